@@ -1,0 +1,2 @@
+// Composition root of the Electron main process (to be written).
+export {};

@@ -1,0 +1,124 @@
+// The domain model of SPEC §3: puzzles, sessions, turns, labels, studies.
+// Pure data shapes shared by the parser, the database, the UI and the command line.
+
+export const TASKS = ['answer', 'match', 'difficulty'] as const;
+export type Task = (typeof TASKS)[number];
+
+export const ANSWER_LABELS = ['yes', 'no', 'irrelevant', 'unknown'] as const;
+export type AnswerLabel = (typeof ANSWER_LABELS)[number];
+
+export const MATCH_LABELS = ['matched', 'unmatched'] as const;
+export type MatchLabel = (typeof MATCH_LABELS)[number];
+
+export type TurnType = 'question' | 'final';
+export type JudgeLabel = AnswerLabel | MatchLabel;
+
+/** Difficulty levels run 1 (easiest) to 9 (hardest). */
+export const MIN_DIFFICULTY = 1;
+export const MAX_DIFFICULTY = 9;
+
+export interface Puzzle {
+  studyId: string;
+  id: string;
+  title?: string;
+  story: string;
+  reference: string;
+  /** The bundle's own difficulty (1..9), used where no human rated the puzzle. */
+  difficulty?: number;
+  language?: string;
+  genre?: string;
+  keyClues: string[];
+  source?: string;
+}
+
+export interface Session {
+  studyId: string;
+  id: string;
+  puzzleId: string;
+  player: string;
+  /** The model that played judge in this session. */
+  judge: string;
+  maxRounds?: number;
+  run?: number;
+  turnCount: number;
+}
+
+export interface Turn {
+  studyId: string;
+  id: string;
+  sessionId: string;
+  puzzleId: string;
+  /** 0-based position in the session. */
+  index: number;
+  type: TurnType;
+  text: string;
+  /** Judge model -> label. Keys are validated model names, never prototype keys. */
+  judgements: Record<string, JudgeLabel>;
+  judgeReply?: string;
+}
+
+export interface LabelScheme {
+  /** Whether `unknown` is a fourth answer value; when false, `unknown` reads as irrelevant. */
+  answerUnknown: boolean;
+}
+
+export interface Study {
+  id: string;
+  name: string;
+  /** The `format` string the study was imported from. */
+  format: string;
+  scheme: LabelScheme;
+  guidelines?: string;
+  importedAt: string;
+  sourceFiles: string[];
+  counts: StudyCounts;
+}
+
+export interface StudyCounts {
+  puzzles: number;
+  sessions: number;
+  turns: number;
+  questions: number;
+  finals: number;
+}
+
+/** Everything a transcript bundle holds, ready to store. */
+export interface StudyData {
+  study: Study;
+  puzzles: Puzzle[];
+  sessions: Session[];
+  turns: Turn[];
+}
+
+export interface Annotator {
+  studyId: string;
+  id: string;
+  name: string;
+}
+
+export type LabelValue = AnswerLabel | MatchLabel | number;
+
+/** One human's label on one unit. Unit ids are turn ids (answer, match) or puzzle ids (difficulty). */
+export interface Label {
+  studyId: string;
+  annotatorId: string;
+  unitId: string;
+  task: Task;
+  value: LabelValue;
+  /** When the label was last set (ISO 8601). */
+  at: string;
+  /** Time the unit was on screen before the label, in milliseconds. */
+  ms?: number;
+  /** Counts edits of this label, from 1. */
+  rev: number;
+  unsure: boolean;
+  note: string;
+}
+
+export interface AuditEntry {
+  id?: number;
+  studyId: string;
+  at: string;
+  kind: string;
+  detail: string;
+}

@@ -1,0 +1,17 @@
+// The IPC contract between the Electron preload and main process: channel names and
+// result envelopes, defined once so both sides agree. Handlers never throw across processes.
+
+export const IPC_CHANNELS = {
+  openFiles: 'files:open',
+  saveFile: 'files:save',
+  appInfo: 'app:info',
+  openExternal: 'links:open',
+  importRequested: 'menu:import',
+} as const;
+
+export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Largest file the main process will read for the renderer (FORMATS: bundles up to 200 MB). */
+export const MAX_OPEN_FILE_BYTES = 200 * 1024 * 1024;

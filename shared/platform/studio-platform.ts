@@ -1,0 +1,41 @@
+// The one interface between the UI and its host (Electron or a plain browser page).
+// The renderer reaches files, downloads, links and app facts only through this.
+
+export interface OpenedFile {
+  name: string;
+  /** Size in bytes as reported by the host, checked against limits before parsing. */
+  size: number;
+  text: string;
+}
+
+export interface OpenFilesRequest {
+  title: string;
+  /** File name extensions without the dot, e.g. ['json', 'jsonl']. */
+  extensions: string[];
+  multiple: boolean;
+}
+
+export interface SaveFileRequest {
+  suggestedName: string;
+  text: string;
+  mimeType: string;
+}
+
+export type SaveFileResult = { saved: true; name: string } | { saved: false };
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  host: 'electron' | 'browser';
+}
+
+export interface StudioPlatform {
+  /** Resolves to the chosen files, or [] when the user cancels. */
+  openFiles(request: OpenFilesRequest): Promise<OpenedFile[]>;
+  saveFile(request: SaveFileRequest): Promise<SaveFileResult>;
+  appInfo(): Promise<AppInfo>;
+  /** Opens an https link in the user's browser; other schemes are refused. */
+  openExternal(url: string): Promise<void>;
+  /** Subscribes to the host's "import" menu command; returns an unsubscribe function. */
+  onImportRequested(listener: () => void): () => void;
+}
