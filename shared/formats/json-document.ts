@@ -31,18 +31,94 @@ export function parseJsonDocument(file: SourceFile): ParseResult<unknown> {
 function syntaxError(fileName: string, text: string, error: unknown, lineOffset?: number): FormatError {
   const raw = error instanceof Error ? error.message : String(error);
   const position = /position (\d+)/.exec(raw);
-  let line = lineOffset;
-  let column: number | undefined;
-  if (position) {
-    const offset = Number(position[1]);
-    const before = text.slice(0, offset);
-    const newlines = before.split('\n').length - 1;
-    line = (lineOffset ?? 1) + newlines;
-    column = offset - before.lastIndexOf('\n');
-  } else if (line === undefined) {
-    line = text.split('\n').length;
+  // V8 gives no position for "Unexpected token" (a trailing comma, a stray character), so find it.
+  const offset = position ? Number(position[1]) : syntaxErrorOffset(text);
+  const before = text.slice(0, offset);
+  const line = (lineOffset ?? 1) + before.split('\n').length - 1;
+  const column = offset - before.lastIndexOf('\n');
+  // Drop the engine's quote of the surrounding text: it may span lines and repeats the input.
+  const detail = raw
+    .replace(/^JSON\.parse: /, '')
+    .replace(/ at position \d+[\s\S]*$/, '')
+    .replace(/ in JSON$/, '')
+    .replace(/, (?:\.{3})?"[\s\S]*"(?:\.{3})? is not valid JSON$/, '');
+  return { file: fileName, line, path: '', message: `invalid JSON (column ${column}): ${detail}` };
+}
+
+/**
+ * Offset of the first syntax error in text JSON.parse rejected. Recursion is safe: the text
+ * passed scanJsonLimits, so nesting is at most INPUT_LIMITS.maxNestingDepth.
+ */
+function syntaxErrorOffset(text: string): number {
+  let i = 0;
+  const fail = (): never => {
+    throw new RangeError(String(i));
+  };
+  const skipSpace = (): void => {
+    while (i < text.length && ' \t\n\r'.includes(text.charAt(i))) i++;
+  };
+  const expect = (char: string): void => {
+    skipSpace();
+    if (text.charAt(i) !== char) fail();
+    i++;
+  };
+  const literal = (pattern: RegExp): void => {
+    pattern.lastIndex = i;
+    if (!pattern.test(text)) fail();
+    i = pattern.lastIndex;
+  };
+  const string = (): void => {
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22 /* " */) {
+        i++;
+        return;
+      }
+      if (c < 0x20) fail();
+      if (c === 0x5c /* \ */) {
+        i++;
+        if (text.charAt(i) === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) i += 4;
+        else if (text.charAt(i) === '' || !'"\\/bfnrt'.includes(text.charAt(i))) fail();
+      }
+    }
+    fail();
+  };
+  const members = (close: string, member: () => void): void => {
+    i++;
+    skipSpace();
+    if (text.charAt(i) === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      member();
+      skipSpace();
+      if (text.charAt(i) === close) break;
+      expect(',');
+    }
+    i++;
+  };
+  const value = (): void => {
+    skipSpace();
+    const c = text.charAt(i);
+    if (c === '{') {
+      members('}', () => {
+        skipSpace();
+        if (text.charAt(i) !== '"') fail();
+        string();
+        expect(':');
+        value();
+      });
+    } else if (c === '[') members(']', value);
+    else if (c === '"') string();
+    else literal(/-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y);
+  };
+  try {
+    value();
+    skipSpace();
+    return i < text.length ? i : text.length;
+  } catch (error) {
+    if (error instanceof RangeError && /^\d+$/.test(error.message)) return Number(error.message);
+    throw error;
   }
-  const detail = raw.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/,? ?"[^"]*"\.{3}.*$/, '');
-  const where = column !== undefined ? ` (column ${column})` : '';
-  return { file: fileName, line, path: '', message: `invalid JSON${where}: ${detail}` };
 }

@@ -1,0 +1,99 @@
+// zod building blocks and value checks for the fields of untrusted records, with messages a study
+// lead can act on ("required; expected text", "expected a whole number from 1 to 9, got the number 12").
+
+import { z } from 'zod';
+import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../domain/model';
+
+/** Names that would reach an object's prototype if used as a key; never ids or model names. */
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+const MAX_MODEL_NAME_CHARS = 200;
+
+export function isReservedKey(key: string): boolean {
+  return RESERVED_KEYS.has(key);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short description of a value for messages: `the number 3`, `the text "maybe"`, `an array`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the text ${quote(value)}`;
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return String(value);
+  return 'an object';
+}
+
+/** JSON-quotes a value for a message, shortened so one bad field cannot flood the error list. */
+export function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** A zod error message function: "required; expected X" when missing, else "expected X, got Y". */
+export function expected(what: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(issue.input)}`;
+}
+
+/** Problem with a judge or player model name, or undefined when the name is usable as a key. */
+export function modelNameProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'a model name must not be empty';
+  if (name.length > MAX_MODEL_NAME_CHARS) return `a model name is at most ${MAX_MODEL_NAME_CHARS} characters`;
+  if (isReservedKey(name)) return `${quote(name)} is not allowed as a model name`;
+  return undefined;
+}
+
+/** An optional field; null (what Python's None becomes) reads as absent. */
+export function optional<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((value) => value ?? undefined);
+}
+
+export const text = z.string({ error: expected('text') });
+
+export const optionalText = optional(text);
+
+/** Text that must say something: stories, reference answers. Kept exactly as given. */
+export const nonBlankText = text.refine((value) => value.trim() !== '', { error: 'must not be empty' });
+
+/** Problem with a puzzle, session or turn id; reserved names are refused because ids become keys downstream. */
+export function recordIdProblem(id: string): string | undefined {
+  if (id.trim() === '') return 'an id must not be empty';
+  if (isReservedKey(id)) return `${quote(id)} is not allowed as an id`;
+  return undefined;
+}
+
+export const recordId = z.string({ error: expected('a text id') }).superRefine((value, ctx) => {
+  const problem = recordIdProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const modelName = z.string({ error: expected('a model name') }).superRefine((value, ctx) => {
+  const problem = modelNameProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const positiveInteger = z
+  .int({ error: expected('a whole number of at least 1') })
+  .min(1, { error: (issue) => `expected a whole number of at least 1, got ${describeValue(issue.input)}` });
+
+const difficultyText = `a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}`;
+
+export const difficultyLevel = z
+  .int({ error: expected(difficultyText) })
+  .min(MIN_DIFFICULTY, { error: (issue) => `expected ${difficultyText}, got ${describeValue(issue.input)}` })
+  .max(MAX_DIFFICULTY, { error: (issue) => `expected ${difficultyText}, got ${describeValue(issue.input)}` });
+
+export const textList = z.array(text, { error: expected('a list of texts') });
+
+/**
+ * A list whose items are checked one by one elsewhere. Unlike z.array(z.unknown()) it does not
+ * walk and copy the items, which for the turns of a large bundle is most of the work.
+ */
+export function itemList(what: string) {
+  return z.custom<unknown[]>((value) => Array.isArray(value), { error: expected(what) });
+}

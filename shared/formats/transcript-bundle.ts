@@ -1,0 +1,186 @@
+// Reads a transcript bundle (FORMATS §1) from untrusted text: native JSON or JSONL, or a public
+// puzzle layout through the adapters. All or nothing: a StudyData, or every located error.
+
+import type { LabelScheme, StudyData } from '../domain/model';
+import { ACCEPTED_LAYOUTS, adaptRows } from './adapters/adapt-rows';
+import { ErrorList } from './error-list';
+import type { ParseResult } from './errors';
+import { isRecord, quote } from './field-schemas';
+import { parseJsonText, stripBom } from './json-document';
+import { checkFileSize, type SourceFile } from './limits';
+import { baseName, generatedStudyId } from './study-id';
+import { isJsonlText, jsonlRecords } from './transcript-jsonl';
+import { BundleReader, type BundleRecords } from './transcript-records';
+import { headerSchema, recordListsSchema } from './transcript-schema';
+import { issuesToErrors } from './zod-issues';
+
+export const TRANSCRIPTS_FORMAT = 'agreement-studio.transcripts/1';
+
+const READ_MAJOR_VERSION = 1;
+const FORMAT_NAME = /^agreement-studio\.([a-z-]+)\/(\d+)(?:\.\d+)?$/;
+const OTHER_KINDS: ReadonlyMap<string, string> = new Map([
+  ['labels', 'a label file'],
+  ['pack', 'a pack'],
+  ['report', 'an agreement report'],
+]);
+
+interface StudyHeader {
+  format: string;
+  id?: string;
+  name?: string;
+  guidelines?: string;
+  scheme: LabelScheme;
+}
+
+interface ReadContext {
+  file: SourceFile;
+  errors: ErrorList;
+  importedAt: string;
+}
+
+export function parseTranscriptBundle(file: SourceFile, options: { now?: string } = {}): ParseResult<StudyData> {
+  const sizeError = checkFileSize(file);
+  if (sizeError) return { ok: false, errors: [sizeError] };
+  const context: ReadContext = { file, errors: new ErrorList(file.name), importedAt: options.now ?? new Date().toISOString() };
+  const text = stripBom(file.text);
+  if (text.trim() === '') {
+    return { ok: false, errors: [{ file: file.name, path: '', message: 'the file is empty; expected a transcript bundle (JSON or JSONL)' }] };
+  }
+  const data = isJsonlText(file.name, text) ? readJsonl(text, context) : readJson(text, context);
+  const errors = context.errors.list();
+  return data && errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
+}
+
+/** Why a `format` value cannot be read as a version-1 transcript bundle, or undefined when it can. */
+function formatProblem(format: string): string | undefined {
+  const match = FORMAT_NAME.exec(format);
+  const kind = match?.[1];
+  const major = Number(match?.[2]);
+  if (kind === 'transcripts') {
+    if (major === READ_MAJOR_VERSION) return undefined;
+    if (major > READ_MAJOR_VERSION) {
+      return `this bundle is ${format}, newer than the version this app reads (${TRANSCRIPTS_FORMAT}); update Agreement Studio to open it`;
+    }
+    return `this bundle is ${format}, older than the version this app reads (${TRANSCRIPTS_FORMAT}); export it again as ${TRANSCRIPTS_FORMAT}`;
+  }
+  const other = kind === undefined ? undefined : OTHER_KINDS.get(kind);
+  if (other !== undefined) return `this file is ${other} (${format}), not a transcript bundle`;
+  return `${quote(format)} is not a transcript bundle format; expected "${TRANSCRIPTS_FORMAT}"`;
+}
+
+function readJson(text: string, context: ReadContext): StudyData | undefined {
+  const { file, errors } = context;
+  const parsed = parseJsonText(file.name, text);
+  if (!parsed.ok) {
+    errors.push(...parsed.errors);
+    return undefined;
+  }
+  const doc = parsed.value;
+  if (Array.isArray(doc)) return readAdapted(doc, context);
+  if (!isRecord(doc)) {
+    errors.add('', `${ACCEPTED_LAYOUTS}; got ${doc === null ? 'null' : `a JSON ${typeof doc}`}`);
+    return undefined;
+  }
+  // An object without `format` that holds puzzles or sessions is a native bundle missing its
+  // format: read it all so the user sees that and every other error at once.
+  if (!Object.hasOwn(doc, 'format') && !Object.hasOwn(doc, 'puzzles') && !Object.hasOwn(doc, 'sessions')) {
+    errors.add('', `the object has no "format"; ${ACCEPTED_LAYOUTS}`);
+    return undefined;
+  }
+  const header = readHeader(doc, undefined, context);
+  if (header === undefined) return undefined;
+  const lists = recordListsSchema.safeParse(doc);
+  if (!lists.success) errors.push(...issuesToErrors(file.name, lists.error.issues));
+  const studyId = studyIdOf(header, context);
+  const reader = new BundleReader(studyId, header.scheme, errors);
+  const puzzles = lists.success ? lists.data.puzzles : [];
+  const sessions = lists.success ? (lists.data.sessions ?? []) : [];
+  puzzles.forEach((raw, index) => reader.addPuzzle(raw, { path: `puzzles[${index}]` }));
+  sessions.forEach((raw, index) => reader.addSession(raw, { path: `sessions[${index}]` }));
+  if (lists.success && puzzles.length === 0) errors.add('puzzles', 'the bundle has no puzzles; expected at least one');
+  return studyData(header, studyId, reader.finish(), context);
+}
+
+function readJsonl(text: string, context: ReadContext): StudyData | undefined {
+  const { errors } = context;
+  let header: StudyHeader | undefined;
+  let studyId = '';
+  let reader: BundleReader | undefined;
+  let puzzleLines = 0;
+  for (const { line, type, value } of jsonlRecords(context.file.name, text, errors)) {
+    if (reader === undefined) {
+      // Without a header line the puzzle and session lines identify the format themselves.
+      header = type === 'header' ? readHeader(value, line, context) : { format: TRANSCRIPTS_FORMAT, scheme: { answerUnknown: false } };
+      if (header === undefined) return undefined;
+      studyId = studyIdOf(header, context);
+      reader = new BundleReader(studyId, header.scheme, errors);
+    }
+    if (type === 'puzzle') {
+      puzzleLines++;
+      reader.addPuzzle(value, { line, path: '' });
+    } else if (type === 'session') {
+      reader.addSession(value, { line, path: '' });
+    }
+  }
+  const records = reader?.finish();
+  if (puzzleLines === 0) errors.add('', 'no puzzle line could be read; expected at least one {"type":"puzzle",...} line');
+  return header && records && studyData(header, studyId, records, context);
+}
+
+/**
+ * The study fields, after checking the format. A format this app cannot read ends the parse
+ * with that one error (returns undefined): its records would only add noise.
+ */
+function readHeader(raw: Record<string, unknown>, line: number | undefined, context: ReadContext): StudyHeader | undefined {
+  const { errors, file } = context;
+  const at = line !== undefined ? { line } : {};
+  if (typeof raw.format === 'string') {
+    const problem = formatProblem(raw.format);
+    if (problem !== undefined) {
+      errors.add('format', problem, line);
+      return undefined;
+    }
+  }
+  const parsed = headerSchema.safeParse(raw);
+  if (!parsed.success) {
+    errors.push(...issuesToErrors(file.name, parsed.error.issues, at));
+    return { format: TRANSCRIPTS_FORMAT, scheme: { answerUnknown: false } };
+  }
+  const h = parsed.data;
+  const header: StudyHeader = { format: h.format, scheme: { answerUnknown: h.scheme?.answerUnknown ?? false } };
+  if (h.id !== undefined) header.id = h.id;
+  if (h.name !== undefined && h.name.trim() !== '') header.name = h.name;
+  if (h.guidelines !== undefined) header.guidelines = h.guidelines;
+  return header;
+}
+
+function studyName(header: { name?: string }, context: ReadContext): string {
+  return header.name ?? baseName(context.file.name);
+}
+
+function studyIdOf(header: { id?: string; name?: string }, context: ReadContext): string {
+  return header.id ?? generatedStudyId(studyName(header, context), context.file.text);
+}
+
+function readAdapted(rows: readonly unknown[], context: ReadContext): StudyData | undefined {
+  const studyId = studyIdOf({}, context);
+  const adapted = adaptRows(rows, studyId, context.errors);
+  if (adapted === undefined) return undefined;
+  const header = { format: adapted.format, scheme: { answerUnknown: false } };
+  return studyData(header, studyId, { puzzles: adapted.puzzles, sessions: [], turns: [] }, context);
+}
+
+function studyData(header: StudyHeader, studyId: string, { puzzles, sessions, turns }: BundleRecords, context: ReadContext): StudyData {
+  const questions = turns.reduce((n, turn) => n + (turn.type === 'question' ? 1 : 0), 0);
+  const study: StudyData['study'] = {
+    id: studyId,
+    name: studyName(header, context),
+    format: header.format,
+    scheme: header.scheme,
+    importedAt: context.importedAt,
+    sourceFiles: [context.file.name],
+    counts: { puzzles: puzzles.length, sessions: sessions.length, turns: turns.length, questions, finals: turns.length - questions },
+  };
+  if (header.guidelines !== undefined) study.guidelines = header.guidelines;
+  return { study, puzzles, sessions, turns };
+}
