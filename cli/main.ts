@@ -1,5 +1,70 @@
-// Entry point of the `agreement-studio` command: dispatches to one module per command.
-export async function main(argv: string[]): Promise<number> {
-  process.stderr.write(`agreement-studio ${__APP_VERSION__}: unknown command ${argv[0] ?? ''}\n`);
-  return 2;
+// Entry point of the `agreement-studio` command (FORMATS §6): reads the command word, hands
+// the rest to one module per command, and maps the outcome to an exit code
+// (0 success, 1 invalid input, 2 bad usage). Owns the top-level usage text.
+
+import { UsageError } from './args';
+import { runDemo } from './commands/demo';
+import { runValidate } from './commands/validate';
+import { processIo, type CliIo } from './io';
+
+const USAGE = `Usage: agreement-studio <command> [options]
+
+Commands:
+  validate FILE...        check transcript bundles, packs and label files; print every error
+  report --transcripts FILE... --labels FILE... [--format json|md|csv|latex]
+         [--bootstrap N] [--seed S] [--out FILE]
+                          the agreement report
+  reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
+                          reliability statistics of a unit,rater,value CSV, as JSON
+  pack --transcripts FILE... --annotators a,b,c --overlap K [--seed S] --out DIR
+                          blind work packs, one per annotator
+  demo --out DIR [--puzzles N] [--annotators K] [--seed S]
+         [--human-error R] [--judge-error R1,R2]
+                          write a synthetic study (bundle + label files)
+
+Options:
+  -h, --help              show this help (or a command's, after the command)
+  -v, --version           show the version
+
+Exit codes: 0 success, 1 invalid input, 2 bad usage.
+`;
+
+/** Commands of FORMATS §6 that later versions implement. */
+const NOT_YET = new Set(['report', 'reliability', 'pack']);
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case undefined:
+        io.stderr.write(USAGE);
+        return 2;
+      case '-h':
+      case '--help':
+      case 'help':
+        io.stdout.write(USAGE);
+        return 0;
+      case '-v':
+      case '--version':
+        io.stdout.write(`agreement-studio ${__APP_VERSION__}\n`);
+        return 0;
+      case 'validate':
+        return await runValidate(args, io);
+      case 'demo':
+        return await runDemo(args, io);
+      default:
+        if (NOT_YET.has(command)) {
+          io.stderr.write(`agreement-studio ${command}: not available yet in this version (${__APP_VERSION__})\n`);
+          return 2;
+        }
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const prefix = error.command !== undefined ? `agreement-studio ${error.command}` : 'agreement-studio';
+      io.stderr.write(`${prefix}: ${error.message}\nRun \`${prefix} --help\` for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
 }

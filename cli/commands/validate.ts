@@ -1,0 +1,138 @@
+// `agreement-studio validate FILE...`: reads each file, tells its format, runs the parser the
+// app uses on import, and prints a one-line summary per valid file (stdout) or every located
+// error (stderr). Exit 0 when all are valid, 1 when any is not, 2 for bad usage.
+
+import { readFile, stat } from 'node:fs/promises';
+import { detectFormat } from '../../shared/formats/detect-format';
+import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
+import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
+import { checkFileSize, type SourceFile } from '../../shared/formats/limits';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { parseCommandArgs, UsageError } from '../args';
+import type { CliIo } from '../io';
+
+const COMMAND = 'validate';
+
+const USAGE = `Usage: agreement-studio validate FILE...
+
+Checks transcript bundles (.json, .jsonl, puzzle lists), label files (.labels.json) and
+label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
+Prints one line per valid file, and every error of an invalid one with its line or JSON path.
+Exit 0 when every file is valid, 1 when any is not.
+`;
+
+export async function runValidate(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(COMMAND, args, { help: { type: 'boolean', short: 'h' } });
+  if (values.help === true) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('name at least one FILE to check', COMMAND);
+  let invalid = 0;
+  for (const path of positionals) {
+    const outcome = await validateFile(path);
+    if (outcome.ok) {
+      io.stdout.write(`OK  ${path}: ${outcome.value}\n`);
+    } else {
+      invalid++;
+      for (const error of outcome.errors) io.stderr.write(`${formatErrorText(error)}\n`);
+    }
+  }
+  if (invalid > 0 && positionals.length > 1) io.stderr.write(`${invalid} of ${positionals.length} files are invalid\n`);
+  return invalid > 0 ? 1 : 0;
+}
+
+/** Checks one file; on success the value is the summary line. */
+async function validateFile(path: string): Promise<ParseResult<string>> {
+  const loaded = await loadFile(path);
+  if (!loaded.ok) return loaded;
+  const file = loaded.value;
+  const format = detectFormat(file);
+  switch (format) {
+    case 'transcripts':
+    case 'puzzle-list': {
+      const result = parseTranscriptBundle(file);
+      if (!result.ok) return result;
+      const { puzzles, sessions, turns, questions, finals } = result.value.study.counts;
+      return summary(`${count(puzzles, 'puzzle')}, ${count(sessions, 'session')}, ${count(turns, 'turn')} (${count(questions, 'question')}, ${count(finals, 'final')})`);
+    }
+    case 'labels': {
+      const result = parseLabelFile(file);
+      if (!result.ok) return result;
+      const { annotator, studyId, labels } = result.value;
+      return summary(`${count(labels.length, 'label')} (${taskCounts(labels)}) by ${annotator.id} for study ${studyId}`);
+    }
+    case 'labels-csv': {
+      const result = parseLabelCsv(file);
+      if (!result.ok) return result;
+      const annotators = new Set(result.value.map((row) => row.annotator)).size;
+      return summary(`${count(result.value.length, 'label')} (${taskCounts(result.value)}) by ${count(annotators, 'annotator')}`);
+    }
+    case 'pack':
+    case 'report':
+      return failure(path, `validation of ${format}s is not supported yet in this version`);
+    case 'unknown':
+      return failure(path, unknownFormatMessage(path));
+  }
+}
+
+async function loadFile(path: string): Promise<ParseResult<SourceFile>> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return failure(path, info.isDirectory() ? 'is a folder; name the files inside it' : 'is not a regular file');
+    size = info.size;
+  } catch (error) {
+    return failure(path, fileSystemMessage(error, 'cannot read the file'));
+  }
+  // Checked before reading so a huge file is refused without loading it.
+  const sizeError = checkFileSize({ name: path, text: '', size });
+  if (sizeError) return { ok: false, errors: [sizeError] };
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return failure(path, fileSystemMessage(error, 'cannot read the file'));
+  }
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { ok: true, value: { name: path, text, size } };
+  } catch {
+    return failure(path, 'the file is not UTF-8 text');
+  }
+}
+
+function fileSystemMessage(error: unknown, fallback: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return `${fallback}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function unknownFormatMessage(path: string): string {
+  if (path.toLowerCase().endsWith('.csv')) {
+    return 'the CSV header has no annotator column; validate checks label CSVs (annotator,unit,task,value), and reliability data (unit,rater,value) is read by `agreement-studio reliability`';
+  }
+  return (
+    'cannot tell what kind of file this is; expected a transcript bundle (.json or .jsonl, "format": "agreement-studio.transcripts/1"), ' +
+    'a label file (.labels.json, "format": "agreement-studio.labels/1") or a label CSV with the header annotator,unit,task,value'
+  );
+}
+
+function taskCounts(labels: readonly { task: string }[]): string {
+  const byTask = new Map<string, number>();
+  for (const label of labels) byTask.set(label.task, (byTask.get(label.task) ?? 0) + 1);
+  return [...byTask].map(([task, n]) => `${n.toLocaleString('en')} ${task}`).join(', ') || 'none';
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function summary(text: string): ParseResult<string> {
+  return { ok: true, value: text };
+}
+
+function failure(file: string, message: string): { ok: false; errors: FormatError[] } {
+  return { ok: false, errors: [{ file, path: '', message }] };
+}

@@ -1,0 +1,26 @@
+// Test helper: runs the command line in-process with captured output, and makes scratch folders.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../cli/main';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(...argv: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+export function scratchDir(): string {
+  return mkdtempSync(join(tmpdir(), 'agreement-studio-cli-'));
+}
