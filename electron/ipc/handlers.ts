@@ -1,0 +1,131 @@
+// One handler per renderer-to-main IPC channel. Main process only. Each handler checks who is
+// asking and what, does its work through injected dependencies, and answers with an IpcResult:
+// nothing thrown crosses the process boundary.
+
+import { basename, extname } from 'node:path';
+import type { z } from 'zod';
+import type { IpcInvokeChannel, IpcInvokeMap } from '../../shared/ipc/bridge';
+import { IPC_CHANNELS } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/contract';
+import { jsonPath } from '../../shared/formats/zod-issues';
+import { readChosenFiles } from '../files/read-files';
+import type { OpenFile } from '../files/read-files';
+import { isAppUrl, isSafeExternalUrl } from '../security/url-policy';
+import { noPayload, openExternalPayload, openFilesPayload, saveFilePayload } from './schemas';
+
+/** The part of Electron's IpcMainInvokeEvent the handlers read. */
+export interface InvokeEvent {
+  readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
+}
+
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
+export interface IpcHandlerDeps {
+  showOpenDialog(options: { title: string; filters: FileFilter[]; properties: Array<'openFile' | 'multiSelections'> }): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showSaveDialog(options: {
+    defaultPath: string;
+    filters: FileFilter[];
+    properties: Array<'createDirectory' | 'showOverwriteConfirmation'>;
+  }): Promise<{ canceled: boolean; filePath?: string }>;
+  /** Opens a chosen file for reading; reads go through read-files.ts with MAX_OPEN_FILE_BYTES. */
+  openFile: OpenFile;
+  writeFile(path: string, text: string): Promise<void>;
+  openExternal(url: string): Promise<void>;
+  appName: string;
+  appVersion: string;
+}
+
+export type IpcHandler<C extends IpcInvokeChannel> = (event: InvokeEvent, payload: unknown) => Promise<IpcResult<IpcInvokeMap[C]['response']>>;
+export type IpcHandlers = { [C in IpcInvokeChannel]: IpcHandler<C> };
+
+/** Only the app's own top-level page may call; a frame from anywhere else gets nothing. */
+function senderError(event: InvokeEvent): string | undefined {
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null || !isAppUrl(frame.url)) return 'Refused: the request did not come from the app window';
+  return undefined;
+}
+
+function describeIssues(channel: string, issues: readonly z.core.$ZodIssue[]): string {
+  const details = issues.map((issue) => {
+    const path = jsonPath(issue.path);
+    return path === '' ? issue.message : `${path}: ${issue.message}`;
+  });
+  return `Invalid ${channel} request: ${details.join('; ')}`;
+}
+
+/**
+ * Wraps one channel's work: sender check, payload check, then `work` with the parsed payload.
+ * Any failure, expected or not, becomes `{ ok: false }` with a message for the user.
+ */
+function handler<C extends IpcInvokeChannel, S extends z.ZodType>(
+  channel: C,
+  schema: S,
+  work: (payload: z.output<S>) => Promise<IpcInvokeMap[C]['response']>,
+): IpcHandler<C> {
+  return async (event, payload) => {
+    try {
+      const refused = senderError(event);
+      if (refused !== undefined) return { ok: false, error: refused };
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return { ok: false, error: describeIssues(channel, parsed.error.issues) };
+      return { ok: true, value: await work(parsed.data) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}
+
+function saveFilters(suggestedName: string): FileFilter[] {
+  const extension = extname(suggestedName).slice(1);
+  return extension === '' ? [] : [{ name: `${extension.toUpperCase()} files`, extensions: [extension] }];
+}
+
+export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
+  return {
+    [IPC_CHANNELS.openFiles]: handler(IPC_CHANNELS.openFiles, openFilesPayload, async (request) => {
+      const choice = await deps.showOpenDialog({
+        title: request.title,
+        filters: [{ name: `${request.extensions.map((extension) => extension.toUpperCase()).join(', ')} files`, extensions: request.extensions }],
+        properties: request.multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+      });
+      if (choice.canceled) return [];
+      return readChosenFiles(choice.filePaths, { openFile: deps.openFile });
+    }),
+
+    [IPC_CHANNELS.saveFile]: handler(IPC_CHANNELS.saveFile, saveFilePayload, async (request) => {
+      const choice = await deps.showSaveDialog({
+        defaultPath: request.suggestedName,
+        filters: saveFilters(request.suggestedName),
+        // Linux dialogs replace an existing file silently unless asked to confirm.
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      });
+      if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return { saved: false };
+      await deps.writeFile(choice.filePath, request.text);
+      return { saved: true, name: basename(choice.filePath) };
+    }),
+
+    [IPC_CHANNELS.appInfo]: handler(IPC_CHANNELS.appInfo, noPayload, async () => ({
+      name: deps.appName,
+      version: deps.appVersion,
+      host: 'electron',
+    })),
+
+    [IPC_CHANNELS.openExternal]: handler(IPC_CHANNELS.openExternal, openExternalPayload, async ({ url }) => {
+      if (!isSafeExternalUrl(url)) throw new Error('Only https links can be opened');
+      await deps.openExternal(url);
+      return null;
+    }),
+  };
+}
+
+/** The part of Electron's ipcMain used to install the handlers. */
+export interface InvokeRegistry {
+  handle(channel: string, listener: (event: InvokeEvent, payload: unknown) => Promise<unknown>): void;
+}
+
+export function registerIpcHandlers(ipcMain: InvokeRegistry, handlers: IpcHandlers): void {
+  for (const [channel, listener] of Object.entries(handlers)) ipcMain.handle(channel, listener);
+}

@@ -1,0 +1,36 @@
+// The StudioPlatform implementation for the Electron app, over the preload's `window.studio`.
+// Runs in the renderer. Turns IpcResults back into values and thrown Errors, so UI code
+// handles both hosts the same way.
+
+import { STUDIO_BRIDGE_KEY } from '../../shared/ipc/bridge';
+import type { StudioBridge } from '../../shared/ipc/bridge';
+import type { IpcResult } from '../../shared/ipc/contract';
+import type { StudioPlatform } from '../../shared/platform/studio-platform';
+
+function unwrap<T>(result: IpcResult<T>): T {
+  if (result.ok) return result.value;
+  throw new Error(result.error);
+}
+
+export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
+  return {
+    openFiles: async (request) => unwrap(await bridge.openFiles(request)),
+    saveFile: async (request) => unwrap(await bridge.saveFile(request)),
+    appInfo: async () => unwrap(await bridge.appInfo()),
+    openExternal: async (url) => {
+      unwrap(await bridge.openExternal(url));
+    },
+    onImportRequested: (listener) => bridge.onImportRequested(listener),
+  };
+}
+
+const BRIDGE_METHODS = ['openFiles', 'saveFile', 'appInfo', 'openExternal', 'onImportRequested'] as const satisfies ReadonlyArray<keyof StudioBridge>;
+
+/** The preload's bridge when running inside Electron, otherwise undefined (a plain browser). */
+export function detectElectronBridge(): StudioBridge | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const candidate: unknown = Reflect.get(window, STUDIO_BRIDGE_KEY);
+  if (typeof candidate !== 'object' || candidate === null) return undefined;
+  const methods = candidate as Record<string, unknown>;
+  return BRIDGE_METHODS.every((name) => typeof methods[name] === 'function') ? (candidate as StudioBridge) : undefined;
+}

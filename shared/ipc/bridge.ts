@@ -1,0 +1,35 @@
+// The shape of `window.studio`, the one object Electron's preload exposes to the renderer,
+// and the request/response types of each invoke channel, so preload and main cannot drift.
+
+import type { AppInfo, OpenedFile, OpenFilesRequest, SaveFileRequest, SaveFileResult } from '../platform/studio-platform';
+import type { IPC_CHANNELS, IpcResult } from './contract';
+
+/** The global name under which the preload exposes the bridge (`window.studio`). */
+export const STUDIO_BRIDGE_KEY = 'studio';
+
+export interface OpenExternalRequest {
+  url: string;
+}
+
+/** What each renderer-to-main channel carries: the payload sent and the value returned. */
+export interface IpcInvokeMap {
+  [IPC_CHANNELS.openFiles]: { request: OpenFilesRequest; response: OpenedFile[] };
+  [IPC_CHANNELS.saveFile]: { request: SaveFileRequest; response: SaveFileResult };
+  [IPC_CHANNELS.appInfo]: { request: undefined; response: AppInfo };
+  [IPC_CHANNELS.openExternal]: { request: OpenExternalRequest; response: null };
+}
+
+export type IpcInvokeChannel = keyof IpcInvokeMap;
+
+/**
+ * One method per operation. Results arrive as IpcResults exactly as the main process sent
+ * them; the renderer's platform module turns `{ ok: false }` into a thrown Error.
+ */
+export interface StudioBridge {
+  openFiles(request: OpenFilesRequest): Promise<IpcResult<OpenedFile[]>>;
+  saveFile(request: SaveFileRequest): Promise<IpcResult<SaveFileResult>>;
+  appInfo(): Promise<IpcResult<AppInfo>>;
+  openExternal(url: string): Promise<IpcResult<null>>;
+  /** Subscribes to the File menu's import command; returns an unsubscribe function. */
+  onImportRequested(listener: () => void): () => void;
+}

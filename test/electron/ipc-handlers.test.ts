@@ -1,0 +1,249 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IPC_CHANNELS, MAX_OPEN_FILE_BYTES } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/contract';
+import { openForReading } from '../../electron/files/read-files';
+import { createIpcHandlers, registerIpcHandlers } from '../../electron/ipc/handlers';
+import type { InvokeEvent, IpcHandlerDeps } from '../../electron/ipc/handlers';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ipc-handlers-'));
+  await writeFile(join(dir, 'a.json'), '{"a":1}');
+  await writeFile(join(dir, 'b.jsonl'), '{"type":"header"}\n');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const fromApp: InvokeEvent = { senderFrame: { url: 'app://studio/index.html', parent: null } };
+
+function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
+  const deps = {
+    showOpenDialog: vi.fn<IpcHandlerDeps['showOpenDialog']>(async () => ({ canceled: false, filePaths: [join(dir, 'a.json'), join(dir, 'b.jsonl')] })),
+    showSaveDialog: vi.fn<IpcHandlerDeps['showSaveDialog']>(async () => ({ canceled: false, filePath: '/home/ann/exports/labels.json' })),
+    openFile: vi.fn<IpcHandlerDeps['openFile']>(openForReading),
+    writeFile: vi.fn<IpcHandlerDeps['writeFile']>(async () => {}),
+    openExternal: vi.fn<IpcHandlerDeps['openExternal']>(async () => {}),
+    appName: 'Agreement Studio',
+    appVersion: '1.2.3',
+    ...overrides,
+  };
+  return { deps, handlers: createIpcHandlers(deps) };
+}
+
+const validRequests = {
+  [IPC_CHANNELS.openFiles]: { title: 'Import transcript bundles', extensions: ['json', 'jsonl'], multiple: true },
+  [IPC_CHANNELS.saveFile]: { suggestedName: 'labels.json', text: '{"labels":[]}', mimeType: 'application/json' },
+  [IPC_CHANNELS.appInfo]: undefined,
+  [IPC_CHANNELS.openExternal]: { url: 'https://example.com/guide' },
+} as const;
+
+function expectError(result: IpcResult<unknown>, pattern: RegExp): void {
+  expect(result.ok).toBe(false);
+  if (!result.ok) expect(result.error).toMatch(pattern);
+}
+
+describe('IPC handlers: sender checks', () => {
+  const foreignSenders: Array<[string, InvokeEvent]> = [
+    ['no frame', { senderFrame: null }],
+    ['an https page', { senderFrame: { url: 'https://evil.example/', parent: null } }],
+    ['a file page', { senderFrame: { url: 'file:///tmp/index.html', parent: null } }],
+    ['another app host', { senderFrame: { url: 'app://evil/index.html', parent: null } }],
+    ['a look-alike host', { senderFrame: { url: 'app://studio.evil.com/index.html', parent: null } }],
+    ['a data URL', { senderFrame: { url: 'data:text/html,hi', parent: null } }],
+    ['about:blank', { senderFrame: { url: 'about:blank', parent: null } }],
+    ['a subframe of the app', { senderFrame: { url: 'app://studio/index.html', parent: { url: 'app://studio/index.html' } } }],
+  ];
+
+  for (const channel of Object.keys(validRequests) as Array<keyof typeof validRequests>) {
+    it.each(foreignSenders)(`${channel} refuses %s and touches nothing`, async (_label, event) => {
+      const { deps, handlers } = fakeDeps();
+      const result = await handlers[channel](event, validRequests[channel]);
+      expectError(result, /did not come from the app window/);
+      expect(deps.showOpenDialog).not.toHaveBeenCalled();
+      expect(deps.showSaveDialog).not.toHaveBeenCalled();
+      expect(deps.openExternal).not.toHaveBeenCalled();
+      expect(deps.writeFile).not.toHaveBeenCalled();
+    });
+  }
+});
+
+describe('IPC handlers: payload checks', () => {
+  const badPayloads: Array<[keyof typeof validRequests, unknown, RegExp]> = [
+    [IPC_CHANNELS.openFiles, undefined, /Invalid files:open request/],
+    [IPC_CHANNELS.openFiles, null, /Invalid files:open request/],
+    [IPC_CHANNELS.openFiles, 'json', /Invalid files:open request/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['.json'], multiple: true }, /extensions\[0\]: must be 1 to 16 letters or digits/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['json;*'], multiple: true }, /extensions\[0\]/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['*'], multiple: true }, /extensions\[0\]/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['a'.repeat(17)], multiple: true }, /extensions\[0\]/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: [], multiple: true }, /extensions/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: 'json', multiple: true }, /extensions/],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['json'], multiple: 'yes' }, /multiple/],
+    [IPC_CHANNELS.openFiles, { title: 'x'.repeat(201), extensions: ['json'], multiple: false }, /title/],
+    [IPC_CHANNELS.saveFile, { suggestedName: '../../.bashrc', text: 'x', mimeType: 'text/plain' }, /suggestedName: must be a plain file name/],
+    [IPC_CHANNELS.saveFile, { suggestedName: '/etc/passwd', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: 'C:\\Windows\\evil.dll', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: 'a\\b.txt', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: 'labels\0.json', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: '..', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: '', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: `${'a'.repeat(196)}.json`, text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: 'a.json', text: 42, mimeType: 'text/plain' }, /text/],
+    [IPC_CHANNELS.saveFile, { suggestedName: 'a.json', text: 'x', mimeType: 'not a mime type' }, /mimeType/],
+    [IPC_CHANNELS.saveFile, { suggestedName: 'a.json', text: 'x' }, /mimeType/],
+    [IPC_CHANNELS.appInfo, { anything: true }, /Invalid app:info request/],
+    [IPC_CHANNELS.openExternal, 'https://example.com', /Invalid links:open request/],
+    [IPC_CHANNELS.openExternal, { url: 42 }, /url/],
+    [IPC_CHANNELS.openExternal, { url: `https://example.com/${'a'.repeat(2100)}` }, /url/],
+  ];
+
+  it.each(badPayloads)('%s refuses %j', async (channel, payload, message) => {
+    const { deps, handlers } = fakeDeps();
+    const result = await handlers[channel](fromApp, payload);
+    expectError(result, message);
+    expect(deps.showOpenDialog).not.toHaveBeenCalled();
+    expect(deps.showSaveDialog).not.toHaveBeenCalled();
+    expect(deps.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('refuses text over 500 MB counted in UTF-8 bytes', async () => {
+    const { deps, handlers } = fakeDeps();
+    // 200 M three-byte characters: 200 M UTF-16 units but 600 MB on disk.
+    const text = '€'.repeat(200 * 1024 * 1024);
+    const result = await handlers[IPC_CHANNELS.saveFile](fromApp, { suggestedName: 'big.csv', text, mimeType: 'text/csv' });
+    expectError(result, /text: is larger than 500 MB/);
+    expect(deps.showSaveDialog).not.toHaveBeenCalled();
+  });
+});
+
+describe('IPC handlers: work', () => {
+  it('files:open shows the dialog with the requested filter and reads the chosen files', async () => {
+    const { deps, handlers } = fakeDeps();
+    const result = await handlers[IPC_CHANNELS.openFiles](fromApp, validRequests[IPC_CHANNELS.openFiles]);
+    expect(deps.showOpenDialog).toHaveBeenCalledExactlyOnceWith({
+      title: 'Import transcript bundles',
+      filters: [{ name: 'JSON, JSONL files', extensions: ['json', 'jsonl'] }],
+      properties: ['openFile', 'multiSelections'],
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { name: 'a.json', size: 7, text: '{"a":1}' },
+        { name: 'b.jsonl', size: 18, text: '{"type":"header"}\n' },
+      ],
+    });
+  });
+
+  it('files:open asks for one file when multiple is false', async () => {
+    const showOpenDialog = vi.fn<IpcHandlerDeps['showOpenDialog']>(async () => ({ canceled: true, filePaths: [] }));
+    const { handlers } = fakeDeps({ showOpenDialog });
+    await handlers[IPC_CHANNELS.openFiles](fromApp, { title: 'Open pack', extensions: ['json'], multiple: false });
+    expect(showOpenDialog.mock.calls[0]?.[0].properties).toEqual(['openFile']);
+  });
+
+  it('files:open answers [] when the user cancels', async () => {
+    const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })) });
+    expect(await handlers[IPC_CHANNELS.openFiles](fromApp, validRequests[IPC_CHANNELS.openFiles])).toEqual({ ok: true, value: [] });
+    expect(deps.openFile).not.toHaveBeenCalled();
+  });
+
+  it('files:open refuses a file over MAX_OPEN_FILE_BYTES with its name, without reading it', async () => {
+    const read = vi.fn();
+    const { handlers } = fakeDeps({
+      showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/data/transcripts/huge.jsonl'] })),
+      openFile: vi.fn(async () => ({ stat: async () => ({ size: MAX_OPEN_FILE_BYTES + 1, isFile: () => true }), read, close: async () => {} })),
+    });
+    const result = await handlers[IPC_CHANNELS.openFiles](fromApp, validRequests[IPC_CHANNELS.openFiles]);
+    expectError(result, /^huge\.jsonl is 200\.1 MB; the limit is 200 MB$/);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('files:open turns a missing file into an error naming it', async () => {
+    const { handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: [join(dir, 'gone.json')] })) });
+    expectError(await handlers[IPC_CHANNELS.openFiles](fromApp, validRequests[IPC_CHANNELS.openFiles]), /gone\.json/);
+  });
+
+  it('files:save writes the text where the user chose and reports the base name', async () => {
+    const { deps, handlers } = fakeDeps();
+    const result = await handlers[IPC_CHANNELS.saveFile](fromApp, validRequests[IPC_CHANNELS.saveFile]);
+    expect(deps.showSaveDialog).toHaveBeenCalledExactlyOnceWith({
+      defaultPath: 'labels.json',
+      filters: [{ name: 'JSON files', extensions: ['json'] }],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    });
+    expect(deps.writeFile).toHaveBeenCalledExactlyOnceWith('/home/ann/exports/labels.json', '{"labels":[]}');
+    expect(result).toEqual({ ok: true, value: { saved: true, name: 'labels.json' } });
+  });
+
+  it('files:save reports saved: false when the user cancels', async () => {
+    const { deps, handlers } = fakeDeps({ showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) });
+    expect(await handlers[IPC_CHANNELS.saveFile](fromApp, validRequests[IPC_CHANNELS.saveFile])).toEqual({ ok: true, value: { saved: false } });
+    expect(deps.writeFile).not.toHaveBeenCalled();
+  });
+
+  it('files:save turns a write failure into an error', async () => {
+    const { handlers } = fakeDeps({ writeFile: vi.fn(async () => Promise.reject(new Error('EACCES: permission denied'))) });
+    expectError(await handlers[IPC_CHANNELS.saveFile](fromApp, validRequests[IPC_CHANNELS.saveFile]), /EACCES/);
+  });
+
+  it('app:info reports the injected name and version', async () => {
+    const { handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.appInfo](fromApp, undefined)).toEqual({
+      ok: true,
+      value: { name: 'Agreement Studio', version: '1.2.3', host: 'electron' },
+    });
+  });
+
+  it('links:open hands a safe https link to the browser', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.openExternal](fromApp, { url: 'https://example.com/guide' })).toEqual({ ok: true, value: null });
+    expect(deps.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/guide');
+  });
+
+  it.each(['http://example.com/', 'javascript:alert(1)', 'file:///etc/passwd', 'https://user:pass@example.com/', 'https:\\\\evil.example', ' https://example.com', 'app://studio/'])(
+    'links:open refuses %j',
+    async (url) => {
+      const { deps, handlers } = fakeDeps();
+      expectError(await handlers[IPC_CHANNELS.openExternal](fromApp, { url }), /Only https links/);
+      expect(deps.openExternal).not.toHaveBeenCalled();
+    },
+  );
+
+  it('never throws, even when a dependency throws synchronously', async () => {
+    const { handlers } = fakeDeps({
+      showOpenDialog: vi.fn(() => {
+        throw new Error('dialog exploded');
+      }),
+      openExternal: vi.fn(() => {
+        throw 'not even an Error';
+      }),
+    });
+    expectError(await handlers[IPC_CHANNELS.openFiles](fromApp, validRequests[IPC_CHANNELS.openFiles]), /dialog exploded/);
+    expectError(await handlers[IPC_CHANNELS.openExternal](fromApp, { url: 'https://example.com/' }), /not even an Error/);
+  });
+
+  it('never throws for an event without the expected shape', async () => {
+    const { handlers } = fakeDeps();
+    const broken = {
+      get senderFrame(): never {
+        throw new Error('frame disposed');
+      },
+    };
+    expectError(await handlers[IPC_CHANNELS.appInfo](broken, undefined), /frame disposed/);
+  });
+});
+
+describe('registerIpcHandlers', () => {
+  it('registers one handler per invoke channel', () => {
+    const { handlers } = fakeDeps();
+    const handle = vi.fn();
+    registerIpcHandlers({ handle }, handlers);
+    expect(handle.mock.calls.map(([channel]) => channel).sort()).toEqual(['app:info', 'files:open', 'files:save', 'links:open']);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IPC_CHANNELS } from '../../shared/ipc/contract';
+import { createStudioBridge } from '../../electron/ipc/preload-bridge';
+import type { BridgeIpc } from '../../electron/ipc/preload-bridge';
+
+function fakeIpc() {
+  const listeners = new Map<string, Set<(event: unknown) => void>>();
+  const ipc = {
+    invoke: vi.fn<BridgeIpc['invoke']>(async () => ({ ok: true, value: 'answer' })),
+    on: vi.fn<BridgeIpc['on']>((channel, listener) => {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+    }),
+    removeListener: vi.fn<BridgeIpc['removeListener']>((channel, listener) => {
+      listeners.get(channel)?.delete(listener);
+    }),
+  };
+  const send = (channel: string, event: unknown) => {
+    for (const listener of listeners.get(channel) ?? []) listener(event);
+  };
+  return { ipc, send, listeners };
+}
+
+describe('createStudioBridge', () => {
+  it('exposes exactly the five operations, all functions', () => {
+    const bridge = createStudioBridge(fakeIpc().ipc);
+    expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'onImportRequested', 'openExternal', 'openFiles', 'saveFile']);
+    for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
+  });
+
+  it('sends each operation on its contract channel and returns the IpcResult as is', async () => {
+    const { ipc } = fakeIpc();
+    const bridge = createStudioBridge(ipc);
+    const openRequest = { title: 'Import', extensions: ['json'], multiple: true };
+    const saveRequest = { suggestedName: 'a.csv', text: 'x', mimeType: 'text/csv' };
+
+    expect(await bridge.openFiles(openRequest)).toEqual({ ok: true, value: 'answer' });
+    await bridge.saveFile(saveRequest);
+    await bridge.appInfo();
+    await bridge.openExternal('https://example.com/');
+
+    expect(ipc.invoke.mock.calls).toEqual([
+      [IPC_CHANNELS.openFiles, openRequest],
+      [IPC_CHANNELS.saveFile, saveRequest],
+      [IPC_CHANNELS.appInfo],
+      [IPC_CHANNELS.openExternal, { url: 'https://example.com/' }],
+    ]);
+  });
+
+  it('passes failures through untouched', async () => {
+    const { ipc } = fakeIpc();
+    ipc.invoke.mockResolvedValueOnce({ ok: false, error: 'Refused' });
+    expect(await createStudioBridge(ipc).appInfo()).toEqual({ ok: false, error: 'Refused' });
+  });
+
+  it('calls the import listener without the IPC event and unsubscribes', () => {
+    const { ipc, send, listeners } = fakeIpc();
+    const bridge = createStudioBridge(ipc);
+    const listener = vi.fn();
+    const unsubscribe = bridge.onImportRequested(listener);
+
+    send(IPC_CHANNELS.importRequested, { sender: 'secret ipc event', ports: [] });
+    expect(listener).toHaveBeenCalledOnce();
+    expect(listener.mock.calls[0]).toEqual([]);
+
+    unsubscribe();
+    expect(listeners.get(IPC_CHANNELS.importRequested)?.size).toBe(0);
+    send(IPC_CHANNELS.importRequested, {});
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('keeps separate subscriptions independent', () => {
+    const { ipc, send } = fakeIpc();
+    const bridge = createStudioBridge(ipc);
+    const first = vi.fn();
+    const second = vi.fn();
+    const unsubscribeFirst = bridge.onImportRequested(first);
+    bridge.onImportRequested(second);
+    unsubscribeFirst();
+    send(IPC_CHANNELS.importRequested, {});
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { applyWebContentsPolicy } from '../../electron/security/web-contents-policy';
+import type { GuardedWebContents, PreventableEvent } from '../../electron/security/web-contents-policy';
+
+type Listener = (event: PreventableEvent) => void;
+
+function fakeWebContents() {
+  const listeners = new Map<string, Listener[]>();
+  let windowOpenHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
+  const contents: GuardedWebContents = {
+    on: (name, listener) => {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+    },
+    setWindowOpenHandler: (handler) => {
+      windowOpenHandler = handler;
+    },
+  };
+  const emit = (name: string, url = 'https://example.com/') => {
+    const event = { preventDefault: vi.fn(), url };
+    for (const listener of listeners.get(name) ?? []) listener(event);
+    return event;
+  };
+  const openWindow = (url: string) => {
+    if (!windowOpenHandler) throw new Error('no window open handler installed');
+    return windowOpenHandler({ url });
+  };
+  return { contents, emit, openWindow, listeners };
+}
+
+describe('applyWebContentsPolicy', () => {
+  it.each(['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview'])('prevents every %s', (name) => {
+    const fake = fakeWebContents();
+    applyWebContentsPolicy(fake.contents, { openExternal: vi.fn() });
+    expect(fake.listeners.get(name)).toHaveLength(1);
+    expect(fake.emit(name).preventDefault).toHaveBeenCalledTimes(1);
+  });
+
+  it('prevents navigation even to the app origin, since the UI is a single page', () => {
+    const fake = fakeWebContents();
+    applyWebContentsPolicy(fake.contents, { openExternal: vi.fn() });
+    expect(fake.emit('will-navigate', 'app://studio/index.html').preventDefault).toHaveBeenCalled();
+    expect(fake.emit('will-redirect', 'app://studio/other.html').preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies a new window for an https link and opens it in the browser', () => {
+    const fake = fakeWebContents();
+    const openExternal = vi.fn();
+    applyWebContentsPolicy(fake.contents, { openExternal });
+    expect(fake.openWindow('https://example.com/docs')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/docs');
+  });
+
+  it.each([
+    'http://example.com/',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'data:text/html,<h1>x</h1>',
+    'app://studio/index.html',
+    'about:blank',
+    'https://user:pass@example.com/',
+    'https:\\\\evil.example',
+    '',
+  ])('denies a new window for %j without opening anything', (url) => {
+    const fake = fakeWebContents();
+    const openExternal = vi.fn();
+    applyWebContentsPolicy(fake.contents, { openExternal });
+    expect(fake.openWindow(url)).toEqual({ action: 'deny' });
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+});
