@@ -7,8 +7,18 @@ import globals from 'globals';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'url', 'http', 'https', 'stream', 'util', 'worker_threads'];
 
-const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: group.names, message: group.message })) }],
+// Bare module names (electron, react...) are matched exactly, so a sibling file such as
+// renderer/platform/electron.ts is not mistaken for the electron package.
+const restrict = (groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: groups.flatMap((group) => group.names.filter((name) => !/[*/]/.test(name)).map((name) => ({ name, message: group.message }))),
+      patterns: groups
+        .map((group) => ({ group: group.names.filter((name) => /[*/]/.test(name)), message: group.message }))
+        .filter((pattern) => pattern.group.length > 0),
+    },
+  ],
 });
 
 export default tseslint.config(

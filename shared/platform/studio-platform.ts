@@ -11,7 +11,7 @@ export interface OpenedFile {
 export interface OpenFilesRequest {
   title: string;
   /** File name extensions without the dot, e.g. ['json', 'jsonl']. */
-  extensions: string[];
+  extensions: readonly string[];
   multiple: boolean;
 }
 

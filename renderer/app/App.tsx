@@ -1,0 +1,122 @@
+// The app shell: header with navigation, the current view, drag-and-drop import anywhere on
+// the window, the host's Import menu command, and the first-start demo.
+
+import { useEffect, useState, type DragEvent } from 'react';
+import { useServices, useStudio } from './services';
+import { importDemoOnFirstStart } from './first-start';
+import { parseRoute, routeToHash } from './routes';
+import { formatBytes, useStorageStatus } from './useStorageStatus';
+import { readFiles } from '../platform/browser';
+import { LibraryView } from '../features/library/LibraryView';
+import { TRANSCRIPT_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
+import { StudyOverview } from '../features/study/StudyOverview';
+import { TranscriptView } from '../features/transcript/TranscriptView';
+import { useStudy } from '../db/queries';
+
+function useHashRouting() {
+  const { store } = useServices();
+  const route = useStudio((state) => state.route);
+  useEffect(() => {
+    const onHashChange = () => store.getState().navigate(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [store]);
+  useEffect(() => {
+    const hash = routeToHash(route);
+    if (window.location.hash !== hash) window.location.hash = hash;
+  }, [route]);
+  return route;
+}
+
+function Breadcrumbs() {
+  const { store } = useServices();
+  const route = useStudio((state) => state.route);
+  const studyId = route.view === 'library' ? '' : route.studyId;
+  const study = useStudy(studyId);
+  const go = store.getState().navigate;
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumbs">
+      <button type="button" className="link-button" onClick={() => go({ view: 'library' })}>
+        Studies
+      </button>
+      {route.view !== 'library' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <button type="button" className="link-button" onClick={() => go({ view: 'study', studyId: route.studyId })}>
+            {study?.name ?? route.studyId}
+          </button>
+        </>
+      )}
+      {route.view === 'transcript' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>{route.sessionId}</span>
+        </>
+      )}
+    </nav>
+  );
+}
+
+export function App() {
+  const { db, platform, store } = useServices();
+  const route = useHashRouting();
+  const importFiles = useImportFiles();
+  const importStatus = useStudio((state) => state.importState.status);
+  const storage = useStorageStatus(importStatus);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    importDemoOnFirstStart(db, importFiles).catch((error: unknown) =>
+      store.getState().setImportState({ status: 'failed', fileNames: ['demo-study.json'], errors: [{ file: 'demo-study.json', path: '', message: String(error) }] }),
+    );
+  }, [db, importFiles, store]);
+
+  useEffect(
+    () =>
+      platform.onImportRequested(() => {
+        store.getState().navigate({ view: 'library' });
+        platform.openFiles(TRANSCRIPT_FILE_REQUEST).then(importFiles, () => undefined);
+      }),
+    [platform, importFiles, store],
+  );
+
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...event.dataTransfer.files];
+    if (files.length === 0) return;
+    store.getState().navigate({ view: 'library' });
+    await importFiles(await readFiles(files));
+  };
+
+  return (
+    <div
+      className={`app ${dragging ? 'dragging' : ''}`}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) {
+          event.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget === event.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <header className="app-header">
+        <div className="brand">Agreement Studio</div>
+        <Breadcrumbs />
+      </header>
+      <main className="app-main">
+        {route.view === 'library' && <LibraryView />}
+        {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
+        {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
+      </main>
+      <footer className="app-footer muted small">
+        {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
+        {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
+      </footer>
+      {dragging && <div className="drop-overlay" aria-hidden="true">Drop transcript bundles to import them</div>}
+    </div>
+  );
+}

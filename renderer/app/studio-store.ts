@@ -1,0 +1,31 @@
+// UI and session state only (where the user is, what the import is doing). Domain data lives
+// in IndexedDB and is read with live queries; it is never mirrored here.
+
+import { createStore } from 'zustand/vanilla';
+import type { FormatError } from '../../shared/formats/errors';
+import type { ImportPhaseProgress, ImportedStudySummary } from '../workers/import-protocol';
+import type { Route } from './routes';
+
+export type ImportState =
+  | { status: 'idle' }
+  | { status: 'running'; fileNames: string[]; progress?: ImportPhaseProgress }
+  | { status: 'failed'; fileNames: string[]; errors: FormatError[] }
+  | { status: 'done'; studies: ImportedStudySummary[] };
+
+export interface StudioState {
+  route: Route;
+  importState: ImportState;
+  navigate(route: Route): void;
+  setImportState(state: ImportState): void;
+}
+
+export function createStudioStore(initialRoute: Route) {
+  return createStore<StudioState>()((set) => ({
+    route: initialRoute,
+    importState: { status: 'idle' },
+    navigate: (route) => set({ route }),
+    setImportState: (importState) => set({ importState }),
+  }));
+}
+
+export type StudioStore = ReturnType<typeof createStudioStore>;

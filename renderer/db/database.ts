@@ -1,0 +1,31 @@
+// The studio's IndexedDB database (Dexie): the single source of truth for domain data.
+// Runs in the window and in workers; every transaction is durable (strict), because a label
+// acknowledged on screen must be on disk.
+
+import Dexie, { type Table } from 'dexie';
+import type { Annotator, AuditEntry, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
+import { SCHEMA_V1 } from './schema-v1';
+
+export const DATABASE_NAME = 'agreement-studio';
+
+/** Small app facts kept beside the data, e.g. whether the demo study was offered. */
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export class StudioDatabase extends Dexie {
+  studies!: Table<Study, string>;
+  puzzles!: Table<Puzzle, [string, string]>;
+  sessions!: Table<Session, [string, string]>;
+  turns!: Table<Turn, [string, string]>;
+  annotators!: Table<Annotator, [string, string]>;
+  labels!: Table<Label, [string, string, string, string]>;
+  audit!: Table<AuditEntry, number>;
+  meta!: Table<MetaEntry, string>;
+
+  constructor(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
+    super(name, { chromeTransactionDurability: 'strict', ...options });
+    this.version(1).stores(SCHEMA_V1);
+  }
+}

@@ -1,0 +1,83 @@
+// Stores parsed transcript bundles all-or-nothing: one read-write transaction with chunked
+// bulkPut, progress after every chunk, and an audit entry per study. Any failure aborts the
+// transaction, so the database is exactly as it was before.
+
+import type { StudyData } from '../../shared/domain/model';
+import type { StudioDatabase } from './database';
+
+/** Records written per bulkPut: large enough to amortise calls, small enough to report progress. */
+const CHUNK_SIZE = 5_000;
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+export class StudyExistsError extends Error {
+  constructor(readonly studyId: string, readonly studyName: string) {
+    super(`a study with id "${studyId}" (${studyName}) is already in the library; delete it first to import it again`);
+    this.name = 'StudyExistsError';
+  }
+}
+
+export function countRecords(studies: readonly StudyData[]): number {
+  return studies.reduce((sum, data) => sum + data.puzzles.length + data.sessions.length + data.turns.length, 0);
+}
+
+export async function importStudies(db: StudioDatabase, studies: readonly StudyData[], onProgress?: (progress: ImportProgress) => void): Promise<void> {
+  const total = countRecords(studies);
+  let done = 0;
+  const ids = new Set<string>();
+  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.audit], async () => {
+    for (const data of studies) {
+      const existing = ids.has(data.study.id) ? data.study : await db.studies.get(data.study.id);
+      if (existing) throw new StudyExistsError(existing.id, existing.name);
+      ids.add(data.study.id);
+      await db.studies.add(data.study);
+      const writes: Array<() => Promise<unknown>> = [];
+      for (let start = 0; start < data.puzzles.length; start += CHUNK_SIZE) {
+        const chunk = data.puzzles.slice(start, start + CHUNK_SIZE);
+        writes.push(() => db.puzzles.bulkPut(chunk).then(() => chunk.length));
+      }
+      for (let start = 0; start < data.sessions.length; start += CHUNK_SIZE) {
+        const chunk = data.sessions.slice(start, start + CHUNK_SIZE);
+        writes.push(() => db.sessions.bulkPut(chunk).then(() => chunk.length));
+      }
+      for (let start = 0; start < data.turns.length; start += CHUNK_SIZE) {
+        const chunk = data.turns.slice(start, start + CHUNK_SIZE);
+        writes.push(() => db.turns.bulkPut(chunk).then(() => chunk.length));
+      }
+      for (const write of writes) {
+        done += (await write()) as number;
+        onProgress?.({ done, total });
+      }
+      const { puzzles, sessions, turns } = data.study.counts;
+      await db.audit.add({
+        studyId: data.study.id,
+        at: new Date().toISOString(),
+        kind: 'study:import',
+        detail: `imported ${data.study.sourceFiles.join(', ')}: ${puzzles} puzzles, ${sessions} sessions, ${turns} turns`,
+      });
+    }
+  });
+}
+
+/**
+ * Removes a study and everything that belongs to it, in one transaction. The audit log is
+ * append-only, so it keeps the study's history and records the deletion.
+ */
+export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<void> {
+  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.labels, db.audit], async () => {
+    const study = await db.studies.get(studyId);
+    if (!study) return;
+    await Promise.all([
+      db.puzzles.where('studyId').equals(studyId).delete(),
+      db.sessions.where('studyId').equals(studyId).delete(),
+      db.turns.where('studyId').equals(studyId).delete(),
+      db.annotators.where('studyId').equals(studyId).delete(),
+      db.labels.where('studyId').equals(studyId).delete(),
+    ]);
+    await db.studies.delete(studyId);
+    await db.audit.add({ studyId, at: new Date().toISOString(), kind: 'study:delete', detail: `deleted study "${study.name}"` });
+  });
+}

@@ -1,0 +1,56 @@
+// Shows what the current import is doing: a progress bar while it runs, the studies it added,
+// or every located error of a rejected import (nothing was stored in that case).
+
+import { formatErrorText } from '../../../shared/formats/errors';
+import { useServices, useStudio } from '../../app/services';
+
+const MAX_ERRORS_SHOWN = 200;
+
+export function ImportStatus() {
+  const importState = useStudio((state) => state.importState);
+  const { store } = useServices();
+  const dismiss = () => store.getState().setImportState({ status: 'idle' });
+
+  switch (importState.status) {
+    case 'idle':
+      return null;
+    case 'running': {
+      const { progress } = importState;
+      const label = progress ? `${progress.phase === 'parsing' ? 'Checking' : 'Saving'} ${importState.fileNames.join(', ')}` : `Reading ${importState.fileNames.join(', ')}`;
+      return (
+        <div className="notice notice-progress" role="status" aria-live="polite">
+          <div>{label}…</div>
+          <progress max={progress?.total || 1} value={progress?.done ?? 0} aria-label="Import progress" />
+        </div>
+      );
+    }
+    case 'done':
+      return (
+        <div className="notice notice-success" role="status">
+          <span>
+            Imported {importState.studies.map((study) => `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`).join('; ')}.
+          </span>
+          <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
+        </div>
+      );
+    case 'failed': {
+      const shown = importState.errors.slice(0, MAX_ERRORS_SHOWN);
+      return (
+        <div className="notice notice-error" role="alert" data-testid="import-errors">
+          <div className="notice-header">
+            <strong>
+              Nothing was imported: {importState.errors.length} {importState.errors.length === 1 ? 'problem' : 'problems'} in {importState.fileNames.join(', ')}
+            </strong>
+            <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
+          </div>
+          <ul className="error-list">
+            {shown.map((error, index) => (
+              <li key={index}>{formatErrorText(error)}</li>
+            ))}
+          </ul>
+          {importState.errors.length > shown.length && <div>…and {importState.errors.length - shown.length} more.</div>}
+        </div>
+      );
+    }
+  }
+}

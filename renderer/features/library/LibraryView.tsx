@@ -1,0 +1,69 @@
+// The study library: every imported study with its counts, an Import button, and the place
+// where import progress and errors appear. Files can also be dropped anywhere on the window.
+
+import { useServices } from '../../app/services';
+import { useStudies } from '../../db/queries';
+import { deleteStudy } from '../../db/import-study';
+import { ImportStatus } from './ImportStatus';
+import { TRANSCRIPT_FILE_REQUEST, useImportFiles } from './useImportFiles';
+
+export function LibraryView() {
+  const { db, platform, store } = useServices();
+  const studies = useStudies();
+  const importFiles = useImportFiles();
+
+  const chooseAndImport = async () => importFiles(await platform.openFiles(TRANSCRIPT_FILE_REQUEST));
+  const remove = async (studyId: string, name: string) => {
+    if (window.confirm(`Delete the study "${name}" and all its labels from this computer?`)) await deleteStudy(db, studyId);
+  };
+
+  return (
+    <section className="page" aria-labelledby="library-title">
+      <div className="page-header">
+        <h1 id="library-title">Studies</h1>
+        <button type="button" className="primary" onClick={chooseAndImport}>
+          Import transcripts…
+        </button>
+      </div>
+      <p className="hint">Import transcript bundles (.json or .jsonl), or drop them anywhere on this window.</p>
+      <ImportStatus />
+      {studies === undefined ? null : studies.length === 0 ? (
+        <p className="empty">No studies yet. Import a transcript bundle to begin.</p>
+      ) : (
+        <table className="data-table" aria-label="Studies">
+          <thead>
+            <tr>
+              <th>Study</th>
+              <th className="num">Puzzles</th>
+              <th className="num">Sessions</th>
+              <th className="num">Turns</th>
+              <th>Imported</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {studies.map((study) => (
+              <tr key={study.id} data-study-id={study.id}>
+                <td>
+                  <button type="button" className="link-button strong" onClick={() => store.getState().navigate({ view: 'study', studyId: study.id })}>
+                    {study.name}
+                  </button>
+                  <div className="muted small">{study.id}</div>
+                </td>
+                <td className="num" data-testid="count-puzzles">{study.counts.puzzles}</td>
+                <td className="num" data-testid="count-sessions">{study.counts.sessions}</td>
+                <td className="num" data-testid="count-turns">{study.counts.turns}</td>
+                <td>{new Date(study.importedAt).toLocaleString()}</td>
+                <td>
+                  <button type="button" className="link-button danger" onClick={() => remove(study.id, study.name)} aria-label={`Delete ${study.name}`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

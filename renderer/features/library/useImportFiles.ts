@@ -1,0 +1,25 @@
+// Runs an import of chosen or dropped files through the worker and reflects it in the UI
+// store: progress while it runs, then the imported studies or every located error.
+
+import { useCallback } from 'react';
+import type { OpenedFile } from '../../../shared/platform/studio-platform';
+import { useServices } from '../../app/services';
+import { importFilesInWorker } from '../../workers/import-client';
+import type { ImportOutcome } from '../../workers/import-protocol';
+
+export function useImportFiles(): (files: OpenedFile[]) => Promise<ImportOutcome | undefined> {
+  const { db, store } = useServices();
+  return useCallback(
+    async (files: OpenedFile[]) => {
+      if (files.length === 0) return undefined;
+      const fileNames = files.map((file) => file.name);
+      store.getState().setImportState({ status: 'running', fileNames });
+      const outcome = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }));
+      store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });
+      return outcome;
+    },
+    [db, store],
+  );
+}
+
+export const TRANSCRIPT_FILE_REQUEST = { title: 'Import transcript bundles', extensions: ['json', 'jsonl'], multiple: true } as const;

@@ -1,0 +1,72 @@
+// One played session as a conversation: the puzzle's story and reference answer, then each
+// question with the judges' labels as badges and each final answer with its verdict.
+// Transcript text is untrusted and is only ever rendered as React text, never as HTML.
+
+import type { JudgeLabel, Turn } from '../../../shared/domain/model';
+import { useSessionWithTurns } from '../../db/queries';
+
+function JudgementBadges({ turn, primaryJudge }: { turn: Turn; primaryJudge: string }) {
+  const entries = Object.entries(turn.judgements).sort(([a], [b]) => (a === primaryJudge ? -1 : b === primaryJudge ? 1 : a.localeCompare(b)));
+  if (entries.length === 0) return <span className="muted small">no judgement</span>;
+  return (
+    <span className="badges">
+      {entries.map(([judge, label]) => (
+        <span key={judge} className={`badge label-${label}`} title={judge === primaryJudge ? `${judge} (judge of this session)` : judge}>
+          <span className="badge-judge">{judge}</span> {label as JudgeLabel}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function TranscriptView({ studyId, sessionId }: { studyId: string; sessionId: string }) {
+  const data = useSessionWithTurns(studyId, sessionId);
+  if (data === undefined) return null;
+  if (data === null) return <p className="empty">This session is not in the study.</p>;
+  const { session, puzzle, turns } = data;
+
+  return (
+    <section className="page transcript" aria-labelledby="transcript-title">
+      <div className="page-header">
+        <h1 id="transcript-title">{puzzle?.title ?? session.puzzleId}</h1>
+      </div>
+      <p className="muted">
+        Session {session.id} · player {session.player} · judge {session.judge}
+        {session.maxRounds !== undefined ? ` · at most ${session.maxRounds} rounds` : ''}
+      </p>
+      {puzzle && (
+        <div className="puzzle-panels">
+          <div className="card">
+            <div className="card-title">Story</div>
+            <p className="prose" data-testid="story">{puzzle.story}</p>
+          </div>
+          <div className="card">
+            <div className="card-title">Reference answer</div>
+            <p className="prose" data-testid="reference">{puzzle.reference}</p>
+            {puzzle.keyClues.length > 0 && (
+              <ul className="clues">
+                {puzzle.keyClues.map((clue, index) => (
+                  <li key={index}>{clue}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+      <ol className="conversation" aria-label="Turns">
+        {turns.map((turn) => (
+          <li key={turn.id} className={`turn turn-${turn.type}`} data-turn-id={turn.id}>
+            <div className="bubble player-bubble">
+              <span className="turn-kind">{turn.type === 'final' ? 'Final answer' : `Question ${turn.index + 1}`}</span>
+              <p className="prose">{turn.text}</p>
+            </div>
+            <div className="bubble judge-bubble">
+              <JudgementBadges turn={turn} primaryJudge={session.judge} />
+              {turn.judgeReply !== undefined && <p className="prose judge-reply">{turn.judgeReply}</p>}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

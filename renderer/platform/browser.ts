@@ -1,0 +1,67 @@
+// The StudioPlatform for a plain web page: a file input to open, a download to save, and
+// window.open (https only, no opener) for links. Used by the web build and the e2e tests.
+
+import type { AppInfo, OpenFilesRequest, OpenedFile, SaveFileRequest, SaveFileResult, StudioPlatform } from '../../shared/platform/studio-platform';
+
+export function readFiles(files: Iterable<File>): Promise<OpenedFile[]> {
+  return Promise.all([...files].map(async (file) => ({ name: file.name, size: file.size, text: await file.text() })));
+}
+
+function chooseFiles(request: OpenFilesRequest): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = request.multiple;
+    input.accept = request.extensions.map((extension) => `.${extension}`).join(',');
+    input.hidden = true;
+    const finish = (files: File[]) => {
+      input.remove();
+      resolve(files);
+    };
+    input.addEventListener('change', () => finish([...(input.files ?? [])]), { once: true });
+    input.addEventListener('cancel', () => finish([]), { once: true });
+    document.body.append(input);
+    input.click();
+  });
+}
+
+export function isHttpsUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
+export function createBrowserPlatform(): StudioPlatform {
+  return {
+    async openFiles(request) {
+      return readFiles(await chooseFiles(request));
+    },
+    async saveFile(request: SaveFileRequest): Promise<SaveFileResult> {
+      const url = URL.createObjectURL(new Blob([request.text], { type: request.mimeType }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = request.suggestedName;
+      link.hidden = true;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoke later: the download reads the blob asynchronously after the click.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return { saved: true, name: request.suggestedName };
+    },
+    async appInfo(): Promise<AppInfo> {
+      return { name: 'Agreement Studio', version: __APP_VERSION__, host: 'browser' };
+    },
+    async openExternal(url) {
+      if (!isHttpsUrl(url)) throw new Error(`refused to open ${url}: only https links open outside the studio`);
+      window.open(url, '_blank', 'noopener,noreferrer');
+    },
+    onImportRequested() {
+      // A web page has no application menu; the library's Import button does the same.
+      return () => {};
+    },
+  };
+}

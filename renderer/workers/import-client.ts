@@ -1,0 +1,13 @@
+// The window's side of the import worker: starts it on first use and forwards progress.
+
+import * as Comlink from 'comlink';
+import type { SourceFile } from '../../shared/formats/limits';
+import type { ImportOutcome, ImportPhaseProgress } from './import-protocol';
+import type { ImportWorkerApi } from './import.worker';
+
+let worker: Comlink.Remote<ImportWorkerApi> | undefined;
+
+export function importFilesInWorker(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome> {
+  worker ??= Comlink.wrap<ImportWorkerApi>(new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module', name: 'import' }));
+  return worker.importFiles(databaseName, files, Comlink.proxy(onProgress));
+}

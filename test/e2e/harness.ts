@@ -1,0 +1,74 @@
+// End-to-end harness: serves the built web app (build/web) on loopback with Vite's preview
+// server and drives Debian's Chromium through playwright-core. Never downloads a browser.
+
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for Chromium on an offline machine: no sandbox as root, no background network. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface WebApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveBuiltApp(): Promise<WebApp> {
+  if (!existsSync(`${REPO_ROOT}build/web/index.html`)) throw new Error('build/web is missing: run `npm run build` before the e2e tests (npm test does)');
+  const server: PreviewServer = await preview({
+    configFile: `${REPO_ROOT}vite.config.ts`,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('the preview server did not report its address');
+  return { url, close: () => server.close() };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (.ci/run does)`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh profile (its own IndexedDB) with page errors collected, so a test can assert none. */
+export async function openApp(browser: Browser, app: WebApp): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(app.url);
+  return { context, page, pageErrors };
+}
+
+/** Every record of every object store of the studio's database, for before/after comparisons. */
+export function dumpDatabase(page: Page): Promise<Record<string, unknown[]>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown[]>>((resolve, reject) => {
+        const request = indexedDB.open('agreement-studio');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const names = [...db.objectStoreNames];
+          const tx = db.transaction(names, 'readonly');
+          const dump: Record<string, unknown[]> = {};
+          for (const name of names) {
+            const all = tx.objectStore(name).getAll();
+            all.onsuccess = () => {
+              dump[name] = all.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(dump);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}

@@ -1,0 +1,128 @@
+// The foundation end to end, in real Chromium with real IndexedDB: first-start demo, import
+// through the file chooser and by drag and drop, counts that survive a reload, a rejected
+// bundle that leaves the database unchanged, and HTML payloads shown as text.
+
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { dumpDatabase, launchChromium, openApp, REPO_ROOT, serveBuiltApp, type WebApp } from './harness';
+
+const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
+const BROKEN_PATH = `${REPO_ROOT}test/fixtures/bundles/hostile/unknown-labels.json`;
+const HTML_PATH = `${REPO_ROOT}test/fixtures/bundles/valid/html-payloads.json`;
+
+function expectedCounts(path: string) {
+  const result = parseTranscriptBundle({ name: path, text: readFileSync(path, 'utf8') });
+  if (!result.ok) throw new Error(`fixture ${path} does not parse`);
+  return result.value.study;
+}
+
+async function importThroughChooser(page: Page, path: string) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import transcripts…' }).click()]);
+  await chooser.setFiles(path);
+}
+
+function studyRow(page: Page, studyId: string) {
+  return page.locator(`tr[data-study-id="${studyId}"]`);
+}
+
+let app: WebApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await serveBuiltApp();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('importing transcript bundles', () => {
+  it('loads the demo on first start, imports it again through the file chooser, and keeps it after a reload', async () => {
+    const demo = expectedCounts(DEMO_PATH);
+    const { context, page, pageErrors } = await openApp(browser, app);
+    const row = studyRow(page, demo.id);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+
+    await page.getByRole('button', { name: `Delete ${demo.name}` }).click();
+    await expect.poll(() => row.count()).toBe(0);
+
+    await importThroughChooser(page, DEMO_PATH);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('status').textContent()).toContain(`Imported ${demo.name}`);
+
+    const readCounts = async () => ({
+      puzzles: Number(await row.getByTestId('count-puzzles').textContent()),
+      sessions: Number(await row.getByTestId('count-sessions').textContent()),
+      turns: Number(await row.getByTestId('count-turns').textContent()),
+    });
+    const expected = { puzzles: demo.counts.puzzles, sessions: demo.counts.sessions, turns: demo.counts.turns };
+    expect(await readCounts()).toEqual(expected);
+
+    await page.reload();
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await readCounts()).toEqual(expected);
+    // Deleted once, so the first-start demo must not come back on its own.
+    expect(await page.locator('tr[data-study-id]').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('rejects a broken bundle with located errors and leaves the database unchanged', async () => {
+    const { context, page, pageErrors } = await openApp(browser, app);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    const before = await dumpDatabase(page);
+
+    await importThroughChooser(page, BROKEN_PATH);
+    const errors = page.getByTestId('import-errors');
+    await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(1);
+    const text = (await errors.textContent()) ?? '';
+    expect(text).toContain('Nothing was imported');
+    expect(text).toContain('unknown-labels.json');
+    expect(text).toMatch(/sessions\[\d+\]\.turns\[\d+\]\.judgements/);
+
+    expect(await dumpDatabase(page)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('imports by drag and drop', async () => {
+    const { context, page } = await openApp(browser, app);
+    const html = expectedCounts(HTML_PATH);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    const text = readFileSync(HTML_PATH, 'utf8');
+    await page.evaluate(
+      ({ name, text }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], name, { type: 'application/json' }));
+        document.querySelector('.app')?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      },
+      { name: 'html-payloads.json', text },
+    );
+    await expect.poll(() => studyRow(page, html.id).count(), { timeout: 20_000 }).toBe(1);
+    await context.close();
+  });
+
+  it('shows transcript text with HTML payloads as text and runs no script', async () => {
+    const { context, page, pageErrors } = await openApp(browser, app);
+    const html = expectedCounts(HTML_PATH);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await importThroughChooser(page, HTML_PATH);
+    await expect.poll(() => studyRow(page, html.id).count(), { timeout: 20_000 }).toBe(1);
+
+    await studyRow(page, html.id).getByRole('button', { name: html.name, exact: true }).click();
+    await page.locator('.session-list button').first().click();
+    await expect.poll(() => page.getByTestId('story').count()).toBe(1);
+
+    const pageText = (await page.locator('main').textContent()) ?? '';
+    expect(pageText).toContain('<script>');
+    expect(pageText).toContain('onerror');
+    expect(await page.locator('main img, main script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
