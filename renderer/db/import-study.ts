@@ -3,6 +3,7 @@
 // transaction, so the database is exactly as it was before.
 
 import type { StudyData } from '../../shared/domain/model';
+import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 
 /** Records written per bulkPut: large enough to amortise calls, small enough to report progress. */
@@ -27,12 +28,11 @@ export function countRecords(studies: readonly StudyData[]): number {
 export async function importStudies(db: StudioDatabase, studies: readonly StudyData[], onProgress?: (progress: ImportProgress) => void): Promise<void> {
   const total = countRecords(studies);
   let done = 0;
-  const ids = new Set<string>();
   await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.audit], async () => {
     for (const data of studies) {
-      const existing = ids.has(data.study.id) ? data.study : await db.studies.get(data.study.id);
+      // Inside the transaction this also sees a study added earlier in the same batch.
+      const existing = await db.studies.get(data.study.id);
       if (existing) throw new StudyExistsError(existing.id, existing.name);
-      ids.add(data.study.id);
       await db.studies.add(data.study);
       const writes: Array<() => Promise<unknown>> = [];
       for (let start = 0; start < data.puzzles.length; start += CHUNK_SIZE) {
@@ -71,11 +71,11 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
     const study = await db.studies.get(studyId);
     if (!study) return;
     await Promise.all([
-      db.puzzles.where('studyId').equals(studyId).delete(),
-      db.sessions.where('studyId').equals(studyId).delete(),
-      db.turns.where('studyId').equals(studyId).delete(),
-      db.annotators.where('studyId').equals(studyId).delete(),
-      db.labels.where('studyId').equals(studyId).delete(),
+      byStudy(db.puzzles, studyId).delete(),
+      byStudy(db.sessions, studyId).delete(),
+      byStudy(db.turns, studyId).delete(),
+      byStudy(db.annotators, studyId).delete(),
+      byStudy(db.labels, studyId).delete(),
     ]);
     await db.studies.delete(studyId);
     await db.audit.add({ studyId, at: new Date().toISOString(), kind: 'study:delete', detail: `deleted study "${study.name}"` });

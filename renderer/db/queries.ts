@@ -3,6 +3,7 @@
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useServices } from '../app/services';
+import { byStudy } from './by-study';
 
 export function useStudies() {
   const { db } = useServices();
@@ -16,12 +17,12 @@ export function useStudy(studyId: string) {
 
 export function usePuzzles(studyId: string) {
   const { db } = useServices();
-  return useLiveQuery(() => db.puzzles.where('studyId').equals(studyId).toArray(), [db, studyId]);
+  return useLiveQuery(() => byStudy(db.puzzles, studyId).toArray(), [db, studyId]);
 }
 
 export function useSessions(studyId: string) {
   const { db } = useServices();
-  return useLiveQuery(() => db.sessions.where('studyId').equals(studyId).toArray(), [db, studyId]);
+  return useLiveQuery(() => byStudy(db.sessions, studyId).toArray(), [db, studyId]);
 }
 
 export function useSessionWithTurns(studyId: string, sessionId: string) {
