@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { ANSWER_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS } from '../domain/model';
-import type { LabelScheme, LabelValue, Task } from '../domain/model';
+import type { Label, LabelScheme, LabelValue, Task } from '../domain/model';
 import { canonicalJson } from './canonical-json';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
@@ -21,20 +21,11 @@ const LABELS_FORMAT_PREFIX = 'agreement-studio.labels/';
 const LABELS_FORMAT_MAJOR = 1;
 const MAX_NOTE_CHARS = 10_000;
 
-/** One label as a label file carries it; `unit` is a turn id (answer, match) or a puzzle id (difficulty). */
-export interface LabelRecord {
-  unit: string;
-  task: Task;
-  value: LabelValue;
-  /** When the label was last set (ISO 8601). */
-  at: string;
-  /** Time the unit was on screen before the label, in milliseconds. */
-  ms?: number;
-  /** Counts edits of this label, from 1. */
-  rev: number;
-  unsure: boolean;
-  note: string;
-}
+/**
+ * One label as a label file carries it: the domain Label without the study and annotator,
+ * which the file states once, and with `unit` (a turn id, or a puzzle id for difficulty).
+ */
+export type LabelRecord = Omit<Label, 'studyId' | 'annotatorId' | 'unitId'> & { unit: string };
 
 export interface LabelFileAnnotator {
   id: string;
