@@ -1,0 +1,122 @@
+// The agreement report as data (FORMATS §5, `agreement-studio.report/1`): what the engine
+// computes for a study and what every rendering (JSON, Markdown, CSV, LaTeX) and the app show.
+
+import type { Bucket, DifficultySource } from '../domain/difficulty';
+
+export const REPORT_FORMAT = 'agreement-studio.report/1';
+
+/** `human`, `judge:<model>`, or (later) `gold`. */
+export type RaterGroup = string;
+export type ReportBucket = Bucket | 'all';
+export type ReportTask = 'answer' | 'match';
+export type Interval = [number, number];
+
+/** One cell of the paper tables: agreement of group a with group b on one task and bucket. */
+export interface AgreementRow {
+  bucket: ReportBucket;
+  a: RaterGroup;
+  b: RaterGroup;
+  /** Micro agreement (SPEC §4); null when n is 0. */
+  agreement: number | null;
+  /** Comparisons (human-judge, judge-judge) or pairs (human-human). */
+  n: number;
+  /** Percentile bootstrap interval of the micro agreement; null when undefined. */
+  ci95: Interval | null;
+  /** Mean of per-unit agreement, with the number of units it averages. */
+  macro: number | null;
+  units: number;
+}
+
+/** Chance-corrected statistics for one task and bucket, with what explains them. */
+export interface ChanceCorrected {
+  units: number;
+  pairableValues: number;
+  krippendorffAlpha: number | null;
+  krippendorffAlphaCi95?: Interval | null;
+  fleissKappa: number | null;
+  gwetAC1: number | null;
+  /** Observed agreement (pairwise, Gwet's definition) and the chance agreement each statistic assumes. */
+  observedAgreement: number | null;
+  expectedAgreement: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
+  /** Share of each category among all human ratings. */
+  prevalence: Record<string, number>;
+  undefinedReasons: Record<string, string>;
+}
+
+export interface PairKappa {
+  a: string;
+  b: string;
+  n: number;
+  percentAgreement: number | null;
+  cohenKappa: number | null;
+}
+
+export interface ConfusionMatrix {
+  task: ReportTask;
+  judge: string;
+  /** Category order of rows (judge) and columns (human majority). */
+  categories: string[];
+  /** counts[judgeCategory][humanCategory]; units without a strict human majority are left out. */
+  counts: number[][];
+  unitsWithoutMajority: number;
+  cohenKappa: number | null;
+}
+
+export interface AnnotatorReliability {
+  task: ReportTask | 'difficulty';
+  annotator: string;
+  /** Agreement with the majority label of the other annotators on the same units (exact level match for difficulty). */
+  agreement: number | null;
+  n: number;
+}
+
+export interface PuzzleDifficultyRow {
+  puzzleId: string;
+  title?: string;
+  mean: number | null;
+  level: number | null;
+  bucket: Bucket;
+  source: DifficultySource;
+  ratings: number;
+}
+
+export interface PlayerOutcome {
+  player: string;
+  bucket: ReportBucket;
+  verdicts: 'judge' | 'human';
+  sessions: number;
+  /** Share of sessions solved, 0..1. */
+  acc: number | null;
+  /** Mean rounds to solve (max rounds when unsolved). */
+  rnd: number | null;
+  /** (1/N) sum I(solved)/Rnd x 100. */
+  oa: number | null;
+}
+
+export interface RankingComparison {
+  /** Players ordered best first under each verdict source, by O/A on all buckets. */
+  judgeRanking: string[];
+  humanRanking: string[];
+  kendallTauB: number | null;
+  rankBiasedOverlap: number | null;
+  /** Seeded permutation p-value of tau-b (two-sided). */
+  permutationP: number | null;
+}
+
+export interface AgreementReport {
+  format: typeof REPORT_FORMAT;
+  app: string;
+  generatedAt: string;
+  study: { id: string; name: string };
+  inputs: Array<{ file: string; sha256: string }>;
+  settings: { bootstrap: number; seed: number; average: 'micro' | 'macro' };
+  tables: Record<ReportTask, AgreementRow[]>;
+  statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
+    difficulty?: { ordinalAlpha: number | null; intervalAlpha: number | null; ratings: number; undefinedReasons: Record<string, string> };
+  };
+  pairwise: Record<ReportTask, PairKappa[]>;
+  confusion: ConfusionMatrix[];
+  annotators: AnnotatorReliability[];
+  difficulty: PuzzleDifficultyRow[];
+  players: { outcomes: PlayerOutcome[]; ranking: RankingComparison | null };
+}
