@@ -1,0 +1,378 @@
+// The reliability engine's public face: computeReliability (every statistic of the
+// `reliability` command, FORMATS §6) and computeChanceCorrected (the cheaper subset the study
+// report calls per task and bucket). Assembles the modules' coefficients into plain JSON data.
+
+import { bootstrapGroupsMany, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
+import type { Coefficient } from './coefficient';
+import { raterPairs } from './cohen';
+import { congerKappa } from './conger';
+import { exchangeableModel, tally, type ExchangeableModel, type Tally } from './exchangeable';
+import { fleissKappaCompleteCases } from './fleiss';
+import { gwetFamily, quadraticGwetFamily } from './gwet';
+import { alphaEstimator, type AlphaEstimate, type AlphaEstimator } from './krippendorff-alpha';
+import {
+  buildRatingTable,
+  inputIndexOf,
+  parseNumericValue,
+  ratingColumns,
+  ReliabilityInputError,
+  type MeasurementLevel,
+  type Rating,
+  type RatingColumns,
+  type RatingTable,
+} from './rating-table';
+import { unitPatterns } from './unit-patterns';
+
+export { MEASUREMENT_LEVELS, ReliabilityInputError } from './rating-table';
+export type { MeasurementLevel, Rating, RatingColumns } from './rating-table';
+
+export interface ReliabilityOptions {
+  /** Declared category order (and scale): needed for the ordinal level on non-numeric labels. */
+  order?: readonly string[];
+  /** The level `level`, `alpha`'s interval and computeChanceCorrected's alpha refer to; default nominal. */
+  level?: MeasurementLevel;
+  bootstrap?: BootstrapOptions;
+}
+
+export type Interval = [number, number];
+
+export interface AlphaValues {
+  nominal: number | null;
+  ordinal?: number | null;
+  interval?: number | null;
+  ratio?: number | null;
+}
+
+/**
+ * Chance agreement behind each chance-corrected statistic, to show beside `observedAgreement`.
+ * Alpha's is nominal 1 - De; its observed agreement is 1 - Do (alphaDisagreement.nominal), not
+ * p_a: Krippendorff weights units by their pairable values where Gwet averages units.
+ */
+export interface ExpectedAgreement {
+  alpha: number | null;
+  fleissKappa: number | null;
+  gwetAC1: number | null;
+  brennanPrediger: number | null;
+}
+
+export interface ReliabilityExpectedAgreement extends ExpectedAgreement {
+  congerKappa: number | null;
+  /** With quadratic weights (ordered categories); their observed agreement is percentAgreementQuadratic. */
+  gwetAC2Quadratic?: number | null;
+  fleissKappaQuadratic?: number | null;
+  brennanPredigerQuadratic?: number | null;
+}
+
+/** Krippendorff's Do and De at each level computed (alpha = 1 - Do / De). */
+export type AlphaDisagreement = Partial<Record<MeasurementLevel, { observed: number | null; expected: number | null }>>;
+
+export interface ReliabilityCi95 {
+  /** At the result's `level`. */
+  alpha: Interval | null;
+  percentAgreement: Interval | null;
+  gwetAC1: Interval | null;
+  fleissKappa: Interval | null;
+  brennanPrediger: Interval | null;
+}
+
+export interface BootstrapSummary {
+  replicates: number;
+  seed: number;
+  /** Replicates in which each statistic was undefined (left out of its interval). */
+  undefinedReplicates: Record<keyof ReliabilityCi95, number>;
+}
+
+export interface ChanceCorrectedResult {
+  /** Units with at least one rating: the denominator of the chance terms (pi_k). */
+  units: number;
+  /** Units with two or more ratings: the denominator of observed agreement. */
+  pairableUnits: number;
+  /** Ratings in units with two or more ratings: alpha's n. */
+  pairableValues: number;
+  level: MeasurementLevel;
+  categories: string[];
+  /** Per category (aligned with `categories`): its share of a unit's ratings, averaged over units (Gwet's pi_k). */
+  prevalence: number[];
+  alpha: AlphaValues;
+  percentAgreement: number | null;
+  gwetAC1: number | null;
+  fleissKappa: number | null;
+  brennanPrediger: number | null;
+  /** Gwet's p_a, the observed agreement of percentAgreement, fleissKappa, gwetAC1 and brennanPrediger. */
+  observedAgreement: number | null;
+  expectedAgreement: ExpectedAgreement;
+  alphaDisagreement: AlphaDisagreement;
+  ci95?: ReliabilityCi95;
+  bootstrap?: BootstrapSummary;
+  /** Why each null statistic is undefined, by its path in this object ("alpha.ordinal", "pairs[2].cohenKappa"). */
+  undefinedReasons: Record<string, string>;
+}
+
+export interface ReliabilityPair {
+  a: string;
+  b: string;
+  n: number;
+  percentAgreement: number | null;
+  cohenKappa: number | null;
+  cohenKappaLinear: number | null;
+  cohenKappaQuadratic: number | null;
+  scottPi: number | null;
+  expectedAgreement: { cohenKappa: number | null; scottPi: number | null };
+}
+
+export interface ReliabilityResult {
+  units: number;
+  raters: number;
+  pairableValues: number;
+  pairableUnits: number;
+  level: MeasurementLevel;
+  categories: string[];
+  prevalence: number[];
+  alpha: AlphaValues;
+  percentAgreement: number | null;
+  gwetAC1: number | null;
+  fleissKappa: number | null;
+  fleissKappaCompleteCases: number | null;
+  brennanPrediger: number | null;
+  congerKappa: number | null;
+  /** Present when the categories are ordered: quadratic weights by value (numeric) or by declared position. */
+  gwetAC2Quadratic?: number | null;
+  percentAgreementQuadratic?: number | null;
+  fleissKappaQuadratic?: number | null;
+  brennanPredigerQuadratic?: number | null;
+  /** Gwet's p_a: observed agreement of percentAgreement, fleissKappa, gwetAC1, brennanPrediger and congerKappa. */
+  observedAgreement: number | null;
+  expectedAgreement: ReliabilityExpectedAgreement;
+  alphaDisagreement: AlphaDisagreement;
+  /** Fleiss (1971) on the units rated by every rater: how many, and their observed and expected agreement. */
+  completeCases: { units: number; observedAgreement: number | null; expectedAgreement: number | null };
+  pairs: ReliabilityPair[];
+  ci95?: ReliabilityCi95;
+  bootstrap?: BootstrapSummary;
+  undefinedReasons: Record<string, string>;
+}
+
+/**
+ * Every statistic of FORMATS §6 for the ratings. Alpha is computed at every level the data
+ * allow (ordinal with numeric values or a declared order; interval and ratio with numeric values).
+ * Throws ReliabilityInputError on a duplicate (unit, rater), a value outside `order`, or a
+ * `level` the data do not allow.
+ */
+export function computeReliability(ratings: readonly Rating[], options: ReliabilityOptions = {}): ReliabilityResult {
+  return computeReliabilityOfColumns(ratingColumns(ratings), options);
+}
+
+/** computeReliability for ratings already indexed as columns (the CSV reader's output), without building a Rating per row. */
+export function computeReliabilityOfColumns(columns: RatingColumns, options: ReliabilityOptions = {}): ReliabilityResult {
+  const { table, level, model, point } = prepare(columns, options);
+  const reasons = new Reasons();
+  const alphas = alphaEstimators(model, availableLevels(table));
+  const alphaPoint = estimateAll(alphas, point);
+  const family = gwetFamily(model, point);
+  const complete = fleissKappaCompleteCases(model);
+  const conger = congerKappa(table, family.percentAgreement.value, point.ratedCategories);
+  const alphaExpected = alphaExpectedAgreement(alphaPoint.get('nominal'));
+  const quadratic = table.ordered ? quadraticGwetFamily(model, table.values ?? Float64Array.from(table.categories, (_, k) => k))(point) : undefined;
+
+  const expectedAgreement: ReliabilityExpectedAgreement = {
+    alpha: alphaExpected,
+    fleissKappa: family.fleissKappa.expected,
+    gwetAC1: family.gwetAC.expected,
+    brennanPrediger: family.brennanPrediger.expected,
+    congerKappa: conger.expected,
+  };
+  if (quadratic !== undefined) {
+    expectedAgreement.gwetAC2Quadratic = quadratic.gwetAC.expected;
+    expectedAgreement.fleissKappaQuadratic = quadratic.fleissKappa.expected;
+    expectedAgreement.brennanPredigerQuadratic = quadratic.brennanPrediger.expected;
+  }
+  // Top-level statistics first, so that undefinedReasons lists them in the order of the result.
+  const alpha = alphaValues(alphaPoint, reasons);
+  const statistics = {
+    percentAgreement: reasons.take('percentAgreement', family.percentAgreement),
+    gwetAC1: reasons.take('gwetAC1', family.gwetAC),
+    fleissKappa: reasons.take('fleissKappa', family.fleissKappa),
+    fleissKappaCompleteCases: reasons.take('fleissKappaCompleteCases', complete),
+    brennanPrediger: reasons.take('brennanPrediger', family.brennanPrediger),
+    congerKappa: reasons.take('congerKappa', conger),
+  };
+  const weighted =
+    quadratic === undefined
+      ? {}
+      : {
+          gwetAC2Quadratic: reasons.take('gwetAC2Quadratic', quadratic.gwetAC),
+          percentAgreementQuadratic: reasons.take('percentAgreementQuadratic', quadratic.percentAgreement),
+          fleissKappaQuadratic: reasons.take('fleissKappaQuadratic', quadratic.fleissKappa),
+          brennanPredigerQuadratic: reasons.take('brennanPredigerQuadratic', quadratic.brennanPrediger),
+        };
+  const pairs = raterPairs(table).map((pair, i): ReliabilityPair => ({
+    a: pair.a,
+    b: pair.b,
+    n: pair.n,
+    percentAgreement: reasons.take(`pairs[${i}].percentAgreement`, pair.percentAgreement),
+    cohenKappa: reasons.take(`pairs[${i}].cohenKappa`, pair.cohenKappa),
+    cohenKappaLinear: reasons.take(`pairs[${i}].cohenKappaLinear`, pair.cohenKappaLinear),
+    cohenKappaQuadratic: reasons.take(`pairs[${i}].cohenKappaQuadratic`, pair.cohenKappaQuadratic),
+    scottPi: reasons.take(`pairs[${i}].scottPi`, pair.scottPi),
+    expectedAgreement: { cohenKappa: pair.cohenKappa.expected, scottPi: pair.scottPi.expected },
+  }));
+  const intervals = bootstrapIntervals(model, alphas.get(level) as AlphaEstimator, options.bootstrap, reasons);
+
+  return {
+    units: point.units,
+    raters: table.raters.length,
+    pairableValues: point.pairableValues,
+    pairableUnits: point.pairableUnits,
+    level,
+    categories: [...table.categories],
+    prevalence: Array.from(point.prevalence),
+    alpha,
+    ...statistics,
+    ...weighted,
+    observedAgreement: family.percentAgreement.observed,
+    expectedAgreement,
+    alphaDisagreement: alphaDisagreement(alphaPoint),
+    completeCases: { units: complete.units, observedAgreement: complete.observed, expectedAgreement: complete.expected },
+    pairs,
+    ...intervals,
+    undefinedReasons: reasons.record,
+  };
+}
+
+/**
+ * The rater-exchangeable statistics only, for callers that need them many times (the study
+ * report, per task and bucket): alpha (nominal, and at `level` when another is asked), percent
+ * agreement, Fleiss' kappa (generalized), Gwet's AC1, Brennan-Prediger, their observed and
+ * expected agreement, and prevalence. No pairwise statistics, no Conger, no quadratic weights.
+ */
+export function computeChanceCorrected(ratings: readonly Rating[], options: ReliabilityOptions = {}): ChanceCorrectedResult {
+  const { table, level, model, point } = prepare(ratingColumns(ratings), options);
+  const reasons = new Reasons();
+  const alphas = alphaEstimators(model, level === 'nominal' ? ['nominal'] : ['nominal', level]);
+  const alphaPoint = estimateAll(alphas, point);
+  const family = gwetFamily(model, point);
+  const alphaExpected = alphaExpectedAgreement(alphaPoint.get('nominal'));
+  const alpha = alphaValues(alphaPoint, reasons);
+  const intervals = bootstrapIntervals(model, alphas.get(level) as AlphaEstimator, options.bootstrap, reasons);
+  return {
+    units: point.units,
+    pairableUnits: point.pairableUnits,
+    pairableValues: point.pairableValues,
+    level,
+    categories: [...table.categories],
+    prevalence: Array.from(point.prevalence),
+    alpha,
+    percentAgreement: reasons.take('percentAgreement', family.percentAgreement),
+    gwetAC1: reasons.take('gwetAC1', family.gwetAC),
+    fleissKappa: reasons.take('fleissKappa', family.fleissKappa),
+    brennanPrediger: reasons.take('brennanPrediger', family.brennanPrediger),
+    observedAgreement: family.percentAgreement.observed,
+    expectedAgreement: { alpha: alphaExpected, fleissKappa: family.fleissKappa.expected, gwetAC1: family.gwetAC.expected, brennanPrediger: family.brennanPrediger.expected },
+    alphaDisagreement: alphaDisagreement(alphaPoint),
+    ...intervals,
+    undefinedReasons: reasons.record,
+  };
+}
+
+interface Prepared {
+  table: RatingTable;
+  level: MeasurementLevel;
+  model: ExchangeableModel;
+  /** The tally with every unit once: the point estimates. */
+  point: Tally;
+}
+
+function prepare(columns: RatingColumns, options: ReliabilityOptions): Prepared {
+  const table = buildRatingTable(columns, options.order);
+  const level = options.level ?? 'nominal';
+  if (!availableLevels(table).includes(level)) throw levelMismatch(columns, table, level);
+  const patterns = unitPatterns(table);
+  const model = exchangeableModel(table, patterns);
+  return { table, level, model, point: tally(model, patterns.size) };
+}
+
+function availableLevels(table: RatingTable): MeasurementLevel[] {
+  const levels: MeasurementLevel[] = ['nominal'];
+  if (table.ordered) levels.push('ordinal');
+  if (table.values !== null) levels.push('interval', 'ratio');
+  return levels;
+}
+
+function levelMismatch(columns: RatingColumns, table: RatingTable, level: MeasurementLevel): ReliabilityInputError {
+  const needs = level === 'ordinal' ? 'numeric values or a declared order of the categories' : 'numeric values';
+  if (table.ordered && level !== 'ordinal') return new ReliabilityInputError(`the ${level} level needs numeric values, and the declared categories are not all numbers`);
+  const value = columns.values.findIndex((raw) => parseNumericValue(raw) === null);
+  if (value < 0) return new ReliabilityInputError(`the ${level} level needs ${needs}`);
+  const row = columns.valueOf.indexOf(value);
+  return new ReliabilityInputError(`the ${level} level needs ${needs}, and ${JSON.stringify(columns.values[value])} is not a number`, [inputIndexOf(columns, row)]);
+}
+
+function alphaEstimators(model: ExchangeableModel, levels: readonly MeasurementLevel[]): Map<MeasurementLevel, AlphaEstimator> {
+  return new Map(levels.map((level) => [level, alphaEstimator(model, level)] as const));
+}
+
+function estimateAll(alphas: ReadonlyMap<MeasurementLevel, AlphaEstimator>, point: Tally): Map<MeasurementLevel, AlphaEstimate> {
+  return new Map([...alphas].map(([level, estimate]) => [level, estimate(point)] as const));
+}
+
+function alphaValues(estimates: ReadonlyMap<MeasurementLevel, AlphaEstimate>, reasons: Reasons): AlphaValues {
+  const values: AlphaValues = { nominal: null };
+  for (const [level, estimate] of estimates) {
+    values[level] = estimate.value;
+    if (estimate.value === null) reasons.set(`alpha.${level}`, estimate.reason ?? 'undefined');
+  }
+  return values;
+}
+
+function alphaDisagreement(estimates: ReadonlyMap<MeasurementLevel, AlphaEstimate>): AlphaDisagreement {
+  const out: AlphaDisagreement = {};
+  for (const [level, estimate] of estimates) out[level] = { observed: estimate.observedDisagreement, expected: estimate.expectedDisagreement };
+  return out;
+}
+
+/** Nominal alpha's expected agreement 1 - De (delta is 0 or 1). */
+function alphaExpectedAgreement(estimate: AlphaEstimate | undefined): number | null {
+  const expected = estimate?.expectedDisagreement ?? null;
+  return expected === null ? null : 1 - expected;
+}
+
+const CI_KEYS = ['alpha', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger'] as const;
+
+/** Percentile intervals for alpha at the level and the Gwet family, all from the same replicates. */
+function bootstrapIntervals(
+  model: ExchangeableModel,
+  alphaAtLevel: AlphaEstimator,
+  options: BootstrapOptions | undefined,
+  reasons: Reasons,
+): { ci95: ReliabilityCi95; bootstrap: BootstrapSummary } | Record<string, never> {
+  if (options === undefined || options.replicates === 0) return {};
+  const { patterns } = model;
+  const intervals = bootstrapGroupsMany(patterns.groupOfUnit, patterns.count, CI_KEYS.length, (draws) => {
+    const replicate = tally(model, draws);
+    const family = gwetFamily(model, replicate);
+    return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
+  }, options);
+  const ci95 = {} as ReliabilityCi95;
+  const undefinedReplicates = {} as Record<keyof ReliabilityCi95, number>;
+  CI_KEYS.forEach((key, i) => {
+    const interval = intervals[i] as BootstrapResult;
+    ci95[key] = interval.ci95;
+    undefinedReplicates[key] = interval.undefinedReplicates;
+    if (interval.ci95 === null) reasons.set(`ci95.${key}`, 'the statistic is undefined in every bootstrap replicate');
+  });
+  return { ci95, bootstrap: { replicates: options.replicates, seed: options.seed, undefinedReplicates } };
+}
+
+/** Collects the reason of every null statistic under its path. */
+class Reasons {
+  readonly record: Record<string, string> = {};
+
+  set(path: string, reason: string): void {
+    this.record[path] = reason;
+  }
+
+  take(path: string, coefficient: Coefficient): number | null {
+    if (coefficient.value === null) this.set(path, coefficient.reason ?? 'undefined');
+    return coefficient.value;
+  }
+}

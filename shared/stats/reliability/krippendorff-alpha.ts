@@ -1,0 +1,137 @@
+// Krippendorff's alpha at the nominal, ordinal, interval and ratio levels, from the coincidences
+// of pairable values (Krippendorff 2011, "Computing Krippendorff's Alpha-Reliability"):
+// alpha = 1 - Do / De = 1 - (n - 1) sum_ck o_ck delta_ck / sum_ck n_c n_k delta_ck.
+
+import { REASONS } from './coefficient';
+import { disagreementOf, patternDisagreement, spreadOf, sumByRatings, type ExchangeableModel, type Tally } from './exchangeable';
+import type { MeasurementLevel } from './rating-table';
+
+export interface AlphaEstimate {
+  value: number | null;
+  /** Do and De of Krippendorff (2011): mean disagreement within units and by chance. */
+  observedDisagreement: number | null;
+  expectedDisagreement: number | null;
+  reason?: string;
+}
+
+export type AlphaEstimator = (tally: Tally) => AlphaEstimate;
+
+/**
+ * Prepares alpha at one level for a model: what depends only on the patterns (their
+ * disagreement sums for interval and ratio) is computed here once, so a bootstrap replicate
+ * only re-weights. The caller checks that the level suits the data (ordered, numeric).
+ */
+export function alphaEstimator(model: ExchangeableModel, level: MeasurementLevel): AlphaEstimator {
+  switch (level) {
+    case 'nominal':
+      return (tally) => nominalAlpha(model, tally);
+    case 'ordinal':
+      return (tally) => ordinalAlpha(model, tally);
+    case 'interval': {
+      const x = numericValues(model);
+      const disagreement = patternDisagreement(model.patterns, (c, k) => squared((x[c] as number) - (x[k] as number)));
+      return (tally) => alphaFrom(model, tally, (g) => disagreement[g] as number, () => spreadOf(tally.pairableMarginals, x));
+    }
+    case 'ratio': {
+      const x = numericValues(model);
+      if (x.some((value) => value < 0)) return () => ({ value: null, observedDisagreement: null, expectedDisagreement: null, reason: REASONS.negativeRatio });
+      const distance = (c: number, k: number) => ratioDistance(x[c] as number, x[k] as number);
+      const disagreement = patternDisagreement(model.patterns, distance);
+      return (tally) => alphaFrom(model, tally, (g) => disagreement[g] as number, () => pairSum(tally.pairableMarginals, distance));
+    }
+  }
+}
+
+/** Nominal alpha in integer counts: ((n - 1) sum_c o_cc - sum_c n_c (n_c - 1)) / (n (n - 1) - sum_c n_c (n_c - 1)). */
+function nominalAlpha(model: ExchangeableModel, tally: Tally): AlphaEstimate {
+  const undefinedReason = checkDefined(tally);
+  if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
+  const n = tally.pairableValues;
+  let matching = 0;
+  for (let m = 2; m <= model.maxRatings; m++) {
+    const agreeing = tally.agreeingByRatings[m] as number;
+    if (agreeing !== 0) matching += agreeing / (m - 1);
+  }
+  let chanceMatching = 0;
+  for (const nc of tally.pairableMarginals) chanceMatching += nc * (nc - 1);
+  const pairs = n * (n - 1);
+  return {
+    value: ((n - 1) * matching - chanceMatching) / (pairs - chanceMatching),
+    observedDisagreement: 1 - matching / n,
+    expectedDisagreement: 1 - chanceMatching / pairs,
+  };
+}
+
+/**
+ * The ordinal metric delta_ck = (sum_{g=c..k} n_g - (n_c + n_k) / 2)^2 equals (M_k - M_c)^2 for the
+ * midranks M_k = n_1 + ... + n_{k-1} + n_k / 2 of the pairable values, so ordinal alpha is interval
+ * alpha on midranks. They depend on the marginals, so each tally recomputes them.
+ */
+function ordinalAlpha(model: ExchangeableModel, tally: Tally): AlphaEstimate {
+  const marginals = tally.pairableMarginals;
+  const midrank = new Float64Array(marginals.length);
+  let below = 0;
+  for (let k = 0; k < marginals.length; k++) {
+    const nk = marginals[k] as number;
+    midrank[k] = below + nk / 2;
+    below += nk;
+  }
+  const distance = (c: number, k: number) => squared((midrank[c] as number) - (midrank[k] as number));
+  return alphaFrom(model, tally, (g) => disagreementOf(model.patterns, g, distance), () => spreadOf(marginals, midrank));
+}
+
+function alphaFrom(model: ExchangeableModel, tally: Tally, disagreement: (g: number) => number, chanceSum: () => number): AlphaEstimate {
+  const undefinedReason = checkDefined(tally);
+  if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
+  const n = tally.pairableValues;
+  // sum_ck o_ck delta_ck, with o_ck = sum_u (c-k pairs in u) / (m_u - 1).
+  const observed = sumByRatings(model, tally.weights, disagreement, (m) => m - 1);
+  const expected = chanceSum();
+  return {
+    value: (expected - (n - 1) * observed) / expected,
+    observedDisagreement: observed / n,
+    expectedDisagreement: expected / (n * (n - 1)),
+  };
+}
+
+function checkDefined(tally: Tally): string | undefined {
+  if (tally.pairableUnits === 0) return REASONS.noPairableUnit;
+  // With one category among the pairable values De = 0 at every level.
+  if (tally.pairableCategories < 2) return REASONS.noPairableVariation;
+  return undefined;
+}
+
+function undefinedAlpha(reason: string): AlphaEstimate {
+  return { value: null, observedDisagreement: null, expectedDisagreement: null, reason };
+}
+
+function numericValues(model: ExchangeableModel): Float64Array {
+  if (model.values === null) throw new RangeError('the interval and ratio levels need numeric categories');
+  return model.values;
+}
+
+/** Krippendorff's ratio metric ((c - k) / (c + k))^2; 0 when both are 0. */
+function ratioDistance(c: number, k: number): number {
+  return c === k ? 0 : squared((c - k) / (c + k));
+}
+
+/** sum_{c != k} n_c n_k delta_ck over the categories with pairable values. */
+function pairSum(marginals: Float64Array, distance: (c: number, k: number) => number): number {
+  const present: number[] = [];
+  marginals.forEach((nc, c) => {
+    if (nc > 0) present.push(c);
+  });
+  let sum = 0;
+  for (let i = 0; i < present.length; i++) {
+    const c = present[i] as number;
+    for (let j = i + 1; j < present.length; j++) {
+      const k = present[j] as number;
+      sum += (marginals[c] as number) * (marginals[k] as number) * distance(c, k);
+    }
+  }
+  return 2 * sum;
+}
+
+function squared(x: number): number {
+  return x * x;
+}
