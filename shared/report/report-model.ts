@@ -25,6 +25,8 @@ export interface AgreementRow {
   /** Mean of per-unit agreement, with the number of units it averages. */
   macro: number | null;
   units: number;
+  /** Percentile bootstrap interval of the macro agreement (resampling units, like ci95). */
+  macroCi95?: Interval | null;
 }
 
 /** Chance-corrected statistics for one task and bucket, with what explains them. */
@@ -34,9 +36,13 @@ export interface ChanceCorrected {
   krippendorffAlpha: number | null;
   krippendorffAlphaCi95?: Interval | null;
   fleissKappa: number | null;
+  fleissKappaCi95?: Interval | null;
   gwetAC1: number | null;
+  gwetAC1Ci95?: Interval | null;
   /** Observed agreement (pairwise, Gwet's definition) and the chance agreement each statistic assumes. */
   observedAgreement: number | null;
+  /** The observed agreement each statistic starts from (alpha's is 1 - Do over pairable values, so it can differ from Gwet's). */
+  observedAgreementByStatistic?: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
   expectedAgreement: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
   /** Share of each category among all human ratings. */
   prevalence: Record<string, number>;
@@ -53,6 +59,7 @@ export interface PairKappa {
 
 export interface ConfusionMatrix {
   task: ReportTask;
+  /** The judge model, without the `judge:` prefix of rater groups. */
   judge: string;
   /** Category order of rows (judge) and columns (human majority). */
   categories: string[];
@@ -85,6 +92,8 @@ export interface PlayerOutcome {
   bucket: ReportBucket;
   verdicts: 'judge' | 'human';
   sessions: number;
+  /** Sessions left out because a final answer before the first matched one has no verdict (no strict human majority, or no primary-judge label). */
+  sessionsWithoutVerdict?: number;
   /** Share of sessions solved, 0..1. */
   acc: number | null;
   /** Mean rounds to solve (max rounds when unsolved). */
@@ -112,7 +121,14 @@ export interface AgreementReport {
   settings: { bootstrap: number; seed: number; average: 'micro' | 'macro' };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
-    difficulty?: { ordinalAlpha: number | null; intervalAlpha: number | null; ratings: number; undefinedReasons: Record<string, string> };
+    difficulty?: {
+      ordinalAlpha: number | null;
+      intervalAlpha: number | null;
+      ordinalAlphaCi95?: Interval | null;
+      intervalAlphaCi95?: Interval | null;
+      ratings: number;
+      undefinedReasons: Record<string, string>;
+    };
   };
   pairwise: Record<ReportTask, PairKappa[]>;
   confusion: ConfusionMatrix[];

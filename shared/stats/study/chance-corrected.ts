@@ -1,0 +1,106 @@
+// Beyond raw agreement (SPEC §4): chance-corrected statistics of the HUMAN ratings of a task and
+// bucket (Krippendorff's alpha nominal, generalized Fleiss' kappa, Gwet's AC1, each with a
+// bootstrap interval and the observed and expected agreement behind it), and difficulty's alpha.
+
+import type { AgreementReport, ChanceCorrected } from '../../report/report-model';
+import type { BootstrapOptions } from '../bootstrap';
+import { computeChanceCorrected, type ChanceCorrectedResult, type MeasurementLevel, type Rating } from '../reliability';
+import type { DifficultyRating, TaskUnit } from './study-units';
+
+export type DifficultyStatistics = NonNullable<AgreementReport['statistics']['difficulty']>;
+
+/** The engine's names for undefined statistics (paths in its result) -> the report's field names. */
+const TASK_REASON_KEYS: Readonly<Record<string, string>> = {
+  'alpha.nominal': 'krippendorffAlpha',
+  fleissKappa: 'fleissKappa',
+  gwetAC1: 'gwetAC1',
+  percentAgreement: 'observedAgreement',
+  'ci95.alpha': 'krippendorffAlphaCi95',
+  'ci95.fleissKappa': 'fleissKappaCi95',
+  'ci95.gwetAC1': 'gwetAC1Ci95',
+};
+
+/**
+ * Statistics of the humans' labels on `units` (every label a rating; a unit labelled once still
+ * counts towards chance agreement, as Gwet 2014 and irrCAC define it). Prevalence is each
+ * category's share of all the ratings, in scheme order, 0 for every category when there are none.
+ */
+export function chanceCorrected(units: readonly TaskUnit[], categories: readonly string[], bootstrap: BootstrapOptions): ChanceCorrected {
+  const ratings: Rating[] = [];
+  const counts = new Map(categories.map((category) => [category, 0]));
+  for (const unit of units) {
+    unit.humans.forEach(({ value }, position) => {
+      ratings.push({ unit: unit.id, rater: exchangeableRater(position), value });
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    });
+  }
+  // The scheme's categories are the scale: AC1 and Brennan-Prediger take q from it even when a category is never used.
+  const result = computeChanceCorrected(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap } : {}) });
+  const prevalence: Record<string, number> = {};
+  for (const [category, count] of counts) prevalence[category] = ratings.length > 0 ? count / ratings.length : 0;
+  const { observedAgreement, expectedAgreement, ci95 } = result;
+  // Alpha's observed agreement is 1 - Do: Krippendorff weights units by their pairable values where Gwet averages units.
+  const alphaObserved = result.alphaDisagreement.nominal?.observed ?? null;
+  return {
+    units: result.units,
+    pairableValues: result.pairableValues,
+    krippendorffAlpha: result.alpha.nominal,
+    ...(ci95 ? { krippendorffAlphaCi95: ci95.alpha } : {}),
+    fleissKappa: result.fleissKappa,
+    ...(ci95 ? { fleissKappaCi95: ci95.fleissKappa } : {}),
+    gwetAC1: result.gwetAC1,
+    ...(ci95 ? { gwetAC1Ci95: ci95.gwetAC1 } : {}),
+    observedAgreement,
+    observedAgreementByStatistic: { krippendorffAlpha: alphaObserved === null ? null : 1 - alphaObserved, fleissKappa: observedAgreement, gwetAC1: observedAgreement },
+    expectedAgreement: { krippendorffAlpha: expectedAgreement.alpha, fleissKappa: expectedAgreement.fleissKappa, gwetAC1: expectedAgreement.gwetAC1 },
+    prevalence,
+    undefinedReasons: reportReasons(result, TASK_REASON_KEYS),
+  };
+}
+
+/** Ordinal and interval alpha (Krippendorff 2011) of every human difficulty rating, each with its bootstrap interval. */
+export function difficultyStatistics(ratings: readonly DifficultyRating[], bootstrap: BootstrapOptions): DifficultyStatistics {
+  if (ratings.length === 0) {
+    const reason = 'no human difficulty ratings';
+    return { ordinalAlpha: null, intervalAlpha: null, ratings: 0, undefinedReasons: { ordinalAlpha: reason, intervalAlpha: reason } };
+  }
+  const position = new Map<string, number>();
+  const engineRatings: Rating[] = ratings.map((rating) => {
+    const next = position.get(rating.puzzleId) ?? 0;
+    position.set(rating.puzzleId, next + 1);
+    return { unit: rating.puzzleId, rater: exchangeableRater(next), value: String(rating.value) };
+  });
+  const atLevel = (level: MeasurementLevel, name: string) => {
+    const result = computeChanceCorrected(engineRatings, { level, ...(bootstrap.replicates > 0 ? { bootstrap } : {}) });
+    return { alpha: result.alpha[level] ?? null, ci95: result.ci95?.alpha, reasons: reportReasons(result, { [`alpha.${level}`]: name, 'ci95.alpha': `${name}Ci95` }) };
+  };
+  const ordinal = atLevel('ordinal', 'ordinalAlpha');
+  const interval = atLevel('interval', 'intervalAlpha');
+  return {
+    ordinalAlpha: ordinal.alpha,
+    intervalAlpha: interval.alpha,
+    ...(ordinal.ci95 !== undefined ? { ordinalAlphaCi95: ordinal.ci95 } : {}),
+    ...(interval.ci95 !== undefined ? { intervalAlphaCi95: interval.ci95 } : {}),
+    ratings: ratings.length,
+    undefinedReasons: { ...ordinal.reasons, ...interval.reasons },
+  };
+}
+
+/**
+ * Alpha, generalized Fleiss' kappa and AC1 are rater-exchangeable: they read only how many of a
+ * unit's ratings fall in each category. So raters are named by their position within the unit,
+ * which keeps the engine's units x raters table as narrow as the most-labelled unit, however
+ * many annotators the study has.
+ */
+function exchangeableRater(position: number): string {
+  return `r${position + 1}`;
+}
+
+function reportReasons(result: ChanceCorrectedResult, keys: Readonly<Record<string, string>>): Record<string, string> {
+  const reasons: Record<string, string> = {};
+  for (const [path, reason] of Object.entries(result.undefinedReasons)) {
+    const key = keys[path];
+    if (key !== undefined) reasons[key] = reason;
+  }
+  return reasons;
+}

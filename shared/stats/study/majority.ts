@@ -1,0 +1,41 @@
+// The human majority label of a unit (SPEC §4, "judge vs the human majority label"): the
+// strictly most frequent label among its human labels. A tie for first place is no majority,
+// and such a unit is left out of every figure that compares against the majority.
+
+import type { TaskUnit } from './study-units';
+
+export function humanLabelCounts(unit: TaskUnit): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { value } of unit.humans) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The unit's strictly most frequent human label, or null when there is none (no human labels,
+ * or a tie for first place). A single label is its own majority: one of one is a strict majority.
+ */
+export function humanMajority(unit: TaskUnit): string | null {
+  return strictMajorityOfCounts(humanLabelCounts(unit));
+}
+
+/**
+ * The strict majority of label counts, optionally with one `without` label taken out (the
+ * majority of the other annotators, for per-annotator reliability); null on a tie or when no
+ * label is left.
+ */
+export function strictMajorityOfCounts(counts: ReadonlyMap<string, number>, without?: string): string | null {
+  let best: string | null = null;
+  let bestCount = 0;
+  let tied = false;
+  for (const [value, total] of counts) {
+    const count = value === without ? total - 1 : total;
+    if (count > bestCount) {
+      best = value;
+      bestCount = count;
+      tied = false;
+    } else if (count === bestCount && count > 0) {
+      tied = true;
+    }
+  }
+  return tied ? null : best;
+}

@@ -1,0 +1,138 @@
+// Player outcomes under judge and under human verdicts (SPEC §4): Acc, Rnd and O/A per player
+// model and bucket, and how far the two player rankings agree. Reads the sessions' final turns;
+// the judge verdict is the session's primary judge's label, the human one the strict majority.
+
+import type { Bucket } from '../../domain/difficulty';
+import type { StudyData } from '../../domain/model';
+import type { PlayerOutcome, RankingComparison, ReportBucket } from '../../report/report-model';
+import { humanMajority } from './majority';
+import { kendallPermutationP, kendallTauB, rankBiasedOverlap } from './rank-correlation';
+import type { StudyUnits } from './study-units';
+
+export type VerdictSource = PlayerOutcome['verdicts'];
+type Verdict = string | null;
+
+const VERDICT_SOURCES: readonly VerdictSource[] = ['judge', 'human'];
+
+/** One played session as the outcome figures need it. */
+export interface SessionGame {
+  player: string;
+  bucket: Bucket;
+  /** Rounds charged to an unsolved session: its maxRounds, else its number of turns. */
+  roundsWhenUnsolved: number;
+  /** Final turns in play order: the round each was given in (1-based turn number) and its verdicts. */
+  finals: Array<{ round: number; verdicts: Record<VerdictSource, Verdict> }>;
+}
+
+export function sessionGames(data: StudyData, units: StudyUnits): SessionGame[] {
+  const finalsOfSession = new Map<string, Array<{ turnId: string; index: number }>>();
+  for (const turn of data.turns) {
+    if (turn.type !== 'final') continue;
+    const list = finalsOfSession.get(turn.sessionId);
+    if (list) list.push({ turnId: turn.id, index: turn.index });
+    else finalsOfSession.set(turn.sessionId, [{ turnId: turn.id, index: turn.index }]);
+  }
+  return data.sessions.map((session) => {
+    const finals = [...(finalsOfSession.get(session.id) ?? [])].sort((a, b) => a.index - b.index);
+    return {
+      player: session.player,
+      bucket: units.bucketOfPuzzle.get(session.puzzleId) ?? 'unrated',
+      roundsWhenUnsolved: session.maxRounds ?? session.turnCount,
+      finals: finals.map(({ turnId, index }) => {
+        const unit = units.unitsById.match.get(turnId);
+        return {
+          round: index + 1,
+          verdicts: {
+            judge: unit?.judgements.get(session.judge) ?? null,
+            human: unit ? humanMajority(unit) : null,
+          },
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * A session's result under one verdict source: solved at the first matched final (Rnd = turns up
+ * to and including it), or unsolved when every final is unmatched (Rnd = roundsWhenUnsolved).
+ * Null when a final before the first matched one has no verdict: whether and when the session
+ * was solved is then unknown, so it is left out (and counted) rather than guessed.
+ */
+export function sessionResult(game: SessionGame, source: VerdictSource): { solved: boolean; rounds: number } | null {
+  for (const final of game.finals) {
+    const verdict = final.verdicts[source];
+    if (verdict === null) return null;
+    if (verdict === 'matched') return { solved: true, rounds: final.round };
+  }
+  return { solved: false, rounds: game.roundsWhenUnsolved };
+}
+
+/** Acc, Rnd and O/A (SPEC §4) per verdict source, player (in order of first session) and bucket. */
+export function playerOutcomes(games: readonly SessionGame[], buckets: readonly ReportBucket[]): PlayerOutcome[] {
+  const players = [...new Set(games.map((game) => game.player))];
+  const outcomes: PlayerOutcome[] = [];
+  for (const verdicts of VERDICT_SOURCES) {
+    for (const player of players) {
+      for (const bucket of buckets) {
+        let sessions = 0;
+        let sessionsWithoutVerdict = 0;
+        let solved = 0;
+        let rounds = 0;
+        let oaSum = 0;
+        for (const game of games) {
+          if (game.player !== player || (bucket !== 'all' && game.bucket !== bucket)) continue;
+          const result = sessionResult(game, verdicts);
+          if (result === null) {
+            sessionsWithoutVerdict++;
+            continue;
+          }
+          sessions++;
+          rounds += result.rounds;
+          if (result.solved) {
+            solved++;
+            oaSum += 1 / result.rounds;
+          }
+        }
+        outcomes.push({
+          player,
+          bucket,
+          verdicts,
+          sessions,
+          sessionsWithoutVerdict,
+          acc: sessions > 0 ? solved / sessions : null,
+          rnd: sessions > 0 ? rounds / sessions : null,
+          oa: sessions > 0 ? (oaSum / sessions) * 100 : null,
+        });
+      }
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Compares the player rankings by O/A over all buckets under judge and human verdicts, over the
+ * players that have an O/A under both. Ranking lists break O/A ties by player name, which only
+ * RBO sees; tau-b and its permutation test use the scores with their ties. Null with fewer than
+ * 2 such players.
+ */
+export function compareRankings(outcomes: readonly PlayerOutcome[], seed: number): RankingComparison | null {
+  const oa = (verdicts: VerdictSource) =>
+    new Map(outcomes.filter((row) => row.bucket === 'all' && row.verdicts === verdicts && row.oa !== null).map((row) => [row.player, row.oa as number]));
+  const judge = oa('judge');
+  const human = oa('human');
+  const players = [...judge.keys()].filter((player) => human.has(player));
+  if (players.length < 2) return null;
+  const ranking = (scores: ReadonlyMap<string, number>) =>
+    [...players].sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number) || (a < b ? -1 : a > b ? 1 : 0));
+  const judgeScores = players.map((player) => judge.get(player) as number);
+  const humanScores = players.map((player) => human.get(player) as number);
+  const judgeRanking = ranking(judge);
+  const humanRanking = ranking(human);
+  return {
+    judgeRanking,
+    humanRanking,
+    kendallTauB: kendallTauB(judgeScores, humanScores),
+    rankBiasedOverlap: rankBiasedOverlap(judgeRanking, humanRanking, 0.9),
+    permutationP: kendallPermutationP(judgeScores, humanScores, { seed }),
+  };
+}

@@ -1,0 +1,142 @@
+// The units of a study (SPEC §3) with every label on them, as the figures of SPEC §4 read them:
+// each question turn is an `answer` unit, each final turn a `match` unit, each puzzle a
+// `difficulty` unit, and each unit carries the bucket of its puzzle.
+
+import type { Bucket } from '../../domain/difficulty';
+import type { LabelScheme, LabelValue, StudyData, Task } from '../../domain/model';
+import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY } from '../../domain/model';
+import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
+import type { PuzzleDifficultyRow, ReportTask } from '../../report/report-model';
+import { bucketsOfPuzzles, puzzleDifficultyRows } from './difficulty';
+
+/** One human label as the report builder receives it (a domain Label without its bookkeeping). */
+export interface StudyLabel {
+  annotatorId: string;
+  unitId: string;
+  task: Task;
+  value: LabelValue;
+}
+
+export interface HumanLabel {
+  annotator: string;
+  value: string;
+}
+
+/** An `answer` or `match` unit: one turn, its judges' labels and its humans' labels. */
+export interface TaskUnit {
+  id: string;
+  puzzleId: string;
+  bucket: Bucket;
+  /** Judge model -> label, in the order the turn lists them. */
+  judgements: ReadonlyMap<string, string>;
+  /** One label per annotator, in the order the annotators first labelled the unit. */
+  humans: HumanLabel[];
+}
+
+export interface DifficultyRating {
+  puzzleId: string;
+  annotator: string;
+  value: number;
+}
+
+export interface StudyUnits {
+  /** Label categories of each task in scheme order (SPEC §3, FORMATS §1). */
+  categories: Record<ReportTask, readonly string[]>;
+  units: Record<ReportTask, TaskUnit[]>;
+  unitsById: Record<ReportTask, ReadonlyMap<string, TaskUnit>>;
+  /** Every judge model that labelled a unit of the task, in order of first appearance. */
+  judges: Record<ReportTask, string[]>;
+  difficulty: PuzzleDifficultyRow[];
+  bucketOfPuzzle: ReadonlyMap<string, Bucket>;
+  difficultyRatings: DifficultyRating[];
+}
+
+/**
+ * Indexes a study and its labels. The builder is lenient where the command line is strict: a
+ * label on a unit the study does not have, of a task that unit does not take (an `answer` label
+ * on a final turn, say), or with a value the task does not allow is ignored here, because the
+ * command line and the import reject such labels before they reach the builder. When one
+ * annotator labelled a unit twice, the later label in `labels` wins.
+ */
+export function indexStudy(data: StudyData, labels: readonly StudyLabel[]): StudyUnits {
+  const { scheme } = data.study;
+  const categories: Record<ReportTask, readonly string[]> = {
+    // `unknown` is its own answer only when the scheme enables it (FORMATS §1).
+    answer: scheme.answerUnknown ? ANSWER_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown'),
+    match: MATCH_LABELS,
+  };
+
+  const difficultyRatings = latestDifficultyRatings(data, labels);
+  const ratingsByPuzzle = new Map<string, number[]>();
+  for (const rating of difficultyRatings) {
+    const list = ratingsByPuzzle.get(rating.puzzleId);
+    if (list) list.push(rating.value);
+    else ratingsByPuzzle.set(rating.puzzleId, [rating.value]);
+  }
+  const difficulty = puzzleDifficultyRows(data.puzzles, ratingsByPuzzle);
+  const bucketOfPuzzle = bucketsOfPuzzles(difficulty);
+
+  const units: Record<ReportTask, TaskUnit[]> = { answer: [], match: [] };
+  const unitsById: Record<ReportTask, Map<string, TaskUnit>> = { answer: new Map(), match: new Map() };
+  const judgeSets: Record<ReportTask, Set<string>> = { answer: new Set(), match: new Set() };
+  for (const turn of data.turns) {
+    const task: ReportTask = turn.type === 'question' ? 'answer' : 'match';
+    const judgements = new Map<string, string>();
+    for (const [model, label] of Object.entries(turn.judgements)) {
+      const value = categoryOf(task, label, scheme);
+      if (value === undefined) continue;
+      judgements.set(model, value);
+      judgeSets[task].add(model);
+    }
+    const unit: TaskUnit = { id: turn.id, puzzleId: turn.puzzleId, bucket: bucketOfPuzzle.get(turn.puzzleId) ?? 'unrated', judgements, humans: [] };
+    units[task].push(unit);
+    unitsById[task].set(turn.id, unit);
+  }
+
+  for (const label of labels) {
+    if (label.task === 'difficulty') continue;
+    const unit = unitsById[label.task].get(label.unitId);
+    const value = categoryOf(label.task, label.value, scheme);
+    if (unit === undefined || value === undefined) continue;
+    const earlier = unit.humans.find((human) => human.annotator === label.annotatorId);
+    if (earlier) earlier.value = value;
+    else unit.humans.push({ annotator: label.annotatorId, value });
+  }
+
+  return {
+    categories,
+    units,
+    unitsById,
+    judges: { answer: [...judgeSets.answer], match: [...judgeSets.match] },
+    difficulty,
+    bucketOfPuzzle,
+    difficultyRatings,
+  };
+}
+
+/** The category a label value stands for in a task, read as FORMATS §1 normalises labels. */
+function categoryOf(task: ReportTask, value: LabelValue, scheme: LabelScheme): string | undefined {
+  if (task === 'answer') return normaliseAnswerLabel(value, scheme);
+  return value === 'matched' || value === 'unmatched' ? value : normaliseMatchLabel(value);
+}
+
+/** Human difficulty ratings on the study's puzzles, one per annotator and puzzle (the latest). */
+function latestDifficultyRatings(data: StudyData, labels: readonly StudyLabel[]): DifficultyRating[] {
+  const puzzleIds = new Set(data.puzzles.map((puzzle) => puzzle.id));
+  const ratings: DifficultyRating[] = [];
+  const position = new Map<string, number>();
+  for (const label of labels) {
+    const { value } = label;
+    if (label.task !== 'difficulty' || !puzzleIds.has(label.unitId)) continue;
+    if (typeof value !== 'number' || !(value >= MIN_DIFFICULTY && value <= MAX_DIFFICULTY)) continue;
+    const key = `${label.unitId}\u0000${label.annotatorId}`;
+    const at = position.get(key);
+    if (at === undefined) {
+      position.set(key, ratings.length);
+      ratings.push({ puzzleId: label.unitId, annotator: label.annotatorId, value });
+    } else {
+      (ratings[at] as DifficultyRating).value = value;
+    }
+  }
+  return ratings;
+}

@@ -1,0 +1,144 @@
+// Hand-built studies for the study-level figures: puzzles, sessions and turns written with
+// their judge and human labels side by side, turned into a parsed StudyData and a label list.
+
+import type { LabelValue, StudyData, Task } from '../../../../shared/domain/model';
+import { formatErrorText } from '../../../../shared/formats/errors';
+import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
+import type { StudyLabel } from '../../../../shared/stats/study/study-units';
+
+export interface PuzzleSpec {
+  id: string;
+  /** The bundle's own difficulty. */
+  difficulty?: number;
+  /** Human difficulty ratings, annotator -> rating. */
+  ratings?: Record<string, number>;
+}
+
+export interface TurnSpec {
+  id: string;
+  final?: boolean;
+  judges: Record<string, string>;
+  /** Human labels, annotator -> label. */
+  humans?: Record<string, string>;
+}
+
+export interface SessionSpec {
+  id: string;
+  puzzleId: string;
+  player: string;
+  judge: string;
+  maxRounds?: number;
+  turns: TurnSpec[];
+}
+
+export const NOW = '2026-11-22T10:00:00.000Z';
+
+export function handStudy(puzzles: readonly PuzzleSpec[], sessions: readonly SessionSpec[], options: { answerUnknown?: boolean } = {}): { study: StudyData; labels: StudyLabel[] } {
+  const bundle = {
+    format: 'agreement-studio.transcripts/1',
+    id: 'hand-study',
+    name: 'Hand-built study',
+    ...(options.answerUnknown ? { scheme: { answerUnknown: true } } : {}),
+    puzzles: puzzles.map((puzzle) => ({
+      id: puzzle.id,
+      title: `Puzzle ${puzzle.id}`,
+      story: `Story of ${puzzle.id}.`,
+      reference: `Reference of ${puzzle.id}.`,
+      ...(puzzle.difficulty !== undefined ? { difficulty: puzzle.difficulty } : {}),
+    })),
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      puzzleId: session.puzzleId,
+      player: session.player,
+      judge: session.judge,
+      ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}),
+      turns: session.turns.map((turn) => ({ id: turn.id, type: turn.final ? 'final' : 'question', text: `Turn ${turn.id}.`, judgements: turn.judges })),
+    })),
+  };
+  const parsed = parseTranscriptBundle({ name: 'hand.json', text: JSON.stringify(bundle) }, { now: NOW });
+  if (!parsed.ok) throw new Error(`the hand-built bundle does not parse:\n${parsed.errors.map(formatErrorText).join('\n')}`);
+  const labels: StudyLabel[] = [];
+  const add = (annotatorId: string, unitId: string, task: Task, value: LabelValue) => labels.push({ annotatorId, unitId, task, value });
+  for (const puzzle of puzzles) for (const [annotator, rating] of Object.entries(puzzle.ratings ?? {})) add(annotator, puzzle.id, 'difficulty', rating);
+  for (const session of sessions) {
+    for (const turn of session.turns) {
+      for (const [annotator, value] of Object.entries(turn.humans ?? {})) add(annotator, turn.id, turn.final ? 'match' : 'answer', value as LabelValue);
+    }
+  }
+  return { study: parsed.value, labels };
+}
+
+/**
+ * A study with a puzzle in every bucket, two judges (j1 plays judge, j2 re-judges) and three
+ * annotators. pE's human ratings (2, 3, 3: mean 8/3, level 3, easy) override its bundle
+ * difficulty 9; pM has only its bundle difficulty 5 (medium); pH's ratings 7 and 8 (mean 7.5)
+ * round half up to level 8 (hard); pU has neither (unrated). The per-unit figures are worked
+ * out beside each turn and summed in the tests.
+ */
+export function bucketStudy(): { study: StudyData; labels: StudyLabel[] } {
+  return handStudy(
+    [
+      { id: 'pE', difficulty: 9, ratings: { a1: 2, a2: 3, a3: 3 } },
+      { id: 'pM', difficulty: 5 },
+      { id: 'pH', ratings: { a1: 7, a2: 8 } },
+      { id: 'pU' },
+    ],
+    [
+      {
+        id: 'sE',
+        puzzleId: 'pE',
+        player: 'P1',
+        judge: 'j1',
+        maxRounds: 10,
+        turns: [
+          // HJ j1 2/3, j2 2/3; HH 1/3; JJ 1/1; majority yes.
+          { id: 'e1', judges: { j1: 'yes', j2: 'yes' }, humans: { a1: 'yes', a2: 'yes', a3: 'no' } },
+          // HJ j1 2/2, j2 0/2; HH 1/1; JJ 0/1; majority irrelevant.
+          { id: 'e2', judges: { j1: 'irrelevant', j2: 'no' }, humans: { a1: 'irrelevant', a2: 'irrelevant' } },
+          // Worked example A: HJ j1 2/3, j2 2/3; HH 1/3; majority matched. Solved in round 3 under both sources.
+          { id: 'e3', final: true, judges: { j1: 'matched', j2: 'matched' }, humans: { a1: 'matched', a2: 'matched', a3: 'unmatched' } },
+        ],
+      },
+      {
+        id: 'sM',
+        puzzleId: 'pM',
+        player: 'P2',
+        judge: 'j1',
+        maxRounds: 10,
+        turns: [
+          // HJ j1 1/3, j2 1/3; HH 0/3; JJ 1/1; no majority (three-way tie).
+          { id: 'm1', judges: { j1: 'no', j2: 'no' }, humans: { a1: 'no', a2: 'yes', a3: 'irrelevant' } },
+          // HJ j1 1/2, j2 1/2; HH 0/1; no majority. Unsolved (10 rounds) for the judge; no human verdict.
+          { id: 'm2', final: true, judges: { j1: 'unmatched', j2: 'matched' }, humans: { a1: 'unmatched', a2: 'matched' } },
+        ],
+      },
+      {
+        id: 'sH',
+        puzzleId: 'pH',
+        player: 'P1',
+        judge: 'j1',
+        turns: [
+          // HJ j1 0/1, j2 1/1; no HH (k = 1); JJ 0/1; majority no.
+          { id: 'h1', judges: { j1: 'yes', j2: 'no' }, humans: { a1: 'no' } },
+          // HJ j1 2/2, j2 2/2; HH 1/1; majority unmatched.
+          { id: 'h2', final: true, judges: { j1: 'unmatched', j2: 'unmatched' }, humans: { a1: 'unmatched', a2: 'unmatched' } },
+          // HJ j1 1/3, j2 1/3; HH 1/3; majority unmatched. The judge says solved in round 3; the
+          // humans say unsolved, charged the session's 3 turns (no maxRounds).
+          { id: 'h3', final: true, judges: { j1: 'matched', j2: 'matched' }, humans: { a1: 'matched', a2: 'unmatched', a3: 'unmatched' } },
+        ],
+      },
+      {
+        id: 'sU',
+        puzzleId: 'pU',
+        player: 'P2',
+        judge: 'j1',
+        turns: [
+          // No human labels: only JJ 1/1.
+          { id: 'u1', judges: { j1: 'no', j2: 'no' } },
+          // Judge: solved in round 2 (JJ 0/1). No human verdict.
+          { id: 'u2', final: true, judges: { j1: 'matched', j2: 'unmatched' } },
+        ],
+      },
+    ],
+  );
+}
