@@ -1,0 +1,167 @@
+// `agreement-studio report --transcripts FILE... --labels FILE...`: reads the study and its
+// labels, computes the agreement report with the engine the app uses, and prints it (or writes
+// --out) as JSON, Markdown, CSV or LaTeX. Exit 1 with every located error on invalid input.
+
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { formatErrorText, type FormatError } from '../../shared/formats/errors';
+import { buildReport } from '../../shared/report/build-report';
+import { loadStudyInputs } from '../../shared/report/load-study-inputs';
+import { renderCsv } from '../../shared/report/render-csv';
+import { renderLatex } from '../../shared/report/render-latex';
+import { renderMarkdown } from '../../shared/report/render-markdown';
+import type { AgreementReport } from '../../shared/report/report-model';
+import { parseWholeNumber, UsageError } from '../args';
+import type { CliIo } from '../io';
+import { readInputFile } from '../read-input-file';
+
+const COMMAND = 'report';
+
+const MAX_BOOTSTRAP = 100_000;
+
+type ReportFormat = 'json' | 'md' | 'csv' | 'latex';
+
+const RENDERERS: Record<ReportFormat, (report: AgreementReport) => string> = {
+  json: (report) => `${JSON.stringify(report, null, 2)}\n`,
+  md: renderMarkdown,
+  csv: renderCsv,
+  latex: renderLatex,
+};
+
+const USAGE = `Usage: agreement-studio report --transcripts FILE... --labels FILE... [options]
+
+Computes the agreement report of a study (FORMATS §5): M (final answers) and R (questions)
+agreement per difficulty bucket for every pair of rater groups, with n and 95% bootstrap
+intervals, chance-corrected statistics, per-annotator reliability and player outcomes.
+
+  --transcripts FILE...  transcript bundles (.json, .jsonl, puzzle lists), read as one study;
+                         ids must be unique across them
+  --labels FILE...       label files (.labels.json) and label CSVs (annotator,unit,task,value);
+                         a label in several files counts once, its highest revision
+  --format F             json (default), md, csv or latex
+  --bootstrap N          bootstrap resamples for the intervals, 0 to ${MAX_BOOTSTRAP.toLocaleString('en')} (default 1000)
+  --seed S               whole number seeding the bootstrap (default 1)
+  --macro                tables show macro agreement (mean of per-unit agreement)
+  --any-study            use label files made for another study id than the transcripts'
+  --out FILE             write the report to FILE instead of printing it
+`;
+
+export async function runReport(args: string[], io: CliIo): Promise<number> {
+  const options = parseReportArgs(args);
+  if (options === 'help') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const now = new Date().toISOString();
+  const read = await Promise.all([...options.transcripts, ...options.labels].map(readInputFile));
+  const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
+  if (failures.length > 0) return invalid(io, failures);
+  const files = read.flatMap((result) => (result.ok ? [result.value] : []));
+  const loaded = loadStudyInputs(files.slice(0, options.transcripts.length), files.slice(options.transcripts.length), { anyStudy: options.anyStudy, now });
+  if (!loaded.ok) return invalid(io, loaded.errors);
+
+  const { study, labels, inputs } = loaded.value;
+  const report = buildReport({
+    study,
+    labels,
+    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro' },
+    inputs,
+    app: `agreement-studio ${__APP_VERSION__}`,
+    now,
+  });
+  const text = RENDERERS[options.format](report);
+  if (options.out === undefined) {
+    io.stdout.write(text);
+    return 0;
+  }
+  try {
+    await writeFile(options.out, text);
+  } catch (error) {
+    io.stderr.write(`agreement-studio report: cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  io.stdout.write(`wrote ${options.out}\n`);
+  return 0;
+}
+
+interface ReportOptions {
+  transcripts: string[];
+  labels: string[];
+  format: ReportFormat;
+  bootstrap: number;
+  seed: number;
+  macro: boolean;
+  anyStudy: boolean;
+  out?: string;
+}
+
+/**
+ * `--transcripts a b --labels c d`: parseArgs takes one value per option, so the files after
+ * the first are positionals; its tokens tell which list option each one follows.
+ */
+function parseReportArgs(args: string[]): ReportOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        transcripts: { type: 'string', multiple: true },
+        labels: { type: 'string', multiple: true },
+        format: { type: 'string' },
+        bootstrap: { type: 'string' },
+        seed: { type: 'string' },
+        macro: { type: 'boolean' },
+        'any-study': { type: 'boolean' },
+        out: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    // As in args.ts: parseArgs's first sentence says what was wrong; the rest is advice about `--`.
+    const message = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
+    throw new UsageError(message.replace(/\.$/, ''), COMMAND);
+  }
+  const { values, tokens } = parsed;
+  if (values.help === true) return 'help';
+
+  const lists: Record<'transcripts' | 'labels', string[]> = { transcripts: [], labels: [] };
+  let current: keyof typeof lists | undefined;
+  for (const token of tokens) {
+    if (token.kind === 'option') {
+      current = token.name === 'transcripts' || token.name === 'labels' ? token.name : undefined;
+      if (current !== undefined && token.value !== undefined) lists[current].push(token.value);
+    } else if (token.kind === 'positional') {
+      if (current === undefined) throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}; files follow --transcripts or --labels`, COMMAND);
+      lists[current].push(token.value);
+    } else {
+      current = undefined;
+    }
+  }
+  if (lists.transcripts.length === 0) throw new UsageError('--transcripts FILE... is required', COMMAND);
+  if (lists.labels.length === 0) throw new UsageError('--labels FILE... is required', COMMAND);
+  const format = values.format ?? 'json';
+  if (!isReportFormat(format)) throw new UsageError(`--format takes json, md, csv or latex, not ${JSON.stringify(format)}`, COMMAND);
+  const out = values.out;
+  if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
+  return {
+    ...lists,
+    format,
+    bootstrap: parseWholeNumber(COMMAND, 'bootstrap', values.bootstrap, 1000, 0, MAX_BOOTSTRAP),
+    seed: parseWholeNumber(COMMAND, 'seed', values.seed, 1, -(2 ** 31), 2 ** 32 - 1),
+    macro: values.macro === true,
+    anyStudy: values['any-study'] === true,
+    ...(out !== undefined ? { out } : {}),
+  };
+}
+
+function isReportFormat(text: string): text is ReportFormat {
+  return Object.hasOwn(RENDERERS, text);
+}
+
+function invalid(io: CliIo, errors: readonly FormatError[]): number {
+  for (const error of errors) io.stderr.write(`${formatErrorText(error)}\n`);
+  return 1;
+}

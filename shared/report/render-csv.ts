@@ -1,0 +1,111 @@
+// The agreement report as long-form CSV for spreadsheets and pandas: one row per figure, keyed
+// by (section, task, bucket, a, b, measure), with numbers in numeric columns at full precision.
+// Rows and buckets come from table-layout.ts, in the order the Markdown and LaTeX tables show them.
+
+import { CSV_INJECTION_NOTE, writeCsv, type CsvCell } from '../formats/csv-escape';
+import type { AgreementReport, Interval, ReportBucket, ReportTask } from './report-model';
+import { agreementBuckets, annotatorGrid, comparisonsOf, findAgreementRow, playerGrid, provenanceLines, statisticsBuckets, TASK_ORDER } from './table-layout';
+
+export const REPORT_CSV_HEADER = ['section', 'task', 'bucket', 'a', 'b', 'measure', 'value', 'n', 'ci_low', 'ci_high', 'macro', 'macro_ci_low', 'macro_ci_high', 'units'] as const;
+
+type Row = [
+  section: string,
+  task: string,
+  bucket: ReportBucket,
+  a: string | null,
+  b: string | null,
+  measure: string,
+  value: number | null,
+  n: number | null,
+  ciLow: number | null,
+  ciHigh: number | null,
+  macro: number | null,
+  macroCiLow: number | null,
+  macroCiHigh: number | null,
+  units: number | null,
+];
+
+/** The columns after `n` of a row that is neither an interval nor a macro figure. */
+const NO_EXTRAS = [null, null, null, null, null, null] as const;
+
+export function renderCsv(report: AgreementReport): string {
+  const comment = [...provenanceLines(report), `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, "read with pandas.read_csv(path, comment='#')"]
+    .map((line) => `# ${line}\r\n`)
+    .join('');
+  const rows: CsvCell[][] = [...agreementRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report)];
+  return comment + writeCsv(REPORT_CSV_HEADER, rows);
+}
+
+function ci(interval: Interval | null | undefined): [number | null, number | null] {
+  return interval === null || interval === undefined ? [null, null] : interval;
+}
+
+function agreementRows(report: AgreementReport): Row[] {
+  return TASK_ORDER.flatMap((task) =>
+    comparisonsOf(report, task).flatMap((comparison) =>
+      agreementBuckets(report, task).flatMap((bucket): Row[] => {
+        const row = findAgreementRow(report, task, bucket, comparison);
+        if (row === undefined) return [];
+        return [['agreement', task, bucket, comparison.a, comparison.b, 'agreement', row.agreement, row.n, ...ci(row.ci95), row.macro, ...ci(row.macroCi95), row.units]];
+      }),
+    ),
+  );
+}
+
+function statisticsRows(report: AgreementReport): Row[] {
+  const rows = TASK_ORDER.flatMap((task: ReportTask) =>
+    statisticsBuckets(report, task).flatMap(([bucket, stats]) => {
+      const row = (measure: string, value: number | null, interval?: Interval | null): Row => ['statistics', task, bucket, null, null, measure, value, stats.pairableValues, ...ci(interval), null, null, null, stats.units];
+      return [
+        row('krippendorff_alpha', stats.krippendorffAlpha, stats.krippendorffAlphaCi95),
+        row('fleiss_kappa', stats.fleissKappa),
+        row('gwet_ac1', stats.gwetAC1),
+        row('observed_agreement', stats.observedAgreement),
+        row('expected_agreement_alpha', stats.expectedAgreement.krippendorffAlpha),
+        row('expected_agreement_kappa', stats.expectedAgreement.fleissKappa),
+        row('expected_agreement_ac1', stats.expectedAgreement.gwetAC1),
+      ];
+    }),
+  );
+  const difficulty = report.statistics.difficulty;
+  if (difficulty !== undefined) {
+    const row = (measure: string, value: number | null, interval: Interval | null | undefined): Row => ['statistics', 'difficulty', 'all', null, null, measure, value, difficulty.ratings, ...ci(interval), null, null, null, null];
+    rows.push(row('krippendorff_alpha_ordinal', difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), row('krippendorff_alpha_interval', difficulty.intervalAlpha, difficulty.intervalAlphaCi95));
+  }
+  return rows;
+}
+
+function annotatorRows(report: AgreementReport): Row[] {
+  const { tasks, annotators } = annotatorGrid(report);
+  return annotators.flatMap((annotator) =>
+    tasks.flatMap((task): Row[] => {
+      const row = report.annotators.find((r) => r.annotator === annotator && r.task === task);
+      return row === undefined ? [] : [['annotator', task, 'all', annotator, null, 'agreement_with_others_majority', row.agreement, row.n, ...NO_EXTRAS]];
+    }),
+  );
+}
+
+function playerRows(report: AgreementReport): Row[] {
+  const { rows, buckets } = playerGrid(report);
+  const outcomes = rows.flatMap(({ player, verdicts }) =>
+    buckets.flatMap((bucket): Row[] => {
+      const outcome = report.players.outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
+      if (outcome === undefined) return [];
+      const row = (measure: string, value: number | null): Row => ['player', 'match', bucket, player, verdicts, measure, value, outcome.sessions, ...NO_EXTRAS];
+      const leftOut = outcome.sessionsWithoutVerdict === undefined ? [] : [row('sessions_without_verdict', outcome.sessionsWithoutVerdict)];
+      return [row('acc', outcome.acc), row('rnd', outcome.rnd), row('oa', outcome.oa), ...leftOut];
+    }),
+  );
+  const ranking = report.players.ranking;
+  if (ranking === null) return outcomes;
+  const rank = (verdicts: 'judge' | 'human', players: string[]) => players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, null, ...NO_EXTRAS]);
+  const statistic = (measure: string, value: number | null): Row => ['ranking', 'match', 'all', null, null, measure, value, null, ...NO_EXTRAS];
+  return [
+    ...outcomes,
+    ...rank('judge', ranking.judgeRanking),
+    ...rank('human', ranking.humanRanking),
+    statistic('kendall_tau_b', ranking.kendallTauB),
+    statistic('rank_biased_overlap', ranking.rankBiasedOverlap),
+    statistic('permutation_p', ranking.permutationP),
+  ];
+}

@@ -1,0 +1,44 @@
+// The agreement report as GitHub-flavoured Markdown: provenance, then every table of
+// table-layout.ts as a pipe table with its caption and notes. Text from the inputs (model,
+// player and annotator names) is escaped so it shows as written and cannot break a table.
+
+import type { AgreementReport } from './report-model';
+import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
+
+export function renderMarkdown(report: AgreementReport): string {
+  const parts = [
+    `# Agreement report: ${escapeMarkdown(report.study.name)}`,
+    provenanceLines(report)
+      .map((line) => `- ${escapeMarkdown(line)}`)
+      .join('\n'),
+    ...reportTables(report).map(markdownTable),
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
+
+function markdownTable(table: LayoutTable): string {
+  const header = columnHeaders(table).map(escapeMarkdown);
+  const align = header.map((_, column) => (column < table.labelColumns ? ':---' : '---:'));
+  const rows = table.rows.map((row) => [...row.labels.map(escapeMarkdown), ...row.values]);
+  const lines = [header, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
+  const notes = table.notes.map((note) => `- ${escapeMarkdown(note)}`);
+  return [`## ${escapeMarkdown(table.title)}`, escapeMarkdown(table.caption), lines.join('\n'), ...(notes.length > 0 ? [notes.join('\n')] : [])].join('\n\n');
+}
+
+/** Markdown tables have one header row, so a column group's label goes in front of each of its columns. */
+function columnHeaders(table: LayoutTable): string[] {
+  if (table.groups === undefined) return table.columns;
+  const prefixes = table.groups.flatMap((group) => new Array<string>(group.span).fill(group.label));
+  return table.columns.map((column, index) => {
+    const prefix = prefixes[index] ?? '';
+    return prefix === '' ? column : `${prefix} ${column}`;
+  });
+}
+
+/**
+ * Backslash-escapes the characters that would end a table cell (`|`) or start inline markup
+ * (emphasis, code, links, HTML, entities, strikethrough), and keeps the text on one line.
+ */
+export function escapeMarkdown(text: string): string {
+  return oneLine(text).replace(/[\\`*_[\]<|~&]/g, (char) => `\\${char}`);
+}

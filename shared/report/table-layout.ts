@@ -1,0 +1,311 @@
+// The layout every rendering of the agreement report shares: which tables, rows and columns,
+// in which order, and how each number is written. Markdown and LaTeX only escape and frame
+// these tables, and the CSV walks the same rows and columns, so the three cannot disagree.
+
+import { BUCKETS } from '../domain/difficulty';
+import type { AgreementReport, AgreementRow, ChanceCorrected, Interval, PlayerOutcome, RankingComparison, RaterGroup, ReportBucket, ReportTask } from './report-model';
+
+/** M (final answers) first, then R (questions), as the published tables are. */
+export const TASK_ORDER: readonly ReportTask[] = ['match', 'answer'];
+
+const TASK_LETTER: Record<ReportTask, string> = { match: 'M', answer: 'R' };
+
+const TASK_TITLE: Record<ReportTask, string> = { match: 'M: final-answer agreement', answer: 'R: question agreement' };
+
+const BUCKET_NAME: Record<ReportBucket, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard', unrated: 'Unrated', all: 'All' };
+
+/** Column order of the buckets: difficulty, then unrated puzzles, then everything. */
+const BUCKET_ORDER: readonly ReportBucket[] = [...BUCKETS, 'unrated', 'all'];
+
+/** Shown wherever a figure is undefined (no comparisons, no variation). */
+const UNDEFINED = '–';
+
+/**
+ * A table as the renderers receive it. `labels` are text from the inputs (model, player and
+ * annotator names) that each renderer escapes; `values` are numbers written by this module,
+ * made only of digits, `.`, `,`, `/`, spaces, brackets, `n=`/`units=`, `–` and the minus sign `−`.
+ */
+export interface LayoutTable {
+  /** Stable name of the table; LaTeX labels it `tab:<id>`. */
+  id: string;
+  title: string;
+  /** What the cells show, in one or two sentences after the title. */
+  caption: string;
+  /** Column groups above the columns (a bucket over its Acc, Rnd, O/A); empty labels span label columns. */
+  groups?: Array<{ label: string; span: number }>;
+  columns: string[];
+  /** How many leading columns hold labels; the rest hold values. */
+  labelColumns: number;
+  rows: Array<{ labels: string[]; values: string[] }>;
+  /** Sentences under the table: why a figure is undefined, the ranking comparison. */
+  notes: string[];
+}
+
+/** One comparison (a row of an agreement table), in the order the report lists it. */
+interface Comparison {
+  a: RaterGroup;
+  b: RaterGroup;
+}
+
+function comparisonLabel({ a, b }: Comparison): string {
+  return `${a} vs ${b}`;
+}
+
+/** The comparisons of one task in the order of their first row in the report. */
+export function comparisonsOf(report: AgreementReport, task: ReportTask): Comparison[] {
+  const seen = new Map<string, Comparison>();
+  for (const { a, b } of report.tables[task]) {
+    const key = `${a}\u0000${b}`;
+    if (!seen.has(key)) seen.set(key, { a, b });
+  }
+  return [...seen.values()];
+}
+
+/** Easy, Medium, Hard, Unrated (only when some row of the task has unrated data), All. */
+export function agreementBuckets(report: AgreementReport, task: ReportTask): ReportBucket[] {
+  const unrated = report.tables[task].some((row) => row.bucket === 'unrated' && (row.n > 0 || row.units > 0));
+  return [...BUCKETS, ...(unrated ? (['unrated'] as const) : []), 'all'];
+}
+
+export function findAgreementRow(report: AgreementReport, task: ReportTask, bucket: ReportBucket, { a, b }: Comparison): AgreementRow | undefined {
+  return report.tables[task].find((row) => row.bucket === bucket && row.a === a && row.b === b);
+}
+
+/** The buckets a task has chance-corrected statistics for, in column order. */
+export function statisticsBuckets(report: AgreementReport, task: ReportTask): Array<[ReportBucket, ChanceCorrected]> {
+  const byBucket = report.statistics[task];
+  return BUCKET_ORDER.flatMap((bucket): Array<[ReportBucket, ChanceCorrected]> => {
+    const stats = byBucket[bucket];
+    return stats === undefined || (bucket === 'unrated' && stats.units === 0) ? [] : [[bucket, stats]];
+  });
+}
+
+/** The tasks with per-annotator reliability, in table order, then the annotators in report order. */
+export function annotatorGrid(report: AgreementReport): { tasks: Array<ReportTask | 'difficulty'>; annotators: string[] } {
+  const present = new Set(report.annotators.map((row) => row.task));
+  const tasks = [...TASK_ORDER, 'difficulty' as const].filter((task) => present.has(task));
+  return { tasks, annotators: [...new Set(report.annotators.map((row) => row.annotator))] };
+}
+
+/** Players in report order, each under the judge's verdicts then the humans'; buckets in column order. */
+export function playerGrid(report: AgreementReport): { rows: Array<{ player: string; verdicts: PlayerOutcome['verdicts'] }>; buckets: ReportBucket[] } {
+  const outcomes = report.players.outcomes;
+  const players = [...new Set(outcomes.map((outcome) => outcome.player))];
+  const rows = players.flatMap((player) =>
+    (['judge', 'human'] as const).filter((verdicts) => outcomes.some((o) => o.player === player && o.verdicts === verdicts)).map((verdicts) => ({ player, verdicts })),
+  );
+  const buckets = BUCKET_ORDER.filter((bucket) => outcomes.some((o) => o.bucket === bucket && (bucket !== 'unrated' || o.sessions > 0)));
+  return { rows, buckets };
+}
+
+// ---- numbers -------------------------------------------------------------------------------
+
+/** A share (0..1) as a percentage with one decimal: 0.875 -> `87.5`. */
+function formatPercent(share: number | null | undefined): string {
+  return isSet(share) && Number.isFinite(share) ? fixed(share * 100, 1) : UNDEFINED;
+}
+
+/** A statistic such as alpha or kappa with three decimals; negatives with a true minus sign. */
+export function formatStatistic(value: number | null | undefined, digits = 3): string {
+  return isSet(value) && Number.isFinite(value) ? fixed(value, digits) : UNDEFINED;
+}
+
+/** `87.5 (n=24) [71.0, 100.0]`, or the macro form `91.7 (units=12)`; `–` when undefined. */
+function formatAgreementCell(row: AgreementRow | undefined, average: 'micro' | 'macro'): string {
+  if (row === undefined) return UNDEFINED;
+  if (average === 'macro') return row.macro === null ? UNDEFINED : `${formatPercent(row.macro)} (units=${row.units})${intervalSuffix(row.macroCi95, formatPercent)}`;
+  if (row.agreement === null) return UNDEFINED;
+  return `${formatPercent(row.agreement)} (n=${row.n})${intervalSuffix(row.ci95, formatPercent)}`;
+}
+
+/** ` [low, high]` after a figure, or nothing when the report has no interval for it. */
+function intervalSuffix(ci: Interval | null | undefined, format: (value: number) => string): string {
+  return isSet(ci) ? ` [${format(ci[0])}, ${format(ci[1])}]` : '';
+}
+
+/** Optional report fields are missing (older or leaner reports) or null (undefined figure). */
+function isSet<T>(value: T | null | undefined): value is T {
+  return value !== null && value !== undefined;
+}
+
+function statisticWithInterval(value: number | null, ci: Interval | null | undefined): string {
+  return value === null ? UNDEFINED : `${formatStatistic(value)}${intervalSuffix(ci, (bound) => formatStatistic(bound))}`;
+}
+
+function fixed(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  // -0.0004 rounds to "-0.000": that is zero, not a negative figure.
+  if (/^-0\.?0*$/.test(text)) return text.slice(1);
+  return text.startsWith('-') ? `\u2212${text.slice(1)}` : text;
+}
+
+// ---- tables --------------------------------------------------------------------------------
+
+function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable {
+  const { average, bootstrap, seed } = report.settings;
+  const buckets = agreementBuckets(report, task);
+  const comparisons = comparisonsOf(report, task);
+  const interval = ` and the 95% percentile bootstrap CI (${bootstrap} resamples of units, seed ${seed})`;
+  const rows = report.tables[task];
+  const hasInterval = rows.some((row) => isSet(average === 'macro' ? row.macroCi95 : row.ci95));
+  const caption =
+    average === 'macro'
+      ? `Macro agreement: mean of the per-unit agreement in %, with the number of units${hasInterval ? interval : ''}.`
+      : `Micro agreement in % of comparisons, with n (comparisons; pairs for human vs human)${hasInterval ? interval : ''}.`;
+  return {
+    id: `agreement-${task}`,
+    title: TASK_TITLE[task],
+    caption,
+    columns: ['Raters', ...buckets.map((bucket) => BUCKET_NAME[bucket])],
+    labelColumns: 1,
+    rows: comparisons.map((comparison) => ({
+      labels: [comparisonLabel(comparison)],
+      values: buckets.map((bucket) => formatAgreementCell(findAgreementRow(report, task, bucket, comparison), average)),
+    })),
+    notes: comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : [],
+  };
+}
+
+function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable {
+  const buckets = statisticsBuckets(report, task);
+  return {
+    id: `chance-${task}`,
+    title: `${TASK_LETTER[task]}: chance-corrected agreement`,
+    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed agreement and the chance agreement each statistic assumes.`,
+    columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed', 'Expected (α / κ / AC1)'],
+    labelColumns: 1,
+    rows: buckets.map(([bucket, stats]) => {
+      const expected = stats.expectedAgreement;
+      return {
+        labels: [BUCKET_NAME[bucket]],
+        values: [
+          String(stats.units),
+          String(stats.pairableValues),
+          statisticWithInterval(stats.krippendorffAlpha, stats.krippendorffAlphaCi95),
+          formatStatistic(stats.fleissKappa),
+          formatStatistic(stats.gwetAC1),
+          formatStatistic(stats.observedAgreement),
+          `${formatStatistic(expected.krippendorffAlpha)} / ${formatStatistic(expected.fleissKappa)} / ${formatStatistic(expected.gwetAC1)}`,
+        ],
+      };
+    }),
+    notes:
+      buckets.length === 0
+        ? ['No unit of this task has a human label.']
+        : buckets.flatMap(([bucket, stats]) => Object.entries(stats.undefinedReasons).map(([statistic, reason]) => `${BUCKET_NAME[bucket]}, ${statistic}: ${reason}`)),
+  };
+}
+
+/** Krippendorff's alpha of the difficulty ratings, when the report has them. */
+function difficultyTable(report: AgreementReport): LayoutTable | undefined {
+  const difficulty = report.statistics.difficulty;
+  if (difficulty === undefined) return undefined;
+  return {
+    id: 'difficulty-alpha',
+    title: 'Difficulty ratings: chance-corrected agreement',
+    caption: `Krippendorff's α of the human difficulty ratings (1 to 9), ordinal and interval${isSet(difficulty.ordinalAlphaCi95) || isSet(difficulty.intervalAlphaCi95) ? ', with 95% bootstrap CIs' : ''}.`,
+    columns: ['Ratings', 'Ordinal α (95% CI)', 'Interval α (95% CI)'],
+    labelColumns: 0,
+    rows: [
+      {
+        labels: [],
+        values: [String(difficulty.ratings), statisticWithInterval(difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), statisticWithInterval(difficulty.intervalAlpha, difficulty.intervalAlphaCi95)],
+      },
+    ],
+    notes: Object.entries(difficulty.undefinedReasons).map(([statistic, reason]) => `${statistic}: ${reason}`),
+  };
+}
+
+const ANNOTATOR_TASK_NAME: Record<ReportTask | 'difficulty', string> = { match: 'M (final answers)', answer: 'R (questions)', difficulty: 'Difficulty' };
+
+function annotatorTable(report: AgreementReport): LayoutTable {
+  const { tasks, annotators } = annotatorGrid(report);
+  return {
+    id: 'annotators',
+    title: 'Per-annotator reliability',
+    caption: 'Agreement in % of each annotator with the majority label of the other annotators on the same units (the exact level for difficulty), with n.',
+    columns: ['Annotator', ...tasks.map((task) => ANNOTATOR_TASK_NAME[task])],
+    labelColumns: 1,
+    rows: annotators.map((annotator) => ({
+      labels: [annotator],
+      values: tasks.map((task) => {
+        const row = report.annotators.find((r) => r.annotator === annotator && r.task === task);
+        return row === undefined || row.agreement === null ? UNDEFINED : `${formatPercent(row.agreement)} (n=${row.n})`;
+      }),
+    })),
+    notes: [],
+  };
+}
+
+function playerTable(report: AgreementReport): LayoutTable {
+  const { rows, buckets } = playerGrid(report);
+  const outcomes = report.players.outcomes;
+  return {
+    id: 'players',
+    title: 'Player outcomes under judge and human verdicts',
+    caption:
+      "Acc: % of sessions solved; Rnd: mean rounds (max rounds when unsolved); O/A: (1/N) Σ I(solved)/Rnd × 100. Under the judge's verdicts and under the human majority verdicts on final answers.",
+    groups: [{ label: '', span: 2 }, ...buckets.map((bucket) => ({ label: BUCKET_NAME[bucket], span: 3 }))],
+    columns: ['Player', 'Verdicts', ...buckets.flatMap(() => ['Acc', 'Rnd', 'O/A'])],
+    labelColumns: 2,
+    rows: rows.map(({ player, verdicts }) => ({
+      labels: [player, verdicts],
+      values: buckets.flatMap((bucket) => {
+        const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
+        return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2)];
+      }),
+    })),
+    notes: playerNotes(report),
+  };
+}
+
+function playerNotes(report: AgreementReport): string[] {
+  const leftOut = report.players.outcomes
+    .filter((o) => o.bucket === 'all' && (o.sessionsWithoutVerdict ?? 0) > 0)
+    .map((o) => `${o.player} under ${o.verdicts} verdicts ${o.sessionsWithoutVerdict ?? 0}`);
+  const ranking = report.players.ranking;
+  return [
+    ...(leftOut.length > 0 ? [`Sessions left out because a final answer has no verdict (no strict human majority, or no judge label): ${leftOut.join('; ')}.`] : []),
+    ...(ranking === null ? [] : rankingNotes(ranking)),
+  ];
+}
+
+function rankingNotes(ranking: RankingComparison): string[] {
+  return [
+    `Ranking by O/A on all buckets, best first. Judge verdicts: ${ranking.judgeRanking.join(' > ')}. Human verdicts: ${ranking.humanRanking.join(' > ')}.`,
+    `Kendall's tau-b ${formatStatistic(ranking.kendallTauB)} (permutation p ${formatStatistic(ranking.permutationP)}); rank-biased overlap (p = 0.9) ${formatStatistic(ranking.rankBiasedOverlap)}.`,
+  ];
+}
+
+/** Every table of the report, in reading order. */
+export function reportTables(report: AgreementReport): LayoutTable[] {
+  const difficulty = difficultyTable(report);
+  return [
+    ...TASK_ORDER.map((task) => agreementTable(report, task)),
+    ...TASK_ORDER.map((task) => statisticsTable(report, task)),
+    ...(difficulty === undefined ? [] : [difficulty]),
+    ...(report.annotators.length > 0 ? [annotatorTable(report)] : []),
+    ...(report.players.outcomes.length > 0 ? [playerTable(report)] : []),
+  ];
+}
+
+/**
+ * Where the figures came from, one fact a line: app, study, every input with its SHA-256, and
+ * the settings. Control characters (a line break in a study name) become spaces, so a line
+ * stays one line inside a LaTeX or CSV comment.
+ */
+export function provenanceLines(report: AgreementReport): string[] {
+  const { bootstrap, seed, average } = report.settings;
+  return [
+    `${report.app}, agreement report generated ${report.generatedAt}`,
+    `study: ${report.study.name} (id ${report.study.id})`,
+    ...report.inputs.map((input) => `input: ${input.file} sha256 ${input.sha256}`),
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}`,
+  ].map(oneLine);
+}
+
+/** Text from the inputs on one line: every control character becomes a space. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+}
