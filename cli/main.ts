@@ -4,6 +4,8 @@
 
 import { UsageError } from './args';
 import { runDemo } from './commands/demo';
+import { runReliability } from './commands/reliability';
+import { runReport } from './commands/report';
 import { runValidate } from './commands/validate';
 import { processIo, type CliIo } from './io';
 
@@ -12,7 +14,7 @@ const USAGE = `Usage: agreement-studio <command> [options]
 Commands:
   validate FILE...        check transcript bundles, packs and label files; print every error
   report --transcripts FILE... --labels FILE... [--format json|md|csv|latex]
-         [--bootstrap N] [--seed S] [--out FILE]
+         [--bootstrap N] [--seed S] [--macro] [--any-study] [--out FILE]
                           the agreement report
   reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
                           reliability statistics of a unit,rater,value CSV, as JSON
@@ -30,7 +32,7 @@ Exit codes: 0 success, 1 invalid input, 2 bad usage.
 `;
 
 /** Commands of FORMATS §6 that later versions implement. */
-const NOT_YET = new Set(['report', 'reliability', 'pack']);
+const NOT_YET = new Set(['pack']);
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [command, ...args] = argv;
@@ -52,6 +54,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return await runValidate(args, io);
       case 'demo':
         return await runDemo(args, io);
+      case 'report':
+        return await runReport(args, io);
+      case 'reliability':
+        return await runReliability(args, io);
       default:
         if (NOT_YET.has(command)) {
           io.stderr.write(`agreement-studio ${command}: not available yet in this version (${__APP_VERSION__})\n`);

@@ -2,14 +2,13 @@
 // app uses on import, and prints a one-line summary per valid file (stdout) or every located
 // error (stderr). Exit 0 when all are valid, 1 when any is not, 2 for bad usage.
 
-import { readFile, stat } from 'node:fs/promises';
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
-import { checkFileSize, type SourceFile } from '../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
+import { readInputFile } from '../read-input-file';
 
 const COMMAND = 'validate';
 
@@ -44,7 +43,7 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
 
 /** Checks one file; on success the value is the summary line. */
 async function validateFile(path: string): Promise<ParseResult<string>> {
-  const loaded = await loadFile(path);
+  const loaded = await readInputFile(path);
   if (!loaded.ok) return loaded;
   const file = loaded.value;
   const format = detectFormat(file);
@@ -74,39 +73,6 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     case 'unknown':
       return failure(path, unknownFormatMessage(path));
   }
-}
-
-async function loadFile(path: string): Promise<ParseResult<SourceFile>> {
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return failure(path, info.isDirectory() ? 'is a folder; name the files inside it' : 'is not a regular file');
-    size = info.size;
-  } catch (error) {
-    return failure(path, fileSystemMessage(error, 'cannot read the file'));
-  }
-  // Checked before reading so a huge file is refused without loading it.
-  const sizeError = checkFileSize({ name: path, text: '', size });
-  if (sizeError) return { ok: false, errors: [sizeError] };
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    return failure(path, fileSystemMessage(error, 'cannot read the file'));
-  }
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, value: { name: path, text, size } };
-  } catch {
-    return failure(path, 'the file is not UTF-8 text');
-  }
-}
-
-function fileSystemMessage(error: unknown, fallback: string): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return `${fallback}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 function unknownFormatMessage(path: string): string {

@@ -1,0 +1,29 @@
+// Reads a file named on the command line as UTF-8 text, safely: refuses folders and files over
+// the input limit before reading, refuses text that is not UTF-8, and names the file in every
+// error. Keeps a byte order mark (every parser skips it) so the text's SHA-256 is the file's.
+
+import { readFile, stat } from 'node:fs/promises';
+import type { ParseResult } from '../shared/formats/errors';
+import { checkFileSize, type SourceFile } from '../shared/formats/limits';
+
+export async function readInputFile(path: string): Promise<ParseResult<SourceFile>> {
+  const fail = (message: string): ParseResult<SourceFile> => ({ ok: false, errors: [{ file: path, path: '', message }] });
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return fail(info.isDirectory() ? 'is a folder; name the files inside it' : 'is not a regular file');
+    // Checked before reading so a huge file is refused without loading it.
+    const sizeError = checkFileSize({ name: path, text: '', size: info.size });
+    if (sizeError) return { ok: false, errors: [sizeError] };
+    const bytes = await readFile(path);
+    try {
+      return { ok: true, value: { name: path, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), size: info.size } };
+    } catch {
+      return fail('the file is not UTF-8 text');
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'ENOENT') return fail('no such file');
+    if (code === 'EACCES' || code === 'EPERM') return fail('permission denied');
+    return fail(`cannot read the file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

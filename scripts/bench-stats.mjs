@@ -1,0 +1,58 @@
+// `npm run bench:stats`: figures for the reliability engine against its targets. Bundles the
+// bench modules with esbuild, writes seeded data sets to .bench/, times the point estimates in
+// process, the `reliability` command as a whole process, the bootstrap, and, in the same run,
+// a Node script computing nominal alpha with krippendorff@0.1.0. Prints figures; asserts nothing.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const out = '.bench';
+mkdirSync(out, { recursive: true });
+
+const bundle = { bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' };
+await build({ ...bundle, entryPoints: ['scripts/bench/stats-bench.ts'], outfile: `${out}/stats-bench.mjs` });
+await build({ ...bundle, entryPoints: ['scripts/bench/stats-krippendorff.ts'], outfile: `${out}/stats-krippendorff.mjs` });
+const { writeBenchSets, timePointEstimates, timeBootstrap, median } = await import(new URL(`../${out}/stats-bench.mjs`, import.meta.url).href);
+
+const sets = writeBenchSets(out);
+const fmt = (ms) => `${Math.round(ms).toLocaleString('en-US').padStart(7)} ms`;
+const runs = (values) => `(median of ${values.length}: ${values.map((v) => Math.round(v)).join(', ')})`;
+const target = (ms, limit) => `target <= ${limit.toLocaleString('en-US')} ms: ${ms <= limit ? 'met' : 'NOT met'}`;
+
+/** Wall time of a whole `node` process, and what it printed. */
+function timeProcess(args) {
+  const times = [];
+  let stdout = '';
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+    times.push(performance.now() - start);
+    if (child.status !== 0) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+    stdout = child.stdout;
+  }
+  return { times, stdout };
+}
+
+const a = timePointEstimates(sets.a.path, RUNS);
+const b = timePointEstimates(sets.b.path, RUNS);
+const boot = timeBootstrap(sets.a.path, 1000);
+const ours = timeProcess(['cli/bin/agreement-studio.mjs', 'reliability', sets.a.path]);
+const theirs = timeProcess([`${out}/stats-krippendorff.mjs`, sets.a.path]);
+const ourAlpha = JSON.parse(ours.stdout).alpha.nominal;
+const theirAlpha = JSON.parse(theirs.stdout).alpha;
+
+const describe = (set, label) => `${set.rows.toLocaleString('en-US')} ratings, ${(set.bytes / 1024 / 1024).toFixed(1)} MB, ${label}`;
+console.log(`\nReliability statistics`);
+console.log(`  (a) ${describe(sets.a, '200,000 units x 3 raters, 3 categories, 10% missing')}`);
+console.log(`  (b) ${describe(sets.b, '20,000 units x 3 raters, 200 numeric categories')}`);
+console.log(`  parse CSV, in process (a)                   ${fmt(a.parseMs)}`);
+console.log(`  all point estimates, in process (a)         ${fmt(median(a.computeMs))}   ${runs(a.computeMs)}   ${target(median(a.computeMs), 300)}`);
+console.log(`  all point estimates, in process (b)         ${fmt(median(b.computeMs))}   ${runs(b.computeMs)}   ${target(median(b.computeMs), 1000)}`);
+console.log(`  point estimates + 1,000 bootstrap (a)       ${fmt(boot.ms)}   (bootstrap alone about ${Math.round(boot.ms - median(a.computeMs)).toLocaleString('en-US')} ms)   ${target(boot.ms, 5000)}`);
+console.log(`  \`reliability a.csv\`, whole process          ${fmt(median(ours.times))}   ${runs(ours.times)}`);
+console.log(`  krippendorff@0.1.0 nominal alpha, process   ${fmt(median(theirs.times))}   ${runs(theirs.times)}`);
+const ratio = median(theirs.times) / median(ours.times);
+console.log(`  krippendorff / ours (whole process)         ${ratio.toFixed(1).padStart(7)} x    (ours computes every statistic; theirs one nominal alpha)`);
+console.log(`  nominal alpha: ours ${ourAlpha}, krippendorff@0.1.0 ${theirAlpha}, difference ${Math.abs(ourAlpha - theirAlpha).toExponential(1)}`);
+console.log(`  ci95 alpha (a): [${boot.result.ci95.alpha.map((x) => x.toFixed(4)).join(', ')}]   alpha (b): nominal ${b.result.alpha.nominal.toFixed(4)}, ordinal ${b.result.alpha.ordinal.toFixed(4)}, interval ${b.result.alpha.interval.toFixed(4)}`);
