@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { parseRoute } from './app/routes';
 import { ServicesProvider } from './app/services';
+import { createPreferencesStore } from './app/preferences-store';
 import { createStudioStore } from './app/studio-store';
 import { StudioDatabase } from './db/database';
 import { createPlatform } from './platform';
@@ -15,6 +16,7 @@ const services = {
   db: new StudioDatabase(),
   platform: createPlatform(),
   store: createStudioStore(parseRoute(window.location.hash)),
+  preferences: createPreferencesStore(),
 };
 
 const root = document.getElementById('root');

@@ -5,12 +5,14 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { StudioPlatform } from '../../shared/platform/studio-platform';
 import type { StudioDatabase } from '../db/database';
+import type { PreferencesState, PreferencesStore } from './preferences-store';
 import type { StudioState, StudioStore } from './studio-store';
 
 export interface StudioServices {
   db: StudioDatabase;
   platform: StudioPlatform;
   store: StudioStore;
+  preferences: PreferencesStore;
 }
 
 const ServicesContext = createContext<StudioServices | null>(null);
@@ -27,4 +29,8 @@ export function useServices(): StudioServices {
 
 export function useStudio<T>(selector: (state: StudioState) => T): T {
   return useStore(useServices().store, selector);
+}
+
+export function usePreferences<T>(selector: (state: PreferencesState) => T): T {
+  return useStore(useServices().preferences, selector);
 }
