@@ -2,7 +2,8 @@
 // (the demo study and a large synthetic one), and full dumps of every table for before/after checks.
 
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// node:url's URL, not the global: happy-dom replaces the global URL in component tests.
+import { fileURLToPath, URL } from 'node:url';
 import type { Table } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { generateSyntheticBundle } from '../../../shared/demo/synthetic-study';
