@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+// Annotator mode is blind by construction (SPEC §5): the transcript and the study overview of
+// the demo study render no judge label, judge reply or judge model name, not even in an
+// attribute, while lead mode shows all of them as before.
+
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Session, Turn } from '../../../shared/domain/model';
+import { blindSession, blindTurn } from '../../../renderer/features/mode/blind';
+import { StudyOverview } from '../../../renderer/features/study/StudyOverview';
+import { TranscriptView } from '../../../renderer/features/transcript/TranscriptView';
+import type { StudioDatabase } from '../../../renderer/db/database';
+import type { StudioMode } from '../../../renderer/app/preferences-store';
+import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices } from './mode-fixtures';
+
+const demo = demoStudy();
+const studyId = demo.study.id;
+const judgeNames = [...new Set([...demo.sessions.map((session) => session.judge), ...demo.turns.flatMap((turn) => Object.keys(turn.judgements))])].sort();
+const players = [...new Set(demo.sessions.map((session) => session.player))].sort();
+
+function turnsOf(session: Session): Turn[] {
+  return demo.turns.filter((turn) => turn.sessionId === session.id).sort((a, b) => a.index - b.index);
+}
+
+async function renderTranscript(db: StudioDatabase, mode: StudioMode, session: Session) {
+  const services = testServices(db, mode);
+  const view = renderWithServices(<TranscriptView studyId={studyId} sessionId={session.id} />, services);
+  await screen.findByRole('list', { name: 'Turns' });
+  return { ...view, services };
+}
+
+/** Elements that carry a judge label, a judge reply or the judge's side of a turn. */
+function judgeElements(container: HTMLElement): Element[] {
+  return [...container.querySelectorAll('[class*="label-"], .badge, .judge-bubble, .judge-reply')];
+}
+
+let db: StudioDatabase;
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  db = await freshDatabase([demo]);
+});
+
+afterEach(() => {
+  cleanup();
+  closeDatabases();
+});
+
+describe('blinded records', () => {
+  it('keep everything but the judge model, its labels and its replies', () => {
+    const session = demo.sessions[0]!;
+    const turn = demo.turns.find((candidate) => candidate.judgeReply !== undefined)!;
+    expect(Object.keys(blindSession(session)).sort()).toEqual(['id', 'maxRounds', 'player', 'puzzleId', 'run', 'studyId', 'turnCount']);
+    expect(Object.keys(blindTurn(turn)).sort()).toEqual(['id', 'index', 'puzzleId', 'sessionId', 'studyId', 'text', 'type']);
+    expect(blindTurn(turn)).toMatchObject({ id: turn.id, text: turn.text, type: turn.type, index: turn.index });
+  });
+});
+
+describe('TranscriptView', () => {
+  it('in annotator mode shows the story, the reference and every player turn, and nothing of the judges', async () => {
+    expect(judgeNames).toEqual(['arbiter-large', 'arbiter-mini']);
+    for (const session of demo.sessions) {
+      const turns = turnsOf(session);
+      const { container, unmount } = await renderTranscript(db, 'annotator', session);
+      const text = container.textContent ?? '';
+      const puzzle = demo.puzzles.find((candidate) => candidate.id === session.puzzleId)!;
+
+      expect(screen.getByTestId('story').textContent).toBe(puzzle.story);
+      expect(screen.getByTestId('reference').textContent).toBe(puzzle.reference);
+      expect(container.querySelectorAll('li[data-turn-id]')).toHaveLength(turns.length);
+      expect(text).toContain(`player ${session.player}`);
+      for (const turn of turns) {
+        expect(text).toContain(turn.text);
+        if (turn.judgeReply !== undefined) expect(text, `${turn.id} reply`).not.toContain(turn.judgeReply);
+      }
+      for (const name of judgeNames) expect(container.innerHTML, `${session.id} ${name}`).not.toContain(name);
+      expect(text).not.toContain('judge');
+      expect(judgeElements(container)).toEqual([]);
+      unmount();
+    }
+  });
+
+  it('in lead mode shows every judgement as a badge, the judge replies and the judge of the session', async () => {
+    for (const session of demo.sessions) {
+      const turns = turnsOf(session);
+      const { container, unmount } = await renderTranscript(db, 'lead', session);
+      const text = container.textContent ?? '';
+
+      expect(text).toContain(`player ${session.player} · judge ${session.judge}`);
+      for (const turn of turns) {
+        const item = container.querySelector(`li[data-turn-id="${turn.id}"]`)!;
+        const badges = [...item.querySelectorAll('.badge')].map((badge) => badge.textContent);
+        expect(badges.sort()).toEqual(Object.entries(turn.judgements).map(([judge, label]) => `${judge} ${label}`).sort());
+        expect(item.querySelector('.judge-reply')?.textContent).toBe(turn.judgeReply);
+      }
+      unmount();
+    }
+  });
+
+  it('drops the judges from an open transcript the moment the mode turns to annotator', async () => {
+    const session = demo.sessions.find((candidate) => turnsOf(candidate).some((turn) => turn.judgeReply !== undefined))!;
+    const { container, services } = await renderTranscript(db, 'lead', session);
+    expect(judgeElements(container).length).toBeGreaterThan(0);
+
+    act(() => services.preferences.getState().setMode('annotator'));
+    expect(judgeElements(container)).toEqual([]);
+    for (const name of judgeNames) expect(container.innerHTML).not.toContain(name);
+  });
+});
+
+describe('StudyOverview', () => {
+  it('in annotator mode groups sessions by player alone and names no judge', async () => {
+    const { container } = renderWithServices(<StudyOverview studyId={studyId} />, testServices(db, 'annotator'));
+    await screen.findByRole('heading', { name: 'Sessions by player' });
+    await screen.findByRole('button', { name: demo.sessions[0]!.id });
+
+    const titles = [...container.querySelectorAll('.session-groups .card-title')].map((title) => title.textContent);
+    expect(titles).toEqual(players);
+    for (const session of demo.sessions) expect(screen.getByRole('button', { name: session.id })).toBeTruthy();
+    for (const name of judgeNames) expect(container.innerHTML).not.toContain(name);
+    expect(container.textContent).not.toContain('judge');
+  });
+
+  it('in lead mode groups sessions by player and judge', async () => {
+    const { container } = renderWithServices(<StudyOverview studyId={studyId} />, testServices(db, 'lead'));
+    await screen.findByRole('heading', { name: 'Sessions by player and judge' });
+    await screen.findByRole('button', { name: demo.sessions[0]!.id });
+
+    const titles = [...container.querySelectorAll('.session-groups .card-title')].map((title) => title.textContent);
+    expect(titles).toEqual(players.map((player) => `${player} judged by arbiter-large`));
+  });
+});
