@@ -9,8 +9,11 @@ import { formatBytes, useStorageStatus } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
 import { LibraryView } from '../features/library/LibraryView';
 import { TRANSCRIPT_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
+import { ModeSwitch } from '../features/mode/ModeSwitch';
 import { StudyOverview } from '../features/study/StudyOverview';
 import { TranscriptView } from '../features/transcript/TranscriptView';
+import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
+import { TASK_TITLES } from '../features/labelling/task-titles';
 import { useStudy } from '../db/queries';
 
 function useHashRouting() {
@@ -51,6 +54,12 @@ function Breadcrumbs() {
         <>
           <span aria-hidden="true">›</span>
           <span>{route.sessionId}</span>
+        </>
+      )}
+      {route.view === 'label' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>{TASK_TITLES[route.task]}</span>
         </>
       )}
     </nav>
@@ -106,11 +115,13 @@ export function App() {
       <header className="app-header">
         <div className="brand">Agreement Studio</div>
         <Breadcrumbs />
+        <ModeSwitch />
       </header>
       <main className="app-main">
         {route.view === 'library' && <LibraryView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
+        {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
       <footer className="app-footer muted small">
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}

@@ -1,14 +1,24 @@
 // The app's places as data, kept in the URL hash so a reload returns to the same place.
 
+import { TASKS, type Task } from '../../shared/domain/model';
+
 export type Route =
   | { view: 'library' }
   | { view: 'study'; studyId: string }
-  | { view: 'transcript'; studyId: string; sessionId: string };
+  | { view: 'transcript'; studyId: string; sessionId: string }
+  /** The labelling workspace of one task; `unitId` asks it to open on that unit. */
+  | { view: 'label'; studyId: string; task: Task; unitId?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '').map(decodeURIComponentSafe);
   if (parts[0] === 'study' && parts[1] !== undefined) {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };
+    const task = TASKS.find((name) => name === parts[3]);
+    if (parts[2] === 'label' && task !== undefined) {
+      // Unit ids may contain "/" (turn ids such as "s-1/3"), so the rest of the path is the id.
+      const unitId = parts.slice(4).join('/');
+      return unitId === '' ? { view: 'label', studyId: parts[1], task } : { view: 'label', studyId: parts[1], task, unitId };
+    }
     return { view: 'study', studyId: parts[1] };
   }
   return { view: 'library' };
@@ -22,6 +32,10 @@ export function routeToHash(route: Route): string {
       return `#/study/${encodeURIComponent(route.studyId)}`;
     case 'transcript':
       return `#/study/${encodeURIComponent(route.studyId)}/session/${encodeURIComponent(route.sessionId)}`;
+    case 'label': {
+      const base = `#/study/${encodeURIComponent(route.studyId)}/label/${route.task}`;
+      return route.unitId === undefined ? base : `${base}/${encodeURIComponent(route.unitId)}`;
+    }
   }
 }
 

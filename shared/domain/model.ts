@@ -107,6 +107,8 @@ export interface Label {
   value: LabelValue;
   /** When the label was last set (ISO 8601). */
   at: string;
+  /** When the label was first set (ISO 8601); absent on labels from files written before it existed. */
+  createdAt?: string;
   /** Time the unit was on screen before the label, in milliseconds. */
   ms?: number;
   /** Counts edits of this label, from 1. */

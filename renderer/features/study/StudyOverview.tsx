@@ -1,39 +1,48 @@
 // A study at a glance: its puzzles with difficulty and bucket, and its sessions grouped by
-// player and judge, each session opening its transcript.
+// player and judge, each session opening its transcript. Annotator mode groups blinded
+// sessions by player alone, so no judge model reaches the page (SPEC §5).
 
 import { useMemo } from 'react';
 import { puzzleDifficulty } from '../../../shared/domain/difficulty';
-import type { Session } from '../../../shared/domain/model';
 import { useServices } from '../../app/services';
 import { usePuzzles, useSessions, useStudy } from '../../db/queries';
+import { blindSession, type BlindSession } from '../mode/blind';
+import { useStudioMode } from '../mode/useStudioMode';
 import { BucketBadge } from './BucketBadge';
+import { LabelEntryPoints } from '../labelling/LabelEntryPoints';
 
 interface SessionGroup {
   player: string;
-  judge: string;
-  sessions: Session[];
+  /** Absent when grouping by player alone (annotator mode). */
+  judge?: string;
+  sessions: BlindSession[];
 }
 
-function groupSessions(sessions: readonly Session[]): SessionGroup[] {
+function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?: (session: S) => string): SessionGroup[] {
   const groups = new Map<string, SessionGroup>();
   for (const session of sessions) {
-    const key = `${session.player}\u0000${session.judge}`;
+    const judge = judgeOf?.(session);
+    const key = judge === undefined ? session.player : `${session.player}\u0000${judge}`;
     let group = groups.get(key);
     if (!group) {
-      group = { player: session.player, judge: session.judge, sessions: [] };
+      group = judge === undefined ? { player: session.player, sessions: [] } : { player: session.player, judge, sessions: [] };
       groups.set(key, group);
     }
     group.sessions.push(session);
   }
-  return [...groups.values()].sort((a, b) => a.player.localeCompare(b.player) || a.judge.localeCompare(b.judge));
+  return [...groups.values()].sort((a, b) => a.player.localeCompare(b.player) || (a.judge ?? '').localeCompare(b.judge ?? ''));
 }
 
 export function StudyOverview({ studyId }: { studyId: string }) {
   const { store } = useServices();
+  const mode = useStudioMode();
   const study = useStudy(studyId);
   const puzzles = usePuzzles(studyId);
   const sessions = useSessions(studyId);
-  const groups = useMemo(() => groupSessions(sessions ?? []), [sessions]);
+  const groups = useMemo(
+    () => (mode === 'lead' ? groupSessions(sessions ?? [], (session) => session.judge) : groupSessions((sessions ?? []).map(blindSession))),
+    [sessions, mode],
+  );
   const sessionsByPuzzle = useMemo(() => {
     const counts = new Map<string, number>();
     for (const session of sessions ?? []) counts.set(session.puzzleId, (counts.get(session.puzzleId) ?? 0) + 1);
@@ -53,15 +62,24 @@ export function StudyOverview({ studyId }: { studyId: string }) {
         {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers
       </p>
 
-      <h2>Sessions by player and judge</h2>
+      <h2>Label</h2>
+      <LabelEntryPoints study={study} />
+
+      <h2>{mode === 'lead' ? 'Sessions by player and judge' : 'Sessions by player'}</h2>
       {groups.length === 0 ? (
         <p className="empty">This study has puzzles only (no played sessions).</p>
       ) : (
         <div className="session-groups">
           {groups.map((group) => (
-            <div className="card" key={`${group.player}/${group.judge}`}>
+            <div className="card" key={`${group.player}/${group.judge ?? ''}`}>
               <div className="card-title">
-                {group.player} <span className="muted">judged by</span> {group.judge}
+                {group.player}
+                {group.judge !== undefined && (
+                  <>
+                    {' '}
+                    <span className="muted">judged by</span> {group.judge}
+                  </>
+                )}
               </div>
               <div className="muted small">{group.sessions.length} sessions</div>
               <ul className="session-list">

@@ -1,0 +1,90 @@
+// The labelling workspace of one task of a study, for the annotator of this computer: loads
+// the task's units and the annotator's labels once (showing progress while a large study
+// opens), then hands a WorkspaceController to the layout. Reopens when the annotator changes.
+
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Task } from '../../../shared/domain/model';
+import { usePreferences, useServices } from '../../app/services';
+import { describeStorageError } from '../../db/storage';
+import { loadWorkspace, StudyMissingError, type LoadProgress } from './load-workspace';
+import { TASK_TITLES } from './task-titles';
+import { WorkspaceContext } from './workspace-context';
+import { WorkspaceController, writesSettled } from './workspace-controller';
+import { WorkspaceLayout } from './WorkspaceLayout';
+
+interface LoadState {
+  /** Which study, task and annotator this state belongs to; a state of another key is stale. */
+  key: string;
+  progress?: LoadProgress;
+  controller?: WorkspaceController;
+  error?: string;
+}
+
+export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string; task: Task; unitId?: string }) {
+  const { db, preferences, store: studio } = useServices();
+  const annotatorId = usePreferences((state) => state.annotator.id);
+  const studyExists = useLiveQuery(async () => (await db.studies.get(studyId)) !== undefined, [db, studyId]);
+  const key = `${studyId}\u0000${task}\u0000${annotatorId}`;
+  const [load, setLoad] = useState<LoadState>({ key: '' });
+
+  useEffect(() => {
+    if (!studyExists) return;
+    let cancelled = false;
+    let controller: WorkspaceController | undefined;
+    writesSettled(studyId, annotatorId, task)
+      .then(() =>
+        loadWorkspace(db, studyId, task, annotatorId, (progress) => {
+          if (!cancelled) setLoad({ key, progress });
+        }),
+      )
+      .then((data) => {
+        if (cancelled) return;
+        controller = new WorkspaceController(db, data, { annotatorName: () => preferences.getState().annotator.name });
+        setLoad({ key, controller });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setLoad({ key, error: error instanceof StudyMissingError ? error.message : `The workspace could not open: ${describeStorageError(error)}` });
+      });
+    return () => {
+      cancelled = true;
+      void controller?.dispose();
+    };
+  }, [db, preferences, studyId, task, annotatorId, studyExists, key]);
+
+  const current = load.key === key ? load : { key };
+  const controller = current.controller;
+
+  // A unit in the address opens the workspace there once; the address then drops it, so a
+  // reload resumes where the annotator left off rather than at the old jump.
+  useEffect(() => {
+    if (!controller || unitId === undefined) return;
+    controller.jumpTo(unitId);
+    studio.getState().navigate({ view: 'label', studyId, task });
+  }, [controller, unitId, studio, studyId, task]);
+
+  if (studyExists === false) return <p className="empty">This study is not in the library.</p>;
+  if (!controller) {
+    const progress = current.progress;
+    return (
+      <section className="page workspace" data-testid="workspace" data-task={task} data-ready="false" aria-busy={current.error === undefined}>
+        <h1>{TASK_TITLES[task]}</h1>
+        {current.error !== undefined ? (
+          <div className="notice notice-error" role="alert">
+            {current.error}
+          </div>
+        ) : (
+          <div className="notice notice-progress" role="status">
+            {progress && progress.total > 0 ? `Opening the workspace: read ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} records…` : 'Opening the workspace…'}
+            <progress max={progress?.total || 1} value={progress?.done ?? 0} />
+          </div>
+        )}
+      </section>
+    );
+  }
+  return (
+    <WorkspaceContext.Provider value={controller}>
+      <WorkspaceLayout />
+    </WorkspaceContext.Provider>
+  );
+}

@@ -1,0 +1,89 @@
+// Settings of this computer's annotator: who is labelling (labels are stored under this id)
+// and the workspace's keys. Saved into the preferences store; nothing here is domain data.
+
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useServices } from '../../app/services';
+import { ACTIONS, buildKeyMap, findClashes, overridesFrom, type WorkspaceAction } from '../labelling/key-map';
+import { KeyBindingsEditor, type KeyBindings } from './KeyBindingsEditor';
+
+/** Annotator ids end up in label files and keys: short, plain and never a prototype name. */
+const ANNOTATOR_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const RESERVED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function annotatorIdProblem(id: string): string | undefined {
+  if (!ANNOTATOR_ID.test(id) || RESERVED_IDS.has(id)) return 'Use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.';
+  return undefined;
+}
+
+export function SettingsDialog({ onClose }: { onClose(): void }) {
+  const { preferences } = useServices();
+  const [initial] = useState(() => preferences.getState());
+  const [name, setName] = useState(initial.annotator.name);
+  const [id, setId] = useState(initial.annotator.id);
+  const [bindings, setBindings] = useState<KeyBindings>(() => {
+    const keyMap = buildKeyMap(initial.keyOverrides);
+    return new Map(ACTIONS.map((info) => [info.action, keyMap.keysOf(info.action)]));
+  });
+  const [problem, setProblem] = useState<string>();
+  const keysOf = (action: WorkspaceAction) => bindings.get(action) ?? [];
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmedId = id.trim();
+    const trimmedName = name.trim();
+    const idProblem = annotatorIdProblem(trimmedId);
+    if (trimmedName === '') return setProblem('Give the annotator a name.');
+    if (idProblem) return setProblem(`Annotator id: ${idProblem}`);
+    if (findClashes(keysOf).length > 0) return setProblem('Some keys do two things in one task (listed above).');
+    const state = preferences.getState();
+    state.setAnnotator({ id: trimmedId, name: trimmedName });
+    state.setKeyOverrides(overridesFrom(keysOf));
+    onClose();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <form className="modal settings-dialog" role="dialog" aria-modal="true" aria-labelledby="settings-title" onSubmit={save} onKeyDown={onKeyDown}>
+        <h2 id="settings-title">Settings</h2>
+        <fieldset>
+          <legend>Who is labelling on this computer</legend>
+          <label className="field">
+            <span>Name</span>
+            <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+          </label>
+          <label className="field">
+            <span>Annotator id</span>
+            <input value={id} onChange={(event) => setId(event.target.value)} autoComplete="off" spellCheck={false} />
+          </label>
+          {id.trim() !== initial.annotator.id && (
+            <p className="muted small">Labels are stored under this id. With a new id you start a fresh set of labels; the labels made under "{initial.annotator.id}" stay where they are.</p>
+          )}
+        </fieldset>
+        <h3>Keys</h3>
+        <KeyBindingsEditor bindings={bindings} onChange={setBindings} />
+        <button type="button" className="link-button" onClick={() => setBindings(new Map(ACTIONS.map((info) => [info.action, info.defaultKeys])))}>
+          Restore the default keys
+        </button>
+        {problem !== undefined && (
+          <div className="notice notice-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="submit" className="primary">
+            Save settings
+          </button>
+          <button type="button" className="chip" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The URL hash as the app's places: every route survives a round trip, the labelling route
+// carries a task and an optional unit id (turn ids contain "/"), and anything else is the library.
+
+import { describe, expect, it } from 'vitest';
+import { parseRoute, routeToHash, type Route } from '../../../renderer/app/routes';
+
+describe('routes', () => {
+  const routes: Route[] = [
+    { view: 'library' },
+    { view: 'study', studyId: 'demo-study' },
+    { view: 'transcript', studyId: 'demo-study', sessionId: 's-coffee-orca' },
+    { view: 'label', studyId: 'demo-study', task: 'answer' },
+    { view: 'label', studyId: 'demo-study', task: 'match', unitId: 's-coffee-orca/10' },
+    { view: 'label', studyId: 'study with spaces & #', task: 'difficulty', unitId: 'p-cold-coffee' },
+  ];
+
+  it.each(routes)('round-trips %j', (route) => {
+    expect(parseRoute(routeToHash(route))).toEqual(route);
+  });
+
+  it('formats the labelling route as the workspace contract says', () => {
+    expect(routeToHash({ view: 'label', studyId: 'demo-study', task: 'answer' })).toBe('#/study/demo-study/label/answer');
+    expect(routeToHash({ view: 'label', studyId: 'demo-study', task: 'answer', unitId: 's-1/3' })).toBe('#/study/demo-study/label/answer/s-1%2F3');
+  });
+
+  it('reads a unit id written with a plain slash, as a person would type it', () => {
+    expect(parseRoute('#/study/demo-study/label/answer/s-coffee-orca/4')).toEqual({ view: 'label', studyId: 'demo-study', task: 'answer', unitId: 's-coffee-orca/4' });
+  });
+
+  it('falls back to the study for an unknown task, and to the library for anything else', () => {
+    expect(parseRoute('#/study/demo-study/label/judge')).toEqual({ view: 'study', studyId: 'demo-study' });
+    expect(parseRoute('#/study/demo-study/label')).toEqual({ view: 'study', studyId: 'demo-study' });
+    expect(parseRoute('#/nowhere')).toEqual({ view: 'library' });
+    expect(parseRoute('')).toEqual({ view: 'library' });
+  });
+});
