@@ -1,5 +1,5 @@
-// Two test projects: fast unit tests (Node, fake-indexeddb, happy-dom) and end-to-end tests
-// that drive Debian's Chromium against the built web app.
+// Test projects: fast unit tests (Node, fake-indexeddb, happy-dom), end-to-end tests that drive
+// Debian's Chromium against the built web app, and the long kill run (`npm run test:kill`).
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -23,6 +23,17 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'kill',
+          include: ['test/kill/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
