@@ -1,57 +1,99 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
+// BENCH_SECTIONS=import,labelling (the default) picks sections; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling').split(','));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const out = '.bench';
 mkdirSync(`${out}/page`, { recursive: true });
+mkdirSync(`${out}/labelling`, { recursive: true });
 
 await build({ entryPoints: ['scripts/bench/node-bench.ts'], outfile: `${out}/node-bench.mjs`, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
 await build({ entryPoints: ['scripts/bench/idb-bench-page.ts'], outfile: `${out}/page/bench.js`, bundle: true, platform: 'browser', format: 'esm', logLevel: 'warning' });
 writeFileSync(`${out}/page/index.html`, '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script>');
+await build({ entryPoints: ['scripts/bench/labelling-bench.ts'], outfile: `${out}/labelling-bench.mjs`, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+await build({ entryPoints: ['scripts/bench/labelling-seed-page.ts'], outfile: `${out}/labelling/seed.js`, bundle: true, platform: 'browser', format: 'esm', logLevel: 'warning' });
+await build({ entryPoints: ['scripts/bench/labelling-probe.ts'], outfile: `${out}/labelling/probe.js`, bundle: true, platform: 'browser', format: 'iife', logLevel: 'warning' });
+writeFileSync(`${out}/labelling/seed.html`, '<!doctype html><meta charset="utf-8"><title>seed</title><script type="module" src="seed.js"></script>');
 
 const { writeBenchBundle, benchParse, median } = await import(new URL(`../${out}/node-bench.mjs`, import.meta.url).href);
 const text = writeBenchBundle(`${out}/page/bundle.json`);
-const node = benchParse(text, RUNS);
+const fmt = (value) => Math.round(value).toLocaleString('en-US');
+const ms = (values) => `${fmt(median(values)).padStart(7)} ms   (median of ${values.length}: ${values.map((v) => Math.round(v)).join(', ')})`;
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json' };
-const server = createServer((req, res) => {
-  const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/$/, '/index.html');
-  if (!/^\/[\w.-]+$/.test(name)) return void res.writeHead(404).end();
+if (SECTIONS.has('import')) await importSection();
+if (SECTIONS.has('labelling')) await labellingSection();
+
+async function importSection() {
+  const node = benchParse(text, RUNS);
+
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json' };
+  const server = createServer((req, res) => {
+    const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/$/, '/index.html');
+    if (!/^\/[\w.-]+$/.test(name)) return void res.writeHead(404).end();
+    try {
+      const body = readFileSync(`${out}/page${name}`);
+      res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  let page;
   try {
-    const body = readFileSync(`${out}/page${name}`);
-    res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' }).end(body);
-  } catch {
-    res.writeHead(404).end();
+    page = await (await browser.newContext()).newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => 'runImportBench' in globalThis);
+    page.setDefaultTimeout(600_000);
+    const chromiumResult = await page.evaluate(([bundle, runs]) => globalThis.runImportBench(bundle, runs), ['bundle.json', RUNS]);
+
+    const ratio = median(chromiumResult.importMs) / median(chromiumResult.rawMs);
+    console.log(`\nImport: ${node.questions.toLocaleString('en-US')} question turns (${node.puzzles.toLocaleString('en-US')} puzzles, ${node.sessions.toLocaleString('en-US')} sessions, ${node.turns.toLocaleString('en-US')} turns, ${(node.bytes / 1024 / 1024).toFixed(1)} MB of JSON, ${chromiumResult.records.toLocaleString('en-US')} records)`);
+    console.log(`  parse + validate, Node                 ${ms(node.parseMs)}`);
+    console.log(`  parse + validate, Chromium             ${ms(chromiumResult.parseMs)}`);
+    console.log(`  IndexedDB import (app code), Chromium  ${ms(chromiumResult.importMs)}`);
+    console.log(`  raw IndexedDB bulk write, Chromium     ${ms(chromiumResult.rawMs)}`);
+    console.log(`  import / raw                           ${ratio.toFixed(2).padStart(7)} x    (target <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`);
+  } finally {
+    await browser.close();
+    server.close();
   }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${server.address().port}/`;
+}
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-let page;
-try {
-  page = await (await browser.newContext()).newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => 'runImportBench' in globalThis);
-  page.setDefaultTimeout(600_000);
-  const chromiumResult = await page.evaluate(([bundle, runs]) => globalThis.runImportBench(bundle, runs), ['bundle.json', RUNS]);
-
-  const ms = (values) => `${Math.round(median(values)).toLocaleString('en-US').padStart(7)} ms   (median of ${values.length}: ${values.map((v) => Math.round(v)).join(', ')})`;
-  const ratio = median(chromiumResult.importMs) / median(chromiumResult.rawMs);
-  console.log(`\nImport: ${node.questions.toLocaleString('en-US')} question turns (${node.puzzles.toLocaleString('en-US')} puzzles, ${node.sessions.toLocaleString('en-US')} sessions, ${node.turns.toLocaleString('en-US')} turns, ${(node.bytes / 1024 / 1024).toFixed(1)} MB of JSON, ${chromiumResult.records.toLocaleString('en-US')} records)`);
-  console.log(`  parse + validate, Node                 ${ms(node.parseMs)}`);
-  console.log(`  parse + validate, Chromium             ${ms(chromiumResult.parseMs)}`);
-  console.log(`  IndexedDB import (app code), Chromium  ${ms(chromiumResult.importMs)}`);
-  console.log(`  raw IndexedDB bulk write, Chromium     ${ms(chromiumResult.rawMs)}`);
-  console.log(`  import / raw                           ${ratio.toFixed(2).padStart(7)} x    (target <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`);
-} finally {
-  await browser.close();
-  server.close();
+async function labellingSection() {
+  const { runLabellingBench } = await import(new URL(`../${out}/labelling-bench.mjs`, import.meta.url).href);
+  const r = await runLabellingBench({
+    webRoot: 'build/web',
+    benchRoot: `${out}/labelling`,
+    bundlePath: `${out}/page/bundle.json`,
+    studyId: JSON.parse(text).id,
+    chromiumPath: CHROMIUM_PATH,
+    chromiumArgs: CHROMIUM_ARGS,
+    runs: RUNS,
+    presses: 500,
+    annotators: 10,
+    log: (line) => console.error(`  (${line})`),
+  });
+  const ms1 = (value) => `${value.toFixed(1)} ms`;
+  const spread = (s) => `p50 ${ms1(s.p50)}, p95 ${ms1(s.p95)}, max ${ms1(s.max)}`;
+  console.log(`\nLabelling: ${fmt(r.units)} answer units (imported through the app's Import button in ${fmt(r.importMs)} ms)`);
+  console.log(`  workspace open (navigation to painted)  ${ms(r.openMs)}`);
+  console.log(`  key press to next unit painted          ${spread(r.press)} over ${r.press.count} presses (target p95 <= 16 ms: ${r.press.p95 <= 16 ? 'met' : 'NOT met'})`);
+  console.log(`    of which key press to unit in DOM     ${spread(r.pressDom)} (the app's handler and React render)`);
+  console.log(`    of which the painting frame's work    ${spread(r.pressFrame)} (requestAnimationFrame to painted; the rest waits for the frame)`);
+  const labels = `${fmt(r.seed.labels)} labels stored (${r.seed.annotatorIds.length} annotators x ${fmt(r.seed.units)} units, seeded in ${fmt(r.seed.ms)} ms)`;
+  const start = median(r.startMs);
+  console.log(`\nStart-up with ${labels}`);
+  console.log(`  start to library interactive            ${ms(r.startMs)}   (target <= 2,000 ms: ${start <= 2000 ? 'met' : 'NOT met'})`);
+  console.log(`  one annotator's workspace open          ${ms(r.openWithLabelsMs)}   (${fmt(r.annotatorDone)} of ${fmt(r.units)} done)`);
 }

@@ -1,0 +1,213 @@
+// Node side of the labelling benchmarks of `npm run bench`: serves the built app (build/web)
+// and the bench's own pages from one loopback origin, imports the 100,000-question bundle
+// through the app's Import button, then times key presses, workspace opens and start-up with
+// 1,000,000 labels stored, in a Chromium profile on disk (a new context would keep IndexedDB
+// in memory). Measures with an in-page probe; prints nothing and asserts nothing.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createPrng } from '../../shared/demo/prng';
+import type { LabellingProbe } from './labelling-probe';
+import type { SeedOptions, SeedResult } from './labelling-seed-page';
+
+export interface LabellingBenchOptions {
+  /** The built app, served at the origin's root. */
+  webRoot: string;
+  /** seed.html, seed.js and probe.js, served under /__bench/. */
+  benchRoot: string;
+  /** The transcript bundle to import, and the id of the study it holds. */
+  bundlePath: string;
+  studyId: string;
+  chromiumPath: string;
+  chromiumArgs: readonly string[];
+  /** Launches per start-up or open timing. */
+  runs: number;
+  presses: number;
+  /** Annotators whose labels of every question are seeded. */
+  annotators: number;
+  log?: (line: string) => void;
+}
+
+export interface Spread {
+  p50: number;
+  p95: number;
+  max: number;
+  count: number;
+}
+
+export interface LabellingBenchResult {
+  units: number;
+  /** Import of the bundle through the app's file chooser, to the study's row in the library. */
+  importMs: number;
+  /** Navigation start to the workspace painted ready, 100,000 units, no labels yet. */
+  openMs: number[];
+  press: Spread;
+  /** The same presses to the next unit in the DOM, before any frame: the app's own share. */
+  pressDom: Spread;
+  /** The work of the frame that paints it (requestAnimationFrame to painted); the rest is waiting for that frame. */
+  pressFrame: Spread;
+  seed: SeedResult;
+  /** Navigation start to the library shown and able to run a frame, 1,000,000 labels stored. */
+  startMs: number[];
+  /** Navigation start to one annotator's workspace painted ready, with all labels stored. */
+  openWithLabelsMs: number[];
+  /** Labels of that annotator the workspace counts as done. */
+  annotatorDone: number;
+}
+
+type ProbeWindow = typeof globalThis & { labellingProbe: LabellingProbe };
+type SeedWindow = typeof globalThis & { seedLabels(options: SeedOptions): Promise<SeedResult> };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+};
+
+/** A static server: the app at its root, the bench pages under /__bench/, so both share one origin and one IndexedDB. */
+function serve(webRoot: string, benchRoot: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    const [root, rest] = path.startsWith('/__bench/') ? [benchRoot, path.slice('/__bench/'.length)] : [webRoot, path === '/' ? 'index.html' : path.slice(1)];
+    const relative = normalize(rest);
+    if (relative.startsWith('..') || relative.startsWith('/')) return void res.writeHead(404).end();
+    try {
+      const body = readFileSync(join(root, relative));
+      res.writeHead(200, { 'content-type': TYPES[extname(relative)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, server });
+    }),
+  );
+}
+
+/** Nearest-rank percentiles. */
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return { p50: rank(50), p95: rank(95), max: sorted[sorted.length - 1] ?? Number.NaN, count: sorted.length };
+}
+
+export async function runLabellingBench(options: LabellingBenchOptions): Promise<LabellingBenchResult> {
+  const log = options.log ?? (() => undefined);
+  const probeScript = readFileSync(join(options.benchRoot, 'probe.js'), 'utf8');
+  const profile = mkdtempSync(join(tmpdir(), 'agreement-studio-bench-'));
+  const { url, server } = await serve(options.webRoot, options.benchRoot);
+  const workspaceUrl = `${url}#/study/${encodeURIComponent(options.studyId)}/label/answer`;
+
+  // The browser open now, closed on the way out whatever fails.
+  let current: BrowserContext | undefined;
+
+  /** A fresh browser on the bench profile, with the probe in every page: each timing is a real start. */
+  const launch = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, headless: true, args: [...options.chromiumArgs] });
+    current = context;
+    context.setDefaultTimeout(600_000);
+    await context.addInitScript({ content: probeScript });
+    return { context, page: context.pages()[0] ?? (await context.newPage()) };
+  };
+  /** Navigation start to the workspace painted ready, on a fresh browser, left open for more. */
+  const openWorkspace = async () => {
+    const opened = await launch();
+    await opened.page.goto(workspaceUrl);
+    await opened.page.waitForFunction(() => (globalThis as ProbeWindow).labellingProbe.readyAt !== undefined, undefined, { polling: 50 });
+    const ms = await opened.page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.readyAt as number);
+    return { ...opened, ms };
+  };
+
+  try {
+    log('importing the bundle through the app');
+    let { context, page } = await launch();
+    await page.goto(url);
+    // The first start imports the demo study; wait for it so the two imports do not overlap.
+    await page.locator('tr[data-study-id="demo-study"]').waitFor();
+    const importStart = performance.now();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import transcripts…' }).click()]);
+    await chooser.setFiles(options.bundlePath);
+    await page.locator(`tr[data-study-id="${options.studyId}"]`).waitFor();
+    const importMs = performance.now() - importStart;
+    await context.close();
+
+    log('opening the workspace');
+    const openMs: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      if (run > 0) await context.close();
+      const opened = await openWorkspace();
+      openMs.push(opened.ms);
+      ({ context, page } = opened);
+    }
+    const units = Number(await page.getByTestId('progress').getAttribute('data-total'));
+
+    // One press at a time, each timed alone. A random pause of up to one frame first: pressing
+    // right after the last measurement would always land at the same point of the frame
+    // interval, while a person's key presses land anywhere in it.
+    log(`pressing Y/N ${options.presses} times`);
+    const prng = createPrng(500);
+    for (let press = 1; press <= options.presses; press++) {
+      await new Promise((resolve) => setTimeout(resolve, prng.int(0, 16)));
+      await page.keyboard.press(prng.pick(['y', 'n']));
+      await page.evaluate((count) => (globalThis as ProbeWindow).labellingProbe.pressesTimed(count, 10_000), press);
+    }
+    const timed = await page.evaluate(() => {
+      const { pressMs, domMs, frameMs } = (globalThis as ProbeWindow).labellingProbe;
+      return { pressMs, domMs, frameMs };
+    });
+    const press = spread(timed.pressMs);
+    const pressDom = spread(timed.domMs);
+    const pressFrame = spread(timed.frameMs);
+    await context.close();
+
+    log(`seeding ${options.annotators} annotators' labels of every question`);
+    ({ context, page } = await launch());
+    await page.goto(`${url}__bench/seed.html`);
+    await page.waitForFunction(() => 'seedLabels' in globalThis);
+    const seed = await page.evaluate((seedOptions) => (globalThis as SeedWindow).seedLabels(seedOptions), { studyId: options.studyId, annotators: options.annotators, seed: 1_000_000 });
+    const annotator = seed.annotatorIds[Math.min(2, seed.annotatorIds.length - 1)] as string;
+    // The workspace labels as the annotator the preferences name.
+    await page.evaluate(
+      (annotator) => localStorage.setItem('agreement-studio.preferences', JSON.stringify({ state: { mode: 'annotator', annotator: { id: annotator, name: annotator }, keyOverrides: {} }, version: 1 })),
+      annotator,
+    );
+    await context.close();
+
+    log('starting with the labels stored');
+    const startMs: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      ({ context, page } = await launch());
+      await page.goto(url);
+      await page.waitForFunction(() => (globalThis as ProbeWindow).labellingProbe.libraryAt !== undefined, undefined, { polling: 50 });
+      startMs.push(await page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.libraryAt as number));
+      await context.close();
+    }
+
+    log(`opening ${annotator}'s workspace with the labels stored`);
+    const openWithLabelsMs: number[] = [];
+    let annotatorDone = 0;
+    for (let run = 0; run < options.runs; run++) {
+      const opened = await openWorkspace();
+      openWithLabelsMs.push(opened.ms);
+      annotatorDone = Number(await opened.page.getByTestId('progress').getAttribute('data-done'));
+      await opened.context.close();
+    }
+
+    return { units, importMs, openMs, press, pressDom, pressFrame, seed, startMs, openWithLabelsMs, annotatorDone };
+  } finally {
+    await current?.close().catch(() => undefined);
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
