@@ -2,13 +2,14 @@
 // default guidelines. In lead mode the text can be edited here and is saved with the study.
 
 import { useState } from 'react';
-import { usePreferences, useServices } from '../../app/services';
+import { useServices } from '../../app/services';
 import { useStudy } from '../../db/queries';
 import { describeStorageError } from '../../db/storage';
 import { DEFAULT_GUIDELINES } from './default-guidelines';
 import { GuidelinesText } from './GuidelinesText';
 import { saveGuidelines } from './guidelines-writer';
 import { useWorkspace } from './useWorkspace';
+import { useStudioMode } from '../mode/useStudioMode';
 
 export function GuidelinesPanel() {
   const { db } = useServices();
@@ -16,7 +17,7 @@ export function GuidelinesPanel() {
   const studyId = controller.data.study.id;
   // Live, so a lead's edit shows at once (and in every open window).
   const study = useStudy(studyId);
-  const mode = usePreferences((state) => state.mode);
+  const mode = useStudioMode();
   const [draft, setDraft] = useState<string>();
   const [error, setError] = useState<string>();
   const text = (study ?? controller.data.study).guidelines ?? DEFAULT_GUIDELINES;

@@ -1,4 +1,4 @@
-// A study at a glance: its puzzles with difficulty and bucket, and its sessions grouped by
+// A study at a glance: its puzzles (with difficulty and bucket in lead mode), and its sessions grouped by
 // player and judge, each session opening its transcript. Annotator mode groups blinded
 // sessions by player alone, so no judge model reaches the page (SPEC §5).
 
@@ -36,6 +36,8 @@ function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?:
 export function StudyOverview({ studyId }: { studyId: string }) {
   const { store } = useServices();
   const mode = useStudioMode();
+  // Annotators rate difficulty themselves; a rating shown beforehand would anchor theirs.
+  const showDifficulty = mode === 'lead';
   const study = useStudy(studyId);
   const puzzles = usePuzzles(studyId);
   const sessions = useSessions(studyId);
@@ -104,8 +106,8 @@ export function StudyOverview({ studyId }: { studyId: string }) {
         <thead>
           <tr>
             <th>Puzzle</th>
-            <th className="num">Difficulty</th>
-            <th>Bucket</th>
+            {showDifficulty && <th className="num">Difficulty</th>}
+            {showDifficulty && <th>Bucket</th>}
             <th>Genre</th>
             <th className="num">Sessions</th>
           </tr>
@@ -119,10 +121,12 @@ export function StudyOverview({ studyId }: { studyId: string }) {
                   <div className="strong">{puzzle.title ?? puzzle.id}</div>
                   <div className="muted small clamp">{puzzle.story}</div>
                 </td>
-                <td className="num">{difficulty.level ?? '–'}</td>
-                <td>
-                  <BucketBadge bucket={difficulty.bucket} />
-                </td>
+                {showDifficulty && <td className="num">{difficulty.level ?? '–'}</td>}
+                {showDifficulty && (
+                  <td>
+                    <BucketBadge bucket={difficulty.bucket} />
+                  </td>
+                )}
                 <td>{puzzle.genre ?? ''}</td>
                 <td className="num">{sessionsByPuzzle.get(puzzle.id) ?? 0}</td>
               </tr>

@@ -119,6 +119,10 @@ describe('StudyOverview', () => {
     for (const session of demo.sessions) expect(screen.getByRole('button', { name: session.id })).toBeTruthy();
     for (const name of judgeNames) expect(container.innerHTML).not.toContain(name);
     expect(container.textContent).not.toContain('judge');
+    // Annotators rate difficulty themselves: the bundle's rating and bucket must not anchor them.
+    await screen.findByRole('table', { name: 'Puzzles' });
+    expect(screen.queryByRole('columnheader', { name: 'Difficulty' })).toBeNull();
+    expect(container.querySelector('.badge[class*="bucket-"]')).toBeNull();
   });
 
   it('in lead mode groups sessions by player and judge', async () => {
@@ -128,5 +132,7 @@ describe('StudyOverview', () => {
 
     const titles = [...container.querySelectorAll('.session-groups .card-title')].map((title) => title.textContent);
     expect(titles).toEqual(players.map((player) => `${player} judged by arbiter-large`));
+    await screen.findByRole('table', { name: 'Puzzles' });
+    expect(screen.getByRole('columnheader', { name: 'Difficulty' })).toBeTruthy();
   });
 });
