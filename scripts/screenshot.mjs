@@ -18,7 +18,12 @@ try {
   await page.locator('.session-list button').nth(3).click();
   await page.getByTestId('story').waitFor();
   await page.screenshot({ path: 'assets/screenshot-transcript.png' });
-  console.log('wrote assets/screenshot-library.png and assets/screenshot-transcript.png');
+  await page.goto(`${url}#/study/demo-study/label/answer`);
+  await page.locator('[data-testid="workspace"][data-ready="true"]').waitFor({ timeout: 20_000 });
+  for (const key of ['y', 'n', 'n', 'i', 's', 'y']) await page.keyboard.press(key);
+  await page.locator('[data-testid="saved-indicator"]').waitFor();
+  await page.screenshot({ path: 'assets/screenshot-workspace.png' });
+  console.log('wrote assets/screenshot-library.png, assets/screenshot-transcript.png and assets/screenshot-workspace.png');
 } finally {
   await browser.close();
   await server.close();
