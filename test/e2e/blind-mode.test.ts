@@ -3,11 +3,11 @@
 // name; the mode survives a reload; going back to lead mode asks first and shows the badges again.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { StudyData, Turn } from '../../shared/domain/model';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import { launchChromium, openApp, REPO_ROOT, serveBuiltApp, type WebApp } from './harness';
+import { openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const CONFIRMATION = 'Lead mode shows judge labels and agreement figures. Switch?';
 
@@ -29,8 +29,8 @@ function judgeNamesOf(turn: Turn): string[] {
 }
 
 /** Opens a place of the app by its URL, as someone pasting a link would. */
-async function visit(page: Page, hash: string, app: WebApp) {
-  await page.goto(`${app.url}${hash}`);
+async function visit(page: Page, hash: string) {
+  await page.goto(`${chromiumApp.app().url}${hash}`);
 }
 
 function bodyText(page: Page): Promise<string> {
@@ -50,25 +50,14 @@ async function waitForTranscript(page: Page, sessionId: string) {
     .toEqual(expected);
 }
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const chromiumApp = useAppInChromium();
 
 describe('annotator mode is blind', () => {
   it('hides every judge label, reply and model name from the overview and every transcript, until lead mode is confirmed', async () => {
     const allJudges = [...new Set(demo.turns.flatMap(judgeNamesOf))].sort();
     expect(allJudges).toEqual(['arbiter-large', 'arbiter-mini']);
 
-    const { context, page, pageErrors } = await openApp(browser, app);
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     // The harness accepts every dialog; this records what they asked.
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => dialogs.push(dialog.message()));
@@ -83,14 +72,14 @@ describe('annotator mode is blind', () => {
     await page.reload();
     await expect.poll(() => mode.textContent(), { timeout: 20_000 }).toBe('Annotator mode');
 
-    await visit(page, `#/study/${encodeURIComponent(studyId)}`, app);
+    await visit(page, `#/study/${encodeURIComponent(studyId)}`);
     await expect.poll(() => page.locator('.session-list button').count(), { timeout: 20_000 }).toBe(demo.sessions.length);
     expect(await page.getByRole('heading', { name: 'Sessions by player', exact: true }).count()).toBe(1);
     const overview = await bodyText(page);
     for (const judge of allJudges) expect(overview).not.toContain(judge);
 
     for (const session of demo.sessions) {
-      await visit(page, `#/study/${encodeURIComponent(studyId)}/session/${encodeURIComponent(session.id)}`, app);
+      await visit(page, `#/study/${encodeURIComponent(studyId)}/session/${encodeURIComponent(session.id)}`);
       await waitForTranscript(page, session.id);
       const text = await bodyText(page);
       expect(text).toContain(`player ${session.player}`);

@@ -3,6 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 
@@ -71,4 +72,26 @@ export function dumpDatabase(page: Page): Promise<Record<string, unknown[]>> {
         };
       }),
   );
+}
+
+/**
+ * Registers the usual file-level setup: one built-app server and one Chromium for every test
+ * in the file, closed after them. Returns getters, since both start in beforeAll.
+ */
+export function useAppInChromium(): { app(): WebApp; browser(): Browser } {
+  let app: WebApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await serveBuiltApp();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started: call useAppInChromium() at the top level of the test file`);
+    return value;
+  };
+  return { app: () => started(app, 'the app server'), browser: () => started(browser, 'Chromium') };
 }

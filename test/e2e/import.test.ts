@@ -3,10 +3,10 @@
 // bundle that leaves the database unchanged, and HTML payloads shown as text.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import { dumpDatabase, launchChromium, openApp, REPO_ROOT, serveBuiltApp, type WebApp } from './harness';
+import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
 const BROKEN_PATH = `${REPO_ROOT}test/fixtures/bundles/hostile/unknown-labels.json`;
@@ -27,23 +27,12 @@ function studyRow(page: Page, studyId: string) {
   return page.locator(`tr[data-study-id="${studyId}"]`);
 }
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const chromiumApp = useAppInChromium();
 
 describe('importing transcript bundles', () => {
   it('loads the demo on first start, imports it again through the file chooser, and keeps it after a reload', async () => {
     const demo = expectedCounts(DEMO_PATH);
-    const { context, page, pageErrors } = await openApp(browser, app);
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const row = studyRow(page, demo.id);
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
 
@@ -72,7 +61,7 @@ describe('importing transcript bundles', () => {
   });
 
   it('rejects a broken bundle with located errors and leaves the database unchanged', async () => {
-    const { context, page, pageErrors } = await openApp(browser, app);
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
     const before = await dumpDatabase(page);
 
@@ -90,7 +79,7 @@ describe('importing transcript bundles', () => {
   });
 
   it('imports by drag and drop', async () => {
-    const { context, page } = await openApp(browser, app);
+    const { context, page } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const html = expectedCounts(HTML_PATH);
     await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
     const text = readFileSync(HTML_PATH, 'utf8');
@@ -107,7 +96,7 @@ describe('importing transcript bundles', () => {
   });
 
   it('shows transcript text with HTML payloads as text and runs no script', async () => {
-    const { context, page, pageErrors } = await openApp(browser, app);
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const html = expectedCounts(HTML_PATH);
     await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
     await importThroughChooser(page, HTML_PATH);

@@ -5,11 +5,11 @@
 // anywhere on the page while labelling.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Label, Task } from '../../shared/domain/model';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import { dumpDatabase, launchChromium, openApp, REPO_ROOT, serveBuiltApp, type WebApp } from './harness';
+import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
 const ANNOTATOR = 'annotator-1';
@@ -28,20 +28,9 @@ interface Expected {
   note: string;
 }
 
-let app: WebApp;
-let browser: Browser;
+const chromiumApp = useAppInChromium();
 
-beforeAll(async () => {
-  app = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const workspaceUrl = (task: Task, unitId?: string) => `${app.url}#/study/${studyId}/label/${task}${unitId === undefined ? '' : `/${encodeURIComponent(unitId)}`}`;
+const workspaceUrl = (task: Task, unitId?: string) => `${chromiumApp.app().url}#/study/${studyId}/label/${task}${unitId === undefined ? '' : `/${encodeURIComponent(unitId)}`}`;
 
 async function openWorkspace(page: Page, task: Task, unitId?: string) {
   await page.goto(workspaceUrl(task, unitId));
@@ -99,7 +88,7 @@ async function labelTask(page: Page, task: Task, keyFor: (index: number) => { ke
 
 describe('labelling the demo study by keyboard', () => {
   it('labels every unit of the three tasks, keeps labels, flags and notes after a reload, resumes, and never shows the judge', { timeout: 110_000 }, async () => {
-    const { context, page, pageErrors } = await openApp(browser, app);
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await page.locator(`tr[data-study-id="${studyId}"]`).waitFor({ timeout: 20_000 });
     const expected = new Map<string, Expected>();
     const questions = demo.turns.filter((turn) => turn.type === 'question');

@@ -8,6 +8,7 @@ import { LabelButtons } from './LabelButtons';
 import { SavedIndicator } from './SavedIndicator';
 import { earlierQuestions, type WorkUnit } from './unit-queue';
 import { useUnitLabel, useWorkspace, useWorkspaceState } from './useWorkspace';
+import { PuzzlePanels } from '../transcript/PuzzlePanels';
 
 export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position: number; keyMap: KeyMap }) {
   const controller = useWorkspace();
@@ -35,25 +36,7 @@ export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position
         <SavedIndicator view={view} />
       </header>
 
-      {puzzle && (
-        <div className="puzzle-panels">
-          <div className="card">
-            <div className="card-title">Story</div>
-            <p className="prose">{puzzle.story}</p>
-          </div>
-          <div className="card">
-            <div className="card-title">Reference answer</div>
-            <p className="prose">{puzzle.reference}</p>
-            {unit.kind === 'puzzle' && puzzle.keyClues.length > 0 && (
-              <ul className="clues">
-                {puzzle.keyClues.map((clue, index) => (
-                  <li key={index}>{clue}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
-      )}
+      {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues={unit.kind === 'puzzle'} />}
 
       {earlier.length > 0 && (
         <details className="earlier-questions" open={earlier.length <= 12}>

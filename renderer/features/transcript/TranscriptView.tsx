@@ -8,6 +8,7 @@ import type { JudgeLabel, Turn } from '../../../shared/domain/model';
 import { useSessionWithTurns } from '../../db/queries';
 import { blindSession, blindTurn, type BlindSession, type BlindTurn } from '../mode/blind';
 import { useStudioMode } from '../mode/useStudioMode';
+import { PuzzlePanels } from './PuzzlePanels';
 
 function JudgementBadges({ turn, primaryJudge }: { turn: Turn; primaryJudge: string }) {
   const entries = Object.entries(turn.judgements).sort(([a], [b]) => (a === primaryJudge ? -1 : b === primaryJudge ? 1 : a.localeCompare(b)));
@@ -84,25 +85,7 @@ export function TranscriptView({ studyId, sessionId }: { studyId: string; sessio
         <h1 id="transcript-title">{puzzle?.title ?? session.puzzleId}</h1>
       </div>
       {mode === 'lead' ? <SessionFacts session={session} judge={session.judge} /> : <SessionFacts session={blindSession(session)} />}
-      {puzzle && (
-        <div className="puzzle-panels">
-          <div className="card">
-            <div className="card-title">Story</div>
-            <p className="prose" data-testid="story">{puzzle.story}</p>
-          </div>
-          <div className="card">
-            <div className="card-title">Reference answer</div>
-            <p className="prose" data-testid="reference">{puzzle.reference}</p>
-            {puzzle.keyClues.length > 0 && (
-              <ul className="clues">
-                {puzzle.keyClues.map((clue, index) => (
-                  <li key={index}>{clue}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
-      )}
+      {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues={true} />}
       {mode === 'lead' ? <LeadConversation turns={turns} primaryJudge={session.judge} /> : <AnnotatorConversation turns={turns.map(blindTurn)} />}
     </section>
   );
