@@ -4,6 +4,7 @@
 
 import { UsageError } from './args';
 import { runDemo } from './commands/demo';
+import { runPack } from './commands/pack';
 import { runReliability } from './commands/reliability';
 import { runReport } from './commands/report';
 import { runValidate } from './commands/validate';
@@ -18,7 +19,8 @@ Commands:
                           the agreement report
   reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
                           reliability statistics of a unit,rater,value CSV, as JSON
-  pack --transcripts FILE... --annotators a,b,c --overlap K [--seed S] --out DIR
+  pack --transcripts FILE... --annotators a,b,c --overlap K [--difficulty-overlap D]
+         [--seed S] --out DIR
                           blind work packs, one per annotator
   demo --out DIR [--puzzles N] [--annotators K] [--seed S]
          [--human-error R] [--judge-error R1,R2]
@@ -30,9 +32,6 @@ Options:
 
 Exit codes: 0 success, 1 invalid input, 2 bad usage.
 `;
-
-/** Commands of FORMATS §6 that later versions implement. */
-const NOT_YET = new Set(['pack']);
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [command, ...args] = argv;
@@ -58,11 +57,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return await runReport(args, io);
       case 'reliability':
         return await runReliability(args, io);
+      case 'pack':
+        return await runPack(args, io);
       default:
-        if (NOT_YET.has(command)) {
-          io.stderr.write(`agreement-studio ${command}: not available yet in this version (${__APP_VERSION__})\n`);
-          return 2;
-        }
         throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
   } catch (error) {

@@ -5,6 +5,7 @@
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
+import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -14,8 +15,8 @@ const COMMAND = 'validate';
 
 const USAGE = `Usage: agreement-studio validate FILE...
 
-Checks transcript bundles (.json, .jsonl, puzzle lists), label files (.labels.json) and
-label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
+Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), label files
+(.labels.json) and label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -67,7 +68,13 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       const annotators = new Set(result.value.map((row) => row.annotator)).size;
       return summary(`${count(result.value.length, 'label')} (${taskCounts(result.value)}) by ${count(annotators, 'annotator')}`);
     }
-    case 'pack':
+    case 'pack': {
+      const result = parsePack(file);
+      if (!result.ok) return result;
+      const { annotator, tasks } = result.value;
+      const units = tasks.answer.length + tasks.match.length + tasks.difficulty.length;
+      return summary(`pack for ${annotator.id}, ${count(units, 'unit')} (${tasks.answer.length.toLocaleString('en')} answer, ${tasks.match.length.toLocaleString('en')} match, ${tasks.difficulty.length.toLocaleString('en')} difficulty)`);
+    }
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);
     case 'unknown':

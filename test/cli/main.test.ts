@@ -31,13 +31,6 @@ describe('agreement-studio: top level', () => {
     expect(run.stderr).toContain('unknown command "frobnicate"');
     expect(run.stderr).toContain('--help');
   });
-
-  it.each(['pack'])('says %s is not available yet, with exit 2', async (command) => {
-    const run = await runCli(command, '--transcripts', 'x.json');
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`agreement-studio ${command}: not available yet in this version`);
-    expect(run.stdout).toBe('');
-  });
 });
 
 describe('the installed bin', () => {

@@ -101,14 +101,14 @@ describe('agreement-studio validate', () => {
     expect(run.stderr).toContain(`${notText}: the file is not UTF-8 text`);
   });
 
-  it('says packs and reports cannot be validated yet, and names an unknown format', async () => {
+  it('checks a pack for real, says reports cannot be validated yet, and names an unknown format', async () => {
     const pack = write('a.pack.json', '{"format":"agreement-studio.pack/1"}');
     const report = write('r.json', '{"format":"agreement-studio.report/1","tables":{}}');
     const other = write('other.json', '{"format":"someone-else/3"}');
     const reliability = write('ratings.csv', 'unit,rater,value\nu1,A,1\n');
     const run = await runCli('validate', pack, report, other, reliability);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${pack}: validation of packs is not supported yet in this version`);
+    expect(run.stderr).toContain(`${pack}: sha256: missing checksum: the pack is damaged or was edited`);
     expect(run.stderr).toContain(`${report}: validation of reports is not supported yet in this version`);
     expect(run.stderr).toContain(`${other}: cannot tell what kind of file this is`);
     expect(run.stderr).toContain(`${reliability}: the CSV header has no annotator column`);

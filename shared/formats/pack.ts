@@ -1,0 +1,342 @@
+// Packs (FORMATS §2): what a lead sends one annotator, as `*.pack.json` with a content checksum.
+// A pack is blind (SPEC §5): records are copied field by field from an allow-list, so no judge
+// label, judge reply, judge model or bundle difficulty can reach it; parsing refuses any that do.
+
+import { z } from 'zod';
+import type { LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
+import { canonicalJson } from './canonical-json';
+import { ErrorList } from './error-list';
+import type { FormatError, ParseResult } from './errors';
+import { expected, isRecord, quote, recordId } from './field-schemas';
+import { parseJsonDocument } from './json-document';
+import type { SourceFile } from './limits';
+import { sha256Hex } from './sha256';
+import { issuesToErrors } from './zod-issues';
+
+export const PACK_FORMAT = 'agreement-studio.pack/1';
+const PACK_FORMAT_PREFIX = 'agreement-studio.pack/';
+const PACK_FORMAT_MAJOR = 1;
+
+/** Fields that carry what the judge said; a pack holding any of them is not blind. */
+const JUDGE_FIELDS: readonly string[] = ['judgements', 'judgeReply', 'judge'];
+
+export interface PackPuzzle {
+  id: string;
+  title?: string;
+  story: string;
+  reference: string;
+  language?: string;
+  genre?: string;
+  keyClues: string[];
+}
+
+export interface PackSession {
+  id: string;
+  puzzleId: string;
+  player: string;
+  maxRounds?: number;
+  run?: number;
+}
+
+export interface PackTurn {
+  id: string;
+  sessionId: string;
+  /** 0-based position in the session. */
+  index: number;
+  type: TurnType;
+  text: string;
+}
+
+/** The units to label: question turn ids (answer), final turn ids (match), puzzle ids (difficulty). */
+export interface PackTasks {
+  answer: string[];
+  match: string[];
+  difficulty: string[];
+}
+
+export interface Pack {
+  format: typeof PACK_FORMAT;
+  study: { id: string; name: string };
+  /** The study's guidelines; empty when the study has none and the app shows its default guidelines. */
+  guidelines: string;
+  scheme: LabelScheme;
+  annotator: { id: string; name: string };
+  createdAt: string;
+  /** The app and version that wrote the pack, e.g. `agreement-studio 0.1.0`. */
+  app: string;
+  /** Every puzzle the pack shows: those of its sessions and those to rate for difficulty. */
+  puzzles: PackPuzzle[];
+  sessions: PackSession[];
+  /** Every turn of the pack's sessions, in session and turn order. */
+  turns: PackTurn[];
+  tasks: PackTasks;
+  /** Hex SHA-256 of the canonical JSON (see canonical-json.ts) of every other field. */
+  sha256: string;
+}
+
+/** What goes into a pack: domain records (full, with judge fields) that buildPack strips. */
+export interface PackContent {
+  study: { id: string; name: string };
+  guidelines: string;
+  scheme: LabelScheme;
+  annotator: { id: string; name: string };
+  /** Puzzles of the sessions and puzzles to rate; extra puzzles are left out. */
+  puzzles: readonly Puzzle[];
+  /** Sessions whose turns the annotator labels. */
+  sessions: readonly Session[];
+  /** Turns of those sessions; turns of other sessions are left out. */
+  turns: readonly Turn[];
+  difficultyPuzzleIds: readonly string[];
+  createdAt: string;
+  app: string;
+}
+
+/** Copies the allow-listed fields only: never a spread, so a judge field added to the domain cannot leak. */
+export function buildPack(content: PackContent): Pack {
+  const sessionIds = new Set(content.sessions.map((session) => session.id));
+  const shown = new Set([...content.sessions.map((session) => session.puzzleId), ...content.difficultyPuzzleIds]);
+  const known = new Set(content.puzzles.map((puzzle) => puzzle.id));
+  const missing = [...shown].find((id) => !known.has(id));
+  if (missing !== undefined) throw new RangeError(`buildPack: the puzzle ${JSON.stringify(missing)} is assigned but not given`);
+  const position = new Map(content.sessions.map((session, index) => [session.id, index]));
+  const turns = content.turns
+    .filter((turn) => sessionIds.has(turn.sessionId))
+    .sort((a, b) => (position.get(a.sessionId) ?? 0) - (position.get(b.sessionId) ?? 0) || a.index - b.index);
+  const body: Omit<Pack, 'sha256'> = {
+    format: PACK_FORMAT,
+    study: { id: content.study.id, name: content.study.name },
+    guidelines: content.guidelines,
+    scheme: { answerUnknown: content.scheme.answerUnknown },
+    annotator: { id: content.annotator.id, name: content.annotator.name },
+    createdAt: content.createdAt,
+    app: content.app,
+    puzzles: content.puzzles.filter((puzzle) => shown.has(puzzle.id)).map(packPuzzle),
+    sessions: content.sessions.map(packSession),
+    turns: turns.map(packTurn),
+    tasks: {
+      answer: turns.filter((turn) => turn.type === 'question').map((turn) => turn.id),
+      match: turns.filter((turn) => turn.type === 'final').map((turn) => turn.id),
+      difficulty: [...content.difficultyPuzzleIds],
+    },
+  };
+  return { ...body, sha256: sha256Hex(canonicalJson(body)) };
+}
+
+function packPuzzle(puzzle: Omit<PackPuzzle, 'keyClues'> & { keyClues: readonly string[] }): PackPuzzle {
+  return {
+    id: puzzle.id,
+    ...(puzzle.title !== undefined ? { title: puzzle.title } : {}),
+    story: puzzle.story,
+    reference: puzzle.reference,
+    ...(puzzle.language !== undefined ? { language: puzzle.language } : {}),
+    ...(puzzle.genre !== undefined ? { genre: puzzle.genre } : {}),
+    keyClues: [...puzzle.keyClues],
+  };
+}
+
+function packSession(session: PackSession): PackSession {
+  return {
+    id: session.id,
+    puzzleId: session.puzzleId,
+    player: session.player,
+    ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}),
+    ...(session.run !== undefined ? { run: session.run } : {}),
+  };
+}
+
+function packTurn(turn: PackTurn): PackTurn {
+  return { id: turn.id, sessionId: turn.sessionId, index: turn.index, type: turn.type, text: turn.text };
+}
+
+/** Pretty JSON with one record per line, so a pack reads and diffs well. */
+export function serializePack(pack: Pack): string {
+  const list = (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`);
+  return [
+    '{',
+    `  "format": ${JSON.stringify(pack.format)},`,
+    `  "study": ${JSON.stringify(pack.study)},`,
+    `  "guidelines": ${JSON.stringify(pack.guidelines)},`,
+    `  "scheme": ${JSON.stringify(pack.scheme)},`,
+    `  "annotator": ${JSON.stringify(pack.annotator)},`,
+    `  "createdAt": ${JSON.stringify(pack.createdAt)},`,
+    `  "app": ${JSON.stringify(pack.app)},`,
+    `  "puzzles": ${list(pack.puzzles)},`,
+    `  "sessions": ${list(pack.sessions)},`,
+    `  "turns": ${list(pack.turns)},`,
+    `  "tasks": {`,
+    `    "answer": ${JSON.stringify(pack.tasks.answer)},`,
+    `    "match": ${JSON.stringify(pack.tasks.match)},`,
+    `    "difficulty": ${JSON.stringify(pack.tasks.difficulty)}`,
+    '  },',
+    `  "sha256": ${JSON.stringify(pack.sha256)}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+const text = z.string({ error: expected('text') });
+const optionalText = text.optional();
+const wholeNumber = (what: string) => z.int({ error: expected(what) }).min(0, { error: expected(what) });
+
+const headerSchema = z.object({
+  study: z.object({ id: recordId, name: text }, { error: expected('an object { "id": ..., "name": ... }') }),
+  guidelines: text,
+  scheme: z.object({ answerUnknown: z.boolean({ error: expected('true or false') }) }, { error: expected('an object { "answerUnknown": ... }') }),
+  annotator: z.object({ id: recordId, name: text }, { error: expected('an object { "id": ..., "name": ... }') }),
+  createdAt: z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') }),
+  app: z.string({ error: expected('the name and version of the app that wrote the pack') }),
+  puzzles: z.array(
+    z.object(
+      { id: recordId, title: optionalText, story: text, reference: text, language: optionalText, genre: optionalText, keyClues: z.array(text, { error: expected('a list of texts') }) },
+      { error: expected('a puzzle object') },
+    ),
+    { error: expected('an array of puzzles') },
+  ),
+  sessions: z.array(
+    z.object(
+      { id: recordId, puzzleId: recordId, player: text, maxRounds: wholeNumber('a whole number').optional(), run: wholeNumber('a whole number').optional() },
+      { error: expected('a session object') },
+    ),
+    { error: expected('an array of sessions') },
+  ),
+  turns: z.array(
+    z.object(
+      { id: recordId, sessionId: recordId, index: wholeNumber('a turn index, a whole number of at least 0'), type: z.enum(['question', 'final'], { error: expected('question or final') }), text },
+      { error: expected('a turn object') },
+    ),
+    { error: expected('an array of turns') },
+  ),
+  tasks: z.object(
+    {
+      answer: z.array(recordId, { error: expected('a list of question turn ids') }),
+      match: z.array(recordId, { error: expected('a list of final turn ids') }),
+      difficulty: z.array(recordId, { error: expected('a list of puzzle ids') }),
+    },
+    { error: expected('an object { "answer": [...], "match": [...], "difficulty": [...] }') },
+  ),
+});
+
+export function parsePack(file: SourceFile): ParseResult<Pack> {
+  const document = parseJsonDocument(file);
+  if (!document.ok) return document;
+  const raw = document.value;
+  if (!isRecord(raw)) return fail({ file: file.name, path: '', message: `expected a pack: a JSON object with "format": "${PACK_FORMAT}"` });
+  const versionError = checkPackFormat(file.name, raw.format);
+  if (versionError) return fail(versionError);
+
+  const errors = new ErrorList(file.name);
+  const checksumError = checkChecksum(file.name, raw);
+  if (checksumError) errors.push(checksumError);
+  findJudgeFields(raw, errors);
+
+  const parsed = headerSchema.safeParse(raw);
+  if (!parsed.success) {
+    errors.push(...issuesToErrors(file.name, parsed.error.issues));
+    return { ok: false, errors: errors.list() };
+  }
+  const data = parsed.data;
+  checkReferences(data, errors);
+  if (errors.count > 0) return { ok: false, errors: errors.list() };
+
+  // Rebuilt field by field; the checksum of the rebuilt body equals the file's when the file was
+  // written in full, as this app writes it.
+  const body: Omit<Pack, 'sha256'> = {
+    format: PACK_FORMAT,
+    study: { id: data.study.id, name: data.study.name },
+    guidelines: data.guidelines,
+    scheme: { answerUnknown: data.scheme.answerUnknown },
+    annotator: { id: data.annotator.id, name: data.annotator.name },
+    createdAt: data.createdAt,
+    app: data.app,
+    puzzles: data.puzzles.map(packPuzzle),
+    sessions: data.sessions.map(packSession),
+    turns: data.turns.map(packTurn),
+    tasks: { answer: [...data.tasks.answer], match: [...data.tasks.match], difficulty: [...data.tasks.difficulty] },
+  };
+  return { ok: true, value: { ...body, sha256: sha256Hex(canonicalJson(body)) } };
+}
+
+/** Every task names a unit of the right kind that the pack holds; ids are unique; records refer to records the pack holds. */
+function checkReferences(data: z.infer<typeof headerSchema>, errors: ErrorList): void {
+  const puzzles = new Set<string>();
+  data.puzzles.forEach((puzzle, i) => {
+    if (puzzles.has(puzzle.id)) errors.add(`puzzles[${i}].id`, `duplicate puzzle id ${quote(puzzle.id)}`);
+    puzzles.add(puzzle.id);
+  });
+  const sessions = new Set<string>();
+  data.sessions.forEach((session, i) => {
+    if (sessions.has(session.id)) errors.add(`sessions[${i}].id`, `duplicate session id ${quote(session.id)}`);
+    sessions.add(session.id);
+    if (!puzzles.has(session.puzzleId)) errors.add(`sessions[${i}].puzzleId`, `the puzzle ${quote(session.puzzleId)} is not in the pack`);
+  });
+  const turnTypes = new Map<string, TurnType>();
+  data.turns.forEach((turn, i) => {
+    if (turnTypes.has(turn.id)) errors.add(`turns[${i}].id`, `duplicate turn id ${quote(turn.id)}`);
+    turnTypes.set(turn.id, turn.type);
+    if (!sessions.has(turn.sessionId)) errors.add(`turns[${i}].sessionId`, `the session ${quote(turn.sessionId)} is not in the pack`);
+  });
+  const checkTask = (task: keyof PackTasks, ok: (id: string) => boolean, what: string) => {
+    const seen = new Set<string>();
+    data.tasks[task].forEach((id, i) => {
+      if (seen.has(id)) errors.add(`tasks.${task}[${i}]`, `the unit ${quote(id)} is listed twice`);
+      seen.add(id);
+      if (!ok(id)) errors.add(`tasks.${task}[${i}]`, `${quote(id)} is not ${what} in the pack`);
+    });
+  };
+  checkTask('answer', (id) => turnTypes.get(id) === 'question', 'a question turn');
+  checkTask('match', (id) => turnTypes.get(id) === 'final', 'a final turn');
+  checkTask('difficulty', (id) => puzzles.has(id), 'a puzzle');
+}
+
+/** A pack must be blind: any judge field, at the top or in a record, rejects it. */
+function findJudgeFields(raw: Record<string, unknown>, errors: ErrorList): void {
+  const check = (record: unknown, path: string) => {
+    if (!isRecord(record)) return;
+    for (const field of JUDGE_FIELDS) {
+      if (Object.hasOwn(record, field)) errors.add(path === '' ? field : `${path}.${field}`, `a pack must be blind, but it carries the judge's ${field}; make packs with Agreement Studio, which removes every judge field`);
+    }
+  };
+  check(raw, '');
+  for (const list of ['puzzles', 'sessions', 'turns'] as const) {
+    const items = raw[list];
+    if (Array.isArray(items)) items.forEach((item, i) => check(item, `${list}[${i}]`));
+  }
+}
+
+/** Checks the `format` field of a pack: this version, or a message on which version it is. */
+function checkPackFormat(fileName: string, format: unknown): FormatError | undefined {
+  if (format === PACK_FORMAT) return undefined;
+  const at = { file: fileName, path: 'format' };
+  if (format === undefined) return { ...at, message: `required; expected "${PACK_FORMAT}"` };
+  if (typeof format !== 'string') return { ...at, message: `expected the string "${PACK_FORMAT}"` };
+  const version = /^(\d+)(?:\.\d+)*$/.exec(format.startsWith(PACK_FORMAT_PREFIX) ? format.slice(PACK_FORMAT_PREFIX.length) : '');
+  if (!version) return { ...at, message: `not a pack: format is ${JSON.stringify(format)}; expected "${PACK_FORMAT}"` };
+  const major = Number(version[1]);
+  if (major > PACK_FORMAT_MAJOR) {
+    return { ...at, message: `the file uses pack format ${JSON.stringify(format)}, newer than this version of Agreement Studio reads ("${PACK_FORMAT}"); update the app to open it` };
+  }
+  if (major < PACK_FORMAT_MAJOR) {
+    return { ...at, message: `the file uses pack format ${JSON.stringify(format)}, an older version this app no longer reads; expected "${PACK_FORMAT}"` };
+  }
+  return { ...at, message: `unsupported pack format version ${JSON.stringify(format)}; expected "${PACK_FORMAT}"` };
+}
+
+function checkChecksum(fileName: string, raw: Record<string, unknown>): FormatError | undefined {
+  const { sha256: claimed, ...content } = raw;
+  const at = { file: fileName, path: 'sha256' };
+  if (claimed === undefined) return { ...at, message: 'missing checksum: the pack is damaged or was edited (a pack carries the SHA-256 of its content)' };
+  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed)) {
+    return { ...at, message: 'the pack is damaged or was edited: sha256 is not a 64-digit hex SHA-256' };
+  }
+  let actual: string;
+  try {
+    actual = sha256Hex(canonicalJson(content));
+  } catch {
+    return { ...at, message: 'the pack is damaged or was edited: its content holds a number outside the range JSON files can carry' };
+  }
+  return actual === claimed.toLowerCase() ? undefined : { ...at, message: 'the pack is damaged or was edited: checksum mismatch' };
+}
+
+function fail(error: FormatError): ParseResult<never> {
+  return { ok: false, errors: [error] };
+}
