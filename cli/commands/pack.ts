@@ -12,6 +12,7 @@ import { buildStudyPacks } from '../../shared/study/study-packs';
 import { parseWholeNumber, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readInputFile } from '../read-input-file';
+import { DEFAULT_GUIDELINES } from '../../shared/domain/default-guidelines';
 
 const COMMAND = 'pack';
 
@@ -67,7 +68,8 @@ export async function runPack(args: string[], io: CliIo): Promise<number> {
     overlap: options.overlap,
     ...(options.difficultyOverlap !== undefined ? { difficultyOverlap: options.difficultyOverlap } : {}),
     seed: options.seed,
-    guidelines: study.study.guidelines ?? '',
+    // A pack is all an annotator has: it carries the guidelines text itself, the default where the study has none.
+    guidelines: study.study.guidelines ?? DEFAULT_GUIDELINES,
     createdAt: now,
     app: `agreement-studio ${__APP_VERSION__}`,
   });

@@ -12,7 +12,7 @@ export interface StudyPacksInput {
   overlap: number;
   difficultyOverlap?: number;
   seed: number;
-  /** The study's guidelines, or '' for the app's default guidelines. */
+  /** The guidelines text the annotator reads (the study's own, or the default ones). */
   guidelines: string;
   createdAt: string;
   app: string;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GUIDELINES } from '../../shared/domain/default-guidelines';
 import { parsePack } from '../../shared/formats/pack';
 import { runCli, scratchDir } from './run-cli';
 
@@ -26,6 +27,8 @@ describe('agreement-studio pack', () => {
     const first = readPack(join(out, 'ann-01.pack.json'));
     expect(first.annotator).toEqual({ id: 'ann-01', name: 'Ada Lovelace' });
     expect(readPack(join(out, 'ann-02.pack.json')).annotator).toEqual({ id: 'ann-02', name: 'ann-02' });
+    // The demo study has no guidelines of its own: the pack carries the default text, since it is all the annotator has.
+    expect(first.guidelines).toBe(DEFAULT_GUIDELINES);
     for (const name of readdirSync(out)) {
       const text = readFileSync(join(out, name), 'utf8');
       expect(text).not.toContain('arbiter-large');

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useServices } from '../../app/services';
 import { useStudy } from '../../db/queries';
 import { describeStorageError } from '../../db/storage';
-import { DEFAULT_GUIDELINES } from './default-guidelines';
+import { DEFAULT_GUIDELINES } from '../../../shared/domain/default-guidelines';
 import { GuidelinesText } from './GuidelinesText';
 import { saveGuidelines } from './guidelines-writer';
 import { useWorkspace } from './useWorkspace';

@@ -1,7 +1,7 @@
 // Guideline text as blocks: headings, lists and paragraphs, with markup left as plain text.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GUIDELINES } from '../../../renderer/features/labelling/default-guidelines';
+import { DEFAULT_GUIDELINES } from '../../../shared/domain/default-guidelines';
 import { parseGuidelines } from '../../../renderer/features/labelling/guideline-blocks';
 
 describe('parseGuidelines', () => {
