@@ -17,14 +17,47 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** parseArgs explains the problem well but ends with advice about `--`; keep its first sentence. */
+function usageErrorOf(error: unknown, command: string): UsageError {
+  const message = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
+  return new UsageError(message.replace(/\.$/, ''), command);
+}
+
 export function parseCommandArgs<T extends Options>(command: string, args: string[], options: T) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (error) {
-    // parseArgs explains the problem well but ends with advice about `--`; keep its first sentence.
-    const message = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
-    throw new UsageError(message.replace(/\.$/, ''), command);
+    throw usageErrorOf(error, command);
   }
+}
+
+/**
+ * For commands whose options take several files (`--transcripts a b --labels c d`): parseArgs
+ * takes one value per option, so the files after the first arrive as positionals, and its
+ * tokens tell which list option each one follows.
+ */
+export function parseArgsWithFileLists<T extends Options, L extends string>(command: string, args: string[], options: T, listNames: readonly L[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true });
+  } catch (error) {
+    throw usageErrorOf(error, command);
+  }
+  const files = Object.fromEntries(listNames.map((name) => [name, [] as string[]])) as Record<L, string[]>;
+  const isList = (name: string): name is L => (listNames as readonly string[]).includes(name);
+  let current: L | undefined;
+  for (const token of parsed.tokens) {
+    if (token.kind === 'option') {
+      current = isList(token.name) ? token.name : undefined;
+      if (current !== undefined && token.value !== undefined) files[current].push(token.value);
+    } else if (token.kind === 'positional') {
+      if (current === undefined) throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}; files follow ${listNames.map((name) => `--${name}`).join(' or ')}`, command);
+      files[current].push(token.value);
+    } else {
+      current = undefined;
+    }
+  }
+  return { values: parsed.values, files };
 }
 
 export function parseWholeNumber(command: string, flag: string, text: string | undefined, fallback: number, min: number, max: number): number {

@@ -4,12 +4,11 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializePack, type Pack } from '../../shared/formats/pack';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { buildStudyPacks } from '../../shared/study/study-packs';
-import { parseWholeNumber, UsageError } from '../args';
+import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readInputFile } from '../read-input-file';
 import { DEFAULT_GUIDELINES } from '../../shared/domain/default-guidelines';
@@ -99,45 +98,24 @@ function summary(packs: readonly Pack[], out: string): string {
   return `wrote ${packs.length} pack${packs.length === 1 ? '' : 's'} to ${out}\n${[header, ...rows].map(line).join('\n')}\n`;
 }
 
-/** `--transcripts a b`: parseArgs takes one value per option, so the files after the first are positionals. */
 function parsePackArgs(args: string[]): PackOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      tokens: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        transcripts: { type: 'string', multiple: true },
-        annotators: { type: 'string' },
-        overlap: { type: 'string' },
-        'difficulty-overlap': { type: 'string' },
-        seed: { type: 'string' },
-        out: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    const message = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
-    throw new UsageError(message.replace(/\.$/, ''), COMMAND);
-  }
-  const { values, tokens } = parsed;
+  const { values, files } = parseArgsWithFileLists(
+    COMMAND,
+    args,
+    {
+      help: { type: 'boolean', short: 'h' },
+      transcripts: { type: 'string', multiple: true },
+      annotators: { type: 'string' },
+      overlap: { type: 'string' },
+      'difficulty-overlap': { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+    },
+    ['transcripts'],
+  );
   if (values.help === true) return 'help';
+  const { transcripts } = files;
 
-  const transcripts: string[] = [];
-  let inTranscripts = false;
-  for (const token of tokens) {
-    if (token.kind === 'option') {
-      inTranscripts = token.name === 'transcripts';
-      if (inTranscripts && token.value !== undefined) transcripts.push(token.value);
-    } else if (token.kind === 'positional') {
-      if (!inTranscripts) throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}; files follow --transcripts`, COMMAND);
-      transcripts.push(token.value);
-    } else {
-      inTranscripts = false;
-    }
-  }
   if (transcripts.length === 0) throw new UsageError('--transcripts FILE... is required', COMMAND);
   if (values.annotators === undefined) throw new UsageError('--annotators a,b,c is required', COMMAND);
   const annotators = parseAnnotators(values.annotators);

@@ -3,7 +3,6 @@
 // --out) as JSON, Markdown, CSV or LaTeX. Exit 1 with every located error on invalid input.
 
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { buildReport } from '../../shared/report/build-report';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
@@ -11,7 +10,7 @@ import { renderCsv } from '../../shared/report/render-csv';
 import { renderLatex } from '../../shared/report/render-latex';
 import { renderMarkdown } from '../../shared/report/render-markdown';
 import type { AgreementReport } from '../../shared/report/report-model';
-import { parseWholeNumber, UsageError } from '../args';
+import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readInputFile } from '../read-input-file';
 
@@ -95,51 +94,24 @@ interface ReportOptions {
   out?: string;
 }
 
-/**
- * `--transcripts a b --labels c d`: parseArgs takes one value per option, so the files after
- * the first are positionals; its tokens tell which list option each one follows.
- */
 function parseReportArgs(args: string[]): ReportOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      tokens: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        transcripts: { type: 'string', multiple: true },
-        labels: { type: 'string', multiple: true },
-        format: { type: 'string' },
-        bootstrap: { type: 'string' },
-        seed: { type: 'string' },
-        macro: { type: 'boolean' },
-        'any-study': { type: 'boolean' },
-        out: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    // As in args.ts: parseArgs's first sentence says what was wrong; the rest is advice about `--`.
-    const message = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
-    throw new UsageError(message.replace(/\.$/, ''), COMMAND);
-  }
-  const { values, tokens } = parsed;
+  const { values, files: lists } = parseArgsWithFileLists(
+    COMMAND,
+    args,
+    {
+      help: { type: 'boolean', short: 'h' },
+      transcripts: { type: 'string', multiple: true },
+      labels: { type: 'string', multiple: true },
+      format: { type: 'string' },
+      bootstrap: { type: 'string' },
+      seed: { type: 'string' },
+      macro: { type: 'boolean' },
+      'any-study': { type: 'boolean' },
+      out: { type: 'string' },
+    },
+    ['transcripts', 'labels'],
+  );
   if (values.help === true) return 'help';
-
-  const lists: Record<'transcripts' | 'labels', string[]> = { transcripts: [], labels: [] };
-  let current: keyof typeof lists | undefined;
-  for (const token of tokens) {
-    if (token.kind === 'option') {
-      current = token.name === 'transcripts' || token.name === 'labels' ? token.name : undefined;
-      if (current !== undefined && token.value !== undefined) lists[current].push(token.value);
-    } else if (token.kind === 'positional') {
-      if (current === undefined) throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}; files follow --transcripts or --labels`, COMMAND);
-      lists[current].push(token.value);
-    } else {
-      current = undefined;
-    }
-  }
   if (lists.transcripts.length === 0) throw new UsageError('--transcripts FILE... is required', COMMAND);
   if (lists.labels.length === 0) throw new UsageError('--labels FILE... is required', COMMAND);
   const format = values.format ?? 'json';
