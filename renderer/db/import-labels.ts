@@ -1,0 +1,234 @@
+// Imports annotators' label files (FORMATS §3) into a stored study, all-or-nothing (SPEC §6).
+// Every file is first checked against the study (its study id; each unit exists and fits its
+// task) and any error rejects the whole import with every error listed. The merge then runs
+// in one read-write transaction: re-importing a file changes nothing, a higher revision
+// replaces the stored label, and every revision that loses (replaced, stale or conflicting)
+// is kept in the audit log rather than thrown away.
+
+import type { Label, LabelValue, Task } from '../../shared/domain/model';
+import { ErrorList } from '../../shared/formats/error-list';
+import { formatErrorText, type FormatError } from '../../shared/formats/errors';
+import type { LabelFile, LabelRecord } from '../../shared/formats/label-file';
+import type { StudioDatabase } from './database';
+
+export interface LabelImportSummary {
+  /** Label files imported. */
+  files: number;
+  /** Labels in those files. */
+  labels: number;
+  /** Labels that were not stored before. */
+  added: number;
+  /** Stored labels replaced by a higher revision. */
+  updated: number;
+  /** Labels already stored as they are, or older revisions than the stored one. */
+  unchanged: number;
+  /** Same revision with different content; the later `at` was kept, the other audited. */
+  conflicts: number;
+  /** Always 0: a file with any error rejects the whole import (LabelImportError). */
+  rejected: 0;
+}
+
+export interface LabelImportOptions {
+  /** The name of each file, by position, for error locations; defaults to `label file N`. */
+  fileNames?: readonly string[];
+  /** ISO 8601 time written on audit entries; defaults to the current time. */
+  now?: string;
+}
+
+/** A rejected import: nothing was written, and `errors` lists every problem found. */
+export class LabelImportError extends Error {
+  constructor(readonly errors: readonly FormatError[]) {
+    super(`the label import was rejected, nothing was imported:\n${errors.map(formatErrorText).join('\n')}`);
+    this.name = 'LabelImportError';
+  }
+}
+
+export type LabelAuditKind = 'label:replaced' | 'label:stale' | 'label:conflict';
+
+/** A label as the audit log keeps it: the parts of the key the entry does not state, and its content. */
+export interface AuditedLabel {
+  value: LabelValue;
+  at: string;
+  ms: number | null;
+  rev: number;
+  unsure: boolean;
+  note: string;
+}
+
+/** The JSON in the `detail` of a label-import audit entry. */
+export interface LabelImportAuditDetail {
+  file: string;
+  annotator: string;
+  unit: string;
+  task: Task;
+  /** The label that stays stored after the import. */
+  kept: AuditedLabel;
+  /** The label the audit entry preserves: the replaced, stale or losing revision. */
+  old: AuditedLabel;
+  /** For label:replaced, the revision that replaced `old` (same as `kept`). */
+  new: AuditedLabel;
+}
+
+const FITTING_UNIT: Record<Task, string> = {
+  answer: 'a question turn',
+  match: 'a final turn',
+  difficulty: 'a puzzle',
+};
+
+const A_TASK: Record<Task, string> = { answer: 'an answer', match: 'a match', difficulty: 'a difficulty' };
+
+/**
+ * Imports label files into study `studyId`. Throws LabelImportError, writing nothing, when any
+ * file does not belong to the study or names a unit the study lacks or that does not fit the task.
+ */
+export async function importLabelFiles(db: StudioDatabase, studyId: string, files: readonly LabelFile[], options: LabelImportOptions = {}): Promise<LabelImportSummary> {
+  const names = files.map((_, index) => options.fileNames?.[index] ?? `label file ${index + 1}`);
+  const now = options.now ?? new Date().toISOString();
+  const summary: LabelImportSummary = { files: files.length, labels: 0, added: 0, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 };
+
+  // One transaction for checking and writing, so the study cannot change in between; the
+  // study tables are only read. A thrown LabelImportError aborts it before any write.
+  await db.transaction('rw', [db.studies, db.turns, db.puzzles, db.labels, db.annotators, db.audit], async () => {
+    const errors = await validate(db, studyId, files, names);
+    if (errors.length > 0) throw new LabelImportError(errors);
+
+    // Audit entries this study already holds, so a re-imported stale or conflicting label is not logged twice.
+    const logged = new Set<string>();
+    await db.audit
+      .where('studyId')
+      .equals(studyId)
+      .each((entry) => {
+        logged.add(`${entry.kind}\u0000${entry.detail}`);
+      });
+    const audit = async (kind: LabelAuditKind, detail: LabelImportAuditDetail) => {
+      const text = JSON.stringify(detail);
+      if (logged.has(`${kind}\u0000${text}`)) return;
+      logged.add(`${kind}\u0000${text}`);
+      await db.audit.add({ studyId, at: now, kind, detail: text });
+    };
+
+    for (const [index, file] of files.entries()) {
+      const fileName = names[index] ?? '';
+      const annotatorId = file.annotator.id;
+      const stored = await db.annotators.get([studyId, annotatorId]);
+      if (stored?.name !== file.annotator.name) await db.annotators.put({ studyId, id: annotatorId, name: file.annotator.name });
+
+      for (const record of file.labels) {
+        summary.labels += 1;
+        const incoming = toLabel(studyId, annotatorId, record);
+        const before = await db.labels.get([studyId, annotatorId, record.task, record.unit]);
+        const detail = (kept: Label, old: Label, replacement: Label): LabelImportAuditDetail => ({
+          file: fileName,
+          annotator: annotatorId,
+          unit: record.unit,
+          task: record.task,
+          kept: audited(kept),
+          old: audited(old),
+          new: audited(replacement),
+        });
+        if (before === undefined) {
+          await db.labels.add(incoming);
+          summary.added += 1;
+        } else if (sameContent(before, incoming) && before.rev === incoming.rev) {
+          summary.unchanged += 1;
+        } else if (incoming.rev > before.rev) {
+          await db.labels.put(withCreatedAt(incoming, before));
+          await audit('label:replaced', detail(incoming, before, incoming));
+          summary.updated += 1;
+        } else if (incoming.rev < before.rev) {
+          await audit('label:stale', detail(before, incoming, before));
+          summary.unchanged += 1;
+        } else {
+          // Same revision, different content: edited in two places. The later edit wins.
+          const incomingWins = Date.parse(incoming.at) > Date.parse(before.at);
+          if (incomingWins) {
+            await db.labels.put(withCreatedAt(incoming, before));
+            await audit('label:conflict', detail(incoming, before, incoming));
+          } else {
+            await audit('label:conflict', detail(before, incoming, before));
+          }
+          summary.conflicts += 1;
+        }
+      }
+    }
+  });
+  return summary;
+}
+
+/** Every error of every file against the stored study, in file order. */
+async function validate(db: StudioDatabase, studyId: string, files: readonly LabelFile[], names: readonly string[]): Promise<FormatError[]> {
+  const study = await db.studies.get(studyId);
+  if (!study) {
+    return files.map((_, index) => ({ file: names[index] ?? '', path: 'studyId', message: `study "${studyId}" is not in the library; import its transcripts first` }));
+  }
+  const all: FormatError[] = [];
+  for (const [index, file] of files.entries()) {
+    const errors = new ErrorList(names[index] ?? '');
+    if (file.studyId !== studyId) {
+      // Its units would be checked against the wrong study: one error says it all.
+      errors.add('studyId', `the file belongs to study "${file.studyId}", not "${studyId}"`);
+      all.push(...errors.list());
+      continue;
+    }
+    const keys = file.labels.map((label): [string, string] => [studyId, label.unit]);
+    const turns = await db.turns.bulkGet(keys);
+    const puzzles = await db.puzzles.bulkGet(keys);
+    const turnType = new Map(turns.flatMap((turn) => (turn ? [[turn.id, turn.type] as const] : [])));
+    const puzzleKnown = new Set(puzzles.flatMap((puzzle) => (puzzle ? [puzzle.id] : [])));
+    const firstIndexOf = new Map<string, number>();
+    file.labels.forEach((label, labelIndex) => {
+      const path = `labels[${labelIndex}].unit`;
+      const key = `${label.task}\u0000${label.unit}`;
+      const first = firstIndexOf.get(key);
+      if (first !== undefined) {
+        errors.add(`labels[${labelIndex}]`, `duplicate ${label.task} label: unit "${label.unit}" already has one at labels[${first}]`);
+        return;
+      }
+      firstIndexOf.set(key, labelIndex);
+      const type = turnType.get(label.unit);
+      const isPuzzle = puzzleKnown.has(label.unit);
+      const fits = label.task === 'difficulty' ? isPuzzle : label.task === 'answer' ? type === 'question' : type === 'final';
+      if (fits) return;
+      const what = isPuzzle ? 'a puzzle' : type !== undefined ? `a ${type} turn` : undefined;
+      errors.add(
+        path,
+        what === undefined
+          ? `unit "${label.unit}" is not in study "${studyId}"; expected ${FITTING_UNIT[label.task]}`
+          : `unit "${label.unit}" is ${what}; ${A_TASK[label.task]} label needs ${FITTING_UNIT[label.task]}`,
+      );
+    });
+    all.push(...errors.list());
+  }
+  return all;
+}
+
+function toLabel(studyId: string, annotatorId: string, record: LabelRecord): Label {
+  const label: Label = {
+    studyId,
+    annotatorId,
+    unitId: record.unit,
+    task: record.task,
+    value: record.value,
+    at: record.at,
+    rev: record.rev,
+    unsure: record.unsure,
+    note: record.note,
+  };
+  if (record.ms !== undefined) label.ms = record.ms;
+  if (record.createdAt !== undefined) label.createdAt = record.createdAt;
+  return label;
+}
+
+/** The replacement keeps when the label was first set, which label files do not carry. */
+function withCreatedAt(label: Label, before: Label): Label {
+  const createdAt = label.createdAt ?? before.createdAt;
+  return createdAt === undefined ? label : { ...label, createdAt };
+}
+
+function sameContent(a: Label, b: Label): boolean {
+  return a.value === b.value && a.unsure === b.unsure && a.note === b.note;
+}
+
+function audited(label: Label): AuditedLabel {
+  return { value: label.value, at: label.at, ms: label.ms ?? null, rev: label.rev, unsure: label.unsure, note: label.note };
+}
