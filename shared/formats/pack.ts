@@ -103,13 +103,7 @@ export function buildPack(content: PackContent): Pack {
     .filter((turn) => sessionIds.has(turn.sessionId))
     .sort((a, b) => (position.get(a.sessionId) ?? 0) - (position.get(b.sessionId) ?? 0) || a.index - b.index);
   const body: Omit<Pack, 'sha256'> = {
-    format: PACK_FORMAT,
-    study: { id: content.study.id, name: content.study.name },
-    guidelines: content.guidelines,
-    scheme: { answerUnknown: content.scheme.answerUnknown },
-    annotator: { id: content.annotator.id, name: content.annotator.name },
-    createdAt: content.createdAt,
-    app: content.app,
+    ...packHeader(content),
     puzzles: content.puzzles.filter((puzzle) => shown.has(puzzle.id)).map(packPuzzle),
     sessions: content.sessions.map(packSession),
     turns: turns.map(packTurn),
@@ -120,6 +114,21 @@ export function buildPack(content: PackContent): Pack {
     },
   };
   return { ...body, sha256: sha256Hex(canonicalJson(body)) };
+}
+
+type PackHeader = Pick<Pack, 'format' | 'study' | 'guidelines' | 'scheme' | 'annotator' | 'createdAt' | 'app'>;
+
+/** The pack's header, copied field by field (never spread) from what builds or parses it. */
+function packHeader(source: Omit<PackHeader, 'format'> & { scheme: { answerUnknown: boolean } }): PackHeader {
+  return {
+    format: PACK_FORMAT,
+    study: { id: source.study.id, name: source.study.name },
+    guidelines: source.guidelines,
+    scheme: { answerUnknown: source.scheme.answerUnknown },
+    annotator: { id: source.annotator.id, name: source.annotator.name },
+    createdAt: source.createdAt,
+    app: source.app,
+  };
 }
 
 function packPuzzle(puzzle: Omit<PackPuzzle, 'keyClues'> & { keyClues: readonly string[] }): PackPuzzle {
@@ -241,13 +250,7 @@ export function parsePack(file: SourceFile): ParseResult<Pack> {
   // Rebuilt field by field; the checksum of the rebuilt body equals the file's when the file was
   // written in full, as this app writes it.
   const body: Omit<Pack, 'sha256'> = {
-    format: PACK_FORMAT,
-    study: { id: data.study.id, name: data.study.name },
-    guidelines: data.guidelines,
-    scheme: { answerUnknown: data.scheme.answerUnknown },
-    annotator: { id: data.annotator.id, name: data.annotator.name },
-    createdAt: data.createdAt,
-    app: data.app,
+    ...packHeader(data),
     puzzles: data.puzzles.map(packPuzzle),
     sessions: data.sessions.map(packSession),
     turns: data.turns.map(packTurn),

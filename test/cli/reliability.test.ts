@@ -1,20 +1,16 @@
 // `agreement-studio reliability` through main(): the JSON of FORMATS §6 on published vectors,
 // located errors with exit 1, usage errors with exit 2.
 
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, scratchDir } from './run-cli';
+import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const vectors = 'test/fixtures/test-vectors/data';
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function write(name: string, text: string | Uint8Array): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const write = scratchWriter(dir);
 
 /** The keys of FORMATS §6's example, in its order. */
 const FORMATS_KEYS = [

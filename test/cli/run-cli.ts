@@ -1,6 +1,6 @@
 // Test helper: runs the command line in-process with captured output, and makes scratch folders.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../cli/main';
@@ -23,4 +23,13 @@ export async function runCli(...argv: string[]): Promise<CliRun> {
 
 export function scratchDir(): string {
   return mkdtempSync(join(tmpdir(), 'agreement-studio-cli-'));
+}
+
+/** Writes a file into `dir` and returns its path: inputs made up on the spot for a command. */
+export function scratchWriter(dir: string): (name: string, text: string | Uint8Array) => string {
+  return (name, text) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
 }

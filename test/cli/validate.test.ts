@@ -1,18 +1,14 @@
-import { readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
-import { runCli, scratchDir } from './run-cli';
+import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const fixtures = 'test/fixtures/bundles';
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function write(name: string, text: string | Uint8Array): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const write = scratchWriter(dir);
 
 /** Every file of a fixture folder; a missing or empty folder fails the test instead of passing vacuously. */
 function filesIn(folder: string): string[] {

@@ -120,20 +120,10 @@ export interface ReliabilityPair {
   expectedAgreement: { cohenKappa: number | null; scottPi: number | null };
 }
 
-export interface ReliabilityResult {
-  units: number;
+/** The chance-corrected subset, plus the rater-specific statistics (Conger, complete cases, pairs). */
+export interface ReliabilityResult extends Omit<ChanceCorrectedResult, 'expectedAgreement'> {
   raters: number;
-  pairableValues: number;
-  pairableUnits: number;
-  level: MeasurementLevel;
-  categories: string[];
-  prevalence: number[];
-  alpha: AlphaValues;
-  percentAgreement: number | null;
-  gwetAC1: number | null;
-  fleissKappa: number | null;
   fleissKappaCompleteCases: number | null;
-  brennanPrediger: number | null;
   congerKappa: number | null;
   /** Present when the categories are ordered: quadratic weights by value (numeric) or by declared position. */
   gwetAC2Quadratic?: number | null;
@@ -143,13 +133,9 @@ export interface ReliabilityResult {
   /** Gwet's p_a: observed agreement of percentAgreement, fleissKappa, gwetAC1, brennanPrediger and congerKappa. */
   observedAgreement: number | null;
   expectedAgreement: ReliabilityExpectedAgreement;
-  alphaDisagreement: AlphaDisagreement;
   /** Fleiss (1971) on the units rated by every rater: how many, and their observed and expected agreement. */
   completeCases: { units: number; observedAgreement: number | null; expectedAgreement: number | null };
   pairs: ReliabilityPair[];
-  ci95?: ReliabilityCi95;
-  bootstrap?: BootstrapSummary;
-  undefinedReasons: Record<string, string>;
 }
 
 /**

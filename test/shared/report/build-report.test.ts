@@ -6,7 +6,7 @@ import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
 import type { AgreementReport } from '../../../shared/report/report-model';
 import type { StudyLabel } from '../../../shared/stats/study/study-units';
-import { bucketStudy, handStudy } from '../stats/study/study-fixtures';
+import { bucketStudy, handStudy, workedExampleB } from '../stats/study/study-fixtures';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
@@ -78,21 +78,7 @@ describe('buildReport', () => {
     // Unit 1: yes, yes, no; unit 2: irrelevant, irrelevant. Coincidences: o(yes,yes) = 1,
     // o(yes,no) = o(no,yes) = 1 (unit 1, weight 1/(3-1)), o(irr,irr) = 2; n = 5 with n_yes = 2,
     // n_no = 1, n_irr = 2. alpha = 1 - (n - 1) * 2 / (n^2 - sum n_c^2) = 1 - 4*2/16 = 0.5.
-    const exampleB = handStudy(
-      [{ id: 'p', difficulty: 2 }],
-      [
-        {
-          id: 's',
-          puzzleId: 'p',
-          player: 'P',
-          judge: 'j',
-          turns: [
-            { id: 'u1', judges: { j: 'yes' }, humans: { a: 'yes', b: 'yes', c: 'no' } },
-            { id: 'u2', judges: { j: 'no' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
-          ],
-        },
-      ],
-    );
+    const exampleB = workedExampleB();
     const all = report(exampleB).statistics.answer.all;
     expect(all?.krippendorffAlpha).toBeCloseTo(0.5, 12);
     expect(all).toMatchObject({ units: 2, pairableValues: 5, prevalence: { yes: 0.4, no: 0.2, irrelevant: 0.4 } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgreementRow } from '../../../../shared/report/report-model';
 import { agreementFigures, agreementRows } from '../../../../shared/stats/study/agreement';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
-import { bucketStudy, handStudy } from './study-fixtures';
+import { bucketStudy, workedExampleB } from './study-fixtures';
 
 const NO_BOOTSTRAP = { replicates: 0, seed: 1 };
 const BUCKETS = ['easy', 'medium', 'hard', 'unrated', 'all'] as const;
@@ -22,21 +22,7 @@ describe('raw agreement (SPEC §4)', () => {
   it('reproduces worked example B: micro HH 0.5, HJ 0.4, macro HH 2/3, HJ 1/3', () => {
     // Unit 1: humans yes, yes, no, judge yes -> HH 1 of 3 pairs, HJ 2 of 3.
     // Unit 2: humans irrelevant, irrelevant, judge no -> HH 1 of 1 pair, HJ 0 of 2.
-    const { study, labels } = handStudy(
-      [{ id: 'p', difficulty: 2 }],
-      [
-        {
-          id: 's',
-          puzzleId: 'p',
-          player: 'P',
-          judge: 'j',
-          turns: [
-            { id: 'u1', judges: { j: 'yes' }, humans: { a: 'yes', b: 'yes', c: 'no' } },
-            { id: 'u2', judges: { j: 'no' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
-          ],
-        },
-      ],
-    );
+    const { study, labels } = workedExampleB();
     const units = indexStudy(study, labels);
     const table = agreementRows(units.units.answer, units.judges.answer, ['all'], NO_BOOTSTRAP);
     const hj = table.find((row) => row.a === 'judge:j' && row.b === 'human');
