@@ -4,6 +4,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ANNOTATOR_ID_RULE, isAnnotatorId } from '../../shared/domain/annotator-id';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializePack, type Pack } from '../../shared/formats/pack';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
@@ -17,8 +18,6 @@ const COMMAND = 'pack';
 
 const MAX_ANNOTATORS = 1_000;
 
-// Annotator ids name the pack files, so they are kept to characters safe in any file system.
-const ANNOTATOR_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 const USAGE = `Usage: agreement-studio pack --transcripts FILE... --annotators a,b,c --overlap K --out DIR [options]
 
@@ -139,8 +138,8 @@ function parseAnnotators(list: string): Array<{ id: string; name: string }> {
     const equals = entry.indexOf('=');
     const id = (equals < 0 ? entry : entry.slice(0, equals)).trim();
     const name = equals < 0 ? id : entry.slice(equals + 1).trim();
-    if (!ANNOTATOR_ID.test(id)) {
-      throw new UsageError(`--annotators: ${JSON.stringify(id)} is not a usable annotator id; use letters, digits, ".", "_" and "-" (it names the pack file)`, COMMAND);
+    if (!isAnnotatorId(id)) {
+      throw new UsageError(`--annotators: ${JSON.stringify(id)} is not a usable annotator id; use ${ANNOTATOR_ID_RULE} (it names the pack file)`, COMMAND);
     }
     return { id, name: name === '' ? id : name };
   });

@@ -80,38 +80,51 @@ export interface PackContent {
   guidelines: string;
   scheme: LabelScheme;
   annotator: { id: string; name: string };
-  /** Puzzles of the sessions and puzzles to rate; extra puzzles are left out. */
+  /** The study's puzzles, or any superset of those the pack shows. */
   puzzles: readonly Puzzle[];
-  /** Sessions whose turns the annotator labels. */
+  /** The study's sessions in study order, or any superset of those holding a task unit. */
   sessions: readonly Session[];
-  /** Turns of those sessions; turns of other sessions are left out. */
+  /** The study's turns, or any superset of the turns of those sessions. */
   turns: readonly Turn[];
-  difficultyPuzzleIds: readonly string[];
+  /** The units to label, each in the order it should be labelled. */
+  tasks: PackTasks;
   createdAt: string;
   app: string;
 }
 
-/** Copies the allow-listed fields only: never a spread, so a judge field added to the domain cannot leak. */
+/**
+ * Shows the puzzles of the tasks and every turn of each session holding an answer or match
+ * unit (the annotator answers in context, SPEC §5); nothing else. Copies the allow-listed
+ * fields only, never a spread, so a judge field added to the domain cannot leak.
+ * Throws a RangeError when a task names a unit the records do not hold.
+ */
 export function buildPack(content: PackContent): Pack {
-  const sessionIds = new Set(content.sessions.map((session) => session.id));
-  const shown = new Set([...content.sessions.map((session) => session.puzzleId), ...content.difficultyPuzzleIds]);
-  const known = new Set(content.puzzles.map((puzzle) => puzzle.id));
-  const missing = [...shown].find((id) => !known.has(id));
-  if (missing !== undefined) throw new RangeError(`buildPack: the puzzle ${JSON.stringify(missing)} is assigned but not given`);
-  const position = new Map(content.sessions.map((session, index) => [session.id, index]));
+  const { tasks } = content;
+  const turnUnits = new Set([...tasks.answer, ...tasks.match]);
+  const taskSessionIds = new Set<string>();
+  for (const turn of content.turns) if (turnUnits.has(turn.id)) taskSessionIds.add(turn.sessionId);
+  const sessions = content.sessions.filter((session) => taskSessionIds.has(session.id));
+  const position = new Map(sessions.map((session, index) => [session.id, index]));
   const turns = content.turns
-    .filter((turn) => sessionIds.has(turn.sessionId))
+    .filter((turn) => position.has(turn.sessionId))
     .sort((a, b) => (position.get(a.sessionId) ?? 0) - (position.get(b.sessionId) ?? 0) || a.index - b.index);
+  const shown = new Set([...sessions.map((session) => session.puzzleId), ...tasks.difficulty]);
+  const puzzles = content.puzzles.filter((puzzle) => shown.has(puzzle.id));
+
+  const turnType = new Map(turns.map((turn) => [turn.id, turn.type]));
+  const puzzleIds = new Set(puzzles.map((puzzle) => puzzle.id));
+  const missing =
+    tasks.answer.find((id) => turnType.get(id) !== 'question') ??
+    tasks.match.find((id) => turnType.get(id) !== 'final') ??
+    [...shown].find((id) => !puzzleIds.has(id));
+  if (missing !== undefined) throw new RangeError(`buildPack: the unit ${JSON.stringify(missing)} is assigned but not given`);
+
   const body: Omit<Pack, 'sha256'> = {
     ...packHeader(content),
-    puzzles: content.puzzles.filter((puzzle) => shown.has(puzzle.id)).map(packPuzzle),
-    sessions: content.sessions.map(packSession),
+    puzzles: puzzles.map(packPuzzle),
+    sessions: sessions.map(packSession),
     turns: turns.map(packTurn),
-    tasks: {
-      answer: turns.filter((turn) => turn.type === 'question').map((turn) => turn.id),
-      match: turns.filter((turn) => turn.type === 'final').map((turn) => turn.id),
-      difficulty: [...content.difficultyPuzzleIds],
-    },
+    tasks: { answer: [...tasks.answer], match: [...tasks.match], difficulty: [...tasks.difficulty] },
   };
   return { ...body, sha256: sha256Hex(canonicalJson(body)) };
 }

@@ -2,17 +2,13 @@
 // and the workspace's keys. Saved into the preferences store; nothing here is domain data.
 
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ANNOTATOR_ID_RULE, isAnnotatorId } from '../../../shared/domain/annotator-id';
 import { useServices } from '../../app/services';
 import { ACTIONS, buildKeyMap, findClashes, overridesFrom, type WorkspaceAction } from '../labelling/key-map';
 import { KeyBindingsEditor, type KeyBindings } from './KeyBindingsEditor';
 
-/** Annotator ids end up in label files and keys: short, plain and never a prototype name. */
-const ANNOTATOR_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const RESERVED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
-
 function annotatorIdProblem(id: string): string | undefined {
-  if (!ANNOTATOR_ID.test(id) || RESERVED_IDS.has(id)) return 'Use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.';
-  return undefined;
+  return isAnnotatorId(id) ? undefined : `Use ${ANNOTATOR_ID_RULE}.`;
 }
 
 export function SettingsDialog({ onClose }: { onClose(): void }) {

@@ -135,6 +135,7 @@ describe('packs: build, serialize, parse', () => {
     const session = demo.sessions.find((s) => s.puzzleId === puzzle?.id);
     if (puzzle === undefined || session === undefined) throw new Error('demo study has no puzzle');
     const leaky = { ...session, secret: 'arbiter-large says matched' } as typeof session;
+    const turns = demo.turns.filter((turn) => turn.sessionId === session.id);
     const pack = buildPack({
       study: { id: 's', name: 'S' },
       guidelines: 'G',
@@ -142,8 +143,8 @@ describe('packs: build, serialize, parse', () => {
       annotator: { id: 'a', name: 'A' },
       puzzles: [{ ...puzzle, difficulty: 9 }],
       sessions: [leaky],
-      turns: demo.turns.filter((turn) => turn.sessionId === session.id),
-      difficultyPuzzleIds: [puzzle.id],
+      turns,
+      tasks: { answer: turns.filter((turn) => turn.type === 'question').map((turn) => turn.id), match: [], difficulty: [puzzle.id] },
       createdAt: '2026-11-22T10:00:00Z',
       app: 'x',
     });
@@ -152,6 +153,32 @@ describe('packs: build, serialize, parse', () => {
     expect(text).not.toContain('"difficulty":9');
     expect(text).not.toContain('studyId');
     expect(pack.tasks.difficulty).toEqual([puzzle.id]);
+    expect(pack.sessions).toEqual([{ id: session.id, puzzleId: puzzle.id, player: session.player, ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}), ...(session.run !== undefined ? { run: session.run } : {}) }]);
+  });
+
+  it('buildPack shows only the sessions holding a task unit, with every turn of them for context', () => {
+    const session = demo.sessions[0];
+    if (session === undefined) throw new Error('demo study has no session');
+    const turns = demo.turns.filter((turn) => turn.sessionId === session.id);
+    const last = turns.filter((turn) => turn.type === 'question').at(-1);
+    if (last === undefined) throw new Error('demo session has no question');
+    const pack = buildPack({
+      study: { id: 's', name: 'S' },
+      guidelines: '',
+      scheme: { answerUnknown: false },
+      annotator: { id: 'a', name: 'A' },
+      puzzles: demo.puzzles,
+      sessions: demo.sessions,
+      turns: demo.turns,
+      tasks: { answer: [last.id], match: [], difficulty: [] },
+      createdAt: '2026-11-22T10:00:00Z',
+      app: 'x',
+    });
+    expect(pack.sessions.map((s) => s.id)).toEqual([session.id]);
+    expect(pack.turns.map((turn) => turn.id)).toEqual(turns.map((turn) => turn.id));
+    expect(pack.puzzles.map((puzzle) => puzzle.id)).toEqual([session.puzzleId]);
+    expect(pack.tasks).toEqual({ answer: [last.id], match: [], difficulty: [] });
+    expect(() => buildPack({ ...pack, puzzles: demo.puzzles, sessions: demo.sessions, turns: demo.turns, tasks: { answer: ['nowhere'], match: [], difficulty: [] } })).toThrow(RangeError);
   });
 });
 
