@@ -3,8 +3,9 @@
 // acknowledged on screen must be on disk.
 
 import Dexie, { type Table } from 'dexie';
-import type { Annotator, AuditEntry, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
+import type { Annotator, Assignment, AuditEntry, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
 import { SCHEMA_V1 } from './schema-v1';
+import { SCHEMA_V2 } from './schema-v2';
 
 export const DATABASE_NAME = 'agreement-studio';
 
@@ -21,11 +22,13 @@ export class StudioDatabase extends Dexie {
   turns!: Table<Turn, [string, string]>;
   annotators!: Table<Annotator, [string, string]>;
   labels!: Table<Label, [string, string, string, string]>;
+  assignments!: Table<Assignment, [string, string, string]>;
   audit!: Table<AuditEntry, number>;
   meta!: Table<MetaEntry, string>;
 
   constructor(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(name, { chromeTransactionDurability: 'strict', ...options });
     this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2);
   }
 }

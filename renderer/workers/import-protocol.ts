@@ -1,4 +1,5 @@
-// What the import worker and the window exchange: progress by phase and the outcome.
+// What the import worker and the window exchange: progress by phase and the outcome, which
+// says for an opened pack whose copy of the study it is, so the window can open it in annotator mode.
 
 import type { StudyCounts } from '../../shared/domain/model';
 import type { FormatError } from '../../shared/formats/errors';
@@ -15,6 +16,14 @@ export interface ImportedStudySummary {
   id: string;
   name: string;
   counts: StudyCounts;
+  /** Set when the file was a pack: the study is this annotator's copy. */
+  pack?: {
+    annotator: { id: string; name: string };
+    /** Units the pack added to the annotator's assignment. */
+    newUnits: number;
+    /** The same pack was opened before, so nothing changed. */
+    alreadyOpened: boolean;
+  };
 }
 
 export type ImportOutcome = { ok: true; studies: ImportedStudySummary[] } | { ok: false; errors: FormatError[] };

@@ -1,16 +1,19 @@
-// Web Worker that parses transcript bundles and writes them to IndexedDB, so neither the
-// parse of a 200 MB file nor the bulk write ever blocks the window. All files of one request
-// are imported together or not at all.
+// Web Worker that parses the library's imports and writes them to IndexedDB, so neither the
+// parse of a 200 MB file nor the bulk write ever blocks the window: transcript bundles become
+// studies, packs become (or extend) an annotator's copy of a study. One request is all-or-nothing.
 
 import * as Comlink from 'comlink';
 import type { StudyData } from '../../shared/domain/model';
+import { detectFormat } from '../../shared/formats/detect-format';
 import type { FormatError } from '../../shared/formats/errors';
 import type { SourceFile } from '../../shared/formats/limits';
+import { parsePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../db/database';
-import { importStudies, StudyExistsError } from '../db/import-study';
+import { countRecords, importStudies, StudyExistsError } from '../db/import-study';
+import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
-import type { ImportOutcome, ImportPhaseProgress } from './import-protocol';
+import type { ImportedStudySummary, ImportOutcome, ImportPhaseProgress } from './import-protocol';
 
 const databases = new Map<string, StudioDatabase>();
 
@@ -23,26 +26,83 @@ function database(name: string): StudioDatabase {
   return db;
 }
 
+type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
+
+/** Parses one file by its detected format; label files belong to a study's Team page, not the library. */
+function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: false; errors: FormatError[] } {
+  const format = detectFormat(file);
+  if (format === 'labels' || format === 'labels-csv') {
+    return {
+      ok: false,
+      errors: [{ file: file.name, path: '', message: "this is a label file; import it on the study's Team page (open the study, then Team), not into the library" }],
+    };
+  }
+  if (format === 'pack') {
+    const parsed = parsePack(file);
+    return parsed.ok ? { ok: true, value: { kind: 'pack', pack: parsed.value, fileName: file.name } } : parsed;
+  }
+  const parsed = parseTranscriptBundle(file);
+  return parsed.ok ? { ok: true, value: { kind: 'bundle', data: parsed.value } } : parsed;
+}
+
 const api = {
   async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome> {
-    const parsed: StudyData[] = [];
+    const parsed: ParsedFile[] = [];
     const errors: FormatError[] = [];
     for (const [index, file] of files.entries()) {
       onProgress({ phase: 'parsing', done: index, total: files.length });
-      const result = parseTranscriptBundle(file);
+      const result = parseFile(file);
       if (result.ok) parsed.push(result.value);
       else errors.push(...result.errors);
     }
     if (errors.length > 0) return { ok: false, errors };
+
+    const bundles = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
+    const packs = parsed.flatMap((item) => (item.kind === 'pack' ? [item] : []));
+    const db = database(databaseName);
+    const opened = new Map<ParsedFile, ImportedStudySummary>();
     try {
-      await importStudies(database(databaseName), parsed, ({ done, total }) => onProgress({ phase: 'writing', done, total }));
+      // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.
+      await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.audit], async () => {
+        const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
+        let done = 0;
+        await importStudies(db, bundles, (progress) => {
+          done = progress.done;
+          onProgress({ phase: 'writing', done, total });
+        });
+        for (const item of packs) {
+          const result = await openPack(db, item.pack, { fileName: item.fileName });
+          done += item.pack.puzzles.length + item.pack.sessions.length + item.pack.turns.length;
+          onProgress({ phase: 'writing', done, total });
+          opened.set(item, {
+            id: result.studyId,
+            name: result.studyName,
+            counts: result.counts,
+            pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened },
+          });
+        }
+      });
     } catch (error) {
-      const file = error instanceof StudyExistsError ? (parsed.find((data) => data.study.id === error.studyId)?.study.sourceFiles[0] ?? '') : files.map((f) => f.name).join(', ');
-      return { ok: false, errors: [{ file, path: '', message: describeStorageError(error) }] };
+      return { ok: false, errors: [writeError(error, bundles, files)] };
     }
-    return { ok: true, studies: parsed.map(({ study }) => ({ id: study.id, name: study.name, counts: study.counts })) };
+    const studies = parsed.flatMap((item): ImportedStudySummary[] => {
+      if (item.kind === 'pack') {
+        const summary = opened.get(item);
+        return summary ? [summary] : [];
+      }
+      const { study } = item.data;
+      return [{ id: study.id, name: study.name, counts: study.counts }];
+    });
+    return { ok: true, studies };
   },
 };
+
+/** The located error of a failed write: the file of a refused study or pack, else every file of the request. */
+function writeError(error: unknown, bundles: readonly StudyData[], files: readonly SourceFile[]): FormatError {
+  if (error instanceof PackOpenError) return { file: error.file, path: '', message: error.reason };
+  const file = error instanceof StudyExistsError ? (bundles.find((data) => data.study.id === error.studyId)?.study.sourceFiles[0] ?? '') : files.map((f) => f.name).join(', ');
+  return { file, path: '', message: describeStorageError(error) };
+}
 
 export type ImportWorkerApi = typeof api;
 

@@ -72,6 +72,30 @@ export interface Study {
   importedAt: string;
   sourceFiles: string[];
   counts: StudyCounts;
+  /** Set when the study was opened from a pack: this computer holds one annotator's copy. */
+  origin?: PackOrigin;
+  /** The lead's team setup, once the lead has assigned the study to annotators. */
+  setup?: StudySetup;
+}
+
+/** An annotator's copy of a study, opened from the lead's pack (FORMATS §2): always annotator mode. */
+export interface PackOrigin {
+  kind: 'pack';
+  annotator: { id: string; name: string };
+  /** SHA-256 of every pack opened into this study, oldest first. */
+  packs: string[];
+}
+
+/** How the lead assigned the study (FORMATS §6 `pack`): the same seed gives the same assignment. */
+export interface StudySetup {
+  /** Annotators per puzzle for the answer and match tasks. */
+  overlap: number;
+  /** Annotators per puzzle for difficulty; absent: the puzzle's own annotators. */
+  difficultyOverlap?: number;
+  seed: number;
+  assignedAt: string;
+  /** The lead changed the seeded assignment by hand, so the CLI with the seed no longer gives the same packs. */
+  editedByHand: boolean;
 }
 
 export interface StudyCounts {
@@ -94,6 +118,14 @@ export interface Annotator {
   studyId: string;
   id: string;
   name: string;
+}
+
+/** The units one annotator is given for one task, in study order: turn ids (answer, match) or puzzle ids (difficulty). */
+export interface Assignment {
+  studyId: string;
+  annotatorId: string;
+  task: Task;
+  units: string[];
 }
 
 export type LabelValue = AnswerLabel | MatchLabel | number;

@@ -1,6 +1,7 @@
 // Opens a workspace: reads the task's units once (in primary-key chunks, reporting progress),
-// this annotator's labels for the task once (one primary-key range), and the remembered
-// position. Reads nothing else, so opening costs the same however many labels others made.
+// restricted to the annotator's assignment when the study has one for the task, this
+// annotator's labels for the task once (one primary-key range), and the remembered position.
+// Reads nothing else, so opening costs the same however many labels others made.
 
 import Dexie from 'dexie';
 import type { Label, Study, Task, Turn } from '../../../shared/domain/model';
@@ -42,13 +43,16 @@ export async function loadWorkspace(db: StudioDatabase, studyId: string, task: T
   if (!study) throw new StudyMissingError(studyId);
   const puzzleRecords = await byStudy(db.puzzles, studyId).toArray();
   const puzzles = new Map(puzzleRecords.map((puzzle) => [puzzle.id, puzzleView(puzzle)]));
+  // An assigned annotator labels only their units; without an assignment row, every unit.
+  const assignment = await db.assignments.get([studyId, annotatorId, task]);
+  const assigned = assignment ? new Set(assignment.units) : undefined;
 
   let units: WorkUnit[];
   if (task === 'difficulty') {
-    units = buildUnitQueue('difficulty', puzzleRecords, []);
+    units = buildUnitQueue('difficulty', assigned ? puzzleRecords.filter((puzzle) => assigned.has(puzzle.id)) : puzzleRecords, []);
     onProgress?.({ done: units.length, total: units.length });
   } else {
-    units = orderUnits(await readTurnUnits(db, study, task, onProgress));
+    units = orderUnits(await readTurnUnits(db, study, task, assigned, onProgress));
   }
   const positionOf = new Map<string, number>();
   units.forEach((unit, position) => positionOf.set(unit.id, position));
@@ -67,11 +71,12 @@ export async function loadWorkspace(db: StudioDatabase, studyId: string, task: T
 }
 
 /**
- * Pages through the study's turns by primary key, keeping only the task's turn type and only
- * the fields a unit shows. A page by key range costs the same wherever it starts, unlike an
- * offset, and each page's full records (judge labels included) are dropped once converted.
+ * Pages through the study's turns by primary key, keeping only the task's turn type (and only
+ * assigned turns, when given) and only the fields a unit shows. A page by key range costs the
+ * same wherever it starts, unlike an offset, and each page's full records (judge labels
+ * included) are dropped once converted.
  */
-async function readTurnUnits(db: StudioDatabase, study: Study, task: Task, onProgress?: (progress: LoadProgress) => void): Promise<WorkUnit[]> {
+async function readTurnUnits(db: StudioDatabase, study: Study, task: Task, assigned: ReadonlySet<string> | undefined, onProgress?: (progress: LoadProgress) => void): Promise<WorkUnit[]> {
   const kind = unitKindOf(task);
   const total = study.counts.turns;
   const units: WorkUnit[] = [];
@@ -84,7 +89,7 @@ async function readTurnUnits(db: StudioDatabase, study: Study, task: Task, onPro
       .between(after ?? [study.id, Dexie.minKey], [study.id, Dexie.maxKey], after === undefined, true)
       .limit(CHUNK_SIZE)
       .toArray();
-    for (const turn of page) if (turn.type === kind) units.push(turnUnit(turn));
+    for (const turn of page) if (turn.type === kind && (assigned === undefined || assigned.has(turn.id))) units.push(turnUnit(turn));
     done += page.length;
     onProgress?.({ done: Math.min(done, total), total });
     const last = page[page.length - 1];

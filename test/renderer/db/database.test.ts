@@ -1,4 +1,4 @@
-// The version-1 schema as later features rely on it: every table, primary key and index, both as
+// The schema (version 1 and the assignments table of version 2) as later features rely on it: every table, primary key and index, both as
 // Dexie declares it and as IndexedDB actually created it; and every transaction opened durable.
 
 import Dexie from 'dexie';
@@ -24,20 +24,21 @@ const REQUIRED = {
   labels: { primKey: '[studyId+annotatorId+task+unitId]', indexes: ['[studyId+unitId]', '[studyId+annotatorId]', '[studyId+task]'] },
   audit: { primKey: 'id', indexes: ['studyId'] },
   meta: { primKey: 'key', indexes: [] },
+  assignments: { primKey: '[studyId+annotatorId+task]', indexes: [] },
 } as const;
 
 /** Tables whose rows belong to one study, and so must be selectable (and deletable) by study. */
-const PER_STUDY = ['puzzles', 'sessions', 'turns', 'annotators', 'labels'] as const;
+const PER_STUDY = ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments'] as const;
 
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
 
 /** Dexie's index name "[a+b]" as an IndexedDB key path. */
 const keyPathOf = (name: string): string | string[] => (name.startsWith('[') ? name.slice(1, -1).split('+') : name);
 
-describe('schema version 1', () => {
+describe('the schema, version 2', () => {
   it('declares every table with the primary key and indexes later features use, through db.tables', () => {
     const db = freshDatabase();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     expect(sorted(db.tables.map((table) => table.name))).toEqual(sorted(Object.keys(REQUIRED)));
     for (const table of db.tables) {
       const required = REQUIRED[table.name as keyof typeof REQUIRED];

@@ -1,0 +1,162 @@
+// importLabelSources against fake-indexeddb, on the demo study: label files and label CSVs,
+// each file imported or rejected on its own with located errors (SPEC §6), totals summed,
+// and a second import of the same files reports every label unchanged and changes nothing.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StudyData } from '../../../shared/domain/model';
+import { canonicalJson } from '../../../shared/formats/canonical-json';
+import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../../shared/formats/label-file';
+import type { SourceFile } from '../../../shared/formats/limits';
+import { serializePack } from '../../../shared/formats/pack';
+import { sha256Hex } from '../../../shared/formats/sha256';
+import { buildStudyPacks } from '../../../shared/study/study-packs';
+import type { StudioDatabase } from '../../../renderer/db/database';
+import { importLabelSources } from '../../../renderer/db/import-label-files';
+import { importStudies } from '../../../renderer/db/import-study';
+import type { WorkProgress } from '../../../renderer/workers/team-protocol';
+import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW } from './db-fixtures';
+
+afterEach(closeDatabases);
+
+const demo: StudyData = demoStudy();
+const STUDY = demo.study.id;
+const questions = demo.turns.filter((turn) => turn.type === 'question');
+const finals = demo.turns.filter((turn) => turn.type === 'final');
+
+function idOf(items: ReadonlyArray<{ id: string }>, index: number): string {
+  const item = items[index];
+  if (item === undefined) throw new Error(`the demo study has no item ${index}`);
+  return item.id;
+}
+
+const Q1 = idOf(questions, 0);
+const Q2 = idOf(questions, 1);
+const Q3 = idOf(questions, 2);
+const F1 = idOf(finals, 0);
+const P1 = idOf(demo.puzzles, 0);
+
+function record(unit: string, task: LabelRecord['task'], value: LabelRecord['value'], extra: Partial<LabelRecord> = {}): LabelRecord {
+  return { unit, task, value, at: '2026-11-22T09:00:00Z', ms: 1000, rev: 1, unsure: false, note: '', ...extra };
+}
+
+function labelFileText(labels: LabelRecord[], annotatorId = 'ann-01', studyId = STUDY): string {
+  return serializeLabelFile(buildLabelFile({ studyId, annotator: { id: annotatorId, name: `Annotator ${annotatorId}` }, exportedAt: '2026-11-22T10:00:00Z', app: 'agreement-studio 0.1.0', labels }));
+}
+
+/** A label file as a foreign writer could make it: any content, with a correct checksum. */
+function signed(content: Record<string, unknown>): string {
+  return JSON.stringify({ ...content, sha256: sha256Hex(canonicalJson(content)) });
+}
+
+const goodFile = (): SourceFile => ({ name: 'ann-01.labels.json', text: labelFileText([record(Q1, 'answer', 'yes'), record(F1, 'match', 'matched'), record(P1, 'difficulty', 4)]) });
+const goodCsv = (): SourceFile => ({
+  name: 'labels.csv',
+  text: `annotator,unit,task,value,comment\nann-02,${Q1},answer,No,first\nann-02,${P1},difficulty,7,\nann-03,${Q2},answer,irrelevant,\nann-03,${F1},match,unmatched,late\n`,
+});
+
+const DEMO_TEXT = readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8');
+
+describe('importLabelSources', () => {
+  let db: StudioDatabase;
+  beforeEach(async () => {
+    db = freshDatabase();
+    await importStudies(db, [demo]);
+  });
+
+  it('imports a label file, adding its unknown annotator', async () => {
+    const report = await importLabelSources(db, STUDY, [goodFile()], { now: NOW });
+    expect(report).toEqual({ totals: { files: 1, labels: 3, added: 3, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
+    expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator ann-01' }]);
+    expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toEqual({ studyId: STUDY, annotatorId: 'ann-01', unitId: Q1, task: 'answer', value: 'yes', at: '2026-11-22T09:00:00Z', ms: 1000, rev: 1, unsure: false, note: '' });
+  });
+
+  it('imports a label CSV: one annotator per name, revision 1 at the import time, extra columns ignored', async () => {
+    await db.annotators.put({ studyId: STUDY, id: 'ann-03', name: 'Ada' });
+    const report = await importLabelSources(db, STUDY, [goodCsv()], { now: NOW });
+    expect(report).toEqual({ totals: { files: 1, labels: 4, added: 4, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
+    expect(await db.labels.get([STUDY, 'ann-02', 'answer', Q1])).toEqual({ studyId: STUDY, annotatorId: 'ann-02', unitId: Q1, task: 'answer', value: 'no', at: NOW, rev: 1, unsure: false, note: '' });
+    expect((await db.labels.get([STUDY, 'ann-02', 'difficulty', P1]))?.value).toBe(7);
+    expect((await db.labels.get([STUDY, 'ann-03', 'match', F1]))?.value).toBe('unmatched');
+    // A new annotator is named by their id; a known one keeps their name.
+    expect(await db.annotators.toArray()).toEqual([
+      { studyId: STUDY, id: 'ann-02', name: 'ann-02' },
+      { studyId: STUDY, id: 'ann-03', name: 'Ada' },
+    ]);
+  });
+
+  it('rejects a CSV with an unknown unit whole, locating the error by line', async () => {
+    const before = await dumpTables(db);
+    const csv = { name: 'bad.csv', text: `annotator,unit,task,value\nann-02,${Q1},answer,yes\nann-03,${Q2},answer,no\nann-03,no-such-turn,answer,yes\nann-03,${P1},answer,yes\n` };
+    const report = await importLabelSources(db, STUDY, [csv], { now: NOW });
+    expect(report.totals).toEqual({ files: 0, labels: 0, added: 0, updated: 0, unchanged: 0, conflicts: 0, rejected: 1 });
+    expect(report.rejected).toEqual([
+      {
+        file: 'bad.csv',
+        errors: [
+          { file: 'bad.csv', line: 4, path: 'unit', message: `unit "no-such-turn" is not in study "${STUDY}"; expected a question turn` },
+          { file: 'bad.csv', line: 5, path: 'unit', message: `unit "${P1}" is a puzzle; an answer label needs a question turn` },
+        ],
+      },
+    ]);
+    expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('imports the good files of a mixed batch and rejects each bad one whole, with located errors', async () => {
+    const tampered = goodFile().text.replace('"yes"', '"no"');
+    const files: SourceFile[] = [
+      goodFile(),
+      { name: 'tampered.labels.json', text: tampered },
+      { name: 'other-study.labels.json', text: labelFileText([record(Q1, 'answer', 'yes')], 'ann-04', 'another-study') },
+      {
+        name: 'out-of-scheme.labels.json',
+        text: signed({ format: 'agreement-studio.labels/1', studyId: STUDY, annotator: { id: 'ann-05', name: 'E' }, exportedAt: NOW, app: 'x', labels: [{ ...record(Q1, 'answer', 'yes'), value: 'maybe' }, record(P1, 'difficulty', 12)] }),
+      },
+      { name: 'unknown-unit.labels.json', text: labelFileText([record(Q2, 'answer', 'yes'), record('p-nowhere', 'difficulty', 3)], 'ann-06') },
+      { name: 'ann-01.pack.json', text: serializePack(buildStudyPacks({ data: demo, annotators: [{ id: 'ann-01', name: 'A' }], overlap: 1, seed: 1, guidelines: '', createdAt: NOW, app: 'x' })[0]!) },
+      { name: 'demo-study.json', text: DEMO_TEXT },
+      goodCsv(),
+    ];
+    const progress: WorkProgress[] = [];
+    const report = await importLabelSources(db, STUDY, files, { now: NOW }, (p) => progress.push(p));
+
+    expect(report.totals).toEqual({ files: 2, labels: 7, added: 7, updated: 0, unchanged: 0, conflicts: 0, rejected: 6 });
+    expect(report.rejected.map((rejected) => rejected.file)).toEqual([
+      'tampered.labels.json',
+      'other-study.labels.json',
+      'out-of-scheme.labels.json',
+      'unknown-unit.labels.json',
+      'ann-01.pack.json',
+      'demo-study.json',
+    ]);
+    const errorsOf = (file: string) => report.rejected.find((rejected) => rejected.file === file)?.errors ?? [];
+    expect(errorsOf('tampered.labels.json')).toEqual([{ file: 'tampered.labels.json', path: 'sha256', message: 'the file is damaged or was edited: checksum mismatch' }]);
+    expect(errorsOf('other-study.labels.json')).toEqual([{ file: 'other-study.labels.json', path: 'studyId', message: `the file belongs to study "another-study", not "${STUDY}"` }]);
+    expect(errorsOf('out-of-scheme.labels.json').map((error) => error.path)).toEqual(['labels[0].value', 'labels[1].value']);
+    expect(errorsOf('out-of-scheme.labels.json')[0]?.message).toBe('expected an answer label: yes, no or irrelevant, got the text "maybe"');
+    expect(errorsOf('unknown-unit.labels.json')).toEqual([
+      { file: 'unknown-unit.labels.json', path: 'labels[1].unit', message: `unit "p-nowhere" is not in study "${STUDY}"; expected a puzzle` },
+    ]);
+    expect(errorsOf('ann-01.pack.json')[0]?.message).toMatch(/^this is a pack \(what the lead sends an annotator\)/);
+    expect(errorsOf('demo-study.json')[0]?.message).toMatch(/^this is a transcript bundle; expected a label file/);
+
+    expect((await db.annotators.toArray()).map((annotator) => annotator.id)).toEqual(['ann-01', 'ann-02', 'ann-03']);
+    expect(await db.labels.count()).toBe(7);
+    expect(progress[0]).toEqual({ label: `Importing ann-01.labels.json (1 of ${files.length})`, done: 0, total: files.length });
+    expect(progress[progress.length - 1]).toMatchObject({ done: files.length, total: files.length });
+  });
+
+  it('reports every label unchanged and changes nothing when the same files come again', async () => {
+    const files = [goodFile(), goodCsv(), { name: 'ann-07.labels.json', text: labelFileText([record(Q3, 'answer', 'no', { rev: 2, note: 'checked' })], 'ann-07') }];
+    await importLabelSources(db, STUDY, files, { now: NOW });
+    const before = await dumpTables(db);
+    const report = await importLabelSources(db, STUDY, files, { now: '2026-11-23T08:00:00.000Z' });
+    expect(report).toEqual({ totals: { files: 3, labels: 8, added: 0, updated: 0, unchanged: 8, conflicts: 0, rejected: 0 }, rejected: [] });
+    expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('throws when the study is not in the library', async () => {
+    await expect(importLabelSources(db, 'missing', [goodFile()], { now: NOW })).rejects.toThrow('The study "missing" is not in the library.');
+  });
+});

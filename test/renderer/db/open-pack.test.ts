@@ -1,0 +1,246 @@
+// openPack against fake-indexeddb, with packs of the demo study: a pack becomes a blind
+// annotator's copy of the study with that annotator's assignment; the same pack again changes
+// nothing; a later pack of missing units merges; every refusal leaves the database as it was.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { TASKS } from '../../../shared/domain/model';
+import type { StudyData } from '../../../shared/domain/model';
+import { buildPack, PACK_FORMAT, type Pack, type PackTasks } from '../../../shared/formats/pack';
+import { buildAnnotatorPack, buildStudyPacks } from '../../../shared/study/study-packs';
+import type { StudioDatabase } from '../../../renderer/db/database';
+import { importStudies } from '../../../renderer/db/import-study';
+import { openPack, PackOpenError } from '../../../renderer/db/open-pack';
+import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW } from './db-fixtures';
+
+afterEach(closeDatabases);
+
+const demo: StudyData = demoStudy();
+const STUDY = demo.study.id;
+const ANNOTATORS = [
+  { id: 'ann-01', name: 'Annotator 1' },
+  { id: 'ann-02', name: 'Annotator 2' },
+  { id: 'ann-03', name: 'Annotator 3' },
+];
+const OPTIONS = { guidelines: '', createdAt: '2026-11-22T09:00:00Z', app: 'agreement-studio test' };
+
+function demoPacks(guidelines = ''): Pack[] {
+  return buildStudyPacks({ data: demo, annotators: ANNOTATORS, overlap: 2, seed: 7, ...OPTIONS, guidelines });
+}
+
+function packOf(index: number, guidelines = ''): Pack {
+  const pack = demoPacks(guidelines)[index];
+  if (!pack) throw new Error(`no pack ${index}`);
+  return pack;
+}
+
+const unitCount = (tasks: PackTasks) => tasks.answer.length + tasks.match.length + tasks.difficulty.length;
+
+/** The first `share` of each task's units, and the rest, as a lead's first pack and later "missing units" pack would hold them. */
+function split(tasks: PackTasks, share = 0.5): [PackTasks, PackTasks] {
+  const cut = (units: string[]) => Math.ceil(units.length * share);
+  return [
+    { answer: tasks.answer.slice(0, cut(tasks.answer)), match: tasks.match.slice(0, cut(tasks.match)), difficulty: tasks.difficulty.slice(0, cut(tasks.difficulty)) },
+    { answer: tasks.answer.slice(cut(tasks.answer)), match: tasks.match.slice(cut(tasks.match)), difficulty: tasks.difficulty.slice(cut(tasks.difficulty)) },
+  ];
+}
+
+async function refusal(db: StudioDatabase, pack: Pack, fileName = 'ann.pack.json'): Promise<PackOpenError> {
+  const before = await dumpTables(db);
+  const error: unknown = await openPack(db, pack, { fileName, now: NOW }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(PackOpenError);
+  expect((error as PackOpenError).message).toContain(fileName);
+  expect(await dumpTables(db)).toEqual(before);
+  return error as PackOpenError;
+}
+
+/** Every string anywhere in a value, for "this text is nowhere in the database" checks. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => [key, ...strings(inner)]);
+  return [];
+}
+
+describe('openPack: a first pack', () => {
+  it("stores the pack as the annotator's copy of the study, with their assignment", async () => {
+    const db = freshDatabase();
+    const pack = packOf(0);
+    const opened = await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
+    const questions = pack.turns.filter((turn) => turn.type === 'question').length;
+    const counts = { puzzles: pack.puzzles.length, sessions: pack.sessions.length, turns: pack.turns.length, questions, finals: pack.turns.length - questions };
+    expect(opened).toEqual({ studyId: STUDY, studyName: demo.study.name, annotator: ANNOTATORS[0], newUnits: unitCount(pack.tasks), alreadyOpened: false, counts });
+
+    expect(await db.studies.toArray()).toEqual([
+      {
+        id: STUDY,
+        name: demo.study.name,
+        format: PACK_FORMAT,
+        scheme: demo.study.scheme,
+        importedAt: NOW,
+        sourceFiles: ['ann-01.pack.json'],
+        counts,
+        origin: { kind: 'pack', annotator: ANNOTATORS[0], packs: [pack.sha256] },
+      },
+    ]);
+    expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, ...ANNOTATORS[0] }]);
+    expect(await db.assignments.toArray()).toEqual(
+      expect.arrayContaining(TASKS.map((task) => ({ studyId: STUDY, annotatorId: 'ann-01', task, units: pack.tasks[task] }))),
+    );
+    expect(await db.assignments.count()).toBe(3);
+
+    const turn = pack.turns[0];
+    const session = pack.sessions.find((s) => s.id === turn?.sessionId);
+    expect(await db.turns.get([STUDY, turn?.id ?? ''])).toEqual({ studyId: STUDY, ...turn, puzzleId: session?.puzzleId, judgements: {} });
+    expect(await db.sessions.get([STUDY, session?.id ?? ''])).toEqual({
+      studyId: STUDY,
+      ...session,
+      judge: '',
+      turnCount: pack.turns.filter((t) => t.sessionId === session?.id).length,
+    });
+    expect(await db.puzzles.count()).toBe(pack.puzzles.length);
+    expect(await db.sessions.count()).toBe(pack.sessions.length);
+    expect(await db.turns.count()).toBe(pack.turns.length);
+    const audit = await db.audit.toArray();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ studyId: STUDY, at: NOW, kind: 'pack:open' });
+    expect(audit[0]?.detail).toContain('ann-01.pack.json');
+  });
+
+  it('holds no judge model, judge reply, judge label or bundle difficulty anywhere', async () => {
+    const db = freshDatabase();
+    await openPack(db, packOf(0), { fileName: 'ann-01.pack.json', now: NOW });
+    const judges = new Set([...demo.sessions.map((session) => session.judge), ...demo.turns.flatMap((turn) => Object.keys(turn.judgements))]);
+    const replies = demo.turns.flatMap((turn) => (turn.judgeReply ? [turn.judgeReply] : []));
+    const verdicts = new Set(demo.turns.flatMap((turn) => Object.values(turn.judgements)));
+    expect(judges.size).toBeGreaterThan(0);
+    expect(replies.length).toBeGreaterThan(0);
+    expect(verdicts.size).toBeGreaterThan(0);
+
+    const dump = await dumpTables(db);
+    const texts = strings(dump);
+    for (const judge of judges) expect(texts.filter((text) => text.includes(judge))).toEqual([]);
+    for (const reply of replies) expect(texts.filter((text) => text.includes(reply))).toEqual([]);
+    for (const verdict of verdicts) expect(texts.filter((text) => text === verdict)).toEqual([]);
+    for (const turn of await db.turns.toArray()) {
+      expect(turn.judgements).toEqual({});
+      expect(turn).not.toHaveProperty('judgeReply');
+    }
+    for (const puzzle of await db.puzzles.toArray()) expect(puzzle).not.toHaveProperty('difficulty');
+  });
+
+  it("keeps the pack's guidelines, and none when the pack's are empty (the app shows its defaults)", async () => {
+    const withText = freshDatabase();
+    await openPack(withText, packOf(0, 'Label what the judge should have said.'), { fileName: 'a.pack.json', now: NOW });
+    expect((await withText.studies.get(STUDY))?.guidelines).toBe('Label what the judge should have said.');
+    const without = freshDatabase();
+    await openPack(without, packOf(0), { fileName: 'a.pack.json', now: NOW });
+    expect(await without.studies.get(STUDY)).not.toHaveProperty('guidelines');
+  });
+});
+
+describe('openPack: opening again and merging', () => {
+  it('changes nothing when the same pack is opened again', async () => {
+    const db = freshDatabase();
+    const pack = packOf(1);
+    await openPack(db, pack, { fileName: 'ann-02.pack.json', now: NOW });
+    const before = await dumpTables(db);
+    const again = await openPack(db, pack, { fileName: 'copy of ann-02.pack.json', now: '2026-11-23T08:00:00.000Z' });
+    expect(again).toMatchObject({ studyId: STUDY, annotator: ANNOTATORS[1], newUnits: 0, alreadyOpened: true });
+    expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('merges a later pack of the missing units: new records, units appended in order, the checksum appended', async () => {
+    const db = freshDatabase();
+    const full = packOf(0);
+    const [firstTasks, restTasks] = split(full.tasks);
+    const first = buildAnnotatorPack(demo, ANNOTATORS[0] as { id: string; name: string }, firstTasks, OPTIONS);
+    const rest = buildAnnotatorPack(demo, ANNOTATORS[0] as { id: string; name: string }, restTasks, { ...OPTIONS, createdAt: '2026-11-25T09:00:00Z' });
+    expect(unitCount(restTasks)).toBeGreaterThan(0);
+
+    await openPack(db, first, { fileName: 'ann-01.pack.json', now: NOW });
+    const firstTurns = await db.turns.count();
+    expect(firstTurns).toBeLessThan(full.turns.length);
+    const merged = await openPack(db, rest, { fileName: 'ann-01.missing.pack.json', now: '2026-11-25T10:00:00.000Z' });
+    expect(merged).toMatchObject({ newUnits: unitCount(restTasks), alreadyOpened: false });
+
+    for (const task of TASKS) expect((await db.assignments.get([STUDY, 'ann-01', task]))?.units).toEqual(full.tasks[task]);
+    const study = await db.studies.get(STUDY);
+    expect(study?.origin?.packs).toEqual([first.sha256, rest.sha256]);
+    expect(study?.sourceFiles).toEqual(['ann-01.pack.json', 'ann-01.missing.pack.json']);
+    expect(study?.importedAt).toBe(NOW);
+    // The two packs together hold what the full pack holds, so the stored study is the full pack's.
+    expect(await db.turns.count()).toBe(full.turns.length);
+    expect(await db.sessions.count()).toBe(full.sessions.length);
+    expect(await db.puzzles.count()).toBe(full.puzzles.length);
+    const fullDb = freshDatabase();
+    const fromFull = await openPack(fullDb, full, { fileName: 'ann-01.pack.json', now: NOW });
+    expect(study?.counts).toEqual(fromFull.counts);
+    expect(await db.turns.toArray()).toEqual(await fullDb.turns.toArray());
+    expect((await db.audit.toArray()).map((entry) => entry.kind)).toEqual(['pack:open', 'pack:open']);
+  });
+
+  it('appends only units not yet assigned when a later pack repeats some', async () => {
+    const db = freshDatabase();
+    const full = packOf(0);
+    const [firstTasks] = split(full.tasks);
+    await openPack(db, buildAnnotatorPack(demo, ANNOTATORS[0] as { id: string; name: string }, firstTasks, OPTIONS), { fileName: 'a.pack.json', now: NOW });
+    const opened = await openPack(db, full, { fileName: 'b.pack.json', now: NOW });
+    expect(opened.newUnits).toBe(unitCount(full.tasks) - unitCount(firstTasks));
+    for (const task of TASKS) {
+      const units = (await db.assignments.get([STUDY, 'ann-01', task]))?.units ?? [];
+      expect(units.slice(0, firstTasks[task].length)).toEqual(firstTasks[task]);
+      expect(new Set(units)).toEqual(new Set(full.tasks[task]));
+      expect(units).toHaveLength(full.tasks[task].length);
+    }
+  });
+});
+
+describe('openPack: refusals leave the database unchanged', () => {
+  it("refuses a pack of a study this computer holds as the lead's copy", async () => {
+    const db = freshDatabase();
+    await importStudies(db, [demo]);
+    const error = await refusal(db, packOf(0), 'ann-01.pack.json');
+    expect(error.reason).toMatch(/lead's copy of study "demo-/);
+    expect(error.reason).toContain("own copy of Agreement Studio");
+  });
+
+  it("refuses a pack for another annotator than the one whose copy is here", async () => {
+    const db = freshDatabase();
+    await openPack(db, packOf(0), { fileName: 'ann-01.pack.json', now: NOW });
+    const error = await refusal(db, packOf(1), 'ann-02.pack.json');
+    expect(error.reason).toContain('Annotator 1 (ann-01)');
+    expect(error.reason).toContain('Annotator 2 (ann-02)');
+  });
+
+  it('refuses a pack whose record contradicts a stored one, naming it', async () => {
+    const db = freshDatabase();
+    const pack = packOf(0);
+    await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
+    const changed = pack.turns[2];
+    if (!changed) throw new Error('the pack has too few turns');
+    const edited = demo.turns.map((turn) => (turn.id === changed.id ? { ...turn, text: `${turn.text} (edited)` } : turn));
+    const other = buildPack({ ...OPTIONS, study: demo.study, scheme: demo.study.scheme, annotator: pack.annotator, puzzles: demo.puzzles, sessions: demo.sessions, turns: edited, tasks: pack.tasks });
+    const error = await refusal(db, other);
+    expect(error.reason).toContain(`the turn "${changed.id}" (turns[${other.turns.findIndex((turn) => turn.id === changed.id)}]) has a different text`);
+  });
+
+  it('refuses a pack with another label scheme', async () => {
+    const db = freshDatabase();
+    const pack = packOf(0);
+    await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
+    const other = buildPack({
+      ...OPTIONS,
+      study: demo.study,
+      scheme: { answerUnknown: !demo.study.scheme.answerUnknown },
+      annotator: pack.annotator,
+      puzzles: demo.puzzles,
+      sessions: demo.sessions,
+      turns: demo.turns,
+      tasks: pack.tasks,
+    });
+    expect((await refusal(db, other)).reason).toContain('label scheme');
+  });
+});
