@@ -10,8 +10,9 @@ import type { IpcResult } from '../../shared/ipc/contract';
 import { jsonPath } from '../../shared/formats/zod-issues';
 import { readChosenFiles } from '../files/read-files';
 import type { OpenFile } from '../files/read-files';
+import { saveFilesInFolder } from '../files/save-files';
 import { isAppUrl, isSafeExternalUrl } from '../security/url-policy';
-import { noPayload, openExternalPayload, openFilesPayload, saveFilePayload } from './schemas';
+import { noPayload, openExternalPayload, openFilesPayload, saveFilePayload, saveFilesPayload } from './schemas';
 
 /** The part of Electron's IpcMainInvokeEvent the handlers read. */
 export interface InvokeEvent {
@@ -24,7 +25,12 @@ export interface FileFilter {
 }
 
 export interface IpcHandlerDeps {
-  showOpenDialog(options: { title: string; filters: FileFilter[]; properties: Array<'openFile' | 'multiSelections'> }): Promise<{ canceled: boolean; filePaths: string[] }>;
+  /** Opens files, or with `openDirectory` chooses one folder (`createDirectory` lets macOS make a new one). */
+  showOpenDialog(options: {
+    title: string;
+    filters: FileFilter[];
+    properties: Array<'openFile' | 'multiSelections' | 'openDirectory' | 'createDirectory'>;
+  }): Promise<{ canceled: boolean; filePaths: string[] }>;
   showSaveDialog(options: {
     defaultPath: string;
     filters: FileFilter[];
@@ -105,6 +111,15 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return { saved: false };
       await deps.writeFile(choice.filePath, request.text);
       return { saved: true, name: basename(choice.filePath) };
+    }),
+
+    [IPC_CHANNELS.saveFiles]: handler(IPC_CHANNELS.saveFiles, saveFilesPayload, async (request) => {
+      // One folder for all the files: a save dialog per pack would mean 55 dialogs.
+      const choice = await deps.showOpenDialog({ title: request.title, filters: [], properties: ['openDirectory', 'createDirectory'] });
+      const folder = choice.filePaths[0];
+      if (choice.canceled || folder === undefined || folder === '') return { saved: false };
+      const count = await saveFilesInFolder(folder, request.files, deps.writeFile);
+      return { saved: true, count, where: folder };
     }),
 
     [IPC_CHANNELS.appInfo]: handler(IPC_CHANNELS.appInfo, noPayload, async () => ({

@@ -21,6 +21,7 @@ export function createStudioBridge(ipc: BridgeIpc): StudioBridge {
   return {
     openFiles: (request) => invoke(IPC_CHANNELS.openFiles, request),
     saveFile: (request) => invoke(IPC_CHANNELS.saveFile, request),
+    saveFiles: (request) => invoke(IPC_CHANNELS.saveFiles, request),
     appInfo: () => invoke(IPC_CHANNELS.appInfo),
     openExternal: (url) => invoke(IPC_CHANNELS.openExternal, { url }),
     onImportRequested: (listener) => {

@@ -3,14 +3,15 @@
 
 import { z } from 'zod';
 import type { OpenExternalRequest } from '../../shared/ipc/bridge';
-import type { OpenFilesRequest, SaveFileRequest } from '../../shared/platform/studio-platform';
+import type { OpenFilesRequest, SaveFileRequest, SaveFilesRequest } from '../../shared/platform/studio-platform';
 
 /** Exports are text the app wrote; 500 MB is far above any real study and below V8's string limit. */
 const MAX_SAVE_TEXT_BYTES = 500 * 1024 * 1024;
 
 /** UTF-8 takes at most 3 bytes per UTF-16 unit, so only long texts need counting. */
-function fitsSaveLimit(text: string): boolean {
-  return text.length * 3 <= MAX_SAVE_TEXT_BYTES || Buffer.byteLength(text, 'utf8') <= MAX_SAVE_TEXT_BYTES;
+function fitsSaveLimit(...texts: string[]): boolean {
+  const units = texts.reduce((sum, text) => sum + text.length, 0);
+  return units * 3 <= MAX_SAVE_TEXT_BYTES || texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0) <= MAX_SAVE_TEXT_BYTES;
 }
 
 export const openFilesPayload = z.object({
@@ -22,17 +23,48 @@ export const openFilesPayload = z.object({
   multiple: z.boolean(),
 }) satisfies z.ZodType<OpenFilesRequest>;
 
-export const saveFilePayload = z.object({
-  suggestedName: z
+/** Windows opens these as devices whatever the extension (`NUL.json` is the null device). */
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
+
+/**
+ * A bare file name: the user picks the folder in a dialog, the renderer never does. One path
+ * segment other than "." and "..": no separators or drive colons, no NUL or other control
+ * characters, no device name. Dots inside a name ("a..b.json") cannot leave the folder.
+ */
+function plainFileName(maxChars: number) {
+  return z
     .string()
     .min(1)
-    .max(200)
-    // A bare file name only: the user picks the folder in the dialog, the renderer never does.
-    .refine((name) => !/[/\\:]|\p{Cc}/u.test(name), 'must be a plain file name without separators or control characters')
-    .refine((name) => name !== '.' && name !== '..', 'must be a plain file name'),
-  text: z.string().refine(fitsSaveLimit, 'is larger than 500 MB'),
-  mimeType: z.string().max(100).regex(/^[a-z]+\/[a-z0-9.+-]+(;\s*charset=[a-z0-9-]+)?$/i, 'must be a MIME type such as text/csv'),
+    .max(maxChars)
+    .refine(
+      (name) => !/[/\\:]|\p{Cc}/u.test(name) && name !== '.' && name !== '..' && !WINDOWS_DEVICE_NAME.test(name),
+      'must be a plain file name without separators, control characters or device names',
+    );
+}
+
+const mimeType = z.string().max(100).regex(/^[a-z]+\/[a-z0-9.+-]+(;\s*charset=[a-z0-9-]+)?$/i, 'must be a MIME type such as text/csv');
+
+const savedText = z.string().refine((text) => fitsSaveLimit(text), 'is larger than 500 MB');
+
+export const saveFilePayload = z.object({
+  suggestedName: plainFileName(255),
+  text: savedText,
+  mimeType,
 }) satisfies z.ZodType<SaveFileRequest>;
+
+/** Most files one `files:saveMany` writes: a pack per annotator, and the app allows 1,000 annotators. */
+export const MAX_SAVE_MANY_FILES = 1000;
+
+export const saveFilesPayload = z.object({
+  title: z.string().min(1).max(200),
+  files: z
+    .array(z.object({ suggestedName: plainFileName(255), text: savedText, mimeType }))
+    .min(1)
+    .max(MAX_SAVE_MANY_FILES)
+    .refine((files) => fitsSaveLimit(...files.map((file) => file.text)), 'are larger than 500 MB together')
+    // Two files of one name would overwrite each other; some file systems ignore case.
+    .refine((files) => new Set(files.map((file) => file.suggestedName.toLowerCase())).size === files.length, 'must have different names'),
+}) satisfies z.ZodType<SaveFilesRequest>;
 
 export const openExternalPayload = z.object({
   url: z.string().max(2048),

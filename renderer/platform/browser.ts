@@ -1,7 +1,10 @@
-// The StudioPlatform for a plain web page: a file input to open, a download to save, and
+// The StudioPlatform for a plain web page: a file input to open, downloads to save, and
 // window.open (https only, no opener) for links. Used by the web build and the e2e tests.
 
-import type { AppInfo, OpenFilesRequest, OpenedFile, SaveFileRequest, SaveFileResult, StudioPlatform } from '../../shared/platform/studio-platform';
+import type { AppInfo, OpenFilesRequest, OpenedFile, SaveFileRequest, SaveFileResult, SaveFilesRequest, SaveFilesResult, StudioPlatform } from '../../shared/platform/studio-platform';
+
+/** Chromium drops some of many downloads started in one go; a short pause between them keeps every one. */
+export const DOWNLOAD_PAUSE_MS = 250;
 
 export function readFiles(files: Iterable<File>): Promise<OpenedFile[]> {
   return Promise.all([...files].map(async (file) => ({ name: file.name, size: file.size, text: await file.text() })));
@@ -25,6 +28,19 @@ function chooseFiles(request: OpenFilesRequest): Promise<File[]> {
   });
 }
 
+function download(request: SaveFileRequest): void {
+  const url = URL.createObjectURL(new Blob([request.text], { type: request.mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = request.suggestedName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: the download reads the blob asynchronously after the click.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export function isHttpsUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
@@ -40,17 +56,16 @@ export function createBrowserPlatform(): StudioPlatform {
       return readFiles(await chooseFiles(request));
     },
     async saveFile(request: SaveFileRequest): Promise<SaveFileResult> {
-      const url = URL.createObjectURL(new Blob([request.text], { type: request.mimeType }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = request.suggestedName;
-      link.hidden = true;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoke later: the download reads the blob asynchronously after the click.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      download(request);
       return { saved: true, name: request.suggestedName };
+    },
+    async saveFiles(request: SaveFilesRequest): Promise<SaveFilesResult> {
+      // A page cannot choose a folder; the files go where the browser puts downloads.
+      for (const [index, file] of request.files.entries()) {
+        if (index > 0) await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_PAUSE_MS));
+        download(file);
+      }
+      return { saved: true, count: request.files.length, where: 'Downloads' };
     },
     async appInfo(): Promise<AppInfo> {
       return { name: 'Agreement Studio', version: __APP_VERSION__, host: 'browser' };

@@ -16,6 +16,7 @@ export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
   return {
     openFiles: async (request) => unwrap(await bridge.openFiles(request)),
     saveFile: async (request) => unwrap(await bridge.saveFile(request)),
+    saveFiles: async (request) => unwrap(await bridge.saveFiles(request)),
     appInfo: async () => unwrap(await bridge.appInfo()),
     openExternal: async (url) => {
       unwrap(await bridge.openExternal(url));
@@ -24,7 +25,7 @@ export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
   };
 }
 
-const BRIDGE_METHODS = ['openFiles', 'saveFile', 'appInfo', 'openExternal', 'onImportRequested'] as const satisfies ReadonlyArray<keyof StudioBridge>;
+const BRIDGE_METHODS = ['openFiles', 'saveFile', 'saveFiles', 'appInfo', 'openExternal', 'onImportRequested'] as const satisfies ReadonlyArray<keyof StudioBridge>;
 
 /** The preload's bridge when running inside Electron, otherwise undefined (a plain browser). */
 export function detectElectronBridge(): StudioBridge | undefined {

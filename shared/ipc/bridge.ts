@@ -1,7 +1,7 @@
 // The shape of `window.studio`, the one object Electron's preload exposes to the renderer,
 // and the request/response types of each invoke channel, so preload and main cannot drift.
 
-import type { AppInfo, OpenedFile, OpenFilesRequest, SaveFileRequest, SaveFileResult } from '../platform/studio-platform';
+import type { AppInfo, OpenedFile, OpenFilesRequest, SaveFileRequest, SaveFileResult, SaveFilesRequest, SaveFilesResult } from '../platform/studio-platform';
 import type { IPC_CHANNELS, IpcResult } from './contract';
 
 /** The global name under which the preload exposes the bridge (`window.studio`). */
@@ -15,6 +15,7 @@ export interface OpenExternalRequest {
 export interface IpcInvokeMap {
   [IPC_CHANNELS.openFiles]: { request: OpenFilesRequest; response: OpenedFile[] };
   [IPC_CHANNELS.saveFile]: { request: SaveFileRequest; response: SaveFileResult };
+  [IPC_CHANNELS.saveFiles]: { request: SaveFilesRequest; response: SaveFilesResult };
   [IPC_CHANNELS.appInfo]: { request: undefined; response: AppInfo };
   [IPC_CHANNELS.openExternal]: { request: OpenExternalRequest; response: null };
 }
@@ -28,6 +29,7 @@ export type IpcInvokeChannel = keyof IpcInvokeMap;
 export interface StudioBridge {
   openFiles(request: OpenFilesRequest): Promise<IpcResult<OpenedFile[]>>;
   saveFile(request: SaveFileRequest): Promise<IpcResult<SaveFileResult>>;
+  saveFiles(request: SaveFilesRequest): Promise<IpcResult<SaveFilesResult>>;
   appInfo(): Promise<IpcResult<AppInfo>>;
   openExternal(url: string): Promise<IpcResult<null>>;
   /** Subscribes to the File menu's import command; returns an unsubscribe function. */

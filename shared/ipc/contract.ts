@@ -4,6 +4,7 @@
 export const IPC_CHANNELS = {
   openFiles: 'files:open',
   saveFile: 'files:save',
+  saveFiles: 'files:saveMany',
   appInfo: 'app:info',
   openExternal: 'links:open',
   importRequested: 'menu:import',

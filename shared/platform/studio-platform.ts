@@ -23,6 +23,16 @@ export interface SaveFileRequest {
 
 export type SaveFileResult = { saved: true; name: string } | { saved: false };
 
+export interface SaveFilesRequest {
+  /** Dialog title, e.g. "Choose a folder for 55 packs". */
+  title: string;
+  /** Plain file names (no folders); the host refuses any name with a path separator. */
+  files: readonly SaveFileRequest[];
+}
+
+/** `where` says where the files went: a folder in the desktop app, "Downloads" in a browser. */
+export type SaveFilesResult = { saved: true; count: number; where: string } | { saved: false };
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -33,6 +43,8 @@ export interface StudioPlatform {
   /** Resolves to the chosen files, or [] when the user cancels. */
   openFiles(request: OpenFilesRequest): Promise<OpenedFile[]>;
   saveFile(request: SaveFileRequest): Promise<SaveFileResult>;
+  /** Saves several files at once (one folder choice in the desktop app, downloads in a browser). */
+  saveFiles(request: SaveFilesRequest): Promise<SaveFilesResult>;
   appInfo(): Promise<AppInfo>;
   /** Opens an https link in the user's browser; other schemes are refused. */
   openExternal(url: string): Promise<void>;

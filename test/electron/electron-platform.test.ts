@@ -6,6 +6,7 @@ function fakeBridge(overrides: Partial<StudioBridge> = {}): StudioBridge {
   return {
     openFiles: vi.fn(async () => ({ ok: true as const, value: [{ name: 'a.json', size: 2, text: '{}' }] })),
     saveFile: vi.fn(async () => ({ ok: true as const, value: { saved: true as const, name: 'a.csv' } })),
+    saveFiles: vi.fn(async () => ({ ok: true as const, value: { saved: true as const, count: 2, where: '/home/lead/packs' } })),
     appInfo: vi.fn(async () => ({ ok: true as const, value: { name: 'Agreement Studio', version: '1.0.0', host: 'electron' as const } })),
     openExternal: vi.fn(async () => ({ ok: true as const, value: null })),
     onImportRequested: vi.fn(() => () => {}),
@@ -22,15 +23,17 @@ describe('createElectronPlatform', () => {
     const platform = createElectronPlatform(fakeBridge());
     expect(await platform.openFiles({ title: 'Import', extensions: ['json'], multiple: true })).toEqual([{ name: 'a.json', size: 2, text: '{}' }]);
     expect(await platform.saveFile({ suggestedName: 'a.csv', text: 'x', mimeType: 'text/csv' })).toEqual({ saved: true, name: 'a.csv' });
+    expect(await platform.saveFiles({ title: 'Packs', files: [] })).toEqual({ saved: true, count: 2, where: '/home/lead/packs' });
     expect(await platform.appInfo()).toEqual({ name: 'Agreement Studio', version: '1.0.0', host: 'electron' });
     await expect(platform.openExternal('https://example.com/')).resolves.toBeUndefined();
   });
 
   it('turns { ok: false } into a thrown Error with its message', async () => {
     const failure = async () => ({ ok: false as const, error: 'huge.json is 300 MB; the limit is 200 MB' });
-    const platform = createElectronPlatform(fakeBridge({ openFiles: failure, saveFile: failure, appInfo: failure, openExternal: failure }));
+    const platform = createElectronPlatform(fakeBridge({ openFiles: failure, saveFile: failure, saveFiles: failure, appInfo: failure, openExternal: failure }));
     await expect(platform.openFiles({ title: 'Import', extensions: ['json'], multiple: true })).rejects.toThrow('huge.json is 300 MB; the limit is 200 MB');
     await expect(platform.saveFile({ suggestedName: 'a.csv', text: 'x', mimeType: 'text/csv' })).rejects.toThrow(Error);
+    await expect(platform.saveFiles({ title: 'Packs', files: [] })).rejects.toThrow(Error);
     await expect(platform.appInfo()).rejects.toThrow(Error);
     await expect(platform.openExternal('http://example.com/')).rejects.toThrow(Error);
   });
@@ -60,7 +63,7 @@ describe('detectElectronBridge', () => {
     expect(detectElectronBridge()).toBe(bridge);
   });
 
-  it.each([null, 'studio', 42, { openFiles: () => {} }, { ...fakeBridge(), appInfo: 'not a function' }])('ignores a malformed window.studio %#', (studio) => {
+  it.each([null, 'studio', 42, { openFiles: () => {} }, { ...fakeBridge(), appInfo: 'not a function' }, { ...fakeBridge(), saveFiles: undefined }])('ignores a malformed window.studio %#', (studio) => {
     vi.stubGlobal('window', { studio });
     expect(detectElectronBridge()).toBeUndefined();
   });

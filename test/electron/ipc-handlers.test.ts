@@ -6,6 +6,7 @@ import { IPC_CHANNELS, MAX_OPEN_FILE_BYTES } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { openForReading } from '../../electron/files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from '../../electron/ipc/handlers';
+import { MAX_SAVE_MANY_FILES } from '../../electron/ipc/schemas';
 import type { InvokeEvent, IpcHandlerDeps } from '../../electron/ipc/handlers';
 
 let dir: string;
@@ -39,9 +40,20 @@ function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
 const validRequests = {
   [IPC_CHANNELS.openFiles]: { title: 'Import transcript bundles', extensions: ['json', 'jsonl'], multiple: true },
   [IPC_CHANNELS.saveFile]: { suggestedName: 'labels.json', text: '{"labels":[]}', mimeType: 'application/json' },
+  [IPC_CHANNELS.saveFiles]: {
+    title: 'Choose a folder for 2 packs',
+    files: [
+      { suggestedName: 'ann-1.pack.json', text: '{"pack":1}', mimeType: 'application/json' },
+      { suggestedName: 'ann-2.pack.json', text: '{"pack":2}', mimeType: 'application/json' },
+    ],
+  },
   [IPC_CHANNELS.appInfo]: undefined,
   [IPC_CHANNELS.openExternal]: { url: 'https://example.com/guide' },
 } as const;
+
+function saveMany(suggestedName: string) {
+  return { suggestedName, text: '{}', mimeType: 'application/json' };
+}
 
 function expectError(result: IpcResult<unknown>, pattern: RegExp): void {
   expect(result.ok).toBe(false);
@@ -93,10 +105,38 @@ describe('IPC handlers: payload checks', () => {
     [IPC_CHANNELS.saveFile, { suggestedName: 'labels\0.json', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
     [IPC_CHANNELS.saveFile, { suggestedName: '..', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
     [IPC_CHANNELS.saveFile, { suggestedName: '', text: 'x', mimeType: 'text/plain' }, /suggestedName/],
-    [IPC_CHANNELS.saveFile, { suggestedName: `${'a'.repeat(196)}.json`, text: 'x', mimeType: 'text/plain' }, /suggestedName/],
+    [IPC_CHANNELS.saveFile, { suggestedName: `${'a'.repeat(251)}.json`, text: 'x', mimeType: 'text/plain' }, /suggestedName/],
     [IPC_CHANNELS.saveFile, { suggestedName: 'a.json', text: 42, mimeType: 'text/plain' }, /text/],
     [IPC_CHANNELS.saveFile, { suggestedName: 'a.json', text: 'x', mimeType: 'not a mime type' }, /mimeType/],
     [IPC_CHANNELS.saveFile, { suggestedName: 'a.json', text: 'x' }, /mimeType/],
+    [IPC_CHANNELS.saveFiles, undefined, /Invalid files:saveMany request/],
+    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [] }, /files: Too small/i],
+    [IPC_CHANNELS.saveFiles, { title: '', files: [saveMany('a.json')] }, /title/],
+    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: saveMany('a.json') }, /files/],
+    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [saveMany('a.json'), saveMany('A.JSON')] }, /files: must have different names/],
+    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [{ suggestedName: 'a.json', text: 'x' }] }, /files\[0\]\.mimeType/],
+    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [{ suggestedName: 'a.json', text: 7, mimeType: 'text/plain' }] }, /files\[0\]\.text/],
+    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: Array.from({ length: MAX_SAVE_MANY_FILES + 1 }, (_, index) => saveMany(`p-${index}.json`)) }, /files: Too big/i],
+    ...[
+      '../escape.json',
+      '../../.bashrc',
+      '..',
+      '.',
+      '/etc/passwd',
+      'packs/ann-1.pack.json',
+      'C:\\Windows\\evil.dll',
+      'C:evil.json',
+      '..\\evil.json',
+      'a\\b.json',
+      'ann\0.pack.json',
+      'ann\n.pack.json',
+      'ann\u001b[31m.json',
+      'ann\u007f.json',
+      'NUL.json',
+      'com1',
+      'a'.repeat(256),
+      '',
+    ].map((name): [keyof typeof validRequests, unknown, RegExp] => [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [saveMany('ok.json'), saveMany(name)] }, /files\[1\]\.suggestedName/]),
     [IPC_CHANNELS.appInfo, { anything: true }, /Invalid app:info request/],
     [IPC_CHANNELS.openExternal, 'https://example.com', /Invalid links:open request/],
     [IPC_CHANNELS.openExternal, { url: 42 }, /url/],
@@ -110,6 +150,21 @@ describe('IPC handlers: payload checks', () => {
     expect(deps.showOpenDialog).not.toHaveBeenCalled();
     expect(deps.showSaveDialog).not.toHaveBeenCalled();
     expect(deps.openExternal).not.toHaveBeenCalled();
+    expect(deps.writeFile).not.toHaveBeenCalled();
+  });
+
+  it.each([`${'a'.repeat(250)}.json`, 'ann..3.pack.json', '.ann.pack.json', 'Ännä 3 (copy).pack.json'])('files:saveMany takes the plain name %j', async (name) => {
+    const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })) });
+    expect(await handlers[IPC_CHANNELS.saveFiles](fromApp, { title: 'Packs', files: [saveMany(name)] })).toEqual({ ok: true, value: { saved: true, count: 1, where: '/home/lead/packs' } });
+    expect(deps.writeFile).toHaveBeenCalledExactlyOnceWith(`/home/lead/packs/${name}`, '{}');
+  });
+
+  it('files:saveMany refuses files over 500 MB together, before any dialog', async () => {
+    const { deps, handlers } = fakeDeps();
+    const text = '€'.repeat(60 * 1024 * 1024);
+    const files = [1, 2, 3].map((index) => ({ suggestedName: `p-${index}.json`, text, mimeType: 'application/json' }));
+    expectError(await handlers[IPC_CHANNELS.saveFiles](fromApp, { title: 'Packs', files }), /files: are larger than 500 MB together/);
+    expect(deps.showOpenDialog).not.toHaveBeenCalled();
   });
 
   it('refuses text over 500 MB counted in UTF-8 bytes', async () => {
@@ -192,6 +247,35 @@ describe('IPC handlers: work', () => {
     expectError(await handlers[IPC_CHANNELS.saveFile](fromApp, validRequests[IPC_CHANNELS.saveFile]), /EACCES/);
   });
 
+  it('files:saveMany asks for one folder and writes every file into it', async () => {
+    const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })) });
+    const result = await handlers[IPC_CHANNELS.saveFiles](fromApp, validRequests[IPC_CHANNELS.saveFiles]);
+    expect(deps.showOpenDialog).toHaveBeenCalledExactlyOnceWith({ title: 'Choose a folder for 2 packs', filters: [], properties: ['openDirectory', 'createDirectory'] });
+    expect(vi.mocked(deps.writeFile).mock.calls).toEqual([
+      ['/home/lead/packs/ann-1.pack.json', '{"pack":1}'],
+      ['/home/lead/packs/ann-2.pack.json', '{"pack":2}'],
+    ]);
+    expect(result).toEqual({ ok: true, value: { saved: true, count: 2, where: '/home/lead/packs' } });
+  });
+
+  it.each([
+    ['cancelled', { canceled: true, filePaths: [] }],
+    ['no folder', { canceled: false, filePaths: [] }],
+    ['an empty path', { canceled: false, filePaths: [''] }],
+  ])('files:saveMany reports saved: false and writes nothing for %s', async (_label, choice) => {
+    const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => choice) });
+    expect(await handlers[IPC_CHANNELS.saveFiles](fromApp, validRequests[IPC_CHANNELS.saveFiles])).toEqual({ ok: true, value: { saved: false } });
+    expect(deps.writeFile).not.toHaveBeenCalled();
+  });
+
+  it('files:saveMany says how far it got when a write fails', async () => {
+    const writeFile = vi.fn<IpcHandlerDeps['writeFile']>(async (path) => {
+      if (path.endsWith('ann-2.pack.json')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    });
+    const { handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })), writeFile });
+    expectError(await handlers[IPC_CHANNELS.saveFiles](fromApp, validRequests[IPC_CHANNELS.saveFiles]), /^Saved 1 of 2 files in \/home\/lead\/packs; could not write ann-2\.pack\.json \(EACCES\)$/);
+  });
+
   it('app:info reports the injected name and version', async () => {
     const { handlers } = fakeDeps();
     expect(await handlers[IPC_CHANNELS.appInfo](fromApp, undefined)).toEqual({
@@ -244,6 +328,6 @@ describe('registerIpcHandlers', () => {
     const { handlers } = fakeDeps();
     const handle = vi.fn();
     registerIpcHandlers({ handle }, handlers);
-    expect(handle.mock.calls.map(([channel]) => channel).sort()).toEqual(['app:info', 'files:open', 'files:save', 'links:open']);
+    expect(handle.mock.calls.map(([channel]) => channel).sort()).toEqual(['app:info', 'files:open', 'files:save', 'files:saveMany', 'links:open']);
   });
 });

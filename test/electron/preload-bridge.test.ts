@@ -23,9 +23,9 @@ function fakeIpc() {
 }
 
 describe('createStudioBridge', () => {
-  it('exposes exactly the five operations, all functions', () => {
+  it('exposes exactly the six operations, all functions', () => {
     const bridge = createStudioBridge(fakeIpc().ipc);
-    expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'onImportRequested', 'openExternal', 'openFiles', 'saveFile']);
+    expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'onImportRequested', 'openExternal', 'openFiles', 'saveFile', 'saveFiles']);
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 
@@ -34,15 +34,18 @@ describe('createStudioBridge', () => {
     const bridge = createStudioBridge(ipc);
     const openRequest = { title: 'Import', extensions: ['json'], multiple: true };
     const saveRequest = { suggestedName: 'a.csv', text: 'x', mimeType: 'text/csv' };
+    const saveManyRequest = { title: 'Choose a folder for 1 pack', files: [{ suggestedName: 'ann-1.pack.json', text: '{}', mimeType: 'application/json' }] };
 
     expect(await bridge.openFiles(openRequest)).toEqual({ ok: true, value: 'answer' });
     await bridge.saveFile(saveRequest);
+    await bridge.saveFiles(saveManyRequest);
     await bridge.appInfo();
     await bridge.openExternal('https://example.com/');
 
     expect(ipc.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.openFiles, openRequest],
       [IPC_CHANNELS.saveFile, saveRequest],
+      [IPC_CHANNELS.saveFiles, saveManyRequest],
       [IPC_CHANNELS.appInfo],
       [IPC_CHANNELS.openExternal, { url: 'https://example.com/' }],
     ]);
