@@ -1,5 +1,6 @@
 // The app shell: header with navigation, the current view, drag-and-drop import anywhere on
-// the window, the host's Import menu command, and the first-start demo.
+// the window (transcript bundles and packs), the host's Import menu command, and the
+// first-start demo. The mode switch is locked inside a study opened from a pack.
 
 import { useEffect, useState, type DragEvent } from 'react';
 import { useServices, useStudio } from './services';
@@ -8,11 +9,13 @@ import { parseRoute, routeToHash } from './routes';
 import { formatBytes, useStorageStatus } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
 import { LibraryView } from '../features/library/LibraryView';
-import { TRANSCRIPT_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
+import { LIBRARY_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
 import { ModeSwitch } from '../features/mode/ModeSwitch';
+import { useModeLockReason } from '../features/mode/useStudioMode';
 import { StudyOverview } from '../features/study/StudyOverview';
 import { TranscriptView } from '../features/transcript/TranscriptView';
 import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
+import { TeamView } from '../features/team/TeamView';
 import { TASK_TITLES } from '../features/labelling/task-titles';
 import { useStudy } from '../db/queries';
 
@@ -62,6 +65,12 @@ function Breadcrumbs() {
           <span>{TASK_TITLES[route.task]}</span>
         </>
       )}
+      {route.view === 'team' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>Team</span>
+        </>
+      )}
     </nav>
   );
 }
@@ -72,6 +81,7 @@ export function App() {
   const importFiles = useImportFiles();
   const importStatus = useStudio((state) => state.importState.status);
   const storage = useStorageStatus(importStatus);
+  const modeLockReason = useModeLockReason();
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
@@ -84,7 +94,7 @@ export function App() {
     () =>
       platform.onImportRequested(() => {
         store.getState().navigate({ view: 'library' });
-        platform.openFiles(TRANSCRIPT_FILE_REQUEST).then(importFiles, () => undefined);
+        platform.openFiles(LIBRARY_FILE_REQUEST).then(importFiles, () => undefined);
       }),
     [platform, importFiles, store],
   );
@@ -115,19 +125,20 @@ export function App() {
       <header className="app-header">
         <div className="brand">Agreement Studio</div>
         <Breadcrumbs />
-        <ModeSwitch />
+        <ModeSwitch lockedReason={modeLockReason} />
       </header>
       <main className="app-main">
         {route.view === 'library' && <LibraryView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
+        {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
       <footer className="app-footer muted small">
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
         {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
       </footer>
-      {dragging && <div className="drop-overlay" aria-hidden="true">Drop transcript bundles to import them</div>}
+      {dragging && <div className="drop-overlay" aria-hidden="true">Drop transcript bundles or packs to import them</div>}
     </div>
   );
 }

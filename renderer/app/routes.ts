@@ -6,6 +6,8 @@ export type Route =
   | { view: 'library' }
   | { view: 'study'; studyId: string }
   | { view: 'transcript'; studyId: string; sessionId: string }
+  /** The lead's team page: assignment, packs, label files and coverage. */
+  | { view: 'team'; studyId: string }
   /** The labelling workspace of one task; `unitId` asks it to open on that unit. */
   | { view: 'label'; studyId: string; task: Task; unitId?: string };
 
@@ -13,6 +15,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '').map(decodeURIComponentSafe);
   if (parts[0] === 'study' && parts[1] !== undefined) {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };
+    if (parts[2] === 'team' && parts.length === 3) return { view: 'team', studyId: parts[1] };
     const task = TASKS.find((name) => name === parts[3]);
     if (parts[2] === 'label' && task !== undefined) {
       // Unit ids may contain "/" (turn ids such as "s-1/3"), so the rest of the path is the id.
@@ -32,6 +35,8 @@ export function routeToHash(route: Route): string {
       return `#/study/${encodeURIComponent(route.studyId)}`;
     case 'transcript':
       return `#/study/${encodeURIComponent(route.studyId)}/session/${encodeURIComponent(route.sessionId)}`;
+    case 'team':
+      return `#/study/${encodeURIComponent(route.studyId)}/team`;
     case 'label': {
       const base = `#/study/${encodeURIComponent(route.studyId)}/label/${route.task}`;
       return route.unitId === undefined ? base : `${base}/${encodeURIComponent(route.unitId)}`;

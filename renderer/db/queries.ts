@@ -1,9 +1,12 @@
 // Reactive reads of the database for the UI (Dexie live queries): they re-run when the
 // tables they read change, also when a worker wrote the change.
 
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { AssignmentTableRecords } from '../../shared/study/assignment-table';
 import { useServices } from '../app/services';
 import { byStudy } from './by-study';
+import type { StudioDatabase } from './database';
 
 export function useStudies() {
   const { db } = useServices();
@@ -36,4 +39,57 @@ export function useSessionWithTurns(studyId: string, sessionId: string) {
     ]);
     return { session, puzzle: puzzle ?? null, turns };
   }, [db, studyId, sessionId]);
+}
+
+/** The study's annotators (the team once assigned, plus anyone who labelled), by id. */
+export function useAnnotators(studyId: string) {
+  const { db } = useServices();
+  return useLiveQuery(() => byStudy(db.annotators, studyId).toArray(), [db, studyId]);
+}
+
+/** The stored assignment: one row per annotator and task. */
+export function useAssignments(studyId: string) {
+  const { db } = useServices();
+  return useLiveQuery(() => byStudy(db.assignments, studyId).toArray(), [db, studyId]);
+}
+
+/**
+ * What the assignment table needs of the study's records: puzzle ids and titles, which puzzle
+ * each session plays, and each turn's session, position and type, read from keys alone so
+ * 100,000 turns cost no text. Reads no assignment, so a hand edit does not re-run it.
+ */
+export function useAssignmentRecords(studyId: string) {
+  const { db } = useServices();
+  return useLiveQuery(() => readAssignmentRecords(db, studyId), [db, studyId]);
+}
+
+async function readAssignmentRecords(db: StudioDatabase, studyId: string): Promise<AssignmentTableRecords> {
+  return db.transaction('r', [db.puzzles, db.sessions, db.turns], async () => {
+    const bySession = () => db.turns.where('[studyId+sessionId+index]').between([studyId], [studyId, Dexie.maxKey], true, true);
+    const [puzzles, sessions, turnKeys, finalKeys] = await Promise.all([
+      byStudy(db.puzzles, studyId).toArray(),
+      byStudy(db.sessions, studyId).toArray(),
+      bySession().primaryKeys(),
+      db.turns.where('[studyId+type]').equals([studyId, 'final']).primaryKeys(),
+    ]);
+    const finals = new Set(finalKeys.map(([, id]) => id));
+    const turns: Array<AssignmentTableRecords['turns'][number]> = [];
+    const add = (id: string, sessionId: string, index: number) => turns.push({ id, sessionId, index, type: finals.has(id) ? 'final' : 'question' });
+    // The index lists turns by session id, as the sessions' primary keys are ordered, so each
+    // session's turnCount says where its turns end; should the counts not add up, walk the keys.
+    if (sessions.reduce((sum, session) => sum + session.turnCount, 0) === turnKeys.length) {
+      let position = 0;
+      for (const session of sessions) for (let index = 0; index < session.turnCount; index++) add(turnKeys[position++]?.[1] ?? '', session.id, index);
+    } else {
+      await bySession().eachPrimaryKey((primaryKey, cursor) => {
+        const [, sessionId, index] = cursor.key as [string, string, number];
+        add(primaryKey[1], sessionId, index);
+      });
+    }
+    return {
+      puzzles: puzzles.map(({ id, title }) => (title === undefined ? { id } : { id, title })),
+      sessions: sessions.map(({ id, puzzleId }) => ({ id, puzzleId })),
+      turns,
+    };
+  });
 }

@@ -1,37 +1,53 @@
-// The study overview's way into labelling: one entry per task with this annotator's progress.
-// Counts keys in one primary-key range per task, so it stays quick with a million labels stored.
+// The study overview's way into labelling: one entry per task with the labelling annotator's
+// progress, over the units assigned to them when the study has an assignment for them, else
+// over every unit. Reads label keys only, so it stays quick with a million labels stored.
 
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { TASKS, type Study, type Task } from '../../../shared/domain/model';
-import { usePreferences, useServices } from '../../app/services';
+import { useServices } from '../../app/services';
+import type { StudioDatabase } from '../../db/database';
+import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
 import { TASK_TITLES, TASK_UNITS } from './task-titles';
 
 function unitCount(study: Study, task: Task): number {
   return task === 'answer' ? study.counts.questions : task === 'match' ? study.counts.finals : study.counts.puzzles;
 }
 
+interface TaskProgress {
+  labelled: number;
+  total: number;
+}
+
+async function taskProgress(db: StudioDatabase, study: Study, annotatorId: string, task: Task): Promise<TaskProgress> {
+  const range = db.labels.where(':id').between([study.id, annotatorId, task, Dexie.minKey], [study.id, annotatorId, task, Dexie.maxKey], true, true);
+  const assignment = await db.assignments.get([study.id, annotatorId, task]);
+  if (assignment === undefined) {
+    const total = unitCount(study, task);
+    return { labelled: Math.min(await range.count(), total), total };
+  }
+  const assigned = new Set(assignment.units);
+  const keys = await range.primaryKeys();
+  return { labelled: keys.filter((key) => assigned.has(key[3])).length, total: assigned.size };
+}
+
 export function LabelEntryPoints({ study }: { study: Study }) {
   const { db, store } = useServices();
-  const annotator = usePreferences((state) => state.annotator);
-  const done = useLiveQuery(
-    () =>
-      Promise.all(
-        TASKS.map((task) =>
-          db.labels
-            .where(':id')
-            .between([study.id, annotator.id, task, Dexie.minKey], [study.id, annotator.id, task, Dexie.maxKey], true, true)
-            .count(),
-        ),
-      ),
-    [db, study.id, annotator.id],
+  const annotator = useLabellingAnnotator(study.id);
+  const annotatorId = annotator?.id;
+  const progress = useLiveQuery(
+    async () => (annotatorId === undefined ? undefined : { annotatorId, tasks: await Promise.all(TASKS.map((task) => taskProgress(db, study, annotatorId, task))) }),
+    [db, study, annotatorId],
   );
+  if (annotator === undefined) return null;
+  // A previous annotator's counts are never shown as this one's.
+  const current = progress?.annotatorId === annotator.id ? progress.tasks : undefined;
 
   return (
     <div className="label-entry-points" aria-label="Label this study">
       {TASKS.map((task, index) => {
-        const total = unitCount(study, task);
-        const labelled = Math.min(done?.[index] ?? 0, total);
+        const total = current?.[index]?.total ?? unitCount(study, task);
+        const labelled = current?.[index]?.labelled ?? 0;
         return (
           <div className="card label-entry" key={task} data-testid="label-entry" data-task={task} data-done={labelled} data-total={total}>
             <div className="card-title">{TASK_TITLES[task]}</div>

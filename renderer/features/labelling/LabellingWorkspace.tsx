@@ -1,12 +1,14 @@
-// The labelling workspace of one task of a study, for the annotator of this computer: loads
-// the task's units and the annotator's labels once (showing progress while a large study
-// opens), then hands a WorkspaceController to the layout. Reopens when the annotator changes.
+// The labelling workspace of one task of a study, for the study's labelling annotator (the
+// pack's in a pack study, else this computer's): loads the task's units and the annotator's
+// labels once (showing progress while a large study opens), then hands a WorkspaceController
+// to the layout. Reopens when the annotator changes.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Task } from '../../../shared/domain/model';
-import { usePreferences, useServices } from '../../app/services';
+import { useServices } from '../../app/services';
 import { describeStorageError } from '../../db/storage';
+import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
 import { loadWorkspace, StudyMissingError, type LoadProgress } from './load-workspace';
 import { TASK_TITLES } from './task-titles';
 import { WorkspaceContext } from './workspace-context';
@@ -22,14 +24,20 @@ interface LoadState {
 }
 
 export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string; task: Task; unitId?: string }) {
-  const { db, preferences, store: studio } = useServices();
-  const annotatorId = usePreferences((state) => state.annotator.id);
+  const { db, store: studio } = useServices();
+  const annotator = useLabellingAnnotator(studyId);
+  const annotatorId = annotator?.id;
+  // The controller asks for the name when it records the annotator; it reads the latest one.
+  const annotatorName = useRef('');
+  useEffect(() => {
+    if (annotator) annotatorName.current = annotator.name;
+  }, [annotator]);
   const studyExists = useLiveQuery(async () => (await db.studies.get(studyId)) !== undefined, [db, studyId]);
-  const key = `${studyId}\u0000${task}\u0000${annotatorId}`;
+  const key = `${studyId}\u0000${task}\u0000${annotatorId ?? ''}`;
   const [load, setLoad] = useState<LoadState>({ key: '' });
 
   useEffect(() => {
-    if (!studyExists) return;
+    if (!studyExists || annotatorId === undefined) return;
     let cancelled = false;
     let controller: WorkspaceController | undefined;
     writesSettled(studyId, annotatorId, task)
@@ -40,7 +48,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
       )
       .then((data) => {
         if (cancelled) return;
-        controller = new WorkspaceController(db, data, { annotatorName: () => preferences.getState().annotator.name });
+        controller = new WorkspaceController(db, data, { annotatorName: () => annotatorName.current });
         setLoad({ key, controller });
       })
       .catch((error: unknown) => {
@@ -50,7 +58,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
       cancelled = true;
       void controller?.dispose();
     };
-  }, [db, preferences, studyId, task, annotatorId, studyExists, key]);
+  }, [db, studyId, task, annotatorId, studyExists, key]);
 
   const current = load.key === key ? load : { key };
   const controller = current.controller;

@@ -1,8 +1,10 @@
 // The workspace's top bar: which task and study, who is labelling, the other tasks, progress,
-// the filters, jump to a unit, and the guidelines, shortcuts and settings buttons.
+// the filters, jump to a unit, and the guidelines, shortcuts, settings and export buttons.
 
 import { TASKS } from '../../../shared/domain/model';
-import { usePreferences, useServices } from '../../app/services';
+import { useServices } from '../../app/services';
+import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
+import { ExportLabelsButton } from '../team/ExportLabelsButton';
 import { displayKey, type KeyMap } from './key-map';
 import { JumpToUnit } from './JumpToUnit';
 import { ProgressBar } from './ProgressBar';
@@ -17,7 +19,7 @@ export function WorkspaceToolbar({ keyMap }: { keyMap: KeyMap }) {
   const { store: studio } = useServices();
   const { study, task } = controller.data;
   const filter = useWorkspaceState((state) => state.filter);
-  const annotatorName = usePreferences((state) => state.annotator.name);
+  const annotatorName = useLabellingAnnotator(study.id)?.name;
   const { openModal, toggleGuidelines } = controller.store.getState();
   const firstKey = (action: 'guidelines' | 'help') => {
     const key = keyMap.keysOf(action)[0];
@@ -29,7 +31,13 @@ export function WorkspaceToolbar({ keyMap }: { keyMap: KeyMap }) {
       <div className="workspace-heading">
         <h1 id="workspace-title">{TASK_TITLES[task]}</h1>
         <span className="muted small">
-          {study.name} · labelling as <span className="strong">{annotatorName}</span>
+          {study.name}
+          {annotatorName !== undefined && (
+            <>
+              {' '}
+              · labelling as <span className="strong">{annotatorName}</span>
+            </>
+          )}
         </span>
       </div>
       <nav className="task-tabs" aria-label="Tasks">
@@ -65,6 +73,7 @@ export function WorkspaceToolbar({ keyMap }: { keyMap: KeyMap }) {
           <button type="button" className="chip" onClick={() => openModal('settings')}>
             Settings
           </button>
+          <ExportLabelsButton studyId={study.id} className="chip" />
         </div>
       </div>
     </div>

@@ -1,10 +1,19 @@
-// Shows what the current import is doing: a progress bar while it runs, the studies it added,
-// or every located error of a rejected import (nothing was stored in that case).
+// Shows what the current import is doing: a progress bar while it runs, the studies it added
+// (and for a pack, whose copy it is and what it added), or every located error of a rejected
+// import (nothing was stored in that case).
 
 import { formatErrorText } from '../../../shared/formats/errors';
 import { useServices, useStudio } from '../../app/services';
+import type { ImportedStudySummary } from '../../workers/import-protocol';
 
 const MAX_ERRORS_SHOWN = 200;
+
+function importedText(study: ImportedStudySummary): string {
+  const { pack } = study;
+  if (pack === undefined) return `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`;
+  const added = pack.alreadyOpened ? 'already opened, nothing new' : `${pack.newUnits.toLocaleString('en-US')} new ${pack.newUnits === 1 ? 'unit' : 'units'}`;
+  return `${study.name}, the pack for ${pack.annotator.name} (${added})`;
+}
 
 export function ImportStatus() {
   const importState = useStudio((state) => state.importState);
@@ -28,7 +37,7 @@ export function ImportStatus() {
       return (
         <div className="notice notice-success" role="status">
           <span>
-            Imported {importState.studies.map((study) => `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`).join('; ')}.
+            Imported {importState.studies.map(importedText).join('; ')}.
           </span>
           <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
         </div>

@@ -1,18 +1,19 @@
-// The study library: every imported study with its counts, an Import button, and the place
-// where import progress and errors appear. Files can also be dropped anywhere on the window.
+// The study library: every imported study with its counts, an Import button (transcript
+// bundles, or a pack from the lead), and the place where import progress and errors appear.
+// Files can also be dropped anywhere on the window.
 
 import { useServices } from '../../app/services';
 import { useStudies } from '../../db/queries';
 import { deleteStudy } from '../../db/import-study';
 import { ImportStatus } from './ImportStatus';
-import { TRANSCRIPT_FILE_REQUEST, useImportFiles } from './useImportFiles';
+import { LIBRARY_FILE_REQUEST, useImportFiles } from './useImportFiles';
 
 export function LibraryView() {
   const { db, platform, store } = useServices();
   const studies = useStudies();
   const importFiles = useImportFiles();
 
-  const chooseAndImport = async () => importFiles(await platform.openFiles(TRANSCRIPT_FILE_REQUEST));
+  const chooseAndImport = async () => importFiles(await platform.openFiles(LIBRARY_FILE_REQUEST));
   const remove = async (studyId: string, name: string) => {
     if (window.confirm(`Delete the study "${name}" and all its labels from this computer?`)) await deleteStudy(db, studyId);
   };
@@ -25,7 +26,7 @@ export function LibraryView() {
           Import transcripts…
         </button>
       </div>
-      <p className="hint">Import transcript bundles (.json or .jsonl), or drop them anywhere on this window.</p>
+      <p className="hint">Import transcript bundles (.json or .jsonl) or a pack from your study lead (.pack.json), or drop them anywhere on this window.</p>
       <ImportStatus />
       {studies === undefined ? null : studies.length === 0 ? (
         <p className="empty">No studies yet. Import a transcript bundle to begin.</p>
@@ -48,7 +49,10 @@ export function LibraryView() {
                   <button type="button" className="link-button strong" onClick={() => store.getState().navigate({ view: 'study', studyId: study.id })}>
                     {study.name}
                   </button>
-                  <div className="muted small">{study.id}</div>
+                  <div className="muted small">
+                    {study.id}
+                    {study.origin !== undefined && ` · pack for ${study.origin.annotator.name}`}
+                  </div>
                 </td>
                 <td className="num" data-testid="count-puzzles">{study.counts.puzzles}</td>
                 <td className="num" data-testid="count-sessions">{study.counts.sessions}</td>

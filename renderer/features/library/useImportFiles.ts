@@ -1,5 +1,6 @@
-// Runs an import of chosen or dropped files through the worker and reflects it in the UI
-// store: progress while it runs, then the imported studies or every located error.
+// Runs an import of chosen or dropped files (transcript bundles, or packs) through the worker
+// and reflects it in the UI store: progress while it runs, then the imported studies or every
+// located error. A pack opens its study, where the annotator starts labelling.
 
 import { useCallback } from 'react';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
@@ -16,10 +17,13 @@ export function useImportFiles(): (files: OpenedFile[]) => Promise<ImportOutcome
       store.getState().setImportState({ status: 'running', fileNames });
       const outcome = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }));
       store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });
+      const opened = outcome.ok ? outcome.studies.find((study) => study.pack !== undefined) : undefined;
+      if (opened) store.getState().navigate({ view: 'study', studyId: opened.id });
       return outcome;
     },
     [db, store],
   );
 }
 
-export const TRANSCRIPT_FILE_REQUEST = { title: 'Import transcript bundles', extensions: ['json', 'jsonl'], multiple: true } as const;
+/** Packs are `.pack.json`, so the json filter already offers them. */
+export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl'], multiple: true } as const;

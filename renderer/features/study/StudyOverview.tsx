@@ -1,6 +1,7 @@
 // A study at a glance: its puzzles (with difficulty and bucket in lead mode), and its sessions grouped by
 // player and judge, each session opening its transcript. Annotator mode groups blinded
-// sessions by player alone, so no judge model reaches the page (SPEC §5).
+// sessions by player alone, so no judge model reaches the page (SPEC §5). The lead's own
+// studies lead to the team page; the labelling annotator exports their labels from here.
 
 import { useMemo } from 'react';
 import { puzzleDifficulty } from '../../../shared/domain/difficulty';
@@ -10,6 +11,7 @@ import { blindSession, type BlindSession } from '../mode/blind';
 import { useStudioMode } from '../mode/useStudioMode';
 import { BucketBadge } from './BucketBadge';
 import { LabelEntryPoints } from '../labelling/LabelEntryPoints';
+import { ExportLabelsButton } from '../team/ExportLabelsButton';
 
 interface SessionGroup {
   player: string;
@@ -35,7 +37,7 @@ function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?:
 
 export function StudyOverview({ studyId }: { studyId: string }) {
   const { store } = useServices();
-  const mode = useStudioMode();
+  const mode = useStudioMode(studyId);
   // Annotators rate difficulty themselves; a rating shown beforehand would anchor theirs.
   const showDifficulty = mode === 'lead';
   const study = useStudy(studyId);
@@ -64,7 +66,19 @@ export function StudyOverview({ studyId }: { studyId: string }) {
         {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers
       </p>
 
-      <h2>Label</h2>
+      {mode === 'lead' && study.origin === undefined && (
+        <div className="card team-entry">
+          <button type="button" className="link-button strong" data-testid="team-entry" onClick={() => store.getState().navigate({ view: 'team', studyId })}>
+            Team: assign, packs, label files, coverage
+          </button>
+          <div className="muted small">{study.setup ? `Assigned with overlap ${study.setup.overlap} and seed ${study.setup.seed}.` : 'Not assigned to annotators yet.'}</div>
+        </div>
+      )}
+
+      <div className="section-header">
+        <h2>Label</h2>
+        <ExportLabelsButton studyId={studyId} className="chip" />
+      </div>
       <LabelEntryPoints study={study} />
 
       <h2>{mode === 'lead' ? 'Sessions by player and judge' : 'Sessions by player'}</h2>

@@ -9,6 +9,8 @@ describe('routes', () => {
     { view: 'library' },
     { view: 'study', studyId: 'demo-study' },
     { view: 'transcript', studyId: 'demo-study', sessionId: 's-coffee-orca' },
+    { view: 'team', studyId: 'demo-study' },
+    { view: 'team', studyId: 'study with spaces & #' },
     { view: 'label', studyId: 'demo-study', task: 'answer' },
     { view: 'label', studyId: 'demo-study', task: 'match', unitId: 's-coffee-orca/10' },
     { view: 'label', studyId: 'study with spaces & #', task: 'difficulty', unitId: 'p-cold-coffee' },
@@ -25,6 +27,12 @@ describe('routes', () => {
 
   it('reads a unit id written with a plain slash, as a person would type it', () => {
     expect(parseRoute('#/study/demo-study/label/answer/s-coffee-orca/4')).toEqual({ view: 'label', studyId: 'demo-study', task: 'answer', unitId: 's-coffee-orca/4' });
+  });
+
+  it('formats the team route under its study', () => {
+    expect(routeToHash({ view: 'team', studyId: 'pilot-2026' })).toBe('#/study/pilot-2026/team');
+    expect(parseRoute('#/study/pilot-2026/team/')).toEqual({ view: 'team', studyId: 'pilot-2026' });
+    expect(parseRoute('#/study/pilot-2026/team/extra')).toEqual({ view: 'study', studyId: 'pilot-2026' });
   });
 
   it('falls back to the study for an unknown task, and to the library for anything else', () => {

@@ -1,0 +1,71 @@
+// The lead's team page of a study: setup and assignment, the editable assignment table, packs
+// out, label files in, and coverage. Lead mode only: annotator mode, and any study opened from
+// a pack, get a short note instead, since the page shows everyone's progress.
+
+import { useCallback, useMemo, useState } from 'react';
+import type { Study } from '../../../shared/domain/model';
+import { useAnnotators, useAssignments, useStudy } from '../../db/queries';
+import { useStudioMode } from '../mode/useStudioMode';
+import type { TeamMember } from './annotator-list';
+import { AssignmentTable } from './AssignmentTable';
+import { CoverageSection } from './CoverageSection';
+import { LabelFilesSection } from './LabelFilesSection';
+import { PacksSection } from './PacksSection';
+import { SetupSection } from './SetupSection';
+
+/** The assigned team in assignment order, named as stored; undefined while loading. */
+function useTeam(studyId: string): TeamMember[] | undefined {
+  const assignments = useAssignments(studyId);
+  const annotators = useAnnotators(studyId);
+  return useMemo(() => {
+    if (!assignments || !annotators) return undefined;
+    const names = new Map(annotators.map((annotator) => [annotator.id, annotator.name]));
+    const ids = [...new Set(assignments.map((row) => row.annotatorId))];
+    return ids.map((id) => ({ id, name: names.get(id) ?? id }));
+  }, [assignments, annotators]);
+}
+
+function LeadTeamPage({ study }: { study: Study }) {
+  const team = useTeam(study.id);
+  // Counts the changes made here, so coverage reloads after each.
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((count) => count + 1), []);
+  const assigned = study.setup !== undefined;
+
+  return (
+    <section className="page team-page" aria-labelledby="team-title" data-testid="team-view">
+      <div className="page-header">
+        <h1 id="team-title">Team: {study.name}</h1>
+      </div>
+      <p className="hint">
+        Assign the study to annotators, send each a pack, import the label files they send back, and follow the coverage until every unit has its labels.
+      </p>
+      {/* Mounted once the team is read, so the form starts from the stored setup. */}
+      {team !== undefined && <SetupSection key={study.id} study={study} team={team} onAssigned={changed} />}
+      <section aria-labelledby="assignment-title">
+        <h2 id="assignment-title">Assignment</h2>
+        {assigned ? <AssignmentTable study={study} onChanged={changed} /> : <p className="empty">Not assigned yet: list the annotators above and assign.</p>}
+      </section>
+      <PacksSection studyId={study.id} assigned={assigned} />
+      <LabelFilesSection studyId={study.id} onImported={changed} />
+      <CoverageSection studyId={study.id} version={version} />
+    </section>
+  );
+}
+
+export function TeamView({ studyId }: { studyId: string }) {
+  const study = useStudy(studyId);
+  const mode = useStudioMode(studyId);
+  if (study === undefined) return null;
+  if (study === null) return <p className="empty">This study is not in the library.</p>;
+  if (study.origin !== undefined || mode !== 'lead') {
+    return (
+      <p className="empty" data-testid="team-lead-only">
+        {study.origin !== undefined
+          ? 'This study was opened from a pack: this computer labels for one annotator, and the team page belongs to the study lead.'
+          : 'The team page shows every annotator’s progress, so it is only in lead mode.'}
+      </p>
+    );
+  }
+  return <LeadTeamPage study={study} />;
+}

@@ -1,0 +1,53 @@
+// Writes packs in the team worker and hands them to the host to save: every annotator's pack
+// into one folder (or the browser's downloads), or one annotator's pack of only the units they
+// still owe. Reports progress while the worker runs, then where the files went.
+
+import { useCallback, useState } from 'react';
+import { useServices } from '../../app/services';
+import { describeStorageError } from '../../db/storage';
+import { writePacksInWorker } from '../../workers/team-client';
+import type { WorkProgress } from '../../workers/team-protocol';
+
+export type PackWriterState =
+  | { status: 'idle' }
+  | { status: 'running'; annotatorId?: string; progress?: WorkProgress }
+  | { status: 'done'; message: string }
+  | { status: 'failed'; message: string };
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+export function usePackWriter(studyId: string) {
+  const { db, platform } = useServices();
+  const [state, setState] = useState<PackWriterState>({ status: 'idle' });
+
+  const writeAll = useCallback(async () => {
+    setState({ status: 'running' });
+    try {
+      const files = await writePacksInWorker(db.name, studyId, { missingOnly: false }, (progress) => setState({ status: 'running', progress }));
+      const saved = await platform.saveFiles({
+        title: `Choose a folder for ${plural(files.length, 'pack', 'packs')}`,
+        files: files.map((file) => ({ suggestedName: file.name, text: file.text, mimeType: file.mimeType })),
+      });
+      setState({ status: 'done', message: saved.saved ? `${plural(saved.count, 'pack', 'packs')} saved to ${saved.where}.` : 'No folder chosen, so no pack was saved.' });
+    } catch (error) {
+      setState({ status: 'failed', message: `No packs were saved: ${describeStorageError(error)}` });
+    }
+  }, [db, platform, studyId]);
+
+  const writeMissing = useCallback(
+    async (annotatorId: string) => {
+      setState({ status: 'running', annotatorId });
+      try {
+        const [file] = await writePacksInWorker(db.name, studyId, { annotatorIds: [annotatorId], missingOnly: true }, (progress) => setState({ status: 'running', annotatorId, progress }));
+        if (file === undefined) throw new Error(`no pack was written for ${annotatorId}`);
+        const saved = await platform.saveFile({ suggestedName: file.name, text: file.text, mimeType: file.mimeType });
+        setState({ status: 'done', message: saved.saved ? `Saved ${saved.name} with the units ${annotatorId} has not labelled yet.` : 'Not saved.' });
+      } catch (error) {
+        setState({ status: 'failed', message: `The pack of missing units was not saved: ${describeStorageError(error)}` });
+      }
+    },
+    [db, platform, studyId],
+  );
+
+  return { state, writeAll, writeMissing };
+}

@@ -1,0 +1,42 @@
+// The setup form's action: reads the form, asks before replacing an assignment, and assigns
+// the study to the team with the seeded balanced assignment (renderer/db/team-setup.ts).
+// Problems, the form's or assignTeam's RangeError, come back as text for the form to show.
+
+import { useCallback, useState } from 'react';
+import type { Study } from '../../../shared/domain/model';
+import { useServices } from '../../app/services';
+import { describeStorageError } from '../../db/storage';
+import { assignTeam } from '../../db/team-setup';
+import { readSetupForm, type SetupFormValues } from './setup-form';
+
+export type SetupState = { status: 'idle' } | { status: 'running' } | { status: 'done'; message: string } | { status: 'failed'; problems: string[] };
+
+export const REASSIGN_QUESTION =
+  'Replace the current assignment? Every annotator gets a new set of puzzles; hand edits are lost, and packs already sent no longer match. Labels already made are kept.';
+
+export function useTeamSetup(study: Study, onAssigned: () => void) {
+  const { db } = useServices();
+  const [state, setState] = useState<SetupState>({ status: 'idle' });
+  const assign = useCallback(
+    async (values: SetupFormValues) => {
+      const read = readSetupForm(values);
+      if (!read.ok) return setState({ status: 'failed', problems: read.problems });
+      if (study.setup !== undefined && !window.confirm(REASSIGN_QUESTION)) return;
+      setState({ status: 'running' });
+      const { input } = read;
+      try {
+        await assignTeam(db, study.id, input);
+        const difficulty = input.difficultyOverlap === undefined ? 'difficulty by the same annotators' : `difficulty overlap ${input.difficultyOverlap}`;
+        setState({
+          status: 'done',
+          message: `Assigned ${study.counts.puzzles.toLocaleString('en-US')} puzzles to ${input.annotators.length.toLocaleString('en-US')} annotators: overlap ${input.overlap}, ${difficulty}, seed ${input.seed}.`,
+        });
+        onAssigned();
+      } catch (error) {
+        setState({ status: 'failed', problems: [error instanceof RangeError ? `Not assigned: ${error.message}.` : `Not assigned: ${describeStorageError(error)}`] });
+      }
+    },
+    [db, study, onAssigned],
+  );
+  return { state, assign };
+}
