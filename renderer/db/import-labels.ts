@@ -5,10 +5,12 @@
 // replaces the stored label, and every revision that loses (replaced, stale or conflicting)
 // is kept in the audit log rather than thrown away.
 
-import type { Label, LabelValue, Task } from '../../shared/domain/model';
+import Dexie from 'dexie';
+import type { AuditEntry, Label, LabelValue, Task, TurnType } from '../../shared/domain/model';
 import { ErrorList } from '../../shared/formats/error-list';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import type { LabelFile, LabelRecord } from '../../shared/formats/label-file';
+import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 
 export interface LabelImportSummary {
@@ -92,31 +94,32 @@ export async function importLabelFiles(db: StudioDatabase, studyId: string, file
     const errors = await validate(db, studyId, files, names);
     if (errors.length > 0) throw new LabelImportError(errors);
 
-    // Audit entries this study already holds, so a re-imported stale or conflicting label is not logged twice.
-    const logged = new Set<string>();
-    await db.audit
-      .where('studyId')
-      .equals(studyId)
-      .each((entry) => {
-        logged.add(`${entry.kind}\u0000${entry.detail}`);
-      });
-    const audit = async (kind: LabelAuditKind, detail: LabelImportAuditDetail) => {
-      const text = JSON.stringify(detail);
-      if (logged.has(`${kind}\u0000${text}`)) return;
-      logged.add(`${kind}\u0000${text}`);
-      await db.audit.add({ studyId, at: now, kind, detail: text });
-    };
+    const auditEntries: AuditEntry[] = [];
+    const audit = (kind: LabelAuditKind, detail: LabelImportAuditDetail) => auditEntries.push({ studyId, at: now, kind, detail: JSON.stringify(detail) });
 
+    // Labels are read and written in bulk, one request per file rather than one per label:
+    // a request's round trip, not the work, is what costs with 100,000 labels. `current` holds
+    // what this import has decided so far, so a second file for the same annotator meets the
+    // first one's labels.
+    const current = new Map<string, Label>();
+    const writes = new Map<string, Label>();
     for (const [index, file] of files.entries()) {
       const fileName = names[index] ?? '';
       const annotatorId = file.annotator.id;
       const stored = await db.annotators.get([studyId, annotatorId]);
       if (stored?.name !== file.annotator.name) await db.annotators.put({ studyId, id: annotatorId, name: file.annotator.name });
 
+      // The annotator's stored labels of the study in one key range: one request, however many labels.
+      const fetched = new Map<string, Label>();
+      await db.labels
+        .where(':id')
+        .between([studyId, annotatorId, Dexie.minKey], [studyId, annotatorId, Dexie.maxKey], true, true)
+        .each((label) => void fetched.set(labelKey(annotatorId, label.task, label.unitId), label));
       for (const record of file.labels) {
         summary.labels += 1;
+        const key = labelKey(annotatorId, record.task, record.unit);
         const incoming = toLabel(studyId, annotatorId, record);
-        const before = await db.labels.get([studyId, annotatorId, record.task, record.unit]);
+        const before = current.get(key) ?? fetched.get(key);
         const detail = (kept: Label, old: Label, replacement: Label): LabelImportAuditDetail => ({
           file: fileName,
           annotator: annotatorId,
@@ -126,31 +129,37 @@ export async function importLabelFiles(db: StudioDatabase, studyId: string, file
           old: audited(old),
           new: audited(replacement),
         });
+        const keep = (label: Label) => {
+          current.set(key, label);
+          writes.set(key, label);
+        };
         if (before === undefined) {
-          await db.labels.add(incoming);
+          keep(incoming);
           summary.added += 1;
         } else if (sameContent(before, incoming) && before.rev === incoming.rev) {
           summary.unchanged += 1;
         } else if (incoming.rev > before.rev) {
-          await db.labels.put(withCreatedAt(incoming, before));
-          await audit('label:replaced', detail(incoming, before, incoming));
+          keep(withCreatedAt(incoming, before));
+          audit('label:replaced', detail(incoming, before, incoming));
           summary.updated += 1;
         } else if (incoming.rev < before.rev) {
-          await audit('label:stale', detail(before, incoming, before));
+          audit('label:stale', detail(before, incoming, before));
           summary.unchanged += 1;
         } else {
           // Same revision, different content: edited in two places. The later edit wins.
           const incomingWins = Date.parse(incoming.at) > Date.parse(before.at);
           if (incomingWins) {
-            await db.labels.put(withCreatedAt(incoming, before));
-            await audit('label:conflict', detail(incoming, before, incoming));
+            keep(withCreatedAt(incoming, before));
+            audit('label:conflict', detail(incoming, before, incoming));
           } else {
-            await audit('label:conflict', detail(before, incoming, before));
+            audit('label:conflict', detail(before, incoming, before));
           }
           summary.conflicts += 1;
         }
       }
     }
+    if (writes.size > 0) await db.labels.bulkPut([...writes.values()]);
+    if (auditEntries.length > 0) await db.audit.bulkAdd(await unlogged(db, studyId, auditEntries));
   });
   return summary;
 }
@@ -161,6 +170,7 @@ async function validate(db: StudioDatabase, studyId: string, files: readonly Lab
   if (!study) {
     return files.map((_, index) => ({ file: names[index] ?? '', path: 'studyId', message: `study "${studyId}" is not in the library; import its transcripts first` }));
   }
+  const { turnType, puzzleKnown } = await studyUnitIndex(db, studyId);
   const all: FormatError[] = [];
   for (const [index, file] of files.entries()) {
     const errors = new ErrorList(names[index] ?? '');
@@ -170,11 +180,6 @@ async function validate(db: StudioDatabase, studyId: string, files: readonly Lab
       all.push(...errors.list());
       continue;
     }
-    const keys = file.labels.map((label): [string, string] => [studyId, label.unit]);
-    const turns = await db.turns.bulkGet(keys);
-    const puzzles = await db.puzzles.bulkGet(keys);
-    const turnType = new Map(turns.flatMap((turn) => (turn ? [[turn.id, turn.type] as const] : [])));
-    const puzzleKnown = new Set(puzzles.flatMap((puzzle) => (puzzle ? [puzzle.id] : [])));
     const firstIndexOf = new Map<string, number>();
     file.labels.forEach((label, labelIndex) => {
       const path = `labels[${labelIndex}].unit`;
@@ -200,6 +205,44 @@ async function validate(db: StudioDatabase, studyId: string, files: readonly Lab
     all.push(...errors.list());
   }
   return all;
+}
+
+/**
+ * Which ids are question turns, final turns and puzzles, from keys alone (the type index and
+ * the primary keys): no turn text is read, so checking 100,000 labels costs two key scans.
+ */
+async function studyUnitIndex(db: StudioDatabase, studyId: string): Promise<{ turnType: Map<string, TurnType>; puzzleKnown: Set<string> }> {
+  const [questions, finals, puzzles] = await Promise.all([
+    db.turns.where('[studyId+type]').equals([studyId, 'question']).primaryKeys(),
+    db.turns.where('[studyId+type]').equals([studyId, 'final']).primaryKeys(),
+    byStudy(db.puzzles, studyId).primaryKeys(),
+  ]);
+  const turnType = new Map<string, TurnType>();
+  for (const [, id] of questions) turnType.set(id, 'question');
+  for (const [, id] of finals) turnType.set(id, 'final');
+  return { turnType, puzzleKnown: new Set(puzzles.map(([, id]) => id)) };
+}
+
+/**
+ * Drops entries the study's audit log already holds, so a re-imported stale or conflicting
+ * label is not logged twice. Reads the log only when there is something to log.
+ */
+async function unlogged(db: StudioDatabase, studyId: string, entries: readonly AuditEntry[]): Promise<AuditEntry[]> {
+  const logged = new Set<string>();
+  await db.audit
+    .where('studyId')
+    .equals(studyId)
+    .each((entry) => void logged.add(`${entry.kind}\u0000${entry.detail}`));
+  return entries.filter((entry) => {
+    const key = `${entry.kind}\u0000${entry.detail}`;
+    if (logged.has(key)) return false;
+    logged.add(key);
+    return true;
+  });
+}
+
+function labelKey(annotatorId: string, task: Task, unitId: string): string {
+  return `${annotatorId}\u0000${task}\u0000${unitId}`;
 }
 
 function toLabel(studyId: string, annotatorId: string, record: LabelRecord): Label {

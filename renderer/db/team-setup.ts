@@ -67,7 +67,7 @@ export async function assignTeam(db: StudioDatabase, studyId: string, input: Tea
     const team = new Set(annotators.map((annotator) => annotator.id));
     for (const former of await byStudy(db.annotators, studyId).toArray()) {
       if (team.has(former.id)) continue;
-      const labels = await db.labels.where('[studyId+annotatorId]').equals([studyId, former.id]).count();
+      const labels = await db.labels.where(':id').between([studyId, former.id, Dexie.minKey], [studyId, former.id, Dexie.maxKey], true, true).count();
       if (labels === 0) await db.annotators.delete([studyId, former.id]);
     }
     await db.annotators.bulkPut(annotators.map(({ id, name }) => ({ studyId, id, name })));
