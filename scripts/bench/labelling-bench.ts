@@ -49,6 +49,11 @@ export interface LabellingBenchResult {
   pressDom: Spread;
   /** The work of the frame that paints it (requestAnimationFrame to painted); the rest is waiting for that frame. */
   pressFrame: Spread;
+  /**
+   * The same presses with Chromium's frame rate unthrottled (no 60 Hz vsync wait), the figure
+   * a display with a high refresh rate approaches: the app's share plus one frame's work.
+   */
+  pressUnthrottled: Spread;
   seed: SeedResult;
   /** Navigation start to the library shown and able to run a frame, 1,000,000 labels stored. */
   startMs: number[];
@@ -95,6 +100,27 @@ function serve(webRoot: string, benchRoot: string): Promise<{ url: string; serve
   );
 }
 
+/** Chromium draws each frame as soon as it has damage instead of waiting for the next 60 Hz vsync. */
+const UNTHROTTLED_FRAMES = ['--disable-gpu-vsync', '--disable-frame-rate-limit'] as const;
+
+/**
+ * One press at a time, each timed alone. A random pause of up to one frame first: pressing
+ * right after the last measurement would always land at the same point of the frame
+ * interval, while a person's key presses land anywhere in it.
+ */
+async function timePresses(page: Page, presses: number, seed: number): Promise<Pick<LabellingProbe, 'pressMs' | 'domMs' | 'frameMs'>> {
+  const prng = createPrng(seed);
+  for (let press = 1; press <= presses; press++) {
+    await new Promise((resolve) => setTimeout(resolve, prng.int(0, 16)));
+    await page.keyboard.press(prng.pick(['y', 'n']));
+    await page.evaluate((count) => (globalThis as ProbeWindow).labellingProbe.pressesTimed(count, 10_000), press);
+  }
+  return page.evaluate(() => {
+    const { pressMs, domMs, frameMs } = (globalThis as ProbeWindow).labellingProbe;
+    return { pressMs, domMs, frameMs };
+  });
+}
+
 /** Nearest-rank percentiles. */
 function spread(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
@@ -113,16 +139,16 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
   let current: BrowserContext | undefined;
 
   /** A fresh browser on the bench profile, with the probe in every page: each timing is a real start. */
-  const launch = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, headless: true, args: [...options.chromiumArgs] });
+  const launch = async (extraArgs: readonly string[] = []): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, headless: true, args: [...options.chromiumArgs, ...extraArgs] });
     current = context;
     context.setDefaultTimeout(600_000);
     await context.addInitScript({ content: probeScript });
     return { context, page: context.pages()[0] ?? (await context.newPage()) };
   };
   /** Navigation start to the workspace painted ready, on a fresh browser, left open for more. */
-  const openWorkspace = async () => {
-    const opened = await launch();
+  const openWorkspace = async (extraArgs: readonly string[] = []) => {
+    const opened = await launch(extraArgs);
     await opened.page.goto(workspaceUrl);
     await opened.page.waitForFunction(() => (globalThis as ProbeWindow).labellingProbe.readyAt !== undefined, undefined, { polling: 50 });
     const ms = await opened.page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.readyAt as number);
@@ -152,23 +178,16 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     }
     const units = Number(await page.getByTestId('progress').getAttribute('data-total'));
 
-    // One press at a time, each timed alone. A random pause of up to one frame first: pressing
-    // right after the last measurement would always land at the same point of the frame
-    // interval, while a person's key presses land anywhere in it.
     log(`pressing Y/N ${options.presses} times`);
-    const prng = createPrng(500);
-    for (let press = 1; press <= options.presses; press++) {
-      await new Promise((resolve) => setTimeout(resolve, prng.int(0, 16)));
-      await page.keyboard.press(prng.pick(['y', 'n']));
-      await page.evaluate((count) => (globalThis as ProbeWindow).labellingProbe.pressesTimed(count, 10_000), press);
-    }
-    const timed = await page.evaluate(() => {
-      const { pressMs, domMs, frameMs } = (globalThis as ProbeWindow).labellingProbe;
-      return { pressMs, domMs, frameMs };
-    });
+    const timed = await timePresses(page, options.presses, 500);
     const press = spread(timed.pressMs);
     const pressDom = spread(timed.domMs);
     const pressFrame = spread(timed.frameMs);
+    await context.close();
+
+    log(`pressing Y/N ${options.presses} times with frames unthrottled`);
+    ({ context, page } = await openWorkspace(UNTHROTTLED_FRAMES));
+    const pressUnthrottled = spread((await timePresses(page, options.presses, 501)).pressMs);
     await context.close();
 
     log(`seeding ${options.annotators} annotators' labels of every question`);
@@ -204,7 +223,7 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       await opened.context.close();
     }
 
-    return { units, importMs, openMs, press, pressDom, pressFrame, seed, startMs, openWithLabelsMs, annotatorDone };
+    return { units, importMs, openMs, press, pressDom, pressFrame, pressUnthrottled, seed, startMs, openWithLabelsMs, annotatorDone };
   } finally {
     await current?.close().catch(() => undefined);
     server.close();
