@@ -3,9 +3,10 @@
 // acknowledged on screen must be on disk.
 
 import Dexie, { type Table } from 'dexie';
-import type { Annotator, Assignment, AuditEntry, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
+import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
 import { SCHEMA_V1 } from './schema-v1';
 import { SCHEMA_V2 } from './schema-v2';
+import { SCHEMA_V3 } from './schema-v3';
 
 export const DATABASE_NAME = 'agreement-studio';
 
@@ -23,6 +24,7 @@ export class StudioDatabase extends Dexie {
   annotators!: Table<Annotator, [string, string]>;
   labels!: Table<Label, [string, string, string, string]>;
   assignments!: Table<Assignment, [string, string, string]>;
+  gold!: Table<GoldLabel, [string, string, string]>;
   audit!: Table<AuditEntry, number>;
   meta!: Table<MetaEntry, string>;
 
@@ -30,5 +32,6 @@ export class StudioDatabase extends Dexie {
     super(name, { chromeTransactionDurability: 'strict', ...options });
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2);
+    this.version(3).stores(SCHEMA_V3);
   }
 }

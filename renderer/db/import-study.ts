@@ -67,7 +67,7 @@ export async function importStudies(db: StudioDatabase, studies: readonly StudyD
  * append-only, so it keeps the study's history and records the deletion.
  */
 export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<void> {
-  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.labels, db.audit], async () => {
+  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.gold, db.labels, db.audit], async () => {
     const study = await db.studies.get(studyId);
     if (!study) return;
     await Promise.all([
@@ -76,6 +76,7 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
       byStudy(db.turns, studyId).delete(),
       byStudy(db.annotators, studyId).delete(),
       byStudy(db.assignments, studyId).delete(),
+      byStudy(db.gold, studyId).delete(),
       byStudy(db.labels, studyId).delete(),
     ]);
     await db.studies.delete(studyId);

@@ -149,6 +149,21 @@ export interface Label {
   note: string;
 }
 
+/** The lead's adjudicated label of a unit (SPEC §5 adjudication), kept with who set it, when and why. */
+export interface GoldLabel {
+  studyId: string;
+  task: Task;
+  unitId: string;
+  value: LabelValue;
+  note: string;
+  /** Who adjudicated (the lead's name on the computer that set it). */
+  by: string;
+  /** When the gold label was set (ISO 8601). */
+  at: string;
+  /** Every label on the unit when it was set, as `rater=value`, so the decision can be traced. */
+  basis: string[];
+}
+
 export interface AuditEntry {
   id?: number;
   studyId: string;

@@ -1,4 +1,4 @@
-// The schema (version 1 and the assignments table of version 2) as later features rely on it: every table, primary key and index, both as
+// The schema (version 1, the assignments table of version 2 and the gold table of version 3) as later features rely on it: every table, primary key and index, both as
 // Dexie declares it and as IndexedDB actually created it; and every transaction opened durable.
 
 import Dexie from 'dexie';
@@ -21,24 +21,25 @@ const REQUIRED = {
   sessions: { primKey: '[studyId+id]', indexes: ['[studyId+puzzleId]'] },
   turns: { primKey: '[studyId+id]', indexes: ['[studyId+sessionId+index]', '[studyId+type]'] },
   annotators: { primKey: '[studyId+id]', indexes: [] },
-  labels: { primKey: '[studyId+annotatorId+task+unitId]', indexes: ['[studyId+unitId]', '[studyId+annotatorId]', '[studyId+task]'] },
+  labels: { primKey: '[studyId+annotatorId+task+unitId]', indexes: [] },
   audit: { primKey: 'id', indexes: ['studyId'] },
   meta: { primKey: 'key', indexes: [] },
   assignments: { primKey: '[studyId+annotatorId+task]', indexes: [] },
+  gold: { primKey: '[studyId+task+unitId]', indexes: [] },
 } as const;
 
 /** Tables whose rows belong to one study, and so must be selectable (and deletable) by study. */
-const PER_STUDY = ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments'] as const;
+const PER_STUDY = ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments', 'gold'] as const;
 
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
 
 /** Dexie's index name "[a+b]" as an IndexedDB key path. */
 const keyPathOf = (name: string): string | string[] => (name.startsWith('[') ? name.slice(1, -1).split('+') : name);
 
-describe('the schema, version 2', () => {
+describe('the schema, version 3', () => {
   it('declares every table with the primary key and indexes later features use, through db.tables', () => {
     const db = freshDatabase();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(sorted(db.tables.map((table) => table.name))).toEqual(sorted(Object.keys(REQUIRED)));
     for (const table of db.tables) {
       const required = REQUIRED[table.name as keyof typeof REQUIRED];
@@ -46,10 +47,8 @@ describe('the schema, version 2', () => {
       expect(table.schema.indexes.map((index) => index.name), table.name).toEqual(expect.arrayContaining([...required.indexes]));
     }
     expect(db.audit.schema.primKey.auto).toBe(true);
-    const labelIndexes = db.labels.schema.indexes;
-    for (const name of ['[studyId+unitId]', '[studyId+annotatorId]', '[studyId+task]']) {
-      expect(labelIndexes.find((index) => index.name === name)).toMatchObject({ compound: true, keyPath: keyPathOf(name), unique: false, multi: false });
-    }
+    // Version 3 dropped the label indexes: every label read is a range of the primary key.
+    expect(db.labels.schema.indexes).toEqual([]);
     expect(db.turns.schema.indexes.find((index) => index.name === '[studyId+sessionId+index]')).toMatchObject({ compound: true, keyPath: ['studyId', 'sessionId', 'index'] });
   });
 
@@ -78,7 +77,7 @@ describe('the schema, version 2', () => {
     expect(tx.objectStore('audit').autoIncrement).toBe(true);
   });
 
-  it('answers the label queries later features make, by unit, by annotator and by task', async () => {
+  it('answers the label queries the app makes by primary-key range: a study, an annotator in it, a task of theirs', async () => {
     const db = freshDatabase();
     await db.labels.bulkPut([
       label('s1', 'ann-1', 't-1', 'answer', 'yes'),
@@ -88,13 +87,14 @@ describe('the schema, version 2', () => {
       label('s2', 'ann-1', 't-1', 'answer', 'yes'),
     ]);
     const keys = (labels: { annotatorId: string; unitId: string; task: string }[]) => labels.map((l) => `${l.annotatorId}/${l.task}/${l.unitId}`).sort();
+    const range = (...prefix: string[]) => db.labels.where(':id').between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey], true, true).toArray();
 
-    expect(keys(await db.labels.where('[studyId+unitId]').equals(['s1', 't-1']).toArray())).toEqual(['ann-1/answer/t-1', 'ann-2/answer/t-1']);
-    expect(keys(await db.labels.where('[studyId+annotatorId]').equals(['s1', 'ann-1']).toArray())).toEqual(['ann-1/answer/t-1', 'ann-1/difficulty/p-1', 'ann-1/match/t-2']);
-    expect(keys(await db.labels.where('[studyId+task]').equals(['s1', 'answer']).toArray())).toEqual(['ann-1/answer/t-1', 'ann-2/answer/t-1']);
+    expect(keys(await range('s1'))).toEqual(['ann-1/answer/t-1', 'ann-1/difficulty/p-1', 'ann-1/match/t-2', 'ann-2/answer/t-1']);
+    expect(keys(await range('s1', 'ann-1'))).toEqual(['ann-1/answer/t-1', 'ann-1/difficulty/p-1', 'ann-1/match/t-2']);
+    expect(keys(await range('s1', 'ann-1', 'answer'))).toEqual(['ann-1/answer/t-1']);
     // The primary key makes a label unique per annotator, task and unit: a second put replaces it.
     await db.labels.put({ ...label('s1', 'ann-1', 't-1', 'answer', 'irrelevant'), rev: 2 });
-    expect(await db.labels.where('[studyId+unitId]').equals(['s1', 't-1']).count()).toBe(2);
+    expect(await db.labels.count()).toBe(5);
     expect(await db.labels.get(['s1', 'ann-1', 'answer', 't-1'])).toMatchObject({ value: 'irrelevant', rev: 2 });
   });
 

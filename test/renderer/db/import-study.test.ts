@@ -62,7 +62,7 @@ describe('importStudies: what it stores', () => {
     await expectStored(db, demo);
     const study = await db.studies.get('demo-study');
     expect(study?.counts).toEqual({ puzzles: 15, sessions: 30, turns: 323, questions: 280, finals: 43 });
-    expect(await countTables(db)).toEqual({ studies: 1, puzzles: 15, sessions: 30, turns: 323, annotators: 0, labels: 0, audit: 1, meta: 0, assignments: 0 });
+    expect(await countTables(db)).toEqual({ studies: 1, puzzles: 15, sessions: 30, turns: 323, annotators: 0, labels: 0, audit: 1, meta: 0, assignments: 0, gold: 0 });
   });
 
   it('stores a bundle of about 12,000 turns written in several chunks, with counts that match the rows', { timeout: LARGE }, async () => {

@@ -1,0 +1,125 @@
+// The lead's gold labels (adjudication): one row per study, task and unit in the `gold` table.
+// Each set or clear is one read-write transaction that checks the unit and value against the
+// study and writes an audit entry keeping the label it replaced, so no decision is lost.
+
+import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS, type GoldLabel, type LabelValue, type Study, type Task } from '../../shared/domain/model';
+import type { GoldInput } from '../workers/report-protocol';
+import { byStudy } from './by-study';
+import type { StudioDatabase } from './database';
+
+type GoldAuditKind = 'gold:set' | 'gold:clear';
+
+/** A gold label as the audit log keeps it: everything but the key the entry states. */
+export type AuditedGold = Pick<GoldLabel, 'value' | 'note' | 'by' | 'at' | 'basis'>;
+
+/** The JSON in the `detail` of a gold audit entry. */
+export interface GoldAuditDetail {
+  task: Task;
+  unit: string;
+  /** The gold label before the change, null when the unit had none. */
+  old: AuditedGold | null;
+  /** The gold label after the change, null when it was cleared. */
+  new: AuditedGold | null;
+  /** Who made the change. */
+  by: string;
+}
+
+export interface GoldSetInput extends GoldInput {
+  /** Every label on the unit as the lead saw it, as `rater=value`. */
+  basis: string[];
+  /** ISO 8601 time of the decision; defaults to the current time. */
+  now?: string;
+}
+
+/**
+ * Sets the gold label of one unit, replacing any earlier one (kept in the audit entry).
+ * Setting the same value, note, author and basis again changes nothing. Throws a RangeError,
+ * writing nothing, for a missing study, a study opened from a pack, a unit the study lacks
+ * or that does not take the task, a value outside the study's label scheme, or a blank `by`.
+ */
+export async function setGoldLabel(db: StudioDatabase, input: GoldSetInput): Promise<void> {
+  const { studyId, task, unitId, value, note, by, basis } = input;
+  const now = input.now ?? new Date().toISOString();
+  await db.transaction('rw', [db.studies, db.turns, db.puzzles, db.gold, db.audit], async () => {
+    const study = leadStudy(await db.studies.get(studyId), studyId);
+    await checkUnit(db, study, task, unitId);
+    checkValue(study, task, value);
+    if (by.trim() === '') throw new RangeError('a gold label needs the name of who adjudicated it');
+
+    const before = await db.gold.get([studyId, task, unitId]);
+    if (before && before.value === value && before.note === note && before.by === by && sameList(before.basis, basis)) return;
+    const gold: GoldLabel = { studyId, task, unitId, value, note, by, at: now, basis: [...basis] };
+    await db.gold.put(gold);
+    await audit(db, studyId, now, 'gold:set', { task, unit: unitId, old: before ? audited(before) : null, new: audited(gold), by });
+  });
+}
+
+/**
+ * Removes the gold label of one unit, keeping it in a 'gold:clear' audit entry. Returns
+ * whether there was one to remove. Throws a RangeError, writing nothing, for a missing study
+ * or a study opened from a pack.
+ */
+export async function clearGoldLabel(db: StudioDatabase, studyId: string, task: Task, unitId: string, options: { now?: string; by: string } = { by: '' }): Promise<boolean> {
+  const now = options.now ?? new Date().toISOString();
+  return db.transaction('rw', [db.studies, db.gold, db.audit], async () => {
+    leadStudy(await db.studies.get(studyId), studyId);
+    const before = await db.gold.get([studyId, task, unitId]);
+    if (before === undefined) return false;
+    await db.gold.delete([studyId, task, unitId]);
+    await audit(db, studyId, now, 'gold:clear', { task, unit: unitId, old: audited(before), new: null, by: options.by });
+    return true;
+  });
+}
+
+/** The study's gold labels in key order: by task, then unit id. */
+export async function loadGoldLabels(db: StudioDatabase, studyId: string): Promise<GoldLabel[]> {
+  return byStudy(db.gold, studyId).toArray();
+}
+
+/** The study, if it is the lead's own: annotators work on a pack copy and do not adjudicate. */
+function leadStudy(study: Study | undefined, studyId: string): Study {
+  if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
+  if (study.origin) throw new RangeError(`the study "${study.name}" was opened from a pack for ${study.origin.annotator.name}; only the lead's own study takes gold labels`);
+  return study;
+}
+
+const FITTING_UNIT: Record<Task, string> = { answer: 'a question turn', match: 'a final turn', difficulty: 'a puzzle' };
+
+const A_TASK: Record<Task, string> = { answer: 'an answer', match: 'a match', difficulty: 'a difficulty' };
+
+async function checkUnit(db: StudioDatabase, study: Study, task: Task, unitId: string): Promise<void> {
+  if (!(TASKS as readonly string[]).includes(task)) throw new RangeError(`unknown task "${String(task)}"; expected answer, match or difficulty`);
+  const [turn, puzzle] = await Promise.all([db.turns.get([study.id, unitId]), db.puzzles.get([study.id, unitId])]);
+  const fits = task === 'difficulty' ? puzzle !== undefined : turn?.type === (task === 'answer' ? 'question' : 'final');
+  if (fits) return;
+  const what = puzzle !== undefined ? 'a puzzle' : turn !== undefined ? `a ${turn.type} turn` : undefined;
+  throw new RangeError(
+    what === undefined
+      ? `unit "${unitId}" is not in the study "${study.name}"; ${A_TASK[task]} gold label needs ${FITTING_UNIT[task]}`
+      : `unit "${unitId}" is ${what}; ${A_TASK[task]} gold label needs ${FITTING_UNIT[task]}`,
+  );
+}
+
+/** Gold values are canonical: the UI offers the scheme's values, so nothing needs normalising. */
+function checkValue(study: Study, task: Task, value: LabelValue): void {
+  if (task === 'difficulty') {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= MIN_DIFFICULTY && value <= MAX_DIFFICULTY) return;
+    throw new RangeError(`${A_TASK[task]} gold label is a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}, not ${JSON.stringify(value)}`);
+  }
+  const allowed: readonly string[] =
+    task === 'match' ? MATCH_LABELS : study.scheme.answerUnknown ? ANSWER_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown');
+  if (typeof value === 'string' && allowed.includes(value)) return;
+  throw new RangeError(`${A_TASK[task]} gold label in the study "${study.name}" is one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
+}
+
+async function audit(db: StudioDatabase, studyId: string, at: string, kind: GoldAuditKind, detail: GoldAuditDetail): Promise<void> {
+  await db.audit.add({ studyId, at, kind, detail: JSON.stringify(detail) });
+}
+
+function audited(gold: GoldLabel): AuditedGold {
+  return { value: gold.value, note: gold.note, by: gold.by, at: gold.at, basis: gold.basis };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}

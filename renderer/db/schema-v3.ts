@@ -1,0 +1,9 @@
+// Version 3 of the IndexedDB schema adds the lead's gold labels (adjudication): one row per
+// study, task and unit. It also drops the three secondary indexes of `labels` (by unit, by
+// annotator, by task): nothing queries them (every read is a study or annotator range of the
+// primary key), and each one cost an extra write per label, a third of a 300,000-label import.
+
+export const SCHEMA_V3 = {
+  gold: '[studyId+task+unitId]',
+  labels: '[studyId+annotatorId+task+unitId]',
+} as const;
