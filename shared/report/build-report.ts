@@ -1,6 +1,6 @@
-// Builds the agreement report (FORMATS §5) of a study and its human labels: every figure of
-// SPEC §4 per task and difficulty bucket. Pure and deterministic: the same input and seed give
-// the same report (every random draw comes from the seeded PRNG); the clock is passed in as `now`.
+// Builds the agreement report (FORMATS §5) of a study, its human labels and optionally the lead's
+// gold labels: every figure of SPEC §4 per task and difficulty bucket. Pure and deterministic: the
+// same input and seed give the same report (seeded PRNG); the clock comes in as `now`.
 
 import type { Bucket } from '../domain/difficulty';
 import type { StudyData } from '../domain/model';
@@ -11,7 +11,8 @@ import { chanceCorrected, difficultyStatistics } from '../stats/study/chance-cor
 import { confusionMatrix } from '../stats/study/confusion';
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
-import { indexStudy, type StudyLabel, type StudyUnits } from '../stats/study/study-units';
+import { inLabelOrder, inStudyOrder } from '../stats/study/study-order';
+import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits } from '../stats/study/study-units';
 import {
   REPORT_FORMAT,
   type AgreementReport,
@@ -40,45 +41,82 @@ export interface ReportInput {
    * reject them before); of two labels by one annotator on one unit the later one counts.
    */
   labels: readonly StudyLabel[];
+  /**
+   * The lead's gold labels, one per unit (the later one counts). When a unit of a task has one,
+   * that task's tables and pairwise figures gain the rater group `gold`, compared like a judge
+   * model (see RaterGroup in report-model.ts). Absent or empty: the report has no trace of gold.
+   */
+  gold?: readonly StudyGoldLabel[];
   settings: ReportSettings;
   inputs: Array<{ file: string; sha256: string }>;
   app: string;
   now: string;
+  /** Called before each phase with the phases done so far, and once more when all are done. */
+  onProgress?: (label: string, done: number, total: number) => void;
 }
 
+/**
+ * The report. Records and labels are read in study order (study-order.ts), so the report does
+ * not depend on the order they came in: the command line (file order) and the app (database
+ * order) give the same report for the same study and labels.
+ */
 export function buildReport(input: ReportInput): AgreementReport {
   const { settings } = input;
   if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0) throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
-  const units = indexStudy(input.study, input.labels);
+  const study = inStudyOrder(input.study);
+  const units = indexStudy(study, inLabelOrder(input.labels), input.gold ?? []);
 
-  const answer = taskFigures(units, 'answer', bootstrap);
-  const match = taskFigures(units, 'match', bootstrap);
+  const buckets: Record<ReportTask, ReportBucket[]> = {
+    answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
+    match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
+  };
+  // Per task: the table, each bucket's statistics, the pairwise figures; then three phases more.
+  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 3;
+  let done = 0;
+  const phase = (label: string) => input.onProgress?.(label, done++, total);
 
-  const games = sessionGames(input.study, units);
+  const answer = taskFigures(units, 'answer', buckets.answer, bootstrap, phase);
+  const match = taskFigures(units, 'match', buckets.match, bootstrap, phase);
+
+  phase('Difficulty: chance-corrected agreement');
+  const difficulty = difficultyStatistics(units.difficultyRatings, bootstrap);
+  phase('Per-annotator reliability');
+  const annotators = [
+    ...annotatorReliability('answer', units.units.answer),
+    ...annotatorReliability('match', units.units.match),
+    ...difficultyAnnotatorReliability(units.difficultyRatings),
+  ];
+  phase('Player outcomes');
+  const games = sessionGames(study, units);
   const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
+  const players = { outcomes, ranking: compareRankings(outcomes, settings.seed) };
+  input.onProgress?.('Report ready', total, total);
 
   return {
     format: REPORT_FORMAT,
     app: input.app,
     generatedAt: input.now,
-    study: { id: input.study.study.id, name: input.study.study.name },
+    study: { id: study.study.id, name: study.study.name },
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
     settings: { bootstrap: settings.bootstrap, seed: settings.seed, average: settings.average },
     tables: { answer: answer.table, match: match.table },
-    statistics: { answer: answer.statistics, match: match.statistics, difficulty: difficultyStatistics(units.difficultyRatings, bootstrap) },
+    statistics: { answer: answer.statistics, match: match.statistics, difficulty },
     pairwise: { answer: answer.pairwise, match: match.pairwise },
     confusion: [...answer.confusion, ...match.confusion],
-    annotators: [
-      ...annotatorReliability('answer', units.units.answer),
-      ...annotatorReliability('match', units.units.match),
-      ...difficultyAnnotatorReliability(units.difficultyRatings),
-    ],
+    annotators,
     difficulty: units.difficulty,
-    players: { outcomes, ranking: compareRankings(outcomes, settings.seed) },
+    players,
   };
 }
+
+/** The tasks of the report tables, in the order they are computed. */
+const REPORT_TASKS: readonly ReportTask[] = ['answer', 'match'];
+
+const TASK_PHASE: Record<ReportTask, string> = { answer: 'R (questions)', match: 'M (final answers)' };
+
+const BUCKET_PHASE: Record<ReportBucket, string> = { easy: 'easy', medium: 'medium', hard: 'hard', unrated: 'unrated', all: 'all buckets' };
 
 interface TaskFigures {
   table: AgreementRow[];
@@ -87,21 +125,26 @@ interface TaskFigures {
   confusion: ConfusionMatrix[];
 }
 
-function taskFigures(units: StudyUnits, task: ReportTask, bootstrap: BootstrapOptions): TaskFigures {
+function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly ReportBucket[], bootstrap: BootstrapOptions, phase: (label: string) => void): TaskFigures {
   const taskUnits = units.units[task];
   const judges = units.judges[task];
   const categories = units.categories[task];
-  const buckets = reportBuckets(taskUnits.map((unit) => unit.bucket));
+  // Gold is a rater of the task only where the lead adjudicated one of its units.
+  const gold = taskUnits.some((unit) => unit.gold !== undefined);
+  phase(`${TASK_PHASE[task]}: agreement tables`);
+  const table = agreementRows(taskUnits, judges, buckets, bootstrap, gold);
   const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
   for (const bucket of buckets) {
+    phase(`${TASK_PHASE[task]}: chance-corrected agreement, ${BUCKET_PHASE[bucket]}`);
     statistics[bucket] = chanceCorrected(bucket === 'all' ? taskUnits : taskUnits.filter((unit) => unit.bucket === bucket), categories, bootstrap);
   }
-  const pairwise = pairwiseKappas(taskUnits, judges);
+  phase(`${TASK_PHASE[task]}: Cohen's kappa and confusion matrices`);
+  const pairwise = pairwiseKappas(taskUnits, judges, gold);
   const confusion = judges.map((judge) => {
     const kappa = pairwise.find((pair) => pair.a === judgeGroup(judge) && pair.b === HUMAN_MAJORITY)?.cohenKappa ?? null;
     return confusionMatrix(task, judge, taskUnits, categories, kappa);
   });
-  return { table: agreementRows(taskUnits, judges, buckets, bootstrap), statistics, pairwise, confusion };
+  return { table, statistics, pairwise, confusion };
 }
 
 /** Easy, medium, hard, then unrated only when something is unrated, then all (SPEC §4 tables). */

@@ -5,7 +5,14 @@ import type { Bucket, DifficultySource } from '../domain/difficulty';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
-/** `human`, `judge:<model>`, or (later) `gold`. */
+/**
+ * `human`, `judge:<model>`, or `gold`: the lead's adjudicated labels, present only in a report
+ * built with gold labels (the app's "include gold"; never the command line's). Gold is compared
+ * exactly like one more judge model, a fixed rater with one label per unit: rows `gold` vs
+ * `human` and each judge vs `gold` in the tables, and `gold` beside the judges in `pairwise`.
+ * The chance-corrected statistics, confusion matrices, per-annotator reliability and player
+ * outcomes stay the humans' and the judges' own.
+ */
 export type RaterGroup = string;
 export type ReportBucket = Bucket | 'all';
 export type ReportTask = 'answer' | 'match';
@@ -49,10 +56,14 @@ export interface ChanceCorrected {
   undefinedReasons: Record<string, string>;
 }
 
+/** Cohen's kappa of two raters (`human:<annotator>`, `judge:<model>`, `gold` or `human-majority`). */
 export interface PairKappa {
   a: string;
   b: string;
+  /** Units both raters labelled: the units the figures use. */
   n: number;
+  /** Units of the task either rater labelled, so `n / units` is how much of their work the pair shares. */
+  units: number;
   percentAgreement: number | null;
   cohenKappa: number | null;
 }

@@ -1,6 +1,6 @@
 // Raw agreement of SPEC §4: human-judge (HJ, the paper's R and M), human-human (HH) and
-// judge-judge (JJ), micro over comparisons or pairs and macro over units, per bucket, each with
-// a percentile bootstrap interval over units. Produces the rows of the report tables.
+// judge-judge (JJ; gold labels count as one more judge), micro over comparisons or pairs and
+// macro over units, per bucket, each with a percentile bootstrap interval over units.
 
 import type { AgreementRow, ReportBucket } from '../../report/report-model';
 import { bootstrapGroupsMany, type BootstrapOptions } from '../bootstrap';
@@ -24,20 +24,39 @@ interface RaterPair {
 
 const HUMAN = 'human';
 
+/** The rater group of the lead's gold labels (see RaterGroup in report-model.ts). */
+export const GOLD = 'gold';
+
 export function judgeGroup(model: string): string {
   return `judge:${model}`;
 }
 
+/** A rater group with at most one label per unit, compared with the others as a judge is: a judge model, or gold. */
+export interface FixedRater {
+  group: string;
+  labelOf: (unit: TaskUnit) => string | undefined;
+}
+
+/** The task's judges in the order given, then gold when `gold` is set: gold is compared like one more judge. */
+export function fixedRaters(judges: readonly string[], gold: boolean): FixedRater[] {
+  const raters = judges.map((model): FixedRater => ({ group: judgeGroup(model), labelOf: (unit) => unit.judgements.get(model) }));
+  if (gold) raters.push({ group: GOLD, labelOf: (unit) => unit.gold });
+  return raters;
+}
+
 /**
  * The rows of one task's table: each judge vs human, human vs human, then every pair of judges,
- * each over `buckets` in order (SPEC §4, FORMATS §5). `bootstrap.replicates` 0 gives no intervals.
+ * each over `buckets` in order (SPEC §4, FORMATS §5). With `gold`, the gold labels are one more
+ * judge after the last: gold vs human before human vs human, each judge vs gold last.
+ * `bootstrap.replicates` 0 gives no intervals.
  */
-export function agreementRows(units: readonly TaskUnit[], judges: readonly string[], buckets: readonly ReportBucket[], bootstrap: BootstrapOptions): AgreementRow[] {
+export function agreementRows(units: readonly TaskUnit[], judges: readonly string[], buckets: readonly ReportBucket[], bootstrap: BootstrapOptions, gold = false): AgreementRow[] {
+  const raters = fixedRaters(judges, gold);
   const pairs: RaterPair[] = [];
-  for (const judge of judges) pairs.push({ a: judgeGroup(judge), b: HUMAN, score: (unit, counts) => humanJudgeScore(unit, counts, judge) });
+  for (const rater of raters) pairs.push({ a: rater.group, b: HUMAN, score: (unit, counts) => humanFixedScore(unit, counts, rater) });
   pairs.push({ a: HUMAN, b: HUMAN, score: humanHumanScore });
-  judges.forEach((first, i) => {
-    for (const second of judges.slice(i + 1)) pairs.push({ a: judgeGroup(first), b: judgeGroup(second), score: (unit) => judgeJudgeScore(unit, first, second) });
+  raters.forEach((first, i) => {
+    for (const second of raters.slice(i + 1)) pairs.push({ a: first.group, b: second.group, score: (unit) => fixedFixedScore(unit, first, second) });
   });
 
   const humanCounts = units.map(humanLabelCounts);
@@ -68,8 +87,8 @@ export function agreementRows(units: readonly TaskUnit[], judges: readonly strin
 }
 
 /** HJ of one unit: the humans who gave the judge's label, out of all k humans; none when k = 0 or the judge did not label it. */
-function humanJudgeScore(unit: TaskUnit, humanCounts: ReadonlyMap<string, number>, judge: string): UnitScore | null {
-  const label = unit.judgements.get(judge);
+function humanFixedScore(unit: TaskUnit, humanCounts: ReadonlyMap<string, number>, rater: FixedRater): UnitScore | null {
+  const label = rater.labelOf(unit);
   if (label === undefined || unit.humans.length === 0) return null;
   return { agreements: humanCounts.get(label) ?? 0, comparisons: unit.humans.length };
 }
@@ -84,9 +103,9 @@ function humanHumanScore(unit: TaskUnit, humanCounts: ReadonlyMap<string, number
 }
 
 /** JJ of one unit: 1 of 1 when both judges gave the same label; none unless both labelled it. */
-function judgeJudgeScore(unit: TaskUnit, first: string, second: string): UnitScore | null {
-  const a = unit.judgements.get(first);
-  const b = unit.judgements.get(second);
+function fixedFixedScore(unit: TaskUnit, first: FixedRater, second: FixedRater): UnitScore | null {
+  const a = first.labelOf(unit);
+  const b = second.labelOf(unit);
   if (a === undefined || b === undefined) return null;
   return { agreements: a === b ? 1 : 0, comparisons: 1 };
 }

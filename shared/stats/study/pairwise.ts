@@ -1,49 +1,64 @@
-// Cohen's kappa for every pair of raters of a task (SPEC §4): annotators and judges on the units
-// both labelled, and each judge against the human majority label on the units that have one.
+// Cohen's kappa for every pair of raters of a task (SPEC §4): annotators, judges and gold on the
+// units both labelled, and each judge (and gold) against the human majority where there is one.
 // The kappas come from the reliability core; this module only decides who is paired on what.
 
 import type { PairKappa } from '../../report/report-model';
 import { computeReliability, type Rating } from '../reliability';
-import { judgeGroup } from './agreement';
+import { fixedRaters, type FixedRater } from './agreement';
 import { humanMajority } from './majority';
 import type { TaskUnit } from './study-units';
 
 /** The rater name of the human majority label in pairwise rows. */
 export const HUMAN_MAJORITY = 'human-majority';
 
-/** Annotators appear as `human:<id>` beside `judge:<model>`, so no annotator id can pass for a judge or the majority. */
-function annotatorRater(annotator: string): string {
+/** Annotators appear as `human:<id>` beside `judge:<model>` and `gold`, so no annotator id can pass for a judge, gold or the majority. */
+export function annotatorRater(annotator: string): string {
   return `human:${annotator}`;
 }
 
-/** Every pair of raters who share a unit, as the reliability core orders them, then each judge vs the human majority. */
-export function pairwiseKappas(units: readonly TaskUnit[], judges: readonly string[]): PairKappa[] {
+/**
+ * Every pair of raters who share a unit, as the reliability core orders them, then each judge
+ * (then gold, with `gold`) vs the human majority. `units` of a pair counts the units either
+ * rater labelled, so a reader sees how much of the task the `n` shared units are.
+ */
+export function pairwiseKappas(units: readonly TaskUnit[], judges: readonly string[], gold = false): PairKappa[] {
+  const raters = fixedRaters(judges, gold);
   const ratings: Rating[] = [];
+  const labelled = new Map<string, number>();
+  const add = (unit: string, rater: string, value: string) => {
+    ratings.push({ unit, rater, value });
+    labelled.set(rater, (labelled.get(rater) ?? 0) + 1);
+  };
   for (const unit of units) {
-    for (const { annotator, value } of unit.humans) ratings.push({ unit: unit.id, rater: annotatorRater(annotator), value });
-    for (const [model, value] of unit.judgements) ratings.push({ unit: unit.id, rater: judgeGroup(model), value });
+    for (const { annotator, value } of unit.humans) add(unit.id, annotatorRater(annotator), value);
+    for (const rater of raters) {
+      const value = rater.labelOf(unit);
+      if (value !== undefined) add(unit.id, rater.group, value);
+    }
   }
   // Pairs with no unit in common (most of them, when packs split a large team) say nothing.
   const raterPairs = computeReliability(ratings)
     .pairs.filter((pair) => pair.n > 0)
-    .map(pairKappa);
-  return [...raterPairs, ...judges.map((judge) => judgeMajorityKappa(units, judge))];
+    .map((pair) => pairKappa(pair, (labelled.get(pair.a) ?? 0) + (labelled.get(pair.b) ?? 0) - pair.n));
+  const majorities = units.map(humanMajority);
+  return [...raterPairs, ...raters.map((rater) => majorityKappa(units, majorities, rater))];
 }
 
-/** A judge against the strict human majority, on the units the judge labelled that have one (see majority.ts). */
-function judgeMajorityKappa(units: readonly TaskUnit[], judge: string): PairKappa {
-  const rater = judgeGroup(judge);
+/** A judge (or gold) against the strict human majority, on the units the rater labelled that have one (see majority.ts). */
+function majorityKappa(units: readonly TaskUnit[], majorities: ReadonlyArray<string | null>, rater: FixedRater): PairKappa {
   const ratings: Rating[] = [];
-  for (const unit of units) {
-    const label = unit.judgements.get(judge);
-    const majority = label === undefined ? null : humanMajority(unit);
-    if (label === undefined || majority === null) continue;
-    ratings.push({ unit: unit.id, rater, value: label }, { unit: unit.id, rater: HUMAN_MAJORITY, value: majority });
-  }
-  const pair = computeReliability(ratings).pairs.find((entry) => entry.a === rater || entry.b === rater);
-  return pair ? { ...pairKappa(pair), a: rater, b: HUMAN_MAJORITY } : { a: rater, b: HUMAN_MAJORITY, n: 0, percentAgreement: null, cohenKappa: null };
+  let either = 0;
+  units.forEach((unit, u) => {
+    const label = rater.labelOf(unit);
+    const majority = majorities[u] ?? null;
+    if (label !== undefined || majority !== null) either++;
+    if (label === undefined || majority === null) return;
+    ratings.push({ unit: unit.id, rater: rater.group, value: label }, { unit: unit.id, rater: HUMAN_MAJORITY, value: majority });
+  });
+  const pair = computeReliability(ratings).pairs.find((entry) => entry.a === rater.group || entry.b === rater.group);
+  return pair ? { ...pairKappa(pair, either), a: rater.group, b: HUMAN_MAJORITY } : { a: rater.group, b: HUMAN_MAJORITY, n: 0, units: either, percentAgreement: null, cohenKappa: null };
 }
 
-function pairKappa(pair: PairKappa): PairKappa {
-  return { a: pair.a, b: pair.b, n: pair.n, percentAgreement: pair.percentAgreement, cohenKappa: pair.cohenKappa };
+function pairKappa(pair: Omit<PairKappa, 'units'>, units: number): PairKappa {
+  return { a: pair.a, b: pair.b, n: pair.n, units, percentAgreement: pair.percentAgreement, cohenKappa: pair.cohenKappa };
 }

@@ -17,6 +17,13 @@ export interface StudyLabel {
   value: LabelValue;
 }
 
+/** The lead's adjudicated label of a unit as the report reads it (a domain GoldLabel without its bookkeeping). */
+export interface StudyGoldLabel {
+  task: Task;
+  unitId: string;
+  value: LabelValue;
+}
+
 export interface HumanLabel {
   annotator: string;
   value: string;
@@ -31,6 +38,8 @@ export interface TaskUnit {
   judgements: ReadonlyMap<string, string>;
   /** One label per annotator, in the order the annotators first labelled the unit. */
   humans: HumanLabel[];
+  /** The lead's gold label, when the unit has one and indexStudy was given gold labels. */
+  gold?: string;
 }
 
 export interface DifficultyRating {
@@ -56,9 +65,10 @@ export interface StudyUnits {
  * label on a unit the study does not have, of a task that unit does not take (an `answer` label
  * on a final turn, say), or with a value the task does not allow is ignored here, because the
  * command line and the import reject such labels before they reach the builder. When one
- * annotator labelled a unit twice, the later label in `labels` wins.
+ * annotator labelled a unit twice, the later label in `labels` wins; likewise for two gold labels
+ * on one unit. Gold labels of `difficulty` are not read: no figure compares difficulty with gold.
  */
-export function indexStudy(data: StudyData, labels: readonly StudyLabel[]): StudyUnits {
+export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold: readonly StudyGoldLabel[] = []): StudyUnits {
   const { scheme } = data.study;
   const categories: Record<ReportTask, readonly string[]> = {
     // `unknown` is its own answer only when the scheme enables it (FORMATS §1).
@@ -101,6 +111,13 @@ export function indexStudy(data: StudyData, labels: readonly StudyLabel[]): Stud
     const earlier = unit.humans.find((human) => human.annotator === label.annotatorId);
     if (earlier) earlier.value = value;
     else unit.humans.push({ annotator: label.annotatorId, value });
+  }
+
+  for (const label of gold) {
+    if (label.task === 'difficulty') continue;
+    const unit = unitsById[label.task].get(label.unitId);
+    const value = categoryOf(label.task, label.value, scheme);
+    if (unit !== undefined && value !== undefined) unit.gold = value;
   }
 
   return {

@@ -56,10 +56,11 @@ describe('buildReport', () => {
       inputs: [{ file: 'hand.json', sha256: 'ab'.repeat(32) }],
       settings: { bootstrap: 0, seed: 5, average: 'macro' },
     });
+    // Puzzles in study order (by id), not bundle order, so the app and the command line agree.
     expect(built.difficulty.map((row) => [row.puzzleId, row.bucket, row.source])).toEqual([
       ['pE', 'easy', 'human'],
-      ['pM', 'medium', 'bundle'],
       ['pH', 'hard', 'human'],
+      ['pM', 'medium', 'bundle'],
       ['pU', 'unrated', 'none'],
     ]);
   });

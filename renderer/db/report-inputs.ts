@@ -1,0 +1,74 @@
+// Reads what the app's agreement report, disagreement lists and dataset export are computed from:
+// one stored study whole, its human labels and the lead's gold labels, in one read transaction,
+// with provenance entries standing in for the input files the command line lists.
+
+import type { GoldLabel, Label, StudyData } from '../../shared/domain/model';
+import { canonicalJson } from '../../shared/formats/canonical-json';
+import { sha256Hex } from '../../shared/formats/sha256';
+import { byStudy } from './by-study';
+import type { StudioDatabase } from './database';
+import { loadGoldLabels } from './gold';
+import { loadStudyData } from './study-data';
+
+/** A stored study with everything labelled on it, as the report, the disagreement lists and the dataset read it. */
+export interface ReportData {
+  study: StudyData;
+  /** Every human label of the study, in primary-key order (annotator, task, unit). */
+  labels: Label[];
+  /** The lead's gold labels, by task and unit; empty when not asked for. */
+  gold: GoldLabel[];
+}
+
+export interface ReportInputs extends ReportData {
+  /** What the figures were computed from, each with the SHA-256 of its canonical JSON (the report's and the dataset's `inputs`). */
+  inputs: Array<{ file: string; sha256: string }>;
+}
+
+export interface ReportDataOptions {
+  /** Read the gold labels (default); false leaves `gold` empty and out of the provenance, for a report without gold. */
+  gold?: boolean;
+}
+
+/** Throws an Error the UI can show when the study is not in the library. */
+export async function loadReportData(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportData> {
+  const withGold = options.gold ?? true;
+  // One transaction, so the labels and gold labels belong to the same state of the study.
+  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold], async () => {
+    // The study first: when it is missing, its error aborts the transaction before other reads start.
+    const study = await loadStudyData(db, studyId);
+    const [labels, gold] = await Promise.all([byStudy(db.labels, studyId).toArray(), withGold ? loadGoldLabels(db, studyId) : []]);
+    return { study, labels, gold };
+  });
+}
+
+/** loadReportData with the provenance of what it read; one canonical JSON pass over the study. */
+export async function loadReportInputs(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportInputs> {
+  const data = await loadReportData(db, studyId, options);
+  return { ...data, inputs: provenance(data) };
+}
+
+/**
+ * The app has no input files to name, so its provenance names what it read: the transcripts (by
+ * the files they were imported from), the labels and the gold labels, each hashed as canonical
+ * JSON of the fields the figures read, in key order. The same stored study and labels give the
+ * same checksums on any computer; one changed label changes the labels' checksum.
+ */
+function provenance({ study, labels, gold }: ReportData): Array<{ file: string; sha256: string }> {
+  const { puzzles, sessions, turns } = study;
+  const annotators = new Set(labels.map((label) => label.annotatorId)).size;
+  const inputs = [
+    { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: sha256Hex(canonicalJson({ puzzles, sessions, turns })) },
+    {
+      file: `labels: ${count(labels.length, 'label')} by ${count(annotators, 'annotator')}`,
+      sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),
+    },
+  ];
+  if (gold.length > 0) {
+    inputs.push({ file: `gold: ${count(gold.length, 'gold label')}`, sha256: sha256Hex(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))) });
+  }
+  return inputs;
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,72 @@
+// loadReportData and loadReportInputs against fake-indexeddb: one stored study whole, its labels
+// in key order and its gold labels, with provenance entries whose checksums follow the content.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../shared/formats/canonical-json';
+import { sha256Hex } from '../../../shared/formats/sha256';
+import type { StudioDatabase } from '../../../renderer/db/database';
+import { setGoldLabel } from '../../../renderer/db/gold';
+import { importStudies } from '../../../renderer/db/import-study';
+import { loadReportData, loadReportInputs } from '../../../renderer/db/report-inputs';
+import { annotator, closeDatabases, demoStudy, freshDatabase, label, NOW } from './db-fixtures';
+
+afterEach(closeDatabases);
+
+const DEMO = 'demo-study';
+const QUESTION = 's-coffee-orca/1';
+const FINAL = 's-coffee-orca/10';
+
+describe('loadReportInputs', () => {
+  let db: StudioDatabase;
+  beforeEach(async () => {
+    db = freshDatabase();
+    await importStudies(db, [demoStudy()]);
+    await db.annotators.bulkAdd([annotator(DEMO, 'ann-2'), annotator(DEMO, 'ann-1')]);
+    await db.labels.bulkAdd([label(DEMO, 'ann-2', QUESTION, 'answer', 'no'), label(DEMO, 'ann-1', FINAL, 'match', 'matched'), label(DEMO, 'ann-1', QUESTION, 'answer', 'yes')]);
+  });
+
+  it('reads the study, its labels in key order and its gold labels, and names them with checksums', async () => {
+    await setGoldLabel(db, { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'no', note: '', by: 'Lead', basis: [], now: NOW });
+    const { study, labels, gold, inputs } = await loadReportInputs(db, DEMO);
+    expect(study.study.id).toBe(DEMO);
+    expect(study.turns).toHaveLength(323);
+    expect(labels.map((l) => [l.annotatorId, l.task, l.unitId])).toEqual([
+      ['ann-1', 'answer', QUESTION],
+      ['ann-1', 'match', FINAL],
+      ['ann-2', 'answer', QUESTION],
+    ]);
+    expect(gold.map((g) => [g.task, g.unitId, g.value])).toEqual([['answer', QUESTION, 'no']]);
+    const { puzzles, sessions, turns } = study;
+    expect(inputs).toEqual([
+      { file: 'transcripts: demo-study.json', sha256: sha256Hex(canonicalJson({ puzzles, sessions, turns })) },
+      { file: 'labels: 3 labels by 2 annotators', sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))) },
+      { file: 'gold: 1 gold label', sha256: sha256Hex(canonicalJson([{ task: 'answer', unitId: QUESTION, value: 'no' }])) },
+    ]);
+  });
+
+  it('gives the same checksums for the same content, another for a changed label; bookkeeping does not count', async () => {
+    const before = (await loadReportInputs(db, DEMO)).inputs;
+    expect((await loadReportInputs(db, DEMO)).inputs).toEqual(before);
+    await db.labels.put({ ...label(DEMO, 'ann-1', QUESTION, 'answer', 'yes'), note: 'a second look', rev: 2, at: '2026-11-23T08:00:00.000Z' });
+    expect((await loadReportInputs(db, DEMO)).inputs).toEqual(before);
+    await db.labels.put(label(DEMO, 'ann-1', QUESTION, 'answer', 'irrelevant'));
+    const after = (await loadReportInputs(db, DEMO)).inputs;
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]?.file).toBe(before[1]?.file);
+    expect(after[1]?.sha256).not.toBe(before[1]?.sha256);
+    // No gold labels: no gold entry.
+    expect(after).toHaveLength(2);
+  });
+
+  it('leaves the gold labels out when asked to, from the data and from the provenance', async () => {
+    await setGoldLabel(db, { studyId: DEMO, task: 'match', unitId: FINAL, value: 'unmatched', note: '', by: 'Lead', basis: [], now: NOW });
+    const without = await loadReportInputs(db, DEMO, { gold: false });
+    expect(without.gold).toEqual([]);
+    expect(without.inputs.map((input) => input.file)).toEqual(['transcripts: demo-study.json', 'labels: 3 labels by 2 annotators']);
+    expect((await loadReportData(db, DEMO)).gold).toHaveLength(1);
+  });
+
+  it('rejects a study that is not in the library', async () => {
+    await expect(loadReportInputs(db, 'no-such-study')).rejects.toThrow('The study "no-such-study" is not in the library.');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport } from '../../../shared/report/build-report';
+import { bucketStudy, workedExampleB } from '../stats/study/study-fixtures';
+
+function progressOf(data: ReturnType<typeof bucketStudy>): Array<[string, number, number]> {
+  const calls: Array<[string, number, number]> = [];
+  buildReport({
+    ...data,
+    settings: { bootstrap: 20, seed: 1, average: 'micro' },
+    inputs: [],
+    app: 'agreement-studio test',
+    now: '2026-11-22T10:00:00.000Z',
+    onProgress: (label, done, total) => calls.push([label, done, total]),
+  });
+  return calls;
+}
+
+describe('buildReport progress', () => {
+  it('reports each phase once, in order, with a fixed total, and finishes at total', () => {
+    // Four buckets per task (no unrated unit): per task the table, 4 buckets, the pairwise figures; then 3 more.
+    expect(progressOf(workedExampleB())).toEqual([
+      ['R (questions): agreement tables', 0, 15],
+      ['R (questions): chance-corrected agreement, easy', 1, 15],
+      ['R (questions): chance-corrected agreement, medium', 2, 15],
+      ['R (questions): chance-corrected agreement, hard', 3, 15],
+      ['R (questions): chance-corrected agreement, all buckets', 4, 15],
+      ["R (questions): Cohen's kappa and confusion matrices", 5, 15],
+      ['M (final answers): agreement tables', 6, 15],
+      ['M (final answers): chance-corrected agreement, easy', 7, 15],
+      ['M (final answers): chance-corrected agreement, medium', 8, 15],
+      ['M (final answers): chance-corrected agreement, hard', 9, 15],
+      ['M (final answers): chance-corrected agreement, all buckets', 10, 15],
+      ["M (final answers): Cohen's kappa and confusion matrices", 11, 15],
+      ['Difficulty: chance-corrected agreement', 12, 15],
+      ['Per-annotator reliability', 13, 15],
+      ['Player outcomes', 14, 15],
+      ['Report ready', 15, 15],
+    ]);
+  });
+
+  it('counts the unrated bucket when a unit is unrated', () => {
+    const calls = progressOf(bucketStudy());
+    expect(calls.map(([, done]) => done)).toEqual(Array.from({ length: 18 }, (_, i) => i));
+    expect(new Set(calls.map(([, , total]) => total))).toEqual(new Set([17]));
+    expect(calls.filter(([label]) => label.endsWith('unrated'))).toHaveLength(2);
+  });
+
+  it('gives the same report with or without a progress callback', () => {
+    const input = { ...bucketStudy(), settings: { bootstrap: 20, seed: 1, average: 'micro' as const }, inputs: [], app: 'a', now: 'n' };
+    expect(buildReport({ ...input, onProgress: () => undefined })).toEqual(buildReport(input));
+  });
+});
