@@ -1,0 +1,276 @@
+// The labelled dataset export (FORMATS §5): one row per unit (question turns, final turns, then
+// puzzles) with its text, bucket, the judges' labels (lead export only), every annotator's label,
+// the human majority, the gold label and the puzzle's difficulty, written as JSONL or CSV.
+
+import type { Bucket, DifficultySource } from '../domain/difficulty';
+import type { GoldLabel, LabelValue, StudyData, Task } from '../domain/model';
+import { writeCsv, type CsvCell } from '../formats/csv-escape';
+import type { PuzzleDifficultyRow } from '../report/report-model';
+import { humanMajority } from '../stats/study/majority';
+import { indexStudy, type StudyLabel, type TaskUnit } from '../stats/study/study-units';
+
+export const DATASET_FORMAT = 'agreement-studio.dataset/1';
+
+export interface DatasetInput {
+  study: StudyData;
+  labels: readonly StudyLabel[];
+  gold: readonly GoldLabel[];
+  /** Lead export: the judges' labels are columns. An annotator export carries no trace of a judge. */
+  includeJudges: boolean;
+}
+
+export interface DatasetFileInput extends DatasetInput {
+  format: 'jsonl' | 'csv';
+  /** Name and version of the writing app, for provenance. */
+  app: string;
+  /** ISO 8601 time of the export. */
+  now: string;
+  /** The files the study and labels came from, with their SHA-256. */
+  inputs: ReadonlyArray<{ file: string; sha256: string }>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface DatasetDifficulty {
+  /** Mean of the human ratings, else the bundle's difficulty; null when unrated. */
+  mean: number | null;
+  level: number | null;
+  bucket: Bucket;
+  source: DifficultySource;
+}
+
+export interface DatasetRow {
+  task: Task;
+  unit: string;
+  puzzleId: string;
+  /** The session of a turn unit; null for a difficulty unit. */
+  sessionId: string | null;
+  /** The question or final answer of a turn unit; the puzzle's title (null without one) for a difficulty unit. */
+  text: string | null;
+  bucket: Bucket;
+  /** Judge model -> label; only in a lead export. */
+  judges?: Record<string, string>;
+  /** Annotator id -> label (a difficulty rating for difficulty units), as the report reads it. */
+  annotators: Record<string, string | number>;
+  /** The strict human majority of a turn unit, null on a tie or without labels; always null for difficulty (see `difficulty`). */
+  majority: string | null;
+  gold: { value: LabelValue; note: string; by: string; at: string } | null;
+  difficulty: Readonly<DatasetDifficulty>;
+}
+
+export interface DatasetTable {
+  /** Every annotator with a label in the dataset, in code-unit order of their ids. */
+  annotators: string[];
+  /** Every judge model, in order of first appearance; empty unless judges are included. */
+  judges: string[];
+  rows: DatasetRow[];
+}
+
+const UNRATED: Readonly<DatasetDifficulty> = { mean: null, level: null, bucket: 'unrated', source: 'none' };
+
+/**
+ * The rows of the dataset. Units, labels and difficulty come from the report's own index
+ * (indexStudy), so label values, majorities and buckets are exactly the report's. Linear in
+ * turns + puzzles + labels + gold labels.
+ */
+export function datasetRows(input: DatasetInput): DatasetTable {
+  const { study, includeJudges } = input;
+  const index = indexStudy(study, input.labels);
+  const goldByUnit = new Map(input.gold.map((gold) => [`${gold.task}\u0000${gold.unitId}`, gold]));
+  const difficultyByPuzzle = new Map(index.difficulty.map((row) => [row.puzzleId, datasetDifficulty(row)]));
+
+  const ratingsByPuzzle = new Map<string, Array<[string, number]>>();
+  for (const rating of index.difficultyRatings) {
+    const list = ratingsByPuzzle.get(rating.puzzleId);
+    if (list) list.push([rating.annotator, rating.value]);
+    else ratingsByPuzzle.set(rating.puzzleId, [[rating.annotator, rating.value]]);
+  }
+
+  const annotatorSet = new Set(index.difficultyRatings.map((rating) => rating.annotator));
+  for (const units of [index.units.answer, index.units.match]) for (const unit of units) for (const human of unit.humans) annotatorSet.add(human.annotator);
+  const annotators = [...annotatorSet].sort(byCodeUnits);
+  const judges = includeJudges ? [...new Set([...index.judges.answer, ...index.judges.match])] : [];
+
+  const goldOf = (task: Task, unitId: string): DatasetRow['gold'] => {
+    const gold = goldByUnit.get(`${task}\u0000${unitId}`);
+    return gold === undefined ? null : { value: gold.value, note: gold.note, by: gold.by, at: gold.at };
+  };
+
+  const rows: DatasetRow[] = [];
+  for (const task of ['answer', 'match'] as const) {
+    const type = task === 'answer' ? 'question' : 'final';
+    for (const turn of study.turns) {
+      if (turn.type !== type) continue;
+      // indexStudy makes a unit of every turn: question turns answer units, final turns match units.
+      const unit = index.unitsById[task].get(turn.id) as TaskUnit;
+      rows.push({
+        task,
+        unit: turn.id,
+        puzzleId: turn.puzzleId,
+        sessionId: turn.sessionId,
+        text: turn.text,
+        bucket: unit.bucket,
+        ...(includeJudges ? { judges: Object.fromEntries(unit.judgements) } : {}),
+        annotators: Object.fromEntries(unit.humans.map((human): [string, string] => [human.annotator, human.value]).sort(byFirst)),
+        majority: humanMajority(unit),
+        gold: goldOf(task, turn.id),
+        difficulty: difficultyByPuzzle.get(turn.puzzleId) ?? UNRATED,
+      });
+    }
+  }
+  for (const puzzle of study.puzzles) {
+    const difficulty = difficultyByPuzzle.get(puzzle.id) ?? UNRATED;
+    rows.push({
+      task: 'difficulty',
+      unit: puzzle.id,
+      puzzleId: puzzle.id,
+      sessionId: null,
+      text: puzzle.title ?? null,
+      bucket: difficulty.bucket,
+      ...(includeJudges ? { judges: {} } : {}),
+      annotators: Object.fromEntries((ratingsByPuzzle.get(puzzle.id) ?? []).sort(byFirst)),
+      majority: null,
+      gold: goldOf('difficulty', puzzle.id),
+      difficulty,
+    });
+  }
+  return { annotators, judges, rows };
+}
+
+/** The dataset as a file to save: `<studyId>.dataset.jsonl` or `.csv`, provenance first. */
+export function datasetFile(input: DatasetFileInput): { name: string; text: string; mimeType: string } {
+  const table = datasetRows(input);
+  const studyId = input.study.study.id;
+  if (input.format === 'jsonl') return { name: `${studyId}.dataset.jsonl`, text: datasetJsonl(input, table), mimeType: 'application/x-ndjson' };
+  return { name: `${studyId}.dataset.csv`, text: datasetCsv(input, table), mimeType: 'text/csv' };
+}
+
+/** Fields of a JSONL row, in the order they are written. */
+function jsonlColumns(includeJudges: boolean): string[] {
+  return ['task', 'unit', 'puzzleId', 'sessionId', 'text', 'bucket', ...(includeJudges ? ['judges'] : []), 'annotators', 'majority', 'gold', 'difficulty'];
+}
+
+/** How often progress is reported, in rows: often enough for a bar, rarely enough to cost nothing. */
+const PROGRESS_EVERY = 1000;
+
+function datasetJsonl(input: DatasetFileInput, table: DatasetTable): string {
+  const header = {
+    format: DATASET_FORMAT,
+    app: input.app,
+    exportedAt: input.now,
+    study: { id: input.study.study.id, name: input.study.study.name },
+    inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
+    settings: { judges: input.includeJudges },
+    columns: jsonlColumns(input.includeJudges),
+    annotators: table.annotators,
+    ...(input.includeJudges ? { judges: table.judges } : {}),
+  };
+  const lines = [jsonLine(header)];
+  const total = table.rows.length;
+  table.rows.forEach((row, done) => {
+    lines.push(jsonLine(row));
+    if ((done + 1) % PROGRESS_EVERY === 0) input.onProgress?.(done + 1, total);
+  });
+  input.onProgress?.(total, total);
+  return lines.join('');
+}
+
+/**
+ * One JSON record and its line end. U+2028 and U+2029 are legal raw in JSON but are line breaks
+ * to some line splitters (Python's str.splitlines), so they are escaped to keep one record a line.
+ */
+function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`)}\n`;
+}
+
+/** The CSV columns: fixed ones, then one per judge (lead export) and one per annotator. */
+function csvColumns(table: DatasetTable): string[] {
+  return [
+    'task',
+    'unit',
+    'puzzle_id',
+    'session_id',
+    'text',
+    'bucket',
+    ...table.judges.map((model) => `judge:${model}`),
+    ...table.annotators.map((annotator) => `human:${annotator}`),
+    'majority',
+    'gold',
+    'gold_note',
+    'gold_by',
+    'gold_at',
+    'difficulty_mean',
+    'difficulty_level',
+    'difficulty_bucket',
+    'difficulty_source',
+  ];
+}
+
+function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
+  const { id, name } = input.study.study;
+  const comments: Array<[string, string]> = [
+    ['format', DATASET_FORMAT],
+    ['app', commentText(input.app)],
+    ['exportedAt', commentText(input.now)],
+    ['study.id', commentText(id)],
+    ['study.name', commentText(name)],
+    ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${commentText(file)} sha256 ${commentText(sha256)}`]),
+    ['settings.judges', String(input.includeJudges)],
+  ];
+  // Trusted text, written without commas so each stays in one spreadsheet cell.
+  comments.push(
+    ['escaping', "text cells that begin with = + - @ a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; numbers are never prefixed"],
+    ['encoding', 'in these comment lines % and commas and quotes and control characters of values are percent-encoded (decodeURIComponent reads them back)'],
+    ['read', "pandas.read_csv(path, comment='#')"],
+  );
+  const preamble = comments.map(([key, value]) => `# ${key}: ${value}\r\n`).join('');
+
+  const total = table.rows.length;
+  const cells = table.rows.map((row, done): CsvCell[] => {
+    if ((done + 1) % PROGRESS_EVERY === 0) input.onProgress?.(done + 1, total);
+    const { gold, difficulty } = row;
+    return [
+      row.task,
+      row.unit,
+      row.puzzleId,
+      row.sessionId,
+      row.text,
+      row.bucket,
+      ...table.judges.map((model) => row.judges?.[model] ?? null),
+      ...table.annotators.map((annotator) => (Object.hasOwn(row.annotators, annotator) ? (row.annotators[annotator] as string | number) : null)),
+      row.majority,
+      gold?.value ?? null,
+      gold?.note ?? null,
+      gold?.by ?? null,
+      gold?.at ?? null,
+      difficulty.mean,
+      difficulty.level,
+      difficulty.bucket,
+      difficulty.source,
+    ];
+  });
+  input.onProgress?.(total, total);
+  return preamble + writeCsv(csvColumns(table), cells);
+}
+
+/**
+ * A value from the inputs on a `#` comment line. A comment line is not a CSV record, so it gets
+ * no quoting; percent-encoding `%`, `,`, `"` and line-breaking or control characters keeps it one
+ * line and one cell, so no part of a study or file name can start a cell of its own (a formula)
+ * or open a quoted field that would shift every cell after it. Lossless: decodeURIComponent.
+ */
+function commentText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is encoded
+  return text.replace(/[%,"\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, encodeURIComponent);
+}
+
+function datasetDifficulty(row: PuzzleDifficultyRow): Readonly<DatasetDifficulty> {
+  return { mean: row.mean, level: row.level, bucket: row.bucket, source: row.source };
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function byFirst(a: readonly [string, unknown], b: readonly [string, unknown]): number {
+  return byCodeUnits(a[0], b[0]);
+}
