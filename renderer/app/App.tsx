@@ -16,6 +16,8 @@ import { StudyOverview } from '../features/study/StudyOverview';
 import { TranscriptView } from '../features/transcript/TranscriptView';
 import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
 import { TeamView } from '../features/team/TeamView';
+import { ReportView } from '../features/report/ReportView';
+import { AdjudicationView } from '../features/adjudication/AdjudicationView';
 import { TASK_TITLES } from '../features/labelling/task-titles';
 import { useStudy } from '../db/queries';
 
@@ -69,6 +71,22 @@ function Breadcrumbs() {
         <>
           <span aria-hidden="true">›</span>
           <span>Team</span>
+        </>
+      )}
+      {route.view === 'report' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>Report</span>
+        </>
+      )}
+      {route.view === 'adjudicate' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <button type="button" className="link-button" onClick={() => go({ view: 'report', studyId: route.studyId })}>
+            Report
+          </button>
+          <span aria-hidden="true">›</span>
+          <span>Adjudicate</span>
         </>
       )}
     </nav>
@@ -132,6 +150,8 @@ export function App() {
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
         {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}
+        {route.view === 'report' && <ReportView key={route.studyId} studyId={route.studyId} />}
+        {route.view === 'adjudicate' && <AdjudicationView key={`${route.studyId}/${route.task ?? ''}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
       <footer className="app-footer muted small">

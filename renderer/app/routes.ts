@@ -1,6 +1,9 @@
 // The app's places as data, kept in the URL hash so a reload returns to the same place.
 
 import { TASKS, type Task } from '../../shared/domain/model';
+import type { ReportTask } from '../../shared/report/report-model';
+
+const REPORT_TASKS: readonly ReportTask[] = ['answer', 'match'];
 
 export type Route =
   | { view: 'library' }
@@ -9,13 +12,19 @@ export type Route =
   /** The lead's team page: assignment, packs, label files and coverage. */
   | { view: 'team'; studyId: string }
   /** The labelling workspace of one task; `unitId` asks it to open on that unit. */
-  | { view: 'label'; studyId: string; task: Task; unitId?: string };
+  | { view: 'label'; studyId: string; task: Task; unitId?: string }
+  /** The lead's agreement report of a study. */
+  | { view: 'report'; studyId: string }
+  /** The lead's queue of disagreements; `task` and `unitId` ask it to open on that unit. */
+  | { view: 'adjudicate'; studyId: string; task?: ReportTask; unitId?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '').map(decodeURIComponentSafe);
   if (parts[0] === 'study' && parts[1] !== undefined) {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };
     if (parts[2] === 'team' && parts.length === 3) return { view: 'team', studyId: parts[1] };
+    if (parts[2] === 'report' && parts.length === 3) return { view: 'report', studyId: parts[1] };
+    if (parts[2] === 'adjudicate') return adjudicateRoute(parts[1], parts.slice(3));
     const task = TASKS.find((name) => name === parts[3]);
     if (parts[2] === 'label' && task !== undefined) {
       // Unit ids may contain "/" (turn ids such as "s-1/3"), so the rest of the path is the id.
@@ -41,7 +50,23 @@ export function routeToHash(route: Route): string {
       const base = `#/study/${encodeURIComponent(route.studyId)}/label/${route.task}`;
       return route.unitId === undefined ? base : `${base}/${encodeURIComponent(route.unitId)}`;
     }
+    case 'report':
+      return `#/study/${encodeURIComponent(route.studyId)}/report`;
+    case 'adjudicate': {
+      const base = `#/study/${encodeURIComponent(route.studyId)}/adjudicate`;
+      if (route.task === undefined) return base;
+      return route.unitId === undefined ? `${base}/${route.task}` : `${base}/${route.task}/${encodeURIComponent(route.unitId)}`;
+    }
   }
+}
+
+/** `adjudicate[/<task>[/<unit id>]]`; an unknown task opens the queue at its default task. */
+function adjudicateRoute(studyId: string, rest: readonly string[]): Route {
+  const task = REPORT_TASKS.find((name) => name === rest[0]);
+  if (task === undefined) return { view: 'adjudicate', studyId };
+  // As in the labelling route, the rest of the path is the unit id, slashes and all.
+  const unitId = rest.slice(1).join('/');
+  return unitId === '' ? { view: 'adjudicate', studyId, task } : { view: 'adjudicate', studyId, task, unitId };
 }
 
 function decodeURIComponentSafe(part: string): string {

@@ -1,7 +1,8 @@
 // A study at a glance: its puzzles (with difficulty and bucket in lead mode), and its sessions grouped by
 // player and judge, each session opening its transcript. Annotator mode groups blinded
 // sessions by player alone, so no judge model reaches the page (SPEC §5). The lead's own
-// studies lead to the team page; the labelling annotator exports their labels from here.
+// studies lead to the team page, the report and adjudication; the labelling annotator exports
+// their labels from here.
 
 import { useMemo } from 'react';
 import { puzzleDifficulty } from '../../../shared/domain/difficulty';
@@ -72,6 +73,23 @@ export function StudyOverview({ studyId }: { studyId: string }) {
             Team: assign, packs, label files, coverage
           </button>
           <div className="muted small">{study.setup ? `Assigned with overlap ${study.setup.overlap} and seed ${study.setup.seed}.` : 'Not assigned to annotators yet.'}</div>
+        </div>
+      )}
+
+      {mode === 'lead' && study.origin === undefined && (
+        <div className="lead-entries">
+          <div className="card">
+            <button type="button" className="link-button strong" data-testid="report-entry" onClick={() => store.getState().navigate({ view: 'report', studyId })}>
+              Report: agreement of judges and annotators
+            </button>
+            <div className="muted small">The M and R tables, chance-corrected statistics, pairwise agreement, difficulty and player outcomes; exports.</div>
+          </div>
+          <div className="card">
+            <button type="button" className="link-button strong" data-testid="adjudicate-entry" onClick={() => store.getState().navigate({ view: 'adjudicate', studyId })}>
+              Adjudicate disagreements
+            </button>
+            <div className="muted small">Set a gold label, with a note, where the raters disagree.</div>
+          </div>
         </div>
       )}
 

@@ -1,5 +1,6 @@
-// The URL hash as the app's places: every route survives a round trip, the labelling route
-// carries a task and an optional unit id (turn ids contain "/"), and anything else is the library.
+// The URL hash as the app's places: every route survives a round trip, the labelling and
+// adjudication routes carry a task and an optional unit id (turn ids contain "/"), and anything
+// else is the library.
 
 import { describe, expect, it } from 'vitest';
 import { parseRoute, routeToHash, type Route } from '../../../renderer/app/routes';
@@ -14,6 +15,12 @@ describe('routes', () => {
     { view: 'label', studyId: 'demo-study', task: 'answer' },
     { view: 'label', studyId: 'demo-study', task: 'match', unitId: 's-coffee-orca/10' },
     { view: 'label', studyId: 'study with spaces & #', task: 'difficulty', unitId: 'p-cold-coffee' },
+    { view: 'report', studyId: 'demo-study' },
+    { view: 'report', studyId: 'study with spaces & #' },
+    { view: 'adjudicate', studyId: 'demo-study' },
+    { view: 'adjudicate', studyId: 'demo-study', task: 'answer' },
+    { view: 'adjudicate', studyId: 'demo-study', task: 'match', unitId: 's-coffee-orca/10' },
+    { view: 'adjudicate', studyId: 'study with spaces & #', task: 'answer', unitId: 'odd id/with % and #' },
   ];
 
   it.each(routes)('round-trips %j', (route) => {
@@ -40,5 +47,23 @@ describe('routes', () => {
     expect(parseRoute('#/study/demo-study/label')).toEqual({ view: 'study', studyId: 'demo-study' });
     expect(parseRoute('#/nowhere')).toEqual({ view: 'library' });
     expect(parseRoute('')).toEqual({ view: 'library' });
+  });
+
+  it('formats the report and adjudication routes as the report contract says', () => {
+    expect(routeToHash({ view: 'report', studyId: 'demo-study' })).toBe('#/study/demo-study/report');
+    expect(routeToHash({ view: 'adjudicate', studyId: 'demo-study' })).toBe('#/study/demo-study/adjudicate');
+    expect(routeToHash({ view: 'adjudicate', studyId: 'demo-study', task: 'match' })).toBe('#/study/demo-study/adjudicate/match');
+    expect(routeToHash({ view: 'adjudicate', studyId: 'demo-study', task: 'answer', unitId: 's-1/3' })).toBe('#/study/demo-study/adjudicate/answer/s-1%2F3');
+    // A trailing slash names no unit.
+    expect(parseRoute('#/study/demo-study/adjudicate/answer/')).toEqual({ view: 'adjudicate', studyId: 'demo-study', task: 'answer' });
+  });
+
+  it('reads an adjudication unit id written with a plain slash', () => {
+    expect(parseRoute('#/study/demo-study/adjudicate/answer/s-coffee-orca/4')).toEqual({ view: 'adjudicate', studyId: 'demo-study', task: 'answer', unitId: 's-coffee-orca/4' });
+  });
+
+  it('opens the queue at its default task for a task that cannot be adjudicated, and the study for a report with extra parts', () => {
+    expect(parseRoute('#/study/demo-study/adjudicate/difficulty/p-cold-coffee')).toEqual({ view: 'adjudicate', studyId: 'demo-study' });
+    expect(parseRoute('#/study/demo-study/report/extra')).toEqual({ view: 'study', studyId: 'demo-study' });
   });
 });

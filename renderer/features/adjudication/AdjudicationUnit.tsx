@@ -1,0 +1,152 @@
+// One disagreement in full: the puzzle's story and reference answer, the unit's text, every
+// rater's label and the human majority, then the lead's decision: a gold value (one button per
+// value of the task's scheme, with its keys) and a note, kept with who decided, when and on
+// which labels. Text from the study is rendered as text, never HTML.
+
+import { useId, useState, type RefObject } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
+import type { ReportTask } from '../../../shared/report/report-model';
+import { useServices } from '../../app/services';
+import type { UnitDisagreement } from '../../workers/report-protocol';
+import { actionsForTask, displayKey, type KeyMap } from '../labelling/key-map';
+import { valueText } from '../labelling/task-titles';
+import { BucketBadge } from '../study/BucketBadge';
+import { PuzzlePanels } from '../transcript/PuzzlePanels';
+import { percentText } from '../report/report-text';
+import type { Gold, GoldWrite } from './useAdjudication';
+
+const UNIT_KIND: Record<ReportTask, string> = { answer: 'Question', match: 'Final answer' };
+
+interface Props {
+  studyId: string;
+  unit: UnitDisagreement;
+  task: ReportTask;
+  scheme: LabelScheme;
+  keyMap: KeyMap;
+  gold: Gold | undefined;
+  write: GoldWrite | undefined;
+  position: string;
+  noteRef: RefObject<HTMLTextAreaElement | null>;
+  onSetGold: (value: LabelValue, note: string) => void;
+  onClearGold: () => void;
+  onOpenSession: () => void;
+}
+
+function atText(at: string): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+}
+
+export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, write, position, noteRef, onSetGold, onClearGold, onOpenSession }: Props) {
+  const { db } = useServices();
+  const puzzle = useLiveQuery(() => db.puzzles.get([studyId, unit.puzzleId]), [db, studyId, unit.puzzleId]);
+  const [note, setNote] = useState(gold?.note ?? '');
+  const id = useId();
+  const saving = write?.status === 'saving';
+  const choices = actionsForTask(task, scheme).flatMap((info) => (info.value === undefined ? [] : [{ ...info, value: info.value }]));
+
+  return (
+    <article className="current-unit adjudication-unit" data-testid="adjudication-unit" data-unit-id={unit.unitId} aria-labelledby={id}>
+      <div className="unit-header">
+        <div>
+          <h2 id={id}>
+            {UNIT_KIND[task]} <span className="muted small">{position}</span>
+          </h2>
+          <div className="muted small">
+            {unit.unitId} · <BucketBadge bucket={unit.bucket} /> · agreement {percentText(unit.agreement, 0)} ·{' '}
+            <button type="button" className="link-button" onClick={onOpenSession}>
+              Open the session {unit.sessionId}
+            </button>
+          </div>
+        </div>
+      </div>
+      {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues />}
+      <div className="unit-item">
+        <div className="unit-text">{unit.text}</div>
+      </div>
+      <table className="data-table compact-table" aria-label="Labels of every rater">
+        <thead>
+          <tr>
+            <th scope="col">Rater</th>
+            <th scope="col">Label</th>
+          </tr>
+        </thead>
+        <tbody>
+          {unit.labels.map((label) => (
+            <tr key={label.rater} data-rater={label.rater}>
+              <td>{label.rater}</td>
+              <td>
+                <span className={`badge label-${label.value}`}>{label.value}</span>
+              </td>
+            </tr>
+          ))}
+          <tr data-rater="human-majority">
+            <td className="strong">Human majority</td>
+            <td>{unit.humanMajority === null ? <span className="muted">no strict majority</span> : <span className={`badge label-${unit.humanMajority}`}>{unit.humanMajority}</span>}</td>
+          </tr>
+        </tbody>
+      </table>
+
+      <div className="gold-decision">
+        <label className="strong" htmlFor={`${id}-note`}>
+          Note
+        </label>
+        <span className="muted small" id={`${id}-note-hint`}>
+          Why this label: write it first, then choose the value. Choosing again updates the note.
+        </span>
+        <textarea
+          id={`${id}-note`}
+          ref={noteRef}
+          className="note-editor"
+          data-testid="gold-note"
+          rows={2}
+          value={note}
+          aria-describedby={`${id}-note-hint`}
+          onChange={(event) => setNote(event.target.value)}
+          onKeyDown={(event) => {
+            // Escape leaves the note, so the label keys work again.
+            if (event.key === 'Escape') event.currentTarget.blur();
+          }}
+        />
+        <div className="label-buttons" role="group" aria-label="Gold label">
+          {choices.map((choice) => (
+            <button
+              key={choice.action}
+              type="button"
+              className={`label-button label-${String(choice.value)}`}
+              data-gold-value={String(choice.value)}
+              aria-pressed={gold?.value === choice.value}
+              disabled={saving}
+              title={`Gold label: ${valueText(choice.value)}`}
+              onClick={() => onSetGold(choice.value, note)}
+            >
+              <span className="label-button-text">{valueText(choice.value)}</span>
+              <span className="label-button-keys">
+                {keyMap.keysOf(choice.action).map((key) => (
+                  <kbd key={key}>{displayKey(key)}</kbd>
+                ))}
+              </span>
+            </button>
+          ))}
+        </div>
+        {gold !== undefined && (
+          <div className="notice notice-success gold-saved" data-testid="gold-saved" data-gold-value={String(gold.value)} role="status">
+            <span>
+              Gold label <span className={`badge label-${String(gold.value)}`}>{String(gold.value)}</span>, set by {gold.by} on {atText(gold.at)}
+              {gold.note !== '' && <>: “{gold.note}”</>}
+            </span>
+            <button type="button" className="link-button danger" disabled={saving} onClick={onClearGold}>
+              Clear
+            </button>
+          </div>
+        )}
+        {write?.status === 'failed' && (
+          <div className="notice notice-error" role="alert">
+            {write.message}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+// The adjudication keyboard, with the workspace's keys (and the lead's remappings): a label key
+// sets that gold value, next and previous move through the queue, the note key goes to the
+// note. Keys typed into a field, with Ctrl, Cmd or Alt, or held down to repeat, do nothing.
+
+import { useEffect, useRef } from 'react';
+import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
+import type { ReportTask } from '../../../shared/report/report-model';
+import { actionInfo, type KeyMap } from '../labelling/key-map';
+
+export interface AdjudicationKeyActions {
+  label(value: LabelValue): void;
+  move(step: 1 | -1): void;
+  focusNote(): void;
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+export function useAdjudicationKeys(task: ReportTask, scheme: LabelScheme, keyMap: KeyMap, actions: AdjudicationKeyActions): void {
+  // One listener for the page's life; the latest task, keys and actions are read when a key comes.
+  const latest = useRef({ task, scheme, keyMap, actions });
+  useEffect(() => {
+    latest.current = { task, scheme, keyMap, actions };
+  }, [task, scheme, keyMap, actions]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target)) return;
+      const current = latest.current;
+      const action = current.keyMap.actionFor(current.task, current.scheme, event.key);
+      if (action === undefined) return;
+      const info = actionInfo(action);
+      if (info.value !== undefined) {
+        event.preventDefault();
+        if (!event.repeat) current.actions.label(info.value);
+      } else if (action === 'next' || action === 'previous') {
+        event.preventDefault();
+        current.actions.move(action === 'next' ? 1 : -1);
+      } else if (action === 'note') {
+        // Without preventDefault the key would also be typed into the note it focuses.
+        event.preventDefault();
+        current.actions.focusNote();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,68 @@
+// The paper tables M and R: one row per pair of rater groups (each judge model, humans, gold),
+// one column per difficulty bucket and All, each cell the agreement under the chosen average
+// with its n and 95% interval. Rows, columns, title and caption come from the shared table
+// layout, so the page reads as the exported Markdown and LaTeX do.
+
+import { memo, useId } from 'react';
+import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
+import { agreementBuckets, comparisonsOf, findAgreementRow, type LayoutTable } from '../../../shared/report/table-layout';
+import { agreementCellParts, shownAgreement, UNDEFINED_FIGURE } from './report-text';
+
+interface Props {
+  /** The report as shown: its settings.average is the page's choice. */
+  report: AgreementReport;
+  task: ReportTask;
+  layout: LayoutTable;
+}
+
+export const AgreementTable = memo(function AgreementTable({ report, task, layout }: Props) {
+  const id = useId();
+  const average = report.settings.average;
+  const buckets = agreementBuckets(report, task);
+  const comparisons = comparisonsOf(report, task);
+  return (
+    <div className="report-table-block">
+      <h3 id={id}>{layout.title}</h3>
+      <p className="muted small">{layout.caption}</p>
+      {comparisons.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table report-table" data-report-table={task} data-average={average} aria-labelledby={id}>
+            <thead>
+              <tr>
+                {layout.columns.map((column, index) => (
+                  <th key={column} scope="col" className={index < layout.labelColumns ? undefined : 'num'}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparisons.map((comparison) => (
+                <tr key={`${comparison.a}\u0000${comparison.b}`} data-group-a={comparison.a} data-group-b={comparison.b}>
+                  <th scope="row">
+                    {comparison.a} <span className="muted">vs</span> {comparison.b}
+                  </th>
+                  {buckets.map((bucket) => {
+                    const row = findAgreementRow(report, task, bucket, comparison);
+                    const value = row === undefined ? null : shownAgreement(row, average);
+                    return (
+                      <td key={bucket} className="num agreement-cell" data-bucket={bucket} data-agreement={value ?? ''} data-n={row?.n ?? 0} data-units={row?.units ?? 0}>
+                        {/* Two spaces between the parts, as in the paper tables; pre-wrap keeps them. */}
+                        {row === undefined ? UNDEFINED_FIGURE : agreementCellParts(row, average).join('  ')}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {layout.notes.map((note) => (
+        <p key={note} className="muted small">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,75 @@
+// The report's settings bar: micro or macro average, bootstrap resamples, seed, and whether the
+// lead's gold labels count as one more rater. Enter applies typed numbers at once.
+
+import { useId, type FormEvent } from 'react';
+import type { ReportSettingsState } from './useReportSettings';
+
+const AVERAGES = [
+  { average: 'micro', text: 'Micro', title: 'Share of all comparisons that agree (SPEC §4)' },
+  { average: 'macro', text: 'Macro', title: 'Mean of the per-unit agreement' },
+] as const;
+
+export function ReportSettings({ settings }: { settings: ReportSettingsState }) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    settings.commitNow();
+  };
+  return (
+    <form className="card report-settings" aria-label="Report settings" onSubmit={submit} noValidate>
+      <div className="segmented" role="group" aria-label="Average">
+        {AVERAGES.map((option) => (
+          <button
+            key={option.average}
+            type="button"
+            className="chip"
+            data-average={option.average}
+            aria-pressed={settings.average === option.average}
+            title={option.title}
+            onClick={() => settings.setAverage(option.average)}
+          >
+            {option.text}
+          </button>
+        ))}
+      </div>
+      <label className="inline-field">
+        <span>Bootstrap resamples</span>
+        <input
+          data-testid="report-bootstrap"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={settings.bootstrapText}
+          onChange={(event) => settings.setBootstrapText(event.target.value)}
+          aria-describedby={`${id}-problems`}
+        />
+      </label>
+      <label className="inline-field">
+        <span>Seed</span>
+        <input
+          data-testid="report-seed"
+          type="number"
+          step={1}
+          inputMode="numeric"
+          value={settings.seedText}
+          onChange={(event) => settings.setSeedText(event.target.value)}
+          aria-describedby={`${id}-problems`}
+        />
+      </label>
+      <label className="inline-field">
+        <input data-testid="include-gold" type="checkbox" checked={settings.includeGold} onChange={(event) => settings.setIncludeGold(event.target.checked)} />
+        <span>Gold labels as a rater</span>
+      </label>
+      {/* Submitting with Enter needs a submit control; it is for keyboards only. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1}>
+        Apply
+      </button>
+      <div id={`${id}-problems`} className="report-settings-problems" role="alert">
+        {settings.problems.map((problem) => (
+          <div key={problem}>{problem}</div>
+        ))}
+      </div>
+    </form>
+  );
+}

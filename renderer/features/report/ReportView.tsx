@@ -1,0 +1,158 @@
+// The lead's agreement report of a study, computed in the report worker with a progress bar:
+// the M and R tables, chance-corrected statistics, the pairwise heatmap, confusion matrices,
+// per-annotator reliability, difficulty, player outcomes, provenance and exports. Lead mode
+// only: annotator mode, and any study opened from a pack, get a short note and no figure.
+
+import { memo, useMemo } from 'react';
+import type { Study } from '../../../shared/domain/model';
+import type { AgreementReport } from '../../../shared/report/report-model';
+import { reportTables, TASK_ORDER, type LayoutTable } from '../../../shared/report/table-layout';
+import { useServices } from '../../app/services';
+import { useStudy } from '../../db/queries';
+import type { StudyReport } from '../../workers/report-protocol';
+import { useStudioMode } from '../mode/useStudioMode';
+import { AgreementTable } from './AgreementTables';
+import { AnnotatorReliabilitySection } from './AnnotatorReliabilitySection';
+import { ChanceCorrectedPanel } from './ChanceCorrectedPanel';
+import { ConfusionSection } from './ConfusionSection';
+import { DifficultySection } from './DifficultySection';
+import { ExportSection } from './ExportSection';
+import { PairwiseHeatmap } from './PairwiseHeatmap';
+import { PlayerOutcomesSection } from './PlayerOutcomesSection';
+import { ProvenancePanel } from './ProvenancePanel';
+import { reportAsShown } from './report-files';
+import { ReportProgressBar } from './ReportProgressBar';
+import { ReportSettings } from './ReportSettings';
+import { useReportSettings } from './useReportSettings';
+import { useStudyReport } from './useStudyReport';
+
+const SECTIONS = [
+  { id: 'report-agreement', text: 'Agreement' },
+  { id: 'report-chance', text: 'Chance-corrected' },
+  { id: 'report-pairwise', text: 'Pairwise' },
+  { id: 'report-confusion', text: 'Confusion' },
+  { id: 'report-annotators', text: 'Annotators' },
+  { id: 'report-difficulty', text: 'Difficulty' },
+  { id: 'report-players', text: 'Players' },
+  { id: 'report-export', text: 'Export' },
+] as const;
+
+/** Moves to a section without touching the address: the hash holds the app's route. */
+function jumpTo(id: string) {
+  const section = document.getElementById(id);
+  section?.scrollIntoView({ block: 'start' });
+  section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+}
+
+function layoutsById(report: AgreementReport): Map<string, LayoutTable> {
+  return new Map(reportTables(report).map((table) => [table.id, table]));
+}
+
+/** Every figure of one report; re-rendered only when the report or the average changes, never on progress. */
+const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { studyId: string; studyReport: StudyReport; shown: AgreementReport }) {
+  const { report } = studyReport;
+  const layouts = useMemo(() => layoutsById(shown), [shown]);
+  const chanceLayouts = useMemo(
+    () => TASK_ORDER.flatMap((task) => {
+      const layout = layouts.get(`chance-${task}`);
+      return layout === undefined ? [] : [{ task, layout }];
+    }),
+    [layouts],
+  );
+  return (
+    <>
+      <ProvenancePanel report={shown} />
+      <section id="report-agreement" className="report-section" aria-labelledby="report-agreement-title">
+        <h2 id="report-agreement-title" tabIndex={-1}>
+          Agreement
+        </h2>
+        {TASK_ORDER.map((task) => {
+          const layout = layouts.get(`agreement-${task}`);
+          return layout && <AgreementTable key={task} report={shown} task={task} layout={layout} />;
+        })}
+      </section>
+      <div id="report-chance">
+        <ChanceCorrectedPanel report={report} layouts={chanceLayouts} />
+      </div>
+      <div id="report-pairwise">
+        <PairwiseHeatmap studyId={studyId} pairwise={report.pairwise} />
+      </div>
+      <div id="report-confusion">
+        <ConfusionSection confusion={report.confusion} />
+      </div>
+      <div id="report-annotators">
+        <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />
+      </div>
+      <div id="report-difficulty">
+        <DifficultySection difficulty={report.difficulty} statistics={report.statistics.difficulty} ratingsByLevel={studyReport.ratingsByLevel} />
+      </div>
+      <div id="report-players">
+        <PlayerOutcomesSection players={report.players} layout={layouts.get('players')} />
+      </div>
+    </>
+  );
+});
+
+function LeadReportPage({ study }: { study: Study }) {
+  const { store } = useServices();
+  const settings = useReportSettings();
+  const { status, studyReport, error, progress } = useStudyReport(study.id, settings.computation);
+  const shown = useMemo(() => (studyReport ? reportAsShown(studyReport.report, settings.average) : undefined), [studyReport, settings.average]);
+  // Typed settings not yet sent make the page's figures out of date as much as a running worker.
+  const state = settings.pending ? 'computing' : status;
+  const stale = state !== 'ready' && studyReport !== undefined;
+
+  return (
+    <section className="page report-page" aria-labelledby="report-title" data-testid="report-view" data-state={state} aria-busy={state === 'computing'}>
+      <div className="page-header">
+        <h1 id="report-title">Report: {study.name}</h1>
+        <button type="button" className="chip" data-testid="open-adjudication" onClick={() => store.getState().navigate({ view: 'adjudicate', studyId: study.id })}>
+          Adjudicate disagreements
+        </button>
+      </div>
+      <ReportSettings settings={settings} />
+      <nav className="report-jumps small" aria-label="Report sections">
+        {SECTIONS.map((section) => (
+          <button key={section.id} type="button" className="link-button" onClick={() => jumpTo(section.id)}>
+            {section.text}
+          </button>
+        ))}
+      </nav>
+      {state === 'computing' && <ReportProgressBar progress={progress} />}
+      {status === 'failed' && (
+        <div className="notice notice-error" role="alert" data-testid="report-error">
+          The report could not be computed: {error}
+          {studyReport !== undefined && ' The figures below are from the previous settings.'}
+        </div>
+      )}
+      {stale && status !== 'failed' && <p className="muted small">Showing the figures for the previous settings until the new ones are ready.</p>}
+      <div className={stale ? 'report-body stale' : 'report-body'}>
+        {studyReport !== undefined && shown !== undefined ? (
+          <ReportBody studyId={study.id} studyReport={studyReport} shown={shown} />
+        ) : (
+          status !== 'failed' && <p className="muted">Computing the report…</p>
+        )}
+        <div id="report-export">
+          <ExportSection studyId={study.id} report={shown} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ReportView({ studyId }: { studyId: string }) {
+  const study = useStudy(studyId);
+  const mode = useStudioMode(studyId);
+  if (study === undefined) return null;
+  if (study === null) return <p className="empty">This study is not in the library.</p>;
+  if (study.origin !== undefined || mode !== 'lead') {
+    return (
+      <p className="empty" data-testid="report-lead-only">
+        {study.origin !== undefined
+          ? 'This study was opened from a pack: this computer labels for one annotator, and the agreement report belongs to the study lead.'
+          : 'The report compares annotators with judges and with each other, so it is only in lead mode.'}
+      </p>
+    );
+  }
+  return <LeadReportPage study={study} />;
+}

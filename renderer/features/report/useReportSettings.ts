@@ -1,0 +1,56 @@
+// The report page's settings: micro or macro (shown at once, the report holds both), the
+// bootstrap resamples and the seed as typed (committed to the worker once they are whole
+// numbers in range and the lead stopped typing, or at once on Enter), and gold as a rater.
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReportComputation } from './useStudyReport';
+
+type Average = 'micro' | 'macro';
+
+/** The command line's defaults and ranges (`agreement-studio report`). */
+const DEFAULT_BOOTSTRAP = 1000;
+const DEFAULT_SEED = 1;
+const MAX_BOOTSTRAP = 100_000;
+const MIN_SEED = -(2 ** 31);
+const MAX_SEED = 2 ** 32 - 1;
+const COMMIT_DELAY_MS = 400;
+
+function readWholeNumber(text: string, min: number, max: number): number | undefined {
+  const trimmed = text.trim();
+  if (!/^-?\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= min && value <= max ? value : undefined;
+}
+
+export function useReportSettings() {
+  const [average, setAverage] = useState<Average>('micro');
+  const [bootstrapText, setBootstrapText] = useState(String(DEFAULT_BOOTSTRAP));
+  const [seedText, setSeedText] = useState(String(DEFAULT_SEED));
+  const [includeGold, setIncludeGold] = useState(false);
+  const [committed, setCommitted] = useState({ bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_SEED });
+  const bootstrap = readWholeNumber(bootstrapText, 0, MAX_BOOTSTRAP);
+  const seed = readWholeNumber(seedText, MIN_SEED, MAX_SEED);
+
+  const commitNow = useCallback(() => {
+    if (bootstrap === undefined || seed === undefined) return;
+    setCommitted((current) => (current.bootstrap === bootstrap && current.seed === seed ? current : { bootstrap, seed }));
+  }, [bootstrap, seed]);
+
+  useEffect(() => {
+    // Each keystroke would otherwise start a bootstrap of its own.
+    const timer = setTimeout(commitNow, COMMIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [commitNow]);
+
+  const problems = [
+    ...(bootstrap === undefined ? [`Bootstrap resamples: enter a whole number from 0 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}.`] : []),
+    ...(seed === undefined ? [`Seed: enter a whole number from ${MIN_SEED.toLocaleString('en-US')} to ${MAX_SEED.toLocaleString('en-US')}.`] : []),
+  ];
+  /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
+  const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
+  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold }), [committed, includeGold]);
+
+  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, commitNow, problems, pending, computation };
+}
+
+export type ReportSettingsState = ReturnType<typeof useReportSettings>;

@@ -1,0 +1,69 @@
+// The study's report, computed in the report worker: again whenever the bootstrap, the seed or
+// the gold setting changes, with the worker's progress meanwhile. The last report stays on the
+// page while the next is computed, and an answer to an older request is dropped.
+
+import { startTransition, useEffect, useState } from 'react';
+import { useServices } from '../../app/services';
+import { describeStorageError } from '../../db/storage';
+import { computeReportInWorker } from '../../workers/report-client';
+import type { ReportProgress, ReportRequest, StudyReport } from '../../workers/report-protocol';
+
+/** What the worker computes on; the micro/macro choice is not part of it (see below). */
+export type ReportComputation = Omit<ReportRequest, 'average'>;
+
+type ReportStatus = 'computing' | 'ready' | 'failed';
+
+interface Answer {
+  /** The request the answer is for (requestKey). */
+  key: string;
+  error?: string;
+}
+
+function requestKey(studyId: string, { bootstrap, seed, includeGold }: ReportComputation): string {
+  return JSON.stringify([studyId, bootstrap, seed, includeGold]);
+}
+
+export function useStudyReport(studyId: string, computation: ReportComputation) {
+  const { db } = useServices();
+  const { bootstrap, seed, includeGold } = computation;
+  const key = requestKey(studyId, computation);
+  const [answer, setAnswer] = useState<Answer>();
+  /** The newest report that arrived, shown until a newer one replaces it. */
+  const [shown, setShown] = useState<StudyReport>();
+  const [progress, setProgress] = useState<{ key: string; progress: ReportProgress }>();
+
+  useEffect(() => {
+    let current = true;
+    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold });
+    // The report holds both averages; the page's toggle picks the one shown and exported, so
+    // switching it never waits for the worker.
+    const request: ReportRequest = { bootstrap, seed, includeGold, average: 'micro' };
+    computeReportInWorker(db.name, studyId, request, (next) => {
+      if (current) setProgress({ key: thisKey, progress: next });
+    }).then(
+      (report) => {
+        if (!current) return;
+        // A large report is many rows to render; as a transition it never blocks typing or scrolling.
+        startTransition(() => {
+          setShown(report);
+          setAnswer({ key: thisKey });
+        });
+      },
+      (error: unknown) => {
+        if (current) setAnswer({ key: thisKey, error: describeStorageError(error) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [db, studyId, bootstrap, seed, includeGold]);
+
+  const answered = answer?.key === key ? answer : undefined;
+  const status: ReportStatus = answered === undefined ? 'computing' : answered.error === undefined ? 'ready' : 'failed';
+  return {
+    status,
+    studyReport: shown?.report.study.id === studyId ? shown : undefined,
+    error: answered?.error,
+    progress: status === 'computing' && progress?.key === key ? progress.progress : undefined,
+  };
+}
