@@ -2,7 +2,7 @@
 // the window (transcript bundles and packs), the host's Import menu command, and the
 // first-start demo. The mode switch is locked inside a study opened from a pack.
 
-import { useEffect, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import { useServices, useStudio } from './services';
 import { importDemoOnFirstStart } from './first-start';
 import { parseRoute, routeToHash } from './routes';
@@ -15,11 +15,14 @@ import { useModeLockReason } from '../features/mode/useStudioMode';
 import { StudyOverview } from '../features/study/StudyOverview';
 import { TranscriptView } from '../features/transcript/TranscriptView';
 import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
-import { TeamView } from '../features/team/TeamView';
-import { ReportView } from '../features/report/ReportView';
-import { AdjudicationView } from '../features/adjudication/AdjudicationView';
 import { TASK_TITLES } from '../features/labelling/task-titles';
 import { useStudy } from '../db/queries';
+
+// The lead's pages (and the charting library) load on first visit, so start-up and the
+// annotator's workspace do not pay for them.
+const TeamView = lazy(() => import('../features/team/TeamView').then((module) => ({ default: module.TeamView })));
+const ReportView = lazy(() => import('../features/report/ReportView').then((module) => ({ default: module.ReportView })));
+const AdjudicationView = lazy(() => import('../features/adjudication/AdjudicationView').then((module) => ({ default: module.AdjudicationView })));
 
 function useHashRouting() {
   const { store } = useServices();
@@ -149,9 +152,11 @@ export function App() {
         {route.view === 'library' && <LibraryView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
-        {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}
-        {route.view === 'report' && <ReportView key={route.studyId} studyId={route.studyId} />}
-        {route.view === 'adjudicate' && <AdjudicationView key={`${route.studyId}/${route.task ?? ''}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}
+          {route.view === 'report' && <ReportView key={route.studyId} studyId={route.studyId} />}
+          {route.view === 'adjudicate' && <AdjudicationView key={`${route.studyId}/${route.task ?? ''}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
+        </Suspense>
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
       <footer className="app-footer muted small">
