@@ -4,7 +4,7 @@
 
 import type { Bucket, DifficultySource } from '../domain/difficulty';
 import type { GoldLabel, LabelValue, StudyData, Task } from '../domain/model';
-import { writeCsv, type CsvCell } from '../formats/csv-escape';
+import { CSV_COMMENT_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { PuzzleDifficultyRow } from '../report/report-model';
 import { humanMajority } from '../stats/study/majority';
 import { indexStudy, type StudyLabel, type TaskUnit } from '../stats/study/study-units';
@@ -209,17 +209,17 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
   const { id, name } = input.study.study;
   const comments: Array<[string, string]> = [
     ['format', DATASET_FORMAT],
-    ['app', commentText(input.app)],
-    ['exportedAt', commentText(input.now)],
-    ['study.id', commentText(id)],
-    ['study.name', commentText(name)],
-    ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${commentText(file)} sha256 ${commentText(sha256)}`]),
+    ['app', csvCommentText(input.app)],
+    ['exportedAt', csvCommentText(input.now)],
+    ['study.id', csvCommentText(id)],
+    ['study.name', csvCommentText(name)],
+    ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${csvCommentText(file)} sha256 ${csvCommentText(sha256)}`]),
     ['settings.judges', String(input.includeJudges)],
   ];
   // Trusted text, written without commas so each stays in one spreadsheet cell.
   comments.push(
     ['escaping', "text cells that begin with = + - @ a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; numbers are never prefixed"],
-    ['encoding', 'in these comment lines % and commas and quotes and control characters of values are percent-encoded (decodeURIComponent reads them back)'],
+    ['encoding', CSV_COMMENT_NOTE],
     ['read', "pandas.read_csv(path, comment='#')"],
   );
   const preamble = comments.map(([key, value]) => `# ${key}: ${value}\r\n`).join('');
@@ -250,17 +250,6 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
   });
   input.onProgress?.(total, total);
   return preamble + writeCsv(csvColumns(table), cells);
-}
-
-/**
- * A value from the inputs on a `#` comment line. A comment line is not a CSV record, so it gets
- * no quoting; percent-encoding `%`, `,`, `"` and line-breaking or control characters keeps it one
- * line and one cell, so no part of a study or file name can start a cell of its own (a formula)
- * or open a quoted field that would shift every cell after it. Lossless: decodeURIComponent.
- */
-function commentText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is encoded
-  return text.replace(/[%,"\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, encodeURIComponent);
 }
 
 function datasetDifficulty(row: PuzzleDifficultyRow): Readonly<DatasetDifficulty> {

@@ -34,3 +34,17 @@ function csvLine(cells: readonly CsvCell[]): string {
 export function writeCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
   return csvLine(header) + rows.map(csvLine).join('');
 }
+
+/**
+ * A value from the inputs on a `#` comment line above a CSV table. A comment line is not a CSV
+ * record, so it gets no quoting; percent-encoding `%`, `,`, `"` and line-breaking or control
+ * characters keeps it one line and one cell, so no part of a study or file name can start a
+ * cell of its own (a formula) or open a quoted field that would shift every cell after it.
+ * Lossless: decodeURIComponent reads it back.
+ */
+export function csvCommentText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is encoded
+  return text.replace(/[%,"\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, encodeURIComponent);
+}
+
+export const CSV_COMMENT_NOTE = 'in these comment lines % and commas and quotes and control characters of values are percent-encoded (decodeURIComponent reads them back)';

@@ -100,7 +100,7 @@ export function buildReport(input: ReportInput): AgreementReport {
     generatedAt: input.now,
     study: { id: study.study.id, name: study.study.name },
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
-    settings: { bootstrap: settings.bootstrap, seed: settings.seed, average: settings.average },
+    settings: { bootstrap: settings.bootstrap, seed: settings.seed, average: settings.average, ...goldSetting(units) },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
     pairwise: { answer: answer.pairwise, match: match.pairwise },
@@ -150,4 +150,10 @@ function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly Repo
 /** Easy, medium, hard, then unrated only when something is unrated, then all (SPEC §4 tables). */
 function reportBuckets(present: readonly Bucket[]): ReportBucket[] {
   return present.includes('unrated') ? ['easy', 'medium', 'hard', 'unrated', 'all'] : ['easy', 'medium', 'hard', 'all'];
+}
+
+/** How many gold labels the tables count as the rater group `gold`; nothing when none (the report then has no trace of gold). */
+function goldSetting(units: StudyUnits): { goldLabels?: number } {
+  const goldLabels = [...units.units.answer, ...units.units.match].filter((unit) => unit.gold !== undefined).length;
+  return goldLabels > 0 ? { goldLabels } : {};
 }

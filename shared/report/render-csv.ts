@@ -2,7 +2,7 @@
 // by (section, task, bucket, a, b, measure), with numbers in numeric columns at full precision.
 // Rows and buckets come from table-layout.ts, in the order the Markdown and LaTeX tables show them.
 
-import { CSV_INJECTION_NOTE, writeCsv, type CsvCell } from '../formats/csv-escape';
+import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { AgreementReport, Interval, ReportBucket, ReportTask } from './report-model';
 import { agreementBuckets, annotatorGrid, comparisonsOf, findAgreementRow, playerGrid, provenanceLines, statisticsBuckets, TASK_ORDER } from './table-layout';
 
@@ -29,7 +29,7 @@ type Row = [
 const NO_EXTRAS = [null, null, null, null, null, null] as const;
 
 export function renderCsv(report: AgreementReport): string {
-  const comment = [...provenanceLines(report), `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, "read with pandas.read_csv(path, comment='#')"]
+  const comment = [...provenanceLines(report, csvCommentText), `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
     .map((line) => `# ${line}\r\n`)
     .join('');
   const rows: CsvCell[][] = [...agreementRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report)];

@@ -129,7 +129,8 @@ export interface AgreementReport {
   generatedAt: string;
   study: { id: string; name: string };
   inputs: Array<{ file: string; sha256: string }>;
-  settings: { bootstrap: number; seed: number; average: 'micro' | 'macro' };
+  /** `goldLabels` appears only when gold labels were counted as the rater group `gold`. */
+  settings: { bootstrap: number; seed: number; average: 'micro' | 'macro'; goldLabels?: number };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
     difficulty?: {

@@ -291,16 +291,17 @@ export function reportTables(report: AgreementReport): LayoutTable[] {
 
 /**
  * Where the figures came from, one fact a line: app, study, every input with its SHA-256, and
- * the settings. Control characters (a line break in a study name) become spaces, so a line
- * stays one line inside a LaTeX or CSV comment.
+ * the settings. `value` rewrites each value that comes from the inputs (the CSV percent-encodes
+ * them); control characters (a line break in a study name) become spaces, so a line stays one
+ * line inside a LaTeX or CSV comment.
  */
-export function provenanceLines(report: AgreementReport): string[] {
-  const { bootstrap, seed, average } = report.settings;
+export function provenanceLines(report: AgreementReport, value: (text: string) => string = (text) => text): string[] {
+  const { bootstrap, seed, average, goldLabels } = report.settings;
   return [
-    `${report.app}, agreement report generated ${report.generatedAt}`,
-    `study: ${report.study.name} (id ${report.study.id})`,
-    ...report.inputs.map((input) => `input: ${input.file} sha256 ${input.sha256}`),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}`,
+    `${value(report.app)}, agreement report generated ${value(report.generatedAt)}`,
+    `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
+    ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
   ].map(oneLine);
 }
 

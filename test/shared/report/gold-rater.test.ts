@@ -78,8 +78,10 @@ describe('gold labels as one more rater group', () => {
       expect(withGold.tables[task].filter((r) => r.a !== 'gold' && r.b !== 'gold')).toEqual(without.tables[task]);
       expect(withGold.pairwise[task].filter((p) => p.a !== 'gold' && p.b !== 'gold')).toEqual(without.pairwise[task]);
     }
-    // A difficulty gold label is not a rating: buckets, statistics and everything else stay.
-    expect({ ...withGold, tables: without.tables, pairwise: without.pairwise }).toEqual(without);
+    // A difficulty gold label is not a rating: buckets, statistics and everything else stay;
+    // the settings record the two gold labels the tables count.
+    expect(withGold.settings).toEqual({ ...without.settings, goldLabels: 2 });
+    expect({ ...withGold, tables: without.tables, pairwise: without.pairwise, settings: without.settings }).toEqual(without);
   });
 
   it('adds gold to a task only where the lead adjudicated one of its units', () => {

@@ -341,7 +341,9 @@ describe('renderCsv', () => {
   it('keeps comment lines one line each, and CRLF record ends', () => {
     const csv = renderCsv(sampleReport({ studyName: 'Pilot\r\n=1+1,evil' }));
     const comments = csv.split('\r\n').filter((line) => line.startsWith('#'));
-    expect(comments).toContain('# study: Pilot  =1+1,evil (id pilot-2026)');
+    // The study name's line break and comma are percent-encoded: no cell of a comment line can start a formula.
+    expect(comments).toContain('# study: Pilot%0D%0A=1+1%2Cevil (id pilot-2026)');
+    for (const line of comments) expect(line.split(',').every((cell) => !/^[=+\-@\t\r]/.test(cell)), line).toBe(true);
     expect(csv.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
