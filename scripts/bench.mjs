@@ -1,20 +1,21 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team (the default) picks sections; BENCH_RUNS sets repeats.
+// BENCH_SECTIONS=import,labelling,team,report (the default) picks sections; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report').split(','));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const out = '.bench';
 mkdirSync(`${out}/page`, { recursive: true });
 mkdirSync(`${out}/labelling`, { recursive: true });
 mkdirSync(`${out}/team`, { recursive: true });
+mkdirSync(`${out}/report`, { recursive: true });
 
 await build({ entryPoints: ['scripts/bench/node-bench.ts'], outfile: `${out}/node-bench.mjs`, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
 await build({ entryPoints: ['scripts/bench/idb-bench-page.ts'], outfile: `${out}/page/bench.js`, bundle: true, platform: 'browser', format: 'esm', logLevel: 'warning' });
@@ -28,6 +29,10 @@ await build({ entryPoints: ['scripts/bench/team-bench.ts'], outfile: `${out}/tea
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({ entryPoints: ['scripts/bench/team-bench-page.ts'], outfile: `${out}/team/team.js`, bundle: true, platform: 'browser', format: 'esm', define: { __APP_VERSION__: JSON.stringify(version) }, logLevel: 'warning' });
 writeFileSync(`${out}/team/index.html`, '<!doctype html><meta charset="utf-8"><title>team</title><script type="module" src="team.js"></script>');
+await build({ entryPoints: ['scripts/bench/report-bench.ts'], outfile: `${out}/report-bench.mjs`, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+await build({ entryPoints: ['scripts/bench/report-bench-page.ts'], outfile: `${out}/report/report.js`, bundle: true, platform: 'browser', format: 'esm', define: { __APP_VERSION__: JSON.stringify(version) }, logLevel: 'warning' });
+await build({ entryPoints: ['scripts/bench/report-probe.ts'], outfile: `${out}/report/probe.js`, bundle: true, platform: 'browser', format: 'iife', logLevel: 'warning' });
+writeFileSync(`${out}/report/report.html`, '<!doctype html><meta charset="utf-8"><title>report</title><script type="module" src="report.js"></script>');
 
 const { writeBenchBundle, benchParse, median } = await import(new URL(`../${out}/node-bench.mjs`, import.meta.url).href);
 const text = writeBenchBundle(`${out}/page/bundle.json`);
@@ -37,6 +42,7 @@ const ms = (values) => `${fmt(median(values)).padStart(7)} ms   (median of ${val
 if (SECTIONS.has('import')) await importSection();
 if (SECTIONS.has('labelling')) await labellingSection();
 if (SECTIONS.has('team')) await teamSection();
+if (SECTIONS.has('report')) await reportSection();
 
 async function importSection() {
   const node = benchParse(text, RUNS);
@@ -135,4 +141,33 @@ async function teamSection() {
   print(`Team, difficulty study (overlap ${d.scenario.overlap}, difficulty overlap ${d.scenario.difficultyOverlap})`, d, `difficulty units only, the packs' ${fmt(d.packUnits.match)} match units left unlabelled`, check);
   const a = r.agreement;
   print(`Team, agreement study (overlap ${a.scenario.overlap}${RUNS > agreementRuns ? '; run once, as it takes minutes' : ''})`, a, 'every answer, match and difficulty unit of each pack');
+}
+
+async function reportSection() {
+  const { runReportBench } = await import(new URL(`../${out}/report-bench.mjs`, import.meta.url).href);
+  const r = await runReportBench({ webRoot: 'build/web', benchRoot: `${out}/report`, chromiumPath: CHROMIUM_PATH, chromiumArgs: CHROMIUM_ARGS, runs: RUNS, log: (line) => console.error(`  (${line})`) });
+  const met = (value, target) => `(target <= ${fmt(target)} ms: ${value <= target ? 'met' : 'NOT met'})`;
+  // The Long Tasks API reports only tasks over 50 ms: a run without one counts as 0 and shows as "< 50".
+  const under = (value) => (value > 50 ? fmt(value) : '< 50');
+  const print = (title, s, target) => {
+    const { counts } = s.study;
+    const open = s.openings.map((o) => o.openMs);
+    console.log(`\n${title}: ${fmt(counts.puzzles)} puzzles, ${fmt(counts.questions + counts.finals)} units (${fmt(counts.questions)} question and ${fmt(counts.finals)} final turns) x ${s.options.annotators} annotators, ${fmt(s.study.labels)} labels with the difficulty ratings (stored with the app's import code in ${fmt(s.study.ms)} ms)`);
+    console.log(`  full report, ${fmt(s.bootstrap)} replicates           ${ms(open)}   (click on Report to data-state="ready" painted) ${met(median(open), target)}`);
+    console.log(`    of which the view arriving            ${ms(s.openings.map((o) => o.viewMs))}   (click to the report view in the DOM; the worker not asked yet)`);
+    console.log(`    of which the report worker            ${ms(s.openings.map((o) => o.workerMs))}   (the view to the worker's answer: its start, read, bootstrap, transfer)`);
+    console.log(`    of which rendering the report         ${ms(s.openings.map((o) => o.renderMs))}   (the answer to ready painted)`);
+    console.log(`  engine alone, loadReportInputs          ${ms(s.engine.map((e) => e.readMs))}   (the read and its provenance hashes; the worker's steps timed in a bench page)`);
+    console.log(`  engine alone, buildReport               ${ms(s.engine.map((e) => e.buildMs))}`);
+    const longest = s.openings.map((o) => o.longTasks.reduce((max, task) => (task.ms > max.ms ? task : max), { atMs: 0, ms: 0 }));
+    const counted = `tasks over 50 ms: ${s.openings.map((o) => o.longTasks.length).join(', ')}`;
+    const starts = longest.filter((task) => task.ms > 0).map((task) => `${task.atMs >= 0 ? '+' : ''}${fmt(task.atMs)}`);
+    const longestLine = starts.length === 0
+      ? `   < 50 ms   (no task over 50 ms in ${longest.length} runs)`
+      : `${under(median(longest.map((task) => task.ms))).padStart(7)} ms   (median of ${longest.length}: ${longest.map((task) => under(task.ms)).join(', ')}; ${counted}; the longest starting at ${starts.join(', ')} ms from the click)`;
+    console.log(`  longest main-thread task while it runs  ${longestLine} ${met(median(longest.map((task) => task.ms)), 50)}`);
+    console.log(`  longest frame gap (requestAnimationFrame) ${ms(s.openings.map((o) => o.longestFrameGapMs))}`);
+  };
+  print('Report, SPLAT-scale study', r.splat, 1000);
+  print('Report, 20x study', r.twenty, 5000);
 }

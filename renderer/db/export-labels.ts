@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import { TASKS } from '../../shared/domain/model';
 import type { Label } from '../../shared/domain/model';
-import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
+import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import type { OutgoingFile } from '../workers/team-protocol';
 import type { StudioDatabase } from './database';
 
@@ -46,18 +46,8 @@ export async function exportLabelFile(db: StudioDatabase, studyId: string, annot
     annotator: { id: annotatorId, name },
     exportedAt: options.now ?? new Date().toISOString(),
     app: options.app,
-    labels: ordered.map(
-      (label): LabelRecord => ({
-        unit: label.unitId,
-        task: label.task,
-        value: label.value,
-        at: label.at,
-        ...(label.ms !== undefined ? { ms: label.ms } : {}),
-        rev: label.rev,
-        unsure: label.unsure,
-        note: label.note,
-      }),
-    ),
+    // buildLabelFile copies the fields a label file carries, field by field.
+    labels: ordered.map((label) => ({ ...label, unit: label.unitId })),
   });
   return { name: `${studyId}.${annotatorId}.labels.json`, text: serializeLabelFile(file), mimeType: 'application/json' };
 }

@@ -2,9 +2,8 @@
 // phase, the report with the extras only the app shows, disagreements for the adjudication
 // queue and the heatmap, and export files.
 
-import type { LabelValue, Task } from '../../shared/domain/model';
-import type { Bucket } from '../../shared/domain/difficulty';
-import type { AgreementReport, ReportTask } from '../../shared/report/report-model';
+import type { GoldLabel } from '../../shared/domain/model';
+import type { AgreementReport } from '../../shared/report/report-model';
 
 export interface ReportRequest {
   /** Bootstrap replicates B (default 1000). */
@@ -29,34 +28,7 @@ export interface StudyReport {
   ratingsByLevel: number[];
 }
 
-/** Who gave a label: `human:<annotator id>`, `judge:<model>` or `gold`. */
-export type RaterId = string;
-
-export interface DisagreementQuery {
-  task: ReportTask;
-  /** With both: the units where these two raters both labelled and disagree (a heatmap cell). */
-  a?: RaterId;
-  b?: RaterId;
-  /** Only units without a gold label yet. */
-  openOnly?: boolean;
-  limit?: number;
-}
-
-export interface UnitDisagreement {
-  task: ReportTask;
-  unitId: string;
-  puzzleId: string;
-  sessionId: string;
-  bucket: Bucket;
-  /** The turn's text (question or final answer). */
-  text: string;
-  /** Every rater's label on the unit: humans, then judges. */
-  labels: Array<{ rater: RaterId; value: string }>;
-  /** Share of agreeing rater pairs, 0..1; the queue runs lowest first. */
-  agreement: number;
-  humanMajority: string | null;
-  gold?: { value: LabelValue; note: string; at: string; by: string };
-}
+export type { DisagreementQuery, RaterId, UnitDisagreement } from '../../shared/stats/study/disagreements';
 
 export type DatasetFormat = 'jsonl' | 'csv';
 
@@ -68,13 +40,5 @@ export interface DatasetRequest {
 
 export type ReportFileFormat = 'json' | 'md' | 'csv' | 'latex';
 
-/** A gold label as the lead sets it (stored in the `gold` table, schema v3). */
-export interface GoldInput {
-  studyId: string;
-  task: Task;
-  unitId: string;
-  value: LabelValue;
-  note: string;
-  /** Who adjudicated (the lead's name on this computer). */
-  by: string;
-}
+/** A gold label as the lead sets it (stored in the `gold` table, schema v3); the database adds when and on what basis. */
+export type GoldInput = Omit<GoldLabel, 'at' | 'basis'>;

@@ -79,7 +79,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A static server: the app at its root, the bench pages under /__bench/, so both share one origin and one IndexedDB. */
-function serve(webRoot: string, benchRoot: string): Promise<{ url: string; server: Server }> {
+export function serve(webRoot: string, benchRoot: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     const [root, rest] = path.startsWith('/__bench/') ? [benchRoot, path.slice('/__bench/'.length)] : [webRoot, path === '/' ? 'index.html' : path.slice(1)];

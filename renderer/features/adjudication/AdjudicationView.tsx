@@ -7,10 +7,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { LabelValue, Study } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/report-model';
 import { usePreferences, useServices } from '../../app/services';
-import { useStudy } from '../../db/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 import { buildKeyMap, displayKey } from '../labelling/key-map';
-import { useStudioMode } from '../mode/useStudioMode';
+import { LeadOnlyPage } from '../mode/LeadOnlyPage';
 import { percentText } from '../report/report-text';
 import { AdjudicationUnit } from './AdjudicationUnit';
 import { useAdjudication, type Gold } from './useAdjudication';
@@ -194,18 +193,9 @@ function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: Rep
 }
 
 export function AdjudicationView({ studyId, task, unitId }: { studyId: string; task?: ReportTask; unitId?: string }) {
-  const study = useStudy(studyId);
-  const mode = useStudioMode(studyId);
-  if (study === undefined) return null;
-  if (study === null) return <p className="empty">This study is not in the library.</p>;
-  if (study.origin !== undefined || mode !== 'lead') {
-    return (
-      <p className="empty" data-testid="adjudication-lead-only">
-        {study.origin !== undefined
-          ? 'This study was opened from a pack: this computer labels for one annotator, and adjudication belongs to the study lead.'
-          : 'Adjudication shows every rater’s labels, so it is only in lead mode.'}
-      </p>
-    );
-  }
-  return <LeadAdjudicationPage study={study} task={task ?? DEFAULT_TASK} unitId={unitId} />;
+  return (
+    <LeadOnlyPage studyId={studyId} testId="adjudication-lead-only" what="adjudication" leadModeReason="Adjudication shows every rater’s labels, so it is only in lead mode.">
+      {(study) => <LeadAdjudicationPage study={study} task={task ?? DEFAULT_TASK} unitId={unitId} />}
+    </LeadOnlyPage>
+  );
 }

@@ -8,9 +8,8 @@ import type { Study } from '../../../shared/domain/model';
 import type { AgreementReport } from '../../../shared/report/report-model';
 import { reportTables, TASK_ORDER, type LayoutTable } from '../../../shared/report/table-layout';
 import { useServices } from '../../app/services';
-import { useStudy } from '../../db/queries';
 import type { StudyReport } from '../../workers/report-protocol';
-import { useStudioMode } from '../mode/useStudioMode';
+import { LeadOnlyPage } from '../mode/LeadOnlyPage';
 import { AgreementTable } from './AgreementTables';
 import { AnnotatorReliabilitySection } from './AnnotatorReliabilitySection';
 import { ChanceCorrectedPanel } from './ChanceCorrectedPanel';
@@ -141,18 +140,9 @@ function LeadReportPage({ study }: { study: Study }) {
 }
 
 export function ReportView({ studyId }: { studyId: string }) {
-  const study = useStudy(studyId);
-  const mode = useStudioMode(studyId);
-  if (study === undefined) return null;
-  if (study === null) return <p className="empty">This study is not in the library.</p>;
-  if (study.origin !== undefined || mode !== 'lead') {
-    return (
-      <p className="empty" data-testid="report-lead-only">
-        {study.origin !== undefined
-          ? 'This study was opened from a pack: this computer labels for one annotator, and the agreement report belongs to the study lead.'
-          : 'The report compares annotators with judges and with each other, so it is only in lead mode.'}
-      </p>
-    );
-  }
-  return <LeadReportPage study={study} />;
+  return (
+    <LeadOnlyPage studyId={studyId} testId="report-lead-only" what="the agreement report" leadModeReason="The report compares annotators with judges and with each other, so it is only in lead mode.">
+      {(study) => <LeadReportPage study={study} />}
+    </LeadOnlyPage>
+  );
 }

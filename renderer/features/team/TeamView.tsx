@@ -4,8 +4,8 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
-import { useAnnotators, useAssignments, useStudy } from '../../db/queries';
-import { useStudioMode } from '../mode/useStudioMode';
+import { useAnnotators, useAssignments } from '../../db/queries';
+import { LeadOnlyPage } from '../mode/LeadOnlyPage';
 import type { TeamMember } from './annotator-list';
 import { AssignmentTable } from './AssignmentTable';
 import { CoverageSection } from './CoverageSection';
@@ -54,18 +54,9 @@ function LeadTeamPage({ study }: { study: Study }) {
 }
 
 export function TeamView({ studyId }: { studyId: string }) {
-  const study = useStudy(studyId);
-  const mode = useStudioMode(studyId);
-  if (study === undefined) return null;
-  if (study === null) return <p className="empty">This study is not in the library.</p>;
-  if (study.origin !== undefined || mode !== 'lead') {
-    return (
-      <p className="empty" data-testid="team-lead-only">
-        {study.origin !== undefined
-          ? 'This study was opened from a pack: this computer labels for one annotator, and the team page belongs to the study lead.'
-          : 'The team page shows every annotator’s progress, so it is only in lead mode.'}
-      </p>
-    );
-  }
-  return <LeadTeamPage study={study} />;
+  return (
+    <LeadOnlyPage studyId={studyId} testId="team-lead-only" what="the team page" leadModeReason="The team page shows every annotator’s progress, so it is only in lead mode.">
+      {(study) => <LeadTeamPage study={study} />}
+    </LeadOnlyPage>
+  );
 }

@@ -1,0 +1,127 @@
+// Node side of the report benchmark of `npm run bench`: seeds a SPLAT-scale study and one 20
+// times larger through a bench page on the app's origin, then times the lead's click on Report
+// to the report painted ready in the built app, and the report engine alone in the bench page.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { serve } from './labelling-bench';
+import type { EngineTiming, ReportStudyOptions, SeededStudy } from './report-bench-page';
+import type { ReportOpening, ReportProbe } from './report-probe';
+
+export interface ReportBenchOptions {
+  /** The built app, served at the origin's root. */
+  webRoot: string;
+  /** report.html, report.js and probe.js, served under /__bench/. */
+  benchRoot: string;
+  chromiumPath: string;
+  chromiumArgs: readonly string[];
+  runs: number;
+  log?: (line: string) => void;
+}
+
+export interface ReportStudyResult {
+  options: ReportStudyOptions;
+  study: SeededStudy;
+  /** Bootstrap replicates the report view computed with (its default). */
+  bootstrap: number;
+  openings: ReportOpening[];
+  engine: EngineTiming[];
+}
+
+export interface ReportBenchResult {
+  splat: ReportStudyResult;
+  twenty: ReportStudyResult;
+}
+
+// Four sessions a puzzle give SPLAT's units per puzzle; the seeds are picked so the units (question
+// and final turns) come to SPLAT's 2,427, and to 48,533 for 20 times the puzzles (20 x 2,427 = 48,540).
+const SPLAT_SCALE: ReportStudyOptions = { puzzles: 60, sessionsPerPuzzle: 4, annotators: 3, seed: 18 };
+const TWENTY_TIMES: ReportStudyOptions = { puzzles: 1_200, sessionsPerPuzzle: 4, annotators: 3, seed: 452 };
+
+type ProbeWindow = typeof globalThis & { reportProbe: ReportProbe };
+type BenchWindow = typeof globalThis & {
+  seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy>;
+  timeReportEngine(studyId: string, bootstrap: number): Promise<EngineTiming>;
+};
+
+/** The bench page, loaded and ready to call. */
+async function benchPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${url}__bench/report.html`);
+  await page.waitForFunction(() => 'timeReportEngine' in globalThis);
+  return page;
+}
+
+/**
+ * One opening as the lead makes it, in a new page (a new app and a new report worker): the study's
+ * overview, left to settle so its own work is not counted, then a click on its Report entry.
+ */
+async function openReport(context: BrowserContext, url: string, studyId: string, probeScript: string): Promise<{ opening: ReportOpening; bootstrap: number }> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript({ content: probeScript });
+    await page.goto(`${url}#/study/${encodeURIComponent(studyId)}`);
+    const entry = page.getByTestId('report-entry');
+    await entry.waitFor();
+    await page.evaluate(() => (globalThis as ProbeWindow).reportProbe.quietFor(500));
+    await entry.click();
+    await page.waitForFunction(() => {
+      const probe = (globalThis as ProbeWindow).reportProbe;
+      return probe.failed !== undefined || probe.opening() !== undefined;
+    }, undefined, { polling: 50 });
+    const { opening, failed } = await page.evaluate(() => {
+      const probe = (globalThis as ProbeWindow).reportProbe;
+      return { opening: probe.opening(), failed: probe.failed };
+    });
+    if (opening === undefined) throw new Error(`the report of ${studyId}: ${failed}`);
+    return { opening, bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()) };
+  } finally {
+    await page.close();
+  }
+}
+
+export async function runReportBench(options: ReportBenchOptions): Promise<ReportBenchResult> {
+  const log = options.log ?? (() => undefined);
+  const probeScript = readFileSync(join(options.benchRoot, 'probe.js'), 'utf8');
+  // A profile on disk: a new context would keep IndexedDB in memory.
+  const profile = mkdtempSync(join(tmpdir(), 'agreement-studio-report-bench-'));
+  const { url, server } = await serve(options.webRoot, options.benchRoot);
+  let context: BrowserContext | undefined;
+  try {
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, headless: true, args: [...options.chromiumArgs] });
+    context = browser;
+    browser.setDefaultTimeout(300_000);
+
+    // Seeded before the app first starts, so it finds studies and imports no demo study.
+    log(`seeding the SPLAT-scale and the 20x study through the app's import`);
+    const seeder = await benchPage(browser, url);
+    const seed = (scale: ReportStudyOptions) => seeder.evaluate((o) => (globalThis as BenchWindow).seedReportStudy(o), scale);
+    const splatStudy = await seed(SPLAT_SCALE);
+    const twentyStudy = await seed(TWENTY_TIMES);
+    await seeder.close();
+
+    const measure = async (scale: ReportStudyOptions, study: SeededStudy): Promise<ReportStudyResult> => {
+      log(`opening the report of ${study.studyId} ${options.runs} times`);
+      const openings: ReportOpening[] = [];
+      let bootstrap = 0;
+      for (let run = 0; run < options.runs; run++) {
+        const opened = await openReport(browser, url, study.studyId, probeScript);
+        openings.push(opened.opening);
+        bootstrap = opened.bootstrap;
+      }
+      log(`timing the report engine on ${study.studyId} ${options.runs} times`);
+      const page = await benchPage(browser, url);
+      const engine: EngineTiming[] = [];
+      for (let run = 0; run < options.runs; run++) engine.push(await page.evaluate(([id, b]) => (globalThis as BenchWindow).timeReportEngine(id, b), [study.studyId, bootstrap] as const));
+      await page.close();
+      return { options: scale, study, bootstrap, openings, engine };
+    };
+    return { splat: await measure(SPLAT_SCALE, splatStudy), twenty: await measure(TWENTY_TIMES, twentyStudy) };
+  } finally {
+    await context?.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
