@@ -2,9 +2,10 @@
 // the window (transcript bundles and packs), the host's Import menu command, and the
 // first-start demo. The mode switch is locked inside a study opened from a pack.
 
-import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useState, type DragEvent } from 'react';
 import { useServices, useStudio } from './services';
 import { importDemoOnFirstStart } from './first-start';
+import { AdjudicationView, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from './routes';
 import { formatBytes, useStorageStatus } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
@@ -17,12 +18,6 @@ import { TranscriptView } from '../features/transcript/TranscriptView';
 import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
 import { TASK_TITLES } from '../features/labelling/task-titles';
 import { useStudy } from '../db/queries';
-
-// The lead's pages (and the charting library) load on first visit, so start-up and the
-// annotator's workspace do not pay for them.
-const TeamView = lazy(() => import('../features/team/TeamView').then((module) => ({ default: module.TeamView })));
-const ReportView = lazy(() => import('../features/report/ReportView').then((module) => ({ default: module.ReportView })));
-const AdjudicationView = lazy(() => import('../features/adjudication/AdjudicationView').then((module) => ({ default: module.AdjudicationView })));
 
 function useHashRouting() {
   const { store } = useServices();

@@ -4,8 +4,9 @@
 // studies lead to the team page, the report and adjudication; the labelling annotator exports
 // their labels from here.
 
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { puzzleDifficulty } from '../../../shared/domain/difficulty';
+import { preloadLeadPages } from '../../app/lead-pages';
 import { useServices } from '../../app/services';
 import { usePuzzles, useSessions, useStudy } from '../../db/queries';
 import { blindSession, type BlindSession } from '../mode/blind';
@@ -36,6 +37,13 @@ function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?:
   return [...groups.values()].sort((a, b) => a.player.localeCompare(b.player) || (a.judge ?? '').localeCompare(b.judge ?? ''));
 }
 
+/**
+ * Rows shown before "Show all": a study of thousands of sessions would otherwise build (and,
+ * on leaving, tear down) thousands of rows in one task, freezing the window.
+ */
+const SESSIONS_SHOWN = 20;
+const PUZZLES_SHOWN = 100;
+
 export function StudyOverview({ studyId }: { studyId: string }) {
   const { store } = useServices();
   const mode = useStudioMode(studyId);
@@ -53,6 +61,13 @@ export function StudyOverview({ studyId }: { studyId: string }) {
     for (const session of sessions ?? []) counts.set(session.puzzleId, (counts.get(session.puzzleId) ?? 0) + 1);
     return counts;
   }, [sessions]);
+
+  const [sessionsShown, setSessionsShown] = useState(SESSIONS_SHOWN);
+  const [puzzlesShown, setPuzzlesShown] = useState(PUZZLES_SHOWN);
+  const leadPages = mode === 'lead' && study?.origin === undefined;
+  useEffect(() => {
+    if (leadPages) preloadLeadPages();
+  }, [leadPages]);
 
   if (study === undefined) return null;
   if (study === null) return <p className="empty">This study is not in the library.</p>;
@@ -117,7 +132,7 @@ export function StudyOverview({ studyId }: { studyId: string }) {
               </div>
               <div className="muted small">{group.sessions.length} sessions</div>
               <ul className="session-list">
-                {group.sessions.map((session) => (
+                {group.sessions.slice(0, sessionsShown).map((session) => (
                   <li key={session.id}>
                     <button type="button" className="link-button" onClick={() => open(session.id)}>
                       {session.id}
@@ -128,6 +143,11 @@ export function StudyOverview({ studyId }: { studyId: string }) {
                   </li>
                 ))}
               </ul>
+              {group.sessions.length > sessionsShown && (
+                <button type="button" className="chip" onClick={() => setSessionsShown(Number.POSITIVE_INFINITY)}>
+                  Show all {group.sessions.length.toLocaleString('en-US')} sessions
+                </button>
+              )}
             </div>
           ))}
         </div>
@@ -145,7 +165,7 @@ export function StudyOverview({ studyId }: { studyId: string }) {
           </tr>
         </thead>
         <tbody>
-          {(puzzles ?? []).map((puzzle) => {
+          {(puzzles ?? []).slice(0, puzzlesShown).map((puzzle) => {
             const difficulty = puzzleDifficulty([], puzzle.difficulty);
             return (
               <tr key={puzzle.id}>
@@ -166,6 +186,11 @@ export function StudyOverview({ studyId }: { studyId: string }) {
           })}
         </tbody>
       </table>
+      {(puzzles?.length ?? 0) > puzzlesShown && (
+        <button type="button" className="chip" onClick={() => setPuzzlesShown(Number.POSITIVE_INFINITY)}>
+          Show all {(puzzles?.length ?? 0).toLocaleString('en-US')} puzzles
+        </button>
+      )}
     </section>
   );
 }
