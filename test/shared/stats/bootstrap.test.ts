@@ -134,3 +134,23 @@ describe('intervals of the reliability engine', () => {
     expect(computeReliability(ratings)).not.toHaveProperty('ci95');
   });
 });
+
+describe('the draws', () => {
+  it('are the draws of createPrng (mulberry32) for the seed: unit floor(next() x N) per draw, N per replicate', () => {
+    const seen: number[][] = [];
+    bootstrapGroupsMany(Uint32Array.from({ length: 7 }, (_, i) => i), 7, 1, (draws) => {
+      seen.push([...draws]);
+      return [0];
+    }, { replicates: 5, seed: -3 });
+    const prng = createPrng(-3);
+    const expected = Array.from({ length: 5 }, () => {
+      const draws = new Array<number>(7).fill(0);
+      for (let i = 0; i < 7; i++) {
+        const unit = Math.floor(prng.next() * 7);
+        draws[unit] = (draws[unit] as number) + 1;
+      }
+      return draws;
+    });
+    expect(seen).toEqual(expected);
+  });
+});
