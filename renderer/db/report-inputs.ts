@@ -44,7 +44,24 @@ export async function loadReportData(db: StudioDatabase, studyId: string, option
 /** loadReportData with the provenance of what it read; one canonical JSON pass over the study. */
 export async function loadReportInputs(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportInputs> {
   const data = await loadReportData(db, studyId, options);
-  return { ...data, inputs: provenance(data) };
+  return { ...data, inputs: provenance(data, await transcriptsChecksum(db, data.study)) };
+}
+
+/**
+ * The checksum of the stored transcripts, cached in the meta table: the lead's transcripts never
+ * change after import, and hashing 100,000 turns costs a noticeable share of every report. The
+ * key holds the import time, so a study deleted and imported again gets a checksum of its own.
+ * A study opened from a pack grows with later packs, so it is hashed every time.
+ */
+async function transcriptsChecksum(db: StudioDatabase, { study, puzzles, sessions, turns }: StudyData): Promise<string> {
+  const hash = () => sha256Hex(canonicalJson({ puzzles, sessions, turns }));
+  if (study.origin !== undefined) return hash();
+  const key = `provenance.transcripts/${study.id}/${study.importedAt}`;
+  const cached = await db.meta.get(key);
+  if (typeof cached?.value === 'string') return cached.value;
+  const sha256 = hash();
+  await db.meta.put({ key, value: sha256 });
+  return sha256;
 }
 
 /**
@@ -53,11 +70,10 @@ export async function loadReportInputs(db: StudioDatabase, studyId: string, opti
  * JSON of the fields the figures read, in key order. The same stored study and labels give the
  * same checksums on any computer; one changed label changes the labels' checksum.
  */
-function provenance({ study, labels, gold }: ReportData): Array<{ file: string; sha256: string }> {
-  const { puzzles, sessions, turns } = study;
+function provenance({ study, labels, gold }: ReportData, transcriptsSha256: string): Array<{ file: string; sha256: string }> {
   const annotators = new Set(labels.map((label) => label.annotatorId)).size;
   const inputs = [
-    { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: sha256Hex(canonicalJson({ puzzles, sessions, turns })) },
+    { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: transcriptsSha256 },
     {
       file: `labels: ${count(labels.length, 'label')} by ${count(annotators, 'annotator')}`,
       sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),

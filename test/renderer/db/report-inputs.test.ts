@@ -44,6 +44,19 @@ describe('loadReportInputs', () => {
     ]);
   });
 
+  it('hashes the transcripts once per import: later reports read the checksum kept in the meta table', async () => {
+    const first = (await loadReportInputs(db, DEMO)).inputs[0];
+    const study = await db.studies.get(DEMO);
+    const key = `provenance.transcripts/${DEMO}/${study?.importedAt}`;
+    expect(await db.meta.get(key)).toEqual({ key, value: first?.sha256 });
+    // The kept checksum is what the next report names, without hashing again.
+    await db.meta.put({ key, value: 'kept' });
+    expect((await loadReportInputs(db, DEMO)).inputs[0]?.sha256).toBe('kept');
+    // A study imported again (another import time) is hashed afresh.
+    await db.studies.update(DEMO, { importedAt: '2027-01-01T00:00:00.000Z' });
+    expect((await loadReportInputs(db, DEMO)).inputs[0]?.sha256).toBe(first?.sha256);
+  });
+
   it('gives the same checksums for the same content, another for a changed label; bookkeeping does not count', async () => {
     const before = (await loadReportInputs(db, DEMO)).inputs;
     expect((await loadReportInputs(db, DEMO)).inputs).toEqual(before);
