@@ -7,6 +7,7 @@ import { useServices, useStudio } from './services';
 import { importDemoOnFirstStart } from './first-start';
 import { AdjudicationView, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from './routes';
+import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
 import { LibraryView } from '../features/library/LibraryView';
@@ -144,6 +145,7 @@ export function App() {
         <ModeSwitch lockedReason={modeLockReason} />
       </header>
       <main className="app-main">
+        <StorageClearedBanner />
         {route.view === 'library' && <LibraryView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}

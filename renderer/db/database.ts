@@ -4,9 +4,9 @@
 
 import Dexie, { type Table } from 'dexie';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
-import { SCHEMA_V1 } from './schema-v1';
-import { SCHEMA_V2 } from './schema-v2';
-import { SCHEMA_V3 } from './schema-v3';
+import { SCHEMA_V1 } from './migrations/v1';
+import { SCHEMA_V2 } from './migrations/v2';
+import { SCHEMA_V3 } from './migrations/v3';
 
 export const DATABASE_NAME = 'agreement-studio';
 
@@ -30,6 +30,8 @@ export class StudioDatabase extends Dexie {
 
   constructor(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(name, { chromeTransactionDurability: 'strict', ...options });
+    // Append-only, oldest first: each migrations/ file says what its version changed and why it
+    // needs no record upgrade, and migrations.test.ts opens a frozen database of the version before.
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2);
     this.version(3).stores(SCHEMA_V3);

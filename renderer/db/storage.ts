@@ -25,7 +25,8 @@ export function isQuotaError(error: unknown): boolean {
 
 export function describeStorageError(error: unknown): string {
   if (isQuotaError(error)) {
-    return 'The disk or the browser storage quota is full, so nothing was saved. Free some disk space (or delete a study you no longer need) and try again.';
+    // A browser short of space may also clear its storage (see eviction.ts), hence the backup.
+    return "The disk or the browser's storage quota is full, so nothing was saved. Free some disk space or delete a study you no longer need, and try again; then export a backup of your labels (Export my labels), since a browser short of disk space may clear its storage.";
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -25,11 +25,17 @@ export function WorkspaceLayout() {
   const modal = useWorkspaceState((state) => state.modal);
   const guidelinesOpen = useWorkspaceState((state) => state.guidelinesOpen);
   const notice = useWorkspaceState((state) => state.notice);
+  const saveProblem = useWorkspaceState((state) => state.saveProblem);
   const closeModal = controller.store.getState().closeModal;
 
   return (
     <section className="workspace" data-testid="workspace" data-task={task} data-ready="true" aria-labelledby="workspace-title">
       <WorkspaceToolbar keyMap={keyMap} />
+      {saveProblem !== undefined && (
+        <div className="notice notice-error" role="alert" data-testid="save-problem">
+          {saveProblem}
+        </div>
+      )}
       <p className="workspace-notice" aria-live="polite">
         {notice ?? ''}
       </p>

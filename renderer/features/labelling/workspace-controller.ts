@@ -1,7 +1,8 @@
 // What a key press in the workspace does: labels, flags, notes, undo and moves. A label is
 // shown and the next unit painted at once, from memory; its durable write runs behind, in
 // order, and the unit's indicator turns "saved" (and the save log speaks) only once the
-// transaction has resolved. Writes run one at a time, so undo always sees the finished write.
+// transaction has resolved; a failed write raises the workspace's alert until the unit is saved.
+// Writes run one at a time, so undo always sees the finished write.
 
 import type { Label, LabelValue } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
@@ -87,9 +88,9 @@ export class WorkspaceController {
   private writesInChain = 0;
   private shownAt: number;
   private positionTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Units with writes queued or running (unit id -> count), and units whose last write failed. */
+  /** Units with writes queued or running (unit id -> count), and units whose last write failed, newest last. */
   private readonly queued = new Map<string, number>();
-  private readonly failed = new Set<string>();
+  private readonly failed = new Map<string, { name: string; message: string }>();
   private readonly unsubscribe: () => void;
   private readonly now: () => Date;
   private readonly clock: () => number;
@@ -187,11 +188,12 @@ export class WorkspaceController {
         if (!result?.changed) {
           // The change was never stored (it failed), so there is nothing to put back: show what is stored.
           this.index.endWrite(unit.id, await this.db.labels.get(labelPrimaryKey(key)));
+          this.saved(unit.id);
           return;
         }
         const position = this.resumeUnitId(unit.id);
         const undone = await undoLabelChange(this.db, key, result.before, { annotatorName: this.options.annotatorName(), now, ...(position !== undefined ? { position } : {}) });
-        this.failed.delete(unit.id);
+        this.saved(unit.id);
         this.index.endWrite(unit.id, undone.after);
         this.acknowledge(unit, undone.after, 'label:undo');
       } catch (error) {
@@ -274,7 +276,7 @@ export class WorkspaceController {
       try {
         const result = await writeLabelChange(this.db, key, change, { annotatorName: this.options.annotatorName(), now, ...(position !== undefined ? { position } : {}) });
         entry.result = result;
-        this.failed.delete(unit.id);
+        this.saved(unit.id);
         this.index.endWrite(unit.id, result.after);
         if (result.changed) this.acknowledge(unit, result.after, change.kind);
       } catch (error) {
@@ -308,7 +310,7 @@ export class WorkspaceController {
       if (held !== undefined && (position < 0 || held < position)) position = held;
     };
     for (const [unitId, count] of this.queued) if (unitId !== writing || count > 1) holdAt(unitId);
-    for (const unitId of this.failed) if (unitId !== writing) holdAt(unitId);
+    for (const unitId of this.failed.keys()) if (unitId !== writing) holdAt(unitId);
     return this.data.units[position]?.id;
   }
 
@@ -333,10 +335,32 @@ export class WorkspaceController {
   }
 
   private fail(unit: WorkUnit, error: unknown) {
-    this.failed.add(unit.id);
     const message = describeStorageError(error);
+    this.failed.delete(unit.id);
+    this.failed.set(unit.id, { name: this.nameOf(unit), message });
     this.index.failWrite(unit.id, message);
-    this.store.getState().setNotice(`Not saved (${this.nameOf(unit)}): ${message}`);
+    this.showSaveProblem();
+  }
+
+  /** The unit's stored state is what it shows again; lowers the alert once no unit is left unsaved. */
+  private saved(unitId: string) {
+    if (this.failed.delete(unitId)) this.showSaveProblem();
+  }
+
+  /**
+   * The alert names the newest failure and its reason and counts the other unsaved units; the
+   * workspace has moved on by then, so without it the failure would show only on the unit left behind.
+   */
+  private showSaveProblem() {
+    const newest = [...this.failed.values()].at(-1);
+    if (!newest) {
+      this.store.getState().setSaveProblem(undefined);
+      return;
+    }
+    const others = this.failed.size - 1;
+    const more = others === 0 ? '' : ` and ${others} other ${others === 1 ? 'unit' : 'units'}`;
+    const retry = others === 0 ? 'The list marks it as not saved: label it again to save it.' : 'The list marks them as not saved: label them again to save them.';
+    this.store.getState().setSaveProblem(`Not saved: ${newest.name}${more}. ${newest.message} ${retry}`);
   }
 
   private acknowledge(unit: WorkUnit, label: Label | undefined, kind: LabelChange['kind'] | 'label:undo') {

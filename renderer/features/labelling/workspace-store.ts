@@ -1,6 +1,7 @@
 // UI state of one open workspace: which units the filter shows, where the cursor is, which
-// panel is open, flags given to a unit before its first label, and a notice line. Labels are
-// not here (they live in Dexie, seen through the LabelIndex); a factory, so tests get a fresh store.
+// panel is open, flags given to a unit before its first label, a notice line and the alert of
+// labels not saved. Labels are not here (they live in Dexie, seen through the LabelIndex); a
+// factory, so tests get a fresh store.
 
 import { createStore } from 'zustand/vanilla';
 
@@ -26,6 +27,8 @@ export interface WorkspaceState {
   /** A Map, since unit ids come from imported files and must never reach an object's prototype. */
   drafts: ReadonlyMap<string, Draft>;
   notice: string | undefined;
+  /** Which labels are not on disk and why; unlike the notice it stays until they are saved. */
+  saveProblem: string | undefined;
   /** Shows a new list, keeping the cursor on `position` or the first shown unit after it. */
   showList(filter: UnitFilter, visible: readonly number[], position: number): void;
   move(delta: number): void;
@@ -37,6 +40,7 @@ export interface WorkspaceState {
   toggleGuidelines(): void;
   setDraft(unitId: string, draft: Draft | undefined): void;
   setNotice(notice: string | undefined): void;
+  setSaveProblem(problem: string | undefined): void;
 }
 
 /** The first index whose position is >= `position` (visible is ascending). */
@@ -69,6 +73,7 @@ export function createWorkspaceStore(initial: { filter?: UnitFilter; visible: re
     guidelinesOpen: false,
     drafts: new Map(),
     notice: undefined,
+    saveProblem: undefined,
     showList: (filter, visible, position) => set({ filter, visible, cursor: cursorNear(visible, position) }),
     move: (delta) => {
       const { cursor, visible } = get();
@@ -98,6 +103,7 @@ export function createWorkspaceStore(initial: { filter?: UnitFilter; visible: re
         return { drafts };
       }),
     setNotice: (notice) => set({ notice }),
+    setSaveProblem: (saveProblem) => set({ saveProblem }),
   }));
 }
 

@@ -55,11 +55,13 @@ describe('isQuotaError', () => {
 });
 
 describe('describeStorageError', () => {
-  it('tells the user the disk is full and to free space, for quota errors however wrapped', () => {
+  it('tells the user the disk is full and what to do (free space, delete a study, export a backup), for quota errors however wrapped', () => {
     for (const error of [{ name: 'QuotaExceededError' }, { name: 'AbortError', inner: { name: 'QuotaExceededError' } }, new Dexie.AbortError('aborted', new DOMException('full', 'QuotaExceededError'))]) {
       const message = describeStorageError(error);
       expect(message).toMatch(/disk space/);
       expect(message).toMatch(/nothing was saved/);
+      expect(message).toMatch(/delete a study/);
+      expect(message).toMatch(/export a backup/);
     }
   });
 

@@ -223,7 +223,7 @@ describe('WorkspaceController', () => {
     const view = controller.index.get(data.units[0]!.id);
     expect(view.state).toBe('error');
     expect(view.error).toMatch(/storage quota is full/);
-    expect(controller.store.getState().notice).toMatch(/^Not saved \(question 1\)/);
+    expect(controller.store.getState().saveProblem).toMatch(/^Not saved: question 1\. The disk/);
     expect(controller.saveLog.getEntries()).toEqual([]);
     expect(await db.labels.count()).toBe(0);
 
@@ -233,6 +233,7 @@ describe('WorkspaceController', () => {
     await controller.idle();
     expect(controller.index.get(data.units[0]!.id)).toMatchObject({ state: 'saved', label: { value: 'yes', rev: 1 } });
     expect(controller.saveLog.getEntries()).toHaveLength(1);
+    expect(controller.store.getState().saveProblem).toBeUndefined();
   });
 
   it('filters to unlabelled, unsure and noted units as they are when chosen, and back to all', async () => {

@@ -1,7 +1,8 @@
-// Version 1 of the IndexedDB schema: which tables exist and which indexes later features use
-// (labels by unit, by annotator, by task). Frozen once shipped: later versions add files.
+// Version 1 of the IndexedDB schema: the tables of the first release and the indexes later
+// features use. Frozen once shipped: later versions add files here and never edit this one.
 // Every primary key starts with studyId, so "all of a study" is a key range (see by-study.ts)
-// and no table carries a separate studyId index: each index slows every bulk import.
+// and no table carries a separate studyId index: each index slows every bulk import. (The very
+// first v1 build had those indexes; Dexie drops them on open, see the FIRST_V1 test.)
 
 export const SCHEMA_V1 = {
   studies: 'id',

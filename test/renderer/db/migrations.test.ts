@@ -1,0 +1,154 @@
+// Every schema version after 1, opened on a frozen database of the version before it: the
+// fixtures in test/fixtures/db are written with the old schema (renderer/db/migrations), then
+// opened at the newer version, which must keep every record exactly and have its new tables.
+
+import { readFileSync } from 'node:fs';
+// node:url's URL, not the global, as in db-fixtures.ts.
+import { fileURLToPath, URL } from 'node:url';
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import type { GoldLabel, Label } from '../../../shared/domain/model';
+import { StudioDatabase } from '../../../renderer/db/database';
+import { SCHEMA_V1 } from '../../../renderer/db/migrations/v1';
+import { SCHEMA_V2 } from '../../../renderer/db/migrations/v2';
+import { SCHEMA_V3 } from '../../../renderer/db/migrations/v3';
+
+/** Table name -> rows in primary-key order, as a database of that version holds them. */
+type Dump = Record<string, unknown[]>;
+
+type Stores = Readonly<Record<string, string>>;
+
+function fixture(version: 1 | 2): Dump {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/db/v${version}.json`, import.meta.url)), 'utf8')) as Dump;
+}
+
+async function dump(db: Dexie): Promise<Dump> {
+  const rows: Dump = {};
+  for (const table of db.tables) rows[table.name] = await table.toArray();
+  return rows;
+}
+
+/** The object stores of the opened database with their key paths and index names, read from IndexedDB itself. */
+function storesOf(db: Dexie): Record<string, { keyPath: unknown; indexes: string[] }> {
+  const idb = db.backendDB();
+  const names = Array.from(idb.objectStoreNames);
+  const tx = idb.transaction(names, 'readonly');
+  return Object.fromEntries(
+    names.map((name) => {
+      const store = tx.objectStore(name);
+      return [name, { keyPath: store.keyPath, indexes: Array.from(store.indexNames).sort() }];
+    }),
+  );
+}
+
+/**
+ * Makes a database as the app at the fixture's version made it (the frozen store definitions of
+ * every version up to it), writes the fixture into it and closes it. Reading it back first
+ * proves the fixture covers every table and lists each table's rows in primary-key order.
+ */
+async function writeOldDatabase(name: string, versions: readonly Stores[], rows: Dump): Promise<IDBFactory> {
+  const indexedDB = new IDBFactory();
+  const old = new Dexie(name, { indexedDB, IDBKeyRange });
+  versions.forEach((stores, index) => old.version(index + 1).stores(stores));
+  await old.open();
+  expect(old.tables.map((table) => table.name).sort()).toEqual(Object.keys(rows).sort());
+  await old.transaction('rw', old.tables, async () => {
+    for (const [table, list] of Object.entries(rows)) await old.table(table).bulkAdd(list);
+  });
+  expect(await dump(old)).toStrictEqual(rows);
+  old.close();
+  return indexedDB;
+}
+
+async function openCurrent(name: string, indexedDB: IDBFactory): Promise<StudioDatabase> {
+  const db = new StudioDatabase(name, { indexedDB, IDBKeyRange });
+  await db.open();
+  return db;
+}
+
+/** The labels of a fixture that were stored without createdAt (imported from label files). */
+const withoutCreatedAt = (rows: Dump) => (rows.labels as Label[]).filter((label) => !('createdAt' in label));
+
+describe('the frozen fixtures', () => {
+  it('hold every kind of record the migrations must keep, including labels without createdAt', () => {
+    const v1 = fixture(1);
+    const v2 = fixture(2);
+    expect(Object.keys(v1).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
+    expect(Object.keys(v2).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2)].sort());
+    for (const rows of [v1, v2]) {
+      for (const [table, list] of Object.entries(rows)) expect(list.length, table).toBeGreaterThan(0);
+      expect(withoutCreatedAt(rows).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('migration to version 2 (migrations/v2.ts)', () => {
+  it('keeps every record of a version 1 database as it was and adds the empty assignments table', async () => {
+    const rows = fixture(1);
+    const indexedDB = await writeOldDatabase('to-v2', [SCHEMA_V1], rows);
+    const db = new Dexie('to-v2', { indexedDB, IDBKeyRange });
+    db.version(1).stores(SCHEMA_V1);
+    db.version(2).stores(SCHEMA_V2);
+    await db.open();
+    try {
+      expect(db.verno).toBe(2);
+      expect(await dump(db)).toStrictEqual({ ...rows, assignments: [] });
+      // No backfill: `at` is when a label was last set, so it cannot stand in for createdAt.
+      const key = (label: Label) => [label.studyId, label.annotatorId, label.task, label.unitId];
+      for (const label of withoutCreatedAt(rows)) expect(await db.table('labels').get(key(label))).toStrictEqual(label);
+      const stores = storesOf(db);
+      expect(stores.assignments).toEqual({ keyPath: ['studyId', 'annotatorId', 'task'], indexes: [] });
+      // Version 2 still had the label indexes that version 3 drops.
+      expect(stores.labels?.indexes).toEqual(['[studyId+annotatorId]', '[studyId+task]', '[studyId+unitId]']);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migration to version 3 (migrations/v3.ts)', () => {
+  it('keeps every record of a version 2 database as it was, adds the empty gold table and drops the label indexes', async () => {
+    const rows = fixture(2);
+    const indexedDB = await writeOldDatabase('to-v3', [SCHEMA_V1, SCHEMA_V2], rows);
+    const db = await openCurrent('to-v3', indexedDB);
+    try {
+      expect(db.verno).toBe(3);
+      expect(await dump(db)).toStrictEqual({ ...rows, gold: [] });
+      const stores = storesOf(db);
+      expect(stores.gold).toEqual({ keyPath: ['studyId', 'task', 'unitId'], indexes: [] });
+      expect(stores.labels).toEqual({ keyPath: ['studyId', 'annotatorId', 'task', 'unitId'], indexes: [] });
+      // Only the label indexes go: the others stay as version 1 made them.
+      expect(stores.sessions?.indexes).toEqual(['[studyId+puzzleId]']);
+      expect(stores.turns?.indexes).toEqual(['[studyId+sessionId+index]', '[studyId+type]']);
+      expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
+      expect(Object.keys(stores).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold'].sort());
+      expect(Object.keys(SCHEMA_V3).every((table) => table in stores)).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('a version 1 database opened by the current app (both migrations in turn)', () => {
+  it('keeps every record, has every table of the current schema, and takes new rows in the new tables', async () => {
+    const rows = fixture(1);
+    const indexedDB = await writeOldDatabase('v1-to-current', [SCHEMA_V1], rows);
+    const db = await openCurrent('v1-to-current', indexedDB);
+    try {
+      expect(db.backendDB().version).toBe(db.verno * 10);
+      expect(await dump(db)).toStrictEqual({ ...rows, assignments: [], gold: [] });
+      expect(storesOf(db).labels?.indexes).toEqual([]);
+
+      const gold: GoldLabel = { studyId: 'fixture-study', task: 'answer', unitId: 's-coffee-orca/1', value: 'no', note: '', by: 'Lead', at: '2026-11-23T09:00:00.000Z', basis: ['ann-1=irrelevant', 'ann-2=no'] };
+      await db.gold.put(gold);
+      await db.assignments.put({ studyId: 'fixture-study', annotatorId: 'ann-1', task: 'answer', units: ['s-coffee-orca/1'] });
+      expect(await db.gold.get(['fixture-study', 'answer', 's-coffee-orca/1'])).toStrictEqual(gold);
+      expect(await db.assignments.count()).toBe(1);
+      // The audit log keeps counting from the fixture's last id.
+      expect(await db.audit.add({ studyId: 'fixture-study', at: '2026-11-23T09:00:00.000Z', kind: 'gold:set', detail: '' })).toBe(rows.audit!.length + 1);
+    } finally {
+      db.close();
+    }
+  });
+});
