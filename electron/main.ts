@@ -5,6 +5,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IPC_CHANNELS } from '../shared/ipc/contract';
+import { createSnapshotStore, nodeSnapshotFs } from './backup/backup-store';
+import { createCloseGuard } from './backup/close-guard';
 import { openForReading } from './files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/handlers';
 import { buildMenuTemplate } from './menu';
@@ -25,6 +27,8 @@ app.enableSandbox();
 app.setPath('userData', join(app.getPath('appData'), app.isPackaged ? PRODUCT_NAME : `${PRODUCT_NAME} (development)`));
 
 let mainWindow: BrowserWindow | undefined;
+// Closing waits a few seconds for the renderer to snapshot what changed (see close-guard.ts).
+const closeGuard = createCloseGuard(app);
 
 function openExternalSafely(url: string): void {
   shell.openExternal(url).catch((error: unknown) => console.error('Could not open link in the browser:', error));
@@ -33,6 +37,7 @@ function openExternalSafely(url: string): void {
 function createMainWindow(): void {
   const window = new BrowserWindow(mainWindowOptions({ preload: join(__dirname, 'preload.cjs'), isPackaged: app.isPackaged }));
   mainWindow = window;
+  closeGuard.watch(window);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
@@ -69,6 +74,8 @@ function start(): void {
         openExternal: (url) => shell.openExternal(url),
         appName: PRODUCT_NAME,
         appVersion: __APP_VERSION__,
+        snapshots: createSnapshotStore(join(app.getPath('userData'), 'backups'), nodeSnapshotFs),
+        snapshotsDone: () => closeGuard.snapshotsDone(),
       }),
     );
     Menu.setApplicationMenu(

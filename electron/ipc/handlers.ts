@@ -12,7 +12,8 @@ import { readChosenFiles } from '../files/read-files';
 import type { OpenFile } from '../files/read-files';
 import { saveFilesInFolder } from '../files/save-files';
 import { isAppUrl, isSafeExternalUrl } from '../security/url-policy';
-import { noPayload, openExternalPayload, openFilesPayload, saveFilePayload, saveFilesPayload } from './schemas';
+import type { SnapshotStore } from '../backup/backup-store';
+import { backupReadPayload, backupWritePayload, noPayload, openExternalPayload, openFilesPayload, saveFilePayload, saveFilesPayload } from './schemas';
 
 /** The part of Electron's IpcMainInvokeEvent the handlers read. */
 export interface InvokeEvent {
@@ -42,6 +43,10 @@ export interface IpcHandlerDeps {
   openExternal(url: string): Promise<void>;
   appName: string;
   appVersion: string;
+  /** The automatic snapshots in the user data folder (electron/backup/backup-store.ts). */
+  snapshots: SnapshotStore;
+  /** The renderer wrote its snapshots after `app:before-quit`; the window may close. */
+  snapshotsDone(): void;
 }
 
 export type IpcHandler<C extends IpcInvokeChannel> = (event: InvokeEvent, payload: unknown) => Promise<IpcResult<IpcInvokeMap[C]['response']>>;
@@ -131,6 +136,17 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     [IPC_CHANNELS.openExternal]: handler(IPC_CHANNELS.openExternal, openExternalPayload, async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new Error('Only https links can be opened');
       await deps.openExternal(url);
+      return null;
+    }),
+
+    [IPC_CHANNELS.writeBackup]: handler(IPC_CHANNELS.writeBackup, backupWritePayload, (request) => deps.snapshots.write(request)),
+
+    [IPC_CHANNELS.listBackups]: handler(IPC_CHANNELS.listBackups, noPayload, () => deps.snapshots.list()),
+
+    [IPC_CHANNELS.readBackup]: handler(IPC_CHANNELS.readBackup, backupReadPayload, (request) => deps.snapshots.read(request)),
+
+    [IPC_CHANNELS.quitReady]: handler(IPC_CHANNELS.quitReady, noPayload, async () => {
+      deps.snapshotsDone();
       return null;
     }),
   };

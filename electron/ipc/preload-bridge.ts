@@ -32,5 +32,23 @@ export function createStudioBridge(ipc: BridgeIpc): StudioBridge {
         ipc.removeListener(IPC_CHANNELS.importRequested, forward);
       };
     },
+    writeBackup: (request) => invoke(IPC_CHANNELS.writeBackup, request),
+    listBackups: () => invoke(IPC_CHANNELS.listBackups),
+    readBackup: (request) => invoke(IPC_CHANNELS.readBackup, request),
+    onBeforeQuit: (listener) => {
+      // Whatever the snapshots do, the main process hears back, so closing never waits on an error.
+      const forward = () => {
+        void Promise.resolve()
+          .then(() => listener())
+          .catch(() => undefined)
+          .then(() => invoke(IPC_CHANNELS.quitReady))
+          // Should the answer not arrive, the main process closes after its time limit anyway.
+          .catch(() => undefined);
+      };
+      ipc.on(IPC_CHANNELS.beforeQuit, forward);
+      return () => {
+        ipc.removeListener(IPC_CHANNELS.beforeQuit, forward);
+      };
+    },
   };
 }

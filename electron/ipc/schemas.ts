@@ -2,8 +2,10 @@
 // shows untrusted transcripts, so its requests are checked here before anything acts on them.
 
 import { z } from 'zod';
+import { parseBackupFileName } from '../../shared/formats/backup';
 import type { OpenExternalRequest } from '../../shared/ipc/bridge';
-import type { OpenFilesRequest, SaveFileRequest, SaveFilesRequest } from '../../shared/platform/studio-platform';
+import type { BackupReadRequest, BackupWriteRequest, OpenFilesRequest, SaveFileRequest, SaveFilesRequest } from '../../shared/platform/studio-platform';
+import { studyFolderProblem } from '../backup/backup-store';
 
 /** Exports are text the app wrote; 500 MB is far above any real study and below V8's string limit. */
 const MAX_SAVE_TEXT_BYTES = 500 * 1024 * 1024;
@@ -70,5 +72,20 @@ export const openExternalPayload = z.object({
   url: z.string().max(2048),
 }) satisfies z.ZodType<OpenExternalRequest>;
 
-/** `app:info` takes nothing. */
+/** A study id that names a folder of snapshots (checked again in backup-store.ts). */
+const backupStudyId = plainFileName(128).refine((id) => studyFolderProblem(id) === undefined, 'must be a study id that can name a folder');
+
+/** `<studyId>.<time>.backup.json` of the same study: a plain name, so it stays in the study's folder. */
+const backupFile = {
+  studyId: backupStudyId,
+  name: plainFileName(255).refine((name) => name.endsWith('.backup.json'), 'must end in .backup.json'),
+};
+const sameStudy = { path: ['name'], message: "must be the study's <study id>.<time>.backup.json" };
+const namesTheStudy = (request: { studyId: string; name: string }) => parseBackupFileName(request.name)?.studyId === request.studyId;
+
+export const backupWritePayload = z.object({ ...backupFile, text: savedText }).refine(namesTheStudy, sameStudy) satisfies z.ZodType<BackupWriteRequest>;
+
+export const backupReadPayload = z.object(backupFile).refine(namesTheStudy, sameStudy) satisfies z.ZodType<BackupReadRequest>;
+
+/** `app:info`, `backups:list` and `app:quit-ready` take nothing. */
 export const noPayload = z.undefined();

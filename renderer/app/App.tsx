@@ -19,6 +19,7 @@ import { TranscriptView } from '../features/transcript/TranscriptView';
 import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
 import { TASK_TITLES } from '../features/labelling/task-titles';
 import { useStudy } from '../db/queries';
+import { useAutoBackup } from '../features/backup/useAutoBackup';
 
 function useHashRouting() {
   const { store } = useServices();
@@ -100,6 +101,7 @@ export function App() {
   const storage = useStorageStatus(importStatus);
   const modeLockReason = useModeLockReason();
   const [dragging, setDragging] = useState(false);
+  useAutoBackup();
 
   useEffect(() => {
     importDemoOnFirstStart(db, importFiles).catch((error: unknown) =>

@@ -22,10 +22,27 @@ export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
       unwrap(await bridge.openExternal(url));
     },
     onImportRequested: (listener) => bridge.onImportRequested(listener),
+    backups: {
+      write: async (request) => unwrap(await bridge.writeBackup(request)),
+      list: async () => unwrap(await bridge.listBackups()),
+      read: async (request) => unwrap(await bridge.readBackup(request)),
+      onBeforeQuit: (listener) => bridge.onBeforeQuit(listener),
+    },
   };
 }
 
-const BRIDGE_METHODS = ['openFiles', 'saveFile', 'saveFiles', 'appInfo', 'openExternal', 'onImportRequested'] as const satisfies ReadonlyArray<keyof StudioBridge>;
+const BRIDGE_METHODS = [
+  'openFiles',
+  'saveFile',
+  'saveFiles',
+  'appInfo',
+  'openExternal',
+  'onImportRequested',
+  'writeBackup',
+  'listBackups',
+  'readBackup',
+  'onBeforeQuit',
+] as const satisfies ReadonlyArray<keyof StudioBridge>;
 
 /** The preload's bridge when running inside Electron, otherwise undefined (a plain browser). */
 export function detectElectronBridge(): StudioBridge | undefined {

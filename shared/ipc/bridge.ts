@@ -1,7 +1,18 @@
 // The shape of `window.studio`, the one object Electron's preload exposes to the renderer,
 // and the request/response types of each invoke channel, so preload and main cannot drift.
 
-import type { AppInfo, OpenedFile, OpenFilesRequest, SaveFileRequest, SaveFileResult, SaveFilesRequest, SaveFilesResult } from '../platform/studio-platform';
+import type {
+  AppInfo,
+  BackupReadRequest,
+  BackupWriteRequest,
+  OpenedFile,
+  OpenFilesRequest,
+  SaveFileRequest,
+  SaveFileResult,
+  SaveFilesRequest,
+  SaveFilesResult,
+  StoredBackup,
+} from '../platform/studio-platform';
 import type { IPC_CHANNELS, IpcResult } from './contract';
 
 /** The global name under which the preload exposes the bridge (`window.studio`). */
@@ -18,6 +29,10 @@ export interface IpcInvokeMap {
   [IPC_CHANNELS.saveFiles]: { request: SaveFilesRequest; response: SaveFilesResult };
   [IPC_CHANNELS.appInfo]: { request: undefined; response: AppInfo };
   [IPC_CHANNELS.openExternal]: { request: OpenExternalRequest; response: null };
+  [IPC_CHANNELS.writeBackup]: { request: BackupWriteRequest; response: StoredBackup };
+  [IPC_CHANNELS.listBackups]: { request: undefined; response: StoredBackup[] };
+  [IPC_CHANNELS.readBackup]: { request: BackupReadRequest; response: string };
+  [IPC_CHANNELS.quitReady]: { request: undefined; response: null };
 }
 
 export type IpcInvokeChannel = keyof IpcInvokeMap;
@@ -34,4 +49,12 @@ export interface StudioBridge {
   openExternal(url: string): Promise<IpcResult<null>>;
   /** Subscribes to the File menu's import command; returns an unsubscribe function. */
   onImportRequested(listener: () => void): () => void;
+  writeBackup(request: BackupWriteRequest): Promise<IpcResult<StoredBackup>>;
+  listBackups(): Promise<IpcResult<StoredBackup[]>>;
+  readBackup(request: BackupReadRequest): Promise<IpcResult<string>>;
+  /**
+   * Subscribes to the main process's "the window is closing"; when the listener's promise
+   * settles, the bridge tells the main process it may close. Returns an unsubscribe function.
+   */
+  onBeforeQuit(listener: () => Promise<void>): () => void;
 }

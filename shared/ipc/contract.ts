@@ -8,6 +8,12 @@ export const IPC_CHANNELS = {
   appInfo: 'app:info',
   openExternal: 'links:open',
   importRequested: 'menu:import',
+  writeBackup: 'backups:write',
+  listBackups: 'backups:list',
+  readBackup: 'backups:read',
+  /** Main to renderer: the window is closing; snapshot what changed, then answer on quitReady. */
+  beforeQuit: 'app:before-quit',
+  quitReady: 'app:quit-ready',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];

@@ -1,11 +1,15 @@
 // The one interface between the UI and its host (Electron or a plain browser page).
 // The renderer reaches files, downloads, links and app facts only through this.
 
+import type { Utf8Fault } from '../formats/limits';
+
 export interface OpenedFile {
   name: string;
   /** Size in bytes as reported by the host, checked against limits before parsing. */
   size: number;
   text: string;
+  /** Where the bytes stop being UTF-8, when they do (sourceFileFromBytes); the parsers then reject the file. */
+  invalidUtf8?: Utf8Fault;
 }
 
 export interface OpenFilesRequest {
@@ -39,6 +43,38 @@ export interface AppInfo {
   host: 'electron' | 'browser';
 }
 
+/** One automatic snapshot the desktop app keeps of a study (see shared/formats/backup.ts). */
+export interface StoredBackup {
+  studyId: string;
+  /** `<studyId>.<time>.backup.json`. */
+  name: string;
+  /** Bytes on disk. */
+  size: number;
+  createdAt: string;
+}
+
+export interface BackupWriteRequest {
+  studyId: string;
+  name: string;
+  text: string;
+}
+
+export interface BackupReadRequest {
+  studyId: string;
+  name: string;
+}
+
+/** The desktop app's snapshots in its user data folder, the newest 10 of each study kept. */
+export interface BackupStore {
+  write(request: BackupWriteRequest): Promise<StoredBackup>;
+  /** Every stored snapshot, newest first. */
+  list(): Promise<StoredBackup[]>;
+  /** The snapshot's text; refused for a study or name the store does not hold. */
+  read(request: BackupReadRequest): Promise<string>;
+  /** Subscribes to "the app is closing": the host waits (a few seconds at most) for the listener's promise. */
+  onBeforeQuit(listener: () => Promise<void>): () => void;
+}
+
 export interface StudioPlatform {
   /** Resolves to the chosen files, or [] when the user cancels. */
   openFiles(request: OpenFilesRequest): Promise<OpenedFile[]>;
@@ -50,4 +86,6 @@ export interface StudioPlatform {
   openExternal(url: string): Promise<void>;
   /** Subscribes to the host's "import" menu command; returns an unsubscribe function. */
   onImportRequested(listener: () => void): () => void;
+  /** Present only in the desktop app, which snapshots studies on its own; a web page has no folder to keep them in. */
+  backups?: BackupStore;
 }

@@ -10,6 +10,10 @@ function fakeBridge(overrides: Partial<StudioBridge> = {}): StudioBridge {
     appInfo: vi.fn(async () => ({ ok: true as const, value: { name: 'Agreement Studio', version: '1.0.0', host: 'electron' as const } })),
     openExternal: vi.fn(async () => ({ ok: true as const, value: null })),
     onImportRequested: vi.fn(() => () => {}),
+    writeBackup: vi.fn(async () => ({ ok: true as const, value: { studyId: 'demo', name: 'demo.2026-11-22T10-00-00-000Z.backup.json', size: 2, createdAt: '2026-11-22T10:00:00.000Z' } })),
+    listBackups: vi.fn(async () => ({ ok: true as const, value: [] })),
+    readBackup: vi.fn(async () => ({ ok: true as const, value: '{}' })),
+    onBeforeQuit: vi.fn(() => () => {}),
     ...overrides,
   };
 }
@@ -36,6 +40,27 @@ describe('createElectronPlatform', () => {
     await expect(platform.saveFiles({ title: 'Packs', files: [] })).rejects.toThrow(Error);
     await expect(platform.appInfo()).rejects.toThrow(Error);
     await expect(platform.openExternal('http://example.com/')).rejects.toThrow(Error);
+  });
+
+  it('offers the stored snapshots, unwrapping results and failures alike', async () => {
+    const failure = async () => ({ ok: false as const, error: 'Refused: not a snapshot name' });
+    const backups = createElectronPlatform(fakeBridge()).backups;
+    const request = { studyId: 'demo', name: 'demo.2026-11-22T10-00-00-000Z.backup.json' };
+    expect(await backups?.write({ ...request, text: '{}' })).toEqual({ ...request, size: 2, createdAt: '2026-11-22T10:00:00.000Z' });
+    expect(await backups?.list()).toEqual([]);
+    expect(await backups?.read(request)).toBe('{}');
+    const refusing = createElectronPlatform(fakeBridge({ writeBackup: failure, listBackups: failure, readBackup: failure })).backups;
+    await expect(refusing?.write({ ...request, text: '{}' })).rejects.toThrow('Refused: not a snapshot name');
+    await expect(refusing?.list()).rejects.toThrow(Error);
+    await expect(refusing?.read(request)).rejects.toThrow(Error);
+  });
+
+  it('passes the quit subscription and its unsubscribe function through', () => {
+    const unsubscribe = vi.fn();
+    const bridge = fakeBridge({ onBeforeQuit: vi.fn(() => unsubscribe) });
+    const listener = vi.fn(async () => {});
+    expect(createElectronPlatform(bridge).backups?.onBeforeQuit(listener)).toBe(unsubscribe);
+    expect(bridge.onBeforeQuit).toHaveBeenCalledWith(listener);
   });
 
   it('passes the import subscription and its unsubscribe function through', () => {

@@ -32,10 +32,18 @@ function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
     openExternal: vi.fn<IpcHandlerDeps['openExternal']>(async () => {}),
     appName: 'Agreement Studio',
     appVersion: '1.2.3',
+    snapshots: {
+      write: vi.fn<IpcHandlerDeps['snapshots']['write']>(async ({ studyId, name, text }) => ({ studyId, name, size: text.length, createdAt: '2026-11-22T10:00:00.000Z' })),
+      list: vi.fn<IpcHandlerDeps['snapshots']['list']>(async () => []),
+      read: vi.fn<IpcHandlerDeps['snapshots']['read']>(async () => '{"format":"agreement-studio.backup/1"}'),
+    },
+    snapshotsDone: vi.fn<IpcHandlerDeps['snapshotsDone']>(),
     ...overrides,
   };
   return { deps, handlers: createIpcHandlers(deps) };
 }
+
+const SNAPSHOT_NAME = 'demo-study.2026-11-22T10-00-00-000Z.backup.json';
 
 const validRequests = {
   [IPC_CHANNELS.openFiles]: { title: 'Import transcript bundles', extensions: ['json', 'jsonl'], multiple: true },
@@ -49,6 +57,10 @@ const validRequests = {
   },
   [IPC_CHANNELS.appInfo]: undefined,
   [IPC_CHANNELS.openExternal]: { url: 'https://example.com/guide' },
+  [IPC_CHANNELS.writeBackup]: { studyId: 'demo-study', name: SNAPSHOT_NAME, text: '{}' },
+  [IPC_CHANNELS.listBackups]: undefined,
+  [IPC_CHANNELS.readBackup]: { studyId: 'demo-study', name: SNAPSHOT_NAME },
+  [IPC_CHANNELS.quitReady]: undefined,
 } as const;
 
 function saveMany(suggestedName: string) {
@@ -81,6 +93,10 @@ describe('IPC handlers: sender checks', () => {
       expect(deps.showSaveDialog).not.toHaveBeenCalled();
       expect(deps.openExternal).not.toHaveBeenCalled();
       expect(deps.writeFile).not.toHaveBeenCalled();
+      expect(deps.snapshots.write).not.toHaveBeenCalled();
+      expect(deps.snapshots.list).not.toHaveBeenCalled();
+      expect(deps.snapshots.read).not.toHaveBeenCalled();
+      expect(deps.snapshotsDone).not.toHaveBeenCalled();
     });
   }
 });
@@ -141,6 +157,31 @@ describe('IPC handlers: payload checks', () => {
     [IPC_CHANNELS.openExternal, 'https://example.com', /Invalid links:open request/],
     [IPC_CHANNELS.openExternal, { url: 42 }, /url/],
     [IPC_CHANNELS.openExternal, { url: `https://example.com/${'a'.repeat(2100)}` }, /url/],
+    ...[
+      ['..', SNAPSHOT_NAME, /studyId/],
+      ['.', SNAPSHOT_NAME, /studyId/],
+      ['../demo-study', SNAPSHOT_NAME, /studyId/],
+      ['a/b', SNAPSHOT_NAME, /studyId/],
+      ['__proto__', SNAPSHOT_NAME, /studyId/],
+      ['con', SNAPSHOT_NAME, /studyId/],
+      ['demo-study.', SNAPSHOT_NAME, /studyId/],
+      ['', SNAPSHOT_NAME, /studyId/],
+      ['demo-study', `../${SNAPSHOT_NAME}`, /name/],
+      ['demo-study', `other/${SNAPSHOT_NAME}`, /name/],
+      ['demo-study', `..\\${SNAPSHOT_NAME}`, /name/],
+      ['demo-study', 'demo-study.2026-11-22T10-00-00-000Z.json', /name: must end in \.backup\.json/],
+      ['demo-study', 'other-study.2026-11-22T10-00-00-000Z.backup.json', /name: must be the study's/],
+      ['demo-study', 'demo-study.yesterday.backup.json', /name: must be the study's/],
+      ['demo-study', '.backup.json', /name/],
+    ].flatMap(([studyId, name, message]): Array<[keyof typeof validRequests, unknown, RegExp]> => [
+      [IPC_CHANNELS.writeBackup, { studyId, name, text: '{}' }, message as RegExp],
+      [IPC_CHANNELS.readBackup, { studyId, name }, message as RegExp],
+    ]),
+    [IPC_CHANNELS.writeBackup, { studyId: 'demo-study', name: SNAPSHOT_NAME }, /text/],
+    [IPC_CHANNELS.writeBackup, { studyId: 'demo-study', name: SNAPSHOT_NAME, text: 42 }, /text/],
+    [IPC_CHANNELS.listBackups, { studyId: 'demo-study' }, /Invalid backups:list request/],
+    [IPC_CHANNELS.readBackup, 'demo-study', /Invalid backups:read request/],
+    [IPC_CHANNELS.quitReady, { now: true }, /Invalid app:quit-ready request/],
   ];
 
   it.each(badPayloads)('%s refuses %j', async (channel, payload, message) => {
@@ -151,6 +192,9 @@ describe('IPC handlers: payload checks', () => {
     expect(deps.showSaveDialog).not.toHaveBeenCalled();
     expect(deps.openExternal).not.toHaveBeenCalled();
     expect(deps.writeFile).not.toHaveBeenCalled();
+    expect(deps.snapshots.write).not.toHaveBeenCalled();
+    expect(deps.snapshots.read).not.toHaveBeenCalled();
+    expect(deps.snapshotsDone).not.toHaveBeenCalled();
   });
 
   it.each([`${'a'.repeat(250)}.json`, 'ann..3.pack.json', '.ann.pack.json', 'Ännä 3 (copy).pack.json'])('files:saveMany takes the plain name %j', async (name) => {
@@ -299,6 +343,31 @@ describe('IPC handlers: work', () => {
     },
   );
 
+  it('backups:write, backups:list and backups:read hand the checked request to the snapshot store', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.writeBackup](fromApp, validRequests[IPC_CHANNELS.writeBackup])).toEqual({
+      ok: true,
+      value: { studyId: 'demo-study', name: SNAPSHOT_NAME, size: 2, createdAt: '2026-11-22T10:00:00.000Z' },
+    });
+    expect(deps.snapshots.write).toHaveBeenCalledExactlyOnceWith({ studyId: 'demo-study', name: SNAPSHOT_NAME, text: '{}' });
+    expect(await handlers[IPC_CHANNELS.listBackups](fromApp, undefined)).toEqual({ ok: true, value: [] });
+    expect(await handlers[IPC_CHANNELS.readBackup](fromApp, validRequests[IPC_CHANNELS.readBackup])).toEqual({ ok: true, value: '{"format":"agreement-studio.backup/1"}' });
+    expect(deps.snapshots.read).toHaveBeenCalledExactlyOnceWith({ studyId: 'demo-study', name: SNAPSHOT_NAME });
+  });
+
+  it('backups:read turns a refusal of the store into an error', async () => {
+    const { handlers } = fakeDeps({
+      snapshots: { write: vi.fn(), list: vi.fn(), read: vi.fn(async () => Promise.reject(new Error('No snapshots are stored for the study "demo-study"'))) },
+    });
+    expectError(await handlers[IPC_CHANNELS.readBackup](fromApp, validRequests[IPC_CHANNELS.readBackup]), /No snapshots are stored/);
+  });
+
+  it('app:quit-ready tells the close guard the snapshots are written', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.quitReady](fromApp, undefined)).toEqual({ ok: true, value: null });
+    expect(deps.snapshotsDone).toHaveBeenCalledOnce();
+  });
+
   it('never throws, even when a dependency throws synchronously', async () => {
     const { handlers } = fakeDeps({
       showOpenDialog: vi.fn(() => {
@@ -328,6 +397,16 @@ describe('registerIpcHandlers', () => {
     const { handlers } = fakeDeps();
     const handle = vi.fn();
     registerIpcHandlers({ handle }, handlers);
-    expect(handle.mock.calls.map(([channel]) => channel).sort()).toEqual(['app:info', 'files:open', 'files:save', 'files:saveMany', 'links:open']);
+    expect(handle.mock.calls.map(([channel]) => channel).sort()).toEqual([
+      'app:info',
+      'app:quit-ready',
+      'backups:list',
+      'backups:read',
+      'backups:write',
+      'files:open',
+      'files:save',
+      'files:saveMany',
+      'links:open',
+    ]);
   });
 });

@@ -23,9 +23,20 @@ function fakeIpc() {
 }
 
 describe('createStudioBridge', () => {
-  it('exposes exactly the six operations, all functions', () => {
+  it('exposes exactly the ten operations, all functions', () => {
     const bridge = createStudioBridge(fakeIpc().ipc);
-    expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'onImportRequested', 'openExternal', 'openFiles', 'saveFile', 'saveFiles']);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'appInfo',
+      'listBackups',
+      'onBeforeQuit',
+      'onImportRequested',
+      'openExternal',
+      'openFiles',
+      'readBackup',
+      'saveFile',
+      'saveFiles',
+      'writeBackup',
+    ]);
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 
@@ -41,6 +52,10 @@ describe('createStudioBridge', () => {
     await bridge.saveFiles(saveManyRequest);
     await bridge.appInfo();
     await bridge.openExternal('https://example.com/');
+    const backup = { studyId: 'demo', name: 'demo.2026-11-22T10-00-00-000Z.backup.json' };
+    await bridge.writeBackup({ ...backup, text: '{}' });
+    await bridge.listBackups();
+    await bridge.readBackup(backup);
 
     expect(ipc.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.openFiles, openRequest],
@@ -48,6 +63,9 @@ describe('createStudioBridge', () => {
       [IPC_CHANNELS.saveFiles, saveManyRequest],
       [IPC_CHANNELS.appInfo],
       [IPC_CHANNELS.openExternal, { url: 'https://example.com/' }],
+      [IPC_CHANNELS.writeBackup, { ...backup, text: '{}' }],
+      [IPC_CHANNELS.listBackups],
+      [IPC_CHANNELS.readBackup, backup],
     ]);
   });
 
@@ -84,5 +102,27 @@ describe('createStudioBridge', () => {
     send(IPC_CHANNELS.importRequested, {});
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledOnce();
+  });
+
+  it('answers app:before-quit on app:quit-ready once the listener settles, also when it fails', async () => {
+    const { ipc, send, listeners } = fakeIpc();
+    const bridge = createStudioBridge(ipc);
+    let finish: () => void = () => {};
+    const listener = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const unsubscribe = bridge.onBeforeQuit(listener);
+
+    send(IPC_CHANNELS.beforeQuit, { sender: 'secret ipc event' });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledOnce());
+    expect(listener.mock.calls[0]).toEqual([]);
+    expect(ipc.invoke).not.toHaveBeenCalled();
+    finish();
+    await vi.waitFor(() => expect(ipc.invoke).toHaveBeenCalledExactlyOnceWith(IPC_CHANNELS.quitReady));
+
+    listener.mockImplementationOnce(() => Promise.reject(new Error('disk full')));
+    send(IPC_CHANNELS.beforeQuit, {});
+    await vi.waitFor(() => expect(ipc.invoke).toHaveBeenCalledTimes(2));
+
+    unsubscribe();
+    expect(listeners.get(IPC_CHANNELS.beforeQuit)?.size).toBe(0);
   });
 });

@@ -1,10 +1,13 @@
 // The study library: every imported study with its counts, an Import button (transcript
 // bundles, or a pack from the lead), and the place where import progress and errors appear.
-// Files can also be dropped anywhere on the window.
+// Files can also be dropped anywhere on the window. Each study backs up; backups restore below.
 
 import { useServices } from '../../app/services';
 import { useStudies } from '../../db/queries';
 import { deleteStudy } from '../../db/import-study';
+import { BackupButton } from '../backup/BackupButton';
+import { BackupReminder } from '../backup/BackupReminder';
+import { BackupSection } from '../backup/BackupSection';
 import { ImportStatus } from './ImportStatus';
 import { LIBRARY_FILE_REQUEST, useImportFiles } from './useImportFiles';
 
@@ -28,6 +31,7 @@ export function LibraryView() {
       </div>
       <p className="hint">Import transcript bundles (.json or .jsonl) or a pack from your study lead (.pack.json), or drop them anywhere on this window.</p>
       <ImportStatus />
+      <BackupReminder />
       {studies === undefined ? null : studies.length === 0 ? (
         <p className="empty">No studies yet. Import a transcript bundle to begin.</p>
       ) : (
@@ -59,6 +63,7 @@ export function LibraryView() {
                 <td className="num" data-testid="count-turns">{study.counts.turns}</td>
                 <td>{new Date(study.importedAt).toLocaleString()}</td>
                 <td>
+                  <BackupButton studyId={study.id} studyName={study.name} className="link-button" />{' '}
                   <button type="button" className="link-button danger" onClick={() => remove(study.id, study.name)} aria-label={`Delete ${study.name}`}>
                     Delete
                   </button>
@@ -68,6 +73,7 @@ export function LibraryView() {
           </tbody>
         </table>
       )}
+      <BackupSection />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useStudioMode } from '../mode/useStudioMode';
 import { BucketBadge } from './BucketBadge';
 import { LabelEntryPoints } from '../labelling/LabelEntryPoints';
 import { ExportLabelsButton } from '../team/ExportLabelsButton';
+import { BackupButton } from '../backup/BackupButton';
 
 interface SessionGroup {
   player: string;
@@ -77,6 +78,7 @@ export function StudyOverview({ studyId }: { studyId: string }) {
     <section className="page" aria-labelledby="study-title">
       <div className="page-header">
         <h1 id="study-title">{study.name}</h1>
+        <BackupButton studyId={studyId} studyName={study.name} className="chip" />
       </div>
       <p className="muted">
         {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers

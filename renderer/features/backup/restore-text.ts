@@ -1,0 +1,34 @@
+// The words of a restore: the confirmation that says what the backup holds and what it replaces,
+// and the line shown once it is done. Pure functions of the backup's summary and the stored study.
+
+import type { BackupSummary } from '../../workers/backup-protocol';
+
+/** The study as it is in the library now, or undefined when it is not there. */
+export interface CurrentStudy {
+  name: string;
+  labels: number;
+  gold: number;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+export function restoreQuestion(summary: BackupSummary, current: CurrentStudy | undefined): string {
+  const { counts } = summary;
+  const holds = `The backup holds ${plural(counts.puzzles, 'puzzle')}, ${plural(counts.sessions, 'session')}, ${plural(counts.turns, 'turn')}, ${plural(counts.annotators, 'annotator')}, ${plural(counts.labels, 'label')} and ${plural(counts.gold, 'gold label')}.`;
+  const replaces =
+    current === undefined
+      ? 'The study is not in the library now; restoring adds it.'
+      : `This replaces the study "${current.name}" on this computer (now ${plural(current.labels, 'label')} and ${plural(current.gold, 'gold label')}): everything done in it since the backup is lost. The history keeps a record of the restore.`;
+  return [`Restore the study "${summary.studyName}" (${summary.studyId}) from the backup of ${when(summary.createdAt)}?`, holds, replaces].join('\n\n');
+}
+
+export function restoredText(summary: BackupSummary): string {
+  return `Restored "${summary.studyName}" from the backup of ${when(summary.createdAt)}: ${plural(summary.counts.labels, 'label')}, ${plural(summary.counts.gold, 'gold label')}.`;
+}

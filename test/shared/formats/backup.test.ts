@@ -1,0 +1,252 @@
+// The backup format: a study with labels, assignments, gold labels and history round-trips with
+// every record's exact shape and member order; the checksum covers everything else; damaged,
+// older and newer files are refused with clear messages; bad records are listed where they are.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { StudyData } from '../../../shared/domain/model';
+import {
+  BACKUP_FORMAT,
+  backupFileName,
+  buildBackup,
+  MAX_BACKUP_BYTES,
+  parseBackup,
+  parseBackupFileName,
+  serializeBackup,
+  type Backup,
+  type BackupContent,
+} from '../../../shared/formats/backup';
+import { canonicalJson } from '../../../shared/formats/canonical-json';
+import type { FormatError, ParseResult } from '../../../shared/formats/errors';
+import { sha256Hex } from '../../../shared/formats/sha256';
+import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+
+const NOW = '2026-11-22T10:00:00.000Z';
+const demoText = readFileSync(new URL('../../../assets/demo-study.json', import.meta.url), 'utf8');
+
+function valueOf<T>(result: ParseResult<T>): T {
+  if (!result.ok) throw new Error(`expected the input to be accepted: ${JSON.stringify(result.errors)}`);
+  return result.value;
+}
+
+function errorsOf<T>(result: ParseResult<T>): FormatError[] {
+  if (result.ok) throw new Error('expected the input to be rejected');
+  return result.errors;
+}
+
+const demo: StudyData = valueOf(parseTranscriptBundle({ name: 'demo-study.json', text: demoText }, { now: NOW }));
+
+/** The demo study as the app stores it after some work: a team, labels of every task, an assignment, gold labels and history. */
+function demoContent(): BackupContent {
+  const studyId = demo.study.id;
+  const [q1, q2] = demo.turns.filter((turn) => turn.type === 'question');
+  const final = demo.turns.find((turn) => turn.type === 'final');
+  const puzzle = demo.puzzles[0];
+  if (!q1 || !q2 || !final || !puzzle) throw new Error('the demo study lacks units');
+  return {
+    study: { ...demo.study, setup: { overlap: 2, seed: 7, assignedAt: NOW, editedByHand: false } },
+    puzzles: demo.puzzles,
+    sessions: demo.sessions,
+    turns: demo.turns,
+    annotators: [
+      { studyId, id: 'ann-1', name: 'Ann One' },
+      { studyId, id: 'ann-2', name: 'Zoë — ☃' },
+    ],
+    labels: [
+      // Members in the orders the workspace and the label import write them.
+      { studyId, annotatorId: 'ann-1', unitId: q1.id, task: 'answer', value: 'yes', at: NOW, createdAt: NOW, ms: 1520, rev: 1, unsure: false, note: '' },
+      { annotatorId: 'ann-1', studyId, task: 'match', unitId: final.id, value: 'matched', at: NOW, rev: 3, unsure: true, note: 'close call\n"quoted"' },
+      { studyId, annotatorId: 'ann-2', unitId: q2.id, task: 'answer', value: 'irrelevant', at: NOW, rev: 1, unsure: false, note: '' },
+      { studyId, annotatorId: 'ann-2', unitId: puzzle.id, task: 'difficulty', value: 7, at: NOW, ms: 0, rev: 2, unsure: false, note: 'hard' },
+    ],
+    assignments: [
+      { studyId, annotatorId: 'ann-1', task: 'answer', units: [q1.id] },
+      { studyId, annotatorId: 'ann-1', task: 'difficulty', units: [] },
+    ],
+    gold: [{ studyId, task: 'answer', unitId: q1.id, value: 'yes', note: 'both agree', by: 'Lead', at: NOW, basis: ['ann-1=yes', 'ann-2=no'] }],
+    audit: [
+      { id: 1, studyId, at: NOW, kind: 'study:import', detail: 'imported demo-study.json' },
+      { id: 4, studyId, at: NOW, kind: 'label:set', detail: '{"unit":"x"}' },
+    ],
+  };
+}
+
+const sample = buildBackup(demoContent(), { createdAt: NOW, app: 'agreement-studio test' });
+const sampleText = serializeBackup(sample);
+
+function source(text: string, name = 'demo-study.backup.json') {
+  return { name, text };
+}
+
+function rawSample(): Record<string, unknown> {
+  const raw = JSON.parse(sampleText) as Record<string, unknown>;
+  delete raw.sha256;
+  return raw;
+}
+
+/** A backup as a foreign writer (or an attacker) would make it: any content, with a correct checksum. */
+function signed(content: Record<string, unknown>): string {
+  return JSON.stringify({ ...content, sha256: sha256Hex(canonicalJson(content)) });
+}
+
+function records(raw: Record<string, unknown>, list: string): Record<string, unknown>[] {
+  return raw[list] as Record<string, unknown>[];
+}
+
+describe('backups: build, serialize, parse', () => {
+  it('round-trips: parse(serialize(build(x))) equals build(x), and holds the records as they were', () => {
+    expect(sample.format).toBe(BACKUP_FORMAT);
+    const parsed = valueOf(parseBackup(source(sampleText)));
+    expect(parsed).toEqual(sample);
+    const content = demoContent();
+    expect(parsed.labels).toEqual(content.labels);
+    expect(parsed.study).toEqual(content.study);
+    expect(parsed.turns).toEqual(demo.turns);
+  });
+
+  it('keeps every record member for member in its stored order, so a restore writes the same bytes', () => {
+    const parsed = valueOf(parseBackup(source(sampleText)));
+    const content = demoContent();
+    for (const list of ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments', 'gold', 'audit'] as const) {
+      expect(parsed[list].map((record) => JSON.stringify(record))).toEqual(content[list].map((record) => JSON.stringify(record)));
+    }
+    expect(JSON.stringify(parsed.study)).toBe(JSON.stringify(content.study));
+  });
+
+  it('keeps the records of a study opened from a pack: sessions without a judge, turns without judgements', () => {
+    const content = demoContent();
+    const studyId = content.study.id;
+    const packCopy: BackupContent = {
+      ...content,
+      study: { ...content.study, format: 'agreement-studio.pack/1', origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann One' }, packs: ['a'.repeat(64)] } },
+      sessions: content.sessions.map((session) => ({ ...session, judge: '' })),
+      turns: content.turns.map(({ judgeReply: _reply, ...turn }) => ({ ...turn, judgements: {}, puzzleId: turn.index === 0 ? '' : turn.puzzleId })),
+      gold: [],
+      audit: [{ id: 9, studyId, at: NOW, kind: 'pack:open', detail: 'opened ann-1.pack.json' }],
+    };
+    const backup = buildBackup(packCopy, { createdAt: NOW, app: 'agreement-studio test' });
+    expect(valueOf(parseBackup(source(serializeBackup(backup))))).toEqual(backup);
+  });
+
+  it('checksums the canonical JSON of every field but sha256', () => {
+    const { sha256, ...content } = sample;
+    expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(sha256).toBe(sha256Hex(canonicalJson(content)));
+  });
+
+  it('reads a file with a byte order mark, and one whose members come in another order', () => {
+    expect(valueOf(parseBackup(source(`\uFEFF${sampleText}`)))).toEqual(sample);
+    const reordered = Object.fromEntries(Object.entries(rawSample()).reverse());
+    expect(valueOf(parseBackup(source(signed(reordered))))).toEqual(sample);
+  });
+
+  it('leaves out members this version does not know, and checksums what it kept', () => {
+    const raw = rawSample();
+    raw.comment = 'written by a later app';
+    records(raw, 'labels')[0] = { ...records(raw, 'labels')[0], confidence: 0.9 };
+    const parsed = valueOf(parseBackup(source(signed(raw))));
+    expect(parsed.labels[0]).toEqual(sample.labels[0]);
+    expect(parsed).not.toHaveProperty('comment');
+    const { sha256, ...body } = parsed;
+    expect(sha256).toBe(sha256Hex(canonicalJson(body)));
+  });
+
+  it('names the snapshot file by study and time, and reads the name back', () => {
+    const name = backupFileName('pilot.2026', '2026-11-22T10:00:05.123Z');
+    expect(name).toBe('pilot.2026.2026-11-22T10-00-05-123Z.backup.json');
+    expect(parseBackupFileName(name)).toEqual({ studyId: 'pilot.2026', createdAt: '2026-11-22T10:00:05.123Z' });
+    for (const other of ['pilot.backup.json', 'pilot.2026-11-22T10-00-05-123Z.json', 'pilot.2026-11-22T10:00:05.123Z.backup.json', '.2026-11-22T10-00-05-123Z.backup.json', 'x.2026-02-31T25-00-00-000Z.backup.json']) {
+      expect(parseBackupFileName(other)).toBeUndefined();
+    }
+  });
+
+  it('refuses to build a backup holding a record of another study', () => {
+    const content = demoContent();
+    content.gold = [{ ...(content.gold[0] as BackupContent['gold'][number]), studyId: 'other' }];
+    expect(() => buildBackup(content, { createdAt: NOW, app: 'test' })).toThrow(RangeError);
+  });
+});
+
+describe('backups: refusals', () => {
+  it('detects a damaged or edited backup', () => {
+    const edited = sampleText.replace('"value":"matched"', '"value":"unmatched"');
+    expect(edited).not.toBe(sampleText);
+    expect(errorsOf(parseBackup(source(edited)))).toEqual([{ file: 'demo-study.backup.json', path: 'sha256', message: 'the backup is damaged or was edited: checksum mismatch' }]);
+    expect(errorsOf(parseBackup(source(JSON.stringify(rawSample()))))[0]?.message).toContain('missing checksum: the backup is damaged or was edited');
+    expect(errorsOf(parseBackup(source(JSON.stringify({ ...rawSample(), sha256: 'abc' }))))[0]?.message).toContain('not a 64-digit hex SHA-256');
+    // A file cut short (a copy that did not finish) is not JSON any more.
+    expect(errorsOf(parseBackup(source(sampleText.slice(0, sampleText.length / 2))))[0]?.message).toMatch(/^invalid JSON/);
+  });
+
+  it.each([
+    ['agreement-studio.backup/2', 'newer than this version of Agreement Studio reads ("agreement-studio.backup/1"); update the app to restore it'],
+    ['agreement-studio.backup/10.1', 'newer than this version'],
+    ['agreement-studio.backup/0', 'an older version this app no longer reads'],
+    ['agreement-studio.pack/1', 'not a backup'],
+    ['agreement-studio.backup/one', 'not a backup'],
+    [7, 'expected the string "agreement-studio.backup/1"'],
+    [undefined, 'required; expected "agreement-studio.backup/1"'],
+  ])('refuses format %j at the version, with nothing else', (format, message) => {
+    const errors = errorsOf(parseBackup(source(signed({ ...rawSample(), format }))));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.path).toBe('format');
+    expect(errors[0]?.message).toContain(message);
+  });
+
+  it('lists every bad record where it is, even with a correct checksum', () => {
+    const raw = rawSample();
+    const labels = records(raw, 'labels');
+    labels[1] = { ...labels[1], value: 'maybe' };
+    labels[3] = { ...labels[3], value: 12 };
+    labels[2] = { ...labels[2], studyId: 'other-study' };
+    const turns = records(raw, 'turns');
+    turns[5] = { ...turns[5], judgements: JSON.parse('{"__proto__":"yes"}') as unknown };
+    turns[6] = { ...turns[6], index: -1 };
+    records(raw, 'puzzles').push({ ...records(raw, 'puzzles')[2] });
+    records(raw, 'audit')[0] = { ...records(raw, 'audit')[0], id: 0 };
+    records(raw, 'sessions')[0] = { ...records(raw, 'sessions')[0], id: '__proto__' };
+    delete raw.gold;
+    (raw.study as Record<string, unknown>).scheme = { answerUnknown: 'no' };
+    const messages = errorsOf(parseBackup(source(signed(raw)))).map((error) => `${error.path}: ${error.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'labels[1].value: expected matched, unmatched for the match task, got the text "maybe"',
+        'labels[3].value: expected a whole number from 1 to 9 for the difficulty task, got the number 12',
+        `labels[2].studyId: the record belongs to the study "other-study", not to the backup's study "${demo.study.id}"`,
+        'turns[5].judgements.__proto__: "__proto__" is not allowed as a model name',
+        'turns[6].index: expected a whole number of at least 0, got the number -1',
+        `puzzles[${demo.puzzles.length}]: the same record as puzzles[2] (same key); a backup holds each record once`,
+        'audit[0].id: expected a whole number of at least 1, got the number 0',
+        'sessions[0].id: "__proto__" is not allowed as an id',
+        'gold: required; expected a list of gold labels',
+        'study.scheme.answerUnknown: expected true or false, got the text "no"',
+      ]),
+    );
+    expect(messages).toHaveLength(10);
+  });
+
+  it('refuses a study record without its fields, and a header without its time', () => {
+    const raw = rawSample();
+    raw.createdAt = 'yesterday';
+    const study = raw.study as Record<string, unknown>;
+    delete study.name;
+    study.counts = { puzzles: 1 };
+    const paths = errorsOf(parseBackup(source(signed(raw)))).map((error) => error.path);
+    expect(paths).toEqual(expect.arrayContaining(['createdAt', 'study.name', 'study.counts.sessions']));
+  });
+
+  it('refuses what is not a backup at all', () => {
+    expect(errorsOf(parseBackup(source('')))[0]?.message).toBe('the file is empty; expected a backup');
+    expect(errorsOf(parseBackup(source('[1]')))[0]?.message).toContain('expected a backup: a JSON object with "format": "agreement-studio.backup/1"');
+    const syntax = errorsOf(parseBackup(source('{\n  "format": "agreement-studio.backup/1",\n  oops\n}')))[0];
+    expect(syntax).toMatchObject({ line: 3, path: '' });
+    expect(errorsOf(parseBackup({ name: 'huge.backup.json', text: '{}', size: MAX_BACKUP_BYTES + 1 }))[0]?.message).toContain('the limit for a backup is 500 MB');
+  });
+
+  it('a backup holds one study: records of the study in the study list refer to it', () => {
+    const backup: Backup = valueOf(parseBackup(source(sampleText)));
+    for (const list of ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments', 'gold', 'audit'] as const) {
+      expect(backup[list].every((record) => record.studyId === backup.study.id)).toBe(true);
+    }
+  });
+});
