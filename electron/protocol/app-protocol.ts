@@ -4,7 +4,7 @@
 
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../security/content-security-policy';
-import { APP_HOST, APP_SCHEME } from './app-origin';
+import { isAppUrl } from '../security/url-policy';
 
 export interface AppProtocolOptions {
   /** Absolute directory holding index.html and the bundled assets. */
@@ -50,11 +50,22 @@ function respond(status: number, body: Uint8Array<ArrayBuffer> | string | null, 
   });
 }
 
+/** Windows opens these as devices in any folder, whatever the extension (`nul.js` is the null device). */
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9]|lpt[0-9])(\.|$)/i;
+
+/**
+ * Windows drops trailing dots and spaces from a name, so `.. ` or `...` would act as `..` there
+ * while looking harmless to path.resolve; `.` and `..` themselves end in a dot too.
+ */
+function isUnsafeSegment(segment: string): boolean {
+  return /[. ]$/.test(segment) || WINDOWS_DEVICE_NAME.test(segment);
+}
+
 /**
  * Maps a URL path to a file under `root`, or undefined when the path is not acceptable.
  * Refused: bad percent-encoding, NUL, backslashes (separators on Windows), colons (drive
- * letters, NTFS streams), `.` and `..` segments (also when they arrive encoded), and anything
- * that still resolves outside the root.
+ * letters, NTFS streams), unsafe segments (also when they arrive encoded), and anything that
+ * still resolves outside the root.
  */
 function resolveUnderRoot(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -64,8 +75,7 @@ function resolveUnderRoot(root: string, urlPath: string): string | undefined {
     return undefined;
   }
   if (/[\0\\:]/.test(decoded) || !decoded.startsWith('/')) return undefined;
-  const segments = decoded.split('/').slice(1);
-  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined;
+  if (decoded.split('/').slice(1).some(isUnsafeSegment)) return undefined;
   const wanted = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
   const absoluteRoot = resolve(root);
   const file = resolve(absoluteRoot, `.${wanted}`);
@@ -82,15 +92,11 @@ function isMissingFile(error: unknown): boolean {
 export function createAppProtocolHandler({ root, readFile }: AppProtocolOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return respond(405, 'Method not allowed');
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return respond(404, 'Not found');
-    }
-    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return respond(404, 'Not found');
+    // Exactly app://studio: no other host, port or credentials.
+    if (!isAppUrl(request.url)) return respond(404, 'Not found');
+    const { pathname } = new URL(request.url);
     // A standard scheme always has a path; Node's URL (in tests) leaves it empty for `app://studio`.
-    const file = resolveUnderRoot(root, url.pathname === '' ? '/' : url.pathname);
+    const file = resolveUnderRoot(root, pathname === '' ? '/' : pathname);
     if (file === undefined) return respond(403, 'Forbidden');
     let bytes: Uint8Array<ArrayBuffer>;
     try {

@@ -5,12 +5,12 @@
  * `style-src` has no 'unsafe-inline': React applies `style` props through the CSSOM
  * (`element.style`), which CSP does not govern, and Vite's build links every stylesheet as a
  * file. Only `<style>` elements and `style="..."` markup are blocked, and the UI writes neither.
- * `worker-src blob:` leaves room for workers started from bundled code.
+ * Workers load from bundled files (`new Worker(new URL(...))`), so blob: workers are refused too.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "worker-src 'self' blob:",
+  "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
