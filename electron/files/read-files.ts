@@ -5,6 +5,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { sourceFileFromBytes } from '../../shared/formats/utf8';
 import { MAX_OPEN_FILE_BYTES } from '../../shared/ipc/contract';
 import type { OpenedFile } from '../../shared/platform/studio-platform';
 
@@ -68,9 +69,8 @@ async function readOne(path: string, openFile: OpenFile, maxBytes: number): Prom
       throw new Error(`${name} is ${describeSize(stats.size)}; the limit is ${describeSize(maxBytes)}`);
     }
     const bytes = await readExactly(file, stats.size, name);
-    // Not fatal: a stray invalid byte becomes U+FFFD and the parser reports the content.
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-    return { name, size: bytes.byteLength, text };
+    // Bytes that are not UTF-8 still arrive, marked with where the first bad one is: the renderer's parser rejects the file there.
+    return sourceFileFromBytes(name, bytes);
   } catch (error) {
     const code = systemErrorCode(error);
     throw code === undefined ? error : new Error(`Could not read ${name} (${code})`, { cause: error });

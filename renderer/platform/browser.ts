@@ -1,13 +1,15 @@
 // The StudioPlatform for a plain web page: a file input to open, downloads to save, and
 // window.open (https only, no opener) for links. Used by the web build and the e2e tests.
 
+import { sourceFileFromBytes } from '../../shared/formats/utf8';
 import type { AppInfo, OpenFilesRequest, OpenedFile, SaveFileRequest, SaveFileResult, SaveFilesRequest, SaveFilesResult, StudioPlatform } from '../../shared/platform/studio-platform';
 
 /** Chromium drops some of many downloads started in one go; a short pause between them keeps every one. */
 export const DOWNLOAD_PAUSE_MS = 250;
 
+/** Bytes, not File.text(): that would turn bytes that are not UTF-8 into U+FFFD without a word. */
 export function readFiles(files: Iterable<File>): Promise<OpenedFile[]> {
-  return Promise.all([...files].map(async (file) => ({ name: file.name, size: file.size, text: await file.text() })));
+  return Promise.all([...files].map(async (file) => sourceFileFromBytes(file.name, new Uint8Array(await file.arrayBuffer()))));
 }
 
 function chooseFiles(request: OpenFilesRequest): Promise<File[]> {

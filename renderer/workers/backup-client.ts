@@ -1,6 +1,7 @@
 // The window's side of the backup worker: starts it on first use and forwards progress.
 
 import * as Comlink from 'comlink';
+import { withProgress } from './progress-proxy';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { BackupOutcome, RestoreProgress, StudySnapshot } from './backup-protocol';
 import type { BackupWorkerApi } from './backup.worker';
@@ -26,5 +27,5 @@ export function inspectBackupInWorker(file: SourceFile): Promise<BackupOutcome> 
 }
 
 export function restoreBackupInWorker(databaseName: string, file: SourceFile, onProgress: (progress: RestoreProgress) => void): Promise<BackupOutcome> {
-  return backupWorker().restore(databaseName, file, Comlink.proxy(onProgress));
+  return withProgress<RestoreProgress, BackupOutcome>(onProgress, (progress) => backupWorker().restore(databaseName, file, progress));
 }

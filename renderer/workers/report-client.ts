@@ -2,6 +2,7 @@
 // heatmap and the adjudication queue, and the labelled dataset export. Started on first use.
 
 import * as Comlink from 'comlink';
+import { withProgress } from './progress-proxy';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { ReportWorkerApi } from './report.worker';
@@ -15,7 +16,7 @@ function reportWorker(): Comlink.Remote<ReportWorkerApi> {
 
 /** The same report as `agreement-studio report` on the same study and labels. Rejects with a message the UI can show. */
 export function computeReportInWorker(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
-  return reportWorker().computeReport(databaseName, studyId, request, Comlink.proxy(onProgress));
+  return withProgress(onProgress, (progress) => reportWorker().computeReport(databaseName, studyId, request, progress));
 }
 
 export function listDisagreementsInWorker(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {
@@ -24,5 +25,5 @@ export function listDisagreementsInWorker(databaseName: string, studyId: string,
 
 /** The labelled dataset (FORMATS §5), one row per unit, with its provenance. */
 export function exportDatasetInWorker(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile> {
-  return reportWorker().exportDataset(databaseName, studyId, request, Comlink.proxy(onProgress));
+  return withProgress(onProgress, (progress) => reportWorker().exportDataset(databaseName, studyId, request, progress));
 }

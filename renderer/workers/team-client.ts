@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { LabelImportReport, OutgoingFile, PackRequest, StudyCoverage, WorkProgress } from './team-protocol';
+import { withProgress } from './progress-proxy';
 import type { TeamWorkerApi } from './team.worker';
 
 let worker: Comlink.Remote<TeamWorkerApi> | undefined;
@@ -15,12 +16,12 @@ function teamWorker(): Comlink.Remote<TeamWorkerApi> {
 
 /** One pack per requested annotator, ready to save. Rejects with a message the UI can show. */
 export function writePacksInWorker(databaseName: string, studyId: string, request: PackRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile[]> {
-  return teamWorker().writePacks(databaseName, studyId, request, Comlink.proxy(onProgress));
+  return withProgress(onProgress, (progress) => teamWorker().writePacks(databaseName, studyId, request, progress));
 }
 
 /** Imports each file on its own: a file with any error is rejected whole, the others go in. */
 export function importLabelFilesInWorker(databaseName: string, studyId: string, files: SourceFile[], onProgress: (progress: WorkProgress) => void): Promise<LabelImportReport> {
-  return teamWorker().importLabelFiles(databaseName, studyId, files, Comlink.proxy(onProgress));
+  return withProgress(onProgress, (progress) => teamWorker().importLabelFiles(databaseName, studyId, files, progress));
 }
 
 export function loadCoverageInWorker(databaseName: string, studyId: string): Promise<StudyCoverage> {

@@ -2,7 +2,7 @@
 // input limits, and converts JSON.parse's position into a line and column.
 
 import type { FormatError, ParseResult } from './errors';
-import { checkFileSize, scanJsonLimits, type SourceFile } from './limits';
+import { checkSourceFile, scanJsonLimits, type SourceFile } from './limits';
 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -19,10 +19,10 @@ export function parseJsonText(fileName: string, text: string, line?: number): Pa
   }
 }
 
-/** Parses a whole JSON file after the size check. */
+/** Parses a whole JSON file after the size and encoding checks. */
 export function parseJsonDocument(file: SourceFile): ParseResult<unknown> {
-  const sizeError = checkFileSize(file);
-  if (sizeError) return { ok: false, errors: [sizeError] };
+  const fileError = checkSourceFile(file);
+  if (fileError) return { ok: false, errors: [fileError] };
   const text = stripBom(file.text);
   if (text.trim() === '') return { ok: false, errors: [{ file: file.name, path: '', message: 'the file is empty; expected a JSON document' }] };
   return parseJsonText(file.name, text);

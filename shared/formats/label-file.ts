@@ -12,7 +12,7 @@ import type { FormatError, ParseResult } from './errors';
 import { describeValue, isRecord, isReservedKey, quote } from './field-schemas';
 import { parseJsonDocument } from './json-document';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
-import { checkFileSize, type SourceFile } from './limits';
+import { checkSourceFile, type SourceFile } from './limits';
 import { sha256Hex } from './sha256';
 import { issuesToErrors } from './zod-issues';
 
@@ -292,8 +292,8 @@ const CSV_HEADER = CSV_COLUMNS.join(',');
  */
 export function parseLabelCsv(file: SourceFile, options: LabelParseOptions = {}): ParseResult<LabelCsvRow[]> {
   const scheme = options.scheme ?? DEFAULT_SCHEME;
-  const sizeError = checkFileSize(file);
-  if (sizeError) return fail(sizeError);
+  const fileError = checkSourceFile(file);
+  if (fileError) return fail(fileError);
   const table = readCsv(file.text);
   if (!table.ok) return fail({ file: file.name, line: table.line, path: '', message: `invalid CSV: ${table.message}` });
   const header = table.rows[0];
@@ -331,9 +331,16 @@ export function parseLabelCsv(file: SourceFile, options: LabelParseOptions = {})
     if (annotator === '') {
       errors.add('annotator', "required; expected the annotator's id", line);
       ok = false;
+    } else if (isReservedKey(annotator)) {
+      // Refused as in a label file: the ids become keys downstream, and a label file written for this annotator could not be read back.
+      errors.add('annotator', `${quote(annotator)} is not allowed as an annotator's id`, line);
+      ok = false;
     }
     if (unit === '') {
       errors.add('unit', 'required; expected the unit id', line);
+      ok = false;
+    } else if (isReservedKey(unit)) {
+      errors.add('unit', `${quote(unit)} is not allowed as a unit id`, line);
       ok = false;
     }
     const task = TASKS.find((known) => known === rawTask);

@@ -16,6 +16,16 @@ export interface SourceFile {
   text: string;
   /** Bytes on disk when known; otherwise the text length stands in. */
   size?: number;
+  /** Set when the bytes were not UTF-8 (see sourceFileFromBytes): `text` then holds U+FFFD there, and parsers reject the file. */
+  invalidUtf8?: Utf8Fault;
+}
+
+/** Where a file's bytes stop being UTF-8: the first bad byte, its 0-based offset, and its 1-based line and column. */
+export interface Utf8Fault {
+  offset: number;
+  line: number;
+  column: number;
+  byte: number;
 }
 
 const MB = 1024 * 1024;
@@ -28,6 +38,15 @@ export function checkFileSize(file: SourceFile): FormatError | undefined {
     path: '',
     message: `file is ${(size / MB).toFixed(1)} MB; the limit is ${INPUT_LIMITS.maxFileBytes / MB} MB`,
   };
+}
+
+/** What every parser checks before reading the text: the file's size, then that its bytes were UTF-8. */
+export function checkSourceFile(file: SourceFile): FormatError | undefined {
+  const sizeError = checkFileSize(file);
+  if (sizeError || file.invalidUtf8 === undefined) return sizeError;
+  const { line, column, offset, byte } = file.invalidUtf8;
+  const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+  return { file: file.name, line, path: '', message: `not UTF-8 text (column ${column}): the byte 0x${hex} at offset ${offset} is not valid UTF-8; save the file as UTF-8` };
 }
 
 /**

@@ -8,7 +8,7 @@ import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { stripBom } from './json-document';
-import { checkFileSize, INPUT_LIMITS, type SourceFile } from './limits';
+import { checkSourceFile, INPUT_LIMITS, type SourceFile } from './limits';
 
 export const RELIABILITY_CSV_HEADER = 'unit,rater,value';
 const COLUMNS = ['unit', 'rater', 'value'] as const;
@@ -46,8 +46,8 @@ export function parseReliabilityCsv(file: SourceFile): ParseResult<Rating[]> {
  * (naming both lines). Text without quote characters (the usual export) is split directly.
  */
 export function readReliabilityCsv(file: SourceFile): ParseResult<ReliabilityCsv> {
-  const sizeError = checkFileSize(file);
-  if (sizeError) return fail(sizeError);
+  const fileError = checkSourceFile(file);
+  if (fileError) return fail(fileError);
   const text = stripBom(file.text);
   const errors = new ErrorList(file.name);
   const collector = new RatingCollector(errors);

@@ -7,7 +7,7 @@ import { ErrorList } from './error-list';
 import type { ParseResult } from './errors';
 import { isRecord, quote } from './field-schemas';
 import { parseJsonText, stripBom } from './json-document';
-import { checkFileSize, type SourceFile } from './limits';
+import { checkSourceFile, type SourceFile } from './limits';
 import { baseName, generatedStudyId } from './study-id';
 import { isJsonlText, jsonlRecords } from './transcript-jsonl';
 import { BundleReader, type BundleRecords } from './transcript-records';
@@ -39,8 +39,8 @@ interface ReadContext {
 }
 
 export function parseTranscriptBundle(file: SourceFile, options: { now?: string } = {}): ParseResult<StudyData> {
-  const sizeError = checkFileSize(file);
-  if (sizeError) return { ok: false, errors: [sizeError] };
+  const fileError = checkSourceFile(file);
+  if (fileError) return { ok: false, errors: [fileError] };
   const context: ReadContext = { file, errors: new ErrorList(file.name), importedAt: options.now ?? new Date().toISOString() };
   const text = stripBom(file.text);
   if (text.trim() === '') {

@@ -31,11 +31,13 @@ describe('readChosenFiles', () => {
     expect(files[1]?.size).toBe(Buffer.byteLength('{"type":"header"}\n{"type":"puzzle","story":"Zoë — ☃"}\n'));
   });
 
-  it('drops a UTF-8 byte order mark and replaces invalid bytes instead of failing', async () => {
+  it('drops a UTF-8 byte order mark, and reads invalid bytes marked with where they start, for the parser to reject', async () => {
     const [bom, broken] = await readChosenFiles([join(dir, 'bom.json'), join(dir, 'broken.json')]);
     expect(bom?.text).toBe('{"a":1}');
+    expect(bom?.invalidUtf8).toBeUndefined();
     expect(broken?.text).toBe('{\uFFFD\uFFFD}');
     expect(broken?.size).toBe(4);
+    expect(broken?.invalidUtf8).toEqual({ offset: 1, line: 1, column: 2, byte: 0xff });
   });
 
   it('reads an empty file', async () => {
