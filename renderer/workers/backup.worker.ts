@@ -6,31 +6,12 @@ import * as Comlink from 'comlink';
 import { parseBackup, type Backup } from '../../shared/formats/backup';
 import type { SourceFile } from '../../shared/formats/limits';
 import { restoreSnapshot, snapshotIfChanged, snapshotStudy, type RestoreProgress, type StudySnapshot } from '../db/backup';
-import { StudioDatabase } from '../db/database';
 import { describeStorageError } from '../db/storage';
 import type { BackupOutcome, BackupSummary } from './backup-protocol';
+import { APP, readable, workerDatabase } from './worker-support';
 
-const APP = `agreement-studio ${__APP_VERSION__}`;
 
-const databases = new Map<string, StudioDatabase>();
 
-function database(name: string): StudioDatabase {
-  let db = databases.get(name);
-  if (!db) {
-    db = new StudioDatabase(name);
-    databases.set(name, db);
-  }
-  return db;
-}
-
-/** Comlink passes a thrown Error on by name and message; a plain Error with the storage-aware text keeps it readable. */
-async function readable<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw new Error(describeStorageError(error), { cause: error });
-  }
-}
 
 function summarize(backup: Backup): BackupSummary {
   return {
@@ -51,11 +32,11 @@ function summarize(backup: Backup): BackupSummary {
 
 const api = {
   snapshot(databaseName: string, studyId: string): Promise<StudySnapshot> {
-    return readable(() => snapshotStudy(database(databaseName), studyId, { app: APP }));
+    return readable(() => snapshotStudy(workerDatabase(databaseName), studyId, { app: APP }));
   },
   /** The desktop app's automatic snapshot: undefined when nothing changed since the last one. */
   snapshotIfChanged(databaseName: string, studyId: string): Promise<StudySnapshot | undefined> {
-    return readable(() => snapshotIfChanged(database(databaseName), studyId, 'snapshot', { app: APP }));
+    return readable(() => snapshotIfChanged(workerDatabase(databaseName), studyId, 'snapshot', { app: APP }));
   },
   /** Checks a backup file and says what restoring it would put back; writes nothing. */
   inspect(file: SourceFile): BackupOutcome {
@@ -66,7 +47,7 @@ const api = {
     const parsed = parseBackup(file);
     if (!parsed.ok) return parsed;
     try {
-      await restoreSnapshot(database(databaseName), parsed.value, { source: file.name, onProgress });
+      await restoreSnapshot(workerDatabase(databaseName), parsed.value, { source: file.name, onProgress });
     } catch (error) {
       return { ok: false, errors: [{ file: file.name, path: '', message: `nothing was restored: ${describeStorageError(error)}` }] };
     }

@@ -9,22 +9,12 @@ import type { FormatError } from '../../shared/formats/errors';
 import type { SourceFile } from '../../shared/formats/limits';
 import { parsePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import { StudioDatabase } from '../db/database';
 import { countRecords, importStudies, StudyExistsError } from '../db/import-study';
 import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
 import type { ImportedStudySummary, ImportOutcome, ImportPhaseProgress } from './import-protocol';
+import { workerDatabase } from './worker-support';
 
-const databases = new Map<string, StudioDatabase>();
-
-function database(name: string): StudioDatabase {
-  let db = databases.get(name);
-  if (!db) {
-    db = new StudioDatabase(name);
-    databases.set(name, db);
-  }
-  return db;
-}
 
 type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
 
@@ -59,7 +49,7 @@ const api = {
 
     const bundles = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
     const packs = parsed.flatMap((item) => (item.kind === 'pack' ? [item] : []));
-    const db = database(databaseName);
+    const db = workerDatabase(databaseName);
     const opened = new Map<ParsedFile, ImportedStudySummary>();
     try {
       // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.

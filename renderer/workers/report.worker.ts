@@ -7,33 +7,13 @@ import { datasetFile } from '../../shared/export/dataset';
 import { buildReport } from '../../shared/report/build-report';
 import { difficultyHistogram } from '../../shared/stats/study/difficulty';
 import { listDisagreements } from '../../shared/stats/study/disagreements';
-import { StudioDatabase } from '../db/database';
 import { loadReportData, loadReportInputs } from '../db/report-inputs';
-import { describeStorageError } from '../db/storage';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
+import { APP, readable, workerDatabase } from './worker-support';
 
-const APP = `agreement-studio ${__APP_VERSION__}`;
 
-const databases = new Map<string, StudioDatabase>();
 
-function database(name: string): StudioDatabase {
-  let db = databases.get(name);
-  if (!db) {
-    db = new StudioDatabase(name);
-    databases.set(name, db);
-  }
-  return db;
-}
-
-/** Comlink passes a thrown Error on by name and message; a plain Error with the storage-aware text keeps it readable. */
-async function readable<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw new Error(describeStorageError(error), { cause: error });
-  }
-}
 
 const READING = 'Reading the study';
 
@@ -43,7 +23,7 @@ const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, inputs } = await loadReportInputs(database(databaseName), studyId, { gold: request.includeGold });
+      const { study, labels, gold, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId, { gold: request.includeGold });
       const report = buildReport({
         study,
         labels,
@@ -58,12 +38,12 @@ const api = {
     });
   },
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {
-    return readable(async () => listDisagreements(await loadReportData(database(databaseName), studyId), query));
+    return readable(async () => listDisagreements(await loadReportData(workerDatabase(databaseName), studyId), query));
   },
   exportDataset(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, inputs } = await loadReportInputs(database(databaseName), studyId);
+      const { study, labels, gold, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId);
       return datasetFile({
         study,
         labels,
