@@ -2,6 +2,7 @@
 // and the annotator's label file. Every call names the database so tests can use their own.
 
 import type { FormatError } from '../../shared/formats/errors';
+import type { LabelImportSummary } from '../db/import-labels';
 
 export interface WorkProgress {
   /** What is being done, for the progress label, e.g. "Writing pack 3 of 55". */
@@ -24,17 +25,8 @@ export interface PackRequest {
   missingOnly: boolean;
 }
 
-export interface LabelImportTotals {
-  /** Files imported. */
-  files: number;
-  labels: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  conflicts: number;
-  /** Files rejected whole (SPEC §6). */
-  rejected: number;
-}
+/** The import's counts over every file (see LabelImportSummary), with the files rejected whole (SPEC §6). */
+export type LabelImportTotals = Omit<LabelImportSummary, 'rejected'> & { rejected: number };
 
 export interface RejectedLabelFile {
   file: string;
