@@ -1,9 +1,9 @@
 // Test helper: runs the command line in-process with captured output, and makes scratch folders.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../cli/main';
+import { scratchDir as makeScratchDir } from '../scratch-dir';
 
 export interface CliRun {
   code: number;
@@ -21,8 +21,9 @@ export async function runCli(...argv: string[]): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
+/** A scratch folder, removed when the test file finishes. */
 export function scratchDir(): string {
-  return mkdtempSync(join(tmpdir(), 'agreement-studio-cli-'));
+  return makeScratchDir('agreement-studio-cli-');
 }
 
 /** Writes a file into `dir` and returns its path: inputs made up on the spot for a command. */

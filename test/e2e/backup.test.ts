@@ -5,14 +5,14 @@
 // equals the one taken after the backup; only the append-only audit log grew. A damaged backup
 // is refused with its located error and changes nothing. Many labels not backed up bring a reminder.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import type { AuditEntry, Label, Task } from '../../shared/domain/model';
 import { parseBackup } from '../../shared/formats/backup';
 import { REMINDER_LABELS } from '../../renderer/db/backup';
+import { scratchDir } from '../scratch-dir';
 import { dumpDatabase, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = 'demo-study';
@@ -63,7 +63,7 @@ function splitAudit(dump: Record<string, unknown[]>): { audit: AuditEntry[]; res
 
 describe('backing up and restoring a study', () => {
   it('labels by keyboard, backs up, deletes, restores the same database; changes labels, restores again; refuses a damaged file', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agreement-studio-backup-'));
+    const dir = scratchDir('agreement-studio-backup-');
     const { page, pageErrors, context } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
 
@@ -143,7 +143,7 @@ describe('backing up and restoring a study', () => {
   });
 
   it('reminds in the library once a study has many labels not backed up, until it is backed up', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agreement-studio-reminder-'));
+    const dir = scratchDir('agreement-studio-reminder-');
     const { page, pageErrors, context } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
     await labelByKeyboard(page, 'answer', Array.from({ length: REMINDER_LABELS }, (_, index) => ['y', 'n', 'i'][index % 3] as string));

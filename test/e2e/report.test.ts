@@ -3,8 +3,7 @@
 // line's report on the same files), a heatmap cell to a disagreement, its adjudication, and
 // the labelled dataset and LaTeX table exported, parsed and checked.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
@@ -14,6 +13,7 @@ import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-f
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import type { AgreementReport } from '../../shared/report/report-model';
 import { runCli } from '../cli/run-cli';
+import { scratchDir } from '../scratch-dir';
 import { openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
@@ -58,7 +58,7 @@ async function download(page: Page, dir: string, action: () => Promise<void>): P
 
 describe('the report, adjudication and exports of the demo study', () => {
   it('reads the M and R tables (the same figures as the CLI), opens a heatmap cell to a disagreement, adjudicates it, and exports the dataset and the LaTeX table', { timeout: 180_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agreement-studio-report-'));
+    const dir = scratchDir('agreement-studio-report-');
     const files = labelFiles(dir);
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const url = chromiumApp.app().url;

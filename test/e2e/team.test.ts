@@ -5,8 +5,7 @@
 // the three files, sees full coverage, imports them again (all unchanged), and the command
 // line's report computes on them.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
@@ -17,6 +16,7 @@ import { parsePack, serializePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import type { AgreementReport } from '../../shared/report/report-model';
 import { runCli } from '../cli/run-cli';
+import { scratchDir } from '../scratch-dir';
 import { openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const STUDY_ID = 'pilot-2026';
@@ -94,7 +94,7 @@ async function labelEveryUnit(page: Page, task: Task, annotator: number): Promis
 
 describe('the team workflow across separate browser profiles', () => {
   it('lead -> packs -> three annotators label and export -> lead imports, sees full coverage, re-imports unchanged, and the report computes', { timeout: 240_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agreement-studio-team-'));
+    const dir = scratchDir('agreement-studio-team-');
     const bundlePath = join(dir, 'pilot-2026.json');
     writeFileSync(bundlePath, bundleText);
 
