@@ -44,16 +44,21 @@ export interface LabellingBenchResult {
   importMs: number;
   /** Navigation start to the workspace painted ready, 100,000 units, no labels yet. */
   openMs: number[];
+  /** Key press to next unit painted, presses at a fast annotator's pace (PERSON_PAUSE_MS after each paint). */
   press: Spread;
   /** The same presses to the next unit in the DOM, before any frame: the app's own share. */
   pressDom: Spread;
   /** The work of the frame that paints it (requestAnimationFrame to painted); the rest is waiting for that frame. */
   pressFrame: Spread;
   /**
-   * The same presses with Chromium's frame rate unthrottled (no 60 Hz vsync wait), the figure
-   * a display with a high refresh rate approaches: the app's share plus one frame's work.
+   * Presses back to back, each at most a frame after the last paint, as a held key repeats:
+   * Chromium still draws the last press's frames, so each new one waits for the next 60 Hz vsync.
    */
+  pressBackToBack: Spread;
+  /** The back-to-back presses with Chromium's frame rate unthrottled (no vsync wait): the app's share plus one frame's work. */
   pressUnthrottled: Spread;
+  /** The pause of the person's-pace presses, for the printout. */
+  personPauseMs: { min: number; max: number };
   seed: SeedResult;
   /** Navigation start to the library shown and able to run a frame, 1,000,000 labels stored. */
   startMs: number[];
@@ -103,15 +108,23 @@ export function serve(webRoot: string, benchRoot: string): Promise<{ url: string
 /** Chromium draws each frame as soon as it has damage instead of waiting for the next 60 Hz vsync. */
 const UNTHROTTLED_FRAMES = ['--disable-gpu-vsync', '--disable-frame-rate-limit'] as const;
 
+/** A pause after each painted press, in ms, at a fast annotator's pace: 4 to 10 presses a second, faster than anyone reads a question. */
+export const PERSON_PAUSE_MS = { min: 100, max: 250 } as const;
+/** A pause of up to one frame: the next press comes while the last one's frames are still being drawn, as a held key repeats. */
+export const BACK_TO_BACK_PAUSE_MS = { min: 0, max: 16 } as const;
+
 /**
- * One press at a time, each timed alone. A random pause of up to one frame first: pressing
- * right after the last measurement would always land at the same point of the frame
- * interval, while a person's key presses land anywhere in it.
+ * One press at a time, each timed alone, after a random pause (whole ms in [min, max]) from the
+ * last paint, so that presses land anywhere in the 60 Hz frame interval as a person's do. The
+ * pause also decides what the press finds: Chromium's compositor keeps asking for frames until
+ * about two frames after the last one, and a press that finds it idle gets its frame at once,
+ * while one that finds it still drawing waits for the next vsync.
  */
-async function timePresses(page: Page, presses: number, seed: number): Promise<Pick<LabellingProbe, 'pressMs' | 'domMs' | 'frameMs'>> {
+async function timePresses(page: Page, presses: number, seed: number, pause: { min: number; max: number }): Promise<Pick<LabellingProbe, 'pressMs' | 'domMs' | 'frameMs'>> {
   const prng = createPrng(seed);
+  await page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.reset());
   for (let press = 1; press <= presses; press++) {
-    await new Promise((resolve) => setTimeout(resolve, prng.int(0, 16)));
+    await new Promise((resolve) => setTimeout(resolve, prng.int(pause.min, pause.max)));
     await page.keyboard.press(prng.pick(['y', 'n']));
     await page.evaluate((count) => (globalThis as ProbeWindow).labellingProbe.pressesTimed(count, 10_000), press);
   }
@@ -178,16 +191,18 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     }
     const units = Number(await page.getByTestId('progress').getAttribute('data-total'));
 
-    log(`pressing Y/N ${options.presses} times`);
-    const timed = await timePresses(page, options.presses, 500);
+    log(`pressing Y/N ${options.presses} times at a person's pace`);
+    const timed = await timePresses(page, options.presses, 500, PERSON_PAUSE_MS);
     const press = spread(timed.pressMs);
     const pressDom = spread(timed.domMs);
     const pressFrame = spread(timed.frameMs);
+    log(`pressing Y/N ${options.presses} times back to back`);
+    const pressBackToBack = spread((await timePresses(page, options.presses, 501, BACK_TO_BACK_PAUSE_MS)).pressMs);
     await context.close();
 
-    log(`pressing Y/N ${options.presses} times with frames unthrottled`);
+    log(`pressing Y/N ${options.presses} times back to back with frames unthrottled`);
     ({ context, page } = await openWorkspace(UNTHROTTLED_FRAMES));
-    const pressUnthrottled = spread((await timePresses(page, options.presses, 501)).pressMs);
+    const pressUnthrottled = spread((await timePresses(page, options.presses, 502, BACK_TO_BACK_PAUSE_MS)).pressMs);
     await context.close();
 
     log(`seeding ${options.annotators} annotators' labels of every question`);
@@ -223,7 +238,7 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       await opened.context.close();
     }
 
-    return { units, importMs, openMs, press, pressDom, pressFrame, pressUnthrottled, seed, startMs, openWithLabelsMs, annotatorDone };
+    return { units, importMs, openMs, press, pressDom, pressFrame, pressBackToBack, pressUnthrottled, personPauseMs: PERSON_PAUSE_MS, seed, startMs, openWithLabelsMs, annotatorDone };
   } finally {
     await current?.close().catch(() => undefined);
     server.close();

@@ -13,20 +13,23 @@ export interface LabellingProbe {
   readyAt?: number;
   /** When the library first showed a study and could run a frame after it (ms after navigation start). */
   libraryAt?: number;
+  /** Forgets the presses timed so far, so that a new series counts from one. */
+  reset(): void;
   /** Resolves once `count` presses are timed; rejects after `timeoutMs`. */
   pressesTimed(count: number, timeoutMs: number): Promise<void>;
 }
 
 /**
- * "Painted" the usual way: the frame after the change has been produced once the task posted
- * from that frame's requestAnimationFrame callback runs.
+ * "Painted": the frame after the change has been produced once a task posted from that frame's
+ * requestAnimationFrame callback runs, since Chromium styles, lays out, paints and commits the
+ * frame in the same task as its animation callbacks. The task is posted at user-blocking
+ * priority: a posted message (the usual way) waits behind every ordinary task queued while the
+ * frame ran, such as the label's IndexedDB callbacks, and would time those instead of the paint.
  */
 function afterPaint(then: (frameStart: number) => void): void {
   requestAnimationFrame(() => {
     const frameStart = performance.now();
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => then(frameStart);
-    channel.port2.postMessage(undefined);
+    void scheduler.postTask(() => then(frameStart), { priority: 'user-blocking' });
   });
 }
 
@@ -36,6 +39,11 @@ function installProbe(): LabellingProbe {
     pressMs: [],
     domMs: [],
     frameMs: [],
+    reset: () => {
+      probe.pressMs.length = 0;
+      probe.domMs.length = 0;
+      probe.frameMs.length = 0;
+    },
     pressesTimed: (count, timeoutMs) =>
       new Promise<void>((resolve, reject) => {
         if (probe.pressMs.length >= count) return resolve();
