@@ -1,10 +1,11 @@
 // Reads a file named on the command line as UTF-8 text, safely: refuses folders and files over
-// the input limit before reading, refuses text that is not UTF-8, and names the file in every
-// error. Keeps a byte order mark (every parser skips it) so the text's SHA-256 is the file's.
+// the input limit before reading, refuses text that is not UTF-8 at its first bad byte (line,
+// column and offset, as the app does), and names the file in every error. Keeps a byte order mark (every parser skips it) so the text's SHA-256 is the file's.
 
 import { readFile, stat } from 'node:fs/promises';
 import type { ParseResult } from '../shared/formats/errors';
-import { checkFileSize, type SourceFile } from '../shared/formats/limits';
+import { checkFileSize, checkSourceFile, type SourceFile } from '../shared/formats/limits';
+import { findUtf8Fault } from '../shared/formats/utf8';
 
 export async function readInputFile(path: string): Promise<ParseResult<SourceFile>> {
   const fail = (message: string): ParseResult<SourceFile> => ({ ok: false, errors: [{ file: path, path: '', message }] });
@@ -18,7 +19,9 @@ export async function readInputFile(path: string): Promise<ParseResult<SourceFil
     try {
       return { ok: true, value: { name: path, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), size: info.size } };
     } catch {
-      return fail('the file is not UTF-8 text');
+      const invalidUtf8 = findUtf8Fault(bytes);
+      const located = invalidUtf8 && checkSourceFile({ name: path, text: '', size: info.size, invalidUtf8 });
+      return located ? { ok: false, errors: [located] } : fail('the file is not UTF-8 text');
     }
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;

@@ -109,7 +109,8 @@ describe('agreement-studio reliability', () => {
     expect(await reliability(join(dir, 'nope.csv'))).toMatchObject({ code: 1, stderr: `${join(dir, 'nope.csv')}: no such file\n` });
     expect((await reliability(dir)).stderr).toMatch(/is a folder/);
     const binary = write('latin1.csv', Uint8Array.from([...Buffer.from('unit,rater,value\nu1,A,'), 0xe9, 0x0a]));
-    expect(await reliability(binary)).toMatchObject({ code: 1, stderr: `${binary}: the file is not UTF-8 text\n` });
+    // Latin-1 é (0xE9) after the 17 bytes of the header line and the 5 of `u1,A,`: line 2, column 6, offset 22.
+    expect(await reliability(binary)).toMatchObject({ code: 1, stderr: `${binary}: line 2: not UTF-8 text (column 6): the byte 0xE9 at offset 22 is not valid UTF-8; save the file as UTF-8\n` });
   });
 
   it.each([

@@ -94,7 +94,8 @@ describe('agreement-studio validate', () => {
     const run = await runCli('validate', huge, notText);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${huge}: file is 201.0 MB; the limit is 200 MB`);
-    expect(run.stderr).toContain(`${notText}: the file is not UTF-8 text`);
+    // 0x7B is '{'; the 0xFF after it begins no UTF-8 sequence.
+    expect(run.stderr).toContain(`${notText}: line 1: not UTF-8 text (column 2): the byte 0xFF at offset 1 is not valid UTF-8; save the file as UTF-8`);
   });
 
   it('checks a pack for real, says reports cannot be validated yet, and names an unknown format', async () => {
