@@ -2,17 +2,17 @@
 // first visit, so start-up and the annotator's workspace do not pay for them. The study
 // overview preloads them in lead mode, so opening one does not wait for its code.
 
-import { lazy } from 'react';
+import { lazyPage } from './lazy-page';
 
-const loadTeam = () => import('../features/team/TeamView');
-const loadReport = () => import('../features/report/ReportView');
-const loadAdjudication = () => import('../features/adjudication/AdjudicationView');
+const team = lazyPage(() => import('../features/team/TeamView').then((module) => module.TeamView));
+const report = lazyPage(() => import('../features/report/ReportView').then((module) => module.ReportView));
+const adjudication = lazyPage(() => import('../features/adjudication/AdjudicationView').then((module) => module.AdjudicationView));
 
-export const TeamView = lazy(() => loadTeam().then((module) => ({ default: module.TeamView })));
-export const ReportView = lazy(() => loadReport().then((module) => ({ default: module.ReportView })));
-export const AdjudicationView = lazy(() => loadAdjudication().then((module) => ({ default: module.AdjudicationView })));
+export const TeamView = team.Page;
+export const ReportView = report.Page;
+export const AdjudicationView = adjudication.Page;
 
 /** Starts loading every lead page; the module cache makes repeated calls free. */
 export function preloadLeadPages(): void {
-  void Promise.all([loadTeam(), loadReport(), loadAdjudication()]).catch(() => undefined);
+  void Promise.all([team.preload(), report.preload(), adjudication.preload()]).catch(() => undefined);
 }
