@@ -5,7 +5,8 @@
 import { basename, extname } from 'node:path';
 import type { z } from 'zod';
 import type { IpcInvokeChannel, IpcInvokeMap } from '../../shared/ipc/bridge';
-import { IPC_CHANNELS } from '../../shared/ipc/contract';
+import { IPC_CHANNELS, MAX_OPEN_FILE_BYTES } from '../../shared/ipc/contract';
+import { MAX_BACKUP_BYTES } from '../../shared/formats/backup';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { jsonPath } from '../../shared/formats/zod-issues';
 import { readChosenFiles } from '../files/read-files';
@@ -37,7 +38,7 @@ export interface IpcHandlerDeps {
     filters: FileFilter[];
     properties: Array<'createDirectory' | 'showOverwriteConfirmation'>;
   }): Promise<{ canceled: boolean; filePath?: string }>;
-  /** Opens a chosen file for reading; reads go through read-files.ts with MAX_OPEN_FILE_BYTES. */
+  /** Opens a chosen file for reading; reads go through read-files.ts, up to MAX_OPEN_FILE_BYTES (MAX_BACKUP_BYTES for a backup). */
   openFile: OpenFile;
   writeFile(path: string, text: string): Promise<void>;
   openExternal(url: string): Promise<void>;
@@ -103,7 +104,7 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
         properties: request.multiple ? ['openFile', 'multiSelections'] : ['openFile'],
       });
       if (choice.canceled) return [];
-      return readChosenFiles(choice.filePaths, { openFile: deps.openFile });
+      return readChosenFiles(choice.filePaths, { openFile: deps.openFile, maxBytes: request.purpose === 'backup' ? MAX_BACKUP_BYTES : MAX_OPEN_FILE_BYTES });
     }),
 
     [IPC_CHANNELS.saveFile]: handler(IPC_CHANNELS.saveFile, saveFilePayload, async (request) => {

@@ -23,6 +23,7 @@ export const openFilesPayload = z.object({
     .min(1)
     .max(20),
   multiple: z.boolean(),
+  purpose: z.literal('backup').optional(),
 }) satisfies z.ZodType<OpenFilesRequest>;
 
 /** Windows opens these as devices whatever the extension (`NUL.json` is the null device). */

@@ -17,6 +17,11 @@ export interface OpenFilesRequest {
   /** File name extensions without the dot, e.g. ['json', 'jsonl']. */
   extensions: readonly string[];
   multiple: boolean;
+  /**
+   * `backup` lets the desktop app read a file up to the backup limit (500 MB) instead of the
+   * input limit (200 MB): a backup holds a study's labels and audit log besides its transcripts.
+   */
+  purpose?: 'backup';
 }
 
 export interface SaveFileRequest {

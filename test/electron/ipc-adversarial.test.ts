@@ -120,6 +120,8 @@ describe('IPC: payloads from the app window', () => {
     [IPC_CHANNELS.openFiles, { title: 'x', extensions: Array.from({ length: 100_000 }, () => 'json'), multiple: true }],
     [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['json\u0000'], multiple: true }],
     [IPC_CHANNELS.openFiles, { title: ['x'], extensions: ['json'], multiple: true }],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['json'], multiple: false, purpose: 'everything' }],
+    [IPC_CHANNELS.openFiles, { title: 'x', extensions: ['json'], multiple: false, purpose: 'backup' }, true],
     [IPC_CHANNELS.saveFile, { suggestedName: '..\u2215escape.json', text: 'x', mimeType: 'text/plain' }, true],
     [IPC_CHANNELS.saveFile, { suggestedName: 'labels.json', text: new String('x'), mimeType: 'text/plain' }],
     [IPC_CHANNELS.saveFile, { suggestedName: 'labels.json', text: 'x', mimeType: 'text/html\r\nX-Evil: 1' }],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS, MAX_OPEN_FILE_BYTES } from '../../shared/ipc/contract';
+import { MAX_BACKUP_BYTES } from '../../shared/formats/backup';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { openForReading } from '../../electron/files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from '../../electron/ipc/handlers';
@@ -260,6 +261,17 @@ describe('IPC handlers: work', () => {
     });
     const result = await handlers[IPC_CHANNELS.openFiles](fromApp, validRequests[IPC_CHANNELS.openFiles]);
     expectError(result, /^huge\.jsonl is 200\.1 MB; the limit is 200 MB$/);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('files:open reads a backup up to MAX_BACKUP_BYTES, and refuses one over it without reading it', async () => {
+    const read = vi.fn();
+    const { handlers } = fakeDeps({
+      showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/data/backups/study.backup.json'] })),
+      openFile: vi.fn(async () => ({ stat: async () => ({ size: MAX_BACKUP_BYTES + 1, isFile: () => true }), read, close: async () => {} })),
+    });
+    const result = await handlers[IPC_CHANNELS.openFiles](fromApp, { title: 'Restore a study from a backup', extensions: ['json'], multiple: false, purpose: 'backup' });
+    expectError(result, /^study\.backup\.json is 500\.1 MB; the limit is 500 MB$/);
     expect(read).not.toHaveBeenCalled();
   });
 

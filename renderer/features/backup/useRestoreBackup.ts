@@ -21,7 +21,7 @@ export type RestoreState =
   | { status: 'failed'; fileName: string; errors: FormatError[] };
 
 /** Backups are `.backup.json`, so the json filter offers them. */
-const RESTORE_FILE_REQUEST = { title: 'Restore a study from a backup', extensions: ['json'], multiple: false } as const;
+const RESTORE_FILE_REQUEST = { title: 'Restore a study from a backup', extensions: ['json'], multiple: false, purpose: 'backup' } as const;
 
 export function useRestoreBackup() {
   const { db, platform } = useServices();
