@@ -1,6 +1,7 @@
 // Reads a file named on the command line as UTF-8 text, safely: refuses folders and files over
 // the input limit before reading, refuses text that is not UTF-8 at its first bad byte (line,
-// column and offset, as the app does), and names the file in every error. Keeps a byte order mark (every parser skips it) so the text's SHA-256 is the file's.
+// column and offset, as the app does), and names the file in every error. Keeps a byte order
+// mark (every parser skips it) so the text's SHA-256 is the file's.
 
 import { readFile, stat } from 'node:fs/promises';
 import type { ParseResult } from '../shared/formats/errors';

@@ -23,8 +23,9 @@ export interface LabellingProbe {
  * "Painted": the frame after the change has been produced once a task posted from that frame's
  * requestAnimationFrame callback runs, since Chromium styles, lays out, paints and commits the
  * frame in the same task as its animation callbacks. The task is posted at user-blocking
- * priority: a posted message (the usual way) waits behind every ordinary task queued while the
- * frame ran, such as the label's IndexedDB callbacks, and would time those instead of the paint.
+ * priority: a posted message (the usual way) waits behind every ordinary task queued before it,
+ * such as the label's durable write, which the workspace starts right after the paint, and
+ * would time those too.
  */
 function afterPaint(then: (frameStart: number) => void): void {
   requestAnimationFrame(() => {
