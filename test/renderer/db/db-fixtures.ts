@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 // node:url's URL, not the global: happy-dom replaces the global URL in component tests.
 import { fileURLToPath, URL } from 'node:url';
 import type { Table } from 'dexie';
+import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { generateSyntheticBundle } from '../../../shared/demo/synthetic-study';
 import type { Annotator, Label, StudyData } from '../../../shared/domain/model';
@@ -47,6 +48,18 @@ export function demoStudy(): StudyData {
 export function syntheticStudy(puzzles = 600, seed = 11): StudyData {
   const bundle = generateSyntheticBundle({ puzzles, seed });
   return parseOrThrow(`synthetic-${seed}.json`, JSON.stringify(bundle));
+}
+
+/** Runs a call that must be refused with a `type` error, checks every table is exactly as before, and returns the error. */
+export async function refusedUnchanged<E extends Error>(db: StudioDatabase, call: () => Promise<unknown>, type: new (...args: never[]) => E): Promise<E> {
+  const before = await dumpTables(db);
+  const error: unknown = await call().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(type);
+  expect(await dumpTables(db)).toEqual(before);
+  return error as E;
 }
 
 /** Every row of every table, in primary-key order, keyed by table name. */

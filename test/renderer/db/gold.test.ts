@@ -7,7 +7,7 @@ import type { AuditEntry, GoldLabel } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { clearGoldLabel, loadGoldLabels, setGoldLabel, type GoldAuditDetail } from '../../../renderer/db/gold';
 import { importStudies } from '../../../renderer/db/import-study';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW } from './db-fixtures';
+import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -34,15 +34,9 @@ async function goldAudit(db: StudioDatabase): Promise<Array<Omit<AuditEntry, 'id
 }
 
 /** Runs a call that must be refused: a RangeError, and not one row of any table changed. */
+/** The message of the RangeError `call` is refused with, every table left as it was. */
 async function refusal(db: StudioDatabase, call: () => Promise<unknown>): Promise<string> {
-  const before = await dumpTables(db);
-  const error: unknown = await call().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(RangeError);
-  expect(await dumpTables(db)).toEqual(before);
-  return (error as RangeError).message;
+  return (await refusedUnchanged(db, call, RangeError)).message;
 }
 
 describe('gold labels', () => {

@@ -10,7 +10,7 @@ import { buildAnnotatorPack, buildStudyPacks } from '../../../shared/study/study
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
 import { openPack, PackOpenError } from '../../../renderer/db/open-pack';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW } from './db-fixtures';
+import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -45,15 +45,9 @@ function split(tasks: PackTasks, share = 0.5): [PackTasks, PackTasks] {
 }
 
 async function refusal(db: StudioDatabase, pack: Pack, fileName = 'ann.pack.json'): Promise<PackOpenError> {
-  const before = await dumpTables(db);
-  const error: unknown = await openPack(db, pack, { fileName, now: NOW }).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PackOpenError);
-  expect((error as PackOpenError).message).toContain(fileName);
-  expect(await dumpTables(db)).toEqual(before);
-  return error as PackOpenError;
+  const error = await refusedUnchanged(db, () => openPack(db, pack, { fileName, now: NOW }), PackOpenError);
+  expect(error.message).toContain(fileName);
+  return error;
 }
 
 /** Every string anywhere in a value, for "this text is nowhere in the database" checks. */

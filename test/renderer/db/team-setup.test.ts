@@ -12,7 +12,7 @@ import type { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
 import { loadStudyData } from '../../../renderer/db/study-data';
 import { assignTeam, loadAssignments, setPuzzleAssignment } from '../../../renderer/db/team-setup';
-import { annotator, closeDatabases, demoStudy, dumpTables, freshDatabase, label, NOW, syntheticStudy } from './db-fixtures';
+import { annotator, closeDatabases, demoStudy, dumpTables, freshDatabase, label, NOW, refusedUnchanged, syntheticStudy } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -56,15 +56,9 @@ function unitsOf(rows: readonly Assignment[], annotatorId: string, task: Task): 
 }
 
 /** Runs a call that must be refused: a RangeError, and not one row of any table changed. */
+/** The message of the RangeError `call` is refused with, every table left as it was. */
 async function refusal(db: StudioDatabase, call: () => Promise<unknown>): Promise<string> {
-  const before = await dumpTables(db);
-  const error: unknown = await call().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(RangeError);
-  expect(await dumpTables(db)).toEqual(before);
-  return (error as RangeError).message;
+  return (await refusedUnchanged(db, call, RangeError)).message;
 }
 
 describe('assignTeam', () => {
