@@ -3,12 +3,11 @@
 // give or take the puzzle's turns or difficulty through setPuzzleAssignment (real, on
 // fake-indexeddb), the loads row following, "edited by hand" once changed, refusals shown.
 
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { TeamView } from '../../../renderer/features/team/TeamView';
 import { assignTeam } from '../../../renderer/db/team-setup';
-import { loadCoverageInWorker } from '../../../renderer/workers/team-client';
-import { closeDatabases, demo, EMPTY_COVERAGE, layOutAssignmentTable, renderWithServices, studyId, teamSetup } from './team-fixtures';
+import { demo, renderWithServices, studyId, teamSetup, useTeamPageHooks } from './team-fixtures';
 
 vi.mock('../../../renderer/workers/team-client', () => ({
   writePacksInWorker: vi.fn(),
@@ -17,20 +16,7 @@ vi.mock('../../../renderer/workers/team-client', () => ({
   exportLabelsInWorker: vi.fn(),
 }));
 
-let undoLayout: () => void;
-
-beforeEach(() => {
-  undoLayout = layOutAssignmentTable();
-  window.localStorage.clear();
-  vi.mocked(loadCoverageInWorker).mockResolvedValue(EMPTY_COVERAGE);
-});
-
-afterEach(() => {
-  cleanup();
-  undoLayout();
-  vi.clearAllMocks();
-  closeDatabases();
-});
+useTeamPageHooks();
 
 const TEAM = [
   { id: 'ann-01', name: 'Ada' },

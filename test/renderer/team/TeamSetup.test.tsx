@@ -4,13 +4,13 @@
 // second assignment only after the lead confirms. The worker client is mocked; the data
 // functions run for real on fake-indexeddb.
 
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { parseAnnotatorList } from '../../../renderer/features/team/annotator-list';
 import { TeamView } from '../../../renderer/features/team/TeamView';
 import { REASSIGN_QUESTION } from '../../../renderer/features/team/useTeamSetup';
 import { loadCoverageInWorker } from '../../../renderer/workers/team-client';
-import { closeDatabases, demo, EMPTY_COVERAGE, layOutAssignmentTable, renderWithServices, studyId, teamSetup } from './team-fixtures';
+import { demo, renderWithServices, studyId, teamSetup, useTeamPageHooks } from './team-fixtures';
 
 vi.mock('../../../renderer/workers/team-client', () => ({
   writePacksInWorker: vi.fn(),
@@ -19,21 +19,7 @@ vi.mock('../../../renderer/workers/team-client', () => ({
   exportLabelsInWorker: vi.fn(),
 }));
 
-let undoLayout: () => void;
-
-beforeEach(() => {
-  undoLayout = layOutAssignmentTable();
-  window.localStorage.clear();
-  vi.mocked(loadCoverageInWorker).mockResolvedValue(EMPTY_COVERAGE);
-});
-
-afterEach(() => {
-  cleanup();
-  undoLayout();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-  closeDatabases();
-});
+useTeamPageHooks();
 
 async function renderTeam(options: Parameters<typeof teamSetup>[1] = {}) {
   const setup = await teamSetup('lead', options);
