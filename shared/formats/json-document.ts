@@ -1,8 +1,8 @@
 // Turns untrusted text into a JSON value with located errors: strips a BOM, enforces the
-// input limits, and converts JSON.parse's position into a line and column.
+// input limits, refuses members given twice, and converts JSON.parse's position into a line and column.
 
 import type { FormatError, ParseResult } from './errors';
-import { checkSourceFile, scanJsonLimits, type SourceFile } from './limits';
+import { checkSourceFile, scanJson, type SourceFile } from './limits';
 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -10,13 +10,16 @@ export function stripBom(text: string): string {
 
 /** Parses one JSON text (a whole file, or one JSONL line numbered `line`). */
 export function parseJsonText(fileName: string, text: string, line?: number): ParseResult<unknown> {
-  const limitError = scanJsonLimits(fileName, text, line ?? 1);
-  if (limitError) return { ok: false, errors: [limitError] };
+  const scan = scanJson(fileName, text, line ?? 1);
+  if (scan.limitError) return { ok: false, errors: [scan.limitError] };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     return { ok: false, errors: [syntaxError(fileName, text, error, line)] };
   }
+  // Only now: in text that is not JSON, what looks like a member name may not be one.
+  return scan.duplicates.length > 0 ? { ok: false, errors: scan.duplicates } : { ok: true, value };
 }
 
 /** Parses a whole JSON file after the size and encoding checks. */
@@ -47,7 +50,7 @@ function syntaxError(fileName: string, text: string, error: unknown, lineOffset?
 
 /**
  * Offset of the first syntax error in text JSON.parse rejected. Recursion is safe: the text
- * passed scanJsonLimits, so nesting is at most INPUT_LIMITS.maxNestingDepth.
+ * passed scanJson, so nesting is at most INPUT_LIMITS.maxNestingDepth.
  */
 function syntaxErrorOffset(text: string): number {
   let i = 0;

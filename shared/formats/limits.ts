@@ -2,6 +2,8 @@
 // rejected with a clear message instead of exhausting memory or the stack.
 
 import type { FormatError } from './errors';
+import { quote } from './field-schemas';
+import { jsonPath } from './zod-issues';
 
 export const INPUT_LIMITS = {
   maxFileBytes: 200 * 1024 * 1024,
@@ -30,66 +32,152 @@ export interface Utf8Fault {
 
 const MB = 1024 * 1024;
 
-export function checkFileSize(file: SourceFile): FormatError | undefined {
+/** How large a file may be, and what to call it in the message; imports take the input limit. */
+interface SizeLimit {
+  maxBytes: number;
+  what?: string;
+}
+
+export function checkFileSize(file: SourceFile, limit: SizeLimit = { maxBytes: INPUT_LIMITS.maxFileBytes }): FormatError | undefined {
   const size = file.size ?? file.text.length;
-  if (size <= INPUT_LIMITS.maxFileBytes) return undefined;
-  return {
-    file: file.name,
-    path: '',
-    message: `file is ${(size / MB).toFixed(1)} MB; the limit is ${INPUT_LIMITS.maxFileBytes / MB} MB`,
-  };
+  if (size <= limit.maxBytes) return undefined;
+  const forWhat = limit.what !== undefined ? ` for ${limit.what}` : '';
+  return { file: file.name, path: '', message: `file is ${(size / MB).toFixed(1)} MB; the limit${forWhat} is ${limit.maxBytes / MB} MB` };
 }
 
 /** What every parser checks before reading the text: the file's size, then that its bytes were UTF-8. */
-export function checkSourceFile(file: SourceFile): FormatError | undefined {
-  const sizeError = checkFileSize(file);
+export function checkSourceFile(file: SourceFile, limit?: SizeLimit): FormatError | undefined {
+  const sizeError = checkFileSize(file, limit);
   if (sizeError || file.invalidUtf8 === undefined) return sizeError;
   const { line, column, offset, byte } = file.invalidUtf8;
   const hex = byte.toString(16).toUpperCase().padStart(2, '0');
   return { file: file.name, line, path: '', message: `not UTF-8 text (column ${column}): the byte 0x${hex} at offset ${offset} is not valid UTF-8; save the file as UTF-8` };
 }
 
+/** What one pass over JSON text found: a broken limit, and members given twice in one object. */
+export interface JsonScan {
+  /** Nesting or a string over the limit: JSON.parse must not see the text. */
+  limitError?: FormatError;
+  /** Every member named twice in one object (at most MAX_DUPLICATES), where the second one stands. */
+  duplicates: FormatError[];
+}
+
+const MAX_DUPLICATES = 20;
+/** An object's member names are compared one by one up to this many, then through a Set. */
+const LINEAR_KEY_LIMIT = 16;
+
+/** One open object or array of the scan: where it is, and the member names an object has had. */
+interface Frame {
+  isArray: boolean;
+  /** The array index of the current item. */
+  index: number;
+  /** The object's member being read, and whether the next string is a member name. */
+  key: string;
+  expectKey: boolean;
+  keys: string[];
+  keySet: Set<string> | undefined;
+}
+
 /**
  * One linear pass over JSON text (a whole document or one JSONL line) that finds nesting
- * deeper than the limit and strings longer than the limit, without building anything.
- * `firstLine` numbers the lines of the text for the messages.
+ * deeper than the limit, strings longer than the limit once decoded (`\n` is one character),
+ * and members named twice in one object. JSON.parse keeps the last of two same-named members
+ * without a word, so a file could show one value to a reader and hold another: the parsers
+ * refuse such files. `firstLine` numbers the lines of the text for the messages.
  */
-export function scanJsonLimits(fileName: string, text: string, firstLine = 1): FormatError | undefined {
+export function scanJson(fileName: string, text: string, firstLine = 1): JsonScan {
+  const duplicates: FormatError[] = [];
+  // Nesting is capped, so the frames are made once per depth and reused.
+  const frames: Frame[] = [];
   let depth = 0;
   let line = firstLine;
-  let inString = false;
-  let stringStart = 0;
+  const tooLong = (): JsonScan => ({ limitError: { file: fileName, line, path: '', message: `a string is longer than the limit of ${INPUT_LIMITS.maxStringChars / MB} MB` }, duplicates });
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) {
-        i++;
-      } else if (c === 0x22 /* " */) {
-        inString = false;
-        if (i - stringStart > INPUT_LIMITS.maxStringChars) {
-          return { file: fileName, line, path: '', message: `a string is longer than the limit of ${INPUT_LIMITS.maxStringChars / MB} MB` };
+    if (c === 0x22 /* " */) {
+      const start = i + 1;
+      const startLine = line;
+      let escapes = 0;
+      let escaped = false;
+      for (i = start; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === 0x22) break;
+        if (s === 0x5c /* \ */) {
+          escaped = true;
+          // \uXXXX is one character written as six, any other escape one written as two.
+          const extra = text.charCodeAt(i + 1) === 0x75 /* u */ ? 5 : 1;
+          escapes += extra;
+          i += extra;
+        } else if (s === 0x0a) {
+          line++;
         }
-      } else if (c === 0x0a) {
-        line++;
+      }
+      if (i - start - escapes > INPUT_LIMITS.maxStringChars) return tooLong();
+      const frame = depth > 0 ? frames[depth - 1] : undefined;
+      if (frame !== undefined && frame.expectKey) {
+        frame.expectKey = false;
+        frame.key = escaped ? decodeKey(text.slice(start, i)) : text.slice(start, i);
+        if (rememberKey(frame) && duplicates.length < MAX_DUPLICATES) {
+          duplicates.push({
+            file: fileName,
+            line: startLine,
+            path: framePath(frames, depth),
+            message: `the member ${quote(frame.key)} is given twice in this object; each member may be given once (a reader would keep only the last)`,
+          });
+        }
       }
       continue;
     }
-    if (c === 0x22) {
-      inString = true;
-      stringStart = i + 1;
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       depth++;
       if (depth > INPUT_LIMITS.maxNestingDepth) {
-        return { file: fileName, line, path: '', message: `nesting is deeper than the limit of ${INPUT_LIMITS.maxNestingDepth} levels` };
+        return { limitError: { file: fileName, line, path: '', message: `nesting is deeper than the limit of ${INPUT_LIMITS.maxNestingDepth} levels` }, duplicates };
       }
+      const frame = frames[depth - 1] ?? (frames[depth - 1] = { isArray: false, index: 0, key: '', expectKey: false, keys: [], keySet: undefined });
+      frame.isArray = c === 0x5b;
+      frame.index = 0;
+      frame.key = '';
+      frame.expectKey = c === 0x7b;
+      frame.keys.length = 0;
+      frame.keySet = undefined;
     } else if (c === 0x7d || c === 0x5d) {
-      depth--;
+      if (depth > 0) depth--;
+    } else if (c === 0x2c /* , */) {
+      const frame = depth > 0 ? frames[depth - 1] : undefined;
+      if (frame?.isArray) frame.index++;
+      else if (frame) frame.expectKey = true;
     } else if (c === 0x0a) {
       line++;
     }
   }
-  if (inString && text.length - stringStart > INPUT_LIMITS.maxStringChars) {
-    return { file: fileName, line, path: '', message: `a string is longer than the limit of ${INPUT_LIMITS.maxStringChars / MB} MB` };
+  return { duplicates };
+}
+
+/** A member name with escapes, decoded so `"a"` and `"\u0061"` are seen as one name. */
+function decodeKey(raw: string): string {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    // Not a valid string: JSON.parse of the whole text reports the syntax error.
+    return raw;
   }
-  return undefined;
+}
+
+/** Adds the frame's current member name to those it has had; true when it had it already. */
+function rememberKey(frame: Frame): boolean {
+  const { key } = frame;
+  if (frame.keySet !== undefined) {
+    if (frame.keySet.has(key)) return true;
+    frame.keySet.add(key);
+    return false;
+  }
+  if (frame.keys.includes(key)) return true;
+  frame.keys.push(key);
+  if (frame.keys.length > LINEAR_KEY_LIMIT) frame.keySet = new Set(frame.keys);
+  return false;
+}
+
+/** The JSON path of the member or item being read at `depth`, e.g. `sessions[3].turns`. */
+function framePath(frames: readonly Frame[], depth: number): string {
+  return jsonPath(frames.slice(0, depth).map((frame) => (frame.isArray ? frame.index : frame.key)));
 }
