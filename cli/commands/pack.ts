@@ -4,7 +4,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ANNOTATOR_ID_RULE, isAnnotatorId } from '../../shared/domain/annotator-id';
+import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializePack, type Pack } from '../../shared/formats/pack';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
@@ -139,7 +139,7 @@ function parseAnnotators(list: string): Array<{ id: string; name: string }> {
     const id = (equals < 0 ? entry : entry.slice(0, equals)).trim();
     const name = equals < 0 ? id : entry.slice(equals + 1).trim();
     if (!isAnnotatorId(id)) {
-      throw new UsageError(`--annotators: ${JSON.stringify(id)} is not a usable annotator id; use ${ANNOTATOR_ID_RULE} (it names the pack file)`, COMMAND);
+      throw new UsageError(`--annotators: ${JSON.stringify(id)} is not a usable annotator id; use ${FILE_SAFE_ID_RULE} (it names the pack file)`, COMMAND);
     }
     return { id, name: name === '' ? id : name };
   });

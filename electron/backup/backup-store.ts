@@ -6,7 +6,9 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_BACKUP_BYTES, parseBackupFileName } from '../../shared/formats/backup';
-import { studyIdProblem } from '../../shared/formats/study-id';
+import { idProblem } from '../../shared/domain/ids';
+import { formatErrorText } from '../../shared/formats/errors';
+import { checkSourceFile } from '../../shared/formats/limits';
 import type { BackupReadRequest, BackupWriteRequest, StoredBackup } from '../../shared/platform/studio-platform';
 import { pathInFolder } from '../files/save-files';
 import { readChosenFiles, type OpenFile } from '../files/read-files';
@@ -45,19 +47,14 @@ export interface SnapshotStore {
   read(request: BackupReadRequest): Promise<string>;
 }
 
-/** Windows opens these as devices whatever the extension, also as folder names. */
-const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
-
 /**
- * Why a study id cannot name its snapshot folder, or undefined when it can: the study id rule,
- * and a plain folder name on every system (not "." or "..", no device name, no trailing dot,
- * which Windows drops so two studies would share a folder).
+ * Why a study id cannot name its snapshot folder, or undefined when it can. The study id rule
+ * (domain/ids.ts) already keeps ids to plain folder names on every system: no "." or "..", no
+ * separators, no device name, no trailing dot (which Windows drops, so two studies would share one).
+ * Checked again here because the id arrives over IPC.
  */
 export function studyFolderProblem(studyId: string): string | undefined {
-  const problem = studyIdProblem(studyId);
-  if (problem !== undefined) return problem;
-  if (studyId === '.' || studyId === '..' || studyId.endsWith('.') || WINDOWS_DEVICE_NAME.test(studyId)) return `${JSON.stringify(studyId)} cannot name a folder`;
-  return undefined;
+  return idProblem('study', studyId);
 }
 
 function systemErrorCode(error: unknown): string | undefined {
@@ -144,7 +141,11 @@ export function createSnapshotStore(root: string, fs: SnapshotFs, options: { kee
       if (names.length === 0) throw new Error(`No snapshots are stored for the study ${JSON.stringify(studyId)}`);
       if (!names.includes(name)) throw new Error(`No snapshot named ${name} is stored for the study ${JSON.stringify(studyId)}`);
       const [file] = await readChosenFiles([path], { openFile: fs.openFile, maxBytes });
-      return file?.text ?? '';
+      if (file === undefined) return '';
+      // Only text crosses to the renderer, so bytes that are not UTF-8 are refused here, where they are seen.
+      const notText = checkSourceFile(file, { maxBytes, what: 'a backup' });
+      if (notText) throw new Error(formatErrorText({ ...notText, file: name }));
+      return file.text;
     },
   };
 }

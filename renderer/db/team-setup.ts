@@ -4,7 +4,7 @@
 
 import Dexie from 'dexie';
 import { TASKS, type Assignment, type Puzzle, type Session, type Study, type Task, type Turn } from '../../shared/domain/model';
-import { ANNOTATOR_ID_RULE, isAnnotatorId } from '../../shared/domain/annotator-id';
+import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../shared/domain/ids';
 import type { PackTasks } from '../../shared/formats/pack';
 import { assignStudy } from '../../shared/study/assignment';
 import { assignmentUnits, emptyTasks } from '../../shared/study/study-packs';
@@ -144,7 +144,7 @@ function checkTeam(annotators: TeamInput['annotators']): Array<{ id: string; nam
   // Packs are saved as <id>.pack.json, and some file systems ignore case.
   const seen = new Map<string, string>();
   return annotators.map(({ id, name }, index) => {
-    if (!isAnnotatorId(id)) throw new RangeError(`annotator ${index + 1} has no usable id: ${JSON.stringify(id)}; use ${ANNOTATOR_ID_RULE} (the id names the pack file)`);
+    if (!isAnnotatorId(id)) throw new RangeError(`annotator ${index + 1} has no usable id: ${JSON.stringify(id)}; use ${FILE_SAFE_ID_RULE} (the id names the pack file)`);
     const twin = seen.get(id.toLowerCase());
     if (twin !== undefined) {
       throw new RangeError(twin === id ? `the annotator "${id}" is named twice` : `the annotators "${twin}" and "${id}" differ only in case; their pack files would have the same name`);

@@ -130,6 +130,18 @@ export interface Assignment {
 
 export type LabelValue = AnswerLabel | MatchLabel | number;
 
+/**
+ * The highest revision a label can have. Every stored revision must be one a label file can
+ * carry back, so revisions stop here rather than grow past what files are checked against
+ * (2^31 - 1: no one edits one label two billion times; a file claiming more is not ours).
+ */
+export const MAX_REVISION = 2_147_483_647;
+
+/** The revision after `rev`: one more, held at MAX_REVISION so every stored label round-trips. */
+export function nextRevision(rev: number): number {
+  return Math.min(rev + 1, MAX_REVISION);
+}
+
 /** One human's label on one unit. Unit ids are turn ids (answer, match) or puzzle ids (difficulty). */
 export interface Label {
   studyId: string;
@@ -143,7 +155,7 @@ export interface Label {
   createdAt?: string;
   /** Time the unit was on screen before the label, in milliseconds. */
   ms?: number;
-  /** Counts edits of this label, from 1. */
+  /** Counts edits of this label, from 1 to MAX_REVISION. */
   rev: number;
   unsure: boolean;
   note: string;

@@ -1,22 +1,23 @@
 // Backups (`agreement-studio.backup/1`): one study with everything that belongs to it, records
 // exactly as stored, with a SHA-256 of the canonical JSON of the rest. Parsing rebuilds every
-// record field by field, keeping the file's member order, so a restore writes back the same bytes.
+// record field by field, keeping the file's member order, so a restore writes back the same bytes,
+// and holds the whole to the rules the imports it replaces follow: nothing is repaired.
 
 import { z } from 'zod';
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS } from '../domain/model';
-import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, LabelValue, Puzzle, Session, Study, Turn } from '../domain/model';
+import { idProblem } from '../domain/ids';
+import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
+import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, LabelValue, Puzzle, Session, Study, StudyCounts, Task, Turn } from '../domain/model';
 import { canonicalJson } from './canonical-json';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
-import { describeValue, expected, isRecord, modelNameProblem, quote, recordId } from './field-schemas';
+import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
+import { checksumError, formatError } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
-import type { SourceFile } from './limits';
+import { checkSourceFile, type SourceFile } from './limits';
 import { sha256Hex } from './sha256';
 import { issuesToErrors } from './zod-issues';
 
 export const BACKUP_FORMAT = 'agreement-studio.backup/1';
-const BACKUP_FORMAT_PREFIX = 'agreement-studio.backup/';
-const BACKUP_FORMAT_MAJOR = 1;
 
 /**
  * Largest backup this app writes or reads. Above the 200 MB input limit, because a backup of the
@@ -118,11 +119,12 @@ export function parseBackupFileName(name: string): { studyId: string; createdAt:
   return Number.isNaN(Date.parse(createdAt)) ? undefined : { studyId, createdAt };
 }
 
-// Record shapes. They accept everything the app stores (a pack's session has an empty judge, a
-// turn whose session was missing has an empty puzzleId) and refuse what would break a reader:
-// wrong types, key fields that are not ids, label values outside their task.
+// Record shapes. They accept everything the app stores (a pack's session has an empty judge) and
+// refuse what an import would refuse: wrong types, ids outside the id rule, times that are not
+// ISO 8601, label values outside their task, revisions past MAX_REVISION.
 
 const text = z.string({ error: expected('text') });
+const isoTime = z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') });
 const texts = z.array(text, { error: expected('a list of texts') });
 const count = z.int({ error: expected('a whole number of at least 0') }).min(0, { error: expected('a whole number of at least 0') });
 const atLeastOne = z.int({ error: expected('a whole number of at least 1') }).min(1, { error: expected('a whole number of at least 1') });
@@ -136,7 +138,7 @@ const judgements = z
   .custom<Record<string, JudgeLabel>>((value) => isRecord(value), { error: expected('an object of judge labels') })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value)) {
-      const problem = modelNameProblem(key);
+      const problem = idProblem('model', key);
       if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
       else if (!JUDGE_LABELS.includes(value[key])) ctx.addIssue({ code: 'custom', path: [key], message: `expected a judge label (${JUDGE_LABELS.join(', ')}), got ${describeValue(value[key])}` });
     }
@@ -144,19 +146,19 @@ const judgements = z
 
 const studySchema = z.object(
   {
-    id: recordId,
+    id: studyId,
     name: text,
     format: text,
     scheme: z.object({ answerUnknown: z.boolean({ error: expected('true or false') }) }, { error: expected('an object { "answerUnknown": ... }') }),
     guidelines: text.optional(),
-    importedAt: text,
+    importedAt: isoTime,
     sourceFiles: texts,
     counts: z.object({ puzzles: count, sessions: count, turns: count, questions: count, finals: count }, { error: expected('the study counts') }),
     origin: z
       .object(
         {
           kind: z.literal('pack', { error: expected('"pack"') }),
-          annotator: z.object({ id: recordId, name: text }, { error: expected('an object { "id": ..., "name": ... }') }),
+          annotator: z.object({ id: annotatorId, name: text }, { error: expected('an object { "id": ..., "name": ... }') }),
           packs: texts,
         },
         { error: expected('the pack origin') },
@@ -168,7 +170,7 @@ const studySchema = z.object(
           overlap: atLeastOne,
           difficultyOverlap: atLeastOne.optional(),
           seed: z.int({ error: expected('a whole number') }),
-          assignedAt: text,
+          assignedAt: isoTime,
           editedByHand: z.boolean({ error: expected('true or false') }),
         },
         { error: expected('the team setup') },
@@ -180,12 +182,12 @@ const studySchema = z.object(
 
 const puzzleSchema = z.object(
   {
-    studyId: recordId,
+    studyId,
     id: recordId,
     title: text.optional(),
     story: text,
     reference: text,
-    difficulty: z.number({ error: expected('a number') }).optional(),
+    difficulty: difficultyLevel.optional(),
     language: text.optional(),
     genre: text.optional(),
     keyClues: texts,
@@ -196,7 +198,7 @@ const puzzleSchema = z.object(
 
 const sessionSchema = z.object(
   {
-    studyId: recordId,
+    studyId,
     id: recordId,
     puzzleId: recordId,
     player: text,
@@ -211,10 +213,10 @@ const sessionSchema = z.object(
 
 const turnSchema = z.object(
   {
-    studyId: recordId,
+    studyId,
     id: recordId,
     sessionId: recordId,
-    puzzleId: text,
+    puzzleId: recordId,
     index: count,
     type: z.enum(['question', 'final'], { error: expected('question or final') }),
     text,
@@ -224,7 +226,7 @@ const turnSchema = z.object(
   { error: expected('a turn object') },
 );
 
-const annotatorSchema = z.object({ studyId: recordId, id: recordId, name: text }, { error: expected('an annotator object') });
+const annotatorSchema = z.object({ studyId, id: annotatorId, name: text }, { error: expected('an annotator object') });
 
 /** The value must be one of its task's: answers and matches by name, difficulty a level. */
 function checkTaskValue(record: { task: string; value: unknown }, ctx: z.RefinementCtx): void {
@@ -241,15 +243,15 @@ function checkTaskValue(record: { task: string; value: unknown }, ctx: z.Refinem
 const labelSchema = z
   .object(
     {
-      studyId: recordId,
-      annotatorId: recordId,
+      studyId,
+      annotatorId,
       unitId: recordId,
       task,
       value: labelValue,
-      at: text,
-      createdAt: text.optional(),
+      at: isoTime,
+      createdAt: isoTime.optional(),
       ms: z.number({ error: expected('a number of milliseconds') }).min(0, { error: expected('a number of milliseconds of at least 0') }).optional(),
-      rev: atLeastOne,
+      rev: atLeastOne.max(MAX_REVISION, { error: expected(`a revision from 1 to ${MAX_REVISION.toLocaleString('en')}`) }),
       unsure: z.boolean({ error: expected('true or false') }),
       note: text,
     },
@@ -258,15 +260,15 @@ const labelSchema = z
   .superRefine(checkTaskValue);
 
 const assignmentSchema = z.object(
-  { studyId: recordId, annotatorId: recordId, task, units: z.array(recordId, { error: expected('a list of unit ids') }) },
+  { studyId, annotatorId, task, units: z.array(recordId, { error: expected('a list of unit ids') }) },
   { error: expected('an assignment object') },
 );
 
 const goldSchema = z
-  .object({ studyId: recordId, task, unitId: recordId, value: labelValue, note: text, by: text, at: text, basis: texts }, { error: expected('a gold label object') })
+  .object({ studyId, task, unitId: recordId, value: labelValue, note: text, by: text, at: isoTime, basis: texts }, { error: expected('a gold label object') })
   .superRefine(checkTaskValue);
 
-const auditSchema = z.object({ id: atLeastOne, studyId: recordId, at: text, kind: text, detail: text }, { error: expected('an audit entry') });
+const auditSchema = z.object({ id: atLeastOne, studyId, at: isoTime, kind: text, detail: text }, { error: expected('an audit entry') });
 
 const RECORD_SCHEMAS: { [L in RecordList]: z.ZodType<BackupContent[L][number]> } = {
   puzzles: puzzleSchema,
@@ -308,10 +310,8 @@ const headerSchema = z.object({
 });
 
 export function parseBackup(file: SourceFile): ParseResult<Backup> {
-  const size = file.size ?? file.text.length;
-  if (size > MAX_BACKUP_BYTES) {
-    return fail({ file: file.name, path: '', message: `file is ${(size / 1024 / 1024).toFixed(1)} MB; the limit for a backup is ${MAX_BACKUP_BYTES / 1024 / 1024} MB` });
-  }
+  const fileError = checkSourceFile(file, { maxBytes: MAX_BACKUP_BYTES, what: 'a backup' });
+  if (fileError) return fail(fileError);
   const source = stripBom(file.text);
   if (source.trim() === '') return fail({ file: file.name, path: '', message: 'the file is empty; expected a backup' });
   const document = parseJsonText(file.name, source);
@@ -319,12 +319,12 @@ export function parseBackup(file: SourceFile): ParseResult<Backup> {
   const raw = document.value;
   if (!isRecord(raw)) return fail({ file: file.name, path: '', message: `expected a backup: a JSON object with "format": "${BACKUP_FORMAT}"` });
   // A different version's fields mean something else: stop at the version.
-  const versionError = checkBackupFormat(file.name, raw.format);
+  const versionError = formatError(file.name, 'backup', raw.format);
   if (versionError) return fail(versionError);
 
   const errors = new ErrorList(file.name);
-  const checksumError = checkChecksum(file.name, raw);
-  if (checksumError) errors.push(checksumError);
+  const damaged = checksumError(file.name, raw, 'the backup');
+  if (damaged) errors.push(damaged);
 
   const rebuilt = { dropped: false };
   const header = headerSchema.safeParse(raw);
@@ -341,6 +341,19 @@ export function parseBackup(file: SourceFile): ParseResult<Backup> {
     if (records) (lists as Record<RecordList, unknown[]>)[name] = records;
   }
   if (errors.count > 0 || !header.success || study === undefined) return { ok: false, errors: errors.list() };
+  const content: BackupContent = {
+    study,
+    puzzles: lists.puzzles ?? [],
+    sessions: lists.sessions ?? [],
+    turns: lists.turns ?? [],
+    annotators: lists.annotators ?? [],
+    labels: lists.labels ?? [],
+    assignments: lists.assignments ?? [],
+    gold: lists.gold ?? [],
+    audit: lists.audit ?? [],
+  };
+  checkReferences(content, errors);
+  if (errors.count > 0) return { ok: false, errors: errors.list() };
 
   const body: Omit<Backup, 'sha256'> = {
     format: BACKUP_FORMAT,
@@ -417,38 +430,58 @@ function inSourceOrder<T>(raw: unknown, parsed: T, rebuilt: { dropped: boolean }
   return ordered as T;
 }
 
-/** Checks the `format` field: this version, or a message on which version it is. */
-function checkBackupFormat(fileName: string, format: unknown): FormatError | undefined {
-  if (format === BACKUP_FORMAT) return undefined;
-  const at = { file: fileName, path: 'format' };
-  if (format === undefined) return { ...at, message: `required; expected "${BACKUP_FORMAT}"` };
-  if (typeof format !== 'string') return { ...at, message: `expected the string "${BACKUP_FORMAT}"` };
-  const version = /^(\d+)(?:\.\d+)*$/.exec(format.startsWith(BACKUP_FORMAT_PREFIX) ? format.slice(BACKUP_FORMAT_PREFIX.length) : '');
-  if (!version) return { ...at, message: `not a backup: format is ${quote(format)}; expected "${BACKUP_FORMAT}"` };
-  const major = Number(version[1]);
-  if (major > BACKUP_FORMAT_MAJOR) {
-    return { ...at, message: `the file uses backup format ${quote(format)}, newer than this version of Agreement Studio reads ("${BACKUP_FORMAT}"); update the app to restore it` };
+/**
+ * What no single record shows: every reference lands on a record of the backup (a session's
+ * puzzle, a turn's session, a label's, gold label's or assignment's unit of the right kind, a
+ * label's annotator), turns agree with their session, and the study's counts are the records'.
+ */
+function checkReferences(content: BackupContent, errors: ErrorList): void {
+  const puzzleIds = new Set(content.puzzles.map((puzzle) => puzzle.id));
+  const sessions = new Map(content.sessions.map((session) => [session.id, session]));
+  const annotatorIds = new Set(content.annotators.map((annotator) => annotator.id));
+  const turnTypes = new Map<string, Turn['type']>();
+  const turnsPerSession = new Map<string, number>();
+  content.sessions.forEach((session, i) => {
+    if (!puzzleIds.has(session.puzzleId)) errors.add(`sessions[${i}].puzzleId`, `no puzzle of the backup has the id ${quote(session.puzzleId)}`);
+  });
+  content.turns.forEach((turn, i) => {
+    turnTypes.set(turn.id, turn.type);
+    const session = sessions.get(turn.sessionId);
+    if (session === undefined) return errors.add(`turns[${i}].sessionId`, `no session of the backup has the id ${quote(turn.sessionId)}`);
+    turnsPerSession.set(session.id, (turnsPerSession.get(session.id) ?? 0) + 1);
+    if (turn.puzzleId !== session.puzzleId) errors.add(`turns[${i}].puzzleId`, `the turn's session ${quote(session.id)} is of the puzzle ${quote(session.puzzleId)}, not ${quote(turn.puzzleId)}`);
+  });
+  content.sessions.forEach((session, i) => {
+    const turns = turnsPerSession.get(session.id) ?? 0;
+    if (session.turnCount !== turns) errors.add(`sessions[${i}].turnCount`, `the session has ${turns} turns in the backup, not ${session.turnCount}`);
+  });
+  const unitProblem = (task: Task, unitId: string): string | undefined => {
+    if (task === 'difficulty') return puzzleIds.has(unitId) ? undefined : `no puzzle of the backup has the id ${quote(unitId)}`;
+    const want = task === 'answer' ? 'question' : 'final';
+    const type = turnTypes.get(unitId);
+    if (type === want) return undefined;
+    return type === undefined ? `no turn of the backup has the id ${quote(unitId)}` : `${quote(unitId)} is a ${type} turn; the ${task} task labels ${want} turns`;
+  };
+  content.labels.forEach((label, i) => {
+    const problem = unitProblem(label.task, label.unitId);
+    if (problem !== undefined) errors.add(`labels[${i}].unitId`, problem);
+    if (!annotatorIds.has(label.annotatorId)) errors.add(`labels[${i}].annotatorId`, `no annotator of the backup has the id ${quote(label.annotatorId)}`);
+  });
+  content.gold.forEach((gold, i) => {
+    const problem = unitProblem(gold.task, gold.unitId);
+    if (problem !== undefined) errors.add(`gold[${i}].unitId`, problem);
+  });
+  content.assignments.forEach((assignment, i) => {
+    assignment.units.forEach((unitId, j) => {
+      const problem = unitProblem(assignment.task, unitId);
+      if (problem !== undefined) errors.add(`assignments[${i}].units[${j}]`, problem);
+    });
+  });
+  const questions = content.turns.reduce((n, turn) => n + (turn.type === 'question' ? 1 : 0), 0);
+  const actual: StudyCounts = { puzzles: content.puzzles.length, sessions: content.sessions.length, turns: content.turns.length, questions, finals: content.turns.length - questions };
+  for (const key of Object.keys(actual) as (keyof StudyCounts)[]) {
+    if (content.study.counts[key] !== actual[key]) errors.add(`study.counts.${key}`, `the backup holds ${actual[key]} ${key}, not ${content.study.counts[key]}`);
   }
-  if (major < BACKUP_FORMAT_MAJOR) {
-    return { ...at, message: `the file uses backup format ${quote(format)}, an older version this app no longer reads; expected "${BACKUP_FORMAT}"` };
-  }
-  return { ...at, message: `unsupported backup format version ${quote(format)}; expected "${BACKUP_FORMAT}"` };
-}
-
-function checkChecksum(fileName: string, raw: Record<string, unknown>): FormatError | undefined {
-  const { sha256: claimed, ...content } = raw;
-  const at = { file: fileName, path: 'sha256' };
-  if (claimed === undefined) return { ...at, message: 'missing checksum: the backup is damaged or was edited (a backup carries the SHA-256 of its content)' };
-  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed)) {
-    return { ...at, message: 'the backup is damaged or was edited: sha256 is not a 64-digit hex SHA-256' };
-  }
-  let actual: string;
-  try {
-    actual = sha256Hex(canonicalJson(content));
-  } catch {
-    return { ...at, message: 'the backup is damaged or was edited: its content holds a number outside the range JSON files can carry' };
-  }
-  return actual === claimed.toLowerCase() ? undefined : { ...at, message: 'the backup is damaged or was edited: checksum mismatch' };
 }
 
 function fail(error: FormatError): ParseResult<never> {

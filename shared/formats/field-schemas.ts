@@ -2,16 +2,8 @@
 // lead can act on ("required; expected text", "expected a whole number from 1 to 9, got the number 12").
 
 import { z } from 'zod';
+import { idProblem, type IdKind } from '../domain/ids';
 import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../domain/model';
-
-/** Names that would reach an object's prototype if used as a key; never ids or model names. */
-const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-const MAX_MODEL_NAME_CHARS = 200;
-
-export function isReservedKey(key: string): boolean {
-  return RESERVED_KEYS.has(key);
-}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,13 +32,6 @@ export function expected(what: string) {
     issue.input === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(issue.input)}`;
 }
 
-/** Problem with a judge or player model name, or undefined when the name is usable as a key. */
-export function modelNameProblem(name: string): string | undefined {
-  if (name.trim() === '') return 'a model name must not be empty';
-  if (name.length > MAX_MODEL_NAME_CHARS) return `a model name is at most ${MAX_MODEL_NAME_CHARS} characters`;
-  if (isReservedKey(name)) return `${quote(name)} is not allowed as a model name`;
-  return undefined;
-}
 
 /** An optional field; null (what Python's None becomes) reads as absent. */
 export function optional<T extends z.ZodType>(schema: T) {
@@ -60,22 +45,22 @@ export const optionalText = optional(text);
 /** Text that must say something: stories, reference answers. Kept exactly as given. */
 export const nonBlankText = text.refine((value) => value.trim() !== '', { error: 'must not be empty' });
 
-/** Problem with a puzzle, session or turn id; reserved names are refused because ids become keys downstream. */
-export function recordIdProblem(id: string): string | undefined {
-  if (id.trim() === '') return 'an id must not be empty';
-  if (isReservedKey(id)) return `${quote(id)} is not allowed as an id`;
-  return undefined;
+/** A text field holding an id of this kind, held to the one id rule (domain/ids.ts). */
+export function idField(kind: IdKind, what: string) {
+  return z.string({ error: expected(what) }).superRefine((value, ctx) => {
+    const problem = idProblem(kind, value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
 }
 
-export const recordId = z.string({ error: expected('a text id') }).superRefine((value, ctx) => {
-  const problem = recordIdProblem(value);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** A puzzle, session, turn or unit id. */
+export const recordId = idField('record', 'a text id');
 
-export const modelName = z.string({ error: expected('a model name') }).superRefine((value, ctx) => {
-  const problem = modelNameProblem(value);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const modelName = idField('model', 'a model name');
+
+export const studyId = idField('study', 'a study id');
+
+export const annotatorId = idField('annotator', "an annotator's id");
 
 export const positiveInteger = z
   .int({ error: expected('a whole number of at least 1') })

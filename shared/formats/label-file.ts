@@ -3,13 +3,15 @@
 // parsing rebuilds every field from untrusted input and lists every error with its location.
 
 import { z } from 'zod';
-import { ANSWER_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS } from '../domain/model';
+import { idProblem } from '../domain/ids';
+import { ANSWER_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
 import type { Label, LabelScheme, LabelValue, Task } from '../domain/model';
 import { canonicalJson } from './canonical-json';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
-import { describeValue, isRecord, isReservedKey, quote } from './field-schemas';
+import { annotatorId, describeValue, expected, isRecord, quote, recordId, studyId } from './field-schemas';
+import { checksumError, formatError } from './format-header';
 import { parseJsonDocument } from './json-document';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
@@ -17,8 +19,6 @@ import { sha256Hex } from './sha256';
 import { issuesToErrors } from './zod-issues';
 
 export const LABELS_FORMAT = 'agreement-studio.labels/1';
-const LABELS_FORMAT_PREFIX = 'agreement-studio.labels/';
-const LABELS_FORMAT_MAJOR = 1;
 const MAX_NOTE_CHARS = 10_000;
 
 /**
@@ -103,26 +103,15 @@ export function serializeLabelFile(file: LabelFile): string {
   ].join('\n');
 }
 
-/** zod error text that tells a missing field from a wrong one, worded as the bundle parser words it. */
-function expected(what: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(issue.input)}`);
-}
-
-/** Ids become keys downstream, so the names that reach a prototype are refused. */
-function idText(what: string) {
-  return z
-    .string({ error: expected(what) })
-    .refine((value) => value.trim() !== '', { error: `${what} must not be empty` })
-    .refine((value) => !isReservedKey(value), { error: (issue) => `${quote(issue.input)} is not allowed as ${what}` });
-}
+const REVISION = `the revision, a whole number from 1 to ${MAX_REVISION.toLocaleString('en')}`;
 
 const isoTimestamp = z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') });
 
 const headerSchema = z.object({
-  studyId: idText('a study id'),
+  studyId,
   annotator: z.object(
     {
-      id: idText("an annotator's id"),
+      id: annotatorId,
       name: z.string({ error: expected("the annotator's name as text") }).optional(),
     },
     { error: expected('an object { "id": ..., "name": ... }') },
@@ -134,7 +123,7 @@ const headerSchema = z.object({
 
 const labelSchema = z.object(
   {
-    unit: idText('a unit id'),
+    unit: recordId,
     task: z.enum(TASKS, { error: expected('the task: answer, match or difficulty') }),
     // `value` is read by checkValue: which values are valid depends on the task.
     at: isoTimestamp,
@@ -143,9 +132,9 @@ const labelSchema = z.object(
       .nonnegative({ error: expected('the milliseconds on screen, a number of at least 0') })
       .optional(),
     rev: z
-      .number({ error: expected('the revision, a whole number of at least 1') })
-      .int({ error: expected('the revision, a whole number of at least 1') })
-      .positive({ error: expected('the revision, a whole number of at least 1') }),
+      .int({ error: expected(REVISION) })
+      .min(1, { error: expected(REVISION) })
+      .max(MAX_REVISION, { error: expected(REVISION) }),
     unsure: z.boolean({ error: expected('true or false') }).default(false),
     note: z
       .string({ error: expected('the note as text') })
@@ -164,12 +153,12 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
     return fail({ file: file.name, path: '', message: `expected a label file: a JSON object with "format": "${LABELS_FORMAT}"` });
   }
   // A different version's fields mean something else: stop at the version.
-  const versionError = checkLabelsFormat(file.name, raw.format);
+  const versionError = formatError(file.name, 'labels', raw.format);
   if (versionError) return fail(versionError);
 
   const errors = new ErrorList(file.name);
-  const checksumError = checkChecksum(file.name, raw);
-  if (checksumError) errors.push(checksumError);
+  const damaged = checksumError(file.name, raw, 'the file');
+  if (damaged) errors.push(damaged);
 
   const header = headerSchema.safeParse(raw);
   if (!header.success) errors.push(...issuesToErrors(file.name, header.error.issues));
@@ -203,41 +192,6 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
   // The value's checksum covers the rebuilt content, so serializing it gives a valid file; it
   // equals the file's own when the file was written in full (as this app writes it).
   return { ok: true, value: buildLabelFile({ studyId, annotator: { id: annotator.id, name: annotator.name ?? annotator.id }, exportedAt, app, labels }) };
-}
-
-/** Checks the `format` field of a label file: this version, or a message on which version it is. */
-function checkLabelsFormat(fileName: string, format: unknown): FormatError | undefined {
-  if (format === LABELS_FORMAT) return undefined;
-  const at = { file: fileName, path: 'format' };
-  if (format === undefined) return { ...at, message: `required; expected "${LABELS_FORMAT}"` };
-  if (typeof format !== 'string') return { ...at, message: `expected the string "${LABELS_FORMAT}"` };
-  const version = /^(\d+)(?:\.\d+)*$/.exec(format.startsWith(LABELS_FORMAT_PREFIX) ? format.slice(LABELS_FORMAT_PREFIX.length) : '');
-  if (!version) return { ...at, message: `not a label file: format is ${JSON.stringify(format)}; expected "${LABELS_FORMAT}"` };
-  const major = Number(version[1]);
-  if (major > LABELS_FORMAT_MAJOR) {
-    return { ...at, message: `the file uses label format ${JSON.stringify(format)}, newer than this version of Agreement Studio reads ("${LABELS_FORMAT}"); update the app to import it` };
-  }
-  if (major < LABELS_FORMAT_MAJOR) {
-    return { ...at, message: `the file uses label format ${JSON.stringify(format)}, an older version this app no longer reads; expected "${LABELS_FORMAT}"` };
-  }
-  return { ...at, message: `unsupported label format version ${JSON.stringify(format)}; expected "${LABELS_FORMAT}"` };
-}
-
-function checkChecksum(fileName: string, raw: Record<string, unknown>): FormatError | undefined {
-  const { sha256: claimed, ...content } = raw;
-  const at = { file: fileName, path: 'sha256' };
-  if (claimed === undefined) return { ...at, message: 'missing checksum: the file is damaged or was edited (a label file carries the SHA-256 of its content)' };
-  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed)) {
-    return { ...at, message: 'the file is damaged or was edited: sha256 is not a 64-digit hex SHA-256' };
-  }
-  let actual: string;
-  try {
-    actual = sha256Hex(canonicalJson(content));
-  } catch {
-    // Only a number too large for a double (read as Infinity) gets here.
-    return { ...at, message: 'the file is damaged or was edited: its content holds a number outside the range JSON files can carry' };
-  }
-  return actual === claimed.toLowerCase() ? undefined : { ...at, message: 'the file is damaged or was edited: checksum mismatch' };
 }
 
 function taskOf(rawLabel: unknown): Task | undefined {
@@ -328,19 +282,15 @@ export function parseLabelCsv(file: SourceFile, options: LabelParseOptions = {})
     const unit = cell('unit');
     const rawTask = cell('task').toLowerCase();
     let ok = true;
-    if (annotator === '') {
-      errors.add('annotator', "required; expected the annotator's id", line);
-      ok = false;
-    } else if (isReservedKey(annotator)) {
-      // Refused as in a label file: the ids become keys downstream, and a label file written for this annotator could not be read back.
-      errors.add('annotator', `${quote(annotator)} is not allowed as an annotator's id`, line);
+    // The same id rule as a label file: the annotator's id names the files written for them, and both become keys.
+    const annotatorProblem = annotator === '' ? "required; expected the annotator's id" : idProblem('annotator', annotator);
+    if (annotatorProblem !== undefined) {
+      errors.add('annotator', annotatorProblem, line);
       ok = false;
     }
-    if (unit === '') {
-      errors.add('unit', 'required; expected the unit id', line);
-      ok = false;
-    } else if (isReservedKey(unit)) {
-      errors.add('unit', `${quote(unit)} is not allowed as a unit id`, line);
+    const unitProblem = unit === '' ? 'required; expected the unit id' : idProblem('record', unit);
+    if (unitProblem !== undefined) {
+      errors.add('unit', unitProblem, line);
       ok = false;
     }
     const task = TASKS.find((known) => known === rawTask);

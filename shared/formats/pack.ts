@@ -1,24 +1,21 @@
 // Packs (FORMATS §2): what a lead sends one annotator, as `*.pack.json` with a content checksum.
 // A pack is blind (SPEC §5): records are copied field by field from an allow-list, so no judge
-// label, judge reply, judge model or bundle difficulty can reach it; parsing refuses any that do.
+// label, judge reply, judge model or bundle difficulty can reach it; parsing holds every object
+// of the file to the same allow-list and refuses any other member, whatever its name or place.
 
 import { z } from 'zod';
 import type { LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
 import { canonicalJson } from './canonical-json';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
-import { expected, isRecord, quote, recordId } from './field-schemas';
+import { annotatorId, expected, isRecord, quote, recordId, studyId } from './field-schemas';
+import { checksumError, formatError } from './format-header';
 import { parseJsonDocument } from './json-document';
 import type { SourceFile } from './limits';
 import { sha256Hex } from './sha256';
 import { issuesToErrors } from './zod-issues';
 
 export const PACK_FORMAT = 'agreement-studio.pack/1';
-const PACK_FORMAT_PREFIX = 'agreement-studio.pack/';
-const PACK_FORMAT_MAJOR = 1;
-
-/** Fields that carry what the judge said; a pack holding any of them is not blind. */
-const JUDGE_FIELDS: readonly string[] = ['judgements', 'judgeReply', 'judge'];
 
 export interface PackPuzzle {
   id: string;
@@ -200,58 +197,74 @@ const text = z.string({ error: expected('text') });
 const optionalText = text.optional();
 const wholeNumber = (what: string) => z.int({ error: expected(what) }).min(0, { error: expected(what) });
 
-const headerSchema = z.object({
-  study: z.object({ id: recordId, name: text }, { error: expected('an object { "id": ..., "name": ... }') }),
-  guidelines: text,
-  scheme: z.object({ answerUnknown: z.boolean({ error: expected('true or false') }) }, { error: expected('an object { "answerUnknown": ... }') }),
-  annotator: z.object({ id: recordId, name: text }, { error: expected('an object { "id": ..., "name": ... }') }),
-  createdAt: z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') }),
-  app: z.string({ error: expected('the name and version of the app that wrote the pack') }),
-  puzzles: z.array(
-    z.object(
-      { id: recordId, title: optionalText, story: text, reference: text, language: optionalText, genre: optionalText, keyClues: z.array(text, { error: expected('a list of texts') }) },
-      { error: expected('a puzzle object') },
+/**
+ * An object of a pack: exactly the members listed, no other. Anything else (a judge label under
+ * any name, a turn's `meta`, a puzzle's `difficulty`) may carry what the annotator must not see.
+ */
+function packObject<Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'a pack must be blind: it holds only the members Agreement Studio writes, and this is not one of them (make packs with Agreement Studio)'
+        : expected(what)(issue),
+  });
+}
+
+const packSchema = packObject(
+  {
+    // Checked before this schema (formatError, checksumError); listed so they are allowed.
+    format: z.unknown(),
+    sha256: z.unknown(),
+    study: packObject({ id: studyId, name: text }, 'an object { "id": ..., "name": ... }'),
+    guidelines: text,
+    scheme: packObject({ answerUnknown: z.boolean({ error: expected('true or false') }) }, 'an object { "answerUnknown": ... }'),
+    annotator: packObject({ id: annotatorId, name: text }, 'an object { "id": ..., "name": ... }'),
+    createdAt: z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') }),
+    app: z.string({ error: expected('the name and version of the app that wrote the pack') }),
+    puzzles: z.array(
+      packObject(
+        { id: recordId, title: optionalText, story: text, reference: text, language: optionalText, genre: optionalText, keyClues: z.array(text, { error: expected('a list of texts') }) },
+        'a puzzle object',
+      ),
+      { error: expected('an array of puzzles') },
     ),
-    { error: expected('an array of puzzles') },
-  ),
-  sessions: z.array(
-    z.object(
-      { id: recordId, puzzleId: recordId, player: text, maxRounds: wholeNumber('a whole number').optional(), run: wholeNumber('a whole number').optional() },
-      { error: expected('a session object') },
+    sessions: z.array(
+      packObject({ id: recordId, puzzleId: recordId, player: text, maxRounds: wholeNumber('a whole number').optional(), run: wholeNumber('a whole number').optional() }, 'a session object'),
+      { error: expected('an array of sessions') },
     ),
-    { error: expected('an array of sessions') },
-  ),
-  turns: z.array(
-    z.object(
-      { id: recordId, sessionId: recordId, index: wholeNumber('a turn index, a whole number of at least 0'), type: z.enum(['question', 'final'], { error: expected('question or final') }), text },
-      { error: expected('a turn object') },
+    turns: z.array(
+      packObject(
+        { id: recordId, sessionId: recordId, index: wholeNumber('a turn index, a whole number of at least 0'), type: z.enum(['question', 'final'], { error: expected('question or final') }), text },
+        'a turn object',
+      ),
+      { error: expected('an array of turns') },
     ),
-    { error: expected('an array of turns') },
-  ),
-  tasks: z.object(
-    {
-      answer: z.array(recordId, { error: expected('a list of question turn ids') }),
-      match: z.array(recordId, { error: expected('a list of final turn ids') }),
-      difficulty: z.array(recordId, { error: expected('a list of puzzle ids') }),
-    },
-    { error: expected('an object { "answer": [...], "match": [...], "difficulty": [...] }') },
-  ),
-});
+    tasks: packObject(
+      {
+        answer: z.array(recordId, { error: expected('a list of question turn ids') }),
+        match: z.array(recordId, { error: expected('a list of final turn ids') }),
+        difficulty: z.array(recordId, { error: expected('a list of puzzle ids') }),
+      },
+      'an object { "answer": [...], "match": [...], "difficulty": [...] }',
+    ),
+  },
+  `a pack: a JSON object with "format": "${PACK_FORMAT}"`,
+);
 
 export function parsePack(file: SourceFile): ParseResult<Pack> {
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
   const raw = document.value;
   if (!isRecord(raw)) return fail({ file: file.name, path: '', message: `expected a pack: a JSON object with "format": "${PACK_FORMAT}"` });
-  const versionError = checkPackFormat(file.name, raw.format);
+  // A different version's fields mean something else: stop at the version.
+  const versionError = formatError(file.name, 'pack', raw.format);
   if (versionError) return fail(versionError);
 
   const errors = new ErrorList(file.name);
-  const checksumError = checkChecksum(file.name, raw);
-  if (checksumError) errors.push(checksumError);
-  findJudgeFields(raw, errors);
+  const damaged = checksumError(file.name, raw, 'the pack');
+  if (damaged) errors.push(damaged);
 
-  const parsed = headerSchema.safeParse(raw);
+  const parsed = packSchema.safeParse(raw);
   if (!parsed.success) {
     errors.push(...issuesToErrors(file.name, parsed.error.issues));
     return { ok: false, errors: errors.list() };
@@ -273,7 +286,7 @@ export function parsePack(file: SourceFile): ParseResult<Pack> {
 }
 
 /** Every task names a unit of the right kind that the pack holds; ids are unique; records refer to records the pack holds. */
-function checkReferences(data: z.infer<typeof headerSchema>, errors: ErrorList): void {
+function checkReferences(data: z.infer<typeof packSchema>, errors: ErrorList): void {
   const puzzles = new Set<string>();
   data.puzzles.forEach((puzzle, i) => {
     if (puzzles.has(puzzle.id)) errors.add(`puzzles[${i}].id`, `duplicate puzzle id ${quote(puzzle.id)}`);
@@ -302,55 +315,6 @@ function checkReferences(data: z.infer<typeof headerSchema>, errors: ErrorList):
   checkTask('answer', (id) => turnTypes.get(id) === 'question', 'a question turn');
   checkTask('match', (id) => turnTypes.get(id) === 'final', 'a final turn');
   checkTask('difficulty', (id) => puzzles.has(id), 'a puzzle');
-}
-
-/** A pack must be blind: any judge field, at the top or in a record, rejects it. */
-function findJudgeFields(raw: Record<string, unknown>, errors: ErrorList): void {
-  const check = (record: unknown, path: string) => {
-    if (!isRecord(record)) return;
-    for (const field of JUDGE_FIELDS) {
-      if (Object.hasOwn(record, field)) errors.add(path === '' ? field : `${path}.${field}`, `a pack must be blind, but it carries the judge's ${field}; make packs with Agreement Studio, which removes every judge field`);
-    }
-  };
-  check(raw, '');
-  for (const list of ['puzzles', 'sessions', 'turns'] as const) {
-    const items = raw[list];
-    if (Array.isArray(items)) items.forEach((item, i) => check(item, `${list}[${i}]`));
-  }
-}
-
-/** Checks the `format` field of a pack: this version, or a message on which version it is. */
-function checkPackFormat(fileName: string, format: unknown): FormatError | undefined {
-  if (format === PACK_FORMAT) return undefined;
-  const at = { file: fileName, path: 'format' };
-  if (format === undefined) return { ...at, message: `required; expected "${PACK_FORMAT}"` };
-  if (typeof format !== 'string') return { ...at, message: `expected the string "${PACK_FORMAT}"` };
-  const version = /^(\d+)(?:\.\d+)*$/.exec(format.startsWith(PACK_FORMAT_PREFIX) ? format.slice(PACK_FORMAT_PREFIX.length) : '');
-  if (!version) return { ...at, message: `not a pack: format is ${JSON.stringify(format)}; expected "${PACK_FORMAT}"` };
-  const major = Number(version[1]);
-  if (major > PACK_FORMAT_MAJOR) {
-    return { ...at, message: `the file uses pack format ${JSON.stringify(format)}, newer than this version of Agreement Studio reads ("${PACK_FORMAT}"); update the app to open it` };
-  }
-  if (major < PACK_FORMAT_MAJOR) {
-    return { ...at, message: `the file uses pack format ${JSON.stringify(format)}, an older version this app no longer reads; expected "${PACK_FORMAT}"` };
-  }
-  return { ...at, message: `unsupported pack format version ${JSON.stringify(format)}; expected "${PACK_FORMAT}"` };
-}
-
-function checkChecksum(fileName: string, raw: Record<string, unknown>): FormatError | undefined {
-  const { sha256: claimed, ...content } = raw;
-  const at = { file: fileName, path: 'sha256' };
-  if (claimed === undefined) return { ...at, message: 'missing checksum: the pack is damaged or was edited (a pack carries the SHA-256 of its content)' };
-  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed)) {
-    return { ...at, message: 'the pack is damaged or was edited: sha256 is not a 64-digit hex SHA-256' };
-  }
-  let actual: string;
-  try {
-    actual = sha256Hex(canonicalJson(content));
-  } catch {
-    return { ...at, message: 'the pack is damaged or was edited: its content holds a number outside the range JSON files can carry' };
-  }
-  return actual === claimed.toLowerCase() ? undefined : { ...at, message: 'the pack is damaged or was edited: checksum mismatch' };
 }
 
 function fail(error: FormatError): ParseResult<never> {

@@ -1,16 +1,7 @@
-// Study ids: the rule a bundle's own `id` must follow, and the stable id made for a bundle
-// without one (slug of its name plus a content hash, so re-importing the same file gives the same id).
+// The stable id made for a bundle without one (slug of its name plus a content hash, so
+// re-importing the same file gives the same id); it keeps to the study id rule of domain/ids.ts.
 
-import { isReservedKey, quote } from './field-schemas';
 import { sha256Hex } from './sha256';
-
-const STUDY_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
-
-export function studyIdProblem(id: string): string | undefined {
-  if (!STUDY_ID_PATTERN.test(id)) return 'a study id is 1 to 128 characters of A-Z, a-z, 0-9, ".", "_" and "-"';
-  if (isReservedKey(id)) return `${quote(id)} is not allowed as a study id`;
-  return undefined;
-}
 
 /** Lower-case ASCII words joined by "-", at most `maxChars` long; '' when nothing is left. */
 export function slugify(text: string, maxChars = 48): string {

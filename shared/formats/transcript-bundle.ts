@@ -5,7 +5,8 @@ import type { LabelScheme, StudyData } from '../domain/model';
 import { ACCEPTED_LAYOUTS, adaptRows } from './adapters/adapt-rows';
 import { ErrorList } from './error-list';
 import type { ParseResult } from './errors';
-import { isRecord, quote } from './field-schemas';
+import { isRecord } from './field-schemas';
+import { formatError } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
 import { checkSourceFile, type SourceFile } from './limits';
 import { baseName, generatedStudyId } from './study-id';
@@ -15,14 +16,6 @@ import { headerSchema, recordListsSchema } from './transcript-schema';
 import { issuesToErrors } from './zod-issues';
 
 export const TRANSCRIPTS_FORMAT = 'agreement-studio.transcripts/1';
-
-const READ_MAJOR_VERSION = 1;
-const FORMAT_NAME = /^agreement-studio\.([a-z-]+)\/(\d+)(?:\.\d+)?$/;
-const OTHER_KINDS: ReadonlyMap<string, string> = new Map([
-  ['labels', 'a label file'],
-  ['pack', 'a pack'],
-  ['report', 'an agreement report'],
-]);
 
 interface StudyHeader {
   format: string;
@@ -49,23 +42,6 @@ export function parseTranscriptBundle(file: SourceFile, options: { now?: string 
   const data = isJsonlText(file.name, text) ? readJsonl(text, context) : readJson(text, context);
   const errors = context.errors.list();
   return data && errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
-}
-
-/** Why a `format` value cannot be read as a version-1 transcript bundle, or undefined when it can. */
-function formatProblem(format: string): string | undefined {
-  const match = FORMAT_NAME.exec(format);
-  const kind = match?.[1];
-  const major = Number(match?.[2]);
-  if (kind === 'transcripts') {
-    if (major === READ_MAJOR_VERSION) return undefined;
-    if (major > READ_MAJOR_VERSION) {
-      return `this bundle is ${format}, newer than the version this app reads (${TRANSCRIPTS_FORMAT}); update Agreement Studio to open it`;
-    }
-    return `this bundle is ${format}, older than the version this app reads (${TRANSCRIPTS_FORMAT}); export it again as ${TRANSCRIPTS_FORMAT}`;
-  }
-  const other = kind === undefined ? undefined : OTHER_KINDS.get(kind);
-  if (other !== undefined) return `this file is ${other} (${format}), not a transcript bundle`;
-  return `${quote(format)} is not a transcript bundle format; expected "${TRANSCRIPTS_FORMAT}"`;
 }
 
 function readJson(text: string, context: ReadContext): StudyData | undefined {
@@ -134,10 +110,12 @@ function readJsonl(text: string, context: ReadContext): StudyData | undefined {
 function readHeader(raw: Record<string, unknown>, line: number | undefined, context: ReadContext): StudyHeader | undefined {
   const { errors, file } = context;
   const at = line !== undefined ? { line } : {};
+  // A missing or non-text format is one error among the others (headerSchema); a format naming
+  // another kind or version ends the parse, since the records would mean something else.
   if (typeof raw.format === 'string') {
-    const problem = formatProblem(raw.format);
-    if (problem !== undefined) {
-      errors.add('format', problem, line);
+    const versionError = formatError(file.name, 'transcripts', raw.format, line);
+    if (versionError) {
+      errors.push(versionError);
       return undefined;
     }
   }

@@ -4,7 +4,8 @@
 import type { z } from 'zod';
 import type { JudgeLabel, LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
 import type { ErrorList } from './error-list';
-import { expected, isRecord, modelNameProblem, quote, recordIdProblem } from './field-schemas';
+import { idProblem } from '../domain/ids';
+import { expected, isRecord, quote } from './field-schemas';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
 import { INPUT_LIMITS } from './limits';
 import { puzzleSchema, sessionSchema } from './transcript-schema';
@@ -56,7 +57,7 @@ function describePlace(place: RecordPlace): string {
 function ownId(raw: unknown, key: 'id' | 'puzzleId' = 'id'): string | undefined {
   if (!isRecord(raw)) return undefined;
   const id = raw[key];
-  return typeof id === 'string' && recordIdProblem(id) === undefined ? id : undefined;
+  return typeof id === 'string' && idProblem('record', id) === undefined ? id : undefined;
 }
 
 export class BundleReader {
@@ -148,8 +149,8 @@ export class BundleReader {
     const errorsBefore = this.errors.count;
     if (!isRecord(raw)) return this.turnError(sessionPlace, index, [], expected('a turn object')({ input: raw }));
     const { id, type, text, judgeReply } = raw;
-    const idProblem = typeof id === 'string' ? recordIdProblem(id) : expected('a text id')({ input: id });
-    if (idProblem !== undefined) this.turnError(sessionPlace, index, ['id'], idProblem);
+    const problem = typeof id === 'string' ? idProblem('record', id) : expected('a text id')({ input: id });
+    if (problem !== undefined) this.turnError(sessionPlace, index, ['id'], problem);
     else if (typeof id === 'string') this.claim(id, 'turn', sessionPlace, index);
     const turnType: TurnType | undefined = type === 'question' || type === 'final' ? type : undefined;
     if (turnType === undefined) this.turnError(sessionPlace, index, ['type'], expected(TURN_TYPE)({ input: type }));
@@ -176,7 +177,7 @@ export class BundleReader {
     const entries: [string, JudgeLabel][] = [];
     let valid = true;
     for (const [model, value] of Object.entries(raw)) {
-      const problem = modelNameProblem(model);
+      const problem = idProblem('model', model);
       const label = type === 'question' ? normaliseAnswerLabel(value, this.scheme) : type === 'final' ? normaliseMatchLabel(value) : undefined;
       if (problem === undefined && label !== undefined) {
         entries.push([model, label]);

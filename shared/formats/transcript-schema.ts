@@ -12,14 +12,9 @@ import {
   optionalText,
   positiveInteger,
   recordId,
+  studyId,
   textList,
 } from './field-schemas';
-import { studyIdProblem } from './study-id';
-
-const studyId = z.string({ error: expected('a study id') }).superRefine((value, ctx) => {
-  const problem = studyIdProblem(value);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
 
 /** The study-level fields of a JSON bundle, or of the header line of a JSONL bundle. */
 export const headerSchema = z.object({

@@ -14,11 +14,11 @@ export function jsonPath(path: readonly PropertyKey[], prefix = ''): string {
   return out;
 }
 
+/** One error per issue; a member an allow-list refuses is named in the path, one error per member. */
 export function issuesToErrors(fileName: string, issues: readonly z.core.$ZodIssue[], options: { line?: number; pathPrefix?: string } = {}): FormatError[] {
-  return issues.map((issue) => ({
-    file: fileName,
-    ...(options.line !== undefined ? { line: options.line } : {}),
-    path: jsonPath(issue.path, options.pathPrefix ?? ''),
-    message: issue.message,
-  }));
+  const at = options.line !== undefined ? { line: options.line } : {};
+  return issues.flatMap((issue) => {
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    return paths.map((path) => ({ file: fileName, ...at, path: jsonPath(path, options.pathPrefix ?? ''), message: issue.message }));
+  });
 }

@@ -58,8 +58,6 @@ const INERT: ReadonlyArray<{ name: string; shows?: string }> = [
   { name: 'bundle-html-script-texts.jsonl', shows: PAYLOADS.script },
   { name: 'pack-html-script-texts.pack.json', shows: PAYLOADS.img },
   { name: 'labels-html-script-texts.labels.json', shows: PAYLOADS.img },
-  { name: 'labels-html-script-annotator.csv', shows: PAYLOADS.img },
-  { name: 'labels-formula-annotator.csv', shows: "=cmd|' /C calc'!A0" },
 ];
 
 const all = hostileCases();

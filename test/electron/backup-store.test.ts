@@ -176,8 +176,10 @@ describe('snapshot store: refusals', () => {
   it('tells why a study id cannot hold snapshots', () => {
     expect(studyFolderProblem('demo-study')).toBeUndefined();
     expect(studyFolderProblem('pilot_2026.v2')).toBeUndefined();
-    expect(studyFolderProblem('..')).toContain('cannot name a folder');
-    expect(studyFolderProblem('a/b')).toContain('a study id is 1 to 128 characters');
+    expect(studyFolderProblem('..')).toContain('is not usable as a study id');
+    expect(studyFolderProblem('study.')).toContain('not ending with "."');
+    expect(studyFolderProblem('nul')).toContain('a device name on Windows');
+    expect(studyFolderProblem('a/b')).toContain('a study id is 1 to 100 letters');
   });
 });
 

@@ -448,8 +448,8 @@ function bundleCases(): HostileCase[] {
     mutation('puzzle-key', 'prototype-key', 'a puzzle with "constructor": {"prototype": ...}', (d) => ownKey(puzzle(d, 0), 'constructor', { prototype: { polluted: true } }), droppedKey('polluted')),
     mutation('turn-key', 'prototype-key', 'a turn with a "__proto__" member', (d) => ownKey(turn(d, 0, 0), '__proto__', { polluted: true }), droppedKey('polluted')),
 
-    mutation('study-id', 'html-script', 'the study id is a script tag', (d) => (d.id = PAYLOADS.script), rejectedAt(at('id', 'a study id is 1 to 128 characters'))),
-    mutation('format', 'html-script', 'the format is a script tag', (d) => (d.format = PAYLOADS.script), rejectedAt(at('format', 'is not a transcript bundle format'))),
+    mutation('study-id', 'html-script', 'the study id is a script tag', (d) => (d.id = PAYLOADS.script), rejectedAt(at('id', 'is not usable as a study id'))),
+    mutation('format', 'html-script', 'the format is a script tag', (d) => (d.format = PAYLOADS.script), rejectedAt(at('format', 'is not a format this app knows'))),
     mutation('judgement', 'html-script', 'a judgement label is an img tag', (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = PAYLOADS.img), rejectedAt(at(judgements, 'is not an answer label'))),
     mutation('turn-type', 'html-script', 'a turn type is a script tag', (d) => (turn(d, 0, 0).type = PAYLOADS.script), rejectedAt(at('sessions[0].turns[0].type', '"question" or "final"'))),
     mutation(
@@ -489,8 +489,8 @@ function bundleCases(): HostileCase[] {
       inertText(PAYLOADS.svg),
     ),
 
-    mutation('study-id', 'javascript-link', 'the study id is a javascript: link', (d) => (d.id = PAYLOADS.link), rejectedAt(at('id', 'a study id is 1 to 128 characters'))),
-    mutation('format', 'javascript-link', 'the format is a javascript: link', (d) => (d.format = PAYLOADS.link), rejectedAt(at('format', 'is not a transcript bundle format'))),
+    mutation('study-id', 'javascript-link', 'the study id is a javascript: link', (d) => (d.id = PAYLOADS.link), rejectedAt(at('id', 'is not usable as a study id'))),
+    mutation('format', 'javascript-link', 'the format is a javascript: link', (d) => (d.format = PAYLOADS.link), rejectedAt(at('format', 'is not a format this app knows'))),
     mutation('judgement', 'javascript-link', 'a match label is a javascript: link', (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = PAYLOADS.link), rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label'))),
     mutation(
       'texts',
@@ -508,7 +508,7 @@ function bundleCases(): HostileCase[] {
     rawCharacter('escape-in-story', storyMark, '\u001b', 'a raw ESC inside a story'),
     rawCharacter('newline-in-story', storyMark, '\n', 'a raw line break inside a story'),
     rawCharacter('bom-before-story', storyMark.replace(`"The story ${MARK} goes on."`, `${MARK}"The story goes on."`), '\uFEFF', 'a byte order mark before a value'),
-    mutation('study-id', 'control-char', 'the study id holds a NUL', (d) => (d.id = 'demo\u0000study'), rejectedAt(at('id', 'a study id is 1 to 128 characters'))),
+    mutation('study-id', 'control-char', 'the study id holds a NUL', (d) => (d.id = 'demo\u0000study'), rejectedAt(at('id', 'is not usable as a study id'))),
     mutation('judgement', 'control-char', 'a judgement label "yes" + BEL', (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = 'yes\u0007'), rejectedAt(at(judgements, 'is not an answer label'))),
     mutation('texts', 'control-char', 'escaped control characters in a story', (d) => (puzzle(d, 0).story = PAYLOADS.controls), inertText(PAYLOADS.controls)),
 
@@ -532,8 +532,8 @@ function bundleCases(): HostileCase[] {
     mutation('answer-null', 'unknown-label', 'an answer label null', (d) => (objectAt(turn(d, 0, 2), 'judgements')['arbiter-large'] = null), rejectedAt(at('sessions[0].turns[2].judgements', 'is not an answer label'))),
 
     mutation('library-id', 'wrong-study', 'a bundle of the demo study the library already holds', (d) => (d.id = DEMO_STUDY_ID), rejectedAt(wholeFile('already in the library'), { stage: 'library' })),
-    mutation('path-id', 'wrong-study', 'a study id that climbs folders', (d) => (d.id = '../demo-study'), rejectedAt(at('id', 'a study id is 1 to 128 characters'))),
-    mutation('long-id', 'wrong-study', 'a study id of 200 characters', (d) => (d.id = 's'.repeat(200)), rejectedAt(at('id', 'a study id is 1 to 128 characters'))),
+    mutation('path-id', 'wrong-study', 'a study id that climbs folders', (d) => (d.id = '../demo-study'), rejectedAt(at('id', 'is not usable as a study id'))),
+    mutation('long-id', 'wrong-study', 'a study id of 200 characters', (d) => (d.id = 's'.repeat(200)), rejectedAt(at('id', 'is not usable as a study id'))),
   ];
   return named('bundle-json', drafts);
 }
@@ -596,12 +596,12 @@ function jsonlCases(): HostileCase[] {
     mutation('line-key', 'prototype-key', 'a puzzle line with a "__proto__" member', (lines) => ownKey(line(lines, puzzleLine), '__proto__', { polluted: true }), droppedKey('polluted')),
 
     mutation('type', 'html-script', 'a line type that is a script tag', (lines) => (line(lines, puzzleLine).type = PAYLOADS.script), rejectedAt(onLine(puzzleLine, '"header", "puzzle" or "session"', 'type'))),
-    mutation('study-id', 'html-script', 'the header id is a script tag', (lines) => (line(lines, 1).id = PAYLOADS.script), rejectedAt(onLine(1, 'a study id is 1 to 128 characters', 'id'))),
+    mutation('study-id', 'html-script', 'the header id is a script tag', (lines) => (line(lines, 1).id = PAYLOADS.script), rejectedAt(onLine(1, 'is not usable as a study id', 'id'))),
     mutation('texts', 'html-script', 'HTML in a story and a turn', (lines) => {
       line(lines, puzzleLine).story = `A story ${PAYLOADS.script}`;
       objectAt(line(lines, sessionLine), 'turns', 0).text = PAYLOADS.img;
     }, inertText(PAYLOADS.script)),
-    mutation('study-id', 'javascript-link', 'the header id is a javascript: link', (lines) => (line(lines, 1).id = PAYLOADS.link), rejectedAt(onLine(1, 'a study id is 1 to 128 characters', 'id'))),
+    mutation('study-id', 'javascript-link', 'the header id is a javascript: link', (lines) => (line(lines, 1).id = PAYLOADS.link), rejectedAt(onLine(1, 'is not usable as a study id', 'id'))),
     mutation('texts', 'javascript-link', 'javascript: links in a reference and a reply', (lines) => {
       line(lines, puzzleLine).reference = PAYLOADS.link;
       objectAt(line(lines, sessionLine), 'turns', 0).judgeReply = PAYLOADS.anchor;
@@ -617,7 +617,7 @@ function jsonlCases(): HostileCase[] {
     mutation('turn', 'duplicate-id', 'a turn id used in two sessions', (lines) => (objectAt(line(lines, sessionLine + 1), 'turns', 0).id = objectAt(line(lines, sessionLine), 'turns', 0).id), rejectedAt(onLine(sessionLine + 1, 'is already used by the turn', 'turns[0].id'))),
 
     mutation('answer-perhaps', 'unknown-label', 'an answer label "perhaps"', (lines) => (objectAt(line(lines, sessionLine), 'turns', 0, 'judgements')['arbiter-large'] = 'perhaps'), rejectedAt(onLine(sessionLine, 'is not an answer label', firstTurnJudgements))),
-    mutation('bad-id', 'wrong-study', 'a header id with spaces and "!"', (lines) => (line(lines, 1).id = 'demo study!'), rejectedAt(onLine(1, 'a study id is 1 to 128 characters', 'id'))),
+    mutation('bad-id', 'wrong-study', 'a header id with spaces and "!"', (lines) => (line(lines, 1).id = 'demo study!'), rejectedAt(onLine(1, 'is not usable as a study id', 'id'))),
   ];
   return named('bundle-jsonl', drafts);
 }
@@ -642,7 +642,7 @@ function packCases(): HostileCase[] {
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
     { slug: 'top-text', category: 'wrong-type', what: 'the document is a string', bytes: text('"a pack"\n'), expect: rejectedAt(wholeFile('expected a pack')) },
-    mutation('study-id-number', 'wrong-type', 'the study id is a number', (p) => (objectAt(p, 'study').id = 5), rejectedAt(at('study.id', 'expected a text id'))),
+    mutation('study-id-number', 'wrong-type', 'the study id is a number', (p) => (objectAt(p, 'study').id = 5), rejectedAt(at('study.id', 'expected a study id'))),
     mutation('puzzles-object', 'wrong-type', 'puzzles is an object', (p) => (p.puzzles = {}), rejectedAt(at('puzzles', 'an array of puzzles'))),
     mutation('turn-index', 'wrong-type', 'a turn index is -1', (p) => (objectAt(p, 'turns', 0).index = -1), rejectedAt(at('turns[0].index', 'a whole number of at least 0'))),
     mutation('turn-type', 'wrong-type', 'a turn type is "answer"', (p) => (objectAt(p, 'turns', 0).type = 'answer'), rejectedAt(at('turns[0].type', 'question or final'))),
@@ -651,9 +651,9 @@ function packCases(): HostileCase[] {
     mutation('created-at', 'wrong-type', 'createdAt is "yesterday"', (p) => (p.createdAt = 'yesterday'), rejectedAt(at('createdAt', 'an ISO 8601 timestamp'))),
     mutation('annotator-text', 'wrong-type', 'the annotator is a string', (p) => (p.annotator = 'ann-hostile'), rejectedAt(at('annotator', 'an object { "id": ..., "name": ... }'))),
 
-    mutation('version-0', 'format-older', 'pack format version 0', (p) => (p.format = 'agreement-studio.pack/0'), rejectedAt(at('format', 'an older version this app no longer reads'))),
-    mutation('version-2', 'format-newer', 'pack format version 2', (p) => (p.format = 'agreement-studio.pack/2'), rejectedAt(at('format', 'newer than this version of Agreement Studio reads'))),
-    mutation('version-1.1', 'format-newer', 'pack format version 1.1', (p) => (p.format = 'agreement-studio.pack/1.1'), rejectedAt(at('format', 'unsupported pack format version'))),
+    mutation('version-0', 'format-older', 'pack format version 0', (p) => (p.format = 'agreement-studio.pack/0'), rejectedAt(at('format', 'older than the version this app reads'))),
+    mutation('version-2', 'format-newer', 'pack format version 2', (p) => (p.format = 'agreement-studio.pack/2'), rejectedAt(at('format', 'newer than the version this app reads'))),
+    mutation('version-1.1', 'format-newer', 'pack format version 1.1', (p) => (p.format = 'agreement-studio.pack/1.1'), rejectedAt(at('format', 'newer than the version this app reads'))),
     mutation('label-format', 'wrong-kind', 'a pack that says it is a label file', (p) => (p.format = 'agreement-studio.labels/1'), rejectedAt(at('format', 'not a pack'), { app: wholeFile("import it on the study's Team page") })),
     mutation('bundle-format', 'wrong-kind', 'a pack that says it is a transcript bundle', (p) => (p.format = 'agreement-studio.transcripts/1'), rejectedAt(at('format', 'not a pack'), { app: at('sessions[0].judge', 'required') })),
 
@@ -664,14 +664,15 @@ function packCases(): HostileCase[] {
       return [{ slug: 'guidelines', category: 'deep-nesting', what: '10,000 nested arrays as the guidelines', bytes: text(rawJson(deep, deepArrays)), expect: rejectedAt(onLine(markLine(deep), DEEP)) }] satisfies Draft[];
     })(),
 
-    mutation('annotator-id', 'prototype-key', 'the annotator id is __proto__', (p) => (objectAt(p, 'annotator').id = '__proto__'), rejectedAt(at('annotator.id', 'not allowed as an id'))),
-    mutation('study-id', 'prototype-key', 'the study id is prototype', (p) => (objectAt(p, 'study').id = 'prototype'), rejectedAt(at('study.id', 'not allowed as an id'))),
+    mutation('annotator-id', 'prototype-key', 'the annotator id is __proto__', (p) => (objectAt(p, 'annotator').id = '__proto__'), rejectedAt(at('annotator.id', "is not allowed as an annotator's id"))),
+    mutation('study-id', 'prototype-key', 'the study id is prototype', (p) => (objectAt(p, 'study').id = 'prototype'), rejectedAt(at('study.id', 'is not allowed as a study id'))),
     mutation('puzzle-id', 'prototype-key', 'a puzzle id is constructor', (p) => (objectAt(p, 'puzzles', 0).id = 'constructor'), rejectedAt(at('puzzles[0].id', 'not allowed as an id'))),
     mutation('task-unit', 'prototype-key', 'an answer unit __proto__', (p) => (objectAt(p, 'tasks').answer = ['__proto__', ...tasks.answer]), rejectedAt(at('tasks.answer[0]', 'not allowed as an id'))),
-    mutation('top-level-key', 'prototype-key', 'a top-level "__proto__" member, in the checksum', (p) => ownKey(p, '__proto__', { polluted: true }), droppedKey('polluted')),
+    // A pack's members are an allow-list: any other, "__proto__" too, is refused (not dropped).
+    mutation('top-level-key', 'prototype-key', 'a top-level "__proto__" member, in the checksum', (p) => ownKey(p, '__proto__', { polluted: true }), rejectedAt(at('__proto__', 'a pack must be blind'))),
 
     mutation('turn-type', 'html-script', 'a turn type that is a script tag', (p) => (objectAt(p, 'turns', 0).type = PAYLOADS.script), rejectedAt(at('turns[0].type', 'question or final'))),
-    mutation('format', 'html-script', 'the format is a script tag', (p) => (p.format = PAYLOADS.script), rejectedAt(at('format', 'not a pack'), { app: at('format', 'is not a transcript bundle format') })),
+    mutation('format', 'html-script', 'the format is a script tag', (p) => (p.format = PAYLOADS.script), rejectedAt(at('format', 'is not a format this app knows'))),
     mutation('texts', 'html-script', 'HTML in the study name, guidelines, a story and a turn', (p) => {
       objectAt(p, 'study').name = `Study ${PAYLOADS.img}`;
       p.guidelines = `Guidelines ${PAYLOADS.script}`;
@@ -738,8 +739,8 @@ function labelFileCases(): HostileCase[] {
     { slug: 'top-text', category: 'wrong-type', what: 'the document is a string', bytes: text('"labels"\n'), expect: rejectedAt(wholeFile('expected a label file')) },
     mutation('labels-object', 'wrong-type', 'labels is an object', (f) => (f.labels = {}), rejectedAt(at('labels', 'an array of labels'))),
     mutation('label-text', 'wrong-type', 'a label is the text "yes"', (f) => ((f.labels as unknown[])[1] = 'yes'), rejectedAt(at('labels[1]', 'a label object'))),
-    mutation('rev-zero', 'wrong-type', 'a revision 0', (f) => (labelAt(f, 0).rev = 0), rejectedAt(at('labels[0].rev', 'the revision, a whole number of at least 1'))),
-    mutation('rev-text', 'wrong-type', 'a revision "2"', (f) => (labelAt(f, 1).rev = '2'), rejectedAt(at('labels[1].rev', 'the revision, a whole number of at least 1'))),
+    mutation('rev-zero', 'wrong-type', 'a revision 0', (f) => (labelAt(f, 0).rev = 0), rejectedAt(at('labels[0].rev', 'the revision, a whole number from 1 to'))),
+    mutation('rev-text', 'wrong-type', 'a revision "2"', (f) => (labelAt(f, 1).rev = '2'), rejectedAt(at('labels[1].rev', 'the revision, a whole number from 1 to'))),
     mutation('ms-negative', 'wrong-type', 'milliseconds -5', (f) => (labelAt(f, 2).ms = -5), rejectedAt(at('labels[2].ms', 'the milliseconds on screen'))),
     mutation('unsure-text', 'wrong-type', 'unsure is "no"', (f) => (labelAt(f, 3).unsure = 'no'), rejectedAt(at('labels[3].unsure', 'true or false'))),
     mutation('at-yesterday', 'wrong-type', 'a label time "yesterday"', (f) => (labelAt(f, 4).at = 'yesterday'), rejectedAt(at('labels[4].at', 'an ISO 8601 timestamp'))),
@@ -748,9 +749,9 @@ function labelFileCases(): HostileCase[] {
     mutation('annotator-id-number', 'wrong-type', 'the annotator id is a number', (f) => (objectAt(f, 'annotator').id = 5), rejectedAt(at('annotator.id', "an annotator's id"))),
     mutation('study-id-null', 'wrong-type', 'the study id is null', (f) => (f.studyId = null), rejectedAt(at('studyId', 'a study id'))),
 
-    mutation('version-0', 'format-older', 'label format version 0', (f) => (f.format = 'agreement-studio.labels/0'), rejectedAt(at('format', 'an older version this app no longer reads'))),
-    mutation('version-2', 'format-newer', 'label format version 2', (f) => (f.format = 'agreement-studio.labels/2'), rejectedAt(at('format', 'newer than this version of Agreement Studio reads'))),
-    mutation('version-1.1', 'format-newer', 'label format version 1.1', (f) => (f.format = 'agreement-studio.labels/1.1'), rejectedAt(at('format', 'unsupported label format version'))),
+    mutation('version-0', 'format-older', 'label format version 0', (f) => (f.format = 'agreement-studio.labels/0'), rejectedAt(at('format', 'older than the version this app reads'))),
+    mutation('version-2', 'format-newer', 'label format version 2', (f) => (f.format = 'agreement-studio.labels/2'), rejectedAt(at('format', 'newer than the version this app reads'))),
+    mutation('version-1.1', 'format-newer', 'label format version 1.1', (f) => (f.format = 'agreement-studio.labels/1.1'), rejectedAt(at('format', 'newer than the version this app reads'))),
     mutation('bundle-format', 'wrong-kind', 'a label file that says it is a transcript bundle', (f) => (f.format = 'agreement-studio.transcripts/1'), rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a transcript bundle') })),
     mutation('pack-format', 'wrong-kind', 'a label file that says it is a pack', (f) => (f.format = 'agreement-studio.pack/1'), rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a pack') })),
 
@@ -761,7 +762,7 @@ function labelFileCases(): HostileCase[] {
       return [{ slug: 'note', category: 'deep-nesting', what: '10,000 nested objects as a note', bytes: text(rawJson(deep, deepObjects)), expect: rejectedAt(onLine(markLine(deep), DEEP)) }] satisfies Draft[];
     })(),
 
-    mutation('unit', 'prototype-key', 'a unit __proto__', (f) => (labelAt(f, 0).unit = '__proto__'), rejectedAt(at('labels[0].unit', 'is not allowed as a unit id'))),
+    mutation('unit', 'prototype-key', 'a unit __proto__', (f) => (labelAt(f, 0).unit = '__proto__'), rejectedAt(at('labels[0].unit', 'is not allowed as an id'))),
     mutation('annotator-id', 'prototype-key', 'the annotator id is constructor', (f) => (objectAt(f, 'annotator').id = 'constructor'), rejectedAt(at('annotator.id', "is not allowed as an annotator's id"))),
     mutation('study-id', 'prototype-key', 'the study id is __proto__', (f) => (f.studyId = '__proto__'), rejectedAt(at('studyId', 'is not allowed as a study id'))),
     mutation('label-key', 'prototype-key', 'a label with a "__proto__" member, in the checksum', (f) => ownKey(labelAt(f, 0), '__proto__', { polluted: true }), droppedKey('polluted')),
@@ -795,7 +796,7 @@ function labelFileCases(): HostileCase[] {
     mutation('final-as-answer', 'unknown-unit', 'an answer label on a final turn', (f) => (labelAt(f, 0).unit = b.finals[5]), rejectedAt(at('labels[0]', 'is a final turn'), { stage: 'study' })),
     mutation('turn-as-puzzle', 'unknown-unit', 'a difficulty rating of a turn', (f) => (labelAt(f, DIFFICULTY).unit = b.questions[10]), rejectedAt(at(`labels[${DIFFICULTY}]`, 'is a question turn'), { stage: 'study' })),
     mutation('other-study', 'wrong-study', 'the labels of another study', (f) => (f.studyId = 'another-study'), rejectedAt(at('studyId', '"another-study"'), { stage: 'study' })),
-    mutation('study-script', 'wrong-study', 'a study id that is a script tag', (f) => (f.studyId = PAYLOADS.script), rejectedAt(at('studyId', 'window.__hostileRan'), { stage: 'study' })),
+    mutation('study-script', 'wrong-study', 'a study id that is a script tag', (f) => (f.studyId = PAYLOADS.script), rejectedAt(at('studyId', 'is not usable as a study id'))),
 
     { slug: 'edited', category: 'bad-checksum', what: 'a value edited after the file was written', bytes: text(edit((f) => (labelAt(f, 0).value = 'no'), false)), expect: rejectedAt(at('sha256', 'checksum mismatch')) },
     { slug: 'missing', category: 'bad-checksum', what: 'no sha256 field', bytes: text(edit((f) => delete f.sha256, false)), expect: rejectedAt(at('sha256', 'missing checksum')) },
@@ -852,11 +853,12 @@ function labelCsvCases(): HostileCase[] {
     { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 200)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
 
     mutation('annotator', 'prototype-key', 'an annotator __proto__', set(0, 0, '__proto__'), rejectedAt(onLine(lineOfRow(0), "is not allowed as an annotator's id", 'annotator'))),
-    mutation('unit', 'prototype-key', 'a unit constructor', set(2, 1, 'constructor'), rejectedAt(onLine(lineOfRow(2), 'is not allowed as a unit id', 'unit'))),
+    mutation('unit', 'prototype-key', 'a unit constructor', set(2, 1, 'constructor'), rejectedAt(onLine(lineOfRow(2), 'is not allowed as an id', 'unit'))),
 
     mutation('value', 'html-script', 'a value that is a script tag', set(0, VALUE, PAYLOADS.script), rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value'))),
     mutation('task', 'html-script', 'a task that is an img tag', set(1, TASK, PAYLOADS.img), rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task'))),
-    mutation('annotator', 'html-script', 'an annotator id that is an img tag', (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = PAYLOADS.img)), inertText(PAYLOADS.img)),
+    // An annotator id names the files written for them, so it keeps to the id rule (domain/ids.ts).
+    mutation('annotator', 'html-script', 'an annotator id that is an img tag', (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = PAYLOADS.img)), rejectedAt(at('annotator', "is not usable as an annotator's id"))),
     mutation('value', 'javascript-link', 'a value that is a javascript: link', set(6, VALUE, PAYLOADS.link), rejectedAt(onLine(lineOfRow(6), 'a match label', 'value'))),
     mutation('unit', 'javascript-link', 'a unit that is a javascript: link', set(0, 1, PAYLOADS.link), rejectedAt(onLine(lineOfRow(0), 'javascript:', 'unit'), { stage: 'study' })),
 
@@ -879,7 +881,7 @@ function labelCsvCases(): HostileCase[] {
     { slug: 'label-json', category: 'wrong-kind', what: 'a label file (JSON) named .csv', bytes: text(pretty(b.labelFile)), expect: rejectedAt(onLine(1, 'the header lacks the columns'), { app: NOT_LABELS }) },
 
     mutation('value', 'formula', 'a value that is a spreadsheet formula', set(0, VALUE, '=HYPERLINK("https://example.invalid","yes")'), rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value'))),
-    mutation('annotator', 'formula', 'an annotator id that is a spreadsheet formula', (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = "=cmd|' /C calc'!A0")), inertText("=cmd|' /C calc'!A0")),
+    mutation('annotator', 'formula', 'an annotator id that is a spreadsheet formula', (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = "=cmd|' /C calc'!A0")), rejectedAt(at('annotator', "is not usable as an annotator's id"))),
   ];
   return named('labels-csv', drafts);
 }

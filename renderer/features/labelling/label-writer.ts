@@ -3,7 +3,7 @@
 // annotator record and the resume position land together or not at all. The database opens
 // every transaction with strict durability, so a resolved write is on disk.
 
-import type { Label, LabelValue, Task } from '../../../shared/domain/model';
+import { nextRevision, type Label, type LabelValue, type Task } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 
 export interface LabelKey {
@@ -84,7 +84,7 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
         at: now,
         // Time on screen adds up over visits, so a unit looked at twice counts both looks.
         ms: Math.max(0, Math.round((before?.ms ?? 0) + change.ms)),
-        rev: (before?.rev ?? 0) + 1,
+        rev: nextRevision(before?.rev ?? 0),
         unsure,
         note,
       };
@@ -94,10 +94,10 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
     }
     case 'label:unsure':
       if (!before) throw new NoLabelError(key.unitId);
-      return before.unsure === change.unsure ? before : { ...before, unsure: change.unsure, at: now, rev: before.rev + 1 };
+      return before.unsure === change.unsure ? before : { ...before, unsure: change.unsure, at: now, rev: nextRevision(before.rev) };
     case 'label:note':
       if (!before) throw new NoLabelError(key.unitId);
-      return before.note === change.note ? before : { ...before, note: change.note, at: now, rev: before.rev + 1 };
+      return before.note === change.note ? before : { ...before, note: change.note, at: now, rev: nextRevision(before.rev) };
   }
 }
 
@@ -129,7 +129,7 @@ export async function undoLabelChange(db: StudioDatabase, key: LabelKey, restore
     if (restore === undefined) {
       await db.labels.delete(labelPrimaryKey(key));
     } else {
-      after = { ...restore, ...key, at: context.now, rev: Math.max(before?.rev ?? 0, restore.rev) + 1 };
+      after = { ...restore, ...key, at: context.now, rev: nextRevision(Math.max(before?.rev ?? 0, restore.rev)) };
       await db.labels.put(after);
     }
     await recordChange(db, key, 'label:undo', before, after, context);

@@ -2,13 +2,13 @@
 // and the workspace's keys. Saved into the preferences store; nothing here is domain data.
 
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ANNOTATOR_ID_RULE, isAnnotatorId } from '../../../shared/domain/annotator-id';
+import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../../shared/domain/ids';
 import { useServices } from '../../app/services';
 import { ACTIONS, buildKeyMap, findClashes, overridesFrom, type WorkspaceAction } from '../labelling/key-map';
 import { KeyBindingsEditor, type KeyBindings } from './KeyBindingsEditor';
 
 function annotatorIdProblem(id: string): string | undefined {
-  return isAnnotatorId(id) ? undefined : `Use ${ANNOTATOR_ID_RULE}.`;
+  return isAnnotatorId(id) ? undefined : `Use ${FILE_SAFE_ID_RULE}.`;
 }
 
 export function SettingsDialog({ onClose }: { onClose(): void }) {

@@ -2,7 +2,7 @@
 // into annotators or the problems with their line numbers. Ids name the pack files, so they
 // follow the command line's rule, and two ids differing only in case are refused.
 
-import { ANNOTATOR_ID_RULE, isAnnotatorId } from '../../../shared/domain/annotator-id';
+import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../../shared/domain/ids';
 
 export interface TeamMember {
   id: string;
@@ -29,7 +29,7 @@ export function parseAnnotatorList(text: string): AnnotatorListResult {
     const id = (comma < 0 ? line : line.slice(0, comma)).trim();
     const name = comma < 0 ? id : line.slice(comma + 1).trim();
     if (!isAnnotatorId(id)) {
-      problems.push(`Line ${lineNumber}: ${JSON.stringify(id)} is not a usable annotator id; use ${ANNOTATOR_ID_RULE} (the id names the pack file).`);
+      problems.push(`Line ${lineNumber}: ${JSON.stringify(id)} is not a usable annotator id; use ${FILE_SAFE_ID_RULE} (the id names the pack file).`);
       return;
     }
     if (name.length > MAX_NAME_CHARS) {

@@ -2,7 +2,7 @@
 // every puzzle has exactly one and no two share it, otherwise slugs of the titles
 // ("the-elevator", "the-elevator-2") or `puzzle-<row>` for untitled rows.
 
-import { isReservedKey } from '../field-schemas';
+import { isReservedKey } from '../../domain/ids';
 import { slugify } from '../study-id';
 
 interface IdSource {

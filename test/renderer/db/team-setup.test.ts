@@ -160,7 +160,7 @@ describe('assignTeam', () => {
     expect(await refused([], 1)).toBe('name at least one annotator');
     expect(await refused(team('a', 'b', 'a'), 1)).toBe('the annotator "a" is named twice');
     expect(await refused(team('Ann', 'ann'), 1)).toBe('the annotators "Ann" and "ann" differ only in case; their pack files would have the same name');
-    expect(await refused(team('a', ' '), 1)).toMatch(/^annotator 2 has no usable id: ".*"; use 1 to 100 letters, digits, "\.", "_" and "-", starting with a letter or digit \(the id names the pack file\)$/);
+    expect(await refused(team('a', ' '), 1)).toMatch(/^annotator 2 has no usable id: ".*"; use 1 to 100 letters, digits, "\.", "_" and "-", starting with a letter or digit and not ending with "\." \(the id names the pack file\)$/);
     expect(await refused(team('__proto__'), 1)).toMatch(/^annotator 1 has no usable id: "__proto__"/);
     expect(await refused(team('a/b'), 1)).toMatch(/^annotator 1 has no usable id: "a\/b"/);
   });

@@ -120,7 +120,7 @@ describe('backups: build, serialize, parse', () => {
       ...content,
       study: { ...content.study, format: 'agreement-studio.pack/1', origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann One' }, packs: ['a'.repeat(64)] } },
       sessions: content.sessions.map((session) => ({ ...session, judge: '' })),
-      turns: content.turns.map(({ judgeReply: _reply, ...turn }) => ({ ...turn, judgements: {}, puzzleId: turn.index === 0 ? '' : turn.puzzleId })),
+      turns: content.turns.map(({ judgeReply: _reply, ...turn }) => ({ ...turn, judgements: {} })),
       gold: [],
       audit: [{ id: 9, studyId, at: NOW, kind: 'pack:open', detail: 'opened ann-1.pack.json' }],
     };
@@ -179,12 +179,13 @@ describe('backups: refusals', () => {
   });
 
   it.each([
-    ['agreement-studio.backup/2', 'newer than this version of Agreement Studio reads ("agreement-studio.backup/1"); update the app to restore it'],
-    ['agreement-studio.backup/10.1', 'newer than this version'],
-    ['agreement-studio.backup/0', 'an older version this app no longer reads'],
-    ['agreement-studio.pack/1', 'not a backup'],
-    ['agreement-studio.backup/one', 'not a backup'],
-    [7, 'expected the string "agreement-studio.backup/1"'],
+    ['agreement-studio.backup/2', 'this file is agreement-studio.backup/2, newer than the version this app reads (agreement-studio.backup/1); update Agreement Studio to open it'],
+    ['agreement-studio.backup/10.1', 'newer than the version this app reads'],
+    ['agreement-studio.backup/1.1', 'newer than the version this app reads'],
+    ['agreement-studio.backup/0', 'older than the version this app reads'],
+    ['agreement-studio.pack/1', 'this file is a pack (agreement-studio.pack/1), not a backup'],
+    ['agreement-studio.backup/one', 'is not a format this app knows; expected "agreement-studio.backup/1" for a backup'],
+    [7, 'expected the text "agreement-studio.backup/1", got the number 7'],
     [undefined, 'required; expected "agreement-studio.backup/1"'],
   ])('refuses format %j at the version, with nothing else', (format, message) => {
     const errors = errorsOf(parseBackup(source(signed({ ...rawSample(), format }))));

@@ -127,9 +127,9 @@ describe('label files: rejected input', () => {
   it('names a newer, older or foreign format version and stops there', () => {
     const versioned = (format: unknown) => errorsOf(parseLabelFile(source(JSON.stringify({ ...rawSample(), format, labels: 'not even a list' }))));
     expect(versioned('agreement-studio.labels/2')).toEqual([
-      expect.objectContaining({ path: 'format', message: expect.stringMatching(/newer than this version.*update the app/) }),
+      expect.objectContaining({ path: 'format', message: expect.stringMatching(/newer than the version this app reads.*update Agreement Studio/) }),
     ]);
-    expect(versioned('agreement-studio.labels/0')).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/older version/) })]);
+    expect(versioned('agreement-studio.labels/0')).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/older than the version this app reads/) })]);
     expect(versioned('agreement-studio.transcripts/1')).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/not a label file/) })]);
     expect(versioned(undefined)).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/^required/) })]);
   });

@@ -84,10 +84,10 @@ describe('packs: build, serialize, parse', () => {
   });
 
   it.each([
-    ['agreement-studio.pack/2', 'newer than this version of Agreement Studio reads'],
-    ['agreement-studio.pack/0', 'an older version this app no longer reads'],
+    ['agreement-studio.pack/2', 'newer than the version this app reads'],
+    ['agreement-studio.pack/0', 'older than the version this app reads'],
     ['agreement-studio.labels/1', 'not a pack'],
-    [7, 'expected the string "agreement-studio.pack/1"'],
+    [7, 'expected the text "agreement-studio.pack/1", got the number 7'],
   ])('refuses format %j at the version', (format, message) => {
     const errors = errorsOf(parsePack(source(signed({ ...rawSample(), format }))));
     expect(errors).toHaveLength(1);

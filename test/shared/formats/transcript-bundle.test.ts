@@ -140,8 +140,11 @@ describe('parseTranscriptBundle: the native JSON format', () => {
     expect(study.turns).toHaveLength(2);
   });
 
-  it('accepts a minor version of format 1', () => {
-    expect(parsed(parseBundle(bundle({ format: 'agreement-studio.transcripts/1.3' }))).study.format).toBe('agreement-studio.transcripts/1.3');
+  it('reads version 1 written as 1.0, and refuses a later minor version as newer', () => {
+    expect(parsed(parseBundle(bundle({ format: 'agreement-studio.transcripts/1.0' }))).study.format).toBe('agreement-studio.transcripts/1.0');
+    expect(errorLines(parseBundle(bundle({ format: 'agreement-studio.transcripts/1.3' })))).toEqual([
+      `format: this file is agreement-studio.transcripts/1.3, newer than the version this app reads (${FORMAT}); update Agreement Studio to open it`,
+    ]);
   });
 });
 
@@ -151,7 +154,7 @@ describe('parseTranscriptBundle: format versions and other kinds of file', () =>
       {
         file: 'transcripts-v0.json',
         path: 'format',
-        message: `this bundle is agreement-studio.transcripts/0, older than the version this app reads (${FORMAT}); export it again as ${FORMAT}`,
+        message: `this file is agreement-studio.transcripts/0, older than the version this app reads (${FORMAT}); write it again as ${FORMAT}`,
       },
     ]);
   });
@@ -161,7 +164,7 @@ describe('parseTranscriptBundle: format versions and other kinds of file', () =>
       {
         file: 'transcripts-v2.json',
         path: 'format',
-        message: `this bundle is agreement-studio.transcripts/2, newer than the version this app reads (${FORMAT}); update Agreement Studio to open it`,
+        message: `this file is agreement-studio.transcripts/2, newer than the version this app reads (${FORMAT}); update Agreement Studio to open it`,
       },
     ]);
   });
@@ -170,8 +173,9 @@ describe('parseTranscriptBundle: format versions and other kinds of file', () =>
     ['agreement-studio.labels/1', 'format: this file is a label file (agreement-studio.labels/1), not a transcript bundle'],
     ['agreement-studio.pack/1', 'format: this file is a pack (agreement-studio.pack/1), not a transcript bundle'],
     ['agreement-studio.report/1', 'format: this file is an agreement report (agreement-studio.report/1), not a transcript bundle'],
-    ['agreement-studio.constructor/1', `format: "agreement-studio.constructor/1" is not a transcript bundle format; expected "${FORMAT}"`],
-    ['transcripts', `format: "transcripts" is not a transcript bundle format; expected "${FORMAT}"`],
+    ['agreement-studio.constructor/1', `format: "agreement-studio.constructor/1" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`],
+    ['transcripts', `format: "transcripts" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`],
+    ['agreement-studio.transcripts/01', `format: "agreement-studio.transcripts/01" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`],
   ])('rejects format %s', (format, message) => {
     expect(errorLines(parseBundle(bundle({ format })))).toEqual([message]);
   });
@@ -231,7 +235,7 @@ describe('parseTranscriptBundle: validation of the native format', () => {
         {
           id: 's-1',
           puzzleId: 'p-1',
-          judge: 'x'.repeat(201),
+          judge: 'x'.repeat(257),
           maxRounds: 2.5,
           turns: [
             { id: '', type: 'answer', text: 3 },
@@ -243,7 +247,7 @@ describe('parseTranscriptBundle: validation of the native format', () => {
     });
     expect(errorLines(parseBundle(value))).toEqual([
       'sessions[0].player: required; expected a model name',
-      'sessions[0].judge: a model name is at most 200 characters',
+      `sessions[0].judge: "${'x'.repeat(56)}…" is not usable as a model name: a model name is 1 to 256 characters of visible text (no control, formatting or direction-changing characters)`,
       'sessions[0].maxRounds: expected a whole number of at least 1, got the number 2.5',
       'sessions[0].turns[0].id: an id must not be empty',
       'sessions[0].turns[0].type: expected "question" or "final", got the text "answer"',
@@ -277,7 +281,7 @@ describe('parseTranscriptBundle: validation of the native format', () => {
 
   it('requires ids to be text and refuses prototype names as ids', () => {
     expect(errorLines(parseBundle(bundle({ id: 'pilot 2026', puzzles: [{ id: 5, story: 's', reference: 'r' }, { id: 'constructor', story: 's', reference: 'r' }] })))).toEqual([
-      'id: a study id is 1 to 128 characters of A-Z, a-z, 0-9, ".", "_" and "-"',
+      'id: "pilot 2026" is not usable as a study id: a study id is 1 to 100 letters, digits, ".", "_" and "-", starting with a letter or digit and not ending with "."',
       'puzzles[0].id: expected a text id, got the number 5',
       'puzzles[1].id: "constructor" is not allowed as an id',
       'sessions[0].puzzleId: no puzzle in the bundle has the id "p-1"',

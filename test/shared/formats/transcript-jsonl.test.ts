@@ -82,7 +82,7 @@ describe('parseTranscriptBundle: JSONL', () => {
         file: 'newer.jsonl',
         line: 1,
         path: 'format',
-        message: `this bundle is agreement-studio.transcripts/2, newer than the version this app reads (${FORMAT}); update Agreement Studio to open it`,
+        message: `this file is agreement-studio.transcripts/2, newer than the version this app reads (${FORMAT}); update Agreement Studio to open it`,
       },
     ]);
     const noFormat = JSON.stringify({ type: 'header', name: 'x', scheme: { answerUnknown: 1 } });

@@ -1,0 +1,86 @@
+// What every versioned file format shares: the `format` field (`agreement-studio.<kind>/<version>`)
+// checked by one rule with a reason (another kind, older, newer, malformed), and the SHA-256 of
+// the canonical JSON of the rest. Each format module holds only its own schema.
+
+import { canonicalJson } from './canonical-json';
+import type { FormatError } from './errors';
+import { describeValue, quote } from './field-schemas';
+import { sha256Hex } from './sha256';
+
+/** The kinds of file the studio writes, with how a person calls each. */
+const KIND_NAMES = {
+  transcripts: 'a transcript bundle',
+  pack: 'a pack',
+  labels: 'a label file',
+  backup: 'a backup',
+  report: 'an agreement report',
+  dataset: 'a labelled dataset',
+} as const;
+
+export type FormatKind = keyof typeof KIND_NAMES;
+
+/** The version of each kind this app reads and writes. */
+export const FORMAT_VERSIONS: Record<FormatKind, number> = { transcripts: 1, pack: 1, labels: 1, backup: 1, report: 1, dataset: 1 };
+
+export function formatName(kind: FormatKind): string {
+  return `agreement-studio.${kind}/${FORMAT_VERSIONS[kind]}`;
+}
+
+/**
+ * The one version rule: `agreement-studio.<kind>/<major>` or `/<major>.<minor>`, numbers without
+ * leading zeros. A reader takes exactly its own version (`/1` or `/1.0`): a later minor version
+ * may add members this version would have to refuse, so it is "newer" too.
+ */
+const FORMAT_FIELD = /^agreement-studio\.([a-z]+)\/(0|[1-9]\d{0,5})(?:\.(0|[1-9]\d{0,5}))?$/;
+
+export type FormatVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'missing' | 'not-text' | 'malformed' | 'other-kind' | 'older' | 'newer'; message: string; otherKind?: FormatKind };
+
+/** Whether `value` (a file's `format` field) names the version of `kind` this app reads, and if not, why. */
+export function checkFormat(kind: FormatKind, value: unknown): FormatVerdict {
+  const expected = formatName(kind);
+  const what = KIND_NAMES[kind];
+  if (value === undefined) return { ok: false, reason: 'missing', message: `required; expected "${expected}"` };
+  if (typeof value !== 'string') return { ok: false, reason: 'not-text', message: `expected the text "${expected}", got ${describeValue(value)}` };
+  const match = FORMAT_FIELD.exec(value);
+  const fileKind = match?.[1];
+  if (match === null || fileKind === undefined || !Object.hasOwn(KIND_NAMES, fileKind)) {
+    return { ok: false, reason: 'malformed', message: `${quote(value)} is not a format this app knows; expected "${expected}" for ${what}` };
+  }
+  if (fileKind !== kind) {
+    const other = fileKind as FormatKind;
+    return { ok: false, reason: 'other-kind', otherKind: other, message: `this file is ${KIND_NAMES[other]} (${value}), not ${what}` };
+  }
+  const major = Number(match[2]);
+  const minor = Number(match[3] ?? 0);
+  const version = FORMAT_VERSIONS[kind];
+  if (major === version && minor === 0) return { ok: true };
+  if (major < version) return { ok: false, reason: 'older', message: `this file is ${value}, older than the version this app reads (${expected}); write it again as ${expected}` };
+  return { ok: false, reason: 'newer', message: `this file is ${value}, newer than the version this app reads (${expected}); update Agreement Studio to open it` };
+}
+
+/** The `format` check as a located error of `fileName`, or undefined when the version is readable. */
+export function formatError(fileName: string, kind: FormatKind, value: unknown, line?: number): FormatError | undefined {
+  const verdict = checkFormat(kind, value);
+  return verdict.ok ? undefined : { file: fileName, ...(line !== undefined ? { line } : {}), path: 'format', message: verdict.message };
+}
+
+/**
+ * Checks the `sha256` member of a parsed file against the canonical JSON of every other member.
+ * `what` names the file in the message ("the pack", "the file").
+ */
+export function checksumError(fileName: string, raw: Record<string, unknown>, what: string): FormatError | undefined {
+  const { sha256: claimed, ...content } = raw;
+  const at = { file: fileName, path: 'sha256' };
+  if (claimed === undefined) return { ...at, message: `missing checksum: ${what} is damaged or was edited (it carries the SHA-256 of its content)` };
+  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed)) return { ...at, message: `${what} is damaged or was edited: sha256 is not a 64-digit hex SHA-256` };
+  let actual: string;
+  try {
+    actual = sha256Hex(canonicalJson(content));
+  } catch {
+    // Only a number too large for a double (read as Infinity) gets here.
+    return { ...at, message: `${what} is damaged or was edited: its content holds a number outside the range JSON files can carry` };
+  }
+  return actual === claimed.toLowerCase() ? undefined : { ...at, message: `${what} is damaged or was edited: checksum mismatch` };
+}
