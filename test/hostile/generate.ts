@@ -84,7 +84,7 @@ export interface HostileCase {
 }
 
 const MB = 1024 * 1024;
-const NOW = '2026-11-22T10:00:00.000Z';
+export const NOW = '2026-11-22T10:00:00.000Z';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const MARK = 'HOSTILE-MARK';
 const ANSWERS = ['yes', 'no', 'irrelevant'] as const;
@@ -106,7 +106,7 @@ export const PAYLOADS = {
 
 const encoder = new TextEncoder();
 
-function utf8(text: string): Uint8Array {
+export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
@@ -121,7 +121,7 @@ function concatBytes(...parts: Uint8Array[]): Uint8Array {
 }
 
 /** `text` with `bytes` put where MARK stands: invalid UTF-8, or a 100 MB run, cheaply. */
-function spliceBytes(text: string, bytes: Uint8Array): Uint8Array {
+export function spliceBytes(text: string, bytes: Uint8Array): Uint8Array {
   const index = text.indexOf(MARK);
   return concatBytes(utf8(text.slice(0, index)), bytes, utf8(text.slice(index + MARK.length)));
 }
@@ -131,7 +131,7 @@ function filled(length: number, byte: number): Uint8Array {
 }
 
 /** 1-based line of the character at `index`. */
-function lineAt(text: string, index: number): number {
+export function lineAt(text: string, index: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
   return line;
@@ -151,26 +151,26 @@ function lastLine(text: string): number {
   return text.split('\n').length;
 }
 
-function pretty(value: unknown): string {
+export function pretty(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
 /** Sets an own, enumerable property even for `__proto__`, as JSON.parse would. */
-function ownKey<T extends object>(target: T, key: string, value: unknown): T {
+export function ownKey<T extends object>(target: T, key: string, value: unknown): T {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   return target;
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-function objectAt(root: unknown, ...keys: (string | number)[]): Json {
+export function objectAt(root: unknown, ...keys: (string | number)[]): Json {
   let value: unknown = root;
   for (const key of keys) value = (value as Record<string | number, unknown>)[key];
   return value as Json;
 }
 
 /** The checksum of packs and label files over every field but `sha256`, as the app writes it. */
-function sealed(body: Json): Json {
+export function sealed(body: Json): Json {
   const content: Json = {};
   for (const key of Object.keys(body)) if (key !== 'sha256') ownKey(content, key, body[key]);
   return ownKey(content, 'sha256', sha256Hex(canonicalJson(content)));
@@ -180,7 +180,7 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function csvRow(...fields: string[]): string {
+export function csvRow(...fields: string[]): string {
   return fields.map(csvField).join(',');
 }
 
@@ -239,7 +239,7 @@ function utf16(text: string): Uint8Array {
 /** The demo study's id: every app profile and test database holds it, and the label files name it. */
 export const DEMO_STUDY_ID = 'demo-study';
 
-interface Bases {
+export interface Bases {
   bundle: Json;
   pack: Json;
   demoPack: Json;
@@ -275,7 +275,7 @@ function packOf(data: StudyData): Json {
   return JSON.parse(JSON.stringify(pack)) as Json;
 }
 
-function bases(): Bases {
+export function bases(): Bases {
   if (cachedBases) return cachedBases;
   const demoText = readFileSync(`${REPO}assets/demo-study.json`, 'utf8');
   const demoDoc = JSON.parse(demoText) as Json;
