@@ -1,6 +1,7 @@
-// Answers every permission request and check of the session: only the app's own top-level page
-// gets `persistent-storage`; everything else (camera, notifications, geolocation, HID...) is denied.
-// Main process only; installed on the session before any window loads.
+// Answers every permission question Electron lets the session decide: requests and checks (only
+// the app's own top-level page gets `persistent-storage`), device permissions and choosers (HID,
+// USB, serial), screen capture and Bluetooth pairing, all refused. Main process only; installed on
+// the session before any window loads.
 
 import type { Session } from 'electron';
 import { APP_HOST, APP_SCHEME } from '../protocol/app-origin';
@@ -42,10 +43,43 @@ export function handlePermissionCheck(_webContents: unknown, permission: string,
   return details.embeddingOrigin === undefined || isAppOrigin(details.embeddingOrigin);
 }
 
-/** A session, reduced to the two setters the policy needs so tests can pass a fake. */
-export type PermissionSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
+/**
+ * Answers a device chooser (`select-hid-device`, `select-usb-device`, `select-bluetooth-device`)
+ * with no device, whatever the list holds: Electron has no chooser window, so this answer is the
+ * user's choice, and an empty id is the documented "cancel" for all three. preventDefault matters
+ * for Bluetooth, where a listener that does not prevent lets Electron pick the first device.
+ */
+export function refuseDeviceChoice(event: { preventDefault(): void }, _devices: unknown, callback: (deviceId: string) => void): void {
+  event.preventDefault();
+  callback('');
+}
+
+/** The same refusal for `select-serial-port`, whose listener also receives the webContents. */
+function refuseSerialPortChoice(event: { preventDefault(): void }, _ports: unknown, _webContents: unknown, callback: (portId: string) => void): void {
+  event.preventDefault();
+  callback('');
+}
+
+/** A session, reduced to the members the policy uses so tests can pass a fake. */
+export type PermissionSession = Pick<
+  Session,
+  'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'setDisplayMediaRequestHandler' | 'setBluetoothPairingHandler' | 'on'
+>;
 
 export function applyPermissionPolicy(session: PermissionSession): void {
   session.setPermissionRequestHandler(handlePermissionRequest);
   session.setPermissionCheckHandler(handlePermissionCheck);
+  // Without this handler a device granted once through a chooser stays granted for the session;
+  // with it, no origin (the app's own included) ever holds a HID, serial or USB device.
+  session.setDevicePermissionHandler(() => false);
+  // getDisplayMedia() lands here, not in the request handler. `null` is Electron's "deny": the page's
+  // promise rejects, whereas an object without a video stream makes Electron throw in the main process.
+  // No `useSystemPicker`, so the macOS system picker never bypasses this handler.
+  session.setDisplayMediaRequestHandler((_request, callback) => callback(null));
+  // A Bluetooth device that asks for a PIN or a confirmation is refused, on every platform that asks.
+  session.setBluetoothPairingHandler((_details, callback) => callback({ confirmed: false }));
+  // The page's navigator.hid/usb.requestDevice() and navigator.serial.requestPort(): no device.
+  session.on('select-hid-device', refuseDeviceChoice);
+  session.on('select-usb-device', refuseDeviceChoice);
+  session.on('select-serial-port', refuseSerialPortChoice);
 }

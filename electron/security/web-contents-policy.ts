@@ -1,7 +1,8 @@
-// Locks down a webContents: no navigation, no redirects, no new windows, no <webview>.
-// Main process only; applied to every webContents the app creates. The UI is one page, so
-// any navigation (even to another app:// URL) is either a bug or an attack.
+// Locks down a webContents: no navigation, no redirects, no new windows, no <webview>, no
+// Bluetooth device. Main process only; applied to every webContents the app creates. The UI is
+// one page, so any navigation (even to another app:// URL) is either a bug or an attack.
 
+import { refuseDeviceChoice } from './permissions';
 import { isSafeExternalUrl } from './url-policy';
 
 export interface PreventableEvent {
@@ -11,6 +12,7 @@ export interface PreventableEvent {
 /** The part of Electron's WebContents this policy touches, so tests can pass a fake. */
 export interface GuardedWebContents {
   on(event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'select-bluetooth-device', listener: (event: PreventableEvent, devices: unknown, callback: (deviceId: string) => void) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
 
@@ -25,6 +27,9 @@ export function applyWebContentsPolicy(contents: GuardedWebContents, deps: WebCo
   for (const name of PREVENTED_EVENTS) {
     contents.on(name, (event) => event.preventDefault());
   }
+  // navigator.bluetooth.requestDevice() asks the webContents, not the session. Electron would
+  // cancel it with no listener at all; the listener makes that refusal explicit and tested.
+  contents.on('select-bluetooth-device', refuseDeviceChoice);
   // A link with target="_blank" or window.open() lands here: the link goes to the browser
   // when it is a plain https URL, and the app never opens a second window of its own.
   contents.setWindowOpenHandler(({ url }) => {

@@ -99,11 +99,113 @@ describe('permission checks', () => {
   });
 });
 
+type Listener = (...args: unknown[]) => void;
+
+/** A session that records what the policy installs, so each handler can be called the way Electron calls it. */
+function policySession() {
+  const listeners = new Map<string, Listener[]>();
+  const session = {
+    setPermissionRequestHandler: vi.fn<PermissionSession['setPermissionRequestHandler']>(),
+    setPermissionCheckHandler: vi.fn<PermissionSession['setPermissionCheckHandler']>(),
+    setDevicePermissionHandler: vi.fn<PermissionSession['setDevicePermissionHandler']>(),
+    setDisplayMediaRequestHandler: vi.fn<PermissionSession['setDisplayMediaRequestHandler']>(),
+    setBluetoothPairingHandler: vi.fn<PermissionSession['setBluetoothPairingHandler']>(),
+    on: vi.fn((name: string, listener: Listener) => {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+      return session;
+    }),
+  };
+  applyPermissionPolicy(session as unknown as PermissionSession);
+  /** Fires a session event with Electron's arguments after the event; returns the event and the chooser's callback. */
+  const emit = (name: string, ...args: unknown[]) => {
+    const event = { preventDefault: vi.fn() };
+    const callback = vi.fn();
+    for (const listener of listeners.get(name) ?? []) listener(event, ...args, callback);
+    return { event, callback };
+  };
+  return { session, listeners, emit };
+}
+
+/** The handler a setter received: exactly one call, and a function, since `null` restores Electron's default. */
+function installed<H>(setter: { mock: { calls: ReadonlyArray<readonly [H | null, ...unknown[]]> } }): H {
+  expect(setter.mock.calls).toHaveLength(1);
+  const handler = setter.mock.calls[0]?.[0];
+  expect(handler).toBeTypeOf('function');
+  return handler as H;
+}
+
+const appOrigin = 'app://studio';
+const hidDevice = { deviceId: 'hid-1', name: 'Foot pedal', vendorId: 0x05f3, productId: 0x00ff, guid: 'f00d' };
+const serialPort = { portId: 'serial-1', portName: 'ttyUSB0', displayName: 'USB serial' };
+const usbDevice = { deviceId: 'usb-1', vendorId: 0x0781, productId: 0x5581, productName: 'Flash drive', serialNumber: '4C53' };
+
 describe('applyPermissionPolicy', () => {
-  it('installs both handlers on the session', () => {
-    const session = { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() };
-    applyPermissionPolicy(session as PermissionSession);
+  it('installs the request and check handlers on the session', () => {
+    const { session } = policySession();
     expect(session.setPermissionRequestHandler).toHaveBeenCalledExactlyOnceWith(handlePermissionRequest);
     expect(session.setPermissionCheckHandler).toHaveBeenCalledExactlyOnceWith(handlePermissionCheck);
+  });
+
+  it('still grants persistent storage to the app page through the installed handlers', () => {
+    const { session } = policySession();
+    const callback = vi.fn();
+    installed(session.setPermissionRequestHandler)({} as never, 'persistent-storage', callback, appTopFrame);
+    expect(callback).toHaveBeenCalledExactlyOnceWith(true);
+    expect(installed(session.setPermissionCheckHandler)(null, 'persistent-storage', 'app://studio/', appTopFrame)).toBe(true);
+  });
+
+  it.each([
+    ['hid', hidDevice],
+    ['serial', serialPort],
+    ['usb', usbDevice],
+  ] as const)('refuses every %s device, to the app origin too', (deviceType, device) => {
+    const decide = installed(policySession().session.setDevicePermissionHandler);
+    for (const origin of [appOrigin, `${appOrigin}/`, 'https://evil.example']) {
+      // The device records hold the fields a policy could key on; Electron's carry more.
+      expect(decide({ deviceType, origin, device } as Parameters<typeof decide>[0]), origin).toBe(false);
+    }
+  });
+
+  it.each([
+    ['video and audio', true, true],
+    ['video only', true, false],
+    ['audio only', false, true],
+  ])('answers getDisplayMedia asking for %s with no stream at all', (_label, videoRequested, audioRequested) => {
+    const { session } = policySession();
+    const callback = vi.fn();
+    installed(session.setDisplayMediaRequestHandler)({ frame: null, securityOrigin: `${appOrigin}/`, videoRequested, audioRequested, userGesture: true }, callback);
+    // `null`, not `{}`: an object without a video stream makes Electron throw instead of refusing.
+    expect(callback).toHaveBeenCalledExactlyOnceWith(null);
+  });
+
+  it('keeps the macOS system picker off, so the display-media handler is always asked', () => {
+    const { calls } = policySession().session.setDisplayMediaRequestHandler.mock;
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]?.useSystemPicker ?? false).toBe(false);
+  });
+
+  it.each(['confirm', 'confirmPin', 'providePin'] as const)('refuses Bluetooth pairing that asks to %s', (pairingKind) => {
+    const callback = vi.fn();
+    installed(policySession().session.setBluetoothPairingHandler)({ deviceId: 'AA:BB:CC:DD:EE:FF', pairingKind, frame: null, pin: '123456' }, callback);
+    expect(callback).toHaveBeenCalledExactlyOnceWith({ confirmed: false });
+  });
+
+  it('listens to every device chooser of the session, once each', () => {
+    const { listeners } = policySession();
+    expect([...listeners.keys()].sort()).toEqual(['select-hid-device', 'select-serial-port', 'select-usb-device']);
+    for (const [name, registered] of listeners) expect(registered, name).toHaveLength(1);
+  });
+
+  it.each([
+    ['select-hid-device', 'two devices', [{ deviceList: [hidDevice, { ...hidDevice, deviceId: 'hid-2' }], frame: null }]],
+    ['select-hid-device', 'no device', [{ deviceList: [], frame: null }]],
+    ['select-usb-device', 'a device', [{ deviceList: [usbDevice], frame: null }]],
+    ['select-usb-device', 'no device', [{ deviceList: [], frame: null }]],
+    ['select-serial-port', 'two ports', [[serialPort, { ...serialPort, portId: 'serial-2' }], { id: 1 }]],
+    ['select-serial-port', 'no port', [[], { id: 1 }]],
+  ])('prevents %s and answers it with no device when the list holds %s', (name, _label, args) => {
+    const { event, callback } = policySession().emit(name, ...args);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    expect(callback).toHaveBeenCalledExactlyOnceWith('');
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyWebContentsPolicy } from '../../electron/security/web-contents-policy';
 import type { GuardedWebContents, PreventableEvent } from '../../electron/security/web-contents-policy';
 
-type Listener = (event: PreventableEvent) => void;
+/** The widest listener, the Bluetooth chooser's: navigation listeners ignore the devices and the callback. */
+type Listener = (event: PreventableEvent, devices: unknown, callback: (deviceId: string) => void) => void;
 type WindowOpenHandler = Parameters<GuardedWebContents['setWindowOpenHandler']>[0];
 
 /** A webContents fake that records listeners and lets a test fire events the way Electron does. */
@@ -21,7 +22,7 @@ function guarded() {
   );
   const fire = (name: string, details: Record<string, unknown>) => {
     const event = { preventDefault: vi.fn(), ...details };
-    for (const listener of listeners.get(name) ?? []) listener(event);
+    for (const listener of listeners.get(name) ?? []) listener(event, [], () => undefined);
     return event.preventDefault;
   };
   // Electron passes more than the URL; the handler must not be swayed by any of it.

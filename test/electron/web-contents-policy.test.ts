@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyWebContentsPolicy } from '../../electron/security/web-contents-policy';
 import type { GuardedWebContents, PreventableEvent } from '../../electron/security/web-contents-policy';
 
-type Listener = (event: PreventableEvent) => void;
+/** The widest listener, the Bluetooth chooser's: navigation listeners ignore the devices and the callback. */
+type Listener = (event: PreventableEvent, devices: unknown, callback: (deviceId: string) => void) => void;
 
 function fakeWebContents() {
   const listeners = new Map<string, Listener[]>();
@@ -17,14 +18,20 @@ function fakeWebContents() {
   };
   const emit = (name: string, url = 'https://example.com/') => {
     const event = { preventDefault: vi.fn(), url };
-    for (const listener of listeners.get(name) ?? []) listener(event);
+    for (const listener of listeners.get(name) ?? []) listener(event, [], () => undefined);
     return event;
+  };
+  const chooseBluetoothDevice = (devices: unknown) => {
+    const event = { preventDefault: vi.fn() };
+    const callback = vi.fn();
+    for (const listener of listeners.get('select-bluetooth-device') ?? []) listener(event, devices, callback);
+    return { event, callback };
   };
   const openWindow = (url: string) => {
     if (!windowOpenHandler) throw new Error('no window open handler installed');
     return windowOpenHandler({ url });
   };
-  return { contents, emit, openWindow, listeners };
+  return { contents, emit, chooseBluetoothDevice, openWindow, listeners };
 }
 
 describe('applyWebContentsPolicy', () => {
@@ -40,6 +47,19 @@ describe('applyWebContentsPolicy', () => {
     applyWebContentsPolicy(fake.contents, { openExternal: vi.fn() });
     expect(fake.emit('will-navigate', 'app://studio/index.html').preventDefault).toHaveBeenCalled();
     expect(fake.emit('will-redirect', 'app://studio/other.html').preventDefault).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['none found yet', []],
+    ['two in range', [{ deviceId: 'AA:BB:CC:DD:EE:FF', deviceName: 'Keyboard' }, { deviceId: '11:22:33:44:55:66', deviceName: 'Heart rate' }]],
+  ])('answers the Bluetooth chooser with no device when devices are %s', (_label, devices) => {
+    const fake = fakeWebContents();
+    applyWebContentsPolicy(fake.contents, { openExternal: vi.fn() });
+    expect(fake.listeners.get('select-bluetooth-device')).toHaveLength(1);
+    const { event, callback } = fake.chooseBluetoothDevice(devices);
+    // Without preventDefault Electron would pick the first device itself.
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    expect(callback).toHaveBeenCalledExactlyOnceWith('');
   });
 
   it('denies a new window for an https link and opens it in the browser', () => {
