@@ -1,14 +1,30 @@
 // Builds the renderer (the whole UI) as a static web app; Electron serves the same files.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from './shared/security/content-security-policy.ts';
 
 const pkg = await import('./package.json', { with: { type: 'json' } });
+
+/**
+ * Writes the shared policy into the built index.html, first in <head> so it covers everything
+ * after it. Build only: the dev server adds an inline script (React's hot reload) and <style>
+ * elements (CSS), which the policy refuses, so `npm run dev` runs without one.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'agreement-studio:content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   define: { __APP_VERSION__: JSON.stringify(pkg.default.version) },
   build: {
     outDir: fileURLToPath(new URL('./build/web', import.meta.url)),
@@ -16,5 +32,7 @@ export default defineConfig({
     target: 'es2022',
   },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // The preview serves build/web (`npm start`'s web version, the e2e tests): the header carries
+  // the whole policy, frame-ancestors included, which the meta tag cannot.
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },
 });

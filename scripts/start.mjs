@@ -81,7 +81,8 @@ async function startWeb(reason) {
   const port = requestedPort();
   runNpmScript('build:web');
   const { preview } = await import('vite');
-  // strictPort false: when the port is taken Vite moves on to the next free one.
+  // strictPort false: when the port is taken Vite moves on to the next free one. The
+  // Content-Security-Policy header comes from the preview options of vite.config.ts.
   const server = await preview({
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',

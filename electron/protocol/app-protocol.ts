@@ -3,7 +3,7 @@
 // that could leave the root, and answers with the CSP header on every response.
 
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../security/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
 import { isAppUrl } from '../security/url-policy';
 
 export interface AppProtocolOptions {

@@ -2,6 +2,7 @@
 // parse of a 200 MB file nor the bulk write ever blocks the window: transcript bundles become
 // studies, packs become (or extend) an annotator's copy of a study. One request is all-or-nothing.
 
+import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppProtocolHandler } from '../../electron/protocol/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../electron/security/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
 
 let base: string;
 let root: string;

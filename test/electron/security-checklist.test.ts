@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../shared/ipc/contract';
 import { createStudioBridge } from '../../electron/ipc/preload-bridge';
 import type { BridgeIpc } from '../../electron/ipc/preload-bridge';
-import { CONTENT_SECURITY_POLICY } from '../../electron/security/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
 import { mainWindowOptions } from '../../electron/window-options';
 
 // The checklist items of SECURITY.md that are settings rather than behaviour: pinned here so a
@@ -63,6 +63,18 @@ describe('content security policy (items 1 and 7)', () => {
     });
     expect(sources.filter((source) => !/ '(self|none)'$/.test(source))).toEqual(['img-src data:']);
     expect(CONTENT_SECURITY_POLICY).toContain("worker-src 'self';");
+  });
+});
+
+describe('permission handlers (item 5)', () => {
+  it('are installed only by the two policies, on the one session and every webContents', () => {
+    const handlers = /\.set(PermissionRequest|PermissionCheck|DevicePermission|DisplayMediaRequest|BluetoothPairing|USBProtectedClasses)Handler\(|'select-(hid-device|usb-device|serial-port)'/;
+    expect(filesMatching(handlers)).toEqual(['electron/security/permissions.ts']);
+    expect(filesMatching(/'select-bluetooth-device'/)).toEqual(['electron/security/web-contents-policy.ts']);
+    expect(filesMatching(/fromPartition\(|fromPath\(|partition:/)).toEqual([]);
+    const main = readFileSync(join(repo, 'electron', 'main.ts'), 'utf8');
+    expect(main).toContain('applyPermissionPolicy(session.defaultSession);');
+    expect(main).toContain("app.on('web-contents-created', (_event, contents) => applyWebContentsPolicy(contents, ");
   });
 });
 

@@ -1,0 +1,151 @@
+// In real Chromium, the built web app runs under the shared Content-Security-Policy: the preview's
+// header and index.html's meta tag carry it, and it refuses inline scripts, styles and blob: workers.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
+import { useAppInChromium } from './harness';
+
+const chromiumApp = useAppInChromium();
+
+/** Chromium ignores frame-ancestors in a meta tag, so the build leaves it out there. */
+const META_POLICY = CONTENT_SECURITY_POLICY.split('; ')
+  .filter((directive) => !directive.startsWith('frame-ancestors '))
+  .join('; ');
+
+interface Violation {
+  directive: string;
+  blocked: string;
+}
+
+type Recorded = Window & { cspViolations?: Violation[]; inlineScriptRan?: boolean };
+
+/**
+ * A fresh profile on the app, recording every securitypolicyviolation from the first script on.
+ * `metaOnly` strips the header from every response, as a plain static host would serve the files.
+ */
+async function openRecording(metaOnly: boolean): Promise<{ context: BrowserContext; page: Page; response: Response }> {
+  const context = await chromiumApp.browser().newContext();
+  if (metaOnly) {
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+  }
+  await context.addInitScript(() => {
+    const recorded = window as Recorded;
+    recorded.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => recorded.cspViolations?.push({ directive: event.violatedDirective, blocked: event.blockedURI }));
+  });
+  const page = await context.newPage();
+  const response = await page.goto(chromiumApp.app().url);
+  if (response === null) throw new Error('the app page gave no response');
+  // The UI rendered: the bundle itself runs under the policy.
+  await page.locator('#root > *').first().waitFor({ timeout: 20_000 });
+  return { context, page, response };
+}
+
+function violations(page: Page): Promise<Violation[]> {
+  return page.evaluate(() => (window as Recorded).cspViolations ?? []);
+}
+
+describe('the policy in force', () => {
+  it('is the shared policy: all of it in the header of the page and its scripts, all but frame-ancestors in the first tag of <head>', async () => {
+    const { context, page, response } = await openRecording(false);
+    expect(response.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    // A worker takes its policy from its own script's response, not from the page.
+    const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src);
+    expect(entry).toBeDefined();
+    const script = await context.request.get(entry as string);
+    expect(script.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+
+    const metas = await page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content));
+    expect(metas).toEqual([META_POLICY]);
+    // A meta policy only covers what comes after it, so it must precede every script and stylesheet.
+    expect(await page.evaluate(() => document.head.firstElementChild?.getAttribute('http-equiv'))).toBe('Content-Security-Policy');
+    await context.close();
+  });
+
+  it('is never broken by the app itself: loading it, with the demo study imported in a worker, reports no violation', async () => {
+    const { context, page } = await openRecording(false);
+    await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 20_000 });
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each([
+  { served: 'with the header and the meta tag', metaOnly: false },
+  { served: 'with the meta tag alone', metaOnly: true },
+])('served $served, the app refuses', ({ metaOnly }) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeEach(async () => {
+    let response: Response;
+    ({ context, page, response } = await openRecording(metaOnly));
+    expect(response.headers()['content-security-policy']).toBe(metaOnly ? undefined : CONTENT_SECURITY_POLICY);
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('an inline script', async () => {
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineScriptRan = true;';
+      document.body.append(script);
+    });
+    // An allowed inline script runs during append(), so the flag is settled once that returns.
+    expect(await page.evaluate(() => (window as Recorded).inlineScriptRan)).toBeUndefined();
+    await expect.poll(() => violations(page)).toContainEqual({ directive: expect.stringMatching(/^script-src/), blocked: 'inline' });
+  });
+
+  it('an inline style element and style attribute, while style properties set through the CSSOM (as React does) apply', async () => {
+    const colors = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'csp-style-probe';
+      document.body.append(probe);
+      const before = getComputedStyle(probe).color;
+      const style = document.createElement('style');
+      style.textContent = '#csp-style-probe { color: rgb(1, 2, 3) }';
+      document.head.append(style);
+      const styleElement = getComputedStyle(probe).color;
+      probe.setAttribute('style', 'color: rgb(4, 5, 6)');
+      const styleAttribute = getComputedStyle(probe).color;
+      probe.removeAttribute('style');
+      probe.style.color = 'rgb(7, 8, 9)';
+      return { before, styleElement, styleAttribute, cssom: getComputedStyle(probe).color };
+    });
+    expect(colors.before).not.toBe('rgb(1, 2, 3)');
+    expect(colors).toEqual({ before: colors.before, styleElement: colors.before, styleAttribute: colors.before, cssom: 'rgb(7, 8, 9)' });
+    await expect.poll(() => violations(page)).toEqual(
+      expect.arrayContaining([
+        { directive: expect.stringMatching(/^style-src/), blocked: 'inline' },
+        { directive: 'style-src-attr', blocked: 'inline' },
+      ]),
+    );
+  });
+
+  it('a blob: worker', async () => {
+    // Exactly one of these happens: the constructor throws, the load fails, or the worker runs.
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const url = URL.createObjectURL(new Blob(['postMessage("ran")'], { type: 'text/javascript' }));
+          try {
+            const worker = new Worker(url);
+            worker.onmessage = () => resolve('ran');
+            worker.onerror = () => resolve('failed to load');
+          } catch (error) {
+            resolve(`threw ${(error as Error).name}`);
+          }
+        }),
+    );
+    expect(outcome).not.toBe('ran');
+    await expect.poll(() => violations(page)).toContainEqual({ directive: 'worker-src', blocked: 'blob' });
+  });
+});
