@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { sourceFileFromBytes } from '../../shared/formats/utf8';
-import { Figure, holdsKey, holdsText, REJECTION_VERDICTS, type Verdict } from '../hostile/check';
-import { DEMO_STUDY_ID, hostileCases, INPUT_KINDS, PAYLOADS, type Category, type ErrorPlace, type HostileCase, type InputKind } from '../hostile/generate';
+import { Figure, holdsKey, holdsText, REJECTION_VERDICTS, showsPlace, type Verdict } from '../hostile/check';
+import { DEMO_STUDY_ID, hostileCases, INPUT_KINDS, PAYLOADS, type Category, type HostileCase, type InputKind } from '../hostile/generate';
 import { dumpDatabase, useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
@@ -127,14 +127,6 @@ async function shownErrors(page: Page, hostile: HostileCase): Promise<string[]> 
     : page.locator('[data-testid="import-errors"]', { hasText: `in ${hostile.name}` }).locator('.error-list li');
   await list.first().waitFor({ timeout: 30_000 });
   return list.allTextContents();
-}
-
-/** Whether a shown error line (formatErrorText: `file: line N: path: message`) is the expected one. */
-function showsPlace(text: string, file: string, place: ErrorPlace): boolean {
-  if (!text.includes(place.message)) return false;
-  if (place.wholeFile) return text.startsWith(`${file}: `) && !text.startsWith(`${file}: line `);
-  const prefix = [file, place.line !== undefined ? `line ${place.line}` : '', place.path ?? ''].filter((part) => part !== '').join(': ');
-  return text.startsWith(prefix);
 }
 
 /** Script tripwire, dialogs, page errors, and an answer to a click on the library within 2 s. */

@@ -33,6 +33,14 @@ export function rejectionProblem(file: string, errors: readonly FormatError[], p
   return undefined;
 }
 
+/** Whether a shown error line (formatErrorText: `file: line N: path: message`) is the expected one. */
+export function showsPlace(text: string, file: string, place: ErrorPlace): boolean {
+  if (!text.includes(place.message)) return false;
+  if (place.wholeFile) return text.startsWith(`${file}: `) && !text.startsWith(`${file}: line `);
+  const prefix = [file, place.line !== undefined ? `line ${place.line}` : '', place.path ?? ''].filter((part) => part !== '').join(': ');
+  return text.startsWith(prefix);
+}
+
 function describePlace(place: ErrorPlace): string {
   const where = place.wholeFile ? 'the whole file' : [place.line !== undefined ? `line ${place.line}` : '', place.path ?? ''].filter((part) => part !== '').join(', ');
   return `${where} saying "${place.message}"`;

@@ -1,9 +1,12 @@
 // exportLabelFile against fake-indexeddb: an annotator's labels become a label file that parses
 // with a valid checksum, in task and assignment order; and the whole way round, pack -> labels ->
-// export -> import into the lead's database gives the lead exactly the annotator's labels.
+// export -> import into the lead's database gives the lead exactly the annotator's labels, also
+// for a label already at the highest revision that is labelled once more.
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Label, StudyData } from '../../../shared/domain/model';
+import { MAX_REVISION, type Label, type StudyData } from '../../../shared/domain/model';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { LABELS_FORMAT, parseLabelFile, type LabelFile } from '../../../shared/formats/label-file';
 import type { Pack } from '../../../shared/formats/pack';
@@ -14,6 +17,8 @@ import { importLabelSources } from '../../../renderer/db/import-label-files';
 import { importLabelFiles } from '../../../renderer/db/import-labels';
 import { importStudies } from '../../../renderer/db/import-study';
 import { openPack } from '../../../renderer/db/open-pack';
+import { writeLabelChange } from '../../../renderer/features/labelling/label-writer';
+import { loadStudyInputs } from '../../../shared/report/load-study-inputs';
 import { closeDatabases, demoStudy, freshDatabase, NOW } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -119,5 +124,27 @@ describe('labels round trip: pack -> labels -> export -> import at the lead', ()
     const summary = await importLabelFiles(lead, STUDY, [file], { now: NOW });
     expect(summary.added).toBe(labels.length);
     expect(sorted(await lead.labels.toArray())).toEqual(sorted(labels));
+  });
+});
+
+describe('labels round trip at the revision bound', () => {
+  it('a label imported at the highest revision and labelled again exports a file the app and the command line read', async () => {
+    const { db } = await annotatorDatabase();
+    const unitId = PACK.tasks.answer[1] as string;
+    await db.labels.put({ studyId: STUDY, annotatorId: 'ann-01', unitId, task: 'answer', value: 'yes', at: NOW, rev: MAX_REVISION, unsure: false, note: '' });
+    const write = await writeLabelChange(db, { studyId: STUDY, annotatorId: 'ann-01', task: 'answer', unitId }, { kind: 'label:set', value: 'no', ms: 800 }, { annotatorName: 'Annotator 1', now: NOW });
+    expect(write.after).toMatchObject({ value: 'no', rev: MAX_REVISION });
+
+    const out = await exportLabelFile(db, STUDY, 'ann-01', { now: NOW, app: APP });
+    expect(parsed(out.text).labels.find((label) => label.unit === unitId)).toMatchObject({ value: 'no', rev: MAX_REVISION });
+    const lead = freshDatabase();
+    await importStudies(lead, [demo]);
+    const report = await importLabelSources(lead, STUDY, [{ name: out.name, text: out.text }], { now: NOW });
+    expect(report.rejected).toEqual([]);
+    expect(await lead.labels.get([STUDY, 'ann-01', 'answer', unitId])).toMatchObject({ value: 'no', rev: MAX_REVISION });
+
+    const bundle = { name: 'demo-study.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') };
+    const inputs = loadStudyInputs([bundle], [{ name: out.name, text: out.text }], { now: NOW });
+    expect(inputs.ok ? [] : inputs.errors.map(formatErrorText)).toEqual([]);
   });
 });
