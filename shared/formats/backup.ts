@@ -355,20 +355,7 @@ export function parseBackup(file: SourceFile): ParseResult<Backup> {
   checkReferences(content, errors);
   if (errors.count > 0) return { ok: false, errors: errors.list() };
 
-  const body: Omit<Backup, 'sha256'> = {
-    format: BACKUP_FORMAT,
-    createdAt: header.data.createdAt,
-    app: header.data.app,
-    study,
-    puzzles: lists.puzzles ?? [],
-    sessions: lists.sessions ?? [],
-    turns: lists.turns ?? [],
-    annotators: lists.annotators ?? [],
-    labels: lists.labels ?? [],
-    assignments: lists.assignments ?? [],
-    gold: lists.gold ?? [],
-    audit: lists.audit ?? [],
-  };
+  const body: Omit<Backup, 'sha256'> = { format: BACKUP_FORMAT, createdAt: header.data.createdAt, app: header.data.app, ...content };
   // The file's checksum matched, so it stands for the body unless a member unknown to this
   // version was left out; only then is the (costly) checksum of the rebuilt body needed.
   const sha256 = rebuilt.dropped || Object.keys(raw).some((key) => !Object.hasOwn(body, key) && key !== 'sha256') ? sha256Hex(canonicalJson(body)) : String(raw.sha256).toLowerCase();

@@ -1,9 +1,35 @@
-// How the hostile-input suites judge an outcome: whether the errors hold the located error a case
+// How the hostile-input suites read a file and judge an outcome: whether the errors hold the located error a case
 // expects, whether the built-in prototypes are untouched, whether a payload survived as plain
 // text, and the figure each suite prints (files tried, files handled correctly).
 
-import { formatErrorText, type FormatError } from '../../shared/formats/errors';
-import type { ErrorPlace, HostileCase, RejectionStage } from './generate';
+import { parseBackup } from '../../shared/formats/backup';
+import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
+import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
+import type { SourceFile } from '../../shared/formats/limits';
+import { parsePack } from '../../shared/formats/pack';
+import { parseReliabilityCsv } from '../../shared/formats/reliability-csv';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import type { ErrorPlace, HostileCase, InputKind, RejectionStage } from './generate';
+import type { TamperKind } from './tamper';
+
+/** A file of `kind` through the parser the app and the command line read it with. */
+export function parseAs(kind: InputKind | TamperKind, file: SourceFile, now: string): ParseResult<unknown> {
+  switch (kind) {
+    case 'bundle-json':
+    case 'bundle-jsonl':
+      return parseTranscriptBundle(file, { now });
+    case 'pack':
+      return parsePack(file);
+    case 'labels-json':
+      return parseLabelFile(file);
+    case 'labels-csv':
+      return parseLabelCsv(file);
+    case 'reliability-csv':
+      return parseReliabilityCsv(file);
+    case 'backup':
+      return parseBackup(file);
+  }
+}
 
 /** An error that says where: a line, or a JSON path. */
 function isLocated(error: FormatError): boolean {

@@ -6,16 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatErrorText, type FormatError, type ParseResult } from '../../../shared/formats/errors';
-import { parseLabelCsv, parseLabelFile } from '../../../shared/formats/label-file';
+import { formatErrorText, type FormatError } from '../../../shared/formats/errors';
 import type { SourceFile } from '../../../shared/formats/limits';
-import { parsePack } from '../../../shared/formats/pack';
-import { parseReliabilityCsv, readReliabilityCsv } from '../../../shared/formats/reliability-csv';
-import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { readReliabilityCsv } from '../../../shared/formats/reliability-csv';
 import { sourceFileFromBytes } from '../../../shared/formats/utf8';
 import { loadStudyInputs } from '../../../shared/report/load-study-inputs';
 import { computeReliabilityOfColumns } from '../../../shared/stats/reliability';
-import { Figure, holdsKey, holdsText, prototypeProblem, rejectionProblem, type Verdict } from '../../hostile/check';
+import { Figure, holdsKey, holdsText, parseAs, prototypeProblem, rejectionProblem, type Verdict } from '../../hostile/check';
 import { hostileCases, INPUT_KINDS, type HostileCase } from '../../hostile/generate';
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -23,22 +20,6 @@ const demoBundle: SourceFile = { name: 'demo-study.json', text: readFileSync(fil
 
 const cases = hostileCases();
 const figure = new Figure('parsers');
-
-function parse(hostile: HostileCase, file: SourceFile): ParseResult<unknown> {
-  switch (hostile.kind) {
-    case 'bundle-json':
-    case 'bundle-jsonl':
-      return parseTranscriptBundle(file, { now: NOW });
-    case 'pack':
-      return parsePack(file);
-    case 'labels-json':
-      return parseLabelFile(file);
-    case 'labels-csv':
-      return parseLabelCsv(file);
-    case 'reliability-csv':
-      return parseReliabilityCsv(file);
-  }
-}
 
 function errorsText(errors: readonly FormatError[]): string {
   return errors.map(formatErrorText).join('; ');
@@ -55,7 +36,7 @@ function statisticsProblem(file: SourceFile): string | undefined {
 /** The case's verdict, and what went wrong (undefined when it was handled correctly). */
 function judge(hostile: HostileCase): { verdict: Verdict; problem: string | undefined } {
   const file = sourceFileFromBytes(hostile.name, hostile.bytes());
-  const result = parse(hostile, file);
+  const result = parseAs(hostile.kind, file, NOW);
   const { expect: expectation } = hostile;
   if (expectation.outcome === 'inert') {
     if (!result.ok) return { verdict: 'inert', problem: `the parser rejected it: ${errorsText(result.errors)}` };

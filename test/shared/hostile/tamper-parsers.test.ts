@@ -6,37 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REVISION, nextRevision } from '../../../shared/domain/model';
 import { parseBackup } from '../../../shared/formats/backup';
-import type { ParseResult } from '../../../shared/formats/errors';
-import { buildLabelFile, parseLabelCsv, parseLabelFile, serializeLabelFile } from '../../../shared/formats/label-file';
-import type { SourceFile } from '../../../shared/formats/limits';
+import { buildLabelFile, parseLabelFile, serializeLabelFile } from '../../../shared/formats/label-file';
 import { parsePack } from '../../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { sourceFileFromBytes } from '../../../shared/formats/utf8';
-import { rejectionProblem } from '../../hostile/check';
+import { parseAs, rejectionProblem } from '../../hostile/check';
 import { bases, pretty, sealed, type Json } from '../../hostile/generate';
 import { tamperBases, tamperCases, type TamperCase, type TamperKind } from '../../hostile/tamper';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const cases = tamperCases();
 
-function parse(kind: TamperKind, file: SourceFile): ParseResult<unknown> {
-  switch (kind) {
-    case 'bundle-json':
-    case 'bundle-jsonl':
-      return parseTranscriptBundle(file, { now: NOW });
-    case 'pack':
-      return parsePack(file);
-    case 'labels-json':
-      return parseLabelFile(file);
-    case 'labels-csv':
-      return parseLabelCsv(file);
-    case 'backup':
-      return parseBackup(file);
-  }
-}
-
 function refusalProblem(tampered: TamperCase): string | undefined {
-  const result = parse(tampered.kind, sourceFileFromBytes(tampered.name, tampered.bytes()));
+  const result = parseAs(tampered.kind, sourceFileFromBytes(tampered.name, tampered.bytes()), NOW);
   if (result.ok) return 'the parser accepted it';
   return rejectionProblem(tampered.name, result.errors, tampered.error);
 }
@@ -50,7 +32,7 @@ describe('tamper suite: the parsers', () => {
   });
 
   it.each(Object.entries(tamperBases()))('accepts the valid %s every case starts from', (kind, text) => {
-    const result = parse(kind as TamperKind, { name: `base.${kind}`, text });
+    const result = parseAs(kind as TamperKind, { name: `base.${kind}`, text }, NOW);
     expect(result.ok ? [] : result.errors).toEqual([]);
   });
 
