@@ -12,8 +12,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{shared,renderer,electron,cli}/**/*.test.{ts,tsx}'],
+          include: ['test/{shared,renderer,electron,cli,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/unit-setup.ts'],
+          // vitest's 5 s default fails a correct test on a busy machine; a test that is slow
+          // by nature sets its own budget, and the bench keeps the timings.
+          testTimeout: 30_000,
         },
       },
       {

@@ -6,10 +6,11 @@ import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { browserPath } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report').split(','));
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = browserPath();
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const out = '.bench';
 mkdirSync(`${out}/page`, { recursive: true });

@@ -1,12 +1,13 @@
 // `npm run screenshot`: regenerates the README's screenshots from the real built app (web
 // version, Debian's Chromium), showing the first-start demo study.
 import { chromium } from 'playwright-core';
+import { browserPath } from './test-tools.mjs';
 import { preview } from 'vite';
 
 const server = await preview({ logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
 const url = server.resolvedUrls.local[0];
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: browserPath(),
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {

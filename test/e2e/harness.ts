@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { browserPath } from '../../scripts/test-tools.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags for Chromium on an offline machine: no sandbox as root, no background network. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -31,8 +31,8 @@ export async function serveBuiltApp(): Promise<WebApp> {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (.ci/run does)`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  // Where this platform installs Chromium or Chrome (CHROMIUM_PATH wins); `npm test` installs one first where it can.
+  return chromium.launch({ executablePath: browserPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 /** A fresh profile (its own IndexedDB) with page errors collected, so a test can assert none. */

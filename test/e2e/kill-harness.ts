@@ -3,11 +3,12 @@
 // moment and relaunch it on the same profile. Also records the app's save acknowledgements.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness';
+import { browserPath } from '../../scripts/test-tools.mjs';
+import { CHROMIUM_ARGS } from './harness';
 import type { Acknowledgement } from './kill-check';
 
 /**
@@ -32,14 +33,14 @@ export function createProfileDir(): { path: string; remove(): void } {
 }
 
 export async function launchKillableChromium(profileDir: string): Promise<KillableChromium> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\``);
+  const executable = browserPath();
   // Chromium's own temporary files (its singleton socket) go inside the profile: a killed
   // browser never removes them, and the profile is removed with the test.
   const temporary = join(profileDir, 'tmp');
   mkdirSync(temporary, { recursive: true });
-  const child = spawn(CHROMIUM_PATH, [...KILLABLE_ARGS, `--user-data-dir=${profileDir}`, 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: temporary } });
+  const child = spawn(executable, [...KILLABLE_ARGS, `--user-data-dir=${profileDir}`, 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: temporary } });
   const pid = child.pid;
-  if (pid === undefined) throw new Error(`could not start ${CHROMIUM_PATH}`);
+  if (pid === undefined) throw new Error(`could not start ${executable}`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let browser: Browser;
   try {
