@@ -52,7 +52,15 @@ function atText(at: string): string {
 export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, busy, failure, question, position, noteRef, onSetGold, onClearGold, onReplace, onKeep, onOpenSession }: Props) {
   const { db } = useServices();
   const puzzle = useLiveQuery(() => db.puzzles.get([studyId, unit.puzzleId]), [db, studyId, unit.puzzleId]);
-  const [note, setNote] = useState(gold?.note ?? '');
+  const storedNote = gold?.note ?? '';
+  const [note, setNote] = useState(storedNote);
+  // The note follows the stored gold label's (set, replaced or undone, here or in another
+  // window) unless the lead has started a new one.
+  const [shownNote, setShownNote] = useState(storedNote);
+  if (storedNote !== shownNote) {
+    setShownNote(storedNote);
+    if (note === shownNote) setNote(storedNote);
+  }
   const id = useId();
   const waiting = busy || question !== undefined;
   const choices = actionsForTask(task, scheme).flatMap((info) => (info.value === undefined ? [] : [{ ...info, value: info.value }]));
