@@ -25,7 +25,7 @@ export function ReplaceQuestion({ question, keyMap, onReplace, onKeep }: { quest
       </p>
       {staleNote && (
         <p className="small">
-          The note written for {from} goes with {to}: “{question.note.trim()}”. To rewrite it first, keep{noteKeys === '' ? '' : ` and press ${noteKeys}`}.
+          The note “{question.note.trim()}” was written for {from} and would go with {to}. To rewrite it first, keep{noteKeys === '' ? '' : ` and press ${noteKeys}`}.
         </p>
       )}
       <div className="modal-actions">

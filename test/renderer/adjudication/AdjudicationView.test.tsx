@@ -149,7 +149,7 @@ describe('the queue', () => {
     const question = await screen.findByTestId('gold-replace');
     expect(question.textContent).toContain('Replace gold matched with unmatched? Enter to replace, Esc to keep.');
     // The note still argues for matched, and the question says so.
-    expect(question.textContent).toContain('The note written for matched goes with unmatched: “It names the cause.”');
+    expect(question.textContent).toContain('The note “It names the cause.” was written for matched and would go with unmatched. To rewrite it first, keep and press E.');
     expect(document.activeElement?.textContent).toContain('Replace with unmatched');
     fireEvent.keyDown(window, { key: 'j' });
     expect(unitShown()).toBe(first.unitId);
