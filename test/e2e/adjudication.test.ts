@@ -56,7 +56,8 @@ describe('adjudication by keyboard', () => {
     await chooser.setFiles(files);
     await page.getByTestId('label-import-summary').waitFor({ timeout: 20_000 });
 
-    await page.goto(`${url}#/study/${STUDY_ID}/adjudicate/match`);
+    // As the report and the study page open it: no task in the address until the first move.
+    await page.goto(`${url}#/study/${STUDY_ID}/adjudicate`);
     await page.getByTestId('adjudication-unit').waitFor({ timeout: 30_000 });
     const first = (await shownUnit(page)) ?? '';
     expect(first).not.toBe('');

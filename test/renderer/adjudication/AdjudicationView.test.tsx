@@ -37,7 +37,7 @@ afterEach(() => {
 function RoutedAdjudication() {
   const route = useStudio((state) => state.route);
   if (route.view !== 'adjudicate') return null;
-  return <AdjudicationView key={`${route.studyId}/${route.task ?? ''}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />;
+  return <AdjudicationView key={route.studyId} studyId={route.studyId} task={route.task} unitId={route.unitId} />;
 }
 
 async function renderQueue(route: { task?: ReportTask; unitId?: string } = {}, mode: 'lead' | 'annotator' = 'lead') {
@@ -204,6 +204,21 @@ describe('the queue', () => {
     fireEvent.click(document.querySelector('button[data-gold-value="unmatched"]') as HTMLElement);
     fireEvent.click(within(await screen.findByTestId('gold-replace')).getByRole('button', { name: /Replace with unmatched/ }));
     await waitFor(async () => expect((await loadGoldLabels(db, studyId))[0]?.value).toBe('unmatched'));
+  });
+
+  it('keeps the sitting when the address gains the task at the first move, so Z still undoes', async () => {
+    const { db, services } = await renderQueue();
+    const [first, second] = sampleDisagreements({ task: 'match', openOnly: true });
+    if (!first || !second) throw new Error('the sample needs two match disagreements');
+    await screen.findByTestId('adjudication-unit');
+    fireEvent.keyDown(window, { key: 'm' });
+    await waitFor(() => expect(services.store.getState().route).toEqual({ view: 'adjudicate', studyId, task: 'match', unitId: second.unitId }));
+    await waitFor(() => expect(screen.getByTestId('adjudication-unit').getAttribute('data-unit-id')).toBe(second.unitId));
+    fireEvent.keyDown(window, { key: 'z' });
+    await waitFor(async () => expect(await loadGoldLabels(db, studyId)).toEqual([]));
+    await waitFor(() => expect(screen.getByTestId('adjudication-unit').getAttribute('data-unit-id')).toBe(first.unitId));
+    // The open-only list the page started with is still the one shown.
+    expect((screen.getByTestId('open-only') as HTMLInputElement).checked).toBe(true);
   });
 
   it('takes the keys as remapped for labelling', async () => {
