@@ -154,7 +154,7 @@ export function App() {
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}
           {route.view === 'report' && <ReportView key={route.studyId} studyId={route.studyId} />}
-          {route.view === 'adjudicate' && <AdjudicationView key={`${route.studyId}/${route.task ?? ''}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
+          {route.view === 'adjudicate' && <AdjudicationView key={route.studyId} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
         </Suspense>
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>

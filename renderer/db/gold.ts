@@ -1,13 +1,15 @@
 // The lead's gold labels (adjudication): one row per study, task and unit in the `gold` table.
-// Each set or clear is one read-write transaction that checks the unit and value against the
-// study and writes an audit entry keeping the label it replaced, so no decision is lost.
+// Each set, clear or undo is one read-write transaction that checks the unit and value against
+// the study and writes an audit entry keeping the label it replaced, so no decision is lost;
+// a unit's gold history is read back from those entries.
 
 import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS, type GoldLabel, type LabelValue, type Study, type Task } from '../../shared/domain/model';
 import type { GoldInput } from '../workers/report-protocol';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 
-type GoldAuditKind = 'gold:set' | 'gold:clear';
+const GOLD_AUDIT_KINDS = ['gold:set', 'gold:clear', 'gold:undo'] as const;
+type GoldAuditKind = (typeof GOLD_AUDIT_KINDS)[number];
 
 /** A gold label as the audit log keeps it: everything but the key the entry states. */
 export type AuditedGold = Pick<GoldLabel, 'value' | 'note' | 'by' | 'at' | 'basis'>;
@@ -31,44 +33,106 @@ export interface GoldSetInput extends GoldInput {
   now?: string;
 }
 
+/** What one set, clear or undo did to a unit's gold label. */
+export interface GoldChange {
+  /** False when the write found nothing to change and wrote nothing. */
+  changed: boolean;
+  before: GoldLabel | undefined;
+  after: GoldLabel | undefined;
+}
+
 /**
  * Sets the gold label of one unit, replacing any earlier one (kept in the audit entry).
  * Setting the same value, note, author and basis again changes nothing. Throws a RangeError,
  * writing nothing, for a missing study, a study opened from a pack, a unit the study lacks
  * or that does not take the task, a value outside the study's label scheme, or a blank `by`.
  */
-export async function setGoldLabel(db: StudioDatabase, input: GoldSetInput): Promise<void> {
+export async function setGoldLabel(db: StudioDatabase, input: GoldSetInput): Promise<GoldChange> {
   const { studyId, task, unitId, value, note, by, basis } = input;
   const now = input.now ?? new Date().toISOString();
-  await db.transaction('rw', [db.studies, db.turns, db.puzzles, db.gold, db.audit], async () => {
+  return db.transaction('rw', [db.studies, db.turns, db.puzzles, db.gold, db.audit], async () => {
     const study = leadStudy(await db.studies.get(studyId), studyId);
     await checkUnit(db, study, task, unitId);
     checkValue(study, task, value);
     if (by.trim() === '') throw new RangeError('a gold label needs the name of who adjudicated it');
 
     const before = await db.gold.get([studyId, task, unitId]);
-    if (before && before.value === value && before.note === note && before.by === by && sameList(before.basis, basis)) return;
+    if (before && before.value === value && before.note === note && before.by === by && sameList(before.basis, basis)) return { changed: false, before, after: before };
     const gold: GoldLabel = { studyId, task, unitId, value, note, by, at: now, basis: [...basis] };
     await db.gold.put(gold);
     await audit(db, studyId, now, 'gold:set', { task, unit: unitId, old: before ? audited(before) : null, new: audited(gold), by });
+    return { changed: true, before, after: gold };
   });
 }
 
 /**
- * Removes the gold label of one unit, keeping it in a 'gold:clear' audit entry. Returns
- * whether there was one to remove. Throws a RangeError, writing nothing, for a missing study
+ * Removes the gold label of one unit, keeping it in a 'gold:clear' audit entry; a unit without
+ * one is left alone (changed: false). Throws a RangeError, writing nothing, for a missing study
  * or a study opened from a pack.
  */
-export async function clearGoldLabel(db: StudioDatabase, studyId: string, task: Task, unitId: string, options: { now?: string; by: string } = { by: '' }): Promise<boolean> {
+export async function clearGoldLabel(db: StudioDatabase, studyId: string, task: Task, unitId: string, options: { now?: string; by: string } = { by: '' }): Promise<GoldChange> {
   const now = options.now ?? new Date().toISOString();
   return db.transaction('rw', [db.studies, db.gold, db.audit], async () => {
     leadStudy(await db.studies.get(studyId), studyId);
     const before = await db.gold.get([studyId, task, unitId]);
-    if (before === undefined) return false;
+    if (before === undefined) return { changed: false, before, after: undefined };
     await db.gold.delete([studyId, task, unitId]);
     await audit(db, studyId, now, 'gold:clear', { task, unit: unitId, old: audited(before), new: null, by: options.by });
-    return true;
+    return { changed: true, before, after: undefined };
   });
+}
+
+/**
+ * Undoes one change: puts back the gold label `change.before` exactly as it was (its value,
+ * note, author, time and basis), or removes the unit's gold label if it had none, in a
+ * 'gold:undo' audit entry by `by`. Refuses with a RangeError, writing nothing, when the
+ * unit's gold label is no longer the one the change left (it was changed since, for example
+ * in another window), so an undo never throws away a later decision.
+ */
+export async function undoGoldChange(db: StudioDatabase, change: GoldChange & { studyId: string; task: Task; unitId: string }, options: { now?: string; by: string }): Promise<GoldChange> {
+  const { studyId, task, unitId } = change;
+  const now = options.now ?? new Date().toISOString();
+  return db.transaction('rw', [db.studies, db.gold, db.audit], async () => {
+    leadStudy(await db.studies.get(studyId), studyId);
+    const current = await db.gold.get([studyId, task, unitId]);
+    if (!sameGold(current, change.after)) throw new RangeError(`the gold label of unit "${unitId}" has changed since; undo it by hand`);
+    if (change.before === undefined) await db.gold.delete([studyId, task, unitId]);
+    else await db.gold.put({ ...change.before, basis: [...change.before.basis] });
+    await audit(db, studyId, now, 'gold:undo', { task, unit: unitId, old: current ? audited(current) : null, new: change.before ? audited(change.before) : null, by: options.by });
+    return { changed: true, before: current, after: change.before };
+  });
+}
+
+/** One entry of a unit's gold history: what the audit log keeps of a set, clear or undo. */
+export interface GoldHistoryEntry {
+  id: number;
+  kind: 'set' | 'clear' | 'undo';
+  /** When the change was made. */
+  at: string;
+  by: string;
+  old: AuditedGold | null;
+  new: AuditedGold | null;
+}
+
+/**
+ * Every gold change of one unit and task, oldest first, from the study's audit log. The log
+ * has no index by unit, so the study's entries are scanned, and only gold entries naming the
+ * unit are parsed.
+ */
+export async function loadGoldHistory(db: StudioDatabase, studyId: string, task: Task, unitId: string): Promise<GoldHistoryEntry[]> {
+  const unitText = JSON.stringify(unitId);
+  const entries = await db.audit
+    .where('studyId')
+    .equals(studyId)
+    .filter((entry) => (GOLD_AUDIT_KINDS as readonly string[]).includes(entry.kind) && entry.detail.includes(unitText))
+    .toArray();
+  const history: GoldHistoryEntry[] = [];
+  for (const entry of entries) {
+    const detail = JSON.parse(entry.detail) as GoldAuditDetail;
+    if (detail.unit !== unitId || detail.task !== task || entry.id === undefined) continue;
+    history.push({ id: entry.id, kind: entry.kind.slice('gold:'.length) as GoldHistoryEntry['kind'], at: entry.at, by: detail.by, old: detail.old, new: detail.new });
+  }
+  return history.sort((a, b) => a.id - b.id);
 }
 
 /** The study's gold labels in key order: by task, then unit id. */
@@ -118,6 +182,11 @@ async function audit(db: StudioDatabase, studyId: string, at: string, kind: Gold
 
 function audited(gold: GoldLabel): AuditedGold {
   return { value: gold.value, note: gold.note, by: gold.by, at: gold.at, basis: gold.basis };
+}
+
+function sameGold(a: GoldLabel | undefined, b: GoldLabel | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.value === b.value && a.note === b.note && a.by === b.by && a.at === b.at && sameList(a.basis, b.basis);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

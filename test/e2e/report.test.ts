@@ -109,7 +109,8 @@ describe('the report, adjudication and exports of the demo study', () => {
     await page.locator(`[data-testid="adjudication-unit"][data-unit-id="${unitId}"]`).waitFor({ timeout: 20_000 });
     await page.getByTestId('gold-note').fill('The reference settles it: no.');
     await page.locator('button[data-gold-value="no"]').click();
-    await expect.poll(() => page.getByTestId('gold-saved').getAttribute('data-gold-value'), { timeout: 20_000 }).toBe('no');
+    // Setting gold moves on to the next unit; the queue marks this one decided.
+    await page.locator(`[data-queue-unit="${unitId}"][data-decided="true"]`).waitFor({ timeout: 20_000 });
 
     // Exports: the dataset holds one row per unit, with the gold label; the LaTeX table the figures.
     await page.goto(`${url}#/study/${STUDY_ID}/report`);

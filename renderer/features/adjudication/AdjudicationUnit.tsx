@@ -1,7 +1,8 @@
 // One disagreement in full: the puzzle's story and reference answer, the unit's text, every
 // rater's label and the human majority, then the lead's decision: a gold value (one button per
 // value of the task's scheme, with its keys) and a note, kept with who decided, when and on
-// which labels. Text from the study is rendered as text, never HTML.
+// which labels; the question before a replacement, and the unit's gold history. Text from the
+// study is rendered as text, never HTML.
 
 import { useId, useState, type RefObject } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -14,7 +15,10 @@ import { valueText } from '../labelling/task-titles';
 import { BucketBadge } from '../study/BucketBadge';
 import { PuzzlePanels } from '../transcript/PuzzlePanels';
 import { percentText } from '../report/report-text';
-import type { Gold, GoldWrite } from './useAdjudication';
+import type { GoldQuestion } from './gold-session';
+import { GoldHistory } from './GoldHistory';
+import { ReplaceQuestion } from './ReplaceQuestion';
+import type { Gold } from './useAdjudication';
 
 const UNIT_KIND: Record<ReportTask, string> = { answer: 'Question', match: 'Final answer' };
 
@@ -25,11 +29,18 @@ interface Props {
   scheme: LabelScheme;
   keyMap: KeyMap;
   gold: Gold | undefined;
-  write: GoldWrite | undefined;
+  /** A gold write is running: the buttons wait. */
+  busy: boolean;
+  /** Why this unit's last gold change failed, until one succeeds. */
+  failure: string | undefined;
+  /** The replacement waiting for an answer on this unit. */
+  question: GoldQuestion | undefined;
   position: string;
   noteRef: RefObject<HTMLTextAreaElement | null>;
   onSetGold: (value: LabelValue, note: string) => void;
   onClearGold: () => void;
+  onReplace: () => void;
+  onKeep: () => void;
   onOpenSession: () => void;
 }
 
@@ -38,12 +49,20 @@ function atText(at: string): string {
   return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
 }
 
-export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, write, position, noteRef, onSetGold, onClearGold, onOpenSession }: Props) {
+export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, busy, failure, question, position, noteRef, onSetGold, onClearGold, onReplace, onKeep, onOpenSession }: Props) {
   const { db } = useServices();
   const puzzle = useLiveQuery(() => db.puzzles.get([studyId, unit.puzzleId]), [db, studyId, unit.puzzleId]);
-  const [note, setNote] = useState(gold?.note ?? '');
+  const storedNote = gold?.note ?? '';
+  const [note, setNote] = useState(storedNote);
+  // The note follows the stored gold label's (set, replaced or undone, here or in another
+  // window) unless the lead has started a new one.
+  const [shownNote, setShownNote] = useState(storedNote);
+  if (storedNote !== shownNote) {
+    setShownNote(storedNote);
+    if (note === shownNote) setNote(storedNote);
+  }
   const id = useId();
-  const saving = write?.status === 'saving';
+  const waiting = busy || question !== undefined;
   const choices = actionsForTask(task, scheme).flatMap((info) => (info.value === undefined ? [] : [{ ...info, value: info.value }]));
 
   return (
@@ -93,7 +112,7 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, wr
           Note
         </label>
         <span className="muted small" id={`${id}-note-hint`}>
-          Why this label: write it first, then choose the value. Choosing again updates the note.
+          Why this label: write it first, then choose the value; it is saved with the note and the next unit comes. Choosing the same value again updates the note.
         </span>
         <textarea
           id={`${id}-note`}
@@ -117,7 +136,7 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, wr
               className={`label-button label-${String(choice.value)}`}
               data-gold-value={String(choice.value)}
               aria-pressed={gold?.value === choice.value}
-              disabled={saving}
+              disabled={waiting}
               title={`Gold label: ${valueText(choice.value)}`}
               onClick={() => onSetGold(choice.value, note)}
             >
@@ -136,17 +155,19 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, wr
               Gold label <span className={`badge label-${String(gold.value)}`}>{String(gold.value)}</span>, set by {gold.by} on {atText(gold.at)}
               {gold.note !== '' && <>: “{gold.note}”</>}
             </span>
-            <button type="button" className="link-button danger" disabled={saving} onClick={onClearGold}>
+            <button type="button" className="link-button danger" disabled={waiting} onClick={onClearGold}>
               Clear
             </button>
           </div>
         )}
-        {write?.status === 'failed' && (
+        {question !== undefined && <ReplaceQuestion question={question} keyMap={keyMap} onReplace={onReplace} onKeep={onKeep} />}
+        {failure !== undefined && (
           <div className="notice notice-error" role="alert">
-            {write.message}
+            {failure}
           </div>
         )}
       </div>
+      <GoldHistory studyId={studyId} task={task} unitId={unit.unitId} />
     </article>
   );
 }

@@ -1,17 +1,20 @@
 // The lead's adjudication of disagreements: per task, the units where raters disagree, lowest
 // agreement first; the current one in full with a gold value and note to set, the queue beside
-// it. The current unit is in the address, so a reload or a link from the report's heatmap opens
-// it. Lead mode only, like the report: annotator mode and pack studies get a short note.
+// it. Setting gold moves on to the next unit, as labelling does. The current unit is in the
+// address, so a reload or a link from the report's heatmap opens it. Lead mode only, like the
+// report: annotator mode and pack studies get a short note.
 
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import type { LabelValue, Study } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/report-model';
 import { usePreferences, useServices } from '../../app/services';
 import type { UnitDisagreement } from '../../workers/report-protocol';
-import { buildKeyMap, displayKey } from '../labelling/key-map';
+import { buildKeyMap, displayKey, type WorkspaceAction } from '../labelling/key-map';
 import { LeadOnlyPage } from '../mode/LeadOnlyPage';
 import { percentText } from '../report/report-text';
 import { AdjudicationUnit } from './AdjudicationUnit';
+import { GoldSession, type ChoiceResult } from './gold-session';
 import { useAdjudication, type Gold } from './useAdjudication';
 import { useAdjudicationKeys } from './useAdjudicationKeys';
 
@@ -60,10 +63,16 @@ function QueueList({ queue, current, goldOf, onOpen }: { queue: readonly UnitDis
 }
 
 function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: ReportTask; unitId: string | undefined }) {
-  const { store } = useServices();
+  const { store, db, preferences } = useServices();
   // Arriving at one unit (from the heatmap) it may already have gold; show decided units too.
   const [openOnly, setOpenOnly] = useState(unitId === undefined);
-  const { queue, loading, error, open, goldLoaded, goldOf, setGold, clearGold, write, reload } = useAdjudication(study.id, task, openOnly);
+  const { queue, loading, error, open, goldLoaded, goldOf, reload } = useAdjudication(study.id, task, openOnly);
+  // One sitting per page: its undo reaches back to the page's first change.
+  const [session] = useState(() => new GoldSession(db, { studyId: study.id, task, by: () => preferences.getState().annotator.name }));
+  const question = useStore(session.store, (state) => state.asking);
+  const busy = useStore(session.store, (state) => state.busy);
+  const notice = useStore(session.store, (state) => state.notice);
+  const failure = useStore(session.store, (state) => state.failure);
   const keyOverrides = usePreferences((state) => state.keyOverrides);
   const keyMap = useMemo(() => buildKeyMap(keyOverrides), [keyOverrides]);
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -89,17 +98,54 @@ function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: Rep
   );
   const nextOpen = queue?.slice(current + 1).find((candidate) => goldOf(candidate) === undefined);
 
+  /** After a gold label is set on a unit: the unit after it in the queue, as labelling moves on. */
+  const moveOnFrom = useCallback(
+    (decided: string, result: ChoiceResult) => {
+      if (result !== 'set' || !queue) return;
+      const next = queue[queue.findIndex((candidate) => candidate.unitId === decided) + 1];
+      if (next) go({ unitId: next.unitId });
+      else session.say('That was the last disagreement in this list.');
+    },
+    [queue, go, session],
+  );
+  const choose = useCallback(
+    (value: LabelValue, note: string) => {
+      if (!unit) return;
+      void session.choose(unit, value, note).then((result) => moveOnFrom(unit.unitId, result));
+    },
+    [unit, session, moveOnFrom],
+  );
+  const replace = useCallback(() => {
+    const asked = session.store.getState().asking?.unit.unitId;
+    if (asked !== undefined) void session.replace().then((result) => moveOnFrom(asked, result));
+  }, [session, moveOnFrom]);
+  const undo = useCallback(() => {
+    void session.undo().then((undone) => {
+      if (undone !== undefined) go({ unitId: undone });
+    });
+  }, [session, go]);
+
+  // A question belongs to its unit: leaving the unit (with the mouse) keeps its gold label.
+  const shownUnitId = unit?.unitId;
+  useEffect(() => {
+    const asked = session.store.getState().asking;
+    if (asked !== undefined && asked.unit.unitId !== shownUnitId) session.keep();
+  }, [session, shownUnitId]);
+
   const keyActions = useMemo(
     () => ({
-      label: (value: LabelValue) => {
-        if (unit) void setGold(unit, value, noteRef.current?.value ?? '');
-      },
+      label: (value: LabelValue) => choose(value, noteRef.current?.value ?? ''),
       move,
       focusNote: () => noteRef.current?.focus(),
+      undo,
+      asking: () => session.store.getState().asking !== undefined,
+      replace,
+      keep: () => session.keep(),
     }),
-    [unit, setGold, move],
+    [choose, move, undo, replace, session],
   );
   useAdjudicationKeys(task, study.scheme, keyMap, keyActions);
+  const keysText = (action: WorkspaceAction) => keyMap.keysOf(action).map(displayKey).join(' or ') || 'no key';
 
   return (
     <section className="page adjudication-page" aria-labelledby="adjudication-title" data-testid="adjudication-view" data-task={task} data-open={open ?? ''} data-loading={loading}>
@@ -128,10 +174,16 @@ function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: Rep
           {open === undefined ? 'Listing the disagreements…' : `${count(open, 'open disagreement', 'open disagreements')}`}
         </span>
       </div>
-      <p className="hint small">
-        Units where raters disagree, lowest agreement first. Choose the gold value with a button or the labelling keys; {keyMap.keysOf('next').map(displayKey).join(' or ')} and{' '}
-        {keyMap.keysOf('previous').map(displayKey).join(' or ')} move, {keyMap.keysOf('note').map(displayKey).join(' or ')} writes a note. Gold labels go into the exports and, when chosen, into the report as the rater “gold”.
+      <p className="hint small" data-testid="adjudication-keys">
+        Units where raters disagree, lowest agreement first. Choose the gold value with a button or the labelling keys: it is saved and the next unit comes. Replacing a gold label asks first (Enter
+        replaces, Esc keeps). {keysText('next')} and {keysText('previous')} move, {keysText('note')} writes a note, {keysText('undo')} undoes the last gold change made on this page. Gold labels
+        go into the exports and, when chosen, into the report as the rater “gold”.
       </p>
+      {notice !== undefined && (
+        <p className="notice" role="status" data-testid="adjudication-notice">
+          {notice}
+        </p>
+      )}
       {error !== undefined && (
         <div className="notice notice-error" role="alert">
           The disagreements could not be listed: {error}
@@ -163,11 +215,15 @@ function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: Rep
                   scheme={study.scheme}
                   keyMap={keyMap}
                   gold={goldOf(unit)}
-                  write={write?.unitId === unit.unitId ? write : undefined}
+                  busy={busy}
+                  failure={failure?.unitId === unit.unitId ? failure.message : undefined}
+                  question={question?.unit.unitId === unit.unitId ? question : undefined}
                   position={`${(current + 1).toLocaleString('en-US')} of ${queue.length.toLocaleString('en-US')}`}
                   noteRef={noteRef}
-                  onSetGold={(value, note) => void setGold(unit, value, note)}
-                  onClearGold={() => void clearGold(unit)}
+                  onSetGold={choose}
+                  onClearGold={() => void session.clear(unit)}
+                  onReplace={replace}
+                  onKeep={() => session.keep()}
                   onOpenSession={() => store.getState().navigate({ view: 'transcript', studyId: study.id, sessionId: unit.sessionId })}
                 />
                 <div className="adjudication-moves">
@@ -195,7 +251,9 @@ function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: Rep
 export function AdjudicationView({ studyId, task, unitId }: { studyId: string; task?: ReportTask; unitId?: string }) {
   return (
     <LeadOnlyPage studyId={studyId} testId="adjudication-lead-only" what="adjudication" leadModeReason="Adjudication shows every rater’s labels, so it is only in lead mode.">
-      {(study) => <LeadAdjudicationPage study={study} task={task ?? DEFAULT_TASK} unitId={unitId} />}
+      {/* One page per task, keyed by the task it shows: the address gains the default task at the
+          first move, and that must not start a new sitting (its undo would be lost). */}
+      {(study) => <LeadAdjudicationPage key={task ?? DEFAULT_TASK} study={study} task={task ?? DEFAULT_TASK} unitId={unitId} />}
     </LeadOnlyPage>
   );
 }

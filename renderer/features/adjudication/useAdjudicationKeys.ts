@@ -1,6 +1,8 @@
 // The adjudication keyboard, with the workspace's keys (and the lead's remappings): a label key
-// sets that gold value, next and previous move through the queue, the note key goes to the
-// note. Keys typed into a field, with Ctrl, Cmd or Alt, or held down to repeat, do nothing.
+// sets that gold value and moves on, next and previous move through the queue, the note key goes
+// to the note, undo takes back the last gold change. While the page asks whether to replace a
+// gold label, Enter replaces and Escape keeps, and no other key acts. Keys typed into a field,
+// with Ctrl, Cmd or Alt, or held down to repeat, do nothing.
 
 import { useEffect, useRef } from 'react';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
@@ -11,10 +13,22 @@ export interface AdjudicationKeyActions {
   label(value: LabelValue): void;
   move(step: 1 | -1): void;
   focusNote(): void;
+  undo(): void;
+  /** Whether a replacement waits for Enter or Escape. */
+  asking(): boolean;
+  replace(): void;
+  keep(): void;
 }
+
+/** Marks the question's own buttons, so Enter on a focused one does what the button says. */
+export const GOLD_QUESTION_ATTRIBUTE = 'data-gold-question';
 
 function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+function isQuestionButton(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`[${GOLD_QUESTION_ATTRIBUTE}] button`) !== null;
 }
 
 export function useAdjudicationKeys(task: ReportTask, scheme: LabelScheme, keyMap: KeyMap, actions: AdjudicationKeyActions): void {
@@ -29,6 +43,19 @@ export function useAdjudicationKeys(task: ReportTask, scheme: LabelScheme, keyMa
       if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTypingTarget(event.target)) return;
       const current = latest.current;
+      if (current.actions.asking()) {
+        // Enter on the question's Keep button keeps: the button's own click answers.
+        if (event.key === 'Enter' && isQuestionButton(event.target)) return;
+        if (event.key === 'Enter' || event.key === 'Escape') {
+          event.preventDefault();
+          if (event.repeat) return;
+          if (event.key === 'Enter') current.actions.replace();
+          else current.actions.keep();
+          return;
+        }
+        if (current.keyMap.actionFor(current.task, current.scheme, event.key) !== undefined) event.preventDefault();
+        return;
+      }
       const action = current.keyMap.actionFor(current.task, current.scheme, event.key);
       if (action === undefined) return;
       const info = actionInfo(action);
@@ -42,6 +69,9 @@ export function useAdjudicationKeys(task: ReportTask, scheme: LabelScheme, keyMa
         // Without preventDefault the key would also be typed into the note it focuses.
         event.preventDefault();
         current.actions.focusNote();
+      } else if (action === 'undo') {
+        event.preventDefault();
+        if (!event.repeat) current.actions.undo();
       }
     };
     window.addEventListener('keydown', onKeyDown);

@@ -1,11 +1,13 @@
-// setGoldLabel, clearGoldLabel and loadGoldLabels against fake-indexeddb: gold rows per study,
-// task and unit; every set, replacement and clear audited with the label it replaced; every
-// refusal (unit, task, value, study, pack copy) a RangeError that leaves the database unchanged.
+// setGoldLabel, clearGoldLabel, undoGoldChange, loadGoldLabels and loadGoldHistory against
+// fake-indexeddb: gold rows per study, task and unit; every set, replacement, clear and undo
+// audited with the label it replaced and read back as the unit's history; every refusal (unit,
+// task, value, study, pack copy, an undo overtaken by a later change) a RangeError that leaves
+// the database unchanged.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, GoldLabel } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../../renderer/db/database';
-import { clearGoldLabel, loadGoldLabels, setGoldLabel, type GoldAuditDetail } from '../../../renderer/db/gold';
+import { clearGoldLabel, loadGoldHistory, loadGoldLabels, setGoldLabel, undoGoldChange, type GoldAuditDetail } from '../../../renderer/db/gold';
 import { importStudies } from '../../../renderer/db/import-study';
 import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW, refusedUnchanged } from './db-fixtures';
 
@@ -101,9 +103,9 @@ describe('gold labels', () => {
     expect(await dumpTables(db)).toEqual(before);
   });
 
-  it('clears a gold label, audited with the label it removed, and reports whether there was one', async () => {
-    await setGoldLabel(db, gold(FINAL, 'match', 'unmatched', { note: 'too vague' }));
-    expect(await clearGoldLabel(db, DEMO, 'match', FINAL, { by: 'Lead', now: LATER })).toBe(true);
+  it('clears a gold label, audited with the label it removed, and returns what it removed', async () => {
+    const set = await setGoldLabel(db, gold(FINAL, 'match', 'unmatched', { note: 'too vague' }));
+    expect(await clearGoldLabel(db, DEMO, 'match', FINAL, { by: 'Lead', now: LATER })).toEqual({ changed: true, before: set.after, after: undefined });
     expect(await loadGoldLabels(db, DEMO)).toEqual([]);
     const audit = await goldAudit(db);
     expect(audit[1]).toEqual({
@@ -114,8 +116,52 @@ describe('gold labels', () => {
     });
 
     const before = await dumpTables(db);
-    expect(await clearGoldLabel(db, DEMO, 'match', FINAL, { by: 'Lead', now: LATER })).toBe(false);
+    expect(await clearGoldLabel(db, DEMO, 'match', FINAL, { by: 'Lead', now: LATER })).toEqual({ changed: false, before: undefined, after: undefined });
     expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('undoes a replacement by putting the earlier gold label back exactly, audited as an undo', async () => {
+    const first = await setGoldLabel(db, gold(QUESTION, 'answer', 'no', { note: 'first look', by: 'First lead' }));
+    const second = await setGoldLabel(db, gold(QUESTION, 'answer', 'irrelevant', { note: 'on reflection', now: LATER }));
+    expect(second).toMatchObject({ changed: true, before: first.after });
+
+    const UNDONE = '2026-11-23T09:00:00.000Z';
+    await undoGoldChange(db, { ...second, studyId: DEMO, task: 'answer', unitId: QUESTION }, { by: 'Lead', now: UNDONE });
+    // Value, note, author, time and basis: the first decision as it was stored.
+    expect(await loadGoldLabels(db, DEMO)).toEqual([first.after]);
+    const audit = await goldAudit(db);
+    expect(audit[2]).toEqual({ studyId: DEMO, at: UNDONE, kind: 'gold:undo', detail: { task: 'answer', unit: QUESTION, old: { value: 'irrelevant', note: 'on reflection', by: 'Lead', at: LATER, basis: second.after?.basis }, new: { value: 'no', note: 'first look', by: 'First lead', at: NOW, basis: first.after?.basis }, by: 'Lead' } });
+
+    // Undoing the first set leaves no gold label.
+    await undoGoldChange(db, { ...first, studyId: DEMO, task: 'answer', unitId: QUESTION }, { by: 'Lead', now: UNDONE });
+    expect(await loadGoldLabels(db, DEMO)).toEqual([]);
+  });
+
+  it('refuses an undo once the gold label has changed since', async () => {
+    const first = await setGoldLabel(db, gold(FINAL, 'match', 'matched'));
+    await setGoldLabel(db, gold(FINAL, 'match', 'unmatched', { by: 'Another window', now: LATER }));
+    expect(await refusal(db, () => undoGoldChange(db, { ...first, studyId: DEMO, task: 'match', unitId: FINAL }, { by: 'Lead' }))).toBe(`the gold label of unit "${FINAL}" has changed since; undo it by hand`);
+  });
+
+  it('lists the gold history of one unit and task, oldest first', async () => {
+    const set = await setGoldLabel(db, gold(FINAL, 'match', 'matched', { note: 'names the cause' }));
+    // QUESTION's id is the start of FINAL's: each unit lists only its own changes.
+    await setGoldLabel(db, gold(QUESTION, 'answer', 'no'));
+    await setGoldLabel(db, gold(QUESTION, 'answer', 'yes', { now: LATER }));
+    const replaced = await setGoldLabel(db, gold(FINAL, 'match', 'unmatched', { note: 'too vague', by: 'Second lead', now: LATER }));
+    await undoGoldChange(db, { ...replaced, studyId: DEMO, task: 'match', unitId: FINAL }, { by: 'Lead', now: LATER });
+    await clearGoldLabel(db, DEMO, 'match', FINAL, { by: 'Lead', now: LATER });
+
+    const history = await loadGoldHistory(db, DEMO, 'match', FINAL);
+    expect(history.map(({ kind, at, by, old, new: after }) => [kind, at, by, old?.value ?? null, after?.value ?? null, after?.note ?? null])).toEqual([
+      ['set', NOW, 'Lead', null, 'matched', 'names the cause'],
+      ['set', LATER, 'Second lead', 'matched', 'unmatched', 'too vague'],
+      ['undo', LATER, 'Lead', 'unmatched', 'matched', 'names the cause'],
+      ['clear', LATER, 'Lead', 'matched', null, null],
+    ]);
+    expect(history[0]?.new).toEqual({ value: 'matched', note: 'names the cause', by: 'Lead', at: NOW, basis: set.after?.basis });
+    expect((await loadGoldHistory(db, DEMO, 'answer', QUESTION)).map((entry) => entry.new?.value)).toEqual(['no', 'yes']);
+    expect(await loadGoldHistory(db, DEMO, 'answer', 's-coffee-orca/')).toEqual([]);
   });
 
   it('keeps the gold labels of each study apart', async () => {
