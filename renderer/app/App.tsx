@@ -8,7 +8,7 @@ import { importDemoOnFirstStart } from './first-start';
 import { AdjudicationView, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from './routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
-import { formatBytes, useStorageStatus } from './useStorageStatus';
+import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
 import { LibraryView } from '../features/library/LibraryView';
 import { LIBRARY_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
@@ -98,10 +98,13 @@ export function App() {
   const route = useHashRouting();
   const importFiles = useImportFiles();
   const importStatus = useStudio((state) => state.importState.status);
-  const storage = useStorageStatus(importStatus);
+  const storageSource = useStorageStatusSource();
+  const storage = useStorageStatus(storageSource);
   const modeLockReason = useModeLockReason();
   const [dragging, setDragging] = useState(false);
   useAutoBackup();
+  // Imports write from a worker: re-read the storage state when one ends, whatever Dexie relays.
+  useEffect(() => storageSource.refreshSoon(), [storageSource, importStatus]);
 
   useEffect(() => {
     importDemoOnFirstStart(db, importFiles).catch((error: unknown) =>
@@ -147,7 +150,7 @@ export function App() {
         <ModeSwitch lockedReason={modeLockReason} />
       </header>
       <main className="app-main">
-        <StorageClearedBanner />
+        <StorageClearedBanner onPersistenceAsked={() => storageSource.refresh()} />
         {route.view === 'library' && <LibraryView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
@@ -158,7 +161,7 @@ export function App() {
         </Suspense>
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
-      <footer className="app-footer muted small">
+      <footer className="app-footer muted small" data-testid="storage-footer">
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
         {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
       </footer>
