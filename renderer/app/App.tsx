@@ -10,6 +10,7 @@ import { parseRoute, routeToHash } from './routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
+import { HelpView } from '../features/help/HelpView';
 import { LibraryView } from '../features/library/LibraryView';
 import { LIBRARY_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
 import { ModeSwitch } from '../features/mode/ModeSwitch';
@@ -39,7 +40,7 @@ function useHashRouting() {
 function Breadcrumbs() {
   const { store } = useServices();
   const route = useStudio((state) => state.route);
-  const studyId = route.view === 'library' ? '' : route.studyId;
+  const studyId = route.view === 'library' || route.view === 'help' ? '' : route.studyId;
   const study = useStudy(studyId);
   const go = store.getState().navigate;
   return (
@@ -47,7 +48,13 @@ function Breadcrumbs() {
       <button type="button" className="link-button" onClick={() => go({ view: 'library' })}>
         Studies
       </button>
-      {route.view !== 'library' && (
+      {route.view === 'help' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>Help</span>
+        </>
+      )}
+      {route.view !== 'library' && route.view !== 'help' && (
         <>
           <span aria-hidden="true">›</span>
           <button type="button" className="link-button" onClick={() => go({ view: 'study', studyId: route.studyId })}>
@@ -148,10 +155,14 @@ export function App() {
         <div className="brand">Agreement Studio</div>
         <Breadcrumbs />
         <ModeSwitch lockedReason={modeLockReason} />
+        <button type="button" className="link-button help-link" aria-current={route.view === 'help' ? 'page' : undefined} onClick={() => store.getState().navigate({ view: 'help' })}>
+          Help
+        </button>
       </header>
       <main className="app-main">
         <StorageClearedBanner onPersistenceAsked={() => storageSource.refresh()} />
         {route.view === 'library' && <LibraryView />}
+        {route.view === 'help' && <HelpView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
         <Suspense fallback={<p className="muted">Loading…</p>}>
