@@ -18,7 +18,7 @@ const LONG_STORY = Array.from({ length: 120 }, (_, part) => `Part ${part + 1}: t
 
 function longStoryBundle(): string {
   const turns = [
-    ...Array.from({ length: 3 }, (_, index) => ({ id: `s-long/${index + 1}`, type: 'question', text: `Is part ${index + 1} sung by the same voice as the last part?`, judgements: { 'judge-a': 'no' } })),
+    ...['soprano', 'tenor', 'bass'].map((voice, index) => ({ id: `s-long/${index + 1}`, type: 'question', text: `Is part ${index + 1} sung by the ${voice} who sang the last part?`, judgements: { 'judge-a': 'no' } })),
     { id: 's-long/4', type: 'final', text: 'Every part is sung by a different singer.', judgements: { 'judge-a': 'matched' } },
   ];
   return JSON.stringify({
@@ -95,6 +95,31 @@ describe('the workspace with a long story', () => {
     await expectVisibleOnTop(page.locator('.unit-text'), 'the question');
     for (const button of await page.locator('.label-button').all()) await expectVisibleOnTop(button, `label button "${await button.textContent()}"`);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds units by words of the question, the story or the title, by keyboard alone', async () => {
+    const { context, page, pageErrors } = await openLongStoryWorkspace(1280, 720);
+    const rows = page.locator('[data-unit-row]');
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.keyboard.press('/');
+    await page.keyboard.type('TENOR sung');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByTestId('current-unit').getAttribute('data-unit-id')).toBe('s-long/2');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.keyboard.press('/');
+    await page.keyboard.type('harmonie');
+    await expect.poll(() => rows.count()).toBe(0);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('y many');
+    await expect.poll(() => rows.count()).toBe(3);
+    // Enter hands the keys back to the workspace: the next key labels.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('y');
+    await page.locator('[data-unit-row][data-state="saved"]').first().waitFor({ timeout: 20_000 });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
