@@ -172,7 +172,7 @@ export function App() {
         </Suspense>
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
-      <footer className="app-footer muted small" data-testid="storage-footer">
+      <footer className="app-footer muted small" data-testid="storage-footer" data-usage={storage?.usageBytes ?? ''} data-persisted={storage ? String(storage.persisted) : ''}>
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
         {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
       </footer>

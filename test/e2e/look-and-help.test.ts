@@ -77,6 +77,33 @@ describe('the look of the studio', () => {
   });
 });
 
+describe('the storage footer', () => {
+  it('says the same on every page and follows label writes, not only imports', async () => {
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 20_000 });
+    const footer = page.getByTestId('storage-footer');
+    await expect.poll(() => footer.getAttribute('data-usage'), { timeout: 20_000 }).not.toBe('');
+    const persisted = String(await page.evaluate(() => navigator.storage.persisted()));
+    expect(await footer.getAttribute('data-persisted')).toBe(persisted);
+
+    await page.goto(`${chromiumApp.app().url}#/study/demo-study/label/answer`);
+    await page.locator('[data-testid="workspace"][data-ready="true"]').waitFor({ timeout: 20_000 });
+    const before = Number(await footer.getAttribute('data-usage'));
+    for (let unit = 0; unit < 30; unit++) await page.keyboard.press('y');
+    await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count(), { timeout: 20_000 }).toBe(0);
+    // Labels alone (no import) move the figure; every page then shows that same reading.
+    await expect.poll(async () => Number(await footer.getAttribute('data-usage')), { timeout: 20_000 }).toBeGreaterThan(before);
+    const after = await footer.textContent();
+    for (const hash of ['#/study/demo-study/team', '#/help', '#/']) {
+      await page.evaluate((next) => (window.location.hash = next), hash);
+      await expect.poll(() => footer.textContent()).toBe(after);
+      expect(await footer.getAttribute('data-persisted')).toBe(persisted);
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the Help page', () => {
   it('opens from the header and lists every key from the key map', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
