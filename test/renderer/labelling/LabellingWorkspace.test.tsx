@@ -177,6 +177,14 @@ describe('notes, help, guidelines and settings', () => {
     expect(screen.queryByTestId('note-editor')).toBeNull();
   });
 
+  it('links the shortcut list to the Help page', async () => {
+    const { services, render } = await setup();
+    await render();
+    press('?');
+    fireEvent.click(within(screen.getByTestId('shortcut-help')).getByRole('button', { name: /^Help/ }));
+    expect(services.store.getState().route).toEqual({ view: 'help' });
+  });
+
   it('shows every shortcut with ? and the guidelines with G; Escape closes them', async () => {
     const { render } = await setup();
     await render();
