@@ -30,6 +30,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./build/web', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // The favicon stays a file of its own (served with the app, under img-src 'self') rather
+    // than a data: URL written into index.html.
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },
   server: { host: '127.0.0.1' },
   // The preview serves build/web (`npm start`'s web version, the e2e tests): the header carries

@@ -8,8 +8,9 @@ import { importDemoOnFirstStart } from './first-start';
 import { AdjudicationView, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from './routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
-import { formatBytes, useStorageStatus } from './useStorageStatus';
+import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
 import { readFiles } from '../platform/browser';
+import { HelpView } from '../features/help/HelpView';
 import { LibraryView } from '../features/library/LibraryView';
 import { LIBRARY_FILE_REQUEST, useImportFiles } from '../features/library/useImportFiles';
 import { ModeSwitch } from '../features/mode/ModeSwitch';
@@ -39,7 +40,7 @@ function useHashRouting() {
 function Breadcrumbs() {
   const { store } = useServices();
   const route = useStudio((state) => state.route);
-  const studyId = route.view === 'library' ? '' : route.studyId;
+  const studyId = route.view === 'library' || route.view === 'help' ? '' : route.studyId;
   const study = useStudy(studyId);
   const go = store.getState().navigate;
   return (
@@ -47,7 +48,13 @@ function Breadcrumbs() {
       <button type="button" className="link-button" onClick={() => go({ view: 'library' })}>
         Studies
       </button>
-      {route.view !== 'library' && (
+      {route.view === 'help' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>Help</span>
+        </>
+      )}
+      {route.view !== 'library' && route.view !== 'help' && (
         <>
           <span aria-hidden="true">›</span>
           <button type="button" className="link-button" onClick={() => go({ view: 'study', studyId: route.studyId })}>
@@ -98,10 +105,13 @@ export function App() {
   const route = useHashRouting();
   const importFiles = useImportFiles();
   const importStatus = useStudio((state) => state.importState.status);
-  const storage = useStorageStatus(importStatus);
+  const storageSource = useStorageStatusSource();
+  const storage = useStorageStatus(storageSource);
   const modeLockReason = useModeLockReason();
   const [dragging, setDragging] = useState(false);
   useAutoBackup();
+  // Imports write from a worker: re-read the storage state when one ends, whatever Dexie relays.
+  useEffect(() => storageSource.refreshSoon(), [storageSource, importStatus]);
 
   useEffect(() => {
     importDemoOnFirstStart(db, importFiles).catch((error: unknown) =>
@@ -145,10 +155,14 @@ export function App() {
         <div className="brand">Agreement Studio</div>
         <Breadcrumbs />
         <ModeSwitch lockedReason={modeLockReason} />
+        <button type="button" className="link-button help-link" aria-current={route.view === 'help' ? 'page' : undefined} onClick={() => store.getState().navigate({ view: 'help' })}>
+          Help
+        </button>
       </header>
       <main className="app-main">
-        <StorageClearedBanner />
+        <StorageClearedBanner onPersistenceAsked={() => storageSource.refresh()} />
         {route.view === 'library' && <LibraryView />}
+        {route.view === 'help' && <HelpView />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
         <Suspense fallback={<p className="muted">Loading…</p>}>
@@ -158,7 +172,7 @@ export function App() {
         </Suspense>
         {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
       </main>
-      <footer className="app-footer muted small">
+      <footer className="app-footer muted small" data-testid="storage-footer" data-usage={storage?.usageBytes ?? ''} data-persisted={storage ? String(storage.persisted) : ''}>
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
         {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
       </footer>

@@ -9,7 +9,8 @@ import { useServices } from './services';
 
 const studies = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'study' : 'studies'}`;
 
-export function StorageClearedBanner() {
+/** `onPersistenceAsked` lets the window's storage state (the footer) take the browser's answer. */
+export function StorageClearedBanner({ onPersistenceAsked }: { onPersistenceAsked?: () => void }) {
   const { db } = useServices();
   const [cleared, setCleared] = useState<ClearedStorage>();
   const [persisted, setPersisted] = useState<boolean>();
@@ -20,7 +21,7 @@ export function StorageClearedBanner() {
     requestPersistentStorage().then(
       (status) => setPersisted(status.persisted),
       () => setPersisted(false),
-    );
+    ).finally(() => onPersistenceAsked?.());
   };
   return (
     <div className="notice notice-error" role="alert" data-testid="storage-cleared">

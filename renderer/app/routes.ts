@@ -7,6 +7,8 @@ const REPORT_TASKS: readonly ReportTask[] = ['answer', 'match'];
 
 export type Route =
   | { view: 'library' }
+  /** What the studio is for, each role's path through it, and the keys. */
+  | { view: 'help' }
   | { view: 'study'; studyId: string }
   | { view: 'transcript'; studyId: string; sessionId: string }
   /** The lead's team page: assignment, packs, label files and coverage. */
@@ -20,6 +22,7 @@ export type Route =
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '').map(decodeURIComponentSafe);
+  if (parts[0] === 'help' && parts.length === 1) return { view: 'help' };
   if (parts[0] === 'study' && parts[1] !== undefined) {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };
     if (parts[2] === 'team' && parts.length === 3) return { view: 'team', studyId: parts[1] };
@@ -40,6 +43,8 @@ export function routeToHash(route: Route): string {
   switch (route.view) {
     case 'library':
       return '#/';
+    case 'help':
+      return '#/help';
     case 'study':
       return `#/study/${encodeURIComponent(route.studyId)}`;
     case 'transcript':

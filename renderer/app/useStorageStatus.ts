@@ -1,23 +1,19 @@
-// Asks once for persistent storage and reports usage, so the user can see that labels are
-// kept and how much room they take.
+// The storage state for the footer and the cleared-storage banner, from the window's one
+// StorageStatusSource (see db/storage-status.ts), so every page says the same thing.
 
-import { useEffect, useState } from 'react';
-import { requestPersistentStorage, type StorageStatus } from '../db/storage';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { StorageStatusSource } from '../db/storage-status';
+import type { StorageStatus } from '../db/storage';
 
-export function useStorageStatus(refreshKey: unknown): StorageStatus | undefined {
-  const [status, setStatus] = useState<StorageStatus>();
-  useEffect(() => {
-    let cancelled = false;
-    requestPersistentStorage()
-      .then((next) => {
-        if (!cancelled) setStatus(next);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [refreshKey]);
-  return status;
+/** Starts the window's source; App calls it once and hands the source down. */
+export function useStorageStatusSource(): StorageStatusSource {
+  const [source] = useState(() => new StorageStatusSource());
+  useEffect(() => source.start(), [source]);
+  return source;
+}
+
+export function useStorageStatus(source: StorageStatusSource): StorageStatus | undefined {
+  return useSyncExternalStore(source.subscribe, source.get);
 }
 
 export function formatBytes(bytes: number): string {

@@ -3,6 +3,7 @@
 
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { Turn } from '../../shared/domain/model';
 import type { AssignmentTableRecords } from '../../shared/study/assignment-table';
 import { useServices } from '../app/services';
 import { byStudy } from './by-study';
@@ -39,6 +40,43 @@ export function useSessionWithTurns(studyId: string, sessionId: string) {
     ]);
     return { session, puzzle: puzzle ?? null, turns };
   }, [db, studyId, sessionId]);
+}
+
+/** One human label on a turn, with the labeller's display name. */
+export interface TurnHumanLabel {
+  annotatorId: string;
+  name: string;
+  value: string;
+  unsure: boolean;
+}
+
+/**
+ * Every human label on these turns (answer labels on questions, match labels on final answers),
+ * by turn id, annotators in name order. For the lead's transcript only: annotator mode never
+ * calls it, so a blind view never even reads other people's labels. Every label write records
+ * its annotator, so the annotators table names every labeller.
+ */
+export function useTurnHumanLabels(studyId: string, turns: readonly Pick<Turn, 'id' | 'type'>[]) {
+  const { db } = useServices();
+  const turnKey = turns.map((turn) => `${turn.type}:${turn.id}`).join('\n');
+  return useLiveQuery(
+    async () => {
+      const annotators = (await byStudy(db.annotators, studyId).toArray()).sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+      const keys = annotators.flatMap((annotator) => turns.map((turn): [string, string, string, string] => [studyId, annotator.id, turn.type === 'question' ? 'answer' : 'match', turn.id]));
+      const found = await db.labels.bulkGet(keys);
+      const byTurn = new Map<string, TurnHumanLabel[]>();
+      found.forEach((label, index) => {
+        if (!label) return;
+        const annotator = annotators[Math.floor(index / turns.length)];
+        const list = byTurn.get(label.unitId) ?? [];
+        list.push({ annotatorId: label.annotatorId, name: annotator?.name ?? label.annotatorId, value: String(label.value), unsure: label.unsure });
+        byTurn.set(label.unitId, list);
+      });
+      return byTurn;
+    },
+    // turnKey stands for the turns: a new array with the same turns must not re-run the query.
+    [db, studyId, turnKey],
+  );
 }
 
 /** The study's annotators (the team once assigned, plus anyone who labelled), by id. */

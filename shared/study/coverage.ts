@@ -14,6 +14,11 @@ export interface AnnotatorCoverage {
   labelled: number;
   /** Of those labelled assigned units, the ones marked unsure. */
   unsure: number;
+  /**
+   * Labels this annotator gave to units not assigned to them (the lead labelling in their own
+   * workspace, say). They count as human labels in "labels per unit" and in the report.
+   */
+  outsideAssignment: number;
   /** The latest `at` of this annotator's labels in the study (assigned units or not), or null. */
   lastActivity: string | null;
   assignedByTask: Record<Task, number>;
@@ -113,6 +118,7 @@ export function computeCoverage(input: CoverageInput): StudyCoverage {
       assigned: 0,
       labelled: 0,
       unsure: 0,
+      outsideAssignment: 0,
       lastActivity: lastAt.get(id)?.at ?? null,
       assignedByTask: { answer: 0, match: 0, difficulty: 0 },
       labelledByTask: { answer: 0, match: 0, difficulty: 0 },
@@ -132,6 +138,7 @@ export function computeCoverage(input: CoverageInput): StudyCoverage {
       }
       coverage.assigned += units.length;
       coverage.labelled += coverage.labelledByTask[task];
+      coverage.outsideAssignment += (done?.[task].size ?? 0) - coverage.labelledByTask[task];
     }
     pairs += coverage.assigned;
     labelledPairs += coverage.labelled;

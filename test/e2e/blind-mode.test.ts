@@ -1,13 +1,14 @@
 // SPEC §5 end to end, in real Chromium with the first-start demo study: in annotator mode the
 // study overview and every session's transcript show no judge label, judge reply or judge model
-// name; the mode survives a reload; going back to lead mode asks first and shows the badges again.
+// name, nor the annotator's own labels; the mode survives a reload; going back to lead mode asks
+// first and shows the judges' badges again with the annotator's label beside them by name.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StudyData, Turn } from '../../shared/domain/model';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import { openApp, REPO_ROOT, useAppInChromium } from './harness';
+import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const CONFIRMATION = 'Lead mode shows judge labels and agreement figures. Switch?';
 
@@ -92,14 +93,32 @@ describe('annotator mode is blind', () => {
     }
     expect(dialogs).toEqual([]);
 
+    // The annotator labels a question of the last session; their transcript still shows no label.
     const last = demo.sessions.at(-1)!;
     const lastTurns = turnsOf(last.id);
+    const labelled = lastTurns.find((turn) => turn.type === 'question')!;
+    await visit(page, `#/study/${encodeURIComponent(studyId)}/label/answer/${encodeURIComponent(labelled.id)}`);
+    await page.locator(`[data-testid="current-unit"][data-unit-id="${labelled.id}"]`).waitFor({ timeout: 20_000 });
+    await page.keyboard.press('y');
+    await page.locator(`[data-unit-row][data-state="saved"]`).first().waitFor({ timeout: 20_000 });
+    const annotators = (await dumpDatabase(page)).annotators as { id: string; name: string }[];
+    expect(annotators).toHaveLength(1);
+    const annotatorName = annotators[0]!.name;
+    await visit(page, `#/study/${encodeURIComponent(studyId)}/session/${encodeURIComponent(last.id)}`);
+    await waitForTranscript(page, last.id);
+    const blindText = await bodyText(page);
+    expect(blindText).not.toContain(annotatorName);
+    expect(blindText).not.toContain('Annotators');
+    expect(await labelElementCount(page)).toBe(0);
+
     await page.getByRole('button', { name: 'Switch to lead mode…' }).click();
     await expect.poll(() => mode.textContent()).toBe('Lead mode');
     expect(dialogs).toEqual([CONFIRMATION]);
     const badges = lastTurns.reduce((sum, turn) => sum + judgeNamesOf(turn).length, 0);
     expect(badges).toBeGreaterThan(0);
-    await expect.poll(() => labelElementCount(page)).toBe(badges);
+    // Lead mode: the judges' badges and, beside them, the annotator's label by display name.
+    await expect.poll(() => labelElementCount(page)).toBe(badges + 1);
+    expect(await page.locator(`li[data-turn-id="${labelled.id}"] [data-raters="annotators"] .badge`).textContent()).toBe(`${annotatorName} yes`);
     const leadText = await bodyText(page);
     for (const judge of allJudges) expect(leadText).toContain(judge);
     for (const turn of lastTurns) if (turn.judgeReply !== undefined) expect(leadText).toContain(turn.judgeReply);
@@ -107,7 +126,7 @@ describe('annotator mode is blind', () => {
     await page.reload();
     await waitForTranscript(page, last.id);
     expect(await mode.textContent()).toBe('Lead mode');
-    await expect.poll(() => labelElementCount(page)).toBe(badges);
+    await expect.poll(() => labelElementCount(page)).toBe(badges + 1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

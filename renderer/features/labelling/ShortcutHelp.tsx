@@ -1,5 +1,6 @@
 // Every shortcut of this task, as the annotator has them mapped.
 
+import { useServices } from '../../app/services';
 import { actionsForTask, displayKey, type KeyMap } from './key-map';
 import { useWorkspace } from './useWorkspace';
 
@@ -7,6 +8,7 @@ export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {
   const controller = useWorkspace();
   const { task, study } = controller.data;
   const { closeModal } = controller.store.getState();
+  const { store: studio } = useServices();
   const rows = [
     ...actionsForTask(task, study.scheme).map((info) => ({ name: info.description, keys: keyMap.keysOf(info.action) })),
     { name: 'Close a panel or dialog', keys: ['Escape'] },
@@ -28,6 +30,9 @@ export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {
           </tbody>
         </table>
         <div className="modal-actions">
+          <button type="button" className="link-button" onClick={() => studio.getState().navigate({ view: 'help' })}>
+            Help: what the studio is for and how to use it
+          </button>
           <button type="button" className="chip" onClick={closeModal}>
             Close <kbd>Esc</kbd>
           </button>

@@ -16,6 +16,7 @@ export function UnitList() {
   const controller = useWorkspace();
   const visible = useWorkspaceState((state) => state.visible);
   const cursor = useWorkspaceState((state) => state.cursor);
+  const searching = useWorkspaceState((state) => state.query.trim() !== '');
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design; the rows are memoised instead.
   const virtualizer = useVirtualizer({
@@ -51,7 +52,7 @@ export function UnitList() {
   return (
     <div className="unit-list" ref={scroller} role="listbox" aria-label="Units">
       {visible.length === 0 ? (
-        <p className="muted small unit-list-empty">No unit matches this filter.</p>
+        <p className="muted small unit-list-empty">{searching ? 'No unit matches this search.' : 'No unit matches this filter.'}</p>
       ) : (
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (

@@ -36,49 +36,54 @@ export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position
         <SavedIndicator view={view} />
       </header>
 
-      {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues={unit.kind === 'puzzle'} />}
+      {/* The context scrolls on its own, so a long story never pushes the item and its buttons off screen. */}
+      <div className="unit-context" data-testid="unit-context" tabIndex={-1}>
+        {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues={unit.kind === 'puzzle'} />}
 
-      {earlier.length > 0 && (
-        <details className="earlier-questions" open={earlier.length <= 12}>
-          <summary className="small muted">Earlier questions in this session ({earlier.length})</summary>
-          <ol>
-            {earlier.map((question) => (
-              <li key={question.id} value={question.turnIndex + 1} className="small">
-                {question.text}
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
-
-      <div className="unit-item">
-        {unit.kind === 'puzzle' ? (
-          <p className="prose unit-prompt">How hard is this puzzle to solve by asking yes/no questions? 1 is the easiest, 9 the hardest.</p>
-        ) : (
-          <>
-            <span className="turn-kind">{unit.kind === 'question' ? 'The player asks' : 'The player’s final answer'}</span>
-            <p className="prose unit-text">{unit.text}</p>
-          </>
+        {earlier.length > 0 && (
+          <details className="earlier-questions" open={earlier.length <= 12}>
+            <summary className="small muted">Earlier questions in this session ({earlier.length})</summary>
+            <ol>
+              {earlier.map((question) => (
+                <li key={question.id} value={question.turnIndex + 1} className="small">
+                  {question.text}
+                </li>
+              ))}
+            </ol>
+          </details>
         )}
       </div>
 
-      <LabelButtons selected={view.label?.value} keyMap={keyMap} />
+      <div className="unit-actions" data-testid="unit-actions">
+        <div className="unit-item">
+          {unit.kind === 'puzzle' ? (
+            <p className="prose unit-prompt">How hard is this puzzle to solve by asking yes/no questions? 1 is the easiest, 9 the hardest.</p>
+          ) : (
+            <>
+              <span className="turn-kind">{unit.kind === 'question' ? 'The player asks' : 'The player’s final answer'}</span>
+              <p className="prose unit-text">{unit.text}</p>
+            </>
+          )}
+        </div>
 
-      <div className="unit-flags">
-        <button type="button" className="chip" aria-pressed={unsure} onMouseDown={(event) => event.preventDefault()} onClick={() => controller.toggleUnsure()}>
-          Unsure {keys('unsure')}
-        </button>
-        <button type="button" className="chip" onMouseDown={(event) => event.preventDefault()} onClick={() => openModal('note')}>
-          {note === '' ? 'Add note' : 'Edit note'} {keys('note')}
-        </button>
-        {!view.label && (unsure || note !== '') && <span className="muted small">Saved together with your label.</span>}
+        <LabelButtons selected={view.label?.value} keyMap={keyMap} />
+
+        <div className="unit-flags">
+          <button type="button" className="chip" aria-pressed={unsure} onMouseDown={(event) => event.preventDefault()} onClick={() => controller.toggleUnsure()}>
+            Unsure {keys('unsure')}
+          </button>
+          <button type="button" className="chip" onMouseDown={(event) => event.preventDefault()} onClick={() => openModal('note')}>
+            {note === '' ? 'Add note' : 'Edit note'} {keys('note')}
+          </button>
+          {!view.label && (unsure || note !== '') && <span className="muted small">Saved together with your label.</span>}
+        </div>
+        {note !== '' && (
+          <p className="unit-note prose">
+            <span className="muted">Note: </span>
+            {note}
+          </p>
+        )}
       </div>
-      {note !== '' && (
-        <p className="unit-note prose">
-          <span className="muted">Note: </span>
-          {note}
-        </p>
-      )}
     </article>
   );
 }

@@ -19,7 +19,8 @@ export type WorkspaceAction =
   | 'note'
   | 'undo'
   | 'help'
-  | 'guidelines';
+  | 'guidelines'
+  | 'find';
 
 export interface ActionInfo {
   action: WorkspaceAction;
@@ -56,6 +57,7 @@ export const ACTIONS: readonly ActionInfo[] = [
   { action: 'undo', description: 'Undo the last label change', defaultKeys: ['z'] },
   { action: 'help', description: 'Show every shortcut', defaultKeys: ['?'] },
   { action: 'guidelines', description: 'Show the guidelines', defaultKeys: ['g'] },
+  { action: 'find', description: 'Find units by text or id (Enter to go, Esc to clear)', defaultKeys: ['/'] },
 ];
 
 const ACTION_INFO = new Map(ACTIONS.map((info) => [info.action, info]));

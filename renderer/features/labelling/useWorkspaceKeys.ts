@@ -14,6 +14,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return element.isContentEditable === true || element.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
 }
 
+/** The search box's input (JumpToUnit.tsx), focused by the find key. */
+const FIND_INPUT_ID = 'jump-to-unit';
+
 function runAction(controller: WorkspaceController, action: WorkspaceAction): void {
   const state = controller.store.getState();
   const info = actionInfo(action);
@@ -33,6 +36,8 @@ function runAction(controller: WorkspaceController, action: WorkspaceAction): vo
       return state.modal === 'help' ? state.closeModal() : state.openModal('help');
     case 'guidelines':
       return state.toggleGuidelines();
+    case 'find':
+      return document.getElementById(FIND_INPUT_ID)?.focus();
   }
 }
 

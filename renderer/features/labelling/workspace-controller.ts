@@ -12,6 +12,7 @@ import { applyChange, labelPrimaryKey, savePosition, undoLabelChange, writeLabel
 import type { WorkspaceData } from './load-workspace';
 import { SaveLog } from './save-log';
 import { unitName, type WorkUnit } from './unit-queue';
+import { UnitSearchIndex } from './unit-search';
 import { createWorkspaceStore, currentPosition, type UnitFilter, type WorkspaceStore } from './workspace-store';
 
 /** Moves that label nothing are remembered after this pause, so holding J does not write per unit. */
@@ -82,6 +83,7 @@ export class WorkspaceController {
   readonly index: LabelIndex;
   readonly saveLog = new SaveLog();
   private readonly allPositions: readonly number[];
+  private readonly searchIndex: UnitSearchIndex;
   private readonly history: HistoryEntry[] = [];
   private chain: Promise<void> = Promise.resolve();
   /** Writes queued or running; the first after a pause waits for the paint of the next unit. */
@@ -104,6 +106,7 @@ export class WorkspaceController {
     this.clock = options.clock ?? (() => performance.now());
     this.index = new LabelIndex(data.labels, (unitId) => data.positionOf.has(unitId));
     this.allPositions = data.units.map((_, position) => position);
+    this.searchIndex = new UnitSearchIndex(data.units, data.puzzles);
     const resume = data.resumeUnitId === undefined ? undefined : data.positionOf.get(data.resumeUnitId);
     const firstUnlabelled = data.units.findIndex((unit) => !data.labels.has(unit.id));
     this.store = createWorkspaceStore({ visible: this.allPositions, position: resume ?? Math.max(0, firstUnlabelled) });
@@ -172,7 +175,7 @@ export class WorkspaceController {
     }
     const position = this.data.positionOf.get(entry.unitId);
     if (position !== undefined && !state.goToPosition(position)) {
-      this.setFilter('all');
+      this.showUnits('all', '');
       this.store.getState().goToPosition(position);
     }
     const unit = position === undefined ? undefined : this.data.units[position];
@@ -208,23 +211,42 @@ export class WorkspaceController {
     this.store.getState().move(delta);
   }
 
-  /** Shows the units a filter selects, as they are now; staying on the current unit if it is among them. */
+  /** Shows the units a filter selects, as they are now, within the current search; staying on the current unit if it is among them. */
   setFilter(filter: UnitFilter): void {
-    const { drafts } = this.store.getState();
-    const units = this.data.units;
+    this.showUnits(filter, this.store.getState().query);
+  }
+
+  /**
+   * Narrows the list to the units whose item, id, puzzle title or story hold every word of the
+   * query (see unit-search.ts), within the current filter; '' shows the filter's units again.
+   * Stays on the current unit if it matches, else goes to the first match.
+   */
+  search(query: string): void {
+    this.showUnits(this.store.getState().filter, query);
+    const { visible } = this.store.getState();
+    if (query.trim() !== '') this.store.getState().setNotice(visible.length === 0 ? 'No unit matches this search.' : `${visible.length.toLocaleString('en-US')} ${visible.length === 1 ? 'unit matches' : 'units match'} this search.`);
+  }
+
+  private showUnits(filter: UnitFilter, query: string): void {
+    const state = this.store.getState();
+    const { drafts } = state;
+    const matches = query.trim() === '' ? undefined : new Set(this.searchIndex.match(query));
     let visible: readonly number[] = this.allPositions;
-    if (filter !== 'all') {
+    if (filter !== 'all' || matches) {
       const keep: number[] = [];
-      units.forEach((unit, position) => {
+      this.data.units.forEach((unit, position) => {
+        if (matches && !matches.has(position)) return;
         const label = this.index.get(unit.id).label;
         const draft = drafts.get(unit.id);
         const shown =
-          filter === 'unlabelled' ? !label : filter === 'unsure' ? (label?.unsure ?? draft?.unsure ?? false) : (label?.note ?? draft?.note ?? '') !== '';
+          filter === 'all' ? true : filter === 'unlabelled' ? !label : filter === 'unsure' ? (label?.unsure ?? draft?.unsure ?? false) : (label?.note ?? draft?.note ?? '') !== '';
         if (shown) keep.push(position);
       });
       visible = keep;
     }
-    this.store.getState().showList(filter, visible, Math.max(0, currentPosition(this.store.getState())));
+    const current = Math.max(0, currentPosition(state));
+    const position = matches && !matches.has(current) ? (visible[0] ?? current) : current;
+    state.showList(filter, query, visible, position);
   }
 
   /** Goes to a unit by id, showing every unit if the filter hides it; false if the task has no such unit. */
@@ -235,7 +257,7 @@ export class WorkspaceController {
       return false;
     }
     if (!this.store.getState().goToPosition(position)) {
-      this.setFilter('all');
+      this.showUnits('all', '');
       this.store.getState().goToPosition(position);
     }
     return true;

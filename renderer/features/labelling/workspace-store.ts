@@ -18,7 +18,9 @@ export interface Draft {
 
 export interface WorkspaceState {
   filter: UnitFilter;
-  /** Queue positions the filter shows, ascending. Fixed until the filter is chosen again, so rows do not jump while labelling. */
+  /** The text search the list is narrowed by, as typed; '' for none. */
+  query: string;
+  /** Queue positions the filter and the search show, ascending. Fixed until the filter is chosen again, so rows do not jump while labelling. */
   visible: readonly number[];
   /** Index into `visible` of the current unit; -1 when the filter shows nothing. */
   cursor: number;
@@ -30,7 +32,7 @@ export interface WorkspaceState {
   /** Which labels are not on disk and why; unlike the notice it stays until they are saved. */
   saveProblem: string | undefined;
   /** Shows a new list, keeping the cursor on `position` or the first shown unit after it. */
-  showList(filter: UnitFilter, visible: readonly number[], position: number): void;
+  showList(filter: UnitFilter, query: string, visible: readonly number[], position: number): void;
   move(delta: number): void;
   select(index: number): void;
   /** Moves to a queue position if the list shows it. */
@@ -67,6 +69,7 @@ function cursorNear(visible: readonly number[], position: number): number {
 export function createWorkspaceStore(initial: { filter?: UnitFilter; visible: readonly number[]; position: number }) {
   return createStore<WorkspaceState>()((set, get) => ({
     filter: initial.filter ?? 'all',
+    query: '',
     visible: initial.visible,
     cursor: cursorNear(initial.visible, initial.position),
     modal: 'none',
@@ -74,7 +77,7 @@ export function createWorkspaceStore(initial: { filter?: UnitFilter; visible: re
     drafts: new Map(),
     notice: undefined,
     saveProblem: undefined,
-    showList: (filter, visible, position) => set({ filter, visible, cursor: cursorNear(visible, position) }),
+    showList: (filter, query, visible, position) => set({ filter, query, visible, cursor: cursorNear(visible, position) }),
     move: (delta) => {
       const { cursor, visible } = get();
       if (visible.length === 0) return;

@@ -52,95 +52,115 @@ function CoverageFigures({ coverage, studyId }: { coverage: StudyCoverage; study
   const missingPack = usePackWriter(studyId);
   const writing = missingPack.state.status === 'running';
   const owed = coverage.annotators.reduce((sum, annotator) => sum + missingCount(annotator), 0);
-  if (coverage.annotators.length === 0) {
-    return (
-      <p className="notice" data-testid="coverage-complete" data-complete={coverage.complete}>
-        Nothing is assigned yet.
-      </p>
-    );
-  }
+  const assigned = coverage.annotators.reduce((sum, annotator) => sum + annotator.assigned, 0);
+  const outside = coverage.annotators.reduce((sum, annotator) => sum + annotator.outsideAssignment, 0);
   return (
     <>
-      <p className={`notice ${coverage.complete ? 'notice-success' : 'notice-warning'}`} data-testid="coverage-complete" data-complete={coverage.complete}>
-        {coverage.complete
-          ? 'Complete: every assigned unit has the labels of all its annotators.'
-          : `Not complete: ${number(owed)} assigned ${owed === 1 ? 'label is' : 'labels are'} still missing.`}
-      </p>
-      <table className="data-table" aria-label="Coverage by annotator">
-        <thead>
-          <tr>
-            <th scope="col">Annotator</th>
-            <th scope="col" className="num">
-              Assigned
-            </th>
-            <th scope="col" className="num">
-              Labelled
-            </th>
-            <th scope="col" className="num">
-              Unsure
-            </th>
-            <th scope="col">Last activity</th>
-            <th scope="col" className="num">
-              Missing
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Pack of missing units</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.annotators.map((annotator) => {
-            const missing = missingCount(annotator);
-            return (
-              <tr
-                key={annotator.id}
-                data-annotator-row={annotator.id}
-                data-assigned={annotator.assigned}
-                data-labelled={annotator.labelled}
-                data-unsure={annotator.unsure}
-                data-missing={missing}
-                data-last-activity={annotator.lastActivity ?? ''}
-              >
-                <th scope="row">
-                  <div className="strong">{annotator.name}</div>
-                  {annotator.name !== annotator.id && <div className="muted small">{annotator.id}</div>}
-                </th>
-                <td className="num">{number(annotator.assigned)}</td>
-                <td className="num">{number(annotator.labelled)}</td>
-                <td className="num">{number(annotator.unsure)}</td>
-                <td>{lastActivityText(annotator.lastActivity)}</td>
-                <td className="num">{number(missing)}</td>
-                <td>
-                  {missing > 0 && (
-                    <button
-                      type="button"
-                      className="chip"
-                      data-export-missing={annotator.id}
-                      disabled={writing}
-                      aria-label={`Save a pack of the ${number(missing)} units ${annotator.name} has not labelled`}
-                      onClick={() => void missingPack.writeMissing(annotator.id)}
-                    >
-                      Pack of missing units…
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {assigned === 0 ? (
+        <p className="notice" data-testid="coverage-complete" data-complete={coverage.complete}>
+          Nothing is assigned yet, so there is nothing to cover. Name the annotators and share out the units under Setup, then write their packs; this section
+          then shows who has labelled what as their label files come back.
+        </p>
+      ) : (
+        <p className={`notice ${coverage.complete ? 'notice-success' : 'notice-warning'}`} data-testid="coverage-complete" data-complete={coverage.complete}>
+          {coverage.complete
+            ? 'Complete: every assigned unit has the labels of all its annotators.'
+            : `Not complete: ${number(owed)} assigned ${owed === 1 ? 'label is' : 'labels are'} still missing.`}
+        </p>
+      )}
+      {coverage.annotators.length > 0 && (
+        <table className="data-table" aria-label="Coverage by annotator">
+          <thead>
+            <tr>
+              <th scope="col">Annotator</th>
+              <th scope="col" className="num">
+                Assigned
+              </th>
+              <th scope="col" className="num">
+                Labelled
+              </th>
+              <th scope="col" className="num">
+                Unsure
+              </th>
+              <th scope="col" className="num">
+                Not assigned
+              </th>
+              <th scope="col">Last activity</th>
+              <th scope="col" className="num">
+                Missing
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Pack of missing units</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {coverage.annotators.map((annotator) => {
+              const missing = missingCount(annotator);
+              return (
+                <tr
+                  key={annotator.id}
+                  data-annotator-row={annotator.id}
+                  data-assigned={annotator.assigned}
+                  data-labelled={annotator.labelled}
+                  data-unsure={annotator.unsure}
+                  data-outside-assignment={annotator.outsideAssignment}
+                  data-missing={missing}
+                  data-last-activity={annotator.lastActivity ?? ''}
+                >
+                  <th scope="row" className="row-name">
+                    <div className="strong">{annotator.name}</div>
+                    {annotator.name !== annotator.id && <div className="muted small">{annotator.id}</div>}
+                  </th>
+                  <td className="num">{number(annotator.assigned)}</td>
+                  <td className="num">{number(annotator.labelled)}</td>
+                  <td className="num">{number(annotator.unsure)}</td>
+                  <td className="num">{number(annotator.outsideAssignment)}</td>
+                  <td>{lastActivityText(annotator.lastActivity)}</td>
+                  <td className="num">{number(missing)}</td>
+                  <td>
+                    {missing > 0 && (
+                      <button
+                        type="button"
+                        className="chip"
+                        data-export-missing={annotator.id}
+                        disabled={writing}
+                        aria-label={`Save a pack of the ${number(missing)} units ${annotator.name} has not labelled`}
+                        onClick={() => void missingPack.writeMissing(annotator.id)}
+                      >
+                        Pack of missing units…
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {outside > 0 && (
+        <p className="muted small" data-testid="coverage-outside-note">
+          Labelled and Missing count each annotator&rsquo;s assigned units. Not assigned counts the labels they gave to other units ({number(outside)} in all, such as
+          the lead&rsquo;s own): these count as human labels too, in the labels per unit below and in the report.
+        </p>
+      )}
       {missingPack.state.status === 'running' && <WorkProgressNotice progress={missingPack.state.progress} fallback="Writing the pack" name="Pack progress" />}
       {(missingPack.state.status === 'done' || missingPack.state.status === 'failed') && (
         <p className={`notice ${missingPack.state.status === 'done' ? 'notice-success' : 'notice-error'}`} role={missingPack.state.status === 'done' ? 'status' : 'alert'} data-testid="missing-status">
           {missingPack.state.message}
         </p>
       )}
-      <h3>Labels per unit</h3>
-      <div className="task-coverage-grid">
-        {coverage.tasks.map((task) => (
-          <TaskHistogram key={task.task} task={task} />
-        ))}
-      </div>
+      {assigned > 0 && (
+        <>
+          <h3>Labels per unit</h3>
+          <p className="muted small">Every human label of each assigned unit, whoever gave it.</p>
+          <div className="task-coverage-grid">
+            {coverage.tasks.map((task) => (
+              <TaskHistogram key={task.task} task={task} />
+            ))}
+          </div>
+        </>
+      )}
     </>
   );
 }

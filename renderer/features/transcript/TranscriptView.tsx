@@ -1,11 +1,12 @@
 // One played session as a conversation: the puzzle's story and reference answer, then each
-// question and final answer. Lead mode adds the judges' labels as badges and the judge's
-// replies; annotator mode gets blinded turns (features/mode/blind.ts), so it has none to show.
+// question and final answer. Lead mode adds the judges' labels as badges, the judge's replies,
+// and the annotators' labels by display name beside them; annotator mode gets blinded turns
+// (features/mode/blind.ts) and never reads anyone's labels, so it has none to show.
 // Transcript text is untrusted and is only ever rendered as React text, never as HTML.
 
 import type { ReactNode } from 'react';
 import type { JudgeLabel, Turn } from '../../../shared/domain/model';
-import { useSessionWithTurns } from '../../db/queries';
+import { useSessionWithTurns, useTurnHumanLabels, type TurnHumanLabel } from '../../db/queries';
 import { blindSession, blindTurn, type BlindSession, type BlindTurn } from '../mode/blind';
 import { useStudioMode } from '../mode/useStudioMode';
 import { PuzzlePanels } from './PuzzlePanels';
@@ -18,6 +19,20 @@ function JudgementBadges({ turn, primaryJudge }: { turn: Turn; primaryJudge: str
       {entries.map(([judge, label]) => (
         <span key={judge} className={`badge label-${label}`} title={judge === primaryJudge ? `${judge} (judge of this session)` : judge}>
           <span className="badge-judge">{judge}</span> {label as JudgeLabel}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function HumanLabelBadges({ labels }: { labels: readonly TurnHumanLabel[] | undefined }) {
+  if (!labels || labels.length === 0) return <span className="muted small">no annotator label yet</span>;
+  return (
+    <span className="badges">
+      {labels.map((label) => (
+        <span key={label.annotatorId} className={`badge label-${label.value}`} title={label.name === label.annotatorId ? label.name : `${label.name} (${label.annotatorId})`} data-annotator={label.annotatorId}>
+          <span className="badge-judge">{label.name}</span> {label.value}
+          {label.unsure ? ' (unsure)' : ''}
         </span>
       ))}
     </span>
@@ -47,13 +62,21 @@ function TurnItem({ turn, children }: { turn: BlindTurn; children?: ReactNode })
   );
 }
 
-function LeadConversation({ turns, primaryJudge }: { turns: readonly Turn[]; primaryJudge: string }) {
+function LeadConversation({ studyId, turns, primaryJudge }: { studyId: string; turns: readonly Turn[]; primaryJudge: string }) {
+  const human = useTurnHumanLabels(studyId, turns);
   return (
     <ol className="conversation" aria-label="Turns">
       {turns.map((turn) => (
         <TurnItem key={turn.id} turn={turn}>
           <div className="bubble judge-bubble">
-            <JudgementBadges turn={turn} primaryJudge={primaryJudge} />
+            <div className="rater-line" data-raters="judges">
+              <span className="rater-kind">Judges</span>
+              <JudgementBadges turn={turn} primaryJudge={primaryJudge} />
+            </div>
+            <div className="rater-line" data-raters="annotators">
+              <span className="rater-kind">Annotators</span>
+              {human === undefined ? <span className="muted small">reading…</span> : <HumanLabelBadges labels={human.get(turn.id)} />}
+            </div>
             {turn.judgeReply !== undefined && <p className="prose judge-reply">{turn.judgeReply}</p>}
           </div>
         </TurnItem>
@@ -86,7 +109,7 @@ export function TranscriptView({ studyId, sessionId }: { studyId: string; sessio
       </div>
       {mode === 'lead' ? <SessionFacts session={session} judge={session.judge} /> : <SessionFacts session={blindSession(session)} />}
       {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues={true} />}
-      {mode === 'lead' ? <LeadConversation turns={turns} primaryJudge={session.judge} /> : <AnnotatorConversation turns={turns.map(blindTurn)} />}
+      {mode === 'lead' ? <LeadConversation studyId={studyId} turns={turns} primaryJudge={session.judge} /> : <AnnotatorConversation turns={turns.map(blindTurn)} />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { parseRoute, routeToHash, type Route } from '../../../renderer/app/route
 describe('routes', () => {
   const routes: Route[] = [
     { view: 'library' },
+    { view: 'help' },
     { view: 'study', studyId: 'demo-study' },
     { view: 'transcript', studyId: 'demo-study', sessionId: 's-coffee-orca' },
     { view: 'team', studyId: 'demo-study' },

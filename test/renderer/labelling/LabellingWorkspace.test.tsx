@@ -104,7 +104,7 @@ describe('labelling by keyboard', () => {
     const { db, render } = await setup();
     await render();
     const first = currentUnitId();
-    const input = screen.getByLabelText('Go to unit');
+    const input = screen.getByLabelText('Find units');
     input.focus();
     for (const key of ['y', 'n', 'j', 'e', 'z', 'g', '?']) press(key, {}, input);
     const editable = document.createElement('div');
@@ -127,10 +127,25 @@ describe('labelling by keyboard', () => {
     const { render } = await setup();
     await render();
     const target = demo.turns.find((turn) => turn.type === 'question' && turn.index === 4);
-    const input = screen.getByLabelText('Go to unit');
+    const input = screen.getByLabelText('Find units');
     fireEvent.change(input, { target: { value: target?.id } });
     fireEvent.submit(input);
     expect(currentUnitId()).toBe(target?.id);
+  });
+
+  it('narrows the list as words are typed, focuses the search with /, and clears it with Escape', async () => {
+    const { render } = await setup();
+    await render();
+    press('/');
+    const input = screen.getByLabelText('Find units');
+    expect(document.activeElement).toBe(input);
+    const coffee = demo.turns.filter((turn) => turn.type === 'question' && turn.puzzleId === 'p-cold-coffee').length;
+    fireEvent.change(input, { target: { value: 'coffee SHE never' } });
+    await waitFor(() => expect(screen.getByText(`${coffee} units match this search.`)).toBeTruthy());
+    expect(screen.getByTestId('current-unit').textContent).toContain('The Coffee She Never Sips');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    expect(document.activeElement).not.toBe(input);
   });
 });
 
@@ -160,6 +175,14 @@ describe('notes, help, guidelines and settings', () => {
     expect((again as HTMLTextAreaElement).value).toBe('yes, but only just');
     press('Escape', {}, again);
     expect(screen.queryByTestId('note-editor')).toBeNull();
+  });
+
+  it('links the shortcut list to the Help page', async () => {
+    const { services, render } = await setup();
+    await render();
+    press('?');
+    fireEvent.click(within(screen.getByTestId('shortcut-help')).getByRole('button', { name: /^Help/ }));
+    expect(services.store.getState().route).toEqual({ view: 'help' });
   });
 
   it('shows every shortcut with ? and the guidelines with G; Escape closes them', async () => {

@@ -275,6 +275,33 @@ describe('WorkspaceController', () => {
     await controller.idle();
   });
 
+  it('narrows the list by text search within the filter, goes to the first match, and clears with an empty search or a jump', async () => {
+    const db = await withDemo();
+    const { controller, data } = await open(db);
+    const coffee = data.units.filter((unit) => unit.puzzleId === 'p-cold-coffee').map((unit) => unit.id);
+    expect(coffee.length).toBeGreaterThan(1);
+    controller.search('COFFEE she never');
+    const shown = () => controller.store.getState().visible.map((position) => data.units[position]!.id);
+    expect(shown()).toEqual(coffee);
+    expect(current(controller)).toBe(coffee[0]);
+    expect(controller.store.getState().notice).toBe(`${coffee.length} units match this search.`);
+
+    controller.label('yes');
+    controller.setFilter('unlabelled');
+    expect(shown()).toEqual(coffee.slice(1));
+    expect(controller.store.getState().query).toBe('COFFEE she never');
+
+    controller.search('');
+    expect(controller.store.getState().visible.length).toBe(data.units.length - 1);
+    controller.search('no such words anywhere');
+    expect(shown()).toEqual([]);
+    expect(controller.store.getState().notice).toBe('No unit matches this search.');
+    expect(controller.jumpTo(data.units[5]!.id)).toBe(true);
+    expect(controller.store.getState()).toMatchObject({ filter: 'all', query: '' });
+    expect(current(controller)).toBe(data.units[5]!.id);
+    await controller.idle();
+  });
+
   it('never remembers a position past a label still on its way to disk, or one that failed', async () => {
     const positions: unknown[] = [];
     let failUnit = '';

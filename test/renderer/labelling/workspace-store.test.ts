@@ -26,13 +26,13 @@ describe('createWorkspaceStore', () => {
 
   it('keeps the cursor on the same unit, or the next one shown, when the list changes', () => {
     const store = createWorkspaceStore({ visible: [0, 1, 2, 3, 4, 5], position: 3 });
-    store.getState().showList('unlabelled', [1, 3, 5], 3);
+    store.getState().showList('unlabelled', '', [1, 3, 5], 3);
     expect(currentPosition(store.getState())).toBe(3);
-    store.getState().showList('unsure', [0, 4, 5], 3);
+    store.getState().showList('unsure', '', [0, 4, 5], 3);
     expect(currentPosition(store.getState())).toBe(4);
-    store.getState().showList('note', [0, 1], 4);
+    store.getState().showList('note', '', [0, 1], 4);
     expect(currentPosition(store.getState())).toBe(1);
-    store.getState().showList('note', [], 4);
+    store.getState().showList('note', '', [], 4);
     expect(store.getState().cursor).toBe(-1);
     expect(currentPosition(store.getState())).toBe(-1);
     store.getState().move(1);

@@ -4,8 +4,8 @@
 // attribute, while lead mode shows all of them as before.
 
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Session, Turn } from '../../../shared/domain/model';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Label, Session, Turn } from '../../../shared/domain/model';
 import { blindSession, blindTurn } from '../../../renderer/features/mode/blind';
 import { StudyOverview } from '../../../renderer/features/study/StudyOverview';
 import { TranscriptView } from '../../../renderer/features/transcript/TranscriptView';
@@ -17,6 +17,10 @@ const demo = demoStudy();
 const studyId = demo.study.id;
 const judgeNames = [...new Set([...demo.sessions.map((session) => session.judge), ...demo.turns.flatMap((turn) => Object.keys(turn.judgements))])].sort();
 const players = [...new Set(demo.sessions.map((session) => session.player))].sort();
+
+function label(studyId: string, annotatorId: string, unitId: string, task: Label['task'], value: Label['value']): Label {
+  return { studyId, annotatorId, unitId, task, value, at: '2026-11-24T09:00:00.000Z', rev: 1, unsure: false, note: '' };
+}
 
 function turnsOf(session: Session): Turn[] {
   return demo.turns.filter((turn) => turn.sessionId === session.id).sort((a, b) => a.index - b.index);
@@ -95,6 +99,47 @@ describe('TranscriptView', () => {
       }
       unmount();
     }
+  });
+
+  it("in lead mode shows each annotator's label beside the judges', by display name; annotator mode shows none, and reads none", async () => {
+    const session = demo.sessions[0]!;
+    const [question, second] = turnsOf(session).filter((turn) => turn.type === 'question');
+    const final = turnsOf(session).find((turn) => turn.type === 'final')!;
+    await db.annotators.bulkPut([
+      { studyId, id: 'ann-ada', name: 'Ada Lovelace' },
+      { studyId, id: 'ann-bo', name: 'Bo Peep' },
+    ]);
+    await db.labels.bulkPut([
+      { ...label(studyId, 'ann-ada', question!.id, 'answer', 'yes') },
+      { ...label(studyId, 'ann-bo', question!.id, 'answer', 'no'), unsure: true },
+      label(studyId, 'ann-bo', final.id, 'match', 'unmatched'),
+      // A label of the other task on the same unit id is not this turn's label.
+      label(studyId, 'ann-ada', final.id, 'answer', 'yes'),
+    ]);
+    const humanBadges = (container: HTMLElement, turnId: string) =>
+      [...container.querySelectorAll(`li[data-turn-id="${turnId}"] [data-raters="annotators"] .badge`)].map((badge) => badge.textContent);
+
+    const reads = vi.spyOn(db.labels, 'bulkGet');
+    const lead = await renderTranscript(db, 'lead', session);
+    await expect.poll(() => humanBadges(lead.container, question!.id)).toEqual(['Ada Lovelace yes', 'Bo Peep no (unsure)']);
+    expect(reads).toHaveBeenCalled();
+    expect(humanBadges(lead.container, final.id)).toEqual(['Bo Peep unmatched']);
+    expect(humanBadges(lead.container, second!.id)).toEqual([]);
+    expect(lead.container.querySelector(`li[data-turn-id="${second!.id}"] [data-raters="annotators"]`)?.textContent).toContain('no annotator label yet');
+    // The judges' badges are still there, on their own line.
+    expect(lead.container.querySelectorAll(`li[data-turn-id="${question!.id}"] [data-raters="judges"] .badge`)).toHaveLength(Object.keys(question!.judgements).length);
+
+    act(() => lead.services.preferences.getState().setMode('annotator'));
+    for (const name of ['Ada Lovelace', 'Bo Peep', 'ann-ada', 'ann-bo', 'Annotators']) expect(lead.container.innerHTML).not.toContain(name);
+    expect(judgeElements(lead.container)).toEqual([]);
+    lead.unmount();
+
+    reads.mockClear();
+    const blind = await renderTranscript(db, 'annotator', session);
+    await screen.findByText(question!.text);
+    for (const name of ['Ada Lovelace', 'Bo Peep', 'ann-ada', 'ann-bo']) expect(blind.container.innerHTML).not.toContain(name);
+    expect(judgeElements(blind.container)).toEqual([]);
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('drops the judges from an open transcript the moment the mode turns to annotator', async () => {

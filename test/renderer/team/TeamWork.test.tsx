@@ -191,6 +191,21 @@ describe('coverage', () => {
     expect(coverage.querySelector('button[data-export-missing="ann-02"]')).not.toBeNull();
   });
 
+  it('says that nothing is assigned yet, and still lists labels given outside any assignment (the lead\'s) with a word on how they count', async () => {
+    const lead = { ...SAMPLE_COVERAGE.annotators[0]!, id: 'lead', name: 'The Lead', assigned: 0, labelled: 0, unsure: 0, outsideAssignment: 4, assignedByTask: { answer: 0, match: 0, difficulty: 0 }, labelledByTask: { answer: 0, match: 0, difficulty: 0 }, missing: { answer: [], match: [], difficulty: [] } };
+    vi.mocked(loadCoverageInWorker).mockResolvedValue({ annotators: [lead], tasks: [], complete: false });
+    await renderTeam(false);
+    const complete = await within(screen.getByTestId('coverage')).findByTestId('coverage-complete');
+    await waitFor(() => expect(complete.textContent).toMatch(/^Nothing is assigned yet, so there is nothing to cover\. Name the annotators/));
+    expect(complete.textContent).not.toMatch(/Not complete|missing/);
+    const row = screen.getByTestId('coverage').querySelector('[data-annotator-row="lead"]');
+    expect(row?.getAttribute('data-outside-assignment')).toBe('4');
+    // The name is the row's header cell, marked as one (styled as a name in styles.css).
+    expect(row?.querySelector('th[scope="row"]')?.textContent).toContain('The Lead');
+    expect(screen.getByTestId('coverage-outside-note').textContent).toMatch(/Not assigned counts the labels they gave to other units \(4 in all/);
+    expect(screen.queryByText('Labels per unit')).toBeNull();
+  });
+
   it('reports a complete study', async () => {
     vi.mocked(loadCoverageInWorker).mockResolvedValue({ ...SAMPLE_COVERAGE, annotators: [SAMPLE_COVERAGE.annotators[0]!], complete: true });
     await renderTeam();

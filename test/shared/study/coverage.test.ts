@@ -73,6 +73,7 @@ describe('computeCoverage', () => {
       assigned: 5,
       labelled: 3,
       unsure: 1,
+      outsideAssignment: 1,
       lastActivity: '2026-11-22T10:00:00Z',
       assignedByTask: { answer: 3, match: 1, difficulty: 1 },
       labelledByTask: { answer: 2, match: 1, difficulty: 0 },
@@ -84,6 +85,7 @@ describe('computeCoverage', () => {
       assigned: 7,
       labelled: 5,
       unsure: 2,
+      outsideAssignment: 0,
       lastActivity: '2026-11-22T08:33:00Z',
       assignedByTask: { answer: 3, match: 2, difficulty: 2 },
       labelledByTask: { answer: 3, match: 1, difficulty: 1 },
@@ -95,6 +97,7 @@ describe('computeCoverage', () => {
       assigned: 3,
       labelled: 0,
       unsure: 0,
+      outsideAssignment: 0,
       lastActivity: null,
       assignedByTask: { answer: 2, match: 0, difficulty: 1 },
       labelledByTask: { answer: 0, match: 0, difficulty: 0 },
@@ -102,9 +105,12 @@ describe('computeCoverage', () => {
       missing: { answer: ['q5', 'q4'], match: [], difficulty: ['p2'] },
     });
     const zero = { answer: 0, match: 0, difficulty: 0 };
-    expect(d).toEqual({ id: 'D', name: 'Dee', assigned: 0, labelled: 0, unsure: 0, lastActivity: '2026-11-22T08:00:00Z', assignedByTask: zero, labelledByTask: zero, missing: none });
+    expect(d).toEqual({ id: 'D', name: 'Dee', assigned: 0, labelled: 0, unsure: 0, outsideAssignment: 1, lastActivity: '2026-11-22T08:00:00Z', assignedByTask: zero, labelledByTask: zero, missing: none });
     expect(e?.lastActivity).toBe('2026-11-22T11:00:00.500Z');
     expect(e?.assigned).toBe(0);
+    // Every label of the study is in the table: assigned ones in Labelled, the others beside them.
+    expect(e?.outsideAssignment).toBe(2);
+    expect(coverage.annotators.reduce((sum, one) => sum + one.labelled + one.outsideAssignment, 0)).toBe(labels.length);
   });
 
   it('counts every human label of an assigned unit per task, the last bucket taking overlap or more', () => {
