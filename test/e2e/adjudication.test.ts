@@ -49,16 +49,16 @@ describe('adjudication by keyboard', () => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => dialogs.push(dialog.message()));
     const url = chromiumApp.app().url;
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
 
     await page.goto(`${url}#/study/${STUDY_ID}/team`);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-labels').click()]);
     await chooser.setFiles(files);
-    await page.getByTestId('label-import-summary').waitFor({ timeout: 20_000 });
+    await page.getByTestId('label-import-summary').waitFor({ timeout: 60_000 });
 
     // As the report and the study page open it: no task in the address until the first move.
     await page.goto(`${url}#/study/${STUDY_ID}/adjudicate`);
-    await page.getByTestId('adjudication-unit').waitFor({ timeout: 30_000 });
+    await page.getByTestId('adjudication-unit').waitFor({ timeout: 60_000 });
     const first = (await shownUnit(page)) ?? '';
     expect(first).not.toBe('');
 
@@ -67,10 +67,10 @@ describe('adjudication by keyboard', () => {
     await page.keyboard.type('It names the cause.');
     await page.keyboard.press('Escape');
     await page.keyboard.press('m');
-    await expect.poll(() => shownUnit(page), { timeout: 20_000 }).not.toBe(first);
+    await expect.poll(() => shownUnit(page), { timeout: 60_000 }).not.toBe(first);
     const second = await shownUnit(page);
     expect(page.url()).toContain(encodeURIComponent(second ?? ''));
-    await expect.poll(async () => (await storedGold(page, first))?.value, { timeout: 20_000 }).toBe('matched');
+    await expect.poll(async () => (await storedGold(page, first))?.value, { timeout: 60_000 }).toBe('matched');
     const original = await storedGold(page, first);
     expect(original).toMatchObject({ note: 'It names the cause.' });
 
@@ -91,18 +91,18 @@ describe('adjudication by keyboard', () => {
     await page.keyboard.press('x');
     await question.waitFor();
     await page.keyboard.press('Enter');
-    await expect.poll(() => shownUnit(page), { timeout: 20_000 }).toBe(second);
+    await expect.poll(() => shownUnit(page), { timeout: 60_000 }).toBe(second);
     expect((await storedGold(page, first))?.value).toBe('unmatched');
 
     // Z: the replacement undone, the first gold label back exactly, on its unit.
     await page.keyboard.press('z');
-    await page.locator(`[data-testid="adjudication-unit"][data-unit-id="${first}"]`).waitFor({ timeout: 20_000 });
-    await expect.poll(() => storedGold(page, first), { timeout: 20_000 }).toEqual(original);
+    await page.locator(`[data-testid="adjudication-unit"][data-unit-id="${first}"]`).waitFor({ timeout: 60_000 });
+    await expect.poll(() => storedGold(page, first), { timeout: 60_000 }).toEqual(original);
     await page.locator('[data-testid="gold-saved"][data-gold-value="matched"]').waitFor();
 
     // The history: the set, the replacement and the undo, each with who and the value it left.
     const rows = page.locator('[data-testid="gold-history"] tr[data-history-kind]');
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(3);
     const history = await rows.evaluateAll((list) => list.map((row) => [row.getAttribute('data-history-kind'), row.getAttribute('data-history-value'), row.textContent ?? '']));
     expect(history.map(([kind, value]) => [kind, value])).toEqual([
       ['set', 'matched'],

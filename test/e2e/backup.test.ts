@@ -23,7 +23,7 @@ const chromiumApp = useAppInChromium();
 /** Presses one key per unit in the task's workspace, from its first unit. */
 async function labelByKeyboard(page: Page, task: Task, keys: string[]) {
   await page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/label/${task}`);
-  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 20_000 });
+  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 60_000 });
   for (const key of keys) await page.keyboard.press(key);
 }
 
@@ -33,7 +33,7 @@ async function storedLabels(page: Page): Promise<Label[]> {
 
 /** Runs `action` and saves the one download it starts into `dir`; returns its path. */
 async function downloadOf(page: Page, dir: string, action: () => Promise<void>): Promise<string> {
-  const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), action()])) as [Download, void];
+  const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()])) as [Download, void];
   const path = join(dir, download.suggestedFilename());
   await download.saveAs(path);
   return path;
@@ -50,7 +50,7 @@ async function restoreFrom(page: Page, path: string): Promise<string> {
   await status.waitFor({ state: 'detached' });
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('restore-backup').click()]);
   await chooser.setFiles(path);
-  await expect.poll(() => page.getByTestId('restore-status').getAttribute('data-state'), { timeout: 20_000 }).toMatch(/^(done|failed)$/);
+  await expect.poll(() => page.getByTestId('restore-status').getAttribute('data-state'), { timeout: 60_000 }).toMatch(/^(done|failed)$/);
   page.off('dialog', listener);
   return questions.join('\n');
 }
@@ -65,12 +65,12 @@ describe('backing up and restoring a study', () => {
   it('labels by keyboard, backs up, deletes, restores the same database; changes labels, restores again; refuses a damaged file', { timeout: 120_000 }, async () => {
     const dir = scratchDir('agreement-studio-backup-');
     const { page, pageErrors, context } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
 
     await labelByKeyboard(page, 'answer', ['y', 'n', 's', 'i', 'y']);
     await labelByKeyboard(page, 'difficulty', ['3', '7']);
     await labelByKeyboard(page, 'match', ['m', 'x']);
-    await expect.poll(async () => (await storedLabels(page)).length, { timeout: 20_000 }).toBe(8);
+    await expect.poll(async () => (await storedLabels(page)).length, { timeout: 60_000 }).toBe(8);
 
     // Back up from the library row: one download, a status line, and no reminder for so little work.
     await page.goto(`${chromiumApp.app().url}#/`);
@@ -79,7 +79,7 @@ describe('backing up and restoring a study', () => {
     expect(await page.getByTestId('backup-reminder').count()).toBe(0);
     const backupPath = await downloadOf(page, dir, () => row.getByTestId('backup-study').click());
     expect(backupPath).toMatch(/demo-study\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.backup\.json$/);
-    await expect.poll(() => row.getByTestId('backup-status').textContent(), { timeout: 20_000 }).toContain('Saved demo-study.');
+    await expect.poll(() => row.getByTestId('backup-status').textContent(), { timeout: 60_000 }).toContain('Saved demo-study.');
     const backup = parseBackup({ name: 'backup.json', text: readFileSync(backupPath, 'utf8') });
     if (!backup.ok) throw new Error(`the downloaded backup does not parse: ${JSON.stringify(backup.errors)}`);
     expect(backup.value.labels).toHaveLength(8);
@@ -90,7 +90,7 @@ describe('backing up and restoring a study', () => {
 
     // Delete the study, then restore it from the downloaded file.
     await row.getByRole('button', { name: /^Delete / }).click();
-    await row.waitFor({ state: 'detached', timeout: 20_000 });
+    await row.waitFor({ state: 'detached', timeout: 60_000 });
     expect(await storedLabels(page)).toEqual([]);
 
     const question = await restoreFrom(page, backupPath);
@@ -98,7 +98,7 @@ describe('backing up and restoring a study', () => {
     expect(question).toContain(`(${STUDY_ID}) from the backup of`);
     expect(question).toContain('8 labels');
     expect(question).toContain('The study is not in the library now; restoring adds it.');
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: 60_000 });
 
     const restored = splitAudit(await dumpDatabase(page));
     expect(restored.rest).toEqual(before.rest);
@@ -107,8 +107,8 @@ describe('backing up and restoring a study', () => {
 
     // Change labels (six more answers, from wherever the workspace resumes), then restore over them.
     await labelByKeyboard(page, 'answer', ['n', 'n', 'n', 'n', 'n', 'n']);
-    await expect.poll(async () => JSON.stringify(await storedLabels(page)), { timeout: 20_000 }).not.toBe(JSON.stringify(before.rest.labels));
-    await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => JSON.stringify(await storedLabels(page)), { timeout: 60_000 }).not.toBe(JSON.stringify(before.rest.labels));
+    await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count(), { timeout: 60_000 }).toBe(0);
     const changed = await storedLabels(page);
     await page.goto(`${chromiumApp.app().url}#/`);
     const again = await restoreFrom(page, backupPath);
@@ -145,17 +145,17 @@ describe('backing up and restoring a study', () => {
   it('reminds in the library once a study has many labels not backed up, until it is backed up', { timeout: 120_000 }, async () => {
     const dir = scratchDir('agreement-studio-reminder-');
     const { page, pageErrors, context } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
     await labelByKeyboard(page, 'answer', Array.from({ length: REMINDER_LABELS }, (_, index) => ['y', 'n', 'i'][index % 3] as string));
-    await expect.poll(async () => (await storedLabels(page)).length, { timeout: 30_000 }).toBe(REMINDER_LABELS);
+    await expect.poll(async () => (await storedLabels(page)).length, { timeout: 60_000 }).toBe(REMINDER_LABELS);
 
     await page.goto(`${chromiumApp.app().url}#/`);
     const reminder = page.getByTestId('backup-reminder');
-    await reminder.waitFor({ timeout: 20_000 });
+    await reminder.waitFor({ timeout: 60_000 });
     const item = reminder.locator(`[data-reminder-study="${STUDY_ID}"]`);
     expect(await item.textContent()).toContain('Demo study: original situation puzzles');
     const path = await downloadOf(page, dir, () => item.getByTestId('backup-study').click());
-    await reminder.waitFor({ state: 'detached', timeout: 20_000 });
+    await reminder.waitFor({ state: 'detached', timeout: 60_000 });
     const backup = parseBackup({ name: 'backup.json', text: readFileSync(path, 'utf8') });
     expect(backup.ok && backup.value.labels.length).toBe(REMINDER_LABELS);
 
@@ -205,7 +205,7 @@ describe('backing up and restoring a study', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto(chromiumApp.app().url);
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
     const storedList = page.getByTestId('stored-backups');
     await storedList.waitFor();
     expect(await storedList.textContent()).toContain('No snapshots yet.');
@@ -214,7 +214,7 @@ describe('backing up and restoring a study', () => {
     const written = () => page.evaluate(() => (window as unknown as { snapshotsWritten(): Array<{ studyId: string; name: string }> }).snapshotsWritten());
 
     await labelByKeyboard(page, 'answer', ['y', 'n', 'i']);
-    await expect.poll(async () => (await storedLabels(page)).length, { timeout: 20_000 }).toBe(3);
+    await expect.poll(async () => (await storedLabels(page)).length, { timeout: 60_000 }).toBe(3);
     expect(await closeWindow()).toBe('quit-ready');
     expect((await written()).map((entry) => entry.studyId)).toEqual([STUDY_ID]);
     // Nothing changed since: the next close writes nothing.
@@ -223,15 +223,15 @@ describe('backing up and restoring a study', () => {
 
     await page.goto(`${chromiumApp.app().url}#/`);
     const entry = storedList.locator(`[data-backup-name="${(await written())[0]?.name}"]`);
-    await entry.waitFor({ timeout: 20_000 });
+    await entry.waitFor({ timeout: 60_000 });
     // The reminder is for web pages; the desktop app backs up on its own.
     expect(await page.getByTestId('backup-reminder').count()).toBe(0);
     const before = splitAudit(await dumpDatabase(page));
 
     await page.locator(`tr[data-study-id="${STUDY_ID}"]`).getByRole('button', { name: /^Delete / }).click();
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ state: 'detached', timeout: 60_000 });
     await entry.getByTestId('restore-snapshot').click();
-    await expect.poll(() => page.getByTestId('restore-status').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => page.getByTestId('restore-status').getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
     const restored = splitAudit(await dumpDatabase(page));
     expect(restored.rest).toEqual(before.rest);
     expect(restored.audit.slice(0, before.audit.length)).toEqual(before.audit);

@@ -47,7 +47,7 @@ function labelElementCount(page: Page): Promise<number> {
 async function waitForTranscript(page: Page, sessionId: string) {
   const expected = turnsOf(sessionId).map((turn) => turn.id);
   await expect
-    .poll(() => page.locator('.conversation li[data-turn-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-turn-id'))), { timeout: 20_000 })
+    .poll(() => page.locator('.conversation li[data-turn-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-turn-id'))), { timeout: 60_000 })
     .toEqual(expected);
 }
 
@@ -62,7 +62,7 @@ describe('annotator mode is blind', () => {
     // The harness accepts every dialog; this records what they asked.
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => dialogs.push(dialog.message()));
-    await expect.poll(() => page.locator(`tr[data-study-id="${studyId}"]`).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator(`tr[data-study-id="${studyId}"]`).count(), { timeout: 60_000 }).toBe(1);
     const mode = page.getByTestId('mode');
     expect(await mode.textContent()).toBe('Lead mode');
 
@@ -71,10 +71,10 @@ describe('annotator mode is blind', () => {
     expect(dialogs).toEqual([]);
 
     await page.reload();
-    await expect.poll(() => mode.textContent(), { timeout: 20_000 }).toBe('Annotator mode');
+    await expect.poll(() => mode.textContent(), { timeout: 60_000 }).toBe('Annotator mode');
 
     await visit(page, `#/study/${encodeURIComponent(studyId)}`);
-    await expect.poll(() => page.locator('.session-list button').count(), { timeout: 20_000 }).toBe(demo.sessions.length);
+    await expect.poll(() => page.locator('.session-list button').count(), { timeout: 60_000 }).toBe(demo.sessions.length);
     expect(await page.getByRole('heading', { name: 'Sessions by player', exact: true }).count()).toBe(1);
     const overview = await bodyText(page);
     for (const judge of allJudges) expect(overview).not.toContain(judge);
@@ -98,9 +98,9 @@ describe('annotator mode is blind', () => {
     const lastTurns = turnsOf(last.id);
     const labelled = lastTurns.find((turn) => turn.type === 'question')!;
     await visit(page, `#/study/${encodeURIComponent(studyId)}/label/answer/${encodeURIComponent(labelled.id)}`);
-    await page.locator(`[data-testid="current-unit"][data-unit-id="${labelled.id}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`[data-testid="current-unit"][data-unit-id="${labelled.id}"]`).waitFor({ timeout: 60_000 });
     await page.keyboard.press('y');
-    await page.locator(`[data-unit-row][data-state="saved"]`).first().waitFor({ timeout: 20_000 });
+    await page.locator(`[data-unit-row][data-state="saved"]`).first().waitFor({ timeout: 60_000 });
     const annotators = (await dumpDatabase(page)).annotators as { id: string; name: string }[];
     expect(annotators).toHaveLength(1);
     const annotatorName = annotators[0]!.name;

@@ -43,7 +43,7 @@ async function openRecording(metaOnly: boolean): Promise<{ context: BrowserConte
   const response = await page.goto(chromiumApp.app().url);
   if (response === null) throw new Error('the app page gave no response');
   // The UI rendered: the bundle itself runs under the policy.
-  await page.locator('#root > *').first().waitFor({ timeout: 20_000 });
+  await page.locator('#root > *').first().waitFor({ timeout: 60_000 });
   return { context, page, response };
 }
 
@@ -70,7 +70,7 @@ describe('the policy in force', () => {
 
   it('is never broken by the app itself: loading it, with the demo study imported in a worker, reports no violation', async () => {
     const { context, page } = await openRecording(false);
-    await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 20_000 });
+    await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

@@ -34,13 +34,13 @@ describe('importing transcript bundles', () => {
     const demo = expectedCounts(DEMO_PATH);
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const row = studyRow(page, demo.id);
-    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
 
     await page.getByRole('button', { name: `Delete ${demo.name}` }).click();
     await expect.poll(() => row.count()).toBe(0);
 
     await importThroughChooser(page, DEMO_PATH);
-    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Imported ${demo.name}`);
 
     const readCounts = async () => ({
@@ -52,7 +52,7 @@ describe('importing transcript bundles', () => {
     expect(await readCounts()).toEqual(expected);
 
     await page.reload();
-    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
     expect(await readCounts()).toEqual(expected);
     // Deleted once, so the first-start demo must not come back on its own.
     expect(await page.locator('tr[data-study-id]').count()).toBe(1);
@@ -62,12 +62,12 @@ describe('importing transcript bundles', () => {
 
   it('rejects a broken bundle with located errors and leaves the database unchanged', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const before = await dumpDatabase(page);
 
     await importThroughChooser(page, BROKEN_PATH);
     const errors = page.getByTestId('import-errors');
-    await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => errors.count(), { timeout: 60_000 }).toBe(1);
     const text = (await errors.textContent()) ?? '';
     expect(text).toContain('Nothing was imported');
     expect(text).toContain('unknown-labels.json');
@@ -81,7 +81,7 @@ describe('importing transcript bundles', () => {
   it('imports by drag and drop', async () => {
     const { context, page } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const html = expectedCounts(HTML_PATH);
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const text = readFileSync(HTML_PATH, 'utf8');
     await page.evaluate(
       ({ name, text }) => {
@@ -91,16 +91,16 @@ describe('importing transcript bundles', () => {
       },
       { name: 'html-payloads.json', text },
     );
-    await expect.poll(() => studyRow(page, html.id).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => studyRow(page, html.id).count(), { timeout: 60_000 }).toBe(1);
     await context.close();
   });
 
   it('shows transcript text with HTML payloads as text and runs no script', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const html = expectedCounts(HTML_PATH);
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     await importThroughChooser(page, HTML_PATH);
-    await expect.poll(() => studyRow(page, html.id).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => studyRow(page, html.id).count(), { timeout: 60_000 }).toBe(1);
 
     await studyRow(page, html.id).getByRole('button', { name: html.name, exact: true }).click();
     await page.locator('.session-list button').first().click();

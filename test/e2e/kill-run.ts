@@ -112,10 +112,10 @@ export async function runKillSession(app: WebApp, options: KillRunOptions): Prom
         if (life === 1) {
           // A fresh profile: the first start imports the demo study.
           await page.goto(app.url);
-          await page.locator(`tr[data-study-id="${studyId}"]`).waitFor({ timeout: 30_000 });
+          await page.locator(`tr[data-study-id="${studyId}"]`).waitFor({ timeout: 60_000 });
         }
         await page.goto(workspaceUrl);
-        await page.locator(READY).waitFor({ timeout: 30_000 });
+        await page.locator(READY).waitFor({ timeout: 60_000 });
         const resumedAt = await page.getAttribute('[data-testid="current-unit"]', 'data-unit-id');
         if (life > 1) {
           const gap = await unlabelledBefore(page);
@@ -171,7 +171,7 @@ async function label(page: Page, prng: Prng, stopped: () => boolean, acks: reado
     if (stuck && acks.length > 0) {
       const unit = prng.pick(acks).unitId;
       await page.evaluate((hash) => (window.location.hash = hash), new URL(`${workspaceUrl}/${encodeURIComponent(unit)}`).hash);
-      await page.locator(`[data-testid="current-unit"][data-unit-id="${unit}"]`).waitFor({ timeout: 10_000 });
+      await page.locator(`[data-testid="current-unit"][data-unit-id="${unit}"]`).waitFor({ timeout: 60_000 });
     }
   }
 }
@@ -185,12 +185,12 @@ async function unlabelledBefore(page: Page): Promise<string | undefined> {
   const current = page.getByTestId('current-unit');
   const resumed = await current.getAttribute('data-unit-id');
   await page.keyboard.press('k');
-  await page.waitForFunction((id) => document.querySelector('[data-testid="current-unit"]')?.getAttribute('data-unit-id') !== id, resumed, { timeout: 2_000 }).catch(() => undefined);
+  await page.waitForFunction((id) => document.querySelector('[data-testid="current-unit"]')?.getAttribute('data-unit-id') !== id, resumed, { timeout: 10_000 }).catch(() => undefined);
   const previous = await current.getAttribute('data-unit-id');
   if (previous === resumed) return undefined; // the first unit: nothing before it
   const state = await current.getByTestId('saved-indicator').getAttribute('data-state');
   await page.keyboard.press('j');
-  await page.locator(`[data-testid="current-unit"][data-unit-id="${resumed}"]`).waitFor({ timeout: 5_000 });
+  await page.locator(`[data-testid="current-unit"][data-unit-id="${resumed}"]`).waitFor({ timeout: 60_000 });
   return state === 'unsaved' ? (previous ?? undefined) : undefined;
 }
 
@@ -199,12 +199,12 @@ async function writeNote(page: Page, counters: Counters): Promise<void> {
   await page.keyboard.press('e');
   counters.presses++;
   const editor = page.getByTestId('note-editor');
-  await editor.waitFor({ timeout: 5_000 });
+  await editor.waitFor({ timeout: 60_000 });
   await page.keyboard.type(NOTE_TEXT);
   const unitAfter = await page.getAttribute('[data-testid="current-unit"]', 'data-unit-id');
   if (unitAfter !== unitBefore) counters.noteTypingMovedUnit++;
   await page.keyboard.press('Control+Enter');
   counters.presses++;
-  await editor.waitFor({ state: 'hidden', timeout: 5_000 });
+  await editor.waitFor({ state: 'hidden', timeout: 60_000 });
   counters.notes++;
 }

@@ -34,7 +34,7 @@ const workspaceUrl = (task: Task, unitId?: string) => `${chromiumApp.app().url}#
 
 async function openWorkspace(page: Page, task: Task, unitId?: string) {
   await page.goto(workspaceUrl(task, unitId));
-  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 20_000 });
+  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 60_000 });
   if (unitId !== undefined) await page.locator(`[data-testid="current-unit"][data-unit-id="${unitId}"]`).waitFor();
 }
 
@@ -48,7 +48,7 @@ async function storedLabels(page: Page): Promise<Map<string, Label>> {
 }
 
 async function waitForStored(page: Page, task: Task, count: number) {
-  await expect.poll(async () => [...(await storedLabels(page)).keys()].filter((key) => key.startsWith(`${task}/`)).length, { timeout: 20_000 }).toBe(count);
+  await expect.poll(async () => [...(await storedLabels(page)).keys()].filter((key) => key.startsWith(`${task}/`)).length, { timeout: 60_000 }).toBe(count);
   await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count()).toBe(0);
 }
 
@@ -89,7 +89,7 @@ async function labelTask(page: Page, task: Task, keyFor: (index: number) => { ke
 describe('labelling the demo study by keyboard', () => {
   it('labels every unit of the three tasks, keeps labels, flags and notes after a reload, resumes, and never shows the judge', { timeout: 110_000 }, async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(`tr[data-study-id="${studyId}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${studyId}"]`).waitFor({ timeout: 60_000 });
     const expected = new Map<string, Expected>();
     const questions = demo.turns.filter((turn) => turn.type === 'question');
     const finals = demo.turns.filter((turn) => turn.type === 'final');
@@ -180,7 +180,7 @@ describe('labelling the demo study by keyboard', () => {
       .toBe(leftAt);
 
     await page.reload();
-    await page.locator(`${READY}[data-task="match"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`${READY}[data-task="match"]`).waitFor({ timeout: 60_000 });
     expect(await currentUnit(page)).toBe(leftAt);
 
     // On disk: exactly the labels given, with their flags and notes, each at revision 1 or 2.

@@ -17,7 +17,7 @@ function luminance(rgb: string): number {
 describe('the look of the studio', () => {
   it('follows the system colour scheme: dark backgrounds and light text when dark is preferred', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 20_000 });
+    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
     const colours = () =>
       page.evaluate(() => {
         const root = getComputedStyle(document.documentElement);
@@ -51,7 +51,7 @@ describe('the look of the studio', () => {
 
   it('makes disabled buttons look disabled: faded and no pointer, for every kind of button', async () => {
     const { context, page } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 20_000 });
+    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
     const styles = await page.evaluate(() =>
       ['primary', 'chip', 'link-button', 'label-button', 'mode-toggle'].map((kind) => {
         const read = (disabled: boolean) => {
@@ -80,19 +80,19 @@ describe('the look of the studio', () => {
 describe('the storage footer', () => {
   it('says the same on every page and follows label writes, not only imports', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 20_000 });
+    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
     const footer = page.getByTestId('storage-footer');
-    await expect.poll(() => footer.getAttribute('data-usage'), { timeout: 20_000 }).not.toBe('');
+    await expect.poll(() => footer.getAttribute('data-usage'), { timeout: 60_000 }).not.toBe('');
     const persisted = String(await page.evaluate(() => navigator.storage.persisted()));
     expect(await footer.getAttribute('data-persisted')).toBe(persisted);
 
     await page.goto(`${chromiumApp.app().url}#/study/demo-study/label/answer`);
-    await page.locator('[data-testid="workspace"][data-ready="true"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="workspace"][data-ready="true"]').waitFor({ timeout: 60_000 });
     const before = Number(await footer.getAttribute('data-usage'));
     for (let unit = 0; unit < 30; unit++) await page.keyboard.press('y');
-    await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count(), { timeout: 60_000 }).toBe(0);
     // Labels alone (no import) move the figure; every page then shows that same reading.
-    await expect.poll(async () => Number(await footer.getAttribute('data-usage')), { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(async () => Number(await footer.getAttribute('data-usage')), { timeout: 60_000 }).toBeGreaterThan(before);
     const after = await footer.textContent();
     for (const hash of ['#/study/demo-study/team', '#/help', '#/']) {
       await page.evaluate((next) => (window.location.hash = next), hash);

@@ -50,7 +50,7 @@ function labelFiles(dir: string): string[] {
 }
 
 async function download(page: Page, dir: string, action: () => Promise<void>): Promise<string> {
-  const [started] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), action()])) as [Download, void];
+  const [started] = (await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()])) as [Download, void];
   const path = join(dir, started.suggestedFilename());
   await started.saveAs(path);
   return path;
@@ -62,14 +62,14 @@ describe('the report, adjudication and exports of the demo study', () => {
     const files = labelFiles(dir);
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const url = chromiumApp.app().url;
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
 
     // The lead brings the annotators' labels in on the team page.
     await page.goto(`${url}#/study/${STUDY_ID}/team`);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-labels').click()]);
     await chooser.setFiles(files);
     const labelCount = 3 * (demo.turns.length + demo.puzzles.length);
-    await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 20_000 }).toBe(String(labelCount));
+    await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(labelCount));
 
     // The report: the app's figures are the command line's, cell by cell.
     await page.goto(`${url}#/study/${STUDY_ID}/report`);
@@ -97,20 +97,20 @@ describe('the report, adjudication and exports of the demo study', () => {
     expect(await judgeAll.textContent()).toMatch(/%.*n=/s);
 
     // A heatmap cell (an annotator against the judge) lists the units where the two disagree.
-    await page.locator('[data-testid="heatmap"][data-drawn="true"][data-task="answer"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="heatmap"][data-drawn="true"][data-task="answer"]').waitFor({ timeout: 60_000 });
     await page.locator(`[data-heatmap-cell="human:ann-1|judge:${JUDGE}"]`).first().click();
     const disagreement = page.locator('[data-testid="cell-disagreements"] [data-disagreement-unit]').first();
-    await disagreement.waitFor({ timeout: 20_000 });
+    await disagreement.waitFor({ timeout: 60_000 });
     const unitId = (await disagreement.getAttribute('data-disagreement-unit')) ?? '';
     expect(demo.turns.find((turn) => turn.id === unitId)?.type).toBe('question');
     await disagreement.getByRole('link', { name: /adjudicate/i }).or(disagreement.getByRole('button', { name: /adjudicate/i })).first().click();
 
     // Adjudicate it: a gold label with a note.
-    await page.locator(`[data-testid="adjudication-unit"][data-unit-id="${unitId}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`[data-testid="adjudication-unit"][data-unit-id="${unitId}"]`).waitFor({ timeout: 60_000 });
     await page.getByTestId('gold-note').fill('The reference settles it: no.');
     await page.locator('button[data-gold-value="no"]').click();
     // Setting gold moves on to the next unit; the queue marks this one decided.
-    await page.locator(`[data-queue-unit="${unitId}"][data-decided="true"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`[data-queue-unit="${unitId}"][data-decided="true"]`).waitFor({ timeout: 60_000 });
 
     // Exports: the dataset holds one row per unit, with the gold label; the LaTeX table the figures.
     await page.goto(`${url}#/study/${STUDY_ID}/report`);

@@ -32,7 +32,7 @@ async function goTo(page: Page, hash: string, ready: string): Promise<void> {
   await page.evaluate((target) => {
     window.location.hash = target;
   }, hash);
-  await page.locator(ready).first().waitFor({ timeout: 10_000 });
+  await page.locator(ready).first().waitFor({ timeout: 60_000 });
 }
 
 async function choose(page: Page, button: string, path: string): Promise<void> {
@@ -46,7 +46,7 @@ async function importShown(page: Page, tampered: TamperCase, path: string): Prom
     await goTo(page, TEAM_HASH, IMPORT_LABELS);
     await choose(page, IMPORT_LABELS, path);
     const list = page.locator(`[data-rejected-file="${tampered.name}"] .error-list li`);
-    await list.first().waitFor({ timeout: 30_000 });
+    await list.first().waitFor({ timeout: 60_000 });
     return list.allTextContents();
   }
   await goTo(page, '#/', IMPORT_TRANSCRIPTS);
@@ -56,12 +56,12 @@ async function importShown(page: Page, tampered: TamperCase, path: string): Prom
     if ((await status.count()) > 0) await status.getByRole('button', { name: 'Dismiss' }).click();
     await status.waitFor({ state: 'detached' });
     await choose(page, RESTORE, path);
-    await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/^(done|failed)$/);
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toMatch(/^(done|failed)$/);
     return status.locator('.error-list li').allTextContents();
   }
   await choose(page, IMPORT_TRANSCRIPTS, path);
   const list = page.locator('[data-testid="import-errors"]', { hasText: `in ${tampered.name}` }).locator('.error-list li');
-  await list.first().waitFor({ timeout: 30_000 });
+  await list.first().waitFor({ timeout: 60_000 });
   return list.allTextContents();
 }
 
@@ -82,7 +82,7 @@ async function refusalProblem(page: Page, tampered: TamperCase): Promise<string 
 }
 
 async function download(page: Page, action: () => Promise<void>): Promise<string> {
-  const [started] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), action()])) as [Download, void];
+  const [started] = (await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()])) as [Download, void];
   const path = join(dir, started.suggestedFilename());
   await started.saveAs(path);
   return path;
@@ -91,7 +91,7 @@ async function download(page: Page, action: () => Promise<void>): Promise<string
 describe('tamper suite in real Chromium', () => {
   it('refuses every tampered pack, label file, backup and bundle at its place, with IndexedDB unchanged', { timeout: 300_000 }, async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(DEMO_ROW).waitFor({ timeout: 20_000 });
+    await page.locator(DEMO_ROW).waitFor({ timeout: 60_000 });
     const failures: string[] = [];
     for (const tampered of cases) {
       const problem = await refusalProblem(page, tampered);
@@ -117,16 +117,16 @@ describe('tamper suite in real Chromium', () => {
     if (!pack.ok) throw new Error('the command line wrote a pack it cannot read');
 
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(DEMO_ROW).waitFor({ timeout: 20_000 });
+    await page.locator(DEMO_ROW).waitFor({ timeout: 60_000 });
     await choose(page, IMPORT_TRANSCRIPTS, packPath);
     const studyId = pack.value.study.id;
-    await page.waitForURL(new RegExp(`#/study/${studyId}$`), { timeout: 20_000 });
+    await page.waitForURL(new RegExp(`#/study/${studyId}$`), { timeout: 60_000 });
     await page.goto(`${chromiumApp.app().url}#/study/${studyId}/label/answer`);
-    await page.locator('[data-testid="workspace"][data-ready="true"][data-task="answer"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="workspace"][data-ready="true"][data-task="answer"]').waitFor({ timeout: 60_000 });
     const total = Number(await page.getByTestId('progress').getAttribute('data-total'));
     expect(total).toBe(pack.value.tasks.answer.length);
     for (let index = 0; index < total; index++) await page.keyboard.press(['y', 'n', 'i'][index % 3] as string);
-    await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 20_000 }).toBe(String(total));
+    await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 60_000 }).toBe(String(total));
 
     await page.goto(`${chromiumApp.app().url}#/study/${studyId}`);
     const labelsPath = await download(page, () => page.getByTestId('export-labels').click());

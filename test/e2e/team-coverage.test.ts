@@ -11,16 +11,16 @@ const STUDY = 'demo-study';
 describe('coverage before any assignment', () => {
   it('says nothing is assigned yet, shows the lead\'s labels in their row, and styles names as names', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(`tr[data-study-id="${STUDY}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${STUDY}"]`).waitFor({ timeout: 60_000 });
     await page.goto(`${chromiumApp.app().url}#/study/${STUDY}/label/answer`);
-    await page.locator('[data-testid="workspace"][data-ready="true"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="workspace"][data-ready="true"]').waitFor({ timeout: 60_000 });
     for (const key of ['y', 'n']) await page.keyboard.press(key);
-    await expect.poll(() => page.locator('[data-unit-row][data-state="saved"]').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.locator('[data-unit-row][data-state="saved"]').count(), { timeout: 60_000 }).toBe(2);
 
     await page.goto(`${chromiumApp.app().url}#/study/${STUDY}/team`);
     const coverage = page.getByTestId('coverage');
     const notice = coverage.getByTestId('coverage-complete');
-    await expect.poll(() => notice.textContent(), { timeout: 20_000 }).toMatch(/^Nothing is assigned yet/);
+    await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toMatch(/^Nothing is assigned yet/);
     expect(await notice.textContent()).not.toMatch(/missing/);
     const row = coverage.locator('[data-annotator-row]');
     await expect.poll(() => row.count()).toBe(1);

@@ -57,7 +57,7 @@ async function downloads(page: Page, dir: string, count: number, action: () => P
   const listener = (download: Download) => void started.push(download);
   page.on('download', listener);
   await action();
-  await expect.poll(() => started.length, { timeout: 20_000 }).toBe(count);
+  await expect.poll(() => started.length, { timeout: 60_000 }).toBe(count);
   page.off('download', listener);
   const saved = new Map<string, string>();
   for (const download of started) {
@@ -84,10 +84,10 @@ function keyFor(task: Task, annotator: number, index: number): string {
 /** Labels every unit of the task's queue by keyboard; returns how many. */
 async function labelEveryUnit(page: Page, task: Task, annotator: number): Promise<number> {
   await page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/label/${task}`);
-  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 20_000 });
+  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 60_000 });
   const total = Number(await page.getByTestId('progress').getAttribute('data-total'));
   for (let index = 0; index < total; index++) await page.keyboard.press(keyFor(task, annotator, index));
-  await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 20_000 }).toBe(String(total));
+  await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 60_000 }).toBe(String(total));
   await expectBlind(page, `the ${task} workspace`);
   return total;
 }
@@ -100,15 +100,15 @@ describe('the team workflow across separate browser profiles', () => {
 
     // The lead's profile: import the study, assign it, write the packs.
     const lead = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await lead.page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 20_000 });
+    await lead.page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });
     await chooseFiles(lead.page, lead.page.getByRole('button', { name: 'Import transcripts…' }), [bundlePath]);
-    await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+    await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
     await lead.page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/team`);
     await lead.page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
     await lead.page.getByTestId('overlap').fill(String(OVERLAP));
     await lead.page.getByTestId('seed').fill('7');
     await lead.page.getByTestId('assign').click();
-    await expect.poll(() => lead.page.locator('[data-load-annotator]').count(), { timeout: 20_000 }).toBe(TEAM.length);
+    await expect.poll(() => lead.page.locator('[data-load-annotator]').count(), { timeout: 60_000 }).toBe(TEAM.length);
     // 15 puzzles, each to 2 of 3 annotators: 10 puzzles each.
     for (const member of TEAM) expect(await lead.page.locator(`[data-load-annotator="${member.id}"]`).getAttribute('data-puzzles')).toBe('10');
 
@@ -132,10 +132,10 @@ describe('the team workflow across separate browser profiles', () => {
       const pack = packs[index] as Pack;
       const annotator = await openApp(chromiumApp.browser(), chromiumApp.app());
       const { page } = annotator;
-      await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 20_000 });
+      await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });
       await chooseFiles(page, page.getByRole('button', { name: 'Import transcripts…' }), [packPaths.get(`${member.id}.pack.json`) ?? '']);
       // Opening a pack lands on its study, in annotator mode that cannot be switched off there.
-      await page.waitForURL(new RegExp(`#/study/${STUDY_ID}$`), { timeout: 20_000 });
+      await page.waitForURL(new RegExp(`#/study/${STUDY_ID}$`), { timeout: 60_000 });
       await expect.poll(() => page.getByTestId('mode').textContent()).toBe('Annotator mode');
       await page.getByTestId('mode-locked').waitFor();
       await expectBlind(page, `${member.id}'s study overview`);
@@ -160,12 +160,12 @@ describe('the team workflow across separate browser profiles', () => {
     const totalLabels = packs.reduce((sum, pack) => sum + pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length, 0);
     const summary = lead.page.getByTestId('label-import-summary');
     await chooseFiles(lead.page, lead.page.getByTestId('import-labels'), labelPaths);
-    await expect.poll(() => summary.getAttribute('data-added'), { timeout: 20_000 }).toBe(String(totalLabels));
+    await expect.poll(() => summary.getAttribute('data-added'), { timeout: 60_000 }).toBe(String(totalLabels));
     expect(await summary.getAttribute('data-files')).toBe('3');
     expect(await summary.getAttribute('data-rejected')).toBe('0');
 
     const complete = lead.page.getByTestId('coverage-complete');
-    await expect.poll(() => complete.getAttribute('data-complete'), { timeout: 20_000 }).toBe('true');
+    await expect.poll(() => complete.getAttribute('data-complete'), { timeout: 60_000 }).toBe('true');
     for (const [index, member] of TEAM.entries()) {
       const row = lead.page.locator(`[data-annotator-row="${member.id}"]`);
       const pack = packs[index] as Pack;
@@ -178,7 +178,7 @@ describe('the team workflow across separate browser profiles', () => {
     expect(await lead.page.locator('[data-task-coverage="answer"]').getAttribute('data-histogram')).toBe(`0,0,${questions}`);
 
     await chooseFiles(lead.page, lead.page.getByTestId('import-labels'), labelPaths);
-    await expect.poll(() => summary.getAttribute('data-unchanged'), { timeout: 20_000 }).toBe(String(totalLabels));
+    await expect.poll(() => summary.getAttribute('data-unchanged'), { timeout: 60_000 }).toBe(String(totalLabels));
     expect(await summary.getAttribute('data-added')).toBe('0');
     expect(await summary.getAttribute('data-updated')).toBe('0');
     expect(await summary.getAttribute('data-rejected')).toBe('0');

@@ -35,10 +35,10 @@ const chromiumApp = useAppInChromium();
 async function importLongStory(page: Page) {
   const path = join(mkdtempSync(join(tmpdir(), 'long-story-')), 'long-story.json');
   writeFileSync(path, longStoryBundle());
-  await page.locator('tr[data-study-id]').first().waitFor({ timeout: 20_000 });
+  await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import transcripts…' }).click()]);
   await chooser.setFiles(path);
-  await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 20_000 });
+  await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
 }
 
 /** Inside the viewport, and the element itself (or a child) is what a click at its centre hits. */
@@ -63,7 +63,7 @@ async function openLongStoryWorkspace(width: number, height: number) {
   await opened.page.setViewportSize({ width, height });
   await importLongStory(opened.page);
   await opened.page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/label/answer`);
-  await opened.page.locator(`${READY}[data-task="answer"]`).waitFor({ timeout: 20_000 });
+  await opened.page.locator(`${READY}[data-task="answer"]`).waitFor({ timeout: 60_000 });
   return opened;
 }
 
@@ -119,7 +119,7 @@ describe('the workspace with a long story', () => {
     // Enter hands the keys back to the workspace: the next key labels.
     await page.keyboard.press('Enter');
     await page.keyboard.press('y');
-    await page.locator('[data-unit-row][data-state="saved"]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-unit-row][data-state="saved"]').first().waitFor({ timeout: 60_000 });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
