@@ -171,11 +171,12 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
   return {
     id: `chance-${task}`,
     title: `${TASK_LETTER[task]}: chance-corrected agreement`,
-    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed agreement and the chance agreement each statistic assumes.`,
-    columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed', 'Expected (α / κ / AC1)'],
+    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed and the chance (expected) agreement of each: every statistic is (observed − expected) / (1 − expected).`,
+    columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed (α / κ / AC1)', 'Expected (α / κ / AC1)'],
     labelColumns: 1,
     rows: buckets.map(([bucket, stats]) => {
       const expected = stats.expectedAgreement;
+      const observed = observedByStatistic(stats);
       return {
         labels: [BUCKET_NAME[bucket]],
         values: [
@@ -184,7 +185,7 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
           statisticWithInterval(stats.krippendorffAlpha, stats.krippendorffAlphaCi95),
           formatStatistic(stats.fleissKappa),
           formatStatistic(stats.gwetAC1),
-          formatStatistic(stats.observedAgreement),
+          `${formatStatistic(observed.krippendorffAlpha)} / ${formatStatistic(observed.fleissKappa)} / ${formatStatistic(observed.gwetAC1)}`,
           `${formatStatistic(expected.krippendorffAlpha)} / ${formatStatistic(expected.fleissKappa)} / ${formatStatistic(expected.gwetAC1)}`,
         ],
       };
@@ -192,8 +193,52 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
     notes:
       buckets.length === 0
         ? ['No unit of this task has a human label.']
-        : buckets.flatMap(([bucket, stats]) => Object.entries(stats.undefinedReasons).map(([statistic, reason]) => `${BUCKET_NAME[bucket]}, ${statistic}: ${reason}`)),
+        : buckets.flatMap(([bucket, stats]) => undefinedNote(BUCKET_NAME[bucket], stats.undefinedReasons)),
   };
+}
+
+/**
+ * The observed agreement each statistic starts from: alpha's is 1 - Do over pairable values,
+ * kappa's and AC1's Gwet's p_a. Reports written before alpha's was kept fall back to p_a.
+ */
+export function observedByStatistic(stats: ChanceCorrected): ChanceCorrected['expectedAgreement'] {
+  const { observedAgreement } = stats;
+  return stats.observedAgreementByStatistic ?? { krippendorffAlpha: observedAgreement, fleissKappa: observedAgreement, gwetAC1: observedAgreement };
+}
+
+/** How the notes name each figure the engine may leave undefined (the report's field names). */
+const FIGURE_NAME: Readonly<Record<string, string>> = {
+  krippendorffAlpha: "Krippendorff's α",
+  fleissKappa: "Fleiss' κ",
+  gwetAC1: "Gwet's AC1",
+  observedAgreement: 'the observed agreement',
+  krippendorffAlphaCi95: "the 95% CI of Krippendorff's α",
+  fleissKappaCi95: "the 95% CI of Fleiss' κ",
+  gwetAC1Ci95: "the 95% CI of Gwet's AC1",
+  ordinalAlpha: 'ordinal α',
+  intervalAlpha: 'interval α',
+  ordinalAlphaCi95: 'the 95% CI of ordinal α',
+  intervalAlphaCi95: 'the 95% CI of interval α',
+};
+
+/** Undefined figures that share a reason are named together, so a bucket gets one sentence however many figures it lacks. */
+export function undefinedNote(subject: string, reasons: Readonly<Record<string, string>>): string[] {
+  const byReason = new Map<string, string[]>();
+  const order = Object.keys(FIGURE_NAME);
+  const figures = Object.entries(reasons).sort(([x], [y]) => order.indexOf(x) - order.indexOf(y));
+  for (const [figure, reason] of figures) {
+    // An interval of an undefined statistic is undefined for the same reason: naming it again says nothing.
+    if (figure.endsWith('Ci95') && reasons[figure.slice(0, -'Ci95'.length)] !== undefined) continue;
+    byReason.set(reason, [...(byReason.get(reason) ?? []), FIGURE_NAME[figure] ?? figure]);
+  }
+  if (byReason.size === 0) return [];
+  const clauses = [...byReason].map(([reason, figures]) => `${listText(figures)} ${figures.length === 1 ? 'is' : 'are'} undefined (${reason})`);
+  return [`${subject}: ${clauses.join('; ')}.`];
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 }
 
 /** Krippendorff's alpha of the difficulty ratings, when the report has them. */
@@ -212,7 +257,7 @@ function difficultyTable(report: AgreementReport): LayoutTable | undefined {
         values: [String(difficulty.ratings), statisticWithInterval(difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), statisticWithInterval(difficulty.intervalAlpha, difficulty.intervalAlphaCi95)],
       },
     ],
-    notes: Object.entries(difficulty.undefinedReasons).map(([statistic, reason]) => `${statistic}: ${reason}`),
+    notes: undefinedNote('Difficulty ratings', difficulty.undefinedReasons),
   };
 }
 

@@ -162,6 +162,17 @@ describe('agreement tables', () => {
     expect(all?.querySelector('[data-category="no"]')?.textContent).toBe('no 43.6%');
     expect(panel.querySelectorAll('tr[data-stat-task="match"]')).toHaveLength(4);
   });
+
+  it('shows no prevalence for a bucket without ratings', async () => {
+    const hard = SAMPLE.report.statistics.answer.all;
+    if (hard === undefined) throw new Error('the sample has no statistics');
+    const empty = { ...hard, units: 0, pairableValues: 0, prevalence: Object.fromEntries(Object.keys(hard.prevalence).map((category) => [category, 0])) };
+    const report = { ...SAMPLE.report, statistics: { ...SAMPLE.report.statistics, answer: { ...SAMPLE.report.statistics.answer, hard: empty } } };
+    vi.mocked(computeReportInWorker).mockResolvedValue({ ...SAMPLE, report });
+    await readyReport();
+    const row = screen.getByTestId('chance-corrected').querySelector('tr[data-stat-task="answer"][data-stat-bucket="hard"]');
+    expect(row?.lastElementChild?.textContent).toBe('–');
+  });
 });
 
 describe('heatmap', () => {

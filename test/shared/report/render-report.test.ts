@@ -19,6 +19,7 @@ function stats(overrides: Partial<ChanceCorrected>): ChanceCorrected {
     fleissKappa: 0.6,
     gwetAC1: 0.7,
     observedAgreement: 0.9,
+    observedAgreementByStatistic: { krippendorffAlpha: 0.8986, fleissKappa: 0.9, gwetAC1: 0.9 },
     expectedAgreement: { krippendorffAlpha: 0.74, fleissKappa: 0.75, gwetAC1: 0.5 },
     prevalence: { matched: 0.6, unmatched: 0.4 },
     undefinedReasons: {},
@@ -173,9 +174,9 @@ describe('renderMarkdown', () => {
       '| Raters | Easy | Medium | Hard | Unrated | All |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n| judge:arbiter-large vs human | 75.0 (n=40) [60.0, 87.5] | – | – | 50.0 (n=4) [0.0, 100.0] | 70.0 (n=44) [55.0, 84.0] |',
     );
     const chance = markdownSection(markdown, 'M: chance-corrected agreement');
-    expect(chance).toContain('| Hard | 2 | 6 | – | 0.600 | 0.700 | 0.900 | 0.740 / 0.750 / 0.500 |');
-    expect(chance).toContain('| All | 10 | 30 | 0.610 [0.300, 0.820] | 0.600 | 0.700 | 0.900 | 0.740 / 0.750 / 0.500 |');
-    expect(chance).toContain('- Hard, krippendorffAlpha: no variation');
+    expect(chance).toContain('| Hard | 2 | 6 | – | 0.600 | 0.700 | 0.899 / 0.900 / 0.900 | 0.740 / 0.750 / 0.500 |');
+    expect(chance).toContain('| All | 10 | 30 | 0.610 [0.300, 0.820] | 0.600 | 0.700 | 0.899 / 0.900 / 0.900 | 0.740 / 0.750 / 0.500 |');
+    expect(chance).toContain("- Hard: Krippendorff's α is undefined (no variation).");
     expect(markdownSection(markdown, 'R: chance-corrected agreement')).toContain('| All | 10 | 30 | 0.610 [\u22120.250, 0.500] | \u22120.125 |');
     expect(markdownSection(markdown, 'Difficulty ratings: chance-corrected agreement')).toContain('| 30 | 0.720 | 0.700 |');
     const annotators = markdownSection(markdown, 'Per-annotator reliability');
