@@ -92,7 +92,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   const games = sessionGames(study, units);
   const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
   const players = { outcomes, ranking: compareRankings(outcomes, settings.seed) };
-  input.onProgress?.('Report ready', total, total);
+  // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
+  input.onProgress?.('Laying out the report', total, total);
 
   return {
     format: REPORT_FORMAT,

@@ -1,6 +1,7 @@
 // The study's report, computed in the report worker: again whenever the bootstrap, the seed or
 // the gold setting changes, with the worker's progress meanwhile. The last report stays on the
-// page while the next is computed, and an answer to an older request is dropped.
+// page while the next is computed, and an answer to an older request is dropped; the state is
+// "ready" only once the running computation answered.
 
 import { startTransition, useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
@@ -55,6 +56,10 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
     );
     return () => {
       current = false;
+      // An answer or progress of this run must not speak for the next run, even one with the same
+      // settings (1000, then 200, then 1000 again): that run has answered nothing yet.
+      setAnswer(undefined);
+      setProgress(undefined);
     };
   }, [db, studyId, bootstrap, seed, includeGold]);
 

@@ -7,6 +7,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportView } from '../../../renderer/features/report/ReportView';
+import { buildReport } from '../../../shared/report/build-report';
+import { workedExampleB } from '../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../renderer/features/study/StudyOverview';
 import { computeReportInWorker, exportDatasetInWorker, listDisagreementsInWorker } from '../../../renderer/workers/report-client';
 import type { DisagreementQuery, StudyReport } from '../../../renderer/workers/report-protocol';
@@ -106,6 +108,29 @@ describe('computing', () => {
 
     fireEvent.click(screen.getByTestId('include-gold'));
     await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, average: 'micro' }, expect.any(Function)));
+  });
+
+  it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
+    const phases: string[] = [];
+    const example = workedExampleB();
+    buildReport({ ...example, settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: '2026-11-22T10:00:00.000Z', onProgress: (label) => phases.push(label) });
+    const { db } = await readyReport();
+    vi.mocked(computeReportInWorker).mockImplementation((_db, _study, _request, onProgress) => {
+      onProgress({ label: phases.at(-1) ?? '', done: 15, total: 15 });
+      return new Promise(() => {});
+    });
+    fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 200 }), expect.any(Function)));
+    await waitFor(() => expect(screen.getByTestId('report-progress').getAttribute('aria-valuenow')).toBe('15'));
+    expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
+
+    // Back to the settings of the report on the page: it is computed again, and until then not ready.
+    fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '1000' } });
+    fireEvent.keyDown(screen.getByTestId('report-bootstrap'), { key: 'Enter' });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 1000 }), expect.any(Function)));
+    expect(computeReportInWorker).toHaveBeenCalledTimes(3);
+    expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
+    expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
   });
 
   it('refuses a bootstrap out of range without asking the worker', async () => {
