@@ -91,7 +91,7 @@ export function buildReport(input: ReportInput): AgreementReport {
   phase('Player outcomes');
   const games = sessionGames(study, units);
   const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
-  const players = { outcomes, ranking: compareRankings(outcomes, settings.seed) };
+  const players = { outcomes, ranking: compareRankings(games, settings.seed) };
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', total, total);
 

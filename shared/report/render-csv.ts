@@ -99,7 +99,8 @@ function playerRows(report: AgreementReport): Row[] {
   );
   const ranking = report.players.ranking;
   if (ranking === null) return outcomes;
-  const rank = (verdicts: 'judge' | 'human', players: string[]) => players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, null, ...NO_EXTRAS]);
+  // n of a rank is the player's sessions with a verdict under both sources, the ones both rankings use.
+  const rank = (verdicts: 'judge' | 'human', players: string[]) => players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, ranking.sessions?.[player] ?? null, ...NO_EXTRAS]);
   const statistic = (measure: string, value: number | null): Row => ['ranking', 'match', 'all', null, null, measure, value, null, ...NO_EXTRAS];
   return [
     ...outcomes,

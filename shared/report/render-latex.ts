@@ -75,9 +75,10 @@ const LATEX_TEXT: Record<string, string> = {
   κ: '$\\kappa$',
   Σ: '$\\Sigma$',
   '×': '$\\times$',
+  '±': '$\\pm$',
 };
 
-const LATEX_SPECIAL = /[\\{}_%&#$~^<>|[\]–−ακΣ×]/g;
+const LATEX_SPECIAL = /[\\{}_%&#$~^<>|[\]–−ακΣ×±]/g;
 
 /** Text as LaTeX that prints it literally, on one line. */
 export function escapeLatex(text: string): string {

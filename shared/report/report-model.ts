@@ -114,9 +114,14 @@ export interface PlayerOutcome {
 }
 
 export interface RankingComparison {
-  /** Players ordered best first under each verdict source, by O/A on all buckets. */
+  /**
+   * Players ordered best first under each verdict source, by O/A on all buckets over the same
+   * sessions: those with a verdict under both sources (so these O/A can differ from the table's).
+   */
   judgeRanking: string[];
   humanRanking: string[];
+  /** Per player, the sessions both rankings are computed on; absent in reports written before it was kept. */
+  sessions?: Record<string, number>;
   kendallTauB: number | null;
   rankBiasedOverlap: number | null;
   /** Seeded permutation p-value of tau-b (two-sided). */

@@ -236,9 +236,9 @@ export function undefinedNote(subject: string, reasons: Readonly<Record<string, 
   return [`${subject}: ${clauses.join('; ')}.`];
 }
 
-/** `a`, `a and b`, `a, b and c`. */
-function listText(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+/** `a`, `a and b`, `a, b and c` (or `or`). */
+function listText(items: readonly string[], conjunction = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1] ?? ''}`;
 }
 
 /** Krippendorff's alpha of the difficulty ratings, when the report has them. */
@@ -289,15 +289,15 @@ function playerTable(report: AgreementReport): LayoutTable {
     id: 'players',
     title: 'Player outcomes under judge and human verdicts',
     caption:
-      "Acc: % of sessions solved; Rnd: mean rounds (max rounds when unsolved); O/A: (1/N) Σ I(solved)/Rnd × 100. Under the judge's verdicts and under the human majority verdicts on final answers.",
-    groups: [{ label: '', span: 2 }, ...buckets.map((bucket) => ({ label: BUCKET_NAME[bucket], span: 3 }))],
-    columns: ['Player', 'Verdicts', ...buckets.flatMap(() => ['Acc', 'Rnd', 'O/A'])],
+      "Acc: % of sessions solved; Rnd: mean rounds (max rounds when unsolved); O/A: (1/N) Σ I(solved)/Rnd × 100; n: the sessions N all three are computed on. Under the judge's verdicts and under the human majority verdicts on final answers.",
+    groups: [{ label: '', span: 2 }, ...buckets.map((bucket) => ({ label: BUCKET_NAME[bucket], span: 4 }))],
+    columns: ['Player', 'Verdicts', ...buckets.flatMap(() => ['Acc', 'Rnd', 'O/A', 'n'])],
     labelColumns: 2,
     rows: rows.map(({ player, verdicts }) => ({
       labels: [player, verdicts],
       values: buckets.flatMap((bucket) => {
         const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
-        return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2)];
+        return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2), String(outcome?.sessions ?? 0)];
       }),
     })),
     notes: playerNotes(report),
@@ -316,10 +316,51 @@ function playerNotes(report: AgreementReport): string[] {
 }
 
 function rankingNotes(ranking: RankingComparison): string[] {
+  const caveat = fewPlayersCaveat(ranking.judgeRanking.length);
   return [
     `Ranking by O/A on all buckets, best first. Judge verdicts: ${ranking.judgeRanking.join(' > ')}. Human verdicts: ${ranking.humanRanking.join(' > ')}.`,
+    rankingBasis(ranking),
     `Kendall's tau-b ${formatStatistic(ranking.kendallTauB)} (permutation p ${formatStatistic(ranking.permutationP)}); rank-biased overlap (p = 0.9) ${formatStatistic(ranking.rankBiasedOverlap)}.`,
+    ...(caveat === undefined ? [] : [caveat]),
   ];
+}
+
+/** Which sessions the two rankings are computed on: the same ones, those with a verdict under both sources. */
+export function rankingBasis(ranking: RankingComparison): string {
+  const sessions = ranking.sessions;
+  const both = 'Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority';
+  if (sessions === undefined) return `${both}.`;
+  return `${both} (${ranking.judgeRanking.map((player) => `${player} ${sessions[player] ?? 0}`).join(', ')}).`;
+}
+
+/** Below this many players tau-b has too few possible values, and its permutation p too high a floor, to tell anything. */
+const INFORMATIVE_PLAYERS = 5;
+
+/**
+ * Why tau-b and its p say nothing with few players: n untied players give tau-b only the values
+ * 1 - 4D / (n(n - 1)) for D = 0..n(n - 1)/2 discordant pairs, and the exact two-sided p is at
+ * least 2/n! (only the identical and the reversed ordering reach |tau-b| = 1).
+ */
+export function fewPlayersCaveat(players: number): string | undefined {
+  if (players >= INFORMATIVE_PLAYERS) return undefined;
+  const pairs = (players * (players - 1)) / 2;
+  const values: string[] = [];
+  for (let concordantMinusDiscordant = pairs; concordantMinusDiscordant >= 0; concordantMinusDiscordant -= 2) values.push(plusMinusFraction(concordantMinusDiscordant, pairs));
+  let orderings = 1;
+  for (let i = 2; i <= players; i++) orderings *= i;
+  const floor = plusMinusFraction(2, orderings).replace('±', '');
+  return `With only ${players} players, Kendall's tau-b can only be ${listText(values, 'or')} and the permutation p is never below ${floor}, so neither can be informative; at least ${INFORMATIVE_PLAYERS} players are needed.`;
+}
+
+/** `±1`, `±1/3`, `0`: a fraction in lowest terms with the sign of a symmetric value. */
+function plusMinusFraction(numerator: number, denominator: number): string {
+  if (numerator === 0) return '0';
+  let a = numerator;
+  let b = denominator;
+  while (b !== 0) [a, b] = [b, a % b];
+  const top = numerator / a;
+  const bottom = denominator / a;
+  return bottom === 1 ? `±${top}` : `±${top}/${bottom}`;
 }
 
 /** Every table of the report, in reading order. */

@@ -285,6 +285,14 @@ describe('other sections', () => {
     const players = screen.getByTestId('player-outcomes');
     expect(players.querySelectorAll('tr[data-player]')).toHaveLength(4);
     expect(within(players).getByTestId('ranking').getAttribute('data-kendall-tau-b')).toBe('1');
+    // Every cell has its sessions: a bucket's Acc, Rnd and O/A are followed by their n.
+    const header = [...players.querySelectorAll('thead tr:last-child th')].map((th) => th.textContent);
+    expect(header.slice(2, 6)).toEqual(['Acc', 'Rnd', 'O/A', 'n']);
+    const first = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'judge' && o.bucket === 'all');
+    const judgeRow = players.querySelector(`tr[data-player="${first?.player}"][data-verdicts="judge"]`);
+    expect(judgeRow?.lastElementChild?.textContent).toBe(String(first?.sessions));
+    expect(within(players).getByTestId('ranking-basis').textContent).toMatch(/^Both rankings are computed on the same sessions/);
+    expect(within(players).getByTestId('ranking-caveat').textContent).toContain("With only 2 players, Kendall's tau-b can only be ±1");
   });
 
   it('shows where the figures come from', async () => {

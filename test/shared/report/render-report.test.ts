@@ -184,9 +184,11 @@ describe('renderMarkdown', () => {
     expect(annotators).toContain('| ann-01 | 90.0 (n=10) | 80.0 (n=20) |');
     expect(annotators).toContain('| ann-02 | – | – |');
     const players = markdownSection(markdown, 'Player outcomes under judge and human verdicts');
-    expect(players).toContain('| Player | Verdicts | Easy Acc | Easy Rnd | Easy O/A | All Acc | All Rnd | All O/A |');
-    expect(players).toContain('| player-a | judge | 75.0 | 8.3 | 10.12 | 60.0 | 9.5 | 7.50 |');
-    expect(players).toContain('| player-a | human | 50.0 | 10.0 | 6.25 | 50.0 | 10.1 | 6.00 |');
+    expect(players).toContain('| Player | Verdicts | Easy Acc | Easy Rnd | Easy O/A | Easy n | All Acc | All Rnd | All O/A | All n |');
+    expect(players).toContain('| player-a | judge | 75.0 | 8.3 | 10.12 | 4 | 60.0 | 9.5 | 7.50 | 10 |');
+    expect(players).toContain('Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority.');
+    expect(players).toContain("With only 2 players, Kendall's tau-b can only be ±1 and the permutation p is never below 1, so neither can be informative; at least 5 players are needed.");
+    expect(players).toContain('| player-a | human | 50.0 | 10.0 | 6.25 | 4 | 50.0 | 10.1 | 6.00 | 10 |');
     expect(players).toContain('Judge verdicts: player-a > player-b. Human verdicts: player-b > player-a.');
     expect(players).toContain("Kendall's tau-b \u22121.000 (permutation p 1.000); rank-biased overlap (p = 0.9) 0.500.");
     expect(players).toContain('player-a under human verdicts 1');
@@ -287,8 +289,8 @@ describe('renderLatex', () => {
     expect(latexTable(latex, 'chance-answer')).toContain('All & 10 & 30 & 0.610 [$-$0.250, 0.500] & $-$0.125 & ');
     expect(latexTable(latex, 'chance-match')).toContain("Bucket & Units & Pairable values & Krippendorff's $\\alpha$ (95\\% CI) & Fleiss' $\\kappa$ & Gwet's AC1");
     const players = latexTable(latex, 'players');
-    expect(players).toContain('     &  & \\multicolumn{3}{c}{Easy} & \\multicolumn{3}{c}{All} \\\\\n    \\cmidrule(lr){3-5} \\cmidrule(lr){6-8}');
-    expect(players).toContain('\\begin{tabular}{llrrrrrr}');
+    expect(players).toContain('     &  & \\multicolumn{4}{c}{Easy} & \\multicolumn{4}{c}{All} \\\\\n    \\cmidrule(lr){3-6} \\cmidrule(lr){7-10}');
+    expect(players).toContain('\\begin{tabular}{llrrrrrrrr}');
     expect(escapeLatex('a–b×c')).toBe('a--b$\\times$c');
   });
 });
