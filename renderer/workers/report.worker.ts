@@ -6,6 +6,7 @@ import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import { datasetFile } from '../../shared/export/dataset';
 import { buildReport } from '../../shared/report/build-report';
+import { countedLabels } from '../../shared/report/unsure-labels';
 import { difficultyHistogram } from '../../shared/stats/study/difficulty';
 import { listDisagreements } from '../../shared/stats/study/disagreements';
 import { loadReportData, loadReportInputs } from '../db/report-inputs';
@@ -29,13 +30,13 @@ const api = {
         study,
         labels,
         gold,
-        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average },
+        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted' },
         inputs,
         app: APP,
         now: new Date().toISOString(),
         onProgress: (label, done, total) => onProgress({ label, done, total }),
       });
-      return { report, ratingsByLevel: difficultyHistogram(labels) };
+      return { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
     });
   },
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {

@@ -23,6 +23,7 @@ import {
   type ReportBucket,
   type ReportTask,
 } from './report-model';
+import { countedLabels, type UnsureLabels } from './unsure-labels';
 
 export interface ReportSettings {
   /** Bootstrap replicates B for every interval; 0 gives no intervals. */
@@ -31,6 +32,8 @@ export interface ReportSettings {
   seed: number;
   /** Which raw-agreement average the renderings lead with; the report holds both. */
   average: 'micro' | 'macro';
+  /** Labels marked unsure: counted like any other (default) or left out of every figure. */
+  unsure?: UnsureLabels;
 }
 
 export interface ReportInput {
@@ -66,7 +69,10 @@ export function buildReport(input: ReportInput): AgreementReport {
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
   const study = inStudyOrder(input.study);
-  const units = indexStudy(study, inLabelOrder(input.labels), input.gold ?? []);
+  const unsure = settings.unsure ?? 'counted';
+  const ordered = inLabelOrder(input.labels);
+  const labels = countedLabels(ordered, unsure);
+  const units = indexStudy(study, labels, input.gold ?? []);
 
   const buckets: Record<ReportTask, ReportBucket[]> = {
     answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
@@ -101,7 +107,14 @@ export function buildReport(input: ReportInput): AgreementReport {
     generatedAt: input.now,
     study: { id: study.study.id, name: study.study.name },
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
-    settings: { bootstrap: settings.bootstrap, seed: settings.seed, average: settings.average, ...goldSetting(units) },
+    settings: {
+      bootstrap: settings.bootstrap,
+      seed: settings.seed,
+      average: settings.average,
+      unsureLabels: unsure,
+      ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
+      ...goldSetting(units),
+    },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
     pairwise: { answer: answer.pairwise, match: match.pairwise },

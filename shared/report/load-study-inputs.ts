@@ -17,6 +17,8 @@ export interface HumanLabel {
   unitId: string;
   task: Task;
   value: LabelValue;
+  /** Marked unsure in its label file (a label CSV has no such column: never unsure). */
+  unsure: boolean;
 }
 
 export interface StudyInputs {
@@ -159,7 +161,7 @@ function readLabels(files: readonly SourceFile[], study: StudyData | undefined, 
     }
     errors.push(...list.list());
   }
-  return [...chosen.values()].map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value }));
+  return [...chosen.values()].map(({ annotatorId, unitId, task, value, unsure }) => ({ annotatorId, unitId, task, value, unsure }));
 }
 
 /** The labels of one file with their places; parse and study-id errors go to `list`. */
@@ -178,7 +180,7 @@ function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly s
       return [];
     }
     // parseLabelFile keeps every label of a valid file in file order, so index i is labels[i].
-    return labels.map((label, index) => ({ annotatorId: annotator.id, unitId: label.unit, task: label.task, value: label.value, rev: label.rev, file: file.name, path: `labels[${index}]` }));
+    return labels.map((label, index) => ({ annotatorId: annotator.id, unitId: label.unit, task: label.task, value: label.value, unsure: label.unsure, rev: label.rev, file: file.name, path: `labels[${index}]` }));
   }
   if (format === 'labels-csv') {
     const parsed = parseLabelCsv(file, { scheme });
@@ -186,7 +188,7 @@ function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly s
       list.push(...parsed.errors);
       return [];
     }
-    return parsed.value.map((row) => ({ annotatorId: row.annotator, unitId: row.unit, task: row.task, value: row.value, rev: 1, file: file.name, line: row.line, path: '' }));
+    return parsed.value.map((row) => ({ annotatorId: row.annotator, unitId: row.unit, task: row.task, value: row.value, unsure: false, rev: 1, file: file.name, line: row.line, path: '' }));
   }
   const what = format === 'transcripts' || format === 'puzzle-list' ? 'this is a transcript bundle, not a label file' : format === 'unknown' ? 'this is not a label file' : `this is a ${format}, not a label file`;
   list.add('', `${what}; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value`);

@@ -135,7 +135,16 @@ export interface AgreementReport {
   study: { id: string; name: string };
   inputs: Array<{ file: string; sha256: string }>;
   /** `goldLabels` appears only when gold labels were counted as the rater group `gold`. */
-  settings: { bootstrap: number; seed: number; average: 'micro' | 'macro'; goldLabels?: number };
+  settings: {
+    bootstrap: number;
+    seed: number;
+    average: 'micro' | 'macro';
+    /** Whether labels marked unsure were counted or left out; absent in reports written before the choice existed (they counted them). */
+    unsureLabels?: 'counted' | 'left-out';
+    /** With `left-out`: how many labels that was. */
+    unsureLabelsLeftOut?: number;
+    goldLabels?: number;
+  };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
     difficulty?: {

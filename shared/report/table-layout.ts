@@ -387,8 +387,13 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
     `${value(report.app)}, agreement report generated ${value(report.generatedAt)}`,
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
   ].map(oneLine);
+}
+
+/** Whether labels marked unsure were counted, in words: `unsure labels counted` or `unsure labels left out (12)`. */
+export function unsureSetting({ unsureLabels, unsureLabelsLeftOut }: AgreementReport['settings']): string {
+  return unsureLabels === 'left-out' ? `unsure labels left out (${unsureLabelsLeftOut ?? 0})` : 'unsure labels counted';
 }
 
 /** Text from the inputs on one line: every control character becomes a space. */

@@ -114,7 +114,7 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     expect(report.format).toBe('agreement-studio.report/1');
     expect(report.study).toEqual({ id: 'example-a', name: 'Study example-a' });
     expect(report.app).toBe('agreement-studio test');
-    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro' });
+    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro', unsureLabels: 'counted' });
     expect(report.inputs).toEqual([transcripts, ...labels].map((file) => ({ file, sha256: sha256Hex(readFileSync(file, 'utf8')) })));
     expect(Date.parse(report.generatedAt)).toBeGreaterThanOrEqual(started);
     expect(Date.parse(report.generatedAt)).toBeLessThanOrEqual(Date.now());
@@ -351,5 +351,6 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     const run = await runCli('report', '--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: agreement-studio report --transcripts FILE\.\.\. --labels FILE\.\.\./);
+    expect(run.stdout).toContain('--leave-out-unsure     leave labels marked unsure out of every figure');
   });
 });

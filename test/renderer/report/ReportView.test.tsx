@@ -71,7 +71,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, average: 'micro' }, expect.any(Function));
+    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, average: 'micro' }, expect.any(Function));
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -97,7 +97,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, average: 'micro' }, expect.any(Function)));
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -107,7 +107,7 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, average: 'micro' }, expect.any(Function)));
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
@@ -131,6 +131,16 @@ describe('computing', () => {
     expect(computeReportInWorker).toHaveBeenCalledTimes(3);
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
     expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
+  });
+
+  it('leaves unsure labels out when asked, and says which was used', async () => {
+    const { db } = await readyReport();
+    expect(screen.getByTestId('unsure-setting').textContent).toBe('unsure labels counted');
+    const leftOut = sampleReport({ leaveOutUnsure: true });
+    vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
+    fireEvent.click(screen.getByTestId('leave-out-unsure'));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`));
   });
 
   it('refuses a bootstrap out of range without asking the worker', async () => {

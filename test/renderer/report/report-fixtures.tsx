@@ -38,7 +38,8 @@ export function sampleLabels(study: StudyData = demo): StudyLabel[] {
       'ann-3': index % 5 === 1 ? other(judge, 1) : judge,
       'ann-4': index % 4 === 0 ? judge : other(judge, 1 + (index % 2)),
     };
-    for (const annotator of ANNOTATORS) labels.push({ annotatorId: annotator, unitId: turn.id, task, value: values[annotator] as LabelValue });
+    // ann-3 is unsure of one label in six, so leaving unsure labels out changes the figures.
+    for (const annotator of ANNOTATORS) labels.push({ annotatorId: annotator, unitId: turn.id, task, value: values[annotator] as LabelValue, unsure: annotator === 'ann-3' && index % 6 === 0 });
   });
   study.puzzles.forEach((puzzle, index) => {
     const base = puzzle.difficulty ?? 5;
@@ -56,12 +57,12 @@ export const INPUTS = [
 ];
 
 /** The report the worker would send for the demo study and sampleLabels (few resamples, so tests stay quick). */
-export function sampleReport(options: { bootstrap?: number; seed?: number } = {}): StudyReport {
+export function sampleReport(options: { bootstrap?: number; seed?: number; leaveOutUnsure?: boolean } = {}): StudyReport {
   const labels = sampleLabels();
   const report = buildReport({
     study: demo,
     labels,
-    settings: { bootstrap: options.bootstrap ?? 20, seed: options.seed ?? 1, average: 'micro' },
+    settings: { bootstrap: options.bootstrap ?? 20, seed: options.seed ?? 1, average: 'micro', unsure: options.leaveOutUnsure === true ? 'left-out' : 'counted' },
     inputs: INPUTS,
     app: 'agreement-studio test',
     now: '2026-11-22T10:00:00.000Z',

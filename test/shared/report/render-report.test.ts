@@ -204,7 +204,7 @@ describe('renderMarkdown', () => {
         '- study: Pilot study (id pilot-2026)',
         `- input: pilot.json sha256 ${'a'.repeat(64)}`,
         `- input: ann-01.labels.json sha256 ${'b'.repeat(64)}`,
-        '- settings: bootstrap 1000, seed 1, average micro',
+        '- settings: bootstrap 1000, seed 1, average micro, unsure labels counted',
         '',
       ].join('\n'),
     );
@@ -260,7 +260,7 @@ describe('renderLatex', () => {
       '% study: Pilot study (id pilot-2026)',
       `% input: pilot.json sha256 ${'a'.repeat(64)}`,
       `% input: ann-01.labels.json sha256 ${'b'.repeat(64)}`,
-      '% settings: bootstrap 1000, seed 1, average micro',
+      '% settings: bootstrap 1000, seed 1, average micro, unsure labels counted',
       '% The tables need \\usepackage{booktabs} in the preamble.',
     ]);
   });
