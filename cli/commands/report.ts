@@ -61,10 +61,11 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
   const loaded = loadStudyInputs(files.slice(0, options.transcripts.length), files.slice(options.transcripts.length), { anyStudy: options.anyStudy, now });
   if (!loaded.ok) return invalid(io, loaded.errors);
 
-  const { study, labels, inputs } = loaded.value;
+  const { study, labels, annotatorNames, inputs } = loaded.value;
   const report = buildReport({
     study,
     labels,
+    annotatorNames,
     settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted' },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,

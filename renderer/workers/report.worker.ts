@@ -25,11 +25,12 @@ const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId, { gold: request.includeGold });
+      const { study, labels, gold, annotatorNames, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId, { gold: request.includeGold });
       const report = buildReport({
         study,
         labels,
         gold,
+        annotatorNames,
         settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted' },
         inputs,
         app: APP,

@@ -51,6 +51,8 @@ export interface ReportInput {
    */
   gold?: readonly StudyGoldLabel[];
   settings: ReportSettings;
+  /** Annotator id -> display name; an annotator without one is named by id. */
+  annotatorNames?: Readonly<Record<string, string>>;
   inputs: Array<{ file: string; sha256: string }>;
   app: string;
   now: string;
@@ -122,7 +124,14 @@ export function buildReport(input: ReportInput): AgreementReport {
     annotators,
     difficulty: units.difficulty,
     players,
+    annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
   };
+}
+
+/** The display name of every annotator with a label, in id order, so the app and the command line write the same object. */
+function namesOf(labels: readonly StudyLabel[], names: Readonly<Record<string, string>>): Record<string, string> {
+  const ids = [...new Set(labels.map((label) => label.annotatorId))].sort();
+  return Object.fromEntries(ids.map((id) => [id, Object.hasOwn(names, id) ? (names[id] as string) : id]));
 }
 
 /** The tasks of the report tables, in the order they are computed. */

@@ -161,4 +161,10 @@ export interface AgreementReport {
   annotators: AnnotatorReliability[];
   difficulty: PuzzleDifficultyRow[];
   players: { outcomes: PlayerOutcome[]; ranking: RankingComparison | null };
+  /**
+   * Display name of every annotator with a label in the report, by id. Everything a person reads
+   * names annotators by it; ids stay where a machine reads them (`human:<id>`, `annotator`).
+   * Absent in reports written before names were kept: ids are shown.
+   */
+  annotatorNames?: Record<string, string>;
 }

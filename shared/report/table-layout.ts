@@ -36,7 +36,8 @@ export interface LayoutTable {
   columns: string[];
   /** How many leading columns hold labels; the rest hold values. */
   labelColumns: number;
-  rows: Array<{ labels: string[]; values: string[] }>;
+  /** `ids`: what the labels stand for where a machine reads it (data attributes), when the labels are display names. */
+  rows: Array<{ labels: string[]; values: string[]; ids?: string[] }>;
   /** Sentences under the table: why a figure is undefined, the ranking comparison. */
   notes: string[];
 }
@@ -47,8 +48,29 @@ interface Comparison {
   b: RaterGroup;
 }
 
-function comparisonLabel({ a, b }: Comparison): string {
-  return `${a} vs ${b}`;
+function comparisonLabel(report: AgreementReport, { a, b }: Comparison): string {
+  return `${raterName(report, a)} vs ${raterName(report, b)}`;
+}
+
+const GROUP_NAME: Readonly<Record<string, string>> = { human: 'Humans', gold: 'Gold', 'human-majority': 'Human majority' };
+
+/**
+ * A rater as a person reads it: a judge by its model name, `human` as Humans, an annotator
+ * (`human:<id>`) by display name. The ids stay in the JSON, the CSV and data attributes.
+ */
+export function raterName(report: AgreementReport, rater: string): string {
+  if (rater.startsWith('judge:')) return rater.slice('judge:'.length);
+  if (rater.startsWith('human:')) return annotatorName(report, rater.slice('human:'.length));
+  return GROUP_NAME[rater] ?? rater;
+}
+
+/** An annotator's display name, with the id after it when another annotator has the same name. */
+export function annotatorName(report: AgreementReport, id: string): string {
+  const names = report.annotatorNames;
+  const name = names?.[id];
+  if (name === undefined || name.trim() === '') return id;
+  const shared = Object.entries(names ?? {}).some(([other, otherName]) => other !== id && otherName === name);
+  return shared && name !== id ? `${name} (${id})` : name;
 }
 
 /** The comparisons of one task in the order of their first row in the report. */
@@ -159,7 +181,7 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
     columns: ['Raters', ...buckets.map((bucket) => BUCKET_NAME[bucket])],
     labelColumns: 1,
     rows: comparisons.map((comparison) => ({
-      labels: [comparisonLabel(comparison)],
+      labels: [comparisonLabel(report, comparison)],
       values: buckets.map((bucket) => formatAgreementCell(findAgreementRow(report, task, bucket, comparison), average)),
     })),
     notes: comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : [],
@@ -272,7 +294,7 @@ function annotatorTable(report: AgreementReport): LayoutTable {
     columns: ['Annotator', ...tasks.map((task) => ANNOTATOR_TASK_NAME[task])],
     labelColumns: 1,
     rows: annotators.map((annotator) => ({
-      labels: [annotator],
+      labels: [annotatorName(report, annotator)],
       values: tasks.map((task) => {
         const row = report.annotators.find((r) => r.annotator === annotator && r.task === task);
         return row === undefined || row.agreement === null ? UNDEFINED : `${formatPercent(row.agreement)} (n=${row.n})`;
@@ -281,6 +303,8 @@ function annotatorTable(report: AgreementReport): LayoutTable {
     notes: [],
   };
 }
+
+const VERDICTS_NAME: Record<PlayerOutcome['verdicts'], string> = { judge: 'Judge', human: 'Humans' };
 
 function playerTable(report: AgreementReport): LayoutTable {
   const { rows, buckets } = playerGrid(report);
@@ -294,7 +318,8 @@ function playerTable(report: AgreementReport): LayoutTable {
     columns: ['Player', 'Verdicts', ...buckets.flatMap(() => ['Acc', 'Rnd', 'O/A', 'n'])],
     labelColumns: 2,
     rows: rows.map(({ player, verdicts }) => ({
-      labels: [player, verdicts],
+      labels: [player, VERDICTS_NAME[verdicts]],
+      ids: [player, verdicts],
       values: buckets.flatMap((bucket) => {
         const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
         return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2), String(outcome?.sessions ?? 0)];

@@ -140,7 +140,7 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     const markdown = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--macro', '--format', 'md', '--bootstrap', '200');
     expect(markdown.code).toBe(0);
     expect(markdown.stdout).toContain('Macro agreement: mean of the per-unit agreement in %');
-    expect(markdown.stdout).toMatch(/\| human vs human \|[^\n]* \| 66\.7 \(units=2\)[^|\n]* \|\n/);
+    expect(markdown.stdout).toMatch(/\| Humans vs Humans \|[^\n]* \| 66\.7 \(units=2\)[^|\n]* \|\n/);
   });
 
   it('counts a label in several files once, at its highest revision', async () => {

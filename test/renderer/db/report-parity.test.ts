@@ -44,9 +44,9 @@ async function appReport(transcripts: string, labels: readonly string[], unsure:
   const imported = await importLabelSources(db, studyId, labels.map((file) => ({ name: file, text: readFileSync(file, 'utf8') })), { now: NOW });
   expect(imported.rejected).toEqual([]);
   expect(imported.totals.files).toBe(labels.length);
-  const { study, labels: stored, gold, inputs } = await loadReportInputs(db, studyId, { gold: false });
+  const { study, labels: stored, gold, annotatorNames, inputs } = await loadReportInputs(db, studyId, { gold: false });
   expect(gold).toEqual([]);
-  const report = buildReport({ study, labels: stored, gold, settings: { ...SETTINGS, unsure }, inputs, app: 'agreement-studio test', now: NOW });
+  const report = buildReport({ study, labels: stored, gold, annotatorNames, settings: { ...SETTINGS, unsure }, inputs, app: 'agreement-studio test', now: NOW });
   // As the worker hands it over: structured clone keeps what JSON keeps for this plain data.
   return JSON.parse(JSON.stringify(report)) as AgreementReport;
 }
@@ -70,6 +70,10 @@ describe('the app report and `agreement-studio report` agree', () => {
     expect(report.annotators.length).toBeGreaterThan(4);
     expect(report.players.outcomes.length).toBeGreaterThan(0);
     expect(report.settings.unsureLabels).toBe('counted');
+    // Both read the annotators' display names, not only their ids.
+    const names = Object.entries(report.annotatorNames ?? {});
+    expect(names.length).toBeGreaterThan(3);
+    expect(names.some(([id, name]) => id !== name)).toBe(true);
   });
 
   it('with labels marked unsure left out (--leave-out-unsure)', { timeout: 60_000 }, async () => {

@@ -161,6 +161,8 @@ describe('agreement tables', () => {
     expect(all?.getAttribute('data-agreement')).toBe(String(expected.agreement));
     expect(all?.getAttribute('data-n')).toBe('172');
     expect(all?.textContent).toBe('89.5%  n=172  [85.7, 93.3]');
+    // People read the model's name and "Humans"; the ids stay in the data attributes.
+    expect(row('match', 'judge:arbiter-large', 'human')?.querySelector('th')?.textContent).toBe('arbiter-large vs Humans');
     const buckets = [...(row('answer', 'human', 'human')?.querySelectorAll('td[data-bucket]') ?? [])].map((td) => td.getAttribute('data-bucket'));
     expect(buckets).toEqual(['easy', 'medium', 'hard', 'all']);
     expect(row('answer', 'judge:arbiter-large', 'judge:arbiter-mini')).toBeTruthy();
@@ -220,7 +222,7 @@ describe('heatmap', () => {
     expect(target.getAttribute('role')).toBe('button');
     expect(target.getAttribute('data-used')).toBe('280');
     expect(target.getAttribute('data-total')).toBe('280');
-    expect(target.getAttribute('aria-label')).toBe('human:ann-1 vs human:ann-4: 24% (used 280 / total 280)');
+    expect(target.getAttribute('aria-label')).toBe('Ada vs Dee: 24% (used 280 / total 280)');
     expect(heatmap.querySelector('[data-heatmap-cell="human:ann-4|human:ann-1"]')).toBeTruthy();
     expect(heatmap.querySelector('[data-heatmap-cell="judge:arbiter-large|human-majority"]')?.getAttribute('data-used')).toBe('256');
 

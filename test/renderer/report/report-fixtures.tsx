@@ -15,6 +15,9 @@ export { closeDatabases, fakePlatform, renderWithServices, studyId, teamSetup } 
 
 export const ANNOTATORS = ['ann-1', 'ann-2', 'ann-3', 'ann-4'] as const;
 
+/** Display names, so the page can be seen to show names where a person reads and ids where a machine does. */
+export const ANNOTATOR_NAMES: Record<string, string> = { 'ann-1': 'Ada', 'ann-2': 'Bea', 'ann-3': 'Cy', 'ann-4': 'Dee' };
+
 /** Another label of the same task, so a careless or erring annotator disagrees. */
 function other(value: string, shift: number): string {
   const values: readonly string[] = (MATCH_LABELS as readonly string[]).includes(value) ? MATCH_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown');
@@ -62,6 +65,7 @@ export function sampleReport(options: { bootstrap?: number; seed?: number; leave
   const report = buildReport({
     study: demo,
     labels,
+    annotatorNames: ANNOTATOR_NAMES,
     settings: { bootstrap: options.bootstrap ?? 20, seed: options.seed ?? 1, average: 'micro', unsure: options.leaveOutUnsure === true ? 'left-out' : 'counted' },
     inputs: INPUTS,
     app: 'agreement-studio test',

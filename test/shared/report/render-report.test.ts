@@ -155,8 +155,8 @@ describe('renderMarkdown', () => {
         '',
         '| Raters | Easy | Medium | Hard | All |',
         '| :--- | ---: | ---: | ---: | ---: |',
-        '| judge:arbiter-large vs human | 87.5 (n=24) [71.0, 100.0] | – | 50.0 (n=6) [16.7, 83.3] | 80.0 (n=30) [63.3, 93.3] |',
-        '| human vs human | 100.0 (n=24) [100.0, 100.0] | – | – | 90.0 (n=36) [80.0, 97.2] |',
+        '| arbiter-large vs Humans | 87.5 (n=24) [71.0, 100.0] | – | 50.0 (n=6) [16.7, 83.3] | 80.0 (n=30) [63.3, 93.3] |',
+        '| Humans vs Humans | 100.0 (n=24) [100.0, 100.0] | – | – | 90.0 (n=36) [80.0, 97.2] |',
       ].join('\n'),
     );
   });
@@ -164,14 +164,14 @@ describe('renderMarkdown', () => {
   it('shows macro agreement with its unit count when the report asks for macro', () => {
     const section = markdownSection(renderMarkdown(sampleReport({ average: 'macro' })), 'M: final-answer agreement');
     expect(section).toContain('Macro agreement: mean of the per-unit agreement in %, with the number of units.');
-    expect(section).toContain('| judge:arbiter-large vs human | 90.0 (units=8) | – | 50.0 (units=2) | 81.3 (units=10) |');
+    expect(section).toContain('| arbiter-large vs Humans | 90.0 (units=8) | – | 50.0 (units=2) | 81.3 (units=10) |');
     expect(section).not.toContain('(n=');
   });
 
   it('writes the R table with its Unrated column, and the statistics, annotator and player tables', () => {
     const markdown = renderMarkdown(sampleReport());
     expect(markdownSection(markdown, 'R: question agreement')).toContain(
-      '| Raters | Easy | Medium | Hard | Unrated | All |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n| judge:arbiter-large vs human | 75.0 (n=40) [60.0, 87.5] | – | – | 50.0 (n=4) [0.0, 100.0] | 70.0 (n=44) [55.0, 84.0] |',
+      '| Raters | Easy | Medium | Hard | Unrated | All |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n| arbiter-large vs Humans | 75.0 (n=40) [60.0, 87.5] | – | – | 50.0 (n=4) [0.0, 100.0] | 70.0 (n=44) [55.0, 84.0] |',
     );
     const chance = markdownSection(markdown, 'M: chance-corrected agreement');
     expect(chance).toContain('| Hard | 2 | 6 | – | 0.600 | 0.700 | 0.899 / 0.900 / 0.900 | 0.740 / 0.750 / 0.500 |');
@@ -185,10 +185,10 @@ describe('renderMarkdown', () => {
     expect(annotators).toContain('| ann-02 | – | – |');
     const players = markdownSection(markdown, 'Player outcomes under judge and human verdicts');
     expect(players).toContain('| Player | Verdicts | Easy Acc | Easy Rnd | Easy O/A | Easy n | All Acc | All Rnd | All O/A | All n |');
-    expect(players).toContain('| player-a | judge | 75.0 | 8.3 | 10.12 | 4 | 60.0 | 9.5 | 7.50 | 10 |');
+    expect(players).toContain('| player-a | Judge | 75.0 | 8.3 | 10.12 | 4 | 60.0 | 9.5 | 7.50 | 10 |');
     expect(players).toContain('Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority.');
     expect(players).toContain("With only 2 players, Kendall's tau-b can only be ±1 and the permutation p is never below 1, so neither can be informative; at least 5 players are needed.");
-    expect(players).toContain('| player-a | human | 50.0 | 10.0 | 6.25 | 4 | 50.0 | 10.1 | 6.00 | 10 |');
+    expect(players).toContain('| player-a | Humans | 50.0 | 10.0 | 6.25 | 4 | 50.0 | 10.1 | 6.00 | 10 |');
     expect(players).toContain('Judge verdicts: player-a > player-b. Human verdicts: player-b > player-a.');
     expect(players).toContain("Kendall's tau-b \u22121.000 (permutation p 1.000); rank-biased overlap (p = 0.9) 0.500.");
     expect(players).toContain('player-a under human verdicts 1');
@@ -212,7 +212,7 @@ describe('renderMarkdown', () => {
 
   it('escapes names so a pipe cannot add a column and markup shows as written', () => {
     const markdown = renderMarkdown(sampleReport({ judge: 'judge:a|b*c_d<script>', studyName: 'Pilot\n## Injected' }));
-    expect(markdown).toContain('| judge:a\\|b\\*c\\_d\\<script> vs human | 87.5 (n=24) [71.0, 100.0] |');
+    expect(markdown).toContain('| a\\|b\\*c\\_d\\<script> vs Humans | 87.5 (n=24) [71.0, 100.0] |');
     expect(markdown).toContain('# Agreement report: Pilot ## Injected\n');
     expect(markdown).not.toContain('\n## Injected');
     // Every row has as many unescaped pipes as its table's header.
@@ -240,8 +240,8 @@ describe('renderLatex', () => {
         '    \\toprule',
         '    Raters & Easy & Medium & Hard & All \\\\',
         '    \\midrule',
-        '    judge:arbiter-large vs human & 87.5 (n=24) [71.0, 100.0] & -- & 50.0 (n=6) [16.7, 83.3] & 80.0 (n=30) [63.3, 93.3] \\\\',
-        '    human vs human & 100.0 (n=24) [100.0, 100.0] & -- & -- & 90.0 (n=36) [80.0, 97.2] \\\\',
+        '    arbiter-large vs Humans & 87.5 (n=24) [71.0, 100.0] & -- & 50.0 (n=6) [16.7, 83.3] & 80.0 (n=30) [63.3, 93.3] \\\\',
+        '    Humans vs Humans & 100.0 (n=24) [100.0, 100.0] & -- & -- & 90.0 (n=36) [80.0, 97.2] \\\\',
         '    \\bottomrule',
         '  \\end{tabular}',
         '\\end{table}',
@@ -269,10 +269,10 @@ describe('renderLatex', () => {
     const judge = 'judge:gpt_4%&#${x}~^\\[1]<|>';
     const latex = renderLatex(sampleReport({ judge, player: '[beta]', studyName: 'Pilot\n\\input{/etc/passwd}' }));
     expect(latex).toContain(
-      '    judge:gpt\\_4\\%\\&\\#\\$\\{x\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{}{[}1{]}\\textless{}\\textbar{}\\textgreater{} vs human & 87.5 (n=24)',
+      '    gpt\\_4\\%\\&\\#\\$\\{x\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{}{[}1{]}\\textless{}\\textbar{}\\textgreater{} vs Humans & 87.5 (n=24)',
     );
     // A row starting with [ would be read as the optional argument of the \\ before it.
-    expect(latex).toContain('    {[}beta{]} & judge & ');
+    expect(latex).toContain('    {[}beta{]} & Judge & ');
     expect(latex).toContain('% study: Pilot \\input{/etc/passwd} (id pilot-2026)');
     expect(latex.split('\n').filter((line) => line.includes('\\input'))).toEqual(['% study: Pilot \\input{/etc/passwd} (id pilot-2026)']);
     // Every body row of every tabular has one unescaped & fewer than its columns.
