@@ -36,6 +36,8 @@ export interface LayoutTable {
   columns: string[];
   /** How many leading columns hold labels; the rest hold values. */
   labelColumns: number;
+  /** Too many columns for one column of a two-column paper: LaTeX sets it across the page (`table*`). */
+  wide?: boolean;
   /** `ids`: what the labels stand for where a machine reads it (data attributes), when the labels are display names. */
   rows: Array<{ labels: string[]; values: string[]; ids?: string[] }>;
   /** Sentences under the table: why a figure is undefined, the ranking comparison. */
@@ -176,6 +178,7 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
       : `Micro agreement in % of comparisons, with n (comparisons; pairs for human vs human)${hasInterval ? interval : ''}.`;
   return {
     id: `agreement-${task}`,
+    wide: true,
     title: TASK_TITLE[task],
     caption,
     columns: ['Raters', ...buckets.map((bucket) => BUCKET_NAME[bucket])],
@@ -192,6 +195,7 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
   const buckets = statisticsBuckets(report, task);
   return {
     id: `chance-${task}`,
+    wide: true,
     title: `${TASK_LETTER[task]}: chance-corrected agreement`,
     caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed and the chance (expected) agreement of each: every statistic is (observed − expected) / (1 − expected).`,
     columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed (α / κ / AC1)', 'Expected (α / κ / AC1)'],
@@ -304,27 +308,37 @@ function annotatorTable(report: AgreementReport): LayoutTable {
   };
 }
 
-const VERDICTS_NAME: Record<PlayerOutcome['verdicts'], string> = { judge: 'Judge', human: 'Humans' };
+const VERDICTS_GROUP: Record<PlayerOutcome['verdicts'], string> = { judge: "Judge's verdicts", human: 'Human majority verdicts' };
 
+/**
+ * One row per player and bucket, the judge's verdicts beside the humans': the comparison the
+ * table is for reads across a row, and ten columns fit a page where a column group per bucket
+ * (twenty and more) would not.
+ */
 function playerTable(report: AgreementReport): LayoutTable {
   const { rows, buckets } = playerGrid(report);
   const outcomes = report.players.outcomes;
+  const players = [...new Set(rows.map((row) => row.player))];
+  const sources = (['judge', 'human'] as const).filter((verdicts) => rows.some((row) => row.verdicts === verdicts));
   return {
     id: 'players',
+    wide: true,
     title: 'Player outcomes under judge and human verdicts',
     caption:
       "Acc: % of sessions solved; Rnd: mean rounds (max rounds when unsolved); O/A: (1/N) Σ I(solved)/Rnd × 100; n: the sessions N all three are computed on. Under the judge's verdicts and under the human majority verdicts on final answers.",
-    groups: [{ label: '', span: 2 }, ...buckets.map((bucket) => ({ label: BUCKET_NAME[bucket], span: 4 }))],
-    columns: ['Player', 'Verdicts', ...buckets.flatMap(() => ['Acc', 'Rnd', 'O/A', 'n'])],
+    groups: [{ label: '', span: 2 }, ...sources.map((verdicts) => ({ label: VERDICTS_GROUP[verdicts], span: 4 }))],
+    columns: ['Player', 'Bucket', ...sources.flatMap(() => ['Acc', 'Rnd', 'O/A', 'n'])],
     labelColumns: 2,
-    rows: rows.map(({ player, verdicts }) => ({
-      labels: [player, VERDICTS_NAME[verdicts]],
-      ids: [player, verdicts],
-      values: buckets.flatMap((bucket) => {
-        const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
-        return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2), String(outcome?.sessions ?? 0)];
-      }),
-    })),
+    rows: players.flatMap((player) =>
+      buckets.map((bucket) => ({
+        labels: [player, BUCKET_NAME[bucket]],
+        ids: [player, bucket],
+        values: sources.flatMap((verdicts) => {
+          const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
+          return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2), String(outcome?.sessions ?? 0)];
+        }),
+      })),
+    ),
     notes: playerNotes(report),
   };
 }

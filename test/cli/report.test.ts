@@ -217,13 +217,16 @@ describe('agreement-studio report on a demo study, in every format', () => {
     for (const [task, title] of [['match', 'M: final-answer agreement'], ['answer', 'R: question agreement']] as const) {
       const start = run.stdout.indexOf(`\\caption[${title}]`);
       expect(start).toBeGreaterThanOrEqual(0);
-      const table = run.stdout.slice(run.stdout.lastIndexOf('\\begin{table}', start), run.stdout.indexOf('\\end{table}', start));
+      const table = run.stdout.slice(run.stdout.lastIndexOf('\\begin{table', start), run.stdout.indexOf('\\end{table', start));
       expect(table).toContain(`\\label{tab:agreement-${task}}`);
       expect(table).toContain('Raters & Easy & Medium & Hard & All \\\\');
       for (const rule of ['\\toprule', '\\midrule', '\\bottomrule']) expect(table).toContain(rule);
-      const rows = table.split('\n').filter((line) => line.startsWith('    ') && line.includes(' vs '));
+      const rows = table.split('\n').filter((line) => line.startsWith('    ') && line.includes('vs '));
       expect(rows.length).toBeGreaterThanOrEqual(3);
-      for (const row of rows) expect(row).toMatch(new RegExp(`^ {4}[^&]+ vs [^&]+ & ${cell} & ${cell} & ${cell} & ${cell} \\\\\\\\$`));
+      // The rater pair on two lines ("a", "vs b"), then a cell per bucket: a figure over its interval.
+      const twoLines = String.raw`\\begin\{tabular\}\[t\]\{@\{\}[lr]@\{\}\}`;
+      const latexCell = String.raw`${twoLines}\d+\.\d \(n=\d+\)\\\\\{\}\[\d+\.\d, \d+\.\d\]\\end\{tabular\}`;
+      for (const row of rows) expect(row).toMatch(new RegExp(`^ {4}${twoLines}[^&]+vs [^&]+ & ${latexCell} & ${latexCell} & ${latexCell} & ${latexCell} \\\\\\\\$`));
     }
   });
 

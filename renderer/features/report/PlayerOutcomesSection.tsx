@@ -43,7 +43,7 @@ function OutcomeTable({ layout }: { layout: LayoutTable }) {
         </thead>
         <tbody>
           {layout.rows.map((row) => (
-            <tr key={row.labels.join('\u0000')} data-player={row.ids?.[0]} data-verdicts={row.ids?.[1]}>
+            <tr key={row.labels.join('\u0000')} data-player={row.ids?.[0]} data-bucket={row.ids?.[1]}>
               {row.labels.map((label, index) => (index === 0 ? <th key={index} scope="row">{label}</th> : <td key={index}>{label}</td>))}
               {row.values.map((value, index) => (
                 <td key={index} className="num">

@@ -295,14 +295,16 @@ describe('other sections', () => {
     expect(difficulty.querySelectorAll('tr[data-puzzle]')).toHaveLength(15);
     expect(difficulty.querySelector('[data-ordinal-alpha]')?.getAttribute('data-ordinal-alpha')).toBe(String(SAMPLE.report.statistics.difficulty?.ordinalAlpha));
     const players = screen.getByTestId('player-outcomes');
-    expect(players.querySelectorAll('tr[data-player]')).toHaveLength(4);
+    // A row per player and bucket (the demo has no unrated puzzle): easy, medium, hard, all.
+    expect(players.querySelectorAll('tr[data-player]')).toHaveLength(2 * 4);
     expect(within(players).getByTestId('ranking').getAttribute('data-kendall-tau-b')).toBe('1');
     // Every cell has its sessions: a bucket's Acc, Rnd and O/A are followed by their n.
     const header = [...players.querySelectorAll('thead tr:last-child th')].map((th) => th.textContent);
-    expect(header.slice(2, 6)).toEqual(['Acc', 'Rnd', 'O/A', 'n']);
-    const first = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'judge' && o.bucket === 'all');
-    const judgeRow = players.querySelector(`tr[data-player="${first?.player}"][data-verdicts="judge"]`);
-    expect(judgeRow?.lastElementChild?.textContent).toBe(String(first?.sessions));
+    expect(header.slice(2)).toEqual(['Acc', 'Rnd', 'O/A', 'n', 'Acc', 'Rnd', 'O/A', 'n']);
+    const judge = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'judge' && o.bucket === 'all');
+    const human = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'human' && o.player === judge?.player && o.bucket === 'all');
+    const cells = [...(players.querySelector(`tr[data-player="${judge?.player}"][data-bucket="all"]`)?.querySelectorAll('td.num') ?? [])].map((td) => td.textContent);
+    expect([cells[3], cells[7]]).toEqual([String(judge?.sessions), String(human?.sessions)]);
     expect(within(players).getByTestId('ranking-basis').textContent).toMatch(/^Both rankings are computed on the same sessions/);
     expect(within(players).getByTestId('ranking-caveat').textContent).toContain("With only 2 players, Kendall's tau-b can only be ±1");
   });

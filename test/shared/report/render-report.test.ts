@@ -96,8 +96,9 @@ function markdownSection(markdown: string, title: string): string {
 function latexTable(latex: string, id: string): string {
   const label = latex.indexOf(`\\label{tab:${id}}`);
   expect(label, `no table ${id}`).toBeGreaterThanOrEqual(0);
-  const start = latex.lastIndexOf('\\begin{table}', label);
-  return latex.slice(start, latex.indexOf('\\end{table}', label) + '\\end{table}'.length);
+  const start = latex.lastIndexOf('\\begin{table', label);
+  const end = latex.indexOf('\\end{table', label);
+  return latex.slice(start, latex.indexOf('}', end) + 1);
 }
 
 /** Data rows of the report CSV, as header-keyed records; `#` comment lines are skipped. */
@@ -184,11 +185,13 @@ describe('renderMarkdown', () => {
     expect(annotators).toContain('| ann-01 | 90.0 (n=10) | 80.0 (n=20) |');
     expect(annotators).toContain('| ann-02 | – | – |');
     const players = markdownSection(markdown, 'Player outcomes under judge and human verdicts');
-    expect(players).toContain('| Player | Verdicts | Easy Acc | Easy Rnd | Easy O/A | Easy n | All Acc | All Rnd | All O/A | All n |');
-    expect(players).toContain('| player-a | Judge | 75.0 | 8.3 | 10.12 | 4 | 60.0 | 9.5 | 7.50 | 10 |');
+    expect(players).toContain(
+      "| Player | Bucket | Judge's verdicts Acc | Judge's verdicts Rnd | Judge's verdicts O/A | Judge's verdicts n | Human majority verdicts Acc | Human majority verdicts Rnd | Human majority verdicts O/A | Human majority verdicts n |",
+    );
+    expect(players).toContain('| player-a | Easy | 75.0 | 8.3 | 10.12 | 4 | 50.0 | 10.0 | 6.25 | 4 |');
+    expect(players).toContain('| player-a | All | 60.0 | 9.5 | 7.50 | 10 | 50.0 | 10.1 | 6.00 | 10 |');
     expect(players).toContain('Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority.');
     expect(players).toContain("With only 2 players, Kendall's tau-b can only be ±1 and the permutation p is never below 1, so neither can be informative; at least 5 players are needed.");
-    expect(players).toContain('| player-a | Humans | 50.0 | 10.0 | 6.25 | 4 | 50.0 | 10.1 | 6.00 | 10 |');
     expect(players).toContain('Judge verdicts: player-a > player-b. Human verdicts: player-b > player-a.');
     expect(players).toContain("Kendall's tau-b \u22121.000 (permutation p 1.000); rank-biased overlap (p = 0.9) 0.500.");
     expect(players).toContain('player-a under human verdicts 1');
@@ -229,22 +232,24 @@ describe('renderLatex', () => {
   it('writes one booktabs table per task with caption and label', () => {
     const latex = renderLatex(sampleReport());
     const match = latexTable(latex, 'agreement-match');
+    // A cell on two lines: the rater pair broken before "vs", an interval under its figure.
+    const two = (align: 'l' | 'r', first: string, second: string) => `\\begin{tabular}[t]{@{}${align}@{}}${first}\\\\{}${second}\\end{tabular}`;
     expect(match).toBe(
       [
-        '\\begin{table}[htbp]',
+        '\\begin{table*}[htbp]',
         '  \\centering',
-        '  \\small',
         '  \\caption[M: final-answer agreement]{M: final-answer agreement. Micro agreement in \\% of comparisons, with n (comparisons; pairs for human vs human) and the 95\\% percentile bootstrap CI (1000 resamples of units, seed 1).}',
         '  \\label{tab:agreement-match}',
+        '  \\small\\setlength{\\tabcolsep}{4pt}',
         '  \\begin{tabular}{lrrrr}',
         '    \\toprule',
         '    Raters & Easy & Medium & Hard & All \\\\',
         '    \\midrule',
-        '    arbiter-large vs Humans & 87.5 (n=24) [71.0, 100.0] & -- & 50.0 (n=6) [16.7, 83.3] & 80.0 (n=30) [63.3, 93.3] \\\\',
-        '    Humans vs Humans & 100.0 (n=24) [100.0, 100.0] & -- & -- & 90.0 (n=36) [80.0, 97.2] \\\\',
+        `    ${two('l', 'arbiter-large', 'vs Humans')} & ${two('r', '87.5 (n=24)', '[71.0, 100.0]')} & -- & ${two('r', '50.0 (n=6)', '[16.7, 83.3]')} & ${two('r', '80.0 (n=30)', '[63.3, 93.3]')} \\\\`,
+        `    ${two('l', 'Humans', 'vs Humans')} & ${two('r', '100.0 (n=24)', '[100.0, 100.0]')} & -- & -- & ${two('r', '90.0 (n=36)', '[80.0, 97.2]')} \\\\`,
         '    \\bottomrule',
         '  \\end{tabular}',
-        '\\end{table}',
+        '\\end{table*}',
       ].join('\n'),
     );
     const answer = latexTable(latex, 'agreement-answer');
@@ -269,10 +274,10 @@ describe('renderLatex', () => {
     const judge = 'judge:gpt_4%&#${x}~^\\[1]<|>';
     const latex = renderLatex(sampleReport({ judge, player: '[beta]', studyName: 'Pilot\n\\input{/etc/passwd}' }));
     expect(latex).toContain(
-      '    gpt\\_4\\%\\&\\#\\$\\{x\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{}{[}1{]}\\textless{}\\textbar{}\\textgreater{} vs Humans & 87.5 (n=24)',
+      '    \\begin{tabular}[t]{@{}l@{}}gpt\\_4\\%\\&\\#\\$\\{x\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{}{[}1{]}\\textless{}\\textbar{}\\textgreater{}\\\\{}vs Humans\\end{tabular} & ',
     );
     // A row starting with [ would be read as the optional argument of the \\ before it.
-    expect(latex).toContain('    {[}beta{]} & Judge & ');
+    expect(latex).toContain('    {[}beta{]} & Easy & ');
     expect(latex).toContain('% study: Pilot \\input{/etc/passwd} (id pilot-2026)');
     expect(latex.split('\n').filter((line) => line.includes('\\input'))).toEqual(['% study: Pilot \\input{/etc/passwd} (id pilot-2026)']);
     // Every body row of every tabular has one unescaped & fewer than its columns.
@@ -286,10 +291,12 @@ describe('renderLatex', () => {
 
   it('writes minus signs, Greek letters and column groups the LaTeX way', () => {
     const latex = renderLatex(sampleReport());
-    expect(latexTable(latex, 'chance-answer')).toContain('All & 10 & 30 & 0.610 [$-$0.250, 0.500] & $-$0.125 & ');
-    expect(latexTable(latex, 'chance-match')).toContain("Bucket & Units & Pairable values & Krippendorff's $\\alpha$ (95\\% CI) & Fleiss' $\\kappa$ & Gwet's AC1");
+    expect(latexTable(latex, 'chance-answer')).toContain('All & 10 & 30 & \\begin{tabular}[t]{@{}r@{}}0.610\\\\{}[$-$0.250, 0.500]\\end{tabular} & $-$0.125 & ');
+    expect(latexTable(latex, 'chance-match')).toContain(
+      "Bucket & Units & \\begin{tabular}[t]{@{}r@{}}Pairable\\\\{}values\\end{tabular} & \\begin{tabular}[t]{@{}r@{}}Krippendorff's $\\alpha$\\\\{}(95\\% CI)\\end{tabular} & ",
+    );
     const players = latexTable(latex, 'players');
-    expect(players).toContain('     &  & \\multicolumn{4}{c}{Easy} & \\multicolumn{4}{c}{All} \\\\\n    \\cmidrule(lr){3-6} \\cmidrule(lr){7-10}');
+    expect(players).toContain("     &  & \\multicolumn{4}{c}{Judge's verdicts} & \\multicolumn{4}{c}{Human majority verdicts} \\\\\n    \\cmidrule(lr){3-6} \\cmidrule(lr){7-10}");
     expect(players).toContain('\\begin{tabular}{llrrrrrrrr}');
     expect(escapeLatex('a–b×c')).toBe('a--b$\\times$c');
   });
