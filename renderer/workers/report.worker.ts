@@ -46,11 +46,12 @@ const api = {
   exportDataset(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId);
+      const { study, labels, gold, annotatorNames, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId);
       return datasetFile({
         study,
         labels,
         gold,
+        annotatorNames,
         includeJudges: request.includeJudges,
         format: request.format,
         app: APP,
