@@ -41,6 +41,8 @@ intervals, chance-corrected statistics, per-annotator reliability and player out
   --bootstrap N          bootstrap resamples for the intervals, 0 to ${MAX_BOOTSTRAP.toLocaleString('en')} (default 1000)
   --seed S               whole number seeding the bootstrap (default 1)
   --macro                tables show macro agreement (mean of per-unit agreement)
+  --leave-out-unsure     leave labels marked unsure out of every figure (default: they
+                         count like any other); the report's settings say which was used
   --any-study            use label files made for another study id than the transcripts'
   --out FILE             write the report to FILE instead of printing it
 `;
@@ -59,11 +61,12 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
   const loaded = loadStudyInputs(files.slice(0, options.transcripts.length), files.slice(options.transcripts.length), { anyStudy: options.anyStudy, now });
   if (!loaded.ok) return invalid(io, loaded.errors);
 
-  const { study, labels, inputs } = loaded.value;
+  const { study, labels, annotatorNames, inputs } = loaded.value;
   const report = buildReport({
     study,
     labels,
-    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro' },
+    annotatorNames,
+    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted' },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
     now,
@@ -90,6 +93,7 @@ interface ReportOptions {
   bootstrap: number;
   seed: number;
   macro: boolean;
+  leaveOutUnsure: boolean;
   anyStudy: boolean;
   out?: string;
 }
@@ -106,6 +110,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       bootstrap: { type: 'string' },
       seed: { type: 'string' },
       macro: { type: 'boolean' },
+      'leave-out-unsure': { type: 'boolean' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -124,6 +129,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     bootstrap: parseWholeNumber(COMMAND, 'bootstrap', values.bootstrap, 1000, 0, MAX_BOOTSTRAP),
     seed: parseWholeNumber(COMMAND, 'seed', values.seed, 1, -(2 ** 31), 2 ** 32 - 1),
     macro: values.macro === true,
+    leaveOutUnsure: values['leave-out-unsure'] === true,
     anyStudy: values['any-study'] === true,
     ...(out !== undefined ? { out } : {}),
   };

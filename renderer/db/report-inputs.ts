@@ -17,6 +17,8 @@ export interface ReportData {
   labels: Label[];
   /** The lead's gold labels, by task and unit; empty when not asked for. */
   gold: GoldLabel[];
+  /** Annotator id -> display name, from the study's annotators. */
+  annotatorNames: Record<string, string>;
 }
 
 export interface ReportInputs extends ReportData {
@@ -33,11 +35,11 @@ export interface ReportDataOptions {
 export async function loadReportData(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportData> {
   const withGold = options.gold ?? true;
   // One transaction, so the labels and gold labels belong to the same state of the study.
-  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold], async () => {
+  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators], async () => {
     // The study first: when it is missing, its error aborts the transaction before other reads start.
     const study = await loadStudyData(db, studyId);
-    const [labels, gold] = await Promise.all([byStudy(db.labels, studyId).toArray(), withGold ? loadGoldLabels(db, studyId) : []]);
-    return { study, labels, gold };
+    const [labels, gold, annotators] = await Promise.all([byStudy(db.labels, studyId).toArray(), withGold ? loadGoldLabels(db, studyId) : [], byStudy(db.annotators, studyId).toArray()]);
+    return { study, labels, gold, annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])) };
   });
 }
 
@@ -70,7 +72,7 @@ async function transcriptsChecksum(db: StudioDatabase, { study, puzzles, session
  * JSON of the fields the figures read, in key order. The same stored study and labels give the
  * same checksums on any computer; one changed label changes the labels' checksum.
  */
-function provenance({ study, labels, gold }: ReportData, transcriptsSha256: string): Array<{ file: string; sha256: string }> {
+function provenance({ study, labels, gold }: Pick<ReportData, 'study' | 'labels' | 'gold'>, transcriptsSha256: string): Array<{ file: string; sha256: string }> {
   const annotators = new Set(labels.map((label) => label.annotatorId)).size;
   const inputs = [
     { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: transcriptsSha256 },

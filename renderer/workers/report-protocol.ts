@@ -12,6 +12,8 @@ export interface ReportRequest {
   average: 'micro' | 'macro';
   /** Count the lead's gold labels as one more rater group, `gold`. */
   includeGold: boolean;
+  /** Leave labels marked unsure out of every figure (the command line's --leave-out-unsure). */
+  leaveOutUnsure: boolean;
 }
 
 export interface ReportProgress {

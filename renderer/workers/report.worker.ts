@@ -6,6 +6,7 @@ import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import { datasetFile } from '../../shared/export/dataset';
 import { buildReport } from '../../shared/report/build-report';
+import { countedLabels } from '../../shared/report/unsure-labels';
 import { difficultyHistogram } from '../../shared/stats/study/difficulty';
 import { listDisagreements } from '../../shared/stats/study/disagreements';
 import { loadReportData, loadReportInputs } from '../db/report-inputs';
@@ -24,18 +25,19 @@ const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId, { gold: request.includeGold });
+      const { study, labels, gold, annotatorNames, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId, { gold: request.includeGold });
       const report = buildReport({
         study,
         labels,
         gold,
-        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average },
+        annotatorNames,
+        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted' },
         inputs,
         app: APP,
         now: new Date().toISOString(),
         onProgress: (label, done, total) => onProgress({ label, done, total }),
       });
-      return { report, ratingsByLevel: difficultyHistogram(labels) };
+      return { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
     });
   },
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {
@@ -44,11 +46,12 @@ const api = {
   exportDataset(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId);
+      const { study, labels, gold, annotatorNames, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId);
       return datasetFile({
         study,
         labels,
         gold,
+        annotatorNames,
         includeJudges: request.includeJudges,
         format: request.format,
         app: APP,

@@ -27,7 +27,18 @@ export interface DatasetFileInput extends DatasetInput {
   now: string;
   /** The files the study and labels came from, with their SHA-256. */
   inputs: ReadonlyArray<{ file: string; sha256: string }>;
+  /**
+   * Annotator id -> display name. Columns and keys stay ids, which programs read; the names go
+   * in the JSONL header and in the CSV's comment lines, one `annotator` line per column.
+   */
+  annotatorNames?: Readonly<Record<string, string>>;
   onProgress?: (done: number, total: number) => void;
+}
+
+/** Every annotator of the dataset with a display name (the id when there is none). */
+function namesOf(input: DatasetFileInput, table: DatasetTable): Record<string, string> {
+  const names = input.annotatorNames ?? {};
+  return Object.fromEntries(table.annotators.map((id) => [id, Object.hasOwn(names, id) ? (names[id] as string) : id]));
 }
 
 export interface DatasetDifficulty {
@@ -162,6 +173,7 @@ function datasetJsonl(input: DatasetFileInput, table: DatasetTable): string {
     settings: { judges: input.includeJudges },
     columns: jsonlColumns(input.includeJudges),
     annotators: table.annotators,
+    annotatorNames: namesOf(input, table),
     ...(input.includeJudges ? { judges: table.judges } : {}),
   };
   const lines = [jsonLine(header)];
@@ -215,6 +227,8 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
     ['study.name', csvCommentText(name)],
     ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${csvCommentText(file)} sha256 ${csvCommentText(sha256)}`]),
     ['settings.judges', String(input.includeJudges)],
+    // The column `human:<id>` holds the labels of the annotator named here.
+    ...Object.entries(namesOf(input, table)).map(([annotator, name]): [string, string] => ['annotator', `human:${csvCommentText(annotator)} is ${csvCommentText(name)}`]),
   ];
   // Trusted text, written without commas so each stays in one spreadsheet cell.
   comments.push(

@@ -23,6 +23,7 @@ import {
   type ReportBucket,
   type ReportTask,
 } from './report-model';
+import { countedLabels, type UnsureLabels } from './unsure-labels';
 
 export interface ReportSettings {
   /** Bootstrap replicates B for every interval; 0 gives no intervals. */
@@ -31,6 +32,8 @@ export interface ReportSettings {
   seed: number;
   /** Which raw-agreement average the renderings lead with; the report holds both. */
   average: 'micro' | 'macro';
+  /** Labels marked unsure: counted like any other (default) or left out of every figure. */
+  unsure?: UnsureLabels;
 }
 
 export interface ReportInput {
@@ -48,6 +51,8 @@ export interface ReportInput {
    */
   gold?: readonly StudyGoldLabel[];
   settings: ReportSettings;
+  /** Annotator id -> display name; an annotator without one is named by id. */
+  annotatorNames?: Readonly<Record<string, string>>;
   inputs: Array<{ file: string; sha256: string }>;
   app: string;
   now: string;
@@ -66,7 +71,10 @@ export function buildReport(input: ReportInput): AgreementReport {
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
   const study = inStudyOrder(input.study);
-  const units = indexStudy(study, inLabelOrder(input.labels), input.gold ?? []);
+  const unsure = settings.unsure ?? 'counted';
+  const ordered = inLabelOrder(input.labels);
+  const labels = countedLabels(ordered, unsure);
+  const units = indexStudy(study, labels, input.gold ?? []);
 
   const buckets: Record<ReportTask, ReportBucket[]> = {
     answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
@@ -91,8 +99,9 @@ export function buildReport(input: ReportInput): AgreementReport {
   phase('Player outcomes');
   const games = sessionGames(study, units);
   const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
-  const players = { outcomes, ranking: compareRankings(outcomes, settings.seed) };
-  input.onProgress?.('Report ready', total, total);
+  const players = { outcomes, ranking: compareRankings(games, settings.seed) };
+  // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
+  input.onProgress?.('Laying out the report', total, total);
 
   return {
     format: REPORT_FORMAT,
@@ -100,7 +109,14 @@ export function buildReport(input: ReportInput): AgreementReport {
     generatedAt: input.now,
     study: { id: study.study.id, name: study.study.name },
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
-    settings: { bootstrap: settings.bootstrap, seed: settings.seed, average: settings.average, ...goldSetting(units) },
+    settings: {
+      bootstrap: settings.bootstrap,
+      seed: settings.seed,
+      average: settings.average,
+      unsureLabels: unsure,
+      ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
+      ...goldSetting(units),
+    },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
     pairwise: { answer: answer.pairwise, match: match.pairwise },
@@ -108,7 +124,14 @@ export function buildReport(input: ReportInput): AgreementReport {
     annotators,
     difficulty: units.difficulty,
     players,
+    annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
   };
+}
+
+/** The display name of every annotator with a label, in id order, so the app and the command line write the same object. */
+function namesOf(labels: readonly StudyLabel[], names: Readonly<Record<string, string>>): Record<string, string> {
+  const ids = [...new Set(labels.map((label) => label.annotatorId))].sort();
+  return Object.fromEntries(ids.map((id) => [id, Object.hasOwn(names, id) ? (names[id] as string) : id]));
 }
 
 /** The tasks of the report tables, in the order they are computed. */

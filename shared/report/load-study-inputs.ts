@@ -17,11 +17,18 @@ export interface HumanLabel {
   unitId: string;
   task: Task;
   value: LabelValue;
+  /** Marked unsure in its label file (a label CSV has no such column: never unsure). */
+  unsure: boolean;
 }
 
 export interface StudyInputs {
   study: StudyData;
   labels: HumanLabel[];
+  /**
+   * Annotator id -> display name: a label file's `annotator.name` (a later file's wins, as the
+   * app's import keeps the last imported name); an annotator only a label CSV names is named by id.
+   */
+  annotatorNames: Record<string, string>;
   /** Every file read, transcripts first, with the SHA-256 of its text. */
   inputs: Array<{ file: string; sha256: string }>;
 }
@@ -69,9 +76,10 @@ export function loadStudyInputs(transcripts: readonly SourceFile[], labelFiles: 
     else errors.push(...parsed.errors);
   }
   const study = errors.length === 0 ? mergeStudies(studies, errors) : undefined;
-  const labels = readLabels(labelFiles, study, studies.map((s) => s.study.id), options.anyStudy === true, errors);
+  const names = new Map<string, string>();
+  const labels = readLabels(labelFiles, study, studies.map((s) => s.study.id), options.anyStudy === true, errors, names);
   if (errors.length > 0 || study === undefined) return { ok: false, errors };
-  return { ok: true, value: { study, labels, inputs } };
+  return { ok: true, value: { study, labels, annotatorNames: Object.fromEntries(names), inputs } };
 }
 
 /**
@@ -138,13 +146,13 @@ function distinct(values: readonly string[]): string[] {
  * is one label: the higher `rev` wins; the same rev with another value is an error. Label CSV
  * rows carry no revision and count as rev 1.
  */
-function readLabels(files: readonly SourceFile[], study: StudyData | undefined, studyIds: readonly string[], anyStudy: boolean, errors: FormatError[]): HumanLabel[] {
+function readLabels(files: readonly SourceFile[], study: StudyData | undefined, studyIds: readonly string[], anyStudy: boolean, errors: FormatError[], names: Map<string, string>): HumanLabel[] {
   const scheme: LabelScheme = study?.study.scheme ?? { answerUnknown: false };
   const units = study === undefined ? undefined : unitKinds(study);
   const chosen = new Map<string, PlacedLabel>();
   for (const file of files) {
     const list = new ErrorList(file.name);
-    for (const label of parseLabels(file, scheme, studyIds, anyStudy, list)) {
+    for (const label of parseLabels(file, scheme, studyIds, anyStudy, list, names)) {
       if (units !== undefined && !fitsUnit(label, units, list)) continue;
       const key = `${label.annotatorId}\u0000${label.task}\u0000${label.unitId}`;
       const other = chosen.get(key);
@@ -159,11 +167,11 @@ function readLabels(files: readonly SourceFile[], study: StudyData | undefined, 
     }
     errors.push(...list.list());
   }
-  return [...chosen.values()].map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value }));
+  return [...chosen.values()].map(({ annotatorId, unitId, task, value, unsure }) => ({ annotatorId, unitId, task, value, unsure }));
 }
 
-/** The labels of one file with their places; parse and study-id errors go to `list`. */
-function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly string[], anyStudy: boolean, list: ErrorList): PlacedLabel[] {
+/** The labels of one file with their places; parse and study-id errors go to `list`, annotator names to `names`. */
+function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly string[], anyStudy: boolean, list: ErrorList, names: Map<string, string>): PlacedLabel[] {
   const format = detectFormat(file);
   if (format === 'labels') {
     const parsed = parseLabelFile(file, { scheme });
@@ -177,8 +185,9 @@ function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly s
       list.add('studyId', `the labels are for study ${quote(studyId)}, but the transcripts are study ${ids}; labels of another study are only used with --any-study`);
       return [];
     }
+    names.set(annotator.id, annotator.name);
     // parseLabelFile keeps every label of a valid file in file order, so index i is labels[i].
-    return labels.map((label, index) => ({ annotatorId: annotator.id, unitId: label.unit, task: label.task, value: label.value, rev: label.rev, file: file.name, path: `labels[${index}]` }));
+    return labels.map((label, index) => ({ annotatorId: annotator.id, unitId: label.unit, task: label.task, value: label.value, unsure: label.unsure, rev: label.rev, file: file.name, path: `labels[${index}]` }));
   }
   if (format === 'labels-csv') {
     const parsed = parseLabelCsv(file, { scheme });
@@ -186,7 +195,8 @@ function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly s
       list.push(...parsed.errors);
       return [];
     }
-    return parsed.value.map((row) => ({ annotatorId: row.annotator, unitId: row.unit, task: row.task, value: row.value, rev: 1, file: file.name, line: row.line, path: '' }));
+    for (const row of parsed.value) if (!names.has(row.annotator)) names.set(row.annotator, row.annotator);
+    return parsed.value.map((row) => ({ annotatorId: row.annotator, unitId: row.unit, task: row.task, value: row.value, unsure: false, rev: 1, file: file.name, line: row.line, path: '' }));
   }
   const what = format === 'transcripts' || format === 'puzzle-list' ? 'this is a transcript bundle, not a label file' : format === 'unknown' ? 'this is not a label file' : `this is a ${format}, not a label file`;
   list.add('', `${what}; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value`);

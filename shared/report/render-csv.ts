@@ -4,7 +4,7 @@
 
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { AgreementReport, Interval, ReportBucket, ReportTask } from './report-model';
-import { agreementBuckets, annotatorGrid, comparisonsOf, findAgreementRow, playerGrid, provenanceLines, statisticsBuckets, TASK_ORDER } from './table-layout';
+import { agreementBuckets, annotatorGrid, comparisonsOf, findAgreementRow, observedByStatistic, playerGrid, provenanceLines, statisticsBuckets, TASK_ORDER } from './table-layout';
 
 export const REPORT_CSV_HEADER = ['section', 'task', 'bucket', 'a', 'b', 'measure', 'value', 'n', 'ci_low', 'ci_high', 'macro', 'macro_ci_low', 'macro_ci_high', 'units'] as const;
 
@@ -61,6 +61,7 @@ function statisticsRows(report: AgreementReport): Row[] {
         row('fleiss_kappa', stats.fleissKappa),
         row('gwet_ac1', stats.gwetAC1),
         row('observed_agreement', stats.observedAgreement),
+        row('observed_agreement_alpha', observedByStatistic(stats).krippendorffAlpha),
         row('expected_agreement_alpha', stats.expectedAgreement.krippendorffAlpha),
         row('expected_agreement_kappa', stats.expectedAgreement.fleissKappa),
         row('expected_agreement_ac1', stats.expectedAgreement.gwetAC1),
@@ -98,7 +99,8 @@ function playerRows(report: AgreementReport): Row[] {
   );
   const ranking = report.players.ranking;
   if (ranking === null) return outcomes;
-  const rank = (verdicts: 'judge' | 'human', players: string[]) => players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, null, ...NO_EXTRAS]);
+  // n of a rank is the player's sessions with a verdict under both sources, the ones both rankings use.
+  const rank = (verdicts: 'judge' | 'human', players: string[]) => players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, ranking.sessions?.[player] ?? null, ...NO_EXTRAS]);
   const statistic = (measure: string, value: number | null): Row => ['ranking', 'match', 'all', null, null, measure, value, null, ...NO_EXTRAS];
   return [
     ...outcomes,

@@ -1,6 +1,8 @@
-// The agreement report as LaTeX for a paper: one booktabs `table` per table of table-layout.ts,
-// with caption and label, under a comment naming the app, the inputs' SHA-256 and the
-// settings. Text from the inputs is escaped so any model name compiles and prints as written.
+// The agreement report as LaTeX for a paper: one booktabs `table` per table of table-layout.ts
+// (`table*` across the page for the wide ones), with caption and label, under a comment naming
+// the app, the inputs' SHA-256 and the settings. Cells are compact: an interval goes under its
+// figure, "a vs b" and a header's parenthesis on a second line, so the tables fit a two-column
+// paper. Text from the inputs is escaped so any model name compiles and prints as written.
 
 import type { AgreementReport } from './report-model';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
@@ -10,28 +12,71 @@ export function renderLatex(report: AgreementReport): string {
   return `${[comment, ...reportTables(report).map(latexTable)].join('\n\n')}\n`;
 }
 
+/** The one line of settings before a tabular: narrow gaps between columns, and type a step smaller in a table one column wide. */
+function tableSettings(wide: boolean): string {
+  return wide ? '\\small\\setlength{\\tabcolsep}{4pt}' : '\\footnotesize\\setlength{\\tabcolsep}{3pt}';
+}
+
 function latexTable(table: LayoutTable): string {
-  const align = table.columns.map((_, column) => (column < table.labelColumns ? 'l' : 'r')).join('');
+  const env = table.wide === true ? 'table*' : 'table';
+  const alignOf = (column: number) => (column < table.labelColumns ? 'l' : 'r');
+  const align = table.columns.map((_, column) => alignOf(column)).join('');
   const row = (cells: string[]) => `    ${cells.join(' & ')} \\\\`;
-  const body = table.rows.map((r) => row([...r.labels.map(escapeLatex), ...r.values.map(latexValue)]));
+  const body = table.rows.map((r) => row([...r.labels.map((label) => stacked(label, labelBreak(label), 'l')), ...r.values.map((value) => stacked(value, valueBreak(value), 'r', latexValue))]));
+  const header = table.columns.map((column, index) => stacked(column, headerBreak(column), alignOf(index)));
   const notes = table.notes.length === 0 ? [] : [`  \\par\\smallskip\\footnotesize ${table.notes.map(escapeLatex).join(' ')}`];
   return [
-    '\\begin{table}[htbp]',
+    `\\begin{${env}}[htbp]`,
     '  \\centering',
-    '  \\small',
     `  \\caption[${escapeLatex(table.title)}]{${escapeLatex(table.title)}. ${escapeLatex(table.caption)}}`,
     `  \\label{tab:${table.id}}`,
+    `  ${tableSettings(table.wide === true)}`,
     `  \\begin{tabular}{${align}}`,
     '    \\toprule',
     ...groupRows(table),
-    row(table.columns.map(escapeLatex)),
+    row(header),
     '    \\midrule',
     ...body,
     '    \\bottomrule',
     '  \\end{tabular}',
     ...notes,
-    '\\end{table}',
+    `\\end{${env}}`,
   ].join('\n');
+}
+
+/** A label longer than this goes on two lines. */
+const LONG_LABEL = 16;
+
+/** `a vs b` before `vs`; a long name at the space nearest its middle. */
+function labelBreak(label: string): number {
+  const vs = label.indexOf(' vs ');
+  if (vs > 0) return vs;
+  if (label.length <= LONG_LABEL) return -1;
+  let best = -1;
+  for (let i = label.indexOf(' '); i > 0; i = label.indexOf(' ', i + 1)) if (best < 0 || Math.abs(i - label.length / 2) < Math.abs(best - label.length / 2)) best = i;
+  return best;
+}
+
+/** A figure's interval under it, else its n. */
+function valueBreak(value: string): number {
+  const interval = value.indexOf(' [');
+  return interval > 0 ? interval : value.indexOf(' (');
+}
+
+/** A header's parenthesis under it, else its last word. */
+function headerBreak(header: string): number {
+  const parenthesis = header.indexOf(' (');
+  return parenthesis > 0 ? parenthesis : header.lastIndexOf(' ');
+}
+
+/**
+ * A cell on two lines, broken at the space at `index` (dropped), as a tabular inside the cell,
+ * which needs no package; one line when there is no break.
+ */
+function stacked(text: string, index: number, align: 'l' | 'r', write: (text: string) => string = escapeLatex): string {
+  if (index <= 0) return write(text);
+  // `{}` after the line break: a second line starting with `[` is not read as its optional length.
+  return `\\begin{tabular}[t]{@{}${align}@{}}${write(text.slice(0, index))}\\\\{}${write(text.slice(index + 1))}\\end{tabular}`;
 }
 
 /** The column-group row (a bucket over its Acc, Rnd, O/A) with a rule under each group. */
@@ -75,9 +120,10 @@ const LATEX_TEXT: Record<string, string> = {
   κ: '$\\kappa$',
   Σ: '$\\Sigma$',
   '×': '$\\times$',
+  '±': '$\\pm$',
 };
 
-const LATEX_SPECIAL = /[\\{}_%&#$~^<>|[\]–−ακΣ×]/g;
+const LATEX_SPECIAL = /[\\{}_%&#$~^<>|[\]–−ακΣ×±]/g;
 
 /** Text as LaTeX that prints it literally, on one line. */
 export function escapeLatex(text: string): string {

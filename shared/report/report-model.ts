@@ -114,9 +114,14 @@ export interface PlayerOutcome {
 }
 
 export interface RankingComparison {
-  /** Players ordered best first under each verdict source, by O/A on all buckets. */
+  /**
+   * Players ordered best first under each verdict source, by O/A on all buckets over the same
+   * sessions: those with a verdict under both sources (so these O/A can differ from the table's).
+   */
   judgeRanking: string[];
   humanRanking: string[];
+  /** Per player, the sessions both rankings are computed on; absent in reports written before it was kept. */
+  sessions?: Record<string, number>;
   kendallTauB: number | null;
   rankBiasedOverlap: number | null;
   /** Seeded permutation p-value of tau-b (two-sided). */
@@ -130,7 +135,16 @@ export interface AgreementReport {
   study: { id: string; name: string };
   inputs: Array<{ file: string; sha256: string }>;
   /** `goldLabels` appears only when gold labels were counted as the rater group `gold`. */
-  settings: { bootstrap: number; seed: number; average: 'micro' | 'macro'; goldLabels?: number };
+  settings: {
+    bootstrap: number;
+    seed: number;
+    average: 'micro' | 'macro';
+    /** Whether labels marked unsure were counted or left out; absent in reports written before the choice existed (they counted them). */
+    unsureLabels?: 'counted' | 'left-out';
+    /** With `left-out`: how many labels that was. */
+    unsureLabelsLeftOut?: number;
+    goldLabels?: number;
+  };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
     difficulty?: {
@@ -147,4 +161,10 @@ export interface AgreementReport {
   annotators: AnnotatorReliability[];
   difficulty: PuzzleDifficultyRow[];
   players: { outcomes: PlayerOutcome[]; ranking: RankingComparison | null };
+  /**
+   * Display name of every annotator with a label in the report, by id. Everything a person reads
+   * names annotators by it; ids stay where a machine reads them (`human:<id>`, `annotator`).
+   * Absent in reports written before names were kept: ids are shown.
+   */
+  annotatorNames?: Record<string, string>;
 }

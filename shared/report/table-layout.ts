@@ -36,7 +36,10 @@ export interface LayoutTable {
   columns: string[];
   /** How many leading columns hold labels; the rest hold values. */
   labelColumns: number;
-  rows: Array<{ labels: string[]; values: string[] }>;
+  /** Too many columns for one column of a two-column paper: LaTeX sets it across the page (`table*`). */
+  wide?: boolean;
+  /** `ids`: what the labels stand for where a machine reads it (data attributes), when the labels are display names. */
+  rows: Array<{ labels: string[]; values: string[]; ids?: string[] }>;
   /** Sentences under the table: why a figure is undefined, the ranking comparison. */
   notes: string[];
 }
@@ -47,8 +50,29 @@ interface Comparison {
   b: RaterGroup;
 }
 
-function comparisonLabel({ a, b }: Comparison): string {
-  return `${a} vs ${b}`;
+function comparisonLabel(report: AgreementReport, { a, b }: Comparison): string {
+  return `${raterName(report, a)} vs ${raterName(report, b)}`;
+}
+
+const GROUP_NAME: Readonly<Record<string, string>> = { human: 'Humans', gold: 'Gold', 'human-majority': 'Human majority' };
+
+/**
+ * A rater as a person reads it: a judge by its model name, `human` as Humans, an annotator
+ * (`human:<id>`) by display name. The ids stay in the JSON, the CSV and data attributes.
+ */
+export function raterName(report: AgreementReport, rater: string): string {
+  if (rater.startsWith('judge:')) return rater.slice('judge:'.length);
+  if (rater.startsWith('human:')) return annotatorName(report, rater.slice('human:'.length));
+  return GROUP_NAME[rater] ?? rater;
+}
+
+/** An annotator's display name, with the id after it when another annotator has the same name. */
+export function annotatorName(report: AgreementReport, id: string): string {
+  const names = report.annotatorNames;
+  const name = names?.[id];
+  if (name === undefined || name.trim() === '') return id;
+  const shared = Object.entries(names ?? {}).some(([other, otherName]) => other !== id && otherName === name);
+  return shared && name !== id ? `${name} (${id})` : name;
 }
 
 /** The comparisons of one task in the order of their first row in the report. */
@@ -154,12 +178,13 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
       : `Micro agreement in % of comparisons, with n (comparisons; pairs for human vs human)${hasInterval ? interval : ''}.`;
   return {
     id: `agreement-${task}`,
+    wide: true,
     title: TASK_TITLE[task],
     caption,
     columns: ['Raters', ...buckets.map((bucket) => BUCKET_NAME[bucket])],
     labelColumns: 1,
     rows: comparisons.map((comparison) => ({
-      labels: [comparisonLabel(comparison)],
+      labels: [comparisonLabel(report, comparison)],
       values: buckets.map((bucket) => formatAgreementCell(findAgreementRow(report, task, bucket, comparison), average)),
     })),
     notes: comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : [],
@@ -170,12 +195,14 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
   const buckets = statisticsBuckets(report, task);
   return {
     id: `chance-${task}`,
+    wide: true,
     title: `${TASK_LETTER[task]}: chance-corrected agreement`,
-    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed agreement and the chance agreement each statistic assumes.`,
-    columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed', 'Expected (α / κ / AC1)'],
+    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed and the chance (expected) agreement of each: every statistic is (observed − expected) / (1 − expected).`,
+    columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed (α / κ / AC1)', 'Expected (α / κ / AC1)'],
     labelColumns: 1,
     rows: buckets.map(([bucket, stats]) => {
       const expected = stats.expectedAgreement;
+      const observed = observedByStatistic(stats);
       return {
         labels: [BUCKET_NAME[bucket]],
         values: [
@@ -184,7 +211,7 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
           statisticWithInterval(stats.krippendorffAlpha, stats.krippendorffAlphaCi95),
           formatStatistic(stats.fleissKappa),
           formatStatistic(stats.gwetAC1),
-          formatStatistic(stats.observedAgreement),
+          `${formatStatistic(observed.krippendorffAlpha)} / ${formatStatistic(observed.fleissKappa)} / ${formatStatistic(observed.gwetAC1)}`,
           `${formatStatistic(expected.krippendorffAlpha)} / ${formatStatistic(expected.fleissKappa)} / ${formatStatistic(expected.gwetAC1)}`,
         ],
       };
@@ -192,8 +219,52 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
     notes:
       buckets.length === 0
         ? ['No unit of this task has a human label.']
-        : buckets.flatMap(([bucket, stats]) => Object.entries(stats.undefinedReasons).map(([statistic, reason]) => `${BUCKET_NAME[bucket]}, ${statistic}: ${reason}`)),
+        : buckets.flatMap(([bucket, stats]) => undefinedNote(BUCKET_NAME[bucket], stats.undefinedReasons)),
   };
+}
+
+/**
+ * The observed agreement each statistic starts from: alpha's is 1 - Do over pairable values,
+ * kappa's and AC1's Gwet's p_a. Reports written before alpha's was kept fall back to p_a.
+ */
+export function observedByStatistic(stats: ChanceCorrected): ChanceCorrected['expectedAgreement'] {
+  const { observedAgreement } = stats;
+  return stats.observedAgreementByStatistic ?? { krippendorffAlpha: observedAgreement, fleissKappa: observedAgreement, gwetAC1: observedAgreement };
+}
+
+/** How the notes name each figure the engine may leave undefined (the report's field names). */
+const FIGURE_NAME: Readonly<Record<string, string>> = {
+  krippendorffAlpha: "Krippendorff's α",
+  fleissKappa: "Fleiss' κ",
+  gwetAC1: "Gwet's AC1",
+  observedAgreement: 'the observed agreement',
+  krippendorffAlphaCi95: "the 95% CI of Krippendorff's α",
+  fleissKappaCi95: "the 95% CI of Fleiss' κ",
+  gwetAC1Ci95: "the 95% CI of Gwet's AC1",
+  ordinalAlpha: 'ordinal α',
+  intervalAlpha: 'interval α',
+  ordinalAlphaCi95: 'the 95% CI of ordinal α',
+  intervalAlphaCi95: 'the 95% CI of interval α',
+};
+
+/** Undefined figures that share a reason are named together, so a bucket gets one sentence however many figures it lacks. */
+export function undefinedNote(subject: string, reasons: Readonly<Record<string, string>>): string[] {
+  const byReason = new Map<string, string[]>();
+  const order = Object.keys(FIGURE_NAME);
+  const figures = Object.entries(reasons).sort(([x], [y]) => order.indexOf(x) - order.indexOf(y));
+  for (const [figure, reason] of figures) {
+    // An interval of an undefined statistic is undefined for the same reason: naming it again says nothing.
+    if (figure.endsWith('Ci95') && reasons[figure.slice(0, -'Ci95'.length)] !== undefined) continue;
+    byReason.set(reason, [...(byReason.get(reason) ?? []), FIGURE_NAME[figure] ?? figure]);
+  }
+  if (byReason.size === 0) return [];
+  const clauses = [...byReason].map(([reason, figures]) => `${listText(figures)} ${figures.length === 1 ? 'is' : 'are'} undefined (${reason})`);
+  return [`${subject}: ${clauses.join('; ')}.`];
+}
+
+/** `a`, `a and b`, `a, b and c` (or `or`). */
+function listText(items: readonly string[], conjunction = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1] ?? ''}`;
 }
 
 /** Krippendorff's alpha of the difficulty ratings, when the report has them. */
@@ -212,7 +283,7 @@ function difficultyTable(report: AgreementReport): LayoutTable | undefined {
         values: [String(difficulty.ratings), statisticWithInterval(difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), statisticWithInterval(difficulty.intervalAlpha, difficulty.intervalAlphaCi95)],
       },
     ],
-    notes: Object.entries(difficulty.undefinedReasons).map(([statistic, reason]) => `${statistic}: ${reason}`),
+    notes: undefinedNote('Difficulty ratings', difficulty.undefinedReasons),
   };
 }
 
@@ -227,7 +298,7 @@ function annotatorTable(report: AgreementReport): LayoutTable {
     columns: ['Annotator', ...tasks.map((task) => ANNOTATOR_TASK_NAME[task])],
     labelColumns: 1,
     rows: annotators.map((annotator) => ({
-      labels: [annotator],
+      labels: [annotatorName(report, annotator)],
       values: tasks.map((task) => {
         const row = report.annotators.find((r) => r.annotator === annotator && r.task === task);
         return row === undefined || row.agreement === null ? UNDEFINED : `${formatPercent(row.agreement)} (n=${row.n})`;
@@ -237,24 +308,37 @@ function annotatorTable(report: AgreementReport): LayoutTable {
   };
 }
 
+const VERDICTS_GROUP: Record<PlayerOutcome['verdicts'], string> = { judge: "Judge's verdicts", human: 'Human majority verdicts' };
+
+/**
+ * One row per player and bucket, the judge's verdicts beside the humans': the comparison the
+ * table is for reads across a row, and ten columns fit a page where a column group per bucket
+ * (twenty and more) would not.
+ */
 function playerTable(report: AgreementReport): LayoutTable {
   const { rows, buckets } = playerGrid(report);
   const outcomes = report.players.outcomes;
+  const players = [...new Set(rows.map((row) => row.player))];
+  const sources = (['judge', 'human'] as const).filter((verdicts) => rows.some((row) => row.verdicts === verdicts));
   return {
     id: 'players',
+    wide: true,
     title: 'Player outcomes under judge and human verdicts',
     caption:
-      "Acc: % of sessions solved; Rnd: mean rounds (max rounds when unsolved); O/A: (1/N) Σ I(solved)/Rnd × 100. Under the judge's verdicts and under the human majority verdicts on final answers.",
-    groups: [{ label: '', span: 2 }, ...buckets.map((bucket) => ({ label: BUCKET_NAME[bucket], span: 3 }))],
-    columns: ['Player', 'Verdicts', ...buckets.flatMap(() => ['Acc', 'Rnd', 'O/A'])],
+      "Acc: % of sessions solved; Rnd: mean rounds (max rounds when unsolved); O/A: (1/N) Σ I(solved)/Rnd × 100; n: the sessions N all three are computed on. Under the judge's verdicts and under the human majority verdicts on final answers.",
+    groups: [{ label: '', span: 2 }, ...sources.map((verdicts) => ({ label: VERDICTS_GROUP[verdicts], span: 4 }))],
+    columns: ['Player', 'Bucket', ...sources.flatMap(() => ['Acc', 'Rnd', 'O/A', 'n'])],
     labelColumns: 2,
-    rows: rows.map(({ player, verdicts }) => ({
-      labels: [player, verdicts],
-      values: buckets.flatMap((bucket) => {
-        const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
-        return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2)];
-      }),
-    })),
+    rows: players.flatMap((player) =>
+      buckets.map((bucket) => ({
+        labels: [player, BUCKET_NAME[bucket]],
+        ids: [player, bucket],
+        values: sources.flatMap((verdicts) => {
+          const outcome = outcomes.find((o) => o.player === player && o.verdicts === verdicts && o.bucket === bucket);
+          return [formatPercent(outcome?.acc), formatStatistic(outcome?.rnd, 1), formatStatistic(outcome?.oa, 2), String(outcome?.sessions ?? 0)];
+        }),
+      })),
+    ),
     notes: playerNotes(report),
   };
 }
@@ -271,10 +355,51 @@ function playerNotes(report: AgreementReport): string[] {
 }
 
 function rankingNotes(ranking: RankingComparison): string[] {
+  const caveat = fewPlayersCaveat(ranking.judgeRanking.length);
   return [
     `Ranking by O/A on all buckets, best first. Judge verdicts: ${ranking.judgeRanking.join(' > ')}. Human verdicts: ${ranking.humanRanking.join(' > ')}.`,
+    rankingBasis(ranking),
     `Kendall's tau-b ${formatStatistic(ranking.kendallTauB)} (permutation p ${formatStatistic(ranking.permutationP)}); rank-biased overlap (p = 0.9) ${formatStatistic(ranking.rankBiasedOverlap)}.`,
+    ...(caveat === undefined ? [] : [caveat]),
   ];
+}
+
+/** Which sessions the two rankings are computed on: the same ones, those with a verdict under both sources. */
+export function rankingBasis(ranking: RankingComparison): string {
+  const sessions = ranking.sessions;
+  const both = 'Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority';
+  if (sessions === undefined) return `${both}.`;
+  return `${both} (${ranking.judgeRanking.map((player) => `${player} ${sessions[player] ?? 0}`).join(', ')}).`;
+}
+
+/** Below this many players tau-b has too few possible values, and its permutation p too high a floor, to tell anything. */
+const INFORMATIVE_PLAYERS = 5;
+
+/**
+ * Why tau-b and its p say nothing with few players: n untied players give tau-b only the values
+ * 1 - 4D / (n(n - 1)) for D = 0..n(n - 1)/2 discordant pairs, and the exact two-sided p is at
+ * least 2/n! (only the identical and the reversed ordering reach |tau-b| = 1).
+ */
+export function fewPlayersCaveat(players: number): string | undefined {
+  if (players >= INFORMATIVE_PLAYERS) return undefined;
+  const pairs = (players * (players - 1)) / 2;
+  const values: string[] = [];
+  for (let concordantMinusDiscordant = pairs; concordantMinusDiscordant >= 0; concordantMinusDiscordant -= 2) values.push(plusMinusFraction(concordantMinusDiscordant, pairs));
+  let orderings = 1;
+  for (let i = 2; i <= players; i++) orderings *= i;
+  const floor = plusMinusFraction(2, orderings).replace('±', '');
+  return `With only ${players} players, Kendall's tau-b can only be ${listText(values, 'or')} and the permutation p is never below ${floor}, so neither can be informative; at least ${INFORMATIVE_PLAYERS} players are needed.`;
+}
+
+/** `±1`, `±1/3`, `0`: a fraction in lowest terms with the sign of a symmetric value. */
+function plusMinusFraction(numerator: number, denominator: number): string {
+  if (numerator === 0) return '0';
+  let a = numerator;
+  let b = denominator;
+  while (b !== 0) [a, b] = [b, a % b];
+  const top = numerator / a;
+  const bottom = denominator / a;
+  return bottom === 1 ? `±${top}` : `±${top}/${bottom}`;
 }
 
 /** Every table of the report, in reading order. */
@@ -301,8 +426,13 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
     `${value(report.app)}, agreement report generated ${value(report.generatedAt)}`,
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
   ].map(oneLine);
+}
+
+/** Whether labels marked unsure were counted, in words: `unsure labels counted` or `unsure labels left out (12)`. */
+export function unsureSetting({ unsureLabels, unsureLabelsLeftOut }: AgreementReport['settings']): string {
+  return unsureLabels === 'left-out' ? `unsure labels left out (${unsureLabelsLeftOut ?? 0})` : 'unsure labels counted';
 }
 
 /** Text from the inputs on one line: every control character becomes a space. */

@@ -114,7 +114,7 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     expect(report.format).toBe('agreement-studio.report/1');
     expect(report.study).toEqual({ id: 'example-a', name: 'Study example-a' });
     expect(report.app).toBe('agreement-studio test');
-    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro' });
+    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro', unsureLabels: 'counted' });
     expect(report.inputs).toEqual([transcripts, ...labels].map((file) => ({ file, sha256: sha256Hex(readFileSync(file, 'utf8')) })));
     expect(Date.parse(report.generatedAt)).toBeGreaterThanOrEqual(started);
     expect(Date.parse(report.generatedAt)).toBeLessThanOrEqual(Date.now());
@@ -140,7 +140,7 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     const markdown = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--macro', '--format', 'md', '--bootstrap', '200');
     expect(markdown.code).toBe(0);
     expect(markdown.stdout).toContain('Macro agreement: mean of the per-unit agreement in %');
-    expect(markdown.stdout).toMatch(/\| human vs human \|[^\n]* \| 66\.7 \(units=2\)[^|\n]* \|\n/);
+    expect(markdown.stdout).toMatch(/\| Humans vs Humans \|[^\n]* \| 66\.7 \(units=2\)[^|\n]* \|\n/);
   });
 
   it('counts a label in several files once, at its highest revision', async () => {
@@ -217,13 +217,16 @@ describe('agreement-studio report on a demo study, in every format', () => {
     for (const [task, title] of [['match', 'M: final-answer agreement'], ['answer', 'R: question agreement']] as const) {
       const start = run.stdout.indexOf(`\\caption[${title}]`);
       expect(start).toBeGreaterThanOrEqual(0);
-      const table = run.stdout.slice(run.stdout.lastIndexOf('\\begin{table}', start), run.stdout.indexOf('\\end{table}', start));
+      const table = run.stdout.slice(run.stdout.lastIndexOf('\\begin{table', start), run.stdout.indexOf('\\end{table', start));
       expect(table).toContain(`\\label{tab:agreement-${task}}`);
       expect(table).toContain('Raters & Easy & Medium & Hard & All \\\\');
       for (const rule of ['\\toprule', '\\midrule', '\\bottomrule']) expect(table).toContain(rule);
-      const rows = table.split('\n').filter((line) => line.startsWith('    ') && line.includes(' vs '));
+      const rows = table.split('\n').filter((line) => line.startsWith('    ') && line.includes('vs '));
       expect(rows.length).toBeGreaterThanOrEqual(3);
-      for (const row of rows) expect(row).toMatch(new RegExp(`^ {4}[^&]+ vs [^&]+ & ${cell} & ${cell} & ${cell} & ${cell} \\\\\\\\$`));
+      // The rater pair on two lines ("a", "vs b"), then a cell per bucket: a figure over its interval.
+      const twoLines = String.raw`\\begin\{tabular\}\[t\]\{@\{\}[lr]@\{\}\}`;
+      const latexCell = String.raw`${twoLines}\d+\.\d \(n=\d+\)\\\\\{\}\[\d+\.\d, \d+\.\d\]\\end\{tabular\}`;
+      for (const row of rows) expect(row).toMatch(new RegExp(`^ {4}${twoLines}[^&]+vs [^&]+ & ${latexCell} & ${latexCell} & ${latexCell} & ${latexCell} \\\\\\\\$`));
     }
   });
 
@@ -351,5 +354,6 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     const run = await runCli('report', '--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: agreement-studio report --transcripts FILE\.\.\. --labels FILE\.\.\./);
+    expect(run.stdout).toContain('--leave-out-unsure     leave labels marked unsure out of every figure');
   });
 });

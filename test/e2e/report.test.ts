@@ -1,7 +1,8 @@
 // The lead's report end to end, in real Chromium with real IndexedDB and real files: the demo
 // study with three annotators' label files, the M and R tables (checked against the command
-// line's report on the same files), a heatmap cell to a disagreement, its adjudication, and
-// the labelled dataset and LaTeX table exported, parsed and checked.
+// line's report on the same files), a heatmap cell to a disagreement, its adjudication, the
+// labelled dataset and LaTeX table exported, parsed and checked, display names where people read,
+// and unsure labels left out as the command line's --leave-out-unsure leaves them out.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,13 +34,14 @@ function labelFiles(dir: string): string[] {
   return ANNOTATORS.map((id, index) => {
     const labels: Array<{ unit: string; task: Task; value: LabelValue; at: string; rev: number; unsure: boolean; note: string }> = [];
     const at = '2026-11-22T10:00:00Z';
-    for (const turn of demo.turns) {
+    for (const [position, turn] of demo.turns.entries()) {
       const judged = turn.judgements[JUDGE];
       const task: Task = turn.type === 'question' ? 'answer' : 'match';
       const values = task === 'answer' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
       const agrees = prng.next() < 0.8;
       const value = (judged !== undefined && values.includes(judged) ? (agrees ? judged : other(values, judged)) : values[0]) as LabelValue;
-      labels.push({ unit: turn.id, task, value, at, rev: 1, unsure: false, note: '' });
+      // One label in ten is marked unsure, for the report's setting that leaves them out.
+      labels.push({ unit: turn.id, task, value, at, rev: 1, unsure: (position + index) % 10 === 0, note: '' });
     }
     for (const puzzle of demo.puzzles) labels.push({ unit: puzzle.id, task: 'difficulty', value: Math.min(9, Math.max(1, (puzzle.difficulty ?? 5) + index - 1)), at, rev: 1, unsure: false, note: '' });
     const file = buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels });
@@ -134,6 +136,25 @@ describe('the report, adjudication and exports of the demo study', () => {
     const judgeRow = report.tables.answer.find((row) => row.bucket === 'all' && row.a === `judge:${JUDGE}` && row.b === 'human');
     expect(judgeRow?.agreement).not.toBeNull();
     expect(latex).toContain(((judgeRow?.agreement ?? 0) * 100).toFixed(1));
+    // People's names, not ids: the judge's model, Humans, the annotators' names.
+    expect(latex).toContain(`${JUDGE}\\\\{}vs Humans`);
+    expect(latex).not.toContain('judge:');
+    expect(latex).toContain('Annotator ann-1');
+    expect(await page.locator(`table[data-report-table="answer"] tr[data-group-a="judge:${JUDGE}"][data-group-b="human"] th`).textContent()).toBe(`${JUDGE} vs Humans`);
+    expect(await page.locator(`[data-heatmap-cell="human:ann-1|judge:${JUDGE}"]`).first().getAttribute('aria-label')).toMatch(new RegExp(`^Annotator ann-1 vs ${JUDGE}: `));
+
+    // Unsure labels count by default; left out, the figures are the command line's --leave-out-unsure.
+    expect(await page.getByTestId('unsure-setting').textContent()).toBe('unsure labels counted');
+    const leftOut = await runCli('report', '--transcripts', DEMO_PATH, '--labels', ...files, '--format', 'json', '--bootstrap', '1000', '--seed', '1', '--leave-out-unsure');
+    expect(leftOut.code).toBe(0);
+    const leftOutReport = JSON.parse(leftOut.stdout) as AgreementReport;
+    await page.getByTestId('leave-out-unsure').check();
+    await expect.poll(() => page.getByTestId('unsure-setting').textContent(), { timeout: 60_000 }).toBe(`unsure labels left out (${leftOutReport.settings.unsureLabelsLeftOut})`);
+    await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 60_000 });
+    const humansLeftOut = leftOutReport.tables.answer.find((row) => row.bucket === 'all' && row.a === 'human' && row.b === 'human');
+    const humansCell = page.locator('table[data-report-table="answer"] tr[data-group-a="human"][data-group-b="human"] td[data-bucket="all"]');
+    expect(Number(await humansCell.getAttribute('data-n'))).toBe(humansLeftOut?.n);
+    expect(humansLeftOut?.n).not.toBe(report.tables.answer.find((row) => row.bucket === 'all' && row.a === 'human' && row.b === 'human')?.n);
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -5,7 +5,7 @@
 
 import { memo, useId } from 'react';
 import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
-import { agreementBuckets, comparisonsOf, findAgreementRow, type LayoutTable } from '../../../shared/report/table-layout';
+import { agreementBuckets, comparisonsOf, findAgreementRow, raterName, type LayoutTable } from '../../../shared/report/table-layout';
 import { agreementCellParts, shownAgreement, UNDEFINED_FIGURE } from './report-text';
 
 interface Props {
@@ -40,7 +40,7 @@ export const AgreementTable = memo(function AgreementTable({ report, task, layou
               {comparisons.map((comparison) => (
                 <tr key={`${comparison.a}\u0000${comparison.b}`} data-group-a={comparison.a} data-group-b={comparison.b}>
                   <th scope="row">
-                    {comparison.a} <span className="muted">vs</span> {comparison.b}
+                    {raterName(report, comparison.a)} <span className="muted">vs</span> {raterName(report, comparison.b)}
                   </th>
                   {buckets.map((bucket) => {
                     const row = findAgreementRow(report, task, bucket, comparison);

@@ -19,7 +19,24 @@ function labelOf(unit: UnitDisagreement, rater: string): string {
   return unit.labels.find((label) => label.rater === rater)?.value ?? '–';
 }
 
-export function CellDisagreements({ studyId, task, a, b, onClose }: { studyId: string; task: ReportTask; a: string; b: string; onClose: () => void }) {
+export function CellDisagreements({
+  studyId,
+  task,
+  a,
+  b,
+  names,
+  onClose,
+}: {
+  studyId: string;
+  task: ReportTask;
+  a: string;
+  b: string;
+  /** Display names of the raters, by id. */
+  names: ReadonlyMap<string, string>;
+  onClose: () => void;
+}) {
+  const aName = names.get(a) ?? a;
+  const bName = names.get(b) ?? b;
   const query = useMemo((): DisagreementQuery => ({ task, a, b, limit: LIST_LIMIT }), [task, a, b]);
   const { loading, units, error } = useDisagreements(studyId, query);
   const id = useId();
@@ -28,7 +45,7 @@ export function CellDisagreements({ studyId, task, a, b, onClose }: { studyId: s
     <section className="card cell-disagreements" data-testid="cell-disagreements" data-a={a} data-b={b} data-task={task} aria-labelledby={id}>
       <div className="section-header">
         <h3 id={id}>
-          {a} vs {b}: {TASK_NAMES[task]}
+          {aName} vs {bName}: {TASK_NAMES[task]}
         </h3>
         <button type="button" className="chip" onClick={onClose}>
           Close
@@ -50,7 +67,7 @@ export function CellDisagreements({ studyId, task, a, b, onClose }: { studyId: s
               <div className="disagreement-meta small">
                 <span className="muted">{unit.unitId}</span> <BucketBadge bucket={unit.bucket} />{' '}
                 <span>
-                  {a}: <span className="strong">{labelOf(unit, a)}</span> · {b}: <span className="strong">{labelOf(unit, b)}</span>
+                  {aName}: <span className="strong">{labelOf(unit, a)}</span> · {bName}: <span className="strong">{labelOf(unit, b)}</span>
                 </span>{' '}
                 <a className="chip" href={routeToHash({ view: 'adjudicate', studyId, task, unitId: unit.unitId })} title={`Adjudicate ${unit.unitId}`}>
                   Adjudicate

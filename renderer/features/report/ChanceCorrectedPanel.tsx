@@ -12,7 +12,8 @@ const SKEWED_SHARE = 0.75;
 
 function Prevalence({ stats }: { stats: ChanceCorrected }) {
   const shares = Object.entries(stats.prevalence).sort(([, x], [, y]) => y - x);
-  if (shares.length === 0) return <span className="muted">–</span>;
+  // A bucket without ratings has no prevalence: its shares are 0 only because nothing was counted.
+  if (shares.every(([, share]) => share === 0)) return <span className="muted">–</span>;
   const [top, topShare] = shares[0] ?? ['', 0];
   return (
     <div className="prevalence">
@@ -108,8 +109,8 @@ export const ChanceCorrectedPanel = memo(function ChanceCorrectedPanel({ report,
         Chance-corrected agreement
       </h2>
       <p className="hint small">
-        Raw agreement is inflated when one label dominates: two raters who both answer “no” most of the time agree often by chance. The expected column is that chance
-        agreement under each statistic; α and κ subtract it, and AC1 is less sensitive to skewed categories. The prevalence column shows how skewed the labels are.
+        Raw agreement is inflated when one label dominates: two raters who both answer “no” most of the time agree often by chance. The observed and expected columns give
+        each statistic's own observed and chance agreement, so (observed − expected) / (1 − expected) recomputes it; AC1 is less sensitive to skewed categories. The prevalence column shows how skewed the labels are.
       </p>
       {layouts.map(({ task, layout }) => (
         <StatisticsTable key={task} report={report} task={task} layout={layout} />

@@ -6,7 +6,7 @@
 import { memo, useId, useState } from 'react';
 import type { DifficultySource } from '../../../shared/domain/difficulty';
 import type { AgreementReport } from '../../../shared/report/report-model';
-import { formatStatistic } from '../../../shared/report/table-layout';
+import { formatStatistic, undefinedNote } from '../../../shared/report/table-layout';
 import { BucketBadge } from '../study/BucketBadge';
 import { DifficultyHistogram } from './DifficultyHistogram';
 import { statisticText, UNDEFINED_FIGURE } from './report-text';
@@ -43,9 +43,9 @@ export const DifficultySection = memo(function DifficultySection({ difficulty, s
           <dd>{(statistics?.ratings ?? 0).toLocaleString('en-US')}</dd>
         </div>
       </dl>
-      {Object.entries(statistics?.undefinedReasons ?? {}).map(([statistic, reason]) => (
-        <p key={statistic} className="muted small">
-          {statistic}: {reason}
+      {undefinedNote('Difficulty ratings', statistics?.undefinedReasons ?? {}).map((note) => (
+        <p key={note} className="muted small">
+          {note}
         </p>
       ))}
       <DifficultyHistogram ratingsByLevel={ratingsByLevel} />

@@ -4,7 +4,7 @@
 // writes its figures into one readout line directly, without a React render: 3,364 cells with a
 // <title> each would double the SVG, and a render per mouse move would redraw them all.
 
-import { memo, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { AxisLeft, AxisTop } from '@visx/axis';
 import { Group } from '@visx/group';
 import { HeatmapRect } from '@visx/heatmap';
@@ -24,8 +24,8 @@ const EMPTY_FILL = '#f1f3f6';
 
 const colour = scaleLinear<string>({ domain: [0, 1], range: ['#eef1ff', '#1f2f9e'] });
 
-function shortName(rater: string): string {
-  return rater.length > MAX_LABEL_CHARS ? `${rater.slice(0, MAX_LABEL_CHARS - 1)}…` : rater;
+function shortName(name: string): string {
+  return name.length > MAX_LABEL_CHARS ? `${name.slice(0, MAX_LABEL_CHARS - 1)}…` : name;
 }
 
 interface Column {
@@ -43,10 +43,11 @@ interface Props {
 }
 
 export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose }: Props) {
-  const { raters, cells } = model;
+  const { raters, names, cells } = model;
+  const tickName = useCallback((rater: string) => shortName(names.get(rater) ?? rater), [names]);
   const count = raters.length;
   const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(MATRIX_SIZE / Math.max(count, 1))));
-  const longest = Math.min(MAX_LABEL_CHARS, Math.max(4, ...raters.map((rater) => rater.length)));
+  const longest = Math.min(MAX_LABEL_CHARS, Math.max(4, ...raters.map((rater) => (names.get(rater) ?? rater).length)));
   const margin = Math.ceil(longest * CHART_FONT_SIZE * 0.62) + 10;
   const size = count * cell;
   const scale = useMemo(() => scaleBand<string>({ domain: raters, range: [0, size] }), [raters, size]);
@@ -60,7 +61,7 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
   const readout = useRef<HTMLDivElement>(null);
 
   const show = (target: HeatmapCell | undefined) => {
-    if (readout.current) readout.current.textContent = target === undefined ? '' : cellLabel(target);
+    if (readout.current) readout.current.textContent = target === undefined ? '' : cellLabel(target, names);
   };
 
   const cellAt = (target: EventTarget) => {
@@ -122,11 +123,11 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
           scale={scale}
           hideAxisLine
           hideTicks
-          tickFormat={shortName}
+          tickFormat={tickName}
           tickComponent={PlainTick}
           tickLabelProps={{ angle: -90, textAnchor: 'start', dx: '0.3em', dy: '0.3em' }}
         />
-        <AxisLeft top={margin} left={margin} scale={scale} hideAxisLine hideTicks tickFormat={shortName} tickComponent={PlainTick} tickLabelProps={{ textAnchor: 'end', dx: '-0.3em', dy: '0.3em' }} />
+        <AxisLeft top={margin} left={margin} scale={scale} hideAxisLine hideTicks tickFormat={tickName} tickComponent={PlainTick} tickLabelProps={{ textAnchor: 'end', dx: '-0.3em', dy: '0.3em' }} />
         <Group
           top={margin}
           left={margin}
@@ -153,7 +154,7 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
                   {bins.map(({ bin, row, column, x, y, width, height }) => {
                     if (bin === null) return <rect key={`${row}-${column}`} x={x} y={y} width={width} height={height} fill={EMPTY_FILL} aria-hidden="true" />;
                     const key = cellKey(bin.a, bin.b);
-                    const label = cellLabel(bin);
+                    const label = cellLabel(bin, names);
                     return (
                       <rect
                         key={key}

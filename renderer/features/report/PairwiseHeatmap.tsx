@@ -4,7 +4,7 @@
 
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
-import { formatStatistic } from '../../../shared/report/table-layout';
+import { formatStatistic, raterName } from '../../../shared/report/table-layout';
 import { TableToggle } from './chart-parts';
 import { CellDisagreements } from './CellDisagreements';
 import { HeatmapChart } from './HeatmapChart';
@@ -40,8 +40,8 @@ function HeatmapTable({ model, onChoose }: { model: HeatmapModel; onChoose: (cel
       <tbody>
         {model.pairs.map((pair) => (
           <tr key={cellKey(pair.a, pair.b)} data-pair={cellKey(pair.a, pair.b)}>
-            <td>{pair.a}</td>
-            <td>{pair.b}</td>
+            <td>{model.names.get(pair.a) ?? pair.a}</td>
+            <td>{model.names.get(pair.b) ?? pair.b}</td>
             <td className="num">{percentText(pair.agreement)}</td>
             <td className="num">{formatStatistic(pair.kappa)}</td>
             <td className="num">
@@ -59,11 +59,12 @@ function HeatmapTable({ model, onChoose }: { model: HeatmapModel; onChoose: (cel
   );
 }
 
-export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, pairwise }: { studyId: string; pairwise: AgreementReport['pairwise'] }) {
+export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, report }: { studyId: string; report: AgreementReport }) {
+  const { pairwise } = report;
   const [task, setTask] = useState<ReportTask>('answer');
   const [asTable, setAsTable] = useState(false);
   const [chosen, setChosen] = useState<{ task: ReportTask; a: string; b: string }>();
-  const view = useMemo(() => ({ task, model: heatmapModel(pairwise[task]) }), [pairwise, task]);
+  const view = useMemo(() => ({ task, model: heatmapModel(pairwise[task], (rater) => raterName(report, rater)) }), [report, pairwise, task]);
   // The matrix commits on its own, after the rest of the page (and after a task switch, while the
   // old one stays): thousands of cells in the same commit as every table would block the window.
   const drawn = useDeferredValue(view, null);
@@ -105,7 +106,7 @@ export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, pairwise
       ) : (
         <HeatmapChart model={drawn.model} chosen={open === undefined ? undefined : cellKey(open.a, open.b)} onChoose={choose} />
       )}
-      {open !== undefined && <CellDisagreements key={cellKey(open.a, open.b)} studyId={studyId} task={open.task} a={open.a} b={open.b} onClose={() => setChosen(undefined)} />}
+      {open !== undefined && <CellDisagreements key={cellKey(open.a, open.b)} studyId={studyId} task={open.task} a={open.a} b={open.b} names={drawn?.model.names ?? new Map<string, string>()} onClose={() => setChosen(undefined)} />}
     </section>
   );
 });

@@ -1,6 +1,6 @@
 // Player outcomes under the judge's verdicts and under the human majority's: Acc, Rnd and O/A
-// per bucket (the shared layout's table), O/A on all buckets as a bar chart under it, and the
-// two rankings compared (Kendall's tau-b, rank-biased overlap, permutation p).
+// with their sessions per bucket (the shared layout's table), O/A on all buckets as a bar chart
+// under it, and the two rankings compared on the same sessions (tau-b, RBO, permutation p).
 
 import { memo, useId } from 'react';
 import { AxisBottom, AxisLeft } from '@visx/axis';
@@ -8,7 +8,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import type { AgreementReport, PlayerOutcome, RankingComparison } from '../../../shared/report/report-model';
-import { formatStatistic, type LayoutTable } from '../../../shared/report/table-layout';
+import { fewPlayersCaveat, formatStatistic, rankingBasis, type LayoutTable } from '../../../shared/report/table-layout';
 import { PlainTick } from './chart-parts';
 
 const VERDICTS: ReadonlyArray<PlayerOutcome['verdicts']> = ['judge', 'human'];
@@ -43,7 +43,7 @@ function OutcomeTable({ layout }: { layout: LayoutTable }) {
         </thead>
         <tbody>
           {layout.rows.map((row) => (
-            <tr key={row.labels.join('\u0000')} data-player={row.labels[0]} data-verdicts={row.labels[1]}>
+            <tr key={row.labels.join('\u0000')} data-player={row.ids?.[0]} data-bucket={row.ids?.[1]}>
               {row.labels.map((label, index) => (index === 0 ? <th key={index} scope="row">{label}</th> : <td key={index}>{label}</td>))}
               {row.values.map((value, index) => (
                 <td key={index} className="num">
@@ -111,6 +111,7 @@ function OutcomeChart({ outcomes }: { outcomes: readonly PlayerOutcome[] }) {
 }
 
 function RankingCard({ ranking }: { ranking: RankingComparison }) {
+  const caveat = fewPlayersCaveat(ranking.judgeRanking.length);
   return (
     <div className="card ranking" data-testid="ranking" data-kendall-tau-b={ranking.kendallTauB ?? ''} data-rbo={ranking.rankBiasedOverlap ?? ''} data-permutation-p={ranking.permutationP ?? ''}>
       <div className="card-title">Do the judge and the humans rank the players alike?</div>
@@ -145,6 +146,14 @@ function RankingCard({ ranking }: { ranking: RankingComparison }) {
           <dd>{formatStatistic(ranking.rankBiasedOverlap)}</dd>
         </div>
       </dl>
+      <p className="muted small" data-testid="ranking-basis">
+        {rankingBasis(ranking)}
+      </p>
+      {caveat !== undefined && (
+        <p className="small skew-note" data-testid="ranking-caveat">
+          {caveat}
+        </p>
+      )}
     </div>
   );
 }

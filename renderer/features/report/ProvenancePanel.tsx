@@ -3,6 +3,7 @@
 
 import { memo } from 'react';
 import type { AgreementReport } from '../../../shared/report/report-model';
+import { unsureSetting } from '../../../shared/report/table-layout';
 
 function generatedText(at: string): string {
   const date = new Date(at);
@@ -25,7 +26,7 @@ export const ProvenancePanel = memo(function ProvenancePanel({ report }: { repor
         </dd>
         <dt>Settings</dt>
         <dd>
-          bootstrap {bootstrap} resamples, seed {seed}, {average} average
+          bootstrap {bootstrap} resamples, seed {seed}, {average} average, <span data-testid="unsure-setting">{unsureSetting(report.settings)}</span>
         </dd>
         <dt>Inputs</dt>
         <dd>

@@ -61,6 +61,10 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
         <input data-testid="include-gold" type="checkbox" checked={settings.includeGold} onChange={(event) => settings.setIncludeGold(event.target.checked)} />
         <span>Gold labels as a rater</span>
       </label>
+      <label className="inline-field" title="Labels an annotator marked unsure (S) count like any other unless left out.">
+        <input data-testid="leave-out-unsure" type="checkbox" checked={settings.leaveOutUnsure} onChange={(event) => settings.setLeaveOutUnsure(event.target.checked)} />
+        <span>Leave out unsure labels</span>
+      </label>
       {/* Submitting with Enter needs a submit control; it is for keyboards only. */}
       <button type="submit" className="visually-hidden" tabIndex={-1}>
         Apply

@@ -74,7 +74,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
         <ChanceCorrectedPanel report={report} layouts={chanceLayouts} />
       </div>
       <div id="report-pairwise">
-        <PairwiseHeatmap studyId={studyId} pairwise={report.pairwise} />
+        <PairwiseHeatmap studyId={studyId} report={report} />
       </div>
       <div id="report-confusion">
         <ConfusionSection confusion={report.confusion} />

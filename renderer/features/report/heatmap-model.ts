@@ -19,6 +19,8 @@ export interface HeatmapCell {
 
 export interface HeatmapModel {
   raters: string[];
+  /** Each rater's display name (an annotator's name, a judge's model, Humans), by rater id. */
+  names: Map<string, string>;
   /** Each unordered pair once, in report order, as the table view lists them. */
   pairs: HeatmapCell[];
   /** Both orders of every pair, by cellKey, for the symmetric matrix. */
@@ -40,7 +42,7 @@ function kindOf(rater: string): number {
 
 const collator = new Intl.Collator('en', { numeric: true });
 
-export function heatmapModel(pairwise: readonly PairKappa[]): HeatmapModel {
+export function heatmapModel(pairwise: readonly PairKappa[], nameOf: (rater: string) => string = (rater) => rater): HeatmapModel {
   const seen = new Map<string, number>();
   const pairs: HeatmapCell[] = [];
   const cells = new Map<string, HeatmapCell>();
@@ -53,10 +55,10 @@ export function heatmapModel(pairwise: readonly PairKappa[]): HeatmapModel {
   }
   // Judges keep the report's order (first seen); annotators sort by id, ann-2 before ann-10.
   const raters = [...seen.keys()].sort((x, y) => kindOf(x) - kindOf(y) || (kindOf(x) === 0 ? (seen.get(x) ?? 0) - (seen.get(y) ?? 0) : collator.compare(x, y)));
-  return { raters, pairs, cells };
+  return { raters, names: new Map(raters.map((rater) => [rater, nameOf(rater)])), pairs, cells };
 }
 
-/** `human:ann-1 vs judge:arbiter-large: 82% (used 40 / total 52)`, the cell's accessible name and tooltip. */
-export function cellLabel(cell: HeatmapCell): string {
-  return `${cell.a} vs ${cell.b}: ${percentText(cell.agreement, 0)} (used ${cell.used} / total ${cell.total})`;
+/** `Ann Lee vs arbiter-large: 82% (used 40 / total 52)`, the cell's accessible name and tooltip. */
+export function cellLabel(cell: HeatmapCell, names: ReadonlyMap<string, string>): string {
+  return `${names.get(cell.a) ?? cell.a} vs ${names.get(cell.b) ?? cell.b}: ${percentText(cell.agreement, 0)} (used ${cell.used} / total ${cell.total})`;
 }

@@ -1,6 +1,7 @@
 // The report page's settings: micro or macro (shown at once, the report holds both), the
 // bootstrap resamples and the seed as typed (committed to the worker once they are whole
-// numbers in range and the lead stopped typing, or at once on Enter), and gold as a rater.
+// numbers in range and the lead stopped typing, or at once on Enter), gold as a rater, and
+// whether labels marked unsure count (by default they do, as the command line's report).
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReportComputation } from './useStudyReport';
@@ -27,6 +28,7 @@ export function useReportSettings() {
   const [bootstrapText, setBootstrapText] = useState(String(DEFAULT_BOOTSTRAP));
   const [seedText, setSeedText] = useState(String(DEFAULT_SEED));
   const [includeGold, setIncludeGold] = useState(false);
+  const [leaveOutUnsure, setLeaveOutUnsure] = useState(false);
   const [committed, setCommitted] = useState({ bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_SEED });
   const bootstrap = readWholeNumber(bootstrapText, 0, MAX_BOOTSTRAP);
   const seed = readWholeNumber(seedText, MIN_SEED, MAX_SEED);
@@ -48,9 +50,9 @@ export function useReportSettings() {
   ];
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
-  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold }), [committed, includeGold]);
+  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure }), [committed, includeGold, leaveOutUnsure]);
 
-  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, commitNow, problems, pending, computation };
+  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, commitNow, problems, pending, computation };
 }
 
 export type ReportSettingsState = ReturnType<typeof useReportSettings>;

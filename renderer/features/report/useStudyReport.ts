@@ -1,6 +1,7 @@
-// The study's report, computed in the report worker: again whenever the bootstrap, the seed or
-// the gold setting changes, with the worker's progress meanwhile. The last report stays on the
-// page while the next is computed, and an answer to an older request is dropped.
+// The study's report, computed in the report worker: again whenever the bootstrap, the seed, the
+// gold or the unsure setting changes, with the worker's progress meanwhile. The last report stays on the
+// page while the next is computed, and an answer to an older request is dropped; the state is
+// "ready" only once the running computation answered.
 
 import { startTransition, useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
@@ -19,13 +20,13 @@ interface Answer {
   error?: string;
 }
 
-function requestKey(studyId: string, { bootstrap, seed, includeGold }: ReportComputation): string {
-  return JSON.stringify([studyId, bootstrap, seed, includeGold]);
+function requestKey(studyId: string, { bootstrap, seed, includeGold, leaveOutUnsure }: ReportComputation): string {
+  return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure]);
 }
 
 export function useStudyReport(studyId: string, computation: ReportComputation) {
   const { db } = useServices();
-  const { bootstrap, seed, includeGold } = computation;
+  const { bootstrap, seed, includeGold, leaveOutUnsure } = computation;
   const key = requestKey(studyId, computation);
   const [answer, setAnswer] = useState<Answer>();
   /** The newest report that arrived, shown until a newer one replaces it. */
@@ -34,10 +35,10 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
 
   useEffect(() => {
     let current = true;
-    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold });
+    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold, leaveOutUnsure });
     // The report holds both averages; the page's toggle picks the one shown and exported, so
     // switching it never waits for the worker.
-    const request: ReportRequest = { bootstrap, seed, includeGold, average: 'micro' };
+    const request: ReportRequest = { bootstrap, seed, includeGold, leaveOutUnsure, average: 'micro' };
     computeReportInWorker(db.name, studyId, request, (next) => {
       if (current) setProgress({ key: thisKey, progress: next });
     }).then(
@@ -55,8 +56,12 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
     );
     return () => {
       current = false;
+      // An answer or progress of this run must not speak for the next run, even one with the same
+      // settings (1000, then 200, then 1000 again): that run has answered nothing yet.
+      setAnswer(undefined);
+      setProgress(undefined);
     };
-  }, [db, studyId, bootstrap, seed, includeGold]);
+  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure]);
 
   const answered = answer?.key === key ? answer : undefined;
   const status: ReportStatus = answered === undefined ? 'computing' : answered.error === undefined ? 'ready' : 'failed';

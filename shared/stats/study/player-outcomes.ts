@@ -110,18 +110,32 @@ export function playerOutcomes(games: readonly SessionGame[], buckets: readonly 
 }
 
 /**
- * Compares the player rankings by O/A over all buckets under judge and human verdicts, over the
- * players that have an O/A under both. Ranking lists break O/A ties by player name, which only
- * RBO sees; tau-b and its permutation test use the scores with their ties. Null with fewer than
- * 2 such players.
+ * Compares the player rankings by O/A over all buckets under judge and human verdicts, both on
+ * the same sessions: those with a verdict under both sources, so a session only one source can
+ * judge cannot move one ranking and not the other. Players need one such session. Ranking lists
+ * break O/A ties by player name, which only RBO sees; tau-b and its permutation test use the
+ * scores with their ties. Null with fewer than 2 such players.
  */
-export function compareRankings(outcomes: readonly PlayerOutcome[], seed: number): RankingComparison | null {
-  const oa = (verdicts: VerdictSource) =>
-    new Map(outcomes.filter((row) => row.bucket === 'all' && row.verdicts === verdicts && row.oa !== null).map((row) => [row.player, row.oa as number]));
+export function compareRankings(games: readonly SessionGame[], seed: number): RankingComparison | null {
+  const byPlayer = new Map<string, { sessions: number; judge: number; human: number }>();
+  for (const game of games) {
+    const judge = sessionResult(game, 'judge');
+    const human = sessionResult(game, 'human');
+    if (judge === null || human === null) continue;
+    const sums = byPlayer.get(game.player) ?? { sessions: 0, judge: 0, human: 0 };
+    sums.sessions++;
+    if (judge.solved) sums.judge += 1 / judge.rounds;
+    if (human.solved) sums.human += 1 / human.rounds;
+    byPlayer.set(game.player, sums);
+  }
+  const players = [...byPlayer.keys()];
+  if (players.length < 2) return null;
+  const oa = (source: VerdictSource) => new Map(players.map((player) => {
+    const sums = byPlayer.get(player) as { sessions: number; judge: number; human: number };
+    return [player, (sums[source] / sums.sessions) * 100];
+  }));
   const judge = oa('judge');
   const human = oa('human');
-  const players = [...judge.keys()].filter((player) => human.has(player));
-  if (players.length < 2) return null;
   const ranking = (scores: ReadonlyMap<string, number>) =>
     [...players].sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number) || (a < b ? -1 : a > b ? 1 : 0));
   const judgeScores = players.map((player) => judge.get(player) as number);
@@ -131,6 +145,7 @@ export function compareRankings(outcomes: readonly PlayerOutcome[], seed: number
   return {
     judgeRanking,
     humanRanking,
+    sessions: Object.fromEntries(players.map((player) => [player, byPlayer.get(player)?.sessions ?? 0])),
     kendallTauB: kendallTauB(judgeScores, humanScores),
     rankBiasedOverlap: rankBiasedOverlap(judgeRanking, humanRanking, 0.9),
     permutationP: kendallPermutationP(judgeScores, humanScores, { seed }),

@@ -15,6 +15,8 @@ export interface StudyLabel {
   unitId: string;
   task: Task;
   value: LabelValue;
+  /** Marked unsure by its annotator; a report can leave such labels out (unsure-labels.ts). */
+  unsure?: boolean;
 }
 
 /** The lead's adjudicated label of a unit as the report reads it (a domain GoldLabel without its bookkeeping). */

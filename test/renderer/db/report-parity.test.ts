@@ -8,10 +8,11 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
 import type { LabelValue, StudyData } from '../../../shared/domain/model';
 import { formatErrorText } from '../../../shared/formats/errors';
-import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../../shared/formats/label-file';
+import { buildLabelFile, serializeLabelFile, type LabelFileContent, type LabelRecord } from '../../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
 import type { AgreementReport } from '../../../shared/report/report-model';
+import type { UnsureLabels } from '../../../shared/report/unsure-labels';
 import { importLabelSources } from '../../../renderer/db/import-label-files';
 import { importStudies } from '../../../renderer/db/import-study';
 import { loadReportInputs } from '../../../renderer/db/report-inputs';
@@ -25,15 +26,16 @@ afterEach(closeDatabases);
 const SETTINGS = { bootstrap: 200, seed: 5, average: 'micro' } as const;
 
 /** The command line's JSON report of the files, with the settings the app report uses. */
-async function cliReport(transcripts: string, labels: readonly string[]): Promise<AgreementReport> {
-  const run = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json', '--bootstrap', String(SETTINGS.bootstrap), '--seed', String(SETTINGS.seed));
+async function cliReport(transcripts: string, labels: readonly string[], unsure: UnsureLabels): Promise<AgreementReport> {
+  const flags = unsure === 'left-out' ? ['--leave-out-unsure'] : [];
+  const run = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json', '--bootstrap', String(SETTINGS.bootstrap), '--seed', String(SETTINGS.seed), ...flags);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as AgreementReport;
 }
 
 /** The files imported through the app's own code, then reported as the report worker does. */
-async function appReport(transcripts: string, labels: readonly string[]): Promise<AgreementReport> {
+async function appReport(transcripts: string, labels: readonly string[], unsure: UnsureLabels): Promise<AgreementReport> {
   const db = freshDatabase();
   const parsed = parseTranscriptBundle({ name: transcripts, text: readFileSync(transcripts, 'utf8') }, { now: NOW });
   if (!parsed.ok) throw new Error(parsed.errors.map(formatErrorText).join('\n'));
@@ -42,16 +44,16 @@ async function appReport(transcripts: string, labels: readonly string[]): Promis
   const imported = await importLabelSources(db, studyId, labels.map((file) => ({ name: file, text: readFileSync(file, 'utf8') })), { now: NOW });
   expect(imported.rejected).toEqual([]);
   expect(imported.totals.files).toBe(labels.length);
-  const { study, labels: stored, gold, inputs } = await loadReportInputs(db, studyId, { gold: false });
+  const { study, labels: stored, gold, annotatorNames, inputs } = await loadReportInputs(db, studyId, { gold: false });
   expect(gold).toEqual([]);
-  const report = buildReport({ study, labels: stored, gold, settings: SETTINGS, inputs, app: 'agreement-studio test', now: NOW });
+  const report = buildReport({ study, labels: stored, gold, annotatorNames, settings: { ...SETTINGS, unsure }, inputs, app: 'agreement-studio test', now: NOW });
   // As the worker hands it over: structured clone keeps what JSON keeps for this plain data.
   return JSON.parse(JSON.stringify(report)) as AgreementReport;
 }
 
 /** Equal in every field but when, by what and from which files each report was made. */
-async function expectParity(transcripts: string, labels: readonly string[]): Promise<AgreementReport> {
-  const [cli, app] = [await cliReport(transcripts, labels), await appReport(transcripts, labels)];
+async function expectParity(transcripts: string, labels: readonly string[], unsure: UnsureLabels = 'counted'): Promise<AgreementReport> {
+  const [cli, app] = [await cliReport(transcripts, labels, unsure), await appReport(transcripts, labels, unsure)];
   expect({ ...app, generatedAt: cli.generatedAt, inputs: cli.inputs, app: cli.app }).toEqual(cli);
   expect(app.inputs.map((input) => input.file.split(':')[0])).toEqual(['transcripts', 'labels']);
   return app;
@@ -67,6 +69,28 @@ describe('the app report and `agreement-studio report` agree', () => {
     expect(report.tables.answer.find((row) => row.bucket === 'all' && row.a === 'human' && row.b === 'human')?.ci95).not.toBeNull();
     expect(report.annotators.length).toBeGreaterThan(4);
     expect(report.players.outcomes.length).toBeGreaterThan(0);
+    expect(report.settings.unsureLabels).toBe('counted');
+    // Both read the annotators' display names, not only their ids.
+    const names = Object.entries(report.annotatorNames ?? {});
+    expect(names.length).toBeGreaterThan(3);
+    expect(names.some(([id, name]) => id !== name)).toBe(true);
+  });
+
+  it('with labels marked unsure left out (--leave-out-unsure)', { timeout: 60_000 }, async () => {
+    const out = join(dir, 'demo-unsure');
+    expect((await runCli('demo', '--out', out, '--puzzles', '12', '--annotators', '4', '--seed', '6')).code).toBe(0);
+    const labels = readdirSync(join(out, 'labels')).map((name) => join(out, 'labels', name));
+    // Mark every third label unsure, so leaving them out changes the figures.
+    for (const file of labels) {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as LabelFileContent;
+      parsed.labels.forEach((label, index) => (label.unsure = index % 3 === 0));
+      writeFileSync(file, serializeLabelFile(buildLabelFile(parsed)));
+    }
+    const counted = await expectParity(join(out, 'demo-study.json'), labels);
+    const leftOut = await expectParity(join(out, 'demo-study.json'), labels, 'left-out');
+    expect(leftOut.settings.unsureLabels).toBe('left-out');
+    expect(leftOut.settings.unsureLabelsLeftOut).toBeGreaterThan(0);
+    expect(leftOut.tables.answer).not.toEqual(counted.tables.answer);
   });
 
   it('on a demo study with three judges, ten annotators and the label files given in reverse', { timeout: 60_000 }, async () => {

@@ -7,6 +7,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportView } from '../../../renderer/features/report/ReportView';
+import { buildReport } from '../../../shared/report/build-report';
+import { workedExampleB } from '../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../renderer/features/study/StudyOverview';
 import { computeReportInWorker, exportDatasetInWorker, listDisagreementsInWorker } from '../../../renderer/workers/report-client';
 import type { DisagreementQuery, StudyReport } from '../../../renderer/workers/report-protocol';
@@ -69,7 +71,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, average: 'micro' }, expect.any(Function));
+    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, average: 'micro' }, expect.any(Function));
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -95,7 +97,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, average: 'micro' }, expect.any(Function)));
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -105,7 +107,40 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, average: 'micro' }, expect.any(Function)));
+  });
+
+  it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
+    const phases: string[] = [];
+    const example = workedExampleB();
+    buildReport({ ...example, settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: '2026-11-22T10:00:00.000Z', onProgress: (label) => phases.push(label) });
+    const { db } = await readyReport();
+    vi.mocked(computeReportInWorker).mockImplementation((_db, _study, _request, onProgress) => {
+      onProgress({ label: phases.at(-1) ?? '', done: 15, total: 15 });
+      return new Promise(() => {});
+    });
+    fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 200 }), expect.any(Function)));
+    await waitFor(() => expect(screen.getByTestId('report-progress').getAttribute('aria-valuenow')).toBe('15'));
+    expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
+
+    // Back to the settings of the report on the page: it is computed again, and until then not ready.
+    fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '1000' } });
+    fireEvent.keyDown(screen.getByTestId('report-bootstrap'), { key: 'Enter' });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 1000 }), expect.any(Function)));
+    expect(computeReportInWorker).toHaveBeenCalledTimes(3);
+    expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
+    expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
+  });
+
+  it('leaves unsure labels out when asked, and says which was used', async () => {
+    const { db } = await readyReport();
+    expect(screen.getByTestId('unsure-setting').textContent).toBe('unsure labels counted');
+    const leftOut = sampleReport({ leaveOutUnsure: true });
+    vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
+    fireEvent.click(screen.getByTestId('leave-out-unsure'));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`));
   });
 
   it('refuses a bootstrap out of range without asking the worker', async () => {
@@ -126,6 +161,8 @@ describe('agreement tables', () => {
     expect(all?.getAttribute('data-agreement')).toBe(String(expected.agreement));
     expect(all?.getAttribute('data-n')).toBe('172');
     expect(all?.textContent).toBe('89.5%  n=172  [85.7, 93.3]');
+    // People read the model's name and "Humans"; the ids stay in the data attributes.
+    expect(row('match', 'judge:arbiter-large', 'human')?.querySelector('th')?.textContent).toBe('arbiter-large vs Humans');
     const buckets = [...(row('answer', 'human', 'human')?.querySelectorAll('td[data-bucket]') ?? [])].map((td) => td.getAttribute('data-bucket'));
     expect(buckets).toEqual(['easy', 'medium', 'hard', 'all']);
     expect(row('answer', 'judge:arbiter-large', 'judge:arbiter-mini')).toBeTruthy();
@@ -162,6 +199,17 @@ describe('agreement tables', () => {
     expect(all?.querySelector('[data-category="no"]')?.textContent).toBe('no 43.6%');
     expect(panel.querySelectorAll('tr[data-stat-task="match"]')).toHaveLength(4);
   });
+
+  it('shows no prevalence for a bucket without ratings', async () => {
+    const hard = SAMPLE.report.statistics.answer.all;
+    if (hard === undefined) throw new Error('the sample has no statistics');
+    const empty = { ...hard, units: 0, pairableValues: 0, prevalence: Object.fromEntries(Object.keys(hard.prevalence).map((category) => [category, 0])) };
+    const report = { ...SAMPLE.report, statistics: { ...SAMPLE.report.statistics, answer: { ...SAMPLE.report.statistics.answer, hard: empty } } };
+    vi.mocked(computeReportInWorker).mockResolvedValue({ ...SAMPLE, report });
+    await readyReport();
+    const row = screen.getByTestId('chance-corrected').querySelector('tr[data-stat-task="answer"][data-stat-bucket="hard"]');
+    expect(row?.lastElementChild?.textContent).toBe('–');
+  });
 });
 
 describe('heatmap', () => {
@@ -174,7 +222,7 @@ describe('heatmap', () => {
     expect(target.getAttribute('role')).toBe('button');
     expect(target.getAttribute('data-used')).toBe('280');
     expect(target.getAttribute('data-total')).toBe('280');
-    expect(target.getAttribute('aria-label')).toBe('human:ann-1 vs human:ann-4: 24% (used 280 / total 280)');
+    expect(target.getAttribute('aria-label')).toBe('Ada vs Dee: 24% (used 280 / total 280)');
     expect(heatmap.querySelector('[data-heatmap-cell="human:ann-4|human:ann-1"]')).toBeTruthy();
     expect(heatmap.querySelector('[data-heatmap-cell="judge:arbiter-large|human-majority"]')?.getAttribute('data-used')).toBe('256');
 
@@ -247,8 +295,18 @@ describe('other sections', () => {
     expect(difficulty.querySelectorAll('tr[data-puzzle]')).toHaveLength(15);
     expect(difficulty.querySelector('[data-ordinal-alpha]')?.getAttribute('data-ordinal-alpha')).toBe(String(SAMPLE.report.statistics.difficulty?.ordinalAlpha));
     const players = screen.getByTestId('player-outcomes');
-    expect(players.querySelectorAll('tr[data-player]')).toHaveLength(4);
+    // A row per player and bucket (the demo has no unrated puzzle): easy, medium, hard, all.
+    expect(players.querySelectorAll('tr[data-player]')).toHaveLength(2 * 4);
     expect(within(players).getByTestId('ranking').getAttribute('data-kendall-tau-b')).toBe('1');
+    // Every cell has its sessions: a bucket's Acc, Rnd and O/A are followed by their n.
+    const header = [...players.querySelectorAll('thead tr:last-child th')].map((th) => th.textContent);
+    expect(header.slice(2)).toEqual(['Acc', 'Rnd', 'O/A', 'n', 'Acc', 'Rnd', 'O/A', 'n']);
+    const judge = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'judge' && o.bucket === 'all');
+    const human = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'human' && o.player === judge?.player && o.bucket === 'all');
+    const cells = [...(players.querySelector(`tr[data-player="${judge?.player}"][data-bucket="all"]`)?.querySelectorAll('td.num') ?? [])].map((td) => td.textContent);
+    expect([cells[3], cells[7]]).toEqual([String(judge?.sessions), String(human?.sessions)]);
+    expect(within(players).getByTestId('ranking-basis').textContent).toMatch(/^Both rankings are computed on the same sessions/);
+    expect(within(players).getByTestId('ranking-caveat').textContent).toContain("With only 2 players, Kendall's tau-b can only be ±1");
   });
 
   it('shows where the figures come from', async () => {

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PairKappa } from '../../../shared/report/report-model';
 import { cellKey, cellLabel, heatmapModel } from '../../../renderer/features/report/heatmap-model';
+import type { AgreementReport } from '../../../shared/report/report-model';
+import { raterName } from '../../../shared/report/table-layout';
 
 const pair = (a: string, b: string, n: number, units: number, percentAgreement: number | null): PairKappa => ({ a, b, n, units, percentAgreement, cohenKappa: null });
 
@@ -28,6 +30,14 @@ describe('heatmapModel', () => {
 
   it('labels a cell with its agreement and counts', () => {
     const cell = model.cells.get(cellKey('human:ann-2', 'judge:zeta'));
-    expect(cell && cellLabel(cell)).toBe('human:ann-2 vs judge:zeta: 82% (used 40 / total 52)');
+    expect(cell && cellLabel(cell, model.names)).toBe('human:ann-2 vs judge:zeta: 82% (used 40 / total 52)');
+  });
+
+  it('names raters by their display names, keeping the ids as keys', () => {
+    const report = { annotatorNames: { 'ann-2': 'Ann Two' } } as unknown as AgreementReport;
+    const named = heatmapModel(model.pairs.map((pair) => ({ a: pair.a, b: pair.b, n: pair.used, units: pair.total, percentAgreement: pair.agreement, cohenKappa: pair.kappa })), (rater) => raterName(report, rater));
+    const cell = named.cells.get(cellKey('human:ann-2', 'judge:zeta'));
+    expect(cell && cellLabel(cell, named.names)).toBe('Ann Two vs zeta: 82% (used 40 / total 52)');
+    expect(named.raters).toContain('human:ann-2');
   });
 });

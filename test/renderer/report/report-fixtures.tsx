@@ -15,6 +15,9 @@ export { closeDatabases, fakePlatform, renderWithServices, studyId, teamSetup } 
 
 export const ANNOTATORS = ['ann-1', 'ann-2', 'ann-3', 'ann-4'] as const;
 
+/** Display names, so the page can be seen to show names where a person reads and ids where a machine does. */
+export const ANNOTATOR_NAMES: Record<string, string> = { 'ann-1': 'Ada', 'ann-2': 'Bea', 'ann-3': 'Cy', 'ann-4': 'Dee' };
+
 /** Another label of the same task, so a careless or erring annotator disagrees. */
 function other(value: string, shift: number): string {
   const values: readonly string[] = (MATCH_LABELS as readonly string[]).includes(value) ? MATCH_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown');
@@ -38,7 +41,8 @@ export function sampleLabels(study: StudyData = demo): StudyLabel[] {
       'ann-3': index % 5 === 1 ? other(judge, 1) : judge,
       'ann-4': index % 4 === 0 ? judge : other(judge, 1 + (index % 2)),
     };
-    for (const annotator of ANNOTATORS) labels.push({ annotatorId: annotator, unitId: turn.id, task, value: values[annotator] as LabelValue });
+    // ann-3 is unsure of one label in six, so leaving unsure labels out changes the figures.
+    for (const annotator of ANNOTATORS) labels.push({ annotatorId: annotator, unitId: turn.id, task, value: values[annotator] as LabelValue, unsure: annotator === 'ann-3' && index % 6 === 0 });
   });
   study.puzzles.forEach((puzzle, index) => {
     const base = puzzle.difficulty ?? 5;
@@ -56,12 +60,13 @@ export const INPUTS = [
 ];
 
 /** The report the worker would send for the demo study and sampleLabels (few resamples, so tests stay quick). */
-export function sampleReport(options: { bootstrap?: number; seed?: number } = {}): StudyReport {
+export function sampleReport(options: { bootstrap?: number; seed?: number; leaveOutUnsure?: boolean } = {}): StudyReport {
   const labels = sampleLabels();
   const report = buildReport({
     study: demo,
     labels,
-    settings: { bootstrap: options.bootstrap ?? 20, seed: options.seed ?? 1, average: 'micro' },
+    annotatorNames: ANNOTATOR_NAMES,
+    settings: { bootstrap: options.bootstrap ?? 20, seed: options.seed ?? 1, average: 'micro', unsure: options.leaveOutUnsure === true ? 'left-out' : 'counted' },
     inputs: INPUTS,
     app: 'agreement-studio test',
     now: '2026-11-22T10:00:00.000Z',

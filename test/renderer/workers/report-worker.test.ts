@@ -43,19 +43,19 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false };
+const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false, leaveOutUnsure: false };
 
 describe('report worker', () => {
   it('computes the report buildReport gives on the stored study, with progress and the difficulty histogram', async () => {
     const progress: ReportProgress[] = [];
     const { report, ratingsByLevel } = await api.computeReport(NAME, DEMO, REQUEST, (p) => progress.push(p));
-    const { study, labels, inputs } = await loadReportInputs(db, DEMO, { gold: false });
-    const expected = buildReport({ study, labels, settings: { bootstrap: 50, seed: 4, average: 'micro' }, inputs, app: 'agreement-studio test', now: report.generatedAt });
+    const { study, labels, annotatorNames, inputs } = await loadReportInputs(db, DEMO, { gold: false });
+    const expected = buildReport({ study, labels, annotatorNames, settings: { bootstrap: 50, seed: 4, average: 'micro' }, inputs, app: 'agreement-studio test', now: report.generatedAt });
     expect(report).toEqual(expected);
     expect(JSON.stringify(report)).not.toContain('gold');
     expect(ratingsByLevel).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0]);
     expect(progress[0]).toEqual({ label: 'Reading the study', done: 0, total: 1 });
-    expect(progress.at(-1)).toEqual({ label: 'Report ready', done: 15, total: 15 });
+    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 15, total: 15 });
   });
 
   it('adds the gold rater group and its provenance only with includeGold', async () => {

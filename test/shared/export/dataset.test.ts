@@ -105,7 +105,7 @@ const JUDGED_ROWS: DatasetRow[] = [
 const BLIND_ROWS: DatasetRow[] = JUDGED_ROWS.map(({ judges: _judges, ...row }) => row);
 
 function fileInput(format: 'jsonl' | 'csv', includeJudges: boolean, study = tinyStudy(), labels = LABELS, gold = GOLD): DatasetFileInput {
-  return { study, labels, gold, includeJudges, format, app: APP, now: NOW, inputs: [{ file: 'tiny, "v2".json', sha256: SHA }] };
+  return { study, labels, gold, includeJudges, format, app: APP, now: NOW, inputs: [{ file: 'tiny, "v2".json', sha256: SHA }], annotatorNames: { 'ann-a': 'Ada Lovelace', 'ann-b': 'Bea, "B"' } };
 }
 
 /** CSV records without the `#` provenance lines, read by the app's own CSV reader. */
@@ -176,6 +176,8 @@ describe('datasetFile as JSONL', () => {
       settings: { judges: true },
       columns: ['task', 'unit', 'puzzleId', 'sessionId', 'text', 'bucket', 'judges', 'annotators', 'majority', 'gold', 'difficulty'],
       annotators: ['ann-a', 'ann-b', 'ann-c'],
+      // Display names for people; the keys of every row stay the ids. ann-c has no name: its id.
+      annotatorNames: { 'ann-a': 'Ada Lovelace', 'ann-b': 'Bea, "B"', 'ann-c': 'ann-c' },
       judges: ['judge-x', 'judge-y'],
     });
     expect(rows).toEqual(JUDGED_ROWS);
@@ -221,6 +223,9 @@ describe('datasetFile as CSV', () => {
       '# study.name: Tiny%2C %22=1+1%22 study',
       `# input: tiny%2C %22v2%22.json sha256 ${SHA}`,
       '# settings.judges: true',
+      '# annotator: human:ann-a is Ada Lovelace',
+      '# annotator: human:ann-b is Bea%2C %22B%22',
+      '# annotator: human:ann-c is ann-c',
       "# escaping: text cells that begin with = + - @ a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; numbers are never prefixed",
       '# encoding: in these comment lines % and commas and quotes and control characters of values are percent-encoded (decodeURIComponent reads them back)',
       "# read: pandas.read_csv(path, comment='#')",

@@ -19,6 +19,7 @@ function stats(overrides: Partial<ChanceCorrected>): ChanceCorrected {
     fleissKappa: 0.6,
     gwetAC1: 0.7,
     observedAgreement: 0.9,
+    observedAgreementByStatistic: { krippendorffAlpha: 0.8986, fleissKappa: 0.9, gwetAC1: 0.9 },
     expectedAgreement: { krippendorffAlpha: 0.74, fleissKappa: 0.75, gwetAC1: 0.5 },
     prevalence: { matched: 0.6, unmatched: 0.4 },
     undefinedReasons: {},
@@ -95,8 +96,9 @@ function markdownSection(markdown: string, title: string): string {
 function latexTable(latex: string, id: string): string {
   const label = latex.indexOf(`\\label{tab:${id}}`);
   expect(label, `no table ${id}`).toBeGreaterThanOrEqual(0);
-  const start = latex.lastIndexOf('\\begin{table}', label);
-  return latex.slice(start, latex.indexOf('\\end{table}', label) + '\\end{table}'.length);
+  const start = latex.lastIndexOf('\\begin{table', label);
+  const end = latex.indexOf('\\end{table', label);
+  return latex.slice(start, latex.indexOf('}', end) + 1);
 }
 
 /** Data rows of the report CSV, as header-keyed records; `#` comment lines are skipped. */
@@ -154,8 +156,8 @@ describe('renderMarkdown', () => {
         '',
         '| Raters | Easy | Medium | Hard | All |',
         '| :--- | ---: | ---: | ---: | ---: |',
-        '| judge:arbiter-large vs human | 87.5 (n=24) [71.0, 100.0] | – | 50.0 (n=6) [16.7, 83.3] | 80.0 (n=30) [63.3, 93.3] |',
-        '| human vs human | 100.0 (n=24) [100.0, 100.0] | – | – | 90.0 (n=36) [80.0, 97.2] |',
+        '| arbiter-large vs Humans | 87.5 (n=24) [71.0, 100.0] | – | 50.0 (n=6) [16.7, 83.3] | 80.0 (n=30) [63.3, 93.3] |',
+        '| Humans vs Humans | 100.0 (n=24) [100.0, 100.0] | – | – | 90.0 (n=36) [80.0, 97.2] |',
       ].join('\n'),
     );
   });
@@ -163,19 +165,19 @@ describe('renderMarkdown', () => {
   it('shows macro agreement with its unit count when the report asks for macro', () => {
     const section = markdownSection(renderMarkdown(sampleReport({ average: 'macro' })), 'M: final-answer agreement');
     expect(section).toContain('Macro agreement: mean of the per-unit agreement in %, with the number of units.');
-    expect(section).toContain('| judge:arbiter-large vs human | 90.0 (units=8) | – | 50.0 (units=2) | 81.3 (units=10) |');
+    expect(section).toContain('| arbiter-large vs Humans | 90.0 (units=8) | – | 50.0 (units=2) | 81.3 (units=10) |');
     expect(section).not.toContain('(n=');
   });
 
   it('writes the R table with its Unrated column, and the statistics, annotator and player tables', () => {
     const markdown = renderMarkdown(sampleReport());
     expect(markdownSection(markdown, 'R: question agreement')).toContain(
-      '| Raters | Easy | Medium | Hard | Unrated | All |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n| judge:arbiter-large vs human | 75.0 (n=40) [60.0, 87.5] | – | – | 50.0 (n=4) [0.0, 100.0] | 70.0 (n=44) [55.0, 84.0] |',
+      '| Raters | Easy | Medium | Hard | Unrated | All |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n| arbiter-large vs Humans | 75.0 (n=40) [60.0, 87.5] | – | – | 50.0 (n=4) [0.0, 100.0] | 70.0 (n=44) [55.0, 84.0] |',
     );
     const chance = markdownSection(markdown, 'M: chance-corrected agreement');
-    expect(chance).toContain('| Hard | 2 | 6 | – | 0.600 | 0.700 | 0.900 | 0.740 / 0.750 / 0.500 |');
-    expect(chance).toContain('| All | 10 | 30 | 0.610 [0.300, 0.820] | 0.600 | 0.700 | 0.900 | 0.740 / 0.750 / 0.500 |');
-    expect(chance).toContain('- Hard, krippendorffAlpha: no variation');
+    expect(chance).toContain('| Hard | 2 | 6 | – | 0.600 | 0.700 | 0.899 / 0.900 / 0.900 | 0.740 / 0.750 / 0.500 |');
+    expect(chance).toContain('| All | 10 | 30 | 0.610 [0.300, 0.820] | 0.600 | 0.700 | 0.899 / 0.900 / 0.900 | 0.740 / 0.750 / 0.500 |');
+    expect(chance).toContain("- Hard: Krippendorff's α is undefined (no variation).");
     expect(markdownSection(markdown, 'R: chance-corrected agreement')).toContain('| All | 10 | 30 | 0.610 [\u22120.250, 0.500] | \u22120.125 |');
     expect(markdownSection(markdown, 'Difficulty ratings: chance-corrected agreement')).toContain('| 30 | 0.720 | 0.700 |');
     const annotators = markdownSection(markdown, 'Per-annotator reliability');
@@ -183,9 +185,13 @@ describe('renderMarkdown', () => {
     expect(annotators).toContain('| ann-01 | 90.0 (n=10) | 80.0 (n=20) |');
     expect(annotators).toContain('| ann-02 | – | – |');
     const players = markdownSection(markdown, 'Player outcomes under judge and human verdicts');
-    expect(players).toContain('| Player | Verdicts | Easy Acc | Easy Rnd | Easy O/A | All Acc | All Rnd | All O/A |');
-    expect(players).toContain('| player-a | judge | 75.0 | 8.3 | 10.12 | 60.0 | 9.5 | 7.50 |');
-    expect(players).toContain('| player-a | human | 50.0 | 10.0 | 6.25 | 50.0 | 10.1 | 6.00 |');
+    expect(players).toContain(
+      "| Player | Bucket | Judge's verdicts Acc | Judge's verdicts Rnd | Judge's verdicts O/A | Judge's verdicts n | Human majority verdicts Acc | Human majority verdicts Rnd | Human majority verdicts O/A | Human majority verdicts n |",
+    );
+    expect(players).toContain('| player-a | Easy | 75.0 | 8.3 | 10.12 | 4 | 50.0 | 10.0 | 6.25 | 4 |');
+    expect(players).toContain('| player-a | All | 60.0 | 9.5 | 7.50 | 10 | 50.0 | 10.1 | 6.00 | 10 |');
+    expect(players).toContain('Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority.');
+    expect(players).toContain("With only 2 players, Kendall's tau-b can only be ±1 and the permutation p is never below 1, so neither can be informative; at least 5 players are needed.");
     expect(players).toContain('Judge verdicts: player-a > player-b. Human verdicts: player-b > player-a.');
     expect(players).toContain("Kendall's tau-b \u22121.000 (permutation p 1.000); rank-biased overlap (p = 0.9) 0.500.");
     expect(players).toContain('player-a under human verdicts 1');
@@ -201,7 +207,7 @@ describe('renderMarkdown', () => {
         '- study: Pilot study (id pilot-2026)',
         `- input: pilot.json sha256 ${'a'.repeat(64)}`,
         `- input: ann-01.labels.json sha256 ${'b'.repeat(64)}`,
-        '- settings: bootstrap 1000, seed 1, average micro',
+        '- settings: bootstrap 1000, seed 1, average micro, unsure labels counted',
         '',
       ].join('\n'),
     );
@@ -209,7 +215,7 @@ describe('renderMarkdown', () => {
 
   it('escapes names so a pipe cannot add a column and markup shows as written', () => {
     const markdown = renderMarkdown(sampleReport({ judge: 'judge:a|b*c_d<script>', studyName: 'Pilot\n## Injected' }));
-    expect(markdown).toContain('| judge:a\\|b\\*c\\_d\\<script> vs human | 87.5 (n=24) [71.0, 100.0] |');
+    expect(markdown).toContain('| a\\|b\\*c\\_d\\<script> vs Humans | 87.5 (n=24) [71.0, 100.0] |');
     expect(markdown).toContain('# Agreement report: Pilot ## Injected\n');
     expect(markdown).not.toContain('\n## Injected');
     // Every row has as many unescaped pipes as its table's header.
@@ -226,22 +232,24 @@ describe('renderLatex', () => {
   it('writes one booktabs table per task with caption and label', () => {
     const latex = renderLatex(sampleReport());
     const match = latexTable(latex, 'agreement-match');
+    // A cell on two lines: the rater pair broken before "vs", an interval under its figure.
+    const two = (align: 'l' | 'r', first: string, second: string) => `\\begin{tabular}[t]{@{}${align}@{}}${first}\\\\{}${second}\\end{tabular}`;
     expect(match).toBe(
       [
-        '\\begin{table}[htbp]',
+        '\\begin{table*}[htbp]',
         '  \\centering',
-        '  \\small',
         '  \\caption[M: final-answer agreement]{M: final-answer agreement. Micro agreement in \\% of comparisons, with n (comparisons; pairs for human vs human) and the 95\\% percentile bootstrap CI (1000 resamples of units, seed 1).}',
         '  \\label{tab:agreement-match}',
+        '  \\small\\setlength{\\tabcolsep}{4pt}',
         '  \\begin{tabular}{lrrrr}',
         '    \\toprule',
         '    Raters & Easy & Medium & Hard & All \\\\',
         '    \\midrule',
-        '    judge:arbiter-large vs human & 87.5 (n=24) [71.0, 100.0] & -- & 50.0 (n=6) [16.7, 83.3] & 80.0 (n=30) [63.3, 93.3] \\\\',
-        '    human vs human & 100.0 (n=24) [100.0, 100.0] & -- & -- & 90.0 (n=36) [80.0, 97.2] \\\\',
+        `    ${two('l', 'arbiter-large', 'vs Humans')} & ${two('r', '87.5 (n=24)', '[71.0, 100.0]')} & -- & ${two('r', '50.0 (n=6)', '[16.7, 83.3]')} & ${two('r', '80.0 (n=30)', '[63.3, 93.3]')} \\\\`,
+        `    ${two('l', 'Humans', 'vs Humans')} & ${two('r', '100.0 (n=24)', '[100.0, 100.0]')} & -- & -- & ${two('r', '90.0 (n=36)', '[80.0, 97.2]')} \\\\`,
         '    \\bottomrule',
         '  \\end{tabular}',
-        '\\end{table}',
+        '\\end{table*}',
       ].join('\n'),
     );
     const answer = latexTable(latex, 'agreement-answer');
@@ -257,7 +265,7 @@ describe('renderLatex', () => {
       '% study: Pilot study (id pilot-2026)',
       `% input: pilot.json sha256 ${'a'.repeat(64)}`,
       `% input: ann-01.labels.json sha256 ${'b'.repeat(64)}`,
-      '% settings: bootstrap 1000, seed 1, average micro',
+      '% settings: bootstrap 1000, seed 1, average micro, unsure labels counted',
       '% The tables need \\usepackage{booktabs} in the preamble.',
     ]);
   });
@@ -266,10 +274,10 @@ describe('renderLatex', () => {
     const judge = 'judge:gpt_4%&#${x}~^\\[1]<|>';
     const latex = renderLatex(sampleReport({ judge, player: '[beta]', studyName: 'Pilot\n\\input{/etc/passwd}' }));
     expect(latex).toContain(
-      '    judge:gpt\\_4\\%\\&\\#\\$\\{x\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{}{[}1{]}\\textless{}\\textbar{}\\textgreater{} vs human & 87.5 (n=24)',
+      '    \\begin{tabular}[t]{@{}l@{}}gpt\\_4\\%\\&\\#\\$\\{x\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{}{[}1{]}\\textless{}\\textbar{}\\textgreater{}\\\\{}vs Humans\\end{tabular} & ',
     );
     // A row starting with [ would be read as the optional argument of the \\ before it.
-    expect(latex).toContain('    {[}beta{]} & judge & ');
+    expect(latex).toContain('    {[}beta{]} & Easy & ');
     expect(latex).toContain('% study: Pilot \\input{/etc/passwd} (id pilot-2026)');
     expect(latex.split('\n').filter((line) => line.includes('\\input'))).toEqual(['% study: Pilot \\input{/etc/passwd} (id pilot-2026)']);
     // Every body row of every tabular has one unescaped & fewer than its columns.
@@ -283,11 +291,13 @@ describe('renderLatex', () => {
 
   it('writes minus signs, Greek letters and column groups the LaTeX way', () => {
     const latex = renderLatex(sampleReport());
-    expect(latexTable(latex, 'chance-answer')).toContain('All & 10 & 30 & 0.610 [$-$0.250, 0.500] & $-$0.125 & ');
-    expect(latexTable(latex, 'chance-match')).toContain("Bucket & Units & Pairable values & Krippendorff's $\\alpha$ (95\\% CI) & Fleiss' $\\kappa$ & Gwet's AC1");
+    expect(latexTable(latex, 'chance-answer')).toContain('All & 10 & 30 & \\begin{tabular}[t]{@{}r@{}}0.610\\\\{}[$-$0.250, 0.500]\\end{tabular} & $-$0.125 & ');
+    expect(latexTable(latex, 'chance-match')).toContain(
+      "Bucket & Units & \\begin{tabular}[t]{@{}r@{}}Pairable\\\\{}values\\end{tabular} & \\begin{tabular}[t]{@{}r@{}}Krippendorff's $\\alpha$\\\\{}(95\\% CI)\\end{tabular} & ",
+    );
     const players = latexTable(latex, 'players');
-    expect(players).toContain('     &  & \\multicolumn{3}{c}{Easy} & \\multicolumn{3}{c}{All} \\\\\n    \\cmidrule(lr){3-5} \\cmidrule(lr){6-8}');
-    expect(players).toContain('\\begin{tabular}{llrrrrrr}');
+    expect(players).toContain("     &  & \\multicolumn{4}{c}{Judge's verdicts} & \\multicolumn{4}{c}{Human majority verdicts} \\\\\n    \\cmidrule(lr){3-6} \\cmidrule(lr){7-10}");
+    expect(players).toContain('\\begin{tabular}{llrrrrrrrr}');
     expect(escapeLatex('a–b×c')).toBe('a--b$\\times$c');
   });
 });

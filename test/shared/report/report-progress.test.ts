@@ -34,7 +34,7 @@ describe('buildReport progress', () => {
       ['Difficulty: chance-corrected agreement', 12, 15],
       ['Per-annotator reliability', 13, 15],
       ['Player outcomes', 14, 15],
-      ['Report ready', 15, 15],
+      ['Laying out the report', 15, 15],
     ]);
   });
 

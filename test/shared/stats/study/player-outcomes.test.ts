@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerOutcome } from '../../../../shared/report/report-model';
-import { compareRankings, playerOutcomes, sessionGames, sessionResult } from '../../../../shared/stats/study/player-outcomes';
+import { compareRankings, playerOutcomes, sessionGames, sessionResult, type SessionGame } from '../../../../shared/stats/study/player-outcomes';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { bucketStudy } from './study-fixtures';
 
@@ -54,14 +54,25 @@ describe('player outcomes under judge and human verdicts (SPEC §4)', () => {
     expect(outcome(rows, 'human', 'P2', 'medium')).toMatchObject({ sessions: 0, sessionsWithoutVerdict: 1 });
   });
 
-  it('does not rank fewer than 2 players with an O/A under both sources', () => {
-    expect(compareRankings(playerOutcomes(games(), ['all']), 1)).toBeNull();
+  it('does not rank fewer than 2 players with a session judged under both sources', () => {
+    expect(compareRankings(games(), 1)).toBeNull();
   });
 
+  /** A session of `player` solved (or not) in `round` under the judge and under the humans; null is no verdict. */
+  function game(player: string, judge: number | null | 'unsolved', human: number | null | 'unsolved'): SessionGame {
+    const verdict = (at: number | null | 'unsolved', round: number) => (at === null ? null : at === 'unsolved' || at !== round ? 'unmatched' : 'matched');
+    const last = Math.max(typeof judge === 'number' ? judge : 1, typeof human === 'number' ? human : 1);
+    return {
+      player,
+      bucket: 'easy',
+      roundsWhenUnsolved: 10,
+      finals: Array.from({ length: last }, (_, index) => ({ round: index + 1, verdicts: { judge: verdict(judge, index + 1), human: verdict(human, index + 1) } })),
+    };
+  }
+
   it('compares the rankings by O/A with tau-b, RBO and a permutation p-value', () => {
-    const row = (player: string, verdicts: 'judge' | 'human', oa: number): PlayerOutcome => ({ player, bucket: 'all', verdicts, sessions: 1, acc: 1, rnd: 1, oa });
-    const rows = [row('A', 'judge', 50), row('B', 'judge', 40), row('C', 'judge', 30), row('A', 'human', 45), row('B', 'human', 20), row('C', 'human', 35)];
-    const comparison = compareRankings(rows, 3);
+    // O/A judge: A 50, B 33.3, C 25; human: A 50, B 0, C 33.3.
+    const comparison = compareRankings([game('A', 2, 2), game('B', 3, 'unsolved'), game('C', 4, 3)], 3);
     expect(comparison?.judgeRanking).toEqual(['A', 'B', 'C']);
     expect(comparison?.humanRanking).toEqual(['A', 'C', 'B']);
     // Pairs: (A,B) concordant, (A,C) concordant, (B,C) discordant: (2 - 1)/3.
@@ -70,5 +81,18 @@ describe('player outcomes under judge and human verdicts (SPEC §4)', () => {
     expect(comparison?.rankBiasedOverlap).toBeCloseTo(0.955, 12);
     // Of the 6 orderings, |tau-b| >= 1/3 for all: 1, 1/3, 1/3, -1/3, -1/3, -1.
     expect(comparison?.permutationP).toBe(1);
+    expect(comparison?.sessions).toEqual({ A: 1, B: 1, C: 1 });
+  });
+
+  it('ranks both sources on the same sessions: one only the judge can judge moves neither ranking', () => {
+    // B's second session has no human verdict; counted under the judge alone it would lift B above A.
+    const games = [game('A', 2, 2), game('B', 4, 4), game('B', 1, null)];
+    const rows = playerOutcomes(games, ['all']);
+    expect(outcome(rows, 'judge', 'B', 'all').oa).toBeCloseTo(62.5, 12);
+    const comparison = compareRankings(games, 1);
+    expect(comparison?.judgeRanking).toEqual(['A', 'B']);
+    expect(comparison?.humanRanking).toEqual(['A', 'B']);
+    expect(comparison?.kendallTauB).toBe(1);
+    expect(comparison?.sessions).toEqual({ A: 1, B: 1 });
   });
 });
