@@ -23,6 +23,8 @@ export interface ImportedStudySummary {
     newUnits: number;
     /** The same pack was opened before, so nothing changed. */
     alreadyOpened: boolean;
+    /** The pack replaced the untouched demo study that the first start had loaded. */
+    replacedSample: boolean;
   };
 }
 

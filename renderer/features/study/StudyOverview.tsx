@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { puzzleDifficulty } from '../../../shared/domain/difficulty';
 import { preloadLeadPages } from '../../app/lead-pages';
-import { useServices } from '../../app/services';
+import { useServices, useStudio } from '../../app/services';
 import { usePuzzles, useSessions, useStudy } from '../../db/queries';
 import { blindSession, type BlindSession } from '../mode/blind';
 import { useStudioMode } from '../mode/useStudioMode';
@@ -44,6 +44,17 @@ function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?:
  */
 const SESSIONS_SHOWN = 20;
 const PUZZLES_SHOWN = 100;
+
+/** Tells the annotator who just opened a pack of the demo study that it took the first start's demo copy's place. */
+function SampleReplacedNotice({ studyId }: { studyId: string }) {
+  const replaced = useStudio((state) => state.importState.status === 'done' && state.importState.studies.some((study) => study.id === studyId && study.pack?.replacedSample === true));
+  if (!replaced) return null;
+  return (
+    <div className="notice notice-success" role="status" data-testid="sample-replaced">
+      This is now your copy of the study: the pack replaced the untouched demo study that was loaded on first start.
+    </div>
+  );
+}
 
 export function StudyOverview({ studyId }: { studyId: string }) {
   const { store } = useServices();
@@ -83,6 +94,7 @@ export function StudyOverview({ studyId }: { studyId: string }) {
       <p className="muted">
         {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers
       </p>
+      <SampleReplacedNotice studyId={studyId} />
 
       {mode === 'lead' && study.origin === undefined && (
         <div className="card team-entry">
