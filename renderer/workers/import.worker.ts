@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
 import type { FormatError } from '../../shared/formats/errors';
-import type { SourceFile } from '../../shared/formats/limits';
+import { checkSourceFile, type SourceFile } from '../../shared/formats/limits';
 import { parsePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { countRecords, importStudies, StudyExistsError } from '../db/import-study';
@@ -21,11 +21,27 @@ type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pa
 
 /** Parses one file by its detected format; label files belong to a study's Team page, not the library. */
 function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: false; errors: FormatError[] } {
+  // A binary file has no format to detect: say what it looks like before anything else.
+  const fileError = checkSourceFile(file);
+  if (fileError) return { ok: false, errors: [fileError] };
   const format = detectFormat(file);
   if (format === 'labels' || format === 'labels-csv') {
     return {
       ok: false,
-      errors: [{ file: file.name, path: '', message: "this is a label file; import it on the study's Team page (open the study, then Team), not into the library" }],
+      errors: [{ file: file.name, path: '', message: "this is a label file: import it on the study's Team page (open the study, then Team, then Import label files); label files do not go into the Studies library" }],
+    };
+  }
+  if (file.name.toLowerCase().endsWith('.csv')) {
+    return {
+      ok: false,
+      errors: [
+        {
+          file: file.name,
+          path: '',
+          message:
+            "this CSV is not a label file (its header has no annotator column), and the Studies library takes transcript bundles (.json, .jsonl) and packs; label CSVs (annotator,unit,task,value) go on a study's Team page",
+        },
+      ],
     };
   }
   if (format === 'pack') {
