@@ -13,7 +13,8 @@ import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { countRecords, importStudies, StudyExistsError } from '../db/import-study';
 import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
-import type { ImportedStudySummary, ImportOutcome, ImportPhaseProgress } from './import-protocol';
+import { combineStudies } from '../../shared/study/combine-studies';
+import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress } from './import-protocol';
 import { workerDatabase } from './worker-support';
 
 
@@ -53,7 +54,7 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
 }
 
 const api = {
-  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome> {
+  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options: ImportOptions = {}): Promise<ImportOutcome> {
     const parsed: ParsedFile[] = [];
     const errors: FormatError[] = [];
     for (const [index, file] of files.entries()) {
@@ -64,7 +65,10 @@ const api = {
     }
     if (errors.length > 0) return { ok: false, errors };
 
-    const bundles = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
+    const separate = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
+    // Several transcript files as one study: the bundles stand in for the files they combine.
+    const combined = options.combine === true && separate.length > 1 ? combineStudies(separate) : undefined;
+    const bundles = combined ? [combined.data] : separate;
     const packs = parsed.flatMap((item) => (item.kind === 'pack' ? [item] : []));
     const db = workerDatabase(databaseName);
     const opened = new Map<ParsedFile, ImportedStudySummary>();
@@ -92,14 +96,21 @@ const api = {
     } catch (error) {
       return { ok: false, errors: [writeError(error, bundles, files)] };
     }
-    const studies = parsed.flatMap((item): ImportedStudySummary[] => {
-      if (item.kind === 'pack') {
-        const summary = opened.get(item);
-        return summary ? [summary] : [];
-      }
-      const { study } = item.data;
-      return [{ id: study.id, name: study.name, counts: study.counts }];
-    });
+    const combinedSummary: ImportedStudySummary[] = combined
+      ? [{ id: combined.data.study.id, name: combined.data.study.name, counts: combined.data.study.counts, ...(combined.renamed.length > 0 ? { notes: combined.renamed } : {}) }]
+      : [];
+    const studies = [
+      ...combinedSummary,
+      ...parsed.flatMap((item): ImportedStudySummary[] => {
+        if (item.kind === 'pack') {
+          const summary = opened.get(item);
+          return summary ? [summary] : [];
+        }
+        if (combined) return [];
+        const { study } = item.data;
+        return [{ id: study.id, name: study.name, counts: study.counts }];
+      }),
+    ];
     return { ok: true, studies };
   },
 };

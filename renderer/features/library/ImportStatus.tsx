@@ -39,6 +39,12 @@ export function ImportStatus() {
         <div className="notice notice-success" role="status">
           <span>
             Imported {importState.studies.map(importedText).join('; ')}.
+            {importState.studies.flatMap((study) => study.notes ?? []).map((note) => (
+              <span key={note} className="import-note">
+                {' '}
+                {note}.
+              </span>
+            ))}
           </span>
           <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
         </div>
