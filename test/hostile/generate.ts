@@ -710,7 +710,7 @@ function packCases(): HostileCase[] {
     { slug: 'number', category: 'bad-checksum', what: 'sha256 is a number', bytes: text(edit((p) => (p.sha256 = 12345), false)), expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')) },
     { slug: 'other-pack', category: 'bad-checksum', what: 'the checksum of another pack', bytes: text(edit((p) => (p.sha256 = b.demoPack.sha256), false)), expect: rejectedAt(at('sha256', 'checksum mismatch')) },
 
-    { slug: 'lead-copy', category: 'wrong-study', what: 'a pack of the demo study, whose lead copy the library holds', bytes: text(pretty(b.demoPack)), expect: rejectedAt(wholeFile("this computer holds the lead's copy"), { stage: 'library' }) },
+    { slug: 'lead-copy', category: 'wrong-study', what: "a pack of the demo study, whose lead copy (with the lead's work) the library holds", bytes: text(pretty(b.demoPack)), expect: rejectedAt(wholeFile("this computer holds the lead's copy"), { stage: 'library' }) },
   ];
   return named('pack', drafts);
 }
