@@ -2,13 +2,14 @@
 // the window (transcript bundles and packs), the host's Import menu command, and the
 // first-start demo. The mode switch is locked inside a study opened from a pack.
 
-import { Suspense, useEffect, useState, type DragEvent } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { useServices, useStudio } from './services';
 import { importDemoOnFirstStart } from './first-start';
 import { AdjudicationView, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from './routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
+import { useWindowFileDrop } from './useWindowFileDrop';
 import { readFiles } from '../platform/browser';
 import { HelpView } from '../features/help/HelpView';
 import { LibraryView } from '../features/library/LibraryView';
@@ -108,7 +109,6 @@ export function App() {
   const storageSource = useStorageStatusSource();
   const storage = useStorageStatus(storageSource);
   const modeLockReason = useModeLockReason();
-  const [dragging, setDragging] = useState(false);
   useAutoBackup();
   // Imports write from a worker: re-read the storage state when one ends, whatever Dexie relays.
   useEffect(() => storageSource.refreshSoon(), [storageSource, importStatus]);
@@ -128,29 +128,17 @@ export function App() {
     [platform, importFiles, store],
   );
 
-  const onDrop = async (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = [...event.dataTransfer.files];
-    if (files.length === 0) return;
-    store.getState().navigate({ view: 'library' });
-    await importFiles(await readFiles(files));
-  };
+  const onDrop = useCallback(
+    (files: File[]) => {
+      store.getState().navigate({ view: 'library' });
+      readFiles(files).then(importFiles, () => undefined);
+    },
+    [importFiles, store],
+  );
+  const dragging = useWindowFileDrop(onDrop);
 
   return (
-    <div
-      className={`app ${dragging ? 'dragging' : ''}`}
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) {
-          event.preventDefault();
-          setDragging(true);
-        }
-      }}
-      onDragLeave={(event) => {
-        if (event.currentTarget === event.target) setDragging(false);
-      }}
-      onDrop={onDrop}
-    >
+    <div className={`app ${dragging ? 'dragging' : ''}`}>
       <header className="app-header">
         <div className="brand">Agreement Studio</div>
         <Breadcrumbs />
@@ -176,7 +164,11 @@ export function App() {
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
         {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
       </footer>
-      {dragging && <div className="drop-overlay" aria-hidden="true">Drop transcript bundles or packs to import them</div>}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true" data-testid="drop-overlay">
+          Drop transcript bundles or packs to import them
+        </div>
+      )}
     </div>
   );
 }

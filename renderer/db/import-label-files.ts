@@ -5,11 +5,12 @@
 import type { LabelScheme } from '../../shared/domain/model';
 import { detectFormat, type DetectedFormat } from '../../shared/formats/detect-format';
 import type { FormatError } from '../../shared/formats/errors';
-import { buildLabelFile, parseLabelCsv, parseLabelFile, type LabelCsvRow, type LabelFile } from '../../shared/formats/label-file';
-import type { SourceFile } from '../../shared/formats/limits';
+import { buildLabelFile, parseLabelFile, readLabelCsv, type LabelCsvRow, type LabelFile } from '../../shared/formats/label-file';
+import { parseJsonDocument, stripBom } from '../../shared/formats/json-document';
+import { checkSourceFile, type SourceFile } from '../../shared/formats/limits';
 import type { LabelImportReport, LabelImportTotals, WorkProgress } from '../workers/team-protocol';
 import type { StudioDatabase } from './database';
-import { importLabelFiles, LabelImportError } from './import-labels';
+import { checkLabelFiles, importLabelFiles, LabelImportError } from './import-labels';
 import { describeStorageError } from './storage';
 
 export interface LabelSourceOptions {
@@ -24,6 +25,8 @@ interface PreparedFile {
   /** Rewrites an error of importLabelFiles to point into the source (a CSV line), or keeps it. */
   locate: (error: FormatError) => FormatError;
 }
+
+const LABEL_SOURCES = 'a label file (.labels.json) or a label CSV with the header annotator,unit,task,value';
 
 const WHAT_IT_IS: Partial<Record<DetectedFormat, string>> = {
   transcripts: 'a transcript bundle',
@@ -81,6 +84,10 @@ export async function importLabelSources(
 type Prepared = { ok: true; value: PreparedFile } | { ok: false; errors: FormatError[] };
 
 async function prepare(db: StudioDatabase, studyId: string, scheme: LabelScheme, file: SourceFile, now: string): Promise<Prepared> {
+  // Size, binary files and encoding first, as every parser checks them: a PNG has no format to name.
+  const fileError = checkSourceFile(file);
+  if (fileError) return { ok: false, errors: [fileError] };
+  if (stripBom(file.text).trim() === '') return { ok: false, errors: [{ file: file.name, path: '', message: `the file is empty; expected ${LABEL_SOURCES}` }] };
   const format = detectFormat(file);
   if (format === 'labels') {
     const parsed = parseLabelFile(file, { scheme });
@@ -88,14 +95,35 @@ async function prepare(db: StudioDatabase, studyId: string, scheme: LabelScheme,
     return parsed.ok ? { ok: true, value: { files: [parsed.value], names: [file.name], locate: (error) => error } } : parsed;
   }
   if (format === 'labels-csv') {
-    const parsed = parseLabelCsv(file, { scheme });
-    return parsed.ok ? { ok: true, value: await csvLabelFiles(db, studyId, file.name, parsed.value, now) } : parsed;
+    const read = readLabelCsv(file, { scheme });
+    const prepared = await csvLabelFiles(db, studyId, file.name, read.rows, now);
+    if (read.errors.length === 0) return { ok: true, value: prepared };
+    // The well-formed rows are checked against the study too, so the lead sees every problem in one go, in line order.
+    const studyErrors = read.rows.length > 0 ? (await checkLabelFiles(db, studyId, prepared.files, prepared.names)).map(prepared.locate) : [];
+    return { ok: false, errors: [...read.errors, ...studyErrors].sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER)) };
+  }
+  // A .json file the detector could not name (empty, or broken) gets the library's own words for it.
+  if (file.name.toLowerCase().endsWith('.json') && !isJsonLines(file.text)) {
+    const document = parseJsonDocument(file);
+    if (!document.ok) return document;
   }
   const what = WHAT_IT_IS[format] ?? 'not a file Agreement Studio reads';
   return {
     ok: false,
-    errors: [{ file: file.name, path: '', message: `this is ${what}; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value` }],
+    errors: [{ file: file.name, path: '', message: `this is ${what}; expected ${LABEL_SOURCES}` }],
   };
+}
+
+/** Whether the text reads as JSON Lines (a transcript bundle in JSONL under a .json name): its first line is a JSON value of its own, with more after it. */
+function isJsonLines(text: string): boolean {
+  const lines = stripBom(text).split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return false;
+  try {
+    JSON.parse(lines[0] ?? '');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

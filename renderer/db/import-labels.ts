@@ -164,6 +164,15 @@ export async function importLabelFiles(db: StudioDatabase, studyId: string, file
   return summary;
 }
 
+/**
+ * Every error the files would meet against the stored study (another study, units it lacks or
+ * that do not take the task, a unit labelled twice), writing nothing: the Team page adds these
+ * to a label CSV's row errors, so every problem of the file shows at once.
+ */
+export async function checkLabelFiles(db: StudioDatabase, studyId: string, files: readonly LabelFile[], names: readonly string[]): Promise<FormatError[]> {
+  return db.transaction('r', [db.studies, db.turns, db.puzzles], () => validate(db, studyId, files, names));
+}
+
 /** Every error of every file against the stored study, in file order. */
 async function validate(db: StudioDatabase, studyId: string, files: readonly LabelFile[], names: readonly string[]): Promise<FormatError[]> {
   const study = await db.studies.get(studyId);

@@ -5,7 +5,9 @@
 import { TASKS } from '../../shared/domain/model';
 import type { Assignment, Puzzle, Session, Study, StudyCounts, Turn } from '../../shared/domain/model';
 import { PACK_FORMAT, type Pack } from '../../shared/formats/pack';
+import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
+import { isReplaceableSample } from './sample-study';
 
 export interface OpenedPack {
   studyId: string;
@@ -17,6 +19,8 @@ export interface OpenedPack {
   alreadyOpened: boolean;
   /** The study's counts after opening. */
   counts: StudyCounts;
+  /** The untouched demo study loaded on first start was here and the pack replaced it. */
+  replacedSample: boolean;
 }
 
 export interface OpenPackOptions {
@@ -41,8 +45,9 @@ export class PackOpenError extends Error {
  * Stores the pack as the annotator's copy of its study. A later pack of the same study and
  * annotator merges: new records are added, each task's units are appended to the stored ones
  * (stored order kept) and the pack's SHA-256 joins `origin.packs`; the study's name and
- * guidelines stay as first opened. Throws PackOpenError, writing nothing, when the study here is
- * the lead's own copy or another annotator's, or when the pack contradicts a stored record.
+ * guidelines stay as first opened. The untouched demo study of a first start gives way to the
+ * pack (see sample-study.ts). Throws PackOpenError, writing nothing, when the study here is the
+ * lead's own copy or another annotator's, or when the pack contradicts a stored record.
  */
 export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPackOptions): Promise<OpenedPack> {
   const now = options.now ?? new Date().toISOString();
@@ -51,18 +56,22 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
   const annotator = { id: pack.annotator.id, name: pack.annotator.name };
   const records = packRecords(pack);
 
-  return db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.audit], async () => {
-    const stored = await db.studies.get(studyId);
-    if (stored) checkOwner(stored, pack, file);
-    if (stored?.origin?.packs.includes(pack.sha256)) {
-      return { studyId, studyName: stored.name, annotator: stored.origin.annotator, newUnits: 0, alreadyOpened: true, counts: stored.counts };
-    }
-
-    const [puzzles, sessions, turns] = await Promise.all([
+  return db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.labels, db.gold, db.audit], async () => {
+    const found = await db.studies.get(studyId);
+    const storedRecords = await Promise.all([
       db.puzzles.bulkGet(records.puzzles.map((puzzle): [string, string] => [studyId, puzzle.id])),
       db.sessions.bulkGet(records.sessions.map((session): [string, string] => [studyId, session.id])),
       db.turns.bulkGet(records.turns.map((turn): [string, string] => [studyId, turn.id])),
     ]);
+    const replacedSample = found !== undefined && (await isReplaceableSample(db, found, holdsRecords(records, storedRecords)));
+    if (replacedSample) await removeSample(db, studyId);
+    const stored = replacedSample ? undefined : found;
+    if (stored) checkOwner(stored, pack, file);
+    if (stored?.origin?.packs.includes(pack.sha256)) {
+      return { studyId, studyName: stored.name, annotator: stored.origin.annotator, newUnits: 0, alreadyOpened: true, counts: stored.counts, replacedSample };
+    }
+
+    const [puzzles, sessions, turns] = replacedSample ? [records.puzzles.map(() => undefined), records.sessions.map(() => undefined), records.turns.map(() => undefined)] : storedRecords;
     const differences = [
       ...differingRecords('puzzle', 'puzzles', records.puzzles, puzzles, PUZZLE_FIELDS),
       ...differingRecords('session', 'sessions', records.sessions, sessions, SESSION_FIELDS),
@@ -116,6 +125,9 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
     await db.turns.bulkPut(newTurns);
     await db.assignments.bulkPut(assignments);
     if (!(await db.annotators.get([studyId, annotator.id]))) await db.annotators.add({ studyId, id: annotator.id, name: annotator.name });
+    if (replacedSample) {
+      await db.audit.add({ studyId, at: now, kind: 'study:sample-replaced', detail: `replaced the untouched demo study "${found.name}" with ${annotator.name}'s copy from ${file}` });
+    }
     await db.audit.add({
       studyId,
       at: now,
@@ -123,8 +135,26 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
       detail: `opened ${file} for ${annotator.name} (${annotator.id}): ${newUnits} new units; added ${newPuzzles.length} puzzles, ${newSessions.length} sessions, ${newTurns.length} turns`,
     });
     const owner = study.origin?.annotator ?? annotator;
-    return { studyId, studyName: study.name, annotator: owner, newUnits, alreadyOpened: false, counts };
+    return { studyId, studyName: study.name, annotator: owner, newUnits, alreadyOpened: false, counts, replacedSample };
   });
+}
+
+/** Whether every record of the pack is stored and equal in every field the pack carries. */
+function holdsRecords(records: PackRecords, stored: [Array<Puzzle | undefined>, Array<Session | undefined>, Array<Turn | undefined>]): boolean {
+  const [puzzles, sessions, turns] = stored;
+  const all = [...puzzles, ...sessions, ...turns];
+  if (all.some((record) => record === undefined)) return false;
+  return (
+    differingRecords('puzzle', 'puzzles', records.puzzles, puzzles, PUZZLE_FIELDS).length === 0 &&
+    differingRecords('session', 'sessions', records.sessions, sessions, SESSION_FIELDS).length === 0 &&
+    differingRecords('turn', 'turns', records.turns, turns, TURN_FIELDS).length === 0
+  );
+}
+
+/** Removes the sample's records so the pack's blind copy takes their place (the audit log stays). */
+async function removeSample(db: StudioDatabase, studyId: string): Promise<void> {
+  await Promise.all([byStudy(db.puzzles, studyId).delete(), byStudy(db.sessions, studyId).delete(), byStudy(db.turns, studyId).delete()]);
+  await db.studies.delete(studyId);
 }
 
 /** Refuses a pack whose study is here as the lead's copy, or as another annotator's copy. */

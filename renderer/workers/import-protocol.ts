@@ -12,10 +12,17 @@ export interface ImportPhaseProgress {
   total: number;
 }
 
+/** How to import: `combine` makes every transcript file of the request one study. */
+export interface ImportOptions {
+  combine?: boolean;
+}
+
 export interface ImportedStudySummary {
   id: string;
   name: string;
   counts: StudyCounts;
+  /** What the import changed for people to know, e.g. ids prefixed with their file's name when files were combined. */
+  notes?: string[];
   /** Set when the file was a pack: the study is this annotator's copy. */
   pack?: {
     annotator: { id: string; name: string };
@@ -23,6 +30,8 @@ export interface ImportedStudySummary {
     newUnits: number;
     /** The same pack was opened before, so nothing changed. */
     alreadyOpened: boolean;
+    /** The pack replaced the untouched demo study that the first start had loaded. */
+    replacedSample: boolean;
   };
 }
 

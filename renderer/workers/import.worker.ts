@@ -7,13 +7,14 @@ import * as Comlink from 'comlink';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
 import type { FormatError } from '../../shared/formats/errors';
-import type { SourceFile } from '../../shared/formats/limits';
+import { checkSourceFile, type SourceFile } from '../../shared/formats/limits';
 import { parsePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { countRecords, importStudies, StudyExistsError } from '../db/import-study';
 import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
-import type { ImportedStudySummary, ImportOutcome, ImportPhaseProgress } from './import-protocol';
+import { combineStudies } from '../../shared/study/combine-studies';
+import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress } from './import-protocol';
 import { workerDatabase } from './worker-support';
 
 
@@ -21,11 +22,27 @@ type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pa
 
 /** Parses one file by its detected format; label files belong to a study's Team page, not the library. */
 function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: false; errors: FormatError[] } {
+  // A binary file has no format to detect: say what it looks like before anything else.
+  const fileError = checkSourceFile(file);
+  if (fileError) return { ok: false, errors: [fileError] };
   const format = detectFormat(file);
   if (format === 'labels' || format === 'labels-csv') {
     return {
       ok: false,
-      errors: [{ file: file.name, path: '', message: "this is a label file; import it on the study's Team page (open the study, then Team), not into the library" }],
+      errors: [{ file: file.name, path: '', message: "this is a label file: import it on the study's Team page (open the study, then Team, then Import label files); label files do not go into the Studies library" }],
+    };
+  }
+  if (file.name.toLowerCase().endsWith('.csv')) {
+    return {
+      ok: false,
+      errors: [
+        {
+          file: file.name,
+          path: '',
+          message:
+            "this CSV is not a label file (its header has no annotator column), and the Studies library takes transcript bundles (.json, .jsonl) and packs; label CSVs (annotator,unit,task,value) go on a study's Team page",
+        },
+      ],
     };
   }
   if (format === 'pack') {
@@ -37,7 +54,7 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
 }
 
 const api = {
-  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome> {
+  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options: ImportOptions = {}): Promise<ImportOutcome> {
     const parsed: ParsedFile[] = [];
     const errors: FormatError[] = [];
     for (const [index, file] of files.entries()) {
@@ -48,13 +65,16 @@ const api = {
     }
     if (errors.length > 0) return { ok: false, errors };
 
-    const bundles = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
+    const separate = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
+    // Several transcript files as one study: the bundles stand in for the files they combine.
+    const combined = options.combine === true && separate.length > 1 ? combineStudies(separate) : undefined;
+    const bundles = combined ? [combined.data] : separate;
     const packs = parsed.flatMap((item) => (item.kind === 'pack' ? [item] : []));
     const db = workerDatabase(databaseName);
     const opened = new Map<ParsedFile, ImportedStudySummary>();
     try {
       // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.
-      await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.audit], async () => {
+      await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.labels, db.gold, db.audit], async () => {
         const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
         let done = 0;
         await importStudies(db, bundles, (progress) => {
@@ -69,21 +89,28 @@ const api = {
             id: result.studyId,
             name: result.studyName,
             counts: result.counts,
-            pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened },
+            pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened, replacedSample: result.replacedSample },
           });
         }
       });
     } catch (error) {
       return { ok: false, errors: [writeError(error, bundles, files)] };
     }
-    const studies = parsed.flatMap((item): ImportedStudySummary[] => {
-      if (item.kind === 'pack') {
-        const summary = opened.get(item);
-        return summary ? [summary] : [];
-      }
-      const { study } = item.data;
-      return [{ id: study.id, name: study.name, counts: study.counts }];
-    });
+    const combinedSummary: ImportedStudySummary[] = combined
+      ? [{ id: combined.data.study.id, name: combined.data.study.name, counts: combined.data.study.counts, ...(combined.renamed.length > 0 ? { notes: combined.renamed } : {}) }]
+      : [];
+    const studies = [
+      ...combinedSummary,
+      ...parsed.flatMap((item): ImportedStudySummary[] => {
+        if (item.kind === 'pack') {
+          const summary = opened.get(item);
+          return summary ? [summary] : [];
+        }
+        if (combined) return [];
+        const { study } = item.data;
+        return [{ id: study.id, name: study.name, counts: study.counts }];
+      }),
+    ];
     return { ok: true, studies };
   },
 };

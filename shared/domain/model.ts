@@ -76,6 +76,8 @@ export interface Study {
   origin?: PackOrigin;
   /** The lead's team setup, once the lead has assigned the study to annotators. */
   setup?: StudySetup;
+  /** The demo study loaded on first start: while untouched, an annotator's pack of it may replace it. */
+  sample?: true;
 }
 
 /** An annotator's copy of a study, opened from the lead's pack (FORMATS §2): always annotator mode. */

@@ -176,6 +176,7 @@ const studySchema = z.object(
         { error: expected('the team setup') },
       )
       .optional(),
+    sample: z.literal(true, { error: expected('true') }).optional(),
   },
   { error: expected('the study record') },
 );

@@ -26,6 +26,11 @@ export class ErrorList {
     }
   }
 
+  /** Rewrites every collected error, e.g. to add what people need to find its place. */
+  update(change: (error: FormatError) => FormatError): void {
+    this.items.splice(0, this.items.length, ...this.items.map(change));
+  }
+
   /** The collected errors, with a closing "…and N more errors" when the cap was reached. */
   list(): FormatError[] {
     if (this.dropped === 0) return [...this.items];

@@ -8,12 +8,30 @@ export interface FormatError {
   /** JSON path such as `sessions[3].turns[2].judgements`, or '' for the whole file. */
   path: string;
   message: string;
+  /** For people: the id of the puzzle-list row that `path` points into, when the row gives one. */
+  rowId?: string;
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FormatError[] };
 
+/** A path into a puzzle list (a top-level array of rows): `[11].answer`. */
+const ROW_PATH = /^\[(\d+)\](?:\.(.+)|(\[.+))?$/;
+
+/**
+ * Where an error is, in words: a puzzle-list path such as `[11].answer` reads "puzzle 12 (id A),
+ * field answer"; any other path is shown as it is. The machine-readable path stays in the error.
+ */
+export function errorPlace(error: FormatError): string {
+  const row = ROW_PATH.exec(error.path);
+  if (row === null) return error.path;
+  const id = error.rowId !== undefined ? ` (id ${error.rowId})` : '';
+  const field = row[2] ?? row[3];
+  return `puzzle ${Number(row[1]) + 1}${id}${field !== undefined ? `, field ${field}` : ''}`;
+}
+
+/** One line per error, for the app's error lists and the command line alike: file, line, place, message. */
 export function formatErrorText(error: FormatError): string {
-  const where = [error.file, error.line !== undefined ? `line ${error.line}` : '', error.path]
+  const where = [error.file, error.line !== undefined ? `line ${error.line}` : '', errorPlace(error)]
     .filter((part) => part !== '')
     .join(': ');
   return `${where}: ${error.message}`;

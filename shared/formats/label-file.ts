@@ -245,6 +245,23 @@ const CSV_HEADER = CSV_COLUMNS.join(',');
  * one label per row. Errors name the 1-based line where the row starts and the column.
  */
 export function parseLabelCsv(file: SourceFile, options: LabelParseOptions = {}): ParseResult<LabelCsvRow[]> {
+  const read = readLabelCsv(file, options);
+  return read.errors.length > 0 ? { ok: false, errors: read.errors } : { ok: true, value: read.rows };
+}
+
+/** A label CSV read as far as it goes: every well-formed row, and every error of the others. */
+export interface LabelCsvReading {
+  rows: LabelCsvRow[];
+  errors: FormatError[];
+}
+
+/**
+ * Reads every row of a label CSV, keeping the well-formed rows beside the errors of the rest,
+ * so the Team page can also check those rows against the study and list every problem at once.
+ * A file-level fault (encoding, CSV syntax, header) leaves no rows.
+ */
+export function readLabelCsv(file: SourceFile, options: LabelParseOptions = {}): LabelCsvReading {
+  const fail = (error: FormatError): LabelCsvReading => ({ rows: [], errors: [error] });
   const scheme = options.scheme ?? DEFAULT_SCHEME;
   const fileError = checkSourceFile(file);
   if (fileError) return fail(fileError);
@@ -312,5 +329,5 @@ export function parseLabelCsv(file: SourceFile, options: LabelParseOptions = {})
     firstLineOf.set(key, line);
     rows.push({ line, annotator, unit, task, value });
   }
-  return errors.count > 0 ? { ok: false, errors: errors.list() } : { ok: true, value: rows };
+  return { rows, errors: errors.list() };
 }

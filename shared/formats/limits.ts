@@ -1,6 +1,7 @@
 // Hard limits on untrusted input, checked before and while parsing so a hostile file is
 // rejected with a clear message instead of exhausting memory or the stack.
 
+import { binaryFileMessage } from './binary-kind';
 import type { FormatError } from './errors';
 import { quote } from './field-schemas';
 import { jsonPath } from './zod-issues';
@@ -20,6 +21,8 @@ export interface SourceFile {
   size?: number;
   /** Set when the bytes were not UTF-8 (see sourceFileFromBytes): `text` then holds U+FFFD there, and parsers reject the file. */
   invalidUtf8?: Utf8Fault;
+  /** Set when the bytes start like a known binary format (see binary-kind.ts), e.g. "a PNG image": parsers reject the file as not text. */
+  binaryKind?: string;
 }
 
 /** Where a file's bytes stop being UTF-8: the first bad byte, its 0-based offset, and its 1-based line and column. */
@@ -45,10 +48,12 @@ export function checkFileSize(file: SourceFile, limit: SizeLimit = { maxBytes: I
   return { file: file.name, path: '', message: `file is ${(size / MB).toFixed(1)} MB; the limit${forWhat} is ${limit.maxBytes / MB} MB` };
 }
 
-/** What every parser checks before reading the text: the file's size, then that its bytes were UTF-8. */
+/** What every parser checks before reading the text: the file's size, that it is not a binary file, then that its bytes were UTF-8. */
 export function checkSourceFile(file: SourceFile, limit?: SizeLimit): FormatError | undefined {
   const sizeError = checkFileSize(file, limit);
-  if (sizeError || file.invalidUtf8 === undefined) return sizeError;
+  if (sizeError) return sizeError;
+  if (file.binaryKind !== undefined) return { file: file.name, path: '', message: binaryFileMessage(file.binaryKind) };
+  if (file.invalidUtf8 === undefined) return undefined;
   const { line, column, offset, byte } = file.invalidUtf8;
   const hex = byte.toString(16).toUpperCase().padStart(2, '0');
   return { file: file.name, line, path: '', message: `not UTF-8 text (column ${column}): the byte 0x${hex} at offset ${offset} is not valid UTF-8; save the file as UTF-8` };

@@ -2,15 +2,18 @@
 // UTF-8 are not repaired silently: the file carries where its first bad byte is, and every
 // parser rejects it there (SPEC §6), instead of reading U+FFFD into the study.
 
+import { binaryKind } from './binary-kind';
 import type { SourceFile, Utf8Fault } from './limits';
 
 // Every runtime the studio runs in (Chromium, its workers, Electron's main process, Node) has
 // TextDecoder; shared/ has no DOM or Node types, so the one constructor it uses is declared here.
 declare const TextDecoder: new (label: 'utf-8', options?: { fatal?: boolean }) => { decode(bytes: Uint8Array): string };
 
-/** The file as text (a UTF-8 byte order mark dropped), with `invalidUtf8` when the bytes are not UTF-8. */
+/** The file as text (a UTF-8 byte order mark dropped), with `binaryKind` for an image, PDF or archive and `invalidUtf8` when the bytes are not UTF-8. */
 export function sourceFileFromBytes(name: string, bytes: Uint8Array): SourceFile & { size: number } {
   const size = bytes.byteLength;
+  const kind = binaryKind(bytes);
+  if (kind !== undefined) return { name, size, text: '', binaryKind: kind };
   try {
     return { name, size, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {

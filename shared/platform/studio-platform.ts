@@ -10,6 +10,8 @@ export interface OpenedFile {
   text: string;
   /** Where the bytes stop being UTF-8, when they do (sourceFileFromBytes); the parsers then reject the file. */
   invalidUtf8?: Utf8Fault;
+  /** What the bytes look like when they are a binary file (sourceFileFromBytes), e.g. "a PNG image"; the parsers then reject the file. */
+  binaryKind?: string;
 }
 
 export interface OpenFilesRequest {

@@ -87,6 +87,22 @@ describe('agreement-studio validate', () => {
     expect(run.stderr).toBe(`${missing}: no such file\n${dir}: is a folder; name the files inside it\n2 of 3 files are invalid\n`);
   });
 
+  it('locates an error in a puzzle list by puzzle number, id and field', async () => {
+    const list = write('list.json', JSON.stringify([{ id: 'A', story: 's', answer: 'a' }, { id: 'B', story: 's' }]));
+    const run = await runCli('validate', list);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${list}: puzzle 2 (id B), field answer: required; expected text`);
+  });
+
+  it('refuses an image or a spreadsheet as not a text file, saying what it looks like', async () => {
+    const png = write('screenshot.json', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
+    const xlsx = write('labels.csv', new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('[Content_Types].xml xl/workbook.xml')]));
+    const run = await runCli('validate', png, xlsx);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${png}: not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead`);
+    expect(run.stderr).toContain(`${xlsx}: not a text file (it looks like an Excel workbook); choose the JSON, JSONL or CSV file instead`);
+  });
+
   it('refuses a file over the size limit from its size alone, and text that is not UTF-8', async () => {
     const huge = write('huge.json', '');
     truncateSync(huge, 201 * 1024 * 1024);

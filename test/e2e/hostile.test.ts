@@ -92,6 +92,17 @@ async function openSession(): Promise<Session> {
   });
   await page.goto(chromiumApp.app().url);
   await page.locator(DEMO_ROW).waitFor({ timeout: 60_000 });
+  // The lead works on the demo study (renames it), so it is the lead's copy: an untouched first-start
+  // demo would give way to a pack of it (issue 13), and the lead-copy case must meet a lead's real work.
+  await page.locator(DEMO_ROW).locator('button.link-button').first().click();
+  await page.getByTestId('rename-study').click();
+  await page.getByTestId('study-name-input').fill("Demo study: the lead's copy");
+  await page.getByTestId('study-name-input').press('Enter');
+  await page.getByTestId('rename-study').waitFor({ timeout: 60_000 });
+  await page.evaluate(() => {
+    window.location.hash = '#/';
+  });
+  await page.locator(DEMO_ROW).waitFor({ timeout: 60_000 });
   return { context, page, pageErrors, dialogs };
 }
 

@@ -1,8 +1,11 @@
 // The foundation end to end, in real Chromium with real IndexedDB: first-start demo, import
-// through the file chooser and by drag and drop, counts that survive a reload, a rejected
-// bundle that leaves the database unchanged, and HTML payloads shown as text.
+// through the file chooser and by drag and drop (with the drop highlight), counts that survive a
+// reload, rejected files that leave the database unchanged with errors for people, and HTML
+// payloads shown as text.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
@@ -92,6 +95,62 @@ describe('importing transcript bundles', () => {
       { name: 'html-payloads.json', text },
     );
     await expect.poll(() => studyRow(page, html.id).count(), { timeout: 60_000 }).toBe(1);
+    await context.close();
+  });
+
+  it('highlights the drop zone while files are dragged over the window, and not after they leave or drop', async () => {
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    const overlay = page.getByTestId('drop-overlay');
+    /** Dispatches drag events carrying one file: `type` on the element `selector`, in order. */
+    const drag = (steps: Array<[string, string]>) =>
+      page.evaluate((events) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File(['{}'], 'dragged.json', { type: 'application/json' }));
+        for (const [type, selector] of events) document.querySelector(selector)?.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, steps);
+    expect(await overlay.count()).toBe(0);
+    // Entering the window, then moving from the header onto the table: leaving a child keeps the highlight.
+    await drag([['dragenter', '.app-header'], ['dragover', '.app-header'], ['dragenter', 'main'], ['dragleave', '.app-header']]);
+    await overlay.waitFor({ state: 'visible' });
+    // Leaving the window: its last dragleave names a child as target; the highlight still goes.
+    await drag([['dragleave', 'main']]);
+    await overlay.waitFor({ state: 'detached' });
+    // Dropping ends it too (an empty {} is refused as a bundle; the refusal is not this test's point).
+    await drag([['dragenter', 'main']]);
+    await overlay.waitFor({ state: 'visible' });
+    await drag([['drop', 'main']]);
+    await overlay.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says what a wrong file is: a PNG image, a label file for the Team page, a puzzle list row by number and id', async () => {
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    const before = await dumpDatabase(page);
+    const dir = mkdtempSync(join(tmpdir(), 'agreement-studio-import-'));
+    try {
+      const png = join(dir, 'screenshot.json');
+      writeFileSync(png, readFileSync(`${REPO_ROOT}assets/icon.png`));
+      const csv = join(dir, 'labels.csv');
+      writeFileSync(csv, 'annotator,unit,task,value\nann-01,p-cold-coffee,difficulty,3\n');
+      const list = join(dir, 'puzzles.json');
+      writeFileSync(list, JSON.stringify([{ id: 'A', story: 'a story', answer: 'an answer' }, { id: 'B', story: 'another story' }]));
+      const shown = async (path: string, name: string) => {
+        await importThroughChooser(page, path);
+        const errors = page.locator('[data-testid="import-errors"]', { hasText: `in ${name}` });
+        await errors.waitFor({ timeout: 20_000 });
+        return (await errors.locator('.error-list li').allTextContents()).join('\n');
+      };
+      expect(await shown(png, 'screenshot.json')).toBe('screenshot.json: not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead');
+      expect(await shown(csv, 'labels.csv')).toContain("labels.csv: this is a label file: import it on the study's Team page");
+      expect(await shown(list, 'puzzles.json')).toBe('puzzles.json: puzzle 2 (id B), field answer: required; expected text');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await dumpDatabase(page)).toEqual(before);
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 

@@ -710,7 +710,7 @@ function packCases(): HostileCase[] {
     { slug: 'number', category: 'bad-checksum', what: 'sha256 is a number', bytes: text(edit((p) => (p.sha256 = 12345), false)), expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')) },
     { slug: 'other-pack', category: 'bad-checksum', what: 'the checksum of another pack', bytes: text(edit((p) => (p.sha256 = b.demoPack.sha256), false)), expect: rejectedAt(at('sha256', 'checksum mismatch')) },
 
-    { slug: 'lead-copy', category: 'wrong-study', what: 'a pack of the demo study, whose lead copy the library holds', bytes: text(pretty(b.demoPack)), expect: rejectedAt(wholeFile("this computer holds the lead's copy"), { stage: 'library' }) },
+    { slug: 'lead-copy', category: 'wrong-study', what: "a pack of the demo study, whose lead copy (with the lead's work) the library holds", bytes: text(pretty(b.demoPack)), expect: rejectedAt(wholeFile("this computer holds the lead's copy"), { stage: 'library' }) },
   ];
   return named('pack', drafts);
 }
@@ -841,7 +841,8 @@ function labelCsvCases(): HostileCase[] {
     { slug: 'mid-row', category: 'truncated', what: 'cut after the unit of row 5', bytes: text(`${firstRows}\nann-a,${b.questions[4]}`), expect: rejectedAt(onLine(lineOfRow(4), 'expected at least 4 fields')) },
     { slug: 'in-quotes', category: 'truncated', what: 'cut inside a quoted value', bytes: text(`${firstRows}\nann-a,${b.questions[4]},answer,"ye`), expect: rejectedAt(onLine(lineOfRow(4), 'a quoted field is never closed')) },
     { slug: 'header', category: 'truncated', what: 'only part of the header', bytes: text('annot'), expect: rejectedAt(onLine(1, 'the header lacks the columns'), { app: NOT_LABELS }) },
-    { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty'), { app: NOT_LABELS }) },
+    // The Team page says "the file is empty" as the library does, not that it cannot tell the kind.
+    { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
     { slug: 'no-value-column', category: 'wrong-type', what: 'a header without the value column', bytes: text(`annotator,unit,task\nann-a,${b.questions[0]},answer\n`), expect: rejectedAt(onLine(1, 'the header lacks the column value')) },
     { slug: 'annotator-twice', category: 'wrong-type', what: 'a header naming annotator twice', bytes: text(edit(() => undefined, `${header},annotator`)), expect: rejectedAt(onLine(1, 'names the column annotator twice')) },

@@ -12,7 +12,8 @@ function importedText(study: ImportedStudySummary): string {
   const { pack } = study;
   if (pack === undefined) return `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`;
   const added = pack.alreadyOpened ? 'already opened, nothing new' : `${pack.newUnits.toLocaleString('en-US')} new ${pack.newUnits === 1 ? 'unit' : 'units'}`;
-  return `${study.name}, the pack for ${pack.annotator.name} (${added})`;
+  const replaced = pack.replacedSample ? '; it replaced the untouched demo study that was loaded on first start, so this is now the annotator\'s copy' : '';
+  return `${study.name}, the pack for ${pack.annotator.name} (${added}${replaced})`;
 }
 
 export function ImportStatus() {
@@ -38,6 +39,12 @@ export function ImportStatus() {
         <div className="notice notice-success" role="status">
           <span>
             Imported {importState.studies.map(importedText).join('; ')}.
+            {importState.studies.flatMap((study) => study.notes ?? []).map((note) => (
+              <span key={note} className="import-note">
+                {' '}
+                {note}.
+              </span>
+            ))}
           </span>
           <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
         </div>

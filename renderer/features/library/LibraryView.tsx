@@ -17,6 +17,7 @@ export function LibraryView() {
   const importFiles = useImportFiles();
 
   const chooseAndImport = async () => importFiles(await platform.openFiles(LIBRARY_FILE_REQUEST));
+  const chooseAndCombine = async () => importFiles(await platform.openFiles({ ...LIBRARY_FILE_REQUEST, title: 'Import several files as one study' }), { combine: true });
   const remove = async (studyId: string, name: string) => {
     if (window.confirm(`Delete the study "${name}" and all its labels from this computer?`)) await deleteStudy(db, studyId);
   };
@@ -25,11 +26,19 @@ export function LibraryView() {
     <section className="page" aria-labelledby="library-title">
       <div className="page-header">
         <h1 id="library-title">Studies</h1>
-        <button type="button" className="primary" onClick={chooseAndImport}>
-          Import transcripts…
-        </button>
+        <div className="page-actions">
+          <button type="button" className="chip" data-testid="import-combined" onClick={chooseAndCombine}>
+            Import several files as one study…
+          </button>
+          <button type="button" className="primary" onClick={chooseAndImport}>
+            Import transcripts…
+          </button>
+        </div>
       </div>
-      <p className="hint">Import transcript bundles (.json or .jsonl) or a pack from your study lead (.pack.json), or drop them anywhere on this window.</p>
+      <p className="hint">
+        Import transcript bundles (.json or .jsonl) or a pack from your study lead (.pack.json), or drop them anywhere on this window. Each file becomes a study of its own;
+        to make one study of several files (for example a benchmark's genre files, each puzzle's genre taken from its file's name), use <em>Import several files as one study</em>.
+      </p>
       <ImportStatus />
       <BackupReminder />
       {studies === undefined ? null : studies.length === 0 ? (

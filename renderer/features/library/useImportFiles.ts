@@ -6,16 +6,16 @@ import { useCallback } from 'react';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
 import { useServices } from '../../app/services';
 import { importFilesInWorker } from '../../workers/import-client';
-import type { ImportOutcome } from '../../workers/import-protocol';
+import type { ImportOptions, ImportOutcome } from '../../workers/import-protocol';
 
-export function useImportFiles(): (files: OpenedFile[]) => Promise<ImportOutcome | undefined> {
+export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions) => Promise<ImportOutcome | undefined> {
   const { db, store } = useServices();
   return useCallback(
-    async (files: OpenedFile[]) => {
+    async (files: OpenedFile[], options: ImportOptions = {}) => {
       if (files.length === 0) return undefined;
       const fileNames = files.map((file) => file.name);
       store.getState().setImportState({ status: 'running', fileNames });
-      const outcome = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }));
+      const outcome = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }), options);
       store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });
       const opened = outcome.ok ? outcome.studies.find((study) => study.pack !== undefined) : undefined;
       if (opened) store.getState().navigate({ view: 'study', studyId: opened.id });

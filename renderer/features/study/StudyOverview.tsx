@@ -4,11 +4,13 @@
 // studies lead to the team page, the report and adjudication; the labelling annotator exports
 // their labels from here.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { comparePuzzlesForPeople } from '../../../shared/domain/puzzle-order';
 import { puzzleDifficulty } from '../../../shared/domain/difficulty';
 import { preloadLeadPages } from '../../app/lead-pages';
-import { useServices } from '../../app/services';
+import { useServices, useStudio } from '../../app/services';
 import { usePuzzles, useSessions, useStudy } from '../../db/queries';
+import { MAX_STUDY_NAME_CHARS, renameStudy } from '../../db/rename-study';
 import { blindSession, type BlindSession } from '../mode/blind';
 import { useStudioMode } from '../mode/useStudioMode';
 import { BucketBadge } from './BucketBadge';
@@ -45,13 +47,81 @@ function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?:
 const SESSIONS_SHOWN = 20;
 const PUZZLES_SHOWN = 100;
 
+/** Tells the annotator who just opened a pack of the demo study that it took the first start's demo copy's place. */
+function SampleReplacedNotice({ studyId }: { studyId: string }) {
+  const replaced = useStudio((state) => state.importState.status === 'done' && state.importState.studies.some((study) => study.id === studyId && study.pack?.replacedSample === true));
+  if (!replaced) return null;
+  return (
+    <div className="notice notice-success" role="status" data-testid="sample-replaced">
+      This is now your copy of the study: the pack replaced the untouched demo study that was loaded on first start.
+    </div>
+  );
+}
+
+/** The study's name as the page title, with an inline rename (audited; the id stays). */
+function StudyTitle({ studyId, name }: { studyId: string; name: string }) {
+  const { db } = useServices();
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const [problem, setProblem] = useState('');
+  if (draft === undefined) {
+    return (
+      <div className="study-title">
+        <h1 id="study-title">{name}</h1>
+        <button type="button" className="link-button" data-testid="rename-study" onClick={() => setDraft(name)}>
+          Rename
+        </button>
+      </div>
+    );
+  }
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    renameStudy(db, studyId, draft).then(
+      () => {
+        setDraft(undefined);
+        setProblem('');
+      },
+      (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+    );
+  };
+  return (
+    <form className="study-title" onSubmit={save}>
+      <h1 id="study-title" className="visually-hidden">
+        {name}
+      </h1>
+      <input
+        aria-label="Study name"
+        data-testid="study-name-input"
+        value={draft}
+        maxLength={MAX_STUDY_NAME_CHARS}
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setDraft(undefined);
+        }}
+      />
+      <button type="submit" className="primary">
+        Save name
+      </button>
+      <button type="button" className="chip" onClick={() => setDraft(undefined)}>
+        Cancel
+      </button>
+      {problem !== '' && (
+        <span className="error-text" role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
+  );
+}
+
 export function StudyOverview({ studyId }: { studyId: string }) {
   const { store } = useServices();
   const mode = useStudioMode(studyId);
   // Annotators rate difficulty themselves; a rating shown beforehand would anchor theirs.
   const showDifficulty = mode === 'lead';
   const study = useStudy(studyId);
-  const puzzles = usePuzzles(studyId);
+  const stored = usePuzzles(studyId);
+  const puzzles = useMemo(() => stored && [...stored].sort(comparePuzzlesForPeople), [stored]);
   const sessions = useSessions(studyId);
   const groups = useMemo(
     () => (mode === 'lead' ? groupSessions(sessions ?? [], (session) => session.judge) : groupSessions((sessions ?? []).map(blindSession))),
@@ -77,12 +147,13 @@ export function StudyOverview({ studyId }: { studyId: string }) {
   return (
     <section className="page" aria-labelledby="study-title">
       <div className="page-header">
-        <h1 id="study-title">{study.name}</h1>
+        <StudyTitle studyId={studyId} name={study.name} />
         <BackupButton studyId={studyId} studyName={study.name} className="chip" />
       </div>
       <p className="muted">
         {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers
       </p>
+      <SampleReplacedNotice studyId={studyId} />
 
       {mode === 'lead' && study.origin === undefined && (
         <div className="card team-entry">

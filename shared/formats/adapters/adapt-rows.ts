@@ -3,6 +3,8 @@
 
 import type { Puzzle } from '../../domain/model';
 import type { ErrorList } from '../error-list';
+import type { FormatError } from '../errors';
+import { isRecord } from '../field-schemas';
 import { assignPuzzleIds } from './puzzle-ids';
 import { isPuzzleListRow, PUZZLE_LIST_FORMAT, readPuzzleListRow } from './puzzle-list';
 import type { AdaptedRow } from './row-fields';
@@ -60,9 +62,25 @@ export function adaptRows(rows: readonly unknown[], studyId: string, errors: Err
     groups.push(group);
     if (key !== undefined) byContent.set(key, group);
   });
-  if (errors.count > 0) return undefined;
+  if (errors.count > 0) {
+    errors.update((error) => withRowId(error, rows));
+    return undefined;
+  }
 
   const ids = assignPuzzleIds(groups.map(({ first, givenIds, everyRowHasId }) => ({ givenIds, everyRowHasId, row: first.row, title: first.puzzle.title })));
   const puzzles = groups.map(({ first }, index): Puzzle => ({ studyId, id: ids[index] ?? '', ...first.puzzle }));
   return { format: layout.format, puzzles };
+}
+
+/** Longest row id quoted in a message; a longer one is cut, as it only helps find the row. */
+const MAX_ROW_ID_CHARS = 40;
+
+/** Adds the id a row gives (text or a number) to an error inside that row, so people can find the row. */
+function withRowId(error: FormatError, rows: readonly unknown[]): FormatError {
+  const index = /^\[(\d+)\]/.exec(error.path)?.[1];
+  const row = index === undefined ? undefined : rows[Number(index)];
+  const raw = isRecord(row) ? row.id : undefined;
+  const id = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : '';
+  if (id === '') return error;
+  return { ...error, rowId: id.length > MAX_ROW_ID_CHARS ? `${id.slice(0, MAX_ROW_ID_CHARS)}…` : id };
 }

@@ -11,6 +11,8 @@ import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../../s
 import type { SourceFile } from '../../../shared/formats/limits';
 import { serializePack } from '../../../shared/formats/pack';
 import { sha256Hex } from '../../../shared/formats/sha256';
+import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { sourceFileFromBytes } from '../../../shared/formats/utf8';
 import { buildStudyPacks } from '../../../shared/study/study-packs';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importLabelSources } from '../../../renderer/db/import-label-files';
@@ -101,6 +103,49 @@ describe('importLabelSources', () => {
       },
     ]);
     expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('lists every error of a CSV at once: bad rows and units the study lacks, in line order', async () => {
+    const before = await dumpTables(db);
+    const csv = {
+      name: 'several.csv',
+      text: `annotator,unit,task,value\nann-02,no-such-turn,answer,yes\nann-02,${Q1},answer,perhaps\nann-03,${Q2},judge,yes\nann-03,${P1},answer,no\nann-03,${Q3},answer\n`,
+    };
+    const report = await importLabelSources(db, STUDY, [csv], { now: NOW });
+    expect(report.rejected).toEqual([
+      {
+        file: 'several.csv',
+        errors: [
+          { file: 'several.csv', line: 2, path: 'unit', message: `unit "no-such-turn" is not in study "${STUDY}"; expected a question turn` },
+          { file: 'several.csv', line: 3, path: 'value', message: 'expected an answer label: yes, no or irrelevant, got the text "perhaps"' },
+          { file: 'several.csv', line: 4, path: 'task', message: 'expected answer, match or difficulty, got the text "judge"' },
+          { file: 'several.csv', line: 5, path: 'unit', message: `unit "${P1}" is a puzzle; an answer label needs a question turn` },
+          { file: 'several.csv', line: 6, path: '', message: 'expected at least 4 fields, found 3' },
+        ],
+      },
+    ]);
+    expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('says "the file is empty", "invalid JSON" and "not a text file" as the library does', async () => {
+    const png = sourceFileFromBytes('picture.json', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]));
+    const files: SourceFile[] = [{ name: 'empty.json', text: '' }, { name: 'blank.labels.json', text: '  \n' }, { name: 'broken.json', text: '{\n  "a": 1,\n}' }, png];
+    const report = await importLabelSources(db, STUDY, files, { now: NOW });
+    const library = files.map((file) => {
+      const parsed = parseTranscriptBundle(file);
+      return parsed.ok ? [] : parsed.errors;
+    });
+    // What each page expects instead differs; what is wrong reads the same, at the same place.
+    const empty = 'the file is empty; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value';
+    expect(library[0]?.[0]?.message).toMatch(/^the file is empty; /);
+    expect(report.rejected.map((rejected) => rejected.errors)).toEqual([
+      [{ file: 'empty.json', path: '', message: empty }],
+      [{ file: 'blank.labels.json', path: '', message: empty }],
+      library[2],
+      library[3],
+    ]);
+    expect(library[2]).toEqual([{ file: 'broken.json', line: 3, path: '', message: expect.stringMatching(/^invalid JSON \(column 1\)/) as unknown }]);
+    expect(library[3]).toEqual([{ file: 'picture.json', path: '', message: 'not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead' }]);
   });
 
   it('imports the good files of a mixed batch and rejects each bad one whole, with located errors', async () => {

@@ -10,6 +10,10 @@ import { buildAnnotatorPack, buildStudyPacks } from '../../../shared/study/study
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
 import { openPack, PackOpenError } from '../../../renderer/db/open-pack';
+import { markSampleStudies } from '../../../renderer/db/sample-study';
+import { assignTeam } from '../../../renderer/db/team-setup';
+import { setGoldLabel } from '../../../renderer/db/gold';
+import { saveGuidelines } from '../../../renderer/features/labelling/guidelines-writer';
 import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -65,7 +69,7 @@ describe('openPack: a first pack', () => {
     const opened = await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
     const questions = pack.turns.filter((turn) => turn.type === 'question').length;
     const counts = { puzzles: pack.puzzles.length, sessions: pack.sessions.length, turns: pack.turns.length, questions, finals: pack.turns.length - questions };
-    expect(opened).toEqual({ studyId: STUDY, studyName: demo.study.name, annotator: ANNOTATORS[0], newUnits: unitCount(pack.tasks), alreadyOpened: false, counts });
+    expect(opened).toEqual({ studyId: STUDY, studyName: demo.study.name, annotator: ANNOTATORS[0], newUnits: unitCount(pack.tasks), alreadyOpened: false, counts, replacedSample: false });
 
     expect(await db.studies.toArray()).toEqual([
       {
@@ -195,7 +199,8 @@ describe('openPack: opening again and merging', () => {
 describe('openPack: refusals leave the database unchanged', () => {
   it("refuses a pack of a study this computer holds as the lead's copy", async () => {
     const db = freshDatabase();
-    await importStudies(db, [demo]);
+    // The lead imported the study from their own file: not the first start's demo, so never replaced.
+    await importStudies(db, [{ ...demo, study: { ...demo.study, sourceFiles: ['lead-study.json'] } }]);
     const error = await refusal(db, packOf(0), 'ann-01.pack.json');
     expect(error.reason).toMatch(/lead's copy of study "demo-/);
     expect(error.reason).toContain("own copy of Agreement Studio");
@@ -237,4 +242,81 @@ describe('openPack: refusals leave the database unchanged', () => {
     });
     expect((await refusal(db, other)).reason).toContain('label scheme');
   });
+});
+
+describe('openPack: the demo study of a first start gives way to a pack', () => {
+  /** A profile's first start: the demo imported as demo-study.json and flagged as the sample. */
+  async function firstStart(): Promise<StudioDatabase> {
+    const db = freshDatabase();
+    await importStudies(db, [demo]);
+    await markSampleStudies(db, [STUDY]);
+    return db;
+  }
+
+  async function expectAnnotatorCopy(db: StudioDatabase, pack: Pack): Promise<void> {
+    const [study] = await db.studies.toArray();
+    expect(study).toMatchObject({ id: STUDY, format: PACK_FORMAT, origin: { kind: 'pack', annotator: ANNOTATORS[0], packs: [pack.sha256] } });
+    expect(study?.sample).toBeUndefined();
+    expect(await db.puzzles.count()).toBe(pack.puzzles.length);
+    expect(await db.sessions.count()).toBe(pack.sessions.length);
+    expect(await db.turns.count()).toBe(pack.turns.length);
+    // Nothing of the lead's copy stays behind: no judge model, no judgement.
+    const judges = new Set(demo.sessions.map((session) => session.judge));
+    const tables = await dumpTables(db);
+    const stored = strings({ studies: tables.studies, puzzles: tables.puzzles, sessions: tables.sessions, turns: tables.turns });
+    for (const judge of judges) expect(stored).not.toContain(judge);
+    expect((await db.turns.toArray()).every((turn) => Object.keys(turn.judgements).length === 0)).toBe(true);
+  }
+
+  it('flags the first start\'s demo study as the sample', async () => {
+    const db = await firstStart();
+    expect((await db.studies.get(STUDY))?.sample).toBe(true);
+  });
+
+  it("replaces the untouched sample with the annotator's copy, and says so", async () => {
+    const db = await firstStart();
+    const pack = packOf(0);
+    const opened = await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
+    expect(opened).toMatchObject({ studyId: STUDY, annotator: ANNOTATORS[0], newUnits: unitCount(pack.tasks), alreadyOpened: false, replacedSample: true });
+    await expectAnnotatorCopy(db, pack);
+    const audit = await db.audit.where('studyId').equals(STUDY).toArray();
+    expect(audit.map((entry) => entry.kind)).toEqual(['study:import', 'study:sample-replaced', 'pack:open']);
+    // A second pack merges into the annotator's copy as usual.
+    const again = await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
+    expect(again).toMatchObject({ alreadyOpened: true, replacedSample: false });
+  });
+
+  it('replaces an unflagged demo study of an older database when it holds exactly the pack\'s records', async () => {
+    const db = freshDatabase();
+    await importStudies(db, [demo]);
+    const pack = packOf(0);
+    expect(await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW })).toMatchObject({ replacedSample: true });
+    await expectAnnotatorCopy(db, pack);
+  });
+
+  it('refuses, as today, an unflagged demo study whose records differ from the pack', async () => {
+    const db = freshDatabase();
+    const [first] = demo.puzzles;
+    if (!first) throw new Error('the demo has no puzzles');
+    await importStudies(db, [{ ...demo, puzzles: demo.puzzles.map((puzzle) => (puzzle.id === first.id ? { ...puzzle, story: `${puzzle.story} (the lead's edit)` } : puzzle)) }]);
+    expect((await refusal(db, packOf(0), 'ann-01.pack.json')).reason).toMatch(/lead's copy of study "demo-/);
+  });
+
+  const leadWork: Array<[string, (db: StudioDatabase) => Promise<unknown>]> = [
+    ['a label', (db) => db.labels.add({ studyId: STUDY, annotatorId: 'lead', unitId: demo.puzzles[0]?.id ?? '', task: 'difficulty', value: 5, at: NOW, rev: 1, unsure: false, note: '' })],
+    ['a team assignment', (db) => assignTeam(db, STUDY, { annotators: ANNOTATORS, overlap: 2, seed: 7, now: NOW })],
+    [
+      'a gold label',
+      (db) => setGoldLabel(db, { studyId: STUDY, task: 'difficulty', unitId: demo.puzzles[0]?.id ?? '', value: 5, note: '', by: 'Lead', basis: [], now: NOW }),
+    ],
+    ['edited guidelines', (db) => saveGuidelines(db, STUDY, 'Answer from the story alone.', NOW)],
+  ];
+
+  for (const [work, doWork] of leadWork) {
+    it(`refuses the pack, changing nothing, when the demo study holds the lead's work: ${work}`, async () => {
+      const db = await firstStart();
+      await doWork(db);
+      expect((await refusal(db, packOf(0), 'ann-01.pack.json')).reason).toMatch(/lead's copy of study "demo-/);
+    });
+  }
 });

@@ -29,6 +29,11 @@ describe('buildUnitQueue', () => {
     expect(buildUnitQueue('match', [], turns).map((unit) => unit.id)).toEqual(['s-b/3']);
   });
 
+  it('orders numbered puzzles and sessions by number, as the study page lists them', () => {
+    const turns = [turn('s-10', 'p-10', 0), turn('s-9', 'p-9', 0), turn('s-2', 'p-10', 0), turn('s-1', 'p-100', 0)];
+    expect(buildUnitQueue('answer', [], turns).map((unit) => unit.id)).toEqual(['s-9/1', 's-2/1', 's-10/1', 's-1/1']);
+  });
+
   it('keeps no judge label or judge reply on any unit', () => {
     for (const task of ['answer', 'match', 'difficulty'] as const) {
       for (const unit of buildUnitQueue(task, demo.puzzles, demo.turns)) {

@@ -182,7 +182,7 @@ describe('opening a pack from the library', () => {
     platform.openFiles.mockResolvedValue([file]);
     vi.mocked(importFilesInWorker).mockResolvedValue({
       ok: true,
-      studies: [{ id: studyId, name: demo.study.name, counts: demo.study.counts, pack: { annotator: PACK_ORIGIN.annotator, newUnits: 12, alreadyOpened: false } }],
+      studies: [{ id: studyId, name: demo.study.name, counts: demo.study.counts, pack: { annotator: PACK_ORIGIN.annotator, newUnits: 12, alreadyOpened: false, replacedSample: false } }],
     });
     renderWithServices(<LibraryView />, services);
     fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));
