@@ -144,7 +144,12 @@ function readAdapted(rows: readonly unknown[], context: ReadContext): StudyData 
   const studyId = studyIdOf({}, context);
   const adapted = adaptRows(rows, studyId, context.errors);
   if (adapted === undefined) return undefined;
-  const header = { format: adapted.format, scheme: { answerUnknown: false } };
+  // A list has no name of its own: where every puzzle names one source, the study is named after
+  // it and the file ("TurtleSoup-Bench: Crime_Thriller"); the id stays the file's, as before.
+  const sources = new Set(adapted.puzzles.map((puzzle) => puzzle.source));
+  const [source] = sources;
+  const header: StudyHeader = { format: adapted.format, scheme: { answerUnknown: false } };
+  if (sources.size === 1 && source !== undefined && source.trim() !== '') header.name = `${source.trim()}: ${baseName(context.file.name)}`;
   return studyData(header, studyId, { puzzles: adapted.puzzles, sessions: [], turns: [] }, context);
 }
 

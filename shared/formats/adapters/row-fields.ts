@@ -21,6 +21,7 @@ export const commonRowFields = {
   title: optionalText,
   language: optionalText,
   genre: optionalText,
+  source: optionalText,
 };
 
 type CommonRowValues = z.output<z.ZodObject<typeof commonRowFields>>;
@@ -56,10 +57,12 @@ export function adaptRow(parsed: ParsedRow<CommonRowValues>, story: string, refe
   const title = presentText(values.title);
   const language = presentText(values.language);
   const genre = presentText(values.genre);
+  const source = presentText(values.source);
   if (title !== undefined) puzzle.title = title;
   if (difficulty !== undefined) puzzle.difficulty = difficulty;
   if (language !== undefined) puzzle.language = language;
   if (genre !== undefined) puzzle.genre = genre;
+  if (source !== undefined) puzzle.source = source;
   const id = typeof values.id === 'number' ? String(values.id) : presentText(values.id);
   return { row: index, puzzle, ...(id !== undefined ? { givenId: id } : {}) };
 }

@@ -26,6 +26,19 @@ describe('parseTranscriptBundle: puzzle lists', () => {
     expect(study.turns).toEqual([]);
   });
 
+  it('names a list whose puzzles share one source after the source and the file, keeping the id the file gives', () => {
+    const rows = [
+      { title: 'One', story: 'A story.', answer: 'An answer.', source: 'TurtleSoup-Bench' },
+      { title: 'Two', story: 'Another story.', answer: 'Another answer.', source: 'TurtleSoup-Bench' },
+    ];
+    const text = JSON.stringify(rows);
+    const named = parsed(parseTranscriptBundle({ name: 'genres/Crime_Thriller.json', text }, { now: NOW }));
+    expect(named.study.name).toBe('TurtleSoup-Bench: Crime_Thriller');
+    expect(named.study.id).toBe(`crime-thriller-${sha256Hex(text).slice(0, 8)}`);
+    const mixed = JSON.stringify([rows[0], { ...rows[1], source: 'SPLAT' }]);
+    expect(parsed(parseTranscriptBundle({ name: 'Crime_Thriller.json', text: mixed }, { now: NOW })).study.name).toBe('Crime_Thriller');
+  });
+
   it('gives ids from title slugs, disambiguating repeats, and puzzle-<row> for untitled rows', () => {
     expect(study.puzzles.map((puzzle) => puzzle.id)).toEqual(['the-locked-library', 'two-clocks', 'salt-road', 'two-clocks-2', 'puzzle-5', 'the-silent-choir']);
   });
