@@ -1,11 +1,12 @@
 // The team workflow end to end, in real Chromium with real IndexedDB, real files and real key
-// presses, each person in a browser profile of their own: the lead imports a study, assigns it
-// to three annotators and writes their packs; each annotator opens their pack (annotator mode,
-// locked), labels every assigned unit by keyboard and exports a label file; the lead imports
-// the three files, sees full coverage, imports them again (all unchanged), and the command
-// line's report computes on them.
+// presses, each person in a browser profile of their own, starting where a newcomer starts: every
+// profile holds the demo study loaded on first start. The lead assigns the demo study to three
+// annotators and writes their packs; each annotator opens their pack in their own fresh copy
+// (where it takes the untouched demo's place, in annotator mode, locked), labels every assigned
+// unit by keyboard and exports a label file; the lead imports the three files, sees full
+// coverage, imports them again (all unchanged), and the command line's report computes on them.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
@@ -19,7 +20,7 @@ import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { openApp, REPO_ROOT, useAppInChromium } from './harness';
 
-const STUDY_ID = 'pilot-2026';
+const STUDY_ID = 'demo-study';
 const TEAM = [
   { id: 'ann-1', name: 'Ann One' },
   { id: 'ann-2', name: 'Ann Two' },
@@ -28,12 +29,10 @@ const TEAM = [
 const OVERLAP = 2;
 const READY = '[data-testid="workspace"][data-ready="true"]';
 
-// The lead's study: the demo bundle under its own id, so it does not meet the demo study every
-// fresh profile loads on first start.
-const demoBundle = JSON.parse(readFileSync(`${REPO_ROOT}assets/demo-study.json`, 'utf8')) as Record<string, unknown>;
-const bundleText = JSON.stringify({ ...demoBundle, id: STUDY_ID, name: 'Pilot 2026' });
-const parsed = parseTranscriptBundle({ name: 'pilot-2026.json', text: bundleText });
-if (!parsed.ok) throw new Error('the pilot bundle does not parse');
+// The study every fresh profile loads on first start, as a newcomer rehearses the team workflow on it.
+const bundlePath = `${REPO_ROOT}assets/demo-study.json`;
+const parsed = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(bundlePath, 'utf8') });
+if (!parsed.ok) throw new Error('the demo study does not parse');
 const study = parsed.value;
 const judgeReplies = [...new Set(study.turns.flatMap((turn) => (turn.judgeReply === undefined ? [] : [turn.judgeReply])))];
 const judgeNames = [...new Set([...study.sessions.map((session) => session.judge), ...study.turns.flatMap((turn) => Object.keys(turn.judgements))])];
@@ -95,13 +94,9 @@ async function labelEveryUnit(page: Page, task: Task, annotator: number): Promis
 describe('the team workflow across separate browser profiles', () => {
   it('lead -> packs -> three annotators label and export -> lead imports, sees full coverage, re-imports unchanged, and the report computes', { timeout: 240_000 }, async () => {
     const dir = scratchDir('agreement-studio-team-');
-    const bundlePath = join(dir, 'pilot-2026.json');
-    writeFileSync(bundlePath, bundleText);
 
-    // The lead's profile: import the study, assign it, write the packs.
+    // The lead's profile: the demo study is there from the first start; assign it, write the packs.
     const lead = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await lead.page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });
-    await chooseFiles(lead.page, lead.page.getByRole('button', { name: 'Import transcripts…' }), [bundlePath]);
     await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
     await lead.page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/team`);
     await lead.page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
