@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DEMO_ID = 'demo-study';
 
 async function download(page: Page, action: () => Promise<void>): Promise<string> {
-  const [started] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), action()])) as [Download, void];
+  const [started] = (await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()])) as [Download, void];
   const path = join(dir, started.suggestedFilename());
   await started.saveAs(path);
   return path;
@@ -38,14 +38,14 @@ describe("the demo study's pack in a newcomer's fresh profile", () => {
     expect(pack.value.study.id).toBe(DEMO_ID);
 
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await page.locator(`tr[data-study-id="${DEMO_ID}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`tr[data-study-id="${DEMO_ID}"]`).waitFor({ timeout: 60_000 });
     // The first start flags its demo study as the sample once the import is stored.
-    await expect.poll(async () => (await dumpDatabase(page)).studies?.map((study) => (study as { sample?: boolean }).sample), { timeout: 20_000 }).toEqual([true]);
+    await expect.poll(async () => (await dumpDatabase(page)).studies?.map((study) => (study as { sample?: boolean }).sample), { timeout: 60_000 }).toEqual([true]);
 
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('button:has-text("Import transcripts…")').click()]);
     await chooser.setFiles(packPath);
-    await page.waitForURL(new RegExp(`#/study/${DEMO_ID}$`), { timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('sample-replaced').textContent(), { timeout: 20_000 }).toContain('replaced the untouched demo study');
+    await page.waitForURL(new RegExp(`#/study/${DEMO_ID}$`), { timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('sample-replaced').textContent(), { timeout: 60_000 }).toContain('replaced the untouched demo study');
     const [study] = (await dumpDatabase(page)).studies as Array<{ origin?: { annotator: { id: string } }; sample?: boolean }>;
     expect(study?.origin?.annotator.id).toBe('ann-01');
     expect(study?.sample).toBeUndefined();
@@ -53,14 +53,14 @@ describe("the demo study's pack in a newcomer's fresh profile", () => {
     await page.evaluate(() => {
       window.location.hash = '#/';
     });
-    await expect.poll(() => page.getByRole('status').allTextContents(), { timeout: 20_000 }).toContainEqual(expect.stringContaining('it replaced the untouched demo study'));
+    await expect.poll(() => page.getByRole('status').allTextContents(), { timeout: 60_000 }).toContainEqual(expect.stringContaining('it replaced the untouched demo study'));
 
     await page.goto(`${chromiumApp.app().url}#/study/${DEMO_ID}/label/answer`);
-    await page.locator('[data-testid="workspace"][data-ready="true"][data-task="answer"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="workspace"][data-ready="true"][data-task="answer"]').waitFor({ timeout: 60_000 });
     const total = Number(await page.getByTestId('progress').getAttribute('data-total'));
     expect(total).toBe(pack.value.tasks.answer.length);
     for (let index = 0; index < total; index++) await page.keyboard.press(['y', 'n', 'i'][index % 3] as string);
-    await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 20_000 }).toBe(String(total));
+    await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 60_000 }).toBe(String(total));
 
     await page.goto(`${chromiumApp.app().url}#/study/${DEMO_ID}`);
     const labelsPath = await download(page, () => page.getByTestId('export-labels').click());

@@ -100,7 +100,7 @@ describe('importing transcript bundles', () => {
 
   it('highlights the drop zone while files are dragged over the window, and not after they leave or drop', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const overlay = page.getByTestId('drop-overlay');
     /** Dispatches drag events carrying one file: `type` on the element `selector`, in order. */
     const drag = (steps: Array<[string, string]>) =>
@@ -127,7 +127,7 @@ describe('importing transcript bundles', () => {
 
   it('says what a wrong file is: a PNG image, a label file for the Team page, a puzzle list row by number and id', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const before = await dumpDatabase(page);
     const dir = mkdtempSync(join(tmpdir(), 'agreement-studio-import-'));
     try {
@@ -140,7 +140,7 @@ describe('importing transcript bundles', () => {
       const shown = async (path: string, name: string) => {
         await importThroughChooser(page, path);
         const errors = page.locator('[data-testid="import-errors"]', { hasText: `in ${name}` });
-        await errors.waitFor({ timeout: 20_000 });
+        await errors.waitFor({ timeout: 60_000 });
         return (await errors.locator('.error-list li').allTextContents()).join('\n');
       };
       expect(await shown(png, 'screenshot.json')).toBe('screenshot.json: not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead');

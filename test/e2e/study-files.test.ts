@@ -29,10 +29,10 @@ describe('several files as one study', () => {
       list('Crime_Thriller.json', [{ id: '3', title: '2', surface: 'two', bottom: 'W' }]),
     ];
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-combined').click()]);
     await chooser.setFiles(files);
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(2);
     const status = (await page.getByRole('status').allTextContents()).join(' ');
     expect(status).toContain('Imported 3 files: Clever_Logic, Mind_Game, Crime_Thriller (4 puzzles');
     expect(status).toContain('Mind_Game.json: 1 id was also in an earlier file, so it starts with "Mind_Game-" here');
@@ -50,12 +50,12 @@ describe('several files as one study', () => {
 
     await page.locator(`tr[data-study-id="${combined.id}"]`).getByRole('button', { name: combined.name, exact: true }).click();
     const titles = page.getByRole('table', { name: 'Puzzles' }).locator('tbody tr td:first-child .strong');
-    await expect.poll(() => titles.allTextContents(), { timeout: 20_000 }).toEqual(['2', '9', '10', '100']);
+    await expect.poll(() => titles.allTextContents(), { timeout: 60_000 }).toEqual(['2', '9', '10', '100']);
 
     await page.getByTestId('rename-study').click();
     await page.getByTestId('study-name-input').fill('TurtleSoup genres');
     await page.getByTestId('study-name-input').press('Enter');
-    await expect.poll(() => page.locator('#study-title').textContent(), { timeout: 20_000 }).toBe('TurtleSoup genres');
+    await expect.poll(() => page.locator('#study-title').textContent(), { timeout: 60_000 }).toBe('TurtleSoup genres');
     const audit = (await dumpDatabase(page)).audit as Array<{ studyId: string; kind: string }>;
     expect(audit.filter((entry) => entry.studyId === combined.id).map((entry) => entry.kind)).toEqual(['study:import', 'study:rename']);
     expect(pageErrors).toEqual([]);
