@@ -90,6 +90,9 @@ describe.each([
   });
 
   afterEach(async () => {
+    // A worker's script may still be on its way through the route when the test ends; closing
+    // the context under it would reject that fetch with nobody to catch it.
+    await context.unrouteAll({ behavior: 'wait' });
     await context.close();
   });
 
