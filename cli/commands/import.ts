@@ -10,6 +10,7 @@ import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument, type ImportedStudy } from '../../shared/formats/importers/imported-study';
 import { importTurtleBench } from '../../shared/formats/importers/turtlebench';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -88,6 +89,11 @@ async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise
     const labels = rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' }));
     await writeFile(path, serializeLabelFile(buildLabelFile({ studyId: bundle.id, annotator: rater.annotator, exportedAt: now, app: `agreement-studio ${__APP_VERSION__}`, labels })));
     io.stdout.write(`wrote ${path}: ${count(labels.length, 'label')} by ${rater.annotator.id} (${rater.annotator.name})\n`);
+  }
+  const unparseable = listUnparseableReplies(bundle.sessions.flatMap((session) => session.turns));
+  if (unparseable.length > 0) {
+    io.stdout.write('judge replies that could not be read (kept as written, left out of the figures):\n');
+    for (const { judge, reply, count: times } of unparseable) io.stdout.write(`  ${judge}: ${JSON.stringify(reply)} ${times.toLocaleString('en')}x\n`);
   }
   if (study.leftovers.length === 0) {
     io.stdout.write('not imported: nothing\n');

@@ -25,6 +25,7 @@ describe('agreement-studio import', () => {
     const labels = join(dir, 'tb-en.turtlebench-human.labels.json');
     expect(run.stdout).toContain(`wrote ${labels}: 1,532 labels by turtlebench-human (TurtleBench human label)`);
     expect(run.stdout).toContain('field [].chinese_title: 32');
+    expect(run.stdout).toContain('judge replies that could not be read (kept as written, left out of the figures):\n  Deepseek_V2_5: "Invalid" 6x\n  Llama_3_1_405B: "Invalid" 2x\n');
 
     const validate = await runCli('validate', out, labels);
     expect(validate.stderr).toBe('');

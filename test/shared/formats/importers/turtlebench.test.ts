@@ -89,6 +89,21 @@ describe('other TurtleBench layouts', () => {
     expect(left.get('field [].chinese_title')).toBe(32);
   });
 
+  it('of cumulative logs of one model, reads the fullest and lists the others as left out', () => {
+    const full = real('TurtleBench/archived/outputs/logs_GPT_4o_en_shot0_len1532.json');
+    const doc = JSON.parse(full.text) as { cases: unknown[] };
+    const partial = { name: 'all_cases_GPT_4o_en_shot0_10.json', text: JSON.stringify({ ...doc, cases: doc.cases.slice(0, 10) }) };
+    const result = importTurtleBench([partial, full, real('TurtleBench/data/en/stories.json')]);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(turnsOf(result.value)).toHaveLength(1532);
+    expect(result.value.leftovers.find((item) => item.file === partial.name && item.what.startsWith('records:'))).toEqual({
+      file: partial.name,
+      what: `records: a shorter cumulative log of the same model, superseded by ${full.name}`,
+      count: 1,
+      examples: ['10 cases'],
+    });
+  });
+
   it('the log and the wide table agree on GPT_4o, so they import together', () => {
     const study = imported('TurtleBench/archived/stats/all_cases_en_shot0.json', 'TurtleBench/archived/outputs/logs_GPT_4o_en_shot0_len1532.json', 'TurtleBench/data/en/stories.json');
     expect(turnsOf(study)).toHaveLength(1532);
