@@ -24,8 +24,8 @@ export const TURTLEBENCH_LAYOUTS: Record<TurtleBenchLayout, string> = {
 };
 
 /** TurtleBench has no player: the guesses are its website's users' (SOURCES §3). */
-export const TURTLEBENCH_PLAYER = 'TurtleBench users';
-export const TURTLEBENCH_RATER = { id: 'turtlebench-human', name: 'TurtleBench human label' };
+const TURTLEBENCH_PLAYER = 'TurtleBench users';
+const TURTLEBENCH_RATER = { id: 'turtlebench-human', name: 'TurtleBench human label' };
 
 // Unknown/N is TurtleBench's "cannot tell from the story", which our three answers call irrelevant.
 const SCHEME: LabelScheme = { answerUnknown: false };
