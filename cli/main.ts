@@ -4,6 +4,7 @@
 
 import { UsageError } from './args';
 import { runDemo } from './commands/demo';
+import { runImport } from './commands/import';
 import { runPack } from './commands/pack';
 import { runReliability } from './commands/reliability';
 import { runReport } from './commands/report';
@@ -14,6 +15,9 @@ const USAGE = `Usage: agreement-studio <command> [options]
 
 Commands:
   validate FILE...        check transcript bundles, packs and label files; print every error
+  import FILE... --out BUNDLE.json [--player NAME] [--judge NAME]
+                          a benchmark's own output files (TurtleBench) as our bundle, with
+                          one label file per human rater beside it
   report --transcripts FILE... --labels FILE... [--format json|md|csv|latex]
          [--bootstrap N] [--seed S] [--macro] [--any-study] [--out FILE]
                           the agreement report
@@ -51,6 +55,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return 0;
       case 'validate':
         return await runValidate(args, io);
+      case 'import':
+        return await runImport(args, io);
       case 'demo':
         return await runDemo(args, io);
       case 'report':

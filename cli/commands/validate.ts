@@ -4,7 +4,10 @@
 
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
+import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
+import { parseJsonDocument } from '../../shared/formats/json-document';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
+import type { SourceFile } from '../../shared/formats/limits';
 import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
@@ -17,6 +20,7 @@ const USAGE = `Usage: agreement-studio validate FILE...
 
 Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), label files
 (.labels.json) and label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
+A benchmark's own output file that \`import\` reads (TurtleBench's) is named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -51,6 +55,8 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
   switch (format) {
     case 'transcripts':
     case 'puzzle-list': {
+      const imported = importLayoutSummary(file);
+      if (imported !== undefined) return imported;
       const result = parseTranscriptBundle(file);
       if (!result.ok) return result;
       const { puzzles, sessions, turns, questions, finals } = result.value.study.counts;
@@ -80,6 +86,18 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     case 'unknown':
       return failure(path, unknownFormatMessage(path));
   }
+}
+
+// Keys only a benchmark's own layouts have; checked on the text first so a native bundle is not parsed twice.
+const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases)"/;
+
+/** The layout and contents of a file `import` reads, or undefined when it is none of those. */
+function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
+  if (!IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
+  const parsed = parseJsonDocument(file);
+  const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
+  if (!parsed.ok || layout === undefined) return undefined;
+  return summary(`${TURTLEBENCH_LAYOUTS[layout]}: ${describeTurtleBenchFile(parsed.value, layout)}`);
 }
 
 function unknownFormatMessage(path: string): string {

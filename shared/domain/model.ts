@@ -11,7 +11,10 @@ export const MATCH_LABELS = ['matched', 'unmatched'] as const;
 export type MatchLabel = (typeof MATCH_LABELS)[number];
 
 export type TurnType = 'question' | 'final';
-export type JudgeLabel = AnswerLabel | MatchLabel;
+
+/** A judge's reply the normaliser could not read as a label; its raw text is kept in `judgeReplies`. */
+export const UNPARSEABLE = 'unparseable';
+export type JudgeLabel = AnswerLabel | MatchLabel | typeof UNPARSEABLE;
 
 /** Difficulty levels run 1 (easiest) to 9 (hardest). */
 export const MIN_DIFFICULTY = 1;
@@ -54,7 +57,10 @@ export interface Turn {
   text: string;
   /** Judge model -> label. Keys are validated model names, never prototype keys. */
   judgements: Record<string, JudgeLabel>;
+  /** The session judge's reply as written, when the source gave one. */
   judgeReply?: string;
+  /** Judge model -> its reply as written (lead only, never in a pack); every `unparseable` judgement has one. */
+  judgeReplies?: Record<string, string>;
 }
 
 export interface LabelScheme {

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
+import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS, UNPARSEABLE } from '../domain/model';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, LabelValue, Puzzle, Session, Study, StudyCounts, Task, Turn } from '../domain/model';
 import { canonicalJson } from './canonical-json';
 import { ErrorList } from './error-list';
@@ -131,7 +131,7 @@ const atLeastOne = z.int({ error: expected('a whole number of at least 1') }).mi
 const task = z.enum(TASKS, { error: expected('the task: answer, match or difficulty') });
 /** Checked against the record's task by checkTaskValue, which words the message by task. */
 const labelValue = z.custom<LabelValue>(() => true);
-const JUDGE_LABELS: readonly unknown[] = [...ANSWER_LABELS, ...MATCH_LABELS];
+const JUDGE_LABELS: readonly unknown[] = [...ANSWER_LABELS, ...MATCH_LABELS, UNPARSEABLE];
 
 /** Judge model -> label. By hand, not z.record, which would skip a "__proto__" key without a word. */
 const judgements = z
@@ -212,6 +212,15 @@ const sessionSchema = z.object(
   { error: expected('a session object') },
 );
 
+/** Judge model -> reply as written; by hand for the same reason as `judgements`. */
+const judgeReplies = z
+  .custom<Record<string, string>>((value) => isRecord(value), { error: expected('an object of judge replies') })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      const problem = idProblem('model', key) ?? (typeof value[key] === 'string' ? undefined : `expected text, got ${describeValue(value[key])}`);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+    }
+  });
 const turnSchema = z.object(
   {
     studyId,
@@ -223,6 +232,7 @@ const turnSchema = z.object(
     text,
     judgements,
     judgeReply: text.optional(),
+    judgeReplies: judgeReplies.optional(),
   },
   { error: expected('a turn object') },
 );

@@ -2,7 +2,7 @@
 // field by field, and checks what no single record can: one id namespace and puzzle references.
 
 import type { z } from 'zod';
-import type { JudgeLabel, LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
+import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type Puzzle, type Session, type Turn, type TurnType } from '../domain/model';
 import type { ErrorList } from './error-list';
 import { idProblem } from '../domain/ids';
 import { expected, isRecord, quote } from './field-schemas';
@@ -156,10 +156,12 @@ export class BundleReader {
     if (turnType === undefined) this.turnError(sessionPlace, index, ['type'], expected(TURN_TYPE)({ input: type }));
     if (typeof text !== 'string') this.turnError(sessionPlace, index, ['text'], expected('text')({ input: text }));
     if (judgeReply !== undefined && judgeReply !== null && typeof judgeReply !== 'string') this.turnError(sessionPlace, index, ['judgeReply'], expected('text')({ input: judgeReply }));
-    const judgements = this.readJudgements(raw.judgements, turnType, sessionPlace, index, () => turnName(id, index, sessionName));
+    const judgeReplies = this.readJudgeReplies(raw.judgeReplies, sessionPlace, index);
+    const judgements = this.readJudgements(raw.judgements, turnType, judgeReplies, sessionPlace, index, () => turnName(id, index, sessionName));
     if (this.errors.count > errorsBefore || !session || !judgements || turnType === undefined || typeof id !== 'string' || typeof text !== 'string') return undefined;
     const turn: Turn = { studyId: this.studyId, id, sessionId: session.id, puzzleId: session.puzzleId, index, type: turnType, text, judgements };
     if (typeof judgeReply === 'string') turn.judgeReply = judgeReply;
+    if (judgeReplies !== undefined && judgeReplies.size > 0) turn.judgeReplies = Object.fromEntries(judgeReplies);
     return turn;
   }
 
@@ -168,7 +170,14 @@ export class BundleReader {
    * never used to assign into an object, so `__proto__` and friends can't touch a prototype, and
    * they are refused as names anyway because other code indexes judgements by model.
    */
-  private readJudgements(raw: unknown, type: TurnType | undefined, sessionPlace: RecordPlace, index: number, turnName: () => string): Record<string, JudgeLabel> | undefined {
+  private readJudgements(
+    raw: unknown,
+    type: TurnType | undefined,
+    replies: ReadonlyMap<string, string> | undefined,
+    sessionPlace: RecordPlace,
+    index: number,
+    turnName: () => string,
+  ): Record<string, JudgeLabel> | undefined {
     if (raw === undefined || raw === null) return {};
     if (!isRecord(raw)) {
       this.turnError(sessionPlace, index, ['judgements'], `${turnName()}: ${expected('an object mapping judge model to label')({ input: raw })}`);
@@ -178,18 +187,42 @@ export class BundleReader {
     let valid = true;
     for (const [model, value] of Object.entries(raw)) {
       const problem = idProblem('model', model);
-      const label = type === 'question' ? normaliseAnswerLabel(value, this.scheme) : type === 'final' ? normaliseMatchLabel(value) : undefined;
-      if (problem === undefined && label !== undefined) {
+      // `unparseable` stands for a reply the importer could not read, so it needs that reply.
+      const unparseable = value === UNPARSEABLE && type !== undefined;
+      const label = unparseable ? UNPARSEABLE : type === 'question' ? normaliseAnswerLabel(value, this.scheme) : type === 'final' ? normaliseMatchLabel(value) : undefined;
+      if (problem === undefined && label !== undefined && (!unparseable || replies?.has(model) === true)) {
         entries.push([model, label]);
         continue;
       }
       valid = false;
       // An unknown turn type is reported on `type`; its labels cannot be judged.
-      const message = problem ?? (type === undefined ? undefined : `${quote(value)} ${type === 'question' ? this.answerExpected() : MATCH_EXPECTED}`);
+      const message =
+        problem ??
+        (type === undefined
+          ? undefined
+          : unparseable
+            ? `"unparseable" needs the judge's reply as written, in judgeReplies`
+            : `${quote(value)} ${type === 'question' ? this.answerExpected() : MATCH_EXPECTED}`);
       if (message === undefined) continue;
       this.turnError(sessionPlace, index, ['judgements', model], `${turnName()}: ${message}`);
     }
     return valid ? Object.fromEntries(entries) : undefined;
+  }
+
+  /** Judge model -> reply as written (optional, FORMATS §1): only validated names and text. */
+  private readJudgeReplies(raw: unknown, sessionPlace: RecordPlace, index: number): Map<string, string> | undefined {
+    if (raw === undefined || raw === null) return undefined;
+    if (!isRecord(raw)) {
+      this.turnError(sessionPlace, index, ['judgeReplies'], expected('an object mapping judge model to its reply')({ input: raw }));
+      return undefined;
+    }
+    const replies = new Map<string, string>();
+    for (const [model, reply] of Object.entries(raw)) {
+      const problem = idProblem('model', model) ?? (typeof reply === 'string' ? undefined : expected('text')({ input: reply }));
+      if (problem !== undefined) this.turnError(sessionPlace, index, ['judgeReplies', model], problem);
+      else replies.set(model, reply as string);
+    }
+    return replies;
   }
 
   private answerExpected(): string {

@@ -22,6 +22,7 @@ import {
   type PairKappa,
   type ReportBucket,
   type ReportTask,
+  type UnparseableCount,
 } from './report-model';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
 
@@ -125,7 +126,14 @@ export function buildReport(input: ReportInput): AgreementReport {
     difficulty: units.difficulty,
     players,
     annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
+    ...unparseableSetting(units),
   };
+}
+
+/** The unparseable judge replies per task and judge, in judge order; nothing when there are none. */
+function unparseableSetting(units: StudyUnits): Pick<AgreementReport, 'unparseableJudgeReplies'> {
+  const counts: UnparseableCount[] = (['answer', 'match'] as const).flatMap((task) => [...units.unparseable[task]].map(([judge, count]) => ({ task, judge, count })));
+  return counts.length > 0 ? { unparseableJudgeReplies: counts } : {};
 }
 
 /** The display name of every annotator with a label, in id order, so the app and the command line write the same object. */

@@ -167,4 +167,15 @@ export interface AgreementReport {
    * Absent in reports written before names were kept: ids are shown.
    */
   annotatorNames?: Record<string, string>;
+  /**
+   * Per task and judge, how many of its replies could not be read (`unparseable`) and are left
+   * out of every figure. Present only when there are such replies.
+   */
+  unparseableJudgeReplies?: UnparseableCount[];
+}
+
+export interface UnparseableCount {
+  task: ReportTask;
+  judge: string;
+  count: number;
 }

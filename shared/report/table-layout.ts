@@ -187,8 +187,15 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
       labels: [comparisonLabel(report, comparison)],
       values: buckets.map((bucket) => formatAgreementCell(findAgreementRow(report, task, bucket, comparison), average)),
     })),
-    notes: comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : [],
+    notes: [...(comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : []), ...unparseableNotes(report, task)],
   };
+}
+
+/** Replies a judge wrote that the importer could not read as a label are left out of the figures; say so, with how many. */
+export function unparseableNotes(report: AgreementReport, task: ReportTask): string[] {
+  return (report.unparseableJudgeReplies ?? [])
+    .filter((row) => row.task === task)
+    .map(({ judge, count }) => `${count.toLocaleString('en')} ${count === 1 ? 'reply' : 'replies'} of judge ${judge} could not be read and ${count === 1 ? 'is' : 'are'} left out.`);
 }
 
 function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable {

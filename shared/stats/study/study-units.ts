@@ -4,7 +4,7 @@
 
 import type { Bucket } from '../../domain/difficulty';
 import type { LabelScheme, LabelValue, StudyData, Task } from '../../domain/model';
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY } from '../../domain/model';
+import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
 import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
 import type { PuzzleDifficultyRow, ReportTask } from '../../report/report-model';
 import { bucketsOfPuzzles, puzzleDifficultyRows } from './difficulty';
@@ -57,6 +57,8 @@ export interface StudyUnits {
   unitsById: Record<ReportTask, ReadonlyMap<string, TaskUnit>>;
   /** Every judge model that labelled a unit of the task, in order of first appearance. */
   judges: Record<ReportTask, string[]>;
+  /** Judge model -> how many of its replies could not be read (`unparseable`): left out of every figure. */
+  unparseable: Record<ReportTask, ReadonlyMap<string, number>>;
   difficulty: PuzzleDifficultyRow[];
   bucketOfPuzzle: ReadonlyMap<string, Bucket>;
   difficultyRatings: DifficultyRating[];
@@ -91,10 +93,15 @@ export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold:
   const units: Record<ReportTask, TaskUnit[]> = { answer: [], match: [] };
   const unitsById: Record<ReportTask, Map<string, TaskUnit>> = { answer: new Map(), match: new Map() };
   const judgeSets: Record<ReportTask, Set<string>> = { answer: new Set(), match: new Set() };
+  const unparseable: Record<ReportTask, Map<string, number>> = { answer: new Map(), match: new Map() };
   for (const turn of data.turns) {
     const task: ReportTask = turn.type === 'question' ? 'answer' : 'match';
     const judgements = new Map<string, string>();
     for (const [model, label] of Object.entries(turn.judgements)) {
+      if (label === UNPARSEABLE) {
+        unparseable[task].set(model, (unparseable[task].get(model) ?? 0) + 1);
+        continue;
+      }
       const value = categoryOf(task, label, scheme);
       if (value === undefined) continue;
       judgements.set(model, value);
@@ -127,6 +134,7 @@ export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold:
     units,
     unitsById,
     judges: { answer: [...judgeSets.answer], match: [...judgeSets.match] },
+    unparseable,
     difficulty,
     bucketOfPuzzle,
     difficultyRatings,

@@ -65,6 +65,16 @@ describe('importStudies: what it stores', () => {
     expect(await countTables(db)).toEqual({ studies: 1, puzzles: 15, sessions: 30, turns: 323, annotators: 0, labels: 0, audit: 1, meta: 0, assignments: 0, gold: 0 });
   });
 
+  it('stores the judges\' raw replies and unparseable labels on the turn records, with no schema change', async () => {
+    const [first, ...rest] = demo.turns as [Turn, ...Turn[]];
+    const withReplies: StudyData = { ...demo, turns: [{ ...first, judgements: { ...first.judgements, 'model-x': 'unparseable' }, judgeReplies: { 'model-x': 'Hmm, maybe?' } }, ...rest] };
+    const db = freshDatabase();
+    await importStudies(db, [withReplies]);
+
+    await expectStored(db, withReplies);
+    expect((await db.turns.get([demo.study.id, first.id]))?.judgeReplies).toEqual({ 'model-x': 'Hmm, maybe?' });
+  });
+
   it('stores a bundle of about 12,000 turns written in several chunks, with counts that match the rows', { timeout: LARGE }, async () => {
     expect(large.turns.length).toBeGreaterThan(2 * CHUNK);
     const db = freshDatabase();

@@ -1,0 +1,113 @@
+// `agreement-studio import FILE... --out bundle.json [--player NAME] [--judge NAME]`: turns a
+// benchmark's own output files into our canonical bundle (with every judge's raw reply) and, where
+// the source holds human labels, one label file per human rater beside it. Asks nothing: a name the
+// files do not hold is an error naming its flag. The reading itself is shared/formats/importers.
+
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { idProblem } from '../../shared/domain/ids';
+import { formatErrorText, type FormatError } from '../../shared/formats/errors';
+import { serializeBundleDocument, type ImportedStudy } from '../../shared/formats/importers/imported-study';
+import { importTurtleBench } from '../../shared/formats/importers/turtlebench';
+import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import { listUnparseableReplies } from '../../shared/formats/label-values';
+import { baseName } from '../../shared/formats/study-id';
+import { parseCommandArgs, UsageError } from '../args';
+import type { CliIo } from '../io';
+import { readInputFile } from '../read-input-file';
+
+const COMMAND = 'import';
+
+const USAGE = `Usage: agreement-studio import FILE... --out BUNDLE.json [--player NAME] [--judge NAME]
+
+Reads a benchmark's own output files and writes our transcript bundle, keeping every judge's
+reply as written. Where the files hold human labels, writes one label file per human rater
+beside the bundle (BUNDLE.<rater>.labels.json), ready for \`report --labels\`. Prints what
+was not imported, with counts.
+
+Layouts, told from the content:
+  TurtleBench: its wide table (stats/all_cases_<lang>_shot<k>.json) or per-model logs
+  (logs_*.json, all_cases_<model>_<lang>_shot<k>_<n>.json), each with data/<lang>/stories.json;
+  or the 1.5k layout (id, title, surface, bottom, user_guess, label) on its own.
+
+Options:
+  --out FILE       the bundle to write (.json)
+  --player NAME    the player of every session (TurtleBench: default "TurtleBench users")
+  --judge NAME     the session judge: one of the files' models (default the first), needed
+                   when the files name none
+`;
+
+export async function runImport(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(COMMAND, args, {
+    help: { type: 'boolean', short: 'h' },
+    out: { type: 'string' },
+    player: { type: 'string' },
+    judge: { type: 'string' },
+  });
+  if (values.help === true) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('name at least one FILE to import', COMMAND);
+  const out = values.out;
+  if (out === undefined || out.trim() === '') throw new UsageError('--out BUNDLE.json is required', COMMAND);
+  for (const flag of ['player', 'judge'] as const) {
+    const name = values[flag];
+    const problem = name === undefined ? undefined : idProblem('model', name);
+    if (problem !== undefined) throw new UsageError(`--${flag}: ${problem}`, COMMAND);
+  }
+
+  const read = await Promise.all(positionals.map(readInputFile));
+  const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
+  if (failures.length > 0) return invalid(io, failures);
+  const files = read.flatMap((result) => (result.ok ? [result.value] : []));
+  const result = importTurtleBench(files, { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) });
+  if (!result.ok) {
+    if (result.needs === 'judge') throw new UsageError(`${result.errors[0]?.message ?? 'a judge is needed'}; name the session judge with --judge NAME`, COMMAND);
+    return invalid(io, result.errors);
+  }
+  try {
+    await writeStudy(result.value, out, io);
+  } catch (error) {
+    io.stderr.write(`agreement-studio import: cannot write ${out}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise<void> {
+  for (const { file, layout } of study.layouts) io.stdout.write(`read ${file}: ${layout}\n`);
+  const { bundle } = study;
+  const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
+  const judges = new Set(bundle.sessions.flatMap((session) => session.turns.flatMap((turn) => Object.keys(turn.judgements))));
+  await writeFile(out, serializeBundleDocument(bundle));
+  io.stdout.write(`wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`);
+  const now = new Date().toISOString();
+  for (const rater of study.raters) {
+    const path = join(dirname(out), `${baseName(out)}.${rater.annotator.id}.labels.json`);
+    // The source does not say when its people labelled; the import time stands in, once per label.
+    const labels = rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' }));
+    await writeFile(path, serializeLabelFile(buildLabelFile({ studyId: bundle.id, annotator: rater.annotator, exportedAt: now, app: `agreement-studio ${__APP_VERSION__}`, labels })));
+    io.stdout.write(`wrote ${path}: ${count(labels.length, 'label')} by ${rater.annotator.id} (${rater.annotator.name})\n`);
+  }
+  const unparseable = listUnparseableReplies(bundle.sessions.flatMap((session) => session.turns));
+  if (unparseable.length > 0) {
+    io.stdout.write('judge replies that could not be read (kept as written, left out of the figures):\n');
+    for (const { judge, reply, count: times } of unparseable) io.stdout.write(`  ${judge}: ${JSON.stringify(reply)} ${times.toLocaleString('en')}x\n`);
+  }
+  if (study.leftovers.length === 0) {
+    io.stdout.write('not imported: nothing\n');
+    return;
+  }
+  io.stdout.write('not imported:\n');
+  for (const item of study.leftovers) io.stdout.write(`  ${item.file}: ${item.what}: ${item.count.toLocaleString('en')} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`);
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function invalid(io: CliIo, errors: readonly FormatError[]): number {
+  for (const error of errors) io.stderr.write(`${formatErrorText(error)}\n`);
+  return 1;
+}

@@ -1,0 +1,101 @@
+// What an importer of a benchmark's own output gives back (issue 14): our canonical transcript
+// bundle (FORMATS §1) as a JSON document, the human labels the source holds, one list per rater,
+// and everything it did not import, with counts and examples, so nothing is dropped silently.
+
+import type { JudgeLabel, LabelScheme, LabelValue, Task } from '../../domain/model';
+import type { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+
+export interface BundleTurn {
+  id: string;
+  type: 'question' | 'final';
+  text: string;
+  judgements: Record<string, JudgeLabel>;
+  judgeReplies?: Record<string, string>;
+}
+
+export interface BundleSession {
+  id: string;
+  puzzleId: string;
+  player: string;
+  judge: string;
+  turns: BundleTurn[];
+}
+
+export interface BundlePuzzle {
+  id: string;
+  title?: string;
+  story: string;
+  reference: string;
+  language?: string;
+  source?: string;
+}
+
+export interface BundleDocument {
+  format: typeof TRANSCRIPTS_FORMAT;
+  id: string;
+  name: string;
+  scheme: LabelScheme;
+  puzzles: BundlePuzzle[];
+  sessions: BundleSession[];
+}
+
+/** One human rater's labels as the source holds them, ready for a label file (FORMATS §3). */
+export interface ImportedRater {
+  annotator: { id: string; name: string };
+  labels: Array<{ unit: string; task: Task; value: LabelValue }>;
+}
+
+/** Something of the source that is not in the bundle: a field (`cases[].total_tokens`) or records. */
+export interface Leftover {
+  file: string;
+  what: string;
+  count: number;
+  /** Up to three values or record names, shortened, so the lead can see what it is. */
+  examples: string[];
+}
+
+export interface ImportedStudy {
+  /** The layout of each file, in words, in the order the files came. */
+  layouts: Array<{ file: string; layout: string }>;
+  bundle: BundleDocument;
+  raters: ImportedRater[];
+  leftovers: Leftover[];
+}
+
+/** One puzzle or session per line, like the demo's bundle: compact for big studies, still diffable. */
+export function serializeBundleDocument(bundle: BundleDocument): string {
+  const { puzzles, sessions, ...header } = bundle;
+  const head = JSON.stringify(header).slice(0, -1);
+  const list = (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]`);
+  return `${head},\n"puzzles": ${list(puzzles)},\n"sessions": ${list(sessions)}\n}\n`;
+}
+
+/** Counts the values of fields an importer leaves out, with the first few as examples. */
+export class LeftoverTally {
+  private readonly entries = new Map<string, Leftover>();
+
+  add(file: string, what: string, example: unknown): void {
+    const key = `${file}\u0000${what}`;
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      entry = { file, what, count: 0, examples: [] };
+      this.entries.set(key, entry);
+    }
+    entry.count++;
+    if (entry.examples.length < 3) entry.examples.push(shortExample(example));
+  }
+
+  /** Every key of `record` not in `known`, as the field `prefix + key`. */
+  addUnknownFields(file: string, prefix: string, record: Readonly<Record<string, unknown>>, known: ReadonlySet<string>): void {
+    for (const [key, value] of Object.entries(record)) if (!known.has(key)) this.add(file, `field ${prefix}${key}`, value);
+  }
+
+  list(): Leftover[] {
+    return [...this.entries.values()];
+  }
+}
+
+function shortExample(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
