@@ -34,8 +34,16 @@ export function isTurtleSoupBenchGame(doc: unknown): doc is { metadata: Record<s
   return isRecord(doc) && isRecord(doc.metadata) && isRecord(doc.content) && 'questioner_model' in doc.metadata && 'responder_model' in doc.metadata;
 }
 
+// metadata comes first in a game file (turtle_system.py _build_result), so its model keys are near the start.
+const GAME_HINT = /^\s*\{\s*"metadata"\s*:\s*\{[\s\S]*"questioner_model"\s*:/;
+
+/** Whether a file looks like a TSB game file, from the start of its text: to pick the importer before parsing. */
+export function looksLikeTurtleSoupBenchGame(file: SourceFile): boolean {
+  return GAME_HINT.test(file.text.slice(0, 8192).replace(/^\uFEFF/, ''));
+}
+
 /** Whether a file is one of the run's text logs (run_log_*, summary_log_*, summary_DS-*), written beside the games. */
-function isRunLog(name: string): boolean {
+export function isRunLog(name: string): boolean {
   const last = name.split(/[\\/]/).pop() ?? name;
   return /\.txt$/i.test(last) && /^(?:run_log_|summary_log_|summary_DS-)/.test(last);
 }
@@ -85,11 +93,11 @@ export function importTurtleSoupBench(files: readonly SourceFile[]): ParseResult
       errors.push({ file: file.name, path: '', message: 'not a TurtleSoup-Bench game file; expected {"metadata": {...questioner_model, responder_model...}, "content": {...}}' });
       continue;
     }
-    layouts.push({ file: file.name, layout: TURTLESOUP_BENCH_LAYOUT });
     games.push({ file: file.name, metadata: parsed.value.metadata, content: parsed.value.content, evaluation: (parsed.value as Record<string, unknown>).evaluation });
     leftovers.addUnknownFields(gamesOfFolder(file.name), '', parsed.value, TOP_FIELDS);
   }
   if (errors.length > 0) return { ok: false, errors };
+  layouts.push(...gameGroups(games));
 
   const puzzles = new Map<string, PuzzleEntry>();
   const puzzleIds = new Set<string>();
@@ -128,6 +136,21 @@ export function importTurtleSoupBench(files: readonly SourceFile[]): ParseResult
 function gamesOfFolder(file: string): string {
   const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   return `${slash >= 0 ? file.slice(0, slash + 1) : ''}*.json`;
+}
+
+/** How the games were grouped, one line per run folder: hundreds of files, one study. */
+function gameGroups(games: readonly Game[]): ImportedStudy['layouts'] {
+  const groups = new Map<string, { count: number; genre: string | undefined }>();
+  for (const game of games) {
+    const folder = gamesOfFolder(game.file);
+    const group = groups.get(folder) ?? { count: 0, genre: genreOfPath(game.file) };
+    group.count++;
+    groups.set(folder, group);
+  }
+  return [...groups].map(([folder, { count, genre }]) => ({
+    file: folder,
+    layout: `${count.toLocaleString('en')} ${TURTLESOUP_BENCH_LAYOUT.replace('file', count === 1 ? 'file' : 'files')}${genre !== undefined ? `, genre ${genre}` : ''}, into one study`,
+  }));
 }
 
 function readGame(game: Game, puzzles: Map<string, PuzzleEntry>, puzzleIds: Set<string>, leftovers: LeftoverTally, errors: FormatError[]): BundleSession | undefined {
