@@ -42,7 +42,7 @@ describe('agreement-studio import, TurtleSoup-Bench', () => {
     expect(validate.stdout).toContain('5 puzzles, 6 sessions, 16 turns (11 questions, 5 finals)');
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as { name: string; puzzles: Array<{ title: string; genre: string }> };
     expect(bundle.name).toBe('TurtleSoup-Bench (en, zh)');
-    expect(bundle.puzzles.map((p) => [p.title, p.genre])).toContainEqual(['Midnight Train  ', 'Crime_Thriller']);
+    expect(bundle.puzzles.map((p) => [p.title, p.genre])).toContainEqual(['Midnight Train  ', 'Crime Thriller']);
   });
 
   it('refuses --player and --judge, which the game files already name', async () => {

@@ -222,7 +222,8 @@ function puzzleIdOf(story: Story, file: string, puzzles: Map<string, PuzzleEntry
     story: story.surface,
     reference: story.bottom,
     ...(story.language !== undefined ? { language: story.language } : {}),
-    ...(story.genre !== undefined ? { genre: story.genre } : {}),
+    // In words, as the genre files give it when imported on their own (combine-studies.ts): Crime_Thriller -> Crime Thriller.
+    ...(story.genre !== undefined ? { genre: story.genre.replace(/[_-]+/g, ' ').trim() } : {}),
     ...(story.keyClues.length > 0 ? { keyClues: story.keyClues } : {}),
     source: 'TurtleSoup-Bench',
   };

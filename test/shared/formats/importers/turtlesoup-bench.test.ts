@@ -1,13 +1,17 @@
 // TurtleSoup-Bench's game files import as they are (issue 14): a run's files written the way
 // TSB writes them become one study with exact puzzles, sessions, labels, raw replies and
-// verdicts, and everything left out is listed with counts.
+// verdicts, and everything left out is listed with counts. TSB's real stories are read from
+// ../shared/real-data/ when present (they carry no licence and are not in the repository).
 
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { genreOfPath, importTurtleSoupBench } from '../../../../shared/formats/importers/turtlesoup-bench';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { runLog, sixGames } from './turtlesoup-bench-run';
+import { runLog, sixGames, writeGame } from './turtlesoup-bench-run';
 
 function imported(files = [...sixGames(), runLog()]): ImportedStudy {
   const result = importTurtleSoupBench(files.map((file) => ({ name: file.path, text: file.text })));
@@ -33,9 +37,9 @@ describe('TurtleSoup-Bench game files', () => {
 
   it('gives one puzzle per story with genre, language and key clues, and a title with its trailing spaces', () => {
     expect(bundle.puzzles.map((p) => p.id)).toEqual(['Crime_Thriller/en/The Last Call', 'Crime_Thriller/en/Midnight Train', 'Crime_Thriller/en/The Lighthouse', 'Crime_Thriller/en/The Well', 'Supernatural_Horror/zh/镜子里的人']);
-    expect(bundle.puzzles[1]).toMatchObject({ title: 'Midnight Train  ', genre: 'Crime_Thriller', language: 'en', source: 'TurtleSoup-Bench' });
+    expect(bundle.puzzles[1]).toMatchObject({ title: 'Midnight Train  ', genre: 'Crime Thriller', language: 'en', source: 'TurtleSoup-Bench' });
     expect(bundle.puzzles[1]?.keyClues).toBeUndefined();
-    expect(bundle.puzzles[4]).toMatchObject({ title: '镜子里的人', story: '她每天早上对着镜子微笑，直到有一天镜子里的人没有笑。', reference: '那是一扇窗户，对面住着她的双胞胎姐妹。', keyClues: ['镜子其实是窗户。'], genre: 'Supernatural_Horror', language: 'zh' });
+    expect(bundle.puzzles[4]).toMatchObject({ title: '镜子里的人', story: '她每天早上对着镜子微笑，直到有一天镜子里的人没有笑。', reference: '那是一扇窗户，对面住着她的双胞胎姐妹。', keyClues: ['镜子其实是窗户。'], genre: 'Supernatural Horror', language: 'zh' });
     expect(bundle.name).toBe('TurtleSoup-Bench (en, zh)');
   });
 
@@ -120,5 +124,41 @@ describe('TurtleSoup-Bench game files', () => {
     expect(genreOfPath('Crime_Thriller\\Q-a_R-b\\t.json')).toBe('Crime_Thriller');
     expect(genreOfPath('Crime_Thriller/t.json')).toBe('Crime_Thriller');
     expect(genreOfPath('t.json')).toBeUndefined();
+  });
+});
+
+const REAL_STORIES = fileURLToPath(new URL('../../../../../shared/real-data/TurtleSoup-Bench/data/', import.meta.url));
+
+describe("a run over TurtleSoup-Bench's real stories (no game files are published)", () => {
+  const present = existsSync(REAL_STORIES);
+  if (!present) console.log(`skipped: ${REAL_STORIES} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
+  it.skipIf(!present)('one game per story of all twelve story files, written as TSB writes them, imports as one study with six genres', () => {
+    const files: Array<{ name: string; text: string }> = [];
+    for (const language of ['en', 'zh'] as const) {
+      for (const storyFile of readdirSync(join(REAL_STORIES, language)).filter((name) => name.endsWith('.json')).sort()) {
+        const run = { saveDir: 'results', dataset: storyFile.replace(/\.json$/, ''), questioner: 'gpt-4o', responder: 'qwen/qwen-max', evaluator: 'gpt-4o', language, maxQuestions: 2 };
+        const stories = JSON.parse(readFileSync(join(REAL_STORIES, language, storyFile), 'utf8')) as Array<{ title: string; surface: string; bottom: string; tips: string[] }>;
+        stories.forEach((story, i) => {
+          const game = writeGame(run, { title: story.title, setup: story.surface, solution: story.bottom, tips: story.tips }, [
+            { type: 'question', content: 'Is it about a person?' },
+            { type: 'answer', content: i % 3 === 0 ? 'yes<Key Clue>' : 'unknown' },
+            { type: 'conclusion', content: { details: [], logic: [], conclusion: 'A guess.' } },
+          ], { status: i % 2 === 0 ? 'success' : 'failure', questionsUsed: 1, durationSec: 1 });
+          // A title given twice in one dataset is one path: TSB's later game overwrites the earlier.
+          const earlier = files.findIndex((file) => file.name === game.path);
+          if (earlier >= 0) files.splice(earlier, 1);
+          files.push({ name: game.path, text: game.text });
+        });
+      }
+    }
+    const study = imported(files.map((file) => ({ path: file.name, text: file.text })));
+    expect(files).toHaveLength(794);
+    expect(study.bundle.puzzles).toHaveLength(794);
+    expect(study.bundle.sessions).toHaveLength(794);
+    expect(new Set(study.bundle.puzzles.map((puzzle) => puzzle.genre))).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
+    // en and zh games of a dataset and model pair share one folder (SOURCES §2).
+    expect(study.layouts).toHaveLength(6);
+    const parsed = parseTranscriptBundle({ name: 'tsb-real.json', text: serializeBundleDocument(study.bundle) });
+    expect(parsed.ok).toBe(true);
   });
 });
