@@ -34,12 +34,12 @@ export function isTurtleSoupBenchGame(doc: unknown): doc is { metadata: Record<s
   return isRecord(doc) && isRecord(doc.metadata) && isRecord(doc.content) && 'questioner_model' in doc.metadata && 'responder_model' in doc.metadata;
 }
 
-// metadata comes first in a game file (turtle_system.py _build_result), so its model keys are near the start.
-const GAME_HINT = /^\s*\{\s*"metadata"\s*:\s*\{[\s\S]*"questioner_model"\s*:/;
+// A game file opens with its metadata (turtle_system.py _build_result); no other layout we read does.
+const GAME_HINT = /^\uFEFF?\s*\{\s*"metadata"\s*:\s*\{/;
 
 /** Whether a file looks like a TSB game file, from the start of its text: to pick the importer before parsing. */
 export function looksLikeTurtleSoupBenchGame(file: SourceFile): boolean {
-  return GAME_HINT.test(file.text.slice(0, 8192).replace(/^\uFEFF/, ''));
+  return GAME_HINT.test(file.text.slice(0, 256));
 }
 
 /** Whether a file is one of the run's text logs (run_log_*, summary_log_*, summary_DS-*), written beside the games. */

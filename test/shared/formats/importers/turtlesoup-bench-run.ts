@@ -135,3 +135,15 @@ export function runLog(): GameFile {
     text: '===== Run Log: Crime_Thriller | Models: Q-gpt-4o_R-deepseek-deepseek-chat | Start Time: 2026-11-20 10:00:00 =====\n',
   };
 }
+
+/** run_single_scenario_wrapper's result when the engine itself failed: the story as loaded, no conversation. */
+export function wrapperErrorGame(run: RunSettings, story: Story, error: string): GameFile {
+  const result: PyValue = {
+    metadata: { title: story.title, status: 'error', error: `Wrapper error: ${error}`, questioner_model: run.questioner, responder_model: run.responder, evaluator_model: run.evaluator, language: run.language, max_questions_setting: run.maxQuestions },
+    content: { title: story.title, setup: story.setup, solution: story.solution, tips: story.tips },
+    evaluation: {},
+  };
+  return { path: savePath(run, story.title), text: pythonJsonDump(result) };
+}
+
+export const ENGLISH_RUN = EN;

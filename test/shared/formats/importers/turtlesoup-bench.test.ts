@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
-import { genreOfPath, importTurtleSoupBench } from '../../../../shared/formats/importers/turtlesoup-bench';
+import { genreOfPath, importTurtleSoupBench, looksLikeTurtleSoupBenchGame } from '../../../../shared/formats/importers/turtlesoup-bench';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { runLog, sixGames, writeGame } from './turtlesoup-bench-run';
+import { ENGLISH_RUN, runLog, sixGames, wrapperErrorGame, writeGame } from './turtlesoup-bench-run';
 
 function imported(files = [...sixGames(), runLog()]): ImportedStudy {
   const result = importTurtleSoupBench(files.map((file) => ({ name: file.path, text: file.text })));
@@ -117,6 +117,19 @@ describe('TurtleSoup-Bench game files', () => {
     }
     const other = importTurtleSoupBench([{ name: 'x.json', text: '{"a": 1}' }]);
     expect(other.ok).toBe(false);
+  });
+
+  it("imports the story of a game the run's wrapper failed on, and lists the game, which has no conversation", () => {
+    const story = { title: 'Cold Room', setup: 'The room was cold.', solution: 'The heater broke.', tips: ['heater'] };
+    const game = wrapperErrorGame(ENGLISH_RUN, story, `${'x'.repeat(9000)} failed`);
+    expect(looksLikeTurtleSoupBenchGame({ name: game.path, text: game.text })).toBe(true);
+    const study = imported([game]);
+    expect(study.bundle.puzzles).toEqual([{ id: 'Crime_Thriller/en/Cold Room', title: 'Cold Room', story: 'The room was cold.', reference: 'The heater broke.', language: 'en', genre: 'Crime Thriller', keyClues: ['heater'], source: 'TurtleSoup-Bench' }]);
+    expect(study.bundle.sessions).toEqual([]);
+    expect(study.leftovers.map((item) => [item.what, item.count])).toEqual([
+      ['records: a game that ended in an error (status error: its conclusion, if any, has no verdict)', 1],
+      ['records: a game with no conversation (an error before the first question)', 1],
+    ]);
   });
 
   it('takes the genre from the dataset folder above the model pair', () => {
