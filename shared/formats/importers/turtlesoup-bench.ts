@@ -80,7 +80,7 @@ export function importTurtleSoupBench(files: readonly SourceFile[]): ParseResult
   const games: Game[] = [];
   for (const file of files) {
     if (isRunLog(file.name)) {
-      layouts.push({ file: file.name, layout: 'TurtleSoup-Bench run log (not imported: its figures are recomputed from the games)' });
+      layouts.push({ file: file.name, layout: 'TurtleSoup-Bench run log or summary (text; not imported)' });
       leftovers.add(file.name, 'records: a run log or summary text file, not a game', file.text.split('\n', 1)[0] ?? '');
       continue;
     }
