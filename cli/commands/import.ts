@@ -9,6 +9,7 @@ import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument, type ImportedStudy } from '../../shared/formats/importers/imported-study';
 import { importTurtleBench } from '../../shared/formats/importers/turtlebench';
+import { importTurtleSoupBench, looksLikeTurtleSoupBenchGame } from '../../shared/formats/importers/turtlesoup-bench';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
@@ -29,6 +30,8 @@ Layouts, told from the content:
   TurtleBench: its wide table (stats/all_cases_<lang>_shot<k>.json) or per-model logs
   (logs_*.json, all_cases_<model>_<lang>_shot<k>_<n>.json), each with data/<lang>/stories.json;
   or the 1.5k layout (id, title, surface, bottom, user_guess, label) on its own.
+  TurtleSoup-Bench: a run's game files ({dataset}/Q-{q}_R-{r}/{title}_..._{lang}.json), all
+  as one study; the genre is the dataset folder, the models are the files' own.
 
 Options:
   --out FILE       the bundle to write (.json)
@@ -61,13 +64,25 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
   const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (failures.length > 0) return invalid(io, failures);
   const files = read.flatMap((result) => (result.ok ? [result.value] : []));
+  if (files.some(looksLikeTurtleSoupBenchGame)) {
+    // The game files name their player and judge; another name would contradict them.
+    for (const flag of ['player', 'judge'] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag}: TurtleSoup-Bench game files name their models in metadata (questioner_model, responder_model); leave --${flag} out`, COMMAND);
+    }
+    const games = importTurtleSoupBench(files);
+    return games.ok ? writeOrFail(games.value, out, io) : invalid(io, games.errors);
+  }
   const result = importTurtleBench(files, { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) });
   if (!result.ok) {
     if (result.needs === 'judge') throw new UsageError(`${result.errors[0]?.message ?? 'a judge is needed'}; name the session judge with --judge NAME`, COMMAND);
     return invalid(io, result.errors);
   }
+  return writeOrFail(result.value, out, io);
+}
+
+async function writeOrFail(study: ImportedStudy, out: string, io: CliIo): Promise<number> {
   try {
-    await writeStudy(result.value, out, io);
+    await writeStudy(study, out, io);
   } catch (error) {
     io.stderr.write(`agreement-studio import: cannot write ${out}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

@@ -5,6 +5,7 @@
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
+import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
 import { parseJsonDocument } from '../../shared/formats/json-document';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
@@ -20,7 +21,8 @@ const USAGE = `Usage: agreement-studio validate FILE...
 
 Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), label files
 (.labels.json) and label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
-A benchmark's own output file that \`import\` reads (TurtleBench's) is named by its layout.
+A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files)
+is named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -89,12 +91,13 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
 }
 
 // Keys only a benchmark's own layouts have; checked on the text first so a native bundle is not parsed twice.
-const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases)"/;
+const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model)"/;
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
   if (!IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
+  if (parsed.ok && isTurtleSoupBenchGame(parsed.value)) return summary(`${TURTLESOUP_BENCH_LAYOUT}: ${describeTurtleSoupBenchGame(parsed.value)}`);
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;
   return summary(`${TURTLEBENCH_LAYOUTS[layout]}: ${describeTurtleBenchFile(parsed.value, layout)}`);

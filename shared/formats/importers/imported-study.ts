@@ -18,6 +18,7 @@ export interface BundleSession {
   puzzleId: string;
   player: string;
   judge: string;
+  maxRounds?: number;
   turns: BundleTurn[];
 }
 
@@ -27,6 +28,8 @@ export interface BundlePuzzle {
   story: string;
   reference: string;
   language?: string;
+  genre?: string;
+  keyClues?: string[];
   source?: string;
 }
 
