@@ -16,7 +16,7 @@ const FILE_SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
 
 /** Puzzle, session and turn ids and model names come from other programs' output: any visible text. */
-export const MAX_TEXT_ID_CHARS = 256;
+const MAX_TEXT_ID_CHARS = 256;
 
 /**
  * Characters that do not show as themselves: controls, format characters (the bidirectional

@@ -46,7 +46,7 @@ export const optionalText = optional(text);
 export const nonBlankText = text.refine((value) => value.trim() !== '', { error: 'must not be empty' });
 
 /** A text field holding an id of this kind, held to the one id rule (domain/ids.ts). */
-export function idField(kind: IdKind, what: string) {
+function idField(kind: IdKind, what: string) {
   return z.string({ error: expected(what) }).superRefine((value, ctx) => {
     const problem = idProblem(kind, value);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });

@@ -17,14 +17,12 @@ const KIND_NAMES = {
   dataset: 'a labelled dataset',
 } as const;
 
-export type FormatKind = keyof typeof KIND_NAMES;
+type FormatKind = keyof typeof KIND_NAMES;
 
-/** The version of each kind this app reads and writes. */
-export const FORMAT_VERSIONS: Record<FormatKind, number> = { transcripts: 1, pack: 1, labels: 1, backup: 1, report: 1, dataset: 1 };
+/** The kinds this app reads, and the version of each it reads. */
+const READ_VERSIONS = { transcripts: 1, pack: 1, labels: 1, backup: 1 } as const;
 
-export function formatName(kind: FormatKind): string {
-  return `agreement-studio.${kind}/${FORMAT_VERSIONS[kind]}`;
-}
+type ReadKind = keyof typeof READ_VERSIONS;
 
 /**
  * The one version rule: `agreement-studio.<kind>/<major>` or `/<major>.<minor>`, numbers without
@@ -33,37 +31,28 @@ export function formatName(kind: FormatKind): string {
  */
 const FORMAT_FIELD = /^agreement-studio\.([a-z]+)\/(0|[1-9]\d{0,5})(?:\.(0|[1-9]\d{0,5}))?$/;
 
-export type FormatVerdict =
-  | { ok: true }
-  | { ok: false; reason: 'missing' | 'not-text' | 'malformed' | 'other-kind' | 'older' | 'newer'; message: string; otherKind?: FormatKind };
-
-/** Whether `value` (a file's `format` field) names the version of `kind` this app reads, and if not, why. */
-export function checkFormat(kind: FormatKind, value: unknown): FormatVerdict {
-  const expected = formatName(kind);
+/** Why `value` (a file's `format` field) is not the version of `kind` this app reads, or undefined when it is: missing, not text, malformed, another kind, older, newer. */
+function versionProblem(kind: ReadKind, value: unknown): string | undefined {
+  const version: number = READ_VERSIONS[kind];
+  const expected = `agreement-studio.${kind}/${version}`;
   const what = KIND_NAMES[kind];
-  if (value === undefined) return { ok: false, reason: 'missing', message: `required; expected "${expected}"` };
-  if (typeof value !== 'string') return { ok: false, reason: 'not-text', message: `expected the text "${expected}", got ${describeValue(value)}` };
+  if (value === undefined) return `required; expected "${expected}"`;
+  if (typeof value !== 'string') return `expected the text "${expected}", got ${describeValue(value)}`;
   const match = FORMAT_FIELD.exec(value);
   const fileKind = match?.[1];
-  if (match === null || fileKind === undefined || !Object.hasOwn(KIND_NAMES, fileKind)) {
-    return { ok: false, reason: 'malformed', message: `${quote(value)} is not a format this app knows; expected "${expected}" for ${what}` };
-  }
-  if (fileKind !== kind) {
-    const other = fileKind as FormatKind;
-    return { ok: false, reason: 'other-kind', otherKind: other, message: `this file is ${KIND_NAMES[other]} (${value}), not ${what}` };
-  }
+  if (match === null || fileKind === undefined || !Object.hasOwn(KIND_NAMES, fileKind)) return `${quote(value)} is not a format this app knows; expected "${expected}" for ${what}`;
+  if (fileKind !== kind) return `this file is ${KIND_NAMES[fileKind as FormatKind]} (${value}), not ${what}`;
   const major = Number(match[2]);
   const minor = Number(match[3] ?? 0);
-  const version = FORMAT_VERSIONS[kind];
-  if (major === version && minor === 0) return { ok: true };
-  if (major < version) return { ok: false, reason: 'older', message: `this file is ${value}, older than the version this app reads (${expected}); write it again as ${expected}` };
-  return { ok: false, reason: 'newer', message: `this file is ${value}, newer than the version this app reads (${expected}); update Agreement Studio to open it` };
+  if (major === version && minor === 0) return undefined;
+  if (major < version) return `this file is ${value}, older than the version this app reads (${expected}); write it again as ${expected}`;
+  return `this file is ${value}, newer than the version this app reads (${expected}); update Agreement Studio to open it`;
 }
 
 /** The `format` check as a located error of `fileName`, or undefined when the version is readable. */
-export function formatError(fileName: string, kind: FormatKind, value: unknown, line?: number): FormatError | undefined {
-  const verdict = checkFormat(kind, value);
-  return verdict.ok ? undefined : { file: fileName, ...(line !== undefined ? { line } : {}), path: 'format', message: verdict.message };
+export function formatError(fileName: string, kind: ReadKind, value: unknown, line?: number): FormatError | undefined {
+  const message = versionProblem(kind, value);
+  return message === undefined ? undefined : { file: fileName, ...(line !== undefined ? { line } : {}), path: 'format', message };
 }
 
 /**

@@ -192,7 +192,7 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
 }
 
 /** Replies a judge wrote that the importer could not read as a label are left out of the figures; say so, with how many. */
-export function unparseableNotes(report: AgreementReport, task: ReportTask): string[] {
+function unparseableNotes(report: AgreementReport, task: ReportTask): string[] {
   return (report.unparseableJudgeReplies ?? [])
     .filter((row) => row.task === task)
     .map(({ judge, count }) => `${count.toLocaleString('en')} ${count === 1 ? 'reply' : 'replies'} of judge ${judge} could not be read and ${count === 1 ? 'is' : 'are'} left out.`);

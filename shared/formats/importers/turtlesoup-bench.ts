@@ -43,7 +43,7 @@ export function looksLikeTurtleSoupBenchGame(file: SourceFile): boolean {
 }
 
 /** Whether a file is one of the run's text logs (run_log_*, summary_log_*, summary_DS-*), written beside the games. */
-export function isRunLog(name: string): boolean {
+function isRunLog(name: string): boolean {
   const last = name.split(/[\\/]/).pop() ?? name;
   return /\.txt$/i.test(last) && /^(?:run_log_|summary_log_|summary_DS-)/.test(last);
 }
