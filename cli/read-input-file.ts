@@ -1,5 +1,5 @@
 // Reads a file named on the command line as UTF-8 text, safely: refuses folders and files over
-// the input limit before reading, an image, PDF or archive by its first bytes, refuses text that is not UTF-8 at its first bad byte (line,
+// the input limit before reading, an image, PDF or archive by its first bytes (import keeps a workbook's or database's bytes), refuses text that is not UTF-8 at its first bad byte (line,
 // column and offset, as the app does), and names the file in every error. Keeps a byte order
 // mark (every parser skips it) so the text's SHA-256 is the file's.
 
@@ -7,9 +7,10 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ParseResult } from '../shared/formats/errors';
 import { checkFileSize, checkSourceFile, type SourceFile } from '../shared/formats/limits';
 import { findUtf8Fault } from '../shared/formats/utf8';
-import { binaryFileMessage, binaryKind } from '../shared/formats/binary-kind';
+import { binaryFileMessage, binaryKind, READABLE_BINARY_KINDS } from '../shared/formats/binary-kind';
 
-export async function readInputFile(path: string): Promise<ParseResult<SourceFile>> {
+/** `keepReadableBinary`: keep the bytes of a workbook or SQLite database, which `import` reads; every other command refuses them. */
+export async function readInputFile(path: string, { keepReadableBinary = false }: { keepReadableBinary?: boolean } = {}): Promise<ParseResult<SourceFile>> {
   const fail = (message: string): ParseResult<SourceFile> => ({ ok: false, errors: [{ file: path, path: '', message }] });
   try {
     const info = await stat(path);
@@ -19,6 +20,7 @@ export async function readInputFile(path: string): Promise<ParseResult<SourceFil
     if (sizeError) return { ok: false, errors: [sizeError] };
     const bytes = await readFile(path);
     const kind = binaryKind(bytes);
+    if (kind !== undefined && keepReadableBinary && READABLE_BINARY_KINDS.has(kind)) return { ok: true, value: { name: path, text: '', size: info.size, binaryKind: kind, bytes } };
     if (kind !== undefined) return fail(binaryFileMessage(kind));
     try {
       return { ok: true, value: { name: path, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), size: info.size } };

@@ -8,8 +8,7 @@ import { dirname, join } from 'node:path';
 import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument, type ImportedStudy } from '../../shared/formats/importers/imported-study';
-import { importTurtleBench } from '../../shared/formats/importers/turtlebench';
-import { importTurtleSoupBench, looksLikeTurtleSoupBenchGame } from '../../shared/formats/importers/turtlesoup-bench';
+import { benchmarkOf, importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
@@ -18,6 +17,8 @@ import type { CliIo } from '../io';
 import { readInputFile } from '../read-input-file';
 
 const COMMAND = 'import';
+
+const LAYOUTS_IN_WORDS = 'see agreement-studio import --help for the layouts it reads';
 
 const USAGE = `Usage: agreement-studio import FILE... --out BUNDLE.json [--player NAME] [--judge NAME]
 
@@ -60,21 +61,21 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     if (problem !== undefined) throw new UsageError(`--${flag}: ${problem}`, COMMAND);
   }
 
-  const read = await Promise.all(positionals.map(readInputFile));
+  const read = await Promise.all(positionals.map((path) => readInputFile(path, { keepReadableBinary: true })));
   const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (failures.length > 0) return invalid(io, failures);
   const files = read.flatMap((result) => (result.ok ? [result.value] : []));
-  if (files.some(looksLikeTurtleSoupBenchGame)) {
-    // The game files name their player and judge; another name would contradict them.
+  const system = benchmarkOf(files);
+  if (system?.namesItsModels === true) {
+    // The files name their player and judge; another name would contradict them.
     for (const flag of ['player', 'judge'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag}: TurtleSoup-Bench game files name their models in metadata (questioner_model, responder_model); leave --${flag} out`, COMMAND);
+      if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${system.system} files name their own player and judge models; leave --${flag} out`, COMMAND);
     }
-    const games = importTurtleSoupBench(files);
-    return games.ok ? writeOrFail(games.value, out, io) : invalid(io, games.errors);
   }
-  const result = importTurtleBench(files, { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) });
+  const result = await importBenchmarkFiles(files, { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) });
+  if (result === undefined) return invalid(io, [{ file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` }]);
   if (!result.ok) {
-    if (result.needs === 'judge') throw new UsageError(`${result.errors[0]?.message ?? 'a judge is needed'}; name the session judge with --judge NAME`, COMMAND);
+    if (result.needs !== undefined) throw new UsageError(`${result.errors[0]?.message ?? 'a model name is needed'}; name it with ${result.needs.map((name) => `--${name} NAME`).join(' and ')}`, COMMAND);
     return invalid(io, result.errors);
   }
   return writeOrFail(result.value, out, io);

@@ -23,6 +23,8 @@ export interface SourceFile {
   invalidUtf8?: Utf8Fault;
   /** Set when the bytes start like a known binary format (see binary-kind.ts), e.g. "a PNG image": parsers reject the file as not text. */
   binaryKind?: string;
+  /** The bytes of a binary file that an importer reads as such (READABLE_BINARY_KINDS: a workbook, an SQLite database); `text` is then empty. */
+  bytes?: Uint8Array;
 }
 
 /** Where a file's bytes stop being UTF-8: the first bad byte, its 0-based offset, and its 1-based line and column. */

@@ -2,7 +2,7 @@
 // UTF-8 are not repaired silently: the file carries where its first bad byte is, and every
 // parser rejects it there (SPEC §6), instead of reading U+FFFD into the study.
 
-import { binaryKind } from './binary-kind';
+import { binaryKind, READABLE_BINARY_KINDS } from './binary-kind';
 import type { SourceFile, Utf8Fault } from './limits';
 
 // Every runtime the studio runs in (Chromium, its workers, Electron's main process, Node) has
@@ -13,7 +13,7 @@ declare const TextDecoder: new (label: 'utf-8', options?: { fatal?: boolean }) =
 export function sourceFileFromBytes(name: string, bytes: Uint8Array): SourceFile & { size: number } {
   const size = bytes.byteLength;
   const kind = binaryKind(bytes);
-  if (kind !== undefined) return { name, size, text: '', binaryKind: kind };
+  if (kind !== undefined) return READABLE_BINARY_KINDS.has(kind) ? { name, size, text: '', binaryKind: kind, bytes } : { name, size, text: '', binaryKind: kind };
   try {
     return { name, size, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {

@@ -12,6 +12,8 @@ export interface OpenedFile {
   invalidUtf8?: Utf8Fault;
   /** What the bytes look like when they are a binary file (sourceFileFromBytes), e.g. "a PNG image"; the parsers then reject the file. */
   binaryKind?: string;
+  /** The bytes of a workbook or an SQLite database, which importers read as such (see SourceFile.bytes). */
+  bytes?: Uint8Array;
 }
 
 export interface OpenFilesRequest {

@@ -48,7 +48,7 @@ describe('agreement-studio import, TurtleSoup-Bench', () => {
   it('refuses --player and --judge, which the game files already name', async () => {
     const run = await runCli('import', ...games, '--out', join(dir, 'x.json'), '--judge', 'someone');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--judge: TurtleSoup-Bench game files name their models in metadata');
+    expect(run.stderr).toContain('--judge: TurtleSoup-Bench files name their own player and judge models; leave --judge out');
   });
 
   it('validate names the layout of a game file', async () => {

@@ -56,7 +56,7 @@ describe('agreement-studio import', () => {
     const out = join(dir, 'hf.json');
     const missing = await runCli('import', hf, '--out', out);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('the files name no judge model; name the session judge with --judge NAME');
+    expect(missing.stderr).toContain('the files name no judge model; name it with --judge NAME');
     const run = await runCli('import', hf, '--out', out, '--judge', 'site-judge');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('1,532 turns, 0 judges');

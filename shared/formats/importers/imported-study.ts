@@ -3,6 +3,7 @@
 // and everything it did not import, with counts and examples, so nothing is dropped silently.
 
 import type { JudgeLabel, LabelScheme, LabelValue, Task } from '../../domain/model';
+import type { FormatError } from '../errors';
 import type { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 
 export interface BundleTurn {
@@ -63,6 +64,18 @@ export interface ImportedStudy {
   bundle: BundleDocument;
   raters: ImportedRater[];
   leftovers: Leftover[];
+}
+
+/** A model name the files do not hold, which the caller asks for (the app) or takes from a flag (the command line). */
+export type MissingName = 'player' | 'judge';
+
+/** An import's outcome: the study, or errors in the files, with `needs` when naming the player or judge would let it go on. */
+export type BenchmarkImport = { ok: true; value: ImportedStudy } | { ok: false; errors: FormatError[]; needs?: MissingName[] };
+
+/** The names a caller gives where the files hold none (or to choose among the files' models). */
+export interface BenchmarkImportOptions {
+  player?: string;
+  judge?: string;
 }
 
 /** One puzzle or session per line, like the demo's bundle: compact for big studies, still diffable. */

@@ -4,14 +4,14 @@
 // an `answer` unit, each model a judge, and `ground_truth` (`label`) one human rater's labels.
 
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme } from '../../domain/model';
-import type { FormatError, ParseResult } from '../errors';
+import type { FormatError } from '../errors';
 import { isRecord } from '../field-schemas';
 import { readJudgeReply } from '../label-values';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { LeftoverTally, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedRater, type ImportedStudy } from './imported-study';
+import { LeftoverTally, type BenchmarkImport, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedRater, type ImportedStudy } from './imported-study';
 
 export type TurtleBenchLayout = 'table' | 'log' | 'stories' | 'hf';
 
@@ -44,8 +44,7 @@ export interface TurtleBenchOptions {
   judge?: string;
 }
 
-/** What stops an import that a caller can fix with an option, besides errors in the files. */
-export type TurtleBenchImport = ParseResult<ImportedStudy> & { needs?: 'judge' };
+export type TurtleBenchImport = BenchmarkImport;
 
 /** The layout of a parsed JSON document, from its content alone; undefined when it is none of TurtleBench's. */
 export function turtleBenchLayout(doc: unknown): TurtleBenchLayout | undefined {
@@ -60,6 +59,14 @@ export function turtleBenchLayout(doc: unknown): TurtleBenchLayout | undefined {
   if (isRecord(doc.info) && Array.isArray(doc.cases)) return 'log';
   const rows = Object.values(doc);
   return rows.length > 0 && rows.every((row) => isRecord(row) && 'story_title' in row && 'input' in row && 'sample' in row) ? 'table' : undefined;
+}
+
+// Keys of the guesses' layouts (table, log, 1.5k), which a file's first records show; stories.json alone is a companion.
+const GUESS_HINT = /"(?:story_title|user_guess)"\s*:/;
+
+/** Whether a file looks like TurtleBench's guesses, from the start of its text: to pick the importer before parsing. */
+export function looksLikeTurtleBenchFile(file: SourceFile): boolean {
+  return GUESS_HINT.test(file.text.slice(0, 8192));
 }
 
 interface Verdict {
@@ -263,7 +270,7 @@ function readHf(reading: Reading, file: string, rows: readonly unknown[]): void 
 }
 
 function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: readonly SourceFile[], options: TurtleBenchOptions): TurtleBenchImport {
-  const fail = (message: string, needs?: 'judge'): TurtleBenchImport => ({ ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message }], ...(needs ? { needs } : {}) });
+  const fail = (message: string, needs?: 'judge'): TurtleBenchImport => ({ ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message }], ...(needs ? { needs: [needs] } : {}) });
   const stories = reading.stories;
   if (stories === undefined) return fail("the guesses need their stories: add TurtleBench's data/<lang>/stories.json of the same language");
   const judge = options.judge ?? reading.models[0];

@@ -18,6 +18,7 @@ const SAMPLES: Array<[string, Uint8Array, string]> = [
   ['gzip', bytes([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), 'a gzip-compressed file'],
   ['ZIP', bytes('PK', [0x03, 0x04, 0x14, 0x00], 'notes.txt'), 'a ZIP archive'],
   ['XLSX', bytes('PK', [0x03, 0x04, 0x14, 0x00, 0x06, 0x00], '[Content_Types].xml', [0x00, 0x9c], 'xl/workbook.xml'), 'an Excel workbook'],
+  ['SQLite', bytes('SQLite format 3', [0x00, 0x10, 0x00, 0x01, 0x01]), 'an SQLite database'],
 ];
 
 describe('binaryKind', () => {
@@ -30,6 +31,13 @@ describe('binaryKind', () => {
     expect(binaryKind(bytes('annotator,unit,task,value\n'))).toBeUndefined();
     expect(binaryKind(bytes([0xff, 0xfe], 'a'))).toBeUndefined();
     expect(binaryKind(bytes(''))).toBeUndefined();
+  });
+});
+
+describe('sourceFileFromBytes of a binary file', () => {
+  it('keeps the bytes of a workbook or an SQLite database, which importers read, and of nothing else', () => {
+    const kept = SAMPLES.flatMap(([name, content]) => (sourceFileFromBytes('f', content).bytes === content ? [name] : []));
+    expect(kept).toEqual(['XLSX', 'SQLite']);
   });
 });
 

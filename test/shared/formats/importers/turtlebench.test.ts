@@ -114,7 +114,7 @@ describe('other TurtleBench layouts', () => {
     const file = real('turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json');
     const needs = importTurtleBench([file]);
     expect(needs.ok).toBe(false);
-    if (!needs.ok) expect(needs.needs).toBe('judge');
+    if (!needs.ok) expect(needs.needs).toEqual(['judge']);
     const result = importTurtleBench([file], { judge: 'site-judge' });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const { bundle, raters, leftovers } = result.value;
@@ -142,7 +142,7 @@ describe('other TurtleBench layouts', () => {
     if (!alone.ok) expect(alone.errors[0]?.message).toContain('stories.json');
     const wrong = importTurtleBench([table, real('TurtleBench/data/en/stories.json')], { judge: 'nobody' });
     expect(wrong.ok).toBe(false);
-    if (!wrong.ok) expect(wrong).toMatchObject({ needs: 'judge', errors: [{ message: expect.stringContaining('GPT_4o') as unknown }] });
+    if (!wrong.ok) expect(wrong).toMatchObject({ needs: ['judge'], errors: [{ message: expect.stringContaining('GPT_4o') as unknown }] });
   });
 
   it('keeps an unknown human label out of the labels and lists it, and finds a story whose title has a trailing space', () => {
