@@ -9,8 +9,16 @@ import { checkFileSize, checkSourceFile, type SourceFile } from '../shared/forma
 import { findUtf8Fault } from '../shared/formats/utf8';
 import { binaryFileMessage, binaryKind, READABLE_BINARY_KINDS } from '../shared/formats/binary-kind';
 
-/** `keepReadableBinary`: keep the bytes of a workbook or SQLite database, which `import` reads; every other command refuses them. */
-export async function readInputFile(path: string, { keepReadableBinary = false }: { keepReadableBinary?: boolean } = {}): Promise<ParseResult<SourceFile>> {
+export function readInputFile(path: string): Promise<ParseResult<SourceFile>> {
+  return readFileAt(path, false);
+}
+
+/** As readInputFile, but a workbook or SQLite database keeps its bytes: `import` reads them, every other command refuses them. */
+export function readImportFile(path: string): Promise<ParseResult<SourceFile>> {
+  return readFileAt(path, true);
+}
+
+async function readFileAt(path: string, keepReadableBinary: boolean): Promise<ParseResult<SourceFile>> {
   const fail = (message: string): ParseResult<SourceFile> => ({ ok: false, errors: [{ file: path, path: '', message }] });
   try {
     const info = await stat(path);

@@ -14,7 +14,7 @@ import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
-import { readInputFile } from '../read-input-file';
+import { readImportFile } from '../read-input-file';
 
 const COMMAND = 'import';
 
@@ -61,7 +61,7 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     if (problem !== undefined) throw new UsageError(`--${flag}: ${problem}`, COMMAND);
   }
 
-  const read = await Promise.all(positionals.map((path) => readInputFile(path, { keepReadableBinary: true })));
+  const read = await Promise.all(positionals.map(readImportFile));
   const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (failures.length > 0) return invalid(io, failures);
   const files = read.flatMap((result) => (result.ok ? [result.value] : []));
