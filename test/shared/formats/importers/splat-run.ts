@@ -62,7 +62,7 @@ function mostFrequent(values: readonly string[]): string {
 /** game(): the rounds until the stored judge reply contains "congratulations" or max_round is reached. */
 function playGame(settings: RunSettings, prompt: string, script: GameScript): { game: Record<string, PyValue>; rnd: number; hit: number } {
   const game: Record<string, PyValue> = { Puzzle: prompt, Question: script.intro };
-  let rnd = 0;
+  let rnd: number;
   for (rnd = 0; rnd < settings.maxRound; rnd++) {
     const round = script.rounds[rnd];
     if (round === undefined || round.judge.length !== settings.judgeTimes) throw new Error(`the script has no round ${rnd} with ${settings.judgeTimes} judge samples`);
