@@ -379,3 +379,20 @@ function checkResults(file: string, rows: ReadonlyMap<number, CsvRow>, log: LogC
   for (const puzzle of log.puzzles) if (!rows.has(Number(puzzle.id.slice('puzzle_'.length)))) leftovers.add(file, 'puzzles of log.json with no row (no difficulty)', puzzle.id);
   return `hit and round agree with log.json for ${agree.toLocaleString('en')} of ${rows.size.toLocaleString('en')} puzzles`;
 }
+
+/** What a run's log.csv or config.yaml holds, in a line, for `validate`; undefined when the file is neither. */
+export function describeSplatCompanion(file: SourceFile): string | undefined {
+  if (CSV_HINT.test(file.text)) {
+    const levels = readResults(file);
+    if (!levels.ok) return undefined;
+    const solved = [...levels.value.values()].filter((row) => row.hit === '1').length;
+    return `${SPLAT_LAYOUTS.csv}: ${levels.value.size.toLocaleString('en')} puzzles (${solved.toLocaleString('en')} solved); import it with the run's log.json`;
+  }
+  if (!/\.ya?ml$/i.test(file.name)) return undefined;
+  const config = readConfig(file, new LeftoverTally());
+  if (!config.ok) return undefined;
+  const { player, judge, maxRounds } = config.value;
+  if (player === undefined && judge === undefined && maxRounds === undefined) return undefined;
+  const named = (value: string | number | undefined) => (value === undefined ? 'not named' : String(value));
+  return `${SPLAT_LAYOUTS.config}: player ${named(player)}, judge ${named(judge)}, max_round ${named(maxRounds)}; import it with the run's log.json`;
+}
