@@ -25,6 +25,14 @@ const CONFIG = { name: 'run/config.yaml', text: run.configYaml };
 const PLAYER = SETTINGS.player;
 const JUDGE = SETTINGS.judge;
 
+function workbookFile(name: string, sheets: readonly SheetSpec[]): SourceFile {
+  const bytes = writeWorkbook(sheets);
+  const kind = binaryKind(bytes);
+  return { name, text: '', size: bytes.length, ...(kind !== undefined ? { binaryKind: kind } : {}), bytes };
+}
+
+const HEADER = ['title', 'story', 'answer', 'level of difficulty'];
+
 function imported(result: BenchmarkImport): ImportedStudy {
   if (!result.ok) throw new Error(`expected the import to succeed: ${JSON.stringify(result.errors.slice(0, 5))}`);
   return result.value;
@@ -247,6 +255,14 @@ describe('SPLAT through the one import entry', () => {
     expect(needs?.ok === false && needs.needs).toEqual(['player', 'judge']);
   });
 
+  it('a workbook given with a log belongs to the run: listed, not joined to the log by position', async () => {
+    const sheet = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [HEADER, ['Other', 'Another story.', 'Another answer.', '9/10 HARD']] }]);
+    const study = imported((await importBenchmarkFiles([sheet, LOG, CSV, CONFIG])) ?? { ok: false, errors: [] });
+    expect(study.bundle.puzzles.map((p) => p.title)).toEqual(['The Last Elevator  ', 'Café crème', 'Desert Walk']);
+    expect(study.layouts[0]).toEqual({ file: 'puzzles.xlsx', layout: 'Excel workbook (not imported: the log holds its own puzzles; import the sheet on its own for a puzzle list)' });
+    expect(study.leftovers.find((l) => l.file === 'puzzles.xlsx')).toMatchObject({ what: 'records: a workbook given with the log (its rows are not joined to the log by position)', count: 1 });
+  });
+
   it('a larger run with judge_times 1 and one replay imports every round', () => {
     const sheet = Array.from({ length: 40 }, (_, i) => ({ ...(SHEET[i % 3] ?? SHEET[0]!), title: `Puzzle ${i}` }));
     const big = runSplat({ ...SETTINGS, judgeTimes: 1, gameTimes: 1, maxRound: 15 }, sheet, (i) => ({
@@ -260,14 +276,6 @@ describe('SPLAT through the one import entry', () => {
     expect(study.layouts.at(-1)?.layout).toContain('agree with log.json for 40 of 40 puzzles');
   });
 });
-
-function workbookFile(name: string, sheets: readonly SheetSpec[]): SourceFile {
-  const bytes = writeWorkbook(sheets);
-  const kind = binaryKind(bytes);
-  return { name, text: '', size: bytes.length, ...(kind !== undefined ? { binaryKind: kind } : {}), bytes };
-}
-
-const HEADER = ['title', 'story', 'answer', 'level of difficulty'];
 
 describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
   it('reads each row as a puzzle with its difficulty, keeping text as typed, and lists other columns and sheets', async () => {
