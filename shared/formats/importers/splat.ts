@@ -7,7 +7,7 @@ import { MAX_DIFFICULTY, MIN_DIFFICULTY, type LabelScheme } from '../../domain/m
 import { idProblem } from '../../domain/ids';
 import { EXCEL_WORKBOOK } from '../binary-kind';
 import { readCsv } from '../csv';
-import type { FormatError } from '../errors';
+import type { FormatError, ParseResult } from '../errors';
 import { isRecord } from '../field-schemas';
 import { readJudgeReply } from '../label-values';
 import { parseJsonDocument, stripBom } from '../json-document';
@@ -107,15 +107,14 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
 
   const config = run.config === undefined ? { ok: true as const, value: {} } : readConfig(run.config, leftovers);
   if (!config.ok) return config;
+  const levels = run.csv === undefined ? { ok: true as const, value: new Map<number, CsvRow>() } : readResults(run.csv);
+  if (!levels.ok) return levels;
+  const parsed = parseJsonDocument(run.log);
+  if (!parsed.ok) return parsed;
+  // Asked only for files that read, so a lead does not name models for a broken file.
   const names = modelNames(run, config.value, options);
   if (!names.ok) return names;
   const { player, judge } = names.value;
-
-  const levels = run.csv === undefined ? { ok: true as const, value: new Map<number, CsvRow>() } : readResults(run.csv);
-  if (!levels.ok) return levels;
-
-  const parsed = parseJsonDocument(run.log);
-  if (!parsed.ok) return parsed;
   const games = readLog(run.log.name, parsed.value, { player, judge, maxRounds: config.value.maxRounds }, leftovers);
   if (!games.ok) return games;
   const { puzzles, sessions } = games.value;
@@ -134,10 +133,8 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
   };
 }
 
-type Sorted<T> = { ok: true; value: T } | { ok: false; errors: FormatError[] };
-
 /** Which file is the log, the results and the settings; a puzzle sheet given besides is listed, not joined. */
-function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layouts'], leftovers: LeftoverTally): Sorted<RunFiles> {
+function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layouts'], leftovers: LeftoverTally): ParseResult<RunFiles> {
   const errors: FormatError[] = [];
   const found: Partial<RunFiles> = {};
   const take = (kind: keyof RunFiles, file: SourceFile) => {
@@ -168,8 +165,8 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
 }
 
 /** The model names and round limit of config.yaml; every other setting is listed as not imported. */
-function readConfig(file: SourceFile, leftovers: LeftoverTally): Sorted<Config> {
-  const fail = (path: string, message: string, line?: number): Sorted<Config> => ({ ok: false, errors: [{ file: file.name, ...(line !== undefined ? { line } : {}), path, message }] });
+function readConfig(file: SourceFile, leftovers: LeftoverTally): ParseResult<Config> {
+  const fail = (path: string, message: string, line?: number): ParseResult<Config> => ({ ok: false, errors: [{ file: file.name, ...(line !== undefined ? { line } : {}), path, message }] });
   const doc = parseDocument(stripBom(file.text));
   const syntax = doc.errors[0];
   if (syntax !== undefined) return fail('', `not valid YAML: ${syntax.message.split('\n')[0] ?? ''}`, syntax.linePos?.[0].line);
@@ -222,7 +219,7 @@ function modelNames(run: RunFiles, config: Config, options: BenchmarkImportOptio
 }
 
 /** log.csv by puzzle index (the log's `puzzle_<i>`), never by row position. */
-function readResults(file: SourceFile): Sorted<Map<number, CsvRow>> {
+function readResults(file: SourceFile): ParseResult<Map<number, CsvRow>> {
   const fileError = checkSourceFile(file);
   if (fileError !== undefined) return { ok: false, errors: [fileError] };
   const table = readCsv(file.text);
@@ -257,7 +254,7 @@ interface LogContent {
   sessions: BundleSession[];
 }
 
-function readLog(file: string, doc: unknown, models: Models, leftovers: LeftoverTally): Sorted<LogContent> {
+function readLog(file: string, doc: unknown, models: Models, leftovers: LeftoverTally): ParseResult<LogContent> {
   const errors: FormatError[] = [];
   const fail = (path: readonly string[], message: string): undefined => {
     errors.push({ file, path: jsonPath(path), message });
