@@ -146,6 +146,12 @@ describe('SPLAT model names: config.yaml or the caller', () => {
     expect(result.errors[0]?.message).toBe('a SPLAT log does not name its models and no config.yaml was given: the player and judge names are needed');
   });
 
+  it('reports a broken log before asking for names', () => {
+    const result = errorsOf(importSplat([{ name: 'log.json', text: run.logJson.slice(0, -10) }, CSV]));
+    expect(result.needs).toBeUndefined();
+    expect(result.errors[0]?.file).toBe('log.json');
+  });
+
   it('with a config.yaml that names only the player, says the judge is needed', () => {
     const config = { name: 'config.yaml', text: configYaml(SETTINGS, { player: PLAYER }) };
     const result = errorsOf(importSplat([LOG, config]));
