@@ -5,7 +5,7 @@
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
 import { EXCEL_WORKBOOK, binaryFileMessage } from '../../shared/formats/binary-kind';
-import { describeSplatCompanion, describeSplatLog, isSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
+import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
 import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
@@ -98,11 +98,11 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
 }
 
 // Keys only a benchmark's own layouts have; checked on the text first so a native bundle is not parsed twice.
-const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model|puzzle_\d+)"/;
+const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model)"/;
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
-  if (!IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
+  if (!looksLikeSplatLog(file) && !IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
   if (parsed.ok && isSplatLog(parsed.value)) return summary(`${SPLAT_LAYOUTS.log}: ${describeSplatLog(parsed.value)}`);
   if (parsed.ok && isTurtleSoupBenchGame(parsed.value)) return summary(`${TURTLESOUP_BENCH_LAYOUT}: ${describeTurtleSoupBenchGame(parsed.value)}`);
