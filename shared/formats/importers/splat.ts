@@ -203,6 +203,8 @@ function modelNames(run: RunFiles, config: Config, options: BenchmarkImportOptio
   for (const role of ['player', 'judge'] as const) {
     const fromConfig = config[role];
     const given = options[role];
+    const problem = given === undefined ? undefined : idProblem('model', given);
+    if (problem !== undefined) errors.push({ file: run.log.name, path: '', message: `the ${role} name given: ${problem}` });
     if (fromConfig !== undefined && given !== undefined && fromConfig !== given) {
       errors.push({ file: run.config?.name ?? '', path: `model.${role}`, message: `config.yaml names the ${role} ${JSON.stringify(fromConfig)}, but the ${role} name given is ${JSON.stringify(given)}; give config.yaml's name or leave the name out` });
     }

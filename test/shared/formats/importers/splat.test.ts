@@ -168,6 +168,10 @@ describe('SPLAT model names: config.yaml or the caller', () => {
     expect(study.bundle.sessions[0]?.turns[0]?.judgements).toEqual({ 'llama-3-70b': 'no' });
   });
 
+  it('refuses a name given that is no usable model name', () => {
+    expect(errorsOf(importSplat([LOG, CSV], { player: 'llama\u202e', judge: 'gpt-4o' })).errors[0]?.message).toMatch(/^the player name given: "llama\\u202e" is not usable as a model name/);
+  });
+
   it("accepts a name equal to config.yaml's, and refuses one that differs, naming both", () => {
     expect(importSplat([LOG, CONFIG], { player: PLAYER }).ok).toBe(true);
     const result = errorsOf(importSplat([LOG, CONFIG], { judge: 'gpt-4o' }));
