@@ -33,12 +33,16 @@ Layouts, told from the content:
   or the 1.5k layout (id, title, surface, bottom, user_guess, label) on its own.
   TurtleSoup-Bench: a run's game files ({dataset}/Q-{q}_R-{r}/{title}_..._{lang}.json), all
   as one study; the genre is the dataset folder, the models are the files' own.
+  SPLAT: a run's log.json, with its log.csv (each puzzle's level) and config.yaml (the player
+  and judge models, the round limit) as further FILEs; without config.yaml, name the models
+  with --player and --judge. Or SPLAT's puzzles.xlsx on its own, as a puzzle list with levels.
 
 Options:
   --out FILE       the bundle to write (.json)
-  --player NAME    the player of every session (TurtleBench: default "TurtleBench users")
+  --player NAME    the player of every session (TurtleBench: default "TurtleBench users";
+                   SPLAT: needed without config.yaml, else must equal its model.player)
   --judge NAME     the session judge: one of the files' models (default the first), needed
-                   when the files name none
+                   when the files name none (SPLAT: needed without config.yaml)
 `;
 
 export async function runImport(args: string[], io: CliIo): Promise<number> {

@@ -4,6 +4,9 @@
 
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
+import { EXCEL_WORKBOOK, binaryFileMessage } from '../../shared/formats/binary-kind';
+import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
+import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
 import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
 import { parseJsonDocument } from '../../shared/formats/json-document';
@@ -13,7 +16,7 @@ import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
-import { readInputFile } from '../read-input-file';
+import { readImportFile } from '../read-input-file';
 
 const COMMAND = 'validate';
 
@@ -21,8 +24,8 @@ const USAGE = `Usage: agreement-studio validate FILE...
 
 Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), label files
 (.labels.json) and label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
-A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files)
-is named by its layout.
+A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files,
+SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx) is named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -50,9 +53,11 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
 
 /** Checks one file; on success the value is the summary line. */
 async function validateFile(path: string): Promise<ParseResult<string>> {
-  const loaded = await readInputFile(path);
+  const loaded = await readImportFile(path);
   if (!loaded.ok) return loaded;
   const file = loaded.value;
+  if (file.binaryKind === EXCEL_WORKBOOK) return puzzleSheetSummary(file);
+  if (file.binaryKind !== undefined) return failure(path, binaryFileMessage(file.binaryKind));
   const format = detectFormat(file);
   switch (format) {
     case 'transcripts':
@@ -85,8 +90,10 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     }
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);
-    case 'unknown':
-      return failure(path, unknownFormatMessage(path));
+    case 'unknown': {
+      const companion = describeSplatCompanion(file);
+      return companion !== undefined ? summary(companion) : failure(path, unknownFormatMessage(path));
+    }
   }
 }
 
@@ -95,12 +102,25 @@ const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model)"/
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
-  if (!IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
+  if (!looksLikeSplatLog(file) && !IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
+  if (parsed.ok && isSplatLog(parsed.value)) return summary(`${SPLAT_LAYOUTS.log}: ${describeSplatLog(parsed.value)}`);
   if (parsed.ok && isTurtleSoupBenchGame(parsed.value)) return summary(`${TURTLESOUP_BENCH_LAYOUT}: ${describeTurtleSoupBenchGame(parsed.value)}`);
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;
   return summary(`${TURTLEBENCH_LAYOUTS[layout]}: ${describeTurtleBenchFile(parsed.value, layout)}`);
+}
+
+/** SPLAT's puzzle sheet, the one workbook `import` reads: its puzzles, or why it is not that sheet. */
+async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>> {
+  const result = await importSplatPuzzleSheet([file]);
+  // Any other workbook is refused as before, with why it is not SPLAT's sheet; a bad row of the sheet is named as it is.
+  const notTheSheet = (error: FormatError) => error.line === undefined;
+  if (!result.ok) return { ok: false, errors: result.errors.map((error) => (notTheSheet(error) ? { ...error, message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's puzzle sheet, and this one is not: ${error.message}` } : error)) };
+  const { layouts, bundle } = result.value;
+  const levels = bundle.puzzles.flatMap((puzzle) => (puzzle.difficulty !== undefined ? [puzzle.difficulty] : []));
+  const range = levels.length > 0 ? `, difficulty ${Math.min(...levels)} to ${Math.max(...levels)} on ${levels.length.toLocaleString('en')}` : '';
+  return summary(`${layouts[0]?.layout ?? ''}: ${count(bundle.puzzles.length, 'puzzle')}${range}`);
 }
 
 function unknownFormatMessage(path: string): string {

@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleRun } from '../shared/formats/importers/splat-run';
+import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
+import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,6 +38,8 @@ describe('agreement-studio: top level', () => {
 });
 
 describe('the installed bin', () => {
+  const dir = scratchDir();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(() => {
     const build = spawnSync(process.execPath, ['scripts/build-node.mjs'], { cwd: repo, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
@@ -44,5 +50,22 @@ describe('the installed bin', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^OK {2}assets\/demo-study\.json: \d+ puzzles, \d+ sessions, \d+ turns/);
+  });
+
+  // The importers' libraries (yaml, read-excel-file) are bundled into the bin; a CommonJS one must still load.
+  it("imports a SPLAT run's files and its puzzle sheet in a real process", () => {
+    const write = scratchWriter(dir);
+    const run = sampleRun();
+    const files = [write('log.json', run.logJson), write('log.csv', run.logCsv), write('config.yaml', run.configYaml)];
+    const sheet = write('puzzles.xlsx', writeWorkbook([{ name: 'Sheet1', rows: [['title', 'story', 'answer', 'level of difficulty'], ['A', 'Story.', 'Answer.', '5/10 MEDIUM']] }]));
+    for (const [name, inputs, counts] of [
+      ['run.json', files, '3 puzzles, 6 sessions, 19 turns, 1 judge'],
+      ['sheet.json', [sheet], '1 puzzle, 0 sessions, 0 turns, 0 judges'],
+    ] as const) {
+      const out = join(dir, name);
+      const imported = spawnSync(process.execPath, ['cli/bin/agreement-studio.mjs', 'import', ...inputs, '--out', out], { cwd: repo, encoding: 'utf8' });
+      expect(imported.stderr).toBe('');
+      expect(imported.stdout).toContain(`wrote ${out}: ${counts}\n`);
+    }
   });
 });

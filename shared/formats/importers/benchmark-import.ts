@@ -5,6 +5,8 @@
 import type { FormatError } from '../errors';
 import type { SourceFile } from '../limits';
 import type { BenchmarkImport, BenchmarkImportOptions } from './imported-study';
+import { importSplat, looksLikeSplatLog } from './splat';
+import { importSplatPuzzleSheet, isWorkbook } from './splat-puzzle-sheet';
 import { importTurtleBench, looksLikeTurtleBenchFile } from './turtlebench';
 import { importTurtleSoupBench, looksLikeTurtleSoupBenchGame } from './turtlesoup-bench';
 
@@ -22,6 +24,10 @@ interface BenchmarkImporter {
 const IMPORTERS: readonly BenchmarkImporter[] = [
   { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, namesItsModels: true, run: (files) => importTurtleSoupBench(files) },
   { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, namesItsModels: false, run: importTurtleBench },
+  // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
+  { system: 'SPLAT', claims: looksLikeSplatLog, namesItsModels: false, run: importSplat },
+  // Last: a workbook given with a SPLAT log belongs to the run; alone, it is a puzzle sheet.
+  { system: 'SPLAT puzzle sheet', claims: isWorkbook, namesItsModels: false, run: importSplatPuzzleSheet },
 ];
 
 /** The system whose importer takes these files, or undefined when none of them is a benchmark's own output. */

@@ -28,6 +28,8 @@ export interface BundlePuzzle {
   title?: string;
   story: string;
   reference: string;
+  /** 1..9, where the source rates it (SPLAT's level). */
+  difficulty?: number;
   language?: string;
   genre?: string;
   keyClues?: string[];
