@@ -15,6 +15,7 @@ import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readImportFile } from '../read-input-file';
+import { loadSqlJsInNode } from '../sql-js';
 
 const COMMAND = 'import';
 
@@ -33,6 +34,10 @@ Layouts, told from the content:
   or the 1.5k layout (id, title, surface, bottom, user_guess, label) on its own.
   TurtleSoup-Bench: a run's game files ({dataset}/Q-{q}_R-{r}/{title}_..._{lang}.json), all
   as one study; the genre is the dataset folder, the models are the files' own.
+  GuessTheRuleBench: saved games (saved_games/<uuid>.json), all as one study; the judge is
+  the game's judge_model, the player the people who played (default "GuessTheRuleBench players").
+  GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
+  is the player, the person who answered the judge (human:<username>).
 
 Options:
   --out FILE       the bundle to write (.json)
@@ -72,7 +77,8 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
       if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${system.system} files name their own player and judge models; leave --${flag} out`, COMMAND);
     }
   }
-  const result = await importBenchmarkFiles(files, { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) });
+  const names = { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) };
+  const result = await importBenchmarkFiles(files, names, { loadSqlJs: loadSqlJsInNode });
   if (result === undefined) return invalid(io, [{ file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` }]);
   if (!result.ok) {
     if (result.needs !== undefined) throw new UsageError(`${result.errors[0]?.message ?? 'a model name is needed'}; name it with ${result.needs.map((name) => `--${name} NAME`).join(' and ')}`, COMMAND);

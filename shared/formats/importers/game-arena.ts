@@ -203,7 +203,7 @@ function readHistory(file: string, sessionId: string, messages: ReadonlyArray<[s
       continue;
     }
     if (answer === null) {
-      leftovers.add(file, 'labels: a question with no answer (the game ended at its round limit, which drops the last answer)', id);
+      leftovers.add(file, 'labels: a question with no answer (the game ended at its round limit, which drops the last answer, or had not ended)', id);
       turns.push({ id, type: 'question', text, judgements: {} });
       continue;
     }
