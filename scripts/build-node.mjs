@@ -14,7 +14,9 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'build/cli/main.mjs', format: 'esm' }),
+  // sql.js is CommonJS that requires Node's modules at run time, which an ESM bundle cannot do: it
+  // stays a package the command line loads from node_modules.
+  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'build/cli/main.mjs', format: 'esm', external: ['sql.js'] }),
   build({ ...common, entryPoints: ['electron/main.ts'], outfile: 'build/electron/main.cjs', format: 'cjs', external: ['electron'] }),
   build({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'build/electron/preload.cjs', format: 'cjs', external: ['electron'] }),
 ]);

@@ -4,8 +4,10 @@
 
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
+import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
 import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
+import { isRecord } from '../../shared/formats/field-schemas';
 import { parseJsonDocument } from '../../shared/formats/json-document';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
@@ -91,12 +93,13 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
 }
 
 // Keys only a benchmark's own layouts have; checked on the text first so a native bundle is not parsed twice.
-const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model)"/;
+const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model|game_gen_type)"/;
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
   if (!IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
+  if (parsed.ok && isRecord(parsed.value) && looksLikeGuessTheRuleGame(file)) return summary(`${GUESS_THE_RULE_LAYOUT}: ${describeGuessTheRuleGame(parsed.value)}`);
   if (parsed.ok && isTurtleSoupBenchGame(parsed.value)) return summary(`${TURTLESOUP_BENCH_LAYOUT}: ${describeTurtleSoupBenchGame(parsed.value)}`);
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;

@@ -199,3 +199,12 @@ function readConversation(file: string, folder: string, sessionId: string, judge
   }
   return turns;
 }
+
+/** What one saved game holds, in a line, for `validate`. */
+export function describeGuessTheRuleGame(game: Record<string, unknown>): string {
+  const rule = isRecord(game.rule) ? game.rule.rule : game.rule;
+  const history = isRecord(game.history) ? game.history : {};
+  const guesses = Array.isArray(history.conversation) ? history.conversation.filter((message) => isRecord(message) && message.role === 'user').length : undefined;
+  const played = guesses === undefined ? 'its guesses not saved' : `${guesses.toLocaleString('en')} guess${guesses === 1 ? '' : 'es'}`;
+  return `${String(game.game_gen_type)} game ${String(game.difficulty)}, rule ${JSON.stringify(rule)}, ${played}, ${String(game.status)}; judge ${String(game.judge_model)}; import a folder's saved games together`;
+}
