@@ -8,6 +8,7 @@ import { isRecord } from '../field-schemas';
 import { parseJsonDocument } from '../json-document';
 import { readJudgeReply } from '../label-values';
 import type { SourceFile } from '../limits';
+import { sha256Hex } from '../sha256';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedStudy } from './imported-study';
@@ -153,11 +154,16 @@ function readGame(dump: Dump, player: string, puzzles: Map<string, BundlePuzzle>
   return session;
 }
 
+// Ids are text of at most 256 characters (domain/ids.ts); some dynamic rules run to 900.
+const MAX_ID_CHARS = 256;
+
 /** One puzzle per rule as written and game kind, however many games played it. */
 function puzzleOf(rule: string, kind: 'static' | 'dynamic', difficulty: string | undefined, puzzles: Map<string, BundlePuzzle>): string {
-  const id = `${kind}/${difficulty ?? '-'}/${rule.trim()}`;
+  const key = `${kind}/${difficulty ?? '-'}/${rule.trim()}`;
+  // A long rule's id is its start and a hash of the whole, so two rules that start alike stay apart.
+  const id = key.length <= MAX_ID_CHARS ? key : `${key.slice(0, MAX_ID_CHARS - 12).trimEnd()}… ${sha256Hex(key).slice(0, 8)}`;
   if (!puzzles.has(id)) {
-    puzzles.set(id, { id, title: rule, story: STAND_IN_STORY, reference: rule, genre: `${kind} picnic${difficulty !== undefined ? `, ${difficulty}` : ''}`, source: 'GuessTheRuleBench' });
+    puzzles.set(id, { id, story: STAND_IN_STORY, reference: rule, genre: `${kind} picnic${difficulty !== undefined ? `, ${difficulty}` : ''}`, source: 'GuessTheRuleBench' });
   }
   return id;
 }

@@ -50,7 +50,7 @@ const STATIC_JUDGE_PROMPT = `
         `;
 
 /** A dynamic game, driven like the web app drives it: create_game_instance, then validate_guess and get_more_examples. */
-class DynamicGame {
+export class DynamicGame {
   readonly state: Record<string, PyValue>;
   private readonly conversation: Array<{ role: string; content: string }> = [];
   private readonly generated: string[] = [];

@@ -1,13 +1,17 @@
 // GuessTheRuleBench's saved games import as they are (issue 14): dumps written the way its
 // save_game writes them become one study with exact puzzles, sessions, labels and raw replies;
-// static games, whose guesses are not saved, give sessions with no turns and say so.
+// static games, whose guesses are not saved, give sessions with no turns and say so. The real
+// rules are read from ../shared/real-data/ when present (they carry no licence).
 
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/importers/benchmark-import';
 import { GUESS_THE_RULE_PLAYER, importGuessTheRule, looksLikeGuessTheRuleGame } from '../../../../shared/formats/importers/guess-the-rule';
 import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { fourGames, UUIDS } from './guess-the-rule-run';
+import { DynamicGame, fourGames, UUIDS } from './guess-the-rule-run';
 
 const files = () => fourGames().map((game) => ({ name: game.path, text: game.text }));
 
@@ -104,5 +108,34 @@ describe('GuessTheRuleBench saved games', () => {
     expect(!twice.ok && twice.errors[0]?.message).toContain(`the same game (uuid ${UUIDS.won}) as ${game.name}`);
     const other = importGuessTheRule([game, { name: 'notes.json', text: '{"a": 1}' }], {});
     expect(!other.ok && other.errors[0]).toMatchObject({ file: 'notes.json', message: expect.stringContaining('not a GuessTheRuleBench saved game') as unknown });
+  });
+});
+
+const REAL_RULES = fileURLToPath(new URL('../../../../../shared/real-data/Guess-the-Rule-LLM-Benchmark/backend/lib/domain/picnic/dynamic_picnic/rules/', import.meta.url));
+
+describe("games over GuessTheRuleBench's real dynamic rules (no saved games are published)", () => {
+  const present = existsSync(REAL_RULES);
+  if (!present) console.log(`skipped: ${REAL_RULES} is absent (the GuessTheRuleBench files carry no licence and are not in the repository)`);
+  it.skipIf(!present)('one won game per rule of the five rule files imports with a puzzle per distinct rule, long rules included', () => {
+    const rules = readdirSync(REAL_RULES)
+      .sort()
+      .flatMap((type) => JSON.parse(readFileSync(join(REAL_RULES, type, `${type}_rules.json`), 'utf8')) as Array<{ rule_type: string; rule: string; level: string }>);
+    const games = rules.map((rule, i) => {
+      const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      const game = new DynamicGame(uuid, rule.level, rule.rule_type, rule.rule, 1733700000 + i, ['a basket', 'a blanket']).exampleGuess('an umbrella', 'Correct! You can bring an umbrella.').ruleGuess(rule.rule, true, 1733700100.5 + i).saved();
+      return { name: game.path, text: game.text };
+    });
+    const result = importGuessTheRule(games, {});
+    if (!result.ok) throw new Error(JSON.stringify(result.errors.slice(0, 3)));
+    const { bundle } = result.value;
+    expect(rules).toHaveLength(410);
+    // Two rules appear twice at the same level.
+    expect(bundle.puzzles).toHaveLength(408);
+    expect(bundle.sessions).toHaveLength(410);
+    expect(Math.max(...bundle.puzzles.map((p) => p.id.length))).toBeLessThanOrEqual(256);
+    expect(bundle.puzzles.filter((p) => p.id.includes('… '))).not.toHaveLength(0);
+    const parsed = parseTranscriptBundle({ name: 'gtr-real.json', text: serializeBundleDocument(bundle) });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors.slice(0, 3)));
+    expect(parsed.value.study.counts).toMatchObject({ puzzles: 408, sessions: 410, questions: 410, finals: 410 });
   });
 });
