@@ -1,7 +1,10 @@
 // GameArena's users.db imports as it is (issue 14): a database written the way the backend writes
 // it becomes one study of its Akinator games, the model as the player and each person's answers
 // as a judge's labels with the answers as written, and everything else is listed as not imported.
+// The real secret objects are read from ../shared/real-data/ when present.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSqlJsInNode } from '../../../../cli/sql-js';
 import { SQLITE_DATABASE } from '../../../../shared/formats/binary-kind';
@@ -10,7 +13,7 @@ import { GAME_ARENA_WORD_TEST, importGameArena } from '../../../../shared/format
 import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { FIRST_LINE, gameArenaDatabase, SESSIONS } from './game-arena-run';
+import { AkinatorPlay, FIRST_LINE, gameArenaDatabase, SESSIONS } from './game-arena-run';
 
 const DB = 'users.db';
 const asFile = (bytes: Uint8Array, name = DB): SourceFile => ({ name, text: '', size: bytes.length, binaryKind: SQLITE_DATABASE, bytes });
@@ -108,5 +111,26 @@ describe("GameArena's users.db", async () => {
     db.close();
     expect(other.ok).toBe(false);
     if (!other.ok) expect(other.errors[0]).toMatchObject({ file: 'other.db', message: "an SQLite database without a game_sessions table (its tables: notes, users); expected GameArena's users.db" });
+  });
+});
+
+const REAL_SECRETS = fileURLToPath(new URL('../../../../../shared/real-data/ai-space-escape-engine/src/games/akinator/akinator.json', import.meta.url));
+
+describe("games over GameArena's real secret objects (no database is published)", () => {
+  const present = existsSync(REAL_SECRETS);
+  if (!present) console.log(`skipped: ${REAL_SECRETS} is absent (read from ../shared/real-data/, not kept in the repository)`);
+  it.skipIf(!present)('one game per secret object of akinator.json, won by a guess naming it, imports with a puzzle per object', async () => {
+    const secrets = Object.keys(JSON.parse(readFileSync(REAL_SECRETS, 'utf8')) as Record<string, string>);
+    const plays = secrets.map((secret, i) =>
+      new AkinatorPlay(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `player${i % 7}`, i, (i % 3) + 1, 'gpt-4o-2024-11-20', ['user', 'assistant'], secret, 'Is it alive?').answer('No', `This is a guess: is it a ${secret.toLowerCase()}?`),
+    );
+    expect(plays.every((play) => play.gameStatus === 'PLAYER_WIN')).toBe(true);
+    const result = await importGameArena([asFile(await gameArenaDatabase(plays))], loadSqlJsInNode);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors.slice(0, 3)));
+    const { bundle } = result.value;
+    expect(secrets).toHaveLength(277);
+    expect(bundle.puzzles.map((p) => p.reference)).toEqual(secrets);
+    expect(bundle.sessions.every((s) => s.turns[1]?.judgements[GAME_ARENA_WORD_TEST] === 'matched')).toBe(true);
+    expect(new Set(bundle.sessions.map((s) => s.judge)).size).toBe(7);
   });
 });
