@@ -2,8 +2,10 @@
 // app uses on import, and prints a one-line summary per valid file (stdout) or every located
 // error (stderr). Exit 0 when all are valid, 1 when any is not, 2 for bad usage.
 
+import { binaryFileMessage, SQLITE_DATABASE } from '../../shared/formats/binary-kind';
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
+import { GAME_ARENA_LAYOUT, importGameArena } from '../../shared/formats/importers/game-arena';
 import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
 import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
@@ -15,7 +17,8 @@ import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
-import { readInputFile } from '../read-input-file';
+import { readImportFile } from '../read-input-file';
+import { loadSqlJsInNode } from '../sql-js';
 
 const COMMAND = 'validate';
 
@@ -52,9 +55,12 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
 
 /** Checks one file; on success the value is the summary line. */
 async function validateFile(path: string): Promise<ParseResult<string>> {
-  const loaded = await readInputFile(path);
+  const loaded = await readImportFile(path);
   if (!loaded.ok) return loaded;
   const file = loaded.value;
+  if (file.binaryKind === SQLITE_DATABASE) return gameArenaSummary(file);
+  // Other binary files keep the refusal every command gives (readInputFile's).
+  if (file.binaryKind !== undefined) return failure(path, binaryFileMessage(file.binaryKind));
   const format = detectFormat(file);
   switch (format) {
     case 'transcripts':
@@ -104,6 +110,15 @@ function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined 
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;
   return summary(`${TURTLEBENCH_LAYOUTS[layout]}: ${describeTurtleBenchFile(parsed.value, layout)}`);
+}
+
+/** A GameArena users.db, read as import reads it, in a line. */
+async function gameArenaSummary(file: SourceFile): Promise<ParseResult<string>> {
+  const result = await importGameArena([file], loadSqlJsInNode);
+  if (!result.ok) return result;
+  const { layouts, bundle } = result.value;
+  const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
+  return summary(`${layouts[0]?.layout ?? GAME_ARENA_LAYOUT}, ${count(bundle.puzzles.length, 'secret object')}, ${count(turns, 'turn')}; import it with agreement-studio import`);
 }
 
 function unknownFormatMessage(path: string): string {

@@ -1,6 +1,6 @@
 // `agreement-studio import` on GuessTheRuleBench's saved games and GameArena's users.db (issue 14
 // points 1, 4, 6): files written as those programs write them become bundles that `validate`
-// accepts, with what was left out listed; `validate` names a saved game's layout.
+// accepts, with what was left out listed; `validate` names a saved game's and a database's layout.
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,6 +77,12 @@ describe('agreement-studio import, GameArena', async () => {
       ['gemini-1.5-pro', 'human:kai_42'],
       ['claude-3-5-sonnet-20241022', 'human:anonymous'],
     ]);
+  });
+
+  it('validate names the layout of users.db and what import would read from it', async () => {
+    const run = await runCli('validate', db);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(`OK  ${db}: GameArena's users.db (SQLite), table game_sessions: 3 Akinator games of 4 rows, 3 secret objects, 24 turns; import it with agreement-studio import\n`);
   });
 
   // The bundled command line loads sql.js from node_modules (an ESM bundle cannot require Node's modules at run time).
