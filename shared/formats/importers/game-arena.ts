@@ -107,7 +107,6 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
     seen.add(session.id);
   }
   if (errors.length > 0) return { ok: false, errors };
-  for (const puzzle of puzzles.values()) leftovers.add('*', `no story in the database: every secret object has the stand-in story ${JSON.stringify(STAND_IN_STORY)}`, puzzle.id);
 
   const name = 'GameArena Akinator';
   return {
@@ -167,7 +166,10 @@ function readRow(file: string, row: Row, puzzles: Map<string, BundlePuzzle>, lef
   const messages = history as Array<[string, string | null]>;
 
   const puzzleId = secret.trim();
-  if (!puzzles.has(puzzleId)) puzzles.set(puzzleId, { id: puzzleId, title: secret, story: STAND_IN_STORY, reference: secret, source: 'GameArena' });
+  if (!puzzles.has(puzzleId)) {
+    puzzles.set(puzzleId, { id: puzzleId, title: secret, story: STAND_IN_STORY, reference: secret, source: 'GameArena' });
+    leftovers.add(file, `no story in the database: every secret object has the stand-in story ${JSON.stringify(STAND_IN_STORY)}`, puzzleId);
+  }
   const maxRounds = typeof row.level === 'number' ? MAX_ROUNDS.get(row.level) : undefined;
   if (maxRounds === undefined) leftovers.add(file, 'column game_sessions.level (not 1, 2 or 3: no round limit)', row.level);
   const turns = readHistory(file, sessionId, messages, secret, judge, leftovers);

@@ -87,7 +87,6 @@ export function importGuessTheRule(files: readonly SourceFile[], options: Benchm
     sessions.push(session);
   }
   if (errors.length > 0) return { ok: false, errors };
-  for (const puzzle of puzzles.values()) leftovers.add('*', `no story in the saved games: every rule has the stand-in story ${JSON.stringify(STAND_IN_STORY)}`, puzzle.id);
 
   const name = 'GuessTheRuleBench';
   const id = generatedStudyId(name, files.map((file) => file.text).join('\u0000'));
@@ -137,7 +136,9 @@ function readGame(dump: Dump, player: string, puzzles: Map<string, BundlePuzzle>
   if (isStatic && isRecord(game.rule)) leftovers.addUnknownFields(folder, 'rule.', game.rule, new Set(['rule']));
   if (difficulty === undefined && game.difficulty !== undefined) leftovers.add(folder, 'field difficulty', game.difficulty);
 
+  const known = puzzles.size;
   const puzzleId = puzzleOf(rule, game.game_gen_type as 'static' | 'dynamic', difficulty, puzzles);
+  if (puzzles.size > known) leftovers.add(folder, `no story in the saved games: every rule has the stand-in story ${JSON.stringify(STAND_IN_STORY)}`, puzzleId);
   const session: BundleSession = { id: game.uuid as string, puzzleId, player, judge: game.judge_model, turns: [] };
   const history = isRecord(game.history) ? game.history : undefined;
   if (isStatic) {

@@ -54,7 +54,7 @@ describe("GameArena's users.db", async () => {
       ['Penguin', 'Penguin'],
       ['Violin', 'Violin'],
     ]);
-    expect(left(`no story in the database: every secret object has the stand-in story ${JSON.stringify(bundle.puzzles[0]?.story)}`)?.count).toBe(3);
+    expect(left(`no story in the database: every secret object has the stand-in story ${JSON.stringify(bundle.puzzles[0]?.story)}`)).toMatchObject({ file: DB, count: 3 });
     expect(bundle.sessions.map((s) => [s.id, s.puzzleId, s.player, s.judge, s.maxRounds, s.turns.length])).toEqual([
       [SESSIONS.won, 'Refrigerator', 'gpt-4o-2024-11-20', 'human:Zoë', 20, 6],
       [SESSIONS.lost, 'Penguin', 'gemini-1.5-pro', 'human:kai_42', 16, 16],
