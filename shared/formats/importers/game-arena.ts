@@ -85,7 +85,7 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
         errors.push({ file: file.name, path: '', message: `an SQLite database without a game_sessions table (its tables: ${tables.length > 0 ? tables.join(', ') : 'none'}); expected GameArena's users.db` });
         continue;
       }
-      for (const table of tables) if (table !== 'game_sessions') for (const row of rowsOf(db, `SELECT * FROM "${table}"`)) leftovers.add(file.name, `records: table ${table}`, row);
+      for (const table of tables) if (table !== 'game_sessions') for (const row of rowsOf(db, `SELECT * FROM "${table.replaceAll('"', '""')}"`)) leftovers.add(file.name, `records: table ${table}`, row);
       const rows = rowsOf(db, 'SELECT * FROM game_sessions ORDER BY id');
       let games = 0;
       for (const row of rows) {
@@ -149,7 +149,8 @@ function readRow(file: string, row: Row, puzzles: Map<string, BundlePuzzle>, lef
   const secret = typeof row.target_phrase === 'string' && row.target_phrase.trim() !== '' ? row.target_phrase : undefined;
   if (secret === undefined) return fail('target_phrase', 'expected the secret object as text');
   const player = typeof row.model === 'string' ? row.model : '';
-  if (idProblem('model', player) !== undefined) return fail('model', `expected the model's name: ${idProblem('model', player) ?? ''}`);
+  const playerProblem = idProblem('model', player);
+  if (playerProblem !== undefined) return fail('model', `expected the model's name: ${playerProblem}`);
   // The person who answered names the judge, so the report compares each person's answers.
   const judge = `human:${typeof row.username === 'string' && row.username.trim() !== '' ? row.username : `user ${String(row.user_id)}`}`;
   const judgeProblem = idProblem('model', judge);
@@ -193,8 +194,9 @@ function readHistory(file: string, sessionId: string, messages: ReadonlyArray<[s
       continue;
     }
     const next = messages[i + 1];
-    const answer = next !== undefined && next[0] === personRole ? next[1] : null;
-    if (next !== undefined && next[0] === personRole) i++;
+    const answered = next !== undefined && next[0] === personRole;
+    const answer = answered ? next[1] : null;
+    if (answered) i++;
     if (text === null || text.trim() === '') {
       leftovers.add(file, 'records: a model message with no text (a failed generation) and its answer', answer);
       continue;
