@@ -35,13 +35,14 @@ Layouts, told from the content:
   TurtleSoup-Bench: a run's game files ({dataset}/Q-{q}_R-{r}/{title}_..._{lang}.json), all
   as one study; the genre is the dataset folder, the models are the files' own.
   GuessTheRuleBench: saved games (saved_games/<uuid>.json), all as one study; the judge is
-  the game's judge_model, the player the people who played (default "GuessTheRuleBench players").
+  each game's judge_model, the player the people who played.
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
 
 Options:
   --out FILE       the bundle to write (.json)
-  --player NAME    the player of every session (TurtleBench: default "TurtleBench users")
+  --player NAME    the player of every session (TurtleBench: default "TurtleBench users";
+                   GuessTheRuleBench: default "GuessTheRuleBench players")
   --judge NAME     the session judge: one of the files' models (default the first), needed
                    when the files name none
 `;
