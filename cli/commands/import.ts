@@ -15,6 +15,7 @@ import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readImportFile } from '../read-input-file';
+import { loadSqlJsInNode } from '../sql-js';
 
 const COMMAND = 'import';
 
@@ -36,11 +37,16 @@ Layouts, told from the content:
   SPLAT: a run's log.json, with its log.csv (each puzzle's level) and config.yaml (the player
   and judge models, the round limit) as further FILEs; without config.yaml, name the models
   with --player and --judge. Or SPLAT's puzzles.xlsx on its own, as a puzzle list with levels.
+  GuessTheRuleBench: saved games (saved_games/<uuid>.json), all as one study; the judge is
+  each game's judge_model, the player the people who played.
+  GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
+  is the player, the person who answered the judge (human:<username>).
 
 Options:
   --out FILE       the bundle to write (.json)
   --player NAME    the player of every session (TurtleBench: default "TurtleBench users";
-                   SPLAT: needed without config.yaml, else must equal its model.player)
+                   SPLAT: needed without config.yaml, else must equal its model.player;
+                   GuessTheRuleBench: default "GuessTheRuleBench players")
   --judge NAME     the session judge: one of the files' models (default the first), needed
                    when the files name none (SPLAT: needed without config.yaml)
 `;
@@ -76,7 +82,8 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
       if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${system.system} files name their own player and judge models; leave --${flag} out`, COMMAND);
     }
   }
-  const result = await importBenchmarkFiles(files, { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) });
+  const names = { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) };
+  const result = await importBenchmarkFiles(files, names, { loadSqlJs: loadSqlJsInNode });
   if (result === undefined) return invalid(io, [{ file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` }]);
   if (!result.ok) {
     if (result.needs !== undefined) throw new UsageError(`${result.errors[0]?.message ?? 'a model name is needed'}; name it with ${result.needs.map((name) => `--${name} NAME`).join(' and ')}`, COMMAND);

@@ -4,11 +4,14 @@
 
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
-import { EXCEL_WORKBOOK, binaryFileMessage } from '../../shared/formats/binary-kind';
+import { binaryFileMessage, EXCEL_WORKBOOK, SQLITE_DATABASE } from '../../shared/formats/binary-kind';
 import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
+import { GAME_ARENA_LAYOUT, importGameArena } from '../../shared/formats/importers/game-arena';
+import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
 import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
+import { isRecord } from '../../shared/formats/field-schemas';
 import { parseJsonDocument } from '../../shared/formats/json-document';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
@@ -17,6 +20,7 @@ import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readImportFile } from '../read-input-file';
+import { loadSqlJsInNode } from '../sql-js';
 
 const COMMAND = 'validate';
 
@@ -57,6 +61,8 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
   if (!loaded.ok) return loaded;
   const file = loaded.value;
   if (file.binaryKind === EXCEL_WORKBOOK) return puzzleSheetSummary(file);
+  if (file.binaryKind === SQLITE_DATABASE) return gameArenaSummary(file);
+  // Other binary files keep the refusal every command gives (readInputFile's).
   if (file.binaryKind !== undefined) return failure(path, binaryFileMessage(file.binaryKind));
   const format = detectFormat(file);
   switch (format) {
@@ -98,13 +104,14 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
 }
 
 // Keys only a benchmark's own layouts have; checked on the text first so a native bundle is not parsed twice.
-const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model)"/;
+const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model|game_gen_type)"/;
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
   if (!looksLikeSplatLog(file) && !IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
   if (parsed.ok && isSplatLog(parsed.value)) return summary(`${SPLAT_LAYOUTS.log}: ${describeSplatLog(parsed.value)}`);
+  if (parsed.ok && isRecord(parsed.value) && looksLikeGuessTheRuleGame(file)) return summary(`${GUESS_THE_RULE_LAYOUT}: ${describeGuessTheRuleGame(parsed.value)}`);
   if (parsed.ok && isTurtleSoupBenchGame(parsed.value)) return summary(`${TURTLESOUP_BENCH_LAYOUT}: ${describeTurtleSoupBenchGame(parsed.value)}`);
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;
@@ -121,6 +128,15 @@ async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>
   const levels = bundle.puzzles.flatMap((puzzle) => (puzzle.difficulty !== undefined ? [puzzle.difficulty] : []));
   const range = levels.length > 0 ? `, difficulty ${Math.min(...levels)} to ${Math.max(...levels)} on ${levels.length.toLocaleString('en')}` : '';
   return summary(`${layouts[0]?.layout ?? ''}: ${count(bundle.puzzles.length, 'puzzle')}${range}`);
+}
+
+/** A GameArena users.db, read as import reads it, in a line. */
+async function gameArenaSummary(file: SourceFile): Promise<ParseResult<string>> {
+  const result = await importGameArena([file], loadSqlJsInNode);
+  if (!result.ok) return result;
+  const { layouts, bundle } = result.value;
+  const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
+  return summary(`${layouts[0]?.layout ?? GAME_ARENA_LAYOUT}, ${count(bundle.puzzles.length, 'secret object')}, ${count(turns, 'turn')}; import it with agreement-studio import`);
 }
 
 function unknownFormatMessage(path: string): string {

@@ -3,7 +3,7 @@
 
 const DIRECTIVES = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
@@ -22,6 +22,8 @@ const DIRECTIVES = [
  * (`element.style`), which CSP does not govern, and Vite's build links every stylesheet as a
  * file. Only `<style>` elements and `style="..."` markup are blocked, and the UI writes neither.
  * Workers load from bundled files (`new Worker(new URL(...))`), so blob: workers are refused too.
+ * `'wasm-unsafe-eval'` lets the import worker compile sql.js's WebAssembly (GameArena's SQLite
+ * database) from the app's own file; it allows no `eval` or `new Function` of JavaScript.
  */
 export const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
 

@@ -68,6 +68,26 @@ describe('the policy in force', () => {
     await context.close();
   });
 
+  it("lets WebAssembly compile (sql.js reads GameArena's SQLite database) and still refuses eval", async () => {
+    const { context, page } = await openRecording(false);
+    const outcome = await page.evaluate(async () => {
+      // The smallest module there is: the magic number and version 1.
+      const compiled = await WebAssembly.compile(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])).then(
+        () => 'compiled',
+        (error: unknown) => `refused: ${String(error)}`,
+      );
+      let evaluated: string;
+      try {
+        evaluated = String(eval('1 + 1'));
+      } catch (error) {
+        evaluated = `refused: ${(error as Error).name}`;
+      }
+      return { compiled, evaluated };
+    });
+    expect(outcome).toEqual({ compiled: 'compiled', evaluated: 'refused: EvalError' });
+    await context.close();
+  });
+
   it('is never broken by the app itself: loading it, with the demo study imported in a worker, reports no violation', async () => {
     const { context, page } = await openRecording(false);
     await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });

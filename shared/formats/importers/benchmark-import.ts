@@ -4,6 +4,8 @@
 
 import type { FormatError } from '../errors';
 import type { SourceFile } from '../limits';
+import { importGameArena, looksLikeGameArenaDatabase, type LoadSqlJs } from './game-arena';
+import { importGuessTheRule, looksLikeGuessTheRuleGame } from './guess-the-rule';
 import type { BenchmarkImport, BenchmarkImportOptions } from './imported-study';
 import { importSplat, looksLikeSplatLog } from './splat';
 import { importSplatPuzzleSheet, isWorkbook } from './splat-puzzle-sheet';
@@ -17,13 +19,21 @@ interface BenchmarkImporter {
   claims(file: SourceFile): boolean;
   /** Whether its files name their own player and judge, so a name given by the caller would contradict them. */
   namesItsModels: boolean;
-  run(files: readonly SourceFile[], options: BenchmarkImportOptions): BenchmarkImport | Promise<BenchmarkImport>;
+  run(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): BenchmarkImport | Promise<BenchmarkImport>;
+}
+
+/** Readers that need the host's help to start, passed in by the command line and the import worker. */
+export interface BenchmarkReaders {
+  /** sql.js with its WebAssembly, for GameArena's SQLite database. */
+  loadSqlJs?: LoadSqlJs;
 }
 
 // Most specific first: a TurtleSoup-Bench game file also holds a `surface`, like TurtleBench's stories.
 const IMPORTERS: readonly BenchmarkImporter[] = [
   { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, namesItsModels: true, run: (files) => importTurtleSoupBench(files) },
   { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, namesItsModels: false, run: importTurtleBench },
+  { system: 'GuessTheRuleBench', claims: looksLikeGuessTheRuleGame, namesItsModels: false, run: importGuessTheRule },
+  { system: 'GameArena', claims: looksLikeGameArenaDatabase, namesItsModels: true, run: (files, _options, readers) => importGameArena(files, readers.loadSqlJs) },
   // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
   { system: 'SPLAT', claims: looksLikeSplatLog, namesItsModels: false, run: importSplat },
   // Last: a workbook given with a SPLAT log belongs to the run; alone, it is a puzzle sheet.
@@ -39,14 +49,14 @@ export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporte
  * Imports files a benchmark wrote as one study. Undefined when no file is one a benchmark
  * importer leads with (the caller then reads them as our own formats or puzzle lists).
  */
-export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions = {}): Promise<BenchmarkImport | undefined> {
+export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions = {}, readers: BenchmarkReaders = {}): Promise<BenchmarkImport | undefined> {
   const importer = importerOf(files);
   if (importer === undefined) return undefined;
   if (importer.namesItsModels) {
     const given = (['player', 'judge'] as const).filter((name) => options[name] !== undefined);
     if (given.length > 0) return { ok: false, errors: [contradiction(files, importer.system, given)] };
   }
-  return importer.run(files, options);
+  return importer.run(files, options, readers);
 }
 
 function importerOf(files: readonly SourceFile[]): BenchmarkImporter | undefined {

@@ -1,0 +1,13 @@
+// Starts sql.js in Node for the command line, which reads GameArena's SQLite users.db. Its
+// WebAssembly is read from the installed package here and handed over as bytes, because the
+// bundled command line cannot rely on sql.js finding the file next to itself.
+
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import initSqlJs from 'sql.js';
+import type { LoadSqlJs } from '../shared/formats/importers/game-arena';
+
+export const loadSqlJsInNode: LoadSqlJs = async () => {
+  const bytes = await readFile(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
+  return initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+};
