@@ -131,7 +131,7 @@ class MappingRun {
   }
 
   missingNameErrors(): FormatError[] {
-    return [...this.needs].map((name) => ({ file: '', path: '', message: `the records name no ${name}: map the ${name} field or name the ${name}` }));
+    return [...this.needs].map((name) => ({ file: '', path: '', message: `the records name no ${name} (map a ${name} field, or name one)` }));
   }
 
   private text(record: SourceRecord, target: MappingTarget): string | undefined {

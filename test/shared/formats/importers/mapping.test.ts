@@ -236,7 +236,7 @@ describe('previewMapping', () => {
     const all = previewMapping([read.value], PRESET, 10);
     expect(all.unparseable).toBe(1);
     const noJudge = without(PRESET, 'constants');
-    expect(previewMapping([read.value], noJudge, 1).problems.map((p) => p.message)).toEqual(['the records name no judge: map the judge field or name the judge']);
+    expect(previewMapping([read.value], noJudge, 1).problems.map((p) => p.message)).toEqual(['the records name no judge (map a judge field, or name one)']);
   });
 });
 
