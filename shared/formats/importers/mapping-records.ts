@@ -40,11 +40,6 @@ export interface RecordsAt {
   sheet?: string;
 }
 
-/** Whether a file is one the mapping can read at all: JSON, JSONL, CSV or a workbook, from its name or kind. */
-export function isMappableFile(file: SourceFile): boolean {
-  return file.binaryKind === EXCEL_WORKBOOK || /\.(json|jsonl|ndjson|csv|xlsx)$/i.test(file.name);
-}
-
 export async function readRecords(file: SourceFile, at: RecordsAt = {}): Promise<ParseResult<RecordTable>> {
   if (file.binaryKind === EXCEL_WORKBOOK && file.bytes !== undefined) return readWorkbook(file, at);
   const fileError = checkSourceFile(file);

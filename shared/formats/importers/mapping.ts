@@ -311,37 +311,3 @@ export function readDifficulty(text: string): number | null {
 function placeText(at: RecordPlace): string {
   return [at.file, at.line !== undefined ? `line ${at.line}` : '', at.path].filter((part) => part !== '').join(', ');
 }
-
-// The names other programs give each target, most telling first, compared without case or punctuation.
-const COMMON_NAMES: Record<MappingTarget, readonly string[]> = {
-  puzzleId: ['puzzleid', 'storyid', 'id'],
-  title: ['title', 'storytitle', 'name'],
-  story: ['story', 'surface', 'scenario', 'puzzle', 'question'],
-  reference: ['reference', 'bottom', 'solution', 'answer', 'truth'],
-  difficulty: ['difficulty', 'level'],
-  session: ['session', 'sessionid', 'game', 'gameid', 'conversation'],
-  player: ['player', 'playermodel', 'guesser'],
-  judge: ['judge', 'judgemodel', 'host'],
-  turnKind: ['turnkind', 'turntype', 'kind', 'type'],
-  question: ['question', 'text', 'guess', 'userguess', 'input'],
-  judgeLabel: ['judgelabel', 'label', 'judgement', 'judgment', 'verdict', 'reply', 'response'],
-};
-
-/** A first guess at the mapping from the fields' names, each field used once, so the lead starts from something. */
-export function suggestMapping(fieldNames: readonly string[]): Partial<Record<MappingTarget, string>> {
-  const squash = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  const keys = fieldNames.map((name) => ({ name, whole: squash(name), last: squash(name.split('.').pop() ?? name) }));
-  const used = new Set<string>();
-  const suggestion: Partial<Record<MappingTarget, string>> = {};
-  for (const target of MAPPING_TARGETS) {
-    for (const common of COMMON_NAMES[target]) {
-      const found = keys.find((key) => !used.has(key.name) && (key.whole === common || key.last === common));
-      if (found !== undefined) {
-        suggestion[target] = found.name;
-        used.add(found.name);
-        break;
-      }
-    }
-  }
-  return suggestion;
-}

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXCEL_WORKBOOK } from '../../../../shared/formats/binary-kind';
 import type { ImportedStudy } from '../../../../shared/formats/importers/imported-study';
-import { applyMapping, importMappedFiles, previewMapping, readDifficulty, suggestMapping } from '../../../../shared/formats/importers/mapping';
+import { applyMapping, importMappedFiles, previewMapping, readDifficulty } from '../../../../shared/formats/importers/mapping';
+import { suggestMapping } from '../../../../shared/formats/importers/mapping-suggest';
 import { MAPPING_FORMAT, mappingPresetFromJson, parseMappingPreset, serializeMappingPreset, type MappingPreset } from '../../../../shared/formats/importers/mapping-preset';
 import { readRecords } from '../../../../shared/formats/importers/mapping-records';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
