@@ -112,7 +112,9 @@ export function useFieldMapping(files: OpenedFile[]) {
       const preset = saved.find((item) => item.name === name);
       if (preset === undefined) return;
       setDraft(draftOfPreset(preset));
-      setAt(preset.records ?? {});
+      // The same place keeps the records already read; another one reads them again.
+      const next = preset.records ?? {};
+      setAt((before) => (before.path === next.path && before.sheet === next.sheet ? before : next));
     },
     [saved],
   );
