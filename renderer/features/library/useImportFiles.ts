@@ -27,4 +27,4 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
 }
 
 /** Packs are `.pack.json`, so the json filter already offers them. */
-export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl'], multiple: true } as const;
+export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl', 'csv', 'xlsx'], multiple: true } as const;
