@@ -1,10 +1,12 @@
-// Mapping a CSV of an unknown layout end to end, in Chromium (issue 14 point 2): a lead drops the
-// file, is offered "Map fields…", picks the fields, sees the first records mapped and what is not
+// Mapping records of an unknown layout end to end, in Chromium (issue 14 point 2): a lead drops a CSV,
+// is offered "Map fields…", picks the fields, sees the first records mapped and what is not
 // imported, saves the preset and imports; a second file of the same layout imports with the saved
-// preset chosen by name. The studies show the counts the records give.
+// preset chosen by name; an Excel workbook is read in the worker under the page's policy. The
+// studies show the counts the records give.
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { xlsxWorkbook } from '../shared/formats/importers/xlsx-workbook';
 import { openApp, useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
@@ -24,14 +26,14 @@ const SECOND = [
   'd2,hat,He wore his hat indoors.,He was bald and cold.,Is he bald?,Yes,0.03',
 ].join('\n');
 
-async function dropFile(page: Page, name: string, text: string) {
+async function dropFile(page: Page, name: string, content: string | Uint8Array) {
   await page.evaluate(
-    ({ name, text }) => {
+    ({ name, text, bytes }) => {
       const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name, { type: 'text/csv' }));
+      transfer.items.add(new File([text ?? new Uint8Array(bytes ?? [])], name));
       document.querySelector('.app')?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },
-    { name, text },
+    typeof content === 'string' ? { name, text: content, bytes: undefined } : { name, text: undefined, bytes: [...content] },
   );
 }
 
@@ -44,7 +46,7 @@ async function countsOf(page: Page, name: string) {
   };
 }
 
-describe('mapping the fields of an unknown CSV', () => {
+describe('mapping the fields of an unknown layout', () => {
   it('maps, previews, saves the preset and imports; then imports a second file with the saved preset', async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
@@ -85,6 +87,28 @@ describe('mapping the fields of an unknown CSV', () => {
     await page.getByTestId('mapping-dialog').getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => page.locator('tr[data-study-id]', { hasText: 'lab-run-2' }).count(), { timeout: 60_000 }).toBe(1);
     expect(await countsOf(page, 'lab-run-2')).toEqual({ puzzles: 2, sessions: 2, turns: 4 });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('maps an Excel workbook in the worker, under the page\'s content security policy', async () => {
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
+    const rows = FIRST.split('\n').map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((cell) => cell.replace(/^"|"$/g, '')));
+    await dropFile(page, 'lab-run.xlsx', xlsxWorkbook({ Runs: rows }));
+    await page.getByRole('button', { name: 'Map fields…' }).click({ timeout: 60_000 });
+    const dialog = page.getByTestId('mapping-dialog');
+    await expect.poll(() => dialog.getByTestId('mapping-layouts').textContent(), { timeout: 60_000 }).toBe('lab-run.xlsx: Excel workbook (the first sheet), 3 records');
+    await dialog.getByLabel('puzzle id').selectOption('riddle');
+    await dialog.getByLabel('story', { exact: true }).selectOption('riddle_text');
+    await dialog.getByLabel('reference').selectOption('solution_text');
+    await dialog.getByLabel('question text').selectOption('asked');
+    await dialog.getByLabel('judge label').selectOption('verdict_text');
+    await dialog.getByLabel('Player name').fill('lab-player');
+    await dialog.getByLabel('Judge name').fill('lab-judge');
+    await expect.poll(() => dialog.getByTestId('mapping-counts').textContent(), { timeout: 60_000 }).toBe('Would import 2 puzzles, 2 sessions, 3 turns.');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => page.locator('tr[data-study-id]', { hasText: 'lab-run' }).count(), { timeout: 60_000 }).toBe(1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -53,13 +53,13 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
         {isJson && (
           <label className="field">
             <span>Records at</span>
-            <input aria-label="Records at" placeholder="the JSON path of the list, e.g. data.items" defaultValue={mapping.at.path ?? ''} onBlur={(event) => mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { path: event.target.value.trim() } : { path: undefined }) })} />
+            <input key={mapping.at.path ?? ''} aria-label="Records at" placeholder="the JSON path of the list, e.g. data.items" defaultValue={mapping.at.path ?? ''} onBlur={(event) => mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { path: event.target.value.trim() } : { path: undefined }) })} />
           </label>
         )}
         {isWorkbook && (
           <label className="field">
             <span>Sheet</span>
-            <input aria-label="Sheet" placeholder="the first sheet" defaultValue={mapping.at.sheet ?? ''} onBlur={(event) => mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { sheet: event.target.value.trim() } : { sheet: undefined }) })} />
+            <input key={mapping.at.sheet ?? ''} aria-label="Sheet" placeholder="the first sheet" defaultValue={mapping.at.sheet ?? ''} onBlur={(event) => mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { sheet: event.target.value.trim() } : { sheet: undefined }) })} />
           </label>
         )}
         {opened === undefined && <p role="status">Reading the records…</p>}

@@ -170,7 +170,8 @@ class MappingRun {
     if (this.errors.length > turnErrorsBefore || type === undefined) return undefined;
     const session = this.sessionOf(record, puzzleId, player, judge);
     if (session === undefined || this.errors.length > errorsBefore) return undefined;
-    const turn: BundleTurn = { id: `${session.id}/${session.turns.length + 1}`, type, text, judgements: {} };
+    // Turn ids are given when the study is assembled, once every id they must not repeat is known.
+    const turn: BundleTurn = { id: '', type, text, judgements: {} };
     const mappedTurn: NonNullable<MappedRow['turn']> = { type, text };
     if (label.trim() !== '' && judge !== undefined) {
       const judged = readJudgeReply(label, type === 'final' ? 'match' : 'answer', SCHEME);
@@ -269,8 +270,8 @@ class MappingRun {
     }
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
     if (this.needs.size > 0) return { ok: false, errors: this.missingNameErrors().map((error) => ({ ...error, file: tables.map((table) => table.file).join(', ') })), needs: [...this.needs] };
-    const sessions = this.uniqueSessionIds([...this.sessions.values()].map((entry) => entry.session));
     const puzzles = [...this.puzzles.values()].map((entry) => entry.puzzle);
+    const sessions = this.withIds(puzzles, [...this.sessions.values()].map((entry) => entry.session));
     const name = tables.length === 1 && tables[0] !== undefined ? baseName(tables[0].file) : this.preset.name;
     const id = generatedStudyId(name, JSON.stringify([puzzles, sessions]));
     return {
@@ -284,15 +285,28 @@ class MappingRun {
     };
   }
 
-  /** Without a session field a puzzle's session is named after it; a puzzle with several players or judges gets one per pair. */
-  private uniqueSessionIds(sessions: BundleSession[]): BundleSession[] {
-    if (this.preset.fields.session !== undefined) return sessions;
+  /**
+   * Ids for sessions and turns that repeat no other id of the bundle (puzzles, sessions and turns
+   * share one space): a session keeps its field's value, else is named after its puzzle (and its
+   * player and judge when the puzzle has several); a clash with an earlier id gets a suffix.
+   */
+  private withIds(puzzles: readonly BundlePuzzle[], sessions: readonly BundleSession[]): BundleSession[] {
+    const used = new Set(puzzles.map((puzzle) => puzzle.id));
+    // An id made of long parts may pass the id rule's length; a numbered one stands in for it.
+    const unique = (wanted: string, fallback: string) => {
+      const candidate = idProblem('record', wanted) === undefined ? wanted : fallback;
+      let id = candidate;
+      for (let n = 2; used.has(id); n++) id = `${candidate}~${n}`;
+      used.add(id);
+      return id;
+    };
     const perPuzzle = new Map<string, number>();
     for (const session of sessions) perPuzzle.set(session.puzzleId, (perPuzzle.get(session.puzzleId) ?? 0) + 1);
-    return sessions.map((session) => {
-      if (perPuzzle.get(session.puzzleId) === 1) return session;
-      const id = `${session.puzzleId}/${session.player}/${session.judge}`;
-      return { ...session, id, turns: session.turns.map((turn, i) => ({ ...turn, id: `${id}/${i + 1}` })) };
+    const named = this.preset.fields.session !== undefined;
+    return sessions.map((session, s) => {
+      const candidate = named ? session.id : perPuzzle.get(session.puzzleId) === 1 ? `${session.puzzleId}/session` : `${session.puzzleId}/${session.player}/${session.judge}`;
+      const id = unique(candidate, `session-${s + 1}`);
+      return { ...session, id, turns: session.turns.map((turn, i) => ({ ...turn, id: unique(`${id}/${i + 1}`, `session-${s + 1}/${i + 1}`) })) };
     });
   }
 }

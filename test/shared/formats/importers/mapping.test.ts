@@ -87,16 +87,29 @@ describe('applyMapping', () => {
     const fields = without(PRESET.fields, 'session');
     const { bundle } = await study([{ name: 'runs.csv', text: CSV }], { ...PRESET, fields });
     expect(bundle.sessions.map((s) => [s.id, s.turns.map((t) => t.id)])).toEqual([
-      ['p1', ['p1/1', 'p1/2', 'p1/3']],
-      ['p2', ['p2/1']],
+      ['p1/session', ['p1/session/1', 'p1/session/2', 'p1/session/3']],
+      ['p2/session', ['p2/session/1']],
     ]);
     const twoPlayers = CSV.replace('gpt-x,ask,Is it night?', 'gpt-z,ask,Is it night?');
     const split = await study([{ name: 'runs.csv', text: twoPlayers }], { ...PRESET, fields });
     expect(split.bundle.sessions.map((s) => [s.id, s.turns.map((t) => t.id)])).toEqual([
       ['p1/gpt-x/judge-m', ['p1/gpt-x/judge-m/1', 'p1/gpt-x/judge-m/2']],
       ['p1/gpt-z/judge-m', ['p1/gpt-z/judge-m/1']],
-      ['p2', ['p2/1']],
+      ['p2/session', ['p2/session/1']],
     ]);
+    // Our bundle reader takes it: sessions, turns and puzzles share one id space.
+    expect(parseTranscriptBundle({ name: 'b.json', text: serializeBundleDocument(split.bundle) }).ok).toBe(true);
+  });
+
+  it('gives a session whose field repeats a puzzle id (both numbered from 1) an id of its own', async () => {
+    const text = 'game,pid,surface,truth,utterance\n1,1,S1,R1,Q?\n2,2,S2,R2,Q?\n2,2,,,Q2?\n';
+    const { bundle } = await study([{ name: 'n.csv', text }], { format: MAPPING_FORMAT, name: 'n', fields: { session: 'game', puzzleId: 'pid', story: 'surface', reference: 'truth', question: 'utterance' }, constants: { player: 'p', judge: 'j' } });
+    expect(bundle.sessions.map((s) => [s.id, s.puzzleId, s.turns.map((t) => t.id)])).toEqual([
+      ['1~2', '1', ['1~2/1']],
+      ['2~2', '2', ['2~2/1', '2~2/2']],
+    ]);
+    const reread = parseTranscriptBundle({ name: 'n.json', text: serializeBundleDocument(bundle) });
+    expect(reread.ok).toBe(true);
   });
 
   it('reads a puzzle list: records without turn fields are puzzles only, told apart by story without an id field', async () => {
