@@ -74,7 +74,7 @@ export function previewMapping(tables: readonly RecordTable[], preset: MappingPr
     const row = run.take(record);
     if (row !== undefined) rows.push(row);
   }
-  return { rows, problems: [...run.errors, ...run.missingNameErrors()], leftovers: run.leftovers.list(), unparseable: run.unparseable };
+  return { rows, problems: [...run.errors, ...run.missingNameErrors(tables)], leftovers: run.leftovers.list(), unparseable: run.unparseable };
 }
 
 interface PuzzleEntry {
@@ -130,8 +130,8 @@ class MappingRun {
     }
   }
 
-  missingNameErrors(): FormatError[] {
-    return [...this.needs].map((name) => ({ file: '', path: '', message: `the records name no ${name} (map a ${name} field, or name one)` }));
+  missingNameErrors(tables: readonly RecordTable[]): FormatError[] {
+    return [...this.needs].map((name) => ({ file: tables.map((table) => table.file).join(', '), path: '', message: `the records name no ${name} (map a ${name} field, or name one)` }));
   }
 
   private text(record: SourceRecord, target: MappingTarget): string | undefined {
@@ -269,7 +269,7 @@ class MappingRun {
       for (const key of ['story', 'reference'] as const) if (puzzle[key] === '') this.error(firstAt, `puzzle ${JSON.stringify(puzzle.id)} has no ${key} in any row`);
     }
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
-    if (this.needs.size > 0) return { ok: false, errors: this.missingNameErrors().map((error) => ({ ...error, file: tables.map((table) => table.file).join(', ') })), needs: [...this.needs] };
+    if (this.needs.size > 0) return { ok: false, errors: this.missingNameErrors(tables), needs: [...this.needs] };
     const puzzles = [...this.puzzles.values()].map((entry) => entry.puzzle);
     const sessions = this.withIds(puzzles, [...this.sessions.values()].map((entry) => entry.session));
     const name = tables.length === 1 && tables[0] !== undefined ? baseName(tables[0].file) : this.preset.name;
