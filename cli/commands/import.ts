@@ -1,5 +1,5 @@
-// `agreement-studio import FILE... --out bundle.json [--player NAME] [--judge NAME]`: turns a
-// benchmark's own output files into our canonical bundle (with every judge's raw reply) and, where
+// `agreement-studio import FILE... --out bundle.json [--mapping PRESET.json] [--player NAME] [--judge NAME]`:
+// turns a benchmark's own output files, or any other records through a mapping preset, into our canonical bundle (with every judge's raw reply) and, where
 // the source holds human labels, one label file per human rater beside it. Asks nothing: a name the
 // files do not hold is an error naming its flag. The reading itself is shared/formats/importers.
 
@@ -7,21 +7,24 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
-import { serializeBundleDocument, type ImportedStudy } from '../../shared/formats/importers/imported-study';
+import { serializeBundleDocument, type BenchmarkImport, type BenchmarkImportOptions, type ImportedStudy } from '../../shared/formats/importers/imported-study';
+import type { SourceFile } from '../../shared/formats/limits';
 import { benchmarkOf, importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
+import { importMappedFiles } from '../../shared/formats/importers/mapping';
+import { parseMappingPreset } from '../../shared/formats/importers/mapping-preset';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
-import { readImportFile } from '../read-input-file';
+import { readImportFile, readInputFile } from '../read-input-file';
 import { loadSqlJsInNode } from '../sql-js';
 
 const COMMAND = 'import';
 
 const LAYOUTS_IN_WORDS = 'see agreement-studio import --help for the layouts it reads';
 
-const USAGE = `Usage: agreement-studio import FILE... --out BUNDLE.json [--player NAME] [--judge NAME]
+const USAGE = `Usage: agreement-studio import FILE... --out BUNDLE.json [--mapping PRESET.json] [--player NAME] [--judge NAME]
 
 Reads a benchmark's own output files and writes our transcript bundle, keeping every judge's
 reply as written. Where the files hold human labels, writes one label file per human rater
@@ -42,8 +45,13 @@ Layouts, told from the content:
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
 
+  Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
+  (agreement-studio.mapping/1, saved by the app's "Export preset…") naming the field of each
+  puzzle, session and turn value; one record is one turn.
+
 Options:
   --out FILE       the bundle to write (.json)
+  --mapping FILE   read the files through this mapping preset instead of telling the layout
   --player NAME    the player of every session (TurtleBench: default "TurtleBench users";
                    SPLAT: needed without config.yaml, else must equal its model.player;
                    GuessTheRuleBench: default "GuessTheRuleBench players")
@@ -55,6 +63,7 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(COMMAND, args, {
     help: { type: 'boolean', short: 'h' },
     out: { type: 'string' },
+    mapping: { type: 'string' },
     player: { type: 'string' },
     judge: { type: 'string' },
   });
@@ -75,6 +84,8 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
   const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (failures.length > 0) return invalid(io, failures);
   const files = read.flatMap((result) => (result.ok ? [result.value] : []));
+  const names = { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) };
+  if (values.mapping !== undefined) return importMapped(files, values.mapping, names, out, io);
   const system = benchmarkOf(files);
   if (system?.namesItsModels === true) {
     // The files name their player and judge; another name would contradict them.
@@ -82,9 +93,21 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
       if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${system.system} files name their own player and judge models; leave --${flag} out`, COMMAND);
     }
   }
-  const names = { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) };
   const result = await importBenchmarkFiles(files, names, { loadSqlJs: loadSqlJsInNode });
   if (result === undefined) return invalid(io, [{ file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` }]);
+  return writeResult(result, out, io);
+}
+
+/** With --mapping, the preset says what each field is, and no layout is told from the content. */
+async function importMapped(files: readonly SourceFile[], presetPath: string, names: BenchmarkImportOptions, out: string, io: CliIo): Promise<number> {
+  const presetFile = await readInputFile(presetPath);
+  if (!presetFile.ok) return invalid(io, presetFile.errors);
+  const preset = parseMappingPreset(presetFile.value);
+  if (!preset.ok) return invalid(io, preset.errors);
+  return writeResult(await importMappedFiles(files, preset.value, names), out, io);
+}
+
+function writeResult(result: BenchmarkImport, out: string, io: CliIo): Promise<number> | number {
   if (!result.ok) {
     if (result.needs !== undefined) throw new UsageError(`${result.errors[0]?.message ?? 'a model name is needed'}; name it with ${result.needs.map((name) => `--${name} NAME`).join(' and ')}`, COMMAND);
     return invalid(io, result.errors);

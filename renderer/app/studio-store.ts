@@ -3,13 +3,14 @@
 
 import { createStore } from 'zustand/vanilla';
 import type { FormatError } from '../../shared/formats/errors';
+import type { OpenedFile } from '../../shared/platform/studio-platform';
 import type { ImportPhaseProgress, ImportedStudySummary } from '../workers/import-protocol';
 import type { Route } from './routes';
 
 export type ImportState =
   | { status: 'idle' }
   | { status: 'running'; fileNames: string[]; progress?: ImportPhaseProgress }
-  | { status: 'failed'; fileNames: string[]; errors: FormatError[] }
+  | { status: 'failed'; fileNames: string[]; errors: FormatError[]; /** Set when the files are records of a layout the studio does not know, which the lead may map. */ mappable?: OpenedFile[] }
   | { status: 'done'; studies: ImportedStudySummary[] };
 
 export interface StudioState {

@@ -15,12 +15,13 @@ const KIND_NAMES = {
   backup: 'a backup',
   report: 'an agreement report',
   dataset: 'a labelled dataset',
+  mapping: 'a mapping preset',
 } as const;
 
 type FormatKind = keyof typeof KIND_NAMES;
 
 /** The kinds this app reads, and the version of each it reads. */
-const READ_VERSIONS = { transcripts: 1, pack: 1, labels: 1, backup: 1 } as const;
+const READ_VERSIONS = { transcripts: 1, pack: 1, labels: 1, backup: 1, mapping: 1 } as const;
 
 type ReadKind = keyof typeof READ_VERSIONS;
 

@@ -5,6 +5,7 @@
 import { formatErrorText } from '../../../shared/formats/errors';
 import { useServices, useStudio } from '../../app/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
+import { MapFieldsOffer } from './MapFieldsOffer';
 
 const MAX_ERRORS_SHOWN = 200;
 
@@ -65,6 +66,7 @@ export function ImportStatus() {
             ))}
           </ul>
           {importState.errors.length > shown.length && <div>…and {importState.errors.length - shown.length} more.</div>}
+          {importState.mappable !== undefined && <MapFieldsOffer files={importState.mappable} />}
         </div>
       );
     }

@@ -7,6 +7,7 @@ import type { OpenedFile } from '../../../shared/platform/studio-platform';
 import { useServices } from '../../app/services';
 import { importFilesInWorker } from '../../workers/import-client';
 import type { ImportOptions, ImportOutcome } from '../../workers/import-protocol';
+import { offersMapping } from './mapping-offer';
 
 export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions) => Promise<ImportOutcome | undefined> {
   const { db, store } = useServices();
@@ -16,7 +17,7 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
       const fileNames = files.map((file) => file.name);
       store.getState().setImportState({ status: 'running', fileNames });
       const outcome = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }), options);
-      store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });
+      store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors, ...(offersMapping(files) ? { mappable: files } : {}) });
       const opened = outcome.ok ? outcome.studies.find((study) => study.pack !== undefined) : undefined;
       if (opened) store.getState().navigate({ view: 'study', studyId: opened.id });
       return outcome;
@@ -26,4 +27,4 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
 }
 
 /** Packs are `.pack.json`, so the json filter already offers them. */
-export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl'], multiple: true } as const;
+export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl', 'csv', 'xlsx'], multiple: true } as const;
