@@ -32,7 +32,9 @@ Layouts, told from the content:
   (logs_*.json, all_cases_<model>_<lang>_shot<k>_<n>.json), each with data/<lang>/stories.json;
   or the 1.5k layout (id, title, surface, bottom, user_guess, label) on its own.
   TurtleSoup-Bench: a run's game files ({dataset}/Q-{q}_R-{r}/{title}_..._{lang}.json), all
-  as one study; the genre is the dataset folder, the models are the files' own.
+  as one study; the genre is the dataset folder, the models are the files' own. Its story
+  files (data/<lang>/<Genre>.json: title, surface, bottom, tips), two or more given together,
+  as one study of puzzles; the genre is each file's name.
 
 Options:
   --out FILE       the bundle to write (.json)

@@ -7,6 +7,7 @@ import type { SourceFile } from '../limits';
 import type { BenchmarkImport, BenchmarkImportOptions } from './imported-study';
 import { importTurtleBench, looksLikeTurtleBenchFile } from './turtlebench';
 import { importTurtleSoupBench, looksLikeTurtleSoupBenchGame } from './turtlesoup-bench';
+import { importTurtleSoupBenchStories, looksLikeTurtleSoupBenchStories } from './turtlesoup-bench-stories';
 
 interface BenchmarkImporter {
   /** The system, as messages name it. */
@@ -15,17 +16,30 @@ interface BenchmarkImporter {
   claims(file: SourceFile): boolean;
   /** Whether its files name their own player and judge, so a name given by the caller would contradict them. */
   namesItsModels: boolean;
+  /** How several files make one study, in words for the import summary. */
+  grouping?: string;
+  /** Claims a request only of two or more files, every one of which it claims (a single file stays what it was before). */
+  onlyTogether?: boolean;
   run(files: readonly SourceFile[], options: BenchmarkImportOptions): BenchmarkImport | Promise<BenchmarkImport>;
 }
 
 // Most specific first: a TurtleSoup-Bench game file also holds a `surface`, like TurtleBench's stories.
 const IMPORTERS: readonly BenchmarkImporter[] = [
-  { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, namesItsModels: true, run: (files) => importTurtleSoupBench(files) },
-  { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, namesItsModels: false, run: importTurtleBench },
+  { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, namesItsModels: true, grouping: "genre from each game's dataset folder", run: (files) => importTurtleSoupBench(files) },
+  { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, namesItsModels: false, grouping: 'the stories with the judged guesses', run: importTurtleBench },
+  // Story files alone read as plain puzzle lists; together they are TSB's genre files, one study.
+  {
+    system: 'TurtleSoup-Bench stories',
+    claims: looksLikeTurtleSoupBenchStories,
+    namesItsModels: true,
+    grouping: "genre from each file's name",
+    onlyTogether: true,
+    run: (files) => importTurtleSoupBenchStories(files),
+  },
 ];
 
 /** The system whose importer takes these files, or undefined when none of them is a benchmark's own output. */
-export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporter, 'system' | 'namesItsModels'> | undefined {
+export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporter, 'system' | 'namesItsModels' | 'grouping'> | undefined {
   return importerOf(files);
 }
 
@@ -44,7 +58,7 @@ export async function importBenchmarkFiles(files: readonly SourceFile[], options
 }
 
 function importerOf(files: readonly SourceFile[]): BenchmarkImporter | undefined {
-  return IMPORTERS.find((importer) => files.some((file) => importer.claims(file)));
+  return IMPORTERS.find((importer) => (importer.onlyTogether === true ? files.length > 1 && files.every((file) => importer.claims(file)) : files.some((file) => importer.claims(file))));
 }
 
 function contradiction(files: readonly SourceFile[], system: string, given: readonly string[]): FormatError {
