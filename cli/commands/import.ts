@@ -9,7 +9,8 @@ import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument, type ImportedStudy } from '../../shared/formats/importers/imported-study';
 import { benchmarkOf, importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import { serializeLabelFile } from '../../shared/formats/label-file';
+import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
@@ -100,13 +101,10 @@ async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise
   const judges = new Set(bundle.sessions.flatMap((session) => session.turns.flatMap((turn) => Object.keys(turn.judgements))));
   await writeFile(out, serializeBundleDocument(bundle));
   io.stdout.write(`wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`);
-  const now = new Date().toISOString();
-  for (const rater of study.raters) {
-    const path = join(dirname(out), `${baseName(out)}.${rater.annotator.id}.labels.json`);
-    // The source does not say when its people labelled; the import time stands in, once per label.
-    const labels = rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' }));
-    await writeFile(path, serializeLabelFile(buildLabelFile({ studyId: bundle.id, annotator: rater.annotator, exportedAt: now, app: `agreement-studio ${__APP_VERSION__}`, labels })));
-    io.stdout.write(`wrote ${path}: ${count(labels.length, 'label')} by ${rater.annotator.id} (${rater.annotator.name})\n`);
+  for (const file of raterLabelFiles(bundle.id, study.raters, new Date().toISOString(), `agreement-studio ${__APP_VERSION__}`)) {
+    const path = join(dirname(out), `${baseName(out)}.${file.annotator.id}.labels.json`);
+    await writeFile(path, serializeLabelFile(file));
+    io.stdout.write(`wrote ${path}: ${count(file.labels.length, 'label')} by ${file.annotator.id} (${file.annotator.name})\n`);
   }
   const unparseable = listUnparseableReplies(bundle.sessions.flatMap((session) => session.turns));
   if (unparseable.length > 0) {
