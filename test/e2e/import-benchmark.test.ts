@@ -50,7 +50,8 @@ async function stored(page: Page) {
   const labels = new Map<string, number>();
   for (const label of dump.labels as Array<{ annotatorId: string }>) labels.set(label.annotatorId, (labels.get(label.annotatorId) ?? 0) + 1);
   const judges = new Set((dump.turns as Array<{ judgements: Record<string, string> }>).flatMap((turn) => Object.keys(turn.judgements)));
-  return { labels: Object.fromEntries(labels), judges: judges.size, annotators: (dump.annotators as Array<{ id: string }>).map((a) => a.id) };
+  const sessionJudges = [...new Set((dump.sessions as Array<{ judge: string }>).map((session) => session.judge))];
+  return { labels: Object.fromEntries(labels), judges: judges.size, sessionJudges, annotators: (dump.annotators as Array<{ id: string }>).map((a) => a.id) };
 }
 
 describe('importing a benchmark’s own files', () => {
@@ -72,7 +73,7 @@ describe('importing a benchmark’s own files', () => {
     await page.getByRole('button', { name: 'Import anyway' }).click();
     expect(await countsOf(page)).toEqual({ puzzles: 32, turns: 1532 });
     await expect.poll(() => page.locator('.notice-success').textContent()).toContain('TurtleBench: 2 files as one study');
-    expect(await stored(page)).toEqual({ labels: { 'turtlebench-human': 1532 }, judges: 9, annotators: ['turtlebench-human'] });
+    expect(await stored(page)).toMatchObject({ labels: { 'turtlebench-human': 1532 }, judges: 9, annotators: ['turtlebench-human'] });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -92,7 +93,8 @@ describe('importing a benchmark’s own files', () => {
     // Nothing left out and every reply read, so it goes straight on and says so.
     expect(await countsOf(page)).toEqual({ puzzles: 32, turns: 1532 });
     await expect.poll(() => page.locator('.notice-success').textContent()).toContain('nothing left out');
-    expect(await stored(page)).toEqual({ labels: { 'turtlebench-human': 1532 }, judges: 1, annotators: ['turtlebench-human'] });
+    // The file holds the human label only: the named judge is the sessions' judge, with no verdicts of its own.
+    expect(await stored(page)).toEqual({ labels: { 'turtlebench-human': 1532 }, judges: 0, sessionJudges: ['site-judge'], annotators: ['turtlebench-human'] });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
