@@ -1,8 +1,10 @@
 // A benchmark's own files in the app's import, in real Chromium (issue 14 points 1, 3, 4): the
 // preview lists what will not be imported before anything is written, "Import anyway" stores the
-// study with its human rater's labels, a file without a judge name asks for it, and Cancel writes nothing.
+// study with its human rater's labels, a file without a judge name asks for it, Cancel writes
+// nothing, and TurtleSoup-Bench's six genre files dropped together are one study (read from
+// ../shared/real-data/ when present: they carry no licence and are not in the repository).
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
@@ -14,6 +16,8 @@ const ONE_AND_A_HALF_K = {
   name: 'turtle_bench1.5k_en.json',
   text: readFileSync(`${REPO_ROOT}test/fixtures/real/turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json`, 'utf8'),
 };
+
+const TSB_EN = `${REPO_ROOT}../shared/real-data/TurtleSoup-Bench/data/en/`;
 
 const chromiumApp = useAppInChromium();
 
@@ -108,6 +112,26 @@ describe('importing a benchmark’s own files', () => {
     await expect.poll(() => page.getByTestId('import-preview').count()).toBe(0);
     expect(await page.getByText('No studies yet').count()).toBe(1);
     expect(await dumpDatabase(page)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  const tsbPresent = existsSync(TSB_EN);
+  if (!tsbPresent) console.log(`skipped: ${TSB_EN} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
+  it.skipIf(!tsbPresent)("makes one study of TurtleSoup-Bench's six genre files dropped together, genre from each file's name", async () => {
+    const { context, page, pageErrors } = await emptyLibrary();
+    const files = readdirSync(TSB_EN)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => ({ name, text: readFileSync(`${TSB_EN}${name}`, 'utf8') }));
+    await drop(page, files);
+    // Nothing left out, so no question: it goes straight on and says how the files were grouped.
+    expect(await countsOf(page)).toEqual({ puzzles: 400, turns: 0 });
+    const summary = await page.locator('.notice-success').textContent();
+    expect(summary).toContain("TurtleSoup-Bench stories: 6 files as one study: genre from each file's name");
+    expect(summary).toContain('nothing left out');
+    const genres = new Set(((await dumpDatabase(page)).puzzles as Array<{ genre: string }>).map((puzzle) => puzzle.genre));
+    expect(genres).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
