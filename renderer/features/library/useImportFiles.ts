@@ -19,6 +19,9 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
     async (files: OpenedFile[], options: ImportOptions = {}) => {
       if (files.length === 0) return undefined;
       const fileNames = files.map((file) => file.name);
+      // A new import replaces one still waiting for the lead: the worker lets go of it.
+      const waiting = store.getState().importState;
+      if (waiting.status === 'preview' || waiting.status === 'names') void cancelImportInWorker(waiting.requestId);
       store.getState().setImportState({ status: 'running', fileNames });
       const start = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }), options);
       return settle(db.name, store, start, fileNames);
