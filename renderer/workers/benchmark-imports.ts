@@ -10,7 +10,7 @@ import type { StudyData } from '../../shared/domain/model';
 import type { LabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { StudioDatabase } from '../db/database';
-import { StudyExistsError, type ImportProgress } from '../db/import-study';
+import type { ImportProgress } from '../db/import-study';
 import { describeStorageError } from '../db/storage';
 import { storeImportedStudy } from '../db/store-imported-study';
 import type { ImportOutcome, ImportStart } from './import-protocol';
@@ -48,7 +48,7 @@ export class BenchmarkImports {
     try {
       await storeImportedStudy(db, data, raters, this.now(), onProgress);
     } catch (error) {
-      return { ok: false, errors: [{ file: data.study.sourceFiles.join(', '), path: '', message: error instanceof StudyExistsError ? error.message : describeStorageError(error) }] };
+      return { ok: false, errors: [{ file: data.study.sourceFiles.join(', '), path: '', message: describeStorageError(error) }] };
     }
     const { study } = data;
     const leftOut = preview.leftovers.length + preview.unparseable.length;

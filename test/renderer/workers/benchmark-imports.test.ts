@@ -66,6 +66,17 @@ describe('BenchmarkImports', () => {
     expect(await dumpTables(db)).toEqual(empty);
   });
 
+  it('refuses the same files a second time, naming the study already there, and writes nothing more', async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const first = await imports.commit(db, requestOf(await imports.start(WIDE)), () => undefined);
+    expect(first.ok).toBe(true);
+    const before = await dumpTables(db);
+    const again = await imports.commit(db, requestOf(await imports.start(WIDE)), () => undefined);
+    expect(again).toMatchObject({ ok: false, errors: [{ file: 'all_cases_en_shot0.json, stories.json', message: expect.stringContaining('is already in the library') }] });
+    expect(await dumpTables(db)).toEqual(before);
+  });
+
   it('the 1.5k file waits for a judge name, then previews its guesses (the human label only, no judge verdicts) with nothing left out', async () => {
     const imports = new BenchmarkImports('agreement-studio test', () => NOW);
     const start = await imports.start([HF]);
