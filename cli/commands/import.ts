@@ -9,10 +9,11 @@ import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument, type BenchmarkImport, type BenchmarkImportOptions, type ImportedStudy } from '../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../shared/formats/limits';
-import { benchmarkOf, importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
+import { benchmarkOf, importBenchmarkFiles, modelNamesRefusal } from '../../shared/formats/importers/benchmark-import';
 import { importMappedFiles } from '../../shared/formats/importers/mapping';
 import { parseMappingPreset } from '../../shared/formats/importers/mapping-preset';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
+import { serializeLabelFile } from '../../shared/formats/label-file';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
@@ -36,7 +37,9 @@ Layouts, told from the content:
   (logs_*.json, all_cases_<model>_<lang>_shot<k>_<n>.json), each with data/<lang>/stories.json;
   or the 1.5k layout (id, title, surface, bottom, user_guess, label) on its own.
   TurtleSoup-Bench: a run's game files ({dataset}/Q-{q}_R-{r}/{title}_..._{lang}.json), all
-  as one study; the genre is the dataset folder, the models are the files' own.
+  as one study; the genre is the dataset folder, the models are the files' own. Its story
+  files (data/<lang>/<Genre>.json: title, surface, bottom, tips), two or more given together,
+  as one study of puzzles; the genre is each file's name.
   SPLAT: a run's log.json, with its log.csv (each puzzle's level) and config.yaml (the player
   and judge models, the round limit) as further FILEs; without config.yaml, name the models
   with --player and --judge. Or SPLAT's puzzles.xlsx on its own, as a puzzle list with levels.
@@ -87,10 +90,9 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
   const names = { ...(values.player !== undefined ? { player: values.player } : {}), ...(values.judge !== undefined ? { judge: values.judge } : {}) };
   if (values.mapping !== undefined) return importMapped(files, values.mapping, names, out, io);
   const system = benchmarkOf(files);
-  if (system?.namesItsModels === true) {
-    // The files name their player and judge; another name would contradict them.
+  if (system !== undefined && system.models !== 'caller') {
     for (const flag of ['player', 'judge'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${system.system} files name their own player and judge models; leave --${flag} out`, COMMAND);
+      if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${modelNamesRefusal(system)}; leave --${flag} out`, COMMAND);
     }
   }
   const result = await importBenchmarkFiles(files, names, { loadSqlJs: loadSqlJsInNode });
@@ -132,13 +134,10 @@ async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise
   const judges = new Set(bundle.sessions.flatMap((session) => session.turns.flatMap((turn) => Object.keys(turn.judgements))));
   await writeFile(out, serializeBundleDocument(bundle));
   io.stdout.write(`wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`);
-  const now = new Date().toISOString();
-  for (const rater of study.raters) {
-    const path = join(dirname(out), `${baseName(out)}.${rater.annotator.id}.labels.json`);
-    // The source does not say when its people labelled; the import time stands in, once per label.
-    const labels = rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' }));
-    await writeFile(path, serializeLabelFile(buildLabelFile({ studyId: bundle.id, annotator: rater.annotator, exportedAt: now, app: `agreement-studio ${__APP_VERSION__}`, labels })));
-    io.stdout.write(`wrote ${path}: ${count(labels.length, 'label')} by ${rater.annotator.id} (${rater.annotator.name})\n`);
+  for (const file of raterLabelFiles(bundle.id, study.raters, new Date().toISOString(), `agreement-studio ${__APP_VERSION__}`)) {
+    const path = join(dirname(out), `${baseName(out)}.${file.annotator.id}.labels.json`);
+    await writeFile(path, serializeLabelFile(file));
+    io.stdout.write(`wrote ${path}: ${count(file.labels.length, 'label')} by ${file.annotator.id} (${file.annotator.name})\n`);
   }
   const unparseable = listUnparseableReplies(bundle.sessions.flatMap((session) => session.turns));
   if (unparseable.length > 0) {

@@ -9,6 +9,7 @@ import { AdjudicationView, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from './routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
+import type { DroppedFile } from './dropped-files';
 import { useWindowFileDrop } from './useWindowFileDrop';
 import { readFiles } from '../platform/browser';
 import { HelpView } from '../features/help/HelpView';
@@ -129,7 +130,7 @@ export function App() {
   );
 
   const onDrop = useCallback(
-    (files: File[]) => {
+    (files: DroppedFile[]) => {
       store.getState().navigate({ view: 'library' });
       readFiles(files).then(importFiles, () => undefined);
     },

@@ -3,6 +3,8 @@
 
 import { createStore } from 'zustand/vanilla';
 import type { FormatError } from '../../shared/formats/errors';
+import type { ImportPreview } from '../../shared/formats/importers/import-preview';
+import type { MissingName } from '../../shared/formats/importers/imported-study';
 import type { OpenedFile } from '../../shared/platform/studio-platform';
 import type { ImportPhaseProgress, ImportedStudySummary } from '../workers/import-protocol';
 import type { Route } from './routes';
@@ -11,6 +13,10 @@ export type ImportState =
   | { status: 'idle' }
   | { status: 'running'; fileNames: string[]; progress?: ImportPhaseProgress }
   | { status: 'failed'; fileNames: string[]; errors: FormatError[]; /** Set when the files are records of a layout the studio does not know, which the lead may map. */ mappable?: OpenedFile[] }
+  /** A benchmark import the worker holds until the lead agrees to what it will and will not import. */
+  | { status: 'preview'; fileNames: string[]; requestId: string; preview: ImportPreview }
+  /** A benchmark import the worker holds until the lead names the models its files do not. */
+  | { status: 'names'; fileNames: string[]; requestId: string; needs: MissingName[]; message: string }
   | { status: 'done'; studies: ImportedStudySummary[] };
 
 export interface StudioState {

@@ -3,11 +3,12 @@
 // on leaving the window, names a child as its target: counting enters and leaves is what tells.
 
 import { useEffect, useState } from 'react';
+import { droppedFiles, type DroppedFile } from './dropped-files';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
-/** True while files are dragged over the window; `onDrop` receives the dropped files. */
-export function useWindowFileDrop(onDrop: (files: File[]) => void): boolean {
+/** True while files are dragged over the window; `onDrop` receives the dropped files, a dropped folder's with their paths. */
+export function useWindowFileDrop(onDrop: (files: DroppedFile[]) => void): boolean {
   const [dragging, setDragging] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -30,8 +31,13 @@ export function useWindowFileDrop(onDrop: (files: File[]) => void): boolean {
       setDragging(false);
       if (!carriesFiles(event)) return;
       event.preventDefault();
-      const files = [...(event.dataTransfer?.files ?? [])];
-      if (files.length > 0) onDrop(files);
+      if (!event.dataTransfer) return;
+      droppedFiles(event.dataTransfer).then(
+        (files) => {
+          if (files.length > 0) onDrop(files);
+        },
+        () => undefined,
+      );
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);

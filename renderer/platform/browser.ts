@@ -7,9 +7,17 @@ import type { AppInfo, OpenFilesRequest, OpenedFile, SaveFileRequest, SaveFileRe
 /** Chromium drops some of many downloads started in one go; a short pause between them keeps every one. */
 export const DOWNLOAD_PAUSE_MS = 250;
 
-/** Bytes, not File.text(): that would turn bytes that are not UTF-8 into U+FFFD without a word. */
-export function readFiles(files: Iterable<File>): Promise<OpenedFile[]> {
-  return Promise.all([...files].map(async (file) => sourceFileFromBytes(file.name, new Uint8Array(await file.arrayBuffer()))));
+/**
+ * Bytes, not File.text(): that would turn bytes that are not UTF-8 into U+FFFD without a word.
+ * A file may come with the name to use (its path inside a dropped folder).
+ */
+export function readFiles(files: Iterable<File | { name: string; file: File }>): Promise<OpenedFile[]> {
+  return Promise.all(
+    [...files].map(async (item) => {
+      const { name, file } = item instanceof File ? { name: item.name, file: item } : item;
+      return sourceFileFromBytes(name, new Uint8Array(await file.arrayBuffer()));
+    }),
+  );
 }
 
 function chooseFiles(request: OpenFilesRequest): Promise<File[]> {

@@ -1,8 +1,11 @@
 // What the import worker and the window exchange: progress by phase and the outcome, which
-// says for an opened pack whose copy of the study it is, so the window can open it in annotator mode.
+// says for an opened pack whose copy of the study it is, so the window can open it in annotator mode;
+// a benchmark's files wait in the worker, by request id, for the lead to agree or name the models.
 
 import type { StudyCounts } from '../../shared/domain/model';
 import type { FormatError } from '../../shared/formats/errors';
+import type { ImportPreview } from '../../shared/formats/importers/import-preview';
+import type { MissingName } from '../../shared/formats/importers/imported-study';
 
 export type ImportPhase = 'parsing' | 'writing';
 
@@ -36,3 +39,8 @@ export interface ImportedStudySummary {
 }
 
 export type ImportOutcome = { ok: true; studies: ImportedStudySummary[] } | { ok: false; errors: FormatError[] };
+
+/** A benchmark import held in the worker: its preview, for the lead to agree to, or the model names it lacks. */
+export type PendingImport = { requestId: string } & ({ preview: ImportPreview } | { needs: MissingName[]; message: string });
+
+export type ImportStart = ImportOutcome | PendingImport;

@@ -1,6 +1,7 @@
 // Web Worker that parses the library's imports and writes them to IndexedDB, so neither the
 // parse of a 200 MB file nor the bulk write ever blocks the window: transcript bundles become
-// studies, packs become (or extend) an annotator's copy of a study. One request is all-or-nothing.
+// studies, packs become (or extend) an annotator's copy of a study, a benchmark's own files wait
+// for the lead's go-ahead (benchmark-imports.ts). One request is all-or-nothing.
 
 import '../zod-without-eval';
 import * as Comlink from 'comlink';
@@ -14,8 +15,13 @@ import { countRecords, importStudies, StudyExistsError } from '../db/import-stud
 import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
 import { combineStudies } from '../../shared/study/combine-studies';
-import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress } from './import-protocol';
-import { workerDatabase } from './worker-support';
+import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
+import { BenchmarkImports } from './benchmark-imports';
+import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from './import-protocol';
+import { loadSqlJsInWorker } from './sql-js-loader';
+import { APP, workerDatabase } from './worker-support';
+
+const benchmarks = new BenchmarkImports(APP, undefined, { loadSqlJs: loadSqlJsInWorker });
 
 
 type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
@@ -54,7 +60,10 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
 }
 
 const api = {
-  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options: ImportOptions = {}): Promise<ImportOutcome> {
+  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options: ImportOptions = {}): Promise<ImportStart> {
+    onProgress({ phase: 'parsing', done: 0, total: files.length });
+    const benchmark = await benchmarks.start(files);
+    if (benchmark !== undefined) return benchmark;
     const parsed: ParsedFile[] = [];
     const errors: FormatError[] = [];
     for (const [index, file] of files.entries()) {
@@ -112,6 +121,20 @@ const api = {
       }),
     ];
     return { ok: true, studies };
+  },
+
+  /** Reads a held benchmark import again with the model names the lead gave. */
+  nameModels(requestId: string, names: BenchmarkImportOptions): Promise<ImportStart> {
+    return benchmarks.name(requestId, names);
+  },
+
+  /** Writes a held benchmark import: the lead agreed to its preview. */
+  commitImport(databaseName: string, requestId: string, onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome> {
+    return benchmarks.commit(workerDatabase(databaseName), requestId, (progress) => onProgress({ phase: 'writing', ...progress }));
+  },
+
+  cancelImport(requestId: string): void {
+    benchmarks.cancel(requestId);
   },
 };
 

@@ -1,10 +1,13 @@
 // `agreement-studio import` on a TurtleSoup-Bench run (issue 14 points 1, 5, 6): a folder's game
 // files, written as TSB writes them, become one bundle that `validate` accepts; the run log given
-// with them is listed as not imported; `validate` names a game file's layout.
+// with them is listed as not imported; `validate` names a game file's layout; the six genre story files give one bundle.
 
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
+import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { runLog, sixGames } from '../shared/formats/importers/turtlesoup-bench-run';
 import { runCli, scratchDir } from './run-cli';
 
@@ -58,5 +61,25 @@ describe('agreement-studio import, TurtleSoup-Bench', () => {
     expect(run.stdout).toBe(
       `OK  ${zh}: TurtleSoup-Bench game file ({dataset}/Q-{q}_R-{r}/{title}_Q-…_R-…_E-…_Epoch{n}_{lang}.json): "镜子里的人" (zh), 2 questions of 3, success; player gpt-4o, judge deepseek/deepseek-chat, evaluator qwen-max; import a run's game files together\n`,
     );
+  });
+});
+
+const REAL_EN = fileURLToPath(new URL('../../../shared/real-data/TurtleSoup-Bench/data/en/', import.meta.url));
+
+describe('agreement-studio import, TurtleSoup-Bench story files', () => {
+  const present = existsSync(REAL_EN);
+  if (!present) console.log(`skipped: ${REAL_EN} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
+  it.skipIf(!present)('the six genre files give one bundle of puzzles, genre from each file name, the same the app imports', async () => {
+    const files = readdirSync(REAL_EN).filter((name) => name.endsWith('.json')).sort().map((name) => join(REAL_EN, name));
+    const out = join(dir, 'stories.json');
+    const run = await runCli('import', ...files, '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`wrote ${out}: 400 puzzles, 0 sessions, 0 turns, 0 judges\n`);
+    expect(run.stdout).toContain('not imported: nothing\n');
+    const bundle = JSON.parse(readFileSync(out, 'utf8')) as { puzzles: Array<{ genre: string }> };
+    expect(new Set(bundle.puzzles.map((p) => p.genre)).size).toBe(6);
+    const sameAsApp = await importBenchmarkFiles(files.map((path) => ({ name: path, text: readFileSync(path, 'utf8') })));
+    expect(sameAsApp?.ok === true ? serializeBundleDocument(sameAsApp.value.bundle) : undefined).toBe(readFileSync(out, 'utf8'));
   });
 });

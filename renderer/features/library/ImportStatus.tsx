@@ -1,10 +1,13 @@
-// Shows what the current import is doing: a progress bar while it runs, the studies it added
-// (and for a pack, whose copy it is and what it added), or every located error of a rejected
-// import (nothing was stored in that case).
+// Shows what the current import is doing: a progress bar while it runs, a benchmark import's
+// preview or the model names it asks for, the studies it added (and for a pack, whose copy it is
+// and what it added), or every located error of a rejected import (nothing was stored in that case).
 
 import { formatErrorText } from '../../../shared/formats/errors';
 import { useServices, useStudio } from '../../app/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
+import { ImportPreview } from './ImportPreview';
+import { ModelNamesDialog } from './ModelNamesDialog';
+import { useHeldImport } from './useImportFiles';
 import { MapFieldsOffer } from './MapFieldsOffer';
 
 const MAX_ERRORS_SHOWN = 200;
@@ -20,6 +23,7 @@ function importedText(study: ImportedStudySummary): string {
 export function ImportStatus() {
   const importState = useStudio((state) => state.importState);
   const { store } = useServices();
+  const held = useHeldImport();
   const dismiss = () => store.getState().setImportState({ status: 'idle' });
 
   switch (importState.status) {
@@ -35,6 +39,23 @@ export function ImportStatus() {
         </div>
       );
     }
+    case 'preview':
+      return (
+        <ImportPreview
+          preview={importState.preview}
+          onImport={() => void held.confirm(importState.requestId, importState.fileNames)}
+          onCancel={() => void held.cancel(importState.requestId)}
+        />
+      );
+    case 'names':
+      return (
+        <ModelNamesDialog
+          needs={importState.needs}
+          message={importState.message}
+          onSubmit={(names) => void held.name(importState.requestId, importState.fileNames, names)}
+          onCancel={() => void held.cancel(importState.requestId)}
+        />
+      );
     case 'done':
       return (
         <div className="notice notice-success" role="status">

@@ -1,6 +1,7 @@
 // One played session as a conversation: the puzzle's story and reference answer, then each
-// question and final answer. Lead mode adds the judges' labels as badges, the judge's replies,
-// and the annotators' labels by display name beside them; annotator mode gets blinded turns
+// question and final answer. Lead mode adds the judges' labels as badges (with a judge's reply as
+// written where it says more than the label), the judge's replies, and the annotators' labels by
+// display name beside them; annotator mode gets blinded turns
 // (features/mode/blind.ts) and never reads anyone's labels, so it has none to show.
 // Transcript text is untrusted and is only ever rendered as React text, never as HTML.
 
@@ -11,16 +12,32 @@ import { blindSession, blindTurn, type BlindSession, type BlindTurn } from '../m
 import { useStudioMode } from '../mode/useStudioMode';
 import { PuzzlePanels } from './PuzzlePanels';
 
+const MAX_REPLY_SHOWN = 80;
+
+/** The reply as the judge wrote it, when it differs from its label ("Yes." beside yes, "Invalid" beside unparseable); long ones shortened. */
+function replyBesideLabel(label: JudgeLabel, reply: string | undefined): string | undefined {
+  if (reply === undefined || reply.trim().toLowerCase().replace(/[.!。！]+$/u, '') === label) return undefined;
+  return reply.length > MAX_REPLY_SHOWN ? `${reply.slice(0, MAX_REPLY_SHOWN - 1)}…` : reply;
+}
+
 function JudgementBadges({ turn, primaryJudge }: { turn: Turn; primaryJudge: string }) {
   const entries = Object.entries(turn.judgements).sort(([a], [b]) => (a === primaryJudge ? -1 : b === primaryJudge ? 1 : a.localeCompare(b)));
   if (entries.length === 0) return <span className="muted small">no judgement</span>;
   return (
     <span className="badges">
-      {entries.map(([judge, label]) => (
-        <span key={judge} className={`badge label-${label}`} title={judge === primaryJudge ? `${judge} (judge of this session)` : judge}>
-          <span className="badge-judge">{judge}</span> {label as JudgeLabel}
-        </span>
-      ))}
+      {entries.map(([judge, label]) => {
+        const reply = replyBesideLabel(label, turn.judgeReplies?.[judge]);
+        return (
+          <span key={judge} className={`badge label-${label}`} title={judge === primaryJudge ? `${judge} (judge of this session)` : judge}>
+            <span className="badge-judge">{judge}</span> {label}
+            {reply !== undefined && (
+              <q className="badge-reply" title={`${judge}'s reply as written: ${turn.judgeReplies?.[judge] ?? ''}`}>
+                {reply}
+              </q>
+            )}
+          </span>
+        );
+      })}
     </span>
   );
 }

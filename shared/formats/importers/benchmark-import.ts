@@ -2,7 +2,6 @@
 // hint) and runs it on every file of the request, so a run's companion files (TurtleBench's
 // stories.json, SPLAT's log.csv and config.yaml) import with the file they belong to.
 
-import type { FormatError } from '../errors';
 import type { SourceFile } from '../limits';
 import { importGameArena, looksLikeGameArenaDatabase, type LoadSqlJs } from './game-arena';
 import { importGuessTheRule, looksLikeGuessTheRuleGame } from './guess-the-rule';
@@ -11,14 +10,25 @@ import { importSplat, looksLikeSplatLog } from './splat';
 import { importSplatPuzzleSheet, isWorkbook } from './splat-puzzle-sheet';
 import { importTurtleBench, looksLikeTurtleBenchFile } from './turtlebench';
 import { importTurtleSoupBench, looksLikeTurtleSoupBenchGame } from './turtlesoup-bench';
+import { importTurtleSoupBenchStories, looksLikeTurtleSoupBenchStories } from './turtlesoup-bench-stories';
+
+type ModelNames = 'in-files' | 'none' | 'caller';
 
 interface BenchmarkImporter {
   /** The system, as messages name it. */
   system: string;
   /** Whether the file is one this importer leads with, from a cheap look at its start (a companion file alone claims nothing). */
   claims(file: SourceFile): boolean;
-  /** Whether its files name their own player and judge, so a name given by the caller would contradict them. */
-  namesItsModels: boolean;
+  /**
+   * Where the sessions' player and judge come from: the files themselves (`in-files`: a name
+   * given besides would contradict them), nowhere (`none`: puzzles only), or the files or the
+   * caller (`caller`).
+   */
+  models: ModelNames;
+  /** How several files make one study, in words for the import summary. */
+  grouping?: string;
+  /** Claims a request only of two or more files, every one of which it claims (a single file stays what it was before). */
+  onlyTogether?: boolean;
   run(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): BenchmarkImport | Promise<BenchmarkImport>;
 }
 
@@ -30,18 +40,27 @@ export interface BenchmarkReaders {
 
 // Most specific first: a TurtleSoup-Bench game file also holds a `surface`, like TurtleBench's stories.
 const IMPORTERS: readonly BenchmarkImporter[] = [
-  { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, namesItsModels: true, run: (files) => importTurtleSoupBench(files) },
-  { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, namesItsModels: false, run: importTurtleBench },
-  { system: 'GuessTheRuleBench', claims: looksLikeGuessTheRuleGame, namesItsModels: false, run: importGuessTheRule },
-  { system: 'GameArena', claims: looksLikeGameArenaDatabase, namesItsModels: true, run: (files, _options, readers) => importGameArena(files, readers.loadSqlJs) },
+  { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, models: 'in-files', grouping: "genre from each game's dataset folder", run: (files) => importTurtleSoupBench(files) },
+  { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, models: 'caller', grouping: 'the stories with the judged guesses', run: importTurtleBench },
+  // Story files alone read as plain puzzle lists; together they are TSB's genre files, one study.
+  {
+    system: 'TurtleSoup-Bench stories',
+    claims: looksLikeTurtleSoupBenchStories,
+    models: 'none',
+    grouping: "genre from each file's name",
+    onlyTogether: true,
+    run: (files) => importTurtleSoupBenchStories(files),
+  },
+  { system: 'GuessTheRuleBench', claims: looksLikeGuessTheRuleGame, models: 'caller', grouping: 'each saved game a session', run: importGuessTheRule },
+  { system: 'GameArena', claims: looksLikeGameArenaDatabase, models: 'in-files', run: (files, _options, readers) => importGameArena(files, readers.loadSqlJs) },
   // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
-  { system: 'SPLAT', claims: looksLikeSplatLog, namesItsModels: false, run: importSplat },
+  { system: 'SPLAT', claims: looksLikeSplatLog, models: 'caller', grouping: "the log with its log.csv and config.yaml", run: importSplat },
   // Last: a workbook given with a SPLAT log belongs to the run; alone, it is a puzzle sheet.
-  { system: 'SPLAT puzzle sheet', claims: isWorkbook, namesItsModels: false, run: importSplatPuzzleSheet },
+  { system: 'SPLAT puzzle sheet', claims: isWorkbook, models: 'none', run: importSplatPuzzleSheet },
 ];
 
 /** The system whose importer takes these files, or undefined when none of them is a benchmark's own output. */
-export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporter, 'system' | 'namesItsModels'> | undefined {
+export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporter, 'system' | 'models' | 'grouping'> | undefined {
   return importerOf(files);
 }
 
@@ -52,17 +71,16 @@ export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporte
 export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions = {}, readers: BenchmarkReaders = {}): Promise<BenchmarkImport | undefined> {
   const importer = importerOf(files);
   if (importer === undefined) return undefined;
-  if (importer.namesItsModels) {
-    const given = (['player', 'judge'] as const).filter((name) => options[name] !== undefined);
-    if (given.length > 0) return { ok: false, errors: [contradiction(files, importer.system, given)] };
-  }
+  const given = (['player', 'judge'] as const).filter((name) => options[name] !== undefined);
+  if (importer.models !== 'caller' && given.length > 0) return { ok: false, errors: [{ file: files.map((file) => file.name).join(', '), path: '', message: `${modelNamesRefusal(importer)}; a ${given.join(' and ')} name does not apply` }] };
   return importer.run(files, options, readers);
 }
 
 function importerOf(files: readonly SourceFile[]): BenchmarkImporter | undefined {
-  return IMPORTERS.find((importer) => files.some((file) => importer.claims(file)));
+  return IMPORTERS.find((importer) => (importer.onlyTogether === true ? files.length > 1 && files.every((file) => importer.claims(file)) : files.some((file) => importer.claims(file))));
 }
 
-function contradiction(files: readonly SourceFile[], system: string, given: readonly string[]): FormatError {
-  return { file: files.map((file) => file.name).join(', '), path: '', message: `${system} files name their own player and judge models; a ${given.join(' and ')} name given besides would contradict them` };
+/** Why a player or judge name given for these files does not apply, in words. */
+export function modelNamesRefusal(importer: Pick<BenchmarkImporter, 'system' | 'models'>): string {
+  return importer.models === 'none' ? `${importer.system} files hold puzzles only, no games` : `${importer.system} files name their own player and judge models`;
 }

@@ -101,6 +101,31 @@ describe('TranscriptView', () => {
     }
   });
 
+  it("in lead mode shows a judge's reply as written beside its label where it says more than the label; annotator mode shows none", async () => {
+    const session = demo.sessions[0]!;
+    const turns = turnsOf(session);
+    const [first, second] = turns;
+    // The same study under its own id, with replies as an imported benchmark keeps them.
+    const replies = new Map([
+      [first!.id, Object.fromEntries(Object.entries(first!.judgements).map(([judge, label]) => [judge, label === 'unparseable' ? 'Invalid' : `${label.charAt(0).toUpperCase()}${label.slice(1)}.`]))],
+      [second!.id, Object.fromEntries(Object.keys(second!.judgements).map((judge) => [judge, 'Correct, well done']))],
+    ]);
+    const withReplies = { ...demo, turns: demo.turns.map((turn) => (replies.has(turn.id) ? { ...turn, judgeReplies: replies.get(turn.id)! } : turn)) };
+    const replyDb = await freshDatabase([withReplies]);
+
+    const lead = await renderTranscript(replyDb, 'lead', session);
+    const shown = (turnId: string) => [...lead.container.querySelectorAll(`li[data-turn-id="${turnId}"] .badge-reply`)].map((reply) => reply.textContent);
+    // "Yes." says no more than yes: not repeated.
+    expect(shown(first!.id)).toEqual(Object.values(first!.judgements).filter((label) => label === 'unparseable').map(() => 'Invalid'));
+    expect(shown(second!.id)).toEqual(Object.keys(second!.judgements).map(() => 'Correct, well done'));
+    lead.unmount();
+
+    const annotator = await renderTranscript(replyDb, 'annotator', session);
+    expect(annotator.container.textContent).not.toContain('Correct, well done');
+    expect(annotator.container.querySelectorAll('.badge-reply')).toHaveLength(0);
+    annotator.unmount();
+  });
+
   it("in lead mode shows each annotator's label beside the judges', by display name; annotator mode shows none, and reads none", async () => {
     const session = demo.sessions[0]!;
     const [question, second] = turnsOf(session).filter((turn) => turn.type === 'question');

@@ -98,6 +98,7 @@ describe('packs: build, serialize, parse', () => {
   it.each([
     ['turns', 'judgements', { 'arbiter-large': 'no' }],
     ['turns', 'judgeReply', 'Correct!'],
+    ['turns', 'judgeReplies', { 'arbiter-large': 'No, not really.' }],
     ['sessions', 'judge', 'arbiter-large'],
   ])('refuses a pack whose %s carry %s as not blind, even with a correct checksum', (list, field, value) => {
     const raw = rawSample();
@@ -179,6 +180,18 @@ describe('packs: build, serialize, parse', () => {
     expect(pack.puzzles.map((puzzle) => puzzle.id)).toEqual([session.puzzleId]);
     expect(pack.tasks).toEqual({ answer: [last.id], match: [], difficulty: [] });
     expect(() => buildPack({ ...pack, puzzles: demo.puzzles, sessions: demo.sessions, turns: demo.turns, tasks: { answer: ['nowhere'], match: [], difficulty: [] } })).toThrow(RangeError);
+  });
+});
+
+describe('judge replies as written (issue 14 point 3)', () => {
+  it('never reach a pack: a study whose turns keep every judge reply as written packs without them', () => {
+    const withReplies = { ...demo, turns: demo.turns.map((turn) => ({ ...turn, judgeReplies: { 'arbiter-large': `RAW-REPLY to ${turn.id}` } })) };
+    const packs = buildStudyPacks({ data: withReplies, annotators, overlap: 3, seed: 1, guidelines: '', createdAt: '2026-11-22T10:00:00Z', app: 'agreement-studio test' });
+    for (const pack of packs) {
+      const text = serializePack(pack);
+      expect(text).not.toContain('RAW-REPLY');
+      expect(text).not.toContain('"judgeReplies"');
+    }
   });
 });
 

@@ -40,7 +40,7 @@ describe("GameArena's users.db", async () => {
   });
 
   it('is claimed by the one entry from the file kind, and read with the loader given', async () => {
-    expect(benchmarkOf([asFile(bytes)])).toMatchObject({ system: 'GameArena', namesItsModels: true });
+    expect(benchmarkOf([asFile(bytes)])).toMatchObject({ system: 'GameArena', models: 'in-files' });
     const viaEntry = await importBenchmarkFiles([asFile(bytes)], {}, { loadSqlJs: loadSqlJsInNode });
     expect(viaEntry?.ok && viaEntry.value.bundle.sessions.length).toBe(3);
     const noLoader = await importBenchmarkFiles([asFile(bytes)]);

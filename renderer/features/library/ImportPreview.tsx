@@ -1,0 +1,66 @@
+// The preview of a benchmark import, shown before anything is written: each file's layout, how
+// the files were grouped, the counts, the judge replies that could not be read and everything not
+// imported, with counts and examples. The lead imports anyway or cancels (the worker drops it).
+
+import type { ImportPreview as Preview } from '../../../shared/formats/importers/import-preview';
+
+const MAX_ROWS_SHOWN = 100;
+
+function counted(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+export function ImportPreview({ preview, onImport, onCancel }: { preview: Preview; onImport(): void; onCancel(): void }) {
+  const { counts, unparseable, leftovers } = preview;
+  return (
+    <section className="notice notice-warning" aria-labelledby="import-preview-title" data-testid="import-preview">
+      <h2 id="import-preview-title">Check before importing: {preview.system}</h2>
+      <ul>
+        {preview.layouts.map(({ file, layout }) => (
+          <li key={file}>
+            {file}: {layout}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {preview.grouping}: {counted(counts.puzzles, 'puzzle')}, {counted(counts.sessions, 'session')}, {counted(counts.turns, 'turn')}, {counted(counts.judges, 'judge')}
+        {counts.raters > 0 && `, ${counted(counts.humanLabels, 'human label')} by ${counted(counts.raters, 'rater')}`}.
+      </p>
+      {unparseable.length > 0 && (
+        <>
+          <h3>Judge replies that could not be read (kept as written, left out of the figures)</h3>
+          <ul className="error-list" data-testid="import-unparseable">
+            {unparseable.slice(0, MAX_ROWS_SHOWN).map(({ judge, reply, count }) => (
+              <li key={`${judge}\u0000${reply}`}>
+                {judge}: {JSON.stringify(reply)} × {count.toLocaleString('en-US')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {leftovers.length > 0 ? (
+        <>
+          <h3>Not imported</h3>
+          <ul className="error-list" data-testid="import-leftovers">
+            {leftovers.slice(0, MAX_ROWS_SHOWN).map((item) => (
+              <li key={`${item.file}\u0000${item.what}`}>
+                {item.file}: {item.what}: {item.count.toLocaleString('en-US')} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>Nothing left out.</p>
+      )}
+      {unparseable.length + leftovers.length > MAX_ROWS_SHOWN * 2 && <p className="muted">Only the first {MAX_ROWS_SHOWN} of each list are shown.</p>}
+      <div className="modal-actions">
+        <button type="button" className="primary" onClick={onImport}>
+          Import anyway
+        </button>
+        <button type="button" className="chip" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

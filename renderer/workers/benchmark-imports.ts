@@ -1,0 +1,94 @@
+// The worker's side of importing a benchmark's own files in two steps: it reads the files once,
+// holds the result by request id and returns a preview; nothing is written until the lead agrees
+// (commit), and cancel drops what it held. Files that lack a model name wait here for the name.
+
+import { benchmarkOf, importBenchmarkFiles, type BenchmarkReaders } from '../../shared/formats/importers/benchmark-import';
+import { importPreview, type ImportPreview } from '../../shared/formats/importers/import-preview';
+import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
+import { importedStudyData, raterLabelFiles } from '../../shared/formats/importers/stored-study';
+import type { StudyData } from '../../shared/domain/model';
+import type { LabelFile } from '../../shared/formats/label-file';
+import type { SourceFile } from '../../shared/formats/limits';
+import type { StudioDatabase } from '../db/database';
+import type { ImportProgress } from '../db/import-study';
+import { describeStorageError } from '../db/storage';
+import { storeImportedStudy } from '../db/store-imported-study';
+import type { ImportOutcome, ImportStart } from './import-protocol';
+
+interface Held {
+  files: readonly SourceFile[];
+  ready?: { data: StudyData; raters: LabelFile[]; preview: ImportPreview };
+}
+
+export class BenchmarkImports {
+  private readonly held = new Map<string, Held>();
+  private next = 0;
+
+  constructor(
+    private readonly app: string,
+    private readonly now: () => string = () => new Date().toISOString(),
+    /** What reads a database (GameArena's users.db): the worker starts sql.js from the bundled WebAssembly. */
+    private readonly readers: BenchmarkReaders = {},
+  ) {}
+
+  /** Reads the files when a benchmark importer claims them; undefined leaves them to the library's own formats. */
+  async start(files: readonly SourceFile[]): Promise<ImportStart | undefined> {
+    if (benchmarkOf(files) === undefined) return undefined;
+    this.next += 1;
+    const requestId = `import-${this.next}`;
+    this.held.set(requestId, { files });
+    return this.read(requestId, {});
+  }
+
+  /** Reads the held files again with the model names the lead gave. */
+  async name(requestId: string, names: BenchmarkImportOptions): Promise<ImportStart> {
+    return this.read(requestId, names);
+  }
+
+  async commit(db: StudioDatabase, requestId: string, onProgress: (progress: ImportProgress) => void): Promise<ImportOutcome> {
+    const ready = this.held.get(requestId)?.ready;
+    this.held.delete(requestId);
+    if (ready === undefined) return { ok: false, errors: [{ file: '', path: '', message: 'this import was cancelled or already done; drop the files again' }] };
+    const { data, raters, preview } = ready;
+    try {
+      await storeImportedStudy(db, data, raters, this.now(), onProgress);
+    } catch (error) {
+      return { ok: false, errors: [{ file: data.study.sourceFiles.join(', '), path: '', message: describeStorageError(error) }] };
+    }
+    const { study } = data;
+    const leftOut = preview.leftovers.length + preview.unparseable.length;
+    const notes = [preview.grouping === 'one file' ? `read as a ${preview.system} file` : `${preview.system}: ${preview.grouping}`];
+    if (preview.counts.raters > 0) notes.push(`${preview.counts.humanLabels.toLocaleString('en-US')} human labels by ${preview.counts.raters === 1 ? 'one rater' : `${preview.counts.raters} raters`}`);
+    notes.push(leftOut === 0 ? 'nothing left out' : `left out or unreadable: ${leftOut} ${leftOut === 1 ? 'item' : 'items'}, as listed before the import`);
+    return { ok: true, studies: [{ id: study.id, name: study.name, counts: study.counts, notes }] };
+  }
+
+  cancel(requestId: string): void {
+    this.held.delete(requestId);
+  }
+
+  private async read(requestId: string, names: BenchmarkImportOptions): Promise<ImportStart> {
+    const held = this.held.get(requestId);
+    if (held === undefined) return { ok: false, errors: [{ file: '', path: '', message: 'this import was cancelled or already done; drop the files again' }] };
+    const { files } = held;
+    const system = benchmarkOf(files);
+    const result = await importBenchmarkFiles(files, names, this.readers);
+    if (system === undefined || result === undefined) return this.fail(requestId, { ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message: 'no importer reads these files' }] });
+    if (!result.ok) {
+      if (result.needs !== undefined) return { requestId, needs: result.needs, message: result.errors[0]?.message ?? 'a model name is needed' };
+      return this.fail(requestId, { ok: false, errors: result.errors });
+    }
+    const now = this.now();
+    const fileNames = files.map((file) => file.name);
+    const data = importedStudyData(result.value, fileNames, now);
+    if (!data.ok) return this.fail(requestId, data);
+    const preview = importPreview(system.system, system.grouping, files.length, result.value);
+    held.ready = { data: data.value, raters: raterLabelFiles(data.value.study.id, result.value.raters, now, this.app), preview };
+    return { requestId, preview };
+  }
+
+  private fail(requestId: string, outcome: ImportOutcome): ImportOutcome {
+    this.held.delete(requestId);
+    return outcome;
+  }
+}

@@ -1,0 +1,138 @@
+// A benchmark's own files in the app's import, in real Chromium (issue 14 points 1, 3, 4): the
+// preview lists what will not be imported before anything is written, "Import anyway" stores the
+// study with its human rater's labels, a file without a judge name asks for it, Cancel writes
+// nothing, and TurtleSoup-Bench's six genre files dropped together are one study (read from
+// ../shared/real-data/ when present: they carry no licence and are not in the repository).
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
+
+const TURTLEBENCH = `${REPO_ROOT}test/fixtures/real/TurtleBench/`;
+const WIDE_TABLE = { name: 'all_cases_en_shot0.json', text: readFileSync(`${TURTLEBENCH}archived/stats/all_cases_en_shot0.json`, 'utf8') };
+const STORIES = { name: 'stories.json', text: readFileSync(`${TURTLEBENCH}data/en/stories.json`, 'utf8') };
+const ONE_AND_A_HALF_K = {
+  name: 'turtle_bench1.5k_en.json',
+  text: readFileSync(`${REPO_ROOT}test/fixtures/real/turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json`, 'utf8'),
+};
+
+const TSB_EN = `${REPO_ROOT}../shared/real-data/TurtleSoup-Bench/data/en/`;
+
+const chromiumApp = useAppInChromium();
+
+/** A fresh app with the first-start demo deleted, so the study list starts empty. */
+async function emptyLibrary() {
+  const opened = await openApp(chromiumApp.browser(), chromiumApp.app());
+  const { page } = opened;
+  await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
+  await page.locator('tr[data-study-id]').getByRole('button', { name: /^Delete / }).click();
+  await expect.poll(() => page.getByText('No studies yet').count()).toBe(1);
+  return opened;
+}
+
+async function drop(page: Page, files: ReadonlyArray<{ name: string; text: string }>) {
+  await page.evaluate((files) => {
+    const transfer = new DataTransfer();
+    for (const { name, text } of files) transfer.items.add(new File([text], name, { type: 'application/json' }));
+    document.querySelector('.app')?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+async function countsOf(page: Page) {
+  const row = page.locator('tr[data-study-id]');
+  await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
+  return {
+    puzzles: Number(await row.getByTestId('count-puzzles').textContent()),
+    turns: Number(await row.getByTestId('count-turns').textContent()),
+  };
+}
+
+/** Labels per annotator and the judges of the stored turns, read from the database. */
+async function stored(page: Page) {
+  const dump = await dumpDatabase(page);
+  const labels = new Map<string, number>();
+  for (const label of dump.labels as Array<{ annotatorId: string }>) labels.set(label.annotatorId, (labels.get(label.annotatorId) ?? 0) + 1);
+  const judges = new Set((dump.turns as Array<{ judgements: Record<string, string> }>).flatMap((turn) => Object.keys(turn.judgements)));
+  const sessionJudges = [...new Set((dump.sessions as Array<{ judge: string }>).map((session) => session.judge))];
+  return { labels: Object.fromEntries(labels), judges: judges.size, sessionJudges, annotators: (dump.annotators as Array<{ id: string }>).map((a) => a.id) };
+}
+
+describe('importing a benchmark’s own files', () => {
+  it('lists what the wide table leaves out before anything is written, then imports it with the human labels', async () => {
+    const { context, page, pageErrors } = await emptyLibrary();
+    await drop(page, [WIDE_TABLE, STORIES]);
+    const preview = page.getByTestId('import-preview');
+    await preview.waitFor({ timeout: 60_000 });
+    const text = (await preview.textContent()) ?? '';
+    expect(text).toContain('2 files as one study');
+    expect(text).toContain('32 puzzles');
+    expect(text).toContain('1,532 turns, 9 judges, 1,532 human labels by 1 rater');
+    expect(await page.getByTestId('import-leftovers').locator('li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('import-unparseable').textContent()).toContain('"Invalid"');
+    // Nothing written yet: the library still says so.
+    expect(await page.getByText('No studies yet').count()).toBe(1);
+    expect((await dumpDatabase(page)).studies).toEqual([]);
+
+    await page.getByRole('button', { name: 'Import anyway' }).click();
+    expect(await countsOf(page)).toEqual({ puzzles: 32, turns: 1532 });
+    await expect.poll(() => page.locator('.notice-success').textContent()).toContain('TurtleBench: 2 files as one study');
+    expect(await stored(page)).toMatchObject({ labels: { 'turtlebench-human': 1532 }, judges: 9, annotators: ['turtlebench-human'] });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the judge of the 1.5k file, then imports its 1,532 guesses with the human labels and nothing left out', async () => {
+    const { context, page, pageErrors } = await emptyLibrary();
+    await drop(page, [ONE_AND_A_HALF_K]);
+    const dialog = page.getByRole('dialog', { name: 'Name the models' });
+    await dialog.waitFor({ timeout: 60_000 });
+    expect(await page.getByText('No studies yet').count()).toBe(1);
+    await dialog.getByLabel('Judge model').fill('   ');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Judge model');
+    await dialog.getByLabel('Judge model').fill('site-judge');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+
+    // Nothing left out and every reply read, so it goes straight on and says so.
+    expect(await countsOf(page)).toEqual({ puzzles: 32, turns: 1532 });
+    await expect.poll(() => page.locator('.notice-success').textContent()).toContain('nothing left out');
+    // The file holds the human label only: the named judge is the sessions' judge, with no verdicts of its own.
+    expect(await stored(page)).toEqual({ labels: { 'turtlebench-human': 1532 }, judges: 0, sessionJudges: ['site-judge'], annotators: ['turtlebench-human'] });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('writes nothing when the lead cancels the preview', async () => {
+    const { context, page, pageErrors } = await emptyLibrary();
+    const before = await dumpDatabase(page);
+    await drop(page, [WIDE_TABLE, STORIES]);
+    await page.getByTestId('import-preview').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('import-preview').count()).toBe(0);
+    expect(await page.getByText('No studies yet').count()).toBe(1);
+    expect(await dumpDatabase(page)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  const tsbPresent = existsSync(TSB_EN);
+  if (!tsbPresent) console.log(`skipped: ${TSB_EN} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
+  it.skipIf(!tsbPresent)("makes one study of TurtleSoup-Bench's six genre files dropped together, genre from each file's name", async () => {
+    const { context, page, pageErrors } = await emptyLibrary();
+    const files = readdirSync(TSB_EN)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => ({ name, text: readFileSync(`${TSB_EN}${name}`, 'utf8') }));
+    await drop(page, files);
+    // Nothing left out, so no question: it goes straight on and says how the files were grouped.
+    expect(await countsOf(page)).toEqual({ puzzles: 400, turns: 0 });
+    const summary = await page.locator('.notice-success').textContent();
+    expect(summary).toContain("TurtleSoup-Bench stories: 6 files as one study: genre from each file's name");
+    expect(summary).toContain('nothing left out');
+    const genres = new Set(((await dumpDatabase(page)).puzzles as Array<{ genre: string }>).map((puzzle) => puzzle.genre));
+    expect(genres).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,93 @@
+// The worker's two-step benchmark import against fake-indexeddb (issue 14 points 1, 3, 4): the
+// preview writes nothing, commit stores the study exactly as importing its bundle file would plus
+// the human rater's labels, cancel drops what was held, and a file without a judge waits for one.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serializeBundleDocument } from '../../../shared/formats/importers/imported-study';
+import { importBenchmarkFiles } from '../../../shared/formats/importers/benchmark-import';
+import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
+import type { ImportStart } from '../../../renderer/workers/import-protocol';
+import { closeDatabases, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
+
+afterEach(closeDatabases);
+
+const REAL = fileURLToPath(new URL('../../fixtures/real/', import.meta.url));
+const real = (path: string, name = path) => ({ name, text: readFileSync(`${REAL}${path}`, 'utf8') });
+const WIDE = [real('TurtleBench/archived/stats/all_cases_en_shot0.json', 'all_cases_en_shot0.json'), real('TurtleBench/data/en/stories.json', 'stories.json')];
+const HF = real('turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json', 'turtle_bench1.5k_en.json');
+
+function requestOf(start: ImportStart | undefined): string {
+  if (start === undefined || !('requestId' in start)) throw new Error(`expected a held import: ${JSON.stringify(start)?.slice(0, 300)}`);
+  return start.requestId;
+}
+
+describe('BenchmarkImports', () => {
+  it('previews the wide table without writing, then stores it as its bundle file would, with the human labels', async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const empty = await dumpTables(db);
+    const start = await imports.start(WIDE);
+    if (start === undefined || !('preview' in start)) throw new Error('expected a preview');
+    expect(start.preview.grouping).toBe('2 files as one study: the stories with the judged guesses');
+    expect(start.preview.counts).toEqual({ puzzles: 32, sessions: 32, turns: 1532, judges: 9, raters: 1, humanLabels: 1532 });
+    expect(start.preview.unparseable.reduce((sum, row) => sum + row.count, 0)).toBe(8);
+    expect(start.preview.leftovers.length).toBeGreaterThan(0);
+    expect(await dumpTables(db)).toEqual(empty);
+
+    const outcome = await imports.commit(db, start.requestId, () => undefined);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.studies[0]?.notes).toEqual(['TurtleBench: 2 files as one study: the stories with the judged guesses', '1,532 human labels by one rater', `left out or unreadable: ${start.preview.leftovers.length + start.preview.unparseable.length} items, as listed before the import`]);
+
+    const imported = await importBenchmarkFiles(WIDE);
+    if (imported?.ok !== true) throw new Error('expected the files to import');
+    const asFile = parseTranscriptBundle({ name: 'all_cases_en_shot0.json', text: serializeBundleDocument(imported.value.bundle) }, { now: NOW });
+    if (!asFile.ok) throw new Error('expected the bundle to parse');
+    const studyId = asFile.value.study.id;
+    expect(await db.studies.get(studyId)).toEqual({ ...asFile.value.study, sourceFiles: ['all_cases_en_shot0.json', 'stories.json'] });
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect((await db.turns.where('studyId').equals(studyId).toArray()).sort(byId)).toEqual([...asFile.value.turns].sort(byId));
+    expect((await db.puzzles.where('studyId').equals(studyId).toArray()).sort(byId)).toEqual([...asFile.value.puzzles].sort(byId));
+    expect(await db.annotators.toArray()).toEqual([{ studyId, id: 'turtlebench-human', name: 'TurtleBench human label' }]);
+    expect(await db.labels.where('studyId').equals(studyId).count()).toBe(1532);
+    expect((await db.labels.toArray()).every((label) => label.annotatorId === 'turtlebench-human' && label.task === 'answer' && label.rev === 1)).toBe(true);
+  });
+
+  it('cancel drops the held import: committing it afterwards writes nothing', async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const empty = await dumpTables(db);
+    const requestId = requestOf(await imports.start(WIDE));
+    imports.cancel(requestId);
+    const outcome = await imports.commit(db, requestId, () => undefined);
+    expect(outcome.ok).toBe(false);
+    expect(await dumpTables(db)).toEqual(empty);
+  });
+
+  it('refuses the same files a second time, naming the study already there, and writes nothing more', async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const first = await imports.commit(db, requestOf(await imports.start(WIDE)), () => undefined);
+    expect(first.ok).toBe(true);
+    const before = await dumpTables(db);
+    const again = await imports.commit(db, requestOf(await imports.start(WIDE)), () => undefined);
+    expect(again).toMatchObject({ ok: false, errors: [{ file: 'all_cases_en_shot0.json, stories.json', message: expect.stringContaining('is already in the library') }] });
+    expect(await dumpTables(db)).toEqual(before);
+  });
+
+  it('the 1.5k file waits for a judge name, then previews its guesses (the human label only, no judge verdicts) with nothing left out', async () => {
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const start = await imports.start([HF]);
+    expect(start).toMatchObject({ needs: ['judge'] });
+    const named = await imports.name(requestOf(start), { judge: 'site-judge' });
+    if (!('preview' in named)) throw new Error(JSON.stringify(named));
+    expect(named.preview).toMatchObject({ grouping: 'one file', counts: { turns: 1532, judges: 0, humanLabels: 1532 }, leftovers: [], unparseable: [] });
+  });
+
+  it('leaves files no benchmark importer claims to the library’s own formats', async () => {
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    expect(await imports.start([{ name: 'demo.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') }])).toBeUndefined();
+  });
+});
