@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
+import { renderCsv } from '../../../../shared/report/render-csv';
 import { renderMarkdown } from '../../../../shared/report/render-markdown';
 import { handStudy, NOW } from './study-fixtures';
 
@@ -27,6 +28,9 @@ describe('TurtleBench scoring in the report', () => {
     const markdown = renderMarkdown(built);
     expect(markdown).toContain('## R: judges scored the TurtleBench way');
     expect(markdown).toContain('| j1 | 75.0 (3/4) | 25.0 (1/4) |');
+    const csv = renderCsv(built);
+    expect(csv).toContain('turtlebench,answer,all,judge:j1,human:a,turtlebench_accuracy,0.75,4,');
+    expect(csv).toContain('turtlebench,answer,all,judge:j2,human:a,three_way_agreement,0,4,');
   });
 
   it('is absent when the answer units have labels from more than one annotator, or none', () => {
