@@ -214,7 +214,7 @@ function turtleBenchTable(report: AgreementReport): LayoutTable | undefined {
   return {
     id: 'turtlebench-answer',
     title: 'R: judges scored the TurtleBench way',
-    caption: `Each judge against the labels of ${oneLine(annotatorName(report, scoring.annotator))}, the study's one human rater, in % of the units that rater labelled. TurtleBench accuracy: a human yes needs the judge's yes, any other human label accepts any other judge label. Three-way agreement: the same label (yes, no, irrelevant). In both, a missing or unreadable judge label is wrong, whatever the report's setting for unparseable replies.`,
+    caption: `Each judge against the labels of ${oneLine(annotatorName(report, scoring.annotator))}, the study's one human rater, in % of the units that rater labelled. TurtleBench accuracy: a human yes needs the judge's yes, any other human label accepts any other judge label. Three-way agreement: the same label. In both, a missing or unreadable judge label is wrong, whatever the report's setting for unparseable replies.`,
     columns: ['Judge', 'TurtleBench accuracy', 'Three-way agreement'],
     labelColumns: 1,
     rows: scoring.judges.map((row) => ({ labels: [row.judge], ids: [row.judge], values: [cell(row.accuracy, row.correct, row.n), cell(row.agreement, row.agreements, row.n)] })),
