@@ -7,6 +7,7 @@ import { buildReport, type ReportInput } from '../../../shared/report/build-repo
 import type { AgreementReport } from '../../../shared/report/report-model';
 import { renderLatex } from '../../../shared/report/render-latex';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
+import { listDisagreements } from '../../../shared/stats/study/disagreements';
 import { handStudy, NOW } from '../stats/study/study-fixtures';
 
 // Two judges, two annotators a and b.
@@ -122,5 +123,16 @@ describe('unparseable judge replies in the report', () => {
     const build = (unparseable: 'left-out' | 'disagreement') => buildReport({ ...clean, settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable }, inputs: [], app: 'test', now: NOW });
     expect(renderMarkdown(build('left-out'))).not.toContain('unparseable judge replies');
     expect(renderMarkdown(build('disagreement'))).toContain('unparseable judge replies counted as disagreements (0)');
+  });
+
+  it("follow the study's setting in the heatmap's drill-down and the adjudication queue", () => {
+    const cellUnits = (unparseableReplies?: 'disagreement') => {
+      const data = { ...study.study, study: { ...study.study.study, ...(unparseableReplies ? { unparseableReplies } : {}) } };
+      return listDisagreements({ study: data, labels: study.labels }, { task: 'answer', a: 'judge:j2', b: 'human:a' }).map((unit) => unit.unitId);
+    };
+    // Left out, j2 and a share t2 only, where they agree.
+    expect(cellUnits()).toEqual([]);
+    // Lowest agreement first: on t3 both judges' unreadable replies disagree with both humans.
+    expect(cellUnits('disagreement')).toEqual(['t3', 't1']);
   });
 });
