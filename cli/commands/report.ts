@@ -3,6 +3,7 @@
 // --out) as JSON, Markdown, CSV or LaTeX. Exit 1 with every located error on invalid input.
 
 import { writeFile } from 'node:fs/promises';
+import type { UnparseableReplies } from '../../shared/domain/model';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { buildReport } from '../../shared/report/build-report';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
@@ -43,6 +44,9 @@ intervals, chance-corrected statistics, per-annotator reliability and player out
   --macro                tables show macro agreement (mean of per-unit agreement)
   --leave-out-unsure     leave labels marked unsure out of every figure (default: they
                          count like any other); the report's settings say which was used
+  --unparseable WHAT     left-out (default): judge replies that could not be read are left
+                         out of every figure; disagreement: each counts as disagreeing with
+                         every human label, as TurtleBench scores them
   --any-study            use label files made for another study id than the transcripts'
   --out FILE             write the report to FILE instead of printing it
 `;
@@ -66,7 +70,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     study,
     labels,
     annotatorNames,
-    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted' },
+    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
     now,
@@ -94,6 +98,7 @@ interface ReportOptions {
   seed: number;
   macro: boolean;
   leaveOutUnsure: boolean;
+  unparseable: UnparseableReplies;
   anyStudy: boolean;
   out?: string;
 }
@@ -111,6 +116,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       seed: { type: 'string' },
       macro: { type: 'boolean' },
       'leave-out-unsure': { type: 'boolean' },
+      unparseable: { type: 'string' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -121,6 +127,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   if (lists.labels.length === 0) throw new UsageError('--labels FILE... is required', COMMAND);
   const format = values.format ?? 'json';
   if (!isReportFormat(format)) throw new UsageError(`--format takes json, md, csv or latex, not ${JSON.stringify(format)}`, COMMAND);
+  const unparseable = values.unparseable ?? 'left-out';
+  if (unparseable !== 'left-out' && unparseable !== 'disagreement') throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
   return {
@@ -130,6 +138,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     seed: parseWholeNumber(COMMAND, 'seed', values.seed, 1, -(2 ** 31), 2 ** 32 - 1),
     macro: values.macro === true,
     leaveOutUnsure: values['leave-out-unsure'] === true,
+    unparseable,
     anyStudy: values['any-study'] === true,
     ...(out !== undefined ? { out } : {}),
   };

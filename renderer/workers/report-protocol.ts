@@ -2,7 +2,7 @@
 // phase, the report with the extras only the app shows, disagreements for the adjudication
 // queue and the heatmap, and export files.
 
-import type { GoldLabel } from '../../shared/domain/model';
+import type { GoldLabel, UnparseableReplies } from '../../shared/domain/model';
 import type { AgreementReport } from '../../shared/report/report-model';
 
 export interface ReportRequest {
@@ -14,6 +14,8 @@ export interface ReportRequest {
   includeGold: boolean;
   /** Leave labels marked unsure out of every figure (the command line's --leave-out-unsure). */
   leaveOutUnsure: boolean;
+  /** The study's setting for unparseable judge replies (the command line's --unparseable). */
+  unparseable: UnparseableReplies;
 }
 
 export interface ReportProgress {

@@ -84,7 +84,15 @@ export interface Study {
   setup?: StudySetup;
   /** The demo study loaded on first start: while untouched, an annotator's pack of it may replace it. */
   sample?: true;
+  /** What the lead's report makes of unparseable judge replies; absent: left out (the default). */
+  unparseableReplies?: UnparseableReplies;
 }
+
+/**
+ * What an `unparseable` judge label means for the report (issue 14): `left-out` of every figure
+ * (the default), or counted as a `disagreement` with every human label, as TurtleBench scores it.
+ */
+export type UnparseableReplies = 'left-out' | 'disagreement';
 
 /** An annotator's copy of a study, opened from the lead's pack (FORMATS §2): always annotator mode. */
 export interface PackOrigin {

@@ -177,6 +177,7 @@ const studySchema = z.object(
       )
       .optional(),
     sample: z.literal(true, { error: expected('true') }).optional(),
+    unparseableReplies: z.enum(['left-out', 'disagreement'], { error: expected('left-out or disagreement') }).optional(),
   },
   { error: expected('the study record') },
 );

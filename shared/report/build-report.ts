@@ -3,7 +3,7 @@
 // same input and seed give the same report (seeded PRNG); the clock comes in as `now`.
 
 import type { Bucket } from '../domain/difficulty';
-import type { StudyData } from '../domain/model';
+import { UNPARSEABLE, type StudyData, type UnparseableReplies } from '../domain/model';
 import type { BootstrapOptions } from '../stats/bootstrap';
 import { agreementRows, judgeGroup } from '../stats/study/agreement';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../stats/study/annotator-reliability';
@@ -12,6 +12,7 @@ import { confusionMatrix } from '../stats/study/confusion';
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
 import { inLabelOrder, inStudyOrder } from '../stats/study/study-order';
+import { turtleBenchScoring } from '../stats/study/turtlebench-scoring';
 import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits } from '../stats/study/study-units';
 import {
   REPORT_FORMAT,
@@ -35,6 +36,8 @@ export interface ReportSettings {
   average: 'micro' | 'macro';
   /** Labels marked unsure: counted like any other (default) or left out of every figure. */
   unsure?: UnsureLabels;
+  /** Unparseable judge replies: left out of every figure (default) or counted as a disagreement (the study's setting). */
+  unparseable?: UnparseableReplies;
 }
 
 export interface ReportInput {
@@ -75,7 +78,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   const unsure = settings.unsure ?? 'counted';
   const ordered = inLabelOrder(input.labels);
   const labels = countedLabels(ordered, unsure);
-  const units = indexStudy(study, labels, input.gold ?? []);
+  const unparseable = settings.unparseable ?? 'left-out';
+  const units = indexStudy(study, labels, input.gold ?? [], unparseable);
 
   const buckets: Record<ReportTask, ReportBucket[]> = {
     answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
@@ -86,8 +90,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
 
-  const answer = taskFigures(units, 'answer', buckets.answer, bootstrap, phase);
-  const match = taskFigures(units, 'match', buckets.match, bootstrap, phase);
+  const answer = taskFigures(units, 'answer', buckets.answer, bootstrap, phase, unparseable);
+  const match = taskFigures(units, 'match', buckets.match, bootstrap, phase, unparseable);
 
   phase('Difficulty: chance-corrected agreement');
   const difficulty = difficultyStatistics(units.difficultyRatings, bootstrap);
@@ -116,6 +120,7 @@ export function buildReport(input: ReportInput): AgreementReport {
       average: settings.average,
       unsureLabels: unsure,
       ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
+      unparseable,
       ...goldSetting(units),
     },
     tables: { answer: answer.table, match: match.table },
@@ -127,7 +132,15 @@ export function buildReport(input: ReportInput): AgreementReport {
     players,
     annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
     ...unparseableSetting(units),
+    ...turtleBenchSetting(units),
   };
+}
+
+/** TurtleBench's scoring of the answer task, when the study has its shape; every judge, even one none of whose replies could be read. */
+function turtleBenchSetting(units: StudyUnits): Pick<AgreementReport, 'turtleBench'> {
+  const judges = [...new Set([...units.judges.answer, ...units.unparseable.answer.keys()])];
+  const turtleBench = turtleBenchScoring(units.units.answer, judges);
+  return turtleBench === undefined ? {} : { turtleBench };
 }
 
 /** The unparseable judge replies per task and judge, in judge order; nothing when there are none. */
@@ -156,10 +169,14 @@ interface TaskFigures {
   confusion: ConfusionMatrix[];
 }
 
-function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly ReportBucket[], bootstrap: BootstrapOptions, phase: (label: string) => void): TaskFigures {
+function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly ReportBucket[], bootstrap: BootstrapOptions, phase: (label: string) => void, unparseable: UnparseableReplies): TaskFigures {
   const taskUnits = units.units[task];
   const judges = units.judges[task];
   const categories = units.categories[task];
+  // Counted as a disagreement, `unparseable` is a judge category of its own: a row of the confusion
+  // matrices (its column stays empty, no human gives it). The chance-corrected statistics are the
+  // humans' own and keep the scheme's categories.
+  const judgeCategories = unparseable === 'disagreement' && units.unparseable[task].size > 0 ? [...categories, UNPARSEABLE] : categories;
   // Gold is a rater of the task only where the lead adjudicated one of its units.
   const gold = taskUnits.some((unit) => unit.gold !== undefined);
   phase(`${TASK_PHASE[task]}: agreement tables`);
@@ -173,7 +190,7 @@ function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly Repo
   const pairwise = pairwiseKappas(taskUnits, judges, gold);
   const confusion = judges.map((judge) => {
     const kappa = pairwise.find((pair) => pair.a === judgeGroup(judge) && pair.b === HUMAN_MAJORITY)?.cohenKappa ?? null;
-    return confusionMatrix(task, judge, taskUnits, categories, kappa);
+    return confusionMatrix(task, judge, taskUnits, judgeCategories, kappa);
   });
   return { table, statistics, pairwise, confusion };
 }

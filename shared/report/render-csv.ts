@@ -32,7 +32,7 @@ export function renderCsv(report: AgreementReport): string {
   const comment = [...provenanceLines(report, csvCommentText), `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
     .map((line) => `# ${line}\r\n`)
     .join('');
-  const rows: CsvCell[][] = [...agreementRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report)];
+  const rows: CsvCell[][] = [...agreementRows(report), ...turtleBenchRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report)];
   return comment + writeCsv(REPORT_CSV_HEADER, rows);
 }
 
@@ -50,6 +50,17 @@ function agreementRows(report: AgreementReport): Row[] {
       }),
     ),
   );
+}
+
+/** TurtleBench's accuracy and the three-way agreement of each judge against the one human rater, when the report has them. */
+function turtleBenchRows(report: AgreementReport): Row[] {
+  const scoring = report.turtleBench;
+  if (scoring === undefined) return [];
+  const human = `human:${scoring.annotator}`;
+  return scoring.judges.flatMap((row): Row[] => [
+    ['turtlebench', 'answer', 'all', `judge:${row.judge}`, human, 'turtlebench_accuracy', row.accuracy, row.n, ...NO_EXTRAS],
+    ['turtlebench', 'answer', 'all', `judge:${row.judge}`, human, 'three_way_agreement', row.agreement, row.n, ...NO_EXTRAS],
+  ]);
 }
 
 function statisticsRows(report: AgreementReport): Row[] {

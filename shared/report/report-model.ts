@@ -2,6 +2,7 @@
 // computes for a study and what every rendering (JSON, Markdown, CSV, LaTeX) and the app show.
 
 import type { Bucket, DifficultySource } from '../domain/difficulty';
+import type { UnparseableReplies } from '../domain/model';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -143,6 +144,12 @@ export interface AgreementReport {
     unsureLabels?: 'counted' | 'left-out';
     /** With `left-out`: how many labels that was. */
     unsureLabelsLeftOut?: number;
+    /**
+     * What unparseable judge replies mean for the figures: left out of every one, or counted as a
+     * disagreement with every human label (see indexStudy). Absent in reports written before the
+     * choice existed (they left them out). How many there are is `unparseableJudgeReplies`.
+     */
+    unparseable?: UnparseableReplies;
     goldLabels?: number;
   };
   tables: Record<ReportTask, AgreementRow[]>;
@@ -168,10 +175,36 @@ export interface AgreementReport {
    */
   annotatorNames?: Record<string, string>;
   /**
-   * Per task and judge, how many of its replies could not be read (`unparseable`) and are left
-   * out of every figure. Present only when there are such replies.
+   * Per task and judge, how many of its replies could not be read (`unparseable`): left out of
+   * every figure or counted as disagreements, as `settings.unparseable` says. Present only when
+   * there are such replies.
    */
   unparseableJudgeReplies?: UnparseableCount[];
+  /** Each judge scored against the one human rater the way TurtleBench scores; present only for a study of that shape (turtlebench-scoring.ts). */
+  turtleBench?: TurtleBenchScoring;
+}
+
+/**
+ * TurtleBench's accuracy of each judge on the answer task beside the plain three-way exact
+ * agreement, both over the same units: every answer unit the one human rater labelled, with a
+ * missing or unparseable judge label wrong in both, whatever `settings.unparseable` says.
+ */
+export interface TurtleBenchScoring {
+  /** The human rater whose label is the reference. */
+  annotator: string;
+  judges: TurtleBenchJudge[];
+}
+
+export interface TurtleBenchJudge {
+  judge: string;
+  /** Units with the human label. */
+  n: number;
+  /** Right the TurtleBench way: a human yes needs the judge's yes, any other human label accepts any other readable label. */
+  correct: number;
+  accuracy: number | null;
+  /** Judge label equal to the human label (yes, no, irrelevant, unknown). */
+  agreements: number;
+  agreement: number | null;
 }
 
 export interface UnparseableCount {

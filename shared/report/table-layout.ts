@@ -191,11 +191,35 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
   };
 }
 
-/** Replies a judge wrote that the importer could not read as a label are left out of the figures; say so, with how many. */
+/** Replies a judge wrote that the importer could not read as a label: say how many, and what the figures made of them (the study's setting). */
 function unparseableNotes(report: AgreementReport, task: ReportTask): string[] {
+  const counted = report.settings.unparseable === 'disagreement';
   return (report.unparseableJudgeReplies ?? [])
     .filter((row) => row.task === task)
-    .map(({ judge, count }) => `${count.toLocaleString('en')} ${count === 1 ? 'reply' : 'replies'} of judge ${judge} could not be read and ${count === 1 ? 'is' : 'are'} left out.`);
+    .map(({ judge, count }) => {
+      const one = count === 1;
+      const fate = counted ? `${one ? 'counts' : 'count'} as a disagreement with every human label (the category unparseable, which no human gives)` : `${one ? 'is' : 'are'} left out`;
+      return `${count.toLocaleString('en')} ${one ? 'reply' : 'replies'} of judge ${judge} could not be read and ${fate}.`;
+    });
+}
+
+/**
+ * Each judge against the one human rater the way TurtleBench scores it, beside the plain
+ * three-way agreement on the same units; absent unless the report has it (turtlebench-scoring.ts).
+ */
+function turtleBenchTable(report: AgreementReport): LayoutTable | undefined {
+  const scoring = report.turtleBench;
+  if (scoring === undefined) return undefined;
+  const cell = (share: number | null, count: number, n: number) => (share === null ? UNDEFINED : `${formatPercent(share)} (${count}/${n})`);
+  return {
+    id: 'turtlebench-answer',
+    title: 'R: judges scored the TurtleBench way',
+    caption: `Each judge against the labels of ${oneLine(annotatorName(report, scoring.annotator))}, the study's one human rater, in % of the units that rater labelled. TurtleBench accuracy: a human yes needs the judge's yes, any other human label accepts any other judge label. Three-way agreement: the same label. In both, a missing or unreadable judge label is wrong, whatever the report's setting for unparseable replies.`,
+    columns: ['Judge', 'TurtleBench accuracy', 'Three-way agreement'],
+    labelColumns: 1,
+    rows: scoring.judges.map((row) => ({ labels: [row.judge], ids: [row.judge], values: [cell(row.accuracy, row.correct, row.n), cell(row.agreement, row.agreements, row.n)] })),
+    notes: [],
+  };
 }
 
 function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable {
@@ -412,8 +436,10 @@ function plusMinusFraction(numerator: number, denominator: number): string {
 /** Every table of the report, in reading order. */
 export function reportTables(report: AgreementReport): LayoutTable[] {
   const difficulty = difficultyTable(report);
+  const turtleBench = turtleBenchTable(report);
   return [
     ...TASK_ORDER.map((task) => agreementTable(report, task)),
+    ...(turtleBench === undefined ? [] : [turtleBench]),
     ...TASK_ORDER.map((task) => statisticsTable(report, task)),
     ...(difficulty === undefined ? [] : [difficulty]),
     ...(report.annotators.length > 0 ? [annotatorTable(report)] : []),
@@ -433,13 +459,24 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
     `${value(report.app)}, agreement report generated ${value(report.generatedAt)}`,
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
   ].map(oneLine);
 }
 
 /** Whether labels marked unsure were counted, in words: `unsure labels counted` or `unsure labels left out (12)`. */
 export function unsureSetting({ unsureLabels, unsureLabelsLeftOut }: AgreementReport['settings']): string {
   return unsureLabels === 'left-out' ? `unsure labels left out (${unsureLabelsLeftOut ?? 0})` : 'unsure labels counted';
+}
+
+/** Whether the unparseable setting is worth a word: the report has unparseable replies, or counts them as disagreements. */
+export function unparseableMatters(report: AgreementReport): boolean {
+  return report.settings.unparseable === 'disagreement' || (report.unparseableJudgeReplies ?? []).length > 0;
+}
+
+/** What unparseable judge replies meant for the figures, with how many: `unparseable judge replies left out (8)`. */
+export function unparseableSetting(report: AgreementReport): string {
+  const count = (report.unparseableJudgeReplies ?? []).reduce((sum, row) => sum + row.count, 0);
+  return `unparseable judge replies ${report.settings.unparseable === 'disagreement' ? 'counted as disagreements' : 'left out'} (${count})`;
 }
 
 /** Text from the inputs on one line: every control character becomes a space. */

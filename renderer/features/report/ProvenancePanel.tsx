@@ -3,7 +3,7 @@
 
 import { memo } from 'react';
 import type { AgreementReport } from '../../../shared/report/report-model';
-import { unsureSetting } from '../../../shared/report/table-layout';
+import { unparseableMatters, unparseableSetting, unsureSetting } from '../../../shared/report/table-layout';
 
 function generatedText(at: string): string {
   const date = new Date(at);
@@ -27,6 +27,11 @@ export const ProvenancePanel = memo(function ProvenancePanel({ report }: { repor
         <dt>Settings</dt>
         <dd>
           bootstrap {bootstrap} resamples, seed {seed}, {average} average, <span data-testid="unsure-setting">{unsureSetting(report.settings)}</span>
+          {unparseableMatters(report) && (
+            <>
+              , <span data-testid="unparseable-setting">{unparseableSetting(report)}</span>
+            </>
+          )}
         </dd>
         <dt>Inputs</dt>
         <dd>

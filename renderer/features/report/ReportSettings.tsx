@@ -1,5 +1,6 @@
-// The report's settings bar: micro or macro average, bootstrap resamples, seed, and whether the
-// lead's gold labels count as one more rater. Enter applies typed numbers at once.
+// The report's settings bar: micro or macro average, bootstrap resamples, seed, whether the
+// lead's gold labels count as one more rater, unsure labels, and the study's setting for
+// unparseable judge replies. Enter applies typed numbers at once.
 
 import { useId, type FormEvent } from 'react';
 import type { ReportSettingsState } from './useReportSettings';
@@ -64,6 +65,16 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
       <label className="inline-field" title="Labels an annotator marked unsure (S) count like any other unless left out.">
         <input data-testid="leave-out-unsure" type="checkbox" checked={settings.leaveOutUnsure} onChange={(event) => settings.setLeaveOutUnsure(event.target.checked)} />
         <span>Leave out unsure labels</span>
+      </label>
+      <label
+        className="inline-field"
+        title="Judge replies the import could not read as a label. Left out: they take no part in any figure. Counted as a disagreement: each disagrees with every human label, as TurtleBench scores them. Saved with the study."
+      >
+        <span>Unparseable judge replies</span>
+        <select data-testid="unparseable-replies" value={settings.unparseable} onChange={(event) => settings.setUnparseable(event.target.value === 'disagreement' ? 'disagreement' : 'left-out')}>
+          <option value="left-out">Left out</option>
+          <option value="disagreement">Counted as a disagreement</option>
+        </select>
       </label>
       {/* Submitting with Enter needs a submit control; it is for keyboards only. */}
       <button type="submit" className="visually-hidden" tabIndex={-1}>

@@ -1,7 +1,8 @@
 // The lead's agreement report of a study, computed in the report worker with a progress bar:
-// the M and R tables, chance-corrected statistics, the pairwise heatmap, confusion matrices,
-// per-annotator reliability, difficulty, player outcomes, provenance and exports. Lead mode
-// only: annotator mode, and any study opened from a pack, get a short note and no figure.
+// the M and R tables (R with TurtleBench's scoring when the study has its shape),
+// chance-corrected statistics, the pairwise heatmap, confusion matrices, per-annotator
+// reliability, difficulty, player outcomes, provenance and exports. Lead mode only: annotator
+// mode, and any study opened from a pack, get a short note and no figure.
 
 import { memo, useMemo } from 'react';
 import type { Study } from '../../../shared/domain/model';
@@ -22,6 +23,7 @@ import { ProvenancePanel } from './ProvenancePanel';
 import { reportAsShown } from './report-files';
 import { ReportProgressBar } from './ReportProgressBar';
 import { ReportSettings } from './ReportSettings';
+import { TurtleBenchTable } from './TurtleBenchTable';
 import { useReportSettings } from './useReportSettings';
 import { useStudyReport } from './useStudyReport';
 
@@ -51,6 +53,7 @@ function layoutsById(report: AgreementReport): Map<string, LayoutTable> {
 const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { studyId: string; studyReport: StudyReport; shown: AgreementReport }) {
   const { report } = studyReport;
   const layouts = useMemo(() => layoutsById(shown), [shown]);
+  const turtleBench = layouts.get('turtlebench-answer');
   const chanceLayouts = useMemo(
     () => TASK_ORDER.flatMap((task) => {
       const layout = layouts.get(`chance-${task}`);
@@ -69,6 +72,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
           const layout = layouts.get(`agreement-${task}`);
           return layout && <AgreementTable key={task} report={shown} task={task} layout={layout} />;
         })}
+        {shown.turtleBench !== undefined && turtleBench !== undefined && <TurtleBenchTable scoring={shown.turtleBench} layout={turtleBench} />}
       </section>
       <div id="report-chance">
         <ChanceCorrectedPanel report={report} layouts={chanceLayouts} />
@@ -94,7 +98,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
 
 function LeadReportPage({ study }: { study: Study }) {
   const { store } = useServices();
-  const settings = useReportSettings();
+  const settings = useReportSettings(study);
   const { status, studyReport, error, progress } = useStudyReport(study.id, settings.computation);
   const shown = useMemo(() => (studyReport ? reportAsShown(studyReport.report, settings.average) : undefined), [studyReport, settings.average]);
   // Typed settings not yet sent make the page's figures out of date as much as a running worker.

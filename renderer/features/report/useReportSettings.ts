@@ -1,9 +1,14 @@
 // The report page's settings: micro or macro (shown at once, the report holds both), the
 // bootstrap resamples and the seed as typed (committed to the worker once they are whole
-// numbers in range and the lead stopped typing, or at once on Enter), gold as a rater, and
-// whether labels marked unsure count (by default they do, as the command line's report).
+// numbers in range and the lead stopped typing, or at once on Enter), gold as a rater,
+// whether labels marked unsure count (by default they do, as the command line's report), and the
+// study's own setting for unparseable judge replies, which is stored on the study.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Study, UnparseableReplies } from '../../../shared/domain/model';
+import { useServices } from '../../app/services';
+import { describeStorageError } from '../../db/storage';
+import { setUnparseableReplies } from '../../db/unparseable-setting';
 import type { ReportComputation } from './useStudyReport';
 
 type Average = 'micro' | 'macro';
@@ -23,12 +28,23 @@ function readWholeNumber(text: string, min: number, max: number): number | undef
   return value >= min && value <= max ? value : undefined;
 }
 
-export function useReportSettings() {
+export function useReportSettings(study: Study) {
+  const { db } = useServices();
   const [average, setAverage] = useState<Average>('micro');
   const [bootstrapText, setBootstrapText] = useState(String(DEFAULT_BOOTSTRAP));
   const [seedText, setSeedText] = useState(String(DEFAULT_SEED));
   const [includeGold, setIncludeGold] = useState(false);
   const [leaveOutUnsure, setLeaveOutUnsure] = useState(false);
+  const unparseable: UnparseableReplies = study.unparseableReplies ?? 'left-out';
+  const [unparseableProblem, setUnparseableProblem] = useState<string>();
+  const setUnparseable = useCallback(
+    (value: UnparseableReplies) => {
+      setUnparseableProblem(undefined);
+      // The study record changes, its live query brings the new value back, and the report recomputes.
+      setUnparseableReplies(db, study.id, value).catch((error: unknown) => setUnparseableProblem(`Unparseable replies: the setting was not saved (${describeStorageError(error)}).`));
+    },
+    [db, study.id],
+  );
   const [committed, setCommitted] = useState({ bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_SEED });
   const bootstrap = readWholeNumber(bootstrapText, 0, MAX_BOOTSTRAP);
   const seed = readWholeNumber(seedText, MIN_SEED, MAX_SEED);
@@ -47,12 +63,13 @@ export function useReportSettings() {
   const problems = [
     ...(bootstrap === undefined ? [`Bootstrap resamples: enter a whole number from 0 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}.`] : []),
     ...(seed === undefined ? [`Seed: enter a whole number from ${MIN_SEED.toLocaleString('en-US')} to ${MAX_SEED.toLocaleString('en-US')}.`] : []),
+    ...(unparseableProblem === undefined ? [] : [unparseableProblem]),
   ];
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
-  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure }), [committed, includeGold, leaveOutUnsure]);
+  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable }), [committed, includeGold, leaveOutUnsure, unparseable]);
 
-  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, commitNow, problems, pending, computation };
+  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, unparseable, setUnparseable, commitNow, problems, pending, computation };
 }
 
 export type ReportSettingsState = ReturnType<typeof useReportSettings>;

@@ -60,7 +60,8 @@ export interface DisagreementInput {
 export function listDisagreements(input: DisagreementInput, query: DisagreementQuery): UnitDisagreement[] {
   const study = inStudyOrder(input.study);
   const gold = input.gold ?? [];
-  const units = indexStudy(study, inLabelOrder(input.labels), gold).units[query.task];
+  // The study's setting for unparseable judge replies, as its report counts them: a heatmap cell lists the disagreements its figure counts.
+  const units = indexStudy(study, inLabelOrder(input.labels), gold, study.study.unparseableReplies).units[query.task];
   const goldOfUnit = new Map(gold.filter((label) => label.task === query.task).map((label) => [label.unitId, label]));
   const pair = query.a !== undefined && query.b !== undefined ? { a: query.a, b: query.b } : undefined;
 

@@ -3,7 +3,7 @@
 // the judge verdict is the session's primary judge's label, the human one the strict majority.
 
 import type { Bucket } from '../../domain/difficulty';
-import type { StudyData } from '../../domain/model';
+import { UNPARSEABLE, type StudyData } from '../../domain/model';
 import type { PlayerOutcome, RankingComparison, ReportBucket } from '../../report/report-model';
 import { humanMajority } from './majority';
 import { kendallPermutationP, kendallTauB, rankBiasedOverlap } from './rank-correlation';
@@ -43,13 +43,18 @@ export function sessionGames(data: StudyData, units: StudyUnits): SessionGame[] 
         return {
           round: index + 1,
           verdicts: {
-            judge: unit?.judgements.get(session.judge) ?? null,
+            judge: verdictOf(unit?.judgements.get(session.judge)),
             human: unit ? humanMajority(unit) : null,
           },
         };
       }),
     };
   });
+}
+
+/** A judge's unparseable final is no verdict however the agreement figures count it: whether the session was solved is unknown. */
+function verdictOf(label: string | undefined): Verdict {
+  return label === undefined || label === UNPARSEABLE ? null : label;
 }
 
 /**

@@ -3,7 +3,7 @@
 // `difficulty` unit, and each unit carries the bucket of its puzzle.
 
 import type { Bucket } from '../../domain/difficulty';
-import type { LabelScheme, LabelValue, StudyData, Task } from '../../domain/model';
+import type { LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
 import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
 import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
 import type { PuzzleDifficultyRow, ReportTask } from '../../report/report-model';
@@ -57,7 +57,7 @@ export interface StudyUnits {
   unitsById: Record<ReportTask, ReadonlyMap<string, TaskUnit>>;
   /** Every judge model that labelled a unit of the task, in order of first appearance. */
   judges: Record<ReportTask, string[]>;
-  /** Judge model -> how many of its replies could not be read (`unparseable`): left out of every figure. */
+  /** Judge model -> how many of its replies could not be read (`unparseable`), whichever way the figures count them. */
   unparseable: Record<ReportTask, ReadonlyMap<string, number>>;
   difficulty: PuzzleDifficultyRow[];
   bucketOfPuzzle: ReadonlyMap<string, Bucket>;
@@ -71,8 +71,14 @@ export interface StudyUnits {
  * command line and the import reject such labels before they reach the builder. When one
  * annotator labelled a unit twice, the later label in `labels` wins; likewise for two gold labels
  * on one unit. Gold labels of `difficulty` are not read: no figure compares difficulty with gold.
+ * An unparseable judge label is left out of the unit by default; with `unparseable` set to
+ * `disagreement` the unit keeps it as the label `unparseable`, a category no human can give, so it
+ * disagrees with every human label (and gold) in every figure that compares a judge with humans.
+ * That extra category is the honest encoding for the chance-corrected figures too: Cohen's kappa
+ * takes its chance term from both raters' marginals, and a category only the judge uses adds
+ * nothing to it. Between two judges the same category agrees: both failed to give a verdict.
  */
-export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold: readonly StudyGoldLabel[] = []): StudyUnits {
+export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold: readonly StudyGoldLabel[] = [], unparseable: UnparseableReplies = 'left-out'): StudyUnits {
   const { scheme } = data.study;
   const categories: Record<ReportTask, readonly string[]> = {
     // `unknown` is its own answer only when the scheme enables it (FORMATS §1).
@@ -93,13 +99,17 @@ export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold:
   const units: Record<ReportTask, TaskUnit[]> = { answer: [], match: [] };
   const unitsById: Record<ReportTask, Map<string, TaskUnit>> = { answer: new Map(), match: new Map() };
   const judgeSets: Record<ReportTask, Set<string>> = { answer: new Set(), match: new Set() };
-  const unparseable: Record<ReportTask, Map<string, number>> = { answer: new Map(), match: new Map() };
+  const unparseableCounts: Record<ReportTask, Map<string, number>> = { answer: new Map(), match: new Map() };
   for (const turn of data.turns) {
     const task: ReportTask = turn.type === 'question' ? 'answer' : 'match';
     const judgements = new Map<string, string>();
     for (const [model, label] of Object.entries(turn.judgements)) {
       if (label === UNPARSEABLE) {
-        unparseable[task].set(model, (unparseable[task].get(model) ?? 0) + 1);
+        unparseableCounts[task].set(model, (unparseableCounts[task].get(model) ?? 0) + 1);
+        if (unparseable === 'disagreement') {
+          judgements.set(model, UNPARSEABLE);
+          judgeSets[task].add(model);
+        }
         continue;
       }
       const value = categoryOf(task, label, scheme);
@@ -134,7 +144,7 @@ export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold:
     units,
     unitsById,
     judges: { answer: [...judgeSets.answer], match: [...judgeSets.match] },
-    unparseable,
+    unparseable: unparseableCounts,
     difficulty,
     bucketOfPuzzle,
     difficultyRatings,

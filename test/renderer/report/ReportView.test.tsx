@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportView } from '../../../renderer/features/report/ReportView';
 import { buildReport } from '../../../shared/report/build-report';
-import { workedExampleB } from '../../shared/stats/study/study-fixtures';
+import { handStudy, workedExampleB } from '../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../renderer/features/study/StudyOverview';
 import { computeReportInWorker, exportDatasetInWorker, listDisagreementsInWorker } from '../../../renderer/workers/report-client';
 import type { DisagreementQuery, StudyReport } from '../../../renderer/workers/report-protocol';
@@ -71,7 +71,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, average: 'micro' }, expect.any(Function));
+    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', average: 'micro' }, expect.any(Function));
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -97,7 +97,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', average: 'micro' }, expect.any(Function)));
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -107,7 +107,7 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', average: 'micro' }, expect.any(Function)));
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
@@ -139,7 +139,7 @@ describe('computing', () => {
     const leftOut = sampleReport({ leaveOutUnsure: true });
     vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
     fireEvent.click(screen.getByTestId('leave-out-unsure'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, unparseable: 'left-out', average: 'micro' }, expect.any(Function)));
     await waitFor(() => expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`));
   });
 
@@ -209,6 +209,72 @@ describe('agreement tables', () => {
     await readyReport();
     const row = screen.getByTestId('chance-corrected').querySelector('tr[data-stat-task="answer"][data-stat-bucket="hard"]');
     expect(row?.lastElementChild?.textContent).toBe('–');
+  });
+});
+
+/** A report of a study whose judge j2 wrote two replies nobody could read, as the worker would compute it under each setting. */
+function unparseableReport(unparseable: 'left-out' | 'disagreement', annotators: readonly string[] = ['a', 'b']): StudyReport {
+  const humans = (value: string) => Object.fromEntries(annotators.map((annotator) => [annotator, value]));
+  const data = handStudy(
+    [{ id: 'p1' }],
+    [
+      {
+        id: 's1',
+        puzzleId: 'p1',
+        player: 'player',
+        judge: 'j1',
+        turns: [
+          { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: humans('yes') },
+          { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: humans('no') },
+          { id: 't3', judges: { j1: 'no', j2: 'unparseable' }, humans: humans('irrelevant') },
+        ],
+      },
+    ],
+  );
+  const report = buildReport({ ...data, settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable }, inputs: [], app: 'test', now: '2026-11-22T10:00:00.000Z' });
+  // The page shows a report only for its own study.
+  return { report: { ...report, study: { ...report.study, id: studyId } }, ratingsByLevel: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
+}
+
+describe('unparseable judge replies', () => {
+  it("are the study's setting, changed beside the report's others: stored on the study, and the R table follows it", async () => {
+    vi.mocked(computeReportInWorker).mockImplementation(async (_db, _study, request) => unparseableReport(request.unparseable));
+    const { db } = await readyReport();
+    const select = screen.getByTestId('unparseable-replies') as HTMLSelectElement;
+    expect(select.value).toBe('left-out');
+    // Left out, j2 is compared on t2 alone, with both humans.
+    expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('2');
+    expect(screen.getByTestId('unparseable-setting').textContent).toBe('unparseable judge replies left out (2)');
+    expect(screen.getByText('2 replies of judge j2 could not be read and are left out.')).toBeTruthy();
+
+    fireEvent.change(select, { target: { value: 'disagreement' } });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'disagreement', average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('6'));
+    expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-agreement')).toBe(String(2 / 6));
+    expect(screen.getByTestId('unparseable-setting').textContent).toBe('unparseable judge replies counted as disagreements (2)');
+    expect((await db.studies.get(studyId))?.unparseableReplies).toBe('disagreement');
+    expect((screen.getByTestId('unparseable-replies') as HTMLSelectElement).value).toBe('disagreement');
+
+    fireEvent.change(screen.getByTestId('unparseable-replies'), { target: { value: 'left-out' } });
+    await waitFor(() => expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('2'));
+    expect(await db.studies.get(studyId)).not.toHaveProperty('unparseableReplies');
+  });
+
+  it('scores the judges the TurtleBench way under the R table when the study has one human rater', async () => {
+    vi.mocked(computeReportInWorker).mockResolvedValue(unparseableReport('left-out', ['a']));
+    await readyReport();
+    const table = screen.getByTestId('turtlebench-table');
+    expect(within(table).getByRole('heading').textContent).toBe('R: judges scored the TurtleBench way');
+    // j1: yes/yes right, no/no right, no for irrelevant right the TurtleBench way but not the same label.
+    const j1 = table.querySelector('tr[data-judge="j1"]');
+    expect([...(j1?.querySelectorAll('td') ?? [])].map((td) => td.textContent)).toEqual(['100.0 (3/3)', '66.7 (2/3)']);
+    expect(table.querySelector('tr[data-judge="j2"]')?.getAttribute('data-n')).toBe('3');
+  });
+
+  it('shows no TurtleBench table for a study with several annotators', async () => {
+    vi.mocked(computeReportInWorker).mockResolvedValue(unparseableReport('left-out'));
+    await readyReport();
+    expect(screen.queryByTestId('turtlebench-table')).toBeNull();
   });
 });
 

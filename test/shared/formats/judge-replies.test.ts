@@ -131,6 +131,17 @@ describe('judge replies in backups, packs and the report', () => {
     expect(parsed.turns).toEqual(data.turns);
   });
 
+  it("a backup keeps the study's setting for unparseable replies, and refuses a value it does not know", () => {
+    const content = { ...data, study: { ...data.study, unparseableReplies: 'disagreement' as const }, annotators: [], labels: [], assignments: [], gold: [], audit: [] };
+    const text = serializeBackup(buildBackup(content, { createdAt: NOW, app: 'test' }));
+    expect(valueOf(parseBackup({ name: 'x.backup.json', text })).study.unparseableReplies).toBe('disagreement');
+    const plain = serializeBackup(buildBackup({ ...content, study: data.study }, { createdAt: NOW, app: 'test' }));
+    expect(valueOf(parseBackup({ name: 'x.backup.json', text: plain })).study).not.toHaveProperty('unparseableReplies');
+    const wrong = parseBackup({ name: 'x.backup.json', text: text.replace('"unparseableReplies":"disagreement"', '"unparseableReplies":"ignored"') });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.errors.map((error) => [error.path, error.message])).toContainEqual(['study.unparseableReplies', expect.stringContaining('left-out or disagreement')]);
+  });
+
   it('a pack carries no raw reply and no judge label', () => {
     const pack = buildPack({
       study: { id: data.study.id, name: 'S' },
@@ -145,7 +156,7 @@ describe('judge replies in backups, packs and the report', () => {
       app: 'test',
     });
     const text = serializePack(pack);
-    for (const secret of ['judgeReplies', 'Hmm, hard to say', 'Yes.', '???', 'unparseable', 'model-k']) expect(text).not.toContain(secret);
+    for (const secret of ['judgeReplies', 'Hmm, hard to say', 'Yes.', '???', 'unparseable', 'unparseableReplies', 'disagreement', 'model-k']) expect(text).not.toContain(secret);
   });
 
   it('the report leaves unparseable labels out, counts them per judge and task and says so', () => {

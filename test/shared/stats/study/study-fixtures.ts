@@ -52,7 +52,7 @@ export function handStudy(puzzles: readonly PuzzleSpec[], sessions: readonly Ses
       player: session.player,
       judge: session.judge,
       ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}),
-      turns: session.turns.map((turn) => ({ id: turn.id, type: turn.final ? 'final' : 'question', text: `Turn ${turn.id}.`, judgements: turn.judges })),
+      turns: session.turns.map((turn) => ({ id: turn.id, type: turn.final ? 'final' : 'question', text: `Turn ${turn.id}.`, judgements: turn.judges, ...unparseableReplies(turn.judges) })),
     })),
   };
   const parsed = parseTranscriptBundle({ name: 'hand.json', text: JSON.stringify(bundle) }, { now: NOW });
@@ -66,6 +66,12 @@ export function handStudy(puzzles: readonly PuzzleSpec[], sessions: readonly Ses
     }
   }
   return { study: parsed.value, labels };
+}
+
+/** An `unparseable` judgement keeps the reply it stands for, as an importer writes it. */
+function unparseableReplies(judges: Record<string, string>): { judgeReplies?: Record<string, string> } {
+  const replies = Object.entries(judges).filter(([, label]) => label === 'unparseable');
+  return replies.length === 0 ? {} : { judgeReplies: Object.fromEntries(replies.map(([model]) => [model, `Reply of ${model} nobody could read`])) };
 }
 
 /**
