@@ -104,10 +104,10 @@ describe('electron-builder --dir (Linux x64, stub Electron)', () => {
     );
   });
 
-  it('ships only hashed scripts, styles, JSON and the favicon in assets/, with the entry and all three workers', () => {
+  it('ships only hashed scripts, styles, JSON, the favicon and sql.js\'s WebAssembly in assets/, with the entry and all four workers', () => {
     const assets = shipped.filter((path) => path.startsWith('build/web/assets/')).map((path) => path.slice('build/web/assets/'.length));
-    for (const name of assets) expect(name).toMatch(/^[A-Za-z][\w.-]*-[\w-]{8}\.(js|css|json|svg)$/);
-    for (const entry of [/^icon-.*\.svg$/, /^index-.*\.js$/, /^index-.*\.css$/, /^import\.worker-.*\.js$/, /^report\.worker-.*\.js$/, /^team\.worker-.*\.js$/]) {
+    for (const name of assets) expect(name).toMatch(/^[A-Za-z][\w.-]*-[\w-]{8}\.(js|css|json|svg|wasm)$/);
+    for (const entry of [/^icon-.*\.svg$/, /^index-.*\.js$/, /^index-.*\.css$/, /^import\.worker-.*\.js$/, /^mapping\.worker-.*\.js$/, /^report\.worker-.*\.js$/, /^team\.worker-.*\.js$/, /^sql-wasm-browser-.*\.wasm$/]) {
       expect(assets.filter((name) => entry.test(name))).toHaveLength(1);
     }
   });

@@ -125,7 +125,8 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
   }
   if (run.csv !== undefined) layouts.push({ file: run.csv.name, layout: `${SPLAT_LAYOUTS.csv}: level as each puzzle's difficulty; ${checkResults(run.csv.name, levels.value, games.value, leftovers)}` });
 
-  const name = `SPLAT (player ${player}, judge ${judge})`;
+  // Never the judge's name: the study's id and name travel in every annotator's blind pack.
+  const name = `SPLAT (player ${player})`;
   const id = generatedStudyId(name, files.map((file) => file.text).join('\u0000'));
   return {
     ok: true,

@@ -64,7 +64,9 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
       { id: 'puzzle_1', title: 'Café crème', story: 'Zoë ordered a café crème — and left without drinking it. Why?', reference: 'She saw her former partner, 她的前任, walk in.', source: 'SPLAT', difficulty: 7 },
       { id: 'puzzle_2', title: 'Desert Walk', story: 'A man is found dead in the desert holding half a match.', reference: 'He drew the short match in a falling balloon and had to jump.', source: 'SPLAT', difficulty: 2 },
     ]);
-    expect(bundle.name).toBe(`SPLAT (player ${PLAYER}, judge ${JUDGE})`);
+    // The id and name go into every annotator's blind pack, so neither names the judge.
+    expect(bundle.name).toBe(`SPLAT (player ${PLAYER})`);
+    expect(`${bundle.id} ${bundle.name}`).not.toMatch(/wizardlm/i);
   });
 
   it("gives one session per puzzle and replay, with config.yaml's models and round limit, and a turn per round", () => {
