@@ -15,11 +15,14 @@ const USAGE = `Usage: agreement-studio <command> [options]
 
 Commands:
   validate FILE...        check transcript bundles, packs and label files; print every error
-  import FILE... --out BUNDLE.json [--player NAME] [--judge NAME]
-                          a benchmark's own output files (TurtleBench) as our bundle, with
-                          one label file per human rater beside it
+  import FILE... --out BUNDLE.json [--mapping PRESET.json] [--player NAME] [--judge NAME]
+                          a benchmark's own output files (TurtleBench, TurtleSoup-Bench,
+                          SPLAT, GuessTheRuleBench, GameArena), or any records through a
+                          mapping preset, as our bundle, with one label file per human
+                          rater beside it
   report --transcripts FILE... --labels FILE... [--format json|md|csv|latex]
-         [--bootstrap N] [--seed S] [--macro] [--any-study] [--out FILE]
+         [--bootstrap N] [--seed S] [--macro] [--leave-out-unsure]
+         [--unparseable left-out|disagreement] [--any-study] [--out FILE]
                           the agreement report
   reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
                           reliability statistics of a unit,rater,value CSV, as JSON

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,16 @@ describe('the installed bin', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^OK {2}assets\/demo-study\.json: \d+ puzzles, \d+ sessions, \d+ turns/);
+  });
+
+  it('ends quietly when the reader of its output stops early, as `| head` does', async () => {
+    const child = spawn(process.execPath, ['cli/bin/agreement-studio.mjs', 'validate', 'assets/demo-study.json'], { cwd: repo });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   // The importers' libraries (yaml, read-excel-file) are bundled into the bin; a CommonJS one must still load.
