@@ -3,8 +3,9 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { browserPath } from '../../scripts/test-tools.mjs';
 
@@ -94,4 +95,27 @@ export function useAppInChromium(): { app(): WebApp; browser(): Browser } {
     return value;
   };
   return { app: () => started(app, 'the app server'), browser: () => started(browser, 'Chromium') };
+}
+
+/** Clicks `button` and answers the file chooser it opens with `paths`. */
+export async function chooseFiles(page: Page, button: ReturnType<Page['getByTestId']>, paths: string[]): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles(paths);
+}
+
+/** Runs `action` and saves the `count` downloads it starts into `dir`; returns their paths by file name. */
+export async function downloads(page: Page, dir: string, count: number, action: () => Promise<void>): Promise<Map<string, string>> {
+  const started: Download[] = [];
+  const listener = (download: Download) => void started.push(download);
+  page.on('download', listener);
+  await action();
+  await expect.poll(() => started.length, { timeout: 60_000 }).toBe(count);
+  page.off('download', listener);
+  const saved = new Map<string, string>();
+  for (const download of started) {
+    const path = join(dir, download.suggestedFilename());
+    await download.saveAs(path);
+    saved.set(download.suggestedFilename(), path);
+  }
+  return saved;
 }

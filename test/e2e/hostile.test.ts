@@ -103,6 +103,11 @@ async function openSession(): Promise<Session> {
     window.location.hash = '#/';
   });
   await page.locator(DEMO_ROW).waitFor({ timeout: 60_000 });
+  // The first start's notice of the demo import would answer the wait for the next import's notice.
+  const demoNotice = page.locator('[role="status"]', { hasText: 'Imported' });
+  await demoNotice.waitFor({ timeout: 60_000 });
+  await demoNotice.getByRole('button', { name: 'Dismiss' }).click();
+  await demoNotice.waitFor({ state: 'detached', timeout: 60_000 });
   return { context, page, pageErrors, dialogs };
 }
 

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LabelValue } from '../../shared/domain/model';
 import { importSplat } from '../../shared/formats/importers/splat';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
@@ -17,7 +17,7 @@ import type { AgreementReport } from '../../shared/report/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { sampleRun } from '../shared/formats/importers/splat-run';
-import { openApp, useAppInChromium } from './harness';
+import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 
 const PLAYER = 'llama-3-8b';
 const JUDGE = 'wizardlm-2';
@@ -44,28 +44,6 @@ async function drop(page: Page, files: ReadonlyArray<{ name: string; text: strin
     for (const { name, text } of files) transfer.items.add(new File([text], name));
     document.querySelector('.app')?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, files);
-}
-
-async function chooseFiles(page: Page, button: ReturnType<Page['getByTestId']>, paths: string[]) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
-  await chooser.setFiles(paths);
-}
-
-/** Runs `action` and saves the `count` downloads it starts into `dir`, by file name. */
-async function downloads(page: Page, dir: string, count: number, action: () => Promise<void>): Promise<Map<string, string>> {
-  const started: Download[] = [];
-  const listener = (download: Download) => void started.push(download);
-  page.on('download', listener);
-  await action();
-  await expect.poll(() => started.length, { timeout: 60_000 }).toBe(count);
-  page.off('download', listener);
-  const saved = new Map<string, string>();
-  for (const download of started) {
-    const path = join(dir, download.suggestedFilename());
-    await download.saveAs(path);
-    saved.set(download.suggestedFilename(), path);
-  }
-  return saved;
 }
 
 /** An annotator's answers: the judge's reading where it has one, but every fourth unit (shifted per annotator) differs. */

@@ -7,9 +7,8 @@
 // coverage, imports them again (all unchanged), and the command line's report computes on them.
 
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Task } from '../../shared/domain/model';
 import type { FormatError, ParseResult } from '../../shared/formats/errors';
 import { parseLabelFile, type LabelFile } from '../../shared/formats/label-file';
@@ -18,7 +17,7 @@ import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import type { AgreementReport } from '../../shared/report/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
-import { openApp, REPO_ROOT, useAppInChromium } from './harness';
+import { chooseFiles, downloads, openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const STUDY_ID = 'demo-study';
 const TEAM = [
@@ -42,29 +41,6 @@ const chromiumApp = useAppInChromium();
 function valueOf<T>(result: ParseResult<T>, what: string): T {
   if (!result.ok) throw new Error(`${what} does not parse: ${result.errors.map((error: FormatError) => `${error.path}: ${error.message}`).join('; ')}`);
   return result.value;
-}
-
-/** Clicks `button` and answers the file chooser it opens with `paths`. */
-async function chooseFiles(page: Page, button: ReturnType<Page['getByTestId']>, paths: string[]) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
-  await chooser.setFiles(paths);
-}
-
-/** Runs `action` and saves the `count` downloads it starts into `dir`; returns their paths by file name. */
-async function downloads(page: Page, dir: string, count: number, action: () => Promise<void>): Promise<Map<string, string>> {
-  const started: Download[] = [];
-  const listener = (download: Download) => void started.push(download);
-  page.on('download', listener);
-  await action();
-  await expect.poll(() => started.length, { timeout: 60_000 }).toBe(count);
-  page.off('download', listener);
-  const saved = new Map<string, string>();
-  for (const download of started) {
-    const path = join(dir, download.suggestedFilename());
-    await download.saveAs(path);
-    saved.set(download.suggestedFilename(), path);
-  }
-  return saved;
 }
 
 async function expectBlind(page: Page, where: string) {

@@ -111,6 +111,8 @@ export function useFieldMapping(files: OpenedFile[]) {
     (name: string) => {
       const preset = saved.find((item) => item.name === name);
       if (preset === undefined) return;
+      // A preset chosen before the fields are read is the lead's choice: the first guess must not replace it.
+      guessed.current = true;
       setDraft(draftOfPreset(preset));
       // The same place keeps the records already read; another one reads them again.
       const next = preset.records ?? {};
