@@ -73,5 +73,8 @@ async function commit(databaseName: string, store: StudioStore, requestId: strin
   return outcome;
 }
 
-/** Packs are `.pack.json`, so the json filter already offers them. */
-export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl', 'csv', 'xlsx'], multiple: true } as const;
+/**
+ * Packs are `.pack.json`, so the json filter already offers them. The rest are the benchmarks'
+ * own files: SPLAT's log.csv, config.yaml and puzzles.xlsx, GameArena's users.db, TSB's run logs.
+ */
+export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl', 'csv', 'xlsx', 'yaml', 'yml', 'db', 'sqlite', 'txt'], multiple: true } as const;
