@@ -93,6 +93,9 @@ describe('the storage footer', () => {
     await expect.poll(() => page.locator('[data-unit-row][data-state="saving"]').count(), { timeout: 60_000 }).toBe(0);
     // Labels alone (no import) move the figure; every page then shows that same reading.
     await expect.poll(async () => Number(await footer.getAttribute('data-usage')), { timeout: 60_000 }).toBeGreaterThan(before);
+    // A re-read may still be due for the burst's last writes: take the figure once it is what the browser reports now.
+    const browserUsage = () => page.evaluate(async () => String((await navigator.storage.estimate()).usage));
+    await expect.poll(async () => (await footer.getAttribute('data-usage')) === (await browserUsage()), { timeout: 60_000 }).toBe(true);
     const after = await footer.textContent();
     for (const hash of ['#/study/demo-study/team', '#/help', '#/']) {
       await page.evaluate((next) => (window.location.hash = next), hash);
