@@ -23,9 +23,38 @@ function usageErrorOf(error: unknown, command: string): UsageError {
   return new UsageError(message.replace(/\.$/, ''), command);
 }
 
+const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/;
+
+/**
+ * parseArgs reads `--seed -5` as the option `-5`, not its value: an option that takes a value,
+ * followed by a negative number, is given as `--seed=-5`, which it reads as meant.
+ */
+function withNegativeValues(args: readonly string[], options: Options): string[] {
+  /** The option an argument names (`--seed`, or a declared short form such as `-s`), when it takes a value. */
+  const valueOption = (arg: string): string | undefined => {
+    const long = /^--([^=]+)$/.exec(arg)?.[1];
+    const short = /^-([^-])$/.exec(arg)?.[1];
+    const name = long ?? Object.keys(options).find((key) => short !== undefined && options[key]?.short === short);
+    return name !== undefined && options[name]?.type === 'string' ? name : undefined;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const name = valueOption(arg);
+    if (name !== undefined && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 export function parseCommandArgs<T extends Options>(command: string, args: string[], options: T) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: true });
+    return parseArgs({ args: withNegativeValues(args, options), options, strict: true, allowPositionals: true });
   } catch (error) {
     throw usageErrorOf(error, command);
   }
@@ -39,7 +68,7 @@ export function parseCommandArgs<T extends Options>(command: string, args: strin
 export function parseArgsWithFileLists<T extends Options, L extends string>(command: string, args: string[], options: T, listNames: readonly L[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true });
+    parsed = parseArgs({ args: withNegativeValues(args, options), options, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
     throw usageErrorOf(error, command);
   }

@@ -99,6 +99,14 @@ function rowOf(report: AgreementReport, task: ReportTask, bucket: AgreementRow['
 }
 
 describe('agreement-studio report: the figures of SPEC §4', () => {
+  it('takes a negative seed as a number, after the flag as after an equals sign', async () => {
+    const { transcripts, labels } = exampleA(folder());
+    for (const seed of [['--seed', '-5'], ['--seed=-5']]) {
+      const report = await jsonReport('--transcripts', transcripts, '--labels', ...labels, ...seed);
+      expect(report.settings.seed).toBe(-5);
+    }
+  });
+
   it('worked example A: HH 1/3 over 3 pairs, HJ 2/3 over 3 comparisons', async () => {
     const { transcripts, labels } = exampleA(folder());
     const started = Date.now();
