@@ -1,7 +1,7 @@
 // `agreement-studio reliability` through main(): the JSON of FORMATS §6 on published vectors,
 // located errors with exit 1, usage errors with exit 2.
 
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
@@ -76,6 +76,18 @@ describe('agreement-studio reliability', () => {
     expect(run.stdout).not.toMatch(/NaN|Infinity/);
     expect(run.json).toMatchObject({ percentAgreement: 1, gwetAC1: null, fleissKappa: null, alpha: { nominal: null } });
     expect((run.json?.undefinedReasons as Record<string, string>)['alpha.nominal']).toMatch(/no variation/);
+  });
+
+  it('gives the reason beside an observed agreement that is null (no unit rated twice)', async () => {
+    const path = join(scratchDir(), 'single.csv');
+    writeFileSync(path, 'unit,rater,value\nu1,a,yes\nu2,b,no\nu3,a,no\n');
+    const run = await reliability(path);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ observedAgreement: null, completeCases: { observedAgreement: null } });
+    const reasons = run.json?.undefinedReasons as Record<string, string>;
+    expect(reasons.observedAgreement).toBe(reasons.percentAgreement);
+    expect(reasons.observedAgreement).toMatch(/\w/);
+    expect(reasons['completeCases.observedAgreement']).toMatch(/\w/);
   });
 
   it('takes a declared order for the ordinal level of labels', async () => {
