@@ -84,9 +84,15 @@ export interface ConfusionMatrix {
 export interface AnnotatorReliability {
   task: ReportTask | 'difficulty';
   annotator: string;
-  /** Agreement with the majority label of the other annotators on the same units (exact level match for difficulty). */
+  /**
+   * Agreement with the majority label of the other annotators on every unit another annotator
+   * labelled too (exact level match for difficulty). Where the others tie between k labels, a label
+   * among them counts 1/k.
+   */
   agreement: number | null;
   n: number;
+  /** Units of n where the other annotators tied for first place (answer and match only). */
+  ties?: number;
 }
 
 export interface PuzzleDifficultyRow {

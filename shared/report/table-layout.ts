@@ -325,7 +325,8 @@ function annotatorTable(report: AgreementReport): LayoutTable {
   return {
     id: 'annotators',
     title: 'Per-annotator reliability',
-    caption: 'Agreement in % of each annotator with the majority label of the other annotators on the same units (the exact level for difficulty), with n.',
+    caption:
+      'Agreement in % of each annotator with the majority label of the other annotators, on every unit another annotator labelled too (the exact level for difficulty), with n. Where the others tie between k labels, a label among them counts 1/k.',
     columns: ['Annotator', ...tasks.map((task) => ANNOTATOR_TASK_NAME[task])],
     labelColumns: 1,
     rows: annotators.map((annotator) => ({
@@ -335,8 +336,16 @@ function annotatorTable(report: AgreementReport): LayoutTable {
         return row === undefined || row.agreement === null ? UNDEFINED : `${formatPercent(row.agreement)} (n=${row.n})`;
       }),
     })),
-    notes: [],
+    notes: annotatorTieNotes(report),
   };
+}
+
+/** How many of each annotator's units the others tied on, so a share-counted figure is never silent. */
+function annotatorTieNotes(report: AgreementReport): string[] {
+  const tied = report.annotators.filter((row) => row.ties !== undefined && row.ties > 0);
+  if (tied.length === 0) return [];
+  const list = tied.map((row) => `${annotatorName(report, row.annotator)} ${ANNOTATOR_TASK_NAME[row.task].split(' ')[0]} ${row.ties}`).join(', ');
+  return [`Units of n where the other annotators tied: ${list}.`];
 }
 
 const VERDICTS_GROUP: Record<PlayerOutcome['verdicts'], string> = { judge: "Judge's verdicts", human: 'Human majority verdicts' };

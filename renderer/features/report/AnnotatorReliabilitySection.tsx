@@ -62,7 +62,7 @@ export const AnnotatorReliabilitySection = memo(function AnnotatorReliabilitySec
                       {cells.map(({ task, row }) => {
                         const outlier = outliers.has(outlierKey(task, annotator));
                         return (
-                          <td key={task} className={`num${outlier ? ' outlier-cell' : ''}`} data-task={task} data-agreement={row?.agreement ?? ''} data-n={row?.n ?? 0}>
+                          <td key={task} className={`num${outlier ? ' outlier-cell' : ''}`} data-task={task} data-agreement={row?.agreement ?? ''} data-n={row?.n ?? 0} data-ties={row?.ties ?? 0}>
                             {row === undefined || row.agreement === null ? UNDEFINED_FIGURE : `${percentText(row.agreement)}  n=${row.n}`}
                             {outlier && <span className="outlier-flag"> ▼ outlier</span>}
                           </td>
@@ -74,6 +74,11 @@ export const AnnotatorReliabilitySection = memo(function AnnotatorReliabilitySec
               </tbody>
             </table>
           </div>
+          {layout.notes.map((note) => (
+            <p key={note} className="muted small" data-testid="annotator-ties">
+              {note}
+            </p>
+          ))}
           <p className="muted small">{OUTLIER_RULE}</p>
         </>
       )}

@@ -1,20 +1,29 @@
 // Per-annotator reliability (SPEC §4): how often each annotator agrees with the majority of the
 // OTHER annotators on the same units, with n, so a careless or confused annotator stands out.
-// For difficulty the comparison is with the level of the others' mean rating.
+// Every unit someone else also labelled counts, ties among the others included (as a share of
+// the tied labels). For difficulty the comparison is with the level of the others' mean rating.
 
 import { levelOfMean } from '../../domain/difficulty';
 import type { AnnotatorReliability, ReportTask } from '../../report/report-model';
-import { humanLabelCounts, strictMajorityOfCounts } from './majority';
+import { humanLabelCounts, topLabelsOfCounts } from './majority';
 import type { DifficultyRating, TaskUnit } from './study-units';
 
+// A tie is among at most four labels (yes, no, irrelevant, unknown): shares of 1/k are counted in
+// twelfths, whole numbers, so the agreement is a ratio of integer sums divided once.
+const SHARES = 12;
+
 interface Tally {
+  /** Agreement in twelfths: 12 for an agreement, 12/k for a label among k tied ones. */
   agreements: number;
   n: number;
+  ties: number;
 }
 
 /**
- * One row per annotator who labelled a unit of the task, by annotator id. A unit counts for an
- * annotator when the others have a strict majority on it (see majority.ts); n = such units.
+ * One row per annotator who labelled a unit of the task, by annotator id. Every unit that another
+ * annotator labelled too counts (n). Where the others tie between k labels, the annotator's label
+ * earns 1/k when it is one of them, as each tied label is the others' majority with chance 1/k;
+ * dropping those units instead would score annotators on different units and hide the ties.
  */
 export function annotatorReliability(task: ReportTask, units: readonly TaskUnit[]): AnnotatorReliability[] {
   const tallies = new Map<string, Tally>();
@@ -23,10 +32,11 @@ export function annotatorReliability(task: ReportTask, units: readonly TaskUnit[
     for (const { annotator, value } of unit.humans) {
       const tally = tallyOf(tallies, annotator);
       // The others' counts are the unit's counts less this annotator's own label.
-      const majority = strictMajorityOfCounts(counts, value);
-      if (majority === null) continue;
+      const top = topLabelsOfCounts(counts, value);
+      if (top.length === 0) continue;
       tally.n++;
-      if (majority === value) tally.agreements++;
+      if (top.length > 1) tally.ties++;
+      if (top.includes(value)) tally.agreements += SHARES / top.length;
     }
   }
   return rows(task, tallies);
@@ -49,7 +59,7 @@ export function difficultyAnnotatorReliability(ratings: readonly DifficultyRatin
       const tally = tallyOf(tallies, rating.annotator);
       if (others === 0) continue;
       tally.n++;
-      if (levelOfMean(rating.value) === levelOfMean((sum - rating.value) / others)) tally.agreements++;
+      if (levelOfMean(rating.value) === levelOfMean((sum - rating.value) / others)) tally.agreements += SHARES;
     }
   }
   return rows('difficulty', tallies);
@@ -58,7 +68,7 @@ export function difficultyAnnotatorReliability(ratings: readonly DifficultyRatin
 function tallyOf(tallies: Map<string, Tally>, annotator: string): Tally {
   let tally = tallies.get(annotator);
   if (tally === undefined) {
-    tally = { agreements: 0, n: 0 };
+    tally = { agreements: 0, n: 0, ties: 0 };
     tallies.set(annotator, tally);
   }
   return tally;
@@ -68,7 +78,7 @@ function rows(task: AnnotatorReliability['task'], tallies: ReadonlyMap<string, T
   return [...tallies.keys()]
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((annotator) => {
-      const { agreements, n } = tallies.get(annotator) as Tally;
-      return { task, annotator, agreement: n > 0 ? agreements / n : null, n };
+      const { agreements, n, ties } = tallies.get(annotator) as Tally;
+      return { task, annotator, agreement: n > 0 ? agreements / (SHARES * n) : null, n, ...(task === 'difficulty' ? {} : { ties }) };
     });
 }

@@ -19,6 +19,26 @@ export function humanMajority(unit: TaskUnit): string | null {
 }
 
 /**
+ * The most frequent labels of the counts, optionally with one `without` label taken out: one
+ * label when there is a strict majority, several on a tie for first place, none when no label is left.
+ */
+export function topLabelsOfCounts(counts: ReadonlyMap<string, number>, without?: string): string[] {
+  let top: string[] = [];
+  let topCount = 0;
+  for (const [value, total] of counts) {
+    const count = value === without ? total - 1 : total;
+    if (count <= 0 || count < topCount) continue;
+    if (count > topCount) {
+      top = [value];
+      topCount = count;
+    } else {
+      top.push(value);
+    }
+  }
+  return top;
+}
+
+/**
  * The strict majority of label counts, optionally with one `without` label taken out (the
  * majority of the other annotators, for per-annotator reliability); null on a tie or when no
  * label is left.

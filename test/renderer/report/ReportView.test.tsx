@@ -347,6 +347,10 @@ describe('other sections', () => {
     expect(section.querySelector('tr[data-annotator="ann-1"]')?.getAttribute('data-outlier')).toBe('false');
     expect(section.querySelector('tr[data-annotator="ann-4"] td[data-task="answer"]')?.textContent).toBe('23.6%  n=280 ▼ outlier');
     expect(section.textContent).toContain('standard deviations');
+    // The sample's overlaps of two leave ties among the others: counted as shares, and said.
+    const tied = SAMPLE.report.annotators.filter((row) => (row.ties ?? 0) > 0);
+    expect(tied.length).toBeGreaterThan(0);
+    expect(section.querySelector('[data-testid="annotator-ties"]')?.textContent).toMatch(/^Units of n where the other annotators tied: .+ \d+\.$/);
   });
 
   it('shows confusion matrices, difficulty with its histogram and table, and player outcomes', async () => {

@@ -67,8 +67,8 @@ function sampleReport(options: { judge?: string; player?: string; studyName?: st
     pairwise: { match: [], answer: [] },
     confusion: [],
     annotators: [
-      { task: 'match', annotator: 'ann-01', agreement: 0.9, n: 10 },
-      { task: 'answer', annotator: 'ann-01', agreement: 0.8, n: 20 },
+      { task: 'match', annotator: 'ann-01', agreement: 0.9, n: 10, ties: 0 },
+      { task: 'answer', annotator: 'ann-01', agreement: 0.8, n: 20, ties: 3 },
       { task: 'match', annotator: 'ann-02', agreement: null, n: 0 },
     ],
     difficulty: [],
@@ -184,6 +184,8 @@ describe('renderMarkdown', () => {
     expect(annotators).toContain('| Annotator | M (final answers) | R (questions) |');
     expect(annotators).toContain('| ann-01 | 90.0 (n=10) | 80.0 (n=20) |');
     expect(annotators).toContain('| ann-02 | – | – |');
+    // A figure with ties among the others counted as shares says how many there were.
+    expect(annotators).toContain('Units of n where the other annotators tied: ann-01 R 3.');
     const players = markdownSection(markdown, 'Player outcomes under judge and human verdicts');
     expect(players).toContain(
       "| Player | Bucket | Judge's verdicts Acc | Judge's verdicts Rnd | Judge's verdicts O/A | Judge's verdicts n | Human majority verdicts Acc | Human majority verdicts Rnd | Human majority verdicts O/A | Human majority verdicts n |",
