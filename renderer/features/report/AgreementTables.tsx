@@ -7,6 +7,7 @@ import { memo, useId } from 'react';
 import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
 import { agreementBuckets, comparisonsOf, findAgreementRow, raterName, type LayoutTable } from '../../../shared/report/table-layout';
 import { agreementCellParts, shownAgreement, UNDEFINED_FIGURE } from './report-text';
+import { LayoutColumnHeads } from './LayoutColumnHeads';
 
 interface Props {
   /** The report as shown: its settings.average is the page's choice. */
@@ -29,11 +30,7 @@ export const AgreementTable = memo(function AgreementTable({ report, task, layou
           <table className="data-table report-table" data-report-table={task} data-average={average} aria-labelledby={id}>
             <thead>
               <tr>
-                {layout.columns.map((column, index) => (
-                  <th key={column} scope="col" className={index < layout.labelColumns ? undefined : 'num'}>
-                    {column}
-                  </th>
-                ))}
+                <LayoutColumnHeads layout={layout} />
               </tr>
             </thead>
             <tbody>

@@ -8,6 +8,7 @@ import { annotatorGrid, type LayoutTable } from '../../../shared/report/table-la
 import { useAnnotators } from '../../db/queries';
 import { findOutliers, OUTLIER_RULE, outlierKey } from './outliers';
 import { percentText, UNDEFINED_FIGURE } from './report-text';
+import { LayoutColumnHeads } from './LayoutColumnHeads';
 
 interface Props {
   studyId: string;
@@ -42,11 +43,7 @@ export const AnnotatorReliabilitySection = memo(function AnnotatorReliabilitySec
             <table className="data-table report-table" aria-labelledby={id}>
               <thead>
                 <tr>
-                  {layout.columns.map((column, index) => (
-                    <th key={column} scope="col" className={index < layout.labelColumns ? undefined : 'num'}>
-                      {column}
-                    </th>
-                  ))}
+                  <LayoutColumnHeads layout={layout} />
                 </tr>
               </thead>
               <tbody>

@@ -6,6 +6,7 @@ import { memo, useId } from 'react';
 import type { AgreementReport, ChanceCorrected, ReportTask } from '../../../shared/report/report-model';
 import { statisticsBuckets, type LayoutTable } from '../../../shared/report/table-layout';
 import { percentText } from './report-text';
+import { LayoutColumnHeads } from './LayoutColumnHeads';
 
 /** One category this common makes chance agreement high, whatever the raters do. */
 const SKEWED_SHARE = 0.75;
@@ -51,11 +52,7 @@ function StatisticsTable({ report, task, layout }: { report: AgreementReport; ta
           <table className="data-table report-table" aria-labelledby={id}>
             <thead>
               <tr>
-                {layout.columns.map((column, index) => (
-                  <th key={column} scope="col" className={index < layout.labelColumns ? undefined : 'num'}>
-                    {column}
-                  </th>
-                ))}
+                <LayoutColumnHeads layout={layout} />
                 <th scope="col">Category prevalence</th>
               </tr>
             </thead>

@@ -10,6 +10,7 @@ import { Bar } from '@visx/shape';
 import type { AgreementReport, PlayerOutcome, RankingComparison } from '../../../shared/report/report-model';
 import { fewPlayersCaveat, formatStatistic, rankingBasis, type LayoutTable } from '../../../shared/report/table-layout';
 import { PlainTick } from './chart-parts';
+import { LayoutColumnHeads } from './LayoutColumnHeads';
 
 const VERDICTS: ReadonlyArray<PlayerOutcome['verdicts']> = ['judge', 'human'];
 const VERDICT_FILL: Record<PlayerOutcome['verdicts'], string> = { judge: '#3b4fd8', human: '#c58a1a' };
@@ -34,11 +35,7 @@ function OutcomeTable({ layout }: { layout: LayoutTable }) {
             </tr>
           )}
           <tr>
-            {layout.columns.map((column, index) => (
-              <th key={index} scope="col" className={index < layout.labelColumns ? undefined : 'num'}>
-                {column}
-              </th>
-            ))}
+            <LayoutColumnHeads layout={layout} />
           </tr>
         </thead>
         <tbody>

@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { TurtleBenchScoring } from '../../../shared/report/report-model';
 import type { LayoutTable } from '../../../shared/report/table-layout';
+import { LayoutColumnHeads } from './LayoutColumnHeads';
 
 export function TurtleBenchTable({ scoring, layout }: { scoring: TurtleBenchScoring; layout: LayoutTable }) {
   const id = useId();
@@ -16,11 +17,7 @@ export function TurtleBenchTable({ scoring, layout }: { scoring: TurtleBenchScor
         <table className="data-table report-table" aria-labelledby={id}>
           <thead>
             <tr>
-              {layout.columns.map((column, index) => (
-                <th key={column} scope="col" className={index < layout.labelColumns ? undefined : 'num'}>
-                  {column}
-                </th>
-              ))}
+              <LayoutColumnHeads layout={layout} />
             </tr>
           </thead>
           <tbody>

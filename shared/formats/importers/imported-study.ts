@@ -2,7 +2,7 @@
 // bundle (FORMATS §1) as a JSON document, the human labels the source holds, one list per rater,
 // and everything it did not import, with counts and examples, so nothing is dropped silently.
 
-import type { JudgeLabel, LabelScheme, LabelValue, Task } from '../../domain/model';
+import type { JudgeLabel, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
 import type { FormatError } from '../errors';
 import type { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 
@@ -23,18 +23,8 @@ export interface BundleSession {
   turns: BundleTurn[];
 }
 
-export interface BundlePuzzle {
-  id: string;
-  title?: string;
-  story: string;
-  reference: string;
-  /** 1..9, where the source rates it (SPLAT's level). */
-  difficulty?: number;
-  language?: string;
-  genre?: string;
-  keyClues?: string[];
-  source?: string;
-}
+/** A puzzle as the bundle writes it: the model's puzzle without its study, key clues optional. */
+export type BundlePuzzle = Omit<Puzzle, 'studyId' | 'keyClues'> & { keyClues?: string[] };
 
 export interface BundleDocument {
   format: typeof TRANSCRIPTS_FORMAT;
