@@ -8,6 +8,7 @@ import { generateSyntheticStudy, type SyntheticBundle } from '../../shared/demo/
 import { serializeLabelFile } from '../../shared/formats/label-file';
 import { parseCommandArgs, parseRate, parseWholeNumber, UsageError } from '../args';
 import type { CliIo } from '../io';
+import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 
 const COMMAND = 'demo';
 
@@ -69,7 +70,7 @@ export async function runDemo(args: string[], io: CliIo): Promise<number> {
   const bundlePath = join(out, 'demo-study.json');
   try {
     await mkdir(labelsDir, { recursive: true });
-    await writeFile(bundlePath, serializeBundle(study.bundle));
+    await writeFile(bundlePath, serializeBundleDocument(study.bundle));
     io.stdout.write(`wrote ${bundlePath}: ${describeBundle(study.bundle)}\n`);
     for (const file of study.labelFiles) {
       const path = join(labelsDir, `${file.annotator.id}.labels.json`);
@@ -87,14 +88,6 @@ function parseJudgeRates(text: string): number[] {
   const parts = text.split(',');
   if (parts.length > MAX_JUDGES) throw new UsageError(`--judge-error takes at most ${MAX_JUDGES} rates, one per judge`, COMMAND);
   return parts.map((part) => parseRate(COMMAND, 'judge-error', part));
-}
-
-/** One puzzle or session per line: compact enough for big studies, still readable and diffable. */
-function serializeBundle(bundle: SyntheticBundle): string {
-  const { puzzles, sessions, ...header } = bundle;
-  const head = JSON.stringify(header).slice(0, -1);
-  const list = (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]`);
-  return `${head},\n"puzzles": ${list(puzzles)},\n"sessions": ${list(sessions)}\n}\n`;
 }
 
 function describeBundle(bundle: SyntheticBundle): string {

@@ -62,8 +62,6 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
   const file = loaded.value;
   if (file.binaryKind === EXCEL_WORKBOOK) return puzzleSheetSummary(file);
   if (file.binaryKind === SQLITE_DATABASE) return gameArenaSummary(file);
-  // Other binary files keep the refusal every command gives (readInputFile's).
-  if (file.binaryKind !== undefined) return failure(path, binaryFileMessage(file.binaryKind));
   const format = detectFormat(file);
   switch (format) {
     case 'transcripts':

@@ -1,14 +1,13 @@
-// Chromium side of the benchmark-import bench: each input imported the app's way (the benchmark's
-// own files read by its importer, then stored with the human raters' labels, as the import worker
-// does) and from the same records in our own formats (bundle and label files), into fresh
+// Chromium side of the benchmark-import bench: each input imported the app's way (the import
+// worker's BenchmarkImports: the files read by their importer, previewed, then stored with the
+// human raters' labels) and from the same records in our own formats (bundle and label files), into fresh
 // databases, alternating which goes first. Parse to stored, both ways.
 
-import { importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
-import { importedStudyData, raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { parseLabelFile } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../../renderer/db/database';
 import { storeImportedStudy } from '../../renderer/db/store-imported-study';
+import { BenchmarkImports } from '../../renderer/workers/benchmark-imports';
 import type { BenchmarkInput } from './benchmark-inputs';
 
 export interface BenchmarkImportResult {
@@ -29,14 +28,15 @@ async function fresh(name: string): Promise<StudioDatabase> {
   return db;
 }
 
+/** The import worker's own path: read and preview (naming the models where the files lack them), then commit. */
 async function fromBenchmarkFiles(input: BenchmarkInput, db: StudioDatabase): Promise<number> {
+  const imports = new BenchmarkImports('bench', () => NOW);
   const start = performance.now();
-  const names = input.what.startsWith('SPLAT') ? NAMES : {};
-  const result = await importBenchmarkFiles(input.files, names);
-  if (result === undefined || !result.ok) throw new Error(`${input.what} does not import`);
-  const data = importedStudyData(result.value, input.files.map((file) => file.name), NOW);
-  if (!data.ok) throw new Error(`${input.what} does not read back`);
-  await storeImportedStudy(db, data.value, raterLabelFiles(data.value.study.id, result.value.raters, NOW, 'bench'), NOW);
+  let started = await imports.start(input.files);
+  if (started !== undefined && 'needs' in started) started = await imports.name(started.requestId, NAMES);
+  if (started === undefined || !('requestId' in started) || !('preview' in started)) throw new Error(`${input.what} does not import`);
+  const outcome = await imports.commit(db, started.requestId, () => undefined);
+  if (!outcome.ok) throw new Error(`${input.what} is not stored: ${outcome.errors[0]?.message}`);
   return performance.now() - start;
 }
 

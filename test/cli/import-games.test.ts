@@ -2,13 +2,11 @@
 // points 1, 4, 6): files written as those programs write them become bundles that `validate`
 // accepts, with what was left out listed; `validate` names a saved game's and a database's layout.
 
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameArenaDatabase, SESSIONS } from '../shared/formats/importers/game-arena-run';
-import { fourGames, UUIDS } from '../shared/formats/importers/guess-the-rule-run';
+import { fourGames } from '../shared/formats/importers/guess-the-rule-run';
 import { runCli, scratchDir } from './run-cli';
 
 const dir = scratchDir();
@@ -53,7 +51,6 @@ describe('agreement-studio import, GuessTheRuleBench', () => {
       `OK  ${games[0] ?? ''}: GuessTheRuleBench saved game (saved_games/<uuid>.json): dynamic game L1, rule "Items that are sweet", 4 guesses, won; judge gpt-4o; import a folder's saved games together\n` +
         `OK  ${games[3] ?? ''}: GuessTheRuleBench saved game (saved_games/<uuid>.json): static game L3, rule "Items from the categories 'Vehicle' and 'Toy'", its guesses not saved, lost; judge gpt-4o-mini; import a folder's saved games together\n`,
     );
-    expect(UUIDS.won).toBe('3f2a9c1e-7b4d-4e8a-9c21-5d6f7a8b9c0d');
   });
 });
 
@@ -85,15 +82,6 @@ describe('agreement-studio import, GameArena', async () => {
     expect(run.stdout).toBe(`OK  ${db}: GameArena's users.db (SQLite), table game_sessions: 3 Akinator games of 4 rows, 3 secret objects, 24 turns; import it with agreement-studio import\n`);
   });
 
-  // The bundled command line loads sql.js from node_modules (an ESM bundle cannot require Node's modules at run time).
-  it('imports users.db with the built command in a real process', () => {
-    const repo = fileURLToPath(new URL('../..', import.meta.url));
-    const build = spawnSync(process.execPath, ['scripts/build-node.mjs'], { cwd: repo, encoding: 'utf8' });
-    expect(build.status).toBe(0);
-    const run = spawnSync(process.execPath, ['cli/bin/agreement-studio.mjs', 'import', db, '--out', join(dir, 'bin.json')], { cwd: repo, encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toContain('3 puzzles, 3 sessions, 24 turns, 4 judges');
-  }, 120_000);
 
   it('refuses --player and --judge, which the database names', async () => {
     const run = await runCli('import', db, '--out', join(dir, 'y.json'), '--player', 'someone');

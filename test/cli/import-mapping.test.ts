@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAPPING_FORMAT, serializeMappingPreset, type MappingPreset } from '../../shared/formats/importers/mapping-preset';
-import { xlsxWorkbook } from '../shared/formats/importers/xlsx-workbook';
+import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const dir = scratchDir();
@@ -49,7 +49,7 @@ describe('agreement-studio import --mapping', () => {
   });
 
   it('imports the same records from an Excel workbook', async () => {
-    const source = write('runs.xlsx', xlsxWorkbook({ Runs: [HEADER, ...ROWS] }));
+    const source = write('runs.xlsx', writeWorkbook([{ name: 'Runs', rows: [HEADER, ...ROWS] }]));
     const out = join(dir, 'xlsx.json');
     const run = await runCli('import', source, '--mapping', preset, '--judge', 'judge-m', '--out', out);
     expect(run.stderr).toBe('');

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameArenaDatabase } from '../shared/formats/importers/game-arena-run';
 import { sampleRun } from '../shared/formats/importers/splat-run';
 import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
@@ -60,6 +61,15 @@ describe('the installed bin', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+
+  // The bundled command line loads sql.js from node_modules (an ESM bundle cannot require Node's modules at run time).
+  it('imports a GameArena users.db in a real process', async () => {
+    const db = scratchWriter(dir)('users.db', await gameArenaDatabase());
+    const out = join(dir, 'arena.json');
+    const run = spawnSync(process.execPath, ['cli/bin/agreement-studio.mjs', 'import', db, '--out', out], { cwd: repo, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('3 puzzles, 3 sessions, 24 turns, 4 judges');
   });
 
   // The importers' libraries (yaml, read-excel-file) are bundled into the bin; a CommonJS one must still load.

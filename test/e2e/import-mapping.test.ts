@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { xlsxWorkbook } from '../shared/formats/importers/xlsx-workbook';
+import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 import { openApp, useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
@@ -95,7 +95,7 @@ describe('mapping the fields of an unknown layout', () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const rows = FIRST.split('\n').map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((cell) => cell.replace(/^"|"$/g, '')));
-    await dropFile(page, 'lab-run.xlsx', xlsxWorkbook({ Runs: rows }));
+    await dropFile(page, 'lab-run.xlsx', writeWorkbook([{ name: 'Runs', rows }]));
     await page.getByRole('button', { name: 'Map fields…' }).click({ timeout: 60_000 });
     const dialog = page.getByTestId('mapping-dialog');
     await expect.poll(() => dialog.getByTestId('mapping-layouts').textContent(), { timeout: 60_000 }).toBe('lab-run.xlsx: Excel workbook (the first sheet), 3 records');

@@ -14,7 +14,7 @@ import type { MappingCheck, MappingFields } from '../../workers/mapping-protocol
 import { useImportFiles } from './useImportFiles';
 
 /** How many records the preview shows. */
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 
 export interface MappingDraft {
   name: string;
@@ -33,7 +33,7 @@ const list = (text: string) =>
     .filter((value) => value !== '');
 
 /** The draft as a preset, or why it is not one yet (checked by the preset file's own rules). */
-export function presetOfDraft(draft: MappingDraft, at: RecordsAt): { preset: MappingPreset } | { problem: string } {
+function presetOfDraft(draft: MappingDraft, at: RecordsAt): { preset: MappingPreset } | { problem: string } {
   const questionKinds = list(draft.questionKinds);
   const finalKinds = list(draft.finalKinds);
   const raw = {

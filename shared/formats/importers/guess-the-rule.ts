@@ -11,7 +11,7 @@ import type { SourceFile } from '../limits';
 import { sha256Hex } from '../sha256';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedStudy } from './imported-study';
+import { type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, gamesOfFolder, type ImportedStudy, LeftoverTally } from './imported-study';
 
 export const GUESS_THE_RULE_LAYOUT = 'GuessTheRuleBench saved game (saved_games/<uuid>.json)';
 
@@ -97,12 +97,6 @@ export function importGuessTheRule(files: readonly SourceFile[], options: Benchm
     leftovers: leftovers.list(),
   };
   return { ok: true, value: study };
-}
-
-/** Saved games share their leftovers per folder, so hundreds of files give a few lines. */
-function gamesOfFolder(file: string): string {
-  const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
-  return `${slash >= 0 ? file.slice(0, slash + 1) : ''}*.json`;
 }
 
 function gameGroups(dumps: readonly Dump[]): ImportedStudy['layouts'] {

@@ -70,12 +70,18 @@ export interface BenchmarkImportOptions {
   judge?: string;
 }
 
-/** One puzzle or session per line, like the demo's bundle: compact for big studies, still diffable. */
-export function serializeBundleDocument(bundle: BundleDocument): string {
+/** One puzzle or session per line: compact for big studies, still diffable. Any bundle-shaped document (the demo's too). */
+export function serializeBundleDocument(bundle: { puzzles: readonly unknown[]; sessions: readonly unknown[] }): string {
   const { puzzles, sessions, ...header } = bundle;
   const head = JSON.stringify(header).slice(0, -1);
   const list = (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]`);
   return `${head},\n"puzzles": ${list(puzzles)},\n"sessions": ${list(sessions)}\n}\n`;
+}
+
+/** The folder of a game file as a glob (`run/Q-1_R-1/*.json`): leftovers and groupings of hundreds of game files are told per folder. */
+export function gamesOfFolder(file: string): string {
+  const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  return `${slash >= 0 ? file.slice(0, slash + 1) : ''}*.json`;
 }
 
 /** Counts the values of fields an importer leaves out, with the first few as examples. */

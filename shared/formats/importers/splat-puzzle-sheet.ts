@@ -13,7 +13,7 @@ import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle } from './imported-study';
 
-export const SPLAT_SHEET_LAYOUT = 'SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty)';
+const SPLAT_SHEET_LAYOUT = 'SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty)';
 
 const COLUMNS = ['title', 'story', 'answer', 'level of difficulty'] as const;
 // The level is read as a number or "7/10 HARD"; every other cell is text, whatever Excel stored.

@@ -11,9 +11,9 @@ import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { LeftoverTally, type BenchmarkImport, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedRater, type ImportedStudy } from './imported-study';
+import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedRater, type ImportedStudy } from './imported-study';
 
-export type TurtleBenchLayout = 'table' | 'log' | 'stories' | 'hf';
+type TurtleBenchLayout = 'table' | 'log' | 'stories' | 'hf';
 
 /** Each layout in words, naming the file TurtleBench writes it as. */
 export const TURTLEBENCH_LAYOUTS: Record<TurtleBenchLayout, string> = {
@@ -36,15 +36,6 @@ const LOG_INFO_FIELDS = new Set(['model', 'language']);
 const CASE_FIELDS = new Set(['sample', 'story_title', 'input', 'ground_truth', 'model_response', 'model_judge']);
 const STORY_FIELDS = new Set(['title', 'surface', 'bottom']);
 const HF_FIELDS = new Set(['id', 'title', 'surface', 'bottom', 'user_guess', 'label']);
-
-export interface TurtleBenchOptions {
-  /** The player of every session; default TURTLEBENCH_PLAYER. */
-  player?: string;
-  /** The session judge: one of the files' models; needed when the files name none (the 1.5k layout). Default: the first model. */
-  judge?: string;
-}
-
-export type TurtleBenchImport = BenchmarkImport;
 
 /** The layout of a parsed JSON document, from its content alone; undefined when it is none of TurtleBench's. */
 export function turtleBenchLayout(doc: unknown): TurtleBenchLayout | undefined {
@@ -141,7 +132,7 @@ class Reading {
  * 1.5k files), detecting each file's layout from its content. Of several cumulative logs of one
  * model and language, the one with the most cases is read and the others are listed as left out.
  */
-export function importTurtleBench(files: readonly SourceFile[], options: TurtleBenchOptions = {}): TurtleBenchImport {
+export function importTurtleBench(files: readonly SourceFile[], options: BenchmarkImportOptions = {}): BenchmarkImport {
   const reading = new Reading();
   const layouts: ImportedStudy['layouts'] = [];
   const logs: Array<{ file: string; doc: Record<string, unknown> }> = [];
@@ -269,8 +260,8 @@ function readHf(reading: Reading, file: string, rows: readonly unknown[]): void 
   });
 }
 
-function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: readonly SourceFile[], options: TurtleBenchOptions): TurtleBenchImport {
-  const fail = (message: string, needs?: 'judge'): TurtleBenchImport => ({ ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message }], ...(needs ? { needs: [needs] } : {}) });
+function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: readonly SourceFile[], options: BenchmarkImportOptions): BenchmarkImport {
+  const fail = (message: string, needs?: 'judge'): BenchmarkImport => ({ ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message }], ...(needs ? { needs: [needs] } : {}) });
   const stories = reading.stories;
   if (stories === undefined) return fail("the guesses need their stories: add TurtleBench's data/<lang>/stories.json of the same language");
   const judge = options.judge ?? reading.models[0];

@@ -10,7 +10,7 @@ import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { LeftoverTally, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedStudy } from './imported-study';
+import { type BundlePuzzle, type BundleSession, type BundleTurn, gamesOfFolder, type ImportedStudy, LeftoverTally } from './imported-study';
 
 export const TURTLESOUP_BENCH_LAYOUT = 'TurtleSoup-Bench game file ({dataset}/Q-{q}_R-{r}/{title}_Q-…_R-…_E-…_Epoch{n}_{lang}.json)';
 
@@ -130,12 +130,6 @@ export function importTurtleSoupBench(files: readonly SourceFile[]): ParseResult
       leftovers: leftovers.list(),
     },
   };
-}
-
-/** A run's games share their leftovers per folder, so hundreds of files give a few lines, not hundreds. */
-function gamesOfFolder(file: string): string {
-  const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
-  return `${slash >= 0 ? file.slice(0, slash + 1) : ''}*.json`;
 }
 
 /** How the games were grouped, one line per run folder: hundreds of files, one study. */

@@ -44,18 +44,6 @@ export function topLabelsOfCounts(counts: ReadonlyMap<string, number>, without?:
  * label is left.
  */
 export function strictMajorityOfCounts(counts: ReadonlyMap<string, number>, without?: string): string | null {
-  let best: string | null = null;
-  let bestCount = 0;
-  let tied = false;
-  for (const [value, total] of counts) {
-    const count = value === without ? total - 1 : total;
-    if (count > bestCount) {
-      best = value;
-      bestCount = count;
-      tied = false;
-    } else if (count === bestCount && count > 0) {
-      tied = true;
-    }
-  }
-  return tied ? null : best;
+  const top = topLabelsOfCounts(counts, without);
+  return top.length === 1 ? (top[0] as string) : null;
 }

@@ -114,11 +114,13 @@ describe('judge replies in a transcript bundle', () => {
 
 describe('hostile judge replies', () => {
   it('refuses a prototype key as a judge model in judgeReplies, and leaves every prototype alone', () => {
-    const text = bundle([{ id: 't1', type: 'question', text: 'Q', judgements: { 'model-j': 'yes' }, judgeReplies: { 'model-j': 'Yes', placeholder: 'x' } }]).replace('"placeholder"', '"__proto__"');
+    // An object under "__proto__" is what would pollute Object.prototype if it were ever assigned.
+    const text = bundle([{ id: 't1', type: 'question', text: 'Q', judgements: { 'model-j': 'yes' }, judgeReplies: { 'model-j': 'Yes', placeholder: 'x' } }]).replace('"placeholder":"x"', '"__proto__":{"polluted":true}');
     const result = parseTranscriptBundle({ name: 'b.json', text }, { now: NOW });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]?.path).toBe('sessions[0].turns[0].judgeReplies.__proto__');
-    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(text).toContain('"__proto__":{"polluted":true}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -11,7 +11,7 @@ import { MAPPING_FORMAT, mappingPresetFromJson, parseMappingPreset, serializeMap
 import { readRecords } from '../../../../shared/formats/importers/mapping-records';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { xlsxWorkbook } from './xlsx-workbook';
+import { writeWorkbook } from './workbook-writer';
 
 const CSV = [
   'game,pid,name,surface,truth,lvl,who,kind,utterance,verdict,cost',
@@ -209,22 +209,25 @@ describe('reading records', () => {
   });
 
   it('reads the first sheet of a workbook, or the one named, and names the sheet row of an error', async () => {
-    const bytes = xlsxWorkbook({
-      Notes: [['about'], ['nothing']],
-      Turns: [
-        ['pid', 'story', 'answer', 'level', 'question', 'label'],
-        ['p1', 'A man turns off a lamp.', 'Lighthouse.', 7, 'At sea?', 'Yes.'],
-        ['p1', null, null, null, 'At night?', 'No'],
-        ['p2', 'Héllo & <note>', 'Ransom.', 'eleven', 'Threat?', 'No'],
-      ],
-    });
+    const bytes = writeWorkbook([
+      { name: 'Notes', rows: [['about'], ['nothing']] },
+      {
+        name: 'Turns',
+        rows: [
+          ['pid', 'story', 'answer', 'level', 'question', 'label'],
+          ['p1', 'A man turns off a lamp.', 'Lighthouse.', 7, 'At sea?', 'Yes.'],
+          ['p1', null, null, null, 'At night?', 'No'],
+          ['p2', 'Héllo & <note>', 'Ransom.', 'eleven', 'Threat?', 'No'],
+        ],
+      },
+    ]);
     const file = { name: 'run.xlsx', text: '', bytes, binaryKind: EXCEL_WORKBOOK };
     const first = await readRecords(file);
     expect(first.ok && first.value.fieldNames).toEqual(['about']);
     const sheetPreset: MappingPreset = { format: MAPPING_FORMAT, name: 'sheet', records: { sheet: 'Turns' }, fields: { puzzleId: 'pid', story: 'story', reference: 'answer', difficulty: 'level', question: 'question', judgeLabel: 'label' }, constants: { player: 'p', judge: 'j' } };
     const result = await mapped([file], sheetPreset);
     expect(result).toMatchObject({ ok: false, errors: [{ file: 'run.xlsx', path: 'Turns, row 4', message: 'difficulty "eleven": expected a whole number from 1 to 9, or a level such as "7/10 HARD"' }] });
-    const fixed = xlsxWorkbook({ Turns: [['pid', 'story', 'answer', 'level', 'question', 'label'], ['p1', 'Héllo & <note>', 'R', 7, 'At sea?', 'Yes.']] });
+    const fixed = writeWorkbook([{ name: 'Turns', rows: [['pid', 'story', 'answer', 'level', 'question', 'label'], ['p1', 'Héllo & <note>', 'R', 7, 'At sea?', 'Yes.']] }]);
     const ok = await study([{ ...file, bytes: fixed }], sheetPreset);
     expect(ok.bundle.puzzles[0]).toEqual({ id: 'p1', story: 'Héllo & <note>', reference: 'R', difficulty: 7 });
     const missing = await readRecords(file, { sheet: 'Nope' });

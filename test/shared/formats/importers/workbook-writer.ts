@@ -6,7 +6,7 @@ type Cell = string | number | null;
 
 export interface SheetSpec {
   name: string;
-  rows: Cell[][];
+  rows: ReadonlyArray<readonly Cell[]>;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -82,7 +82,7 @@ function column(index: number): string {
   return name;
 }
 
-function sheetXml(rows: readonly Cell[][]): string {
+function sheetXml(rows: ReadonlyArray<readonly Cell[]>): string {
   const rowXml = rows.map((row, r) => {
     const cells = row.map((cell, c) => {
       const ref = `${column(c)}${r + 1}`;
