@@ -16,6 +16,7 @@ export interface McNemar {
 
 export const MCNEMAR_REASONS = {
   noDiscordantPair: 'no discordant pair (b + c = 0): nothing to test, p = 1',
+  noPairedUnit: 'no unit was judged by both judges and labelled by people',
 } as const;
 
 /**
@@ -83,7 +84,7 @@ export function pairedJudgeComparison(units: Iterable<PairedUnit>): PairedCompar
   const n = bothAgree + onlyA + onlyB + neitherAgrees;
   const mcnemar = mcnemarExact(onlyA, onlyB);
   const counts = { n, bothAgree, onlyA, onlyB, neitherAgrees, mcnemar };
-  if (n === 0) return { ...counts, difference: null, reason: 'no unit was judged by both judges and labelled by people' };
+  if (n === 0) return { ...counts, difference: null, reason: MCNEMAR_REASONS.noPairedUnit };
   return { ...counts, difference: (onlyA - onlyB) / n };
 }
 
@@ -91,6 +92,7 @@ export function pairedJudgeComparison(units: Iterable<PairedUnit>): PairedCompar
  * Holm's step-down adjustment, as statsmodels' `multipletests(p, method='holm')` returns it: the
  * i-th smallest p (from 0) times (m - i), made monotone by a running maximum, capped at 1.
  * Returned in the input's order; tied p-values get the same adjusted value whatever their order.
+ * Takes p-values in [0, 1], as this module's tests give them; a null p (no test) is left out by the caller.
  */
 export function holm(pValues: readonly number[]): number[] {
   const m = pValues.length;

@@ -91,6 +91,13 @@ describe('classify', () => {
     expect(result).toMatchObject({ n: 1, leftOut: 1, accuracy: { value: 1 } });
   });
 
+  it('has no micro precision, with a reason, when every judge label is outside the set', () => {
+    const result = classify([{ judge: 'unparseable', reference: 'yes' }], ['yes', 'no']);
+    expect(result.micro.precision).toEqual({ value: null, reason: CLASSIFICATION_REASONS.noPrediction });
+    expect(result.micro.recall.value).toBe(0);
+    expect(result.otherJudgeLabel).toEqual([1, 0]);
+  });
+
   it('gives true-positive and true-negative rates only to a two-label task with its positive label', () => {
     const pairs = [{ judge: 'matched', reference: 'matched' }, { judge: 'matched', reference: 'unmatched' }, { judge: 'unmatched', reference: 'unmatched' }];
     expect(classify(pairs, ['matched', 'unmatched'], 'matched').rates).toEqual({

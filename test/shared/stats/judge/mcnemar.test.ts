@@ -73,7 +73,7 @@ describe('pairedJudgeComparison', () => {
   it('has no difference, with a reason, when there is no unit', () => {
     const result = pairedJudgeComparison([]);
     expect(result.difference).toBeNull();
-    expect(result.reason).toBeTruthy();
+    expect(result.reason).toBe(MCNEMAR_REASONS.noPairedUnit);
     expect(result.mcnemar.pValue).toBe(1);
   });
 });
