@@ -27,7 +27,7 @@ export const MCNEMAR_REASONS = {
 function lowerTailHalf(k: number, n: number): number {
   let logTerm = -n * Math.LN2;
   for (let i = 1; i <= k; i++) logTerm += Math.log((n - k + i) / i);
-  // Sum term(j) / term(k) for j = k, k - 1, ..., 0, smallest last so rounding stays relative.
+  // Sum term(j) / term(k) for j = k, k - 1, ..., 0, adding the smallest first so rounding stays small.
   const ratios: number[] = [1];
   let ratio = 1;
   for (let j = k; j > 0; j--) {
