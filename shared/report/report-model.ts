@@ -3,6 +3,10 @@
 
 import type { Bucket, DifficultySource } from '../domain/difficulty';
 import type { UnparseableReplies } from '../domain/model';
+import type { AltTestResult } from '../stats/judge/alt-test';
+import type { JudgeAgainstPeople } from '../stats/judge/against-people';
+import type { CorrectedScore } from '../stats/judge/corrected-score';
+import type { PairedComparison } from '../stats/judge/mcnemar';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -18,6 +22,13 @@ export type RaterGroup = string;
 export type ReportBucket = Bucket | 'all';
 export type ReportTask = 'answer' | 'match';
 export type Interval = [number, number];
+
+/**
+ * What a bootstrap replicate draws with replacement: whole puzzles (the default; a puzzle's
+ * questions and finals share its story, sessions and annotators, so they are not independent) or
+ * single units.
+ */
+export type Resampling = 'puzzles' | 'units';
 
 /** One cell of the paper tables: agreement of group a with group b on one task and bucket. */
 export interface AgreementRow {
@@ -157,6 +168,8 @@ export interface AgreementReport {
      */
     unparseable?: UnparseableReplies;
     goldLabels?: number;
+    /** What every bootstrap interval resampled; absent in reports written before the choice existed (they resampled units). */
+    resample?: Resampling;
   };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
@@ -188,6 +201,71 @@ export interface AgreementReport {
   unparseableJudgeReplies?: UnparseableCount[];
   /** Each judge scored against the one human rater the way TurtleBench scores; present only for a study of that shape (turtlebench-scoring.ts). */
   turtleBench?: TurtleBenchScoring;
+  /** The judges against people and against each other (issue 15); present when some judge labelled a unit people labelled. */
+  judges?: JudgesSection;
+}
+
+/**
+ * The report's "Judges" section: each judge against the human majority (classifier scores and the
+ * direction of its errors), judges against each other on the same units, the Alternative
+ * Annotator Test, and the players' scores corrected for each judge's errors.
+ */
+export interface JudgesSection {
+  /** The epsilon the Alt-Test was run with (0.2 expert, 0.15 skilled, 0.1 crowd annotators). */
+  altTestEpsilon: number;
+  /** Per task, judge and bucket (task order, judge order, bucket order). */
+  againstPeople: JudgeAgainstPeopleRow[];
+  /** Per task, bucket and pair of judges (judge order), on the units both judged that have a human majority. */
+  comparisons: JudgeComparisonRow[];
+  /** Per task and judge, over all buckets. */
+  altTest: JudgeAltTestRow[];
+  /** Per judge, player and bucket: the player's solve rate under the judge, corrected for the judge's errors. */
+  correctedScores: CorrectedScoreRow[];
+  /**
+   * The families of p-values Holm's step-down adjustment was applied to, said in words (for
+   * example "R: leniency McNemar tests of 9 judges x 4 buckets"); each row's `holmP` is adjusted
+   * within its family.
+   */
+  holmFamilies: string[];
+}
+
+export interface JudgeAgainstPeopleRow extends JudgeAgainstPeople {
+  task: ReportTask;
+  judge: string;
+  bucket: ReportBucket;
+  /** Units the judge labelled where people tie for the most common label: left out of these figures. */
+  unitsWithoutMajority: number;
+  /** The leniency/severity McNemar p after Holm's adjustment within its family; null when untested. */
+  holmP: number | null;
+}
+
+export interface JudgeComparisonRow extends PairedComparison {
+  task: ReportTask;
+  bucket: ReportBucket;
+  /** Judge models, without the `judge:` prefix of rater groups. */
+  a: string;
+  b: string;
+  /** Bootstrap interval of `difference` (A's agreement with the human majority minus B's), resampling as `settings.resample` says, both judges on the same draws. */
+  differenceCi95: Interval | null;
+  /** Replicates in which the difference was undefined (no paired unit drawn). */
+  undefinedReplicates: number;
+  /** The McNemar p after Holm's adjustment within its family; null when untested. */
+  holmP: number | null;
+}
+
+export interface JudgeAltTestRow extends AltTestResult {
+  task: ReportTask;
+  judge: string;
+}
+
+export interface CorrectedScoreRow extends CorrectedScore {
+  judge: string;
+  player: string;
+  bucket: ReportBucket;
+  /** Sessions of the player the judge gave a verdict on: the benchmark sample. */
+  sessions: number;
+  /** Sessions with both a judge and a human-majority verdict, pooled over players: the calibration sample. */
+  calibrationSessions: number;
 }
 
 /**
