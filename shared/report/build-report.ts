@@ -23,6 +23,7 @@ import {
   type PairKappa,
   type ReportBucket,
   type ReportTask,
+  type Resampling,
   type UnparseableCount,
 } from './report-model';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
@@ -38,6 +39,10 @@ export interface ReportSettings {
   unsure?: UnsureLabels;
   /** Unparseable judge replies: left out of every figure (default) or counted as a disagreement (the study's setting). */
   unparseable?: UnparseableReplies;
+  /** What every bootstrap replicate draws: whole puzzles (default) or single units. */
+  resample?: Resampling;
+  /** The Alt-Test's epsilon (ALT_TEST_EPSILON: 0.2 expert, 0.15 skilled, 0.1 crowd annotators); default 0.2. */
+  altTestEpsilon?: number;
 }
 
 export interface ReportInput {
