@@ -82,6 +82,21 @@ describe('importing a benchmark’s own files', () => {
     await context.close();
   });
 
+  it('says how much of a long list of unreadable replies it does not show, even when nothing else is long', async () => {
+    const { context, page } = await emptyLibrary();
+    // 150 distinct replies no reader understands, on one judge: 150 rows in one list beside the two "Invalid" rows already there, the other list short.
+    const cases = JSON.parse(WIDE_TABLE.text) as Record<string, Record<string, unknown>>;
+    Object.values(cases).slice(0, 150).forEach((row, i) => {
+      row.GPT_4o = `garbled reply ${i}`;
+    });
+    await drop(page, [{ name: WIDE_TABLE.name, text: JSON.stringify(cases) }, STORIES]);
+    const unreadable = page.getByTestId('import-unparseable');
+    await unreadable.waitFor({ timeout: 60_000 });
+    expect(await unreadable.locator('li').count()).toBe(100);
+    expect(await page.getByTestId('import-preview').textContent()).toContain('The first 100 of 152 are shown.');
+    await context.close();
+  });
+
   it('asks for the judge of the 1.5k file, then imports its 1,532 guesses with the human labels and nothing left out', async () => {
     const { context, page, pageErrors } = await emptyLibrary();
     await drop(page, [ONE_AND_A_HALF_K]);

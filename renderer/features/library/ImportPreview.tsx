@@ -10,6 +10,16 @@ function counted(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/** Under a list cut at MAX_ROWS_SHOWN, how much of it the list does not show; nothing when it shows all. */
+function NotShown({ total }: { total: number }) {
+  if (total <= MAX_ROWS_SHOWN) return null;
+  return (
+    <p className="muted">
+      The first {MAX_ROWS_SHOWN} of {total.toLocaleString('en-US')} are shown.
+    </p>
+  );
+}
+
 export function ImportPreview({ preview, onImport, onCancel }: { preview: Preview; onImport(): void; onCancel(): void }) {
   const { counts, unparseable, leftovers } = preview;
   return (
@@ -36,6 +46,7 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
               </li>
             ))}
           </ul>
+          <NotShown total={unparseable.length} />
         </>
       )}
       {leftovers.length > 0 ? (
@@ -48,11 +59,11 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
               </li>
             ))}
           </ul>
+          <NotShown total={leftovers.length} />
         </>
       ) : (
         <p>Nothing left out.</p>
       )}
-      {unparseable.length + leftovers.length > MAX_ROWS_SHOWN * 2 && <p className="muted">Only the first {MAX_ROWS_SHOWN} of each list are shown.</p>}
       <div className="modal-actions">
         <button type="button" className="primary" onClick={onImport}>
           Import anyway
