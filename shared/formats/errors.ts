@@ -10,6 +10,8 @@ export interface FormatError {
   message: string;
   /** For people: the id of the puzzle-list row that `path` points into, when the row gives one. */
   rowId?: string;
+  /** For people: what one row of a top-level list is, when it is not a puzzle (TurtleBench's 1.5k rows are guesses). */
+  rowNoun?: string;
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FormatError[] };
@@ -19,14 +21,15 @@ const ROW_PATH = /^\[(\d+)\](?:\.(.+)|(\[.+))?$/;
 
 /**
  * Where an error is, in words: a puzzle-list path such as `[11].answer` reads "puzzle 12 (id A),
- * field answer"; any other path is shown as it is. The machine-readable path stays in the error.
+ * field answer" (or "guess 12 …" when the error says its rows are guesses); any other path is shown
+ * as it is. The machine-readable path stays in the error.
  */
 export function errorPlace(error: FormatError): string {
   const row = ROW_PATH.exec(error.path);
   if (row === null) return error.path;
   const id = error.rowId !== undefined ? ` (id ${error.rowId})` : '';
   const field = row[2] ?? row[3];
-  return `puzzle ${Number(row[1]) + 1}${id}${field !== undefined ? `, field ${field}` : ''}`;
+  return `${error.rowNoun ?? 'puzzle'} ${Number(row[1]) + 1}${id}${field !== undefined ? `, field ${field}` : ''}`;
 }
 
 /** One line per error, for the app's error lists and the command line alike: file, line, place, message. */

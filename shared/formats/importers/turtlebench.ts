@@ -87,10 +87,12 @@ class Reading {
   readonly models: string[] = [];
   readonly languages = new Set<string>();
   stories: Story[] | undefined;
+  /** Files in the 1.5k layout, whose rows are guesses, not puzzles: their errors say so. */
+  readonly guessRowFiles = new Set<string>();
 
   /** Records an error (the first 200: one broken column repeats on every row) and gives undefined, for `return`. */
   error(file: string, path: string, message: string): undefined {
-    if (this.errors.length < 200) this.errors.push({ file, path, message });
+    if (this.errors.length < 200) this.errors.push({ file, path, message, ...(this.guessRowFiles.has(file) ? { rowNoun: 'guess' } : {}) });
     return undefined;
   }
 
@@ -246,6 +248,7 @@ function storyOf(reading: Reading, file: string, path: string, row: unknown): St
 }
 
 function readHf(reading: Reading, file: string, rows: readonly unknown[]): void {
+  reading.guessRowFiles.add(file);
   const stories = (reading.stories ??= []);
   rows.forEach((row, i) => {
     const path = `[${i}]`;

@@ -12,6 +12,7 @@ describe('errorPlace', () => {
     [{ path: '[2].keyClues[1]' }, 'puzzle 3, field keyClues[1]'],
     [{ path: '[4]', rowId: '17' }, 'puzzle 5 (id 17)'],
     [{ path: '[4][0]' }, 'puzzle 5, field [0]'],
+    [{ path: '[6].user_guess', rowNoun: 'guess' }, 'guess 7, field user_guess'],
     // Paths into a transcript bundle stay as they are: they name their records already.
     [{ path: 'puzzles[3].story' }, 'puzzles[3].story'],
     [{ path: '' }, ''],

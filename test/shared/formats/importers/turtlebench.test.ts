@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../../shared/formats/csv';
+import { formatErrorText } from '../../../../shared/formats/errors';
 import type { ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { importTurtleBench, turtleBenchLayout } from '../../../../shared/formats/importers/turtlebench';
@@ -125,6 +126,16 @@ describe('other TurtleBench layouts', () => {
     for (const label of raters[0]?.labels ?? []) values.set(String(label.value), (values.get(String(label.value)) ?? 0) + 1);
     expect(Object.fromEntries(values)).toEqual({ yes: 646, no: 714, irrelevant: 172 });
     expect(leftovers).toEqual([]);
+  });
+
+  it('names a broken row of the 1.5k layout as a guess, not a puzzle', () => {
+    const rows = [
+      { id: 1, title: 't', surface: 's', bottom: 'b', user_guess: 'g', label: 'T' },
+      { id: 2, title: 't', surface: 's', bottom: 7, user_guess: 'g', label: 'T' },
+    ];
+    const result = importTurtleBench([{ name: 'guesses.json', text: JSON.stringify(rows) }], { judge: 'site-judge' });
+    if (result.ok) throw new Error('expected the broken row to be refused');
+    expect(result.errors.map(formatErrorText)).toEqual(['guesses.json: guess 2: expected title, surface and bottom as text']);
   });
 
   it('detects each layout from its content, not its name', () => {
