@@ -63,7 +63,7 @@ export interface ChanceCorrected {
   /** The observed agreement each statistic starts from (alpha's is 1 - Do over pairable values, so it can differ from Gwet's). */
   observedAgreementByStatistic?: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
   expectedAgreement: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
-  /** Share of each category among all human ratings. */
+  /** Share of each category among all human ratings (not Gwet's pi_k, which averages per unit: `reliability` prints that as `gwetPi`). */
   prevalence: Record<string, number>;
   undefinedReasons: Record<string, string>;
 }

@@ -157,7 +157,7 @@ describe('invariances', () => {
   it('computeChanceCorrected gives the same values as computeReliability', () => {
     const chance = computeChanceCorrected(ratings, { level: 'interval' });
     expect(chance.alpha).toEqual({ nominal: result.alpha.nominal, interval: result.alpha.interval });
-    for (const key of ['units', 'pairableUnits', 'pairableValues', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger', 'observedAgreement', 'prevalence', 'categories'] as const) {
+    for (const key of ['units', 'pairableUnits', 'pairableValues', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger', 'observedAgreement', 'gwetPi', 'categories'] as const) {
       expect(chance[key], key).toEqual(result[key]);
     }
     expect(chance.expectedAgreement).toEqual({
