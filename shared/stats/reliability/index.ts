@@ -63,7 +63,11 @@ export interface ReliabilityExpectedAgreement extends ExpectedAgreement {
   brennanPredigerQuadratic?: number | null;
 }
 
-/** Krippendorff's Do and De at each level computed (alpha = 1 - Do / De). */
+/**
+ * Krippendorff's Do and De at each level computed (alpha = 1 - Do / De). They are mean distances,
+ * not shares: 0..1 at the nominal and ratio levels, squared midrank differences at ordinal and
+ * squared value differences at interval; only their ratio is comparable across levels.
+ */
 export type AlphaDisagreement = Partial<Record<MeasurementLevel, { observed: number | null; expected: number | null }>>;
 
 export interface ReliabilityCi95 {
