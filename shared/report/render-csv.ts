@@ -28,8 +28,14 @@ type Row = [
 /** The columns after `n` of a row that is neither an interval nor a macro figure. */
 const NO_EXTRAS = [null, null, null, null, null, null] as const;
 
+/**
+ * The value column holds figures of different kinds side by side, so the one that is not on 0 to 1
+ * is named where a program reads it; Markdown and LaTeX say it beside their player table.
+ */
+const SCALE_NOTE = 'every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)';
+
 export function renderCsv(report: AgreementReport): string {
-  const comment = [...provenanceLines(report, csvCommentText), `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
+  const comment = [...provenanceLines(report, csvCommentText), SCALE_NOTE, `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
     .map((line) => `# ${line}\r\n`)
     .join('');
   const rows: CsvCell[][] = [...agreementRows(report), ...turtleBenchRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report)];

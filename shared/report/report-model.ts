@@ -1,5 +1,7 @@
 // The agreement report as data (FORMATS §5, `agreement-studio.report/1`): what the engine
 // computes for a study and what every rendering (JSON, Markdown, CSV, LaTeX) and the app show.
+// Scales: every share, rate and p-value is 0..1 (renderings for people print shares as percent);
+// the one exception is PlayerOutcome.oa, on 0..100 as SPEC §4 and the published tables define O/A.
 
 import type { Bucket, DifficultySource } from '../domain/difficulty';
 import type { UnparseableReplies } from '../domain/model';
@@ -63,7 +65,7 @@ export interface ChanceCorrected {
   /** The observed agreement each statistic starts from (alpha's is 1 - Do over pairable values, so it can differ from Gwet's). */
   observedAgreementByStatistic?: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
   expectedAgreement: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
-  /** Share of each category among all human ratings. */
+  /** Share of each category among all human ratings (not Gwet's pi_k, which averages per unit: `reliability` prints that as `gwetPi`). */
   prevalence: Record<string, number>;
   undefinedReasons: Record<string, string>;
 }
@@ -127,7 +129,7 @@ export interface PlayerOutcome {
   acc: number | null;
   /** Mean rounds to solve (max rounds when unsolved). */
   rnd: number | null;
-  /** (1/N) sum I(solved)/Rnd x 100. */
+  /** (1/N) sum I(solved)/Rnd x 100: on 0..100 (solved in one round is 100), unlike `acc` and every other share in the report. */
   oa: number | null;
 }
 

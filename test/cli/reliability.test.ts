@@ -90,6 +90,15 @@ describe('agreement-studio reliability', () => {
     expect(reasons['completeCases.observedAgreement']).toMatch(/\w/);
   });
 
+  it("names Gwet's pi_k gwetPi, not prevalence, which the report uses for the share of all ratings", async () => {
+    // u1 rated yes twice, u2 no four times: pi_yes = (1 + 0) / 2 = 0.5, while yes is 2 of the 6 ratings.
+    const path = write('pi.csv', 'unit,rater,value\nu1,a,yes\nu1,b,yes\nu2,a,no\nu2,b,no\nu2,c,no\nu2,d,no\n');
+    const run = await reliability(path);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ categories: ['no', 'yes'], gwetPi: [0.5, 0.5] });
+    expect(run.json).not.toHaveProperty('prevalence');
+  });
+
   it('takes a declared order for the ordinal level of labels', async () => {
     const order = 'very low,low,mid,high,very high';
     const run = await reliability(`${vectors}/k2011_c_strings.csv`, '--level', 'ordinal', '--order', order);

@@ -1,7 +1,8 @@
 // Statistics for every pair of raters on the units both rated: percent agreement, Cohen's kappa
 // (Cohen 1960) unweighted and with linear and quadratic weights (Cohen 1968; Cicchetti-Allison
-// linear), and Scott's pi (Scott 1955). Weights are by position among the categories the pair used,
-// as R irr's kappa2 sets them. Every value is a ratio of integer sums, divided once.
+// linear), and Scott's pi (Scott 1955). Weights are by distance on the scale, as AC2 and interval
+// alpha measure it: the values when the categories are numbers, positions in a declared order
+// otherwise; nominal labels have no distance, so their weighted kappas are undefined.
 
 import { REASONS, undefinedCoefficient, type Coefficient } from './coefficient';
 import type { RatingTable } from './rating-table';
@@ -24,17 +25,18 @@ export function raterPairs(table: RatingTable): RaterPair[] {
   const q = table.categories.length;
   const rows = new Float64Array(q);
   const cols = new Float64Array(q);
-  const position = new Int32Array(q);
+  // Numbers are their own coordinates; a declared order has only positions; nominal labels have none.
+  const coordinate = table.values ?? (table.ordered ? Float64Array.from(table.categories, (_, k) => k) : null);
   const pairs: RaterPair[] = [];
   for (let a = 0; a < r; a++) {
     for (let b = a + 1; b < r; b++) {
-      pairs.push(pairStatistics(table, a, b, rows, cols, position));
+      pairs.push(pairStatistics(table, a, b, rows, cols, coordinate));
     }
   }
   return pairs;
 }
 
-function pairStatistics(table: RatingTable, a: number, b: number, rows: Float64Array, cols: Float64Array, position: Int32Array): RaterPair {
+function pairStatistics(table: RatingTable, a: number, b: number, rows: Float64Array, cols: Float64Array, coordinate: Float64Array | null): RaterPair {
   const { codes } = table;
   const r = table.raters.length;
   const names = { a: table.raters[a] as string, b: table.raters[b] as string };
@@ -58,7 +60,7 @@ function pairStatistics(table: RatingTable, a: number, b: number, rows: Float64A
   const observed = agreements / n;
   const percentAgreement: Coefficient = { value: observed, observed, expected: null };
 
-  // Positions among the categories this pair used; sums for the chance terms.
+  // Sums over the categories this pair used for the chance terms, with x_k the category's coordinate.
   let used = 0;
   let rowCol = 0;
   let sharedSquares = 0;
@@ -67,25 +69,41 @@ function pairStatistics(table: RatingTable, a: number, b: number, rows: Float64A
   let rowMoment = 0;
   let rowSquares = 0;
   let colSquares = 0;
+  let low = Infinity;
+  let high = -Infinity;
   for (let k = 0; k < rows.length; k++) {
     const rk = rows[k] as number;
     const ck = cols[k] as number;
     if (rk + ck === 0) continue;
-    const p = used++;
-    position[k] = p;
+    used++;
     rowCol += rk * ck;
     sharedSquares += (rk + ck) * (rk + ck);
+    if (coordinate === null) continue;
+    const x = coordinate[k] as number;
+    low = Math.min(low, x);
+    high = Math.max(high, x);
     colTotal += ck;
-    colMoment += ck * p;
-    rowMoment += rk * p;
-    rowSquares += rk * p * p;
-    colSquares += ck * p * p;
+    colMoment += ck * x;
+    rowMoment += rk * x;
+    rowSquares += rk * x * x;
+    colSquares += ck * x * x;
   }
   if (used < 2) {
     const none = undefinedCoefficient(REASONS.noPairVariation, observed, 1);
     return { ...names, n, percentAgreement, cohenKappa: none, cohenKappaLinear: none, cohenKappaQuadratic: none, scottPi: none };
   }
-  // Chance disagreement sum_kl row_k col_l |p_k - p_l|, with running sums of the columns below k.
+  const n2 = n * n;
+  const unweighted = {
+    // (n A - sum_k row_k col_k) / (n^2 - sum_k row_k col_k)
+    cohenKappa: { value: (n * agreements - rowCol) / (n2 - rowCol), observed, expected: rowCol / n2 },
+    // Scott's pi: chance from the pooled marginals s_k = row_k + col_k, p_e = sum s_k^2 / (2n)^2.
+    scottPi: { value: (4 * n * agreements - sharedSquares) / (4 * n2 - sharedSquares), observed, expected: sharedSquares / (4 * n2) },
+  };
+  if (coordinate === null) {
+    const none = undefinedCoefficient(REASONS.nominalWeights);
+    return { ...names, n, percentAgreement, ...unweighted, cohenKappaLinear: none, cohenKappaQuadratic: none };
+  }
+  // Chance disagreement sum_kl row_k col_l |x_k - x_l|, with running sums of the columns below k (x ascends with k).
   let linearChance = 0;
   let colBelow = 0;
   let colMomentBelow = 0;
@@ -93,10 +111,10 @@ function pairStatistics(table: RatingTable, a: number, b: number, rows: Float64A
     const rk = rows[k] as number;
     const ck = cols[k] as number;
     if (rk + ck === 0) continue;
-    const p = position[k] as number;
+    const x = coordinate[k] as number;
     colBelow += ck;
-    colMomentBelow += ck * p;
-    linearChance += rk * (p * colBelow - colMomentBelow + (colMoment - colMomentBelow) - p * (colTotal - colBelow));
+    colMomentBelow += ck * x;
+    linearChance += rk * (x * colBelow - colMomentBelow + (colMoment - colMomentBelow) - x * (colTotal - colBelow));
   }
   const quadraticChance = n * rowSquares + n * colSquares - 2 * rowMoment * colMoment;
   let linearObserved = 0;
@@ -105,22 +123,22 @@ function pairStatistics(table: RatingTable, a: number, b: number, rows: Float64A
     const ca = codes[row + a] as number;
     const cb = codes[row + b] as number;
     if (ca < 0 || cb < 0 || ca === cb) continue;
-    const d = (position[ca] as number) - (position[cb] as number);
+    const d = (coordinate[ca] as number) - (coordinate[cb] as number);
     linearObserved += Math.abs(d);
     quadraticObserved += d * d;
   }
-  const n2 = n * n;
+  // The range of the pair's own categories, as AC2 takes the range of its scale: it keeps the
+  // reported observed and expected agreement in 0..1, and cancels in kappa itself.
+  const range = high - low;
   return {
     ...names,
     n,
     percentAgreement,
-    // (n A - sum_k row_k col_k) / (n^2 - sum_k row_k col_k)
-    cohenKappa: { value: (n * agreements - rowCol) / (n2 - rowCol), observed, expected: rowCol / n2 },
+    cohenKappa: unweighted.cohenKappa,
     // Weighted kappa 1 - n sum(observed d) / sum(chance d): the scale of d cancels.
-    cohenKappaLinear: weighted(n, linearObserved, linearChance, used - 1),
-    cohenKappaQuadratic: weighted(n, quadraticObserved, quadraticChance, (used - 1) * (used - 1)),
-    // Scott's pi: chance from the pooled marginals s_k = row_k + col_k, p_e = sum s_k^2 / (2n)^2.
-    scottPi: { value: (4 * n * agreements - sharedSquares) / (4 * n2 - sharedSquares), observed, expected: sharedSquares / (4 * n2) },
+    cohenKappaLinear: weighted(n, linearObserved, linearChance, range),
+    cohenKappaQuadratic: weighted(n, quadraticObserved, quadraticChance, range * range),
+    scottPi: unweighted.scottPi,
   };
 }
 

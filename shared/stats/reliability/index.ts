@@ -63,7 +63,11 @@ export interface ReliabilityExpectedAgreement extends ExpectedAgreement {
   brennanPredigerQuadratic?: number | null;
 }
 
-/** Krippendorff's Do and De at each level computed (alpha = 1 - Do / De). */
+/**
+ * Krippendorff's Do and De at each level computed (alpha = 1 - Do / De). They are mean distances,
+ * not shares: 0..1 at the nominal and ratio levels, squared midrank differences at ordinal and
+ * squared value differences at interval; only their ratio is comparable across levels.
+ */
 export type AlphaDisagreement = Partial<Record<MeasurementLevel, { observed: number | null; expected: number | null }>>;
 
 export interface ReliabilityCi95 {
@@ -91,8 +95,12 @@ export interface ChanceCorrectedResult {
   pairableValues: number;
   level: MeasurementLevel;
   categories: string[];
-  /** Per category (aligned with `categories`): its share of a unit's ratings, averaged over units (Gwet's pi_k). */
-  prevalence: number[];
+  /**
+   * Gwet's pi_k per category (aligned with `categories`): its share of a unit's ratings, averaged
+   * over the rated units, so a unit rated twice weighs as much as one rated five times. Not named
+   * prevalence: the report's `prevalence` is each category's share of all the ratings.
+   */
+  gwetPi: number[];
   alpha: AlphaValues;
   percentAgreement: number | null;
   gwetAC1: number | null;
@@ -211,7 +219,7 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
     pairableUnits: point.pairableUnits,
     level,
     categories: [...table.categories],
-    prevalence: Array.from(point.prevalence),
+    gwetPi: Array.from(point.prevalence),
     alpha,
     ...statistics,
     ...weighted,
@@ -229,7 +237,7 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
  * The rater-exchangeable statistics only, for callers that need them many times (the study
  * report, per task and bucket): alpha (nominal, and at `level` when another is asked), percent
  * agreement, Fleiss' kappa (generalized), Gwet's AC1, Brennan-Prediger, their observed and
- * expected agreement, and prevalence. No pairwise statistics, no Conger, no quadratic weights.
+ * expected agreement, and Gwet's pi_k. No pairwise statistics, no Conger, no quadratic weights.
  */
 export function computeChanceCorrected(ratings: readonly Rating[], options: ReliabilityOptions = {}): ChanceCorrectedResult {
   const { table, level, model, point } = prepare(ratingColumns(ratings), options);
@@ -246,7 +254,7 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
     pairableValues: point.pairableValues,
     level,
     categories: [...table.categories],
-    prevalence: Array.from(point.prevalence),
+    gwetPi: Array.from(point.prevalence),
     alpha,
     percentAgreement: reasons.take('percentAgreement', family.percentAgreement),
     gwetAC1: reasons.take('gwetAC1', family.gwetAC),

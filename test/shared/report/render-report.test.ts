@@ -341,6 +341,14 @@ describe('renderCsv', () => {
     expect(Number(found?.value)).toBe(0.1 + 0.2);
   });
 
+  it('keeps the JSON scales, and says that oa is the one figure on 0 to 100', () => {
+    const csv = renderCsv(sampleReport());
+    const easy = csvRecords(csv).filter((r) => r.section === 'player' && r.bucket === 'easy' && r.b === 'judge');
+    expect(Object.fromEntries(easy.map((r) => [r.measure, Number(r.value)]))).toMatchObject({ acc: 0.75, oa: 10.123 });
+    const comments = csv.split('\r\n').filter((line) => line.startsWith('#'));
+    expect(comments).toContain('# every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)');
+  });
+
   it("escapes text cells a spreadsheet would run as a formula, and says so", () => {
     const csv = renderCsv(sampleReport({ judge: '=HYPERLINK("http://x","y")', player: '-2+3' }));
     expect(csv).toContain(`agreement,match,easy,"'=HYPERLINK(""http://x"",""y"")",human,agreement,0.875,24,0.71,1,0.9,,,8\r\n`);

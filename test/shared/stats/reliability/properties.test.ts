@@ -107,6 +107,43 @@ describe('agreement with the literal definitions on random data', () => {
   });
 });
 
+describe('weighted Cohen kappa: distance on the scale', () => {
+  // Values 1, 2 and 5: 2 is nearer 1 than 5. scikit-learn 1.2.1 by value (its labels are the
+  // weights' positions, so labels=range(1, 6) spaces them by value), in Python:
+  //   a = [1,1,2,2,5,5,1,2,5,2]; b = [1,2,2,5,5,1,1,2,2,2]
+  //   cohen_kappa_score(a, b, weights='linear', labels=list(range(1, 6)))    -> 0.29487179487179493 (23/78)
+  //   cohen_kappa_score(a, b, weights='quadratic', labels=list(range(1, 6))) -> 0.2616033755274263 (62/237)
+  // By position (labels left to scikit-learn, R irr's kappa2) they would be 0.375 and 0.36363636363636365.
+  const a = [1, 1, 2, 2, 5, 5, 1, 2, 5, 2];
+  const b = [1, 2, 2, 5, 5, 1, 1, 2, 2, 2];
+  const pair = (label: (x: number) => string, order?: string[]) =>
+    computeReliability(
+      a.flatMap((x, u) => [
+        { unit: `u${u}`, rater: 'A', value: label(x) },
+        { unit: `u${u}`, rater: 'B', value: label(b[u] as number) },
+      ]),
+      order === undefined ? {} : { order },
+    );
+
+  it('weights numbers by their values, as scikit-learn does given every value between', () => {
+    const result = pair(String);
+    expect(result.pairs[0]?.cohenKappaLinear).toBeCloseTo(23 / 78, 12);
+    expect(result.pairs[0]?.cohenKappaQuadratic).toBeCloseTo(62 / 237, 12);
+  });
+
+  it('weights labels in a declared order by position, and nominal labels not at all', () => {
+    const name = (x: number) => ({ 1: 'low', 2: 'mid', 5: 'high' })[x] as string;
+    const ordered = pair(name, ['low', 'mid', 'high']);
+    expect(ordered.pairs[0]?.cohenKappaLinear).toBeCloseTo(0.375, 12);
+    expect(ordered.pairs[0]?.cohenKappaQuadratic).toBeCloseTo(0.36363636363636365, 12);
+    const nominal = pair(name);
+    expect(nominal.pairs[0]).toMatchObject({ cohenKappaLinear: null, cohenKappaQuadratic: null });
+    expect(nominal.pairs[0]?.cohenKappa).toBe(ordered.pairs[0]?.cohenKappa);
+    expect(nominal.undefinedReasons['pairs[0].cohenKappaLinear']).toMatch(/nominal/);
+    expect(nominal.undefinedReasons['pairs[0].cohenKappaQuadratic']).toMatch(/nominal/);
+  });
+});
+
 describe('invariances', () => {
   const ratings = randomRatings({ units: 60, raters: 4, values: ['1', '2', '3', '4'], missing: 0.25, seed: 5 });
   const result = computeReliability(ratings);
@@ -157,7 +194,7 @@ describe('invariances', () => {
   it('computeChanceCorrected gives the same values as computeReliability', () => {
     const chance = computeChanceCorrected(ratings, { level: 'interval' });
     expect(chance.alpha).toEqual({ nominal: result.alpha.nominal, interval: result.alpha.interval });
-    for (const key of ['units', 'pairableUnits', 'pairableValues', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger', 'observedAgreement', 'prevalence', 'categories'] as const) {
+    for (const key of ['units', 'pairableUnits', 'pairableValues', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger', 'observedAgreement', 'gwetPi', 'categories'] as const) {
       expect(chance[key], key).toEqual(result[key]);
     }
     expect(chance.expectedAgreement).toEqual({

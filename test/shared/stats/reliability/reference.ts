@@ -92,14 +92,15 @@ export function reference(ratings: readonly Rating[]): Reference {
   const completeShares = categories.map((_, k) => complete.reduce((s, row) => s + row[k]!, 0) / (complete.length * R));
   const completePa = complete.reduce((s, row) => s + row.reduce((t, rk) => t + rk * (rk - 1), 0) / (R * (R - 1)), 0) / complete.length;
 
-  // Cohen (1960, 1968) and Scott (1955) per pair, weights by position among the categories the pair used.
+  // Cohen (1960, 1968) and Scott (1955) per pair, weights by value over the range of the categories the pair used.
   const cohen = new Map<string, { kappa: number | null; linear: number | null; quadratic: number | null; scott: number | null }>();
   for (let a = 0; a < R; a++) {
     for (let b = a + 1; b < R; b++) {
       const both = [...byUnit.values()].filter((unit) => unit.has(raters[a]!) && unit.has(raters[b]!)).map((unit) => [unit.get(raters[a]!)!, unit.get(raters[b]!)!] as const);
       const usedCodes = [...new Set(both.flat())].sort((s, t) => s - t);
       const Q = usedCodes.length;
-      const pos = (c: number) => usedCodes.indexOf(c);
+      const pos = (c: number) => categories[c]!;
+      const range = Q < 2 ? 0 : pos(usedCodes[Q - 1]!) - pos(usedCodes[0]!);
       const weighted = (w: (i: number, j: number) => number) => {
         if (both.length === 0 || Q < 2) return null;
         const N = both.length;
@@ -119,8 +120,8 @@ export function reference(ratings: readonly Rating[]): Reference {
       };
       cohen.set(`${raters[a]}|${raters[b]}`, {
         kappa: weighted((i, j) => (i === j ? 1 : 0)),
-        linear: weighted((i, j) => 1 - Math.abs(i - j) / (Q - 1)),
-        quadratic: weighted((i, j) => 1 - (i - j) ** 2 / (Q - 1) ** 2),
+        linear: weighted((i, j) => 1 - Math.abs(i - j) / range),
+        quadratic: weighted((i, j) => 1 - (i - j) ** 2 / range ** 2),
         scott: scott(),
       });
     }

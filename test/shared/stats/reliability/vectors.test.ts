@@ -76,18 +76,55 @@ function locate(result: ReliabilityResult, key: string): { path: string; value: 
   return { path, value };
 }
 
+const WEIGHTED_KAPPA = new Set(['cohen_kappa_linear', 'cohen_kappa_quadratic']);
+
+/**
+ * The vectors' weighted kappas are R irr's kappa2: weights by position among the categories the
+ * pair used, in the table's order, whatever the labels are. The studio weights numbers by their
+ * values and nominal labels not at all (issue 15 point 9; see the test below), so a vector's
+ * weighted kappa is checked on the pair's ratings relabelled by those positions and declared in
+ * that order: a scale with positions only, which is what kappa2 computes on.
+ */
+function asKappa2(ratings: readonly Rating[], options: ReliabilityOptions, pair: string | undefined): ReliabilityResult {
+  const table = computeReliability(ratings, options);
+  const [a, b] = pair?.split('|') ?? [table.pairs[0]?.a, table.pairs[0]?.b];
+  const category = (value: string) => table.categories.indexOf(table.categories.includes(value) ? value : String(Number(value)));
+  const byUnit = new Map<string, Map<string, number>>();
+  for (const rating of ratings) {
+    if (rating.rater !== a && rating.rater !== b) continue;
+    const unit = byUnit.get(rating.unit) ?? new Map<string, number>();
+    unit.set(rating.rater, category(rating.value));
+    byUnit.set(rating.unit, unit);
+  }
+  const both = [...byUnit].filter(([, unit]) => unit.size === 2);
+  const used = [...new Set(both.flatMap(([, unit]) => [...unit.values()]))].sort((x, y) => x - y);
+  const label = (k: number) => `position ${used.indexOf(k)}`;
+  const relabelled = both.flatMap(([unit, raters]) => [...raters].map(([rater, k]) => ({ unit, rater, value: label(k) })));
+  return computeReliability(relabelled, { order: used.map(label) });
+}
+
 describe.each(VECTORS.map((vector) => [vector.id, vector] as const))('%s', (_, vector) => {
   const { ratings, options } = inputOf(vector);
   const result = computeReliability(ratings, options);
   const meaningful = (key: string) => !(isCounts(vector) && RATER_SPECIFIC.has(key.split(' ')[0] ?? ''));
+  const resultFor = (key: string) => {
+    const [name = '', pair] = key.split(' ');
+    return WEIGHTED_KAPPA.has(name) ? asKappa2(ratings, options, pair) : result;
+  };
+  const locateIn = (key: string) => {
+    const [name = '', pair] = key.split(' ');
+    // The relabelled pair is the only pair of its result.
+    return WEIGHTED_KAPPA.has(name) ? locate(resultFor(key), name) : locate(result, pair === undefined ? name : key);
+  };
 
   const expectedKeys = Object.keys(vector.expected).filter(meaningful);
   it.each(expectedKeys)('expected %s', (key) => {
     const expected = vector.expected[key];
-    const { path, value } = locate(result, key);
+    const { path, value } = locateIn(key);
+    const reasons = resultFor(key).undefinedReasons;
     if (expected === null || expected === undefined) {
       expect(value, path).toBeNull();
-      expect(result.undefinedReasons[path], `reason for ${path}`).toMatch(/\w/);
+      expect(reasons[path], `reason for ${path}`).toMatch(/\w/);
       return;
     }
     expect(typeof value, path).toBe('number');
@@ -95,19 +132,42 @@ describe.each(VECTORS.map((vector) => [vector.id, vector] as const))('%s', (_, v
     expect(Math.abs(actual - expected.value), `${path} = ${actual}, expected ${expected.exact}`).toBeLessThanOrEqual(1e-12);
     const [p, q] = parseRational(expected.exact);
     if (q <= 1e6) expect(rationalOf(actual, q), `${path} as a fraction`).toEqual([p, q]);
-    expect(result.undefinedReasons[path]).toBeUndefined();
+    expect(reasons[path]).toBeUndefined();
   });
 
   const publishedKeys = Object.keys(vector.published).filter(meaningful);
   it.each(publishedKeys)('published %s', (key) => {
     const published = vector.published[key];
-    const { path, value } = locate(result, key);
+    const { path, value } = locateIn(key);
     if (published === null || published === undefined) {
       expect(value, path).toBeNull();
       return;
     }
     const decimals = printedDecimals(vector.id, key);
     expect(Math.abs((value as number) - published), `${path} = ${String(value)}, printed ${published} to ${decimals} places`).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-12);
+  });
+});
+
+describe("the studio's own weighted kappas on the vectors' data (issue 15 point 9)", () => {
+  const byId = (id: string) => {
+    const vector = VECTORS.find((v) => v.id === id);
+    if (vector === undefined) throw new Error(`no vector ${id}`);
+    const { ratings, options } = inputOf(vector);
+    return computeReliability(ratings, options);
+  };
+  const pairOf = (result: ReliabilityResult, a: string, b: string) => result.pairs.find((p) => p.a === a && p.b === b);
+
+  it('weights unevenly spaced numbers by value: irr_anxiety r2|r3 uses 1, 2, 3, 4 and 6 (the vector notes the by-value figures)', () => {
+    const pair = pairOf(byId('irr_anxiety'), 'r2', 'r3');
+    expect(rationalOf(pair?.cohenKappaLinear as number, 103)).toEqual([13, 103]);
+    expect(rationalOf(pair?.cohenKappaQuadratic as number, 396)).toEqual([91, 396]);
+  });
+
+  it('gives no weighted kappa for nominal labels, with the reason', () => {
+    const result = byId('artstein_poesio');
+    expect(result.pairs[0]).toMatchObject({ cohenKappaLinear: null, cohenKappaQuadratic: null });
+    expect(result.pairs[0]?.cohenKappa).not.toBeNull();
+    expect(result.undefinedReasons['pairs[0].cohenKappaLinear']).toMatch(/nominal/);
   });
 });
 
