@@ -36,41 +36,55 @@ export function judgeComparisons(
   bootstrap: BootstrapOptions,
 ): JudgeComparisonRow[] {
   const majorities = units.map(humanMajority);
+  // Per judge and unit: 1 when its label is the majority, 0 when it is another, -1 without a label or majority.
+  const agrees = judges.map((judge) => Int8Array.from(units, (unit, u) => {
+    const label = unit.judgements.get(judge);
+    const majority = majorities[u] ?? null;
+    return label === undefined || majority === null ? -1 : Number(label === majority);
+  }));
   const rows: JudgeComparisonRow[] = [];
   for (const bucket of buckets) {
     const inBucket = units.flatMap((unit, u) => ((bucket === 'all' || unit.bucket === bucket) && (majorities[u] ?? null) !== null ? [u] : []));
+    // The bucket's clusters once; a pair's clusters are those its units fall in, renumbered in
+    // order of first appearance, which is what resamplingClusters gives on the pair's units alone.
+    const bucketClusters = resamplingClusters(inBucket.map((u) => units[u] as TaskUnit), resample);
+    const clusterOfPair = new Int32Array(bucketClusters.clusters);
     const pairs: PairOnBucket[] = [];
-    // Pairs that draw from the same clusters in the same order, by the clusters' names.
+    // Pairs that draw from the same clusters in the same order.
     const shared = new Map<string, number[]>();
     judges.forEach((a, i) => {
-      for (const b of judges.slice(i + 1)) {
-        const pairedUnits: TaskUnit[] = [];
+      judges.forEach((b, j) => {
+        if (j <= i) return;
+        const agreesA = agrees[i] as Int8Array;
+        const agreesB = agrees[j] as Int8Array;
         const paired: PairedUnit[] = [];
-        for (const u of inBucket) {
-          const unit = units[u] as TaskUnit;
-          const labelA = unit.judgements.get(a);
-          const labelB = unit.judgements.get(b);
-          if (labelA === undefined || labelB === undefined) continue;
-          pairedUnits.push(unit);
-          paired.push({ aAgrees: labelA === majorities[u], bAgrees: labelB === majorities[u] });
-        }
-        const { clusterOfUnit, clusters } = resamplingClusters(pairedUnits, resample);
-        const unitsPerCluster = new Int32Array(clusters);
-        const differencePerCluster = new Int32Array(clusters);
-        const names = new Array<string>(clusters);
-        paired.forEach((unit, u) => {
-          const c = clusterOfUnit[u] as number;
+        const order: number[] = [];
+        const unitsPerCluster: number[] = [];
+        const differencePerCluster: number[] = [];
+        clusterOfPair.fill(-1);
+        inBucket.forEach((u, k) => {
+          const aAgrees = agreesA[u] as number;
+          const bAgrees = agreesB[u] as number;
+          if (aAgrees < 0 || bAgrees < 0) return;
+          paired.push({ aAgrees: aAgrees === 1, bAgrees: bAgrees === 1 });
+          const cluster = bucketClusters.clusterOfUnit[k] as number;
+          let c = clusterOfPair[cluster] as number;
+          if (c < 0) {
+            c = order.length;
+            clusterOfPair[cluster] = c;
+            order.push(cluster);
+            unitsPerCluster.push(0);
+            differencePerCluster.push(0);
+          }
           unitsPerCluster[c] = (unitsPerCluster[c] as number) + 1;
-          differencePerCluster[c] = (differencePerCluster[c] as number) + Number(unit.aAgrees) - Number(unit.bAgrees);
-          const member = pairedUnits[u] as TaskUnit;
-          names[c] = resample === 'units' ? member.id : member.puzzleId;
+          differencePerCluster[c] = (differencePerCluster[c] as number) + aAgrees - bAgrees;
         });
-        const key = names.join('\u0000');
+        const key = order.join(' ');
         const list = shared.get(key);
         if (list) list.push(pairs.length);
         else shared.set(key, [pairs.length]);
-        pairs.push({ a, b, paired, unitsPerCluster, differencePerCluster });
-      }
+        pairs.push({ a, b, paired, unitsPerCluster: Int32Array.from(unitsPerCluster), differencePerCluster: Int32Array.from(differencePerCluster) });
+      });
     });
     const intervals = new Array<{ ci95: Interval | null; undefinedReplicates: number }>(pairs.length);
     for (const members of shared.values()) {

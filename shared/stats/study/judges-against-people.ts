@@ -16,18 +16,29 @@ import type { TaskUnit } from './study-units';
  */
 export function judgesAgainstPeople(task: ReportTask, units: readonly TaskUnit[], judges: readonly string[], buckets: readonly ReportBucket[]): JudgeAgainstPeopleRow[] {
   const majorities = units.map(humanMajority);
-  return judges.flatMap((judge) =>
-    buckets.map((bucket): JudgeAgainstPeopleRow => {
-      const pairs: LabelPair[] = [];
-      let unitsWithoutMajority = 0;
-      units.forEach((unit, u) => {
-        const label = unit.judgements.get(judge);
-        if (label === undefined || unit.humans.length === 0 || (bucket !== 'all' && unit.bucket !== bucket)) return;
-        const majority = majorities[u] ?? null;
-        if (majority === null) unitsWithoutMajority++;
-        else pairs.push({ judge: label, reference: majority });
-      });
-      return { task, judge, bucket, ...judgeAgainstPeople(task, pairs), unitsWithoutMajority, holmP: null };
-    }),
-  );
+  const column = new Map(buckets.map((bucket, b) => [bucket, b]));
+  const all = column.get('all');
+  return judges.flatMap((judge) => {
+    // One pass over the units per judge, each unit going to its bucket and to all.
+    const pairs = buckets.map((): LabelPair[] => []);
+    const unitsWithoutMajority = buckets.map(() => 0);
+    units.forEach((unit, u) => {
+      const label = unit.judgements.get(judge);
+      if (label === undefined || unit.humans.length === 0) return;
+      const majority = majorities[u] ?? null;
+      for (const b of [column.get(unit.bucket), all]) {
+        if (b === undefined) continue;
+        if (majority === null) unitsWithoutMajority[b] = (unitsWithoutMajority[b] as number) + 1;
+        else pairs[b]?.push({ judge: label, reference: majority });
+      }
+    });
+    return buckets.map((bucket, b): JudgeAgainstPeopleRow => ({
+      task,
+      judge,
+      bucket,
+      ...judgeAgainstPeople(task, pairs[b] as LabelPair[]),
+      unitsWithoutMajority: unitsWithoutMajority[b] as number,
+      holmP: null,
+    }));
+  });
 }
