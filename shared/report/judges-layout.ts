@@ -130,7 +130,8 @@ function differenceCell(row: JudgeComparisonRow): string {
 function comparisonTable(report: AgreementReport, judges: JudgesSection, task: ReportTask): LayoutTable {
   const rows = judgeRowsOf(judges.comparisons, task);
   const { bootstrap, seed, resample } = report.settings;
-  const warned = rows.filter((row) => bootstrap > 0 && row.undefinedReplicates > UNDEFINED_REPLICATES_WARNING * bootstrap);
+  // Without a paired unit every figure is – already; the warning is for an interval that stands on part of the replicates.
+  const warned = rows.filter((row) => row.n > 0 && row.undefinedReplicates > UNDEFINED_REPLICATES_WARNING * bootstrap);
   const drawn = (resample ?? 'puzzles') === 'puzzles' ? 'puzzles' : 'units';
   return {
     id: `judges-pairs-${task}`,
