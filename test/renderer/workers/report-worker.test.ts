@@ -55,7 +55,7 @@ describe('report worker', () => {
     expect(JSON.stringify(report)).not.toContain('gold');
     expect(ratingsByLevel).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0]);
     expect(progress[0]).toEqual({ label: 'Reading the study', done: 0, total: 1 });
-    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 15, total: 15 });
+    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 16, total: 16 });
   });
 
   it('adds the gold rater group and its provenance only with includeGold', async () => {
