@@ -12,7 +12,7 @@ const TASK_LETTER: Record<ReportTask, string> = { match: 'M', answer: 'R' };
 
 const TASK_TITLE: Record<ReportTask, string> = { match: 'M: final-answer agreement', answer: 'R: question agreement' };
 
-const BUCKET_NAME: Record<ReportBucket, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard', unrated: 'Unrated', all: 'All' };
+export const BUCKET_NAME: Record<ReportBucket, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard', unrated: 'Unrated', all: 'All' };
 
 /** Column order of the buckets: difficulty, then unrated puzzles, then everything. */
 const BUCKET_ORDER: readonly ReportBucket[] = [...BUCKETS, 'unrated', 'all'];
