@@ -26,6 +26,7 @@ import {
   type Resampling,
   type UnparseableCount,
 } from './report-model';
+import { judgesSection } from './judges-section';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
 
 export interface ReportSettings {
@@ -78,6 +79,7 @@ export function buildReport(input: ReportInput): AgreementReport {
   const { settings } = input;
   if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0) throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
+  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon > 0 && settings.altTestEpsilon < 1)) throw new RangeError(`the Alt-Test's epsilon must be between 0 and 1, not ${settings.altTestEpsilon}`);
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
   const study = inStudyOrder(input.study);
   const unsure = settings.unsure ?? 'counted';
@@ -90,8 +92,8 @@ export function buildReport(input: ReportInput): AgreementReport {
     answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
     match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
   };
-  // Per task: the table, each bucket's statistics, the pairwise figures; then three phases more.
-  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 3;
+  // Per task: the table, each bucket's statistics, the pairwise figures; then four phases more.
+  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 4;
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
 
@@ -110,6 +112,12 @@ export function buildReport(input: ReportInput): AgreementReport {
   const games = sessionGames(study, units);
   const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
   const players = { outcomes, ranking: compareRankings(games, settings.seed) };
+  phase('Judges');
+  const judges = judgesSection(study, units, buckets, reportBuckets(games.map((game) => game.bucket)), {
+    resample: settings.resample ?? 'puzzles',
+    altTestEpsilon: settings.altTestEpsilon,
+    bootstrap,
+  });
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', total, total);
 
@@ -138,6 +146,7 @@ export function buildReport(input: ReportInput): AgreementReport {
     annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
     ...unparseableSetting(units),
     ...turtleBenchSetting(units),
+    ...(judges === undefined ? {} : { judges }),
   };
 }
 

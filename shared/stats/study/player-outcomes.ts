@@ -24,7 +24,12 @@ export interface SessionGame {
   finals: Array<{ round: number; verdicts: Record<VerdictSource, Verdict> }>;
 }
 
-export function sessionGames(data: StudyData, units: StudyUnits): SessionGame[] {
+/**
+ * The sessions as the outcome figures read them. The judge verdict of a final is the label of `judge`
+ * when it is given (the corrected scores ask every judge of the finals), else the session's own
+ * primary judge's (the player outcomes).
+ */
+export function sessionGames(data: StudyData, units: StudyUnits, judge?: string): SessionGame[] {
   const finalsOfSession = new Map<string, Array<{ turnId: string; index: number }>>();
   for (const turn of data.turns) {
     if (turn.type !== 'final') continue;
@@ -43,7 +48,7 @@ export function sessionGames(data: StudyData, units: StudyUnits): SessionGame[] 
         return {
           round: index + 1,
           verdicts: {
-            judge: verdictOf(unit?.judgements.get(session.judge)),
+            judge: verdictOf(unit?.judgements.get(judge ?? session.judge)),
             human: unit ? humanMajority(unit) : null,
           },
         };

@@ -17,31 +17,32 @@ function progressOf(data: ReturnType<typeof bucketStudy>): Array<[string, number
 
 describe('buildReport progress', () => {
   it('reports each phase once, in order, with a fixed total, and finishes at total', () => {
-    // Four buckets per task (no unrated unit): per task the table, 4 buckets, the pairwise figures; then 3 more.
+    // Four buckets per task (no unrated unit): per task the table, 4 buckets, the pairwise figures; then 4 more.
     expect(progressOf(workedExampleB())).toEqual([
-      ['R (questions): agreement tables', 0, 15],
-      ['R (questions): chance-corrected agreement, easy', 1, 15],
-      ['R (questions): chance-corrected agreement, medium', 2, 15],
-      ['R (questions): chance-corrected agreement, hard', 3, 15],
-      ['R (questions): chance-corrected agreement, all buckets', 4, 15],
-      ["R (questions): Cohen's kappa and confusion matrices", 5, 15],
-      ['M (final answers): agreement tables', 6, 15],
-      ['M (final answers): chance-corrected agreement, easy', 7, 15],
-      ['M (final answers): chance-corrected agreement, medium', 8, 15],
-      ['M (final answers): chance-corrected agreement, hard', 9, 15],
-      ['M (final answers): chance-corrected agreement, all buckets', 10, 15],
-      ["M (final answers): Cohen's kappa and confusion matrices", 11, 15],
-      ['Difficulty: chance-corrected agreement', 12, 15],
-      ['Per-annotator reliability', 13, 15],
-      ['Player outcomes', 14, 15],
-      ['Laying out the report', 15, 15],
+      ['R (questions): agreement tables', 0, 16],
+      ['R (questions): chance-corrected agreement, easy', 1, 16],
+      ['R (questions): chance-corrected agreement, medium', 2, 16],
+      ['R (questions): chance-corrected agreement, hard', 3, 16],
+      ['R (questions): chance-corrected agreement, all buckets', 4, 16],
+      ["R (questions): Cohen's kappa and confusion matrices", 5, 16],
+      ['M (final answers): agreement tables', 6, 16],
+      ['M (final answers): chance-corrected agreement, easy', 7, 16],
+      ['M (final answers): chance-corrected agreement, medium', 8, 16],
+      ['M (final answers): chance-corrected agreement, hard', 9, 16],
+      ['M (final answers): chance-corrected agreement, all buckets', 10, 16],
+      ["M (final answers): Cohen's kappa and confusion matrices", 11, 16],
+      ['Difficulty: chance-corrected agreement', 12, 16],
+      ['Per-annotator reliability', 13, 16],
+      ['Player outcomes', 14, 16],
+      ['Judges', 15, 16],
+      ['Laying out the report', 16, 16],
     ]);
   });
 
   it('counts the unrated bucket when a unit is unrated', () => {
     const calls = progressOf(bucketStudy());
-    expect(calls.map(([, done]) => done)).toEqual(Array.from({ length: 18 }, (_, i) => i));
-    expect(new Set(calls.map(([, , total]) => total))).toEqual(new Set([17]));
+    expect(calls.map(([, done]) => done)).toEqual(Array.from({ length: 19 }, (_, i) => i));
+    expect(new Set(calls.map(([, , total]) => total))).toEqual(new Set([18]));
     expect(calls.filter(([label]) => label.endsWith('unrated'))).toHaveLength(2);
   });
 

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { createPrng } from '../../../shared/demo/prng';
+import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
+import type { StudyData } from '../../../shared/domain/model';
+import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { buildReport, type ReportInput } from '../../../shared/report/build-report';
+import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/report-model';
+import { altTest } from '../../../shared/stats/judge/alt-test';
+import { correctedScore } from '../../../shared/stats/judge/corrected-score';
+import { holm, mcnemarExact } from '../../../shared/stats/judge/mcnemar';
+import { indexStudy, type StudyLabel } from '../../../shared/stats/study/study-units';
+import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
+
+function report(data: { study: StudyData; labels: StudyLabel[] }, settings: Partial<ReportInput['settings']> = {}): AgreementReport {
+  return buildReport({ study: data.study, labels: data.labels, settings: { bootstrap: 0, seed: 1, average: 'micro', ...settings }, inputs: [], app: 'test', now: NOW });
+}
+
+function synthetic(options: { puzzles: number; annotators: number; seed: number; judges?: string[] }): { study: StudyData; labels: StudyLabel[] } {
+  const generated = generateSyntheticStudy({ sessionsPerPuzzle: 2, ...options });
+  const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
+  if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
+  const labels = generated.labelFiles.flatMap((file) => file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })));
+  return { study: parsed.value, labels };
+}
+
+function judgesOf(built: AgreementReport) {
+  if (built.judges === undefined) throw new Error('the report has no Judges section');
+  return built.judges;
+}
+
+/** The strictly most frequent of the labels, written out plainly; null on a tie or without labels. */
+function plainMajority(values: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const sorted = [...counts.values()].sort((a, b) => b - a);
+  if (sorted.length === 0 || sorted[0] === sorted[1]) return null;
+  return [...counts].find(([, count]) => count === sorted[0])?.[0] ?? null;
+}
+
+/**
+ * A second paired cluster bootstrap, written plainly: each replicate draws as many clusters as
+ * there are, with replacement (one createPrng draw each, index floor(next() * clusters)), scores
+ * both judges on every unit of the drawn clusters, and keeps A's agreement minus B's; the
+ * interval is the type-7 percentile one.
+ */
+function plainPairedBootstrap(units: ReadonlyArray<{ cluster: string; aAgrees: boolean; bAgrees: boolean }>, replicates: number, seed: number): [number, number] | null {
+  const clusters: string[] = [];
+  for (const unit of units) if (!clusters.includes(unit.cluster)) clusters.push(unit.cluster);
+  const members = clusters.map((cluster) => units.filter((unit) => unit.cluster === cluster));
+  const prng = createPrng(seed);
+  const differences: number[] = [];
+  for (let b = 0; b < replicates; b++) {
+    let n = 0;
+    let a = 0;
+    let bb = 0;
+    for (let i = 0; i < clusters.length; i++) {
+      for (const unit of members[Math.floor(prng.next() * clusters.length)] ?? []) {
+        n++;
+        if (unit.aAgrees) a++;
+        if (unit.bAgrees) bb++;
+      }
+    }
+    if (n > 0) differences.push((a - bb) / n);
+  }
+  if (differences.length === 0) return null;
+  differences.sort((x, y) => x - y);
+  const quantile = (p: number) => {
+    const h = (differences.length - 1) * p;
+    const below = Math.floor(h);
+    const low = differences[below] as number;
+    const high = differences[Math.min(below + 1, differences.length - 1)] as number;
+    return low + (h - below) * (high - low);
+  };
+  // The tail as a 95% level gives it in floating point, (1 - 0.95) / 2, a hair above 0.025.
+  const tail = (1 - 0.95) / 2;
+  return [quantile(tail), quantile(1 - tail)];
+}
+
+describe('the Judges section: each judge against people', () => {
+  it('scores each judge on the units with a strict human majority, per bucket, counting ties apart', () => {
+    const judges = judgesOf(report(bucketStudy()));
+    const row = (judge: string, bucket: string) => judges.againstPeople.find((r) => r.task === 'answer' && r.judge === judge && r.bucket === bucket);
+    // j1 on the answer task: e1 yes/yes, e2 irrelevant/irrelevant, h1 yes where people say no (lenient); m1 is a three-way tie.
+    const j1 = row('j1', 'all');
+    expect(j1?.classification.n).toBe(3);
+    expect(j1?.classification.accuracy.value).toBeCloseTo(2 / 3, 12);
+    expect(j1?.unitsWithoutMajority).toBe(1);
+    expect([j1?.errors.lenient, j1?.errors.severe]).toEqual([1, 0]);
+    expect(row('j1', 'easy')?.classification.n).toBe(2);
+    expect(row('j1', 'medium')?.unitsWithoutMajority).toBe(1);
+    // j2: e1 yes/yes, e2 no where people say irrelevant, h1 no/no.
+    const j2 = row('j2', 'all');
+    expect(j2?.classification.perLabel.find((s) => s.label === 'no')?.precision.value).toBe(0.5);
+    expect([j2?.errors.lenient, j2?.errors.severe]).toEqual([0, 0]);
+    // Rows run task, judge, bucket.
+    expect(judges.againstPeople.map((r) => `${r.task} ${r.judge} ${r.bucket}`).slice(0, 6)).toEqual([
+      'answer j1 easy', 'answer j1 medium', 'answer j1 hard', 'answer j1 unrated', 'answer j1 all', 'answer j2 easy',
+    ]);
+  });
+
+  it('adjusts the tested leniency p-values of one task together with Holm, and says which family', () => {
+    const judges = judgesOf(report(synthetic({ puzzles: 30, annotators: 3, seed: 7 })));
+    for (const task of ['answer', 'match'] as const) {
+      const rows = judges.againstPeople.filter((r) => r.task === task);
+      const tested = rows.filter((r) => r.errors.lenient + r.errors.severe > 0);
+      const expected = holm(tested.map((r) => mcnemarExact(r.errors.lenient, r.errors.severe).pValue));
+      expect(tested.map((r) => r.holmP)).toEqual(expected);
+      expect(rows.filter((r) => r.errors.lenient + r.errors.severe === 0).every((r) => r.holmP === null)).toBe(true);
+    }
+    expect(judges.holmFamilies[0]).toMatch(/^R \(questions\): leniency against severity McNemar tests of 2 judges x 4 buckets/);
+  });
+
+  it('leaves unparseable replies out, or counts them as misses, as the unparseable setting says', () => {
+    const data = handStudy([{ id: 'p', difficulty: 2 }], [
+      {
+        id: 's',
+        puzzleId: 'p',
+        player: 'P',
+        judge: 'j',
+        turns: [
+          { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
+          { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
+        ],
+      },
+    ]);
+    const all = (built: AgreementReport) => judgesOf(built).againstPeople.find((r) => r.task === 'answer' && r.bucket === 'all');
+    expect(all(report(data))?.classification.n).toBe(1);
+    const counted = all(report(data, { unparseable: 'disagreement' }));
+    expect(counted?.classification.n).toBe(2);
+    expect(counted?.classification.accuracy.value).toBe(0.5);
+    expect(counted?.classification.perLabel.find((s) => s.label === 'no')?.recall.value).toBe(0);
+  });
+
+  it('has no Judges section when no judge labelled a unit people labelled', () => {
+    const data = bucketStudy();
+    expect(report({ study: data.study, labels: [] }).judges).toBeUndefined();
+  });
+});
+
+describe('the Judges section: judges against each other', () => {
+  const judgeNames = ['judge-a', 'judge-b', 'judge-c'];
+
+  function plainInterval(data: { study: StudyData; labels: StudyLabel[] }, row: JudgeComparisonRow, resample: Resampling, replicates: number, seed: number) {
+    const units = indexStudy(data.study, data.labels).units[row.task].flatMap((unit) => {
+      const majority = plainMajority(unit.humans.map((human) => human.value));
+      const a = unit.judgements.get(row.a);
+      const b = unit.judgements.get(row.b);
+      if (majority === null || a === undefined || b === undefined || (row.bucket !== 'all' && unit.bucket !== row.bucket)) return [];
+      return [{ cluster: resample === 'puzzles' ? unit.puzzleId : unit.id, aAgrees: a === majority, bAgrees: b === majority }];
+    });
+    return { units, ci95: plainPairedBootstrap(units, replicates, seed) };
+  }
+
+  for (const resample of ['puzzles', 'units'] as const) {
+    it(`reproduces a plainly written paired cluster bootstrap exactly, resampling ${resample}`, () => {
+      const data = synthetic({ puzzles: 24, annotators: 4, seed: 31, judges: judgeNames });
+      const judges = judgesOf(report(data, { bootstrap: 200, seed: 5, resample }));
+      expect(judges.comparisons.filter((r) => r.task === 'answer' && r.bucket === 'all').map((r) => `${r.a} ${r.b}`)).toEqual(['judge-a judge-b', 'judge-a judge-c', 'judge-b judge-c']);
+      for (const row of judges.comparisons) {
+        const plain = plainInterval(data, row, resample, 200, 5);
+        expect(row.n).toBe(plain.units.length);
+        expect(row.onlyA).toBe(plain.units.filter((u) => u.aAgrees && !u.bAgrees).length);
+        expect(row.onlyB).toBe(plain.units.filter((u) => !u.aAgrees && u.bAgrees).length);
+        expect(row.differenceCi95).toEqual(plain.ci95);
+        expect(row.undefinedReplicates).toBe(plain.units.length === 0 ? 200 : 0);
+      }
+    });
+  }
+
+  it('resamples puzzles by default, and the intervals differ from resampling units', () => {
+    const data = synthetic({ puzzles: 24, annotators: 3, seed: 8, judges: judgeNames });
+    const byDefault = judgesOf(report(data, { bootstrap: 100, seed: 2 })).comparisons;
+    expect(byDefault).toEqual(judgesOf(report(data, { bootstrap: 100, seed: 2, resample: 'puzzles' })).comparisons);
+    expect(byDefault).not.toEqual(judgesOf(report(data, { bootstrap: 100, seed: 2, resample: 'units' })).comparisons);
+  });
+
+  it('adjusts the comparisons of one task together with Holm', () => {
+    const judges = judgesOf(report(synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames })));
+    const rows = judges.comparisons.filter((r) => r.task === 'match' && r.mcnemar.reason === undefined);
+    expect(rows.map((r) => r.holmP)).toEqual(holm(rows.map((r) => r.mcnemar.pValue)));
+    expect(judges.holmFamilies.some((family) => family.startsWith('M (final answers): McNemar tests of 3 pairs of judges x 4 buckets'))).toBe(true);
+  });
+});
+
+describe('the Judges section: the Alt-Test', () => {
+  it('runs per task and judge over every bucket with the epsilon set, and echoes it', () => {
+    const data = synthetic({ puzzles: 40, annotators: 3, seed: 12 });
+    const judges = judgesOf(report(data, { altTestEpsilon: 0.1 }));
+    expect(judges.altTestEpsilon).toBe(0.1);
+    const row = judges.altTest.find((r) => r.task === 'answer' && r.judge === 'synthetic-judge-b');
+    const units = indexStudy(data.study, data.labels).units.answer;
+    const direct = altTest(units.map((unit) => ({ judge: unit.judgements.get('synthetic-judge-b'), humans: unit.humans })), { epsilon: 0.1 });
+    expect(row).toEqual({ task: 'answer', judge: 'synthetic-judge-b', ...direct });
+    expect(row?.reason).toBeNull();
+    expect(row?.winningRate).not.toBeNull();
+    expect(judgesOf(report(data)).altTestEpsilon).toBe(0.2);
+  });
+
+  it('keeps the refusal and its reason below three annotators', () => {
+    const judges = judgesOf(report(synthetic({ puzzles: 10, annotators: 2, seed: 3 })));
+    expect(judges.altTest.length).toBe(4);
+    for (const row of judges.altTest) {
+      expect(row.passed).toBeNull();
+      expect(row.reason).toMatch(/needs at least 3 annotators and this has two/);
+    }
+  });
+
+  it('refuses an epsilon outside (0, 1)', () => {
+    expect(() => report(bucketStudy(), { altTestEpsilon: 0 })).toThrow(RangeError);
+    expect(() => report(bucketStudy(), { altTestEpsilon: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('the Judges section: corrected player scores', () => {
+  // Five sessions on one easy puzzle, j1 their judge and j2 re-judging: each final is a session's only one.
+  const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
+  const data = handStudy([{ id: 'p', difficulty: 2 }], [
+    { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f1', 'matched', 'unmatched', 'matched')] },
+    { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
+    { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f3', 'matched', 'matched', 'matched')] },
+    { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
+    { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f5', 'unmatched', 'matched')] },
+  ]);
+
+  it('corrects each player under every judge of the finals, with calibration pooled over the bucket', () => {
+    const rows = judgesOf(report(data)).correctedScores;
+    const row = (judge: string, player: string) => rows.find((r) => r.judge === judge && r.player === player && r.bucket === 'all');
+    // j1: sensitivity 2/2 (s1, s3), specificity 1/2 (s2 yes, s4 no).
+    const j1Calibration = { humanMatched: 2, judgeMatchedOfHumanMatched: 2, humanUnmatched: 2, judgeUnmatchedOfHumanUnmatched: 1 };
+    expect(row('j1', 'P1')).toMatchObject({ sessions: 2, calibrationSessions: 4, rawScore: 0.5, sensitivity: 1, specificity: 0.5, theta: 0 });
+    expect(row('j1', 'P2')?.theta).toBeCloseTo(1 / 3, 12);
+    expect(row('j1', 'P2')?.ci95).toEqual(correctedScore({ judged: 3, judgeMatched: 2 }, j1Calibration).ci95);
+    // j2, not the sessions' judge: sensitivity 1/2 (s3 only), specificity 2/2; P2 solved s3 and s5 of 3, theta 4/3 clamped to 1.
+    expect(row('j2', 'P2')).toMatchObject({ sessions: 3, calibrationSessions: 4, sensitivity: 0.5, specificity: 1, theta: 1 });
+    expect(row('j2', 'P2')?.unclampedTheta).toBeCloseTo(4 / 3, 12);
+    expect(rows.map((r) => `${r.judge} ${r.player} ${r.bucket}`)).toEqual(
+      ['j1', 'j2'].flatMap((judge) => ['P1', 'P2'].flatMap((player) => ['easy', 'medium', 'hard', 'all'].map((bucket) => `${judge} ${player} ${bucket}`))),
+    );
+  });
+
+  it('says why a score is undefined when a bucket has no session of the player', () => {
+    const medium = judgesOf(report(data)).correctedScores.find((r) => r.judge === 'j1' && r.player === 'P1' && r.bucket === 'medium');
+    expect(medium).toMatchObject({ sessions: 0, calibrationSessions: 0, theta: null, ci95: null });
+    expect(medium?.undefinedReasons.theta).toBeTruthy();
+  });
+});
