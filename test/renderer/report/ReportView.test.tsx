@@ -344,8 +344,8 @@ describe('heatmap', () => {
 
   it('switches task and offers the pairs as a table', async () => {
     await readyReport();
-    fireEvent.click(screen.getByRole('button', { name: 'M: final answers' }));
     const heatmap = screen.getByTestId('heatmap');
+    fireEvent.click(within(heatmap).getByRole('button', { name: 'M: final answers' }));
     await waitFor(() => expect(heatmap.getAttribute('data-task')).toBe('match'));
     fireEvent.click(within(heatmap).getByRole('button', { name: 'Show as table' }));
     expect(heatmap.querySelector('svg')).toBeNull();

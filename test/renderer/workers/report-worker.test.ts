@@ -55,7 +55,14 @@ describe('report worker', () => {
     expect(JSON.stringify(report)).not.toContain('gold');
     expect(ratingsByLevel).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0]);
     expect(progress[0]).toEqual({ label: 'Reading the study', done: 0, total: 1 });
-    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 15, total: 15 });
+    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 16, total: 16 });
+  });
+
+  it("runs the Alt-Test with the request's epsilon (the study's annotator expertise)", async () => {
+    const { report } = await api.computeReport(NAME, DEMO, { ...REQUEST, altTestEpsilon: 0.1 }, () => undefined);
+    expect(report.judges?.altTestEpsilon).toBe(0.1);
+    expect(report.judges?.altTest.map((row) => row.epsilon)).toEqual(report.judges?.altTest.map(() => 0.1));
+    expect(report.judges?.altTest.length).toBeGreaterThan(0);
   });
 
   it('adds the gold rater group and its provenance only with includeGold', async () => {
