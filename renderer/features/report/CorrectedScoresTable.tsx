@@ -11,12 +11,11 @@ import { percentText } from './report-text';
 export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: readonly CorrectedScoreRow[] }) {
   const id = useId();
   if (rows.length === 0) return null;
-  const calibration = rows[0]?.calibrationSessions ?? 0;
   return (
     <div className="table-scroll" data-testid="corrected-scores">
       <table className="data-table compact-table" aria-labelledby={id}>
         <caption id={id} className="small muted">
-          Solve rates under {judge}, corrected for its errors measured on {calibration.toLocaleString('en-US')} sessions with a human verdict
+          Solve rates under {judge}, corrected for its errors as measured on the bucket&apos;s sessions with both its verdict and the human majority&apos;s (calibration)
         </caption>
         <thead>
           <tr>
@@ -24,6 +23,9 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
             <th scope="col">Bucket</th>
             <th scope="col" className="num">
               Sessions
+            </th>
+            <th scope="col" className="num">
+              Calibration
             </th>
             <th scope="col" className="num">
               Raw solve rate
@@ -42,6 +44,7 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
                 <th scope="row">{row.player}</th>
                 <td>{BUCKET_NAME[row.bucket]}</td>
                 <td className="num">{row.sessions.toLocaleString('en-US')}</td>
+                <td className="num">{row.calibrationSessions.toLocaleString('en-US')}</td>
                 <td className="num">{percentText(row.rawScore)}</td>
                 <td className="num" title={row.theta === null ? row.undefinedReasons.theta : undefined}>
                   {[percentText(row.theta), percentInterval(row.ci95)].filter((part) => part !== '').join('  ')}

@@ -11,6 +11,8 @@ import { JudgeLabelTable } from './JudgeLabelTable';
 import type { JudgeCard as Card } from './judges-view';
 import { LeniencyBar } from './LeniencyBar';
 
+const times = (count: number) => `${count.toLocaleString('en-US')} time${count === 1 ? '' : 's'}`;
+
 function matrixFootnote({ againstPeople }: Card): string {
   const { classification, unitsWithoutMajority } = againstPeople;
   const otherLabels = classification.otherJudgeLabel.reduce((sum, count) => sum + count, 0);
@@ -44,7 +46,7 @@ export const JudgeCard = memo(function JudgeCard({ report, card }: { report: Agr
       {nonPolar.length > 0 && (
         <p className="muted small">
           Neither lenient nor severe:{' '}
-          {nonPolar.map((side) => `“${side.label}” ${side.judgeOnly} times from the judge where people said yes or no, ${side.peopleOnly} times from people where the judge did`).join('; ')}.
+          {nonPolar.map((side) => `“${side.label}” ${times(side.judgeOnly)} from the judge where people said yes or no, ${times(side.peopleOnly)} from people where the judge did`).join('; ')}.
         </p>
       )}
       {card.altTest !== undefined && <AltTestVerdict report={report} row={card.altTest} />}

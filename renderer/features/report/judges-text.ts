@@ -55,7 +55,7 @@ export function leniencyText(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'holmP'
 
 /** The Alt-Test's verdict in one sentence, with the epsilon it was run with. */
 export function altTestVerdict(row: JudgeAltTestRow): string {
-  const epsilon = `ε = ${formatStatistic(row.epsilon, 2)}`;
+  const epsilon = `ε = ${row.epsilon}`;
   if (row.passed === null) return `Not run (${epsilon}): ${row.reason ?? 'the test gave no verdict'}.`;
   const tested = row.annotators.filter((annotator) => annotator.tested);
   const wins = tested.filter((annotator) => annotator.judgeWins).length;
