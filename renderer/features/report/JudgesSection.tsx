@@ -2,7 +2,7 @@
 // time (switches like the heatmap's), then the judges side by side with their paired differences
 // and the families the p-values were Holm-adjusted within. Every figure comes computed in the report.
 
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, startTransition, useId, useMemo, useState } from 'react';
 import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/report-model';
 import { BUCKET_NAME, TASK_ORDER } from '../../../shared/report/table-layout';
 import { JudgeCard } from './JudgeCard';
@@ -14,6 +14,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
   const id = useId();
   const { judges } = report;
   const index = useMemo(() => (judges === undefined ? undefined : indexJudges(judges)), [judges]);
+  // Nine judges' cards are hundreds of rows: a switch renders them as a transition, which never blocks the window.
   const [task, setTask] = useState<ReportTask>('answer');
   const [chosenBucket, setBucket] = useState<ReportBucket>('all');
   const buckets = index?.buckets[task] ?? [];
@@ -32,14 +33,14 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
           <div className="report-controls">
             <div className="segmented" role="group" aria-label="Task">
               {TASK_ORDER.map((option) => (
-                <button key={option} type="button" className="chip" data-judges-task={option} aria-pressed={task === option} onClick={() => setTask(option)}>
+                <button key={option} type="button" className="chip" data-judges-task={option} aria-pressed={task === option} onClick={() => startTransition(() => setTask(option))}>
                   {TASK_NAMES[option]}
                 </button>
               ))}
             </div>
             <div className="segmented" role="group" aria-label="Bucket">
               {buckets.map((option) => (
-                <button key={option} type="button" className="chip" data-judges-bucket={option} aria-pressed={bucket === option} onClick={() => setBucket(option)}>
+                <button key={option} type="button" className="chip" data-judges-bucket={option} aria-pressed={bucket === option} onClick={() => startTransition(() => setBucket(option))}>
                   {BUCKET_NAME[option]}
                 </button>
               ))}
