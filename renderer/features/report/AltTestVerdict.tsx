@@ -19,7 +19,7 @@ export function AltTestVerdict({ report, row }: { report: AgreementReport; row: 
       {row.annotators.length > 0 && (
         <details className="small">
           <summary>Each annotator left out</summary>
-          <table className="data-table compact-table">
+          <table className="data-table compact-table" aria-label="Alt-Test with each annotator left out">
             <thead>
               <tr>
                 <th scope="col">Annotator</th>

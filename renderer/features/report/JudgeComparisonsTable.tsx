@@ -3,11 +3,14 @@
 // and under the table the families the report adjusted the p-values within.
 
 import { useId } from 'react';
-import type { JudgeComparisonRow } from '../../../shared/report/report-model';
+import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/report-model';
 import { percentInterval, pointsText, pText } from './judges-text';
 import { UNDEFINED_FIGURE } from './report-text';
 
-export function JudgeComparisonsTable({ rows, bucketName, bootstrap }: { rows: readonly JudgeComparisonRow[]; bucketName: string; bootstrap: number }) {
+const RESAMPLED: Record<Resampling, string> = { puzzles: 'whole puzzles', units: 'single units' };
+
+export function JudgeComparisonsTable({ rows, bucketName, settings }: { rows: readonly JudgeComparisonRow[]; bucketName: string; settings: AgreementReport['settings'] }) {
+  const { bootstrap } = settings;
   const id = useId();
   if (rows.length === 0) return <p className="empty small">No two judges labelled the same units here.</p>;
   return (
@@ -15,6 +18,7 @@ export function JudgeComparisonsTable({ rows, bucketName, bootstrap }: { rows: r
       <table className="data-table report-table" aria-labelledby={id} data-testid="judge-comparisons">
         <caption id={id} className="small muted">
           Judge A against judge B on the units both judged that have a human majority ({bucketName}): the difference in agreement with people in percentage points
+          {bootstrap > 0 && `, its interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws`}
         </caption>
         <thead>
           <tr>

@@ -67,7 +67,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
             </div>
           )}
           <h3>Judges side by side</h3>
-          <JudgeComparisonsTable rows={comparisons} bucketName={BUCKET_NAME[bucket]} bootstrap={report.settings.bootstrap} />
+          <JudgeComparisonsTable rows={comparisons} bucketName={BUCKET_NAME[bucket]} settings={report.settings} />
           {judges.holmFamilies.length > 0 && (
             <p className="muted small" data-testid="holm-families">
               p-values Holm-adjusted within {judges.holmFamilies.join('; ')}.

@@ -24,10 +24,10 @@ export function LeniencyBar({ row }: { row: Pick<JudgeAgainstPeopleRow, 'errors'
         )}
       </div>
       <div className="leniency-legend small" aria-hidden="true">
-        <span>
+        <span title={errors.leniencyRate.reason}>
           Lenient {errors.lenient.toLocaleString('en-US')} ({percentText(errors.leniencyRate.value)} of people&apos;s {errors.negative})
         </span>
-        <span>
+        <span title={errors.severityRate.reason}>
           Severe {errors.severe.toLocaleString('en-US')} ({percentText(errors.severityRate.value)} of people&apos;s {errors.positive})
         </span>
       </div>

@@ -397,6 +397,16 @@ describe('other sections', () => {
     expect(within(players).getByTestId('ranking-caveat').textContent).toContain("With only 2 players, Kendall's tau-b can only be ±1");
   });
 
+  it('shows the Judges section after the confusion matrices, one card per judge, reached from the section links', async () => {
+    await readyReport();
+    const judges = screen.getByTestId('judges');
+    const rows = SAMPLE.report.judges?.againstPeople.filter((row) => row.task === 'answer' && row.bucket === 'all') ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    expect([...judges.querySelectorAll('article[data-judge]')].map((card) => card.getAttribute('data-judge'))).toEqual(rows.map((row) => row.judge));
+    expect(screen.getByTestId('confusion').compareDocumentPosition(judges) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Report sections' })).getByRole('button', { name: 'Judges' })).toBeTruthy();
+  });
+
   it('shows where the figures come from', async () => {
     await readyReport();
     const provenance = screen.getByTestId('report-provenance');
