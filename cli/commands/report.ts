@@ -32,7 +32,9 @@ const USAGE = `Usage: agreement-studio report --transcripts FILE... --labels FIL
 
 Computes the agreement report of a study (FORMATS §5): M (final answers) and R (questions)
 agreement per difficulty bucket for every pair of rater groups, with n and 95% bootstrap
-intervals, chance-corrected statistics, per-annotator reliability and player outcomes.
+intervals, chance-corrected statistics, per-annotator reliability and player outcomes; then
+the judges: each against the human majority and against each other, the Alternative
+Annotator Test, and each player's solve rate corrected for each judge's errors.
 
   --transcripts FILE...  transcript bundles (.json, .jsonl, puzzle lists), read as one study;
                          ids must be unique across them
@@ -47,6 +49,9 @@ intervals, chance-corrected statistics, per-annotator reliability and player out
   --unparseable WHAT     left-out (default): judge replies that could not be read are left
                          out of every figure; disagreement: each counts as disagreeing with
                          every human label, as TurtleBench scores them
+  --alt-test-epsilon X   the Alternative Annotator Test's epsilon, between 0 and 1 (default
+                         0.2): how much worse than an annotator a judge may be and still
+                         pass; 0.2 suits expert, 0.15 skilled and 0.1 crowd annotators
   --any-study            use label files made for another study id than the transcripts'
   --out FILE             write the report to FILE instead of printing it
 `;
@@ -70,7 +75,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     study,
     labels,
     annotatorNames,
-    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable },
+    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable, ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}) },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
     now,
@@ -99,6 +104,7 @@ interface ReportOptions {
   macro: boolean;
   leaveOutUnsure: boolean;
   unparseable: UnparseableReplies;
+  altTestEpsilon?: number;
   anyStudy: boolean;
   out?: string;
 }
@@ -117,6 +123,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       macro: { type: 'boolean' },
       'leave-out-unsure': { type: 'boolean' },
       unparseable: { type: 'string' },
+      'alt-test-epsilon': { type: 'string' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -129,6 +136,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   if (!isReportFormat(format)) throw new UsageError(`--format takes json, md, csv or latex, not ${JSON.stringify(format)}`, COMMAND);
   const unparseable = values.unparseable ?? 'left-out';
   if (unparseable !== 'left-out' && unparseable !== 'disagreement') throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
+  const altTestEpsilon = parseEpsilon(values['alt-test-epsilon']);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
   return {
@@ -140,8 +148,18 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     leaveOutUnsure: values['leave-out-unsure'] === true,
     unparseable,
     anyStudy: values['any-study'] === true,
+    ...(altTestEpsilon !== undefined ? { altTestEpsilon } : {}),
     ...(out !== undefined ? { out } : {}),
   };
+}
+
+/** The Alt-Test's epsilon: a decimal strictly between 0 and 1 (at 0 no judge can pass, at 1 every one does). */
+function parseEpsilon(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  const value = /^(0?\.\d+|0)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(value > 0 && value < 1)) throw new UsageError(`--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not ${JSON.stringify(text)}`, COMMAND);
+  return value;
 }
 
 function isReportFormat(text: string): text is ReportFormat {

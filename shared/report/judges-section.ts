@@ -12,7 +12,7 @@ import { judgesAgainstPeople } from '../stats/study/judges-against-people';
 import type { StudyUnits } from '../stats/study/study-units';
 import type { JudgeAltTestRow, JudgesSection, ReportBucket, ReportTask, Resampling } from './report-model';
 
-export interface JudgesSettings {
+interface JudgesSettings {
   resample: Resampling;
   altTestEpsilon?: number;
   bootstrap: BootstrapOptions;

@@ -3,6 +3,7 @@
 // Rows and buckets come from table-layout.ts, in the order the Markdown and LaTeX tables show them.
 
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
+import type { Ratio } from '../stats/judge/classification';
 import type { AgreementReport, Interval, ReportBucket, ReportTask } from './report-model';
 import { agreementBuckets, annotatorGrid, comparisonsOf, findAgreementRow, observedByStatistic, playerGrid, provenanceLines, statisticsBuckets, TASK_ORDER } from './table-layout';
 
@@ -32,7 +33,7 @@ export function renderCsv(report: AgreementReport): string {
   const comment = [...provenanceLines(report, csvCommentText), `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
     .map((line) => `# ${line}\r\n`)
     .join('');
-  const rows: CsvCell[][] = [...agreementRows(report), ...turtleBenchRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report)];
+  const rows: CsvCell[][] = [...agreementRows(report), ...turtleBenchRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report), ...judgesRows(report)];
   return comment + writeCsv(REPORT_CSV_HEADER, rows);
 }
 
@@ -121,4 +122,78 @@ function playerRows(report: AgreementReport): Row[] {
     statistic('rank_biased_overlap', ranking.rankBiasedOverlap),
     statistic('permutation_p', ranking.permutationP),
   ];
+}
+
+/**
+ * The Judges section (issue 15), in the section's order: each judge against the human majority
+ * (`judge_vs_people`, b `human-majority`; per-label figures name the label in the measure), judges
+ * against each other (`judge_vs_judge`), the Alt-Test (`alt_test`, n the units compared) and the
+ * corrected scores (`corrected_score`, b the player; n the player's sessions, or the calibration
+ * sessions for sensitivity and specificity). Counts are rows of their own, with n their denominator.
+ */
+function judgesRows(report: AgreementReport): Row[] {
+  const judges = report.judges;
+  if (judges === undefined) return [];
+  const people = TASK_ORDER.flatMap((task) =>
+    judges.againstPeople
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const { classification: c, errors: e } = row;
+        const figure = (measure: string, value: number | null, n: number): Row => ['judge_vs_people', task, row.bucket, `judge:${row.judge}`, 'human-majority', measure, value, n, ...NO_EXTRAS];
+        const ratio = (measure: string, r: Ratio, n: number) => figure(measure, r.value, n);
+        return [
+          ratio('accuracy', c.accuracy, c.n),
+          ratio('macro_precision', c.macro.precision, c.n),
+          ratio('macro_recall', c.macro.recall, c.n),
+          ratio('macro_f1', c.macro.f1, c.n),
+          ...(c.rates === undefined ? [] : [ratio('true_positive_rate', c.rates.truePositiveRate, c.n), ratio('true_negative_rate', c.rates.trueNegativeRate, c.n)]),
+          figure('units_without_majority', row.unitsWithoutMajority, row.unitsWithoutMajority + c.n),
+          ratio('leniency_rate', e.leniencyRate, e.peopleNegative),
+          figure('lenient', e.lenient, e.peopleNegative),
+          ratio('severity_rate', e.severityRate, e.peoplePositive),
+          figure('severe', e.severe, e.peoplePositive),
+          figure('mcnemar_p', e.mcnemar.reason === undefined ? e.mcnemar.pValue : null, e.lenient + e.severe),
+          figure('holm_p', row.holmP, e.lenient + e.severe),
+          ...c.perLabel.flatMap((score) => [
+            ratio(`precision_${score.label}`, score.precision, score.predicted),
+            ratio(`recall_${score.label}`, score.recall, score.support),
+            ratio(`f1_${score.label}`, score.f1, score.support),
+          ]),
+        ];
+      }),
+  );
+  const pairs = TASK_ORDER.flatMap((task) =>
+    judges.comparisons
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => ['judge_vs_judge', task, row.bucket, `judge:${row.a}`, `judge:${row.b}`, measure, value, row.n, ...ci(interval), null, null, null, null];
+        return [
+          figure('agreement_difference', row.difference, row.differenceCi95),
+          figure('only_a_agrees', row.onlyA),
+          figure('only_b_agrees', row.onlyB),
+          figure('undefined_replicates', row.undefinedReplicates),
+          figure('mcnemar_p', row.mcnemar.reason === undefined ? row.mcnemar.pValue : null),
+          figure('holm_p', row.holmP),
+        ];
+      }),
+  );
+  const altTest = TASK_ORDER.flatMap((task) =>
+    judges.altTest
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = (measure: string, value: number | null): Row => ['alt_test', task, 'all', `judge:${row.judge}`, null, measure, value, row.units, ...NO_EXTRAS];
+        return [figure('epsilon', row.epsilon), figure('winning_rate', row.winningRate), figure('advantage_probability', row.advantageProbability), figure('passed', row.passed === null ? null : Number(row.passed))];
+      }),
+  );
+  const corrected = judges.correctedScores.flatMap((row): Row[] => {
+    const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => ['corrected_score', 'match', row.bucket, `judge:${row.judge}`, row.player, measure, value, n, ...ci(interval), null, null, null, null];
+    return [
+      figure('raw_score', row.rawScore, row.sessions),
+      figure('sensitivity', row.sensitivity, row.calibrationSessions),
+      figure('specificity', row.specificity, row.calibrationSessions),
+      figure('corrected_score', row.theta, row.sessions, row.ci95),
+      figure('corrected_score_unclamped', row.unclampedTheta, row.sessions, row.unclampedCi95),
+    ];
+  });
+  return [...people, ...pairs, ...altTest, ...corrected];
 }

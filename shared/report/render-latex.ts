@@ -5,11 +5,12 @@
 // paper. Text from the inputs is escaped so any model name compiles and prints as written.
 
 import type { AgreementReport } from './report-model';
+import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
 export function renderLatex(report: AgreementReport): string {
   const comment = [...provenanceLines(report), 'The tables need \\usepackage{booktabs} in the preamble.'].map((line) => `% ${line}`).join('\n');
-  return `${[comment, ...reportTables(report).map(latexTable)].join('\n\n')}\n`;
+  return `${[comment, ...[...reportTables(report), ...judgesTables(report)].map(latexTable)].join('\n\n')}\n`;
 }
 
 /** The one line of settings before a tabular: narrow gaps between columns, and type a step smaller in a table one column wide. */
@@ -130,7 +131,7 @@ export function escapeLatex(text: string): string {
   return oneLine(text).replace(LATEX_SPECIAL, (char) => LATEX_TEXT[char] ?? char);
 }
 
-/** A value cell of table-layout.ts: only the dash of an undefined figure and the minus sign need LaTeX. */
+/** A value cell of table-layout.ts: only the dash of an undefined figure, the minus sign and `<` need LaTeX. */
 function latexValue(value: string): string {
-  return value.replaceAll('–', '--').replaceAll('−', '$-$');
+  return value.replaceAll('–', '--').replaceAll('−', '$-$').replaceAll('<', '$<$');
 }

@@ -3,6 +3,7 @@
 // player and annotator names) is escaped so it shows as written and cannot break a table.
 
 import type { AgreementReport } from './report-model';
+import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
 export function renderMarkdown(report: AgreementReport): string {
@@ -11,18 +12,25 @@ export function renderMarkdown(report: AgreementReport): string {
     provenanceLines(report)
       .map((line) => `- ${escapeMarkdown(line)}`)
       .join('\n'),
-    ...reportTables(report).map(markdownTable),
+    ...reportTables(report).map((table) => markdownTable(table)),
+    ...judgesSection(report),
   ];
   return `${parts.join('\n\n')}\n`;
 }
 
-function markdownTable(table: LayoutTable): string {
+/** The Judges section under a heading of its own, since it holds several tables per task. */
+function judgesSection(report: AgreementReport): string[] {
+  const tables = judgesTables(report);
+  return tables.length === 0 ? [] : ['## Judges', ...tables.map((table) => markdownTable(table, '###'))];
+}
+
+function markdownTable(table: LayoutTable, heading = '##'): string {
   const header = columnHeaders(table).map(escapeMarkdown);
   const align = header.map((_, column) => (column < table.labelColumns ? ':---' : '---:'));
   const rows = table.rows.map((row) => [...row.labels.map(escapeMarkdown), ...row.values]);
   const lines = [header, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   const notes = table.notes.map((note) => `- ${escapeMarkdown(note)}`);
-  return [`## ${escapeMarkdown(table.title)}`, escapeMarkdown(table.caption), lines.join('\n'), ...(notes.length > 0 ? [notes.join('\n')] : [])].join('\n\n');
+  return [`${heading} ${escapeMarkdown(table.title)}`, escapeMarkdown(table.caption), lines.join('\n'), ...(notes.length > 0 ? [notes.join('\n')] : [])].join('\n\n');
 }
 
 /** Markdown tables have one header row, so a column group's label goes in front of each of its columns. */

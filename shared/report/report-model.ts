@@ -219,7 +219,13 @@ export interface JudgesSection {
   comparisons: JudgeComparisonRow[];
   /** Per task and judge, over all buckets. */
   altTest: JudgeAltTestRow[];
-  /** Per judge, player and bucket: the player's solve rate under the judge, corrected for the judge's errors. */
+  /**
+   * Per judge of the final answers, player and bucket: the player's solve rate under the judge,
+   * corrected for the judge's errors. The unit is the session (solved or not, as the player
+   * outcomes count it), not the single final; the judge's sensitivity and specificity are measured
+   * on the sessions of every player in the bucket with both its verdict and the human majority's,
+   * since one player's few such sessions would say little about the judge.
+   */
   correctedScores: CorrectedScoreRow[];
   /**
    * The families of p-values Holm's step-down adjustment was applied to, said in words (for

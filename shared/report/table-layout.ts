@@ -18,12 +18,13 @@ export const BUCKET_NAME: Record<ReportBucket, string> = { easy: 'Easy', medium:
 const BUCKET_ORDER: readonly ReportBucket[] = [...BUCKETS, 'unrated', 'all'];
 
 /** Shown wherever a figure is undefined (no comparisons, no variation). */
-const UNDEFINED = '–';
+export const UNDEFINED = '–';
 
 /**
  * A table as the renderers receive it. `labels` are text from the inputs (model, player and
  * annotator names) that each renderer escapes; `values` are numbers written by this module,
- * made only of digits, `.`, `,`, `/`, spaces, brackets, `n=`/`units=`, `–` and the minus sign `−`.
+ * made only of digits, `.`, `,`, `/`, spaces, brackets, `n=`/`units=`, `–`, the minus sign `−`,
+ * and in the Judges tables `<` (a p below 0.001) and the words yes and no.
  */
 export interface LayoutTable {
   /** Stable name of the table; LaTeX labels it `tab:<id>`. */
@@ -125,7 +126,7 @@ export function playerGrid(report: AgreementReport): { rows: Array<{ player: str
 // ---- numbers -------------------------------------------------------------------------------
 
 /** A share (0..1) as a percentage with one decimal: 0.875 -> `87.5`. */
-function formatPercent(share: number | null | undefined): string {
+export function formatPercent(share: number | null | undefined): string {
   return isSet(share) && Number.isFinite(share) ? fixed(share * 100, 1) : UNDEFINED;
 }
 

@@ -100,6 +100,50 @@ describe.each(['en', 'zh'])('report on TurtleBench imported with the command lin
     expect(run.stdout).toContain('could not be read and count as a disagreement with every human label');
     expect(run.stdout).toContain('## R: judges scored the TurtleBench way');
   });
+  it('has the Judges section: per-judge precision, recall, F1 and leniency as a direct count says, and an Alt-Test refused for one annotator', async () => {
+    const built = await report();
+    const judges = built.judges;
+    expect(judges?.againstPeople.filter((row) => row.bucket === 'all').map((row) => row.judge).sort()).toEqual([...models].sort());
+    for (const model of models) {
+      // Straight from the source table, Invalid verdicts left out as by default.
+      let saidYes = 0;
+      let rightYes = 0;
+      let peopleNo = 0;
+      let lenient = 0;
+      for (const row of cases) {
+        const judge = LABEL[row[model] ?? ''];
+        const human = LABEL[row.ground_truth ?? ''];
+        if (judge === undefined || human === undefined) continue;
+        if (judge === 'yes') saidYes++;
+        if (judge === 'yes' && human === 'yes') rightYes++;
+        if (human === 'no') peopleNo++;
+        if (judge === 'yes' && human === 'no') lenient++;
+      }
+      const all = judges?.againstPeople.find((row) => row.task === 'answer' && row.judge === model && row.bucket === 'all');
+      const yes = all?.classification.perLabel.find((score) => score.label === 'yes');
+      expect({ model, precision: yes?.precision.value, lenient: all?.errors.lenient, leniency: all?.errors.leniencyRate.value }).toEqual({
+        model,
+        precision: rightYes / saidYes,
+        lenient,
+        leniency: lenient / peopleNo,
+      });
+      expect(yes?.recall.value).not.toBeNull();
+      expect(all?.classification.macro.f1.value).not.toBeNull();
+      const alt = judges?.altTest.find((row) => row.task === 'answer' && row.judge === model);
+      expect(alt?.passed).toBeNull();
+      expect(alt?.reason).toContain('needs at least 3 annotators and this has one');
+    }
+    const md = await runCli('report', '--transcripts', bundle, '--labels', labels, '--bootstrap', '0', '--format', 'md');
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain('## Judges');
+    expect(md.stdout).toContain('### R: each judge against the human majority');
+    expect(md.stdout).toContain('### R: which way each judge errs');
+    expect(md.stdout).toContain('### R: each judge per label');
+    expect(md.stdout).toContain('needs at least 3 annotators and this has one');
+    const gpt = judges?.againstPeople.find((row) => row.task === 'answer' && row.judge === 'GPT_4o' && row.bucket === 'all');
+    const leniency = `${((gpt?.errors.leniencyRate.value ?? 0) * 100).toFixed(1)} (${gpt?.errors.lenient}/${gpt?.errors.peopleNegative})`;
+    expect(md.stdout.split('\n').some((line) => line.startsWith('| GPT\\_4o | All |') && line.includes(leniency))).toBe(true);
+  });
 });
 
 describe('report --unparseable', () => {

@@ -259,6 +259,35 @@ describe('agreement-studio report on a demo study, in every format', () => {
     }
   });
 
+  it('judges: the Alt-Test runs with --alt-test-epsilon, and the CSV holds the Judges figures of the JSON', async () => {
+    const args = await inputs();
+    const report = await jsonReport(...args, '--alt-test-epsilon', '0.1');
+    expect(report.judges?.altTestEpsilon).toBe(0.1);
+    expect(report.judges?.altTest.map((row) => row.epsilon)).toEqual([0.1, 0.1, 0.1, 0.1]);
+    const run = await runCli('report', ...args, '--format', 'csv', '--bootstrap', '200', '--alt-test-epsilon', '0.1');
+    expect(run.code).toBe(0);
+    const table = readCsv(run.stdout);
+    if (!table.ok) throw new Error(table.message);
+    const [header, ...rows] = table.rows.filter((fields) => !(fields[0] ?? '').startsWith('#'));
+    const records = rows.map((fields) => Object.fromEntries((header ?? []).map((name, i) => [name, fields[i] ?? ''])));
+    const number = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text));
+    for (const pair of report.judges?.comparisons ?? []) {
+      const found = records.find((r) => r.section === 'judge_vs_judge' && r.task === pair.task && r.bucket === pair.bucket && r.a === `judge:${pair.a}` && r.b === `judge:${pair.b}` && r.measure === 'agreement_difference');
+      expect([number(found?.value), number(found?.n), number(found?.ci_low), number(found?.ci_high)]).toEqual([pair.difference, pair.n, ...(pair.differenceCi95 ?? [null, null])]);
+    }
+    for (const score of report.judges?.correctedScores ?? []) {
+      const found = records.find((r) => r.section === 'corrected_score' && r.bucket === score.bucket && r.a === `judge:${score.judge}` && r.b === score.player && r.measure === 'corrected_score');
+      expect([number(found?.value), number(found?.n), number(found?.ci_low), number(found?.ci_high)]).toEqual([score.theta, score.sessions, ...(score.ci95 ?? [null, null])]);
+    }
+    const people = report.judges?.againstPeople.find((row) => row.task === 'match' && row.bucket === 'all');
+    const leniency = records.find((r) => r.section === 'judge_vs_people' && r.task === 'match' && r.bucket === 'all' && r.a === `judge:${people?.judge}` && r.measure === 'leniency_rate');
+    expect(number(leniency?.value)).toBe(people?.errors.leniencyRate.value);
+    const alt = records.filter((r) => r.section === 'alt_test' && r.measure === 'epsilon');
+    expect(alt.map((r) => number(r.value))).toEqual([0.1, 0.1, 0.1, 0.1]);
+    // An undefined figure is an empty cell, never NaN or null.
+    expect(run.stdout).not.toMatch(/NaN|null/);
+  });
+
   it('--out writes the report to a file and says so', async () => {
     const path = join(dir, 'report.md');
     const run = await runCli('report', ...(await inputs()), '--format', 'md', '--bootstrap', '100', '--out', path);
@@ -351,6 +380,9 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts', 'a.json', '--format', 'md', 'stray.json', '--labels', 'b.csv'], 'unexpected argument "stray.json"; files follow --transcripts or --labels'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--colour'], "Unknown option '--colour'"],
     [['--transcripts'], "Option '--transcripts <value>' argument missing"],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '1'], '--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not "1"'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '0'], '--alt-test-epsilon takes a number between 0 and 1'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', 'crowd'], '--alt-test-epsilon takes a number between 0 and 1'],
   ])('exits 2 on bad usage: %j', async (args, message) => {
     const run = await runCli('report', ...args);
     expect(run.code).toBe(2);
@@ -363,5 +395,6 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: agreement-studio report --transcripts FILE\.\.\. --labels FILE\.\.\./);
     expect(run.stdout).toContain('--leave-out-unsure     leave labels marked unsure out of every figure');
+    expect(run.stdout).toContain('pass; 0.2 suits expert, 0.15 skilled and 0.1 crowd annotators');
   });
 });

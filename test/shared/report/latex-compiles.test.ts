@@ -77,7 +77,11 @@ describe('the LaTeX tables in a two-column paper', () => {
     }
     const latex = renderLatex(wideReport());
     const { text, tables } = measuringDocument(latex);
-    expect(tables.map((table) => table.id)).toEqual(['agreement-match', 'agreement-answer', 'chance-match', 'chance-answer', 'difficulty-alpha', 'annotators', 'players']);
+    expect(tables.map((table) => table.id)).toEqual([
+      'agreement-match', 'agreement-answer', 'chance-match', 'chance-answer', 'difficulty-alpha', 'annotators', 'players',
+      'judges-people-match', 'judges-errors-match', 'judges-labels-match', 'judges-people-answer', 'judges-errors-answer', 'judges-labels-answer',
+      'judges-pairs-match', 'judges-pairs-answer', 'judges-alt-test', 'judges-corrected',
+    ]);
     const dir = mkdtempSync(join(tmpdir(), 'report-latex-'));
     try {
       writeFileSync(join(dir, 'tables.tex'), text);

@@ -1,0 +1,229 @@
+// The layout of the report's "Judges" section (issue 15): its tables, rows, columns and notes,
+// written with table-layout.ts's number formats, so the Markdown, the LaTeX and the CSV show the
+// same judges in the same order.
+
+import type { Ratio } from '../stats/judge/classification';
+import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, ReportTask } from './report-model';
+import { BUCKET_NAME, formatPercent, formatStatistic, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
+
+const TASK_NAME: Record<ReportTask, string> = { match: 'M', answer: 'R' };
+
+/** More undefined bootstrap replicates than this share and the interval carries a warning (issue 15 point 3). */
+const UNDEFINED_REPLICATES_WARNING = 0.05;
+
+/** A p-value: three decimals, or `< 0.001` below that, `–` when there is no test. */
+function formatP(p: number | null | undefined): string {
+  if (p === null || p === undefined || !Number.isFinite(p)) return UNDEFINED;
+  return p < 0.001 ? '< 0.001' : formatStatistic(p);
+}
+
+const percentOf = (ratio: Ratio) => formatPercent(ratio.value);
+
+/** `12.5 (3/24)`: a rate with its count and denominator. */
+function rateCell(ratio: Ratio, count: number, of: number): string {
+  return ratio.value === null ? UNDEFINED : `${formatPercent(ratio.value)} (${count}/${of})`;
+}
+
+/** The rows of one task, in the section's order. */
+function judgeRowsOf<Row extends { task: ReportTask }>(rows: readonly Row[], task: ReportTask): Row[] {
+  return rows.filter((row) => row.task === task);
+}
+
+/** The Holm families of one task's tables, as notes. */
+function holmNotes(judges: JudgesSection, task: ReportTask, kind: 'leniency' | 'pairs'): string[] {
+  const prefix = `${TASK_NAME[task]} (`;
+  return judges.holmFamilies
+    .filter((family) => family.startsWith(prefix) && (kind === 'leniency') === family.includes('leniency'))
+    .map((family) => `Holm p: adjusted with Holm's step-down method over ${family.slice(family.indexOf(': ') + 2)}.`);
+}
+
+function classifierTable(judges: JudgesSection, task: ReportTask): LayoutTable {
+  const rows = judgeRowsOf(judges.againstPeople, task);
+  const rates = task === 'match';
+  const ties = rows.filter((row) => row.bucket === 'all' && row.unitsWithoutMajority > 0).map((row) => `${row.judge} ${row.unitsWithoutMajority}`);
+  return {
+    id: `judges-people-${task}`,
+    wide: true,
+    title: `${TASK_NAME[task]}: each judge against the human majority`,
+    caption: `Each judge's labels scored against the strict human majority of the units it labelled: accuracy and the macro averages of the labels' precision, recall and F1 in %${rates ? ', with the true-positive (matched) and true-negative (unmatched) rates' : ''}; n: units with a judge label and a human majority.`,
+    columns: ['Judge', 'Bucket', 'n', 'Accuracy', 'Macro P', 'Macro R', 'Macro F1', ...(rates ? ['TPR', 'TNR'] : [])],
+    labelColumns: 2,
+    rows: rows.map((row) => {
+      const { classification } = row;
+      return {
+        labels: [row.judge, BUCKET_NAME[row.bucket]],
+        ids: [row.judge, row.bucket],
+        values: [
+          String(classification.n),
+          percentOf(classification.accuracy),
+          formatPercent(classification.macro.precision.value),
+          formatPercent(classification.macro.recall.value),
+          formatPercent(classification.macro.f1.value),
+          ...(rates ? [classification.rates, classification.rates].map((r, i) => (r === undefined ? UNDEFINED : percentOf(i === 0 ? r.truePositiveRate : r.trueNegativeRate))) : []),
+        ],
+      };
+    }),
+    notes: [
+      ...(ties.length > 0 ? [`Units left out because people tie for the most common label (all buckets): ${ties.join(', ')}.`] : []),
+      'Macro averages are over the labels where the figure is defined; a label the judge never gave has no precision, one people never gave no recall.',
+    ],
+  };
+}
+
+function errorTable(judges: JudgesSection, task: ReportTask): LayoutTable {
+  const rows = judgeRowsOf(judges.againstPeople, task);
+  const first = rows[0]?.errors;
+  const positive = first?.positive ?? (task === 'match' ? 'matched' : 'yes');
+  const negative = first?.negative ?? (task === 'match' ? 'unmatched' : 'no');
+  return {
+    id: `judges-errors-${task}`,
+    wide: true,
+    title: `${TASK_NAME[task]}: which way each judge errs`,
+    caption: `Leniency: % of the units people call ${negative} that the judge calls ${positive}; severity: % of those people call ${positive} that it calls ${negative}; with the counts. McNemar p: exact two-sided test of lenient against severe errors.`,
+    columns: ['Judge', 'Bucket', 'Leniency', 'Severity', 'McNemar p', 'Holm p'],
+    labelColumns: 2,
+    rows: rows.map((row) => {
+      const { errors } = row;
+      const tested = errors.mcnemar.reason === undefined;
+      return {
+        labels: [row.judge, BUCKET_NAME[row.bucket]],
+        ids: [row.judge, row.bucket],
+        values: [
+          rateCell(errors.leniencyRate, errors.lenient, errors.peopleNegative),
+          rateCell(errors.severityRate, errors.severe, errors.peoplePositive),
+          tested ? formatP(errors.mcnemar.pValue) : UNDEFINED,
+          formatP(row.holmP),
+        ],
+      };
+    }),
+    notes: [...holmNotes(judges, task, 'leniency'), 'A McNemar p of – is no test: the judge never confused the two labels.'],
+  };
+}
+
+function perLabelTable(judges: JudgesSection, task: ReportTask): LayoutTable {
+  const rows = judgeRowsOf(judges.againstPeople, task).filter((row) => row.bucket === 'all');
+  return {
+    id: `judges-labels-${task}`,
+    wide: true,
+    title: `${TASK_NAME[task]}: each judge per label`,
+    caption: 'On all buckets: per label of the task, the units people gave it (support) and the judge\'s precision, recall and F1 in %. A label neither people nor the judge gave has no row.',
+    columns: ['Judge', 'Label', 'Support', 'Precision', 'Recall', 'F1'],
+    labelColumns: 2,
+    rows: rows.flatMap((row: JudgeAgainstPeopleRow) =>
+      row.classification.perLabel.filter((score) => score.support + score.predicted > 0).map((score) => ({
+        labels: [row.judge, score.label],
+        ids: [row.judge, score.label],
+        values: [String(score.support), percentOf(score.precision), percentOf(score.recall), percentOf(score.f1)],
+      })),
+    ),
+    notes: [],
+  };
+}
+
+/** A difference with its interval, and the undefined replicates when they pass the warning share. */
+function differenceCell(row: JudgeComparisonRow): string {
+  if (row.difference === null) return UNDEFINED;
+  const interval = row.differenceCi95 === null ? '' : ` [${formatPercent(row.differenceCi95[0])}, ${formatPercent(row.differenceCi95[1])}]`;
+  return `${formatPercent(row.difference)}${interval}`;
+}
+
+function comparisonTable(report: AgreementReport, judges: JudgesSection, task: ReportTask): LayoutTable {
+  const rows = judgeRowsOf(judges.comparisons, task);
+  const { bootstrap, seed, resample } = report.settings;
+  // Without a paired unit every figure is – already; the warning is for an interval that stands on part of the replicates.
+  const warned = rows.filter((row) => row.n > 0 && row.undefinedReplicates > UNDEFINED_REPLICATES_WARNING * bootstrap);
+  const drawn = (resample ?? 'puzzles') === 'puzzles' ? 'puzzles' : 'units';
+  return {
+    id: `judges-pairs-${task}`,
+    title: `${TASK_NAME[task]}: judges against each other`,
+    caption: `On the units both judges labelled that have a human majority (n): A's agreement with the majority minus B's, in percentage points${bootstrap > 0 ? `, with a paired 95% percentile bootstrap CI (${bootstrap} resamples of ${drawn}, seed ${seed}, both judges on the same draws)` : ''}; exact McNemar p of the units only A or only B gets right.`,
+    columns: ['A', 'B', 'Bucket', 'n', 'A − B (95% CI)', 'McNemar p', 'Holm p'],
+    labelColumns: 3,
+    wide: true,
+    rows: rows.map((row) => ({
+      labels: [row.a, row.b, BUCKET_NAME[row.bucket]],
+      ids: [row.a, row.b, row.bucket],
+      values: [String(row.n), differenceCell(row), row.mcnemar.reason === undefined ? formatP(row.mcnemar.pValue) : UNDEFINED, formatP(row.holmP)],
+    })),
+    notes: [
+      ...holmNotes(judges, task, 'pairs'),
+      ...warned.map((row) => `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew no paired unit and are left out of the interval.`),
+    ],
+  };
+}
+
+function altTestTable(judges: JudgesSection): LayoutTable {
+  const rows = TASK_ORDER.flatMap((task) => judgeRowsOf(judges.altTest, task));
+  return {
+    id: 'judges-alt-test',
+    wide: true,
+    title: 'The Alternative Annotator Test',
+    caption: `Calderon, Reichart and Dror (2025), with epsilon ${formatStatistic(judges.altTestEpsilon, 2)} (0.2 suits expert, 0.15 skilled, 0.1 crowd annotators): each annotator left out in turn, the judge wins when it represents the others at least as well, up to epsilon. Winning rate: % of the tested annotators the judge wins against (it passes at 50%); advantage probability: mean share of units where the judge does at least as well.`,
+    columns: ['Task', 'Judge', 'Units', 'Winning rate', 'Advantage probability', 'Passed'],
+    labelColumns: 2,
+    rows: rows.map((row) => ({
+      labels: [TASK_NAME[row.task], row.judge],
+      ids: [row.task, row.judge],
+      values: [String(row.units), formatPercent(row.winningRate), formatStatistic(row.advantageProbability), row.passed === null ? UNDEFINED : row.passed ? 'yes' : 'no'],
+    })),
+    notes: refusalNotes(rows),
+  };
+}
+
+/** One sentence per distinct refusal, naming the judges it applies to. */
+function refusalNotes(rows: JudgesSection['altTest']): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const row of rows) if (row.reason !== null) byReason.set(row.reason, [...(byReason.get(row.reason) ?? []), `${TASK_NAME[row.task]} ${row.judge}`]);
+  return [...byReason].map(([reason, who]) => `Not run for ${who.join(', ')}: ${reason}.`);
+}
+
+function correctedCell(row: CorrectedScoreRow): string {
+  if (row.theta === null) return UNDEFINED;
+  const interval = row.ci95 === null ? '' : ` [${formatPercent(row.ci95[0])}, ${formatPercent(row.ci95[1])}]`;
+  return `${formatPercent(row.theta)}${interval}`;
+}
+
+function correctedTable(judges: JudgesSection): LayoutTable {
+  const rows = judges.correctedScores;
+  const clamped = rows.filter((row) => row.unclampedTheta !== null && (row.unclampedTheta < 0 || row.unclampedTheta > 1));
+  const undefinedRows = rows.filter((row) => row.theta === null || row.ci95 === null);
+  const reasons = new Map<string, string[]>();
+  for (const row of undefinedRows) {
+    const reason = row.undefinedReasons.theta ?? row.undefinedReasons.ci95 ?? '';
+    reasons.set(reason, [...(reasons.get(reason) ?? []), `${row.judge} ${row.player} ${BUCKET_NAME[row.bucket]}`]);
+  }
+  return {
+    id: 'judges-corrected',
+    wide: true,
+    title: "M: players' solve rates corrected for each judge's errors",
+    caption:
+      "Lee et al. (2025): a player's share of sessions the judge calls solved (raw), corrected with the judge's sensitivity and specificity on the sessions people also gave a verdict, pooled over players per bucket (the Rogan-Gladen estimate, clamped to [0, 100]), in %, with the authors' 95% CI. Sessions: the player's sessions the judge gave a verdict on; calibration: the sessions both did.",
+    columns: ['Judge', 'Player', 'Bucket', 'Raw', 'Corrected (95% CI)', 'Sessions', 'Calibration'],
+    labelColumns: 3,
+    rows: rows.map((row) => ({
+      labels: [row.judge, row.player, BUCKET_NAME[row.bucket]],
+      ids: [row.judge, row.player, row.bucket],
+      values: [formatPercent(row.rawScore), correctedCell(row), String(row.sessions), String(row.calibrationSessions)],
+    })),
+    notes: [
+      ...(clamped.length > 0 ? [`Clamped to [0, 100]: ${clamped.map((row) => `${row.judge} ${row.player} ${BUCKET_NAME[row.bucket]} (${formatPercent(row.unclampedTheta)} before clamping)`).join('; ')}.`] : []),
+      ...[...reasons].map(([reason, who]) => `Undefined for ${who.join(', ')}: ${reason}.`),
+    ],
+  };
+}
+
+/**
+ * The Judges section's tables in reading order; none when the report has no such section. All are
+ * wide: judge names are long and rarely break, so a column of a two-column paper is too narrow.
+ */
+export function judgesTables(report: AgreementReport): LayoutTable[] {
+  const judges = report.judges;
+  if (judges === undefined) return [];
+  const tasks = TASK_ORDER.filter((task) => judges.againstPeople.some((row) => row.task === task));
+  return [
+    ...tasks.flatMap((task) => [classifierTable(judges, task), errorTable(judges, task), perLabelTable(judges, task)]),
+    ...tasks.filter((task) => judges.comparisons.some((row) => row.task === task)).map((task) => comparisonTable(report, judges, task)),
+    ...(judges.altTest.length > 0 ? [altTestTable(judges)] : []),
+    ...(judges.correctedScores.length > 0 ? [correctedTable(judges)] : []),
+  ];
+}

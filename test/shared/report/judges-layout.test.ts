@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport } from '../../../shared/report/build-report';
+import { renderCsv } from '../../../shared/report/render-csv';
+import { renderLatex } from '../../../shared/report/render-latex';
+import { renderMarkdown } from '../../../shared/report/render-markdown';
+import type { AgreementReport } from '../../../shared/report/report-model';
+import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
+
+function report(data: ReturnType<typeof bucketStudy>, bootstrap = 50): AgreementReport {
+  return buildReport({ ...data, settings: { bootstrap, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
+}
+
+/** The lines of one Markdown table of the Judges section, by its title. */
+function markdownTable(markdown: string, title: string): string[] {
+  const start = markdown.indexOf(`### ${title}\n`);
+  if (start < 0) throw new Error(`no table ${title}`);
+  const end = markdown.indexOf('\n### ', start + 1);
+  return markdown.slice(start, end < 0 ? undefined : end).split('\n');
+}
+
+describe('the Judges section in the Markdown', () => {
+  const markdown = renderMarkdown(report(bucketStudy()));
+
+  it('opens a Judges section after the other tables, with per task the judges against people, their errors and labels, then the pairs, the Alt-Test and the corrected scores', () => {
+    const titles = markdown.slice(markdown.indexOf('## Judges\n')).split('\n').filter((line) => line.startsWith('### '));
+    expect(titles).toEqual([
+      '### M: each judge against the human majority',
+      '### M: which way each judge errs',
+      '### M: each judge per label',
+      '### R: each judge against the human majority',
+      '### R: which way each judge errs',
+      '### R: each judge per label',
+      '### M: judges against each other',
+      '### R: judges against each other',
+      '### The Alternative Annotator Test',
+      "### M: players' solve rates corrected for each judge's errors",
+    ]);
+  });
+
+  it('writes each row as the report has it, undefined figures as –', () => {
+    // R, j1 on all buckets: e1 yes/yes, e2 irrelevant/irrelevant, h1 yes where people say no.
+    expect(markdownTable(markdown, 'R: each judge against the human majority')).toContain('| j1 | All | 3 | 66.7 | 75.0 | 66.7 | 55.6 |');
+    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | All | 100.0 (1/1) | 0.0 (0/1) | 1.000 | 1.000 |');
+    expect(markdownTable(markdown, 'R: each judge per label')).toContain('| j1 | no | 1 | – | 0.0 | 0.0 |');
+    expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Hard | 1 | −100.0 [−100.0, −100.0] | 1.000 | 1.000 |');
+    expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Medium | 0 | – | – | – |');
+    expect(markdown).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
+  });
+
+  it('says which Holm family each adjusted p belongs to, and why an Alt-Test or a corrected score is missing', () => {
+    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain(
+      "- Holm p: adjusted with Holm's step-down method over leniency against severity McNemar tests of 2 judges x 5 buckets; the 8 without a discordant pair are not tested, so 2 p-values are adjusted.",
+    );
+    expect(markdownTable(markdown, 'The Alternative Annotator Test')).toContain('- Not run for M j1, M j2, R j1, R j2: no annotator shares 30 units with the judge and another annotator.');
+    expect(markdown).toContain('Undefined for j1 P1 Medium, j1 P1 Unrated, j1 P2 Easy, j1 P2 Hard, j2 P1 Medium, j2 P1 Unrated, j2 P2 Easy, j2 P2 Hard: no finals of this player were judged.');
+  });
+
+  it('warns beside the pairs when more than 5% of the replicates are undefined, with the count', () => {
+    const built = report(bucketStudy());
+    const row = built.judges?.comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
+    if (row === undefined) throw new Error('no comparison');
+    row.undefinedReplicates = 3;
+    expect(renderMarkdown(built)).toContain('- Warning: j1 − j2, All: 3 of 50 replicates drew no paired unit and are left out of the interval.');
+    row.undefinedReplicates = 2;
+    expect(renderMarkdown(built)).not.toContain('Warning: j1 − j2, All');
+  });
+
+  it('says when a corrected score was clamped, with its value before', () => {
+    const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
+    const clamped = handStudy([{ id: 'p', difficulty: 2 }], [
+      { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f1', 'matched', 'unmatched', 'matched')] },
+      { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
+      { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f3', 'matched', 'matched', 'matched')] },
+      { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
+      { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f5', 'unmatched', 'matched')] },
+    ]);
+    const text = renderMarkdown(report(clamped));
+    expect(text).toContain('Clamped to \\[0, 100\\]: j2 P2 Easy (133.3 before clamping); j2 P2 All (133.3 before clamping).');
+    expect(markdownTable(text, "M: players' solve rates corrected for each judge's errors")).toContain('| j1 | P2 | All | 66.7 | 33.3 [0.0, 100.0] | 3 | 4 |');
+  });
+});
+
+describe('the Judges section in the LaTeX and the CSV', () => {
+  const built = report(bucketStudy());
+
+  it('gives LaTeX a wide table per Judges table, with p-values below 0.001 in math mode', () => {
+    const latex = renderLatex(built);
+    for (const id of ['judges-people-match', 'judges-errors-answer', 'judges-labels-answer', 'judges-pairs-answer', 'judges-alt-test', 'judges-corrected']) {
+      expect(latex).toContain(`\\label{tab:${id}}`);
+    }
+    expect(latex).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
+    const tiny = structuredClone(built);
+    const row = tiny.judges?.againstPeople.find((r) => r.task === 'answer' && r.judge === 'j1' && r.bucket === 'all');
+    if (row === undefined) throw new Error('no row');
+    row.holmP = 0.0004;
+    expect(renderLatex(tiny)).toContain('$<$ 0.001');
+  });
+
+  it('writes every Judges figure as a CSV row, undefined ones as empty cells', () => {
+    const csv = renderCsv(built);
+    const lines = csv.split('\r\n');
+    expect(lines).toContain('judge_vs_people,answer,all,judge:j1,human-majority,accuracy,0.6666666666666666,3,,,,,,');
+    expect(lines).toContain('judge_vs_people,answer,all,judge:j1,human-majority,precision_no,,0,,,,,,');
+    expect(lines).toContain('judge_vs_judge,answer,medium,judge:j1,judge:j2,agreement_difference,,0,,,,,,');
+    expect(lines).toContain('alt_test,answer,all,judge:j1,,epsilon,0.2,3,,,,,,');
+    expect(lines.filter((line) => line.startsWith('corrected_score,match,all,judge:j2,P2,'))).toHaveLength(5);
+    expect(csv).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
+  });
+});
