@@ -107,7 +107,7 @@ describe("the report's Judges section", () => {
             expect(await cell.getAttribute('title')).toBe(score[figure].reason);
           } else {
             expect(Number(await cell.getAttribute('data-value')), `${row.judge} ${score.label} ${figure}`).toBe(value);
-            expect(await cell.textContent()).toBe(value.toFixed(3));
+            expect(await cell.textContent()).toBe(`${(value * 100).toFixed(1)}%`);
           }
         }
       }

@@ -4,7 +4,7 @@
 
 import { useId } from 'react';
 import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/report-model';
-import { percentInterval, pointsText, pText } from './judges-text';
+import { mcnemarText, percentInterval, pointsText, pText } from './judges-text';
 import { UNDEFINED_FIGURE } from './report-text';
 
 const RESAMPLED: Record<Resampling, string> = { puzzles: 'whole puzzles', units: 'single units' };
@@ -51,7 +51,7 @@ export function JudgeComparisonsTable({ rows, bucketName, settings }: { rows: re
                   {undefinedShare > 0.05 && <span className="skew-note small">{`  (${row.undefinedReplicates} of ${bootstrap} replicates undefined)`}</span>}
                 </td>
                 <td className="num" title={row.mcnemar.reason}>
-                  {pText(row.mcnemar.pValue)}
+                  {mcnemarText(row.mcnemar)}
                 </td>
                 <td className="num" title={row.holmP === null ? 'not tested' : undefined}>
                   {row.holmP === null ? UNDEFINED_FIGURE : pText(row.holmP)}

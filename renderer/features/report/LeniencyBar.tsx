@@ -32,9 +32,15 @@ export function LeniencyBar({ row }: { row: Pick<JudgeAgainstPeopleRow, 'errors'
         </span>
       </div>
       <p className="small" data-testid="leniency-verdict">
-        McNemar p {pText(errors.mcnemar.pValue)}
-        {row.holmP !== null && `, Holm-adjusted p ${pText(row.holmP)}`}: <strong className={skew === 'none' ? undefined : 'skew-note'}>{SKEW_WORDS[skew]}</strong>
-        {errors.mcnemar.reason !== undefined && <span className="muted"> ({errors.mcnemar.reason})</span>}
+        {errors.mcnemar.reason === undefined ? (
+          <>
+            McNemar p {pText(errors.mcnemar.pValue)}
+            {row.holmP !== null && `, Holm-adjusted p ${pText(row.holmP)}`}
+          </>
+        ) : (
+          <span title={errors.mcnemar.reason}>No lenient or severe error, nothing to test</span>
+        )}
+        : <strong className={skew === 'none' ? undefined : 'skew-note'}>{SKEW_WORDS[skew]}</strong>
       </p>
     </div>
   );

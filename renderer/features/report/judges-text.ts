@@ -5,20 +5,26 @@
 import type { CorrectedScoreRow, Interval, JudgeAgainstPeopleRow, JudgeAltTestRow } from '../../../shared/report/report-model';
 import { formatStatistic } from '../../../shared/report/table-layout';
 import type { Ratio } from '../../../shared/stats/judge/classification';
+import type { McNemar } from '../../../shared/stats/judge/mcnemar';
 import { percentText, UNDEFINED_FIGURE } from './report-text';
 
 /** The level the section calls a skew or a gap "clear" at, after Holm's adjustment. */
 export const SIGNIFICANCE = 0.05;
 
-/** A proportion with three decimals, or `–`; `title` says why it is undefined. */
+/** A proportion as a percentage, as the exported Judges tables print it, or `–`; `title` says why it is undefined. */
 export function ratioText(ratio: Ratio): { text: string; title?: string } {
-  return ratio.value === null ? { text: UNDEFINED_FIGURE, ...(ratio.reason === undefined ? {} : { title: ratio.reason }) } : { text: formatStatistic(ratio.value) };
+  return ratio.value === null ? { text: UNDEFINED_FIGURE, ...(ratio.reason === undefined ? {} : { title: ratio.reason }) } : { text: percentText(ratio.value) };
 }
 
 /** A p-value with three decimals; below 0.001 as `< 0.001`, which three decimals would print as 0. */
 export function pText(p: number | null): string {
   if (p === null) return UNDEFINED_FIGURE;
   return p < 0.001 ? '< 0.001' : formatStatistic(p);
+}
+
+/** A McNemar test's p, or `–` when there was nothing to test (no discordant pair), as the exports print it. */
+export function mcnemarText(test: McNemar): string {
+  return test.reason === undefined ? pText(test.pValue) : UNDEFINED_FIGURE;
 }
 
 /** A difference in agreement (a share) as signed percentage points: `+4.2 pp`. */
@@ -50,7 +56,8 @@ export function leniencyText(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'holmP'
   const lenient = `${errors.lenient} lenient (${errors.positive} where people said ${errors.negative}; ${percentText(errors.leniencyRate.value)} of people's ${errors.negative})`;
   const severe = `${errors.severe} severe (${errors.negative} where people said ${errors.positive}; ${percentText(errors.severityRate.value)} of people's ${errors.positive})`;
   const holm = row.holmP === null ? '' : `, Holm-adjusted p ${pText(row.holmP)}`;
-  return `${lenient}, ${severe}: McNemar p ${pText(errors.mcnemar.pValue)}${holm}, ${SKEW_WORDS[skewOf(row)]}`;
+  const test = errors.mcnemar.reason === undefined ? `McNemar p ${pText(errors.mcnemar.pValue)}${holm}` : 'no McNemar test, no lenient or severe error';
+  return `${lenient}, ${severe}: ${test}, ${SKEW_WORDS[skewOf(row)]}`;
 }
 
 /** The Alt-Test's verdict in one sentence, with the epsilon it was run with. */

@@ -68,6 +68,8 @@ function section(epsilon = 0.2): Section {
       againstPeople('answer', 'judge-a', 'all', LENIENT, 0.006),
       againstPeople('answer', 'judge-b', 'easy', LENIENT.slice(0, 40), 1),
       againstPeople('answer', 'judge-b', 'all', EVEN, 1),
+      // Never lenient nor severe: no McNemar test, so no Holm p either.
+      againstPeople('answer', 'judge-c', 'all', [...repeat(5, { judge: 'yes', reference: 'yes' }), ...repeat(5, { judge: 'no', reference: 'no' })], null),
     ],
     comparisons: [
       {
@@ -120,8 +122,8 @@ describe('the Judges section', () => {
     const computed = judges.againstPeople[2]?.classification;
     const yes = computed?.perLabel.find((score) => score.label === 'yes');
     expect(Number(figure(a, 'yes', 'precision')?.getAttribute('data-value'))).toBe(yes?.precision.value);
-    expect(figure(a, 'yes', 'precision')?.textContent).toBe((20 / 32).toFixed(3));
-    expect(figure(a, 'yes', 'recall')?.textContent).toBe((20 / 21).toFixed(3));
+    expect(figure(a, 'yes', 'precision')?.textContent).toBe(`${((20 / 32) * 100).toFixed(1)}%`);
+    expect(figure(a, 'yes', 'recall')?.textContent).toBe(`${((20 / 21) * 100).toFixed(1)}%`);
     expect(figure(a, 'no', 'support')?.textContent).toBe('44');
     expect(Number(figure(a, 'macro', 'f1')?.getAttribute('data-value'))).toBe(computed?.macro.f1.value);
     expect(a.textContent).toContain('2 without a strict human majority left out');
@@ -148,6 +150,9 @@ describe('the Judges section', () => {
     const even = within(card('judge-b')).getByTestId('leniency');
     expect(even.getAttribute('data-skew')).toBe('none');
     expect(within(even).getByTestId('leniency-verdict').textContent).toContain('no clear skew');
+    const untested = within(card('judge-c')).getByTestId('leniency');
+    expect(within(untested).getByTestId('leniency-verdict').textContent).toBe('No lenient or severe error, nothing to test: no clear skew');
+    expect(within(untested).getByRole('img').getAttribute('aria-label')).toMatch(/: no McNemar test, no lenient or severe error, no clear skew$/);
   });
 
   it("gives the Alt-Test's verdict with its epsilon: passed, failed, or refused with the reason", () => {
@@ -171,7 +176,7 @@ describe('the Judges section', () => {
     render(<JudgesSection report={reportWith(judges)} />);
     fireEvent.click(screen.getByRole('button', { name: 'M: final answers' }));
     const a = card('judge-a');
-    expect(within(a).getByTestId('judge-rates').textContent).toBe(`True-positive rate (matched)${(1).toFixed(3)}True-negative rate (unmatched)${(10 / 12).toFixed(3)}`);
+    expect(within(a).getByTestId('judge-rates').textContent).toBe(`True-positive rate (matched)100.0%True-negative rate (unmatched)${((10 / 12) * 100).toFixed(1)}%`);
     const scores = within(a).getByTestId('corrected-scores');
     const orca = scores.querySelector('tr[data-player="orca"][data-bucket="all"]');
     expect(Number(orca?.getAttribute('data-corrected'))).toBe(judges.correctedScores[0]?.theta);
