@@ -72,12 +72,12 @@ export function altTestVerdict(row: JudgeAltTestRow): string {
   );
 }
 
-/** What a corrected score's figure means when it is not a plain estimate: clamped into [0, 1], or undefined and why. */
+/** What a corrected score's figure means when it is not a plain estimate: clamped into 0-100%, or undefined and why. */
 export function correctedNote(row: CorrectedScoreRow): string {
   if (row.theta === null) return `undefined: ${row.undefinedReasons.theta ?? 'no estimate'}`;
   const clamped = row.unclampedTheta !== null && (row.unclampedTheta < 0 || row.unclampedTheta > 1);
   const notes = [
-    ...(clamped ? [`clamped to ${row.theta === 0 ? 0 : 1} (the estimate was ${formatStatistic(row.unclampedTheta)})`] : []),
+    ...(clamped ? [`clamped to ${percentText(row.theta)} (the estimate was ${percentText(row.unclampedTheta)})`] : []),
     ...(row.ci95 === null ? [`no interval: ${row.undefinedReasons.ci95 ?? 'undefined'}`] : []),
   ];
   return notes.join('; ');

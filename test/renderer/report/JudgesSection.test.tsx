@@ -183,7 +183,7 @@ describe('the Judges section', () => {
     expect(orca?.textContent).toContain('60.0%');
     const puffin = scores.querySelector('tr[data-player="puffin"][data-bucket="all"]');
     expect(puffin?.getAttribute('data-corrected')).toBe('0');
-    expect(puffin?.textContent).toMatch(/clamped to 0 \(the estimate was −0\.\d{3}\)/);
+    expect(puffin?.textContent).toMatch(/clamped to 0\.0% \(the estimate was −\d+\.\d%\)/);
     const undefinedScore = scores.querySelector('tr[data-player="orca"][data-bucket="easy"]');
     expect(undefinedScore?.textContent).toContain('undefined: ');
     expect(undefinedScore?.querySelector('td[title]')?.getAttribute('title')).toBe(judges.correctedScores[2]?.undefinedReasons.theta);
