@@ -48,10 +48,7 @@ export function judgesSection(
     section.altTest.push(...judges.map((judge): JudgeAltTestRow => ({
       task,
       judge,
-      ...altTest(
-        taskUnits.map((unit) => ({ judge: unit.judgements.get(judge), humans: unit.humans.map(({ annotator, value }) => ({ annotator, value })) })),
-        { epsilon: altTestEpsilon, scoring: 'accuracy' },
-      ),
+      ...altTest(taskUnits.map((unit) => ({ judge: unit.judgements.get(judge), humans: unit.humans })), { epsilon: altTestEpsilon, scoring: 'accuracy' }),
     })));
   }
   section.correctedScores = correctedScores(data, units, playerBuckets);

@@ -143,6 +143,9 @@ describe.each(['en', 'zh'])('report on TurtleBench imported with the command lin
     const gpt = judges?.againstPeople.find((row) => row.task === 'answer' && row.judge === 'GPT_4o' && row.bucket === 'all');
     const leniency = `${((gpt?.errors.leniencyRate.value ?? 0) * 100).toFixed(1)} (${gpt?.errors.lenient}/${gpt?.errors.peopleNegative})`;
     expect(md.stdout.split('\n').some((line) => line.startsWith('| GPT\\_4o | All |') && line.includes(leniency))).toBe(true);
+    const yes = gpt?.classification.perLabel.find((score) => score.label === 'yes');
+    const percent = (value: number | null | undefined) => ((value ?? 0) * 100).toFixed(1);
+    expect(md.stdout).toContain(`| GPT\\_4o | yes | ${yes?.support} | ${percent(yes?.precision.value)} | ${percent(yes?.recall.value)} | ${percent(yes?.f1.value)} |`);
   });
 });
 
