@@ -16,6 +16,8 @@ export interface ReportRequest {
   leaveOutUnsure: boolean;
   /** The study's setting for unparseable judge replies (the command line's --unparseable). */
   unparseable: UnparseableReplies;
+  /** The Alt-Test's epsilon from the study's annotator expertise (ALT_TEST_EPSILON). */
+  altTestEpsilon: number;
 }
 
 export interface ReportProgress {

@@ -1,6 +1,8 @@
 // The domain model of SPEC §3: puzzles, sessions, turns, labels, studies.
 // Pure data shapes shared by the parser, the database, the UI and the command line.
 
+import type { AnnotatorExpertise } from '../stats/judge/alt-test';
+
 export const TASKS = ['answer', 'match', 'difficulty'] as const;
 export type Task = (typeof TASKS)[number];
 
@@ -86,6 +88,8 @@ export interface Study {
   sample?: true;
   /** What the lead's report makes of unparseable judge replies; absent: left out (the default). */
   unparseableReplies?: UnparseableReplies;
+  /** How expert the study's annotators are, which sets the Alt-Test's epsilon in the report; absent: expert (the default). */
+  annotatorExpertise?: AnnotatorExpertise;
 }
 
 /**

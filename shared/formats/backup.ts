@@ -178,6 +178,7 @@ const studySchema = z.object(
       .optional(),
     sample: z.literal(true, { error: expected('true') }).optional(),
     unparseableReplies: z.enum(['left-out', 'disagreement'], { error: expected('left-out or disagreement') }).optional(),
+    annotatorExpertise: z.enum(['expert', 'skilled', 'crowd'], { error: expected('expert, skilled or crowd') }).optional(),
   },
   { error: expected('the study record') },
 );

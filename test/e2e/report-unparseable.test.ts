@@ -1,7 +1,8 @@
 // TurtleBench's real English table in the app, end to end in Chromium: imported with the command
 // line, opened as a study with its human label file, the report scores each judge the TurtleBench
 // way as TurtleBench's stats CSV prints it, and the study's setting for unparseable judge replies
-// changes the R table and stays with the study after a reload.
+// changes the R table and stays with the study after a reload. Its Judges section has a card per
+// judge, each Alt-Test refused for want of annotators.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,12 @@ describe('TurtleBench in the report', () => {
       expect(Number(await row.getAttribute('data-accuracy')).toFixed(accuracy.split('.')[1]?.length ?? 0), model).toBe(accuracy);
     }
     expect(await page.locator('[data-testid="turtlebench-table"] tr[data-judge="GPT_4o"]').textContent()).toContain('(839/1532)');
+
+    // The Judges section: a card per judge on the questions, each Alt-Test refused for want of annotators.
+    const cards = page.locator('[data-testid="judges"] article[data-judge]');
+    expect(await cards.count()).toBe(9);
+    expect(await page.locator('[data-testid="judges"] [data-testid="alt-test"][data-verdict="refused"]').count()).toBe(9);
+    expect(await cards.first().getByTestId('alt-test').textContent()).toContain('needs at least 3 annotators');
 
     // Deepseek_V2_5 wrote 6 replies nobody could read: left out, then counted as disagreements.
     const deepseek = page.locator('table[data-report-table="answer"] tr[data-group-a="judge:Deepseek_V2_5"][data-group-b="human"] td[data-bucket="all"]');

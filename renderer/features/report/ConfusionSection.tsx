@@ -1,12 +1,11 @@
-// One confusion matrix per judge and task: the judge's label down, the human majority across,
-// each cell a count shaded by its share of the judge's row, the diagonal (agreement) outlined;
-// units without a strict human majority are counted beside it, not in it.
+// One confusion matrix per judge and task (ConfusionMatrixTable), over every bucket, with the
+// judge's Cohen kappa; units without a strict human majority are counted beside it, not in it.
 
 import { memo, useId } from 'react';
-import type { ConfusionMatrix, ReportTask } from '../../../shared/report/report-model';
+import type { ConfusionMatrix } from '../../../shared/report/report-model';
 import { formatStatistic, TASK_ORDER } from '../../../shared/report/table-layout';
-
-const TASK_NAMES: Record<ReportTask, string> = { match: 'M: final answers', answer: 'R: questions' };
+import { ConfusionMatrixTable } from './ConfusionMatrixTable';
+import { TASK_NAMES } from './report-text';
 
 function MatrixTable({ matrix }: { matrix: ConfusionMatrix }) {
   const id = useId();
@@ -16,45 +15,7 @@ function MatrixTable({ matrix }: { matrix: ConfusionMatrix }) {
       <div className="card-title" id={id}>
         judge:{matrix.judge} vs human majority
       </div>
-      <table className="data-table confusion-table" aria-labelledby={id}>
-        <thead>
-          <tr>
-            <th scope="col">Judge ↓ / majority →</th>
-            {matrix.categories.map((category) => (
-              <th key={category} scope="col" className="num">
-                {category}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {matrix.categories.map((judgeCategory, row) => {
-            const counts = matrix.counts[row] ?? [];
-            const rowTotal = counts.reduce((sum, count) => sum + count, 0);
-            return (
-              <tr key={judgeCategory}>
-                <th scope="row">{judgeCategory}</th>
-                {matrix.categories.map((humanCategory, column) => {
-                  const count = counts[column] ?? 0;
-                  const share = rowTotal === 0 ? 0 : count / rowTotal;
-                  return (
-                    <td
-                      key={humanCategory}
-                      className={`num confusion-cell${row === column ? ' diagonal' : ''}`}
-                      data-judge-label={judgeCategory}
-                      data-majority-label={humanCategory}
-                      data-count={count}
-                      style={{ backgroundColor: `rgba(59, 79, 216, ${(share * 0.45).toFixed(3)})` }}
-                    >
-                      {count.toLocaleString('en-US')}
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ConfusionMatrixTable categories={matrix.categories} counts={matrix.counts} labelledBy={id} />
       <div className="muted small">
         {total.toLocaleString('en-US')} units · Cohen&apos;s κ {formatStatistic(matrix.cohenKappa)}
         {matrix.unitsWithoutMajority > 0 && ` · ${matrix.unitsWithoutMajority.toLocaleString('en-US')} without a strict human majority left out`}

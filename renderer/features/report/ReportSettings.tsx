@@ -1,9 +1,16 @@
 // The report's settings bar: micro or macro average, bootstrap resamples, seed, whether the
-// lead's gold labels count as one more rater, unsure labels, and the study's setting for
-// unparseable judge replies. Enter applies typed numbers at once.
+// lead's gold labels count as one more rater, unsure labels, and the study's settings for
+// unparseable judge replies and its annotators' expertise. Enter applies typed numbers at once.
 
 import { useId, type FormEvent } from 'react';
+import { ALT_TEST_EPSILON, type AnnotatorExpertise } from '../../../shared/stats/judge/alt-test';
 import type { ReportSettingsState } from './useReportSettings';
+
+const EXPERTISE: readonly AnnotatorExpertise[] = ['expert', 'skilled', 'crowd'];
+
+function isExpertise(value: string): value is AnnotatorExpertise {
+  return (EXPERTISE as readonly string[]).includes(value);
+}
 
 const AVERAGES = [
   { average: 'micro', text: 'Micro', title: 'Share of all comparisons that agree (SPEC §4)' },
@@ -74,6 +81,25 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
         <select data-testid="unparseable-replies" value={settings.unparseable} onChange={(event) => settings.setUnparseable(event.target.value === 'disagreement' ? 'disagreement' : 'left-out')}>
           <option value="left-out">Left out</option>
           <option value="disagreement">Counted as a disagreement</option>
+        </select>
+      </label>
+      <label
+        className="inline-field"
+        title="How expert the study's annotators are. It sets the Alt-Test's epsilon, how much worse than a person a judge may be and still pass: 0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers (Calderon et al., 2025). Saved with the study."
+      >
+        <span>Annotators</span>
+        <select
+          data-testid="annotator-expertise"
+          value={settings.expertise}
+          onChange={(event) => {
+            if (isExpertise(event.target.value)) settings.setExpertise(event.target.value);
+          }}
+        >
+          {EXPERTISE.map((level) => (
+            <option key={level} value={level}>
+              {level} ({ALT_TEST_EPSILON[level]})
+            </option>
+          ))}
         </select>
       </label>
       {/* Submitting with Enter needs a submit control; it is for keyboards only. */}

@@ -1,7 +1,7 @@
 // The lead's agreement report of a study, computed in the report worker with a progress bar:
 // the M and R tables (R with TurtleBench's scoring when the study has its shape),
-// chance-corrected statistics, the pairwise heatmap, confusion matrices, per-annotator
-// reliability, difficulty, player outcomes, provenance and exports. Lead mode only: annotator
+// chance-corrected statistics, the pairwise heatmap, confusion matrices, the judges against people
+// and each other, per-annotator reliability, difficulty, player outcomes, provenance and exports. Lead mode only: annotator
 // mode, and any study opened from a pack, get a short note and no figure.
 
 import { memo, useMemo } from 'react';
@@ -17,6 +17,7 @@ import { ChanceCorrectedPanel } from './ChanceCorrectedPanel';
 import { ConfusionSection } from './ConfusionSection';
 import { DifficultySection } from './DifficultySection';
 import { ExportSection } from './ExportSection';
+import { JudgesSection } from './JudgesSection';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
 import { PlayerOutcomesSection } from './PlayerOutcomesSection';
 import { ProvenancePanel } from './ProvenancePanel';
@@ -32,6 +33,7 @@ const SECTIONS = [
   { id: 'report-chance', text: 'Chance-corrected' },
   { id: 'report-pairwise', text: 'Pairwise' },
   { id: 'report-confusion', text: 'Confusion' },
+  { id: 'report-judges', text: 'Judges' },
   { id: 'report-annotators', text: 'Annotators' },
   { id: 'report-difficulty', text: 'Difficulty' },
   { id: 'report-players', text: 'Players' },
@@ -82,6 +84,9 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
       </div>
       <div id="report-confusion">
         <ConfusionSection confusion={report.confusion} />
+      </div>
+      <div id="report-judges">
+        <JudgesSection report={report} />
       </div>
       <div id="report-annotators">
         <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />

@@ -3,9 +3,11 @@
 // reads the same as the Markdown and LaTeX tables of the same report.
 
 import { formatStatistic } from '../../../shared/report/table-layout';
-import type { AgreementRow, Interval } from '../../../shared/report/report-model';
+import type { AgreementRow, Interval, ReportTask } from '../../../shared/report/report-model';
 
 export const UNDEFINED_FIGURE = '–';
+
+export const TASK_NAMES: Record<ReportTask, string> = { match: 'M: final answers', answer: 'R: questions' };
 
 /** A share (0..1) as a percentage: 0.825 -> `82.5%`. */
 export function percentText(share: number | null | undefined, digits = 1): string {

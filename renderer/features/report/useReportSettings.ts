@@ -2,11 +2,14 @@
 // bootstrap resamples and the seed as typed (committed to the worker once they are whole
 // numbers in range and the lead stopped typing, or at once on Enter), gold as a rater,
 // whether labels marked unsure count (by default they do, as the command line's report), and the
-// study's own setting for unparseable judge replies, which is stored on the study.
+// study's own settings for unparseable judge replies and its annotators' expertise (the Alt-Test's
+// epsilon), which are stored on the study.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Study, UnparseableReplies } from '../../../shared/domain/model';
+import { ALT_TEST_EPSILON, type AnnotatorExpertise } from '../../../shared/stats/judge/alt-test';
 import { useServices } from '../../app/services';
+import { setAnnotatorExpertise } from '../../db/annotator-expertise-setting';
 import { describeStorageError } from '../../db/storage';
 import { setUnparseableReplies } from '../../db/unparseable-setting';
 import type { ReportComputation } from './useStudyReport';
@@ -45,6 +48,16 @@ export function useReportSettings(study: Study) {
     },
     [db, study.id],
   );
+  const expertise: AnnotatorExpertise = study.annotatorExpertise ?? 'expert';
+  const [expertiseProblem, setExpertiseProblem] = useState<string>();
+  const setExpertise = useCallback(
+    (value: AnnotatorExpertise) => {
+      setExpertiseProblem(undefined);
+      setAnnotatorExpertise(db, study.id, value).catch((error: unknown) => setExpertiseProblem(`Annotators: the setting was not saved (${describeStorageError(error)}).`));
+    },
+    [db, study.id],
+  );
+  const altTestEpsilon = ALT_TEST_EPSILON[expertise];
   const [committed, setCommitted] = useState({ bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_SEED });
   const bootstrap = readWholeNumber(bootstrapText, 0, MAX_BOOTSTRAP);
   const seed = readWholeNumber(seedText, MIN_SEED, MAX_SEED);
@@ -64,12 +77,13 @@ export function useReportSettings(study: Study) {
     ...(bootstrap === undefined ? [`Bootstrap resamples: enter a whole number from 0 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}.`] : []),
     ...(seed === undefined ? [`Seed: enter a whole number from ${MIN_SEED.toLocaleString('en-US')} to ${MAX_SEED.toLocaleString('en-US')}.`] : []),
     ...(unparseableProblem === undefined ? [] : [unparseableProblem]),
+    ...(expertiseProblem === undefined ? [] : [expertiseProblem]),
   ];
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
-  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable }), [committed, includeGold, leaveOutUnsure, unparseable]);
+  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, altTestEpsilon }), [committed, includeGold, leaveOutUnsure, unparseable, altTestEpsilon]);
 
-  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, unparseable, setUnparseable, commitNow, problems, pending, computation };
+  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, unparseable, setUnparseable, expertise, setExpertise, commitNow, problems, pending, computation };
 }
 
 export type ReportSettingsState = ReturnType<typeof useReportSettings>;

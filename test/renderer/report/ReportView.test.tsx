@@ -71,7 +71,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', average: 'micro' }, expect.any(Function));
+    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function));
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -97,7 +97,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -107,7 +107,7 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
@@ -139,7 +139,7 @@ describe('computing', () => {
     const leftOut = sampleReport({ leaveOutUnsure: true });
     vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
     fireEvent.click(screen.getByTestId('leave-out-unsure'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, unparseable: 'left-out', average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
     await waitFor(() => expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`));
   });
 
@@ -248,7 +248,7 @@ describe('unparseable judge replies', () => {
     expect(screen.getByText('2 replies of judge j2 could not be read and are left out.')).toBeTruthy();
 
     fireEvent.change(select, { target: { value: 'disagreement' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'disagreement', average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'disagreement', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
     await waitFor(() => expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('6'));
     expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-agreement')).toBe(String(2 / 6));
     expect(screen.getByTestId('unparseable-setting').textContent).toBe('unparseable judge replies counted as disagreements (2)');
@@ -275,6 +275,24 @@ describe('unparseable judge replies', () => {
     vi.mocked(computeReportInWorker).mockResolvedValue(unparseableReport('left-out'));
     await readyReport();
     expect(screen.queryByTestId('turtlebench-table')).toBeNull();
+  });
+});
+
+describe("the annotators' expertise", () => {
+  it("is the study's setting: stored on the study, and the report is computed again with its Alt-Test epsilon", async () => {
+    const { db } = await readyReport();
+    const select = screen.getByTestId('annotator-expertise') as HTMLSelectElement;
+    expect(select.value).toBe('expert');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['expert (0.2)', 'skilled (0.15)', 'crowd (0.1)']);
+
+    fireEvent.change(select, { target: { value: 'crowd' } });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.1, average: 'micro' }, expect.any(Function)));
+    expect((await db.studies.get(studyId))?.annotatorExpertise).toBe('crowd');
+    await waitFor(() => expect((screen.getByTestId('annotator-expertise') as HTMLSelectElement).value).toBe('crowd'));
+
+    fireEvent.change(screen.getByTestId('annotator-expertise'), { target: { value: 'expert' } });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ altTestEpsilon: 0.2 }), expect.any(Function)));
+    expect(await db.studies.get(studyId)).not.toHaveProperty('annotatorExpertise');
   });
 });
 
@@ -326,8 +344,8 @@ describe('heatmap', () => {
 
   it('switches task and offers the pairs as a table', async () => {
     await readyReport();
-    fireEvent.click(screen.getByRole('button', { name: 'M: final answers' }));
     const heatmap = screen.getByTestId('heatmap');
+    fireEvent.click(within(heatmap).getByRole('button', { name: 'M: final answers' }));
     await waitFor(() => expect(heatmap.getAttribute('data-task')).toBe('match'));
     fireEvent.click(within(heatmap).getByRole('button', { name: 'Show as table' }));
     expect(heatmap.querySelector('svg')).toBeNull();
@@ -377,6 +395,16 @@ describe('other sections', () => {
     expect([cells[3], cells[7]]).toEqual([String(judge?.sessions), String(human?.sessions)]);
     expect(within(players).getByTestId('ranking-basis').textContent).toMatch(/^Both rankings are computed on the same sessions/);
     expect(within(players).getByTestId('ranking-caveat').textContent).toContain("With only 2 players, Kendall's tau-b can only be ±1");
+  });
+
+  it('shows the Judges section after the confusion matrices, one card per judge, reached from the section links', async () => {
+    await readyReport();
+    const judges = screen.getByTestId('judges');
+    const rows = SAMPLE.report.judges?.againstPeople.filter((row) => row.task === 'answer' && row.bucket === 'all') ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    expect([...judges.querySelectorAll('article[data-judge]')].map((card) => card.getAttribute('data-judge'))).toEqual(rows.map((row) => row.judge));
+    expect(screen.getByTestId('confusion').compareDocumentPosition(judges) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Report sections' })).getByRole('button', { name: 'Judges' })).toBeTruthy();
   });
 
   it('shows where the figures come from', async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out' as const };
+const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out' as const, altTestEpsilon: 0.2 };
 
 describe('report worker', () => {
   it('computes the report buildReport gives on the stored study, with progress and the difficulty histogram', async () => {
@@ -56,6 +56,13 @@ describe('report worker', () => {
     expect(ratingsByLevel).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0]);
     expect(progress[0]).toEqual({ label: 'Reading the study', done: 0, total: 1 });
     expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 16, total: 16 });
+  });
+
+  it("runs the Alt-Test with the request's epsilon (the study's annotator expertise)", async () => {
+    const { report } = await api.computeReport(NAME, DEMO, { ...REQUEST, altTestEpsilon: 0.1 }, () => undefined);
+    expect(report.judges?.altTestEpsilon).toBe(0.1);
+    expect(report.judges?.altTest.map((row) => row.epsilon)).toEqual(report.judges?.altTest.map(() => 0.1));
+    expect(report.judges?.altTest.length).toBeGreaterThan(0);
   });
 
   it('adds the gold rater group and its provenance only with includeGold', async () => {

@@ -128,6 +128,16 @@ describe('backups: build, serialize, parse', () => {
     expect(valueOf(parseBackup(source(serializeBackup(backup))))).toEqual(backup);
   });
 
+  it("keeps the study's annotator expertise (the Alt-Test's epsilon), and refuses a level it does not know", () => {
+    const content = demoContent();
+    const backup = buildBackup({ ...content, study: { ...content.study, annotatorExpertise: 'crowd' } }, { createdAt: NOW, app: 'agreement-studio test' });
+    const text = serializeBackup(backup);
+    expect(valueOf(parseBackup(source(text))).study.annotatorExpertise).toBe('crowd');
+    const raw = rawSample();
+    const wrong = { ...raw, study: { ...(raw.study as Record<string, unknown>), annotatorExpertise: 'novice' } };
+    expect(errorsOf(parseBackup(source(signed(wrong))))).toContainEqual(expect.objectContaining({ path: 'study.annotatorExpertise', message: expect.stringContaining('expert, skilled or crowd') }));
+  });
+
   it('checksums the canonical JSON of every field but sha256', () => {
     const { sha256, ...content } = sample;
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);

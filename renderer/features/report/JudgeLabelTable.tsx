@@ -1,0 +1,85 @@
+// One judge scored as a classifier against the human majority: per label its support, precision,
+// recall and F1, the macro average under them, and for a two-label task the true-positive and
+// true-negative rates. An undefined figure shows `–` with its reason as the cell's title.
+
+import { useId } from 'react';
+import type { Classification, Ratio } from '../../../shared/stats/judge/classification';
+import { ratioText } from './judges-text';
+
+function RatioCell({ ratio, figure }: { ratio: Ratio; figure: string }) {
+  const { text, title } = ratioText(ratio);
+  return (
+    <td className="num" data-figure={figure} data-value={ratio.value ?? ''} title={title}>
+      {text}
+    </td>
+  );
+}
+
+export function JudgeLabelTable({ classification }: { classification: Classification }) {
+  const id = useId();
+  const { perLabel, macro, rates } = classification;
+  return (
+    <div className="judge-label-table">
+      <table className="data-table compact-table" aria-labelledby={id} data-testid="judge-label-table">
+        <caption id={id} className="small muted">
+          Per label against the human majority, {classification.n.toLocaleString('en-US')} units
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Label</th>
+            <th scope="col" className="num">
+              Support
+            </th>
+            <th scope="col" className="num">
+              Precision
+            </th>
+            <th scope="col" className="num">
+              Recall
+            </th>
+            <th scope="col" className="num">
+              F1
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {perLabel.map((score) => (
+            <tr key={score.label} data-label={score.label}>
+              <th scope="row">{score.label}</th>
+              <td className="num" data-figure="support" data-value={score.support}>
+                {score.support.toLocaleString('en-US')}
+              </td>
+              <RatioCell ratio={score.precision} figure="precision" />
+              <RatioCell ratio={score.recall} figure="recall" />
+              <RatioCell ratio={score.f1} figure="f1" />
+            </tr>
+          ))}
+          <tr data-label="macro">
+            <th scope="row">Macro average</th>
+            <td className="num" data-figure="support" data-value={classification.n}>
+              {classification.n.toLocaleString('en-US')}
+            </td>
+            <RatioCell ratio={macro.precision} figure="precision" />
+            <RatioCell ratio={macro.recall} figure="recall" />
+            <RatioCell ratio={macro.f1} figure="f1" />
+          </tr>
+        </tbody>
+      </table>
+      {rates !== undefined && (
+        <dl className="figure-list" data-testid="judge-rates">
+          <div>
+            <dt>True-positive rate ({rates.positive})</dt>
+            <dd data-figure="tpr" data-value={rates.truePositiveRate.value ?? ''} title={ratioText(rates.truePositiveRate).title}>
+              {ratioText(rates.truePositiveRate).text}
+            </dd>
+          </div>
+          <div>
+            <dt>True-negative rate ({rates.negative})</dt>
+            <dd data-figure="tnr" data-value={rates.trueNegativeRate.value ?? ''} title={ratioText(rates.trueNegativeRate).title}>
+              {ratioText(rates.trueNegativeRate).text}
+            </dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+}
