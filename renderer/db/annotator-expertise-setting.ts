@@ -2,7 +2,7 @@
 // the report, kept on the study record so every report of the study, and its backup, use it.
 
 import type { Study } from '../../shared/domain/model';
-import type { AnnotatorExpertise } from '../../shared/stats/judge/alt-test';
+import type { AnnotatorExpertise } from '../../shared/domain/model';
 import type { StudioDatabase } from './database';
 
 /** Stores the setting, with an audit entry. Returns false when the study already had it; throws a RangeError for a missing study. */

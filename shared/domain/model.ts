@@ -1,7 +1,6 @@
 // The domain model of SPEC §3: puzzles, sessions, turns, labels, studies.
 // Pure data shapes shared by the parser, the database, the UI and the command line.
 
-import type { AnnotatorExpertise } from '../stats/judge/alt-test';
 
 export const TASKS = ['answer', 'match', 'difficulty'] as const;
 export type Task = (typeof TASKS)[number];
@@ -97,6 +96,10 @@ export interface Study {
  * (the default), or counted as a `disagreement` with every human label, as TurtleBench scores it.
  */
 export type UnparseableReplies = 'left-out' | 'disagreement';
+
+/** How expert a study's annotators are, as the lead describes them; each level has the Alt-Test epsilon its authors suggest. */
+export const ANNOTATOR_EXPERTISE = ['expert', 'skilled', 'crowd'] as const;
+export type AnnotatorExpertise = (typeof ANNOTATOR_EXPERTISE)[number];
 
 /** An annotator's copy of a study, opened from the lead's pack (FORMATS §2): always annotator mode. */
 export interface PackOrigin {

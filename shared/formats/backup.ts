@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS, UNPARSEABLE } from '../domain/model';
+import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS, UNPARSEABLE } from '../domain/model';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, LabelValue, Puzzle, Session, Study, StudyCounts, Task, Turn } from '../domain/model';
 import { canonicalJson } from './canonical-json';
 import { ErrorList } from './error-list';
@@ -178,7 +178,7 @@ const studySchema = z.object(
       .optional(),
     sample: z.literal(true, { error: expected('true') }).optional(),
     unparseableReplies: z.enum(['left-out', 'disagreement'], { error: expected('left-out or disagreement') }).optional(),
-    annotatorExpertise: z.enum(['expert', 'skilled', 'crowd'], { error: expected('expert, skilled or crowd') }).optional(),
+    annotatorExpertise: z.enum(ANNOTATOR_EXPERTISE, { error: expected('expert, skilled or crowd') }).optional(),
   },
   { error: expected('the study record') },
 );

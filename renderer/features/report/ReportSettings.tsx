@@ -3,13 +3,12 @@
 // unparseable judge replies and its annotators' expertise. Enter applies typed numbers at once.
 
 import { useId, type FormEvent } from 'react';
-import { ALT_TEST_EPSILON, type AnnotatorExpertise } from '../../../shared/stats/judge/alt-test';
+import { ANNOTATOR_EXPERTISE, type AnnotatorExpertise } from '../../../shared/domain/model';
+import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
 import type { ReportSettingsState } from './useReportSettings';
 
-const EXPERTISE: readonly AnnotatorExpertise[] = ['expert', 'skilled', 'crowd'];
-
 function isExpertise(value: string): value is AnnotatorExpertise {
-  return (EXPERTISE as readonly string[]).includes(value);
+  return (ANNOTATOR_EXPERTISE as readonly string[]).includes(value);
 }
 
 const AVERAGES = [
@@ -95,7 +94,7 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
             if (isExpertise(event.target.value)) settings.setExpertise(event.target.value);
           }}
         >
-          {EXPERTISE.map((level) => (
+          {ANNOTATOR_EXPERTISE.map((level) => (
             <option key={level} value={level}>
               {level} ({ALT_TEST_EPSILON[level]})
             </option>

@@ -7,7 +7,8 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Study, UnparseableReplies } from '../../../shared/domain/model';
-import { ALT_TEST_EPSILON, type AnnotatorExpertise } from '../../../shared/stats/judge/alt-test';
+import type { AnnotatorExpertise } from '../../../shared/domain/model';
+import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
 import { useServices } from '../../app/services';
 import { setAnnotatorExpertise } from '../../db/annotator-expertise-setting';
 import { describeStorageError } from '../../db/storage';

@@ -2,10 +2,8 @@
 // may a judge stand in for the annotators? Each annotator is left out in turn and the judge wins against
 // them when it represents the others at least as well, up to epsilon (a one-sided t-test, BY-corrected).
 
+import type { AnnotatorExpertise } from '../../domain/model';
 import { studentTCdf } from './student-t';
-
-/** How the lead describes the annotators; each level has the epsilon the authors suggest. */
-export type AnnotatorExpertise = 'expert' | 'skilled' | 'crowd';
 
 /** The authors' cost-benefit margin per level: how much worse than a person the judge may be and still pass. */
 export const ALT_TEST_EPSILON: Readonly<Record<AnnotatorExpertise, number>> = { expert: 0.2, skilled: 0.15, crowd: 0.1 };
