@@ -177,37 +177,55 @@ function refusalNotes(rows: JudgesSection['altTest']): string[] {
   return [...byReason].map(([reason, who]) => `Not run for ${who.join(', ')}: ${reason}.`);
 }
 
-function correctedCell(row: CorrectedScoreRow): string {
-  if (row.theta === null) return UNDEFINED;
+/** The corrected score with its interval; where either is undefined, the number of the note that says why. */
+function correctedCell(row: CorrectedScoreRow, noteOf: (row: CorrectedScoreRow) => number | undefined): string {
+  const note = noteOf(row);
+  const why = note === undefined ? '' : ` (note ${note})`;
+  if (row.theta === null) return `${UNDEFINED}${why}`;
   const interval = row.ci95 === null ? '' : ` [${formatPercent(row.ci95[0])}, ${formatPercent(row.ci95[1])}]`;
-  return `${formatPercent(row.theta)}${interval}`;
+  return `${formatPercent(row.theta)}${interval}${why}`;
+}
+
+function isClamped(row: CorrectedScoreRow): boolean {
+  return row.unclampedTheta !== null && (row.unclampedTheta < 0 || row.unclampedTheta > 1);
 }
 
 function correctedTable(judges: JudgesSection): LayoutTable {
   const rows = judges.correctedScores;
-  const clamped = rows.filter((row) => row.unclampedTheta !== null && (row.unclampedTheta < 0 || row.unclampedTheta > 1));
-  const undefinedRows = rows.filter((row) => row.theta === null || row.ci95 === null);
-  const reasons = new Map<string, string[]>();
-  for (const row of undefinedRows) {
-    const reason = row.undefinedReasons.theta ?? row.undefinedReasons.ci95 ?? '';
-    reasons.set(reason, [...(reasons.get(reason) ?? []), `${row.judge} ${row.player} ${BUCKET_NAME[row.bucket]}`]);
+  // One numbered note per distinct reason, so the notes stay a few lines however many rows there are.
+  const reasons: string[] = [];
+  const reasonOf = (row: CorrectedScoreRow) => (row.theta === null || row.ci95 === null ? (row.undefinedReasons.theta ?? row.undefinedReasons.ci95) : undefined);
+  for (const row of rows) {
+    const reason = reasonOf(row);
+    if (reason !== undefined && !reasons.includes(reason)) reasons.push(reason);
   }
+  const noteOf = (row: CorrectedScoreRow) => {
+    const reason = reasonOf(row);
+    return reason === undefined ? undefined : reasons.indexOf(reason) + 1;
+  };
+  const anyClamped = rows.some(isClamped);
   return {
     id: 'judges-corrected',
     wide: true,
     title: "M: players' solve rates corrected for each judge's errors",
     caption:
       "Lee et al. (2025): a player's share of sessions the judge calls solved (raw), corrected with the judge's sensitivity and specificity on the sessions people also gave a verdict, pooled over players per bucket (the Rogan-Gladen estimate, clamped to [0, 100]), in %, with the authors' 95% CI. Sessions: the player's sessions the judge gave a verdict on; calibration: the sessions both did.",
-    columns: ['Judge', 'Player', 'Bucket', 'Raw', 'Corrected (95% CI)', 'Sessions', 'Calibration'],
+    columns: ['Judge', 'Player', 'Bucket', 'Raw', 'Corrected (95% CI)', ...(anyClamped ? ['Before clamping'] : []), 'Sessions', 'Calibration'],
     labelColumns: 3,
     rows: rows.map((row) => ({
       labels: [row.judge, row.player, BUCKET_NAME[row.bucket]],
       ids: [row.judge, row.player, row.bucket],
-      values: [formatPercent(row.rawScore), correctedCell(row), String(row.sessions), String(row.calibrationSessions)],
+      values: [
+        formatPercent(row.rawScore),
+        correctedCell(row, noteOf),
+        ...(anyClamped ? [isClamped(row) ? formatPercent(row.unclampedTheta) : ''] : []),
+        String(row.sessions),
+        String(row.calibrationSessions),
+      ],
     })),
     notes: [
-      ...(clamped.length > 0 ? [`Clamped to [0, 100]: ${clamped.map((row) => `${row.judge} ${row.player} ${BUCKET_NAME[row.bucket]} (${formatPercent(row.unclampedTheta)} before clamping)`).join('; ')}.`] : []),
-      ...[...reasons].map(([reason, who]) => `Undefined for ${who.join(', ')}: ${reason}.`),
+      ...(anyClamped ? ['Before clamping: the estimate outside [0, 100] that the corrected score was clamped from.'] : []),
+      ...reasons.map((reason, index) => `Note ${index + 1}: ${reason}.`),
     ],
   };
 }

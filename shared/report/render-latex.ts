@@ -2,15 +2,36 @@
 // (`table*` across the page for the wide ones), with caption and label, under a comment naming
 // the app, the inputs' SHA-256 and the settings. Cells are compact: an interval goes under its
 // figure, "a vs b" and a header's parenthesis on a second line, so the tables fit a two-column
-// paper. Text from the inputs is escaped so any model name compiles and prints as written.
+// paper. A table longer than a page goes on in further floats, each captioned as continued.
+// Text from the inputs is escaped so any model name compiles and prints as written.
 
 import type { AgreementReport } from './report-model';
 import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
 export function renderLatex(report: AgreementReport): string {
-  const comment = [...provenanceLines(report), 'The tables need \\usepackage{booktabs} in the preamble.'].map((line) => `% ${line}`).join('\n');
-  return `${[comment, ...[...reportTables(report), ...judgesTables(report)].map(latexTable)].join('\n\n')}\n`;
+  const comment = [...provenanceLines(report), 'The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} too (LaTeX holds 18 waiting floats).'].map((line) => `% ${line}`).join('\n');
+  return `${[comment, ...[...reportTables(report), ...judgesTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
+}
+
+/**
+ * Rows in one float. A row is two lines where a figure has its interval under it, and a float
+ * taller than the page is held back to the end of the document with a warning: nine judges give
+ * 36 pairs of judges per bucket, far more than a page.
+ */
+const ROWS_PER_FLOAT = 15;
+
+/** The table as floats of at most ROWS_PER_FLOAT rows: the first with its caption and label, the others "continued" with the label numbered, the notes under the last. */
+function pageSized(table: LayoutTable): LayoutTable[] {
+  const parts = Math.ceil(table.rows.length / ROWS_PER_FLOAT);
+  if (parts <= 1) return [table];
+  return Array.from({ length: parts }, (_, part) => ({
+    ...table,
+    id: part === 0 ? table.id : `${table.id}-${part + 1}`,
+    title: part === 0 ? table.title : `${table.title} (continued, ${part + 1} of ${parts})`,
+    rows: table.rows.slice(part * ROWS_PER_FLOAT, (part + 1) * ROWS_PER_FLOAT),
+    notes: part === parts - 1 ? table.notes : [],
+  }));
 }
 
 /** The one line of settings before a tabular: narrow gaps between columns, and type a step smaller in a table one column wide. */

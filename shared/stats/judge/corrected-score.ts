@@ -59,7 +59,16 @@ const clamp = (x: number): number => Math.min(1, Math.max(0, x));
  * a sample is empty (the authors require n, m0, m1 > 0) or when q0 + q1 <= 1: a judge no better
  * than chance says nothing about the truth, and the authors refuse it.
  */
-export function correctedScore(finals: JudgedFinals, calibration: JudgeCalibration): CorrectedScore {
+/** What the counted items are called in the reasons: finals matched or not, or sessions solved or not. */
+export interface ItemWords {
+  items: string;
+  positive: string;
+  negative: string;
+}
+
+const FINALS: ItemWords = { items: 'finals', positive: 'matched', negative: 'unmatched' };
+
+export function correctedScore(finals: JudgedFinals, calibration: JudgeCalibration, words: ItemWords = FINALS): CorrectedScore {
   checkPart('judgeMatched', finals.judgeMatched, 'judged', finals.judged);
   checkPart('judgeMatchedOfHumanMatched', calibration.judgeMatchedOfHumanMatched, 'humanMatched', calibration.humanMatched);
   checkPart('judgeUnmatchedOfHumanUnmatched', calibration.judgeUnmatchedOfHumanUnmatched, 'humanUnmatched', calibration.humanUnmatched);
@@ -79,11 +88,12 @@ export function correctedScore(finals: JudgedFinals, calibration: JudgeCalibrati
     unclampedCi95: null,
     undefinedReasons: { theta: reason, ci95: reason },
   });
-  if (p === null) return undefinedScore('no finals of this player were judged');
-  if (q1 === null) return undefinedScore('no human-matched finals to measure the judge\'s sensitivity on');
-  if (q0 === null) return undefinedScore('no human-unmatched finals to measure the judge\'s specificity on');
+  const { items, positive, negative } = words;
+  if (p === null) return undefinedScore(`no ${items} of this player were judged`);
+  if (q1 === null) return undefinedScore(`no ${items} people call ${positive} to measure the judge's sensitivity on`);
+  if (q0 === null) return undefinedScore(`no ${items} people call ${negative} to measure the judge's specificity on`);
   if (q0 + q1 - 1 <= 0) {
-    return undefinedScore(`the judge is no better than chance on the human-labelled finals (specificity ${q0.toFixed(3)} + sensitivity ${q1.toFixed(3)} <= 1), so its labels cannot be corrected`);
+    return undefinedScore(`the judge is no better than chance on the ${items} people gave a verdict on (specificity ${q0.toFixed(3)} + sensitivity ${q1.toFixed(3)} <= 1), so its labels cannot be corrected`);
   }
   const unclampedTheta = (p + q0 - 1) / (q0 + q1 - 1);
   const interval = authorsInterval(n, finals.judgeMatched, m0, calibration.judgeUnmatchedOfHumanUnmatched, m1, calibration.judgeMatchedOfHumanMatched);
@@ -97,7 +107,7 @@ export function correctedScore(finals: JudgedFinals, calibration: JudgeCalibrati
     unclampedCi95: interval,
     undefinedReasons: interval
       ? {}
-      : { ci95: 'too few human-labelled finals: once the interval adds one matched and one unmatched final to each calibration sample, the judge is no better than chance' },
+      : { ci95: `too few ${items} with a verdict of people: once the interval adds one ${positive} and one ${negative} to each calibration sample, the judge is no better than chance` },
   };
 }
 

@@ -4,9 +4,12 @@
 
 import type { StudyData } from '../../domain/model';
 import type { CorrectedScoreRow, ReportBucket } from '../../report/report-model';
-import { correctedScore, type JudgeCalibration } from '../judge/corrected-score';
+import { correctedScore, type ItemWords, type JudgeCalibration } from '../judge/corrected-score';
 import { sessionGames, sessionResult } from './player-outcomes';
 import type { StudyUnits } from './study-units';
+
+/** The report counts sessions, solved or not, so its reasons say so. */
+const SESSIONS: ItemWords = { items: 'sessions', positive: 'solved', negative: 'unsolved' };
 
 /**
  * One row per judge (match-task order), player (order of first session) and bucket. The benchmark
@@ -41,7 +44,7 @@ export function correctedScores(data: StudyData, units: StudyUnits, buckets: rea
             if (!byJudge.solved) calibration.judgeUnmatchedOfHumanUnmatched++;
           }
         }
-        return { judge, player, bucket, ...correctedScore({ judged, judgeMatched }, calibration), sessions: judged, calibrationSessions };
+        return { judge, player, bucket, ...correctedScore({ judged, judgeMatched }, calibration, SESSIONS), sessions: judged, calibrationSessions };
       }),
     );
   });

@@ -52,7 +52,14 @@ describe('the Judges section in the Markdown', () => {
       "- Holm p: adjusted with Holm's step-down method over leniency against severity McNemar tests of 2 judges x 5 buckets; the 8 without a discordant pair are not tested, so 2 p-values are adjusted.",
     );
     expect(markdownTable(markdown, 'The Alternative Annotator Test')).toContain('- Not run for M j1, M j2, R j1, R j2: no annotator shares 30 units with the judge and another annotator.');
-    expect(markdown).toContain('Undefined for j1 P1 Medium, j1 P1 Unrated, j1 P2 Easy, j1 P2 Hard, j2 P1 Medium, j2 P1 Unrated, j2 P2 Easy, j2 P2 Hard: no finals of this player were judged.');
+    const corrected = markdownTable(markdown, "M: players' solve rates corrected for each judge's errors");
+    const note = corrected.find((line) => line.endsWith(': no sessions of this player were judged.'));
+    expect(note).toMatch(/^- Note \d: /);
+    // Every row without a judged session points at that note.
+    const undefinedRows = corrected.filter((line) => line.includes(`(note ${note?.slice('- Note '.length, '- Note '.length + 1) ?? ''})`));
+    expect(undefinedRows.map((line) => line.split(' | ').slice(0, 3).join(' | '))).toEqual([
+      '| j1 | P1 | Medium', '| j1 | P1 | Unrated', '| j1 | P2 | Easy', '| j1 | P2 | Hard', '| j2 | P1 | Medium', '| j2 | P1 | Unrated', '| j2 | P2 | Easy', '| j2 | P2 | Hard',
+    ]);
   });
 
   it('warns beside the pairs when more than 5% of the replicates are undefined, with the count', () => {
@@ -75,8 +82,10 @@ describe('the Judges section in the Markdown', () => {
       { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f5', 'unmatched', 'matched')] },
     ]);
     const text = renderMarkdown(report(clamped));
-    expect(text).toContain('Clamped to \\[0, 100\\]: j2 P2 Easy (133.3 before clamping); j2 P2 All (133.3 before clamping).');
-    expect(markdownTable(text, "M: players' solve rates corrected for each judge's errors")).toContain('| j1 | P2 | All | 66.7 | 33.3 [0.0, 100.0] | 3 | 4 |');
+    const corrected = markdownTable(text, "M: players' solve rates corrected for each judge's errors");
+    expect(corrected.filter((line) => line.includes('| 133.3 |')).map((line) => line.split(' | ').slice(0, 3).join(' | '))).toEqual(['| j2 | P2 | Easy', '| j2 | P2 | All']);
+    expect(corrected).toContain('| j1 | P2 | All | 66.7 | 33.3 [0.0, 100.0] |  | 3 | 4 |');
+    expect(corrected).toContain('- Before clamping: the estimate outside \\[0, 100\\] that the corrected score was clamped from.');
   });
 });
 

@@ -16,8 +16,8 @@ import type { AgreementReport } from '../../../shared/report/report-model';
 const NOW = '2026-11-22T10:00:00.000Z';
 
 /** A study as wide as the tables get: three judges, every bucket including unrated, four players, long names. */
-function wideReport(): AgreementReport {
-  const generated = generateSyntheticStudy({ puzzles: 24, annotators: 6, seed: 11, judgeErrorRates: [0.1, 0.2, 0.3] });
+function wideReport(judges: readonly string[] = ['synthetic-judge-a', 'synthetic-judge-b', 'synthetic-judge-c']): AgreementReport {
+  const generated = generateSyntheticStudy({ puzzles: 24, annotators: 6, seed: 11, judges, judgeErrorRates: [0.1, 0.2, 0.3] });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
   if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
   const study = parsed.value;
@@ -51,11 +51,14 @@ function measuringDocument(latex: string): { text: string; tables: Array<{ id: s
   const blocks = [...latex.matchAll(/\\begin\{(table\*?)\}[\s\S]*?\\label\{tab:([^}]+)\}\n {2}([^\n]*)\n {2}(\\begin\{tabular\}[\s\S]*?\n {2}\\end\{tabular\})\n/g)];
   const tables = blocks.map((block) => ({ id: block[2] as string, wide: block[1] === 'table*' }));
   const measures = blocks.map(
-    (block) => `{${block[3] as string}\\sbox0{${block[4] as string}}\\immediate\\write\\measures{${block[2] as string} \\the\\wd0 \\space \\the\\columnwidth\\space \\the\\textwidth}}`,
+    (block) =>
+      `{${block[3] as string}\\sbox0{${block[4] as string}}\\dimen0=\\ht0 \\advance\\dimen0 by \\dp0 \\immediate\\write\\measures{${block[2] as string} \\the\\wd0 \\space \\the\\columnwidth\\space \\the\\textwidth\\space \\the\\dimen0 \\space \\the\\textheight}}`,
   );
   const text = [
     '\\documentclass[twocolumn]{article}',
     '\\usepackage{booktabs}',
+    // As the LaTeX's opening comment advises: every table at once is more floats than LaTeX holds by default.
+    '\\extrafloats{100}',
     '\\newwrite\\measures',
     '\\begin{document}',
     '\\immediate\\openout\\measures=widths.txt',
@@ -68,44 +71,76 @@ function measuringDocument(latex: string): { text: string; tables: Array<{ id: s
   return { text, tables };
 }
 
+interface Measured {
+  width: number;
+  column: number;
+  page: number;
+  /** Height and depth of the tabular. */
+  height: number;
+  textHeight: number;
+}
+
+/** Compiles the report's LaTeX in the measuring document: pdflatex's log and each tabular's measures by table id. */
+function compile(latex: string): { log: string; tables: Array<{ id: string; wide: boolean }>; measured: Map<string, Measured> } {
+  const { text, tables } = measuringDocument(latex);
+  const dir = mkdtempSync(join(tmpdir(), 'report-latex-'));
+  try {
+    writeFileSync(join(dir, 'tables.tex'), text);
+    const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'tables.tex'], { cwd: dir, encoding: 'utf8', timeout: 50_000 });
+    const log = readFileSync(join(dir, 'tables.log'), 'latin1');
+    expect(run.status, log.slice(-3000)).toBe(0);
+    const measured = new Map(
+      readFileSync(join(dir, 'widths.txt'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [id, width, column, page, height, textHeight] = line.split(' ').map((part) => part.replace('pt', ''));
+          return [id as string, { width: Number(width), column: Number(column), page: Number(page), height: Number(height), textHeight: Number(textHeight) }];
+        }),
+    );
+    return { log, tables, measured };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function needPdflatex(context: { skip(): void }) {
+  if (hasPdflatex()) return;
+  if (process.env.CI !== undefined && process.env.CI !== '') throw new Error('pdflatex is missing; npm test installs TeX Live as root on Debian or Ubuntu (scripts/ensure-test-tools.mjs)');
+  console.log('Skipping the LaTeX compile test: pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)');
+  context.skip();
+}
+
 describe('the LaTeX tables in a two-column paper', () => {
   it('compile with pdflatex and fit the column, or the page for the wide ones', { timeout: 60_000 }, (context) => {
-    if (!hasPdflatex()) {
-      if (process.env.CI !== undefined && process.env.CI !== '') throw new Error('pdflatex is missing; npm test installs TeX Live as root on Debian or Ubuntu (scripts/ensure-test-tools.mjs)');
-      console.log('Skipping the LaTeX compile test: pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)');
-      context.skip();
-    }
-    const latex = renderLatex(wideReport());
-    const { text, tables } = measuringDocument(latex);
+    needPdflatex(context);
+    const { log, tables, measured } = compile(renderLatex(wideReport()));
     expect(tables.map((table) => table.id)).toEqual([
-      'agreement-match', 'agreement-answer', 'chance-match', 'chance-answer', 'difficulty-alpha', 'annotators', 'players',
+      'agreement-match', 'agreement-answer', 'chance-match', 'chance-answer', 'difficulty-alpha', 'annotators', 'players', 'players-2',
       'judges-people-match', 'judges-errors-match', 'judges-labels-match', 'judges-people-answer', 'judges-errors-answer', 'judges-labels-answer',
-      'judges-pairs-match', 'judges-pairs-answer', 'judges-alt-test', 'judges-corrected',
+      'judges-pairs-match', 'judges-pairs-answer', 'judges-alt-test', 'judges-corrected', 'judges-corrected-2', 'judges-corrected-3', 'judges-corrected-4',
     ]);
-    const dir = mkdtempSync(join(tmpdir(), 'report-latex-'));
-    try {
-      writeFileSync(join(dir, 'tables.tex'), text);
-      const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'tables.tex'], { cwd: dir, encoding: 'utf8', timeout: 50_000 });
-      const log = readFileSync(join(dir, 'tables.log'), 'latin1');
-      expect(run.status, log.slice(-3000)).toBe(0);
-      expect(log).not.toMatch(/Overfull \\hbox/);
-      const widths = new Map(
-        readFileSync(join(dir, 'widths.txt'), 'utf8')
-          .trim()
-          .split('\n')
-          .map((line) => {
-            const [id, width, column, page] = line.split(' ').map((part) => part.replace('pt', ''));
-            return [id as string, { width: Number(width), column: Number(column), page: Number(page) }];
-          }),
-      );
-      for (const table of tables) {
-        const measured = widths.get(table.id);
-        expect(measured, table.id).toBeDefined();
-        const limit = table.wide ? measured?.page : measured?.column;
-        expect(measured?.width, `${table.id} (${table.wide ? 'textwidth' : 'columnwidth'})`).toBeLessThanOrEqual(limit ?? 0);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    expect(log).not.toMatch(/Overfull \\hbox/);
+    for (const table of tables) {
+      const size = measured.get(table.id);
+      expect(size, table.id).toBeDefined();
+      const limit = table.wide ? size?.page : size?.column;
+      expect(size?.width, `${table.id} (${table.wide ? 'textwidth' : 'columnwidth'})`).toBeLessThanOrEqual(limit ?? 0);
+    }
+  });
+
+  it('go on in further floats when nine judges make a table longer than the page', { timeout: 60_000 }, (context) => {
+    needPdflatex(context);
+    const nine = Array.from({ length: 9 }, (_, j) => `judge-${String.fromCharCode(97 + j)}`);
+    const latex = renderLatex(wideReport(nine));
+    const { log, tables, measured } = compile(latex);
+    // 9 judges, gold-free: 9 judge-human rows, 1 human-human and 36 judge-judge, per bucket.
+    expect(tables.map((table) => table.id)).toEqual(expect.arrayContaining(['agreement-match', 'agreement-match-2', 'agreement-match-3', 'judges-pairs-match', 'judges-pairs-match-2']));
+    expect(latex).toContain('(continued, 2 of');
+    expect(log).not.toMatch(/Float too large|Overfull \\hbox/);
+    for (const table of tables) {
+      const size = measured.get(table.id);
+      expect(size?.height, table.id).toBeLessThanOrEqual(size?.textHeight ?? 0);
     }
   });
 });

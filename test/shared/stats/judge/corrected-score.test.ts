@@ -207,7 +207,7 @@ describe('correctedScore edge cases', () => {
     expect(score.ci95).toBeNull();
     expect(score.unclampedCi95).toBeNull();
     expect(score.undefinedReasons.theta).toBeUndefined();
-    expect(score.undefinedReasons.ci95).toMatch(/too few human-labelled finals/);
+    expect(score.undefinedReasons.ci95).toMatch(/too few finals with a verdict of people/);
   });
 
   it('throws on counts no study can produce: a caller\'s bug, not data', () => {
