@@ -10,7 +10,7 @@ import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { renderCsv } from '../../shared/report/render-csv';
 import { renderLatex } from '../../shared/report/render-latex';
 import { renderMarkdown } from '../../shared/report/render-markdown';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport, Resampling } from '../../shared/report/report-model';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readInputFile } from '../read-input-file';
@@ -41,6 +41,8 @@ intervals, chance-corrected statistics, per-annotator reliability and player out
   --format F             json (default), md, csv or latex
   --bootstrap N          bootstrap resamples for the intervals, 0 to ${MAX_BOOTSTRAP.toLocaleString('en')} (default 1000)
   --seed S               whole number seeding the bootstrap (default 1)
+  --resample WHAT        puzzles (default): a bootstrap replicate draws whole puzzles, keeping
+                         a puzzle's questions and final answers together; units: single units
   --macro                tables show macro agreement (mean of per-unit agreement)
   --leave-out-unsure     leave labels marked unsure out of every figure (default: they
                          count like any other); the report's settings say which was used
@@ -70,7 +72,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     study,
     labels,
     annotatorNames,
-    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable },
+    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable, resample: options.resample },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
     now,
@@ -99,6 +101,7 @@ interface ReportOptions {
   macro: boolean;
   leaveOutUnsure: boolean;
   unparseable: UnparseableReplies;
+  resample: Resampling;
   anyStudy: boolean;
   out?: string;
 }
@@ -117,6 +120,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       macro: { type: 'boolean' },
       'leave-out-unsure': { type: 'boolean' },
       unparseable: { type: 'string' },
+      resample: { type: 'string' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -129,6 +133,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   if (!isReportFormat(format)) throw new UsageError(`--format takes json, md, csv or latex, not ${JSON.stringify(format)}`, COMMAND);
   const unparseable = values.unparseable ?? 'left-out';
   if (unparseable !== 'left-out' && unparseable !== 'disagreement') throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
+  const resample = values.resample ?? 'puzzles';
+  if (resample !== 'puzzles' && resample !== 'units') throw new UsageError(`--resample takes puzzles or units, not ${JSON.stringify(resample)}`, COMMAND);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
   return {
@@ -139,6 +145,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     macro: values.macro === true,
     leaveOutUnsure: values['leave-out-unsure'] === true,
     unparseable,
+    resample,
     anyStudy: values['any-study'] === true,
     ...(out !== undefined ? { out } : {}),
   };
