@@ -3,7 +3,7 @@
 // queue and the heatmap, and export files.
 
 import type { GoldLabel, UnparseableReplies } from '../../shared/domain/model';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport, Resampling } from '../../shared/report/report-model';
 
 export interface ReportRequest {
   /** Bootstrap replicates B (default 1000). */
@@ -16,6 +16,8 @@ export interface ReportRequest {
   leaveOutUnsure: boolean;
   /** The study's setting for unparseable judge replies (the command line's --unparseable). */
   unparseable: UnparseableReplies;
+  /** What a bootstrap replicate draws: whole puzzles or single units (the command line's --resample). */
+  resample: Resampling;
 }
 
 export interface ReportProgress {

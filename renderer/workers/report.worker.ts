@@ -31,7 +31,7 @@ const api = {
         labels,
         gold,
         annotatorNames,
-        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted', unparseable: request.unparseable },
+        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted', unparseable: request.unparseable, resample: request.resample },
         inputs,
         app: APP,
         now: new Date().toISOString(),

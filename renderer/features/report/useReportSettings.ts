@@ -1,11 +1,13 @@
 // The report page's settings: micro or macro (shown at once, the report holds both), the
 // bootstrap resamples and the seed as typed (committed to the worker once they are whole
 // numbers in range and the lead stopped typing, or at once on Enter), gold as a rater,
-// whether labels marked unsure count (by default they do, as the command line's report), and the
-// study's own setting for unparseable judge replies, which is stored on the study.
+// whether labels marked unsure count (by default they do, as the command line's report), what a
+// bootstrap replicate draws (puzzles by default, as the command line's), and the study's own
+// setting for unparseable judge replies, which is stored on the study.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Study, UnparseableReplies } from '../../../shared/domain/model';
+import type { Resampling } from '../../../shared/report/report-model';
 import { useServices } from '../../app/services';
 import { describeStorageError } from '../../db/storage';
 import { setUnparseableReplies } from '../../db/unparseable-setting';
@@ -35,6 +37,7 @@ export function useReportSettings(study: Study) {
   const [seedText, setSeedText] = useState(String(DEFAULT_SEED));
   const [includeGold, setIncludeGold] = useState(false);
   const [leaveOutUnsure, setLeaveOutUnsure] = useState(false);
+  const [resample, setResample] = useState<Resampling>('puzzles');
   const unparseable: UnparseableReplies = study.unparseableReplies ?? 'left-out';
   const [unparseableProblem, setUnparseableProblem] = useState<string>();
   const setUnparseable = useCallback(
@@ -67,9 +70,28 @@ export function useReportSettings(study: Study) {
   ];
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
-  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable }), [committed, includeGold, leaveOutUnsure, unparseable]);
+  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample }), [committed, includeGold, leaveOutUnsure, unparseable, resample]);
 
-  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, unparseable, setUnparseable, commitNow, problems, pending, computation };
+  return {
+    average,
+    setAverage,
+    bootstrapText,
+    setBootstrapText,
+    seedText,
+    setSeedText,
+    includeGold,
+    setIncludeGold,
+    leaveOutUnsure,
+    setLeaveOutUnsure,
+    unparseable,
+    setUnparseable,
+    resample,
+    setResample,
+    commitNow,
+    problems,
+    pending,
+    computation,
+  };
 }
 
 export type ReportSettingsState = ReturnType<typeof useReportSettings>;
