@@ -391,8 +391,10 @@ function replicateDraws(
     unitsOfCluster[cluster]?.push(u);
   });
   const groupOfKey = new Map<string, number>();
-  // Per group, its patterns and how many of its units have each.
-  const groupPatterns: Array<Array<[pattern: number, count: number]>> = [];
+  // Group g's patterns are patternOf[start[g] .. start[g + 1]), each held by countOf units of it.
+  const start = [0];
+  const patternOf: number[] = [];
+  const countOf: number[] = [];
   const groupOfDrawn = new Uint32Array(unitsOfCluster.length);
   unitsOfCluster.forEach((members, cluster) => {
     const counts = new Map<number, number>();
@@ -404,23 +406,34 @@ function replicateDraws(
     const key = entries.map(([pattern, count]) => `${pattern}:${count}`).join(',');
     let group = groupOfKey.get(key);
     if (group === undefined) {
-      group = groupPatterns.length;
+      group = start.length - 1;
       groupOfKey.set(key, group);
-      groupPatterns.push(entries);
+      for (const [pattern, count] of entries) {
+        patternOf.push(pattern);
+        countOf.push(count);
+      }
+      start.push(patternOf.length);
     }
     groupOfDrawn[cluster] = group;
   });
+  const groups = start.length - 1;
+  const groupStart = Uint32Array.from(start);
+  const groupPattern = Uint32Array.from(patternOf);
+  const groupCount = Uint32Array.from(countOf);
   const weights = new Float64Array(patterns.count);
   const patternWeights = (drawn: Uint32Array): Float64Array => {
     weights.fill(0);
-    groupPatterns.forEach((entries, g) => {
+    for (let g = 0; g < groups; g++) {
       const d = drawn[g] as number;
-      if (d === 0) return;
-      for (const [pattern, count] of entries) weights[pattern] = (weights[pattern] as number) + d * count;
-    });
+      if (d === 0) continue;
+      for (let j = groupStart[g] as number; j < (groupStart[g + 1] as number); j++) {
+        const pattern = groupPattern[j] as number;
+        weights[pattern] = (weights[pattern] as number) + d * (groupCount[j] as number);
+      }
+    }
     return weights;
   };
-  return { groupOfDrawn, groups: groupPatterns.length, patternWeights };
+  return { groupOfDrawn, groups, patternWeights };
 }
 
 /** Collects the reason of every null statistic under its path. */
