@@ -48,7 +48,7 @@ export interface AgreementRow {
   agreement: number | null;
   /** Comparisons (human-judge, judge-judge) or pairs (human-human). */
   n: number;
-  /** Percentile bootstrap interval of the micro agreement; null when undefined. */
+  /** Bootstrap interval of the micro agreement, made as ci95Method says; null when undefined. */
   ci95: Interval | null;
   /** Mean of per-unit agreement, with the number of units it averages. */
   macro: number | null;

@@ -3,7 +3,7 @@
 // macro over units, per bucket, each with a percentile bootstrap interval over puzzles (or units)
 // that is widened to the Wilson interval where it reaches 0 or 1.
 
-import type { AgreementRow, IntervalMethod, Interval, ReportBucket, Resampling } from '../../report/report-model';
+import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/report-model';
 import { bootstrapGroupsMany, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
 import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';
@@ -89,10 +89,7 @@ export function agreementRows(
     });
     for (const same of sharing) {
       const sameScores = same.pairs.map((p) => same.units.map((u) => scores[p]?.[u] as UnitScore));
-      const clusters = resamplingClusters(
-        same.units.map((u) => units[u] as TaskUnit),
-        resample,
-      );
+      const clusters = resamplingClusters(same.units.map((u) => units[u] as TaskUnit), resample);
       agreementFigures(sameScores, bootstrap, clusters).forEach((figure, i) => {
         (figures[same.pairs[i] as number] as AgreementFigure[])[b] = figure;
       });
