@@ -174,7 +174,7 @@ async function reportSection() {
     const { counts } = s.study;
     const open = s.openings.map((o) => o.openMs);
     console.log(`\n${title}: ${fmt(counts.puzzles)} puzzles, ${fmt(counts.questions + counts.finals)} units (${fmt(counts.questions)} question and ${fmt(counts.finals)} final turns) x ${s.options.annotators} annotators, ${fmt(s.study.labels)} labels with the difficulty ratings (stored with the app's import code in ${fmt(s.study.ms)} ms)`);
-    console.log(`  full report, ${fmt(s.bootstrap)} replicates           ${ms(open)}   (click on Report to data-state="ready" painted) ${met(median(open), target)}`);
+    console.log(`  full report, ${fmt(s.bootstrap)} replicates           ${ms(open)}   (click on Report to data-state="ready" painted; each replicate draws ${s.resample}) ${met(median(open), target)}`);
     console.log(`    of which the view arriving            ${ms(s.openings.map((o) => o.viewMs))}   (click to the report view in the DOM; the worker not asked yet)`);
     console.log(`    of which the report worker            ${ms(s.openings.map((o) => o.workerMs))}   (the view to the worker's answer: its start, read, bootstrap, transfer)`);
     console.log(`    of which rendering the report         ${ms(s.openings.map((o) => o.renderMs))}   (the answer to ready painted)`);

@@ -10,7 +10,7 @@ import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { renderCsv } from '../../shared/report/render-csv';
 import { renderLatex } from '../../shared/report/render-latex';
 import { renderMarkdown } from '../../shared/report/render-markdown';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport, Resampling } from '../../shared/report/report-model';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readInputFile } from '../read-input-file';
@@ -43,6 +43,8 @@ Annotator Test, and each player's solve rate corrected for each judge's errors.
   --format F             json (default), md, csv or latex
   --bootstrap N          bootstrap resamples for the intervals, 0 to ${MAX_BOOTSTRAP.toLocaleString('en')} (default 1000)
   --seed S               whole number seeding the bootstrap (default 1)
+  --resample WHAT        puzzles (default): a bootstrap replicate draws whole puzzles, keeping
+                         a puzzle's questions and final answers together; units: single units
   --macro                tables show macro agreement (mean of per-unit agreement)
   --leave-out-unsure     leave labels marked unsure out of every figure (default: they
                          count like any other); the report's settings say which was used
@@ -75,7 +77,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     study,
     labels,
     annotatorNames,
-    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable, ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}) },
+    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable, resample: options.resample, ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}) },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
     now,
@@ -105,6 +107,7 @@ interface ReportOptions {
   leaveOutUnsure: boolean;
   unparseable: UnparseableReplies;
   altTestEpsilon?: number;
+  resample: Resampling;
   anyStudy: boolean;
   out?: string;
 }
@@ -124,6 +127,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       'leave-out-unsure': { type: 'boolean' },
       unparseable: { type: 'string' },
       'alt-test-epsilon': { type: 'string' },
+      resample: { type: 'string' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -137,6 +141,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   const unparseable = values.unparseable ?? 'left-out';
   if (unparseable !== 'left-out' && unparseable !== 'disagreement') throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
   const altTestEpsilon = parseEpsilon(values['alt-test-epsilon']);
+  const resample = values.resample ?? 'puzzles';
+  if (resample !== 'puzzles' && resample !== 'units') throw new UsageError(`--resample takes puzzles or units, not ${JSON.stringify(resample)}`, COMMAND);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
   return {
@@ -147,6 +153,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     macro: values.macro === true,
     leaveOutUnsure: values['leave-out-unsure'] === true,
     unparseable,
+    resample,
     anyStudy: values['any-study'] === true,
     ...(altTestEpsilon !== undefined ? { altTestEpsilon } : {}),
     ...(out !== undefined ? { out } : {}),

@@ -3,7 +3,7 @@
 // queue and the heatmap, and export files.
 
 import type { GoldLabel, UnparseableReplies } from '../../shared/domain/model';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport, Resampling } from '../../shared/report/report-model';
 
 export interface ReportRequest {
   /** Bootstrap replicates B (default 1000). */
@@ -18,6 +18,8 @@ export interface ReportRequest {
   unparseable: UnparseableReplies;
   /** The Alt-Test's epsilon from the study's annotator expertise (ALT_TEST_EPSILON). */
   altTestEpsilon: number;
+  /** What a bootstrap replicate draws: whole puzzles or single units (the command line's --resample). */
+  resample: Resampling;
 }
 
 export interface ReportProgress {

@@ -31,7 +31,7 @@ const api = {
         labels,
         gold,
         annotatorNames,
-        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted', unparseable: request.unparseable, altTestEpsilon: request.altTestEpsilon },
+        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted', unparseable: request.unparseable, resample: request.resample, altTestEpsilon: request.altTestEpsilon },
         inputs,
         app: APP,
         now: new Date().toISOString(),

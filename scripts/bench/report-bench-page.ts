@@ -15,6 +15,8 @@ import { loadReportInputs } from '../../renderer/db/report-inputs';
 export interface ReportStudyOptions {
   puzzles: number;
   sessionsPerPuzzle: number;
+  /** Fewest and most questions in a session. */
+  questionsPerSession: readonly [number, number];
   annotators: number;
   seed: number;
 }
@@ -60,7 +62,7 @@ async function seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy
   }
 }
 
-/** The report worker's computeReport step by step, on this page's thread: read, then build, with the view's default seed. */
+/** The report worker's computeReport step by step, on this page's thread: read, then build, with the view's default seed and resampling (puzzles). */
 async function timeReportEngine(studyId: string, bootstrap: number): Promise<EngineTiming> {
   const db = new StudioDatabase();
   try {

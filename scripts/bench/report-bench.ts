@@ -26,6 +26,8 @@ export interface ReportStudyResult {
   study: SeededStudy;
   /** Bootstrap replicates the report view computed with (its default). */
   bootstrap: number;
+  /** What each replicate drew (the view's default). */
+  resample: string;
   openings: ReportOpening[];
   engine: EngineTiming[];
 }
@@ -35,10 +37,11 @@ export interface ReportBenchResult {
   twenty: ReportStudyResult;
 }
 
-// Four sessions a puzzle give SPLAT's units per puzzle; the seeds are picked so the units (question
-// and final turns) come to SPLAT's 2,427, and to 48,533 for 20 times the puzzles (20 x 2,427 = 48,540).
-const SPLAT_SCALE: ReportStudyOptions = { puzzles: 60, sessionsPerPuzzle: 4, annotators: 3, seed: 18 };
-const TWENTY_TIMES: ReportStudyOptions = { puzzles: 1_200, sessionsPerPuzzle: 4, annotators: 3, seed: 452 };
+// SPLAT's shape: 975 puzzles and 2,427 units, about 2.5 a puzzle. One session a puzzle with 0 to 2
+// questions and 1 or 2 final answers gives 2,470 units (seed 18), and 48,684 for 20 times the
+// puzzles: the cluster bootstrap draws puzzles, so their number, not only the units', is SPLAT's.
+const SPLAT_SCALE: ReportStudyOptions = { puzzles: 975, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18 };
+const TWENTY_TIMES: ReportStudyOptions = { puzzles: 19_500, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18 };
 
 type ProbeWindow = typeof globalThis & { reportProbe: ReportProbe };
 type BenchWindow = typeof globalThis & {
@@ -58,7 +61,7 @@ async function benchPage(context: BrowserContext, url: string): Promise<Page> {
  * One opening as the lead makes it, in a new page (a new app and a new report worker): the study's
  * overview, left to settle so its own work is not counted, then a click on its Report entry.
  */
-async function openReport(context: BrowserContext, url: string, studyId: string, probeScript: string): Promise<{ opening: ReportOpening; bootstrap: number }> {
+async function openReport(context: BrowserContext, url: string, studyId: string, probeScript: string): Promise<{ opening: ReportOpening; bootstrap: number; resample: string }> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: probeScript });
@@ -76,7 +79,7 @@ async function openReport(context: BrowserContext, url: string, studyId: string,
       return { opening: probe.opening(), failed: probe.failed };
     });
     if (opening === undefined) throw new Error(`the report of ${studyId}: ${failed}`);
-    return { opening, bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()) };
+    return { opening, bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()), resample: await page.getByTestId('report-resample').inputValue() };
   } finally {
     await page.close();
   }
@@ -106,17 +109,19 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
       log(`opening the report of ${study.studyId} ${options.runs} times`);
       const openings: ReportOpening[] = [];
       let bootstrap = 0;
+      let resample = '';
       for (let run = 0; run < options.runs; run++) {
         const opened = await openReport(browser, url, study.studyId, probeScript);
         openings.push(opened.opening);
         bootstrap = opened.bootstrap;
+        resample = opened.resample;
       }
       log(`timing the report engine on ${study.studyId} ${options.runs} times`);
       const page = await benchPage(browser, url);
       const engine: EngineTiming[] = [];
       for (let run = 0; run < options.runs; run++) engine.push(await page.evaluate(([id, b]) => (globalThis as BenchWindow).timeReportEngine(id, b), [study.studyId, bootstrap] as const));
       await page.close();
-      return { options: scale, study, bootstrap, openings, engine };
+      return { options: scale, study, bootstrap, resample, openings, engine };
     };
     return { splat: await measure(SPLAT_SCALE, splatStudy), twenty: await measure(TWENTY_TIMES, twentyStudy) };
   } finally {

@@ -86,6 +86,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   const ordered = inLabelOrder(input.labels);
   const labels = countedLabels(ordered, unsure);
   const unparseable = settings.unparseable ?? 'left-out';
+  const resample = settings.resample ?? 'puzzles';
+  if (resample !== 'puzzles' && resample !== 'units') throw new RangeError(`resample must be puzzles or units, not ${String(resample)}`);
   const units = indexStudy(study, labels, input.gold ?? [], unparseable);
 
   const buckets: Record<ReportTask, ReportBucket[]> = {
@@ -97,8 +99,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
 
-  const answer = taskFigures(units, 'answer', buckets.answer, bootstrap, phase, unparseable);
-  const match = taskFigures(units, 'match', buckets.match, bootstrap, phase, unparseable);
+  const answer = taskFigures(units, 'answer', buckets.answer, { ...bootstrap, resample }, phase, unparseable);
+  const match = taskFigures(units, 'match', buckets.match, { ...bootstrap, resample }, phase, unparseable);
 
   phase('Difficulty: chance-corrected agreement');
   const difficulty = difficultyStatistics(units.difficultyRatings, bootstrap);
@@ -135,6 +137,7 @@ export function buildReport(input: ReportInput): AgreementReport {
       ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
       unparseable,
       ...goldSetting(units),
+      resample,
     },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
@@ -183,7 +186,14 @@ interface TaskFigures {
   confusion: ConfusionMatrix[];
 }
 
-function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly ReportBucket[], bootstrap: BootstrapOptions, phase: (label: string) => void, unparseable: UnparseableReplies): TaskFigures {
+function taskFigures(
+  units: StudyUnits,
+  task: ReportTask,
+  buckets: readonly ReportBucket[],
+  { resample, ...bootstrap }: BootstrapOptions & { resample: Resampling },
+  phase: (label: string) => void,
+  unparseable: UnparseableReplies,
+): TaskFigures {
   const taskUnits = units.units[task];
   const judges = units.judges[task];
   const categories = units.categories[task];
@@ -194,11 +204,11 @@ function taskFigures(units: StudyUnits, task: ReportTask, buckets: readonly Repo
   // Gold is a rater of the task only where the lead adjudicated one of its units.
   const gold = taskUnits.some((unit) => unit.gold !== undefined);
   phase(`${TASK_PHASE[task]}: agreement tables`);
-  const table = agreementRows(taskUnits, judges, buckets, bootstrap, gold);
+  const table = agreementRows(taskUnits, judges, buckets, bootstrap, gold, resample);
   const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
   for (const bucket of buckets) {
     phase(`${TASK_PHASE[task]}: chance-corrected agreement, ${BUCKET_PHASE[bucket]}`);
-    statistics[bucket] = chanceCorrected(bucket === 'all' ? taskUnits : taskUnits.filter((unit) => unit.bucket === bucket), categories, bootstrap);
+    statistics[bucket] = chanceCorrected(bucket === 'all' ? taskUnits : taskUnits.filter((unit) => unit.bucket === bucket), categories, bootstrap, resample);
   }
   phase(`${TASK_PHASE[task]}: Cohen's kappa and confusion matrices`);
   const pairwise = pairwiseKappas(taskUnits, judges, gold);

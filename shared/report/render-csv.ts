@@ -5,7 +5,19 @@
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { Ratio } from '../stats/judge/classification';
 import type { AgreementReport, Interval, ReportBucket, ReportTask } from './report-model';
-import { agreementBuckets, annotatorGrid, comparisonsOf, findAgreementRow, observedByStatistic, playerGrid, provenanceLines, statisticsBuckets, TASK_ORDER } from './table-layout';
+import {
+  agreementBuckets,
+  agreementIntervalMethod,
+  annotatorGrid,
+  comparisonsOf,
+  findAgreementRow,
+  observedByStatistic,
+  playerGrid,
+  provenanceLines,
+  replicateWarnings,
+  statisticsBuckets,
+  TASK_ORDER,
+} from './table-layout';
 
 export const REPORT_CSV_HEADER = ['section', 'task', 'bucket', 'a', 'b', 'measure', 'value', 'n', 'ci_low', 'ci_high', 'macro', 'macro_ci_low', 'macro_ci_high', 'units'] as const;
 
@@ -36,7 +48,8 @@ const NO_EXTRAS = [null, null, null, null, null, null] as const;
 const SCALE_NOTE = 'every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)';
 
 export function renderCsv(report: AgreementReport): string {
-  const comment = [...provenanceLines(report, csvCommentText), SCALE_NOTE, `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
+  const intervals = report.settings.bootstrap > 0 ? [`intervals: ${agreementIntervalMethod(report)}`, ...replicateWarnings(report, csvCommentText).map((warning) => `warning: ${warning}`)] : [];
+  const comment = [...provenanceLines(report, csvCommentText), ...intervals, SCALE_NOTE, `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
     .map((line) => `# ${line}\r\n`)
     .join('');
   const rows: CsvCell[][] = [...agreementRows(report), ...turtleBenchRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report), ...judgesRows(report)];

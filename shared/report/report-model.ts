@@ -32,6 +32,15 @@ export type Interval = [number, number];
  */
 export type Resampling = 'puzzles' | 'units';
 
+/**
+ * How an agreement interval was made: `percentile`, the 95% percentile bootstrap interval as it
+ * came; `percentile+wilson`, where that interval reached 0 or 1 or had no width, its hull with
+ * the Wilson 95% score interval of the observed proportion at the number of clusters a replicate
+ * draws (puzzles, or units under `settings.resample` = `units`): resampling cannot show a
+ * disagreement the sample lacks, so 61 of 61 agreeing puzzles give about [0.94, 1], not [1, 1].
+ */
+export type IntervalMethod = 'percentile' | 'percentile+wilson';
+
 /** One cell of the paper tables: agreement of group a with group b on one task and bucket. */
 export interface AgreementRow {
   bucket: ReportBucket;
@@ -41,13 +50,26 @@ export interface AgreementRow {
   agreement: number | null;
   /** Comparisons (human-judge, judge-judge) or pairs (human-human). */
   n: number;
-  /** Percentile bootstrap interval of the micro agreement; null when undefined. */
+  /** Bootstrap interval of the micro agreement, made as ci95Method says; null when undefined. */
   ci95: Interval | null;
   /** Mean of per-unit agreement, with the number of units it averages. */
   macro: number | null;
   units: number;
-  /** Percentile bootstrap interval of the macro agreement (resampling units, like ci95). */
+  /** Percentile bootstrap interval of the macro agreement (resampling like ci95). */
   macroCi95?: Interval | null;
+  /** How ci95 and macroCi95 were made; present when the report has a bootstrap and the row figures (absent in older reports: percentile). */
+  ci95Method?: IntervalMethod;
+  macroCi95Method?: IntervalMethod;
+  /** Bootstrap replicates in which the micro (macro) agreement was undefined, left out of its interval; present with the method. */
+  undefinedReplicates?: number;
+  macroUndefinedReplicates?: number;
+}
+
+/** Per chance-corrected statistic, the bootstrap replicates in which it was undefined (left out of its interval). */
+export interface ChanceCorrectedUndefinedReplicates {
+  krippendorffAlpha: number;
+  fleissKappa: number;
+  gwetAC1: number;
 }
 
 /** Chance-corrected statistics for one task and bucket, with what explains them. */
@@ -67,6 +89,12 @@ export interface ChanceCorrected {
   expectedAgreement: { krippendorffAlpha: number | null; fleissKappa: number | null; gwetAC1: number | null };
   /** Share of each category among all human ratings (not Gwet's pi_k, which averages per unit: `reliability` prints that as `gwetPi`). */
   prevalence: Record<string, number>;
+  /** Present when the report has a bootstrap. */
+  undefinedReplicates?: ChanceCorrectedUndefinedReplicates;
+  /**
+   * Why each null figure is undefined, by field name. An interval whose replicates all gave the
+   * same value is null too (`krippendorffAlphaCi95` and so on): a point the data cannot prove.
+   */
   undefinedReasons: Record<string, string>;
 }
 
@@ -181,6 +209,8 @@ export interface AgreementReport {
       ordinalAlphaCi95?: Interval | null;
       intervalAlphaCi95?: Interval | null;
       ratings: number;
+      /** Present when the report has a bootstrap. */
+      undefinedReplicates?: { ordinalAlpha: number; intervalAlpha: number };
       undefinedReasons: Record<string, string>;
     };
   };

@@ -167,10 +167,10 @@ function fixed(value: number, digits: number): string {
 // ---- tables --------------------------------------------------------------------------------
 
 function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable {
-  const { average, bootstrap, seed } = report.settings;
+  const { average } = report.settings;
   const buckets = agreementBuckets(report, task);
   const comparisons = comparisonsOf(report, task);
-  const interval = ` and the 95% percentile bootstrap CI (${bootstrap} resamples of units, seed ${seed})`;
+  const interval = ` and the ${agreementIntervalMethod(report)}`;
   const rows = report.tables[task];
   const hasInterval = rows.some((row) => isSet(average === 'macro' ? row.macroCi95 : row.ci95));
   const caption =
@@ -188,8 +188,60 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
       labels: [comparisonLabel(report, comparison)],
       values: buckets.map((bucket) => formatAgreementCell(findAgreementRow(report, task, bucket, comparison), average)),
     })),
-    notes: [...(comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : []), ...unparseableNotes(report, task)],
+    notes: [...(comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : []), ...agreementReplicateNotes(report, task), ...unparseableNotes(report, task)],
   };
+}
+
+/** What a bootstrap replicate drew, as the report says it: `puzzles`, or `units` (also for reports written before the choice). */
+function resampledClusters(report: AgreementReport): string {
+  return report.settings.resample === 'units' || report.settings.resample === undefined ? 'units' : 'puzzles';
+}
+
+/**
+ * How the agreement intervals were made, for the caption: the percentile bootstrap with what it
+ * drew, B and the seed, and the Wilson floor (reports written before it had none).
+ */
+export function agreementIntervalMethod(report: AgreementReport): string {
+  const { bootstrap, seed, resample } = report.settings;
+  const clusters = resampledClusters(report);
+  const percentile = `95% percentile bootstrap over ${clusters} (B = ${bootstrap}, seed ${seed})`;
+  return resample === undefined ? percentile : `${percentile}; where it reaches 0 or 1, widened to the Wilson interval at the number of ${clusters}`;
+}
+
+/** How the chance-corrected intervals were made, for the caption; a coefficient's interval whose replicates all agree is withheld (reports written before: not). */
+function coefficientIntervalMethod(report: AgreementReport): string {
+  const { bootstrap, seed, resample } = report.settings;
+  const percentile = `95% percentile bootstrap CI over ${resampledClusters(report)} (B = ${bootstrap}, seed ${seed})`;
+  return resample === undefined ? percentile : `${percentile}, withheld where every replicate gave the same value`;
+}
+
+/** Above this share of undefined replicates an interval carries a warning: it stands on fewer replicates than B says. */
+const UNDEFINED_REPLICATES_WARNING = 0.05;
+
+/**
+ * `87 of 1000 replicates undefined; the interval is over the other 913`, or nothing at or below
+ * 5%, or when there is no interval (its reason says why).
+ */
+export function undefinedReplicatesWarning(undefinedReplicates: number | undefined, replicates: number, interval: Interval | null | undefined): string | undefined {
+  if (!isSet(interval) || undefinedReplicates === undefined || undefinedReplicates <= UNDEFINED_REPLICATES_WARNING * replicates) return undefined;
+  return `${undefinedReplicates} of ${replicates} replicates undefined; the interval is over the other ${replicates - undefinedReplicates}`;
+}
+
+/** The warning of an agreement row's shown interval (micro or macro), if it needs one. */
+export function agreementRowWarning(row: AgreementRow, average: 'micro' | 'macro', replicates: number): string | undefined {
+  return average === 'macro' ? undefinedReplicatesWarning(row.macroUndefinedReplicates, replicates, row.macroCi95) : undefinedReplicatesWarning(row.undefinedReplicates, replicates, row.ci95);
+}
+
+/** A note per agreement cell whose shown interval left out more than 5% of its replicates; `value` rewrites the raters' names (see provenanceLines). */
+function agreementReplicateNotes(report: AgreementReport, task: ReportTask, value: (text: string) => string = (text) => text): string[] {
+  const { average, bootstrap } = report.settings;
+  return comparisonsOf(report, task).flatMap((comparison) =>
+    agreementBuckets(report, task).flatMap((bucket) => {
+      const row = findAgreementRow(report, task, bucket, comparison);
+      const warning = row === undefined ? undefined : agreementRowWarning(row, average, bootstrap);
+      return warning === undefined ? [] : [`${TASK_LETTER[task]}, ${value(oneLine(comparisonLabel(report, comparison)))}, ${BUCKET_NAME[bucket]}: ${warning}.`];
+    }),
+  );
 }
 
 /** Replies a judge wrote that the importer could not read as a label: say how many, and what the figures made of them (the study's setting). */
@@ -229,7 +281,7 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
     id: `chance-${task}`,
     wide: true,
     title: `${TASK_LETTER[task]}: chance-corrected agreement`,
-    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ' with its 95% bootstrap CI' : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed and the chance (expected) agreement of each: every statistic is (observed − expected) / (1 − expected).`,
+    caption: `Krippendorff's α (nominal)${buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? ` with its ${coefficientIntervalMethod(report)}` : ''}, Fleiss' κ and Gwet's AC1 per bucket, with the observed and the chance (expected) agreement of each: every statistic is (observed − expected) / (1 − expected).`,
     columns: ['Bucket', 'Units', 'Pairable values', "Krippendorff's α (95% CI)", "Fleiss' κ", "Gwet's AC1", 'Observed (α / κ / AC1)', 'Expected (α / κ / AC1)'],
     labelColumns: 1,
     rows: buckets.map(([bucket, stats]) => {
@@ -251,8 +303,16 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
     notes:
       buckets.length === 0
         ? ['No unit of this task has a human label.']
-        : buckets.flatMap(([bucket, stats]) => undefinedNote(BUCKET_NAME[bucket], stats.undefinedReasons)),
+        : [...buckets.flatMap(([bucket, stats]) => undefinedNote(BUCKET_NAME[bucket], stats.undefinedReasons)), ...statisticsReplicateNotes(report, task)],
   };
+}
+
+/** A note per bucket whose alpha interval (the one the table shows) left out more than 5% of its replicates. */
+function statisticsReplicateNotes(report: AgreementReport, task: ReportTask): string[] {
+  return statisticsBuckets(report, task).flatMap(([bucket, stats]) => {
+    const warning = undefinedReplicatesWarning(stats.undefinedReplicates?.krippendorffAlpha, report.settings.bootstrap, stats.krippendorffAlphaCi95);
+    return warning === undefined ? [] : [`${TASK_LETTER[task]}, Krippendorff's α, ${BUCKET_NAME[bucket]}: ${warning}.`];
+  });
 }
 
 /**
@@ -306,7 +366,7 @@ function difficultyTable(report: AgreementReport): LayoutTable | undefined {
   return {
     id: 'difficulty-alpha',
     title: 'Difficulty ratings: chance-corrected agreement',
-    caption: `Krippendorff's α of the human difficulty ratings (1 to 9), ordinal and interval${isSet(difficulty.ordinalAlphaCi95) || isSet(difficulty.intervalAlphaCi95) ? ', with 95% bootstrap CIs' : ''}.`,
+    caption: `Krippendorff's α of the human difficulty ratings (1 to 9), ordinal and interval${isSet(difficulty.ordinalAlphaCi95) || isSet(difficulty.intervalAlphaCi95) ? `, with 95% percentile bootstrap CIs over puzzles (B = ${report.settings.bootstrap}, seed ${report.settings.seed})` : ''}.`,
     columns: ['Ratings', 'Ordinal α (95% CI)', 'Interval α (95% CI)'],
     labelColumns: 0,
     rows: [
@@ -315,8 +375,28 @@ function difficultyTable(report: AgreementReport): LayoutTable | undefined {
         values: [String(difficulty.ratings), statisticWithInterval(difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), statisticWithInterval(difficulty.intervalAlpha, difficulty.intervalAlphaCi95)],
       },
     ],
-    notes: undefinedNote('Difficulty ratings', difficulty.undefinedReasons),
+    notes: [...undefinedNote('Difficulty ratings', difficulty.undefinedReasons), ...difficultyReplicateNotes(report)],
   };
+}
+
+function difficultyReplicateNotes(report: AgreementReport): string[] {
+  const difficulty = report.statistics.difficulty;
+  return (['ordinalAlpha', 'intervalAlpha'] as const).flatMap((figure) => {
+    const warning = undefinedReplicatesWarning(difficulty?.undefinedReplicates?.[figure], report.settings.bootstrap, difficulty?.[`${figure}Ci95`]);
+    return warning === undefined ? [] : [`Difficulty ratings, ${FIGURE_NAME[figure] ?? figure}: ${warning}.`];
+  });
+}
+
+/**
+ * Every interval warning of the report (more than 5% of its replicates undefined), in table
+ * order: the tables show each under its table, the CSV lists them in its comment.
+ */
+export function replicateWarnings(report: AgreementReport, value: (text: string) => string = (text) => text): string[] {
+  return [
+    ...TASK_ORDER.flatMap((task) => agreementReplicateNotes(report, task, value)),
+    ...TASK_ORDER.flatMap((task) => statisticsReplicateNotes(report, task)),
+    ...(report.statistics.difficulty === undefined ? [] : difficultyReplicateNotes(report)),
+  ];
 }
 
 const ANNOTATOR_TASK_NAME: Record<ReportTask | 'difficulty', string> = { match: 'M (final answers)', answer: 'R (questions)', difficulty: 'Difficulty' };
@@ -464,12 +544,12 @@ export function reportTables(report: AgreementReport): LayoutTable[] {
  * line inside a LaTeX or CSV comment.
  */
 export function provenanceLines(report: AgreementReport, value: (text: string) => string = (text) => text): string[] {
-  const { bootstrap, seed, average, goldLabels } = report.settings;
+  const { bootstrap, seed, average, goldLabels, resample } = report.settings;
   return [
     `${value(report.app)}, agreement report generated ${value(report.generatedAt)}`,
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}`,
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}`,
   ].map(oneLine);
 }
 

@@ -12,6 +12,8 @@ export interface BootstrapResult {
   replicates: number;
   /** Replicates in which the statistic was undefined: counted, left out of the interval. */
   undefinedReplicates: number;
+  /** Every defined replicate gave the same value: the interval is a point the resampling cannot widen, not one the data proves. */
+  constant: boolean;
 }
 
 /** groupOfUnit[i] is the group of unit i (units whose statistic contributions are identical share a group); each replicate draws N = groupOfUnit.length units with replacement and calls statistic with the number of draws per group. */
@@ -68,7 +70,8 @@ export function bootstrapGroupsMany(
   }
   return values.map((all, s) => {
     const used = defined[s] as number;
-    return { ci95: percentileInterval(all.subarray(0, used)), replicates, undefinedReplicates: replicates - used };
+    const kept = all.subarray(0, used);
+    return { ci95: percentileInterval(kept), replicates, undefinedReplicates: replicates - used, constant: used > 0 && kept.every((value) => value === kept[0]) };
   });
 }
 

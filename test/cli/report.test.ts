@@ -6,6 +6,7 @@ import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shar
 import { sha256Hex } from '../../shared/formats/sha256';
 import { TRANSCRIPTS_FORMAT } from '../../shared/formats/transcript-bundle';
 import type { AgreementReport, AgreementRow, ReportTask } from '../../shared/report/report-model';
+import { wilsonInterval } from '../../shared/stats/wilson';
 import { runCli, scratchDir } from './run-cli';
 
 const dir = scratchDir();
@@ -122,10 +123,23 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     expect(report.format).toBe('agreement-studio.report/1');
     expect(report.study).toEqual({ id: 'example-a', name: 'Study example-a' });
     expect(report.app).toBe('agreement-studio test');
-    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro', unsureLabels: 'counted', unparseable: 'left-out' });
+    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro', unsureLabels: 'counted', unparseable: 'left-out', resample: 'puzzles' });
     expect(report.inputs).toEqual([transcripts, ...labels].map((file) => ({ file, sha256: sha256Hex(readFileSync(file, 'utf8')) })));
     expect(Date.parse(report.generatedAt)).toBeGreaterThanOrEqual(started);
     expect(Date.parse(report.generatedAt)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('resamples puzzles by default and units with --resample units, and says which', async () => {
+    const { transcripts, labels } = exampleB(folder());
+    const byPuzzle = await jsonReport('--transcripts', transcripts, '--labels', ...labels);
+    const byUnit = await jsonReport('--transcripts', transcripts, '--labels', ...labels, '--resample', 'units');
+    expect(byPuzzle.settings.resample).toBe('puzzles');
+    expect(byUnit.settings.resample).toBe('units');
+    // Example B's two units are of one puzzle: drawing it gives every replicate the same 0.4, so the
+    // interval is Wilson's at 1 puzzle; drawing the two units apart gives other replicates.
+    const hj = (report: AgreementReport) => rowOf(report, 'answer', 'all', 'judge:judge-m', 'human');
+    expect(hj(byPuzzle)).toMatchObject({ ci95: wilsonInterval(0.4, 1), ci95Method: 'percentile+wilson' });
+    expect(hj(byUnit).ci95).not.toEqual(hj(byPuzzle).ci95);
   });
 
   it('worked example B: micro HH 0.5 and HJ 0.4; with --macro 0.6667 and 0.3333', async () => {
@@ -377,6 +391,7 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--format', 'pdf'], '--format takes json, md, csv or latex, not "pdf"'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--bootstrap', 'many'], '--bootstrap takes a whole number from 0 to 100000, not "many"'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--seed', '1.5'], '--seed takes a whole number'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--resample', 'turns'], '--resample takes puzzles or units, not "turns"'],
     [['--transcripts', 'a.json', '--format', 'md', 'stray.json', '--labels', 'b.csv'], 'unexpected argument "stray.json"; files follow --transcripts or --labels'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--colour'], "Unknown option '--colour'"],
     [['--transcripts'], "Option '--transcripts <value>' argument missing"],

@@ -5,7 +5,8 @@
 
 import { memo, useId } from 'react';
 import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
-import { agreementBuckets, comparisonsOf, findAgreementRow, raterName, type LayoutTable } from '../../../shared/report/table-layout';
+import { agreementBuckets, agreementRowWarning, comparisonsOf, findAgreementRow, raterName, type LayoutTable } from '../../../shared/report/table-layout';
+import { IntervalWarning } from './IntervalWarning';
 import { agreementCellParts, shownAgreement, UNDEFINED_FIGURE } from './report-text';
 import { LayoutColumnHeads } from './LayoutColumnHeads';
 
@@ -42,10 +43,12 @@ export const AgreementTable = memo(function AgreementTable({ report, task, layou
                   {buckets.map((bucket) => {
                     const row = findAgreementRow(report, task, bucket, comparison);
                     const value = row === undefined ? null : shownAgreement(row, average);
+                    const warning = row === undefined ? undefined : agreementRowWarning(row, average, report.settings.bootstrap);
                     return (
                       <td key={bucket} className="num agreement-cell" data-bucket={bucket} data-agreement={value ?? ''} data-n={row?.n ?? 0} data-units={row?.units ?? 0}>
                         {/* Two spaces between the parts, as in the paper tables; pre-wrap keeps them. */}
                         {row === undefined ? UNDEFINED_FIGURE : agreementCellParts(row, average).join('  ')}
+                        {warning !== undefined && <IntervalWarning text={warning} />}
                       </td>
                     );
                   })}

@@ -4,9 +4,13 @@
 
 import { memo, useId } from 'react';
 import type { AgreementReport, ChanceCorrected, ReportTask } from '../../../shared/report/report-model';
-import { statisticsBuckets, type LayoutTable } from '../../../shared/report/table-layout';
+import { statisticsBuckets, undefinedReplicatesWarning, type LayoutTable } from '../../../shared/report/table-layout';
+import { IntervalWarning } from './IntervalWarning';
 import { percentText } from './report-text';
 import { LayoutColumnHeads } from './LayoutColumnHeads';
+
+/** The value column of the layout's row that holds alpha and its interval (after Units and Pairable values). */
+const ALPHA_COLUMN = 2;
 
 /** One category this common makes chance agreement high, whatever the raters do. */
 const SKEWED_SHARE = 0.75;
@@ -59,6 +63,7 @@ function StatisticsTable({ report, task, layout }: { report: AgreementReport; ta
             <tbody>
               {buckets.map(([bucket, stats], index) => {
                 const row = layout.rows[index];
+                const alphaWarning = undefinedReplicatesWarning(stats.undefinedReplicates?.krippendorffAlpha, report.settings.bootstrap, stats.krippendorffAlphaCi95);
                 return (
                   <tr
                     key={bucket}
@@ -77,6 +82,7 @@ function StatisticsTable({ report, task, layout }: { report: AgreementReport; ta
                     {row?.values.map((value, column) => (
                       <td key={column} className="num">
                         {value}
+                        {column === ALPHA_COLUMN && alphaWarning !== undefined && <IntervalWarning text={alphaWarning} />}
                       </td>
                     ))}
                     <td>

@@ -6,9 +6,10 @@
 import { memo, useId, useState } from 'react';
 import type { DifficultySource } from '../../../shared/domain/difficulty';
 import type { AgreementReport } from '../../../shared/report/report-model';
-import { formatStatistic, undefinedNote } from '../../../shared/report/table-layout';
+import { formatStatistic, undefinedNote, undefinedReplicatesWarning } from '../../../shared/report/table-layout';
 import { BucketBadge } from '../study/BucketBadge';
 import { DifficultyHistogram } from './DifficultyHistogram';
+import { IntervalWarning } from './IntervalWarning';
 import { statisticText, UNDEFINED_FIGURE } from './report-text';
 
 const PAGE = 50;
@@ -18,11 +19,15 @@ const SOURCE_TEXT: Record<DifficultySource, string> = { human: 'human ratings', 
 interface Props {
   difficulty: AgreementReport['difficulty'];
   statistics: AgreementReport['statistics']['difficulty'];
+  /** The report's bootstrap replicates B, against which undefined replicates are counted. */
+  replicates: number;
   ratingsByLevel: readonly number[];
 }
 
-export const DifficultySection = memo(function DifficultySection({ difficulty, statistics, ratingsByLevel }: Props) {
+export const DifficultySection = memo(function DifficultySection({ difficulty, statistics, replicates, ratingsByLevel }: Props) {
   const id = useId();
+  const ordinalWarning = undefinedReplicatesWarning(statistics?.undefinedReplicates?.ordinalAlpha, replicates, statistics?.ordinalAlphaCi95);
+  const intervalWarning = undefinedReplicatesWarning(statistics?.undefinedReplicates?.intervalAlpha, replicates, statistics?.intervalAlphaCi95);
   const [shown, setShown] = useState(PAGE);
   return (
     <section className="report-section" data-testid="difficulty-section" aria-labelledby={id}>
@@ -32,11 +37,17 @@ export const DifficultySection = memo(function DifficultySection({ difficulty, s
       <dl className="figure-list" data-ordinal-alpha={statistics?.ordinalAlpha ?? ''}>
         <div>
           <dt>Ordinal α</dt>
-          <dd>{statisticText(statistics?.ordinalAlpha, statistics?.ordinalAlphaCi95)}</dd>
+          <dd>
+            {statisticText(statistics?.ordinalAlpha, statistics?.ordinalAlphaCi95)}
+            {ordinalWarning !== undefined && <IntervalWarning text={ordinalWarning} />}
+          </dd>
         </div>
         <div>
           <dt>Interval α</dt>
-          <dd>{statisticText(statistics?.intervalAlpha, statistics?.intervalAlphaCi95)}</dd>
+          <dd>
+            {statisticText(statistics?.intervalAlpha, statistics?.intervalAlphaCi95)}
+            {intervalWarning !== undefined && <IntervalWarning text={intervalWarning} />}
+          </dd>
         </div>
         <div>
           <dt>Ratings</dt>

@@ -11,7 +11,7 @@ function generatedText(at: string): string {
 }
 
 export const ProvenancePanel = memo(function ProvenancePanel({ report }: { report: AgreementReport }) {
-  const { bootstrap, seed, average } = report.settings;
+  const { bootstrap, seed, average, resample } = report.settings;
   return (
     <section className="card provenance" data-testid="report-provenance" data-app={report.app} data-generated-at={report.generatedAt} aria-label="Provenance">
       <div className="card-title">Provenance</div>
@@ -32,6 +32,7 @@ export const ProvenancePanel = memo(function ProvenancePanel({ report }: { repor
               , <span data-testid="unparseable-setting">{unparseableSetting(report)}</span>
             </>
           )}
+          {resample !== undefined && <span data-testid="resample-setting">, resampling {resample}</span>}
         </dd>
         <dt>Inputs</dt>
         <dd>

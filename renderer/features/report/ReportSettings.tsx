@@ -1,6 +1,7 @@
-// The report's settings bar: micro or macro average, bootstrap resamples, seed, whether the
-// lead's gold labels count as one more rater, unsure labels, and the study's settings for
-// unparseable judge replies and its annotators' expertise. Enter applies typed numbers at once.
+// The report's settings bar: micro or macro average, bootstrap resamples, seed, what a replicate
+// draws (puzzles or units), whether the lead's gold labels count as one more rater, unsure labels,
+// and the study's settings for unparseable judge replies and its annotators' expertise. Enter
+// applies typed numbers at once.
 
 import { useId, type FormEvent } from 'react';
 import { ANNOTATOR_EXPERTISE, type AnnotatorExpertise } from '../../../shared/domain/model';
@@ -63,6 +64,13 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
           onChange={(event) => settings.setSeedText(event.target.value)}
           aria-describedby={`${id}-problems`}
         />
+      </label>
+      <label className="inline-field" title="What a bootstrap replicate draws. Puzzles: whole puzzles, each with all its questions and final answers, which share its story, sessions and annotators. Units: single questions and final answers, as if they were independent.">
+        <span>Resample</span>
+        <select data-testid="report-resample" value={settings.resample} onChange={(event) => settings.setResample(event.target.value === 'units' ? 'units' : 'puzzles')}>
+          <option value="puzzles">Puzzles</option>
+          <option value="units">Units</option>
+        </select>
       </label>
       <label className="inline-field">
         <input data-testid="include-gold" type="checkbox" checked={settings.includeGold} onChange={(event) => settings.setIncludeGold(event.target.checked)} />

@@ -92,7 +92,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
         <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />
       </div>
       <div id="report-difficulty">
-        <DifficultySection difficulty={report.difficulty} statistics={report.statistics.difficulty} ratingsByLevel={studyReport.ratingsByLevel} />
+        <DifficultySection difficulty={report.difficulty} statistics={report.statistics.difficulty} replicates={report.settings.bootstrap} ratingsByLevel={studyReport.ratingsByLevel} />
       </div>
       <div id="report-players">
         <PlayerOutcomesSection players={report.players} layout={layouts.get('players')} />

@@ -1,13 +1,14 @@
 // The report page's settings: micro or macro (shown at once, the report holds both), the
 // bootstrap resamples and the seed as typed (committed to the worker once they are whole
 // numbers in range and the lead stopped typing, or at once on Enter), gold as a rater,
-// whether labels marked unsure count (by default they do, as the command line's report), and the
-// study's own settings for unparseable judge replies and its annotators' expertise (the Alt-Test's
-// epsilon), which are stored on the study.
+// whether labels marked unsure count (by default they do, as the command line's report), what a
+// bootstrap replicate draws (puzzles by default, as the command line's), and the study's own
+// settings for unparseable judge replies and its annotators' expertise (the Alt-Test's epsilon),
+// which are stored on the study.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Study, UnparseableReplies } from '../../../shared/domain/model';
-import type { AnnotatorExpertise } from '../../../shared/domain/model';
+import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../../shared/domain/model';
+import type { Resampling } from '../../../shared/report/report-model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
 import { useServices } from '../../app/services';
 import { setAnnotatorExpertise } from '../../db/annotator-expertise-setting';
@@ -39,6 +40,7 @@ export function useReportSettings(study: Study) {
   const [seedText, setSeedText] = useState(String(DEFAULT_SEED));
   const [includeGold, setIncludeGold] = useState(false);
   const [leaveOutUnsure, setLeaveOutUnsure] = useState(false);
+  const [resample, setResample] = useState<Resampling>('puzzles');
   const unparseable: UnparseableReplies = study.unparseableReplies ?? 'left-out';
   const [unparseableProblem, setUnparseableProblem] = useState<string>();
   const setUnparseable = useCallback(
@@ -82,9 +84,30 @@ export function useReportSettings(study: Study) {
   ];
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
-  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, altTestEpsilon }), [committed, includeGold, leaveOutUnsure, unparseable, altTestEpsilon]);
+  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon }), [committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon]);
 
-  return { average, setAverage, bootstrapText, setBootstrapText, seedText, setSeedText, includeGold, setIncludeGold, leaveOutUnsure, setLeaveOutUnsure, unparseable, setUnparseable, expertise, setExpertise, commitNow, problems, pending, computation };
+  return {
+    average,
+    setAverage,
+    bootstrapText,
+    setBootstrapText,
+    seedText,
+    setSeedText,
+    includeGold,
+    setIncludeGold,
+    leaveOutUnsure,
+    setLeaveOutUnsure,
+    unparseable,
+    setUnparseable,
+    resample,
+    setResample,
+    expertise,
+    setExpertise,
+    commitNow,
+    problems,
+    pending,
+    computation,
+  };
 }
 
 export type ReportSettingsState = ReturnType<typeof useReportSettings>;

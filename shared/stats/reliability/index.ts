@@ -21,7 +21,7 @@ import {
   type RatingColumns,
   type RatingTable,
 } from './rating-table';
-import { unitPatterns } from './unit-patterns';
+import { unitPatterns, type UnitPatterns } from './unit-patterns';
 
 export { MEASUREMENT_LEVELS, ReliabilityInputError } from './rating-table';
 export type { MeasurementLevel, Rating, RatingColumns } from './rating-table';
@@ -32,6 +32,12 @@ export interface ReliabilityOptions {
   /** The level `level`, `alpha`'s interval and computeChanceCorrected's alpha refer to; default nominal. */
   level?: MeasurementLevel;
   bootstrap?: BootstrapOptions;
+  /**
+   * The cluster of each unit (by unit id): a bootstrap replicate draws as many clusters as the
+   * rated units fall in and takes every unit of each, so units that are not independent (the
+   * questions of one puzzle) move together. Absent: every unit is drawn alone.
+   */
+  clusterOf?: (unit: string) => string;
 }
 
 export type Interval = [number, number];
@@ -210,7 +216,7 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
     scottPi: reasons.take(`pairs[${i}].scottPi`, pair.scottPi),
     expectedAgreement: { cohenKappa: pair.cohenKappa.expected, scottPi: pair.scottPi.expected },
   }));
-  const intervals = bootstrapIntervals(model, alphas.get(level) as AlphaEstimator, options.bootstrap, reasons);
+  const intervals = bootstrapIntervals(table, model, alphas.get(level) as AlphaEstimator, options, reasons);
 
   return {
     units: point.units,
@@ -247,7 +253,7 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
   const family = gwetFamily(model, point);
   const alphaExpected = alphaExpectedAgreement(alphaPoint.get('nominal'));
   const alpha = alphaValues(alphaPoint, reasons);
-  const intervals = bootstrapIntervals(model, alphas.get(level) as AlphaEstimator, options.bootstrap, reasons);
+  const intervals = bootstrapIntervals(table, model, alphas.get(level) as AlphaEstimator, options, reasons);
   return {
     units: point.units,
     pairableUnits: point.pairableUnits,
@@ -332,29 +338,110 @@ function alphaExpectedAgreement(estimate: AlphaEstimate | undefined): number | n
 
 const CI_KEYS = ['alpha', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger'] as const;
 
-/** Percentile intervals for alpha at the level and the Gwet family, all from the same replicates. */
+/** The coefficients whose interval is withheld when every replicate gives the same value; percent agreement is a plain proportion. */
+const COEFFICIENT_KEYS: ReadonlySet<keyof ReliabilityCi95> = new Set(['alpha', 'gwetAC1', 'fleissKappa', 'brennanPrediger']);
+
+/**
+ * Percentile intervals for alpha at the level and the Gwet family, all from the same replicates,
+ * each replicate drawing units or, with `options.clusterOf`, clusters of units. A coefficient
+ * whose replicates all agree gets no interval, with a reason: [v, v] is no 95% interval.
+ */
 function bootstrapIntervals(
+  table: RatingTable,
   model: ExchangeableModel,
   alphaAtLevel: AlphaEstimator,
-  options: BootstrapOptions | undefined,
+  options: ReliabilityOptions,
   reasons: Reasons,
 ): { ci95: ReliabilityCi95; bootstrap: BootstrapSummary } | Record<string, never> {
-  if (options === undefined || options.replicates === 0) return {};
-  const { patterns } = model;
-  const intervals = bootstrapGroupsMany(patterns.groupOfUnit, patterns.count, CI_KEYS.length, (draws) => {
-    const replicate = tally(model, draws);
+  const bootstrap = options.bootstrap;
+  if (bootstrap === undefined || bootstrap.replicates === 0) return {};
+  const draws = replicateDraws(table, model.patterns, options.clusterOf);
+  const intervals = bootstrapGroupsMany(draws.groupOfDrawn, draws.groups, CI_KEYS.length, (drawn) => {
+    const replicate = tally(model, draws.patternWeights(drawn));
     const family = gwetFamily(model, replicate);
     return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
-  }, options);
+  }, bootstrap);
   const ci95 = {} as ReliabilityCi95;
   const undefinedReplicates = {} as Record<keyof ReliabilityCi95, number>;
   CI_KEYS.forEach((key, i) => {
     const interval = intervals[i] as BootstrapResult;
-    ci95[key] = interval.ci95;
     undefinedReplicates[key] = interval.undefinedReplicates;
     if (interval.ci95 === null) reasons.set(`ci95.${key}`, 'the statistic is undefined in every bootstrap replicate');
+    if (interval.constant && COEFFICIENT_KEYS.has(key)) {
+      ci95[key] = null;
+      reasons.set(`ci95.${key}`, 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound');
+    } else ci95[key] = interval.ci95;
   });
-  return { ci95, bootstrap: { replicates: options.replicates, seed: options.seed, undefinedReplicates } };
+  return { ci95, bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, undefinedReplicates } };
+}
+
+/**
+ * What a replicate draws and how its draws become pattern weights. Unit by unit, the draws are
+ * the pattern weights already. By cluster, clusters with the same patterns share a group, and a
+ * replicate's weight of a pattern sums its count in each drawn group: a cost per group, not per unit.
+ */
+function replicateDraws(
+  table: RatingTable,
+  patterns: UnitPatterns,
+  clusterOf: ((unit: string) => string) | undefined,
+): { groupOfDrawn: Uint32Array; groups: number; patternWeights: (drawn: Uint32Array) => ArrayLike<number> } {
+  if (clusterOf === undefined) return { groupOfDrawn: patterns.groupOfUnit, groups: patterns.count, patternWeights: (drawn) => drawn };
+  const clusterIndex = new Map<string, number>();
+  const unitsOfCluster: number[][] = [];
+  table.units.forEach((unit, u) => {
+    const key = clusterOf(unit);
+    let cluster = clusterIndex.get(key);
+    if (cluster === undefined) {
+      cluster = unitsOfCluster.length;
+      clusterIndex.set(key, cluster);
+      unitsOfCluster.push([]);
+    }
+    unitsOfCluster[cluster]?.push(u);
+  });
+  const groupOfKey = new Map<string, number>();
+  // Group g's patterns are patternOf[start[g] .. start[g + 1]), each held by countOf units of it.
+  const start = [0];
+  const patternOf: number[] = [];
+  const countOf: number[] = [];
+  const groupOfDrawn = new Uint32Array(unitsOfCluster.length);
+  unitsOfCluster.forEach((members, cluster) => {
+    const counts = new Map<number, number>();
+    for (const u of members) {
+      const pattern = patterns.groupOfUnit[u] as number;
+      counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
+    }
+    const entries = [...counts].sort(([x], [y]) => x - y);
+    const key = entries.map(([pattern, count]) => `${pattern}:${count}`).join(',');
+    let group = groupOfKey.get(key);
+    if (group === undefined) {
+      group = start.length - 1;
+      groupOfKey.set(key, group);
+      for (const [pattern, count] of entries) {
+        patternOf.push(pattern);
+        countOf.push(count);
+      }
+      start.push(patternOf.length);
+    }
+    groupOfDrawn[cluster] = group;
+  });
+  const groups = start.length - 1;
+  const groupStart = Uint32Array.from(start);
+  const groupPattern = Uint32Array.from(patternOf);
+  const groupCount = Uint32Array.from(countOf);
+  const weights = new Float64Array(patterns.count);
+  const patternWeights = (drawn: Uint32Array): Float64Array => {
+    weights.fill(0);
+    for (let g = 0; g < groups; g++) {
+      const d = drawn[g] as number;
+      if (d === 0) continue;
+      for (let j = groupStart[g] as number; j < (groupStart[g + 1] as number); j++) {
+        const pattern = groupPattern[j] as number;
+        weights[pattern] = (weights[pattern] as number) + d * (groupCount[j] as number);
+      }
+    }
+    return weights;
+  };
+  return { groupOfDrawn, groups, patternWeights };
 }
 
 /** Collects the reason of every null statistic under its path. */

@@ -1,10 +1,13 @@
 // Raw agreement of SPEC §4: human-judge (HJ, the paper's R and M), human-human (HH) and
 // judge-judge (JJ; gold labels count as one more judge), micro over comparisons or pairs and
-// macro over units, per bucket, each with a percentile bootstrap interval over units.
+// macro over units, per bucket, each with a percentile bootstrap interval over puzzles (or units)
+// that is widened to the Wilson interval where it reaches 0 or 1.
 
-import type { AgreementRow, ReportBucket } from '../../report/report-model';
-import { bootstrapGroupsMany, type BootstrapOptions } from '../bootstrap';
+import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/report-model';
+import { bootstrapGroupsMany, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
+import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';
+import { resamplingClusters, type ResamplingClusters } from './resampling';
 import type { TaskUnit } from './study-units';
 
 /** What one unit adds to a figure: agreeing comparisons (or pairs) out of all of them. */
@@ -48,9 +51,16 @@ export function fixedRaters(judges: readonly string[], gold: boolean): FixedRate
  * The rows of one task's table: each judge vs human, human vs human, then every pair of judges,
  * each over `buckets` in order (SPEC §4, FORMATS §5). With `gold`, the gold labels are one more
  * judge after the last: gold vs human before human vs human, each judge vs gold last.
- * `bootstrap.replicates` 0 gives no intervals.
+ * `bootstrap.replicates` 0 gives no intervals; `resample` says what a replicate draws.
  */
-export function agreementRows(units: readonly TaskUnit[], judges: readonly string[], buckets: readonly ReportBucket[], bootstrap: BootstrapOptions, gold = false): AgreementRow[] {
+export function agreementRows(
+  units: readonly TaskUnit[],
+  judges: readonly string[],
+  buckets: readonly ReportBucket[],
+  bootstrap: BootstrapOptions,
+  gold = false,
+  resample: Resampling = 'puzzles',
+): AgreementRow[] {
   const raters = fixedRaters(judges, gold);
   const pairs: RaterPair[] = [];
   for (const rater of raters) pairs.push({ a: rater.group, b: HUMAN, score: (unit, counts) => humanFixedScore(unit, counts, rater) });
@@ -66,20 +76,22 @@ export function agreementRows(units: readonly TaskUnit[], judges: readonly strin
   buckets.forEach((bucket, b) => {
     // Pairs that take part on exactly the same units share their bootstrap replicates: with the
     // same seed each gets the interval it would get alone, for one resampling instead of several.
-    const clusters: Array<{ units: number[]; pairs: number[] }> = [];
+    // Their puzzles are the same too, so resampling puzzles keeps the trick.
+    const sharing: Array<{ units: number[]; pairs: number[] }> = [];
     pairs.forEach((_, p) => {
       const taking: number[] = [];
       units.forEach((unit, u) => {
         if (scores[p]?.[u] && (bucket === 'all' || unit.bucket === bucket)) taking.push(u);
       });
-      const cluster = clusters.find((c) => sameUnits(c.units, taking));
-      if (cluster) cluster.pairs.push(p);
-      else clusters.push({ units: taking, pairs: [p] });
+      const same = sharing.find((c) => sameUnits(c.units, taking));
+      if (same) same.pairs.push(p);
+      else sharing.push({ units: taking, pairs: [p] });
     });
-    for (const cluster of clusters) {
-      const clusterScores = cluster.pairs.map((p) => cluster.units.map((u) => scores[p]?.[u] as UnitScore));
-      agreementFigures(clusterScores, bootstrap).forEach((figure, i) => {
-        (figures[cluster.pairs[i] as number] as AgreementFigure[])[b] = figure;
+    for (const same of sharing) {
+      const sameScores = same.pairs.map((p) => same.units.map((u) => scores[p]?.[u] as UnitScore));
+      const clusters = resamplingClusters(same.units.map((u) => units[u] as TaskUnit), resample);
+      agreementFigures(sameScores, bootstrap, clusters).forEach((figure, i) => {
+        (figures[same.pairs[i] as number] as AgreementFigure[])[b] = figure;
       });
     }
   });
@@ -115,73 +127,156 @@ function sameUnits(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
+ * Per cluster and pair (index cluster * pairs + pair), what a replicate sums when it draws the
+ * cluster. The sum of the cluster's per-unit agreement is kept as a fraction: a one-unit cluster
+ * keeps agreements / comparisons, so resampling units gives the intervals it gave before clusters
+ * existed to the last bit; a larger cluster holds the sum over 1.
+ */
+interface ClusterSums {
+  agreements: Float64Array;
+  comparisons: Float64Array;
+  unitAgreementNumerator: Float64Array;
+  unitAgreementDenominator: Float64Array;
+  units: Uint32Array;
+}
+
+function clusterSums(size: number): ClusterSums {
+  return {
+    agreements: new Float64Array(size),
+    comparisons: new Float64Array(size),
+    unitAgreementNumerator: new Float64Array(size),
+    unitAgreementDenominator: new Float64Array(size).fill(1),
+    units: new Uint32Array(size),
+  };
+}
+
+/**
  * Micro agreement (sum of agreements / sum of comparisons) and macro agreement (mean of the
  * units' own agreement) of one or more rater pairs over the same units (`scores[pair][unit]`),
- * each with a percentile bootstrap interval from one set of replicates that resample the units.
- * Units whose scores are identical under every pair share a bootstrap group, so a replicate costs
- * one step per distinct group and pair, not per unit.
+ * each with a percentile bootstrap interval from one set of replicates. A replicate draws as
+ * many clusters as there are (`resampling`: puzzles, or by default each unit alone) with
+ * replacement and takes every unit of each; clusters whose sums are identical under every pair
+ * share a bootstrap group, so a replicate costs one step per distinct group and pair, not per unit.
+ * An interval that reaches 0 or 1 or has no width is widened to the Wilson interval at the
+ * number of clusters (see IntervalMethod).
  */
-export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bootstrap: BootstrapOptions): AgreementFigure[] {
+export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bootstrap: BootstrapOptions, resampling?: ResamplingClusters): AgreementFigure[] {
   const pairCount = scores.length;
   const units = scores[0]?.length ?? 0;
   if (units === 0) return scores.map(() => ({ agreement: null, n: 0, ci95: null, macro: null, units: 0, macroCi95: null }));
+  const { clusterOfUnit, clusters } = resampling ?? { clusterOfUnit: Uint32Array.from({ length: units }, (_, u) => u), clusters: units };
 
   const agreements = new Float64Array(pairCount);
   const comparisons = new Float64Array(pairCount);
   const unitAgreementSums = new Float64Array(pairCount);
-  const groupOfKey = new Map<string, number>();
-  // groupScores[(g * pairCount + p) * 2] = agreements, [... + 1] = comparisons of pair p in group g.
-  const groupScores: number[] = [];
-  const groupOfUnit = new Uint32Array(units);
+  const sums = clusterSums(clusters * pairCount);
   for (let u = 0; u < units; u++) {
-    let key = '';
+    const cluster = clusterOfUnit[u] as number;
     for (let p = 0; p < pairCount; p++) {
       const score = scores[p]?.[u] as UnitScore;
       agreements[p] = (agreements[p] as number) + score.agreements;
       comparisons[p] = (comparisons[p] as number) + score.comparisons;
       unitAgreementSums[p] = (unitAgreementSums[p] as number) + score.agreements / score.comparisons;
-      key += `${score.agreements}/${score.comparisons};`;
+      const i = cluster * pairCount + p;
+      if (sums.units[i] === 0) {
+        sums.unitAgreementNumerator[i] = score.agreements;
+        sums.unitAgreementDenominator[i] = score.comparisons;
+      } else {
+        sums.unitAgreementNumerator[i] = (sums.unitAgreementNumerator[i] as number) / (sums.unitAgreementDenominator[i] as number) + score.agreements / score.comparisons;
+        sums.unitAgreementDenominator[i] = 1;
+      }
+      sums.agreements[i] = (sums.agreements[i] as number) + score.agreements;
+      sums.comparisons[i] = (sums.comparisons[i] as number) + score.comparisons;
+      sums.units[i] = (sums.units[i] as number) + 1;
+    }
+  }
+
+  const groupOfKey = new Map<string, number>();
+  const groupOfCluster = new Uint32Array(clusters);
+  // The first cluster of each group stands for it.
+  const clusterOfGroup: number[] = [];
+  for (let c = 0; c < clusters; c++) {
+    let key = '';
+    for (let i = c * pairCount; i < (c + 1) * pairCount; i++) {
+      key += `${sums.agreements[i]}/${sums.comparisons[i]}/${sums.unitAgreementNumerator[i]}/${sums.unitAgreementDenominator[i]}/${sums.units[i]};`;
     }
     let group = groupOfKey.get(key);
     if (group === undefined) {
       group = groupOfKey.size;
       groupOfKey.set(key, group);
-      for (let p = 0; p < pairCount; p++) {
-        const score = scores[p]?.[u] as UnitScore;
-        groupScores.push(score.agreements, score.comparisons);
-      }
+      clusterOfGroup.push(c);
     }
-    groupOfUnit[u] = group;
+    groupOfCluster[c] = group;
   }
+  const groupSums = clusterSums(clusterOfGroup.length * pairCount);
+  clusterOfGroup.forEach((c, g) => {
+    for (let p = 0; p < pairCount; p++) {
+      const from = c * pairCount + p;
+      const to = g * pairCount + p;
+      groupSums.agreements[to] = sums.agreements[from] as number;
+      groupSums.comparisons[to] = sums.comparisons[from] as number;
+      groupSums.unitAgreementNumerator[to] = sums.unitAgreementNumerator[from] as number;
+      groupSums.unitAgreementDenominator[to] = sums.unitAgreementDenominator[from] as number;
+      groupSums.units[to] = sums.units[from] as number;
+    }
+  });
 
   const groupCount = groupOfKey.size;
-  // Per pair, micro then macro; every replicate draws `units` units, each with comparisons >= 1.
+  // Per pair, micro then macro; every replicate draws at least one cluster, each of whose units has comparisons >= 1.
   const replicate = (draws: Uint32Array): number[] => {
     const out: number[] = [];
     for (let p = 0; p < pairCount; p++) {
       let a = 0;
       let c = 0;
       let unitAgreement = 0;
+      let drawnUnits = 0;
       for (let g = 0; g < groupCount; g++) {
         const d = draws[g] as number;
         if (d === 0) continue;
-        const ga = groupScores[(g * pairCount + p) * 2] as number;
-        const gc = groupScores[(g * pairCount + p) * 2 + 1] as number;
-        a += d * ga;
-        c += d * gc;
-        unitAgreement += (d * ga) / gc;
+        const i = g * pairCount + p;
+        a += d * (groupSums.agreements[i] as number);
+        c += d * (groupSums.comparisons[i] as number);
+        unitAgreement += (d * (groupSums.unitAgreementNumerator[i] as number)) / (groupSums.unitAgreementDenominator[i] as number);
+        drawnUnits += d * (groupSums.units[i] as number);
       }
-      out.push(a / c, unitAgreement / units);
+      out.push(a / c, unitAgreement / drawnUnits);
     }
     return out;
   };
-  const intervals = bootstrap.replicates > 0 ? bootstrapGroupsMany(groupOfUnit, groupCount, 2 * pairCount, replicate, bootstrap) : [];
-  return scores.map((_, p) => ({
-    agreement: (agreements[p] as number) / (comparisons[p] as number),
-    n: comparisons[p] as number,
-    ci95: intervals[2 * p]?.ci95 ?? null,
-    macro: (unitAgreementSums[p] as number) / units,
-    units,
-    macroCi95: intervals[2 * p + 1]?.ci95 ?? null,
-  }));
+  const intervals = bootstrap.replicates > 0 ? bootstrapGroupsMany(groupOfCluster, groupCount, 2 * pairCount, replicate, bootstrap) : [];
+  return scores.map((_, p) => {
+    const agreement = (agreements[p] as number) / (comparisons[p] as number);
+    const macro = (unitAgreementSums[p] as number) / units;
+    const micro = honestInterval(intervals[2 * p], agreement, clusters);
+    const macroInterval = honestInterval(intervals[2 * p + 1], macro, clusters);
+    return {
+      agreement,
+      n: comparisons[p] as number,
+      ci95: micro.ci95,
+      macro,
+      units,
+      macroCi95: macroInterval.ci95,
+      ...(micro.method === undefined ? {} : { ci95Method: micro.method, undefinedReplicates: micro.undefinedReplicates }),
+      ...(macroInterval.method === undefined ? {} : { macroCi95Method: macroInterval.method, macroUndefinedReplicates: macroInterval.undefinedReplicates }),
+    };
+  });
+}
+
+/**
+ * The percentile interval of a proportion, or where it reaches 0 or 1 or has no width (a
+ * replicate cannot draw a disagreement the sample lacks), its hull with the Wilson interval of
+ * `share` at the `clusters` a replicate draws. Nothing without a bootstrap.
+ */
+function honestInterval(
+  result: BootstrapResult | undefined,
+  share: number,
+  clusters: number,
+): { ci95: Interval | null; method?: IntervalMethod; undefinedReplicates?: number } {
+  if (result === undefined) return { ci95: null };
+  const { ci95, undefinedReplicates } = result;
+  if (ci95 === null) return { ci95, method: 'percentile', undefinedReplicates };
+  const [low, high] = ci95;
+  const wilson = low <= 0 || high >= 1 || low === high ? wilsonInterval(share, clusters) : null;
+  if (wilson === null) return { ci95, method: 'percentile', undefinedReplicates };
+  return { ci95: [Math.min(low, wilson[0]), Math.max(high, wilson[1])], method: 'percentile+wilson', undefinedReplicates };
 }

@@ -1,8 +1,9 @@
 // Beyond raw agreement (SPEC §4): chance-corrected statistics of the HUMAN ratings of a task and
 // bucket (Krippendorff's alpha nominal, generalized Fleiss' kappa, Gwet's AC1, each with a
-// bootstrap interval and the observed and expected agreement behind it), and difficulty's alpha.
+// bootstrap interval over puzzles or units and the observed and expected agreement behind it),
+// and difficulty's alpha (its units are puzzles already).
 
-import type { AgreementReport, ChanceCorrected } from '../../report/report-model';
+import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/report-model';
 import type { BootstrapOptions } from '../bootstrap';
 import { computeChanceCorrected, type ChanceCorrectedResult, type MeasurementLevel, type Rating } from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';
@@ -24,8 +25,9 @@ const TASK_REASON_KEYS: Readonly<Record<string, string>> = {
  * Statistics of the humans' labels on `units` (every label a rating; a unit labelled once still
  * counts towards chance agreement, as Gwet 2014 and irrCAC define it). Prevalence is each
  * category's share of all the ratings, in scheme order, 0 for every category when there are none.
+ * A bootstrap replicate draws whole puzzles, or single units under `resample` = `units`.
  */
-export function chanceCorrected(units: readonly TaskUnit[], categories: readonly string[], bootstrap: BootstrapOptions): ChanceCorrected {
+export function chanceCorrected(units: readonly TaskUnit[], categories: readonly string[], bootstrap: BootstrapOptions, resample: Resampling = 'puzzles'): ChanceCorrected {
   const ratings: Rating[] = [];
   const counts = new Map(categories.map((category) => [category, 0]));
   for (const unit of units) {
@@ -35,10 +37,13 @@ export function chanceCorrected(units: readonly TaskUnit[], categories: readonly
     });
   }
   // The scheme's categories are the scale: AC1 and Brennan-Prediger take q from it even when a category is never used.
-  const result = computeChanceCorrected(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap } : {}) });
+  const puzzleOf = new Map(units.map((unit) => [unit.id, unit.puzzleId]));
+  const clusters = resample === 'puzzles' ? { clusterOf: (unit: string) => puzzleOf.get(unit) ?? unit } : {};
+  const result = computeChanceCorrected(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
   const prevalence: Record<string, number> = {};
   for (const [category, count] of counts) prevalence[category] = ratings.length > 0 ? count / ratings.length : 0;
   const { observedAgreement, expectedAgreement, ci95 } = result;
+  const undefinedReplicates = result.bootstrap?.undefinedReplicates;
   // Alpha's observed agreement is 1 - Do: Krippendorff weights units by their pairable values where Gwet averages units.
   const alphaObserved = result.alphaDisagreement.nominal?.observed ?? null;
   return {
@@ -54,6 +59,9 @@ export function chanceCorrected(units: readonly TaskUnit[], categories: readonly
     observedAgreementByStatistic: { krippendorffAlpha: alphaObserved === null ? null : 1 - alphaObserved, fleissKappa: observedAgreement, gwetAC1: observedAgreement },
     expectedAgreement: { krippendorffAlpha: expectedAgreement.alpha, fleissKappa: expectedAgreement.fleissKappa, gwetAC1: expectedAgreement.gwetAC1 },
     prevalence,
+    ...(undefinedReplicates === undefined
+      ? {}
+      : { undefinedReplicates: { krippendorffAlpha: undefinedReplicates.alpha, fleissKappa: undefinedReplicates.fleissKappa, gwetAC1: undefinedReplicates.gwetAC1 } }),
     undefinedReasons: reportReasons(result, TASK_REASON_KEYS),
   };
 }
@@ -72,7 +80,12 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
   });
   const atLevel = (level: MeasurementLevel, name: string) => {
     const result = computeChanceCorrected(engineRatings, { level, ...(bootstrap.replicates > 0 ? { bootstrap } : {}) });
-    return { alpha: result.alpha[level] ?? null, ci95: result.ci95?.alpha, reasons: reportReasons(result, { [`alpha.${level}`]: name, 'ci95.alpha': `${name}Ci95` }) };
+    return {
+      alpha: result.alpha[level] ?? null,
+      ci95: result.ci95?.alpha,
+      undefinedReplicates: result.bootstrap?.undefinedReplicates.alpha,
+      reasons: reportReasons(result, { [`alpha.${level}`]: name, 'ci95.alpha': `${name}Ci95` }),
+    };
   };
   const ordinal = atLevel('ordinal', 'ordinalAlpha');
   const interval = atLevel('interval', 'intervalAlpha');
@@ -82,6 +95,9 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     ...(ordinal.ci95 !== undefined ? { ordinalAlphaCi95: ordinal.ci95 } : {}),
     ...(interval.ci95 !== undefined ? { intervalAlphaCi95: interval.ci95 } : {}),
     ratings: ratings.length,
+    ...(ordinal.undefinedReplicates !== undefined && interval.undefinedReplicates !== undefined
+      ? { undefinedReplicates: { ordinalAlpha: ordinal.undefinedReplicates, intervalAlpha: interval.undefinedReplicates } }
+      : {}),
     undefinedReasons: { ...ordinal.reasons, ...interval.reasons },
   };
 }

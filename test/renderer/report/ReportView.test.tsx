@@ -71,7 +71,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function));
+    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function));
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -97,7 +97,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -107,7 +107,12 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+
+    // Resampling units instead of puzzles is one more request of its own.
+    expect((screen.getByTestId('report-resample') as HTMLSelectElement).value).toBe('puzzles');
+    fireEvent.change(screen.getByTestId('report-resample'), { target: { value: 'units' } });
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', resample: 'units', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
@@ -139,7 +144,7 @@ describe('computing', () => {
     const leftOut = sampleReport({ leaveOutUnsure: true });
     vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
     fireEvent.click(screen.getByTestId('leave-out-unsure'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, unparseable: 'left-out', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
     await waitFor(() => expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`));
   });
 
@@ -160,7 +165,7 @@ describe('agreement tables', () => {
     const all = cell('match', 'judge:arbiter-large', 'human', 'all');
     expect(all?.getAttribute('data-agreement')).toBe(String(expected.agreement));
     expect(all?.getAttribute('data-n')).toBe('172');
-    expect(all?.textContent).toBe('89.5%  n=172  [85.7, 93.3]');
+    expect(all?.textContent).toBe('89.5%  n=172  [86.4, 92.9]');
     // People read the model's name and "Humans"; the ids stay in the data attributes.
     expect(row('match', 'judge:arbiter-large', 'human')?.querySelector('th')?.textContent).toBe('arbiter-large vs Humans');
     const buckets = [...(row('answer', 'human', 'human')?.querySelectorAll('td[data-bucket]') ?? [])].map((td) => td.getAttribute('data-bucket'));
@@ -248,7 +253,7 @@ describe('unparseable judge replies', () => {
     expect(screen.getByText('2 replies of judge j2 could not be read and are left out.')).toBeTruthy();
 
     fireEvent.change(select, { target: { value: 'disagreement' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'disagreement', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'disagreement', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
     await waitFor(() => expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('6'));
     expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-agreement')).toBe(String(2 / 6));
     expect(screen.getByTestId('unparseable-setting').textContent).toBe('unparseable judge replies counted as disagreements (2)');
@@ -286,7 +291,7 @@ describe("the annotators' expertise", () => {
     expect([...select.options].map((option) => option.textContent)).toEqual(['expert (0.2)', 'skilled (0.15)', 'crowd (0.1)']);
 
     fireEvent.change(select, { target: { value: 'crowd' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', altTestEpsilon: 0.1, average: 'micro' }, expect.any(Function)));
+    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.1, average: 'micro' }, expect.any(Function)));
     expect((await db.studies.get(studyId))?.annotatorExpertise).toBe('crowd');
     await waitFor(() => expect((screen.getByTestId('annotator-expertise') as HTMLSelectElement).value).toBe('crowd'));
 

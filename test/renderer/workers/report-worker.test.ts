@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out' as const, altTestEpsilon: 0.2 };
+const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out' as const, resample: 'puzzles' as const, altTestEpsilon: 0.2 };
 
 describe('report worker', () => {
   it('computes the report buildReport gives on the stored study, with progress and the difficulty histogram', async () => {

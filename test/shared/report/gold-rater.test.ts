@@ -103,6 +103,11 @@ describe('gold labels as one more rater group', () => {
   it('gives gold rows bootstrap intervals like a judge', () => {
     const built = report(workedExampleB(), GOLD_AS_JUDGE, 200);
     expect(row(built, 'answer', 'gold', 'human')?.ci95).toEqual(row(built, 'answer', 'judge:j', 'human')?.ci95);
-    expect(row(built, 'answer', 'judge:j', 'gold')?.ci95).toEqual([1, 1]);
+    // The judge agrees with gold on both units of the one puzzle: every replicate gives 1, so the
+    // interval is the Wilson interval at 1 puzzle (statsmodels' proportion_confint(1, 1, method='wilson')), not [1, 1].
+    const judgeGold = row(built, 'answer', 'judge:j', 'gold');
+    expect(judgeGold?.ci95Method).toBe('percentile+wilson');
+    expect(judgeGold?.ci95?.[0]).toBeCloseTo(0.2065493143772374, 12);
+    expect(judgeGold?.ci95?.[1]).toBe(1);
   });
 });

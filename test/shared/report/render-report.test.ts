@@ -152,7 +152,7 @@ describe('renderMarkdown', () => {
       [
         '## M: final-answer agreement',
         '',
-        'Micro agreement in % of comparisons, with n (comparisons; pairs for human vs human) and the 95% percentile bootstrap CI (1000 resamples of units, seed 1).',
+        'Micro agreement in % of comparisons, with n (comparisons; pairs for human vs human) and the 95% percentile bootstrap over units (B = 1000, seed 1).',
         '',
         '| Raters | Easy | Medium | Hard | All |',
         '| :--- | ---: | ---: | ---: | ---: |',
@@ -240,7 +240,7 @@ describe('renderLatex', () => {
       [
         '\\begin{table*}[htbp]',
         '  \\centering',
-        '  \\caption[M: final-answer agreement]{M: final-answer agreement. Micro agreement in \\% of comparisons, with n (comparisons; pairs for human vs human) and the 95\\% percentile bootstrap CI (1000 resamples of units, seed 1).}',
+        '  \\caption[M: final-answer agreement]{M: final-answer agreement. Micro agreement in \\% of comparisons, with n (comparisons; pairs for human vs human) and the 95\\% percentile bootstrap over units (B = 1000, seed 1).}',
         '  \\label{tab:agreement-match}',
         '  \\small\\setlength{\\tabcolsep}{4pt}',
         '  \\begin{tabular}{lrrrr}',

@@ -74,7 +74,14 @@ describe('bootstrapGroups', () => {
     expect(result.undefinedReplicates).toBe(25);
     expect(result.ci95).not.toBeNull();
     const none = bootstrapGroups(groupOfUnit, 3, () => null, { replicates: 10, seed: 1 });
-    expect(none).toEqual({ ci95: null, replicates: 10, undefinedReplicates: 10 });
+    expect(none).toEqual({ ci95: null, replicates: 10, undefinedReplicates: 10, constant: false });
+  });
+
+  it('says when every defined replicate gave the same value', () => {
+    expect(bootstrapGroups(groupOfUnit, 3, () => 0.5, { replicates: 50, seed: 1 })).toMatchObject({ ci95: [0.5, 0.5], constant: true });
+    let call = 0;
+    expect(bootstrapGroups(groupOfUnit, 3, () => (call++ === 0 ? null : 0.5), { replicates: 50, seed: 1 }).constant).toBe(true);
+    expect(bootstrapGroups(groupOfUnit, 3, mean, { replicates: 50, seed: 1 }).constant).toBe(false);
   });
 
   it('treats a NaN from a statistic as undefined', () => {
@@ -82,8 +89,8 @@ describe('bootstrapGroups', () => {
   });
 
   it('gives no interval for 0 replicates or no units, and refuses a negative count', () => {
-    expect(bootstrapGroups(groupOfUnit, 3, mean, { replicates: 0, seed: 1 })).toEqual({ ci95: null, replicates: 0, undefinedReplicates: 0 });
-    expect(bootstrapGroups(new Uint32Array(0), 0, () => 1, { replicates: 5, seed: 1 })).toEqual({ ci95: null, replicates: 5, undefinedReplicates: 5 });
+    expect(bootstrapGroups(groupOfUnit, 3, mean, { replicates: 0, seed: 1 })).toEqual({ ci95: null, replicates: 0, undefinedReplicates: 0, constant: false });
+    expect(bootstrapGroups(new Uint32Array(0), 0, () => 1, { replicates: 5, seed: 1 })).toEqual({ ci95: null, replicates: 5, undefinedReplicates: 5, constant: false });
     expect(() => bootstrapGroups(groupOfUnit, 3, mean, { replicates: -1, seed: 1 })).toThrow(RangeError);
   });
 
