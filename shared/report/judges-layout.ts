@@ -148,8 +148,17 @@ function comparisonTable(report: AgreementReport, judges: JudgesSection, task: R
     notes: [
       ...holmNotes(judges, task, 'pairs'),
       ...warned.map((row) => `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew no paired unit and are left out of the interval.`),
+      ...constantIntervalNote(rows),
     ],
   };
+}
+
+/** One sentence for the differences shown without an interval because every replicate gave the same one. */
+function constantIntervalNote(rows: readonly JudgeComparisonRow[]): string[] {
+  const withheld = rows.filter((row) => row.differenceCi95Reason !== undefined);
+  if (withheld.length === 0) return [];
+  const which = withheld.map((row) => `${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}`).join('; ');
+  return [`No interval for ${which}: ${withheld[0]?.differenceCi95Reason ?? ''}.`];
 }
 
 function altTestTable(judges: JudgesSection): LayoutTable {

@@ -46,7 +46,7 @@ export function JudgeComparisonsTable({ rows, bucketName, settings }: { rows: re
                 <th scope="row">{row.a}</th>
                 <td>{row.b}</td>
                 <td className="num">{row.n.toLocaleString('en-US')}</td>
-                <td className="num agreement-cell" title={row.difference === null ? row.reason : undefined}>
+                <td className="num agreement-cell" title={row.difference === null ? row.reason : row.differenceCi95Reason}>
                   {[pointsText(row.difference), percentInterval(row.differenceCi95)].filter((part) => part !== '').join('  ')}
                   {undefinedShare > 0.05 && <span className="skew-note small">{`  (${row.undefinedReplicates} of ${bootstrap} replicates undefined)`}</span>}
                 </td>

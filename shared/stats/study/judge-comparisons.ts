@@ -86,14 +86,14 @@ export function judgeComparisons(
         pairs.push({ a, b, paired, unitsPerCluster: Int32Array.from(unitsPerCluster), differencePerCluster: Int32Array.from(differencePerCluster) });
       });
     });
-    const intervals = new Array<{ ci95: Interval | null; undefinedReplicates: number }>(pairs.length);
+    const intervals = new Array<PairedInterval>(pairs.length);
     for (const members of shared.values()) {
       const results = pairedDifferenceBootstrap(members.map((p) => pairs[p] as PairOnBucket), bootstrap);
-      members.forEach((p, m) => (intervals[p] = results[m] as { ci95: Interval | null; undefinedReplicates: number }));
+      members.forEach((p, m) => (intervals[p] = results[m] as PairedInterval));
     }
     pairs.forEach((pair, p) => {
-      const { ci95, undefinedReplicates } = intervals[p] as { ci95: Interval | null; undefinedReplicates: number };
-      rows.push({ task, bucket, a: pair.a, b: pair.b, ...pairedJudgeComparison(pair.paired), differenceCi95: ci95, undefinedReplicates, holmP: null });
+      const { ci95, undefinedReplicates, reason } = intervals[p] as PairedInterval;
+      rows.push({ task, bucket, a: pair.a, b: pair.b, ...pairedJudgeComparison(pair.paired), differenceCi95: ci95, ...(reason === undefined ? {} : { differenceCi95Reason: reason }), undefinedReplicates, holmP: null });
     });
   }
   return rows;
@@ -104,7 +104,7 @@ export function judgeComparisons(
  * have the same number of them). A replicate costs one pass over the clusters drawn: the
  * per-cluster sums are precomputed, so no unit is visited.
  */
-function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: BootstrapOptions): Array<{ ci95: Interval | null; undefinedReplicates: number }> {
+function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: BootstrapOptions): PairedInterval[] {
   const clusters = (pairs[0] as PairOnBucket).unitsPerCluster.length;
   const count = pairs.length;
   // Cluster-major, so a replicate reads the sums of one cluster for every pair together.
@@ -143,5 +143,15 @@ function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: Bo
     },
     bootstrap,
   );
-  return results.map(({ ci95, undefinedReplicates }) => ({ ci95, undefinedReplicates }));
+  // Every replicate giving one difference (two judges that never part on these units) is no
+  // interval: a sample cannot show that they never part beyond it.
+  return results.map(({ ci95, undefinedReplicates, constant }) => (constant ? { ci95: null, undefinedReplicates, reason: CONSTANT_DIFFERENCE } : { ci95, undefinedReplicates }));
 }
+
+interface PairedInterval {
+  ci95: Interval | null;
+  undefinedReplicates: number;
+  reason?: string;
+}
+
+export const CONSTANT_DIFFERENCE = 'every bootstrap replicate gave the same difference (the two judges agree with people on the same units throughout), which the sample cannot prove of units beyond it';

@@ -8,6 +8,8 @@ import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../s
 import { altTest } from '../../../shared/stats/judge/alt-test';
 import { correctedScore } from '../../../shared/stats/judge/corrected-score';
 import { holm, mcnemarExact } from '../../../shared/stats/judge/mcnemar';
+import { CONSTANT_DIFFERENCE } from '../../../shared/stats/study/judge-comparisons';
+import { renderMarkdown } from '../../../shared/report/render-markdown';
 import { indexStudy, type StudyLabel } from '../../../shared/stats/study/study-units';
 import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
 
@@ -43,7 +45,7 @@ function plainMajority(values: readonly string[]): string | null {
  * both judges on every unit of the drawn clusters, and keeps A's agreement minus B's; the
  * interval is the type-7 percentile one.
  */
-function plainPairedBootstrap(units: ReadonlyArray<{ cluster: string; aAgrees: boolean; bAgrees: boolean }>, replicates: number, seed: number): [number, number] | null {
+function plainPairedBootstrap(units: ReadonlyArray<{ cluster: string; aAgrees: boolean; bAgrees: boolean }>, replicates: number, seed: number): { ci95: [number, number] | null; constant: boolean } {
   const clusters: string[] = [];
   for (const unit of units) if (!clusters.includes(unit.cluster)) clusters.push(unit.cluster);
   const members = clusters.map((cluster) => units.filter((unit) => unit.cluster === cluster));
@@ -62,7 +64,7 @@ function plainPairedBootstrap(units: ReadonlyArray<{ cluster: string; aAgrees: b
     }
     if (n > 0) differences.push((a - bb) / n);
   }
-  if (differences.length === 0) return null;
+  if (differences.length === 0) return { ci95: null, constant: false };
   differences.sort((x, y) => x - y);
   const quantile = (p: number) => {
     const h = (differences.length - 1) * p;
@@ -73,7 +75,7 @@ function plainPairedBootstrap(units: ReadonlyArray<{ cluster: string; aAgrees: b
   };
   // The tail as a 95% level gives it in floating point, (1 - 0.95) / 2, a hair above 0.025.
   const tail = (1 - 0.95) / 2;
-  return [quantile(tail), quantile(1 - tail)];
+  return { ci95: [quantile(tail), quantile(1 - tail)], constant: differences[0] === differences[differences.length - 1] };
 }
 
 describe('the Judges section: each judge against people', () => {
@@ -148,7 +150,7 @@ describe('the Judges section: judges against each other', () => {
       if (majority === null || a === undefined || b === undefined || (row.bucket !== 'all' && unit.bucket !== row.bucket)) return [];
       return [{ cluster: resample === 'puzzles' ? unit.puzzleId : unit.id, aAgrees: a === majority, bAgrees: b === majority }];
     });
-    return { units, ci95: plainPairedBootstrap(units, replicates, seed) };
+    return { units, ...plainPairedBootstrap(units, replicates, seed) };
   }
 
   for (const resample of ['puzzles', 'units'] as const) {
@@ -161,11 +163,23 @@ describe('the Judges section: judges against each other', () => {
         expect(row.n).toBe(plain.units.length);
         expect(row.onlyA).toBe(plain.units.filter((u) => u.aAgrees && !u.bAgrees).length);
         expect(row.onlyB).toBe(plain.units.filter((u) => !u.aAgrees && u.bAgrees).length);
-        expect(row.differenceCi95).toEqual(plain.ci95);
+        // A difference every replicate repeats has no interval, and says why.
+        expect(row.differenceCi95).toEqual(plain.constant ? null : plain.ci95);
+        expect(row.differenceCi95Reason !== undefined).toBe(plain.constant);
         expect(row.undefinedReplicates).toBe(plain.units.length === 0 ? 200 : 0);
       }
     });
   }
+
+  it('gives two judges that never part no interval for their difference of 0, and says why', () => {
+    const data = synthetic({ puzzles: 12, annotators: 3, seed: 4, judges: ['judge-a', 'judge-b'] });
+    // judge-b says what judge-a says on every turn.
+    const twin = { ...data, study: { ...data.study, turns: data.study.turns.map((turn) => ({ ...turn, judgements: { ...turn.judgements, 'judge-b': turn.judgements['judge-a'] as (typeof turn.judgements)[string] } })) } };
+    const built = report(twin, { bootstrap: 100, seed: 3 });
+    const row = judgesOf(built).comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
+    expect(row).toMatchObject({ difference: 0, onlyA: 0, onlyB: 0, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
+    expect(renderMarkdown(built)).toContain(`No interval for judge-a − judge-b, Easy; judge-a − judge-b, Medium; judge-a − judge-b, Hard; judge-a − judge-b, All: ${CONSTANT_DIFFERENCE}.`);
+  });
 
   it('resamples puzzles by default, and the intervals differ from resampling units', () => {
     const data = synthetic({ puzzles: 24, annotators: 3, seed: 8, judges: judgeNames });
