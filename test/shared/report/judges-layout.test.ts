@@ -42,7 +42,8 @@ describe('the Judges section in the Markdown', () => {
     expect(markdownTable(markdown, 'R: each judge against the human majority')).toContain('| j1 | All | 3 | 66.7 | 75.0 | 66.7 | 55.6 |');
     expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | All | 100.0 (1/1) | 0.0 (0/1) | 1.000 | 1.000 |');
     expect(markdownTable(markdown, 'R: each judge per label')).toContain('| j1 | no | 1 | – | 0.0 | 0.0 |');
-    expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Hard | 1 | −100.0 [−100.0, −100.0] | 1.000 | 1.000 |');
+    // One paired unit: every replicate gives −100, which one unit cannot prove, so no interval.
+    expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Hard | 1 | −100.0 | 1.000 | 1.000 |');
     expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Medium | 0 | – | – | – |');
     expect(markdown).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
   });
