@@ -101,36 +101,47 @@ export function judgeComparisons(
 
 /**
  * The percentile interval of each pair's difference, all pairs drawing the same clusters (they
- * have the same number of them). A replicate costs one pass over the clusters drawn: the
- * per-cluster sums are precomputed, so no unit is visited.
+ * have the same number of them). Clusters whose sums are the same for every pair share a group,
+ * so a replicate costs one pass over the distinct groups drawn: most clusters of a large study
+ * repeat a few patterns (so many units, no difference), and no unit is visited.
  */
 function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: BootstrapOptions): PairedInterval[] {
   const clusters = (pairs[0] as PairOnBucket).unitsPerCluster.length;
   const count = pairs.length;
-  // Cluster-major, so a replicate reads the sums of one cluster for every pair together.
-  const unitsOf = new Int32Array(clusters * count);
-  const differenceOf = new Int32Array(clusters * count);
-  pairs.forEach((pair, p) => {
-    for (let c = 0; c < clusters; c++) {
-      unitsOf[c * count + p] = pair.unitsPerCluster[c] as number;
-      differenceOf[c * count + p] = pair.differencePerCluster[c] as number;
+  const groupOfKey = new Map<string, number>();
+  const groupOfCluster = new Uint32Array(clusters);
+  // Group-major, so a replicate reads the sums of one group for every pair together.
+  const unitsOf: number[] = [];
+  const differenceOf: number[] = [];
+  for (let c = 0; c < clusters; c++) {
+    let key = '';
+    for (const pair of pairs) key += `${pair.unitsPerCluster[c] as number}/${pair.differencePerCluster[c] as number};`;
+    let group = groupOfKey.get(key);
+    if (group === undefined) {
+      group = groupOfKey.size;
+      groupOfKey.set(key, group);
+      for (const pair of pairs) {
+        unitsOf.push(pair.unitsPerCluster[c] as number);
+        differenceOf.push(pair.differencePerCluster[c] as number);
+      }
     }
-  });
+    groupOfCluster[c] = group;
+  }
+  const groups = groupOfKey.size;
   const drawnUnits = new Float64Array(count);
   const drawnDifference = new Float64Array(count);
   const out = new Array<number | null>(count);
-  const identity = Uint32Array.from({ length: clusters }, (_, c) => c);
   const results = bootstrapGroupsMany(
-    identity,
-    clusters,
+    groupOfCluster,
+    groups,
     count,
     (draws) => {
       drawnUnits.fill(0);
       drawnDifference.fill(0);
-      for (let c = 0; c < clusters; c++) {
-        const w = draws[c] as number;
+      for (let g = 0; g < groups; g++) {
+        const w = draws[g] as number;
         if (w === 0) continue;
-        for (let p = 0, at = c * count; p < count; p++, at++) {
+        for (let p = 0, at = g * count; p < count; p++, at++) {
           drawnUnits[p] = (drawnUnits[p] as number) + w * (unitsOf[at] as number);
           drawnDifference[p] = (drawnDifference[p] as number) + w * (differenceOf[at] as number);
         }
