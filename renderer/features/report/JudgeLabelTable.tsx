@@ -15,6 +15,21 @@ function RatioCell({ ratio, figure }: { ratio: Ratio; figure: string }) {
   );
 }
 
+/** One row: a label (or the macro average) with its support and its three scores. */
+function ScoresRow({ label, name, support, scores }: { label: string; name: string; support: number; scores: { precision: Ratio; recall: Ratio; f1: Ratio } }) {
+  return (
+    <tr data-label={label}>
+      <th scope="row">{name}</th>
+      <td className="num" data-figure="support" data-value={support}>
+        {support.toLocaleString('en-US')}
+      </td>
+      <RatioCell ratio={scores.precision} figure="precision" />
+      <RatioCell ratio={scores.recall} figure="recall" />
+      <RatioCell ratio={scores.f1} figure="f1" />
+    </tr>
+  );
+}
+
 export function JudgeLabelTable({ classification }: { classification: Classification }) {
   const id = useId();
   const { perLabel, macro, rates } = classification;
@@ -43,25 +58,9 @@ export function JudgeLabelTable({ classification }: { classification: Classifica
         </thead>
         <tbody>
           {perLabel.map((score) => (
-            <tr key={score.label} data-label={score.label}>
-              <th scope="row">{score.label}</th>
-              <td className="num" data-figure="support" data-value={score.support}>
-                {score.support.toLocaleString('en-US')}
-              </td>
-              <RatioCell ratio={score.precision} figure="precision" />
-              <RatioCell ratio={score.recall} figure="recall" />
-              <RatioCell ratio={score.f1} figure="f1" />
-            </tr>
+            <ScoresRow key={score.label} label={score.label} name={score.label} support={score.support} scores={score} />
           ))}
-          <tr data-label="macro">
-            <th scope="row">Macro average</th>
-            <td className="num" data-figure="support" data-value={classification.n}>
-              {classification.n.toLocaleString('en-US')}
-            </td>
-            <RatioCell ratio={macro.precision} figure="precision" />
-            <RatioCell ratio={macro.recall} figure="recall" />
-            <RatioCell ratio={macro.f1} figure="f1" />
-          </tr>
+          <ScoresRow label="macro" name="Macro average" support={classification.n} scores={macro} />
         </tbody>
       </table>
       {rates !== undefined && (

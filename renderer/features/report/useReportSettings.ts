@@ -11,9 +11,8 @@ import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../../sha
 import type { Resampling } from '../../../shared/report/report-model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
 import { useServices } from '../../app/services';
-import { setAnnotatorExpertise } from '../../db/annotator-expertise-setting';
 import { describeStorageError } from '../../db/storage';
-import { setUnparseableReplies } from '../../db/unparseable-setting';
+import { setAnnotatorExpertise, setUnparseableReplies } from '../../db/study-settings';
 import type { ReportComputation } from './useStudyReport';
 
 type Average = 'micro' | 'macro';

@@ -1,0 +1,36 @@
+// The study's own report settings, kept on the study record so every report of the study, and its
+// backup, use them: what unparseable judge replies mean (left out of the figures, or counted as
+// disagreements) and how expert its annotators are (which sets the Alt-Test's epsilon).
+
+import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../shared/domain/model';
+import type { StudioDatabase } from './database';
+
+type StudySetting = 'unparseableReplies' | 'annotatorExpertise';
+
+/** Each setting's default, which is stored as no field, so a study that never changed it stays as it was imported. */
+const DEFAULTS = { unparseableReplies: 'left-out', annotatorExpertise: 'expert' } as const satisfies { [K in StudySetting]: NonNullable<Study[K]> };
+
+const AUDIT_KIND: Record<StudySetting, string> = { unparseableReplies: 'study:unparseable-replies', annotatorExpertise: 'study:annotator-expertise' };
+
+/** Stores one setting, with an audit entry. Returns false when the study already had it; throws a RangeError for a missing study. */
+async function setStudySetting<K extends StudySetting>(db: StudioDatabase, studyId: string, key: K, value: NonNullable<Study[K]>, now: string): Promise<boolean> {
+  return db.transaction('rw', [db.studies, db.audit], async () => {
+    const study = await db.studies.get(studyId);
+    if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
+    const old = study[key] ?? DEFAULTS[key];
+    if (old === value) return false;
+    const next: Study = { ...study, [key]: value };
+    if (value === DEFAULTS[key]) delete next[key];
+    await db.studies.put(next);
+    await db.audit.add({ studyId, at: now, kind: AUDIT_KIND[key], detail: JSON.stringify({ old, new: value }) });
+    return true;
+  });
+}
+
+export function setUnparseableReplies(db: StudioDatabase, studyId: string, value: UnparseableReplies, now: string = new Date().toISOString()): Promise<boolean> {
+  return setStudySetting(db, studyId, 'unparseableReplies', value, now);
+}
+
+export function setAnnotatorExpertise(db: StudioDatabase, studyId: string, value: AnnotatorExpertise, now: string = new Date().toISOString()): Promise<boolean> {
+  return setStudySetting(db, studyId, 'annotatorExpertise', value, now);
+}
