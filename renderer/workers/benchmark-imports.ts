@@ -2,7 +2,8 @@
 // holds the result by request id and returns a preview; nothing is written until the lead agrees
 // (commit), and cancel drops what it held. Files that lack a model name wait here for the name.
 
-import { benchmarkOf, importBenchmarkFiles, type BenchmarkReaders } from '../../shared/formats/importers/benchmark-import';
+import { benchmarkOf, importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
+import type { FileReaders } from '../../shared/formats/importers/file-readers';
 import { importPreview, type ImportPreview } from '../../shared/formats/importers/import-preview';
 import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
 import { importedStudyData, raterLabelFiles } from '../../shared/formats/importers/stored-study';
@@ -27,8 +28,8 @@ export class BenchmarkImports {
   constructor(
     private readonly app: string,
     private readonly now: () => string = () => new Date().toISOString(),
-    /** What reads a database (GameArena's users.db): the worker starts sql.js from the bundled WebAssembly. */
-    private readonly readers: BenchmarkReaders = {},
+    /** What reads YAML, workbooks and databases (GameArena's users.db): the worker starts sql.js from the bundled WebAssembly. */
+    private readonly readers: FileReaders,
   ) {}
 
   /** Reads the files when a benchmark importer claims them; undefined leaves them to the library's own formats. */
