@@ -2,8 +2,7 @@
 // holds the result by request id and returns a preview; nothing is written until the lead agrees
 // (commit), and cancel drops what it held. Files that lack a model name wait here for the name.
 
-import { benchmarkOf, importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
-import type { FileReaders } from '../../shared/formats/importers/file-readers';
+import { benchmarkOf, importBenchmarkFiles, type BenchmarkReaders } from '../../shared/formats/importers/benchmark-import';
 import { importPreview, type ImportPreview } from '../../shared/formats/importers/import-preview';
 import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
 import { importedStudyData, raterLabelFiles } from '../../shared/formats/importers/stored-study';
@@ -29,7 +28,7 @@ export class BenchmarkImports {
     private readonly app: string,
     private readonly now: () => string = () => new Date().toISOString(),
     /** What reads YAML, workbooks and databases (GameArena's users.db): the worker starts sql.js from the bundled WebAssembly. */
-    private readonly readers: FileReaders,
+    private readonly readers: BenchmarkReaders,
   ) {}
 
   /** Reads the files when a benchmark importer claims them; undefined leaves them to the library's own formats. */

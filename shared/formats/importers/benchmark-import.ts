@@ -30,8 +30,11 @@ interface BenchmarkImporter {
   grouping?: string;
   /** Claims a request only of two or more files, every one of which it claims (a single file stays what it was before). */
   onlyTogether?: boolean;
-  run(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: FileReaders): BenchmarkImport | Promise<BenchmarkImport>;
+  run(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): BenchmarkImport | Promise<BenchmarkImport>;
 }
+
+/** The libraries the benchmark importers read with (a mapped file's sheet is read elsewhere). */
+export type BenchmarkReaders = Omit<FileReaders, 'readSheet'>;
 
 // Most specific first: a TurtleSoup-Bench game file also holds a `surface`, like TurtleBench's stories.
 const IMPORTERS: readonly BenchmarkImporter[] = [
@@ -63,7 +66,7 @@ export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporte
  * Imports files a benchmark wrote as one study. Undefined when no file is one a benchmark
  * importer leads with (the caller then reads them as our own formats or puzzle lists).
  */
-export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: FileReaders): Promise<BenchmarkImport | undefined> {
+export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): Promise<BenchmarkImport | undefined> {
   const importer = importerOf(files);
   if (importer === undefined) return undefined;
   const given = (['player', 'judge'] as const).filter((name) => options[name] !== undefined);
