@@ -10,7 +10,7 @@ import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, L
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError, upgradeDocument, withChecksum } from './format-header';
+import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
 import { checkSourceFile, type SourceFile } from './limits';
 import type { Upgrades } from './migrate';
@@ -330,7 +330,7 @@ export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<
   const document = parseJsonText(file.name, source);
   if (!document.ok) return document;
   const written = document.value;
-  if (!isRecord(written)) return fail({ file: file.name, path: '', message: `expected a backup: a JSON object with "format": "${BACKUP_FORMAT}"` });
+  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'backup'));
   // A different version's fields mean something else: stop at the version.
   const versionError = formatError(file.name, 'backup', written.format, { upgrades });
   if (versionError) return fail(versionError);

@@ -54,6 +54,11 @@ function versionProblem(kind: ReadKind, value: unknown, upgrades: Upgrades): str
   return `this file is ${value}, newer than the version this app reads (${expected}); update Agreement Studio to open it`;
 }
 
+/** The error for a file whose JSON is not an object at all, so has no `format` to check. */
+export function notAnObjectError(fileName: string, kind: ReadKind): FormatError {
+  return { file: fileName, path: '', message: `expected ${KIND_NAMES[kind]}: a JSON object with "format": "agreement-studio.${kind}/${READ_VERSIONS[kind]}"` };
+}
+
 /** The `format` check as a located error of `fileName`, or undefined when the version is readable. */
 export function formatError(fileName: string, kind: ReadKind, value: unknown, options: { line?: number; upgrades?: Upgrades } = {}): FormatError | undefined {
   const { line, upgrades = UPGRADES } = options;

@@ -10,7 +10,7 @@ import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError, upgradeDocument, withChecksum } from './format-header';
+import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
@@ -150,9 +150,7 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
   const written = document.value;
-  if (!isRecord(written)) {
-    return fail({ file: file.name, path: '', message: `expected a label file: a JSON object with "format": "${LABELS_FORMAT}"` });
-  }
+  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'labels'));
   // A different version's fields mean something else: stop at the version.
   const versionError = formatError(file.name, 'labels', written.format, { upgrades: options.upgrades });
   if (versionError) return fail(versionError);

@@ -8,7 +8,7 @@ import type { LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/mod
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError, upgradeDocument, withChecksum } from './format-header';
+import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import type { SourceFile } from './limits';
 import type { Upgrades } from './migrate';
@@ -255,7 +255,7 @@ export function parsePack(file: SourceFile, upgrades?: Upgrades): ParseResult<Pa
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
   const written = document.value;
-  if (!isRecord(written)) return fail({ file: file.name, path: '', message: `expected a pack: a JSON object with "format": "${PACK_FORMAT}"` });
+  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'pack'));
   // A different version's fields mean something else: stop at the version.
   const versionError = formatError(file.name, 'pack', written.format, { upgrades });
   if (versionError) return fail(versionError);
