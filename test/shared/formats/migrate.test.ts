@@ -2,12 +2,15 @@
 // upgraded and then read as if this version had written it, a damaged older file is still
 // refused, and a newer file is refused with the "newer" reason whatever steps there are.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { buildBackup, parseBackup, serializeBackup } from '../../../shared/formats/backup';
 import type { FormatError, ParseResult } from '../../../shared/formats/errors';
 import { withChecksum } from '../../../shared/formats/format-header';
 import { buildLabelFile, parseLabelFile, serializeLabelFile } from '../../../shared/formats/label-file';
 import { mappingPresetFromJson } from '../../../shared/formats/importers/mapping-preset';
 import { upgradePath, type UpgradeStep } from '../../../shared/formats/migrate';
+import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 
 const current = buildLabelFile({
   studyId: 'pilot-2026',
@@ -50,6 +53,18 @@ describe('upgrading an older format', () => {
         message: 'this file is agreement-studio.labels/0, older than the version this app reads (agreement-studio.labels/1); write it again as agreement-studio.labels/1',
       },
     ]);
+  });
+
+  it('reads an older backup through its step, with the checksum of what this version would write', () => {
+    const demo = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(new URL('../../../assets/demo-study.json', import.meta.url), 'utf8') }, { now: '2026-11-22T10:00:00.000Z' });
+    if (!demo.ok) throw new Error('the demo study does not read');
+    const { study, puzzles, sessions, turns } = demo.value;
+    const backup = buildBackup({ study, puzzles, sessions, turns, annotators: [], labels: [], assignments: [], gold: [], audit: [] }, { createdAt: '2026-11-22T10:00:00.000Z', app: 'agreement-studio test' });
+    const { createdAt, ...rest } = JSON.parse(serializeBackup(backup)) as Record<string, unknown>;
+    delete rest.sha256;
+    const older = withChecksum({ ...rest, format: 'agreement-studio.backup/0', created: createdAt });
+    const step: UpgradeStep = { kind: 'backup', from: 0, up: ({ created, ...others }) => ({ ...others, createdAt: created }) };
+    expect(parseBackup({ name: 'study.backup.json', text: JSON.stringify(older) }, [step])).toEqual({ ok: true, value: backup });
   });
 
   it('checks the checksum of what was written, before upgrading', () => {
