@@ -4,10 +4,10 @@
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import initSqlJs from 'sql.js';
-import type { LoadSqlJs } from '../shared/formats/importers/game-arena';
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
 
-export const loadSqlJsInNode: LoadSqlJs = async () => {
+/** Typed as sql.js itself, so tests can also build databases with it. */
+export const loadSqlJsInNode = async (): Promise<SqlJsStatic> => {
   const bytes = await readFile(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
   return initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
 };

@@ -19,7 +19,7 @@ import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readImportFile, readInputFile } from '../read-input-file';
-import { loadSqlJsInNode } from '../sql-js';
+import { FILE_READERS } from '../file-readers';
 
 const COMMAND = 'import';
 
@@ -95,7 +95,7 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
       if (values[flag] !== undefined) throw new UsageError(`--${flag}: ${modelNamesRefusal(system)}; leave --${flag} out`, COMMAND);
     }
   }
-  const result = await importBenchmarkFiles(files, names, { loadSqlJs: loadSqlJsInNode });
+  const result = await importBenchmarkFiles(files, names, FILE_READERS);
   if (result === undefined) return invalid(io, [{ file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` }]);
   return writeResult(result, out, io);
 }
@@ -106,7 +106,7 @@ async function importMapped(files: readonly SourceFile[], presetPath: string, na
   if (!presetFile.ok) return invalid(io, presetFile.errors);
   const preset = parseMappingPreset(presetFile.value);
   if (!preset.ok) return invalid(io, preset.errors);
-  return writeResult(await importMappedFiles(files, preset.value, names), out, io);
+  return writeResult(await importMappedFiles(files, preset.value, names, FILE_READERS), out, io);
 }
 
 function writeResult(result: BenchmarkImport, out: string, io: CliIo): Promise<number> | number {

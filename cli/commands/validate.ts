@@ -20,7 +20,7 @@ import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { parseCommandArgs, UsageError } from '../args';
 import type { CliIo } from '../io';
 import { readImportFile } from '../read-input-file';
-import { loadSqlJsInNode } from '../sql-js';
+import { FILE_READERS } from '../file-readers';
 
 const COMMAND = 'validate';
 
@@ -95,7 +95,7 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);
     case 'unknown': {
-      const companion = describeSplatCompanion(file);
+      const companion = describeSplatCompanion(file, FILE_READERS);
       return companion !== undefined ? summary(companion) : failure(path, unknownFormatMessage(path));
     }
   }
@@ -118,7 +118,7 @@ function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined 
 
 /** SPLAT's puzzle sheet, the one workbook `import` reads: its puzzles, or why it is not that sheet. */
 async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>> {
-  const result = await importSplatPuzzleSheet([file]);
+  const result = await importSplatPuzzleSheet([file], {}, FILE_READERS);
   // Any other workbook is refused as before, with why it is not SPLAT's sheet; a bad row of the sheet is named as it is.
   const notTheSheet = (error: FormatError) => error.line === undefined;
   if (!result.ok) return { ok: false, errors: result.errors.map((error) => (notTheSheet(error) ? { ...error, message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's puzzle sheet, and this one is not: ${error.message}` } : error)) };
@@ -130,7 +130,7 @@ async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>
 
 /** A GameArena users.db, read as import reads it, in a line. */
 async function gameArenaSummary(file: SourceFile): Promise<ParseResult<string>> {
-  const result = await importGameArena([file], loadSqlJsInNode);
+  const result = await importGameArena([file], FILE_READERS.loadSqlJs);
   if (!result.ok) return result;
   const { layouts, bundle } = result.value;
   const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);

@@ -27,8 +27,8 @@ export class BenchmarkImports {
   constructor(
     private readonly app: string,
     private readonly now: () => string = () => new Date().toISOString(),
-    /** What reads a database (GameArena's users.db): the worker starts sql.js from the bundled WebAssembly. */
-    private readonly readers: BenchmarkReaders = {},
+    /** What reads YAML, workbooks and databases (GameArena's users.db): the worker starts sql.js from the bundled WebAssembly. */
+    private readonly readers: BenchmarkReaders,
   ) {}
 
   /** Reads the files when a benchmark importer claims them; undefined leaves them to the library's own formats. */

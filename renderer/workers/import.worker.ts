@@ -5,6 +5,8 @@
 
 import '../zod-without-eval';
 import * as Comlink from 'comlink';
+import readXlsxFile from 'read-excel-file/universal';
+import { parseDocument } from 'yaml';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
 import type { FormatError } from '../../shared/formats/errors';
@@ -21,7 +23,7 @@ import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhasePro
 import { loadSqlJsInWorker } from './sql-js-loader';
 import { APP, workerDatabase } from './worker-support';
 
-const benchmarks = new BenchmarkImports(APP, undefined, { loadSqlJs: loadSqlJsInWorker });
+const benchmarks = new BenchmarkImports(APP, undefined, { parseYaml: parseDocument, readWorkbook: readXlsxFile, loadSqlJs: loadSqlJsInWorker });
 
 
 type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };

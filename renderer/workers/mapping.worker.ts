@@ -4,6 +4,7 @@
 
 import '../zod-without-eval';
 import * as Comlink from 'comlink';
+import { readSheet } from 'read-excel-file/universal';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { applyMapping, previewMapping, readTables } from '../../shared/formats/importers/mapping';
 import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
@@ -18,7 +19,7 @@ const api = {
   /** Reads the files' records (at the JSON path or sheet given) and keeps them for the checks that follow. */
   async open(files: SourceFile[], at: RecordsAt): Promise<MappingFields> {
     tables = [];
-    const read = await readTables(files, { records: at });
+    const read = await readTables(files, { records: at }, { readSheet });
     if (!read.ok) return read;
     tables = read.value;
     return { ok: true, fieldNames: [...new Set(tables.flatMap((table) => table.fieldNames))], layouts: tables.map((table) => `${table.file}: ${table.layout}`) };

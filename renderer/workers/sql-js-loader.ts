@@ -4,6 +4,6 @@
 
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import type { LoadSqlJs } from '../../shared/formats/importers/game-arena';
+import type { LoadSqlJs } from '../../shared/formats/importers/file-readers';
 
 export const loadSqlJsInWorker: LoadSqlJs = () => initSqlJs({ locateFile: () => wasmUrl });

@@ -4,6 +4,7 @@
 // judges) with its stories; for each, the same records as our own bundle and label files.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { FILE_READERS } from '../../cli/file-readers';
 import { importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
@@ -44,7 +45,7 @@ function splatScaleRun() {
 }
 
 async function input(what: string, files: SourceFile[], names: { player?: string; judge?: string } = {}): Promise<BenchmarkInput> {
-  const result = await importBenchmarkFiles(files, names);
+  const result = await importBenchmarkFiles(files, names, FILE_READERS);
   if (result === undefined || !result.ok) throw new Error(`${what} does not import: ${result?.ok === false ? result.errors[0]?.message : 'no importer'}`);
   const { bundle, raters } = result.value;
   const now = '2026-11-24T00:00:00.000Z';

@@ -7,14 +7,13 @@ import { z } from 'zod';
 import { idProblem } from '../domain/ids';
 import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS, UNPARSEABLE } from '../domain/model';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, LabelValue, Puzzle, Session, Study, StudyCounts, Task, Turn } from '../domain/model';
-import { canonicalJson } from './canonical-json';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError } from './format-header';
+import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
 import { checkSourceFile, type SourceFile } from './limits';
-import { sha256Hex } from './sha256';
+import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
 export const BACKUP_FORMAT = 'agreement-studio.backup/1';
@@ -74,7 +73,7 @@ export function buildBackup(content: BackupContent, meta: { createdAt: string; a
     gold: content.gold,
     audit: content.audit,
   };
-  return { ...body, sha256: sha256Hex(canonicalJson(body)) };
+  return withChecksum(body);
 }
 
 /** Throws a RangeError naming the first record that belongs to another study than `content.study`. */
@@ -322,22 +321,24 @@ const headerSchema = z.object({
   app: z.string({ error: expected('the name and version of the app that wrote the backup') }),
 });
 
-export function parseBackup(file: SourceFile): ParseResult<Backup> {
+/** Reads a backup; `upgrades` are the steps for an older version (the app's own by default). */
+export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<Backup> {
   const fileError = checkSourceFile(file, { maxBytes: MAX_BACKUP_BYTES, what: 'a backup' });
   if (fileError) return fail(fileError);
   const source = stripBom(file.text);
   if (source.trim() === '') return fail({ file: file.name, path: '', message: 'the file is empty; expected a backup' });
   const document = parseJsonText(file.name, source);
   if (!document.ok) return document;
-  const raw = document.value;
-  if (!isRecord(raw)) return fail({ file: file.name, path: '', message: `expected a backup: a JSON object with "format": "${BACKUP_FORMAT}"` });
+  const written = document.value;
+  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'backup'));
   // A different version's fields mean something else: stop at the version.
-  const versionError = formatError(file.name, 'backup', raw.format);
+  const versionError = formatError(file.name, 'backup', written.format, { upgrades });
   if (versionError) return fail(versionError);
 
   const errors = new ErrorList(file.name);
-  const damaged = checksumError(file.name, raw, 'the backup');
+  const damaged = checksumError(file.name, written, 'the backup');
   if (damaged) errors.push(damaged);
+  const raw = upgradeDocument('backup', written, upgrades);
 
   const rebuilt = { dropped: false };
   const header = headerSchema.safeParse(raw);
@@ -371,8 +372,8 @@ export function parseBackup(file: SourceFile): ParseResult<Backup> {
   const body: Omit<Backup, 'sha256'> = { format: BACKUP_FORMAT, createdAt: header.data.createdAt, app: header.data.app, ...content };
   // The file's checksum matched, so it stands for the body unless a member unknown to this
   // version was left out; only then is the (costly) checksum of the rebuilt body needed.
-  const sha256 = rebuilt.dropped || Object.keys(raw).some((key) => !Object.hasOwn(body, key) && key !== 'sha256') ? sha256Hex(canonicalJson(body)) : String(raw.sha256).toLowerCase();
-  return { ok: true, value: { ...body, sha256 } };
+  const recount = rebuilt.dropped || Object.keys(raw).some((key) => !Object.hasOwn(body, key) && key !== 'sha256');
+  return { ok: true, value: recount ? withChecksum(body) : { ...body, sha256: String(raw.sha256).toLowerCase() } };
 }
 
 /** One record list, each record checked and rebuilt; undefined when the list itself is unusable. */

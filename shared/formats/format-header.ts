@@ -1,10 +1,12 @@
 // What every versioned file format shares: the `format` field (`agreement-studio.<kind>/<version>`)
-// checked by one rule with a reason (another kind, older, newer, malformed), and the SHA-256 of
-// the canonical JSON of the rest. Each format module holds only its own schema.
+// checked by one rule with a reason (another kind, older, newer, malformed), an older version
+// upgraded by the steps of migrate.ts, and the SHA-256 of the canonical JSON of the rest. Each
+// format module holds only its own schema.
 
 import { canonicalJson } from './canonical-json';
 import type { FormatError } from './errors';
 import { describeValue, quote } from './field-schemas';
+import { UPGRADES, upgradePath, type FormatDocument, type Upgrades } from './migrate';
 import { sha256Hex } from './sha256';
 
 /** The kinds of file the studio writes, with how a person calls each. */
@@ -23,17 +25,18 @@ type FormatKind = keyof typeof KIND_NAMES;
 /** The kinds this app reads, and the version of each it reads. */
 const READ_VERSIONS = { transcripts: 1, pack: 1, labels: 1, backup: 1, mapping: 1 } as const;
 
-type ReadKind = keyof typeof READ_VERSIONS;
+export type ReadKind = keyof typeof READ_VERSIONS;
 
 /**
  * The one version rule: `agreement-studio.<kind>/<major>` or `/<major>.<minor>`, numbers without
  * leading zeros. A reader takes exactly its own version (`/1` or `/1.0`): a later minor version
- * may add members this version would have to refuse, so it is "newer" too.
+ * may add members this version would have to refuse, so it is "newer" too. An older major version
+ * (again without a minor) is read when a step of migrate.ts leads from it to this one.
  */
 const FORMAT_FIELD = /^agreement-studio\.([a-z]+)\/(0|[1-9]\d{0,5})(?:\.(0|[1-9]\d{0,5}))?$/;
 
-/** Why `value` (a file's `format` field) is not the version of `kind` this app reads, or undefined when it is: missing, not text, malformed, another kind, older, newer. */
-function versionProblem(kind: ReadKind, value: unknown): string | undefined {
+/** Why `value` (a file's `format` field) is not a version of `kind` this app reads, or undefined when it is: missing, not text, malformed, another kind, older, newer. */
+function versionProblem(kind: ReadKind, value: unknown, upgrades: Upgrades): string | undefined {
   const version: number = READ_VERSIONS[kind];
   const expected = `agreement-studio.${kind}/${version}`;
   const what = KIND_NAMES[kind];
@@ -46,14 +49,44 @@ function versionProblem(kind: ReadKind, value: unknown): string | undefined {
   const major = Number(match[2]);
   const minor = Number(match[3] ?? 0);
   if (major === version && minor === 0) return undefined;
+  if (major < version && minor === 0 && upgradePath(upgrades, kind, major, version) !== undefined) return undefined;
   if (major < version) return `this file is ${value}, older than the version this app reads (${expected}); write it again as ${expected}`;
   return `this file is ${value}, newer than the version this app reads (${expected}); update Agreement Studio to open it`;
 }
 
+/** The error for a file whose JSON is not an object at all, so has no `format` to check. */
+export function notAnObjectError(fileName: string, kind: ReadKind): FormatError {
+  return { file: fileName, path: '', message: `expected ${KIND_NAMES[kind]}: a JSON object with "format": "agreement-studio.${kind}/${READ_VERSIONS[kind]}"` };
+}
+
 /** The `format` check as a located error of `fileName`, or undefined when the version is readable. */
-export function formatError(fileName: string, kind: ReadKind, value: unknown, line?: number): FormatError | undefined {
-  const message = versionProblem(kind, value);
+export function formatError(fileName: string, kind: ReadKind, value: unknown, options: { line?: number; upgrades?: Upgrades } = {}): FormatError | undefined {
+  const { line, upgrades = UPGRADES } = options;
+  const message = versionProblem(kind, value, upgrades);
   return message === undefined ? undefined : { file: fileName, ...(line !== undefined ? { line } : {}), path: 'format', message };
+}
+
+/**
+ * A document whose `format` passed formatError, at the version this app reads: the same object
+ * when it already is; else each step applied in turn, `format` set to this version and, when the
+ * file carried a checksum (checked before, on what was written), `sha256` set to the upgraded
+ * content's, so the reader sees what this version would have written.
+ */
+export function upgradeDocument(kind: ReadKind, document: FormatDocument, upgrades: Upgrades = UPGRADES): FormatDocument {
+  const version: number = READ_VERSIONS[kind];
+  const major = Number(FORMAT_FIELD.exec(String(document.format))?.[2] ?? version);
+  if (major >= version) return document;
+  let upgraded = document;
+  for (const step of upgradePath(upgrades, kind, major, version) ?? []) upgraded = step.up(upgraded);
+  const current: FormatDocument = { ...upgraded, format: `agreement-studio.${kind}/${version}` };
+  if (!Object.hasOwn(document, 'sha256')) return current;
+  delete current.sha256;
+  return withChecksum(current);
+}
+
+/** `body` with its `sha256` member: the SHA-256 of its canonical JSON, as every checksummed format writes it. */
+export function withChecksum<T extends object>(body: T): T & { sha256: string } {
+  return { ...body, sha256: sha256Hex(canonicalJson(body)) };
 }
 
 /**

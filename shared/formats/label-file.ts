@@ -6,16 +6,15 @@ import { z } from 'zod';
 import { idProblem } from '../domain/ids';
 import { ANSWER_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
 import type { Label, LabelScheme, LabelValue, Task } from '../domain/model';
-import { canonicalJson } from './canonical-json';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError } from './format-header';
+import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
-import { sha256Hex } from './sha256';
+import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
 export const LABELS_FORMAT = 'agreement-studio.labels/1';
@@ -58,6 +57,8 @@ export interface LabelCsvRow {
 export interface LabelParseOptions {
   /** The study's label scheme; decides whether `unknown` is its own answer value. */
   scheme?: LabelScheme;
+  /** The upgrade steps for an older version (the app's own by default). */
+  upgrades?: Upgrades;
 }
 
 const DEFAULT_SCHEME: LabelScheme = { answerUnknown: false };
@@ -83,7 +84,7 @@ export function buildLabelFile(content: LabelFileContent): LabelFile {
       }),
     ),
   };
-  return { ...body, sha256: sha256Hex(canonicalJson(body)) };
+  return withChecksum(body);
 }
 
 /** Pretty JSON with one label per line, so a diff of two exports shows which labels changed. */
@@ -148,17 +149,16 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
   const scheme = options.scheme ?? DEFAULT_SCHEME;
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
-  const raw = document.value;
-  if (!isRecord(raw)) {
-    return fail({ file: file.name, path: '', message: `expected a label file: a JSON object with "format": "${LABELS_FORMAT}"` });
-  }
+  const written = document.value;
+  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'labels'));
   // A different version's fields mean something else: stop at the version.
-  const versionError = formatError(file.name, 'labels', raw.format);
+  const versionError = formatError(file.name, 'labels', written.format, { upgrades: options.upgrades });
   if (versionError) return fail(versionError);
 
   const errors = new ErrorList(file.name);
-  const damaged = checksumError(file.name, raw, 'the file');
+  const damaged = checksumError(file.name, written, 'the file');
   if (damaged) errors.push(damaged);
+  const raw = upgradeDocument('labels', written, options.upgrades);
 
   const header = headerSchema.safeParse(raw);
   if (!header.success) errors.push(...issuesToErrors(file.name, header.error.issues));

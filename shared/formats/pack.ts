@@ -5,14 +5,13 @@
 
 import { z } from 'zod';
 import type { LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
-import { canonicalJson } from './canonical-json';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError } from './format-header';
+import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import type { SourceFile } from './limits';
-import { sha256Hex } from './sha256';
+import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
 export const PACK_FORMAT = 'agreement-studio.pack/1';
@@ -123,7 +122,7 @@ export function buildPack(content: PackContent): Pack {
     turns: turns.map(packTurn),
     tasks: { answer: [...tasks.answer], match: [...tasks.match], difficulty: [...tasks.difficulty] },
   };
-  return { ...body, sha256: sha256Hex(canonicalJson(body)) };
+  return withChecksum(body);
 }
 
 type PackHeader = Pick<Pack, 'format' | 'study' | 'guidelines' | 'scheme' | 'annotator' | 'createdAt' | 'app'>;
@@ -251,18 +250,20 @@ const packSchema = packObject(
   `a pack: a JSON object with "format": "${PACK_FORMAT}"`,
 );
 
-export function parsePack(file: SourceFile): ParseResult<Pack> {
+/** Reads a pack; `upgrades` are the steps for an older version (the app's own by default). */
+export function parsePack(file: SourceFile, upgrades?: Upgrades): ParseResult<Pack> {
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
-  const raw = document.value;
-  if (!isRecord(raw)) return fail({ file: file.name, path: '', message: `expected a pack: a JSON object with "format": "${PACK_FORMAT}"` });
+  const written = document.value;
+  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'pack'));
   // A different version's fields mean something else: stop at the version.
-  const versionError = formatError(file.name, 'pack', raw.format);
+  const versionError = formatError(file.name, 'pack', written.format, { upgrades });
   if (versionError) return fail(versionError);
 
   const errors = new ErrorList(file.name);
-  const damaged = checksumError(file.name, raw, 'the pack');
+  const damaged = checksumError(file.name, written, 'the pack');
   if (damaged) errors.push(damaged);
+  const raw = upgradeDocument('pack', written, upgrades);
 
   const parsed = packSchema.safeParse(raw);
   if (!parsed.success) {
@@ -282,7 +283,7 @@ export function parsePack(file: SourceFile): ParseResult<Pack> {
     turns: data.turns.map(packTurn),
     tasks: { answer: [...data.tasks.answer], match: [...data.tasks.match], difficulty: [...data.tasks.difficulty] },
   };
-  return { ok: true, value: { ...body, sha256: sha256Hex(canonicalJson(body)) } };
+  return { ok: true, value: withChecksum(body) };
 }
 
 /** Every task names a unit of the right kind that the pack holds; ids are unique; records refer to records the pack holds. */

@@ -113,7 +113,7 @@ function readHeader(raw: Record<string, unknown>, line: number | undefined, cont
   // A missing or non-text format is one error among the others (headerSchema); a format naming
   // another kind or version ends the parse, since the records would mean something else.
   if (typeof raw.format === 'string') {
-    const versionError = formatError(file.name, 'transcripts', raw.format, line);
+    const versionError = formatError(file.name, 'transcripts', raw.format, { line });
     if (versionError) {
       errors.push(versionError);
       return undefined;

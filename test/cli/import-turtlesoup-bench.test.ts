@@ -10,6 +10,7 @@ import { importBenchmarkFiles } from '../../shared/formats/importers/benchmark-i
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { runLog, sixGames } from '../shared/formats/importers/turtlesoup-bench-run';
 import { runCli, scratchDir } from './run-cli';
+import { FILE_READERS } from '../../cli/file-readers';
 
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +80,7 @@ describe('agreement-studio import, TurtleSoup-Bench story files', () => {
     expect(run.stdout).toContain('not imported: nothing\n');
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as { puzzles: Array<{ genre: string }> };
     expect(new Set(bundle.puzzles.map((p) => p.genre)).size).toBe(6);
-    const sameAsApp = await importBenchmarkFiles(files.map((path) => ({ name: path, text: readFileSync(path, 'utf8') })));
+    const sameAsApp = await importBenchmarkFiles(files.map((path) => ({ name: path, text: readFileSync(path, 'utf8') })), {}, FILE_READERS);
     expect(sameAsApp?.ok === true ? serializeBundleDocument(sameAsApp.value.bundle) : undefined).toBe(readFileSync(out, 'utf8'));
   });
 });

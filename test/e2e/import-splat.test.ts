@@ -18,6 +18,7 @@ import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { sampleRun } from '../shared/formats/importers/splat-run';
 import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
+import { FILE_READERS } from '../../cli/file-readers';
 
 const PLAYER = 'llama-3-8b';
 const JUDGE = 'wizardlm-2';
@@ -32,7 +33,7 @@ const LOG_JSON = { name: 'log.json', text: run.logJson };
 const LOG_CSV = { name: 'log.csv', text: run.logCsv };
 
 // The judge's labels as the importer reads them, to label like people who mostly agree with it.
-const imported = importSplat([LOG_JSON, LOG_CSV], { player: PLAYER, judge: JUDGE });
+const imported = importSplat([LOG_JSON, LOG_CSV], { player: PLAYER, judge: JUDGE }, FILE_READERS);
 if (!imported.ok) throw new Error(`the sample run does not import: ${imported.errors.map((error) => error.message).join('; ')}`);
 const judgeLabel = new Map(imported.value.bundle.sessions.flatMap((session) => session.turns.map((turn) => [turn.id, turn.judgements[JUDGE]] as const)));
 

@@ -9,7 +9,7 @@ import type { ReportTask } from '../../../shared/report/report-model';
 import { useServices } from '../../app/services';
 import { loadGoldLabels } from '../../db/gold';
 import type { UnitDisagreement } from '../../workers/report-protocol';
-import { useDisagreements } from '../report/useDisagreements';
+import { useDisagreements } from '../report';
 
 export interface Gold {
   value: LabelValue;

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/report-model';
-import { actionInfo, type KeyMap } from '../labelling/key-map';
+import { actionInfo, type KeyMap } from '../labelling';
 
 export interface AdjudicationKeyActions {
   label(value: LabelValue): void;

@@ -4,8 +4,7 @@
 
 import { useMemo } from 'react';
 import { usePreferences } from '../../app/services';
-import { ACTIONS, buildKeyMap, displayKey, type ActionInfo } from '../labelling/key-map';
-import { TASK_TITLES } from '../labelling/task-titles';
+import { ACTIONS, buildKeyMap, displayKey, TASK_TITLES, type ActionInfo } from '../labelling';
 
 const GROUPS: { title: string; keep: (info: ActionInfo) => boolean }[] = [
   { title: TASK_TITLES.answer, keep: (info) => info.task === 'answer' },

@@ -9,7 +9,7 @@ import { DEFAULT_GUIDELINES } from '../../../shared/domain/default-guidelines';
 import { GuidelinesText } from './GuidelinesText';
 import { saveGuidelines } from './guidelines-writer';
 import { useWorkspace } from './useWorkspace';
-import { useStudioMode } from '../mode/useStudioMode';
+import { useStudioMode } from '../mode';
 
 export function GuidelinesPanel() {
   const { db } = useServices();

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { TASKS, type Study, type Task } from '../../../shared/domain/model';
 import { useServices } from '../../app/services';
 import type { StudioDatabase } from '../../db/database';
-import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
+import { useLabellingAnnotator } from '../mode';
 import { TASK_TITLES, TASK_UNITS } from './task-titles';
 
 function unitCount(study: Study, task: Task): number {

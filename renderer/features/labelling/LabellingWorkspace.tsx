@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Task } from '../../../shared/domain/model';
 import { useServices } from '../../app/services';
 import { describeStorageError } from '../../db/storage';
-import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
+import { useLabellingAnnotator } from '../mode';
 import { loadWorkspace, StudyMissingError, type LoadProgress } from './load-workspace';
 import { TASK_TITLES } from './task-titles';
 import { WorkspaceContext } from './workspace-context';

@@ -8,7 +8,7 @@ import { LabelButtons } from './LabelButtons';
 import { SavedIndicator } from './SavedIndicator';
 import { earlierQuestions, type WorkUnit } from './unit-queue';
 import { useUnitLabel, useWorkspace, useWorkspaceState } from './useWorkspace';
-import { PuzzlePanels } from '../transcript/PuzzlePanels';
+import { PuzzlePanels } from '../transcript';
 
 export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position: number; keyMap: KeyMap }) {
   const controller = useWorkspace();

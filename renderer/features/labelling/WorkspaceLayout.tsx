@@ -4,7 +4,7 @@
 
 import { useMemo } from 'react';
 import { usePreferences } from '../../app/services';
-import { SettingsDialog } from '../settings/SettingsDialog';
+import { SettingsDialog } from '../settings';
 import { CurrentUnit } from './CurrentUnit';
 import { GuidelinesPanel } from './GuidelinesPanel';
 import { buildKeyMap } from './key-map';

@@ -3,8 +3,8 @@
 
 import { TASKS } from '../../../shared/domain/model';
 import { useServices } from '../../app/services';
-import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
-import { ExportLabelsButton } from '../team/ExportLabelsButton';
+import { useLabellingAnnotator } from '../mode';
+import { ExportLabelsButton } from '../team';
 import { displayKey, type KeyMap } from './key-map';
 import { JumpToUnit } from './JumpToUnit';
 import { ProgressBar } from './ProgressBar';

@@ -5,9 +5,7 @@
 import { useServices } from '../../app/services';
 import { useStudies } from '../../db/queries';
 import { deleteStudy } from '../../db/import-study';
-import { BackupButton } from '../backup/BackupButton';
-import { BackupReminder } from '../backup/BackupReminder';
-import { BackupSection } from '../backup/BackupSection';
+import { BackupButton, BackupReminder, BackupSection } from '../backup';
 import { ImportStatus } from './ImportStatus';
 import { LIBRARY_FILE_REQUEST, useImportFiles } from './useImportFiles';
 

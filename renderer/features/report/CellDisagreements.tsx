@@ -5,7 +5,7 @@ import { useId, useMemo } from 'react';
 import type { ReportTask } from '../../../shared/report/report-model';
 import { routeToHash } from '../../app/routes';
 import type { DisagreementQuery, UnitDisagreement } from '../../workers/report-protocol';
-import { BucketBadge } from '../study/BucketBadge';
+import { BucketBadge } from '../study';
 import { useDisagreements } from './useDisagreements';
 
 /** Enough to see what goes wrong; the adjudication queue has them all. */

@@ -7,7 +7,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { bucketOfLevel, type Bucket } from '../../../shared/domain/difficulty';
-import { BucketBadge } from '../study/BucketBadge';
+import { BucketBadge } from '../study';
 import { PlainTick, TableToggle } from './chart-parts';
 
 const WIDTH = 460;

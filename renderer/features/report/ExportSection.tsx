@@ -4,7 +4,7 @@
 import { memo, useId } from 'react';
 import type { AgreementReport } from '../../../shared/report/report-model';
 import type { DatasetFormat, ReportFileFormat } from '../../workers/report-protocol';
-import { WorkProgressNotice } from '../team/WorkProgressNotice';
+import { WorkProgressNotice } from '../team';
 import { REPORT_FILE_FORMATS } from './report-files';
 import { useReportExports } from './useReportExports';
 

@@ -10,7 +10,7 @@ import type { AgreementReport } from '../../../shared/report/report-model';
 import { reportTables, TASK_ORDER, type LayoutTable } from '../../../shared/report/table-layout';
 import { useServices } from '../../app/services';
 import type { StudyReport } from '../../workers/report-protocol';
-import { LeadOnlyPage } from '../mode/LeadOnlyPage';
+import { LeadOnlyPage } from '../mode';
 import { AgreementTable } from './AgreementTables';
 import { AnnotatorReliabilitySection } from './AnnotatorReliabilitySection';
 import { ChanceCorrectedPanel } from './ChanceCorrectedPanel';

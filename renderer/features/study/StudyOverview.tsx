@@ -11,12 +11,11 @@ import { preloadLeadPages } from '../../app/lead-pages';
 import { useServices, useStudio } from '../../app/services';
 import { usePuzzles, useSessions, useStudy } from '../../db/queries';
 import { MAX_STUDY_NAME_CHARS, renameStudy } from '../../db/rename-study';
-import { blindSession, type BlindSession } from '../mode/blind';
-import { useStudioMode } from '../mode/useStudioMode';
+import { blindSession, useStudioMode, type BlindSession } from '../mode';
 import { BucketBadge } from './BucketBadge';
-import { LabelEntryPoints } from '../labelling/LabelEntryPoints';
-import { ExportLabelsButton } from '../team/ExportLabelsButton';
-import { BackupButton } from '../backup/BackupButton';
+import { LabelEntryPoints } from '../labelling';
+import { ExportLabelsButton } from '../team';
+import { BackupButton } from '../backup';
 
 interface SessionGroup {
   player: string;

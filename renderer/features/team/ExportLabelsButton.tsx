@@ -1,7 +1,7 @@
 // The annotator's "Export my labels" button with its status line, on the study overview and in
 // the labelling workspace's toolbar, for whoever labels the study on this computer.
 
-import { useLabellingAnnotator } from '../mode/useLabellingAnnotator';
+import { useLabellingAnnotator } from '../mode';
 import { useLabelExport } from './useLabelExport';
 
 export function ExportLabelsButton({ studyId, className }: { studyId: string; className: string }) {

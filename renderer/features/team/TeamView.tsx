@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
 import { useAnnotators, useAssignments } from '../../db/queries';
-import { LeadOnlyPage } from '../mode/LeadOnlyPage';
+import { LeadOnlyPage } from '../mode';
 import type { TeamMember } from './annotator-list';
 import { AssignmentTable } from './AssignmentTable';
 import { CoverageSection } from './CoverageSection';

@@ -6,7 +6,7 @@ import { TASKS } from '../../../shared/domain/model';
 import { useServices } from '../../app/services';
 import { describeStorageError } from '../../db/storage';
 import { exportLabelsInWorker } from '../../workers/team-client';
-import { writesSettled } from '../labelling/workspace-controller';
+import { writesSettled } from '../labelling';
 
 export type LabelExportState = { status: 'idle' } | { status: 'running' } | { status: 'done' | 'failed'; message: string };
 

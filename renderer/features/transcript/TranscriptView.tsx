@@ -8,8 +8,7 @@
 import type { ReactNode } from 'react';
 import type { JudgeLabel, Turn } from '../../../shared/domain/model';
 import { useSessionWithTurns, useTurnHumanLabels, type TurnHumanLabel } from '../../db/queries';
-import { blindSession, blindTurn, type BlindSession, type BlindTurn } from '../mode/blind';
-import { useStudioMode } from '../mode/useStudioMode';
+import { blindSession, blindTurn, useStudioMode, type BlindSession, type BlindTurn } from '../mode';
 import { PuzzlePanels } from './PuzzlePanels';
 
 const MAX_REPLY_SHOWN = 80;

@@ -3,7 +3,8 @@
 // stories.json, SPLAT's log.csv and config.yaml) import with the file they belong to.
 
 import type { SourceFile } from '../limits';
-import { importGameArena, looksLikeGameArenaDatabase, type LoadSqlJs } from './game-arena';
+import type { FileReaders } from './file-readers';
+import { importGameArena, looksLikeGameArenaDatabase } from './game-arena';
 import { importGuessTheRule, looksLikeGuessTheRuleGame } from './guess-the-rule';
 import type { BenchmarkImport, BenchmarkImportOptions } from './imported-study';
 import { importSplat, looksLikeSplatLog } from './splat';
@@ -32,11 +33,8 @@ interface BenchmarkImporter {
   run(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): BenchmarkImport | Promise<BenchmarkImport>;
 }
 
-/** Readers that need the host's help to start, passed in by the command line and the import worker. */
-export interface BenchmarkReaders {
-  /** sql.js with its WebAssembly, for GameArena's SQLite database. */
-  loadSqlJs?: LoadSqlJs;
-}
+/** The libraries the benchmark importers read with (a mapped file's sheet is read elsewhere). */
+export type BenchmarkReaders = Omit<FileReaders, 'readSheet'>;
 
 // Most specific first: a TurtleSoup-Bench game file also holds a `surface`, like TurtleBench's stories.
 const IMPORTERS: readonly BenchmarkImporter[] = [
@@ -68,7 +66,7 @@ export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporte
  * Imports files a benchmark wrote as one study. Undefined when no file is one a benchmark
  * importer leads with (the caller then reads them as our own formats or puzzle lists).
  */
-export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions = {}, readers: BenchmarkReaders = {}): Promise<BenchmarkImport | undefined> {
+export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): Promise<BenchmarkImport | undefined> {
   const importer = importerOf(files);
   if (importer === undefined) return undefined;
   const given = (['player', 'judge'] as const).filter((name) => options[name] !== undefined);

@@ -3,7 +3,6 @@
 // session where the model asks and a person answers, each question with its answer a turn.
 
 import type { AnswerLabel, JudgeLabel, LabelScheme } from '../../domain/model';
-import type { SqlJsStatic, SqlValue } from 'sql.js';
 import { idProblem } from '../../domain/ids';
 import { SQLITE_DATABASE } from '../binary-kind';
 import type { FormatError } from '../errors';
@@ -11,13 +10,8 @@ import { readJudgeReply } from '../label-values';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import type { LoadSqlJs, SqlJs, SqlValue } from './file-readers';
 import { LeftoverTally, type BenchmarkImport, type BundlePuzzle, type BundleSession, type BundleTurn } from './imported-study';
-
-/**
- * Starts sql.js. Its WebAssembly is found differently in Node and in a browser worker, and
- * shared/ can do neither, so the caller (the command line, the import worker) passes this in.
- */
-export type LoadSqlJs = () => Promise<SqlJsStatic>;
 
 export const GAME_ARENA_LAYOUT = "GameArena's users.db (SQLite), table game_sessions";
 
@@ -64,7 +58,7 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   const others = files.filter((file) => !looksLikeGameArenaDatabase(file));
   if (others.length > 0) return { ok: false, errors: others.map((file) => ({ file: file.name, path: '', message: "not GameArena's users.db; import the database on its own" })) };
   if (loadSqlJs === undefined) return { ok: false, errors: [{ file: names, path: '', message: 'this build cannot read SQLite databases' }] };
-  let SQL: SqlJsStatic;
+  let SQL: SqlJs;
   try {
     SQL = await loadSqlJs();
   } catch (error) {
@@ -77,7 +71,7 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   const sessions: BundleSession[] = [];
   const layouts: Array<{ file: string; layout: string }> = [];
   for (const file of files) {
-    let db: InstanceType<SqlJsStatic['Database']> | undefined;
+    let db: InstanceType<SqlJs['Database']> | undefined;
     try {
       db = new SQL.Database(file.bytes);
       const tables = rowsOf(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((row) => String(row.name));
@@ -120,7 +114,7 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   };
 }
 
-function rowsOf(db: InstanceType<SqlJsStatic['Database']>, sql: string): Row[] {
+function rowsOf(db: InstanceType<SqlJs['Database']>, sql: string): Row[] {
   const statement = db.prepare(sql);
   const rows: Row[] = [];
   try {

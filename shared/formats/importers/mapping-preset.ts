@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { ParseResult } from '../errors';
 import { expected, isRecord, modelName, nonBlankText, optional, optionalText } from '../field-schemas';
-import { formatError } from '../format-header';
+import { formatError, upgradeDocument } from '../format-header';
+import type { Upgrades } from '../migrate';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { issuesToErrors } from '../zod-issues';
@@ -92,12 +93,12 @@ export function parseMappingPreset(file: SourceFile): ParseResult<MappingPreset>
   return mappingPresetFromJson(file.name, parsed.value);
 }
 
-/** Checks a parsed preset (a file's, or one the app kept in its settings). */
-export function mappingPresetFromJson(fileName: string, raw: unknown): ParseResult<MappingPreset> {
-  if (!isRecord(raw)) return { ok: false, errors: [{ file: fileName, path: '', message: `expected a mapping preset object with "format": "${MAPPING_FORMAT}"` }] };
-  const versionError = formatError(fileName, 'mapping', raw.format);
+/** Checks a parsed preset (a file's, or one the app kept in its settings); `upgrades` are the steps for an older version. */
+export function mappingPresetFromJson(fileName: string, written: unknown, upgrades?: Upgrades): ParseResult<MappingPreset> {
+  if (!isRecord(written)) return { ok: false, errors: [{ file: fileName, path: '', message: `expected a mapping preset object with "format": "${MAPPING_FORMAT}"` }] };
+  const versionError = formatError(fileName, 'mapping', written.format, { upgrades });
   if (versionError) return { ok: false, errors: [versionError] };
-  const checked = presetSchema.safeParse(raw);
+  const checked = presetSchema.safeParse(upgradeDocument('mapping', written, upgrades));
   if (!checked.success) return { ok: false, errors: issuesToErrors(fileName, checked.error.issues) };
   return { ok: true, value: withoutAbsent({ ...checked.data, format: MAPPING_FORMAT }) as MappingPreset };
 }

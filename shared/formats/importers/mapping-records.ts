@@ -2,13 +2,13 @@
 // objects (or the one array an object holds, or the array at a named path), JSONL, CSV with a header
 // row, or a workbook's sheet. Every record keeps where it came from, so errors name file and line.
 
-import { readSheet } from 'read-excel-file/universal';
 import { EXCEL_WORKBOOK } from '../binary-kind';
 import { readCsv } from '../csv';
 import type { FormatError, ParseResult } from '../errors';
 import { isRecord } from '../field-schemas';
 import { parseJsonDocument, parseJsonText, stripBom } from '../json-document';
 import { checkFileSize, checkSourceFile, type SourceFile } from '../limits';
+import type { FileReaders, SheetRows } from './file-readers';
 
 /** Where a record is: the line of a CSV or JSONL file, the JSON path, or the sheet and row. */
 export interface RecordPlace {
@@ -40,8 +40,8 @@ export interface RecordsAt {
   sheet?: string;
 }
 
-export async function readRecords(file: SourceFile, at: RecordsAt = {}): Promise<ParseResult<RecordTable>> {
-  if (file.binaryKind === EXCEL_WORKBOOK && file.bytes !== undefined) return readWorkbook(file, at);
+export async function readRecords(file: SourceFile, at: RecordsAt, readers: Pick<FileReaders, 'readSheet'>): Promise<ParseResult<RecordTable>> {
+  if (file.binaryKind === EXCEL_WORKBOOK && file.bytes !== undefined) return readWorkbook(file, at, readers);
   const fileError = checkSourceFile(file);
   if (fileError) return fail(fileError);
   if (/\.csv$/i.test(file.name)) return readCsvRecords(file);
@@ -149,13 +149,13 @@ function flatten(record: Record<string, unknown>, prefix = '', into: Record<stri
   return into;
 }
 
-async function readWorkbook(file: SourceFile, at: RecordsAt): Promise<ParseResult<RecordTable>> {
+async function readWorkbook(file: SourceFile, at: RecordsAt, readers: Pick<FileReaders, 'readSheet'>): Promise<ParseResult<RecordTable>> {
   const sizeError = checkFileSize(file);
   if (sizeError) return fail(sizeError);
   const bytes = file.bytes ?? new Uint8Array();
-  let rows: unknown[][];
+  let rows: SheetRows;
   try {
-    rows = await readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, at.sheet ?? 1);
+    rows = await readers.readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, at.sheet ?? 1);
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     const message = name === 'SheetNotFoundError' ? `the workbook has no sheet ${JSON.stringify(at.sheet)}` : `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`;

@@ -9,6 +9,7 @@ import { readJudgeReply } from '../label-values';
 import type { SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import type { FileReaders } from './file-readers';
 import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, type Leftover, type MissingName } from './imported-study';
 import { MAPPING_TARGETS, TARGET_NAMES, type MappingPreset, type MappingTarget } from './mapping-preset';
 import { readRecords, type RecordPlace, type RecordTable, type SourceRecord } from './mapping-records';
@@ -44,15 +45,15 @@ export interface MappingPreview {
 }
 
 /** Reads every file with the preset's record path or sheet, then maps them as one study. */
-export async function importMappedFiles(files: readonly SourceFile[], preset: MappingPreset, options: BenchmarkImportOptions = {}): Promise<BenchmarkImport> {
-  const tables = await readTables(files, preset);
+export async function importMappedFiles(files: readonly SourceFile[], preset: MappingPreset, options: BenchmarkImportOptions, readers: Pick<FileReaders, 'readSheet'>): Promise<BenchmarkImport> {
+  const tables = await readTables(files, preset, readers);
   if (!tables.ok) return tables;
   return applyMapping(tables.value, preset, options);
 }
 
 /** Reads the records of every file the way the preset says (the JSON path, the sheet). */
-export async function readTables(files: readonly SourceFile[], preset: Pick<MappingPreset, 'records'>): Promise<ParseResult<RecordTable[]>> {
-  const read = await Promise.all(files.map((file) => readRecords(file, preset.records ?? {})));
+export async function readTables(files: readonly SourceFile[], preset: Pick<MappingPreset, 'records'>, readers: Pick<FileReaders, 'readSheet'>): Promise<ParseResult<RecordTable[]>> {
+  const read = await Promise.all(files.map((file) => readRecords(file, preset.records ?? {}, readers)));
   const errors = read.flatMap((result) => (result.ok ? [] : result.errors));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: read.flatMap((result) => (result.ok ? [result.value] : [])) };
 }

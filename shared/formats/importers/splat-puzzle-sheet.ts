@@ -2,7 +2,6 @@
 // puzzle list for difficulty studies: the workbook's first sheet read with read-excel-file, each
 // row through the puzzle-list adapter the JSON form of the sheet already goes through.
 
-import readXlsxFile from 'read-excel-file/universal';
 import type { LabelScheme } from '../../domain/model';
 import { adaptRows } from '../adapters/adapt-rows';
 import { EXCEL_WORKBOOK } from '../binary-kind';
@@ -11,6 +10,7 @@ import type { FormatError } from '../errors';
 import { checkFileSize, type SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import type { FileReaders, SheetRows } from './file-readers';
 import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle } from './imported-study';
 
 const SPLAT_SHEET_LAYOUT = 'SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty)';
@@ -26,7 +26,7 @@ export function isWorkbook(file: SourceFile): boolean {
 }
 
 /** Imports one workbook whose first sheet has SPLAT's columns, as puzzles with their difficulty and no sessions. */
-export async function importSplatPuzzleSheet(files: readonly SourceFile[], options: BenchmarkImportOptions = {}): Promise<BenchmarkImport> {
+export async function importSplatPuzzleSheet(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: Pick<FileReaders, 'readWorkbook'>): Promise<BenchmarkImport> {
   const [file, ...others] = files;
   if (file === undefined || !isWorkbook(file)) return refuse(files.map((f) => f.name).join(', '), 'expected an Excel workbook');
   if (others.length > 0) return refuse(others.map((f) => f.name).join(', '), `a puzzle sheet imports on its own; import ${file.name} alone`);
@@ -34,11 +34,11 @@ export async function importSplatPuzzleSheet(files: readonly SourceFile[], optio
   const sizeError = checkFileSize(file);
   if (sizeError !== undefined) return { ok: false, errors: [sizeError] };
 
-  let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
+  let sheets: readonly { sheet: string; data: SheetRows }[];
   try {
     const bytes = file.bytes ?? new Uint8Array();
     // trim: false keeps each cell as typed (a title's trailing spaces are part of it).
-    sheets = await readXlsxFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { trim: false });
+    sheets = await readers.readWorkbook(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { trim: false });
   } catch (error) {
     return refuse(file.name, `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -2,7 +2,6 @@
 // with the run's `log.csv` (difficulty levels) and `config.yaml` (model names, round limit) when
 // given, as one study: each `puzzle_<i>` a puzzle, each replay a session, each round a turn.
 
-import { parseDocument } from 'yaml';
 import { MAX_DIFFICULTY, MIN_DIFFICULTY, type LabelScheme } from '../../domain/model';
 import { idProblem } from '../../domain/ids';
 import { EXCEL_WORKBOOK } from '../binary-kind';
@@ -15,6 +14,7 @@ import { checkSourceFile, type SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import { jsonPath } from '../zod-issues';
+import type { FileReaders } from './file-readers';
 import {
   LeftoverTally,
   type BenchmarkImport,
@@ -98,14 +98,14 @@ interface CsvRow {
  * Imports a run's log.json, with its log.csv and config.yaml when given. Model names come from
  * config.yaml or the options; when neither names one, the result says which are needed.
  */
-export function importSplat(files: readonly SourceFile[], options: BenchmarkImportOptions = {}): BenchmarkImport {
+export function importSplat(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: Pick<FileReaders, 'parseYaml'>): BenchmarkImport {
   const leftovers = new LeftoverTally();
   const layouts: ImportedStudy['layouts'] = [];
   const sorted = sortRunFiles(files, layouts, leftovers);
   if (!sorted.ok) return sorted;
   const run = sorted.value;
 
-  const config = run.config === undefined ? { ok: true as const, value: {} } : readConfig(run.config, leftovers);
+  const config = run.config === undefined ? { ok: true as const, value: {} } : readConfig(run.config, leftovers, readers);
   if (!config.ok) return config;
   const levels = run.csv === undefined ? { ok: true as const, value: new Map<number, CsvRow>() } : readResults(run.csv);
   if (!levels.ok) return levels;
@@ -166,9 +166,9 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
 }
 
 /** The model names and round limit of config.yaml; every other setting is listed as not imported. */
-function readConfig(file: SourceFile, leftovers: LeftoverTally): ParseResult<Config> {
+function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: Pick<FileReaders, 'parseYaml'>): ParseResult<Config> {
   const fail = (path: string, message: string, line?: number): ParseResult<Config> => ({ ok: false, errors: [{ file: file.name, ...(line !== undefined ? { line } : {}), path, message }] });
-  const doc = parseDocument(stripBom(file.text));
+  const doc = readers.parseYaml(stripBom(file.text));
   const syntax = doc.errors[0];
   if (syntax !== undefined) return fail('', `not valid YAML: ${syntax.message.split('\n')[0] ?? ''}`, syntax.linePos?.[0].line);
   const settings: unknown = doc.toJS();
@@ -381,7 +381,7 @@ function checkResults(file: string, rows: ReadonlyMap<number, CsvRow>, log: LogC
 }
 
 /** What a run's log.csv or config.yaml holds, in a line, for `validate`; undefined when the file is neither. */
-export function describeSplatCompanion(file: SourceFile): string | undefined {
+export function describeSplatCompanion(file: SourceFile, readers: Pick<FileReaders, 'parseYaml'>): string | undefined {
   if (CSV_HINT.test(file.text)) {
     const levels = readResults(file);
     if (!levels.ok) return undefined;
@@ -389,7 +389,7 @@ export function describeSplatCompanion(file: SourceFile): string | undefined {
     return `${SPLAT_LAYOUTS.csv}: ${levels.value.size.toLocaleString('en')} puzzles (${solved.toLocaleString('en')} solved); import it with the run's log.json`;
   }
   if (!/\.ya?ml$/i.test(file.name)) return undefined;
-  const config = readConfig(file, new LeftoverTally());
+  const config = readConfig(file, new LeftoverTally(), readers);
   if (!config.ok) return undefined;
   const { player, judge, maxRounds } = config.value;
   if (player === undefined && judge === undefined && maxRounds === undefined) return undefined;

@@ -17,6 +17,7 @@ import { buildMappedBundleInWorker, checkMappingInWorker, openForMappingInWorker
 import { importFilesInWorker } from '../../../renderer/workers/import-client';
 import { UNPARSEABLE } from '../../../shared/domain/model';
 import { closeDatabases, freshDatabase, renderWithServices, testServices } from '../mode/mode-fixtures';
+import { FILE_READERS } from '../../../cli/file-readers';
 
 vi.mock('../../../renderer/workers/mapping-client', () => ({ openForMappingInWorker: vi.fn(), checkMappingInWorker: vi.fn(), buildMappedBundleInWorker: vi.fn() }));
 vi.mock('../../../renderer/workers/import-client', () => ({ importFilesInWorker: vi.fn() }));
@@ -34,7 +35,7 @@ let tables: RecordTable[] = [];
 beforeEach(() => {
   window.localStorage.clear();
   vi.mocked(openForMappingInWorker).mockImplementation(async (files) => {
-    const read = await readRecords(files[0] ?? { name: '', text: '' });
+    const read = await readRecords(files[0] ?? { name: '', text: '' }, {}, FILE_READERS);
     if (!read.ok) return read;
     tables = [read.value];
     return { ok: true, fieldNames: read.value.fieldNames, layouts: [`${read.value.file}: ${read.value.layout}`] };

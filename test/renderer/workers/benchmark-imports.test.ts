@@ -11,6 +11,7 @@ import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle
 import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
 import type { ImportStart } from '../../../renderer/workers/import-protocol';
 import { closeDatabases, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
+import { FILE_READERS } from '../../../cli/file-readers';
 
 afterEach(closeDatabases);
 
@@ -27,7 +28,7 @@ function requestOf(start: ImportStart | undefined): string {
 describe('BenchmarkImports', () => {
   it('previews the wide table without writing, then stores it as its bundle file would, with the human labels', async () => {
     const db = freshDatabase();
-    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
     const empty = await dumpTables(db);
     const start = await imports.start(WIDE);
     if (start === undefined || !('preview' in start)) throw new Error('expected a preview');
@@ -41,7 +42,7 @@ describe('BenchmarkImports', () => {
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
     expect(outcome.studies[0]?.notes).toEqual(['TurtleBench: 2 files as one study: the stories with the judged guesses', '1,532 human labels by one rater', `left out or unreadable: ${start.preview.leftovers.length + start.preview.unparseable.length} items, as listed before the import`]);
 
-    const imported = await importBenchmarkFiles(WIDE);
+    const imported = await importBenchmarkFiles(WIDE, {}, FILE_READERS);
     if (imported?.ok !== true) throw new Error('expected the files to import');
     const asFile = parseTranscriptBundle({ name: 'all_cases_en_shot0.json', text: serializeBundleDocument(imported.value.bundle) }, { now: NOW });
     if (!asFile.ok) throw new Error('expected the bundle to parse');
@@ -57,7 +58,7 @@ describe('BenchmarkImports', () => {
 
   it('cancel drops the held import: committing it afterwards writes nothing', async () => {
     const db = freshDatabase();
-    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
     const empty = await dumpTables(db);
     const requestId = requestOf(await imports.start(WIDE));
     imports.cancel(requestId);
@@ -68,7 +69,7 @@ describe('BenchmarkImports', () => {
 
   it('refuses the same files a second time, naming the study already there, and writes nothing more', async () => {
     const db = freshDatabase();
-    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
     const first = await imports.commit(db, requestOf(await imports.start(WIDE)), () => undefined);
     expect(first.ok).toBe(true);
     const before = await dumpTables(db);
@@ -78,7 +79,7 @@ describe('BenchmarkImports', () => {
   });
 
   it('the 1.5k file waits for a judge name, then previews its guesses (the human label only, no judge verdicts) with nothing left out', async () => {
-    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
     const start = await imports.start([HF]);
     expect(start).toMatchObject({ needs: ['judge'] });
     const named = await imports.name(requestOf(start), { judge: 'site-judge' });
@@ -87,7 +88,7 @@ describe('BenchmarkImports', () => {
   });
 
   it('leaves files no benchmark importer claims to the library’s own formats', async () => {
-    const imports = new BenchmarkImports('agreement-studio test', () => NOW);
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
     expect(await imports.start([{ name: 'demo.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') }])).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/
 import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { AkinatorPlay, FIRST_LINE, gameArenaDatabase, SESSIONS } from './game-arena-run';
+import { FILE_READERS } from '../../../../cli/file-readers';
 
 const DB = 'users.db';
 const asFile = (bytes: Uint8Array, name = DB): SourceFile => ({ name, text: '', size: bytes.length, binaryKind: SQLITE_DATABASE, bytes });
@@ -41,9 +42,9 @@ describe("GameArena's users.db", async () => {
 
   it('is claimed by the one entry from the file kind, and read with the loader given', async () => {
     expect(benchmarkOf([asFile(bytes)])).toMatchObject({ system: 'GameArena', models: 'in-files' });
-    const viaEntry = await importBenchmarkFiles([asFile(bytes)], {}, { loadSqlJs: loadSqlJsInNode });
+    const viaEntry = await importBenchmarkFiles([asFile(bytes)], {}, FILE_READERS);
     expect(viaEntry?.ok && viaEntry.value.bundle.sessions.length).toBe(3);
-    const noLoader = await importBenchmarkFiles([asFile(bytes)]);
+    const noLoader = await importBenchmarkFiles([asFile(bytes)], {}, { ...FILE_READERS, loadSqlJs: undefined });
     expect(!noLoader?.ok && noLoader?.errors[0]?.message).toBe('this build cannot read SQLite databases');
   });
 

@@ -12,6 +12,7 @@ import { GUESS_THE_RULE_PLAYER, importGuessTheRule, looksLikeGuessTheRuleGame } 
 import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { DynamicGame, fourGames, UUIDS } from './guess-the-rule-run';
+import { FILE_READERS } from '../../../../cli/file-readers';
 
 const files = () => fourGames().map((game) => ({ name: game.path, text: game.text }));
 
@@ -39,7 +40,7 @@ describe('GuessTheRuleBench saved games', () => {
     expect(files().every(looksLikeGuessTheRuleGame)).toBe(true);
     expect(looksLikeGuessTheRuleGame({ name: 'x.json', text: '{"game_gen_type": "dynamic", "domain": "x"}' })).toBe(false);
     expect(benchmarkOf(files())?.system).toBe('GuessTheRuleBench');
-    const viaEntry = await importBenchmarkFiles(files());
+    const viaEntry = await importBenchmarkFiles(files(), {}, FILE_READERS);
     expect(viaEntry?.ok && viaEntry.value.bundle.sessions.length).toBe(4);
   });
 

@@ -12,6 +12,7 @@ import { readRecords } from '../../../../shared/formats/importers/mapping-record
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { writeWorkbook } from './workbook-writer';
+import { FILE_READERS } from '../../../../cli/file-readers';
 
 const CSV = [
   'game,pid,name,surface,truth,lvl,who,kind,utterance,verdict,cost',
@@ -49,7 +50,7 @@ function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T,
 }
 
 async function mapped(files: Array<{ name: string; text: string; bytes?: Uint8Array; binaryKind?: string }>, preset: MappingPreset = PRESET, options = {}) {
-  return importMappedFiles(files, preset, options);
+  return importMappedFiles(files, preset, options, FILE_READERS);
 }
 
 async function study(files: Array<{ name: string; text: string; bytes?: Uint8Array; binaryKind?: string }>, preset: MappingPreset = PRESET): Promise<ImportedStudy> {
@@ -189,7 +190,7 @@ describe('reading records', () => {
 
   it('takes the path the preset names when an object holds several lists, and says which when it does not', async () => {
     const text = JSON.stringify({ a: objects, b: objects });
-    const unnamed = await readRecords({ name: 'two.json', text });
+    const unnamed = await readRecords({ name: 'two.json', text }, {}, FILE_READERS);
     expect(unnamed).toEqual({ ok: false, errors: [{ file: 'two.json', path: '', message: 'the file holds several lists of records (a, b); name the one to read' }] });
     const named = await study([{ name: 'two.json', text }], { ...preset, records: { path: 'b' } });
     expect(named.bundle.sessions).toHaveLength(1);
@@ -198,7 +199,7 @@ describe('reading records', () => {
   it('reads JSON lines, naming the line of a broken one', async () => {
     const text = objects.map((o) => JSON.stringify(o)).join('\n');
     expect((await study([{ name: 'run.jsonl', text }], preset)).bundle.sessions[0]?.turns).toHaveLength(2);
-    const broken = await readRecords({ name: 'run.jsonl', text: `${text}\n{"oops": ` });
+    const broken = await readRecords({ name: 'run.jsonl', text: `${text}\n{"oops": ` }, {}, FILE_READERS);
     expect(broken.ok === false && broken.errors[0]?.line).toBe(3);
   });
 
@@ -222,7 +223,7 @@ describe('reading records', () => {
       },
     ]);
     const file = { name: 'run.xlsx', text: '', bytes, binaryKind: EXCEL_WORKBOOK };
-    const first = await readRecords(file);
+    const first = await readRecords(file, {}, FILE_READERS);
     expect(first.ok && first.value.fieldNames).toEqual(['about']);
     const sheetPreset: MappingPreset = { format: MAPPING_FORMAT, name: 'sheet', records: { sheet: 'Turns' }, fields: { puzzleId: 'pid', story: 'story', reference: 'answer', difficulty: 'level', question: 'question', judgeLabel: 'label' }, constants: { player: 'p', judge: 'j' } };
     const result = await mapped([file], sheetPreset);
@@ -230,18 +231,18 @@ describe('reading records', () => {
     const fixed = writeWorkbook([{ name: 'Turns', rows: [['pid', 'story', 'answer', 'level', 'question', 'label'], ['p1', 'Héllo & <note>', 'R', 7, 'At sea?', 'Yes.']] }]);
     const ok = await study([{ ...file, bytes: fixed }], sheetPreset);
     expect(ok.bundle.puzzles[0]).toEqual({ id: 'p1', story: 'Héllo & <note>', reference: 'R', difficulty: 7 });
-    const missing = await readRecords(file, { sheet: 'Nope' });
+    const missing = await readRecords(file, { sheet: 'Nope' }, FILE_READERS);
     expect(missing).toEqual({ ok: false, errors: [{ file: 'run.xlsx', path: '', message: 'the workbook has no sheet "Nope"' }] });
   });
 
   it('names the line of a CSV row with more fields than the header', async () => {
-    expect(await readRecords({ name: 'x.csv', text: 'a,b\n1,2\n1,2,3\n' })).toEqual({ ok: false, errors: [{ file: 'x.csv', line: 3, path: '', message: 'the row has 3 fields; the header names 2' }] });
+    expect(await readRecords({ name: 'x.csv', text: 'a,b\n1,2\n1,2,3\n' }, {}, FILE_READERS)).toEqual({ ok: false, errors: [{ file: 'x.csv', line: 3, path: '', message: 'the row has 3 fields; the header names 2' }] });
   });
 });
 
 describe('previewMapping', () => {
   it('gives the first records mapped, with the problems and leftovers found in them', async () => {
-    const read = await readRecords({ name: 'runs.csv', text: CSV.replace('0.2', '0.2') });
+    const read = await readRecords({ name: 'runs.csv', text: CSV.replace('0.2', '0.2') }, {}, FILE_READERS);
     if (!read.ok) throw new Error('unreadable');
     const preview = previewMapping([read.value], PRESET, 2);
     expect(preview.rows).toEqual([
@@ -306,7 +307,7 @@ describe('several files, one study', () => {
           { name: 'a.csv', text: [head, ...rows.slice(0, 3)].join('\n') },
           { name: 'b.csv', text: [head, ...rows.slice(3)].join('\n') },
         ].map(async (file) => {
-          const read = await readRecords(file);
+          const read = await readRecords(file, {}, FILE_READERS);
           if (!read.ok) throw new Error('unreadable');
           return read.value;
         }),

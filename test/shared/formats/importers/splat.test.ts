@@ -17,6 +17,7 @@ import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { configYaml, runSplat, sampleRun, SETTINGS, SHEET } from './splat-run';
 import { writeWorkbook, type SheetSpec } from './workbook-writer';
+import { FILE_READERS } from '../../../../cli/file-readers';
 
 const run = sampleRun();
 const LOG = { name: 'run/log.json', text: run.logJson };
@@ -44,7 +45,7 @@ function errorsOf(result: BenchmarkImport) {
 }
 
 describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
-  const study = imported(importSplat([LOG, CSV, CONFIG]));
+  const study = imported(importSplat([LOG, CSV, CONFIG], {}, FILE_READERS));
   const { bundle } = study;
   const session = (id: string) => bundle.sessions.find((s) => s.id === id);
 
@@ -143,40 +144,40 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
 
 describe('SPLAT model names: config.yaml or the caller', () => {
   it('without config.yaml and without names, says both are needed', () => {
-    const result = errorsOf(importSplat([LOG, CSV]));
+    const result = errorsOf(importSplat([LOG, CSV], {}, FILE_READERS));
     expect(result.needs).toEqual(['player', 'judge']);
     expect(result.errors[0]?.message).toBe('a SPLAT log does not name its models and no config.yaml was given: the player and judge names are needed');
   });
 
   it('reports a broken log before asking for names', () => {
-    const result = errorsOf(importSplat([{ name: 'log.json', text: run.logJson.slice(0, -10) }, CSV]));
+    const result = errorsOf(importSplat([{ name: 'log.json', text: run.logJson.slice(0, -10) }, CSV], {}, FILE_READERS));
     expect(result.needs).toBeUndefined();
     expect(result.errors[0]?.file).toBe('log.json');
   });
 
   it('with a config.yaml that names only the player, says the judge is needed', () => {
     const config = { name: 'config.yaml', text: configYaml(SETTINGS, { player: PLAYER }) };
-    const result = errorsOf(importSplat([LOG, config]));
+    const result = errorsOf(importSplat([LOG, config], {}, FILE_READERS));
     expect(result.needs).toEqual(['judge']);
     expect(result.errors[0]?.message).toBe('a SPLAT log does not name its models and config.yaml has no model.judge: the judge name is needed');
-    const named = imported(importSplat([LOG, config], { judge: 'gpt-4o' }));
+    const named = imported(importSplat([LOG, config], { judge: 'gpt-4o' }, FILE_READERS));
     expect(named.bundle.sessions[0]).toMatchObject({ player: PLAYER, judge: 'gpt-4o', maxRounds: 4 });
   });
 
   it('takes the names given when there is no config.yaml, with no round limit', () => {
-    const study = imported(importSplat([LOG, CSV], { player: 'llama-3-8b', judge: 'llama-3-70b' }));
+    const study = imported(importSplat([LOG, CSV], { player: 'llama-3-8b', judge: 'llama-3-70b' }, FILE_READERS));
     expect(study.bundle.sessions[0]).toEqual(expect.objectContaining({ player: 'llama-3-8b', judge: 'llama-3-70b' }));
     expect(study.bundle.sessions[0]?.maxRounds).toBeUndefined();
     expect(study.bundle.sessions[0]?.turns[0]?.judgements).toEqual({ 'llama-3-70b': 'no' });
   });
 
   it('refuses a name given that is no usable model name', () => {
-    expect(errorsOf(importSplat([LOG, CSV], { player: 'llama\u202e', judge: 'gpt-4o' })).errors[0]?.message).toMatch(/^the player name given: "llama\\u202e" is not usable as a model name/);
+    expect(errorsOf(importSplat([LOG, CSV], { player: 'llama\u202e', judge: 'gpt-4o' }, FILE_READERS)).errors[0]?.message).toMatch(/^the player name given: "llama\\u202e" is not usable as a model name/);
   });
 
   it("accepts a name equal to config.yaml's, and refuses one that differs, naming both", () => {
-    expect(importSplat([LOG, CONFIG], { player: PLAYER }).ok).toBe(true);
-    const result = errorsOf(importSplat([LOG, CONFIG], { judge: 'gpt-4o' }));
+    expect(importSplat([LOG, CONFIG], { player: PLAYER }, FILE_READERS).ok).toBe(true);
+    const result = errorsOf(importSplat([LOG, CONFIG], { judge: 'gpt-4o' }, FILE_READERS));
     expect(result.needs).toBeUndefined();
     expect(result.errors).toEqual([{ file: 'run/config.yaml', path: 'model.judge', message: `config.yaml names the judge "${JUDGE}", but the judge name given is "gpt-4o"; give config.yaml's name or leave the name out` }]);
   });
@@ -186,7 +187,7 @@ describe('SPLAT log.csv', () => {
   it('joins levels by puzzle id, not by row position', () => {
     const [header = '', ...rows] = run.logCsv.split('\r\n').filter((line) => line !== '');
     const reversed = { name: 'log.csv', text: [header, ...rows.reverse()].map((line) => `${line}\r\n`).join('') };
-    const study = imported(importSplat([LOG, reversed, CONFIG]));
+    const study = imported(importSplat([LOG, reversed, CONFIG], {}, FILE_READERS));
     expect(study.bundle.puzzles.map((p) => [p.id, p.difficulty])).toEqual([
       ['puzzle_0', 4],
       ['puzzle_1', 7],
@@ -196,7 +197,7 @@ describe('SPLAT log.csv', () => {
 
   it('lists hit and round that differ from the games, rows for puzzles not in the log and puzzles with no row, without failing', () => {
     const text = 'puzzle id,level,hit,round\r\n0,4,0,4\r\n1,7,1,2\r\n9,5,1,1\r\n';
-    const study = imported(importSplat([LOG, { name: 'log.csv', text }, CONFIG]));
+    const study = imported(importSplat([LOG, { name: 'log.csv', text }, CONFIG], {}, FILE_READERS));
     const csvLeftovers = study.leftovers.filter((l) => l.file === 'log.csv').map((l) => [l.what, l.count, l.examples]);
     expect(csvLeftovers).toEqual([
       ["hit and round that differ from the games in log.json (the log's games are imported)", 1, ['puzzle id 0 (line 2): hit 0, round 4; the log gives hit 1, round 3']],
@@ -208,17 +209,17 @@ describe('SPLAT log.csv', () => {
   });
 
   it('names the line of a bad row and the header it expects', () => {
-    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n1,10,1,2\r\n' }, CONFIG])).errors).toEqual([
+    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n1,10,1,2\r\n' }, CONFIG], {}, FILE_READERS)).errors).toEqual([
       { file: 'log.csv', line: 3, path: '', message: 'expected the level from 1 to 9, got "10"' },
     ]);
-    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1\r\n' }, CONFIG])).errors[0]).toMatchObject({ line: 2, message: 'expected 4 fields (puzzle id, level, hit, round), got 3' });
-    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n0,5,1,3\r\n' }, CONFIG])).errors[0]).toMatchObject({ line: 3, message: 'puzzle id 0 again (first on line 2)' });
+    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1\r\n' }, CONFIG], {}, FILE_READERS)).errors[0]).toMatchObject({ line: 2, message: 'expected 4 fields (puzzle id, level, hit, round), got 3' });
+    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n0,5,1,3\r\n' }, CONFIG], {}, FILE_READERS)).errors[0]).toMatchObject({ line: 3, message: 'puzzle id 0 again (first on line 2)' });
   });
 });
 
 describe('SPLAT errors name the file and the JSON path', () => {
   const log = () => JSON.parse(run.logJson) as Record<string, Record<string, Record<string, unknown>>>;
-  const withLog = (doc: unknown) => importSplat([{ name: 'log.json', text: JSON.stringify(doc, null, 4) }, CONFIG]);
+  const withLog = (doc: unknown) => importSplat([{ name: 'log.json', text: JSON.stringify(doc, null, 4) }, CONFIG], {}, FILE_READERS);
 
   it('a judge reply that is not text', () => {
     const doc = log();
@@ -241,35 +242,35 @@ describe('SPLAT errors name the file and the JSON path', () => {
     (after.puzzle_1?.['1'] as Record<string, unknown>)['Round 2'] = { Player: 'More?', Judge: 'no.' };
     expect(errorsOf(withLog(after)).errors[0]).toMatchObject({ path: 'puzzle_1["1"]["Round 2"]', message: 'a round after the judge\'s "congratulations", which ends a SPLAT game' });
     const small = { name: 'config.yaml', text: configYaml({ ...SETTINGS, maxRound: 3 }) };
-    expect(errorsOf(importSplat([LOG, small])).errors[0]).toMatchObject({ path: 'puzzle_0["1"]["Round 3"]', message: "a round past config.yaml's game.max_round 3; is config.yaml from this run?" });
+    expect(errorsOf(importSplat([LOG, small], {}, FILE_READERS)).errors[0]).toMatchObject({ path: 'puzzle_0["1"]["Round 3"]', message: "a round past config.yaml's game.max_round 3; is config.yaml from this run?" });
   });
 
   it('config.yaml that is not YAML, or with a bad setting', () => {
-    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }])).errors[0]).toMatchObject({ file: 'config.yaml', line: 3, path: '' });
-    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }])).errors[0]?.message).toMatch(/^not valid YAML: /);
+    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }], {}, FILE_READERS)).errors[0]).toMatchObject({ file: 'config.yaml', line: 3, path: '' });
+    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }], {}, FILE_READERS)).errors[0]?.message).toMatch(/^not valid YAML: /);
     const badLimit = { name: 'config.yaml', text: run.configYaml.replace('max_round: 4', 'max_round: many') };
-    expect(errorsOf(importSplat([LOG, badLimit])).errors).toEqual([{ file: 'config.yaml', path: 'game.max_round', message: 'expected the round limit as a whole number from 1, got "many"' }]);
+    expect(errorsOf(importSplat([LOG, badLimit], {}, FILE_READERS)).errors).toEqual([{ file: 'config.yaml', path: 'game.max_round', message: 'expected the round limit as a whole number from 1, got "many"' }]);
   });
 
   it('a file that is no part of a run, two logs, and companions without their log', () => {
-    expect(errorsOf(importSplat([LOG, { name: 'notes.txt', text: 'hello' }])).errors).toEqual([{ file: 'notes.txt', path: '', message: 'not part of a SPLAT run; expected its log.json, log.csv (puzzle id,level,hit,round) or config.yaml' }]);
-    expect(errorsOf(importSplat([LOG, { ...LOG, name: 'other/log.json' }, CONFIG])).errors[0]?.message).toContain('besides run/log.json; import one run at a time');
-    expect(errorsOf(importSplat([CSV, CONFIG])).errors[0]?.message).toBe("a SPLAT run's log.csv and config.yaml import with its log.json; give the log.json too");
+    expect(errorsOf(importSplat([LOG, { name: 'notes.txt', text: 'hello' }], {}, FILE_READERS)).errors).toEqual([{ file: 'notes.txt', path: '', message: 'not part of a SPLAT run; expected its log.json, log.csv (puzzle id,level,hit,round) or config.yaml' }]);
+    expect(errorsOf(importSplat([LOG, { ...LOG, name: 'other/log.json' }, CONFIG], {}, FILE_READERS)).errors[0]?.message).toContain('besides run/log.json; import one run at a time');
+    expect(errorsOf(importSplat([CSV, CONFIG], {}, FILE_READERS)).errors[0]?.message).toBe("a SPLAT run's log.csv and config.yaml import with its log.json; give the log.json too");
   });
 });
 
 describe('SPLAT through the one import entry', () => {
   it("takes a log.json with its companions; log.csv and config.yaml alone claim nothing", async () => {
-    const result = await importBenchmarkFiles([CSV, LOG, CONFIG]);
+    const result = await importBenchmarkFiles([CSV, LOG, CONFIG], {}, FILE_READERS);
     expect(result?.ok).toBe(true);
-    expect(await importBenchmarkFiles([CSV, CONFIG])).toBeUndefined();
-    const needs = await importBenchmarkFiles([LOG, CSV]);
+    expect(await importBenchmarkFiles([CSV, CONFIG], {}, FILE_READERS)).toBeUndefined();
+    const needs = await importBenchmarkFiles([LOG, CSV], {}, FILE_READERS);
     expect(needs?.ok === false && needs.needs).toEqual(['player', 'judge']);
   });
 
   it('a workbook given with a log belongs to the run: listed, not joined to the log by position', async () => {
     const sheet = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [HEADER, ['Other', 'Another story.', 'Another answer.', '9/10 HARD']] }]);
-    const study = imported((await importBenchmarkFiles([sheet, LOG, CSV, CONFIG])) ?? { ok: false, errors: [] });
+    const study = imported((await importBenchmarkFiles([sheet, LOG, CSV, CONFIG], {}, FILE_READERS)) ?? { ok: false, errors: [] });
     expect(study.bundle.puzzles.map((p) => p.title)).toEqual(['The Last Elevator  ', 'Café crème', 'Desert Walk']);
     expect(study.layouts[0]).toEqual({ file: 'puzzles.xlsx', layout: 'Excel workbook (not imported: the log holds its own puzzles; import the sheet on its own for a puzzle list)' });
     expect(study.leftovers.find((l) => l.file === 'puzzles.xlsx')).toMatchObject({ what: 'records: a workbook given with the log (its rows are not joined to the log by position)', count: 1 });
@@ -281,7 +282,7 @@ describe('SPLAT through the one import entry', () => {
       intro: 'Story.',
       rounds: Array.from({ length: 15 }, (_, k) => ({ player: `Question ${k}?`, judge: [k === i % 20 ? 'Congratulations!' : 'No.'] })),
     }));
-    const study = imported(importSplat([{ name: 'log.json', text: big.logJson }, { name: 'log.csv', text: big.logCsv }, { name: 'config.yaml', text: big.configYaml }]));
+    const study = imported(importSplat([{ name: 'log.json', text: big.logJson }, { name: 'log.csv', text: big.logCsv }, { name: 'config.yaml', text: big.configYaml }], {}, FILE_READERS));
     // Puzzles 0-14 are solved in round i; 15-19 and 35-39 run all 15 rounds; 20-34 again solved in round i - 20.
     const expected = sheet.map((_, i) => (i % 20 < 15 ? (i % 20) + 1 : 15));
     expect(study.bundle.sessions.map((s) => s.turns.length)).toEqual(expected);
@@ -304,7 +305,7 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
       { name: 'Old', rows: [['x'], ['y']] },
     ]);
     expect(file.binaryKind).toBe('an Excel workbook');
-    const study = imported(await importSplatPuzzleSheet([file]));
+    const study = imported(await importSplatPuzzleSheet([file], {}, FILE_READERS));
     expect(study.bundle.puzzles).toEqual([
       { id: 'red-shoes', title: 'Red shoes  ', story: 'A woman buys red shoes.\nHours later, she dies.', reference: 'Her husband was a knife thrower.', difficulty: 7, source: 'SPLAT' },
       { id: 'cafe', title: 'Café', story: 'Zoë left the café.', reference: 'She saw her ex.', difficulty: 3, source: 'SPLAT' },
@@ -315,23 +316,23 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
       ['column "notes"', 1, ['seen online']],
     ]);
     expect(study.layouts[0]?.layout).toBe('SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty), first sheet "Sheet1": a puzzle list with each puzzle\'s difficulty, no games');
-    const viaEntry = await importBenchmarkFiles([file]);
+    const viaEntry = await importBenchmarkFiles([file], {}, FILE_READERS);
     expect(viaEntry?.ok).toBe(true);
   });
 
   it('refuses another sheet layout, naming the columns expected and found, and suggests a mapping', async () => {
     const file = workbookFile('scores.xlsx', [{ name: 'Scores', rows: [['model', 'accuracy'], ['gpt-4o', 0.8]] }]);
-    expect(errorsOf(await importSplatPuzzleSheet([file])).errors).toEqual([
+    expect(errorsOf(await importSplatPuzzleSheet([file], {}, FILE_READERS)).errors).toEqual([
       { file: 'scores.xlsx', path: '', message: 'the first sheet ("Scores") is not SPLAT\'s puzzle sheet: expected the columns title, story, answer, level of difficulty, found "model", "accuracy"; for another layout, map its columns with --mapping' },
     ]);
   });
 
   it('names the spreadsheet row of a bad level, and refuses model names', async () => {
     const file = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [HEADER, ['A', 'Story.', 'Answer.', '5/10 MEDIUM'], [null, null, null, null], ['B', 'Story.', 'Answer.', '10/10 HARD']] }]);
-    const errors = errorsOf(await importSplatPuzzleSheet([file])).errors;
+    const errors = errorsOf(await importSplatPuzzleSheet([file], {}, FILE_READERS)).errors;
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ file: 'puzzles.xlsx', line: 4, path: '[1]["level of difficulty"]' });
-    expect(errorsOf(await importSplatPuzzleSheet([file], { judge: 'gpt-4o' })).errors[0]?.message).toBe('a puzzle sheet holds no games, so a player or judge name has nothing to name');
+    expect(errorsOf(await importSplatPuzzleSheet([file], { judge: 'gpt-4o' }, FILE_READERS)).errors[0]?.message).toBe('a puzzle sheet holds no games, so a player or judge name has nothing to name');
   });
 });
 
@@ -343,7 +344,7 @@ describe("SPLAT's real puzzle sheet and config.yaml", () => {
 
   it.skipIf(!present)('puzzles.xlsx imports 975 puzzles with the difficulty of every row of the derived JSON', async () => {
     const bytes = new Uint8Array(readFileSync(`${REAL}puzzles.xlsx`));
-    const study = imported(await importSplatPuzzleSheet([{ name: 'puzzles.xlsx', text: '', size: bytes.length, binaryKind: 'an Excel workbook', bytes }]));
+    const study = imported(await importSplatPuzzleSheet([{ name: 'puzzles.xlsx', text: '', size: bytes.length, binaryKind: 'an Excel workbook', bytes }], {}, FILE_READERS));
     const derived = JSON.parse(readFileSync(`${REAL}puzzles.xlsx.derived.json`, 'utf8')) as Array<{ title: string; 'level of difficulty': string }>;
     expect(study.bundle.puzzles).toHaveLength(975);
     expect(study.bundle.puzzles.map((p) => [p.title, p.difficulty])).toEqual(derived.map((row) => [row.title, Number(row['level of difficulty'].split('/')[0])]));
@@ -352,7 +353,7 @@ describe("SPLAT's real puzzle sheet and config.yaml", () => {
 
   it.skipIf(!present)("config.yaml names the models of a run's log", () => {
     const config = { name: 'config.yaml', text: readFileSync(`${REAL}config.yaml`, 'utf8') };
-    const study = imported(importSplat([LOG, config]));
+    const study = imported(importSplat([LOG, config], {}, FILE_READERS));
     expect(study.bundle.sessions[0]).toMatchObject({ player: 'meta-llama/Meta-Llama-3-8B-Instruct', judge: 'meta-llama/Meta-Llama-3-8B-Instruct', maxRounds: 15 });
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/importers/benchmark-import';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
+import { FILE_READERS } from '../../../../cli/file-readers';
 
 const REAL_EN = fileURLToPath(new URL('../../../../../shared/real-data/TurtleSoup-Bench/data/en/', import.meta.url));
 
@@ -25,7 +26,7 @@ describe('TurtleSoup-Bench story files', () => {
   it('two or more together are one study, genre from each file name, tips as key clues, unknown fields left over', async () => {
     const files = [storyFile('data/en/Clever_Logic.json', [police]), storyFile('data/en/Crime_Thriller.json', [mirror, police])];
     expect(benchmarkOf(files)?.grouping).toBe("genre from each file's name");
-    const result = await importBenchmarkFiles(files);
+    const result = await importBenchmarkFiles(files, {}, FILE_READERS);
     if (result?.ok !== true) throw new Error(JSON.stringify(result));
     const { bundle, leftovers } = result.value;
     expect(bundle.puzzles.map((p) => [p.id, p.title, p.genre, p.language])).toEqual([
@@ -49,7 +50,7 @@ describe('TurtleSoup-Bench story files', () => {
   it.skipIf(!present)('the six real English genre files import as one study of 400 puzzles in six genres, nothing left out', async () => {
     const names = readdirSync(REAL_EN).filter((name) => name.endsWith('.json')).sort();
     const files = names.map((name) => ({ name: join('data/en', name), text: readFileSync(join(REAL_EN, name), 'utf8') }));
-    const result = await importBenchmarkFiles(files);
+    const result = await importBenchmarkFiles(files, {}, FILE_READERS);
     if (result?.ok !== true) throw new Error(JSON.stringify(result));
     const { bundle, leftovers } = result.value;
     expect(names).toHaveLength(6);

@@ -1,0 +1,5 @@
+// The report feature's public entry: what other features may use of it (number wording and the
+// disagreements the lead adjudicates).
+
+export { percentText } from './report-text';
+export { useDisagreements } from './useDisagreements';

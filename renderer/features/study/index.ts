@@ -1,0 +1,3 @@
+// The study feature's public entry: what other features may use of it.
+
+export { BucketBadge } from './BucketBadge';

@@ -1,0 +1,3 @@
+// The transcript feature's public entry: what other features may use of it.
+
+export { PuzzlePanels } from './PuzzlePanels';

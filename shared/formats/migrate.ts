@@ -1,0 +1,31 @@
+// One upgrade step per (kind, version), tldraw-style: a file an older studio wrote is brought up
+// to the version this app reads one major version at a time, before its schema is checked. No
+// step exists yet; the first `/2` reader adds `{ kind, from: 1, up(document) }` to UPGRADES.
+
+import type { ReadKind } from './format-header';
+
+/** A file's top-level JSON object, as a step reads and returns it. */
+export type FormatDocument = Record<string, unknown>;
+
+export interface UpgradeStep {
+  readonly kind: ReadKind;
+  /** The major version the step reads; it returns the document as version `from + 1`. */
+  readonly from: number;
+  up(document: FormatDocument): FormatDocument;
+}
+
+export type Upgrades = readonly UpgradeStep[];
+
+/** Every step the app knows. Readers take this table by default; tests pass their own. */
+export const UPGRADES: Upgrades = [];
+
+/** The steps that take `kind` from major version `from` to `to`, in order, or undefined when one is missing. */
+export function upgradePath(upgrades: Upgrades, kind: ReadKind, from: number, to: number): UpgradeStep[] | undefined {
+  const path: UpgradeStep[] = [];
+  for (let version = from; version < to; version++) {
+    const step = upgrades.find((candidate) => candidate.kind === kind && candidate.from === version);
+    if (step === undefined) return undefined;
+    path.push(step);
+  }
+  return path;
+}
