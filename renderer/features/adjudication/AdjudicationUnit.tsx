@@ -5,10 +5,9 @@
 // study is rendered as text, never HTML.
 
 import { useId, useState, type RefObject } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/report-model';
-import { useServices } from '../../app/services';
+import { usePuzzle } from '../../db/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 import { actionsForTask, displayKey, type KeyMap } from '../labelling/key-map';
 import { valueText } from '../labelling/task-titles';
@@ -50,8 +49,7 @@ function atText(at: string): string {
 }
 
 export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, busy, failure, question, position, noteRef, onSetGold, onClearGold, onReplace, onKeep, onOpenSession }: Props) {
-  const { db } = useServices();
-  const puzzle = useLiveQuery(() => db.puzzles.get([studyId, unit.puzzleId]), [db, studyId, unit.puzzleId]);
+  const puzzle = usePuzzle(studyId, unit.puzzleId);
   const storedNote = gold?.note ?? '';
   const [note, setNote] = useState(storedNote);
   // The note follows the stored gold label's (set, replaced or undone, here or in another
