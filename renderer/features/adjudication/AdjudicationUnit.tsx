@@ -9,7 +9,8 @@ import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/report-model';
 import { usePuzzle } from '../../db/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
-import { actionsForTask, displayKey, type KeyMap } from '../labelling/key-map';
+import { labelChoices, type KeyMap } from '../labelling/key-map';
+import { LabelButton } from '../labelling/LabelButton';
 import { valueText } from '../labelling/task-titles';
 import { BucketBadge } from '../study/BucketBadge';
 import { PuzzlePanels } from '../transcript/PuzzlePanels';
@@ -61,7 +62,7 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, bu
   }
   const id = useId();
   const waiting = busy || question !== undefined;
-  const choices = actionsForTask(task, scheme).flatMap((info) => (info.value === undefined ? [] : [{ ...info, value: info.value }]));
+  const choices = labelChoices(task, scheme);
 
   return (
     <article className="current-unit adjudication-unit" data-testid="adjudication-unit" data-unit-id={unit.unitId} aria-labelledby={id}>
@@ -128,23 +129,16 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, bu
         />
         <div className="label-buttons" role="group" aria-label="Gold label">
           {choices.map((choice) => (
-            <button
+            <LabelButton
               key={choice.action}
-              type="button"
-              className={`label-button label-${String(choice.value)}`}
-              data-gold-value={String(choice.value)}
-              aria-pressed={gold?.value === choice.value}
+              value={choice.value}
+              keys={keyMap.keysOf(choice.action)}
+              pressed={gold?.value === choice.value}
+              data={{ 'data-gold-value': String(choice.value) }}
               disabled={waiting}
               title={`Gold label: ${valueText(choice.value)}`}
               onClick={() => onSetGold(choice.value, note)}
-            >
-              <span className="label-button-text">{valueText(choice.value)}</span>
-              <span className="label-button-keys">
-                {keyMap.keysOf(choice.action).map((key) => (
-                  <kbd key={key}>{displayKey(key)}</kbd>
-                ))}
-              </span>
-            </button>
+            />
           ))}
         </div>
         {gold !== undefined && (
