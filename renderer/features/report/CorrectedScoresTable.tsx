@@ -15,25 +15,7 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
       name={{ caption: `Solve rates under ${judge}, corrected for its errors as measured on the bucket's sessions with both its verdict and the human majority's (calibration)` }}
       variant="compact"
       boxData={{ 'data-testid': 'corrected-scores' }}
-      head={
-        <tr>
-          <th scope="col">Player</th>
-          <th scope="col">Bucket</th>
-          <th scope="col" className="num">
-            Sessions
-          </th>
-          <th scope="col" className="num">
-            Calibration
-          </th>
-          <th scope="col" className="num">
-            Raw solve rate
-          </th>
-          <th scope="col" className="num">
-            Corrected [95% CI]
-          </th>
-          <th scope="col">Note</th>
-        </tr>
-      }
+      columns={['Player', 'Bucket', { num: 'Sessions' }, { num: 'Calibration' }, { num: 'Raw solve rate' }, { num: 'Corrected [95% CI]' }, 'Note']}
     >
       {rows.map((row) => {
         const note = correctedNote(row);

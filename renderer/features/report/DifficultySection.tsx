@@ -65,22 +65,7 @@ export const DifficultySection = memo(function DifficultySection({ difficulty, s
       <p className="muted small">A puzzle&apos;s difficulty is the mean of its human ratings; where no one rated it, the bundle&apos;s difficulty; else it is unrated.</p>
       <ReportTable
         name={{ label: 'Difficulty of each puzzle' }}
-        head={
-          <tr>
-            <th scope="col">Puzzle</th>
-            <th scope="col" className="num">
-              Mean
-            </th>
-            <th scope="col" className="num">
-              Level
-            </th>
-            <th scope="col">Bucket</th>
-            <th scope="col">Source</th>
-            <th scope="col" className="num">
-              Ratings
-            </th>
-          </tr>
-        }
+        columns={['Puzzle', { num: 'Mean' }, { num: 'Level' }, 'Bucket', 'Source', { num: 'Ratings' }]}
       >
         {difficulty.slice(0, shown).map((puzzle) => (
           <tr key={puzzle.puzzleId} data-puzzle={puzzle.puzzleId} data-source={puzzle.source} data-bucket={puzzle.bucket}>

@@ -17,24 +17,7 @@ export function JudgeComparisonsTable({ rows, bucketName, settings }: { rows: re
     <ReportTable
       name={{ caption: `Judge A against judge B on the units both judged that have a human majority (${bucketName}): the difference in agreement with people in percentage points${interval}` }}
       data={{ 'data-testid': 'judge-comparisons' }}
-      head={
-        <tr>
-          <th scope="col">A</th>
-          <th scope="col">B</th>
-          <th scope="col" className="num">
-            n
-          </th>
-          <th scope="col" className="num">
-            A − B [95% CI]
-          </th>
-          <th scope="col" className="num">
-            McNemar p
-          </th>
-          <th scope="col" className="num">
-            Holm p
-          </th>
-        </tr>
-      }
+      columns={['A', 'B', { num: 'n' }, { num: 'A − B [95% CI]' }, { num: 'McNemar p' }, { num: 'Holm p' }]}
     >
       {rows.map((row) => {
         const undefinedShare = bootstrap === 0 ? 0 : row.undefinedReplicates / bootstrap;

@@ -38,23 +38,7 @@ export function JudgeLabelTable({ classification }: { classification: Classifica
         name={{ caption: `Per label against the human majority, ${classification.n.toLocaleString('en-US')} units` }}
         variant="compact"
         data={{ 'data-testid': 'judge-label-table' }}
-        head={
-          <tr>
-            <th scope="col">Label</th>
-            <th scope="col" className="num">
-              Support
-            </th>
-            <th scope="col" className="num">
-              Precision
-            </th>
-            <th scope="col" className="num">
-              Recall
-            </th>
-            <th scope="col" className="num">
-              F1
-            </th>
-          </tr>
-        }
+        columns={['Label', { num: 'Support' }, { num: 'Precision' }, { num: 'Recall' }, { num: 'F1' }]}
       >
         {perLabel.map((score) => (
           <ScoresRow key={score.label} label={score.label} name={score.label} support={score.support} scores={score} />

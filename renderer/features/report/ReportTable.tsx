@@ -11,20 +11,24 @@ type DataAttributes = { [key: `data-${string}`]: string | number | undefined };
 /** What names the table: its own caption, the id of the heading above it, or a plain label. */
 type TableName = { caption: ReactNode } | { labelledBy: string } | { label: string };
 
-interface ReportTableProps {
+/** A column head: its text, or `{ num }` for a figure column, right-aligned like its cells. */
+export type ColumnHead = string | { num: string };
+
+/** The table head: one row of plain column heads, or the table's own rows. */
+type Head = { columns: readonly ColumnHead[]; head?: never } | { head: ReactNode; columns?: never };
+
+type ReportTableProps = Head & {
   name: TableName;
   /** Full width with styled row heads, or as narrow as its content. */
   variant?: 'report' | 'compact';
-  /** The rows of the table head. */
-  head: ReactNode;
   /** The rows of the table body. */
   children: ReactNode;
   /** data-* attributes of the table and of its scrolling box, which tests and styles find it by. */
   data?: DataAttributes;
   boxData?: DataAttributes;
-}
+};
 
-export function ReportTable({ name, variant = 'report', head, children, data, boxData }: ReportTableProps) {
+export function ReportTable({ name, variant = 'report', columns, head, children, data, boxData }: ReportTableProps) {
   const captionId = useId();
   const naming = 'caption' in name ? { 'aria-labelledby': captionId } : 'labelledBy' in name ? { 'aria-labelledby': name.labelledBy } : { 'aria-label': name.label };
   return (
@@ -35,7 +39,22 @@ export function ReportTable({ name, variant = 'report', head, children, data, bo
             {name.caption}
           </caption>
         )}
-        <thead>{head}</thead>
+        <thead>
+          {columns === undefined ? (
+            head
+          ) : (
+            <tr>
+              {columns.map((column) => {
+                const text = typeof column === 'string' ? column : column.num;
+                return (
+                  <th key={text} scope="col" className={text === column ? undefined : 'num'}>
+                    {text}
+                  </th>
+                );
+              })}
+            </tr>
+          )}
+        </thead>
         <tbody>{children}</tbody>
       </table>
     </div>

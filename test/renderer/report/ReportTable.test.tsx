@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The report tables' shell: a table in a sideways-scrolling box, named by its caption, by the
-// heading above it or by a label, with its data attributes where tests find them; and a layout
-// table's block with title, caption and notes, the table left out when there is nothing to show.
+// heading above it or by a label, with plain column heads or its own head rows and its data
+// attributes where tests find them; and a layout table's block with title, caption and notes,
+// the table left out when there is nothing to show.
 
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,6 +44,20 @@ describe('ReportTable', () => {
     expect(screen.getByRole('table', { name: 'Above' }).className).toBe('data-table compact-table');
     expect(screen.getByRole('table', { name: 'Labelled' }).querySelector('caption')).toBeNull();
     expect(screen.getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('writes plain column heads, the figure columns right-aligned', () => {
+    render(
+      <ReportTable name={{ label: 'Columns' }} columns={['Player', { num: 'Sessions' }, 'Note']}>
+        {body}
+      </ReportTable>,
+    );
+    const heads = [...screen.getByRole('table').querySelectorAll('thead th')];
+    expect(heads.map((th) => [th.textContent, th.getAttribute('scope'), th.getAttribute('class')])).toEqual([
+      ['Player', 'col', null],
+      ['Sessions', 'col', 'num'],
+      ['Note', 'col', null],
+    ]);
   });
 });
 
