@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { TASKS, type Study, type Task, type Turn } from '../../shared/domain/model';
 import type { AssignmentTableRecords } from '../../shared/study/assignment-table';
 import { useServices } from '../app/services';
-import { studiesDueForBackup } from './backup';
+import { readLastAutoBackup, studiesDueForBackup } from './backup';
 import { byStudy } from './by-study';
 import { withPrefix } from './key-range';
 import type { StudioDatabase } from './database';
@@ -190,4 +190,10 @@ export function useGoldHistory(studyId: string, task: Task, unitId: string) {
 export function useStudiesDueForBackup(hostKeepsSnapshots: boolean) {
   const { db } = useServices();
   return useLiveQuery(() => (hostKeepsSnapshots ? [] : studiesDueForBackup(db, Date.now())), [db, hostKeepsSnapshots]);
+}
+
+/** The desktop app's last automatic snapshot pass that wrote or failed; undefined before the first. */
+export function useLastAutoBackup() {
+  const { db } = useServices();
+  return useLiveQuery(() => readLastAutoBackup(db), [db]);
 }
