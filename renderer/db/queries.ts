@@ -49,7 +49,7 @@ export function useSessionWithTurns(studyId: string, sessionId: string) {
     if (!session) return null;
     const [puzzle, turns] = await Promise.all([
       db.puzzles.get([studyId, session.puzzleId]),
-      db.turns.where('[studyId+sessionId+index]').between([studyId, sessionId, -Infinity], [studyId, sessionId, Infinity]).toArray(),
+      withPrefix(db.turns.where('[studyId+sessionId+index]'), [studyId, sessionId]).toArray(),
     ]);
     return { session, puzzle: puzzle ?? null, turns };
   }, [db, studyId, sessionId]);
