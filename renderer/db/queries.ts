@@ -150,7 +150,7 @@ export function taskUnitCount(study: Study, task: Task): number {
   return task === 'answer' ? study.counts.questions : task === 'match' ? study.counts.finals : study.counts.puzzles;
 }
 
-export interface TaskProgress {
+interface TaskProgress {
   labelled: number;
   total: number;
 }

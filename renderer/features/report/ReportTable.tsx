@@ -12,7 +12,7 @@ type DataAttributes = { [key: `data-${string}`]: string | number | undefined };
 type TableName = { caption: ReactNode } | { labelledBy: string } | { label: string };
 
 /** A column head: its text, or `{ num }` for a figure column, right-aligned like its cells. */
-export type ColumnHead = string | { num: string };
+type ColumnHead = string | { num: string };
 
 /** The table head: one row of plain column heads, or the table's own rows. */
 type Head = { columns: readonly ColumnHead[]; head?: never } | { head: ReactNode; columns?: never };
