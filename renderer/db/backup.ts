@@ -265,3 +265,24 @@ function restoreDetail(backup: Backup, source: string | undefined): string {
   const from = source === undefined ? 'a backup' : source;
   return `restored "${backup.study.name}" from ${from} taken ${backup.createdAt} by ${backup.app}: ${backup.puzzles.length} puzzles, ${backup.sessions.length} sessions, ${backup.turns.length} turns, ${backup.labels.length} labels, ${backup.gold.length} gold labels`;
 }
+
+const LAST_AUTO_BACKUP_KEY = 'backup:auto';
+
+/** One pass of the desktop app's automatic snapshots (features/backup/auto-backup.ts). */
+export interface AutoBackupRun {
+  at: string;
+  /** Studies snapshotted in this pass. */
+  written: string[];
+  failures: Array<{ studyId: string; message: string }>;
+}
+
+export async function recordAutoBackupRun(db: StudioDatabase, run: AutoBackupRun): Promise<void> {
+  await db.meta.put({ key: LAST_AUTO_BACKUP_KEY, value: run });
+}
+
+/** The last pass that wrote or failed, for the library; undefined before the first. */
+export async function readLastAutoBackup(db: StudioDatabase): Promise<AutoBackupRun | undefined> {
+  const value = (await db.meta.get(LAST_AUTO_BACKUP_KEY))?.value as Partial<AutoBackupRun> | undefined;
+  if (typeof value?.at !== 'string' || !Array.isArray(value.written) || !Array.isArray(value.failures)) return undefined;
+  return { at: value.at, written: value.written, failures: value.failures };
+}

@@ -4,9 +4,9 @@
 
 import Dexie, { type Table } from 'dexie';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
-import { SCHEMA_V1 } from './migrations/v1';
-import { SCHEMA_V2 } from './migrations/v2';
-import { SCHEMA_V3 } from './migrations/v3';
+import { SCHEMA_V1 } from './migrations/v1-tables';
+import { SCHEMA_V2 } from './migrations/v2-assignments';
+import { SCHEMA_V3 } from './migrations/v3-gold';
 
 export const DATABASE_NAME = 'agreement-studio';
 

@@ -2,12 +2,12 @@
 // sends back to the lead. Reads the study, the annotator's labels (one primary-key range) and
 // their assignment rows for the order; writes nothing.
 
-import Dexie from 'dexie';
 import { TASKS } from '../../shared/domain/model';
 import type { Label } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import type { OutgoingFile } from '../workers/team-protocol';
 import type { StudioDatabase } from './database';
+import { withPrefix } from './key-range';
 
 export interface ExportLabelsOptions {
   /** ISO 8601 time written as `exportedAt`; defaults to the current time. */
@@ -26,8 +26,7 @@ export async function exportLabelFile(db: StudioDatabase, studyId: string, annot
   const { study, stored, labels, assignments } = await db.transaction('r', [db.studies, db.annotators, db.labels, db.assignments], async () => ({
     study: await db.studies.get(studyId),
     stored: await db.annotators.get([studyId, annotatorId]),
-    // A prefix range: Dexie.maxKey may be an array, and one key holding the same array twice is invalid.
-    labels: await db.labels.where(':id').between([studyId, annotatorId, Dexie.minKey], [studyId, annotatorId, Dexie.maxKey], true, true).toArray(),
+    labels: await withPrefix(db.labels.where(':id'), [studyId, annotatorId]).toArray(),
     assignments: await db.assignments.bulkGet(TASKS.map((task): [string, string, string] => [studyId, annotatorId, task])),
   }));
   if (!study) throw new Error(`The study "${studyId}" is not in the library.`);

@@ -5,12 +5,12 @@
 // replaces the stored label, and every revision that loses (replaced, stale or conflicting)
 // is kept in the audit log rather than thrown away.
 
-import Dexie from 'dexie';
 import type { AuditEntry, Label, LabelValue, Task, TurnType } from '../../shared/domain/model';
 import { ErrorList } from '../../shared/formats/error-list';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import type { LabelFile, LabelRecord } from '../../shared/formats/label-file';
 import { byStudy } from './by-study';
+import { withPrefix } from './key-range';
 import type { StudioDatabase } from './database';
 
 export interface LabelImportSummary {
@@ -111,10 +111,7 @@ export async function importLabelFiles(db: StudioDatabase, studyId: string, file
 
       // The annotator's stored labels of the study in one key range: one request, however many labels.
       const fetched = new Map<string, Label>();
-      await db.labels
-        .where(':id')
-        .between([studyId, annotatorId, Dexie.minKey], [studyId, annotatorId, Dexie.maxKey], true, true)
-        .each((label) => void fetched.set(labelKey(annotatorId, label.task, label.unitId), label));
+      await withPrefix(db.labels.where(':id'), [studyId, annotatorId]).each((label) => void fetched.set(labelKey(annotatorId, label.task, label.unitId), label));
       for (const record of file.labels) {
         summary.labels += 1;
         const key = labelKey(annotatorId, record.task, record.unit);

@@ -1,13 +1,15 @@
 // Reactive reads of the database for the UI (Dexie live queries): they re-run when the
 // tables they read change, also when a worker wrote the change.
 
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Turn } from '../../shared/domain/model';
+import { TASKS, type Study, type Task, type Turn } from '../../shared/domain/model';
 import type { AssignmentTableRecords } from '../../shared/study/assignment-table';
 import { useServices } from '../app/services';
+import { readLastAutoBackup, studiesDueForBackup } from './backup';
 import { byStudy } from './by-study';
+import { withPrefix } from './key-range';
 import type { StudioDatabase } from './database';
+import { loadGoldHistory } from './gold';
 
 export function useStudies() {
   const { db } = useServices();
@@ -17,6 +19,17 @@ export function useStudies() {
 export function useStudy(studyId: string) {
   const { db } = useServices();
   return useLiveQuery(async () => (await db.studies.get(studyId)) ?? null, [db, studyId]);
+}
+
+/** Whether the study is in the library; undefined while the read runs. */
+export function useStudyExists(studyId: string) {
+  const { db } = useServices();
+  return useLiveQuery(async () => (await db.studies.get(studyId)) !== undefined, [db, studyId]);
+}
+
+export function usePuzzle(studyId: string, puzzleId: string) {
+  const { db } = useServices();
+  return useLiveQuery(() => db.puzzles.get([studyId, puzzleId]), [db, studyId, puzzleId]);
 }
 
 export function usePuzzles(studyId: string) {
@@ -36,7 +49,7 @@ export function useSessionWithTurns(studyId: string, sessionId: string) {
     if (!session) return null;
     const [puzzle, turns] = await Promise.all([
       db.puzzles.get([studyId, session.puzzleId]),
-      db.turns.where('[studyId+sessionId+index]').between([studyId, sessionId, -Infinity], [studyId, sessionId, Infinity]).toArray(),
+      withPrefix(db.turns.where('[studyId+sessionId+index]'), [studyId, sessionId]).toArray(),
     ]);
     return { session, puzzle: puzzle ?? null, turns };
   }, [db, studyId, sessionId]);
@@ -103,7 +116,7 @@ export function useAssignmentRecords(studyId: string) {
 
 async function readAssignmentRecords(db: StudioDatabase, studyId: string): Promise<AssignmentTableRecords> {
   return db.transaction('r', [db.puzzles, db.sessions, db.turns], async () => {
-    const bySession = () => db.turns.where('[studyId+sessionId+index]').between([studyId], [studyId, Dexie.maxKey], true, true);
+    const bySession = () => withPrefix(db.turns.where('[studyId+sessionId+index]'), [studyId]);
     const [puzzles, sessions, turnKeys, finalKeys] = await Promise.all([
       byStudy(db.puzzles, studyId).toArray(),
       byStudy(db.sessions, studyId).toArray(),
@@ -130,4 +143,57 @@ async function readAssignmentRecords(db: StudioDatabase, studyId: string): Promi
       turns,
     };
   });
+}
+
+/** How many units a task of the study has: its questions, final answers or puzzles. */
+export function taskUnitCount(study: Study, task: Task): number {
+  return task === 'answer' ? study.counts.questions : task === 'match' ? study.counts.finals : study.counts.puzzles;
+}
+
+interface TaskProgress {
+  labelled: number;
+  total: number;
+}
+
+/**
+ * The annotator's progress on each task (in TASKS order), over the units assigned to them when the study
+ * has an assignment for them, else over every unit. Reads label keys only, so it stays quick with
+ * a million labels stored. Undefined until an annotator is known.
+ */
+export function useTaskProgress(study: Study, annotatorId: string | undefined) {
+  const { db } = useServices();
+  return useLiveQuery(
+    async () => (annotatorId === undefined ? undefined : { annotatorId, tasks: await Promise.all(TASKS.map((task) => taskProgress(db, study, annotatorId, task))) }),
+    [db, study, annotatorId],
+  );
+}
+
+async function taskProgress(db: StudioDatabase, study: Study, annotatorId: string, task: Task): Promise<TaskProgress> {
+  const range = withPrefix(db.labels.where(':id'), [study.id, annotatorId, task]);
+  const assignment = await db.assignments.get([study.id, annotatorId, task]);
+  if (assignment === undefined) {
+    const total = taskUnitCount(study, task);
+    return { labelled: Math.min(await range.count(), total), total };
+  }
+  const assigned = new Set(assignment.units);
+  const keys = await range.primaryKeys();
+  return { labelled: keys.filter((key) => assigned.has(key[3])).length, total: assigned.size };
+}
+
+/** A unit's gold-label history, oldest first (see loadGoldHistory). */
+export function useGoldHistory(studyId: string, task: Task, unitId: string) {
+  const { db } = useServices();
+  return useLiveQuery(() => loadGoldHistory(db, studyId, task, unitId), [db, studyId, task, unitId]);
+}
+
+/** Studies whose labels changed since their last backup; none when the host keeps snapshots itself. */
+export function useStudiesDueForBackup(hostKeepsSnapshots: boolean) {
+  const { db } = useServices();
+  return useLiveQuery(() => (hostKeepsSnapshots ? [] : studiesDueForBackup(db, Date.now())), [db, hostKeepsSnapshots]);
+}
+
+/** The desktop app's last automatic snapshot pass that wrote or failed; undefined before the first. */
+export function useLastAutoBackup() {
+  const { db } = useServices();
+  return useLiveQuery(() => readLastAutoBackup(db), [db]);
 }

@@ -2,13 +2,13 @@
 // assignment the command line uses, stores it as one assignments row per annotator and task,
 // and applies hand edits by puzzle; each change is one read-write transaction, audited.
 
-import Dexie from 'dexie';
 import { TASKS, type Assignment, type Puzzle, type Session, type Study, type Task, type Turn } from '../../shared/domain/model';
 import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../shared/domain/ids';
 import type { PackTasks } from '../../shared/formats/pack';
 import { assignStudy } from '../../shared/study/assignment';
 import { assignmentUnits, emptyTasks } from '../../shared/study/study-packs';
 import { byStudy } from './by-study';
+import { withPrefix } from './key-range';
 import type { StudioDatabase } from './database';
 
 export interface TeamInput {
@@ -67,7 +67,7 @@ export async function assignTeam(db: StudioDatabase, studyId: string, input: Tea
     const team = new Set(annotators.map((annotator) => annotator.id));
     for (const former of await byStudy(db.annotators, studyId).toArray()) {
       if (team.has(former.id)) continue;
-      const labels = await db.labels.where(':id').between([studyId, former.id, Dexie.minKey], [studyId, former.id, Dexie.maxKey], true, true).count();
+      const labels = await withPrefix(db.labels.where(':id'), [studyId, former.id]).count();
       if (labels === 0) await db.annotators.delete([studyId, former.id]);
     }
     await db.annotators.bulkPut(annotators.map(({ id, name }) => ({ studyId, id, name })));
@@ -170,7 +170,7 @@ async function readUnitRecords(db: StudioDatabase, studyId: string): Promise<Uni
   const [puzzles, sessions, ordered, finals] = await Promise.all([
     byStudy(db.puzzles, studyId).toArray(),
     byStudy(db.sessions, studyId).toArray(),
-    db.turns.where('[studyId+sessionId+index]').between([studyId], [studyId, Dexie.maxKey], true, true).primaryKeys(),
+    withPrefix(db.turns.where('[studyId+sessionId+index]'), [studyId]).primaryKeys(),
     db.turns.where('[studyId+type]').equals([studyId, 'final']).primaryKeys(),
   ]);
   // Both list sessions by id; turnCount tells where one session's turns end. Should the

@@ -6,7 +6,7 @@ import type { StudyData } from '../../shared/domain/model';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../../renderer/db/database';
 import { importStudies } from '../../renderer/db/import-study';
-import { SCHEMA_V1 } from '../../renderer/db/migrations/v1';
+import { SCHEMA_V1 } from '../../renderer/db/migrations/v1-tables';
 
 export interface PageBenchResult {
   parseMs: number[];

@@ -5,12 +5,11 @@
 // study is rendered as text, never HTML.
 
 import { useId, useState, type RefObject } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/report-model';
-import { useServices } from '../../app/services';
+import { usePuzzle } from '../../db/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
-import { actionsForTask, displayKey, valueText, type KeyMap } from '../labelling';
+import { LabelButton, labelChoices, valueText, type KeyMap } from '../labelling';
 import { BucketBadge } from '../study';
 import { PuzzlePanels } from '../transcript';
 import { percentText } from '../report';
@@ -49,8 +48,7 @@ function atText(at: string): string {
 }
 
 export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, busy, failure, question, position, noteRef, onSetGold, onClearGold, onReplace, onKeep, onOpenSession }: Props) {
-  const { db } = useServices();
-  const puzzle = useLiveQuery(() => db.puzzles.get([studyId, unit.puzzleId]), [db, studyId, unit.puzzleId]);
+  const puzzle = usePuzzle(studyId, unit.puzzleId);
   const storedNote = gold?.note ?? '';
   const [note, setNote] = useState(storedNote);
   // The note follows the stored gold label's (set, replaced or undone, here or in another
@@ -62,7 +60,7 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, bu
   }
   const id = useId();
   const waiting = busy || question !== undefined;
-  const choices = actionsForTask(task, scheme).flatMap((info) => (info.value === undefined ? [] : [{ ...info, value: info.value }]));
+  const choices = labelChoices(task, scheme);
 
   return (
     <article className="current-unit adjudication-unit" data-testid="adjudication-unit" data-unit-id={unit.unitId} aria-labelledby={id}>
@@ -129,23 +127,16 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, bu
         />
         <div className="label-buttons" role="group" aria-label="Gold label">
           {choices.map((choice) => (
-            <button
+            <LabelButton
               key={choice.action}
-              type="button"
-              className={`label-button label-${String(choice.value)}`}
-              data-gold-value={String(choice.value)}
-              aria-pressed={gold?.value === choice.value}
+              value={choice.value}
+              keys={keyMap.keysOf(choice.action)}
+              pressed={gold?.value === choice.value}
+              data={{ 'data-gold-value': String(choice.value) }}
               disabled={waiting}
               title={`Gold label: ${valueText(choice.value)}`}
               onClick={() => onSetGold(choice.value, note)}
-            >
-              <span className="label-button-text">{valueText(choice.value)}</span>
-              <span className="label-button-keys">
-                {keyMap.keysOf(choice.action).map((key) => (
-                  <kbd key={key}>{displayKey(key)}</kbd>
-                ))}
-              </span>
-            </button>
+            />
           ))}
         </div>
         {gold !== undefined && (

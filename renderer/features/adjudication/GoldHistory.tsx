@@ -2,10 +2,9 @@
 // when, the value it left and its note, read from the study's audit log (a live query, so a
 // change shows at once). Notes are the lead's own text, rendered as text.
 
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Task } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
-import { loadGoldHistory, type GoldHistoryEntry } from '../../db/gold';
+import type { GoldHistoryEntry } from '../../db/gold';
+import { useGoldHistory } from '../../db/queries';
 
 function atText(at: string): string {
   const date = new Date(at);
@@ -20,8 +19,7 @@ function changeText(entry: GoldHistoryEntry): string {
 }
 
 export function GoldHistory({ studyId, task, unitId }: { studyId: string; task: Task; unitId: string }) {
-  const { db } = useServices();
-  const history = useLiveQuery(() => loadGoldHistory(db, studyId, task, unitId), [db, studyId, task, unitId]);
+  const history = useGoldHistory(studyId, task, unitId);
   if (history === undefined || history.length === 0) return null;
   return (
     <details className="gold-history" data-testid="gold-history" open>

@@ -3,16 +3,15 @@
 // button. The desktop app snapshots on its own and shows no reminder.
 
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useServices } from '../../app/services';
-import { studiesDueForBackup } from '../../db/backup';
+import { useStudiesDueForBackup } from '../../db/queries';
 import { BackupButton } from './BackupButton';
 
 export function BackupReminder() {
-  const { db, platform } = useServices();
+  const { platform } = useServices();
   const [dismissed, setDismissed] = useState(false);
   const hostKeepsSnapshots = platform.backups !== undefined;
-  const due = useLiveQuery(() => (hostKeepsSnapshots ? [] : studiesDueForBackup(db, Date.now())), [db, hostKeepsSnapshots]);
+  const due = useStudiesDueForBackup(hostKeepsSnapshots);
   if (dismissed || due === undefined || due.length === 0) return null;
   return (
     <div className="notice" role="status" data-testid="backup-reminder">

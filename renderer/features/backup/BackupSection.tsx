@@ -3,11 +3,10 @@
 // restore's progress, its result, or every located error of a refused backup (nothing changed then).
 
 import { useCallback, useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatErrorText } from '../../../shared/formats/errors';
 import type { StoredBackup } from '../../../shared/platform/studio-platform';
 import { useServices } from '../../app/services';
-import { readLastAutoBackup } from './auto-backup';
+import { useLastAutoBackup } from '../../db/queries';
 import { useRestoreBackup, type RestoreState } from './useRestoreBackup';
 
 const MAX_ERRORS_SHOWN = 200;
@@ -64,9 +63,9 @@ function RestoreStatus({ state, dismiss }: { state: RestoreState; dismiss: () =>
 }
 
 function StoredSnapshots({ restore, busy }: { restore: (snapshot: StoredBackup) => void; busy: boolean }) {
-  const { db, platform } = useServices();
+  const { platform } = useServices();
   const [snapshots, setSnapshots] = useState<StoredBackup[] | { error: string }>();
-  const lastRun = useLiveQuery(() => readLastAutoBackup(db), [db]);
+  const lastRun = useLastAutoBackup();
   const store = platform.backups;
   const refresh = useCallback(() => {
     store?.list().then(setSnapshots, (error: unknown) => setSnapshots({ error: error instanceof Error ? error.message : String(error) }));

@@ -1,21 +1,12 @@
 // The desktop app's automatic snapshots: every 30 minutes and when the window closes, each study
 // that changed since its last snapshot goes to the host's store (the last 10 of each study are
-// kept). The last pass that wrote or failed is remembered in the meta table for the library.
+// kept). The last pass that wrote or failed is remembered (db/backup.ts) for the library.
 
 import type { BackupStore } from '../../../shared/platform/studio-platform';
-import { recordBackup, type StudySnapshot } from '../../db/backup';
+import { recordAutoBackupRun, recordBackup, type AutoBackupRun, type StudySnapshot } from '../../db/backup';
 import type { StudioDatabase } from '../../db/database';
 
 export const AUTO_BACKUP_INTERVAL_MS = 30 * 60 * 1000;
-
-const LAST_RUN_KEY = 'backup:auto';
-
-export interface AutoBackupRun {
-  at: string;
-  /** Studies snapshotted in this pass. */
-  written: string[];
-  failures: Array<{ studyId: string; message: string }>;
-}
 
 export interface AutoBackupDeps {
   db: StudioDatabase;
@@ -42,7 +33,7 @@ export async function snapshotChangedStudies(deps: AutoBackupDeps): Promise<Auto
     }
   }
   // A quiet pass writes nothing, so it wakes no live query.
-  if (run.written.length > 0 || run.failures.length > 0) await deps.db.meta.put({ key: LAST_RUN_KEY, value: run });
+  if (run.written.length > 0 || run.failures.length > 0) await recordAutoBackupRun(deps.db, run);
   return run;
 }
 
@@ -56,11 +47,4 @@ export function createAutoBackup(deps: AutoBackupDeps): { run(): Promise<AutoBac
       return next;
     },
   };
-}
-
-/** The last pass that wrote or failed, for the library; undefined before the first. */
-export async function readLastAutoBackup(db: StudioDatabase): Promise<AutoBackupRun | undefined> {
-  const value = (await db.meta.get(LAST_RUN_KEY))?.value as Partial<AutoBackupRun> | undefined;
-  if (typeof value?.at !== 'string' || !Array.isArray(value.written) || !Array.isArray(value.failures)) return undefined;
-  return { at: value.at, written: value.written, failures: value.failures };
 }

@@ -4,9 +4,9 @@
 // to the layout. Reopens when the annotator changes.
 
 import { useEffect, useRef, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Task } from '../../../shared/domain/model';
 import { useServices } from '../../app/services';
+import { useStudyExists } from '../../db/queries';
 import { describeStorageError } from '../../db/storage';
 import { useLabellingAnnotator } from '../mode';
 import { loadWorkspace, StudyMissingError, type LoadProgress } from './load-workspace';
@@ -32,7 +32,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
   useEffect(() => {
     if (annotator) annotatorName.current = annotator.name;
   }, [annotator]);
-  const studyExists = useLiveQuery(async () => (await db.studies.get(studyId)) !== undefined, [db, studyId]);
+  const studyExists = useStudyExists(studyId);
   const key = `${studyId}\u0000${task}\u0000${annotatorId ?? ''}`;
   const [load, setLoad] = useState<LoadState>({ key: '' });
 

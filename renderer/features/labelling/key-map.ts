@@ -73,6 +73,11 @@ export function actionsForTask(task: Task, scheme: LabelScheme): ActionInfo[] {
   return ACTIONS.filter((info) => (info.task === undefined || info.task === task) && (info.action !== 'answer:unknown' || scheme.answerUnknown));
 }
 
+/** The labelling actions of a task, each with the value it sets: one label button each. */
+export function labelChoices(task: Task, scheme: LabelScheme): Array<ActionInfo & { value: LabelValue }> {
+  return actionsForTask(task, scheme).flatMap((info) => (info.value === undefined ? [] : [{ ...info, value: info.value }]));
+}
+
 /**
  * The key an event stands for: letters in lower case, so Shift or Caps Lock do not matter, and
  * named keys (ArrowDown, Escape) as the browser names them.

@@ -3,9 +3,9 @@
 // annotator's labels for the task once (one primary-key range), and the remembered position.
 // Reads nothing else, so opening costs the same however many labels others made.
 
-import Dexie from 'dexie';
 import type { Label, Study, Task, Turn } from '../../../shared/domain/model';
 import { byStudy } from '../../db/by-study';
+import { withPrefix } from '../../db/key-range';
 import type { StudioDatabase } from '../../db/database';
 import { readPosition } from './label-writer';
 import { buildUnitQueue, orderUnits, puzzleView, turnUnit, unitKindOf, type PuzzleView, type WorkUnit } from './unit-queue';
@@ -57,10 +57,7 @@ export async function loadWorkspace(db: StudioDatabase, studyId: string, task: T
   const positionOf = new Map<string, number>();
   units.forEach((unit, position) => positionOf.set(unit.id, position));
 
-  const stored = await db.labels
-    .where(':id')
-    .between([studyId, annotatorId, task, Dexie.minKey], [studyId, annotatorId, task, Dexie.maxKey], true, true)
-    .toArray();
+  const stored = await withPrefix(db.labels.where(':id'), [studyId, annotatorId, task]).toArray();
   const labels = new Map<string, Label>();
   for (const label of stored) labels.set(label.unitId, label);
 
@@ -84,9 +81,7 @@ async function readTurnUnits(db: StudioDatabase, study: Study, task: Task, assig
   let after: [string, string] | undefined;
   onProgress?.({ done, total });
   for (;;) {
-    const page: Turn[] = await db.turns
-      .where(':id')
-      .between(after ?? [study.id, Dexie.minKey], [study.id, Dexie.maxKey], after === undefined, true)
+    const page: Turn[] = await withPrefix(db.turns.where(':id'), [study.id], after)
       .limit(CHUNK_SIZE)
       .toArray();
     for (const turn of page) if (turn.type === kind && (assigned === undefined || assigned.has(turn.id))) units.push(turnUnit(turn));

@@ -9,6 +9,7 @@ import { useAnnotators } from '../../db/queries';
 import { findOutliers, OUTLIER_RULE, outlierKey } from './outliers';
 import { percentText, UNDEFINED_FIGURE } from './report-text';
 import { LayoutColumnHeads } from './LayoutColumnHeads';
+import { ReportTable } from './ReportTable';
 
 interface Props {
   studyId: string;
@@ -39,38 +40,36 @@ export const AnnotatorReliabilitySection = memo(function AnnotatorReliabilitySec
       ) : (
         <>
           <p className="muted small">{layout.caption}</p>
-          <div className="table-scroll">
-            <table className="data-table report-table" aria-labelledby={id}>
-              <thead>
-                <tr>
-                  <LayoutColumnHeads layout={layout} />
+          <ReportTable
+            name={{ labelledBy: id }}
+            head={
+              <tr>
+                <LayoutColumnHeads layout={layout} />
+              </tr>
+            }
+          >
+            {rows.map(({ annotator, cells }) => {
+              const flagged = cells.filter(({ task }) => outliers.has(outlierKey(task, annotator)));
+              const name = names.get(annotator);
+              return (
+                <tr key={annotator} data-annotator={annotator} data-outlier={flagged.length > 0 ? 'true' : 'false'} className={flagged.length > 0 ? 'outlier-row' : undefined}>
+                  <th scope="row">
+                    <div className="strong">{name ?? annotator}</div>
+                    {name !== undefined && name !== annotator && <div className="muted small">{annotator}</div>}
+                  </th>
+                  {cells.map(({ task, row }) => {
+                    const outlier = outliers.has(outlierKey(task, annotator));
+                    return (
+                      <td key={task} className={`num${outlier ? ' outlier-cell' : ''}`} data-task={task} data-agreement={row?.agreement ?? ''} data-n={row?.n ?? 0} data-ties={row?.ties ?? 0}>
+                        {row === undefined || row.agreement === null ? UNDEFINED_FIGURE : `${percentText(row.agreement)}  n=${row.n}`}
+                        {outlier && <span className="outlier-flag"> ▼ outlier</span>}
+                      </td>
+                    );
+                  })}
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map(({ annotator, cells }) => {
-                  const flagged = cells.filter(({ task }) => outliers.has(outlierKey(task, annotator)));
-                  const name = names.get(annotator);
-                  return (
-                    <tr key={annotator} data-annotator={annotator} data-outlier={flagged.length > 0 ? 'true' : 'false'} className={flagged.length > 0 ? 'outlier-row' : undefined}>
-                      <th scope="row">
-                        <div className="strong">{name ?? annotator}</div>
-                        {name !== undefined && name !== annotator && <div className="muted small">{annotator}</div>}
-                      </th>
-                      {cells.map(({ task, row }) => {
-                        const outlier = outliers.has(outlierKey(task, annotator));
-                        return (
-                          <td key={task} className={`num${outlier ? ' outlier-cell' : ''}`} data-task={task} data-agreement={row?.agreement ?? ''} data-n={row?.n ?? 0} data-ties={row?.ties ?? 0}>
-                            {row === undefined || row.agreement === null ? UNDEFINED_FIGURE : `${percentText(row.agreement)}  n=${row.n}`}
-                            {outlier && <span className="outlier-flag"> ▼ outlier</span>}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </ReportTable>
           {layout.notes.map((note) => (
             <p key={note} className="muted small" data-testid="annotator-ties">
               {note}

@@ -7,7 +7,7 @@ import type { AgreementReport, ChanceCorrected, ReportTask } from '../../../shar
 import { statisticsBuckets, undefinedReplicatesWarning, type LayoutTable } from '../../../shared/report/table-layout';
 import { IntervalWarning } from './IntervalWarning';
 import { percentText } from './report-text';
-import { LayoutColumnHeads } from './LayoutColumnHeads';
+import { LayoutTableBlock } from './ReportTable';
 
 /** The value column of the layout's row that holds alpha and its interval (after Units and Pairable values). */
 const ALPHA_COLUMN = 2;
@@ -45,62 +45,40 @@ function Prevalence({ stats }: { stats: ChanceCorrected }) {
 }
 
 function StatisticsTable({ report, task, layout }: { report: AgreementReport; task: ReportTask; layout: LayoutTable }) {
-  const id = useId();
   const buckets = statisticsBuckets(report, task);
   return (
-    <div className="report-table-block">
-      <h3 id={id}>{layout.title}</h3>
-      <p className="muted small">{layout.caption}</p>
-      {buckets.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table report-table" aria-labelledby={id}>
-            <thead>
-              <tr>
-                <LayoutColumnHeads layout={layout} />
-                <th scope="col">Category prevalence</th>
-              </tr>
-            </thead>
-            <tbody>
-              {buckets.map(([bucket, stats], index) => {
-                const row = layout.rows[index];
-                const alphaWarning = undefinedReplicatesWarning(stats.undefinedReplicates?.krippendorffAlpha, report.settings.bootstrap, stats.krippendorffAlphaCi95);
-                return (
-                  <tr
-                    key={bucket}
-                    data-stat-task={task}
-                    data-stat-bucket={bucket}
-                    data-alpha={stats.krippendorffAlpha ?? ''}
-                    data-fleiss={stats.fleissKappa ?? ''}
-                    data-ac1={stats.gwetAC1 ?? ''}
-                    data-observed={stats.observedAgreement ?? ''}
-                  >
-                    {row?.labels.map((label) => (
-                      <th key={label} scope="row">
-                        {label}
-                      </th>
-                    ))}
-                    {row?.values.map((value, column) => (
-                      <td key={column} className="num">
-                        {value}
-                        {column === ALPHA_COLUMN && alphaWarning !== undefined && <IntervalWarning text={alphaWarning} />}
-                      </td>
-                    ))}
-                    <td>
-                      <Prevalence stats={stats} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {layout.notes.map((note) => (
-        <p key={note} className="muted small">
-          {note}
-        </p>
-      ))}
-    </div>
+    <LayoutTableBlock layout={layout} shown={buckets.length > 0} extraHeads={<th scope="col">Category prevalence</th>}>
+      {buckets.map(([bucket, stats], index) => {
+        const row = layout.rows[index];
+        const alphaWarning = undefinedReplicatesWarning(stats.undefinedReplicates?.krippendorffAlpha, report.settings.bootstrap, stats.krippendorffAlphaCi95);
+        return (
+          <tr
+            key={bucket}
+            data-stat-task={task}
+            data-stat-bucket={bucket}
+            data-alpha={stats.krippendorffAlpha ?? ''}
+            data-fleiss={stats.fleissKappa ?? ''}
+            data-ac1={stats.gwetAC1 ?? ''}
+            data-observed={stats.observedAgreement ?? ''}
+          >
+            {row?.labels.map((label) => (
+              <th key={label} scope="row">
+                {label}
+              </th>
+            ))}
+            {row?.values.map((value, column) => (
+              <td key={column} className="num">
+                {value}
+                {column === ALPHA_COLUMN && alphaWarning !== undefined && <IntervalWarning text={alphaWarning} />}
+              </td>
+            ))}
+            <td>
+              <Prevalence stats={stats} />
+            </td>
+          </tr>
+        );
+      })}
+    </LayoutTableBlock>
   );
 }
 

@@ -2,59 +2,37 @@
 // (Rogan-Gladen, with Lee et al.'s interval), per bucket: the figure a benchmark paper should print
 // next to its raw accuracy. A clamped or undefined estimate says so in words.
 
-import { useId } from 'react';
 import type { CorrectedScoreRow } from '../../../shared/report/report-model';
 import { BUCKET_NAME } from '../../../shared/report/table-layout';
 import { correctedNote, percentInterval } from './judges-text';
 import { percentText } from './report-text';
+import { ReportTable } from './ReportTable';
 
 export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: readonly CorrectedScoreRow[] }) {
-  const id = useId();
   if (rows.length === 0) return null;
   return (
-    <div className="table-scroll" data-testid="corrected-scores">
-      <table className="data-table compact-table" aria-labelledby={id}>
-        <caption id={id} className="small muted">
-          Solve rates under {judge}, corrected for its errors as measured on the bucket&apos;s sessions with both its verdict and the human majority&apos;s (calibration)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Bucket</th>
-            <th scope="col" className="num">
-              Sessions
-            </th>
-            <th scope="col" className="num">
-              Calibration
-            </th>
-            <th scope="col" className="num">
-              Raw solve rate
-            </th>
-            <th scope="col" className="num">
-              Corrected [95% CI]
-            </th>
-            <th scope="col">Note</th>
+    <ReportTable
+      name={{ caption: `Solve rates under ${judge}, corrected for its errors as measured on the bucket's sessions with both its verdict and the human majority's (calibration)` }}
+      variant="compact"
+      boxData={{ 'data-testid': 'corrected-scores' }}
+      columns={['Player', 'Bucket', { num: 'Sessions' }, { num: 'Calibration' }, { num: 'Raw solve rate' }, { num: 'Corrected [95% CI]' }, 'Note']}
+    >
+      {rows.map((row) => {
+        const note = correctedNote(row);
+        return (
+          <tr key={`${row.player}\u0000${row.bucket}`} data-player={row.player} data-bucket={row.bucket} data-raw={row.rawScore ?? ''} data-corrected={row.theta ?? ''}>
+            <th scope="row">{row.player}</th>
+            <td>{BUCKET_NAME[row.bucket]}</td>
+            <td className="num">{row.sessions.toLocaleString('en-US')}</td>
+            <td className="num">{row.calibrationSessions.toLocaleString('en-US')}</td>
+            <td className="num">{percentText(row.rawScore)}</td>
+            <td className="num" title={row.theta === null ? row.undefinedReasons.theta : undefined}>
+              {[percentText(row.theta), percentInterval(row.ci95)].filter((part) => part !== '').join('  ')}
+            </td>
+            <td className="small">{note}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const note = correctedNote(row);
-            return (
-              <tr key={`${row.player}\u0000${row.bucket}`} data-player={row.player} data-bucket={row.bucket} data-raw={row.rawScore ?? ''} data-corrected={row.theta ?? ''}>
-                <th scope="row">{row.player}</th>
-                <td>{BUCKET_NAME[row.bucket]}</td>
-                <td className="num">{row.sessions.toLocaleString('en-US')}</td>
-                <td className="num">{row.calibrationSessions.toLocaleString('en-US')}</td>
-                <td className="num">{percentText(row.rawScore)}</td>
-                <td className="num" title={row.theta === null ? row.undefinedReasons.theta : undefined}>
-                  {[percentText(row.theta), percentInterval(row.ci95)].filter((part) => part !== '').join('  ')}
-                </td>
-                <td className="small">{note}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ReportTable>
   );
 }

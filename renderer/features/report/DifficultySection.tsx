@@ -11,6 +11,7 @@ import { BucketBadge } from '../study';
 import { DifficultyHistogram } from './DifficultyHistogram';
 import { IntervalWarning } from './IntervalWarning';
 import { statisticText, UNDEFINED_FIGURE } from './report-text';
+import { ReportTable } from './ReportTable';
 
 const PAGE = 50;
 
@@ -62,43 +63,26 @@ export const DifficultySection = memo(function DifficultySection({ difficulty, s
       <DifficultyHistogram ratingsByLevel={ratingsByLevel} />
       <h3>Puzzles</h3>
       <p className="muted small">A puzzle&apos;s difficulty is the mean of its human ratings; where no one rated it, the bundle&apos;s difficulty; else it is unrated.</p>
-      <div className="table-scroll">
-        <table className="data-table report-table" aria-label="Difficulty of each puzzle">
-          <thead>
-            <tr>
-              <th scope="col">Puzzle</th>
-              <th scope="col" className="num">
-                Mean
-              </th>
-              <th scope="col" className="num">
-                Level
-              </th>
-              <th scope="col">Bucket</th>
-              <th scope="col">Source</th>
-              <th scope="col" className="num">
-                Ratings
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {difficulty.slice(0, shown).map((puzzle) => (
-              <tr key={puzzle.puzzleId} data-puzzle={puzzle.puzzleId} data-source={puzzle.source} data-bucket={puzzle.bucket}>
-                <th scope="row">
-                  <div className="strong">{puzzle.title ?? puzzle.puzzleId}</div>
-                  {puzzle.title !== undefined && <div className="muted small">{puzzle.puzzleId}</div>}
-                </th>
-                <td className="num">{puzzle.mean === null ? UNDEFINED_FIGURE : formatStatistic(puzzle.mean, 2)}</td>
-                <td className="num">{puzzle.level ?? UNDEFINED_FIGURE}</td>
-                <td>
-                  <BucketBadge bucket={puzzle.bucket} />
-                </td>
-                <td>{SOURCE_TEXT[puzzle.source]}</td>
-                <td className="num">{puzzle.ratings.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ReportTable
+        name={{ label: 'Difficulty of each puzzle' }}
+        columns={['Puzzle', { num: 'Mean' }, { num: 'Level' }, 'Bucket', 'Source', { num: 'Ratings' }]}
+      >
+        {difficulty.slice(0, shown).map((puzzle) => (
+          <tr key={puzzle.puzzleId} data-puzzle={puzzle.puzzleId} data-source={puzzle.source} data-bucket={puzzle.bucket}>
+            <th scope="row">
+              <div className="strong">{puzzle.title ?? puzzle.puzzleId}</div>
+              {puzzle.title !== undefined && <div className="muted small">{puzzle.puzzleId}</div>}
+            </th>
+            <td className="num">{puzzle.mean === null ? UNDEFINED_FIGURE : formatStatistic(puzzle.mean, 2)}</td>
+            <td className="num">{puzzle.level ?? UNDEFINED_FIGURE}</td>
+            <td>
+              <BucketBadge bucket={puzzle.bucket} />
+            </td>
+            <td>{SOURCE_TEXT[puzzle.source]}</td>
+            <td className="num">{puzzle.ratings.toLocaleString('en-US')}</td>
+          </tr>
+        ))}
+      </ReportTable>
       {difficulty.length > shown && (
         <button type="button" className="chip show-more" onClick={() => setShown((count) => count + PAGE)}>
           Show {Math.min(PAGE, difficulty.length - shown)} more of {difficulty.length.toLocaleString('en-US')} puzzles

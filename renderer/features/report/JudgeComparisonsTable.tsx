@@ -2,65 +2,43 @@
 // majority minus B's, with its bootstrap interval, the exact McNemar p and the Holm-adjusted p,
 // and under the table the families the report adjusted the p-values within.
 
-import { useId } from 'react';
 import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/report-model';
 import { mcnemarText, percentInterval, pointsText, pText } from './judges-text';
 import { UNDEFINED_FIGURE } from './report-text';
+import { ReportTable } from './ReportTable';
 
 const RESAMPLED: Record<Resampling, string> = { puzzles: 'whole puzzles', units: 'single units' };
 
 export function JudgeComparisonsTable({ rows, bucketName, settings }: { rows: readonly JudgeComparisonRow[]; bucketName: string; settings: AgreementReport['settings'] }) {
   const { bootstrap } = settings;
-  const id = useId();
   if (rows.length === 0) return <p className="empty small">No two judges labelled the same units here.</p>;
+  const interval = bootstrap > 0 ? `, its interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws` : '';
   return (
-    <div className="table-scroll">
-      <table className="data-table report-table" aria-labelledby={id} data-testid="judge-comparisons">
-        <caption id={id} className="small muted">
-          Judge A against judge B on the units both judged that have a human majority ({bucketName}): the difference in agreement with people in percentage points
-          {bootstrap > 0 && `, its interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">A</th>
-            <th scope="col">B</th>
-            <th scope="col" className="num">
-              n
-            </th>
-            <th scope="col" className="num">
-              A − B [95% CI]
-            </th>
-            <th scope="col" className="num">
-              McNemar p
-            </th>
-            <th scope="col" className="num">
-              Holm p
-            </th>
+    <ReportTable
+      name={{ caption: `Judge A against judge B on the units both judged that have a human majority (${bucketName}): the difference in agreement with people in percentage points${interval}` }}
+      data={{ 'data-testid': 'judge-comparisons' }}
+      columns={['A', 'B', { num: 'n' }, { num: 'A − B [95% CI]' }, { num: 'McNemar p' }, { num: 'Holm p' }]}
+    >
+      {rows.map((row) => {
+        const undefinedShare = bootstrap === 0 ? 0 : row.undefinedReplicates / bootstrap;
+        return (
+          <tr key={`${row.a}\u0000${row.b}`} data-a={row.a} data-b={row.b} data-n={row.n} data-difference={row.difference ?? ''} data-mcnemar-p={row.mcnemar.pValue} data-holm-p={row.holmP ?? ''}>
+            <th scope="row">{row.a}</th>
+            <td>{row.b}</td>
+            <td className="num">{row.n.toLocaleString('en-US')}</td>
+            <td className="num agreement-cell" title={row.difference === null ? row.reason : row.differenceCi95Reason}>
+              {[pointsText(row.difference), percentInterval(row.differenceCi95)].filter((part) => part !== '').join('  ')}
+              {undefinedShare > 0.05 && <span className="skew-note small">{`  (${row.undefinedReplicates} of ${bootstrap} replicates undefined)`}</span>}
+            </td>
+            <td className="num" title={row.mcnemar.reason}>
+              {mcnemarText(row.mcnemar)}
+            </td>
+            <td className="num" title={row.holmP === null ? 'not tested' : undefined}>
+              {row.holmP === null ? UNDEFINED_FIGURE : pText(row.holmP)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const undefinedShare = bootstrap === 0 ? 0 : row.undefinedReplicates / bootstrap;
-            return (
-              <tr key={`${row.a}\u0000${row.b}`} data-a={row.a} data-b={row.b} data-n={row.n} data-difference={row.difference ?? ''} data-mcnemar-p={row.mcnemar.pValue} data-holm-p={row.holmP ?? ''}>
-                <th scope="row">{row.a}</th>
-                <td>{row.b}</td>
-                <td className="num">{row.n.toLocaleString('en-US')}</td>
-                <td className="num agreement-cell" title={row.difference === null ? row.reason : row.differenceCi95Reason}>
-                  {[pointsText(row.difference), percentInterval(row.differenceCi95)].filter((part) => part !== '').join('  ')}
-                  {undefinedShare > 0.05 && <span className="skew-note small">{`  (${row.undefinedReplicates} of ${bootstrap} replicates undefined)`}</span>}
-                </td>
-                <td className="num" title={row.mcnemar.reason}>
-                  {mcnemarText(row.mcnemar)}
-                </td>
-                <td className="num" title={row.holmP === null ? 'not tested' : undefined}>
-                  {row.holmP === null ? UNDEFINED_FIGURE : pText(row.holmP)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ReportTable>
   );
 }

@@ -2,9 +2,9 @@
 // recall and F1, the macro average under them, and for a two-label task the true-positive and
 // true-negative rates. An undefined figure shows `–` with its reason as the cell's title.
 
-import { useId } from 'react';
 import type { Classification, Ratio } from '../../../shared/stats/judge/classification';
 import { ratioText } from './judges-text';
+import { ReportTable } from './ReportTable';
 
 function RatioCell({ ratio, figure }: { ratio: Ratio; figure: string }) {
   const { text, title } = ratioText(ratio);
@@ -31,38 +31,20 @@ function ScoresRow({ label, name, support, scores }: { label: string; name: stri
 }
 
 export function JudgeLabelTable({ classification }: { classification: Classification }) {
-  const id = useId();
   const { perLabel, macro, rates } = classification;
   return (
     <div className="judge-label-table">
-      <table className="data-table compact-table" aria-labelledby={id} data-testid="judge-label-table">
-        <caption id={id} className="small muted">
-          Per label against the human majority, {classification.n.toLocaleString('en-US')} units
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Label</th>
-            <th scope="col" className="num">
-              Support
-            </th>
-            <th scope="col" className="num">
-              Precision
-            </th>
-            <th scope="col" className="num">
-              Recall
-            </th>
-            <th scope="col" className="num">
-              F1
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {perLabel.map((score) => (
-            <ScoresRow key={score.label} label={score.label} name={score.label} support={score.support} scores={score} />
-          ))}
-          <ScoresRow label="macro" name="Macro average" support={classification.n} scores={macro} />
-        </tbody>
-      </table>
+      <ReportTable
+        name={{ caption: `Per label against the human majority, ${classification.n.toLocaleString('en-US')} units` }}
+        variant="compact"
+        data={{ 'data-testid': 'judge-label-table' }}
+        columns={['Label', { num: 'Support' }, { num: 'Precision' }, { num: 'Recall' }, { num: 'F1' }]}
+      >
+        {perLabel.map((score) => (
+          <ScoresRow key={score.label} label={score.label} name={score.label} support={score.support} scores={score} />
+        ))}
+        <ScoresRow label="macro" name="Macro average" support={classification.n} scores={macro} />
+      </ReportTable>
       {rates !== undefined && (
         <dl className="figure-list" data-testid="judge-rates">
           <div>

@@ -11,6 +11,7 @@ import type { AgreementReport, PlayerOutcome, RankingComparison } from '../../..
 import { fewPlayersCaveat, formatStatistic, rankingBasis, type LayoutTable } from '../../../shared/report/table-layout';
 import { PlainTick } from './chart-parts';
 import { LayoutColumnHeads } from './LayoutColumnHeads';
+import { ReportTable } from './ReportTable';
 
 const VERDICTS: ReadonlyArray<PlayerOutcome['verdicts']> = ['judge', 'human'];
 const VERDICT_FILL: Record<PlayerOutcome['verdicts'], string> = { judge: '#3b4fd8', human: '#c58a1a' };
@@ -22,9 +23,10 @@ const MAX_LABEL_CHARS = 22;
 
 function OutcomeTable({ layout }: { layout: LayoutTable }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table report-table" aria-label={layout.title}>
-        <thead>
+    <ReportTable
+      name={{ label: layout.title }}
+      head={
+        <>
           {layout.groups !== undefined && (
             <tr>
               {layout.groups.map((group, index) => (
@@ -37,21 +39,20 @@ function OutcomeTable({ layout }: { layout: LayoutTable }) {
           <tr>
             <LayoutColumnHeads layout={layout} />
           </tr>
-        </thead>
-        <tbody>
-          {layout.rows.map((row) => (
-            <tr key={row.labels.join('\u0000')} data-player={row.ids?.[0]} data-bucket={row.ids?.[1]}>
-              {row.labels.map((label, index) => (index === 0 ? <th key={index} scope="row">{label}</th> : <td key={index}>{label}</td>))}
-              {row.values.map((value, index) => (
-                <td key={index} className="num">
-                  {value}
-                </td>
-              ))}
-            </tr>
+        </>
+      }
+    >
+      {layout.rows.map((row) => (
+        <tr key={row.labels.join('\u0000')} data-player={row.ids?.[0]} data-bucket={row.ids?.[1]}>
+          {row.labels.map((label, index) => (index === 0 ? <th key={index} scope="row">{label}</th> : <td key={index}>{label}</td>))}
+          {row.values.map((value, index) => (
+            <td key={index} className="num">
+              {value}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </ReportTable>
   );
 }
 

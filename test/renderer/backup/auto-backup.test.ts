@@ -8,7 +8,8 @@ import type { BackupWriteRequest, StoredBackup } from '../../../shared/platform/
 import { snapshotIfChanged } from '../../../renderer/db/backup';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
-import { createAutoBackup, readLastAutoBackup, snapshotChangedStudies, type AutoBackupDeps } from '../../../renderer/features/backup/auto-backup';
+import { readLastAutoBackup } from '../../../renderer/db/backup';
+import { createAutoBackup, snapshotChangedStudies, type AutoBackupDeps } from '../../../renderer/features/backup/auto-backup';
 import { writeLabelChange } from '../../../renderer/features/labelling/label-writer';
 import { closeDatabases, demoStudy, freshDatabase, NOW, syntheticStudy } from '../db/db-fixtures';
 

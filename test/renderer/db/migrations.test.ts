@@ -10,9 +10,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { GoldLabel, Label } from '../../../shared/domain/model';
 import { StudioDatabase } from '../../../renderer/db/database';
-import { SCHEMA_V1 } from '../../../renderer/db/migrations/v1';
-import { SCHEMA_V2 } from '../../../renderer/db/migrations/v2';
-import { SCHEMA_V3 } from '../../../renderer/db/migrations/v3';
+import { SCHEMA_V1 } from '../../../renderer/db/migrations/v1-tables';
+import { SCHEMA_V2 } from '../../../renderer/db/migrations/v2-assignments';
+import { SCHEMA_V3 } from '../../../renderer/db/migrations/v3-gold';
 
 /** Table name -> rows in primary-key order, as a database of that version holds them. */
 type Dump = Record<string, unknown[]>;
@@ -83,7 +83,7 @@ describe('the frozen fixtures', () => {
   });
 });
 
-describe('migration to version 2 (migrations/v2.ts)', () => {
+describe('migration to version 2 (migrations/v2-assignments.ts)', () => {
   it('keeps every record of a version 1 database as it was and adds the empty assignments table', async () => {
     const rows = fixture(1);
     const indexedDB = await writeOldDatabase('to-v2', [SCHEMA_V1], rows);
@@ -107,7 +107,7 @@ describe('migration to version 2 (migrations/v2.ts)', () => {
   });
 });
 
-describe('migration to version 3 (migrations/v3.ts)', () => {
+describe('migration to version 3 (migrations/v3-gold.ts)', () => {
   it('keeps every record of a version 2 database as it was, adds the empty gold table and drops the label indexes', async () => {
     const rows = fixture(2);
     const indexedDB = await writeOldDatabase('to-v3', [SCHEMA_V1, SCHEMA_V2], rows);

@@ -1,0 +1,164 @@
+// The lead's sitting over one task's disagreements: the queue from useAdjudication, the current
+// unit (from the address, else the first open one), gold set, replaced, cleared and undone
+// through one GoldSession, and moving on after each gold label as labelling does.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import type { LabelValue, Study } from '../../../shared/domain/model';
+import type { ReportTask } from '../../../shared/report/report-model';
+import { usePreferences, useServices } from '../../app/services';
+import { buildKeyMap } from '../labelling';
+import { AdjudicationKeysHint } from './AdjudicationKeysHint';
+import { AdjudicationMoves } from './AdjudicationMoves';
+import { AdjudicationNotices } from './AdjudicationNotices';
+import { AdjudicationQueue } from './AdjudicationQueue';
+import { AdjudicationToolbar } from './AdjudicationToolbar';
+import { AdjudicationUnit } from './AdjudicationUnit';
+import { GoldSession, type ChoiceResult } from './gold-session';
+import { useAdjudication } from './useAdjudication';
+import { useAdjudicationKeys } from './useAdjudicationKeys';
+
+export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; task: ReportTask; unitId: string | undefined }) {
+  const { store, db, preferences } = useServices();
+  // Arriving at one unit (from the heatmap) it may already have gold; show decided units too.
+  const [openOnly, setOpenOnly] = useState(unitId === undefined);
+  const { queue, loading, error, open, goldLoaded, goldOf, reload } = useAdjudication(study.id, task, openOnly);
+  // One sitting per page: its undo reaches back to the page's first change.
+  const [session] = useState(() => new GoldSession(db, { studyId: study.id, task, by: () => preferences.getState().annotator.name }));
+  const question = useStore(session.store, (state) => state.asking);
+  const busy = useStore(session.store, (state) => state.busy);
+  const notice = useStore(session.store, (state) => state.notice);
+  const failure = useStore(session.store, (state) => state.failure);
+  const keyOverrides = usePreferences((state) => state.keyOverrides);
+  const keyMap = useMemo(() => buildKeyMap(keyOverrides), [keyOverrides]);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+
+  const requested = queue !== undefined && unitId !== undefined ? queue.findIndex((unit) => unit.unitId === unitId) : -1;
+  // Without a unit in the address, the first unit open when the queue was listed: deciding it
+  // must not swap it for the next one under the lead's eyes.
+  const firstOpen = queue?.findIndex((unit) => unit.gold === undefined) ?? -1;
+  const current = requested !== -1 ? requested : unitId === undefined ? Math.max(0, firstOpen) : -1;
+  const unit = queue?.[current];
+
+  const go = useCallback(
+    (next: { task?: ReportTask; unitId?: string }) =>
+      store.getState().navigate({ view: 'adjudicate', studyId: study.id, task: next.task ?? task, ...(next.unitId === undefined ? {} : { unitId: next.unitId }) }),
+    [store, study.id, task],
+  );
+  const move = useCallback(
+    (step: 1 | -1) => {
+      const next = queue?.[current + step];
+      if (next) go({ unitId: next.unitId });
+    },
+    [queue, current, go],
+  );
+  const nextOpen = queue?.slice(current + 1).find((candidate) => goldOf(candidate) === undefined);
+
+  /** After a gold label is set on a unit: the unit after it in the queue, as labelling moves on. */
+  const moveOnFrom = useCallback(
+    (decided: string, result: ChoiceResult) => {
+      if (result !== 'set' || !queue) return;
+      const next = queue[queue.findIndex((candidate) => candidate.unitId === decided) + 1];
+      if (next) go({ unitId: next.unitId });
+      else session.say('That was the last disagreement in this list.');
+    },
+    [queue, go, session],
+  );
+  const choose = useCallback(
+    (value: LabelValue, note: string) => {
+      if (!unit) return;
+      void session.choose(unit, value, note).then((result) => moveOnFrom(unit.unitId, result));
+    },
+    [unit, session, moveOnFrom],
+  );
+  const replace = useCallback(() => {
+    const asked = session.store.getState().asking?.unit.unitId;
+    if (asked !== undefined) void session.replace().then((result) => moveOnFrom(asked, result));
+  }, [session, moveOnFrom]);
+  const undo = useCallback(() => {
+    void session.undo().then((undone) => {
+      if (undone !== undefined) go({ unitId: undone });
+    });
+  }, [session, go]);
+
+  // A question belongs to its unit: leaving the unit (with the mouse) keeps its gold label.
+  const shownUnitId = unit?.unitId;
+  useEffect(() => {
+    const asked = session.store.getState().asking;
+    if (asked !== undefined && asked.unit.unitId !== shownUnitId) session.keep();
+  }, [session, shownUnitId]);
+
+  const keyActions = useMemo(
+    () => ({
+      label: (value: LabelValue) => choose(value, noteRef.current?.value ?? ''),
+      move,
+      focusNote: () => noteRef.current?.focus(),
+      undo,
+      asking: () => session.store.getState().asking !== undefined,
+      replace,
+      keep: () => session.keep(),
+    }),
+    [choose, move, undo, replace, session],
+  );
+  useAdjudicationKeys(task, study.scheme, keyMap, keyActions);
+
+  return (
+    <section className="page adjudication-page" aria-labelledby="adjudication-title" data-testid="adjudication-view" data-task={task} data-open={open ?? ''} data-loading={loading}>
+      <div className="page-header">
+        <h1 id="adjudication-title">Adjudicate: {study.name}</h1>
+        <button type="button" className="chip" onClick={() => store.getState().navigate({ view: 'report', studyId: study.id })}>
+          Report
+        </button>
+      </div>
+      <AdjudicationToolbar task={task} openOnly={openOnly} loading={loading} open={open} onTask={(next) => go({ task: next })} onOpenOnly={setOpenOnly} onRefresh={reload} />
+      <AdjudicationKeysHint keyMap={keyMap} />
+      <AdjudicationNotices
+        notice={notice}
+        error={error}
+        empty={queue !== undefined && queue.length === 0}
+        openOnly={openOnly}
+        missingUnitId={queue !== undefined && unitId !== undefined && requested === -1 ? unitId : undefined}
+        onShowDecided={() => setOpenOnly(false)}
+      />
+      {queue !== undefined && queue.length > 0 && (
+        <div className="adjudication-body">
+          <AdjudicationQueue queue={queue} current={current} goldOf={goldOf} onOpen={(id) => go({ unitId: id })} />
+          <div className="adjudication-main">
+            {/* Mounted once the stored gold labels are read, so the note starts from the stored one. */}
+            {unit !== undefined && goldLoaded && (
+              <>
+                <AdjudicationUnit
+                  key={unit.unitId}
+                  studyId={study.id}
+                  unit={unit}
+                  task={task}
+                  scheme={study.scheme}
+                  keyMap={keyMap}
+                  gold={goldOf(unit)}
+                  busy={busy}
+                  failure={failure?.unitId === unit.unitId ? failure.message : undefined}
+                  question={question?.unit.unitId === unit.unitId ? question : undefined}
+                  position={`${(current + 1).toLocaleString('en-US')} of ${queue.length.toLocaleString('en-US')}`}
+                  noteRef={noteRef}
+                  onSetGold={choose}
+                  onClearGold={() => void session.clear(unit)}
+                  onReplace={replace}
+                  onKeep={() => session.keep()}
+                  onOpenSession={() => store.getState().navigate({ view: 'transcript', studyId: study.id, sessionId: unit.sessionId })}
+                />
+                <AdjudicationMoves
+                  canGoBack={current > 0}
+                  canGoOn={current < queue.length - 1}
+                  decided={goldOf(unit) !== undefined}
+                  nextOpen={nextOpen?.unitId}
+                  onMove={move}
+                  onOpen={(id) => go({ unitId: id })}
+                />
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
