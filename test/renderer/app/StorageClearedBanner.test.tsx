@@ -10,7 +10,7 @@ import { ServicesProvider } from '../../../renderer/app/services';
 import { StudioDatabase } from '../../../renderer/db/database';
 import { markerKey } from '../../../renderer/db/eviction';
 import { importStudies } from '../../../renderer/db/import-study';
-import { demoStudy, testServices } from '../labelling/workspace-fixtures';
+import { demoStudy, testServices } from '../features/labelling/workspace-fixtures';
 
 const opened: StudioDatabase[] = [];
 let counter = 0;

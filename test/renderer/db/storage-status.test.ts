@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
 import { StorageStatusSource } from '../../../renderer/db/storage-status';
-import { demoStudy } from '../labelling/workspace-fixtures';
+import { demoStudy } from '../features/labelling/workspace-fixtures';
 
 const stops: (() => void)[] = [];
 afterEach(() => {

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+// The library's side of a benchmark import the worker holds: a preview with leftovers waits for
+// "Import anyway" (then commits) or "Cancel" (then the worker drops it); a preview with nothing
+// left out commits at once and says so; a new import lets go of one still waiting.
+
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportPreview } from '../../../../shared/formats/importers/import-preview';
+import { LibraryView } from '../../../../renderer/features/library/LibraryView';
+import { cancelImportInWorker, commitImportInWorker, importFilesInWorker } from '../../../../renderer/workers/import-client';
+import { closeDatabases, demo, renderWithServices, teamSetup } from '../team/team-fixtures';
+
+vi.mock('../../../../renderer/workers/import-client', () => ({
+  importFilesInWorker: vi.fn(),
+  commitImportInWorker: vi.fn(),
+  cancelImportInWorker: vi.fn(async () => undefined),
+  nameModelsInWorker: vi.fn(),
+}));
+
+const preview: ImportPreview = {
+  system: 'TurtleBench',
+  layouts: [{ file: 'all_cases_en_shot0.json', layout: 'TurtleBench wide table' }],
+  grouping: 'one file',
+  counts: { puzzles: 32, sessions: 32, turns: 1532, judges: 9, raters: 1, humanLabels: 1532 },
+  unparseable: [],
+  leftovers: [{ file: 'all_cases_en_shot0.json', what: 'field extra', count: 2, examples: ['x'] }],
+};
+const done = { ok: true as const, studies: [{ id: 'tb', name: 'TurtleBench (en)', counts: demo.study.counts, notes: ['nothing left out'] }] };
+
+beforeEach(() => window.localStorage.clear());
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  closeDatabases();
+});
+
+async function chooseFiles() {
+  const setup = await teamSetup('lead');
+  setup.platform.openFiles.mockResolvedValue([{ name: 'all_cases_en_shot0.json', size: 2, text: '{}' }]);
+  renderWithServices(<LibraryView />, setup.services);
+  fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));
+  return setup.services;
+}
+
+describe('a held benchmark import in the library', () => {
+  it('waits for "Import anyway", then commits and shows the summary', async () => {
+    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview });
+    vi.mocked(commitImportInWorker).mockResolvedValue(done);
+    const services = await chooseFiles();
+    await screen.findByTestId('import-preview');
+    expect(commitImportInWorker).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Import anyway' }));
+    await waitFor(() => expect(services.store.getState().importState.status).toBe('done'));
+    expect(vi.mocked(commitImportInWorker).mock.calls[0]?.[1]).toBe('import-1');
+    expect(screen.getByRole('status').textContent).toContain('nothing left out');
+  });
+
+  it('cancel lets the worker drop it and writes nothing', async () => {
+    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview });
+    const services = await chooseFiles();
+    await screen.findByTestId('import-preview');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(services.store.getState().importState.status).toBe('idle'));
+    expect(cancelImportInWorker).toHaveBeenCalledExactlyOnceWith('import-1');
+    expect(commitImportInWorker).not.toHaveBeenCalled();
+  });
+
+  it('commits at once when nothing was left out', async () => {
+    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview: { ...preview, leftovers: [] } });
+    vi.mocked(commitImportInWorker).mockResolvedValue(done);
+    const services = await chooseFiles();
+    await waitFor(() => expect(services.store.getState().importState.status).toBe('done'));
+    expect(screen.queryByTestId('import-preview')).toBeNull();
+  });
+
+  it('a new import lets go of one still waiting for the lead', async () => {
+    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview });
+    await chooseFiles();
+    await screen.findByTestId('import-preview');
+    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-2', preview });
+    fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));
+    await waitFor(() => expect(cancelImportInWorker).toHaveBeenCalledExactlyOnceWith('import-1'));
+  });
+});
