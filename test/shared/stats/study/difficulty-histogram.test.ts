@@ -1,3 +1,5 @@
+// difficultyHistogram counts difficulty ratings per level 1..9 and nothing else.
+
 import { describe, expect, it } from 'vitest';
 import { difficultyHistogram } from '../../../../shared/stats/study/difficulty';
 
