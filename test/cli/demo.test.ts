@@ -1,3 +1,7 @@
+// The `demo` command, run in-process: it writes a bundle and one label file per annotator that
+// `validate` accepts, the same bytes for the same seed and other bytes for another, one judge per
+// --judge-error rate, and exits 1 when the folder cannot be written.
+
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

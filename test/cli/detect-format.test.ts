@@ -1,3 +1,7 @@
+// How `validate` picks a parser (detectFormat): by the top-level format field wherever it sits in
+// the object, else by the file name, else the transcript parser; JSONL, puzzle lists and label
+// CSVs are recognised.
+
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../shared/formats/detect-format';
 

@@ -1,3 +1,7 @@
+// The command line's top level run in-process (usage, version, exit 2 on no or an unknown command),
+// and the built bin in a real Node process: it validates the demo study, ends quietly when its
+// reader stops early, and imports a GameArena users.db and a SPLAT run with its puzzle sheet.
+
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

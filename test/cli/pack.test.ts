@@ -1,3 +1,7 @@
+// The `pack` command, run in-process on the demo study: one blind pack per annotator that
+// `validate` accepts, puzzles balanced at overlap 1 and the same for a seed, --difficulty-overlap,
+// its exit codes and help, and a tampered pack reported by `validate` as damaged.
+
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

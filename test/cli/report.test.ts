@@ -1,3 +1,7 @@
+// The `report` command, run in-process on files written for each test: SPEC §4's worked examples A
+// and B give their figures, a demo study's report has every bucket with n and interval in json, md,
+// latex and csv, and invalid input exits 1 (bad usage 2) naming the file, field or line.
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

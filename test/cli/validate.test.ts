@@ -1,3 +1,7 @@
+// The `validate` command, run in-process on the fixtures and on files written for each test: valid
+// files are counted, errors in bundles, label files, CSVs, puzzle lists and JSONL are located, non-text,
+// oversized and non-UTF-8 files are refused, and the exit code is 1 on any invalid file, 2 on bad usage.
+
 import { readdirSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+// The app:// handler against path traversal, on a temporary web root beside a secret file: every
+// encoded, doubled or backslashed escape is refused before any file is read, and ordinary requests
+// are still served, decoded once, with query and fragment ignored.
+
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';

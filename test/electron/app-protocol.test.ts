@@ -1,3 +1,7 @@
+// The app:// handler on a temporary web root: index.html with the CSP header, content types by
+// extension, HEAD, other methods refused, 404 for a missing file or folder, nothing for another
+// host, a read failure as a 500; and the CSP itself locks everything to the app.
+
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

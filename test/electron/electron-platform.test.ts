@@ -1,3 +1,7 @@
+// The renderer's Electron platform over a fake window.studio bridge: results are unwrapped,
+// { ok: false } becomes a thrown Error, subscriptions pass through; and the bridge is detected only
+// when window.studio has every method.
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudioBridge } from '../../shared/ipc/bridge';
 import { createElectronPlatform, detectElectronBridge } from '../../renderer/platform/electron';

@@ -1,3 +1,7 @@
+// The IPC handlers against a hostile page: every channel refuses a foreign sender (other origins,
+// subframes, malformed events) before reading the payload, and from the app window only the parsed
+// fields reach the dialogs, with no extra keys, defaultPath or __proto__ pollution.
+
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/contract';

@@ -1,3 +1,7 @@
+// The IPC handlers with fake dialogs and stores and real temporary files: sender and payload checks
+// on every channel, the size caps, what each channel does (open, save, saveMany, info, links,
+// backups, quit-ready), that no handler ever throws, and one registration per invoke channel.
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,7 @@
+// The session's permission policy with a fake session: persistent storage is granted to the app
+// page alone, every other permission, origin and frame is denied on request and on check, and the
+// device choosers, Bluetooth pairing and display media are refused.
+
 import { describe, expect, it, vi } from 'vitest';
 import { applyPermissionPolicy, handlePermissionCheck, handlePermissionRequest } from '../../electron/security/permissions';
 import type { PermissionSession } from '../../electron/security/permissions';

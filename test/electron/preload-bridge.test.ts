@@ -1,3 +1,7 @@
+// The preload bridge over a fake ipcRenderer: exactly the ten operations, each on its contract
+// channel with its IpcResult passed as is, listeners called without the IPC event, separate
+// subscriptions, and app:quit-ready answered once the quit listener settles.
+
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../shared/ipc/contract';
 import { createStudioBridge } from '../../electron/ipc/preload-bridge';

@@ -1,3 +1,7 @@
+// Reading the files the user chose (readChosenFiles), on real temporary files: order, base names,
+// sizes and UTF-8 text, a dropped byte order mark, the size cap checked before and after reading,
+// and missing files, folders, device files and read errors refused by name.
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,7 @@
+// SECURITY.md's checklist pinned in code: the window's web preferences, the CSP, where permission
+// handlers are installed, what the electron/ sources may call (read as text), the preload bridge's
+// surface, and Electron's one exact version.
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

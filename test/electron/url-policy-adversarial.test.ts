@@ -1,3 +1,7 @@
+// isAppUrl and isSafeExternalUrl against look-alikes: encoded, credentialed, dotted or re-cased
+// hosts and other schemes mentioning the app are refused, tricky links refused unless they are
+// plain https, which is accepted wherever it points.
+
 import { describe, expect, it } from 'vitest';
 import { isAppUrl, isSafeExternalUrl } from '../../electron/security/url-policy';
 

@@ -1,3 +1,6 @@
+// isAppUrl and isSafeExternalUrl on plain cases: the app's own URLs and https links are accepted,
+// other schemes, hosts and non-strings refused.
+
 import { describe, expect, it } from 'vitest';
 import { isAppUrl, isSafeExternalUrl } from '../../electron/security/url-policy';
 

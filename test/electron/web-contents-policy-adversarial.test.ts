@@ -1,3 +1,7 @@
+// The web contents policy against hostile URLs, on a fake webContents: navigation, redirects and
+// webviews are prevented for every URL, and a new window is always denied, handing only a plain
+// https URL to the browser and opening nothing for a hostile or malformed one.
+
 import { describe, expect, it, vi } from 'vitest';
 import { applyWebContentsPolicy } from '../../electron/security/web-contents-policy';
 import type { GuardedWebContents, PreventableEvent } from '../../electron/security/web-contents-policy';

@@ -1,3 +1,6 @@
+// The web contents policy on a fake webContents: every navigation, redirect and webview is
+// prevented, even to the app origin, and a new window is denied, an https link opened in the browser.
+
 import { describe, expect, it, vi } from 'vitest';
 import { applyWebContentsPolicy } from '../../electron/security/web-contents-policy';
 import type { GuardedWebContents, PreventableEvent } from '../../electron/security/web-contents-policy';

@@ -1,3 +1,7 @@
+// The main window's settings and menu: app:// is registered as standard, secure and fetchable, the
+// renderer is sandboxed with no Node or webviews, developer tools only in development, and the menu
+// has Import on Ctrl/Cmd+O, no reload in packaged builds and macOS conventions.
+
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { buildMenuTemplate } from '../../electron/menu';

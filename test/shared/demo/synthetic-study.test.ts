@@ -1,3 +1,7 @@
+// The demo's seeded PRNG and synthetic study generator: deterministic for a seed, a bundle and label
+// files the parsers accept, balanced overlap, and humans and judges agreeing near the configured
+// error rates, checked against raw agreement counted here and the rate two such labellers expect.
+
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
 import { generateSyntheticBundle, generateSyntheticStudy, type SyntheticStudy } from '../../../shared/demo/synthetic-study';

@@ -1,3 +1,6 @@
+// Puzzle difficulty as SPEC §4 defines it: the Easy/Medium/Hard buckets of levels 1-9, the mean
+// rounded half up and clamped, and human ratings preferred, then the bundle's level, then unrated.
+
 import { describe, expect, it } from 'vitest';
 import { bucketOfLevel, levelOfMean, puzzleDifficulty } from '../../../shared/domain/difficulty';
 

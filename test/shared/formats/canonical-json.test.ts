@@ -1,3 +1,6 @@
+// canonicalJson, the text checksums are taken over: keys sorted by UTF-16 code unit at every depth,
+// no whitespace, values written as JSON.stringify does, and values JSON cannot carry refused.
+
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
 

@@ -1,3 +1,6 @@
+// Writing CSV: csvField quotes each kind of cell as RFC 4180 needs and defuses formula starts, and
+// writeCsv's CRLF records read back through readCsv with text and numbers intact.
+
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../shared/formats/csv';
 import { csvField, writeCsv, type CsvCell } from '../../../shared/formats/csv-escape';

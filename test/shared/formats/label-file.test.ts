@@ -1,3 +1,7 @@
+// Label files and label CSVs (FORMATS.md): build, serialize and parse round-trip, the checksum
+// catches tampering, foreign writers' files are accepted, and bad input is rejected with its JSON
+// path or CSV line; also readCsv against RFC 4180.
+
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
 import { readCsv } from '../../../shared/formats/csv';

@@ -1,3 +1,6 @@
+// How label text is normalised: normaliseLabelText, normaliseAnswerLabel and normaliseMatchLabel
+// map each listed spelling to its label value, or to none, with and without the unknown answer.
+
 import { describe, expect, it } from 'vitest';
 import { normaliseAnswerLabel, normaliseLabelText, normaliseMatchLabel } from '../../../shared/formats/label-values';
 

@@ -1,3 +1,7 @@
+// Blind packs: build, serialize and parse round-trip, the checksum catches a damaged pack, and a
+// pack carrying judge fields is refused even with a correct checksum; on the demo study, no pack
+// holds a judge model, reply, key or verdict word, and every unit is in exactly `overlap` packs.
+
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StudyData } from '../../../shared/domain/model';

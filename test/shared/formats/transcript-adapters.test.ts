@@ -1,3 +1,7 @@
+// parseTranscriptBundle on puzzle lists and surface/bottom lists (the fixtures and rows written
+// here): the study, ids, difficulty and fields each layout maps to, bad rows located by JSON path,
+// and files in no known layout rejected.
+
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../shared/formats/sha256';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';

@@ -1,3 +1,7 @@
+// parseTranscriptBundle on the native JSON format: the study, puzzles, sessions and turns it reads,
+// older and newer versions and other formats refused, and every validation error located, named
+// and capped.
+
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORTED_ERRORS } from '../../../shared/formats/error-list';
 import { sha256Hex } from '../../../shared/formats/sha256';

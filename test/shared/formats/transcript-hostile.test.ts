@@ -1,3 +1,7 @@
+// parseTranscriptBundle against hostile files: every hostile fixture is rejected with the located
+// errors listed here, deep nesting, long strings and oversized files are refused, and prototype keys
+// are dropped or rejected without touching any prototype.
+
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';

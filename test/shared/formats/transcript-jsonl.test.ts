@@ -1,3 +1,6 @@
+// parseTranscriptBundle on JSONL bundles: the same study as from the JSON fixture, BOM, CRLF and
+// blank lines accepted, content recognised without the .jsonl name, and errors located by line.
+
 import { describe, expect, it } from 'vitest';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { errorLines, fixture, FORMAT, NOW, parse, parsed, rejected } from './bundle-fixtures';

@@ -1,3 +1,7 @@
+// buildReport on the hand-made study fixtures: its header and buckets, alpha, confusion and kappa
+// against values worked out by hand in the comments, player outcomes and reliability rows; and on a
+// generated study, finite numbers, seeded intervals and a careless annotator ranked lowest.
+
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';

@@ -1,3 +1,7 @@
+// Gold labels in buildReport, on worked example B and the bucket study: gold is compared like one
+// more judge (agreement, pairwise kappas, bootstrap intervals) on the units with a gold label only,
+// and every other figure, and a report without gold, stays as it was.
+
 import { describe, expect, it } from 'vitest';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
 import type { AgreementReport, AgreementRow, ReportTask } from '../../../shared/report/report-model';

@@ -1,3 +1,7 @@
+// How the Judges section is written: the Markdown tables in order with each row as the report has
+// it, undefined figures as –, Holm families, missing or clamped figures explained and undefined
+// replicates warned about; a wide LaTeX table per Judges table, and one CSV row per figure.
+
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../shared/report/build-report';
 import { renderCsv } from '../../../shared/report/render-csv';

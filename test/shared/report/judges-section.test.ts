@@ -1,3 +1,7 @@
+// The Judges section of buildReport, on hand-made and generated studies: each judge against the
+// human majority, judge pairs against a plainly written paired cluster bootstrap, the Alt-Test and
+// corrected scores against their modules called directly, and Holm adjustment per task.
+
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';

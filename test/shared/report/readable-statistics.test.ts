@@ -1,3 +1,7 @@
+// The chance-corrected tables a person reads, on worked example B and a generated study: each
+// statistic shows the observed and expected agreement it comes from, (po - pe) / (1 - pe) gives it
+// back exactly, and an undefined figure is explained in one plain sentence.
+
 import { describe, expect, it } from 'vitest';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';

@@ -1,3 +1,7 @@
+// The report's Markdown, LaTeX and CSV from a small hand-built report: the table layout and number
+// formats, the exact M table, header comments with inputs and settings, escaping of hostile names
+// in each format, and a CSV that reads back to the report's numbers.
+
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../shared/formats/csv';
 import { REPORT_CSV_HEADER, renderCsv } from '../../../shared/report/render-csv';

@@ -1,3 +1,6 @@
+// buildReport's progress callback on the bucket study and worked example B: each phase once, in
+// order, with a fixed total that counts the unrated bucket, and the same report with or without it.
+
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../shared/report/build-report';
 import { bucketStudy, workedExampleB } from '../stats/study/study-fixtures';

@@ -1,3 +1,6 @@
+// countedLabels and the unsure setting: unsure labels count by default; left out, they take the
+// earlier labels they supersede with them, and stay in when a later sure label supersedes them.
+
 import { describe, expect, it } from 'vitest';
 import { countedLabels } from '../../../shared/report/unsure-labels';
 import type { StudyLabel } from '../../../shared/stats/study/study-units';

@@ -1,3 +1,7 @@
+// listDisagreements on a hand-made study whose per-unit agreement is worked out in its comments:
+// the adjudication queue's order, labels, majority and gold, the open-only and limit options, one
+// task at a time, and the units of one heatmap cell.
+
 import { describe, expect, it } from 'vitest';
 import type { GoldLabel } from '../../../shared/domain/model';
 import { listDisagreements, type DisagreementQuery } from '../../../shared/stats/study/disagreements';

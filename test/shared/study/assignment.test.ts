@@ -1,3 +1,7 @@
+// assignPuzzles and assignStudy: every listed case is checked for each puzzle going to `overlap`
+// distinct annotators with loads within one, seeded and in puzzle order; difficulty overlap is
+// honoured and impossible input refused with a clear message.
+
 import { describe, expect, it } from 'vitest';
 import { assignPuzzles, assignStudy } from '../../../shared/study/assignment';
 

@@ -1,3 +1,7 @@
+// Raw agreement as SPEC §4 defines it: worked examples A and B reproduced, rows in order, HH, HJ
+// and JJ counted over the right units per bucket, and bootstrap intervals that contain the estimate,
+// repeat for a seed, and are the same for a pair computed alone or with the others.
+
 import { describe, expect, it } from 'vitest';
 import type { AgreementRow } from '../../../../shared/report/report-model';
 import { agreementFigures, agreementRows } from '../../../../shared/stats/study/agreement';

@@ -1,3 +1,7 @@
+// Per-annotator reliability on hand-made and bucket studies: agreement with the majority of the
+// others, a tie counted as a share, difficulty against the level of the others' mean, and a
+// careless annotator ranked lowest.
+
 import { describe, expect, it } from 'vitest';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../../../../shared/stats/study/annotator-reliability';
 import { indexStudy } from '../../../../shared/stats/study/study-units';

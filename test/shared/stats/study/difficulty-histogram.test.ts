@@ -1,3 +1,6 @@
+// difficultyHistogram against counts written out by hand: difficulty ratings are counted per level
+// 1..9, while levels outside 1..9, text values and other tasks' labels are not.
+
 import { describe, expect, it } from 'vitest';
 import { difficultyHistogram } from '../../../../shared/stats/study/difficulty';
 

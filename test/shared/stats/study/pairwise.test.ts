@@ -1,3 +1,6 @@
+// pairwiseKappas on the bucket study: each pair's n counts the units both raters labelled and its
+// units the units either labelled.
+
 import { describe, expect, it } from 'vitest';
 import { pairwiseKappas } from '../../../../shared/stats/study/pairwise';
 import { indexStudy } from '../../../../shared/stats/study/study-units';

@@ -1,3 +1,7 @@
+// Player outcomes under judge and human verdicts (SPEC §4), on the bucket study: when a session is
+// solved, Acc, Rnd and O/A per player and bucket, no ranking below two players, and the two
+// rankings compared with tau-b, RBO and a permutation p-value on the same sessions.
+
 import { describe, expect, it } from 'vitest';
 import type { PlayerOutcome } from '../../../../shared/report/report-model';
 import { compareRankings, playerOutcomes, sessionGames, sessionResult, type SessionGame } from '../../../../shared/stats/study/player-outcomes';

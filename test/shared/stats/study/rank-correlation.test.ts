@@ -1,3 +1,6 @@
+// Kendall's tau-b, rank-biased overlap and tau-b's permutation p-value: their limits, ties, a hand
+// computation of Webber et al. eq. 32, full enumeration for small n and seeded shuffles beyond.
+
 import { describe, expect, it } from 'vitest';
 import { kendallPermutationP, kendallTauB, rankBiasedOverlap } from '../../../../shared/stats/study/rank-correlation';
 

@@ -1,3 +1,6 @@
+// resamplingClusters: the units of a puzzle share a cluster, numbered in order of first appearance,
+// every unit is its own cluster when resampling units, and no unit gives no cluster.
+
 import { describe, expect, it } from 'vitest';
 import { resamplingClusters } from '../../../../shared/stats/study/resampling';
 

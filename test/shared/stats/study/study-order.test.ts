@@ -1,3 +1,6 @@
+// inStudyOrder and inLabelOrder put records and labels in one order, keeping the later of two
+// labels the winner; buildReport gives the same report, intervals included, for shuffled input.
+
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/demo/prng';
 import { generateSyntheticStudy } from '../../../../shared/demo/synthetic-study';

@@ -1,3 +1,7 @@
+// indexStudy and the human majority: turns become answer and match units in their puzzle's bucket,
+// labels on unknown units, tasks or values are ignored and the later label wins, unknown reads as
+// irrelevant unless enabled, and a tie for first is no majority.
+
 import { describe, expect, it } from 'vitest';
 import { humanLabelCounts, humanMajority, strictMajorityOfCounts } from '../../../../shared/stats/study/majority';
 import { indexStudy, type TaskUnit } from '../../../../shared/stats/study/study-units';
