@@ -25,6 +25,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
   plugins: [react(), contentSecurityPolicyMeta()],
+  // Every import of zod, in the window and the workers, gets it with eval's fast path already off
+  // (see renderer/zod-without-eval.ts); the module itself reaches the real one as zod/v4.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./renderer/zod-without-eval.ts', import.meta.url)) }] },
   define: { __APP_VERSION__: JSON.stringify(pkg.default.version) },
   build: {
     outDir: fileURLToPath(new URL('./build/web', import.meta.url)),

@@ -1,7 +1,6 @@
 // Starts the renderer: creates the services (database, host platform, UI store) and renders
 // the app into the page.
 
-import './zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -2,7 +2,6 @@
 // files, off the window's thread, since a large study's snapshot is hundreds of megabytes of JSON.
 // Holds nothing but one open database per name.
 
-import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import { parseBackup, type Backup } from '../../shared/formats/backup';
 import type { SourceFile } from '../../shared/formats/limits';

@@ -3,7 +3,6 @@
 // studies, packs become (or extend) an annotator's copy of a study, a benchmark's own files wait
 // for the lead's go-ahead (benchmark-imports.ts). One request is all-or-nothing.
 
-import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import readXlsxFile from 'read-excel-file/universal';
 import { parseDocument } from 'yaml';

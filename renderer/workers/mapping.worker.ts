@@ -2,7 +2,6 @@
 // so neither the parse nor the mapping blocks the window. It keeps the records of the files being
 // mapped between calls: the dialog checks each change of the mapping against them.
 
-import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import { readSheet } from 'read-excel-file/universal';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';

@@ -2,7 +2,6 @@
 // disagreements for the heatmap and the adjudication queue, and the labelled dataset export, off
 // the window's thread. Holds nothing but one open database per name; every call reads afresh.
 
-import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import { datasetFile } from '../../shared/export/dataset';
 import { buildReport } from '../../shared/report/build-report';

@@ -2,7 +2,6 @@
 // coverage and exports an annotator's label file, off the window's thread. Holds nothing but one
 // open database per name; every failure reaches the window as an Error with a readable message.
 
-import '../zod-without-eval';
 import * as Comlink from 'comlink';
 import type { SourceFile } from '../../shared/formats/limits';
 import { loadCoverage } from '../db/coverage';
