@@ -40,7 +40,10 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     rules: restrict([
       { names: ['electron', ...nodeBuiltins], message: 'shared/ is pure TypeScript: no Electron or Node imports.' },
-      { names: ['react', 'react-dom', 'react-dom/*', 'dexie', 'dexie-react-hooks', 'zustand', 'zustand/*'], message: 'shared/ must not depend on UI or storage libraries.' },
+      {
+        names: ['react', 'react-dom', 'react-dom/*', 'dexie', 'dexie-react-hooks', 'zustand', 'zustand/*'],
+        message: 'shared/ must not depend on UI or storage libraries.',
+      },
       { names: ['**/renderer/**', '**/electron/**', '**/cli/**'], message: 'shared/ must not import the parts that use it.' },
     ]),
   },

@@ -80,7 +80,8 @@ export function parseArgsWithFileLists<T extends Options, L extends string>(comm
       current = isList(token.name) ? token.name : undefined;
       if (current !== undefined && token.value !== undefined) files[current].push(token.value);
     } else if (token.kind === 'positional') {
-      if (current === undefined) throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}; files follow ${listNames.map((name) => `--${name}`).join(' or ')}`, command);
+      if (current === undefined)
+        throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}; files follow ${listNames.map((name) => `--${name}`).join(' or ')}`, command);
       files[current].push(token.value);
     } else {
       current = undefined;

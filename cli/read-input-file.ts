@@ -28,7 +28,8 @@ async function readFileAt(path: string, keepReadableBinary: boolean): Promise<Pa
     if (sizeError) return { ok: false, errors: [sizeError] };
     const bytes = await readFile(path);
     const kind = binaryKind(bytes);
-    if (kind !== undefined && keepReadableBinary && READABLE_BINARY_KINDS.has(kind)) return { ok: true, value: { name: path, text: '', size: info.size, binaryKind: kind, bytes } };
+    if (kind !== undefined && keepReadableBinary && READABLE_BINARY_KINDS.has(kind))
+      return { ok: true, value: { name: path, text: '', size: info.size, binaryKind: kind, bytes } };
     if (kind !== undefined) return fail(binaryFileMessage(kind));
     try {
       return { ok: true, value: { name: path, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), size: info.size } };

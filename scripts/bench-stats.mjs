@@ -49,10 +49,14 @@ console.log(`  (b) ${describe(sets.b, '20,000 units x 3 raters, 200 numeric cate
 console.log(`  parse CSV, in process (a)                   ${fmt(a.parseMs)}`);
 console.log(`  all point estimates, in process (a)         ${fmt(median(a.computeMs))}   ${runs(a.computeMs)}   ${target(median(a.computeMs), 300)}`);
 console.log(`  all point estimates, in process (b)         ${fmt(median(b.computeMs))}   ${runs(b.computeMs)}   ${target(median(b.computeMs), 1000)}`);
-console.log(`  point estimates + 1,000 bootstrap (a)       ${fmt(boot.ms)}   (bootstrap alone about ${Math.round(boot.ms - median(a.computeMs)).toLocaleString('en-US')} ms)   ${target(boot.ms, 5000)}`);
+console.log(
+  `  point estimates + 1,000 bootstrap (a)       ${fmt(boot.ms)}   (bootstrap alone about ${Math.round(boot.ms - median(a.computeMs)).toLocaleString('en-US')} ms)   ${target(boot.ms, 5000)}`,
+);
 console.log(`  \`reliability a.csv\`, whole process          ${fmt(median(ours.times))}   ${runs(ours.times)}`);
 console.log(`  krippendorff@0.1.0 nominal alpha, process   ${fmt(median(theirs.times))}   ${runs(theirs.times)}`);
 const ratio = median(theirs.times) / median(ours.times);
 console.log(`  krippendorff / ours (whole process)         ${ratio.toFixed(1).padStart(7)} x    (ours computes every statistic; theirs one nominal alpha)`);
 console.log(`  nominal alpha: ours ${ourAlpha}, krippendorff@0.1.0 ${theirAlpha}, difference ${Math.abs(ourAlpha - theirAlpha).toExponential(1)}`);
-console.log(`  ci95 alpha (a): [${boot.result.ci95.alpha.map((x) => x.toFixed(4)).join(', ')}]   alpha (b): nominal ${b.result.alpha.nominal.toFixed(4)}, ordinal ${b.result.alpha.ordinal.toFixed(4)}, interval ${b.result.alpha.interval.toFixed(4)}`);
+console.log(
+  `  ci95 alpha (a): [${boot.result.ci95.alpha.map((x) => x.toFixed(4)).join(', ')}]   alpha (b): nominal ${b.result.alpha.nominal.toFixed(4)}, ordinal ${b.result.alpha.ordinal.toFixed(4)}, interval ${b.result.alpha.interval.toFixed(4)}`,
+);

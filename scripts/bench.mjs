@@ -11,33 +11,131 @@ import { browserPath } from './test-tools.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report').split(','));
 const CHROMIUM_PATH = browserPath();
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const out = '.bench';
 mkdirSync(`${out}/page`, { recursive: true });
 mkdirSync(`${out}/labelling`, { recursive: true });
 mkdirSync(`${out}/team`, { recursive: true });
 mkdirSync(`${out}/report`, { recursive: true });
 
-await build({ entryPoints: ['scripts/bench/node-bench.ts'], outfile: `${out}/node-bench.mjs`, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/idb-bench-page.ts'], outfile: `${out}/page/bench.js`, bundle: true, platform: 'browser', format: 'esm', logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/benchmark-import-page.ts'], outfile: `${out}/page/benchmark-import.js`, bundle: true, platform: 'browser', format: 'esm', logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/benchmark-inputs.ts'], outfile: `${out}/benchmark-inputs.mjs`, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts/bench/node-bench.ts'],
+  outfile: `${out}/node-bench.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/idb-bench-page.ts'],
+  outfile: `${out}/page/bench.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/benchmark-import-page.ts'],
+  outfile: `${out}/page/benchmark-import.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/benchmark-inputs.ts'],
+  outfile: `${out}/benchmark-inputs.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
 writeFileSync(
   `${out}/page/index.html`,
   '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script><script type="module" src="benchmark-import.js"></script>',
 );
-await build({ entryPoints: ['scripts/bench/labelling-bench.ts'], outfile: `${out}/labelling-bench.mjs`, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/labelling-seed-page.ts'], outfile: `${out}/labelling/seed.js`, bundle: true, platform: 'browser', format: 'esm', logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/labelling-probe.ts'], outfile: `${out}/labelling/probe.js`, bundle: true, platform: 'browser', format: 'iife', logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts/bench/labelling-bench.ts'],
+  outfile: `${out}/labelling-bench.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/labelling-seed-page.ts'],
+  outfile: `${out}/labelling/seed.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/labelling-probe.ts'],
+  outfile: `${out}/labelling/probe.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  logLevel: 'warning',
+});
 writeFileSync(`${out}/labelling/seed.html`, '<!doctype html><meta charset="utf-8"><title>seed</title><script type="module" src="seed.js"></script>');
-await build({ entryPoints: ['scripts/bench/team-bench.ts'], outfile: `${out}/team-bench.mjs`, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts/bench/team-bench.ts'],
+  outfile: `${out}/team-bench.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
 // The page runs the app's own team code, which names the app's version as the build defines it.
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-await build({ entryPoints: ['scripts/bench/team-bench-page.ts'], outfile: `${out}/team/team.js`, bundle: true, platform: 'browser', format: 'esm', define: { __APP_VERSION__: JSON.stringify(version) }, logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts/bench/team-bench-page.ts'],
+  outfile: `${out}/team/team.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  logLevel: 'warning',
+});
 writeFileSync(`${out}/team/index.html`, '<!doctype html><meta charset="utf-8"><title>team</title><script type="module" src="team.js"></script>');
-await build({ entryPoints: ['scripts/bench/report-bench.ts'], outfile: `${out}/report-bench.mjs`, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/report-bench-page.ts'], outfile: `${out}/report/report.js`, bundle: true, platform: 'browser', format: 'esm', define: { __APP_VERSION__: JSON.stringify(version) }, logLevel: 'warning' });
-await build({ entryPoints: ['scripts/bench/report-probe.ts'], outfile: `${out}/report/probe.js`, bundle: true, platform: 'browser', format: 'iife', logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts/bench/report-bench.ts'],
+  outfile: `${out}/report-bench.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/report-bench-page.ts'],
+  outfile: `${out}/report/report.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['scripts/bench/report-probe.ts'],
+  outfile: `${out}/report/probe.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  logLevel: 'warning',
+});
 writeFileSync(`${out}/report/report.html`, '<!doctype html><meta charset="utf-8"><title>report</title><script type="module" src="report.js"></script>');
 
 const { writeBenchBundle, benchParse, median } = await import(new URL(`../${out}/node-bench.mjs`, import.meta.url).href);
@@ -77,7 +175,9 @@ async function importSection() {
     const chromiumResult = await page.evaluate(([bundle, runs]) => globalThis.runImportBench(bundle, runs), ['bundle.json', RUNS]);
 
     const ratio = median(chromiumResult.importMs) / median(chromiumResult.rawMs);
-    console.log(`\nImport: ${node.questions.toLocaleString('en-US')} question turns (${node.puzzles.toLocaleString('en-US')} puzzles, ${node.sessions.toLocaleString('en-US')} sessions, ${node.turns.toLocaleString('en-US')} turns, ${(node.bytes / 1024 / 1024).toFixed(1)} MB of JSON, ${chromiumResult.records.toLocaleString('en-US')} records)`);
+    console.log(
+      `\nImport: ${node.questions.toLocaleString('en-US')} question turns (${node.puzzles.toLocaleString('en-US')} puzzles, ${node.sessions.toLocaleString('en-US')} sessions, ${node.turns.toLocaleString('en-US')} turns, ${(node.bytes / 1024 / 1024).toFixed(1)} MB of JSON, ${chromiumResult.records.toLocaleString('en-US')} records)`,
+    );
     console.log(`  parse + validate, Node                 ${ms(node.parseMs)}`);
     console.log(`  parse + validate, Chromium             ${ms(chromiumResult.parseMs)}`);
     console.log(`  IndexedDB import (app code), Chromium  ${ms(chromiumResult.importMs)}`);
@@ -91,7 +191,9 @@ async function importSection() {
     const benchmarks = await page.evaluate(([inputs, runs]) => globalThis.runBenchmarkImportBench(inputs, runs), ['benchmark-inputs.json', RUNS]);
     for (const result of benchmarks) {
       const over = median(result.benchmarkMs) / median(result.ownMs);
-      console.log(`\nImport of a benchmark's own files: ${result.what} (${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${result.records.toLocaleString('en-US')} records), Chromium`);
+      console.log(
+        `\nImport of a benchmark's own files: ${result.what} (${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${result.records.toLocaleString('en-US')} records), Chromium`,
+      );
       console.log(`  its own files, parse to stored          ${ms(result.benchmarkMs)}`);
       console.log(`  our bundle and label files, the same    ${ms(result.ownMs)}`);
       console.log(`  own files / our formats                  ${over.toFixed(2).padStart(7)} x    (target <= 1.5x: ${over <= 1.5 ? 'met' : 'NOT met'})`);
@@ -120,11 +222,15 @@ async function labellingSection() {
   const spread = (s) => `p50 ${ms1(s.p50)}, p95 ${ms1(s.p95)}, max ${ms1(s.max)}`;
   console.log(`\nLabelling: ${fmt(r.units)} answer units (imported through the app's Import button in ${fmt(r.importMs)} ms)`);
   console.log(`  workspace open (navigation to painted)  ${ms(r.openMs)}`);
-  console.log(`  key press to next unit painted          ${spread(r.press)} over ${r.press.count} presses at a person's pace (target p95 <= 16 ms: ${r.press.p95 <= 16 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  key press to next unit painted          ${spread(r.press)} over ${r.press.count} presses at a person's pace (target p95 <= 16 ms: ${r.press.p95 <= 16 ? 'met' : 'NOT met'})`,
+  );
   console.log(`    (each press ${r.personPauseMs.min}-${r.personPauseMs.max} ms after the last paint: 4 to 10 presses a second)`);
   console.log(`    of which key press to unit in DOM     ${spread(r.pressDom)} (the app's handler and React render)`);
   console.log(`    of which the painting frame's work    ${spread(r.pressFrame)} (requestAnimationFrame to painted)`);
-  console.log(`  the same, presses back to back          ${spread(r.pressBackToBack)} (each within a frame of the last paint, as a held key repeats: the frame waits for the next 60 Hz vsync)`);
+  console.log(
+    `  the same, presses back to back          ${spread(r.pressBackToBack)} (each within a frame of the last paint, as a held key repeats: the frame waits for the next 60 Hz vsync)`,
+  );
   console.log(`  back to back, frames unthrottled        ${spread(r.pressUnthrottled)} (no vsync wait: the app's latency on a fast display)`);
   const labels = `${fmt(r.seed.labels)} labels stored (${r.seed.annotatorIds.length} annotators x ${fmt(r.seed.units)} units, seeded in ${fmt(r.seed.ms)} ms)`;
   const start = median(r.startMs);
@@ -150,42 +256,75 @@ async function teamSection() {
   const units = (u) => `${fmt(u.answer)} answer, ${fmt(u.match)} match, ${fmt(u.difficulty)} difficulty units`;
   const print = (title, s, labelled, check = '') => {
     const { scenario, counts } = s;
-    console.log(`\n${title}: ${fmt(scenario.annotators)} annotators, ${fmt(counts.puzzles)} puzzles (${fmt(counts.sessions)} sessions, ${fmt(counts.questions)} question and ${fmt(counts.finals)} final turns)`);
+    console.log(
+      `\n${title}: ${fmt(scenario.annotators)} annotators, ${fmt(counts.puzzles)} puzzles (${fmt(counts.sessions)} sessions, ${fmt(counts.questions)} question and ${fmt(counts.finals)} final turns)`,
+    );
     console.log(`  assign the team (assignTeam)            ${ms(s.assignMs)}`);
-    console.log(`  write all packs (writeTeamPacks)        ${ms(s.packsMs)}   (${scenario.annotators} packs, ${mb(s.packBytes)}, ${units(s.packUnits)}; built, serialised and checksummed; the browser's download step not included)`);
-    console.log(`  import all label files                  ${ms(s.importMs)}   (${scenario.annotators} files, ${mb(s.labelBytes)}, ${labelled}; ${fmt(s.added)} of ${fmt(s.labels)} labels added${check})`);
+    console.log(
+      `  write all packs (writeTeamPacks)        ${ms(s.packsMs)}   (${scenario.annotators} packs, ${mb(s.packBytes)}, ${units(s.packUnits)}; built, serialised and checksummed; the browser's download step not included)`,
+    );
+    console.log(
+      `  import all label files                  ${ms(s.importMs)}   (${scenario.annotators} files, ${mb(s.labelBytes)}, ${labelled}; ${fmt(s.added)} of ${fmt(s.labels)} labels added${check})`,
+    );
     console.log(`  import them all again, unchanged        ${ms(s.reimportMs)}   (${fmt(s.unchanged)} of ${fmt(s.labels)} labels unchanged)`);
   };
   const d = r.difficulty;
   const ratings = d.scenario.annotators * d.counts.puzzles;
   const check = `; expected ${fmt(d.scenario.annotators)} x ${fmt(d.counts.puzzles)} = ${fmt(ratings)} difficulty ratings: ${d.added === ratings ? 'ok' : 'NOT ok'}`;
-  print(`Team, difficulty study (overlap ${d.scenario.overlap}, difficulty overlap ${d.scenario.difficultyOverlap})`, d, `difficulty units only, the packs' ${fmt(d.packUnits.match)} match units left unlabelled`, check);
+  print(
+    `Team, difficulty study (overlap ${d.scenario.overlap}, difficulty overlap ${d.scenario.difficultyOverlap})`,
+    d,
+    `difficulty units only, the packs' ${fmt(d.packUnits.match)} match units left unlabelled`,
+    check,
+  );
   const a = r.agreement;
-  print(`Team, agreement study (overlap ${a.scenario.overlap}${RUNS > agreementRuns ? '; run once, as it takes minutes' : ''})`, a, 'every answer, match and difficulty unit of each pack');
+  print(
+    `Team, agreement study (overlap ${a.scenario.overlap}${RUNS > agreementRuns ? '; run once, as it takes minutes' : ''})`,
+    a,
+    'every answer, match and difficulty unit of each pack',
+  );
 }
 
 async function reportSection() {
   const { runReportBench } = await import(new URL(`../${out}/report-bench.mjs`, import.meta.url).href);
-  const r = await runReportBench({ webRoot: 'build/web', benchRoot: `${out}/report`, chromiumPath: CHROMIUM_PATH, chromiumArgs: CHROMIUM_ARGS, runs: RUNS, log: (line) => console.error(`  (${line})`) });
+  const r = await runReportBench({
+    webRoot: 'build/web',
+    benchRoot: `${out}/report`,
+    chromiumPath: CHROMIUM_PATH,
+    chromiumArgs: CHROMIUM_ARGS,
+    runs: RUNS,
+    log: (line) => console.error(`  (${line})`),
+  });
   const met = (value, target) => `(target <= ${fmt(target)} ms: ${value <= target ? 'met' : 'NOT met'})`;
   // The Long Tasks API reports only tasks over 50 ms: a run without one counts as 0 and shows as "< 50".
   const under = (value) => (value > 50 ? fmt(value) : '< 50');
   const print = (title, s, target) => {
     const { counts } = s.study;
     const open = s.openings.map((o) => o.openMs);
-    console.log(`\n${title}: ${fmt(counts.puzzles)} puzzles, ${fmt(counts.questions + counts.finals)} units (${fmt(counts.questions)} question and ${fmt(counts.finals)} final turns) x ${s.options.annotators} annotators, ${fmt(s.study.labels)} labels with the difficulty ratings (stored with the app's import code in ${fmt(s.study.ms)} ms)`);
-    console.log(`  full report, ${fmt(s.bootstrap)} replicates           ${ms(open)}   (click on Report to data-state="ready" painted; each replicate draws ${s.resample}) ${met(median(open), target)}`);
-    console.log(`    of which the view arriving            ${ms(s.openings.map((o) => o.viewMs))}   (click to the report view in the DOM; the worker not asked yet)`);
-    console.log(`    of which the report worker            ${ms(s.openings.map((o) => o.workerMs))}   (the view to the worker's answer: its start, read, bootstrap, transfer)`);
+    console.log(
+      `\n${title}: ${fmt(counts.puzzles)} puzzles, ${fmt(counts.questions + counts.finals)} units (${fmt(counts.questions)} question and ${fmt(counts.finals)} final turns) x ${s.options.annotators} annotators, ${fmt(s.study.labels)} labels with the difficulty ratings (stored with the app's import code in ${fmt(s.study.ms)} ms)`,
+    );
+    console.log(
+      `  full report, ${fmt(s.bootstrap)} replicates           ${ms(open)}   (click on Report to data-state="ready" painted; each replicate draws ${s.resample}) ${met(median(open), target)}`,
+    );
+    console.log(
+      `    of which the view arriving            ${ms(s.openings.map((o) => o.viewMs))}   (click to the report view in the DOM; the worker not asked yet)`,
+    );
+    console.log(
+      `    of which the report worker            ${ms(s.openings.map((o) => o.workerMs))}   (the view to the worker's answer: its start, read, bootstrap, transfer)`,
+    );
     console.log(`    of which rendering the report         ${ms(s.openings.map((o) => o.renderMs))}   (the answer to ready painted)`);
-    console.log(`  engine alone, loadReportInputs          ${ms(s.engine.map((e) => e.readMs))}   (the read and its provenance hashes; the worker's steps timed in a bench page)`);
+    console.log(
+      `  engine alone, loadReportInputs          ${ms(s.engine.map((e) => e.readMs))}   (the read and its provenance hashes; the worker's steps timed in a bench page)`,
+    );
     console.log(`  engine alone, buildReport               ${ms(s.engine.map((e) => e.buildMs))}`);
     const longest = s.openings.map((o) => o.longTasks.reduce((max, task) => (task.ms > max.ms ? task : max), { atMs: 0, ms: 0 }));
     const counted = `tasks over 50 ms: ${s.openings.map((o) => o.longTasks.length).join(', ')}`;
     const starts = longest.filter((task) => task.ms > 0).map((task) => `${task.atMs >= 0 ? '+' : ''}${fmt(task.atMs)}`);
-    const longestLine = starts.length === 0
-      ? `   < 50 ms   (no task over 50 ms in ${longest.length} runs)`
-      : `${under(median(longest.map((task) => task.ms))).padStart(7)} ms   (median of ${longest.length}: ${longest.map((task) => under(task.ms)).join(', ')}; ${counted}; the longest starting at ${starts.join(', ')} ms from the click)`;
+    const longestLine =
+      starts.length === 0
+        ? `   < 50 ms   (no task over 50 ms in ${longest.length} runs)`
+        : `${under(median(longest.map((task) => task.ms))).padStart(7)} ms   (median of ${longest.length}: ${longest.map((task) => under(task.ms)).join(', ')}; ${counted}; the longest starting at ${starts.join(', ')} ms from the click)`;
     console.log(`  longest main-thread task while it runs  ${longestLine} ${met(median(longest.map((task) => task.ms)), 50)}`);
     console.log(`  longest frame gap (requestAnimationFrame) ${ms(s.openings.map((o) => o.longestFrameGapMs))}`);
   };

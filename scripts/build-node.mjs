@@ -16,7 +16,14 @@ const common = {
 await Promise.all([
   // CommonJS dependencies (yaml's Node build) call require() for Node's modules, which an ES module lacks.
   // sql.js requires Node's modules at run time in a way a bundle cannot follow: it stays a package the command line loads from node_modules.
-  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'build/cli/main.mjs', format: 'esm', external: ['sql.js'], banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } }),
+  build({
+    ...common,
+    entryPoints: ['cli/main.ts'],
+    outfile: 'build/cli/main.mjs',
+    format: 'esm',
+    external: ['sql.js'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
   build({ ...common, entryPoints: ['electron/main.ts'], outfile: 'build/electron/main.cjs', format: 'cjs', external: ['electron'] }),
   build({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'build/electron/preload.cjs', format: 'cjs', external: ['electron'] }),
 ]);

@@ -31,7 +31,7 @@ function lastLine(text) {
 }
 
 function tryInstallElectron() {
-  console.log('Electron\'s binary is missing; trying to download it once (up to 60 s)...');
+  console.log("Electron's binary is missing; trying to download it once (up to 60 s)...");
   const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
     cwd: root,
     encoding: 'utf8',

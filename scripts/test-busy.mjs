@@ -20,7 +20,9 @@ const results = [];
 for (let run = 1; run <= runs; run++) {
   const started = Date.now();
   const npmCli = process.env.npm_execpath;
-  const result = npmCli ? spawnSync(process.execPath, [npmCli, 'test'], { stdio: 'inherit' }) : spawnSync('npm', ['test'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = npmCli
+    ? spawnSync(process.execPath, [npmCli, 'test'], { stdio: 'inherit' })
+    : spawnSync('npm', ['test'], { stdio: 'inherit', shell: process.platform === 'win32' });
   const seconds = Math.round((Date.now() - started) / 1000);
   results.push(`run ${run}: ${result.status === 0 ? 'passed' : `failed (exit ${result.status ?? result.signal})`} in ${seconds} s`);
   console.log(`\n== ${results.at(-1)}\n`);

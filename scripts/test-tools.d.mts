@@ -6,7 +6,9 @@ export interface MachineFacts {
   exists(path: string): boolean;
 }
 
-export type Found = { path: string; from: 'CHROMIUM_PATH' | 'installed'; missing?: undefined; pathWrong?: undefined } | { path?: undefined; missing: string; pathWrong?: boolean };
+export type Found =
+  | { path: string; from: 'CHROMIUM_PATH' | 'installed'; missing?: undefined; pathWrong?: undefined }
+  | { path?: undefined; missing: string; pathWrong?: boolean };
 
 export type SetupPlan = { kind: 'install'; steps: Array<[string, string[]]> } | { kind: 'instruct'; command: string; why: string };
 

@@ -17,7 +17,14 @@ export function browserCandidates(platform, env) {
     const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter((root) => typeof root === 'string' && root !== '');
     return roots.flatMap((root) => [`${root}\\Chromium\\Application\\chrome.exe`, `${root}\\Google\\Chrome\\Application\\chrome.exe`]);
   }
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium', '/opt/google/chrome/chrome'];
+  return [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+    '/snap/bin/chromium',
+    '/opt/google/chrome/chrome',
+  ];
 }
 
 /**
@@ -26,7 +33,9 @@ export function browserCandidates(platform, env) {
  */
 export function findBrowser({ platform, env, exists }) {
   if (env.CHROMIUM_PATH) {
-    return exists(env.CHROMIUM_PATH) ? { path: env.CHROMIUM_PATH, from: 'CHROMIUM_PATH' } : { missing: `CHROMIUM_PATH is ${env.CHROMIUM_PATH}, which does not exist`, pathWrong: true };
+    return exists(env.CHROMIUM_PATH)
+      ? { path: env.CHROMIUM_PATH, from: 'CHROMIUM_PATH' }
+      : { missing: `CHROMIUM_PATH is ${env.CHROMIUM_PATH}, which does not exist`, pathWrong: true };
   }
   const candidates = browserCandidates(platform, env);
   const path = candidates.find((candidate) => exists(candidate));
@@ -48,7 +57,15 @@ const APT_INSTALL = 'apt-get install -y chromium';
 export function setupPlan({ platform, osRelease, isRoot, found }) {
   if (found.pathWrong) return { kind: 'instruct', command: 'unset CHROMIUM_PATH, or set it to the Chromium or Chrome executable', why: found.missing };
   if (platform === 'linux' && isDebianLike(osRelease)) {
-    return isRoot ? { kind: 'install', steps: [['apt-get', ['update', '-qq']], ['apt-get', ['install', '-y', '-qq', 'chromium']]] } : { kind: 'instruct', command: `sudo ${APT_INSTALL}`, why: found.missing };
+    return isRoot
+      ? {
+          kind: 'install',
+          steps: [
+            ['apt-get', ['update', '-qq']],
+            ['apt-get', ['install', '-y', '-qq', 'chromium']],
+          ],
+        }
+      : { kind: 'instruct', command: `sudo ${APT_INSTALL}`, why: found.missing };
   }
   if (platform === 'darwin') return { kind: 'instruct', command: 'brew install --cask chromium', why: found.missing };
   if (platform === 'win32') return { kind: 'instruct', command: 'winget install Google.Chrome', why: found.missing };
@@ -61,7 +78,11 @@ export const LATEX_PACKAGES = ['texlive-latex-base', 'texlive-latex-recommended'
 /** pdflatex on the PATH, or undefined. */
 export function findPdflatex({ platform, env, exists }) {
   const name = platform === 'win32' ? 'pdflatex.exe' : 'pdflatex';
-  return (env.PATH ?? '').split(delimiter).filter((folder) => folder !== '').map((folder) => join(folder, name)).find((path) => exists(path));
+  return (env.PATH ?? '')
+    .split(delimiter)
+    .filter((folder) => folder !== '')
+    .map((folder) => join(folder, name))
+    .find((path) => exists(path));
 }
 
 /**
@@ -71,7 +92,13 @@ export function findPdflatex({ platform, env, exists }) {
 export function latexPlan({ platform, osRelease, isRoot }) {
   if (platform === 'linux' && isDebianLike(osRelease)) {
     return isRoot
-      ? { kind: 'install', steps: [['apt-get', ['update', '-qq']], ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...LATEX_PACKAGES]]] }
+      ? {
+          kind: 'install',
+          steps: [
+            ['apt-get', ['update', '-qq']],
+            ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...LATEX_PACKAGES]],
+          ],
+        }
       : { kind: 'instruct', command: `sudo apt-get install -y ${LATEX_PACKAGES.join(' ')}` };
   }
   if (platform === 'darwin') return { kind: 'instruct', command: 'brew install --cask basictex' };
@@ -87,7 +114,13 @@ export function thisMachine() {
   } catch {
     // Not Linux, or a Linux without os-release: no apt plan.
   }
-  return { platform: process.platform, env: process.env, exists: existsSync, osRelease, isRoot: typeof process.getuid === 'function' && process.getuid() === 0 };
+  return {
+    platform: process.platform,
+    env: process.env,
+    exists: existsSync,
+    osRelease,
+    isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
+  };
 }
 
 /** The browser on this machine; throws with the fixing command when there is none. For the tests and the bench. */
@@ -96,5 +129,7 @@ export function browserPath() {
   const found = findBrowser(machine);
   if (found.path) return found.path;
   const plan = setupPlan({ ...machine, found });
-  throw new Error(`${found.missing}. ${plan.kind === 'install' ? 'Run `npm test`, which installs Debian\'s Chromium, or run: sudo apt-get install -y chromium' : `Run: ${plan.command}`}`);
+  throw new Error(
+    `${found.missing}. ${plan.kind === 'install' ? "Run `npm test`, which installs Debian's Chromium, or run: sudo apt-get install -y chromium" : `Run: ${plan.command}`}`,
+  );
 }

@@ -96,7 +96,10 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     }
   }
   const result = await importBenchmarkFiles(files, names, FILE_READERS);
-  if (result === undefined) return invalid(io, [{ file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` }]);
+  if (result === undefined)
+    return invalid(io, [
+      { file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` },
+    ]);
   return writeResult(result, out, io);
 }
 
@@ -111,7 +114,11 @@ async function importMapped(files: readonly SourceFile[], presetPath: string, na
 
 function writeResult(result: BenchmarkImport, out: string, io: CliIo): Promise<number> | number {
   if (!result.ok) {
-    if (result.needs !== undefined) throw new UsageError(`${result.errors[0]?.message ?? 'a model name is needed'}; name it with ${result.needs.map((name) => `--${name} NAME`).join(' and ')}`, COMMAND);
+    if (result.needs !== undefined)
+      throw new UsageError(
+        `${result.errors[0]?.message ?? 'a model name is needed'}; name it with ${result.needs.map((name) => `--${name} NAME`).join(' and ')}`,
+        COMMAND,
+      );
     return invalid(io, result.errors);
   }
   return writeOrFail(result.value, out, io);
@@ -133,7 +140,9 @@ async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise
   const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
   const judges = new Set(bundle.sessions.flatMap((session) => session.turns.flatMap((turn) => Object.keys(turn.judgements))));
   await writeFile(out, serializeBundleDocument(bundle));
-  io.stdout.write(`wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`);
+  io.stdout.write(
+    `wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`,
+  );
   for (const file of raterLabelFiles(bundle.id, study.raters, new Date().toISOString(), `agreement-studio ${__APP_VERSION__}`)) {
     const path = join(dirname(out), `${baseName(out)}.${file.annotator.id}.labels.json`);
     await writeFile(path, serializeLabelFile(file));
@@ -149,7 +158,10 @@ async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise
     return;
   }
   io.stdout.write('not imported:\n');
-  for (const item of study.leftovers) io.stdout.write(`  ${item.file}: ${item.what}: ${item.count.toLocaleString('en')} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`);
+  for (const item of study.leftovers)
+    io.stdout.write(
+      `  ${item.file}: ${item.what}: ${item.count.toLocaleString('en')} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`,
+    );
 }
 
 function count(n: number, noun: string): string {

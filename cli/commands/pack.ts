@@ -18,7 +18,6 @@ const COMMAND = 'pack';
 
 const MAX_ANNOTATORS = 1_000;
 
-
 const USAGE = `Usage: agreement-studio pack --transcripts FILE... --annotators a,b,c --overlap K --out DIR [options]
 
 Writes one blind pack per annotator, DIR/<annotator>.pack.json: the puzzles, sessions and
@@ -93,7 +92,8 @@ function summary(packs: readonly Pack[], out: string): string {
     String(pack.tasks.difficulty.length),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   return `wrote ${packs.length} pack${packs.length === 1 ? '' : 's'} to ${out}\n${[header, ...rows].map(line).join('\n')}\n`;
 }
 
@@ -120,7 +120,10 @@ function parsePackArgs(args: string[]): PackOptions | 'help' {
   const annotators = parseAnnotators(values.annotators);
   if (values.overlap === undefined) throw new UsageError('--overlap K is required', COMMAND);
   const overlap = parseWholeNumber(COMMAND, 'overlap', values.overlap, 1, 1, annotators.length);
-  const difficultyOverlap = values['difficulty-overlap'] === undefined ? undefined : parseWholeNumber(COMMAND, 'difficulty-overlap', values['difficulty-overlap'], 1, 1, annotators.length);
+  const difficultyOverlap =
+    values['difficulty-overlap'] === undefined
+      ? undefined
+      : parseWholeNumber(COMMAND, 'difficulty-overlap', values['difficulty-overlap'], 1, 1, annotators.length);
   const out = values.out;
   if (out === undefined || out.trim() === '') throw new UsageError('--out DIR is required', COMMAND);
   return {

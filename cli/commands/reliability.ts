@@ -80,7 +80,8 @@ function parseLevel(text: string | undefined): MeasurementLevel {
 
 function parseOrder(text: string): string[] {
   const order = text.split(',').map((category) => category.trim());
-  if (order.some((category) => category === '')) throw new UsageError(`--order takes the categories separated by commas, such as low,mid,high, not ${JSON.stringify(text)}`, COMMAND);
+  if (order.some((category) => category === ''))
+    throw new UsageError(`--order takes the categories separated by commas, such as low,mid,high, not ${JSON.stringify(text)}`, COMMAND);
   const twice = order.find((category, i) => order.indexOf(category) !== i);
   if (twice !== undefined) throw new UsageError(`--order names ${JSON.stringify(twice)} twice`, COMMAND);
   return order;

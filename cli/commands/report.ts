@@ -77,7 +77,15 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     study,
     labels,
     annotatorNames,
-    settings: { bootstrap: options.bootstrap, seed: options.seed, average: options.macro ? 'macro' : 'micro', unsure: options.leaveOutUnsure ? 'left-out' : 'counted', unparseable: options.unparseable, resample: options.resample, ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}) },
+    settings: {
+      bootstrap: options.bootstrap,
+      seed: options.seed,
+      average: options.macro ? 'macro' : 'micro',
+      unsure: options.leaveOutUnsure ? 'left-out' : 'counted',
+      unparseable: options.unparseable,
+      resample: options.resample,
+      ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}),
+    },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
     now,
@@ -139,7 +147,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   const format = values.format ?? 'json';
   if (!isReportFormat(format)) throw new UsageError(`--format takes json, md, csv or latex, not ${JSON.stringify(format)}`, COMMAND);
   const unparseable = values.unparseable ?? 'left-out';
-  if (unparseable !== 'left-out' && unparseable !== 'disagreement') throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
+  if (unparseable !== 'left-out' && unparseable !== 'disagreement')
+    throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
   const altTestEpsilon = parseEpsilon(values['alt-test-epsilon']);
   const resample = values.resample ?? 'puzzles';
   if (resample !== 'puzzles' && resample !== 'units') throw new UsageError(`--resample takes puzzles or units, not ${JSON.stringify(resample)}`, COMMAND);
@@ -165,7 +174,11 @@ function parseEpsilon(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
   const value = /^(0?\.\d+|0)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!(value > 0 && value < 1)) throw new UsageError(`--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not ${JSON.stringify(text)}`, COMMAND);
+  if (!(value > 0 && value < 1))
+    throw new UsageError(
+      `--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not ${JSON.stringify(text)}`,
+      COMMAND,
+    );
   return value;
 }
 

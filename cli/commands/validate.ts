@@ -71,7 +71,9 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       const result = parseTranscriptBundle(file);
       if (!result.ok) return result;
       const { puzzles, sessions, turns, questions, finals } = result.value.study.counts;
-      return summary(`${count(puzzles, 'puzzle')}, ${count(sessions, 'session')}, ${count(turns, 'turn')} (${count(questions, 'question')}, ${count(finals, 'final')})`);
+      return summary(
+        `${count(puzzles, 'puzzle')}, ${count(sessions, 'session')}, ${count(turns, 'turn')} (${count(questions, 'question')}, ${count(finals, 'final')})`,
+      );
     }
     case 'labels': {
       const result = parseLabelFile(file);
@@ -90,7 +92,9 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       if (!result.ok) return result;
       const { annotator, tasks } = result.value;
       const units = tasks.answer.length + tasks.match.length + tasks.difficulty.length;
-      return summary(`pack for ${annotator.id}, ${count(units, 'unit')} (${tasks.answer.length.toLocaleString('en')} answer, ${tasks.match.length.toLocaleString('en')} match, ${tasks.difficulty.length.toLocaleString('en')} difficulty)`);
+      return summary(
+        `pack for ${annotator.id}, ${count(units, 'unit')} (${tasks.answer.length.toLocaleString('en')} answer, ${tasks.match.length.toLocaleString('en')} match, ${tasks.difficulty.length.toLocaleString('en')} difficulty)`,
+      );
     }
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);
@@ -109,7 +113,8 @@ function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined 
   if (!looksLikeSplatLog(file) && !IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
   if (parsed.ok && isSplatLog(parsed.value)) return summary(`${SPLAT_LAYOUTS.log}: ${describeSplatLog(parsed.value)}`);
-  if (parsed.ok && isRecord(parsed.value) && looksLikeGuessTheRuleGame(file)) return summary(`${GUESS_THE_RULE_LAYOUT}: ${describeGuessTheRuleGame(parsed.value)}`);
+  if (parsed.ok && isRecord(parsed.value) && looksLikeGuessTheRuleGame(file))
+    return summary(`${GUESS_THE_RULE_LAYOUT}: ${describeGuessTheRuleGame(parsed.value)}`);
   if (parsed.ok && isTurtleSoupBenchGame(parsed.value)) return summary(`${TURTLESOUP_BENCH_LAYOUT}: ${describeTurtleSoupBenchGame(parsed.value)}`);
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;
@@ -121,7 +126,18 @@ async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>
   const result = await importSplatPuzzleSheet([file], {}, FILE_READERS);
   // Any other workbook is refused as before, with why it is not SPLAT's sheet; a bad row of the sheet is named as it is.
   const notTheSheet = (error: FormatError) => error.line === undefined;
-  if (!result.ok) return { ok: false, errors: result.errors.map((error) => (notTheSheet(error) ? { ...error, message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's puzzle sheet, and this one is not: ${error.message}` } : error)) };
+  if (!result.ok)
+    return {
+      ok: false,
+      errors: result.errors.map((error) =>
+        notTheSheet(error)
+          ? {
+              ...error,
+              message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's puzzle sheet, and this one is not: ${error.message}`,
+            }
+          : error,
+      ),
+    };
   const { layouts, bundle } = result.value;
   const levels = bundle.puzzles.flatMap((puzzle) => (puzzle.difficulty !== undefined ? [puzzle.difficulty] : []));
   const range = levels.length > 0 ? `, difficulty ${Math.min(...levels)} to ${Math.max(...levels)} on ${levels.length.toLocaleString('en')}` : '';
@@ -134,7 +150,9 @@ async function gameArenaSummary(file: SourceFile): Promise<ParseResult<string>> 
   if (!result.ok) return result;
   const { layouts, bundle } = result.value;
   const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
-  return summary(`${layouts[0]?.layout ?? GAME_ARENA_LAYOUT}, ${count(bundle.puzzles.length, 'secret object')}, ${count(turns, 'turn')}; import it with agreement-studio import`);
+  return summary(
+    `${layouts[0]?.layout ?? GAME_ARENA_LAYOUT}, ${count(bundle.puzzles.length, 'secret object')}, ${count(turns, 'turn')}; import it with agreement-studio import`,
+  );
 }
 
 function unknownFormatMessage(path: string): string {

@@ -69,14 +69,16 @@ export function createSnapshotStore(root: string, fs: SnapshotFs, options: { kee
   const folderOf = (studyId: string): string => {
     const problem = studyFolderProblem(studyId);
     const folder = problem === undefined ? pathInFolder(root, studyId) : undefined;
-    if (folder === undefined) throw new Error(`Refused: the study id ${JSON.stringify(studyId)} cannot hold snapshots (${problem ?? 'not a plain folder name'})`);
+    if (folder === undefined)
+      throw new Error(`Refused: the study id ${JSON.stringify(studyId)} cannot hold snapshots (${problem ?? 'not a plain folder name'})`);
     return folder;
   };
 
   const pathOf = (folder: string, studyId: string, name: string): { path: string; createdAt: string } => {
     const parsed = parseBackupFileName(name);
     const path = parsed?.studyId === studyId ? pathInFolder(folder, name) : undefined;
-    if (parsed === undefined || path === undefined) throw new Error(`Refused: ${JSON.stringify(name)} is not a snapshot name of the study ${JSON.stringify(studyId)} (<study id>.<time>.backup.json)`);
+    if (parsed === undefined || path === undefined)
+      throw new Error(`Refused: ${JSON.stringify(name)} is not a snapshot name of the study ${JSON.stringify(studyId)} (<study id>.<time>.backup.json)`);
     return { path, createdAt: parsed.createdAt };
   };
 
@@ -131,7 +133,9 @@ export function createSnapshotStore(root: string, fs: SnapshotFs, options: { kee
           if (stats.isFile()) stored.push({ studyId, name, size: stats.size, createdAt });
         }
       }
-      return stored.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.studyId < b.studyId ? -1 : a.studyId > b.studyId ? 1 : 0));
+      return stored.sort((a, b) =>
+        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.studyId < b.studyId ? -1 : a.studyId > b.studyId ? 1 : 0,
+      );
     },
 
     async read({ studyId, name }) {

@@ -45,7 +45,10 @@ function plainFileName(maxChars: number) {
     );
 }
 
-const mimeType = z.string().max(100).regex(/^[a-z]+\/[a-z0-9.+-]+(;\s*charset=[a-z0-9-]+)?$/i, 'must be a MIME type such as text/csv');
+const mimeType = z
+  .string()
+  .max(100)
+  .regex(/^[a-z]+\/[a-z0-9.+-]+(;\s*charset=[a-z0-9-]+)?$/i, 'must be a MIME type such as text/csv');
 
 const savedText = z.string().refine((text) => fitsSaveLimit(text), 'is larger than 500 MB');
 

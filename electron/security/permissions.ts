@@ -63,7 +63,12 @@ function refuseSerialPortChoice(event: { preventDefault(): void }, _ports: unkno
 /** A session, reduced to the members the policy uses so tests can pass a fake. */
 export type PermissionSession = Pick<
   Session,
-  'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'setDisplayMediaRequestHandler' | 'setBluetoothPairingHandler' | 'on'
+  | 'setPermissionRequestHandler'
+  | 'setPermissionCheckHandler'
+  | 'setDevicePermissionHandler'
+  | 'setDisplayMediaRequestHandler'
+  | 'setBluetoothPairingHandler'
+  | 'on'
 >;
 
 export function applyPermissionPolicy(session: PermissionSession): void {

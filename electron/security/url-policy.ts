@@ -24,13 +24,7 @@ function parse(url: unknown): URL | undefined {
 /** True only for `app://studio/...`: exactly that scheme and host, no port, no credentials. */
 export function isAppUrl(url: unknown): boolean {
   const parsed = parse(url);
-  return (
-    parsed !== undefined &&
-    parsed.protocol === `${APP_SCHEME}:` &&
-    parsed.host === APP_HOST &&
-    parsed.username === '' &&
-    parsed.password === ''
-  );
+  return parsed !== undefined && parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
 }
 
 /**

@@ -116,7 +116,9 @@ export function App() {
 
   useEffect(() => {
     importDemoOnFirstStart(db, importFiles).catch((error: unknown) =>
-      store.getState().setImportState({ status: 'failed', fileNames: ['demo-study.json'], errors: [{ file: 'demo-study.json', path: '', message: String(error) }] }),
+      store
+        .getState()
+        .setImportState({ status: 'failed', fileNames: ['demo-study.json'], errors: [{ file: 'demo-study.json', path: '', message: String(error) }] }),
     );
   }, [db, importFiles, store]);
 
@@ -144,7 +146,12 @@ export function App() {
         <div className="brand">Agreement Studio</div>
         <Breadcrumbs />
         <ModeSwitch lockedReason={modeLockReason} />
-        <button type="button" className="link-button help-link" aria-current={route.view === 'help' ? 'page' : undefined} onClick={() => store.getState().navigate({ view: 'help' })}>
+        <button
+          type="button"
+          className="link-button help-link"
+          aria-current={route.view === 'help' ? 'page' : undefined}
+          onClick={() => store.getState().navigate({ view: 'help' })}
+        >
           Help
         </button>
       </header>
@@ -159,9 +166,16 @@ export function App() {
           {route.view === 'report' && <ReportView key={route.studyId} studyId={route.studyId} />}
           {route.view === 'adjudicate' && <AdjudicationView key={route.studyId} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
         </Suspense>
-        {route.view === 'label' && <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
+        {route.view === 'label' && (
+          <LabellingWorkspace key={`${route.studyId}/${route.task}`} studyId={route.studyId} task={route.task} unitId={route.unitId} />
+        )}
       </main>
-      <footer className="app-footer muted small" data-testid="storage-footer" data-usage={storage?.usageBytes ?? ''} data-persisted={storage ? String(storage.persisted) : ''}>
+      <footer
+        className="app-footer muted small"
+        data-testid="storage-footer"
+        data-usage={storage?.usageBytes ?? ''}
+        data-persisted={storage ? String(storage.persisted) : ''}
+      >
         {storage?.usageBytes !== undefined ? `Storage: ${formatBytes(storage.usageBytes)} used` : 'Storage: checking…'}
         {storage ? (storage.persisted ? ' · kept persistently' : ' · the browser may clear it under disk pressure; export your work') : ''}
       </footer>

@@ -18,17 +18,19 @@ export function StorageClearedBanner({ onPersistenceAsked }: { onPersistenceAske
   if (!cleared) return null;
 
   const keepStorage = () => {
-    requestPersistentStorage().then(
-      (status) => setPersisted(status.persisted),
-      () => setPersisted(false),
-    ).finally(() => onPersistenceAsked?.());
+    requestPersistentStorage()
+      .then(
+        (status) => setPersisted(status.persisted),
+        () => setPersisted(false),
+      )
+      .finally(() => onPersistenceAsked?.());
   };
   return (
     <div className="notice notice-error" role="alert" data-testid="storage-cleared">
       <p>
-        <strong>The browser cleared the studio&rsquo;s storage.</strong> When the studio last ran here its library held {studies(cleared.studiesBefore)}; at this
-        start it held {cleared.studiesNow === 0 ? 'none' : `only ${studies(cleared.studiesNow)}`}. Browsers delete a site&rsquo;s saved data when the disk runs
-        low and its storage is not kept persistently.
+        <strong>The browser cleared the studio&rsquo;s storage.</strong> When the studio last ran here its library held {studies(cleared.studiesBefore)}; at
+        this start it held {cleared.studiesNow === 0 ? 'none' : `only ${studies(cleared.studiesNow)}`}. Browsers delete a site&rsquo;s saved data when the disk
+        runs low and its storage is not kept persistently.
       </p>
       <p>
         To get your work back, restore it from a backup, or import the transcript bundles or packs again and then the label files (your exported labels, or the
@@ -40,7 +42,11 @@ export function StorageClearedBanner({ onPersistenceAsked }: { onPersistenceAske
           Keep storage persistently
         </button>{' '}
         <span role="status">
-          {persisted === true ? 'The browser now keeps the studio’s storage.' : persisted === false ? 'The browser declined; export your labels after each session.' : ''}
+          {persisted === true
+            ? 'The browser now keeps the studio’s storage.'
+            : persisted === false
+              ? 'The browser declined; export your labels after each session.'
+              : ''}
         </span>
       </p>
       <button type="button" className="chip" onClick={() => setCleared(undefined)}>

@@ -20,5 +20,9 @@ export async function importDemoOnFirstStart(db: StudioDatabase, importFiles: (f
   const response = await fetch(demoStudyUrl);
   const text = await response.text();
   const outcome = await importFiles([{ name: SAMPLE_FILE_NAME, size: text.length, text }]);
-  if (outcome?.ok) await markSampleStudies(db, outcome.studies.map((study) => study.id));
+  if (outcome?.ok)
+    await markSampleStudies(
+      db,
+      outcome.studies.map((study) => study.id),
+    );
 }

@@ -45,7 +45,8 @@ export function createPreferencesStore(storage: Storage | undefined = globalThis
         setMode: (mode) => set({ mode }),
         setAnnotator: (annotator) => set({ annotator }),
         setKeyOverrides: (keyOverrides) => set({ keyOverrides }),
-        saveMappingPreset: (preset) => set(({ mappingPresets }) => ({ mappingPresets: [...mappingPresets.filter((saved) => saved.name !== preset.name), preset] })),
+        saveMappingPreset: (preset) =>
+          set(({ mappingPresets }) => ({ mappingPresets: [...mappingPresets.filter((saved) => saved.name !== preset.name), preset] })),
       }),
       {
         name: PREFERENCES_STORAGE_KEY,

@@ -21,7 +21,11 @@ export type Route =
   | { view: 'adjudicate'; studyId: string; task?: ReportTask; unitId?: string };
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '').map(decodeURIComponentSafe);
+  const parts = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((part) => part !== '')
+    .map(decodeURIComponentSafe);
   if (parts[0] === 'help' && parts.length === 1) return { view: 'help' };
   if (parts[0] === 'study' && parts[1] !== undefined) {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };

@@ -12,7 +12,12 @@ import type { Route } from './routes';
 export type ImportState =
   | { status: 'idle' }
   | { status: 'running'; fileNames: string[]; progress?: ImportPhaseProgress }
-  | { status: 'failed'; fileNames: string[]; errors: FormatError[]; /** Set when the files are records of a layout the studio does not know, which the lead may map. */ mappable?: OpenedFile[] }
+  | {
+      status: 'failed';
+      fileNames: string[];
+      errors: FormatError[];
+      /** Set when the files are records of a layout the studio does not know, which the lead may map. */ mappable?: OpenedFile[];
+    }
   /** A benchmark import the worker holds until the lead agrees to what it will and will not import. */
   | { status: 'preview'; fileNames: string[]; requestId: string; preview: ImportPreview }
   /** A benchmark import the worker holds until the lead names the models its files do not. */

@@ -190,7 +190,15 @@ export async function restoreSnapshot(db: StudioDatabase, backup: Backup, option
   const now = options.now ?? new Date().toISOString();
   const { study } = backup;
   const total =
-    1 + backup.puzzles.length + backup.sessions.length + backup.turns.length + backup.annotators.length + backup.labels.length + backup.assignments.length + backup.gold.length + backup.audit.length;
+    1 +
+    backup.puzzles.length +
+    backup.sessions.length +
+    backup.turns.length +
+    backup.annotators.length +
+    backup.labels.length +
+    backup.assignments.length +
+    backup.gold.length +
+    backup.audit.length;
   let done = 0;
   const progress = (records: number) => {
     done += records;

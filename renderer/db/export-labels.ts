@@ -37,7 +37,8 @@ export async function exportLabelFile(db: StudioDatabase, studyId: string, annot
   const positions = new Map(TASKS.map((task, i) => [task, new Map((assignments[i]?.units ?? []).map((unit, position) => [unit, position]))]));
   const position = (label: Label) => positions.get(label.task)?.get(label.unitId) ?? Number.POSITIVE_INFINITY;
   const ordered = [...labels].sort(
-    (a, b) => (taskRank.get(a.task) ?? 0) - (taskRank.get(b.task) ?? 0) || position(a) - position(b) || (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0),
+    (a, b) =>
+      (taskRank.get(a.task) ?? 0) - (taskRank.get(b.task) ?? 0) || position(a) - position(b) || (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0),
   );
 
   const file = buildLabelFile({

@@ -3,7 +3,17 @@
 // the study and writes an audit entry keeping the label it replaced, so no decision is lost;
 // a unit's gold history is read back from those entries.
 
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS, type GoldLabel, type LabelValue, type Study, type Task } from '../../shared/domain/model';
+import {
+  ANSWER_LABELS,
+  MATCH_LABELS,
+  MAX_DIFFICULTY,
+  MIN_DIFFICULTY,
+  TASKS,
+  type GoldLabel,
+  type LabelValue,
+  type Study,
+  type Task,
+} from '../../shared/domain/model';
 import type { GoldInput } from '../workers/report-protocol';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
@@ -57,7 +67,8 @@ export async function setGoldLabel(db: StudioDatabase, input: GoldSetInput): Pro
     if (by.trim() === '') throw new RangeError('a gold label needs the name of who adjudicated it');
 
     const before = await db.gold.get([studyId, task, unitId]);
-    if (before && before.value === value && before.note === note && before.by === by && sameList(before.basis, basis)) return { changed: false, before, after: before };
+    if (before && before.value === value && before.note === note && before.by === by && sameList(before.basis, basis))
+      return { changed: false, before, after: before };
     const gold: GoldLabel = { studyId, task, unitId, value, note, by, at: now, basis: [...basis] };
     await db.gold.put(gold);
     await audit(db, studyId, now, 'gold:set', { task, unit: unitId, old: before ? audited(before) : null, new: audited(gold), by });
@@ -70,7 +81,13 @@ export async function setGoldLabel(db: StudioDatabase, input: GoldSetInput): Pro
  * one is left alone (changed: false). Throws a RangeError, writing nothing, for a missing study
  * or a study opened from a pack.
  */
-export async function clearGoldLabel(db: StudioDatabase, studyId: string, task: Task, unitId: string, options: { now?: string; by: string } = { by: '' }): Promise<GoldChange> {
+export async function clearGoldLabel(
+  db: StudioDatabase,
+  studyId: string,
+  task: Task,
+  unitId: string,
+  options: { now?: string; by: string } = { by: '' },
+): Promise<GoldChange> {
   const now = options.now ?? new Date().toISOString();
   return db.transaction('rw', [db.studies, db.gold, db.audit], async () => {
     leadStudy(await db.studies.get(studyId), studyId);
@@ -89,7 +106,11 @@ export async function clearGoldLabel(db: StudioDatabase, studyId: string, task: 
  * unit's gold label is no longer the one the change left (it was changed since, for example
  * in another window), so an undo never throws away a later decision.
  */
-export async function undoGoldChange(db: StudioDatabase, change: GoldChange & { studyId: string; task: Task; unitId: string }, options: { now?: string; by: string }): Promise<GoldChange> {
+export async function undoGoldChange(
+  db: StudioDatabase,
+  change: GoldChange & { studyId: string; task: Task; unitId: string },
+  options: { now?: string; by: string },
+): Promise<GoldChange> {
   const { studyId, task, unitId } = change;
   const now = options.now ?? new Date().toISOString();
   return db.transaction('rw', [db.studies, db.gold, db.audit], async () => {
@@ -98,7 +119,13 @@ export async function undoGoldChange(db: StudioDatabase, change: GoldChange & { 
     if (!sameGold(current, change.after)) throw new RangeError(`the gold label of unit "${unitId}" has changed since; undo it by hand`);
     if (change.before === undefined) await db.gold.delete([studyId, task, unitId]);
     else await db.gold.put({ ...change.before, basis: [...change.before.basis] });
-    await audit(db, studyId, now, 'gold:undo', { task, unit: unitId, old: current ? audited(current) : null, new: change.before ? audited(change.before) : null, by: options.by });
+    await audit(db, studyId, now, 'gold:undo', {
+      task,
+      unit: unitId,
+      old: current ? audited(current) : null,
+      new: change.before ? audited(change.before) : null,
+      by: options.by,
+    });
     return { changed: true, before: current, after: change.before };
   });
 }
@@ -130,7 +157,14 @@ export async function loadGoldHistory(db: StudioDatabase, studyId: string, task:
   for (const entry of entries) {
     const detail = JSON.parse(entry.detail) as GoldAuditDetail;
     if (detail.unit !== unitId || detail.task !== task || entry.id === undefined) continue;
-    history.push({ id: entry.id, kind: entry.kind.slice('gold:'.length) as GoldHistoryEntry['kind'], at: entry.at, by: detail.by, old: detail.old, new: detail.new });
+    history.push({
+      id: entry.id,
+      kind: entry.kind.slice('gold:'.length) as GoldHistoryEntry['kind'],
+      at: entry.at,
+      by: detail.by,
+      old: detail.old,
+      new: detail.new,
+    });
   }
   return history.sort((a, b) => a.id - b.id);
 }
@@ -143,7 +177,8 @@ export async function loadGoldLabels(db: StudioDatabase, studyId: string): Promi
 /** The study, if it is the lead's own: annotators work on a pack copy and do not adjudicate. */
 function leadStudy(study: Study | undefined, studyId: string): Study {
   if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
-  if (study.origin) throw new RangeError(`the study "${study.name}" was opened from a pack for ${study.origin.annotator.name}; only the lead's own study takes gold labels`);
+  if (study.origin)
+    throw new RangeError(`the study "${study.name}" was opened from a pack for ${study.origin.annotator.name}; only the lead's own study takes gold labels`);
   return study;
 }
 

@@ -116,7 +116,9 @@ async function prepare(db: StudioDatabase, studyId: string, scheme: LabelScheme,
 
 /** Whether the text reads as JSON Lines (a transcript bundle in JSONL under a .json name): its first line is a JSON value of its own, with more after it. */
 function isJsonLines(text: string): boolean {
-  const lines = stripBom(text).split('\n').filter((line) => line.trim() !== '');
+  const lines = stripBom(text)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   if (lines.length < 2) return false;
   try {
     JSON.parse(lines[0] ?? '');

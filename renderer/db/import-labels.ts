@@ -83,7 +83,12 @@ const A_TASK: Record<Task, string> = { answer: 'an answer', match: 'a match', di
  * Imports label files into study `studyId`. Throws LabelImportError, writing nothing, when any
  * file does not belong to the study or names a unit the study lacks or that does not fit the task.
  */
-export async function importLabelFiles(db: StudioDatabase, studyId: string, files: readonly LabelFile[], options: LabelImportOptions = {}): Promise<LabelImportSummary> {
+export async function importLabelFiles(
+  db: StudioDatabase,
+  studyId: string,
+  files: readonly LabelFile[],
+  options: LabelImportOptions = {},
+): Promise<LabelImportSummary> {
   const names = files.map((_, index) => options.fileNames?.[index] ?? `label file ${index + 1}`);
   const now = options.now ?? new Date().toISOString();
   const summary: LabelImportSummary = { files: files.length, labels: 0, added: 0, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 };
@@ -111,7 +116,9 @@ export async function importLabelFiles(db: StudioDatabase, studyId: string, file
 
       // The annotator's stored labels of the study in one key range: one request, however many labels.
       const fetched = new Map<string, Label>();
-      await withPrefix(db.labels.where(':id'), [studyId, annotatorId]).each((label) => void fetched.set(labelKey(annotatorId, label.task, label.unitId), label));
+      await withPrefix(db.labels.where(':id'), [studyId, annotatorId]).each(
+        (label) => void fetched.set(labelKey(annotatorId, label.task, label.unitId), label),
+      );
       for (const record of file.labels) {
         summary.labels += 1;
         const key = labelKey(annotatorId, record.task, record.unit);
@@ -174,7 +181,11 @@ export async function checkLabelFiles(db: StudioDatabase, studyId: string, files
 async function validate(db: StudioDatabase, studyId: string, files: readonly LabelFile[], names: readonly string[]): Promise<FormatError[]> {
   const study = await db.studies.get(studyId);
   if (!study) {
-    return files.map((_, index) => ({ file: names[index] ?? '', path: 'studyId', message: `study "${studyId}" is not in the library; import its transcripts first` }));
+    return files.map((_, index) => ({
+      file: names[index] ?? '',
+      path: 'studyId',
+      message: `study "${studyId}" is not in the library; import its transcripts first`,
+    }));
   }
   const { turnType, puzzleKnown } = await studyUnitIndex(db, studyId);
   const all: FormatError[] = [];

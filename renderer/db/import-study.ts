@@ -15,7 +15,10 @@ export interface ImportProgress {
 }
 
 export class StudyExistsError extends Error {
-  constructor(readonly studyId: string, readonly studyName: string) {
+  constructor(
+    readonly studyId: string,
+    readonly studyName: string,
+  ) {
     super(`a study with id "${studyId}" (${studyName}) is already in the library; delete it first to import it again`);
     this.name = 'StudyExistsError';
   }

@@ -71,7 +71,9 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
       return { studyId, studyName: stored.name, annotator: stored.origin.annotator, newUnits: 0, alreadyOpened: true, counts: stored.counts, replacedSample };
     }
 
-    const [puzzles, sessions, turns] = replacedSample ? [records.puzzles.map(() => undefined), records.sessions.map(() => undefined), records.turns.map(() => undefined)] : storedRecords;
+    const [puzzles, sessions, turns] = replacedSample
+      ? [records.puzzles.map(() => undefined), records.sessions.map(() => undefined), records.turns.map(() => undefined)]
+      : storedRecords;
     const differences = [
       ...differingRecords('puzzle', 'puzzles', records.puzzles, puzzles, PUZZLE_FIELDS),
       ...differingRecords('session', 'sessions', records.sessions, sessions, SESSION_FIELDS),
@@ -126,7 +128,12 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
     await db.assignments.bulkPut(assignments);
     if (!(await db.annotators.get([studyId, annotator.id]))) await db.annotators.add({ studyId, id: annotator.id, name: annotator.name });
     if (replacedSample) {
-      await db.audit.add({ studyId, at: now, kind: 'study:sample-replaced', detail: `replaced the untouched demo study "${found.name}" with ${annotator.name}'s copy from ${file}` });
+      await db.audit.add({
+        studyId,
+        at: now,
+        kind: 'study:sample-replaced',
+        detail: `replaced the untouched demo study "${found.name}" with ${annotator.name}'s copy from ${file}`,
+      });
     }
     await db.audit.add({
       studyId,
@@ -233,7 +240,13 @@ const SESSION_FIELDS = ['puzzleId', 'player', 'maxRounds', 'run'] as const satis
 const TURN_FIELDS = ['sessionId', 'index', 'type', 'text'] as const satisfies ReadonlyArray<keyof Turn>;
 
 /** One sentence per pack record whose stored twin differs, naming the record and the fields. */
-function differingRecords<T extends { id: string }>(what: string, list: string, incoming: readonly T[], stored: ReadonlyArray<T | undefined>, fields: ReadonlyArray<keyof T>): string[] {
+function differingRecords<T extends { id: string }>(
+  what: string,
+  list: string,
+  incoming: readonly T[],
+  stored: ReadonlyArray<T | undefined>,
+  fields: ReadonlyArray<keyof T>,
+): string[] {
   const out: string[] = [];
   incoming.forEach((record, i) => {
     const before = stored[i];

@@ -75,7 +75,9 @@ export function useTurnHumanLabels(studyId: string, turns: readonly Pick<Turn, '
   return useLiveQuery(
     async () => {
       const annotators = (await byStudy(db.annotators, studyId).toArray()).sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
-      const keys = annotators.flatMap((annotator) => turns.map((turn): [string, string, string, string] => [studyId, annotator.id, turn.type === 'question' ? 'answer' : 'match', turn.id]));
+      const keys = annotators.flatMap((annotator) =>
+        turns.map((turn): [string, string, string, string] => [studyId, annotator.id, turn.type === 'question' ? 'answer' : 'match', turn.id]),
+      );
       const found = await db.labels.bulkGet(keys);
       const byTurn = new Map<string, TurnHumanLabel[]>();
       found.forEach((label, index) => {
@@ -163,7 +165,8 @@ interface TaskProgress {
 export function useTaskProgress(study: Study, annotatorId: string | undefined) {
   const { db } = useServices();
   return useLiveQuery(
-    async () => (annotatorId === undefined ? undefined : { annotatorId, tasks: await Promise.all(TASKS.map((task) => taskProgress(db, study, annotatorId, task))) }),
+    async () =>
+      annotatorId === undefined ? undefined : { annotatorId, tasks: await Promise.all(TASKS.map((task) => taskProgress(db, study, annotatorId, task))) },
     [db, study, annotatorId],
   );
 }

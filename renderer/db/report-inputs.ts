@@ -38,7 +38,11 @@ export async function loadReportData(db: StudioDatabase, studyId: string, option
   return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators], async () => {
     // The study first: when it is missing, its error aborts the transaction before other reads start.
     const study = await loadStudyData(db, studyId);
-    const [labels, gold, annotators] = await Promise.all([byStudy(db.labels, studyId).toArray(), withGold ? loadGoldLabels(db, studyId) : [], byStudy(db.annotators, studyId).toArray()]);
+    const [labels, gold, annotators] = await Promise.all([
+      byStudy(db.labels, studyId).toArray(),
+      withGold ? loadGoldLabels(db, studyId) : [],
+      byStudy(db.annotators, studyId).toArray(),
+    ]);
     return { study, labels, gold, annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])) };
   });
 }
@@ -72,7 +76,10 @@ async function transcriptsChecksum(db: StudioDatabase, { study, puzzles, session
  * JSON of the fields the figures read, in key order. The same stored study and labels give the
  * same checksums on any computer; one changed label changes the labels' checksum.
  */
-function provenance({ study, labels, gold }: Pick<ReportData, 'study' | 'labels' | 'gold'>, transcriptsSha256: string): Array<{ file: string; sha256: string }> {
+function provenance(
+  { study, labels, gold }: Pick<ReportData, 'study' | 'labels' | 'gold'>,
+  transcriptsSha256: string,
+): Array<{ file: string; sha256: string }> {
   const annotators = new Set(labels.map((label) => label.annotatorId)).size;
   const inputs = [
     { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: transcriptsSha256 },
@@ -82,7 +89,10 @@ function provenance({ study, labels, gold }: Pick<ReportData, 'study' | 'labels'
     },
   ];
   if (gold.length > 0) {
-    inputs.push({ file: `gold: ${count(gold.length, 'gold label')}`, sha256: sha256Hex(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))) });
+    inputs.push({
+      file: `gold: ${count(gold.length, 'gold label')}`,
+      sha256: sha256Hex(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))),
+    });
   }
   return inputs;
 }

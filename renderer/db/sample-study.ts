@@ -28,7 +28,9 @@ export async function markSampleStudies(db: StudioDatabase, studyIds: readonly s
  */
 export async function isReplaceableSample(db: StudioDatabase, study: Study, holdsPackRecords: boolean): Promise<boolean> {
   if (study.origin !== undefined) return false;
-  const looksLikeSample = study.sample === true || (study.format === TRANSCRIPTS_FORMAT && study.sourceFiles.length === 1 && study.sourceFiles[0] === SAMPLE_FILE_NAME && holdsPackRecords);
+  const looksLikeSample =
+    study.sample === true ||
+    (study.format === TRANSCRIPTS_FORMAT && study.sourceFiles.length === 1 && study.sourceFiles[0] === SAMPLE_FILE_NAME && holdsPackRecords);
   return looksLikeSample && (await untouched(db, study));
 }
 

@@ -8,9 +8,19 @@ import type { StudioDatabase } from './database';
 import { importLabelFiles } from './import-labels';
 import { importStudies, type ImportProgress } from './import-study';
 
-export async function storeImportedStudy(db: StudioDatabase, data: StudyData, raters: readonly LabelFile[], now: string, onProgress?: (progress: ImportProgress) => void): Promise<void> {
+export async function storeImportedStudy(
+  db: StudioDatabase,
+  data: StudyData,
+  raters: readonly LabelFile[],
+  now: string,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<void> {
   await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.labels, db.audit], async () => {
     await importStudies(db, [data], onProgress);
-    if (raters.length > 0) await importLabelFiles(db, data.study.id, raters, { fileNames: raters.map((file) => `${file.annotator.name} (from ${data.study.sourceFiles.join(', ')})`), now });
+    if (raters.length > 0)
+      await importLabelFiles(db, data.study.id, raters, {
+        fileNames: raters.map((file) => `${file.annotator.name} (from ${data.study.sourceFiles.join(', ')})`),
+        now,
+      });
   });
 }

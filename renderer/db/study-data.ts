@@ -12,7 +12,11 @@ export async function loadStudyData(db: StudioDatabase, studyId: string): Promis
   return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns], async () => {
     const study = await db.studies.get(studyId);
     if (!study) throw new Error(`The study "${studyId}" is not in the library.`);
-    const [puzzles, sessions, turns] = await Promise.all([byStudy(db.puzzles, studyId).toArray(), byStudy(db.sessions, studyId).toArray(), byStudy(db.turns, studyId).toArray()]);
+    const [puzzles, sessions, turns] = await Promise.all([
+      byStudy(db.puzzles, studyId).toArray(),
+      byStudy(db.sessions, studyId).toArray(),
+      byStudy(db.turns, studyId).toArray(),
+    ]);
     return { study, puzzles, sessions, turns };
   });
 }

@@ -13,7 +13,13 @@ const DEFAULTS = { unparseableReplies: 'left-out', annotatorExpertise: 'expert' 
 const AUDIT_KIND: Record<StudySetting, string> = { unparseableReplies: 'study:unparseable-replies', annotatorExpertise: 'study:annotator-expertise' };
 
 /** Stores one setting, with an audit entry. Returns false when the study already had it; throws a RangeError for a missing study. */
-async function setStudySetting<K extends StudySetting>(db: StudioDatabase, studyId: string, key: K, value: NonNullable<Study[K]>, now: string): Promise<boolean> {
+async function setStudySetting<K extends StudySetting>(
+  db: StudioDatabase,
+  studyId: string,
+  key: K,
+  value: NonNullable<Study[K]>,
+  now: string,
+): Promise<boolean> {
   return db.transaction('rw', [db.studies, db.audit], async () => {
     const study = await db.studies.get(studyId);
     if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
@@ -27,10 +33,20 @@ async function setStudySetting<K extends StudySetting>(db: StudioDatabase, study
   });
 }
 
-export function setUnparseableReplies(db: StudioDatabase, studyId: string, value: UnparseableReplies, now: string = new Date().toISOString()): Promise<boolean> {
+export function setUnparseableReplies(
+  db: StudioDatabase,
+  studyId: string,
+  value: UnparseableReplies,
+  now: string = new Date().toISOString(),
+): Promise<boolean> {
   return setStudySetting(db, studyId, 'unparseableReplies', value, now);
 }
 
-export function setAnnotatorExpertise(db: StudioDatabase, studyId: string, value: AnnotatorExpertise, now: string = new Date().toISOString()): Promise<boolean> {
+export function setAnnotatorExpertise(
+  db: StudioDatabase,
+  studyId: string,
+  value: AnnotatorExpertise,
+  now: string = new Date().toISOString(),
+): Promise<boolean> {
   return setStudySetting(db, studyId, 'annotatorExpertise', value, now);
 }

@@ -23,15 +23,25 @@ export interface TeamPackOptions {
  * and an annotator with none missing gets no file. Throws an Error the UI can show when the
  * study has no assignment or an annotator asked for has none.
  */
-export async function writeTeamPacks(db: StudioDatabase, studyId: string, request: PackRequest, options: TeamPackOptions, onProgress?: (progress: WorkProgress) => void): Promise<OutgoingFile[]> {
+export async function writeTeamPacks(
+  db: StudioDatabase,
+  studyId: string,
+  request: PackRequest,
+  options: TeamPackOptions,
+  onProgress?: (progress: WorkProgress) => void,
+): Promise<OutgoingFile[]> {
   // One read transaction, so the packs show one state of the study, assignment and labels.
-  const { data, rows, annotators, labelKeys } = await db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.assignments, db.annotators, db.labels], async () => {
-    const study = await loadStudyData(db, studyId);
-    const [assignments, team] = await Promise.all([byStudy(db.assignments, studyId).toArray(), byStudy(db.annotators, studyId).toArray()]);
-    // The label keys alone say what is labelled; no label is read whole.
-    const keys = request.missingOnly ? await byStudy(db.labels, studyId).primaryKeys() : [];
-    return { data: study, rows: assignments, annotators: team, labelKeys: keys };
-  });
+  const { data, rows, annotators, labelKeys } = await db.transaction(
+    'r',
+    [db.studies, db.puzzles, db.sessions, db.turns, db.assignments, db.annotators, db.labels],
+    async () => {
+      const study = await loadStudyData(db, studyId);
+      const [assignments, team] = await Promise.all([byStudy(db.assignments, studyId).toArray(), byStudy(db.annotators, studyId).toArray()]);
+      // The label keys alone say what is labelled; no label is read whole.
+      const keys = request.missingOnly ? await byStudy(db.labels, studyId).primaryKeys() : [];
+      return { data: study, rows: assignments, annotators: team, labelKeys: keys };
+    },
+  );
   if (data.study.origin) throw new Error(`The study "${data.study.name}" was opened from a pack; only the lead's own study can write packs.`);
   if (rows.length === 0) throw new Error(`The study "${data.study.name}" is not assigned to a team yet; assign it before writing packs.`);
 

@@ -73,7 +73,13 @@ export async function assignTeam(db: StudioDatabase, studyId: string, input: Tea
     await db.annotators.bulkPut(annotators.map(({ id, name }) => ({ studyId, id, name })));
     await db.studies.put({
       ...study,
-      setup: { overlap: input.overlap, ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}), seed: input.seed, assignedAt: now, editedByHand: false },
+      setup: {
+        overlap: input.overlap,
+        ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}),
+        seed: input.seed,
+        assignedAt: now,
+        editedByHand: false,
+      },
     });
     const difficultyText = difficultyOverlap !== undefined ? `difficulty overlap ${difficultyOverlap}` : "difficulty by the puzzle's own annotators";
     await db.audit.add({
@@ -99,7 +105,8 @@ export async function setPuzzleAssignment(db: StudioDatabase, studyId: string, c
     const study = leadStudy(await db.studies.get(studyId), studyId);
     const { setup } = study;
     if (setup === undefined) throw new RangeError(`the study "${study.name}" has no team yet; assign it to annotators before changing the assignment by hand`);
-    if ((await db.annotators.get([studyId, annotatorId])) === undefined) throw new RangeError(`the annotator "${annotatorId}" is not in the study "${study.name}"`);
+    if ((await db.annotators.get([studyId, annotatorId])) === undefined)
+      throw new RangeError(`the annotator "${annotatorId}" is not in the study "${study.name}"`);
     if ((await db.puzzles.get([studyId, puzzleId])) === undefined) throw new RangeError(`the puzzle "${puzzleId}" is not in the study "${study.name}"`);
 
     const tasks: readonly Task[] = part === 'turns' ? ['answer', 'match'] : ['difficulty'];
@@ -110,10 +117,13 @@ export async function setPuzzleAssignment(db: StudioDatabase, studyId: string, c
     // Every unit of the study and the puzzle's own units, both in study order, expanded exactly
     // as the seeded assignment expands puzzles.
     const allPuzzles = records.puzzles.map((puzzle) => puzzle.id);
-    const expanded = assignmentUnits(records, new Map([
-      ['study', { puzzles: allPuzzles, difficultyPuzzles: allPuzzles }],
-      ['puzzle', { puzzles: [puzzleId], difficultyPuzzles: [puzzleId] }],
-    ]));
+    const expanded = assignmentUnits(
+      records,
+      new Map([
+        ['study', { puzzles: allPuzzles, difficultyPuzzles: allPuzzles }],
+        ['puzzle', { puzzles: [puzzleId], difficultyPuzzles: [puzzleId] }],
+      ]),
+    );
     const studyUnits = expanded.get('study') ?? emptyTasks();
     const puzzleUnits = expanded.get('puzzle') ?? emptyTasks();
 
@@ -144,10 +154,15 @@ function checkTeam(annotators: TeamInput['annotators']): Array<{ id: string; nam
   // Packs are saved as <id>.pack.json, and some file systems ignore case.
   const seen = new Map<string, string>();
   return annotators.map(({ id, name }, index) => {
-    if (!isAnnotatorId(id)) throw new RangeError(`annotator ${index + 1} has no usable id: ${JSON.stringify(id)}; use ${FILE_SAFE_ID_RULE} (the id names the pack file)`);
+    if (!isAnnotatorId(id))
+      throw new RangeError(`annotator ${index + 1} has no usable id: ${JSON.stringify(id)}; use ${FILE_SAFE_ID_RULE} (the id names the pack file)`);
     const twin = seen.get(id.toLowerCase());
     if (twin !== undefined) {
-      throw new RangeError(twin === id ? `the annotator "${id}" is named twice` : `the annotators "${twin}" and "${id}" differ only in case; their pack files would have the same name`);
+      throw new RangeError(
+        twin === id
+          ? `the annotator "${id}" is named twice`
+          : `the annotators "${twin}" and "${id}" differ only in case; their pack files would have the same name`,
+      );
     }
     seen.set(id.toLowerCase(), id);
     return { id, name: name.trim() === '' ? id : name };
@@ -157,7 +172,10 @@ function checkTeam(annotators: TeamInput['annotators']): Array<{ id: string; nam
 /** The study, if it is the lead's own: a study opened from a pack is one annotator's copy. */
 function leadStudy(study: Study | undefined, studyId: string): Study {
   if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
-  if (study.origin) throw new RangeError(`the study "${study.name}" was opened from a pack for ${study.origin.annotator.name}; only the lead's own study can be assigned to a team`);
+  if (study.origin)
+    throw new RangeError(
+      `the study "${study.name}" was opened from a pack for ${study.origin.annotator.name}; only the lead's own study can be assigned to a team`,
+    );
   return study;
 }
 
@@ -175,7 +193,8 @@ async function readUnitRecords(db: StudioDatabase, studyId: string): Promise<Uni
   ]);
   // Both list sessions by id; turnCount tells where one session's turns end. Should the
   // stored counts not add up, read the turns whole rather than mis-assign them.
-  if (sessions.reduce((sum, session) => sum + session.turnCount, 0) !== ordered.length) return { puzzles, sessions, turns: await byStudy(db.turns, studyId).toArray() };
+  if (sessions.reduce((sum, session) => sum + session.turnCount, 0) !== ordered.length)
+    return { puzzles, sessions, turns: await byStudy(db.turns, studyId).toArray() };
   const finalIds = new Set(finals.map(([, id]) => id));
   const turns: UnitRecords['turns'] = [];
   let position = 0;
@@ -193,6 +212,9 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function editText(annotatorId: string, puzzleId: string, assigned: boolean, part: PuzzleAssignmentChange['part'], units: PackTasks): string {
-  const what = part === 'turns' ? `the turns of puzzle "${puzzleId}" (${units.answer.length} answer and ${units.match.length} match units)` : `the difficulty of puzzle "${puzzleId}"`;
+  const what =
+    part === 'turns'
+      ? `the turns of puzzle "${puzzleId}" (${units.answer.length} answer and ${units.match.length} match units)`
+      : `the difficulty of puzzle "${puzzleId}"`;
   return assigned ? `gave ${annotatorId} ${what}` : `took ${what} from ${annotatorId}`;
 }

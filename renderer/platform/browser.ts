@@ -2,7 +2,16 @@
 // window.open (https only, no opener) for links. Used by the web build and the e2e tests.
 
 import { sourceFileFromBytes } from '../../shared/formats/utf8';
-import type { AppInfo, OpenFilesRequest, OpenedFile, SaveFileRequest, SaveFileResult, SaveFilesRequest, SaveFilesResult, StudioPlatform } from '../../shared/platform/studio-platform';
+import type {
+  AppInfo,
+  OpenFilesRequest,
+  OpenedFile,
+  SaveFileRequest,
+  SaveFileResult,
+  SaveFilesRequest,
+  SaveFilesResult,
+  StudioPlatform,
+} from '../../shared/platform/studio-platform';
 
 /** Chromium drops some of many downloads started in one go; a short pause between them keeps every one. */
 export const DOWNLOAD_PAUSE_MS = 250;

@@ -10,9 +10,6 @@ import { describeStorageError } from '../db/storage';
 import type { BackupOutcome, BackupSummary } from './backup-protocol';
 import { APP, readable, workerDatabase } from './worker-support';
 
-
-
-
 function summarize(backup: Backup): BackupSummary {
   return {
     studyId: backup.study.id,

@@ -58,7 +58,10 @@ export class BenchmarkImports {
     const { study } = data;
     const leftOut = preview.leftovers.length + preview.unparseable.length;
     const notes = [preview.grouping === 'one file' ? `read as a ${preview.system} file` : `${preview.system}: ${preview.grouping}`];
-    if (preview.counts.raters > 0) notes.push(`${preview.counts.humanLabels.toLocaleString('en-US')} human labels by ${preview.counts.raters === 1 ? 'one rater' : `${preview.counts.raters} raters`}`);
+    if (preview.counts.raters > 0)
+      notes.push(
+        `${preview.counts.humanLabels.toLocaleString('en-US')} human labels by ${preview.counts.raters === 1 ? 'one rater' : `${preview.counts.raters} raters`}`,
+      );
     notes.push(leftOut === 0 ? 'nothing left out' : `left out or unreadable: ${leftOut} ${leftOut === 1 ? 'item' : 'items'}, as listed before the import`);
     return { ok: true, studies: [{ id: study.id, name: study.name, counts: study.counts, notes }] };
   }
@@ -73,7 +76,8 @@ export class BenchmarkImports {
     const { files } = held;
     const system = benchmarkOf(files);
     const result = await importBenchmarkFiles(files, names, this.readers);
-    if (system === undefined || result === undefined) return this.fail(requestId, { ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message: 'no importer reads these files' }] });
+    if (system === undefined || result === undefined)
+      return this.fail(requestId, { ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message: 'no importer reads these files' }] });
     if (!result.ok) {
       if (result.needs !== undefined) return { requestId, needs: result.needs, message: result.errors[0]?.message ?? 'a model name is needed' };
       return this.fail(requestId, { ok: false, errors: result.errors });

@@ -15,7 +15,12 @@ function remote(): Comlink.Remote<ImportWorkerApi> {
 }
 
 /** Imports the files, or for a benchmark's own files holds them in the worker and returns their preview. */
-export function importFilesInWorker(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options: ImportOptions = {}): Promise<ImportStart> {
+export function importFilesInWorker(
+  databaseName: string,
+  files: SourceFile[],
+  onProgress: (progress: ImportPhaseProgress) => void,
+  options: ImportOptions = {},
+): Promise<ImportStart> {
   return withProgress<ImportPhaseProgress, ImportStart>(onProgress, (progress) => remote().importFiles(databaseName, files, progress, options));
 }
 

@@ -24,7 +24,6 @@ import { APP, workerDatabase } from './worker-support';
 
 const benchmarks = new BenchmarkImports(APP, undefined, { parseYaml: parseDocument, readWorkbook: readXlsxFile, loadSqlJs: loadSqlJsInWorker });
 
-
 type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
 
 /** Parses one file by its detected format; label files belong to a study's Team page, not the library. */
@@ -36,7 +35,14 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
   if (format === 'labels' || format === 'labels-csv') {
     return {
       ok: false,
-      errors: [{ file: file.name, path: '', message: "this is a label file: import it on the study's Team page (open the study, then Team, then Import label files); label files do not go into the Studies library" }],
+      errors: [
+        {
+          file: file.name,
+          path: '',
+          message:
+            "this is a label file: import it on the study's Team page (open the study, then Team, then Import label files); label files do not go into the Studies library",
+        },
+      ],
     };
   }
   if (file.name.toLowerCase().endsWith('.csv')) {
@@ -61,7 +67,12 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
 }
 
 const api = {
-  async importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options: ImportOptions = {}): Promise<ImportStart> {
+  async importFiles(
+    databaseName: string,
+    files: SourceFile[],
+    onProgress: (progress: ImportPhaseProgress) => void,
+    options: ImportOptions = {},
+  ): Promise<ImportStart> {
     onProgress({ phase: 'parsing', done: 0, total: files.length });
     const benchmark = await benchmarks.start(files);
     if (benchmark !== undefined) return benchmark;
@@ -107,7 +118,14 @@ const api = {
       return { ok: false, errors: [writeError(error, bundles, files)] };
     }
     const combinedSummary: ImportedStudySummary[] = combined
-      ? [{ id: combined.data.study.id, name: combined.data.study.name, counts: combined.data.study.counts, ...(combined.renamed.length > 0 ? { notes: combined.renamed } : {}) }]
+      ? [
+          {
+            id: combined.data.study.id,
+            name: combined.data.study.name,
+            counts: combined.data.study.counts,
+            ...(combined.renamed.length > 0 ? { notes: combined.renamed } : {}),
+          },
+        ]
       : [];
     const studies = [
       ...combinedSummary,
@@ -142,7 +160,10 @@ const api = {
 /** The located error of a failed write: the file of a refused study or pack, else every file of the request. */
 function writeError(error: unknown, bundles: readonly StudyData[], files: readonly SourceFile[]): FormatError {
   if (error instanceof PackOpenError) return { file: error.file, path: '', message: error.reason };
-  const file = error instanceof StudyExistsError ? (bundles.find((data) => data.study.id === error.studyId)?.study.sourceFiles[0] ?? '') : files.map((f) => f.name).join(', ');
+  const file =
+    error instanceof StudyExistsError
+      ? (bundles.find((data) => data.study.id === error.studyId)?.study.sourceFiles[0] ?? '')
+      : files.map((f) => f.name).join(', ');
   return { file, path: '', message: describeStorageError(error) };
 }
 

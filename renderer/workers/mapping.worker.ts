@@ -21,17 +21,28 @@ const api = {
     const read = await readTables(files, { records: at }, { readSheet });
     if (!read.ok) return read;
     tables = read.value;
-    return { ok: true, fieldNames: [...new Set(tables.flatMap((table) => table.fieldNames))], layouts: tables.map((table) => `${table.file}: ${table.layout}`) };
+    return {
+      ok: true,
+      fieldNames: [...new Set(tables.flatMap((table) => table.fieldNames))],
+      layouts: tables.map((table) => `${table.file}: ${table.layout}`),
+    };
   },
 
   check(preset: MappingPreset, rows: number): MappingCheck {
     const preview = previewMapping(tables, preset, rows);
     const result = applyMapping(tables, preset);
-    if (!result.ok) return { rows: preview.rows, problems: result.needs === undefined ? result.errors : [], needs: result.needs ?? [], leftovers: preview.leftovers };
+    if (!result.ok)
+      return { rows: preview.rows, problems: result.needs === undefined ? result.errors : [], needs: result.needs ?? [], leftovers: preview.leftovers };
     const { bundle, leftovers } = result.value;
     const turns = bundle.sessions.flatMap((session) => session.turns);
     const unparseable = turns.reduce((n, turn) => n + Object.values(turn.judgements).filter((label) => label === UNPARSEABLE).length, 0);
-    return { rows: preview.rows, problems: [], needs: [], leftovers, counts: { puzzles: bundle.puzzles.length, sessions: bundle.sessions.length, turns: turns.length, unparseable } };
+    return {
+      rows: preview.rows,
+      problems: [],
+      needs: [],
+      leftovers,
+      counts: { puzzles: bundle.puzzles.length, sessions: bundle.sessions.length, turns: turns.length, unparseable },
+    };
   },
 
   build(preset: MappingPreset): MappedBundle {

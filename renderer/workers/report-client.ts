@@ -15,7 +15,12 @@ function reportWorker(): Comlink.Remote<ReportWorkerApi> {
 }
 
 /** The same report as `agreement-studio report` on the same study and labels. Rejects with a message the UI can show. */
-export function computeReportInWorker(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
+export function computeReportInWorker(
+  databaseName: string,
+  studyId: string,
+  request: ReportRequest,
+  onProgress: (progress: ReportProgress) => void,
+): Promise<StudyReport> {
   return withProgress(onProgress, (progress) => reportWorker().computeReport(databaseName, studyId, request, progress));
 }
 
@@ -24,6 +29,11 @@ export function listDisagreementsInWorker(databaseName: string, studyId: string,
 }
 
 /** The labelled dataset (FORMATS §5), one row per unit, with its provenance. */
-export function exportDatasetInWorker(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile> {
+export function exportDatasetInWorker(
+  databaseName: string,
+  studyId: string,
+  request: DatasetRequest,
+  onProgress: (progress: WorkProgress) => void,
+): Promise<OutgoingFile> {
   return withProgress(onProgress, (progress) => reportWorker().exportDataset(databaseName, studyId, request, progress));
 }

@@ -13,9 +13,6 @@ import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, 
 import type { OutgoingFile, WorkProgress } from './team-protocol';
 import { APP, readable, workerDatabase } from './worker-support';
 
-
-
-
 const READING = 'Reading the study';
 
 // Nothing is cached between calls: labels change in the window (and in other windows) with no
@@ -30,7 +27,15 @@ const api = {
         labels,
         gold,
         annotatorNames,
-        settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average, unsure: request.leaveOutUnsure ? 'left-out' : 'counted', unparseable: request.unparseable, resample: request.resample, altTestEpsilon: request.altTestEpsilon },
+        settings: {
+          bootstrap: request.bootstrap,
+          seed: request.seed,
+          average: request.average,
+          unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
+          unparseable: request.unparseable,
+          resample: request.resample,
+          altTestEpsilon: request.altTestEpsilon,
+        },
         inputs,
         app: APP,
         now: new Date().toISOString(),

@@ -15,12 +15,22 @@ function teamWorker(): Comlink.Remote<TeamWorkerApi> {
 }
 
 /** One pack per requested annotator, ready to save. Rejects with a message the UI can show. */
-export function writePacksInWorker(databaseName: string, studyId: string, request: PackRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile[]> {
+export function writePacksInWorker(
+  databaseName: string,
+  studyId: string,
+  request: PackRequest,
+  onProgress: (progress: WorkProgress) => void,
+): Promise<OutgoingFile[]> {
   return withProgress(onProgress, (progress) => teamWorker().writePacks(databaseName, studyId, request, progress));
 }
 
 /** Imports each file on its own: a file with any error is rejected whole, the others go in. */
-export function importLabelFilesInWorker(databaseName: string, studyId: string, files: SourceFile[], onProgress: (progress: WorkProgress) => void): Promise<LabelImportReport> {
+export function importLabelFilesInWorker(
+  databaseName: string,
+  studyId: string,
+  files: SourceFile[],
+  onProgress: (progress: WorkProgress) => void,
+): Promise<LabelImportReport> {
   return withProgress(onProgress, (progress) => teamWorker().importLabelFiles(databaseName, studyId, files, progress));
 }
 

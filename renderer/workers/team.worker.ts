@@ -11,9 +11,6 @@ import { writeTeamPacks } from '../db/team-packs';
 import type { LabelImportReport, OutgoingFile, PackRequest, StudyCoverage, WorkProgress } from './team-protocol';
 import { APP, readable, workerDatabase } from './worker-support';
 
-
-
-
 const api = {
   writePacks(databaseName: string, studyId: string, request: PackRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile[]> {
     return readable(() => writeTeamPacks(workerDatabase(databaseName), studyId, request, { createdAt: new Date().toISOString(), app: APP }, onProgress));

@@ -61,7 +61,13 @@ async function runBenchmarkImportBench(inputsUrl: string, runs: number): Promise
   const inputs = (await (await fetch(inputsUrl)).json()) as BenchmarkInput[];
   const results: BenchmarkImportResult[] = [];
   for (const input of inputs) {
-    const result: BenchmarkImportResult = { what: input.what, bytes: input.files.reduce((n, file) => n + file.text.length, 0), records: 0, benchmarkMs: [], ownMs: [] };
+    const result: BenchmarkImportResult = {
+      what: input.what,
+      bytes: input.files.reduce((n, file) => n + file.text.length, 0),
+      records: 0,
+      benchmarkMs: [],
+      ownMs: [],
+    };
     for (let run = 0; run < runs; run++) {
       const order = run % 2 === 0 ? (['benchmark', 'own'] as const) : (['own', 'benchmark'] as const);
       for (const which of order) {

@@ -55,10 +55,14 @@ async function input(what: string, files: SourceFile[], names: { player?: string
 export async function writeBenchmarkInputs(path: string): Promise<BenchmarkInput[]> {
   const run = splatScaleRun();
   const inputs = [
-    await input('SPLAT-scale run (975 puzzles x 4 games, up to 15 rounds; log.json + log.csv)', [
-      { name: 'log.json', text: run.logJson },
-      { name: 'log.csv', text: run.logCsv },
-    ], { player: 'bench-player', judge: 'bench-judge' }),
+    await input(
+      'SPLAT-scale run (975 puzzles x 4 games, up to 15 rounds; log.json + log.csv)',
+      [
+        { name: 'log.json', text: run.logJson },
+        { name: 'log.csv', text: run.logCsv },
+      ],
+      { player: 'bench-player', judge: 'bench-judge' },
+    ),
     await input("TurtleBench's wide table (1,532 guesses x 9 judges, one human label each) + stories.json", [
       { name: 'all_cases_en_shot0.json', text: readFileSync(`${TURTLEBENCH}archived/stats/all_cases_en_shot0.json`, 'utf8') },
       { name: 'stories.json', text: readFileSync(`${TURTLEBENCH}data/en/stories.json`, 'utf8') },

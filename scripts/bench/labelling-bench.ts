@@ -120,7 +120,12 @@ export const BACK_TO_BACK_PAUSE_MS = { min: 0, max: 16 } as const;
  * about two frames after the last one, and a press that finds it idle gets its frame at once,
  * while one that finds it still drawing waits for the next vsync.
  */
-async function timePresses(page: Page, presses: number, seed: number, pause: { min: number; max: number }): Promise<Pick<LabellingProbe, 'pressMs' | 'domMs' | 'frameMs'>> {
+async function timePresses(
+  page: Page,
+  presses: number,
+  seed: number,
+  pause: { min: number; max: number },
+): Promise<Pick<LabellingProbe, 'pressMs' | 'domMs' | 'frameMs'>> {
   const prng = createPrng(seed);
   await page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.reset());
   for (let press = 1; press <= presses; press++) {
@@ -153,7 +158,11 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
 
   /** A fresh browser on the bench profile, with the probe in every page: each timing is a real start. */
   const launch = async (extraArgs: readonly string[] = []): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, headless: true, args: [...options.chromiumArgs, ...extraArgs] });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: options.chromiumPath,
+      headless: true,
+      args: [...options.chromiumArgs, ...extraArgs],
+    });
     current = context;
     context.setDefaultTimeout(600_000);
     await context.addInitScript({ content: probeScript });
@@ -209,11 +218,19 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     ({ context, page } = await launch());
     await page.goto(`${url}__bench/seed.html`);
     await page.waitForFunction(() => 'seedLabels' in globalThis);
-    const seed = await page.evaluate((seedOptions) => (globalThis as SeedWindow).seedLabels(seedOptions), { studyId: options.studyId, annotators: options.annotators, seed: 1_000_000 });
+    const seed = await page.evaluate((seedOptions) => (globalThis as SeedWindow).seedLabels(seedOptions), {
+      studyId: options.studyId,
+      annotators: options.annotators,
+      seed: 1_000_000,
+    });
     const annotator = seed.annotatorIds[Math.min(2, seed.annotatorIds.length - 1)] as string;
     // The workspace labels as the annotator the preferences name.
     await page.evaluate(
-      (annotator) => localStorage.setItem('agreement-studio.preferences', JSON.stringify({ state: { mode: 'annotator', annotator: { id: annotator, name: annotator }, keyOverrides: {} }, version: 1 })),
+      (annotator) =>
+        localStorage.setItem(
+          'agreement-studio.preferences',
+          JSON.stringify({ state: { mode: 'annotator', annotator: { id: annotator, name: annotator }, keyOverrides: {} }, version: 1 }),
+        ),
       annotator,
     );
     await context.close();
@@ -238,7 +255,21 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       await opened.context.close();
     }
 
-    return { units, importMs, openMs, press, pressDom, pressFrame, pressBackToBack, pressUnthrottled, personPauseMs: PERSON_PAUSE_MS, seed, startMs, openWithLabelsMs, annotatorDone };
+    return {
+      units,
+      importMs,
+      openMs,
+      press,
+      pressDom,
+      pressFrame,
+      pressBackToBack,
+      pressUnthrottled,
+      personPauseMs: PERSON_PAUSE_MS,
+      seed,
+      startMs,
+      openWithLabelsMs,
+      annotatorDone,
+    };
   } finally {
     await current?.close().catch(() => undefined);
     server.close();

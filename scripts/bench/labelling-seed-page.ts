@@ -49,7 +49,13 @@ async function seedLabels(options: SeedOptions): Promise<SeedResult> {
   const db = await openAppDatabase();
   try {
     // Primary keys [studyId, id] of the study's question turns, from the app's [studyId+type] index.
-    const keys = await request(db.transaction('turns', 'readonly').objectStore('turns').index('[studyId+type]').getAllKeys(IDBKeyRange.only([options.studyId, 'question'])));
+    const keys = await request(
+      db
+        .transaction('turns', 'readonly')
+        .objectStore('turns')
+        .index('[studyId+type]')
+        .getAllKeys(IDBKeyRange.only([options.studyId, 'question'])),
+    );
     const unitIds = keys.map((key) => (key as [string, string])[1]);
     if (unitIds.length === 0) throw new Error(`study ${options.studyId} has no question turns`);
     const prng = createPrng(options.seed);
@@ -66,7 +72,19 @@ async function seedLabels(options: SeedOptions): Promise<SeedResult> {
         const ms = prng.int(800, 9_000);
         clock += ms;
         const at = new Date(clock).toISOString();
-        const label: Label = { studyId: options.studyId, annotatorId, unitId, task: 'answer', value: prng.pick(values), at, createdAt: at, ms, rev: 1, unsure: prng.chance(0.03), note: '' };
+        const label: Label = {
+          studyId: options.studyId,
+          annotatorId,
+          unitId,
+          task: 'answer',
+          value: prng.pick(values),
+          at,
+          createdAt: at,
+          ms,
+          rev: 1,
+          unsure: prng.chance(0.03),
+          note: '',
+        };
         labels.put(label);
       }
       await done(tx);

@@ -61,7 +61,12 @@ async function benchPage(context: BrowserContext, url: string): Promise<Page> {
  * One opening as the lead makes it, in a new page (a new app and a new report worker): the study's
  * overview, left to settle so its own work is not counted, then a click on its Report entry.
  */
-async function openReport(context: BrowserContext, url: string, studyId: string, probeScript: string): Promise<{ opening: ReportOpening; bootstrap: number; resample: string }> {
+async function openReport(
+  context: BrowserContext,
+  url: string,
+  studyId: string,
+  probeScript: string,
+): Promise<{ opening: ReportOpening; bootstrap: number; resample: string }> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: probeScript });
@@ -70,16 +75,24 @@ async function openReport(context: BrowserContext, url: string, studyId: string,
     await entry.waitFor();
     await page.evaluate(() => (globalThis as ProbeWindow).reportProbe.quietFor(500));
     await entry.click();
-    await page.waitForFunction(() => {
-      const probe = (globalThis as ProbeWindow).reportProbe;
-      return probe.failed !== undefined || probe.opening() !== undefined;
-    }, undefined, { polling: 50 });
+    await page.waitForFunction(
+      () => {
+        const probe = (globalThis as ProbeWindow).reportProbe;
+        return probe.failed !== undefined || probe.opening() !== undefined;
+      },
+      undefined,
+      { polling: 50 },
+    );
     const { opening, failed } = await page.evaluate(() => {
       const probe = (globalThis as ProbeWindow).reportProbe;
       return { opening: probe.opening(), failed: probe.failed };
     });
     if (opening === undefined) throw new Error(`the report of ${studyId}: ${failed}`);
-    return { opening, bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()), resample: await page.getByTestId('report-resample').inputValue() };
+    return {
+      opening,
+      bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()),
+      resample: await page.getByTestId('report-resample').inputValue(),
+    };
   } finally {
     await page.close();
   }
@@ -119,7 +132,8 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
       log(`timing the report engine on ${study.studyId} ${options.runs} times`);
       const page = await benchPage(browser, url);
       const engine: EngineTiming[] = [];
-      for (let run = 0; run < options.runs; run++) engine.push(await page.evaluate(([id, b]) => (globalThis as BenchWindow).timeReportEngine(id, b), [study.studyId, bootstrap] as const));
+      for (let run = 0; run < options.runs; run++)
+        engine.push(await page.evaluate(([id, b]) => (globalThis as BenchWindow).timeReportEngine(id, b), [study.studyId, bootstrap] as const));
       await page.close();
       return { options: scale, study, bootstrap, resample, openings, engine };
     };

@@ -139,7 +139,10 @@ async function runTeamBench(scenario: TeamScenario): Promise<TeamScenarioResult>
     try {
       await importStudies(db, [data]);
       const { overlap, difficultyOverlap, seed } = scenario;
-      await timed(() => assignTeam(db, studyId, { annotators, overlap, ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}), seed, now: CREATED_AT }), result.assignMs);
+      await timed(
+        () => assignTeam(db, studyId, { annotators, overlap, ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}), seed, now: CREATED_AT }),
+        result.assignMs,
+      );
       const packs = await timed(() => writeTeamPacks(db, studyId, { missingOnly: false }, { createdAt: CREATED_AT, app: APP }), result.packsMs);
       if (packs.length !== annotators.length) throw new Error(`wrote ${packs.length} packs for ${annotators.length} annotators`);
 

@@ -38,7 +38,9 @@ function serve(files: Record<string, string>): Promise<{ url: string; server: Se
     const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1) || 'index.html';
     const path = files[name];
     if (path === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(path));
+    res
+      .writeHead(200, { 'content-type': TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+      .end(readFileSync(path));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
@@ -70,9 +72,24 @@ export async function runTeamBench(options: TeamBenchOptions): Promise<TeamBench
 
     log('difficulty study: 55 annotators x 975 puzzles');
     // Overlap 1 is the least assignTeam takes: each puzzle's few final turns go to one annotator.
-    const difficulty = await run({ bundleUrl: 'difficulty.json', annotators: 55, overlap: 1, difficultyOverlap: 55, labelTasks: ['difficulty'], runs: options.runs, seed: 55 });
+    const difficulty = await run({
+      bundleUrl: 'difficulty.json',
+      annotators: 55,
+      overlap: 1,
+      difficultyOverlap: 55,
+      labelTasks: ['difficulty'],
+      runs: options.runs,
+      seed: 55,
+    });
     log('agreement study: 3 annotators x 100,000 questions');
-    const agreement = await run({ bundleUrl: 'agreement.json', annotators: 3, overlap: 3, labelTasks: ['answer', 'match', 'difficulty'], runs: options.agreementRuns, seed: 3 });
+    const agreement = await run({
+      bundleUrl: 'agreement.json',
+      annotators: 3,
+      overlap: 3,
+      labelTasks: ['answer', 'match', 'difficulty'],
+      runs: options.agreementRuns,
+      seed: 3,
+    });
     return { difficulty, agreement };
   } finally {
     await context?.close();

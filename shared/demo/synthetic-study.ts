@@ -193,7 +193,8 @@ function generateWithTruth(options: SyntheticBundleOptions): { bundle: Synthetic
           type: 'final',
           text: `Synthetic final answer ${f} on puzzle ${number}.`,
           judgements,
-          judgeReply: judgements[primaryJudge] === 'matched' ? 'Synthetic judge reply: that matches the reference.' : 'Synthetic judge reply: that does not match.',
+          judgeReply:
+            judgements[primaryJudge] === 'matched' ? 'Synthetic judge reply: that matches the reference.' : 'Synthetic judge reply: that does not match.',
         });
         units.push({ unit: turnId, task: 'match', truth: truthLabel });
       }
@@ -232,7 +233,15 @@ function assignPuzzles(puzzles: readonly TruthPuzzle[], annotators: number, over
   return assigned;
 }
 
-function annotatorLabelFile(studyId: string, index: number, annotators: number, puzzles: readonly TruthPuzzle[], errorRate: number, app: string, rng: Prng): LabelFile {
+function annotatorLabelFile(
+  studyId: string,
+  index: number,
+  annotators: number,
+  puzzles: readonly TruthPuzzle[],
+  errorRate: number,
+  app: string,
+  rng: Prng,
+): LabelFile {
   const number = String(index + 1).padStart(Math.max(2, String(annotators).length), '0');
   // Annotators start a few minutes apart so their timestamps are not identical.
   let clock = LABELLING_STARTS_AT + index * 7 * 60_000;

@@ -61,6 +61,9 @@ export function isReservedKey(key: string): boolean {
  * shows as `\u202e` instead of acting on the message, and cut short so a long id cannot flood it.
  */
 function shown(id: string): string {
-  const escaped = JSON.stringify(id).replace(/[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = JSON.stringify(id).replace(
+    /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return escaped.length > 60 ? `${escaped.slice(0, 57)}…"` : escaped;
 }

@@ -1,7 +1,6 @@
 // The domain model of SPEC §3: puzzles, sessions, turns, labels, studies.
 // Pure data shapes shared by the parser, the database, the UI and the command line.
 
-
 export const TASKS = ['answer', 'match', 'difficulty'] as const;
 export type Task = (typeof TASKS)[number];
 

@@ -228,11 +228,17 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
     ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${csvCommentText(file)} sha256 ${csvCommentText(sha256)}`]),
     ['settings.judges', String(input.includeJudges)],
     // The column `human:<id>` holds the labels of the annotator named here.
-    ...Object.entries(namesOf(input, table)).map(([annotator, name]): [string, string] => ['annotator', `human:${csvCommentText(annotator)} is ${csvCommentText(name)}`]),
+    ...Object.entries(namesOf(input, table)).map(([annotator, name]): [string, string] => [
+      'annotator',
+      `human:${csvCommentText(annotator)} is ${csvCommentText(name)}`,
+    ]),
   ];
   // Trusted text, written without commas so each stays in one spreadsheet cell.
   comments.push(
-    ['escaping', "text cells that begin with = + - @ a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; numbers are never prefixed"],
+    [
+      'escaping',
+      "text cells that begin with = + - @ a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; numbers are never prefixed",
+    ],
     ['encoding', CSV_COMMENT_NOTE],
     ['read', "pandas.read_csv(path, comment='#')"],
   );

@@ -6,7 +6,21 @@
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
 import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS, UNPARSEABLE } from '../domain/model';
-import type { Annotator, Assignment, AuditEntry, GoldLabel, JudgeLabel, Label, LabelValue, Puzzle, Session, Study, StudyCounts, Task, Turn } from '../domain/model';
+import type {
+  Annotator,
+  Assignment,
+  AuditEntry,
+  GoldLabel,
+  JudgeLabel,
+  Label,
+  LabelValue,
+  Puzzle,
+  Session,
+  Study,
+  StudyCounts,
+  Task,
+  Turn,
+} from '../domain/model';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
@@ -81,7 +95,8 @@ export function checkOneStudy(content: BackupContent): void {
   const studyId = content.study.id;
   for (const list of RECORD_LISTS) {
     const index = content[list].findIndex((record) => record.studyId !== studyId);
-    if (index >= 0) throw new RangeError(`${list}[${index}] belongs to the study ${JSON.stringify(content[list][index]?.studyId)}, not ${JSON.stringify(studyId)}`);
+    if (index >= 0)
+      throw new RangeError(`${list}[${index}] belongs to the study ${JSON.stringify(content[list][index]?.studyId)}, not ${JSON.stringify(studyId)}`);
   }
 }
 
@@ -139,7 +154,8 @@ const judgements = z
     for (const key of Object.keys(value)) {
       const problem = idProblem('model', key);
       if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
-      else if (!JUDGE_LABELS.includes(value[key])) ctx.addIssue({ code: 'custom', path: [key], message: `expected a judge label (${JUDGE_LABELS.join(', ')}), got ${describeValue(value[key])}` });
+      else if (!JUDGE_LABELS.includes(value[key]))
+        ctx.addIssue({ code: 'custom', path: [key], message: `expected a judge label (${JUDGE_LABELS.join(', ')}), got ${describeValue(value[key])}` });
     }
   });
 
@@ -248,7 +264,10 @@ function checkTaskValue(record: { task: string; value: unknown }, ctx: z.Refinem
       ? typeof value === 'number' && Number.isInteger(value) && value >= MIN_DIFFICULTY && value <= MAX_DIFFICULTY
       : ((record.task === 'match' ? MATCH_LABELS : ANSWER_LABELS) as readonly unknown[]).includes(value);
   if (fits) return;
-  const allowed = record.task === 'difficulty' ? `a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}` : (record.task === 'match' ? MATCH_LABELS : ANSWER_LABELS).join(', ');
+  const allowed =
+    record.task === 'difficulty'
+      ? `a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}`
+      : (record.task === 'match' ? MATCH_LABELS : ANSWER_LABELS).join(', ');
   ctx.addIssue({ code: 'custom', path: ['value'], message: `expected ${allowed} for the ${record.task} task, got ${describeValue(value)}` });
 }
 
@@ -262,7 +281,10 @@ const labelSchema = z
       value: labelValue,
       at: isoTime,
       createdAt: isoTime.optional(),
-      ms: z.number({ error: expected('a number of milliseconds') }).min(0, { error: expected('a number of milliseconds of at least 0') }).optional(),
+      ms: z
+        .number({ error: expected('a number of milliseconds') })
+        .min(0, { error: expected('a number of milliseconds of at least 0') })
+        .optional(),
       rev: atLeastOne.max(MAX_REVISION, { error: expected(`a revision from 1 to ${MAX_REVISION.toLocaleString('en')}`) }),
       unsure: z.boolean({ error: expected('true or false') }),
       note: text,
@@ -377,7 +399,13 @@ export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<
 }
 
 /** One record list, each record checked and rebuilt; undefined when the list itself is unusable. */
-function readList<L extends RecordList>(name: L, raw: unknown, studyId: string | undefined, errors: ErrorList, rebuilt: { dropped: boolean }): BackupContent[L] | undefined {
+function readList<L extends RecordList>(
+  name: L,
+  raw: unknown,
+  studyId: string | undefined,
+  errors: ErrorList,
+  rebuilt: { dropped: boolean },
+): BackupContent[L] | undefined {
   if (!Array.isArray(raw)) {
     const what = `a list of ${LIST_WORDS[name]}`;
     errors.add(name, raw === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(raw)}`);
@@ -450,7 +478,8 @@ function checkReferences(content: BackupContent, errors: ErrorList): void {
     const session = sessions.get(turn.sessionId);
     if (session === undefined) return errors.add(`turns[${i}].sessionId`, `no session of the backup has the id ${quote(turn.sessionId)}`);
     turnsPerSession.set(session.id, (turnsPerSession.get(session.id) ?? 0) + 1);
-    if (turn.puzzleId !== session.puzzleId) errors.add(`turns[${i}].puzzleId`, `the turn's session ${quote(session.id)} is of the puzzle ${quote(session.puzzleId)}, not ${quote(turn.puzzleId)}`);
+    if (turn.puzzleId !== session.puzzleId)
+      errors.add(`turns[${i}].puzzleId`, `the turn's session ${quote(session.id)} is of the puzzle ${quote(session.puzzleId)}, not ${quote(turn.puzzleId)}`);
   });
   content.sessions.forEach((session, i) => {
     const turns = turnsPerSession.get(session.id) ?? 0;
@@ -461,7 +490,9 @@ function checkReferences(content: BackupContent, errors: ErrorList): void {
     const want = task === 'answer' ? 'question' : 'final';
     const type = turnTypes.get(unitId);
     if (type === want) return undefined;
-    return type === undefined ? `no turn of the backup has the id ${quote(unitId)}` : `${quote(unitId)} is a ${type} turn; the ${task} task labels ${want} turns`;
+    return type === undefined
+      ? `no turn of the backup has the id ${quote(unitId)}`
+      : `${quote(unitId)} is a ${type} turn; the ${task} task labels ${want} turns`;
   };
   content.labels.forEach((label, i) => {
     const problem = unitProblem(label.task, label.unitId);
@@ -479,9 +510,16 @@ function checkReferences(content: BackupContent, errors: ErrorList): void {
     });
   });
   const questions = content.turns.reduce((n, turn) => n + (turn.type === 'question' ? 1 : 0), 0);
-  const actual: StudyCounts = { puzzles: content.puzzles.length, sessions: content.sessions.length, turns: content.turns.length, questions, finals: content.turns.length - questions };
+  const actual: StudyCounts = {
+    puzzles: content.puzzles.length,
+    sessions: content.sessions.length,
+    turns: content.turns.length,
+    questions,
+    finals: content.turns.length - questions,
+  };
   for (const key of Object.keys(actual) as (keyof StudyCounts)[]) {
-    if (content.study.counts[key] !== actual[key]) errors.add(`study.counts.${key}`, `the backup holds ${actual[key]} ${key}, not ${content.study.counts[key]}`);
+    if (content.study.counts[key] !== actual[key])
+      errors.add(`study.counts.${key}`, `the backup holds ${actual[key]} ${key}, not ${content.study.counts[key]}`);
   }
 }
 

@@ -14,7 +14,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 const NEEDS_QUOTES = /[",\r\n#]/;
 
-export const CSV_INJECTION_NOTE = "text cells that begin with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas";
+export const CSV_INJECTION_NOTE =
+  "text cells that begin with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas";
 
 export function csvField(cell: CsvCell): string {
   if (cell === null) return '';
@@ -47,4 +48,5 @@ export function csvCommentText(text: string): string {
   return text.replace(/[%,"\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, encodeURIComponent);
 }
 
-export const CSV_COMMENT_NOTE = 'in these comment lines % and commas and quotes and control characters of values are percent-encoded (decodeURIComponent reads them back)';
+export const CSV_COMMENT_NOTE =
+  'in these comment lines % and commas and quotes and control characters of values are percent-encoded (decodeURIComponent reads them back)';

@@ -52,7 +52,14 @@ function firstNonSpace(text: string): number {
 function csvHeaderHasAnnotator(text: string): boolean {
   const end = text.search(/[\r\n]/);
   const header = end < 0 ? text : text.slice(0, end);
-  return header.split(',').some((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim().toLowerCase() === 'annotator');
+  return header.split(',').some(
+    (cell) =>
+      cell
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim()
+        .toLowerCase() === 'annotator',
+  );
 }
 
 /**

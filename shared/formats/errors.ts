@@ -34,8 +34,6 @@ export function errorPlace(error: FormatError): string {
 
 /** One line per error, for the app's error lists and the command line alike: file, line, place, message. */
 export function formatErrorText(error: FormatError): string {
-  const where = [error.file, error.line !== undefined ? `line ${error.line}` : '', errorPlace(error)]
-    .filter((part) => part !== '')
-    .join(': ');
+  const where = [error.file, error.line !== undefined ? `line ${error.line}` : '', errorPlace(error)].filter((part) => part !== '').join(': ');
   return `${where}: ${error.message}`;
 }

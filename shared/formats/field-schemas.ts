@@ -28,10 +28,8 @@ export function quote(value: unknown): string {
 
 /** A zod error message function: "required; expected X" when missing, else "expected X, got Y". */
 export function expected(what: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(issue.input)}`;
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(issue.input)}`);
 }
-
 
 /** An optional field; null (what Python's None becomes) reads as absent. */
 export function optional<T extends z.ZodType>(schema: T) {

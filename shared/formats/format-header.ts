@@ -44,7 +44,8 @@ function versionProblem(kind: ReadKind, value: unknown, upgrades: Upgrades): str
   if (typeof value !== 'string') return `expected the text "${expected}", got ${describeValue(value)}`;
   const match = FORMAT_FIELD.exec(value);
   const fileKind = match?.[1];
-  if (match === null || fileKind === undefined || !Object.hasOwn(KIND_NAMES, fileKind)) return `${quote(value)} is not a format this app knows; expected "${expected}" for ${what}`;
+  if (match === null || fileKind === undefined || !Object.hasOwn(KIND_NAMES, fileKind))
+    return `${quote(value)} is not a format this app knows; expected "${expected}" for ${what}`;
   if (fileKind !== kind) return `this file is ${KIND_NAMES[fileKind as FormatKind]} (${value}), not ${what}`;
   const major = Number(match[2]);
   const minor = Number(match[3] ?? 0);
@@ -97,7 +98,8 @@ export function checksumError(fileName: string, raw: Record<string, unknown>, wh
   const { sha256: claimed, ...content } = raw;
   const at = { file: fileName, path: 'sha256' };
   if (claimed === undefined) return { ...at, message: `missing checksum: ${what} is damaged or was edited (it carries the SHA-256 of its content)` };
-  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed)) return { ...at, message: `${what} is damaged or was edited: sha256 is not a 64-digit hex SHA-256` };
+  if (typeof claimed !== 'string' || !/^[0-9a-fA-F]{64}$/.test(claimed))
+    return { ...at, message: `${what} is damaged or was edited: sha256 is not a 64-digit hex SHA-256` };
   let actual: string;
   try {
     actual = sha256Hex(canonicalJson(content));

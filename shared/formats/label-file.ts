@@ -71,18 +71,16 @@ export function buildLabelFile(content: LabelFileContent): LabelFile {
     annotator: { id: content.annotator.id, name: content.annotator.name },
     exportedAt: content.exportedAt,
     app: content.app,
-    labels: content.labels.map(
-      (label): LabelRecord => ({
-        unit: label.unit,
-        task: label.task,
-        value: label.value,
-        at: label.at,
-        ...(label.ms !== undefined ? { ms: label.ms } : {}),
-        rev: label.rev,
-        unsure: label.unsure,
-        note: label.note,
-      }),
-    ),
+    labels: content.labels.map((label): LabelRecord => ({
+      unit: label.unit,
+      task: label.task,
+      value: label.value,
+      at: label.at,
+      ...(label.ms !== undefined ? { ms: label.ms } : {}),
+      rev: label.rev,
+      unsure: label.unsure,
+      note: label.note,
+    })),
   };
   return withChecksum(body);
 }
@@ -276,11 +274,17 @@ export function readLabelCsv(file: SourceFile, options: LabelParseOptions = {}):
   for (const column of CSV_COLUMNS) {
     const index = names.indexOf(column);
     if (index < 0) missing.push(column);
-    else if (names.indexOf(column, index + 1) >= 0) return fail({ file: file.name, line: headerLine, path: '', message: `the header names the column ${column} twice` });
+    else if (names.indexOf(column, index + 1) >= 0)
+      return fail({ file: file.name, line: headerLine, path: '', message: `the header names the column ${column} twice` });
     columnOf[column] = index;
   }
   if (missing.length > 0) {
-    return fail({ file: file.name, line: headerLine, path: '', message: `the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected a header row ${CSV_HEADER}` });
+    return fail({
+      file: file.name,
+      line: headerLine,
+      path: '',
+      message: `the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected a header row ${CSV_HEADER}`,
+    });
   }
   const needed = Math.max(...CSV_COLUMNS.map((column) => columnOf[column])) + 1;
 
@@ -312,7 +316,11 @@ export function readLabelCsv(file: SourceFile, options: LabelParseOptions = {}):
     }
     const task = TASKS.find((known) => known === rawTask);
     if (task === undefined) {
-      errors.add('task', rawTask === '' ? 'required; expected answer, match or difficulty' : `expected answer, match or difficulty, got ${describeValue(cell('task'))}`, line);
+      errors.add(
+        'task',
+        rawTask === '' ? 'required; expected answer, match or difficulty' : `expected answer, match or difficulty, got ${describeValue(cell('task'))}`,
+        line,
+      );
       continue;
     }
     const rawValue = cell('value');

@@ -65,7 +65,14 @@ const ANSWER_REPLY_WORDS: ReadonlyMap<string, AnswerLabel> = new Map([
 ]);
 
 // For a final answer, SPLAT's judge says "congratulations" when the guess matches the reference.
-const MATCH_REPLY_WORDS: ReadonlyMap<string, MatchLabel> = new Map([...MATCH_WORDS, ['congratulations', 'matched'], ['yes', 'matched'], ['no', 'unmatched'], ['t', 'matched'], ['f', 'unmatched']]);
+const MATCH_REPLY_WORDS: ReadonlyMap<string, MatchLabel> = new Map([
+  ...MATCH_WORDS,
+  ['congratulations', 'matched'],
+  ['yes', 'matched'],
+  ['no', 'unmatched'],
+  ['t', 'matched'],
+  ['f', 'unmatched'],
+]);
 
 /**
  * A judge's reply as written, read as the label of a question (`answer`) or final (`match`) turn:
@@ -98,7 +105,9 @@ export interface UnparseableReply {
  * The replies that read as `unparseable`, one row per judge and distinct reply text with how
  * often it came, most frequent first, so a lead sees what the normaliser could not read.
  */
-export function listUnparseableReplies(turns: Iterable<{ judgements: Readonly<Record<string, JudgeLabel>>; judgeReplies?: Readonly<Record<string, string>> }>): UnparseableReply[] {
+export function listUnparseableReplies(
+  turns: Iterable<{ judgements: Readonly<Record<string, JudgeLabel>>; judgeReplies?: Readonly<Record<string, string>> }>,
+): UnparseableReply[] {
   const counts = new Map<string, UnparseableReply>();
   for (const turn of turns) {
     for (const [judge, label] of Object.entries(turn.judgements)) {

@@ -58,7 +58,12 @@ export function checkSourceFile(file: SourceFile, limit?: SizeLimit): FormatErro
   if (file.invalidUtf8 === undefined) return undefined;
   const { line, column, offset, byte } = file.invalidUtf8;
   const hex = byte.toString(16).toUpperCase().padStart(2, '0');
-  return { file: file.name, line, path: '', message: `not UTF-8 text (column ${column}): the byte 0x${hex} at offset ${offset} is not valid UTF-8; save the file as UTF-8` };
+  return {
+    file: file.name,
+    line,
+    path: '',
+    message: `not UTF-8 text (column ${column}): the byte 0x${hex} at offset ${offset} is not valid UTF-8; save the file as UTF-8`,
+  };
 }
 
 /** What one pass over JSON text found: a broken limit, and members given twice in one object. */
@@ -98,7 +103,10 @@ export function scanJson(fileName: string, text: string, firstLine = 1): JsonSca
   const frames: Frame[] = [];
   let depth = 0;
   let line = firstLine;
-  const tooLong = (): JsonScan => ({ limitError: { file: fileName, line, path: '', message: `a string is longer than the limit of ${INPUT_LIMITS.maxStringChars / MB} MB` }, duplicates });
+  const tooLong = (): JsonScan => ({
+    limitError: { file: fileName, line, path: '', message: `a string is longer than the limit of ${INPUT_LIMITS.maxStringChars / MB} MB` },
+    duplicates,
+  });
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
@@ -138,7 +146,10 @@ export function scanJson(fileName: string, text: string, firstLine = 1): JsonSca
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       depth++;
       if (depth > INPUT_LIMITS.maxNestingDepth) {
-        return { limitError: { file: fileName, line, path: '', message: `nesting is deeper than the limit of ${INPUT_LIMITS.maxNestingDepth} levels` }, duplicates };
+        return {
+          limitError: { file: fileName, line, path: '', message: `nesting is deeper than the limit of ${INPUT_LIMITS.maxNestingDepth} levels` },
+          duplicates,
+        };
       }
       const frame = frames[depth - 1] ?? (frames[depth - 1] = { isArray: false, index: 0, key: '', expectKey: false, keys: [], keySet: undefined });
       frame.isArray = c === 0x5b;

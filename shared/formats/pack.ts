@@ -222,18 +222,35 @@ const packSchema = packObject(
     app: z.string({ error: expected('the name and version of the app that wrote the pack') }),
     puzzles: z.array(
       packObject(
-        { id: recordId, title: optionalText, story: text, reference: text, language: optionalText, genre: optionalText, keyClues: z.array(text, { error: expected('a list of texts') }) },
+        {
+          id: recordId,
+          title: optionalText,
+          story: text,
+          reference: text,
+          language: optionalText,
+          genre: optionalText,
+          keyClues: z.array(text, { error: expected('a list of texts') }),
+        },
         'a puzzle object',
       ),
       { error: expected('an array of puzzles') },
     ),
     sessions: z.array(
-      packObject({ id: recordId, puzzleId: recordId, player: text, maxRounds: wholeNumber('a whole number').optional(), run: wholeNumber('a whole number').optional() }, 'a session object'),
+      packObject(
+        { id: recordId, puzzleId: recordId, player: text, maxRounds: wholeNumber('a whole number').optional(), run: wholeNumber('a whole number').optional() },
+        'a session object',
+      ),
       { error: expected('an array of sessions') },
     ),
     turns: z.array(
       packObject(
-        { id: recordId, sessionId: recordId, index: wholeNumber('a turn index, a whole number of at least 0'), type: z.enum(['question', 'final'], { error: expected('question or final') }), text },
+        {
+          id: recordId,
+          sessionId: recordId,
+          index: wholeNumber('a turn index, a whole number of at least 0'),
+          type: z.enum(['question', 'final'], { error: expected('question or final') }),
+          text,
+        },
         'a turn object',
       ),
       { error: expected('an array of turns') },

@@ -92,7 +92,7 @@ function readPlain(text: string, collector: RatingCollector): ReadOutcome {
   let starts = new Int32Array(0);
   let ends = new Int32Array(0);
   let line = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     line++;
     let next = text.indexOf('\n', i);
     if (next < 0) next = n;
@@ -110,10 +110,11 @@ function readPlain(text: string, collector: RatingCollector): ReadOutcome {
       continue;
     }
     let fields = 0;
-    for (let s = from; fields < columns.needed; ) {
+    for (let s = from; fields < columns.needed;) {
       const comma = text.indexOf(',', s);
       const e = comma < 0 || comma > end ? end : comma;
-      if (e - s > INPUT_LIMITS.maxStringChars) return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
+      if (e - s > INPUT_LIMITS.maxStringChars)
+        return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
       starts[fields] = s;
       ends[fields] = e;
       fields++;
@@ -127,7 +128,16 @@ function readPlain(text: string, collector: RatingCollector): ReadOutcome {
       continue;
     }
     const { unit, rater, value } = columns;
-    collector.addRange(text, starts[unit] as number, ends[unit] as number, starts[rater] as number, ends[rater] as number, starts[value] as number, ends[value] as number, line);
+    collector.addRange(
+      text,
+      starts[unit] as number,
+      ends[unit] as number,
+      starts[rater] as number,
+      ends[rater] as number,
+      starts[value] as number,
+      ends[value] as number,
+      line,
+    );
   }
   return columns === undefined ? 'empty' : 'read';
 }
@@ -180,7 +190,12 @@ class RatingCollector {
       return;
     }
     if (valueStart === valueEnd) return;
-    this.push(this.units.indexOfRange(text, unitStart, unitEnd), this.raters.indexOfRange(text, raterStart, raterEnd), this.values.indexOfRange(text, valueStart, valueEnd), line);
+    this.push(
+      this.units.indexOfRange(text, unitStart, unitEnd),
+      this.raters.indexOfRange(text, raterStart, raterEnd),
+      this.values.indexOfRange(text, valueStart, valueEnd),
+      line,
+    );
   }
 
   private push(u: number, r: number, v: number, line: number): void {

@@ -114,7 +114,11 @@ export class BundleReader {
     if (this.turnTotal > INPUT_LIMITS.maxTurns && !this.turnLimitReached) {
       this.turnLimitReached = true;
       const turns = at(place, 'turns');
-      this.errors.add(turns.path, `the bundle has more than ${INPUT_LIMITS.maxTurns.toLocaleString('en')} turns, the limit; split it into smaller bundles`, turns.line);
+      this.errors.add(
+        turns.path,
+        `the bundle has more than ${INPUT_LIMITS.maxTurns.toLocaleString('en')} turns, the limit; split it into smaller bundles`,
+        turns.line,
+      );
     }
     if (this.turnLimitReached) return;
 
@@ -125,7 +129,14 @@ export class BundleReader {
       if (turn) turns.push(turn);
     }
     if (!session) return;
-    const record: Session = { studyId: this.studyId, id: session.id, puzzleId: session.puzzleId, player: session.player, judge: session.judge, turnCount: rawTurns.length };
+    const record: Session = {
+      studyId: this.studyId,
+      id: session.id,
+      puzzleId: session.puzzleId,
+      player: session.player,
+      judge: session.judge,
+      turnCount: rawTurns.length,
+    };
     if (session.maxRounds !== undefined) record.maxRounds = session.maxRounds;
     if (session.run !== undefined) record.run = session.run;
     this.records.sessions.push(record);
@@ -155,10 +166,12 @@ export class BundleReader {
     const turnType: TurnType | undefined = type === 'question' || type === 'final' ? type : undefined;
     if (turnType === undefined) this.turnError(sessionPlace, index, ['type'], expected(TURN_TYPE)({ input: type }));
     if (typeof text !== 'string') this.turnError(sessionPlace, index, ['text'], expected('text')({ input: text }));
-    if (judgeReply !== undefined && judgeReply !== null && typeof judgeReply !== 'string') this.turnError(sessionPlace, index, ['judgeReply'], expected('text')({ input: judgeReply }));
+    if (judgeReply !== undefined && judgeReply !== null && typeof judgeReply !== 'string')
+      this.turnError(sessionPlace, index, ['judgeReply'], expected('text')({ input: judgeReply }));
     const judgeReplies = this.readJudgeReplies(raw.judgeReplies, sessionPlace, index);
     const judgements = this.readJudgements(raw.judgements, turnType, judgeReplies, sessionPlace, index, () => turnName(id, index, sessionName));
-    if (this.errors.count > errorsBefore || !session || !judgements || turnType === undefined || typeof id !== 'string' || typeof text !== 'string') return undefined;
+    if (this.errors.count > errorsBefore || !session || !judgements || turnType === undefined || typeof id !== 'string' || typeof text !== 'string')
+      return undefined;
     const turn: Turn = { studyId: this.studyId, id, sessionId: session.id, puzzleId: session.puzzleId, index, type: turnType, text, judgements };
     if (typeof judgeReply === 'string') turn.judgeReply = judgeReply;
     if (judgeReplies !== undefined && judgeReplies.size > 0) turn.judgeReplies = Object.fromEntries(judgeReplies);
@@ -189,7 +202,13 @@ export class BundleReader {
       const problem = idProblem('model', model);
       // `unparseable` stands for a reply the importer could not read, so it needs that reply.
       const unparseable = value === UNPARSEABLE && type !== undefined;
-      const label = unparseable ? UNPARSEABLE : type === 'question' ? normaliseAnswerLabel(value, this.scheme) : type === 'final' ? normaliseMatchLabel(value) : undefined;
+      const label = unparseable
+        ? UNPARSEABLE
+        : type === 'question'
+          ? normaliseAnswerLabel(value, this.scheme)
+          : type === 'final'
+            ? normaliseMatchLabel(value)
+            : undefined;
       if (problem === undefined && label !== undefined && (!unparseable || replies?.has(model) === true)) {
         entries.push([model, label]);
         continue;

@@ -13,7 +13,8 @@ declare const TextDecoder: new (label: 'utf-8', options?: { fatal?: boolean }) =
 export function sourceFileFromBytes(name: string, bytes: Uint8Array): SourceFile & { size: number } {
   const size = bytes.byteLength;
   const kind = binaryKind(bytes);
-  if (kind !== undefined) return READABLE_BINARY_KINDS.has(kind) ? { name, size, text: '', binaryKind: kind, bytes } : { name, size, text: '', binaryKind: kind };
+  if (kind !== undefined)
+    return READABLE_BINARY_KINDS.has(kind) ? { name, size, text: '', binaryKind: kind, bytes } : { name, size, text: '', binaryKind: kind };
   try {
     return { name, size, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
@@ -33,7 +34,7 @@ export function findUtf8Fault(bytes: Uint8Array): Utf8Fault | undefined {
   const n = bytes.length;
   let line = 1;
   let lineStart = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const lead = bytes[i] as number;
     if (lead < 0x80) {
       if (lead === 0x0a) {

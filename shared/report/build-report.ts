@@ -77,9 +77,11 @@ export interface ReportInput {
  */
 export function buildReport(input: ReportInput): AgreementReport {
   const { settings } = input;
-  if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0) throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
+  if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0)
+    throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
-  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon > 0 && settings.altTestEpsilon < 1)) throw new RangeError(`the Alt-Test's epsilon must be between 0 and 1, not ${settings.altTestEpsilon}`);
+  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon > 0 && settings.altTestEpsilon < 1))
+    throw new RangeError(`the Alt-Test's epsilon must be between 0 and 1, not ${settings.altTestEpsilon}`);
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
   const study = inStudyOrder(input.study);
   const unsure = settings.unsure ?? 'counted';
@@ -162,7 +164,9 @@ function turtleBenchSetting(units: StudyUnits): Pick<AgreementReport, 'turtleBen
 
 /** The unparseable judge replies per task and judge, in judge order; nothing when there are none. */
 function unparseableSetting(units: StudyUnits): Pick<AgreementReport, 'unparseableJudgeReplies'> {
-  const counts: UnparseableCount[] = (['answer', 'match'] as const).flatMap((task) => [...units.unparseable[task]].map(([judge, count]) => ({ task, judge, count })));
+  const counts: UnparseableCount[] = (['answer', 'match'] as const).flatMap((task) =>
+    [...units.unparseable[task]].map(([judge, count]) => ({ task, judge, count })),
+  );
   return counts.length > 0 ? { unparseableJudgeReplies: counts } : {};
 }
 

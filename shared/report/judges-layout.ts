@@ -59,7 +59,11 @@ function classifierTable(judges: JudgesSection, task: ReportTask): LayoutTable {
           formatPercent(classification.macro.precision.value),
           formatPercent(classification.macro.recall.value),
           formatPercent(classification.macro.f1.value),
-          ...(rates ? [classification.rates, classification.rates].map((r, i) => (r === undefined ? UNDEFINED : percentOf(i === 0 ? r.truePositiveRate : r.trueNegativeRate))) : []),
+          ...(rates
+            ? [classification.rates, classification.rates].map((r, i) =>
+                r === undefined ? UNDEFINED : percentOf(i === 0 ? r.truePositiveRate : r.trueNegativeRate),
+              )
+            : []),
         ],
       };
     }),
@@ -106,15 +110,18 @@ function perLabelTable(judges: JudgesSection, task: ReportTask): LayoutTable {
     id: `judges-labels-${task}`,
     wide: true,
     title: `${TASK_NAME[task]}: each judge per label`,
-    caption: 'On all buckets: per label of the task, the units people gave it (support) and the judge\'s precision, recall and F1 in %. A label neither people nor the judge gave has no row.',
+    caption:
+      "On all buckets: per label of the task, the units people gave it (support) and the judge's precision, recall and F1 in %. A label neither people nor the judge gave has no row.",
     columns: ['Judge', 'Label', 'Support', 'Precision', 'Recall', 'F1'],
     labelColumns: 2,
     rows: rows.flatMap((row: JudgeAgainstPeopleRow) =>
-      row.classification.perLabel.filter((score) => score.support + score.predicted > 0).map((score) => ({
-        labels: [row.judge, score.label],
-        ids: [row.judge, score.label],
-        values: [String(score.support), percentOf(score.precision), percentOf(score.recall), percentOf(score.f1)],
-      })),
+      row.classification.perLabel
+        .filter((score) => score.support + score.predicted > 0)
+        .map((score) => ({
+          labels: [row.judge, score.label],
+          ids: [row.judge, score.label],
+          values: [String(score.support), percentOf(score.precision), percentOf(score.recall), percentOf(score.f1)],
+        })),
     ),
     notes: [],
   };
@@ -147,7 +154,10 @@ function comparisonTable(report: AgreementReport, judges: JudgesSection, task: R
     })),
     notes: [
       ...holmNotes(judges, task, 'pairs'),
-      ...warned.map((row) => `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew no paired unit and are left out of the interval.`),
+      ...warned.map(
+        (row) =>
+          `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew no paired unit and are left out of the interval.`,
+      ),
       ...constantIntervalNote(rows),
     ],
   };
@@ -173,7 +183,12 @@ function altTestTable(judges: JudgesSection): LayoutTable {
     rows: rows.map((row) => ({
       labels: [TASK_NAME[row.task], row.judge],
       ids: [row.task, row.judge],
-      values: [String(row.units), formatPercent(row.winningRate), formatStatistic(row.advantageProbability), row.passed === null ? UNDEFINED : row.passed ? 'yes' : 'no'],
+      values: [
+        String(row.units),
+        formatPercent(row.winningRate),
+        formatStatistic(row.advantageProbability),
+        row.passed === null ? UNDEFINED : row.passed ? 'yes' : 'no',
+      ],
     })),
     notes: refusalNotes(rows),
   };
@@ -203,7 +218,8 @@ function correctedTable(judges: JudgesSection): LayoutTable {
   const rows = judges.correctedScores;
   // One numbered note per distinct reason, so the notes stay a few lines however many rows there are.
   const reasons: string[] = [];
-  const reasonOf = (row: CorrectedScoreRow) => (row.theta === null || row.ci95 === null ? (row.undefinedReasons.theta ?? row.undefinedReasons.ci95) : undefined);
+  const reasonOf = (row: CorrectedScoreRow) =>
+    row.theta === null || row.ci95 === null ? (row.undefinedReasons.theta ?? row.undefinedReasons.ci95) : undefined;
   for (const row of rows) {
     const reason = reasonOf(row);
     if (reason !== undefined && !reasons.includes(reason)) reasons.push(reason);

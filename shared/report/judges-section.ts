@@ -37,19 +37,38 @@ export function judgesSection(
     const taskUnits = units.units[task];
     const judges = units.judges[task];
     const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task]);
-    const leniency = holmFamily(againstPeople, (row) => row.errors.mcnemar, (p, row) => (row.holmP = p));
-    if (leniency > 0) section.holmFamilies.push(`${TASK_NAME[task]}: leniency against severity McNemar tests of ${plural(judges.length, 'judge')} x ${plural(buckets[task].length, 'bucket')}${tally(leniency, againstPeople.length)}`);
+    const leniency = holmFamily(
+      againstPeople,
+      (row) => row.errors.mcnemar,
+      (p, row) => (row.holmP = p),
+    );
+    if (leniency > 0)
+      section.holmFamilies.push(
+        `${TASK_NAME[task]}: leniency against severity McNemar tests of ${plural(judges.length, 'judge')} x ${plural(buckets[task].length, 'bucket')}${tally(leniency, againstPeople.length)}`,
+      );
     const comparisons = judgeComparisons(task, taskUnits, judges, buckets[task], settings.resample, settings.bootstrap);
-    const paired = holmFamily(comparisons, (row) => row.mcnemar, (p, row) => (row.holmP = p));
+    const paired = holmFamily(
+      comparisons,
+      (row) => row.mcnemar,
+      (p, row) => (row.holmP = p),
+    );
     const pairs = (judges.length * (judges.length - 1)) / 2;
-    if (paired > 0) section.holmFamilies.push(`${TASK_NAME[task]}: McNemar tests of ${plural(pairs, 'pair')} of judges x ${plural(buckets[task].length, 'bucket')}${tally(paired, comparisons.length)}`);
+    if (paired > 0)
+      section.holmFamilies.push(
+        `${TASK_NAME[task]}: McNemar tests of ${plural(pairs, 'pair')} of judges x ${plural(buckets[task].length, 'bucket')}${tally(paired, comparisons.length)}`,
+      );
     section.againstPeople.push(...againstPeople);
     section.comparisons.push(...comparisons);
-    section.altTest.push(...judges.map((judge): JudgeAltTestRow => ({
-      task,
-      judge,
-      ...altTest(taskUnits.map((unit) => ({ judge: unit.judgements.get(judge), humans: unit.humans })), { epsilon: altTestEpsilon, scoring: 'accuracy' }),
-    })));
+    section.altTest.push(
+      ...judges.map((judge): JudgeAltTestRow => ({
+        task,
+        judge,
+        ...altTest(
+          taskUnits.map((unit) => ({ judge: unit.judgements.get(judge), humans: unit.humans })),
+          { epsilon: altTestEpsilon, scoring: 'accuracy' },
+        ),
+      })),
+    );
   }
   section.correctedScores = correctedScores(data, units, playerBuckets);
   return section;
@@ -68,4 +87,5 @@ function holmFamily<Row>(rows: readonly Row[], test: (row: Row) => { pValue: num
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** What the family leaves out: the figures without a discordant pair, which have no test. */
-const tally = (tested: number, all: number) => (tested === all ? '' : `; the ${all - tested} without a discordant pair are not tested, so ${tested} p-values are adjusted`);
+const tally = (tested: number, all: number) =>
+  tested === all ? '' : `; the ${all - tested} without a discordant pair are not tested, so ${tested} p-values are adjusted`;

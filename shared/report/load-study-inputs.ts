@@ -77,7 +77,14 @@ export function loadStudyInputs(transcripts: readonly SourceFile[], labelFiles: 
   }
   const study = errors.length === 0 ? mergeStudies(studies, errors) : undefined;
   const names = new Map<string, string>();
-  const labels = readLabels(labelFiles, study, studies.map((s) => s.study.id), options.anyStudy === true, errors, names);
+  const labels = readLabels(
+    labelFiles,
+    study,
+    studies.map((s) => s.study.id),
+    options.anyStudy === true,
+    errors,
+    names,
+  );
   if (errors.length > 0 || study === undefined) return { ok: false, errors };
   return { ok: true, value: { study, labels, annotatorNames: Object.fromEntries(names), inputs } };
 }
@@ -98,13 +105,20 @@ function mergeStudies(studies: readonly StudyData[], errors: FormatError[]): Stu
     const claim = (id: string, kind: UnitKind) => {
       const owner = owners.get(id);
       if (owner === undefined) owners.set(id, { kind, file });
-      else list.add('', `${UNIT_WORDS[kind]} has the id ${quote(id)}, already the id of ${UNIT_WORDS[owner.kind]} in ${owner.file}; ids must be unique across the transcript files of one report`);
+      else
+        list.add(
+          '',
+          `${UNIT_WORDS[kind]} has the id ${quote(id)}, already the id of ${UNIT_WORDS[owner.kind]} in ${owner.file}; ids must be unique across the transcript files of one report`,
+        );
     };
     for (const puzzle of data.puzzles) claim(puzzle.id, 'puzzle');
     for (const session of data.sessions) claim(session.id, 'session');
     for (const turn of data.turns) claim(turn.id, turn.type);
     if (data.study.scheme.answerUnknown !== first.study.scheme.answerUnknown) {
-      list.add('scheme.answerUnknown', `the label scheme differs from ${first.study.sourceFiles[0] ?? first.study.name}'s: one reads "unknown" as its own answer, the other as irrelevant`);
+      list.add(
+        'scheme.answerUnknown',
+        `the label scheme differs from ${first.study.sourceFiles[0] ?? first.study.name}'s: one reads "unknown" as its own answer, the other as irrelevant`,
+      );
     }
     errors.push(...list.list());
   }
@@ -146,7 +160,14 @@ function distinct(values: readonly string[]): string[] {
  * is one label: the higher `rev` wins; the same rev with another value is an error. Label CSV
  * rows carry no revision and count as rev 1.
  */
-function readLabels(files: readonly SourceFile[], study: StudyData | undefined, studyIds: readonly string[], anyStudy: boolean, errors: FormatError[], names: Map<string, string>): HumanLabel[] {
+function readLabels(
+  files: readonly SourceFile[],
+  study: StudyData | undefined,
+  studyIds: readonly string[],
+  anyStudy: boolean,
+  errors: FormatError[],
+  names: Map<string, string>,
+): HumanLabel[] {
   const scheme: LabelScheme = study?.study.scheme ?? { answerUnknown: false };
   const units = study === undefined ? undefined : unitKinds(study);
   const chosen = new Map<string, PlacedLabel>();
@@ -171,7 +192,14 @@ function readLabels(files: readonly SourceFile[], study: StudyData | undefined, 
 }
 
 /** The labels of one file with their places; parse and study-id errors go to `list`, annotator names to `names`. */
-function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly string[], anyStudy: boolean, list: ErrorList, names: Map<string, string>): PlacedLabel[] {
+function parseLabels(
+  file: SourceFile,
+  scheme: LabelScheme,
+  studyIds: readonly string[],
+  anyStudy: boolean,
+  list: ErrorList,
+  names: Map<string, string>,
+): PlacedLabel[] {
   const format = detectFormat(file);
   if (format === 'labels') {
     const parsed = parseLabelFile(file, { scheme });
@@ -182,12 +210,24 @@ function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly s
     const { studyId, annotator, labels } = parsed.value;
     if (!anyStudy && studyIds.length > 0 && !studyIds.includes(studyId)) {
       const ids = studyIds.map(quote).join(' or ');
-      list.add('studyId', `the labels are for study ${quote(studyId)}, but the transcripts are study ${ids}; labels of another study are only used with --any-study`);
+      list.add(
+        'studyId',
+        `the labels are for study ${quote(studyId)}, but the transcripts are study ${ids}; labels of another study are only used with --any-study`,
+      );
       return [];
     }
     names.set(annotator.id, annotator.name);
     // parseLabelFile keeps every label of a valid file in file order, so index i is labels[i].
-    return labels.map((label, index) => ({ annotatorId: annotator.id, unitId: label.unit, task: label.task, value: label.value, unsure: label.unsure, rev: label.rev, file: file.name, path: `labels[${index}]` }));
+    return labels.map((label, index) => ({
+      annotatorId: annotator.id,
+      unitId: label.unit,
+      task: label.task,
+      value: label.value,
+      unsure: label.unsure,
+      rev: label.rev,
+      file: file.name,
+      path: `labels[${index}]`,
+    }));
   }
   if (format === 'labels-csv') {
     const parsed = parseLabelCsv(file, { scheme });
@@ -196,9 +236,24 @@ function parseLabels(file: SourceFile, scheme: LabelScheme, studyIds: readonly s
       return [];
     }
     for (const row of parsed.value) if (!names.has(row.annotator)) names.set(row.annotator, row.annotator);
-    return parsed.value.map((row) => ({ annotatorId: row.annotator, unitId: row.unit, task: row.task, value: row.value, unsure: false, rev: 1, file: file.name, line: row.line, path: '' }));
+    return parsed.value.map((row) => ({
+      annotatorId: row.annotator,
+      unitId: row.unit,
+      task: row.task,
+      value: row.value,
+      unsure: false,
+      rev: 1,
+      file: file.name,
+      line: row.line,
+      path: '',
+    }));
   }
-  const what = format === 'transcripts' || format === 'puzzle-list' ? 'this is a transcript bundle, not a label file' : format === 'unknown' ? 'this is not a label file' : `this is a ${format}, not a label file`;
+  const what =
+    format === 'transcripts' || format === 'puzzle-list'
+      ? 'this is a transcript bundle, not a label file'
+      : format === 'unknown'
+        ? 'this is not a label file'
+        : `this is a ${format}, not a label file`;
   list.add('', `${what}; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value`);
   return [];
 }
@@ -221,7 +276,11 @@ function fitsUnit(label: PlacedLabel, units: ReadonlyMap<string, UnitKind>, list
   }
   const wanted = UNIT_OF_TASK[label.task];
   if (kind !== wanted) {
-    list.add(field('task'), `unit ${quote(label.unitId)} is ${UNIT_WORDS[kind]}; ${label.task === 'answer' ? 'an' : 'a'} ${label.task} label belongs on ${UNIT_WORDS[wanted]}`, label.line);
+    list.add(
+      field('task'),
+      `unit ${quote(label.unitId)} is ${UNIT_WORDS[kind]}; ${label.task === 'answer' ? 'an' : 'a'} ${label.task} label belongs on ${UNIT_WORDS[wanted]}`,
+      label.line,
+    );
     return false;
   }
   return true;

@@ -19,7 +19,22 @@ import {
   TASK_ORDER,
 } from './table-layout';
 
-export const REPORT_CSV_HEADER = ['section', 'task', 'bucket', 'a', 'b', 'measure', 'value', 'n', 'ci_low', 'ci_high', 'macro', 'macro_ci_low', 'macro_ci_high', 'units'] as const;
+export const REPORT_CSV_HEADER = [
+  'section',
+  'task',
+  'bucket',
+  'a',
+  'b',
+  'measure',
+  'value',
+  'n',
+  'ci_low',
+  'ci_high',
+  'macro',
+  'macro_ci_low',
+  'macro_ci_high',
+  'units',
+] as const;
 
 type Row = [
   section: string,
@@ -45,14 +60,32 @@ const NO_EXTRAS = [null, null, null, null, null, null] as const;
  * The value column holds figures of different kinds side by side, so the one that is not on 0 to 1
  * is named where a program reads it; Markdown and LaTeX say it beside their player table.
  */
-const SCALE_NOTE = 'every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)';
+const SCALE_NOTE =
+  'every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)';
 
 export function renderCsv(report: AgreementReport): string {
-  const intervals = report.settings.bootstrap > 0 ? [`intervals: ${agreementIntervalMethod(report)}`, ...replicateWarnings(report, csvCommentText).map((warning) => `warning: ${warning}`)] : [];
-  const comment = [...provenanceLines(report, csvCommentText), ...intervals, SCALE_NOTE, `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`, CSV_COMMENT_NOTE, "read with pandas.read_csv(path, comment='#')"]
+  const intervals =
+    report.settings.bootstrap > 0
+      ? [`intervals: ${agreementIntervalMethod(report)}`, ...replicateWarnings(report, csvCommentText).map((warning) => `warning: ${warning}`)]
+      : [];
+  const comment = [
+    ...provenanceLines(report, csvCommentText),
+    ...intervals,
+    SCALE_NOTE,
+    `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`,
+    CSV_COMMENT_NOTE,
+    "read with pandas.read_csv(path, comment='#')",
+  ]
     .map((line) => `# ${line}\r\n`)
     .join('');
-  const rows: CsvCell[][] = [...agreementRows(report), ...turtleBenchRows(report), ...statisticsRows(report), ...annotatorRows(report), ...playerRows(report), ...judgesRows(report)];
+  const rows: CsvCell[][] = [
+    ...agreementRows(report),
+    ...turtleBenchRows(report),
+    ...statisticsRows(report),
+    ...annotatorRows(report),
+    ...playerRows(report),
+    ...judgesRows(report),
+  ];
   return comment + writeCsv(REPORT_CSV_HEADER, rows);
 }
 
@@ -66,7 +99,22 @@ function agreementRows(report: AgreementReport): Row[] {
       agreementBuckets(report, task).flatMap((bucket): Row[] => {
         const row = findAgreementRow(report, task, bucket, comparison);
         if (row === undefined) return [];
-        return [['agreement', task, bucket, comparison.a, comparison.b, 'agreement', row.agreement, row.n, ...ci(row.ci95), row.macro, ...ci(row.macroCi95), row.units]];
+        return [
+          [
+            'agreement',
+            task,
+            bucket,
+            comparison.a,
+            comparison.b,
+            'agreement',
+            row.agreement,
+            row.n,
+            ...ci(row.ci95),
+            row.macro,
+            ...ci(row.macroCi95),
+            row.units,
+          ],
+        ];
       }),
     ),
   );
@@ -86,7 +134,21 @@ function turtleBenchRows(report: AgreementReport): Row[] {
 function statisticsRows(report: AgreementReport): Row[] {
   const rows = TASK_ORDER.flatMap((task: ReportTask) =>
     statisticsBuckets(report, task).flatMap(([bucket, stats]) => {
-      const row = (measure: string, value: number | null, interval?: Interval | null): Row => ['statistics', task, bucket, null, null, measure, value, stats.pairableValues, ...ci(interval), null, null, null, stats.units];
+      const row = (measure: string, value: number | null, interval?: Interval | null): Row => [
+        'statistics',
+        task,
+        bucket,
+        null,
+        null,
+        measure,
+        value,
+        stats.pairableValues,
+        ...ci(interval),
+        null,
+        null,
+        null,
+        stats.units,
+      ];
       return [
         row('krippendorff_alpha', stats.krippendorffAlpha, stats.krippendorffAlphaCi95),
         row('fleiss_kappa', stats.fleissKappa),
@@ -101,8 +163,25 @@ function statisticsRows(report: AgreementReport): Row[] {
   );
   const difficulty = report.statistics.difficulty;
   if (difficulty !== undefined) {
-    const row = (measure: string, value: number | null, interval: Interval | null | undefined): Row => ['statistics', 'difficulty', 'all', null, null, measure, value, difficulty.ratings, ...ci(interval), null, null, null, null];
-    rows.push(row('krippendorff_alpha_ordinal', difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), row('krippendorff_alpha_interval', difficulty.intervalAlpha, difficulty.intervalAlphaCi95));
+    const row = (measure: string, value: number | null, interval: Interval | null | undefined): Row => [
+      'statistics',
+      'difficulty',
+      'all',
+      null,
+      null,
+      measure,
+      value,
+      difficulty.ratings,
+      ...ci(interval),
+      null,
+      null,
+      null,
+      null,
+    ];
+    rows.push(
+      row('krippendorff_alpha_ordinal', difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95),
+      row('krippendorff_alpha_interval', difficulty.intervalAlpha, difficulty.intervalAlphaCi95),
+    );
   }
   return rows;
 }
@@ -131,7 +210,8 @@ function playerRows(report: AgreementReport): Row[] {
   const ranking = report.players.ranking;
   if (ranking === null) return outcomes;
   // n of a rank is the player's sessions with a verdict under both sources, the ones both rankings use.
-  const rank = (verdicts: 'judge' | 'human', players: string[]) => players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, ranking.sessions?.[player] ?? null, ...NO_EXTRAS]);
+  const rank = (verdicts: 'judge' | 'human', players: string[]) =>
+    players.map((player, index): Row => ['ranking', 'match', 'all', player, verdicts, 'rank', index + 1, ranking.sessions?.[player] ?? null, ...NO_EXTRAS]);
   const statistic = (measure: string, value: number | null): Row => ['ranking', 'match', 'all', null, null, measure, value, null, ...NO_EXTRAS];
   return [
     ...outcomes,
@@ -158,14 +238,26 @@ function judgesRows(report: AgreementReport): Row[] {
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
         const { classification: c, errors: e } = row;
-        const figure = (measure: string, value: number | null, n: number): Row => ['judge_vs_people', task, row.bucket, `judge:${row.judge}`, 'human-majority', measure, value, n, ...NO_EXTRAS];
+        const figure = (measure: string, value: number | null, n: number): Row => [
+          'judge_vs_people',
+          task,
+          row.bucket,
+          `judge:${row.judge}`,
+          'human-majority',
+          measure,
+          value,
+          n,
+          ...NO_EXTRAS,
+        ];
         const ratio = (measure: string, r: Ratio, n: number) => figure(measure, r.value, n);
         return [
           ratio('accuracy', c.accuracy, c.n),
           ratio('macro_precision', c.macro.precision, c.n),
           ratio('macro_recall', c.macro.recall, c.n),
           ratio('macro_f1', c.macro.f1, c.n),
-          ...(c.rates === undefined ? [] : [ratio('true_positive_rate', c.rates.truePositiveRate, c.n), ratio('true_negative_rate', c.rates.trueNegativeRate, c.n)]),
+          ...(c.rates === undefined
+            ? []
+            : [ratio('true_positive_rate', c.rates.truePositiveRate, c.n), ratio('true_negative_rate', c.rates.trueNegativeRate, c.n)]),
           figure('units_without_majority', row.unitsWithoutMajority, row.unitsWithoutMajority + c.n),
           ratio('leniency_rate', e.leniencyRate, e.peopleNegative),
           figure('lenient', e.lenient, e.peopleNegative),
@@ -185,7 +277,21 @@ function judgesRows(report: AgreementReport): Row[] {
     judges.comparisons
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
-        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => ['judge_vs_judge', task, row.bucket, `judge:${row.a}`, `judge:${row.b}`, measure, value, row.n, ...ci(interval), null, null, null, null];
+        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => [
+          'judge_vs_judge',
+          task,
+          row.bucket,
+          `judge:${row.a}`,
+          `judge:${row.b}`,
+          measure,
+          value,
+          row.n,
+          ...ci(interval),
+          null,
+          null,
+          null,
+          null,
+        ];
         return [
           figure('agreement_difference', row.difference, row.differenceCi95),
           figure('only_a_agrees', row.onlyA),
@@ -200,12 +306,41 @@ function judgesRows(report: AgreementReport): Row[] {
     judges.altTest
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
-        const figure = (measure: string, value: number | null): Row => ['alt_test', task, 'all', `judge:${row.judge}`, null, measure, value, row.units, ...NO_EXTRAS];
-        return [figure('epsilon', row.epsilon), figure('winning_rate', row.winningRate), figure('advantage_probability', row.advantageProbability), figure('passed', row.passed === null ? null : Number(row.passed))];
+        const figure = (measure: string, value: number | null): Row => [
+          'alt_test',
+          task,
+          'all',
+          `judge:${row.judge}`,
+          null,
+          measure,
+          value,
+          row.units,
+          ...NO_EXTRAS,
+        ];
+        return [
+          figure('epsilon', row.epsilon),
+          figure('winning_rate', row.winningRate),
+          figure('advantage_probability', row.advantageProbability),
+          figure('passed', row.passed === null ? null : Number(row.passed)),
+        ];
       }),
   );
   const corrected = judges.correctedScores.flatMap((row): Row[] => {
-    const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => ['corrected_score', 'match', row.bucket, `judge:${row.judge}`, row.player, measure, value, n, ...ci(interval), null, null, null, null];
+    const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => [
+      'corrected_score',
+      'match',
+      row.bucket,
+      `judge:${row.judge}`,
+      row.player,
+      measure,
+      value,
+      n,
+      ...ci(interval),
+      null,
+      null,
+      null,
+      null,
+    ];
     return [
       figure('raw_score', row.rawScore, row.sessions),
       figure('sensitivity', row.sensitivity, row.calibrationSessions),

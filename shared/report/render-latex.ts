@@ -10,7 +10,12 @@ import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
 export function renderLatex(report: AgreementReport): string {
-  const comment = [...provenanceLines(report), 'The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} too (LaTeX holds 18 waiting floats).'].map((line) => `% ${line}`).join('\n');
+  const comment = [
+    ...provenanceLines(report),
+    'The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} too (LaTeX holds 18 waiting floats).',
+  ]
+    .map((line) => `% ${line}`)
+    .join('\n');
   return `${[comment, ...[...reportTables(report), ...judgesTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
 }
 
@@ -44,7 +49,9 @@ function latexTable(table: LayoutTable): string {
   const alignOf = (column: number) => (column < table.labelColumns ? 'l' : 'r');
   const align = table.columns.map((_, column) => alignOf(column)).join('');
   const row = (cells: string[]) => `    ${cells.join(' & ')} \\\\`;
-  const body = table.rows.map((r) => row([...r.labels.map((label) => stacked(label, labelBreak(label), 'l')), ...r.values.map((value) => stacked(value, valueBreak(value), 'r', latexValue))]));
+  const body = table.rows.map((r) =>
+    row([...r.labels.map((label) => stacked(label, labelBreak(label), 'l')), ...r.values.map((value) => stacked(value, valueBreak(value), 'r', latexValue))]),
+  );
   const header = table.columns.map((column, index) => stacked(column, headerBreak(column), alignOf(index)));
   const notes = table.notes.length === 0 ? [] : [`  \\par\\smallskip\\footnotesize ${table.notes.map(escapeLatex).join(' ')}`];
   return [
@@ -75,7 +82,8 @@ function labelBreak(label: string): number {
   if (vs > 0) return vs;
   if (label.length <= LONG_LABEL) return -1;
   let best = -1;
-  for (let i = label.indexOf(' '); i > 0; i = label.indexOf(' ', i + 1)) if (best < 0 || Math.abs(i - label.length / 2) < Math.abs(best - label.length / 2)) best = i;
+  for (let i = label.indexOf(' '); i > 0; i = label.indexOf(' ', i + 1))
+    if (best < 0 || Math.abs(i - label.length / 2) < Math.abs(best - label.length / 2)) best = i;
   return best;
 }
 

@@ -3,7 +3,17 @@
 // these tables, and the CSV walks the same rows and columns, so the three cannot disagree.
 
 import { BUCKETS } from '../domain/difficulty';
-import type { AgreementReport, AgreementRow, ChanceCorrected, Interval, PlayerOutcome, RankingComparison, RaterGroup, ReportBucket, ReportTask } from './report-model';
+import type {
+  AgreementReport,
+  AgreementRow,
+  ChanceCorrected,
+  Interval,
+  PlayerOutcome,
+  RankingComparison,
+  RaterGroup,
+  ReportBucket,
+  ReportTask,
+} from './report-model';
 
 /** M (final answers) first, then R (questions), as the published tables are. */
 export const TASK_ORDER: readonly ReportTask[] = ['match', 'answer'];
@@ -117,7 +127,9 @@ export function playerGrid(report: AgreementReport): { rows: Array<{ player: str
   const outcomes = report.players.outcomes;
   const players = [...new Set(outcomes.map((outcome) => outcome.player))];
   const rows = players.flatMap((player) =>
-    (['judge', 'human'] as const).filter((verdicts) => outcomes.some((o) => o.player === player && o.verdicts === verdicts)).map((verdicts) => ({ player, verdicts })),
+    (['judge', 'human'] as const)
+      .filter((verdicts) => outcomes.some((o) => o.player === player && o.verdicts === verdicts))
+      .map((verdicts) => ({ player, verdicts })),
   );
   const buckets = BUCKET_ORDER.filter((bucket) => outcomes.some((o) => o.bucket === bucket && (bucket !== 'unrated' || o.sessions > 0)));
   return { rows, buckets };
@@ -138,7 +150,8 @@ export function formatStatistic(value: number | null | undefined, digits = 3): s
 /** `87.5 (n=24) [71.0, 100.0]`, or the macro form `91.7 (units=12)`; `–` when undefined. */
 function formatAgreementCell(row: AgreementRow | undefined, average: 'micro' | 'macro'): string {
   if (row === undefined) return UNDEFINED;
-  if (average === 'macro') return row.macro === null ? UNDEFINED : `${formatPercent(row.macro)} (units=${row.units})${intervalSuffix(row.macroCi95, formatPercent)}`;
+  if (average === 'macro')
+    return row.macro === null ? UNDEFINED : `${formatPercent(row.macro)} (units=${row.units})${intervalSuffix(row.macroCi95, formatPercent)}`;
   if (row.agreement === null) return UNDEFINED;
   return `${formatPercent(row.agreement)} (n=${row.n})${intervalSuffix(row.ci95, formatPercent)}`;
 }
@@ -188,7 +201,11 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
       labels: [comparisonLabel(report, comparison)],
       values: buckets.map((bucket) => formatAgreementCell(findAgreementRow(report, task, bucket, comparison), average)),
     })),
-    notes: [...(comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : []), ...agreementReplicateNotes(report, task), ...unparseableNotes(report, task)],
+    notes: [
+      ...(comparisons.length === 0 ? ['No unit of this task has two raters to compare.'] : []),
+      ...agreementReplicateNotes(report, task),
+      ...unparseableNotes(report, task),
+    ],
   };
 }
 
@@ -222,14 +239,20 @@ const UNDEFINED_REPLICATES_WARNING = 0.05;
  * `87 of 1000 replicates undefined; the interval is over the other 913`, or nothing at or below
  * 5%, or when there is no interval (its reason says why).
  */
-export function undefinedReplicatesWarning(undefinedReplicates: number | undefined, replicates: number, interval: Interval | null | undefined): string | undefined {
+export function undefinedReplicatesWarning(
+  undefinedReplicates: number | undefined,
+  replicates: number,
+  interval: Interval | null | undefined,
+): string | undefined {
   if (!isSet(interval) || undefinedReplicates === undefined || undefinedReplicates <= UNDEFINED_REPLICATES_WARNING * replicates) return undefined;
   return `${undefinedReplicates} of ${replicates} replicates undefined; the interval is over the other ${replicates - undefinedReplicates}`;
 }
 
 /** The warning of an agreement row's shown interval (micro or macro), if it needs one. */
 export function agreementRowWarning(row: AgreementRow, average: 'micro' | 'macro', replicates: number): string | undefined {
-  return average === 'macro' ? undefinedReplicatesWarning(row.macroUndefinedReplicates, replicates, row.macroCi95) : undefinedReplicatesWarning(row.undefinedReplicates, replicates, row.ci95);
+  return average === 'macro'
+    ? undefinedReplicatesWarning(row.macroUndefinedReplicates, replicates, row.macroCi95)
+    : undefinedReplicatesWarning(row.undefinedReplicates, replicates, row.ci95);
 }
 
 /** A note per agreement cell whose shown interval left out more than 5% of its replicates; `value` rewrites the raters' names (see provenanceLines). */
@@ -251,7 +274,9 @@ function unparseableNotes(report: AgreementReport, task: ReportTask): string[] {
     .filter((row) => row.task === task)
     .map(({ judge, count }) => {
       const one = count === 1;
-      const fate = counted ? `${one ? 'counts' : 'count'} as a disagreement with every human label (the category unparseable, which no human gives)` : `${one ? 'is' : 'are'} left out`;
+      const fate = counted
+        ? `${one ? 'counts' : 'count'} as a disagreement with every human label (the category unparseable, which no human gives)`
+        : `${one ? 'is' : 'are'} left out`;
       return `${count.toLocaleString('en')} ${one ? 'reply' : 'replies'} of judge ${judge} could not be read and ${fate}.`;
     });
 }
@@ -270,7 +295,11 @@ function turtleBenchTable(report: AgreementReport): LayoutTable | undefined {
     caption: `Each judge against the labels of ${oneLine(annotatorName(report, scoring.annotator))}, the study's one human rater, in % of the units that rater labelled. TurtleBench accuracy: a human yes needs the judge's yes, any other human label accepts any other judge label. Three-way agreement: the same label. In both, a missing or unreadable judge label is wrong, whatever the report's setting for unparseable replies.`,
     columns: ['Judge', 'TurtleBench accuracy', 'Three-way agreement'],
     labelColumns: 1,
-    rows: scoring.judges.map((row) => ({ labels: [row.judge], ids: [row.judge], values: [cell(row.accuracy, row.correct, row.n), cell(row.agreement, row.agreements, row.n)] })),
+    rows: scoring.judges.map((row) => ({
+      labels: [row.judge],
+      ids: [row.judge],
+      values: [cell(row.accuracy, row.correct, row.n), cell(row.agreement, row.agreements, row.n)],
+    })),
     notes: [],
   };
 }
@@ -372,7 +401,11 @@ function difficultyTable(report: AgreementReport): LayoutTable | undefined {
     rows: [
       {
         labels: [],
-        values: [String(difficulty.ratings), statisticWithInterval(difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95), statisticWithInterval(difficulty.intervalAlpha, difficulty.intervalAlphaCi95)],
+        values: [
+          String(difficulty.ratings),
+          statisticWithInterval(difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95),
+          statisticWithInterval(difficulty.intervalAlpha, difficulty.intervalAlphaCi95),
+        ],
       },
     ],
     notes: [...undefinedNote('Difficulty ratings', difficulty.undefinedReasons), ...difficultyReplicateNotes(report)],
@@ -470,7 +503,9 @@ function playerNotes(report: AgreementReport): string[] {
     .map((o) => `${o.player} under ${o.verdicts} verdicts ${o.sessionsWithoutVerdict ?? 0}`);
   const ranking = report.players.ranking;
   return [
-    ...(leftOut.length > 0 ? [`Sessions left out because a final answer has no verdict (no strict human majority, or no judge label): ${leftOut.join('; ')}.`] : []),
+    ...(leftOut.length > 0
+      ? [`Sessions left out because a final answer has no verdict (no strict human majority, or no judge label): ${leftOut.join('; ')}.`]
+      : []),
     ...(ranking === null ? [] : rankingNotes(ranking)),
   ];
 }
@@ -505,7 +540,8 @@ export function fewPlayersCaveat(players: number): string | undefined {
   if (players >= INFORMATIVE_PLAYERS) return undefined;
   const pairs = (players * (players - 1)) / 2;
   const values: string[] = [];
-  for (let concordantMinusDiscordant = pairs; concordantMinusDiscordant >= 0; concordantMinusDiscordant -= 2) values.push(plusMinusFraction(concordantMinusDiscordant, pairs));
+  for (let concordantMinusDiscordant = pairs; concordantMinusDiscordant >= 0; concordantMinusDiscordant -= 2)
+    values.push(plusMinusFraction(concordantMinusDiscordant, pairs));
   let orderings = 1;
   for (let i = 2; i <= players; i++) orderings *= i;
   const floor = plusMinusFraction(2, orderings).replace('±', '');

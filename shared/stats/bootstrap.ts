@@ -71,7 +71,12 @@ export function bootstrapGroupsMany(
   return values.map((all, s) => {
     const used = defined[s] as number;
     const kept = all.subarray(0, used);
-    return { ci95: percentileInterval(kept), replicates, undefinedReplicates: replicates - used, constant: used > 0 && kept.every((value) => value === kept[0]) };
+    return {
+      ci95: percentileInterval(kept),
+      replicates,
+      undefinedReplicates: replicates - used,
+      constant: used > 0 && kept.every((value) => value === kept[0]),
+    };
   });
 }
 

@@ -58,7 +58,10 @@ export function assignStudy(input: StudyAssignmentInput): Map<string, AnnotatorA
 }
 
 function rotate(puzzleIds: readonly string[], annotatorIds: readonly string[], overlap: number, prng: Prng): Map<string, string[]> {
-  const order = shuffle(puzzleIds.map((_, index) => index), prng);
+  const order = shuffle(
+    puzzleIds.map((_, index) => index),
+    prng,
+  );
   const annotators = shuffle([...annotatorIds], prng);
   const indices = new Map<string, number[]>(annotatorIds.map((id) => [id, []]));
   const count = annotators.length;
@@ -69,7 +72,11 @@ function rotate(puzzleIds: readonly string[], annotatorIds: readonly string[], o
     }
   });
   const out = new Map<string, string[]>();
-  for (const [id, list] of indices) out.set(id, list.sort((a, b) => a - b).map((index) => puzzleIds[index] ?? ''));
+  for (const [id, list] of indices)
+    out.set(
+      id,
+      list.sort((a, b) => a - b).map((index) => puzzleIds[index] ?? ''),
+    );
   return out;
 }
 
@@ -89,11 +96,14 @@ function checkInput(input: AssignmentInput, overlap: number, what: string): void
   if (annotators === 0) throw new RangeError('name at least one annotator');
   if (!Number.isInteger(overlap) || overlap < 1) throw new RangeError(`the ${what} must be a whole number of at least 1, not ${overlap}`);
   if (overlap > annotators) {
-    throw new RangeError(`the ${what} is ${overlap}, but there ${annotators === 1 ? 'is 1 annotator' : `are ${annotators} annotators`}; each puzzle needs ${overlap} different annotators`);
+    throw new RangeError(
+      `the ${what} is ${overlap}, but there ${annotators === 1 ? 'is 1 annotator' : `are ${annotators} annotators`}; each puzzle needs ${overlap} different annotators`,
+    );
   }
   if (!Number.isInteger(input.seed)) throw new RangeError(`the seed must be a whole number, not ${input.seed}`);
   const duplicate = (ids: readonly string[]) => ids.find((id, index) => ids.indexOf(id) !== index);
   const twinAnnotator = duplicate(input.annotatorIds);
   if (twinAnnotator !== undefined) throw new RangeError(`the annotator ${JSON.stringify(twinAnnotator)} is named twice`);
-  if (new Set(input.puzzleIds).size !== input.puzzleIds.length) throw new RangeError(`the puzzle ${JSON.stringify(duplicate(input.puzzleIds))} is listed twice`);
+  if (new Set(input.puzzleIds).size !== input.puzzleIds.length)
+    throw new RangeError(`the puzzle ${JSON.stringify(duplicate(input.puzzleIds))} is listed twice`);
 }

@@ -48,9 +48,18 @@ export function combineStudies(parts: readonly StudyData[]): CombinedStudy {
       }
       return map;
     };
-    const puzzleIds = idMap(part.puzzles.map((puzzle) => puzzle.id), taken.puzzles);
-    const sessionIds = idMap(part.sessions.map((session) => session.id), taken.sessions);
-    const turnIds = idMap(part.turns.map((turn) => turn.id), taken.turns);
+    const puzzleIds = idMap(
+      part.puzzles.map((puzzle) => puzzle.id),
+      taken.puzzles,
+    );
+    const sessionIds = idMap(
+      part.sessions.map((session) => session.id),
+      taken.sessions,
+    );
+    const turnIds = idMap(
+      part.turns.map((turn) => turn.id),
+      taken.turns,
+    );
     const genre = genreFromFileName(file);
     for (const puzzle of part.puzzles) {
       puzzles.push({ ...puzzle, studyId, id: puzzleIds.get(puzzle.id) ?? puzzle.id, ...(puzzle.genre === undefined && genre !== '' ? { genre } : {}) });
@@ -67,7 +76,10 @@ export function combineStudies(parts: readonly StudyData[]): CombinedStudy {
         puzzleId: puzzleIds.get(turn.puzzleId) ?? turn.puzzleId,
       });
     }
-    if (clashes > 0) renamed.push(`${file}: ${clashes} ${clashes === 1 ? 'id was' : 'ids were'} also in an earlier file, so ${clashes === 1 ? 'it starts' : 'they start'} with "${prefix}-" here`);
+    if (clashes > 0)
+      renamed.push(
+        `${file}: ${clashes} ${clashes === 1 ? 'id was' : 'ids were'} also in an earlier file, so ${clashes === 1 ? 'it starts' : 'they start'} with "${prefix}-" here`,
+      );
   }
 
   const questions = turns.filter((turn) => turn.type === 'question').length;

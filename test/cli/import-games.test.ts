@@ -30,7 +30,9 @@ describe('agreement-studio import, GuessTheRuleBench', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`read ${folder}: GuessTheRuleBench saved game (saved_games/<uuid>.json): 2 dynamic and 2 static games, into one study\n`);
     expect(run.stdout).toContain(`wrote ${out}: 4 puzzles, 4 sessions, 5 turns, 1 judge\n`);
-    expect(run.stdout).toContain('judge replies that could not be read (kept as written, left out of the figures):\n  gpt-4o: "That is correct, you can bring a kite." 1x\n');
+    expect(run.stdout).toContain(
+      'judge replies that could not be read (kept as written, left out of the figures):\n  gpt-4o: "That is correct, you can bring a kite." 1x\n',
+    );
     expect(run.stdout).toContain(`  ${folder}: records: a static game (its guesses and the judge's replies are not saved; a session with no turns): 2 `);
     const validate = await runCli('validate', out);
     expect(validate.stdout).toContain('4 puzzles, 4 sessions, 5 turns (3 questions, 2 finals)');
@@ -79,9 +81,10 @@ describe('agreement-studio import, GameArena', async () => {
   it('validate names the layout of users.db and what import would read from it', async () => {
     const run = await runCli('validate', db);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe(`OK  ${db}: GameArena's users.db (SQLite), table game_sessions: 3 Akinator games of 4 rows, 3 secret objects, 24 turns; import it with agreement-studio import\n`);
+    expect(run.stdout).toBe(
+      `OK  ${db}: GameArena's users.db (SQLite), table game_sessions: 3 Akinator games of 4 rows, 3 secret objects, 24 turns; import it with agreement-studio import\n`,
+    );
   });
-
 
   it('refuses --player and --judge, which the database names', async () => {
     const run = await runCli('import', db, '--out', join(dir, 'y.json'), '--player', 'someone');

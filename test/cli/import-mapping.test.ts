@@ -16,7 +16,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PRESET: MappingPreset = {
   format: MAPPING_FORMAT,
   name: 'Lab transcripts',
-  fields: { session: 'game', puzzleId: 'pid', story: 'surface', reference: 'truth', player: 'who', turnKind: 'kind', question: 'utterance', judgeLabel: 'verdict' },
+  fields: {
+    session: 'game',
+    puzzleId: 'pid',
+    story: 'surface',
+    reference: 'truth',
+    player: 'who',
+    turnKind: 'kind',
+    question: 'utterance',
+    judgeLabel: 'verdict',
+  },
   turnKinds: { question: ['ask'], final: ['guess'] },
 };
 
@@ -41,8 +50,16 @@ describe('agreement-studio import --mapping', () => {
     expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 3 turns, 1 judge`);
     expect(run.stdout).toContain('judge replies that could not be read (kept as written, left out of the figures):\n  judge-m: "maybe so" 1x\n');
     expect(run.stdout).toContain(`not imported:\n  ${source}: field cost: 2 (for example "0.1", "0.2")\n`);
-    const bundle = JSON.parse(readFileSync(out, 'utf8')) as { sessions: Array<{ turns: Array<{ type: string; judgements: Record<string, string>; judgeReplies?: Record<string, string> }> }> };
-    expect(bundle.sessions[0]?.turns[1]).toEqual({ id: 'g1/2', type: 'final', text: 'He kept ships safe', judgements: { 'judge-m': 'matched' }, judgeReplies: { 'judge-m': 'Congratulations!' } });
+    const bundle = JSON.parse(readFileSync(out, 'utf8')) as {
+      sessions: Array<{ turns: Array<{ type: string; judgements: Record<string, string>; judgeReplies?: Record<string, string> }> }>;
+    };
+    expect(bundle.sessions[0]?.turns[1]).toEqual({
+      id: 'g1/2',
+      type: 'final',
+      text: 'He kept ships safe',
+      judgements: { 'judge-m': 'matched' },
+      judgeReplies: { 'judge-m': 'Congratulations!' },
+    });
     const validate = await runCli('validate', out);
     expect(validate.stderr).toBe('');
     expect(validate.stdout).toContain('2 puzzles, 2 sessions, 3 turns');

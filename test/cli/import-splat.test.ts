@@ -26,7 +26,9 @@ describe('agreement-studio import, SPLAT', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`read ${log}: SPLAT game log (log.json: puzzle_<i> -> replay -> Puzzle, Question, Round <k> {Player, Judge})\n`);
-    expect(result.stdout).toContain(`read ${csv}: SPLAT results (log.csv: puzzle id, level, hit, round): level as each puzzle's difficulty; hit and round agree with log.json for 3 of 3 puzzles\n`);
+    expect(result.stdout).toContain(
+      `read ${csv}: SPLAT results (log.csv: puzzle id, level, hit, round): level as each puzzle's difficulty; hit and round agree with log.json for 3 of 3 puzzles\n`,
+    );
     expect(result.stdout).toContain(`wrote ${out}: 3 puzzles, 6 sessions, 19 turns, 1 judge\n`);
     expect(result.stdout).toContain(`  ${SETTINGS.judge}: "the answer is hidden in the story." 1x\n`);
     expect(result.stdout).toContain(`  ${log}: field Question (the judge's reply to "I am ready. Please show me the story.", before the first round): 6 `);
@@ -35,7 +37,10 @@ describe('agreement-studio import, SPLAT', () => {
     const validate = await runCli('validate', out);
     expect(validate.stderr).toBe('');
     expect(validate.stdout).toContain('3 puzzles, 6 sessions, 19 turns (16 questions, 3 finals)');
-    const bundle = JSON.parse(readFileSync(out, 'utf8')) as { puzzles: Array<{ title: string; difficulty: number }>; sessions: Array<{ player: string; judge: string; maxRounds: number }> };
+    const bundle = JSON.parse(readFileSync(out, 'utf8')) as {
+      puzzles: Array<{ title: string; difficulty: number }>;
+      sessions: Array<{ player: string; judge: string; maxRounds: number }>;
+    };
     expect(bundle.puzzles.map((p) => [p.title, p.difficulty])).toEqual([
       ['The Last Elevator  ', 4],
       ['Café crème', 7],
@@ -56,17 +61,33 @@ describe('agreement-studio import, SPLAT', () => {
   it('without config.yaml or the flags, names the flags', async () => {
     const result = await runCli('import', log, csv, '--out', join(dir, 'x.json'));
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('a SPLAT log does not name its models and no config.yaml was given: the player and judge names are needed; name it with --player NAME and --judge NAME');
+    expect(result.stderr).toContain(
+      'a SPLAT log does not name its models and no config.yaml was given: the player and judge names are needed; name it with --player NAME and --judge NAME',
+    );
   });
 
   it("refuses a --judge that differs from config.yaml's, naming both", async () => {
     const result = await runCli('import', log, config, '--out', join(dir, 'x.json'), '--judge', 'gpt-4o');
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`${config}: model.judge: config.yaml names the judge "${SETTINGS.judge}", but the judge name given is "gpt-4o"; give config.yaml's name or leave the name out\n`);
+    expect(result.stderr).toBe(
+      `${config}: model.judge: config.yaml names the judge "${SETTINGS.judge}", but the judge name given is "gpt-4o"; give config.yaml's name or leave the name out\n`,
+    );
   });
 
   it("imports SPLAT's puzzles.xlsx as a puzzle list with difficulty", async () => {
-    const sheet = write('puzzles.xlsx', writeWorkbook([{ name: 'Sheet1', rows: [['title', 'story', 'answer', 'level of difficulty'], ['Red shoes', 'A woman buys red shoes.', 'A knife thrower.', '7/10 HARD'], ['Desert', 'A man in a desert.', 'A balloon.', '2/10 EASY']] }]));
+    const sheet = write(
+      'puzzles.xlsx',
+      writeWorkbook([
+        {
+          name: 'Sheet1',
+          rows: [
+            ['title', 'story', 'answer', 'level of difficulty'],
+            ['Red shoes', 'A woman buys red shoes.', 'A knife thrower.', '7/10 HARD'],
+            ['Desert', 'A man in a desert.', 'A balloon.', '2/10 EASY'],
+          ],
+        },
+      ]),
+    );
     const out = join(dir, 'sheet.json');
     const result = await runCli('import', sheet, '--out', out);
     expect(result.stderr).toBe('');
@@ -79,7 +100,9 @@ describe('agreement-studio import, SPLAT', () => {
 
     const validate = await runCli('validate', sheet);
     expect(validate.stderr).toBe('');
-    expect(validate.stdout).toBe(`OK  ${sheet}: SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty), first sheet "Sheet1": a puzzle list with each puzzle's difficulty, no games: 2 puzzles, difficulty 2 to 7 on 2\n`);
+    expect(validate.stdout).toBe(
+      `OK  ${sheet}: SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty), first sheet "Sheet1": a puzzle list with each puzzle's difficulty, no games: 2 puzzles, difficulty 2 to 7 on 2\n`,
+    );
   });
 
   it("validate names a run's log.json, log.csv and config.yaml, and refuses another workbook saying why", async () => {

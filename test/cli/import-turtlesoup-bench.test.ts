@@ -34,11 +34,15 @@ describe('agreement-studio import, TurtleSoup-Bench', () => {
     const run = await runCli('import', ...games, log ?? '', '--out', out);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`read ${enRun}: 4 TurtleSoup-Bench game files ({dataset}/Q-{q}_R-{r}/{title}_Q-…_R-…_E-…_Epoch{n}_{lang}.json), genre Crime_Thriller, into one study\n`);
+    expect(run.stdout).toContain(
+      `read ${enRun}: 4 TurtleSoup-Bench game files ({dataset}/Q-{q}_R-{r}/{title}_Q-…_R-…_E-…_Epoch{n}_{lang}.json), genre Crime_Thriller, into one study\n`,
+    );
     expect(run.stdout).toContain(`wrote ${out}: 5 puzzles, 6 sessions, 16 turns, 2 judges\n`);
     expect(run.stdout).not.toContain('labels by');
     expect(run.stdout).toContain(`  ${enRun}: key-clue hits (<Key Clue> on an answer: kept in the raw judge reply, no bundle field): 3 `);
-    expect(run.stdout).toContain(`  ${enRun}: records: a game that ended in an error (status error: its conclusion, if any, has no verdict): 2 (for example "Invalid answer format: yes <Key Clue>", "Evaluation failed: timeout")`);
+    expect(run.stdout).toContain(
+      `  ${enRun}: records: a game that ended in an error (status error: its conclusion, if any, has no verdict): 2 (for example "Invalid answer format: yes <Key Clue>", "Evaluation failed: timeout")`,
+    );
     expect(run.stdout).toContain(`  ${log}: records: a run log or summary text file, not a game: 1 `);
 
     const validate = await runCli('validate', out);
@@ -71,7 +75,10 @@ describe('agreement-studio import, TurtleSoup-Bench story files', () => {
   const present = existsSync(REAL_EN);
   if (!present) console.log(`skipped: ${REAL_EN} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
   it.skipIf(!present)('the six genre files give one bundle of puzzles, genre from each file name, the same the app imports', async () => {
-    const files = readdirSync(REAL_EN).filter((name) => name.endsWith('.json')).sort().map((name) => join(REAL_EN, name));
+    const files = readdirSync(REAL_EN)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => join(REAL_EN, name));
     const out = join(dir, 'stories.json');
     const run = await runCli('import', ...files, '--out', out);
     expect(run.stderr).toBe('');
@@ -80,7 +87,11 @@ describe('agreement-studio import, TurtleSoup-Bench story files', () => {
     expect(run.stdout).toContain('not imported: nothing\n');
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as { puzzles: Array<{ genre: string }> };
     expect(new Set(bundle.puzzles.map((p) => p.genre)).size).toBe(6);
-    const sameAsApp = await importBenchmarkFiles(files.map((path) => ({ name: path, text: readFileSync(path, 'utf8') })), {}, FILE_READERS);
+    const sameAsApp = await importBenchmarkFiles(
+      files.map((path) => ({ name: path, text: readFileSync(path, 'utf8') })),
+      {},
+      FILE_READERS,
+    );
     expect(sameAsApp?.ok === true ? serializeBundleDocument(sameAsApp.value.bundle) : undefined).toBe(readFileSync(out, 'utf8'));
   });
 });

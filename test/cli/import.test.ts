@@ -25,7 +25,9 @@ describe('agreement-studio import', () => {
     const labels = join(dir, 'tb-en.turtlebench-human.labels.json');
     expect(run.stdout).toContain(`wrote ${labels}: 1,532 labels by turtlebench-human (TurtleBench human label)`);
     expect(run.stdout).toContain('field [].chinese_title: 32');
-    expect(run.stdout).toContain('judge replies that could not be read (kept as written, left out of the figures):\n  Deepseek_V2_5: "Invalid" 6x\n  Llama_3_1_405B: "Invalid" 2x\n');
+    expect(run.stdout).toContain(
+      'judge replies that could not be read (kept as written, left out of the figures):\n  Deepseek_V2_5: "Invalid" 6x\n  Llama_3_1_405B: "Invalid" 2x\n',
+    );
 
     const validate = await runCli('validate', out, labels);
     expect(validate.stderr).toBe('');
@@ -41,7 +43,7 @@ describe('agreement-studio import', () => {
     expect(bundle.sessions[0]?.judge).toBe('GPT_o1_Preview');
   });
 
-  it('takes --judge among the files\' models, and refuses one they do not hold, naming the flag', async () => {
+  it("takes --judge among the files' models, and refuses one they do not hold, naming the flag", async () => {
     const out = join(dir, 'judge.json');
     const ok = await runCli('import', table, stories, '--out', out, '--judge', 'GPT_4o', '--player', 'site users');
     expect(ok.code).toBe(0);
@@ -68,7 +70,9 @@ describe('agreement-studio import', () => {
     const run = await runCli('validate', table, hf);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`OK  ${table}: TurtleBench wide table (stats/all_cases_<lang>_shot<k>.json): 1,532 guesses, 9 judges`);
-    expect(run.stdout).toContain(`OK  ${hf}: TurtleBench 1.5k (Hugging Face layout: id, title, surface, bottom, user_guess, label): 1,532 guesses with human labels on 32 stories`);
+    expect(run.stdout).toContain(
+      `OK  ${hf}: TurtleBench 1.5k (Hugging Face layout: id, title, surface, bottom, user_guess, label): 1,532 guesses with human labels on 32 stories`,
+    );
   });
 
   it('needs --out and a file, and says so', async () => {

@@ -81,7 +81,18 @@ describe('the installed bin', () => {
     const write = scratchWriter(dir);
     const run = sampleRun();
     const files = [write('log.json', run.logJson), write('log.csv', run.logCsv), write('config.yaml', run.configYaml)];
-    const sheet = write('puzzles.xlsx', writeWorkbook([{ name: 'Sheet1', rows: [['title', 'story', 'answer', 'level of difficulty'], ['A', 'Story.', 'Answer.', '5/10 MEDIUM']] }]));
+    const sheet = write(
+      'puzzles.xlsx',
+      writeWorkbook([
+        {
+          name: 'Sheet1',
+          rows: [
+            ['title', 'story', 'answer', 'level of difficulty'],
+            ['A', 'Story.', 'Answer.', '5/10 MEDIUM'],
+          ],
+        },
+      ]),
+    );
     for (const [name, inputs, counts] of [
       ['run.json', files, '3 puzzles, 6 sessions, 19 turns, 1 judge'],
       ['sheet.json', [sheet], '1 puzzle, 0 sessions, 0 turns, 0 judges'],

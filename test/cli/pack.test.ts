@@ -45,13 +45,29 @@ describe('agreement-studio pack', () => {
     expect(validated.stderr).toBe('');
     expect(validated.code).toBe(0);
     const units = first.tasks.answer.length + first.tasks.match.length + first.tasks.difficulty.length;
-    expect(validated.stdout).toContain(`OK  ${files[0]}: pack for ann-01, ${units} units (${first.tasks.answer.length} answer, ${first.tasks.match.length} match, 15 difficulty)`);
+    expect(validated.stdout).toContain(
+      `OK  ${files[0]}: pack for ann-01, ${units} units (${first.tasks.answer.length} answer, ${first.tasks.match.length} match, 15 difficulty)`,
+    );
   });
 
   it('balances puzzles with overlap 1, is deterministic for a seed, and honours --difficulty-overlap', async () => {
     const runOnce = async (seed: string) => {
       const out = scratchDir();
-      const run = await runCli('pack', '--transcripts', demo, '--annotators', 'a,b,c,d', '--overlap', '1', '--difficulty-overlap', '4', '--seed', seed, '--out', out);
+      const run = await runCli(
+        'pack',
+        '--transcripts',
+        demo,
+        '--annotators',
+        'a,b,c,d',
+        '--overlap',
+        '1',
+        '--difficulty-overlap',
+        '4',
+        '--seed',
+        seed,
+        '--out',
+        out,
+      );
       expect(run.code).toBe(0);
       return ['a', 'b', 'c', 'd'].map((id) => readPack(join(out, `${id}.pack.json`)));
     };

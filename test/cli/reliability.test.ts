@@ -112,7 +112,9 @@ describe('agreement-studio reliability', () => {
     const noOrder = await reliability(file, '--level', 'ordinal');
     expect(noOrder.code).toBe(1);
     expect(noOrder.stdout).toBe('');
-    expect(noOrder.stderr).toBe(`${file}: line 2: the ordinal level needs numeric values or a declared order of the categories, and "very low" is not a number\n`);
+    expect(noOrder.stderr).toBe(
+      `${file}: line 2: the ordinal level needs numeric values or a declared order of the categories, and "very low" is not a number\n`,
+    );
     const shortOrder = await reliability(file, '--order', 'very low,low,mid,high');
     expect(shortOrder.code).toBe(1);
     expect(shortOrder.stderr).toMatch(/line \d+: the value "very high" is not one of the declared categories/);
@@ -123,7 +125,9 @@ describe('agreement-studio reliability', () => {
     const run = await reliability(path);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`${path}: line 4: rater: required; expected the rater's id\n${path}: line 3: duplicate rating: rater "A" already rated unit "u1" on line 2\n`);
+    expect(run.stderr).toBe(
+      `${path}: line 4: rater: required; expected the rater's id\n${path}: line 3: duplicate rating: rater "A" already rated unit "u1" on line 2\n`,
+    );
   });
 
   it('exits 1 for a missing file, a folder or a file that is not UTF-8', async () => {
@@ -131,7 +135,10 @@ describe('agreement-studio reliability', () => {
     expect((await reliability(dir)).stderr).toMatch(/is a folder/);
     const binary = write('latin1.csv', Uint8Array.from([...Buffer.from('unit,rater,value\nu1,A,'), 0xe9, 0x0a]));
     // Latin-1 é (0xE9) after the 17 bytes of the header line and the 5 of `u1,A,`: line 2, column 6, offset 22.
-    expect(await reliability(binary)).toMatchObject({ code: 1, stderr: `${binary}: line 2: not UTF-8 text (column 6): the byte 0xE9 at offset 22 is not valid UTF-8; save the file as UTF-8\n` });
+    expect(await reliability(binary)).toMatchObject({
+      code: 1,
+      stderr: `${binary}: line 2: not UTF-8 text (column 6): the byte 0xE9 at offset 22 is not valid UTF-8; save the file as UTF-8\n`,
+    });
   });
 
   it.each([

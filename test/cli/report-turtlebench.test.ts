@@ -65,7 +65,12 @@ describe.each(['en', 'zh'])('report on TurtleBench imported with the command lin
     for (const [model = '', , , total = '', correct = '', accuracy = ''] of rows) {
       const scored = built.turtleBench?.judges.find((row) => row.judge === model);
       const printed = accuracy.split('.')[1]?.length ?? 0;
-      expect({ model, n: scored?.n, correct: scored?.correct, accuracy: scored?.accuracy?.toFixed(printed) }).toEqual({ model, n: Number(total), correct: Number(correct), accuracy });
+      expect({ model, n: scored?.n, correct: scored?.correct, accuracy: scored?.accuracy?.toFixed(printed) }).toEqual({
+        model,
+        n: Number(total),
+        correct: Number(correct),
+        accuracy,
+      });
       // Three-way: the same label, an Invalid verdict wrong, over the same 1,532 guesses.
       expect({ model, agreements: scored?.agreements }).toEqual({ model, agreements: counted(model).agreements });
       expect(scored?.agreement).toBe(counted(model).agreements / Number(total));
@@ -84,7 +89,11 @@ describe.each(['en', 'zh'])('report on TurtleBench imported with the command lin
       const { agreements, invalid: unread } = counted(model);
       const before = judgeVsHuman(leftOut, model);
       const after = judgeVsHuman(disagreement, model);
-      expect({ model, n: before?.n, agreements: Math.round((before?.agreement ?? 0) * (before?.n ?? 0)) }).toEqual({ model, n: cases.length - unread, agreements });
+      expect({ model, n: before?.n, agreements: Math.round((before?.agreement ?? 0) * (before?.n ?? 0)) }).toEqual({
+        model,
+        n: cases.length - unread,
+        agreements,
+      });
       expect({ model, n: after?.n, agreement: after?.agreement }).toEqual({ model, n: cases.length, agreement: agreements / cases.length });
     }
     // TurtleBench's own scoring does not depend on the setting.
@@ -103,7 +112,12 @@ describe.each(['en', 'zh'])('report on TurtleBench imported with the command lin
   it('has the Judges section: per-judge precision, recall, F1 and leniency as a direct count says, and an Alt-Test refused for one annotator', async () => {
     const built = await report();
     const judges = built.judges;
-    expect(judges?.againstPeople.filter((row) => row.bucket === 'all').map((row) => row.judge).sort()).toEqual([...models].sort());
+    expect(
+      judges?.againstPeople
+        .filter((row) => row.bucket === 'all')
+        .map((row) => row.judge)
+        .sort(),
+    ).toEqual([...models].sort());
     for (const model of models) {
       // Straight from the source table, Invalid verdicts left out as by default.
       let saidYes = 0;
@@ -145,7 +159,9 @@ describe.each(['en', 'zh'])('report on TurtleBench imported with the command lin
     expect(md.stdout.split('\n').some((line) => line.startsWith('| GPT\\_4o | All |') && line.includes(leniency))).toBe(true);
     const yes = gpt?.classification.perLabel.find((score) => score.label === 'yes');
     const percent = (value: number | null | undefined) => ((value ?? 0) * 100).toFixed(1);
-    expect(md.stdout).toContain(`| GPT\\_4o | yes | ${yes?.support} | ${percent(yes?.precision.value)} | ${percent(yes?.recall.value)} | ${percent(yes?.f1.value)} |`);
+    expect(md.stdout).toContain(
+      `| GPT\\_4o | yes | ${yes?.support} | ${percent(yes?.precision.value)} | ${percent(yes?.recall.value)} | ${percent(yes?.f1.value)} |`,
+    );
   });
 });
 

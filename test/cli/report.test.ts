@@ -67,7 +67,9 @@ function labelText(studyId: string, annotator: string, labels: ReadonlyArray<Pic
 /** SPEC §4 worked example A: one final answer; humans matched, matched, unmatched; the judge matched. */
 function exampleA(where: string): { transcripts: string; labels: string[] } {
   const transcripts = write(where, 'example-a.json', bundleText('example-a', [{ id: 's-1/1', type: 'final', judge: 'matched' }]));
-  const labels = (['matched', 'matched', 'unmatched'] as const).map((value, i) => write(where, `h${i + 1}.labels.json`, labelText('example-a', `h${i + 1}`, [{ unit: 's-1/1', task: 'match', value }])));
+  const labels = (['matched', 'matched', 'unmatched'] as const).map((value, i) =>
+    write(where, `h${i + 1}.labels.json`, labelText('example-a', `h${i + 1}`, [{ unit: 's-1/1', task: 'match', value }])),
+  );
   return { transcripts, labels };
 }
 
@@ -82,8 +84,22 @@ function exampleB(where: string): { transcripts: string; labels: string[] } {
     ]),
   );
   const labels = [
-    write(where, 'a.labels.json', labelText('example-b', 'a', [{ unit: 's-1/1', task: 'answer', value: 'yes' }, { unit: 's-1/2', task: 'answer', value: 'irrelevant' }])),
-    write(where, 'b.labels.json', labelText('example-b', 'b', [{ unit: 's-1/1', task: 'answer', value: 'yes' }, { unit: 's-1/2', task: 'answer', value: 'irrelevant' }])),
+    write(
+      where,
+      'a.labels.json',
+      labelText('example-b', 'a', [
+        { unit: 's-1/1', task: 'answer', value: 'yes' },
+        { unit: 's-1/2', task: 'answer', value: 'irrelevant' },
+      ]),
+    ),
+    write(
+      where,
+      'b.labels.json',
+      labelText('example-b', 'b', [
+        { unit: 's-1/1', task: 'answer', value: 'yes' },
+        { unit: 's-1/2', task: 'answer', value: 'irrelevant' },
+      ]),
+    ),
     write(where, 'c.labels.json', labelText('example-b', 'c', [{ unit: 's-1/1', task: 'answer', value: 'no' }])),
   ];
   return { transcripts, labels };
@@ -183,7 +199,11 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     const where = folder();
     const first = write(where, 'part-1.json', bundleText('split', [{ id: 's-1/1', type: 'final', judge: 'matched' }]));
     const second = write(where, 'part-2.json', bundleText('split', [{ id: 's-2/1', type: 'final', judge: 'unmatched' }], 'p-2', 's-2'));
-    const csv = write(where, 'labels.csv', 'annotator,unit,task,value\nh1,s-1/1,match,matched\nh2,s-1/1,match,matched\nh1,s-2/1,match,unmatched\nh2,s-2/1,match,matched\n');
+    const csv = write(
+      where,
+      'labels.csv',
+      'annotator,unit,task,value\nh1,s-1/1,match,matched\nh2,s-1/1,match,matched\nh1,s-2/1,match,unmatched\nh2,s-2/1,match,matched\n',
+    );
     const report = await jsonReport('--transcripts', first, second, '--labels', csv);
     expect(report.study.id).toBe('split');
     expect(rowOf(report, 'match', 'all', 'human', 'human')).toMatchObject({ agreement: 0.5, n: 2 });
@@ -240,7 +260,10 @@ describe('agreement-studio report on a demo study, in every format', () => {
     expect(run.stdout).toMatch(/^% agreement-studio test, agreement report generated /);
     expect(run.stdout).toContain(`% input: ${args[1]} sha256 ${sha256Hex(readFileSync(args[1] ?? '', 'utf8'))}`);
     expect(run.stdout).toContain('% settings: bootstrap 300, seed 9, average micro');
-    for (const [task, title] of [['match', 'M: final-answer agreement'], ['answer', 'R: question agreement']] as const) {
+    for (const [task, title] of [
+      ['match', 'M: final-answer agreement'],
+      ['answer', 'R: question agreement'],
+    ] as const) {
       const start = run.stdout.indexOf(`\\caption[${title}]`);
       expect(start).toBeGreaterThanOrEqual(0);
       const table = run.stdout.slice(run.stdout.lastIndexOf('\\begin{table', start), run.stdout.indexOf('\\end{table', start));
@@ -252,7 +275,8 @@ describe('agreement-studio report on a demo study, in every format', () => {
       // The rater pair on two lines ("a", "vs b"), then a cell per bucket: a figure over its interval.
       const twoLines = String.raw`\\begin\{tabular\}\[t\]\{@\{\}[lr]@\{\}\}`;
       const latexCell = String.raw`${twoLines}\d+\.\d \(n=\d+\)\\\\\{\}\[\d+\.\d, \d+\.\d\]\\end\{tabular\}`;
-      for (const row of rows) expect(row).toMatch(new RegExp(`^ {4}${twoLines}[^&]+vs [^&]+ & ${latexCell} & ${latexCell} & ${latexCell} & ${latexCell} \\\\\\\\$`));
+      for (const row of rows)
+        expect(row).toMatch(new RegExp(`^ {4}${twoLines}[^&]+vs [^&]+ & ${latexCell} & ${latexCell} & ${latexCell} & ${latexCell} \\\\\\\\$`));
     }
   });
 
@@ -290,15 +314,40 @@ describe('agreement-studio report on a demo study, in every format', () => {
     const records = rows.map((fields) => Object.fromEntries((header ?? []).map((name, i) => [name, fields[i] ?? ''])));
     const number = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text));
     for (const pair of report.judges?.comparisons ?? []) {
-      const found = records.find((r) => r.section === 'judge_vs_judge' && r.task === pair.task && r.bucket === pair.bucket && r.a === `judge:${pair.a}` && r.b === `judge:${pair.b}` && r.measure === 'agreement_difference');
-      expect([number(found?.value), number(found?.n), number(found?.ci_low), number(found?.ci_high)]).toEqual([pair.difference, pair.n, ...(pair.differenceCi95 ?? [null, null])]);
+      const found = records.find(
+        (r) =>
+          r.section === 'judge_vs_judge' &&
+          r.task === pair.task &&
+          r.bucket === pair.bucket &&
+          r.a === `judge:${pair.a}` &&
+          r.b === `judge:${pair.b}` &&
+          r.measure === 'agreement_difference',
+      );
+      expect([number(found?.value), number(found?.n), number(found?.ci_low), number(found?.ci_high)]).toEqual([
+        pair.difference,
+        pair.n,
+        ...(pair.differenceCi95 ?? [null, null]),
+      ]);
     }
     for (const score of report.judges?.correctedScores ?? []) {
-      const found = records.find((r) => r.section === 'corrected_score' && r.bucket === score.bucket && r.a === `judge:${score.judge}` && r.b === score.player && r.measure === 'corrected_score');
-      expect([number(found?.value), number(found?.n), number(found?.ci_low), number(found?.ci_high)]).toEqual([score.theta, score.sessions, ...(score.ci95 ?? [null, null])]);
+      const found = records.find(
+        (r) =>
+          r.section === 'corrected_score' &&
+          r.bucket === score.bucket &&
+          r.a === `judge:${score.judge}` &&
+          r.b === score.player &&
+          r.measure === 'corrected_score',
+      );
+      expect([number(found?.value), number(found?.n), number(found?.ci_low), number(found?.ci_high)]).toEqual([
+        score.theta,
+        score.sessions,
+        ...(score.ci95 ?? [null, null]),
+      ]);
     }
     const people = report.judges?.againstPeople.find((row) => row.task === 'match' && row.bucket === 'all');
-    const leniency = records.find((r) => r.section === 'judge_vs_people' && r.task === 'match' && r.bucket === 'all' && r.a === `judge:${people?.judge}` && r.measure === 'leniency_rate');
+    const leniency = records.find(
+      (r) => r.section === 'judge_vs_people' && r.task === 'match' && r.bucket === 'all' && r.a === `judge:${people?.judge}` && r.measure === 'leniency_rate',
+    );
     expect(number(leniency?.value)).toBe(people?.errors.leniencyRate.value);
     const alt = records.filter((r) => r.section === 'alt_test' && r.measure === 'epsilon');
     expect(alt.map((r) => number(r.value))).toEqual([0.1, 0.1, 0.1, 0.1]);
@@ -323,7 +372,9 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     const run = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, foreign);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`${foreign}: studyId: the labels are for study "other-study", but the transcripts are study "example-a"; labels of another study are only used with --any-study\n`);
+    expect(run.stderr).toBe(
+      `${foreign}: studyId: the labels are for study "other-study", but the transcripts are study "example-a"; labels of another study are only used with --any-study\n`,
+    );
     const accepted = await jsonReport('--transcripts', transcripts, '--labels', ...labels, foreign, '--any-study');
     expect(rowOf(accepted, 'match', 'all', 'human', 'human').n).toBe(6);
   });
@@ -358,7 +409,9 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     const csv = write(where, 'h3.csv', 'annotator,unit,task,value\nh3,s-1/1,match,matched\n');
     const run = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, csv);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`${csv}: line 2: conflicting match labels by annotator "h3" on unit "s-1/1", both revision 1: "matched" here, "unmatched" in ${labels[2]} labels[0]\n`);
+    expect(run.stderr).toBe(
+      `${csv}: line 2: conflicting match labels by annotator "h3" on unit "s-1/1", both revision 1: "matched" here, "unmatched" in ${labels[2]} labels[0]\n`,
+    );
   });
 
   it('rejects ids used in two transcript files, and lists the errors of every file', async () => {
@@ -368,7 +421,9 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     const broken = write(where, 'broken.labels.json', '{"format": "agreement-studio.labels/1"');
     const run = await runCli('report', '--transcripts', first, second, '--labels', broken);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${second}: a puzzle has the id "p-1", already the id of a puzzle in ${first}; ids must be unique across the transcript files of one report\n`);
+    expect(run.stderr).toContain(
+      `${second}: a puzzle has the id "p-1", already the id of a puzzle in ${first}; ids must be unique across the transcript files of one report\n`,
+    );
     expect(run.stderr).toContain(`${second}: a final turn has the id "s-1/1", already the id of a final turn in ${first}`);
     expect(run.stderr).toContain(`${broken}: line 1: invalid JSON`);
     const twice = await runCli('report', '--transcripts', first, first, '--labels', broken);
@@ -396,10 +451,16 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--bootstrap', 'many'], '--bootstrap takes a whole number from 0 to 100000, not "many"'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--seed', '1.5'], '--seed takes a whole number'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--resample', 'turns'], '--resample takes puzzles or units, not "turns"'],
-    [['--transcripts', 'a.json', '--format', 'md', 'stray.json', '--labels', 'b.csv'], 'unexpected argument "stray.json"; files follow --transcripts or --labels'],
+    [
+      ['--transcripts', 'a.json', '--format', 'md', 'stray.json', '--labels', 'b.csv'],
+      'unexpected argument "stray.json"; files follow --transcripts or --labels',
+    ],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--colour'], "Unknown option '--colour'"],
     [['--transcripts'], "Option '--transcripts <value>' argument missing"],
-    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '1'], '--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not "1"'],
+    [
+      ['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '1'],
+      '--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not "1"',
+    ],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '0'], '--alt-test-epsilon takes a number between 0 and 1'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', 'crowd'], '--alt-test-epsilon takes a number between 0 and 1'],
   ])('exits 2 on bad usage: %j', async (args, message) => {

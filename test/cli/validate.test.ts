@@ -92,7 +92,13 @@ describe('agreement-studio validate', () => {
   });
 
   it('locates an error in a puzzle list by puzzle number, id and field', async () => {
-    const list = write('list.json', JSON.stringify([{ id: 'A', story: 's', answer: 'a' }, { id: 'B', story: 's' }]));
+    const list = write(
+      'list.json',
+      JSON.stringify([
+        { id: 'A', story: 's', answer: 'a' },
+        { id: 'B', story: 's' },
+      ]),
+    );
     const run = await runCli('validate', list);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${list}: puzzle 2 (id B), field answer: required; expected text`);

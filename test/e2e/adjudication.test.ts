@@ -28,9 +28,22 @@ function matchLabelFiles(dir: string): string[] {
   return ['ann-1', 'ann-2', 'ann-3'].map((id) => {
     const labels = demo.turns
       .filter((turn) => turn.type === 'final')
-      .map((turn) => ({ unit: turn.id, task: 'match' as Task, value: (prng.next() < 0.5 ? 'matched' : 'unmatched') as LabelValue, at, rev: 1, unsure: false, note: '' }));
+      .map((turn) => ({
+        unit: turn.id,
+        task: 'match' as Task,
+        value: (prng.next() < 0.5 ? 'matched' : 'unmatched') as LabelValue,
+        at,
+        rev: 1,
+        unsure: false,
+        note: '',
+      }));
     const path = join(dir, `${id}.labels.json`);
-    writeFileSync(path, serializeLabelFile(buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels })));
+    writeFileSync(
+      path,
+      serializeLabelFile(
+        buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels }),
+      ),
+    );
     return path;
   });
 }
@@ -103,7 +116,9 @@ describe('adjudication by keyboard', () => {
     // The history: the set, the replacement and the undo, each with who and the value it left.
     const rows = page.locator('[data-testid="gold-history"] tr[data-history-kind]');
     await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(3);
-    const history = await rows.evaluateAll((list) => list.map((row) => [row.getAttribute('data-history-kind'), row.getAttribute('data-history-value'), row.textContent ?? '']));
+    const history = await rows.evaluateAll((list) =>
+      list.map((row) => [row.getAttribute('data-history-kind'), row.getAttribute('data-history-value'), row.textContent ?? '']),
+    );
     expect(history.map(([kind, value]) => [kind, value])).toEqual([
       ['set', 'matched'],
       ['set', 'unmatched'],

@@ -40,14 +40,18 @@ function bodyText(page: Page): Promise<string> {
 
 /** Elements inside the conversation with a class starting with `label-` (judge label badges). */
 function labelElementCount(page: Page): Promise<number> {
-  return page.evaluate(() => [...document.querySelectorAll('.conversation *')].filter((element) => [...element.classList].some((name) => name.startsWith('label-'))).length);
+  return page.evaluate(
+    () => [...document.querySelectorAll('.conversation *')].filter((element) => [...element.classList].some((name) => name.startsWith('label-'))).length,
+  );
 }
 
 /** Waits until the conversation shows exactly this session's turns (not the previous session's). */
 async function waitForTranscript(page: Page, sessionId: string) {
   const expected = turnsOf(sessionId).map((turn) => turn.id);
   await expect
-    .poll(() => page.locator('.conversation li[data-turn-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-turn-id'))), { timeout: 60_000 })
+    .poll(() => page.locator('.conversation li[data-turn-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-turn-id'))), {
+      timeout: 60_000,
+    })
     .toEqual(expected);
 }
 

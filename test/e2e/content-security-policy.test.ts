@@ -37,7 +37,9 @@ async function openRecording(metaOnly: boolean): Promise<{ context: BrowserConte
   await context.addInitScript(() => {
     const recorded = window as Recorded;
     recorded.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => recorded.cspViolations?.push({ directive: event.violatedDirective, blocked: event.blockedURI }));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      recorded.cspViolations?.push({ directive: event.violatedDirective, blocked: event.blockedURI }),
+    );
   });
   const page = await context.newPage();
   const response = await page.goto(chromiumApp.app().url);
@@ -61,7 +63,9 @@ describe('the policy in force', () => {
     const script = await context.request.get(entry as string);
     expect(script.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
 
-    const metas = await page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content));
+    const metas = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content),
+    );
     expect(metas).toEqual([META_POLICY]);
     // A meta policy only covers what comes after it, so it must precede every script and stylesheet.
     expect(await page.evaluate(() => document.head.firstElementChild?.getAttribute('http-equiv'))).toBe('Content-Security-Policy');
@@ -145,12 +149,14 @@ describe.each([
     });
     expect(colors.before).not.toBe('rgb(1, 2, 3)');
     expect(colors).toEqual({ before: colors.before, styleElement: colors.before, styleAttribute: colors.before, cssom: 'rgb(7, 8, 9)' });
-    await expect.poll(() => violations(page)).toEqual(
-      expect.arrayContaining([
-        { directive: expect.stringMatching(/^style-src/), blocked: 'inline' },
-        { directive: 'style-src-attr', blocked: 'inline' },
-      ]),
-    );
+    await expect
+      .poll(() => violations(page))
+      .toEqual(
+        expect.arrayContaining([
+          { directive: expect.stringMatching(/^style-src/), blocked: 'inline' },
+          { directive: 'style-src-attr', blocked: 'inline' },
+        ]),
+      );
   });
 
   it('a blob: worker', async () => {

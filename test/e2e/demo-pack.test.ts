@@ -30,7 +30,22 @@ describe("the demo study's pack in a newcomer's fresh profile", () => {
   it('opens in place of the untouched demo study, labels by keyboard and exports', { timeout: 120_000 }, async () => {
     const packDir = join(dir, 'packs');
     const quiet = { write: () => undefined };
-    const code = await cli(['pack', '--transcripts', `${REPO_ROOT}assets/demo-study.json`, '--annotators', 'ann-01=Annotator 1,ann-02=Annotator 2', '--overlap', '1', '--seed', '3', '--out', packDir], { stdout: quiet, stderr: quiet });
+    const code = await cli(
+      [
+        'pack',
+        '--transcripts',
+        `${REPO_ROOT}assets/demo-study.json`,
+        '--annotators',
+        'ann-01=Annotator 1,ann-02=Annotator 2',
+        '--overlap',
+        '1',
+        '--seed',
+        '3',
+        '--out',
+        packDir,
+      ],
+      { stdout: quiet, stderr: quiet },
+    );
     expect(code).toBe(0);
     const packPath = join(packDir, 'ann-01.pack.json');
     const pack = parsePack({ name: 'ann-01.pack.json', text: readFileSync(packPath, 'utf8') });
@@ -40,7 +55,9 @@ describe("the demo study's pack in a newcomer's fresh profile", () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await page.locator(`tr[data-study-id="${DEMO_ID}"]`).waitFor({ timeout: 60_000 });
     // The first start flags its demo study as the sample once the import is stored.
-    await expect.poll(async () => (await dumpDatabase(page)).studies?.map((study) => (study as { sample?: boolean }).sample), { timeout: 60_000 }).toEqual([true]);
+    await expect
+      .poll(async () => (await dumpDatabase(page)).studies?.map((study) => (study as { sample?: boolean }).sample), { timeout: 60_000 })
+      .toEqual([true]);
 
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('button:has-text("Import transcripts…")').click()]);
     await chooser.setFiles(packPath);
@@ -53,7 +70,9 @@ describe("the demo study's pack in a newcomer's fresh profile", () => {
     await page.evaluate(() => {
       window.location.hash = '#/';
     });
-    await expect.poll(() => page.getByRole('status').allTextContents(), { timeout: 60_000 }).toContainEqual(expect.stringContaining('it replaced the untouched demo study'));
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), { timeout: 60_000 })
+      .toContainEqual(expect.stringContaining('it replaced the untouched demo study'));
 
     await page.goto(`${chromiumApp.app().url}#/study/${DEMO_ID}/label/answer`);
     await page.locator('[data-testid="workspace"][data-ready="true"][data-task="answer"]').waitFor({ timeout: 60_000 });
@@ -68,7 +87,12 @@ describe("the demo study's pack in a newcomer's fresh profile", () => {
     if (!labels.ok) throw new Error(`the exported label file does not read: ${labels.errors.map((error) => error.message).join('; ')}`);
     expect(labels.value.studyId).toBe(DEMO_ID);
     expect(labels.value.annotator.id).toBe('ann-01');
-    expect(labels.value.labels.filter((label) => label.task === 'answer').map((label) => label.unit).sort()).toEqual([...pack.value.tasks.answer].sort());
+    expect(
+      labels.value.labels
+        .filter((label) => label.task === 'answer')
+        .map((label) => label.unit)
+        .sort(),
+    ).toEqual([...pack.value.tasks.answer].sort());
     await context.close();
     expect(pageErrors).toEqual([]);
   });

@@ -12,7 +12,15 @@ import { browserPath } from '../../scripts/test-tools.mjs';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Flags for Chromium on an offline machine: no sandbox as root, no background network. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface WebApp {
   url: string;

@@ -182,7 +182,8 @@ async function tryRejected(session: Session, hostile: HostileCase): Promise<{ ve
   } catch {
     return { verdict, problem: 'no error was shown for the file' };
   }
-  if (!errors.some((text) => showsPlace(text, hostile.name, place))) return { verdict, problem: `no shown error at ${JSON.stringify(place)}; shown: ${errors.join(' | ')}` };
+  if (!errors.some((text) => showsPlace(text, hostile.name, place)))
+    return { verdict, problem: `no shown error at ${JSON.stringify(place)}; shown: ${errors.join(' | ')}` };
   if (!isDeepStrictEqual(await dumpDatabase(page), before)) return { verdict, problem: 'IndexedDB changed' };
   return { verdict, problem: await harmProblem(session) };
 }
@@ -199,19 +200,25 @@ async function tryInert(hostile: HostileCase, shows: string | undefined): Promis
     if (label) {
       const summary = page.locator('[data-testid="label-import-summary"]');
       await summary.waitFor({ timeout: 60_000 });
-      if ((await summary.getAttribute('data-rejected')) !== '0' || (await summary.getAttribute('data-files')) !== '1') return `not accepted: ${await summary.textContent()}`;
+      if ((await summary.getAttribute('data-rejected')) !== '0' || (await summary.getAttribute('data-files')) !== '1')
+        return `not accepted: ${await summary.textContent()}`;
     } else {
       // A bundle goes into the library; an opened pack takes the window to its study.
       const errors = page.locator('[data-testid="import-errors"]');
       if (hostile.kind === 'pack') {
-        await page.waitForFunction((hash) => window.location.hash === hash || document.querySelector('[data-testid="import-errors"]') !== null, viewOf(hostile).hash, { timeout: 60_000 });
+        await page.waitForFunction(
+          (hash) => window.location.hash === hash || document.querySelector('[data-testid="import-errors"]') !== null,
+          viewOf(hostile).hash,
+          { timeout: 60_000 },
+        );
       } else {
         await page.locator('[role="status"]', { hasText: 'Imported' }).or(errors).first().waitFor({ timeout: 60_000 });
       }
       if (await errors.count()) return `rejected: ${await errors.textContent()}`;
     }
     const dump = await dumpDatabase(page);
-    if (keeps === 'text' ? !holdsText(dump, payload) : holdsKey(dump, payload)) return keeps === 'text' ? 'the payload is not stored as text' : 'the hostile key was stored';
+    if (keeps === 'text' ? !holdsText(dump, payload) : holdsKey(dump, payload))
+      return keeps === 'text' ? 'the payload is not stored as text' : 'the hostile key was stored';
     const view = viewOf(hostile);
     await page.evaluate((target) => {
       window.location.hash = target;
@@ -242,7 +249,10 @@ function viewOf(hostile: HostileCase): { hash: string; text?: string } {
   if (!parsed.ok) throw new Error(`${hostile.name} does not parse`);
   const { study, sessions, turns } = parsed.value;
   const session = sessions[0]?.id ?? '';
-  return { hash: `#/study/${encodeURIComponent(study.id)}/session/${encodeURIComponent(session)}`, text: turns.find((turn) => turn.sessionId === session)?.text };
+  return {
+    hash: `#/study/${encodeURIComponent(study.id)}/session/${encodeURIComponent(session)}`,
+    text: turns.find((turn) => turn.sessionId === session)?.text,
+  };
 }
 
 describe('hostile-input suite in real Chromium', () => {

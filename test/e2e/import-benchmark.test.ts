@@ -26,7 +26,10 @@ async function emptyLibrary() {
   const opened = await openApp(chromiumApp.browser(), chromiumApp.app());
   const { page } = opened;
   await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
-  await page.locator('tr[data-study-id]').getByRole('button', { name: /^Delete / }).click();
+  await page
+    .locator('tr[data-study-id]')
+    .getByRole('button', { name: /^Delete / })
+    .click();
   await expect.poll(() => page.getByText('No studies yet').count()).toBe(1);
   return opened;
 }
@@ -86,9 +89,11 @@ describe('importing a benchmark’s own files', () => {
     const { context, page } = await emptyLibrary();
     // 150 distinct replies no reader understands, on one judge: 150 rows in one list beside the two "Invalid" rows already there, the other list short.
     const cases = JSON.parse(WIDE_TABLE.text) as Record<string, Record<string, unknown>>;
-    Object.values(cases).slice(0, 150).forEach((row, i) => {
-      row.GPT_4o = `garbled reply ${i}`;
-    });
+    Object.values(cases)
+      .slice(0, 150)
+      .forEach((row, i) => {
+        row.GPT_4o = `garbled reply ${i}`;
+      });
     await drop(page, [{ name: WIDE_TABLE.name, text: JSON.stringify(cases) }, STORIES]);
     const unreadable = page.getByTestId('import-unparseable');
     await unreadable.waitFor({ timeout: 60_000 });

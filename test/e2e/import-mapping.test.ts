@@ -91,14 +91,16 @@ describe('mapping the fields of an unknown layout', () => {
     await context.close();
   });
 
-  it('maps an Excel workbook in the worker, under the page\'s content security policy', async () => {
+  it("maps an Excel workbook in the worker, under the page's content security policy", async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(1);
     const rows = FIRST.split('\n').map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((cell) => cell.replace(/^"|"$/g, '')));
     await dropFile(page, 'lab-run.xlsx', writeWorkbook([{ name: 'Runs', rows }]));
     await page.getByRole('button', { name: 'Map fields…' }).click({ timeout: 60_000 });
     const dialog = page.getByTestId('mapping-dialog');
-    await expect.poll(() => dialog.getByTestId('mapping-layouts').textContent(), { timeout: 60_000 }).toBe('lab-run.xlsx: Excel workbook (the first sheet), 3 records');
+    await expect
+      .poll(() => dialog.getByTestId('mapping-layouts').textContent(), { timeout: 60_000 })
+      .toBe('lab-run.xlsx: Excel workbook (the first sheet), 3 records');
     await dialog.getByLabel('puzzle id').selectOption('riddle');
     await dialog.getByLabel('story', { exact: true }).selectOption('riddle_text');
     await dialog.getByLabel('reference').selectOption('solution_text');

@@ -56,81 +56,93 @@ function answerOf(unit: string, index: number, annotator: number): LabelValue {
 }
 
 describe('a SPLAT run in the app', () => {
-  it('asks for the models a run without config.yaml lacks, imports it, and after three annotators the R table shows the judge', { timeout: 240_000 }, async () => {
-    const dir = scratchDir('agreement-studio-splat-');
-    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    const url = chromiumApp.app().url;
-    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
-    const before = await page.locator('tr[data-study-id]').count();
+  it(
+    'asks for the models a run without config.yaml lacks, imports it, and after three annotators the R table shows the judge',
+    { timeout: 240_000 },
+    async () => {
+      const dir = scratchDir('agreement-studio-splat-');
+      const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+      const url = chromiumApp.app().url;
+      await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
+      const before = await page.locator('tr[data-study-id]').count();
 
-    await drop(page, [LOG_JSON, LOG_CSV]);
-    const names = page.getByRole('dialog', { name: 'Name the models' });
-    await names.waitFor({ timeout: 60_000 });
-    await names.getByLabel('Player model').fill(PLAYER);
-    await names.getByLabel('Judge model').fill(JUDGE);
-    await names.getByRole('button', { name: 'Import' }).click();
+      await drop(page, [LOG_JSON, LOG_CSV]);
+      const names = page.getByRole('dialog', { name: 'Name the models' });
+      await names.waitFor({ timeout: 60_000 });
+      await names.getByLabel('Player model').fill(PLAYER);
+      await names.getByLabel('Judge model').fill(JUDGE);
+      await names.getByRole('button', { name: 'Import' }).click();
 
-    // The judge's opening replies and the unreadable ones are listed before anything is written.
-    const preview = page.getByTestId('import-preview');
-    await preview.waitFor({ timeout: 60_000 });
-    expect(await preview.textContent()).toContain('3 puzzles');
-    expect(await page.getByTestId('import-unparseable').textContent()).toContain('the answer is hidden in the story.');
-    expect(await page.locator('tr[data-study-id]').count()).toBe(before);
-    await page.getByRole('button', { name: 'Import anyway' }).click();
-    await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(before + 1);
-    const row = page.locator('tr[data-study-id]').filter({ hasText: 'SPLAT' });
-    const studyId = (await row.getAttribute('data-study-id')) ?? '';
-    expect(studyId).not.toBe('');
-    expect(Number(await row.getByTestId('count-puzzles').textContent())).toBe(imported.value.bundle.puzzles.length);
+      // The judge's opening replies and the unreadable ones are listed before anything is written.
+      const preview = page.getByTestId('import-preview');
+      await preview.waitFor({ timeout: 60_000 });
+      expect(await preview.textContent()).toContain('3 puzzles');
+      expect(await page.getByTestId('import-unparseable').textContent()).toContain('the answer is hidden in the story.');
+      expect(await page.locator('tr[data-study-id]').count()).toBe(before);
+      await page.getByRole('button', { name: 'Import anyway' }).click();
+      await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(before + 1);
+      const row = page.locator('tr[data-study-id]').filter({ hasText: 'SPLAT' });
+      const studyId = (await row.getAttribute('data-study-id')) ?? '';
+      expect(studyId).not.toBe('');
+      expect(Number(await row.getByTestId('count-puzzles').textContent())).toBe(imported.value.bundle.puzzles.length);
 
-    // Three annotators, two per puzzle; their packs are blind.
-    await page.goto(`${url}#/study/${studyId}/team`);
-    await page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
-    await page.getByTestId('overlap').fill('2');
-    await page.getByTestId('seed').fill('3');
-    await page.getByTestId('assign').click();
-    await expect.poll(() => page.locator('[data-load-annotator]').count(), { timeout: 60_000 }).toBe(TEAM.length);
-    const packPaths = await downloads(page, dir, TEAM.length, () => page.getByTestId('write-packs').click());
-    const packs = TEAM.map((member): Pack => {
-      const parsed = parsePack({ name: `${member.id}.pack.json`, text: readFileSync(packPaths.get(`${member.id}.pack.json`) ?? '', 'utf8') });
-      if (!parsed.ok) throw new Error(`${member.id}'s pack does not parse`);
-      expect(JSON.stringify(parsed.value)).not.toContain(JUDGE);
-      return parsed.value;
-    });
+      // Three annotators, two per puzzle; their packs are blind.
+      await page.goto(`${url}#/study/${studyId}/team`);
+      await page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
+      await page.getByTestId('overlap').fill('2');
+      await page.getByTestId('seed').fill('3');
+      await page.getByTestId('assign').click();
+      await expect.poll(() => page.locator('[data-load-annotator]').count(), { timeout: 60_000 }).toBe(TEAM.length);
+      const packPaths = await downloads(page, dir, TEAM.length, () => page.getByTestId('write-packs').click());
+      const packs = TEAM.map((member): Pack => {
+        const parsed = parsePack({ name: `${member.id}.pack.json`, text: readFileSync(packPaths.get(`${member.id}.pack.json`) ?? '', 'utf8') });
+        if (!parsed.ok) throw new Error(`${member.id}'s pack does not parse`);
+        expect(JSON.stringify(parsed.value)).not.toContain(JUDGE);
+        return parsed.value;
+      });
 
-    // Each annotator's answers come back as the label file their studio exports.
-    const labelPaths = TEAM.map((member, annotator) => {
-      const pack = packs[annotator] as Pack;
-      const at = '2026-11-24T10:00:00.000Z';
-      const labels = pack.tasks.answer.map((unit, index) => ({ unit, task: 'answer' as const, value: answerOf(unit, index, annotator), at, rev: 1, unsure: false, note: '' }));
-      const path = join(dir, `${member.id}.labels.json`);
-      writeFileSync(path, serializeLabelFile(buildLabelFile({ studyId, annotator: member, exportedAt: at, app: 'agreement-studio e2e', labels })));
-      return path;
-    });
-    const answers = packs.reduce((sum, pack) => sum + pack.tasks.answer.length, 0);
-    await chooseFiles(page, page.getByTestId('import-labels'), labelPaths);
-    await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(answers));
+      // Each annotator's answers come back as the label file their studio exports.
+      const labelPaths = TEAM.map((member, annotator) => {
+        const pack = packs[annotator] as Pack;
+        const at = '2026-11-24T10:00:00.000Z';
+        const labels = pack.tasks.answer.map((unit, index) => ({
+          unit,
+          task: 'answer' as const,
+          value: answerOf(unit, index, annotator),
+          at,
+          rev: 1,
+          unsure: false,
+          note: '',
+        }));
+        const path = join(dir, `${member.id}.labels.json`);
+        writeFileSync(path, serializeLabelFile(buildLabelFile({ studyId, annotator: member, exportedAt: at, app: 'agreement-studio e2e', labels })));
+        return path;
+      });
+      const answers = packs.reduce((sum, pack) => sum + pack.tasks.answer.length, 0);
+      await chooseFiles(page, page.getByTestId('import-labels'), labelPaths);
+      await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(answers));
 
-    // The R table: the judge against people, the figure the command line gives on the same files.
-    await page.goto(`${url}#/study/${studyId}/report`);
-    await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 60_000 });
-    const judgeAll = page.locator(`table[data-report-table="answer"] tr[data-group-a="judge:${JUDGE}"][data-group-b="human"] td[data-bucket="all"]`);
-    await judgeAll.waitFor({ timeout: 60_000 });
-    expect(await judgeAll.textContent()).toMatch(/%.*n=/s);
+      // The R table: the judge against people, the figure the command line gives on the same files.
+      await page.goto(`${url}#/study/${studyId}/report`);
+      await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      const judgeAll = page.locator(`table[data-report-table="answer"] tr[data-group-a="judge:${JUDGE}"][data-group-b="human"] td[data-bucket="all"]`);
+      await judgeAll.waitFor({ timeout: 60_000 });
+      expect(await judgeAll.textContent()).toMatch(/%.*n=/s);
 
-    const bundlePath = join(dir, 'splat.json');
-    writeFileSync(join(dir, 'log.json'), run.logJson);
-    writeFileSync(join(dir, 'log.csv'), run.logCsv);
-    const cliImport = await runCli('import', join(dir, 'log.json'), join(dir, 'log.csv'), '--player', PLAYER, '--judge', JUDGE, '--out', bundlePath);
-    expect(cliImport.code).toBe(0);
-    const cli = await runCli('report', '--transcripts', bundlePath, '--labels', ...labelPaths, '--any-study', '--format', 'json', '--bootstrap', '200');
-    expect(cli.code).toBe(0);
-    const report = JSON.parse(cli.stdout) as AgreementReport;
-    const expected = report.tables.answer.find((cell) => cell.bucket === 'all' && cell.a === `judge:${JUDGE}` && cell.b === 'human');
-    expect(expected?.n).toBeGreaterThan(0);
-    expect(Number(await judgeAll.getAttribute('data-n'))).toBe(expected?.n);
-    expect(Number(await judgeAll.getAttribute('data-agreement'))).toBe(expected?.agreement);
-    expect(pageErrors).toEqual([]);
-    await context.close();
-  });
+      const bundlePath = join(dir, 'splat.json');
+      writeFileSync(join(dir, 'log.json'), run.logJson);
+      writeFileSync(join(dir, 'log.csv'), run.logCsv);
+      const cliImport = await runCli('import', join(dir, 'log.json'), join(dir, 'log.csv'), '--player', PLAYER, '--judge', JUDGE, '--out', bundlePath);
+      expect(cliImport.code).toBe(0);
+      const cli = await runCli('report', '--transcripts', bundlePath, '--labels', ...labelPaths, '--any-study', '--format', 'json', '--bootstrap', '200');
+      expect(cli.code).toBe(0);
+      const report = JSON.parse(cli.stdout) as AgreementReport;
+      const expected = report.tables.answer.find((cell) => cell.bucket === 'all' && cell.a === `judge:${JUDGE}` && cell.b === 'human');
+      expect(expected?.n).toBeGreaterThan(0);
+      expect(Number(await judgeAll.getAttribute('data-n'))).toBe(expected?.n);
+      expect(Number(await judgeAll.getAttribute('data-agreement'))).toBe(expected?.agreement);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -107,11 +107,17 @@ describe('importing transcript bundles', () => {
       page.evaluate((events) => {
         const transfer = new DataTransfer();
         transfer.items.add(new File(['{}'], 'dragged.json', { type: 'application/json' }));
-        for (const [type, selector] of events) document.querySelector(selector)?.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        for (const [type, selector] of events)
+          document.querySelector(selector)?.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
       }, steps);
     expect(await overlay.count()).toBe(0);
     // Entering the window, then moving from the header onto the table: leaving a child keeps the highlight.
-    await drag([['dragenter', '.app-header'], ['dragover', '.app-header'], ['dragenter', 'main'], ['dragleave', '.app-header']]);
+    await drag([
+      ['dragenter', '.app-header'],
+      ['dragover', '.app-header'],
+      ['dragenter', 'main'],
+      ['dragleave', '.app-header'],
+    ]);
     await overlay.waitFor({ state: 'visible' });
     // Leaving the window: its last dragleave names a child as target; the highlight still goes.
     await drag([['dragleave', 'main']]);
@@ -136,14 +142,22 @@ describe('importing transcript bundles', () => {
       const csv = join(dir, 'labels.csv');
       writeFileSync(csv, 'annotator,unit,task,value\nann-01,p-cold-coffee,difficulty,3\n');
       const list = join(dir, 'puzzles.json');
-      writeFileSync(list, JSON.stringify([{ id: 'A', story: 'a story', answer: 'an answer' }, { id: 'B', story: 'another story' }]));
+      writeFileSync(
+        list,
+        JSON.stringify([
+          { id: 'A', story: 'a story', answer: 'an answer' },
+          { id: 'B', story: 'another story' },
+        ]),
+      );
       const shown = async (path: string, name: string) => {
         await importThroughChooser(page, path);
         const errors = page.locator('[data-testid="import-errors"]', { hasText: `in ${name}` });
         await errors.waitFor({ timeout: 60_000 });
         return (await errors.locator('.error-list li').allTextContents()).join('\n');
       };
-      expect(await shown(png, 'screenshot.json')).toBe('screenshot.json: not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead');
+      expect(await shown(png, 'screenshot.json')).toBe(
+        'screenshot.json: not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead',
+      );
       expect(await shown(csv, 'labels.csv')).toContain("labels.csv: this is a label file: import it on the study's Team page");
       expect(await shown(list, 'puzzles.json')).toBe('puzzles.json: puzzle 2 (id B), field answer: required; expected text');
     } finally {

@@ -29,7 +29,10 @@ const stored = (unitId: string, value: unknown, rev: number, extra: Partial<Stor
 
 describe('checkAcknowledged', () => {
   it('finds every acknowledged save kept at its revision', () => {
-    const verdict = checkAcknowledged([ack('t1', 'yes', 1), ack('t2', 'no', 1, { unsure: true, noteLength: 4 })], [stored('t1', 'yes', 1), stored('t2', 'no', 1, { unsure: true, note: 'hmm?' })]);
+    const verdict = checkAcknowledged(
+      [ack('t1', 'yes', 1), ack('t2', 'no', 1, { unsure: true, noteLength: 4 })],
+      [stored('t1', 'yes', 1), stored('t2', 'no', 1, { unsure: true, note: 'hmm?' })],
+    );
     expect(verdict).toMatchObject({ acknowledged: 2, found: 2, units: 2, revisedUnits: 0, lost: [], revisionAnomalies: [] });
   });
 
@@ -45,7 +48,13 @@ describe('checkAcknowledged', () => {
   });
 
   it('compares value, unsure and note length at the latest acknowledged revision only', () => {
-    const acks = [ack('t1', 'yes', 1), ack('t1', 'no', 2), ack('t2', 'irrelevant', 1), ack('t3', 'yes', 1, { unsure: true }), ack('t4', 'no', 1, { noteLength: 3 })];
+    const acks = [
+      ack('t1', 'yes', 1),
+      ack('t1', 'no', 2),
+      ack('t2', 'irrelevant', 1),
+      ack('t3', 'yes', 1, { unsure: true }),
+      ack('t4', 'no', 1, { noteLength: 3 }),
+    ];
     const verdict = checkAcknowledged(acks, [stored('t1', 'no', 2), stored('t2', 'yes', 1), stored('t3', 'yes', 1), stored('t4', 'no', 1, { note: 'ab' })]);
     expect(verdict.lost.map((loss) => [loss.ack.unitId, loss.reason])).toEqual([
       ['t2', 'stored value "yes" differs from the acknowledged "irrelevant"'],

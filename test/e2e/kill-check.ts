@@ -84,7 +84,8 @@ function lossReason(ack: Acknowledgement, label: StoredLabel | undefined, isLate
   if (!isLatest || label.rev !== ack.rev) return undefined;
   if (String(label.value) !== ack.value) return `stored value ${JSON.stringify(label.value)} differs from the acknowledged ${JSON.stringify(ack.value)}`;
   if (label.unsure !== ack.unsure) return `stored unsure ${label.unsure} differs from the acknowledged ${ack.unsure}`;
-  if ((label.note ?? '').length !== ack.noteLength) return `stored note of ${(label.note ?? '').length} characters differs from the acknowledged ${ack.noteLength}`;
+  if ((label.note ?? '').length !== ack.noteLength)
+    return `stored note of ${(label.note ?? '').length} characters differs from the acknowledged ${ack.noteLength}`;
   return undefined;
 }
 

@@ -38,7 +38,11 @@ export async function launchKillableChromium(profileDir: string): Promise<Killab
   // browser never removes them, and the profile is removed with the test.
   const temporary = join(profileDir, 'tmp');
   mkdirSync(temporary, { recursive: true });
-  const child = spawn(executable, [...KILLABLE_ARGS, `--user-data-dir=${profileDir}`, 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: temporary } });
+  const child = spawn(executable, [...KILLABLE_ARGS, `--user-data-dir=${profileDir}`, 'about:blank'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, TMPDIR: temporary },
+  });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not start ${executable}`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -76,14 +80,19 @@ function devToolsUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
       if ('url' in outcome) resolve(outcome.url);
       else reject(outcome.error);
     };
-    const timer = setTimeout(() => settle({ error: new Error(`Chromium printed no DevTools address within ${timeoutMs} ms:\n${seen.slice(-2000)}`) }), timeoutMs);
+    const timer = setTimeout(
+      () => settle({ error: new Error(`Chromium printed no DevTools address within ${timeoutMs} ms:\n${seen.slice(-2000)}`) }),
+      timeoutMs,
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       if (settled) return;
       seen += chunk.toString();
       const url = DEVTOOLS_LINE.exec(seen)?.[1];
       if (url) settle({ url });
     });
-    child.once('exit', (code, signal) => settle({ error: new Error(`Chromium exited (${signal ?? code}) before printing its DevTools address:\n${seen.slice(-2000)}`) }));
+    child.once('exit', (code, signal) =>
+      settle({ error: new Error(`Chromium exited (${signal ?? code}) before printing its DevTools address:\n${seen.slice(-2000)}`) }),
+    );
   });
 }
 
@@ -123,7 +132,8 @@ async function groupDead(pgid: number, timeoutMs: number): Promise<void> {
   for (;;) {
     const alive = processGroupMembers(pgid).filter((member) => member.state !== 'Z');
     if (alive.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`processes of Chromium's group ${pgid} survived SIGKILL: ${alive.map((m) => `${m.pid} (${m.state})`).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`processes of Chromium's group ${pgid} survived SIGKILL: ${alive.map((m) => `${m.pid} (${m.state})`).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -77,10 +77,15 @@ export async function runKillSession(app: WebApp, options: KillRunOptions): Prom
       try {
         if (life > 1) {
           const found = await readStoredLabels(browser.context, app.url, studyId);
-          verdict = checkAcknowledged(acks, found.labels.filter((label) => label.task === TASK));
+          verdict = checkAcknowledged(
+            acks,
+            found.labels.filter((label) => label.task === TASK),
+          );
           stored = found.labels.length;
           lostAtAnyKill.push(...verdict.lost);
-          log(`after kill ${life - 1}: ${verdict.acknowledged} acknowledged, ${verdict.found} found, ${verdict.lost.length} lost (${stored} stored for ${found.annotatorId})`);
+          log(
+            `after kill ${life - 1}: ${verdict.acknowledged} acknowledged, ${verdict.found} found, ${verdict.lost.length} lost (${stored} stored for ${found.annotatorId})`,
+          );
         }
         if (life > options.kills) break;
 
@@ -148,7 +153,14 @@ export async function runKillSession(app: WebApp, options: KillRunOptions): Prom
  * of the queue (the current unit stopped moving), jumps back to a labelled unit and labels
  * on, revising as it goes.
  */
-async function label(page: Page, prng: Prng, stopped: () => boolean, acks: readonly Acknowledgement[], counters: Counters, workspaceUrl: string): Promise<void> {
+async function label(
+  page: Page,
+  prng: Prng,
+  stopped: () => boolean,
+  acks: readonly Acknowledgement[],
+  counters: Counters,
+  workspaceUrl: string,
+): Promise<void> {
   const press = async (key: string) => {
     await page.keyboard.press(key);
     counters.presses++;
@@ -185,7 +197,9 @@ async function unlabelledBefore(page: Page): Promise<string | undefined> {
   const current = page.getByTestId('current-unit');
   const resumed = await current.getAttribute('data-unit-id');
   await page.keyboard.press('k');
-  await page.waitForFunction((id) => document.querySelector('[data-testid="current-unit"]')?.getAttribute('data-unit-id') !== id, resumed, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction((id) => document.querySelector('[data-testid="current-unit"]')?.getAttribute('data-unit-id') !== id, resumed, { timeout: 10_000 })
+    .catch(() => undefined);
   const previous = await current.getAttribute('data-unit-id');
   if (previous === resumed) return undefined; // the first unit: nothing before it
   const state = await current.getByTestId('saved-indicator').getAttribute('data-state');

@@ -24,7 +24,9 @@ describe('killing the app while labelling', () => {
   it(`loses no acknowledged label over ${KILLS} kills (seed ${SEED})`, async () => {
     const result = await runKillSession(app, { kills: KILLS, seed: SEED, lifeMs: [1_500, 4_000] });
     const { verdict } = result;
-    console.log(`kill test: ${KILLS} kills, ${verdict.acknowledged} labels acknowledged, ${verdict.found} found, ${verdict.lost.length} lost (${verdict.units} units, ${verdict.revisedUnits} revised, ${result.notes} notes, ${result.presses} key presses; ${result.resumeGaps.length} relaunches resumed past an unlabelled unit)`);
+    console.log(
+      `kill test: ${KILLS} kills, ${verdict.acknowledged} labels acknowledged, ${verdict.found} found, ${verdict.lost.length} lost (${verdict.units} units, ${verdict.revisedUnits} revised, ${result.notes} notes, ${result.presses} key presses; ${result.resumeGaps.length} relaunches resumed past an unlabelled unit)`,
+    );
 
     expect(describeLosses(result.lostAtAnyKill)).toBe('');
     expect(verdict.acknowledged).toBeGreaterThan(0);

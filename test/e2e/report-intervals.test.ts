@@ -50,7 +50,15 @@ function studyFiles(dir: string): { transcripts: string; labels: string[] } {
       annotator: { id, name: `Annotator ${id}` },
       exportedAt: at,
       app: 'agreement-studio test',
-      labels: turnIds.map((unit) => ({ unit, task: 'answer' as const, value: (HUMAN_LABELS[unit]?.[index] ?? 'yes') as 'yes' | 'no', at, rev: 1, unsure: false, note: '' })),
+      labels: turnIds.map((unit) => ({
+        unit,
+        task: 'answer' as const,
+        value: (HUMAN_LABELS[unit]?.[index] ?? 'yes') as 'yes' | 'no',
+        at,
+        rev: 1,
+        unsure: false,
+        note: '',
+      })),
     });
     const path = join(dir, `${id}.labels.json`);
     writeFileSync(path, serializeLabelFile(file));
@@ -64,52 +72,62 @@ async function ready(page: Page) {
 }
 
 describe('intervals in the report view', () => {
-  it('states the method beside the tables, resamples puzzles or units, and marks an interval with many undefined replicates', { timeout: 180_000 }, async () => {
-    const dir = scratchDir('agreement-studio-intervals-');
-    const { transcripts, labels } = studyFiles(dir);
-    const cli = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json');
-    expect(cli.code).toBe(0);
-    const report = JSON.parse(cli.stdout) as AgreementReport;
-    const undefinedAlpha = report.statistics.answer.all?.undefinedReplicates?.krippendorffAlpha ?? 0;
-    expect(undefinedAlpha).toBeGreaterThan(50);
+  it(
+    'states the method beside the tables, resamples puzzles or units, and marks an interval with many undefined replicates',
+    { timeout: 180_000 },
+    async () => {
+      const dir = scratchDir('agreement-studio-intervals-');
+      const { transcripts, labels } = studyFiles(dir);
+      const cli = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json');
+      expect(cli.code).toBe(0);
+      const report = JSON.parse(cli.stdout) as AgreementReport;
+      const undefinedAlpha = report.statistics.answer.all?.undefinedReplicates?.krippendorffAlpha ?? 0;
+      expect(undefinedAlpha).toBeGreaterThan(50);
 
-    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-    const url = chromiumApp.app().url;
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import transcripts…' }).click()]);
-    await chooser.setFiles(transcripts);
-    await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-    await page.goto(`${url}#/study/${STUDY_ID}/team`);
-    const [labelChooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-labels').click()]);
-    await labelChooser.setFiles(labels);
-    await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe('28');
+      const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+      const url = chromiumApp.app().url;
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import transcripts…' }).click()]);
+      await chooser.setFiles(transcripts);
+      await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
+      await page.goto(`${url}#/study/${STUDY_ID}/team`);
+      const [labelChooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-labels').click()]);
+      await labelChooser.setFiles(labels);
+      await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe('28');
 
-    await page.goto(`${url}#/study/${STUDY_ID}/report`);
-    await ready(page);
-    const view = page.getByTestId('report-view');
-    expect(await page.getByTestId('report-resample').inputValue()).toBe('puzzles');
-    expect(await view.textContent()).toContain('95% percentile bootstrap over puzzles (B = 1000, seed 1); where it reaches 0 or 1, widened to the Wilson interval at the number of puzzles');
+      await page.goto(`${url}#/study/${STUDY_ID}/report`);
+      await ready(page);
+      const view = page.getByTestId('report-view');
+      expect(await page.getByTestId('report-resample').inputValue()).toBe('puzzles');
+      expect(await view.textContent()).toContain(
+        '95% percentile bootstrap over puzzles (B = 1000, seed 1); where it reaches 0 or 1, widened to the Wilson interval at the number of puzzles',
+      );
 
-    // The alpha of all buckets left out more than 5% of its replicates: a mark with the count, for eyes and for screen readers.
-    const warning = page.locator('tr[data-stat-task="answer"][data-stat-bucket="all"] [data-interval-warning]');
-    await warning.waitFor();
-    const text = `${undefinedAlpha} of 1000 replicates undefined; the interval is over the other ${1000 - undefinedAlpha}`;
-    expect(await warning.getAttribute('title')).toBe(text);
-    expect(await warning.locator('.visually-hidden').textContent()).toBe(` (warning: ${text})`);
-    expect(await warning.isVisible()).toBe(true);
-    expect(await view.textContent()).toContain(`R, Krippendorff's α, All: ${text}.`);
+      // The alpha of all buckets left out more than 5% of its replicates: a mark with the count, for eyes and for screen readers.
+      const warning = page.locator('tr[data-stat-task="answer"][data-stat-bucket="all"] [data-interval-warning]');
+      await warning.waitFor();
+      const text = `${undefinedAlpha} of 1000 replicates undefined; the interval is over the other ${1000 - undefinedAlpha}`;
+      expect(await warning.getAttribute('title')).toBe(text);
+      expect(await warning.locator('.visually-hidden').textContent()).toBe(` (warning: ${text})`);
+      expect(await warning.isVisible()).toBe(true);
+      expect(await view.textContent()).toContain(`R, Krippendorff's α, All: ${text}.`);
 
-    // Units instead of puzzles: the report says so, and its figures are the command line's --resample units.
-    const byUnit = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json', '--resample', 'units');
-    const unitsAlpha = (JSON.parse(byUnit.stdout) as AgreementReport).statistics.answer.all?.undefinedReplicates?.krippendorffAlpha ?? 0;
-    await page.getByTestId('report-resample').selectOption('units');
-    await expect.poll(async () => (await view.textContent())?.includes('95% percentile bootstrap over units (B = 1000, seed 1)'), { timeout: 60_000 }).toBe(true);
-    await ready(page);
-    // Drawn one by one, a replicate misses both units with a "no" in about (12/14)^14, 11.5%, of them.
-    expect(unitsAlpha).toBeGreaterThan(50);
-    const unitsText = `${unitsAlpha} of 1000 replicates undefined; the interval is over the other ${1000 - unitsAlpha}`;
-    await expect.poll(() => page.locator('tr[data-stat-task="answer"][data-stat-bucket="all"] [data-interval-warning]').getAttribute('title'), { timeout: 60_000 }).toBe(unitsText);
+      // Units instead of puzzles: the report says so, and its figures are the command line's --resample units.
+      const byUnit = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json', '--resample', 'units');
+      const unitsAlpha = (JSON.parse(byUnit.stdout) as AgreementReport).statistics.answer.all?.undefinedReplicates?.krippendorffAlpha ?? 0;
+      await page.getByTestId('report-resample').selectOption('units');
+      await expect
+        .poll(async () => (await view.textContent())?.includes('95% percentile bootstrap over units (B = 1000, seed 1)'), { timeout: 60_000 })
+        .toBe(true);
+      await ready(page);
+      // Drawn one by one, a replicate misses both units with a "no" in about (12/14)^14, 11.5%, of them.
+      expect(unitsAlpha).toBeGreaterThan(50);
+      const unitsText = `${unitsAlpha} of 1000 replicates undefined; the interval is over the other ${1000 - unitsAlpha}`;
+      await expect
+        .poll(() => page.locator('tr[data-stat-task="answer"][data-stat-bucket="all"] [data-interval-warning]').getAttribute('title'), { timeout: 60_000 })
+        .toBe(unitsText);
 
-    expect(pageErrors).toEqual([]);
-    await context.close();
-  });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
 });

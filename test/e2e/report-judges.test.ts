@@ -38,7 +38,12 @@ function labelFiles(dir: string, annotators: readonly string[]): string[] {
       return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
     });
     const path = join(dir, `${id}.labels.json`);
-    writeFileSync(path, serializeLabelFile(buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels })));
+    writeFileSync(
+      path,
+      serializeLabelFile(
+        buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels }),
+      ),
+    );
     return path;
   });
 }
@@ -51,7 +56,9 @@ async function reportWithLabels(files: string[]) {
   await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
   await page.goto(`${url}#/study/${STUDY_ID}/team`);
   await chooseFiles(page, page.getByTestId('import-labels'), files);
-  await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(files.length * demo.turns.length));
+  await expect
+    .poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 })
+    .toBe(String(files.length * demo.turns.length));
   await page.goto(`${url}#/study/${STUDY_ID}/report`);
   // Fewer resamples than the default: the figures checked here do not depend on how many.
   await page.getByTestId('report-bootstrap').fill('200');
@@ -75,87 +82,97 @@ async function exportedJudges(page: Page, dir: string): Promise<JudgesSection> {
 const judgeCard = (page: Page, judge: string) => page.locator(`[data-testid="judges"] article[data-judge="${judge}"]`);
 
 describe("the report's Judges section", () => {
-  it('shows each judge against people with the figures of the exported JSON, the judges side by side, and the epsilon the expertise sets', { timeout: 300_000 }, async () => {
-    const dir = scratchDir('agreement-studio-judges-');
-    const { context, page, pageErrors } = await reportWithLabels(labelFiles(dir, ['ann-1', 'ann-2', 'ann-3']));
-    const judges = await exportedJudges(page, dir);
-    const section = page.getByTestId('judges');
-    expect(await section.getAttribute('data-task')).toBe('answer');
-    expect(await section.getAttribute('data-bucket')).toBe('all');
+  it(
+    'shows each judge against people with the figures of the exported JSON, the judges side by side, and the epsilon the expertise sets',
+    { timeout: 300_000 },
+    async () => {
+      const dir = scratchDir('agreement-studio-judges-');
+      const { context, page, pageErrors } = await reportWithLabels(labelFiles(dir, ['ann-1', 'ann-2', 'ann-3']));
+      const judges = await exportedJudges(page, dir);
+      const section = page.getByTestId('judges');
+      expect(await section.getAttribute('data-task')).toBe('answer');
+      expect(await section.getAttribute('data-bucket')).toBe('all');
 
-    const rows = judges.againstPeople.filter((row) => row.task === 'answer' && row.bucket === 'all');
-    expect(rows.map((row) => row.judge).sort()).toEqual(['arbiter-large', 'arbiter-mini']);
-    for (const row of rows) {
-      const card = judgeCard(page, row.judge);
-      // The confusion matrix: judge's label down, the human majority's across.
-      const { labels, counts } = row.classification;
-      for (const [r, judgeLabel] of labels.entries()) {
-        for (const [c, majorityLabel] of labels.entries()) {
-          const cell = card.locator(`td[data-judge-label="${judgeLabel}"][data-majority-label="${majorityLabel}"]`);
-          expect(Number(await cell.getAttribute('data-count')), `${row.judge} ${judgeLabel}/${majorityLabel}`).toBe(counts[r]?.[c]);
-        }
-      }
-      // Per-label figures, as the JSON has them, and as the page writes them.
-      for (const score of row.classification.perLabel) {
-        const cells = card.locator(`[data-testid="judge-label-table"] tr[data-label="${score.label}"]`);
-        expect(Number(await cells.locator('[data-figure="support"]').getAttribute('data-value'))).toBe(score.support);
-        for (const figure of ['precision', 'recall', 'f1'] as const) {
-          const cell = cells.locator(`[data-figure="${figure}"]`);
-          const value = score[figure].value;
-          if (value === null) {
-            expect(await cell.textContent()).toBe('–');
-            expect(await cell.getAttribute('title')).toBe(score[figure].reason);
-          } else {
-            expect(Number(await cell.getAttribute('data-value')), `${row.judge} ${score.label} ${figure}`).toBe(value);
-            expect(await cell.textContent()).toBe(`${(value * 100).toFixed(1)}%`);
+      const rows = judges.againstPeople.filter((row) => row.task === 'answer' && row.bucket === 'all');
+      expect(rows.map((row) => row.judge).sort()).toEqual(['arbiter-large', 'arbiter-mini']);
+      for (const row of rows) {
+        const card = judgeCard(page, row.judge);
+        // The confusion matrix: judge's label down, the human majority's across.
+        const { labels, counts } = row.classification;
+        for (const [r, judgeLabel] of labels.entries()) {
+          for (const [c, majorityLabel] of labels.entries()) {
+            const cell = card.locator(`td[data-judge-label="${judgeLabel}"][data-majority-label="${majorityLabel}"]`);
+            expect(Number(await cell.getAttribute('data-count')), `${row.judge} ${judgeLabel}/${majorityLabel}`).toBe(counts[r]?.[c]);
           }
         }
+        // Per-label figures, as the JSON has them, and as the page writes them.
+        for (const score of row.classification.perLabel) {
+          const cells = card.locator(`[data-testid="judge-label-table"] tr[data-label="${score.label}"]`);
+          expect(Number(await cells.locator('[data-figure="support"]').getAttribute('data-value'))).toBe(score.support);
+          for (const figure of ['precision', 'recall', 'f1'] as const) {
+            const cell = cells.locator(`[data-figure="${figure}"]`);
+            const value = score[figure].value;
+            if (value === null) {
+              expect(await cell.textContent()).toBe('–');
+              expect(await cell.getAttribute('title')).toBe(score[figure].reason);
+            } else {
+              expect(Number(await cell.getAttribute('data-value')), `${row.judge} ${score.label} ${figure}`).toBe(value);
+              expect(await cell.textContent()).toBe(`${(value * 100).toFixed(1)}%`);
+            }
+          }
+        }
+        // The leniency bar in words, with its counts and tests.
+        const leniency = card.getByTestId('leniency');
+        expect(Number(await leniency.getAttribute('data-lenient'))).toBe(row.errors.lenient);
+        expect(Number(await leniency.getAttribute('data-severe'))).toBe(row.errors.severe);
+        expect(await leniency.getByRole('img').getAttribute('aria-label')).toMatch(
+          new RegExp(
+            `^${row.errors.lenient} lenient .*${row.errors.severe} severe .*McNemar p .*(more lenient than people|more severe than people|no clear skew)$`,
+          ),
+        );
+        expect(await leniency.getByTestId('leniency-verdict').textContent()).toMatch(
+          /McNemar p .*: (more lenient than people|more severe than people|no clear skew)/,
+        );
+        // The Alt-Test's verdict.
+        const alt = judges.altTest.find((test) => test.task === 'answer' && test.judge === row.judge);
+        const verdict = card.getByTestId('alt-test');
+        expect(alt?.passed).not.toBeNull();
+        expect(await verdict.getAttribute('data-verdict')).toBe(alt?.passed === true ? 'passed' : 'failed');
+        expect(await verdict.textContent()).toContain(`${alt?.passed === true ? 'Passed' : 'Failed'} (ε = 0.2): the judge wins against`);
+        expect(Number(await verdict.getAttribute('data-winning-rate'))).toBe(alt?.winningRate);
       }
-      // The leniency bar in words, with its counts and tests.
-      const leniency = card.getByTestId('leniency');
-      expect(Number(await leniency.getAttribute('data-lenient'))).toBe(row.errors.lenient);
-      expect(Number(await leniency.getAttribute('data-severe'))).toBe(row.errors.severe);
-      expect(await leniency.getByRole('img').getAttribute('aria-label')).toMatch(new RegExp(`^${row.errors.lenient} lenient .*${row.errors.severe} severe .*McNemar p .*(more lenient than people|more severe than people|no clear skew)$`));
-      expect(await leniency.getByTestId('leniency-verdict').textContent()).toMatch(/McNemar p .*: (more lenient than people|more severe than people|no clear skew)/);
-      // The Alt-Test's verdict.
-      const alt = judges.altTest.find((test) => test.task === 'answer' && test.judge === row.judge);
-      const verdict = card.getByTestId('alt-test');
-      expect(alt?.passed).not.toBeNull();
-      expect(await verdict.getAttribute('data-verdict')).toBe(alt?.passed === true ? 'passed' : 'failed');
-      expect(await verdict.textContent()).toContain(`${alt?.passed === true ? 'Passed' : 'Failed'} (ε = 0.2): the judge wins against`);
-      expect(Number(await verdict.getAttribute('data-winning-rate'))).toBe(alt?.winningRate);
-    }
 
-    // The judges side by side, with the Holm families.
-    const comparison = judges.comparisons.find((row) => row.task === 'answer' && row.bucket === 'all');
-    expect(comparison).toBeDefined();
-    const shown = page.locator(`[data-testid="judge-comparisons"] tr[data-a="${comparison?.a}"][data-b="${comparison?.b}"]`);
-    expect(Number(await shown.getAttribute('data-n'))).toBe(comparison?.n);
-    expect(Number(await shown.getAttribute('data-difference'))).toBe(comparison?.difference);
-    expect(Number(await shown.getAttribute('data-mcnemar-p'))).toBe(comparison?.mcnemar.pValue);
-    expect(await shown.textContent()).toMatch(/pp {2}\[/);
-    expect(await page.getByTestId('holm-families').textContent()).toBe(`p-values Holm-adjusted within ${judges.holmFamilies.join('; ')}.`);
+      // The judges side by side, with the Holm families.
+      const comparison = judges.comparisons.find((row) => row.task === 'answer' && row.bucket === 'all');
+      expect(comparison).toBeDefined();
+      const shown = page.locator(`[data-testid="judge-comparisons"] tr[data-a="${comparison?.a}"][data-b="${comparison?.b}"]`);
+      expect(Number(await shown.getAttribute('data-n'))).toBe(comparison?.n);
+      expect(Number(await shown.getAttribute('data-difference'))).toBe(comparison?.difference);
+      expect(Number(await shown.getAttribute('data-mcnemar-p'))).toBe(comparison?.mcnemar.pValue);
+      expect(await shown.textContent()).toMatch(/pp {2}\[/);
+      expect(await page.getByTestId('holm-families').textContent()).toBe(`p-values Holm-adjusted within ${judges.holmFamilies.join('; ')}.`);
 
-    // The final answers: true-positive and true-negative rates, and the corrected player scores.
-    await section.locator('button[data-judges-task="match"]').click();
-    const large = judgeCard(page, FOLLOWED);
-    const matchRow = judges.againstPeople.find((row) => row.task === 'match' && row.bucket === 'all' && row.judge === FOLLOWED);
-    expect(Number(await large.locator('[data-figure="tpr"]').getAttribute('data-value'))).toBe(matchRow?.classification.rates?.truePositiveRate.value);
-    const corrected = judges.correctedScores.filter((row) => row.judge === FOLLOWED);
-    expect(corrected.length).toBeGreaterThan(0);
-    expect(await large.locator('[data-testid="corrected-scores"] tbody tr').count()).toBe(corrected.length);
+      // The final answers: true-positive and true-negative rates, and the corrected player scores.
+      await section.locator('button[data-judges-task="match"]').click();
+      const large = judgeCard(page, FOLLOWED);
+      const matchRow = judges.againstPeople.find((row) => row.task === 'match' && row.bucket === 'all' && row.judge === FOLLOWED);
+      expect(Number(await large.locator('[data-figure="tpr"]').getAttribute('data-value'))).toBe(matchRow?.classification.rates?.truePositiveRate.value);
+      const corrected = judges.correctedScores.filter((row) => row.judge === FOLLOWED);
+      expect(corrected.length).toBeGreaterThan(0);
+      expect(await large.locator('[data-testid="corrected-scores"] tbody tr').count()).toBe(corrected.length);
 
-    // The annotators' expertise sets the epsilon: crowd workers, 0.1.
-    expect(await page.getByTestId('alt-test-epsilon').textContent()).toBe('0.2');
-    await page.getByTestId('annotator-expertise').selectOption('crowd');
-    await expect.poll(() => page.getByTestId('alt-test-epsilon').textContent(), { timeout: 120_000 }).toBe('0.1');
-    await ready(page);
-    expect(await large.getByTestId('alt-test').getAttribute('data-epsilon')).toBe('0.1');
-    expect(await large.getByTestId('alt-test').textContent()).toContain('(ε = 0.1)');
+      // The annotators' expertise sets the epsilon: crowd workers, 0.1.
+      expect(await page.getByTestId('alt-test-epsilon').textContent()).toBe('0.2');
+      await page.getByTestId('annotator-expertise').selectOption('crowd');
+      await expect.poll(() => page.getByTestId('alt-test-epsilon').textContent(), { timeout: 120_000 }).toBe('0.1');
+      await ready(page);
+      expect(await large.getByTestId('alt-test').getAttribute('data-epsilon')).toBe('0.1');
+      expect(await large.getByTestId('alt-test').textContent()).toContain('(ε = 0.1)');
 
-    expect(pageErrors).toEqual([]);
-    await context.close();
-  });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('refuses the Alt-Test with its reason when the study has one annotator', { timeout: 300_000 }, async () => {
     const dir = scratchDir('agreement-studio-judges-one-');

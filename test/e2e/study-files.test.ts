@@ -40,7 +40,9 @@ describe('several files as one study', () => {
     const studies = (await dumpDatabase(page)).studies as Array<{ id: string; name: string }>;
     const combined = studies.find((study) => study.name.startsWith('3 files'));
     if (!combined) throw new Error('no combined study');
-    const puzzles = ((await dumpDatabase(page)).puzzles as Array<{ studyId: string; id: string; genre?: string }>).filter((puzzle) => puzzle.studyId === combined.id);
+    const puzzles = ((await dumpDatabase(page)).puzzles as Array<{ studyId: string; id: string; genre?: string }>).filter(
+      (puzzle) => puzzle.studyId === combined.id,
+    );
     expect(puzzles.map((puzzle) => [puzzle.id, puzzle.genre]).sort()).toEqual([
       ['1', 'Clever Logic'],
       ['2', 'Clever Logic'],

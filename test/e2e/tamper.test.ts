@@ -74,7 +74,8 @@ async function refusalProblem(page: Page, tampered: TamperCase): Promise<string 
   } catch {
     return 'no error was shown for the file';
   }
-  if (!shown.some((text) => showsPlace(text, tampered.name, tampered.error))) return `no shown error at ${JSON.stringify(tampered.error)}; shown: ${shown.join(' | ').slice(0, 600)}`;
+  if (!shown.some((text) => showsPlace(text, tampered.name, tampered.error)))
+    return `no shown error at ${JSON.stringify(tampered.error)}; shown: ${shown.join(' | ').slice(0, 600)}`;
   if (!isDeepStrictEqual(await dumpDatabase(page), before)) return 'IndexedDB changed';
   return undefined;
 }
@@ -89,9 +90,10 @@ describe('tamper suite in real Chromium', () => {
       if (problem !== undefined) failures.push(`${tampered.name} (${tampered.what}): ${problem}`);
     }
     await context.close();
-    console.log(`tamper suite (real Chromium): ${cases.length} files tried, ${cases.length - failures.length} refused showing their file and place, IndexedDB unchanged after each`);
+    console.log(
+      `tamper suite (real Chromium): ${cases.length} files tried, ${cases.length - failures.length} refused showing their file and place, IndexedDB unchanged after each`,
+    );
     expect(failures).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
-
 });

@@ -9,7 +9,7 @@ const chromiumApp = useAppInChromium();
 const STUDY = 'demo-study';
 
 describe('coverage before any assignment', () => {
-  it('says nothing is assigned yet, shows the lead\'s labels in their row, and styles names as names', async () => {
+  it("says nothing is assigned yet, shows the lead's labels in their row, and styles names as names", async () => {
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     await page.locator(`tr[data-study-id="${STUDY}"]`).waitFor({ timeout: 60_000 });
     await page.goto(`${chromiumApp.app().url}#/study/${STUDY}/label/answer`);

@@ -68,103 +68,112 @@ async function labelEveryUnit(page: Page, task: Task, annotator: number): Promis
 }
 
 describe('the team workflow across separate browser profiles', () => {
-  it('lead -> packs -> three annotators label and export -> lead imports, sees full coverage, re-imports unchanged, and the report computes', { timeout: 240_000 }, async () => {
-    const dir = scratchDir('agreement-studio-team-');
+  it(
+    'lead -> packs -> three annotators label and export -> lead imports, sees full coverage, re-imports unchanged, and the report computes',
+    { timeout: 240_000 },
+    async () => {
+      const dir = scratchDir('agreement-studio-team-');
 
-    // The lead's profile: the demo study is there from the first start; assign it, write the packs.
-    const lead = await openApp(chromiumApp.browser(), chromiumApp.app());
-    await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-    await lead.page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/team`);
-    await lead.page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
-    await lead.page.getByTestId('overlap').fill(String(OVERLAP));
-    await lead.page.getByTestId('seed').fill('7');
-    await lead.page.getByTestId('assign').click();
-    await expect.poll(() => lead.page.locator('[data-load-annotator]').count(), { timeout: 60_000 }).toBe(TEAM.length);
-    // 15 puzzles, each to 2 of 3 annotators: 10 puzzles each.
-    for (const member of TEAM) expect(await lead.page.locator(`[data-load-annotator="${member.id}"]`).getAttribute('data-puzzles')).toBe('10');
+      // The lead's profile: the demo study is there from the first start; assign it, write the packs.
+      const lead = await openApp(chromiumApp.browser(), chromiumApp.app());
+      await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
+      await lead.page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/team`);
+      await lead.page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
+      await lead.page.getByTestId('overlap').fill(String(OVERLAP));
+      await lead.page.getByTestId('seed').fill('7');
+      await lead.page.getByTestId('assign').click();
+      await expect.poll(() => lead.page.locator('[data-load-annotator]').count(), { timeout: 60_000 }).toBe(TEAM.length);
+      // 15 puzzles, each to 2 of 3 annotators: 10 puzzles each.
+      for (const member of TEAM) expect(await lead.page.locator(`[data-load-annotator="${member.id}"]`).getAttribute('data-puzzles')).toBe('10');
 
-    const packPaths = await downloads(lead.page, dir, TEAM.length, () => lead.page.getByTestId('write-packs').click());
-    await expect.poll(() => lead.page.getByTestId('packs-status').textContent()).toContain('3 packs saved');
-    const packs = TEAM.map((member) => valueOf(parsePack({ name: `${member.id}.pack.json`, text: readFileSync(packPaths.get(`${member.id}.pack.json`) ?? '', 'utf8') }), `${member.id}'s pack`));
-    const timesShown = new Map<string, number>();
-    for (const pack of packs) {
-      const text = serializePack(pack);
-      for (const reply of judgeReplies) expect(text.includes(reply), `a pack holds the judge reply "${reply}"`).toBe(false);
-      for (const name of judgeNames) expect(text.includes(name), `a pack holds the judge model "${name}"`).toBe(false);
-      for (const unit of [...pack.tasks.answer, ...pack.tasks.match]) timesShown.set(unit, (timesShown.get(unit) ?? 0) + 1);
-    }
-    // Every question and final turn goes to exactly OVERLAP annotators.
-    expect(timesShown.size).toBe(study.turns.length);
-    expect([...timesShown.values()].every((times) => times === OVERLAP)).toBe(true);
+      const packPaths = await downloads(lead.page, dir, TEAM.length, () => lead.page.getByTestId('write-packs').click());
+      await expect.poll(() => lead.page.getByTestId('packs-status').textContent()).toContain('3 packs saved');
+      const packs = TEAM.map((member) =>
+        valueOf(
+          parsePack({ name: `${member.id}.pack.json`, text: readFileSync(packPaths.get(`${member.id}.pack.json`) ?? '', 'utf8') }),
+          `${member.id}'s pack`,
+        ),
+      );
+      const timesShown = new Map<string, number>();
+      for (const pack of packs) {
+        const text = serializePack(pack);
+        for (const reply of judgeReplies) expect(text.includes(reply), `a pack holds the judge reply "${reply}"`).toBe(false);
+        for (const name of judgeNames) expect(text.includes(name), `a pack holds the judge model "${name}"`).toBe(false);
+        for (const unit of [...pack.tasks.answer, ...pack.tasks.match]) timesShown.set(unit, (timesShown.get(unit) ?? 0) + 1);
+      }
+      // Every question and final turn goes to exactly OVERLAP annotators.
+      expect(timesShown.size).toBe(study.turns.length);
+      expect([...timesShown.values()].every((times) => times === OVERLAP)).toBe(true);
 
-    // Each annotator in a profile of their own: open the pack, label everything, export.
-    const labelPaths: string[] = [];
-    for (const [index, member] of TEAM.entries()) {
-      const pack = packs[index] as Pack;
-      const annotator = await openApp(chromiumApp.browser(), chromiumApp.app());
-      const { page } = annotator;
-      await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });
-      await chooseFiles(page, page.getByRole('button', { name: 'Import transcripts…' }), [packPaths.get(`${member.id}.pack.json`) ?? '']);
-      // Opening a pack lands on its study, in annotator mode that cannot be switched off there.
-      await page.waitForURL(new RegExp(`#/study/${STUDY_ID}$`), { timeout: 60_000 });
-      await expect.poll(() => page.getByTestId('mode').textContent()).toBe('Annotator mode');
-      await page.getByTestId('mode-locked').waitFor();
-      await expectBlind(page, `${member.id}'s study overview`);
+      // Each annotator in a profile of their own: open the pack, label everything, export.
+      const labelPaths: string[] = [];
+      for (const [index, member] of TEAM.entries()) {
+        const pack = packs[index] as Pack;
+        const annotator = await openApp(chromiumApp.browser(), chromiumApp.app());
+        const { page } = annotator;
+        await page.locator('tr[data-study-id="demo-study"]').waitFor({ timeout: 60_000 });
+        await chooseFiles(page, page.getByRole('button', { name: 'Import transcripts…' }), [packPaths.get(`${member.id}.pack.json`) ?? '']);
+        // Opening a pack lands on its study, in annotator mode that cannot be switched off there.
+        await page.waitForURL(new RegExp(`#/study/${STUDY_ID}$`), { timeout: 60_000 });
+        await expect.poll(() => page.getByTestId('mode').textContent()).toBe('Annotator mode');
+        await page.getByTestId('mode-locked').waitFor();
+        await expectBlind(page, `${member.id}'s study overview`);
 
-      expect(await labelEveryUnit(page, 'difficulty', index)).toBe(pack.tasks.difficulty.length);
-      expect(await labelEveryUnit(page, 'answer', index)).toBe(pack.tasks.answer.length);
-      expect(await labelEveryUnit(page, 'match', index)).toBe(pack.tasks.match.length);
+        expect(await labelEveryUnit(page, 'difficulty', index)).toBe(pack.tasks.difficulty.length);
+        expect(await labelEveryUnit(page, 'answer', index)).toBe(pack.tasks.answer.length);
+        expect(await labelEveryUnit(page, 'match', index)).toBe(pack.tasks.match.length);
 
-      await page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}`);
-      const saved = await downloads(page, dir, 1, () => page.getByTestId('export-labels').click());
-      const [name, path] = [...saved][0] as [string, string];
-      const labelFile: LabelFile = valueOf(parseLabelFile({ name, text: readFileSync(path, 'utf8') }), name);
-      expect(labelFile.studyId).toBe(STUDY_ID);
-      expect(labelFile.annotator).toEqual(member);
-      expect(labelFile.labels.length).toBe(pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length);
-      labelPaths.push(path);
-      expect(annotator.pageErrors).toEqual([]);
-      await annotator.context.close();
-    }
+        await page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}`);
+        const saved = await downloads(page, dir, 1, () => page.getByTestId('export-labels').click());
+        const [name, path] = [...saved][0] as [string, string];
+        const labelFile: LabelFile = valueOf(parseLabelFile({ name, text: readFileSync(path, 'utf8') }), name);
+        expect(labelFile.studyId).toBe(STUDY_ID);
+        expect(labelFile.annotator).toEqual(member);
+        expect(labelFile.labels.length).toBe(pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length);
+        labelPaths.push(path);
+        expect(annotator.pageErrors).toEqual([]);
+        await annotator.context.close();
+      }
 
-    // Back to the lead: import every label file, then every one again.
-    const totalLabels = packs.reduce((sum, pack) => sum + pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length, 0);
-    const summary = lead.page.getByTestId('label-import-summary');
-    await chooseFiles(lead.page, lead.page.getByTestId('import-labels'), labelPaths);
-    await expect.poll(() => summary.getAttribute('data-added'), { timeout: 60_000 }).toBe(String(totalLabels));
-    expect(await summary.getAttribute('data-files')).toBe('3');
-    expect(await summary.getAttribute('data-rejected')).toBe('0');
+      // Back to the lead: import every label file, then every one again.
+      const totalLabels = packs.reduce((sum, pack) => sum + pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length, 0);
+      const summary = lead.page.getByTestId('label-import-summary');
+      await chooseFiles(lead.page, lead.page.getByTestId('import-labels'), labelPaths);
+      await expect.poll(() => summary.getAttribute('data-added'), { timeout: 60_000 }).toBe(String(totalLabels));
+      expect(await summary.getAttribute('data-files')).toBe('3');
+      expect(await summary.getAttribute('data-rejected')).toBe('0');
 
-    const complete = lead.page.getByTestId('coverage-complete');
-    await expect.poll(() => complete.getAttribute('data-complete'), { timeout: 60_000 }).toBe('true');
-    for (const [index, member] of TEAM.entries()) {
-      const row = lead.page.locator(`[data-annotator-row="${member.id}"]`);
-      const pack = packs[index] as Pack;
-      const assigned = String(pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length);
-      expect(await row.getAttribute('data-assigned')).toBe(assigned);
-      expect(await row.getAttribute('data-labelled')).toBe(assigned);
-    }
-    // Every answer unit has exactly two labels, none fewer.
-    const questions = study.turns.filter((turn) => turn.type === 'question').length;
-    expect(await lead.page.locator('[data-task-coverage="answer"]').getAttribute('data-histogram')).toBe(`0,0,${questions}`);
+      const complete = lead.page.getByTestId('coverage-complete');
+      await expect.poll(() => complete.getAttribute('data-complete'), { timeout: 60_000 }).toBe('true');
+      for (const [index, member] of TEAM.entries()) {
+        const row = lead.page.locator(`[data-annotator-row="${member.id}"]`);
+        const pack = packs[index] as Pack;
+        const assigned = String(pack.tasks.answer.length + pack.tasks.match.length + pack.tasks.difficulty.length);
+        expect(await row.getAttribute('data-assigned')).toBe(assigned);
+        expect(await row.getAttribute('data-labelled')).toBe(assigned);
+      }
+      // Every answer unit has exactly two labels, none fewer.
+      const questions = study.turns.filter((turn) => turn.type === 'question').length;
+      expect(await lead.page.locator('[data-task-coverage="answer"]').getAttribute('data-histogram')).toBe(`0,0,${questions}`);
 
-    await chooseFiles(lead.page, lead.page.getByTestId('import-labels'), labelPaths);
-    await expect.poll(() => summary.getAttribute('data-unchanged'), { timeout: 60_000 }).toBe(String(totalLabels));
-    expect(await summary.getAttribute('data-added')).toBe('0');
-    expect(await summary.getAttribute('data-updated')).toBe('0');
-    expect(await summary.getAttribute('data-rejected')).toBe('0');
-    expect(lead.pageErrors).toEqual([]);
-    await lead.context.close();
+      await chooseFiles(lead.page, lead.page.getByTestId('import-labels'), labelPaths);
+      await expect.poll(() => summary.getAttribute('data-unchanged'), { timeout: 60_000 }).toBe(String(totalLabels));
+      expect(await summary.getAttribute('data-added')).toBe('0');
+      expect(await summary.getAttribute('data-updated')).toBe('0');
+      expect(await summary.getAttribute('data-rejected')).toBe('0');
+      expect(lead.pageErrors).toEqual([]);
+      await lead.context.close();
 
-    // The report computes on the files the annotators exported.
-    const run = await runCli('report', '--transcripts', bundlePath, '--labels', ...labelPaths, '--format', 'json', '--bootstrap', '200');
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as AgreementReport;
-    const humans = report.tables.answer.find((row) => row.bucket === 'all' && row.a === 'human' && row.b === 'human');
-    // Two humans per question: one pair each.
-    expect(humans?.n).toBe(questions);
-    expect(humans?.agreement).toBeGreaterThan(0);
-    expect(humans?.agreement).toBeLessThan(1);
-  });
+      // The report computes on the files the annotators exported.
+      const run = await runCli('report', '--transcripts', bundlePath, '--labels', ...labelPaths, '--format', 'json', '--bootstrap', '200');
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout) as AgreementReport;
+      const humans = report.tables.answer.find((row) => row.bucket === 'all' && row.a === 'human' && row.b === 'human');
+      // Two humans per question: one pair each.
+      expect(humans?.n).toBe(questions);
+      expect(humans?.agreement).toBeGreaterThan(0);
+      expect(humans?.agreement).toBeLessThan(1);
+    },
+  );
 });

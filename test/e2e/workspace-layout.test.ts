@@ -18,7 +18,12 @@ const LONG_STORY = Array.from({ length: 120 }, (_, part) => `Part ${part + 1}: t
 
 function longStoryBundle(): string {
   const turns = [
-    ...['soprano', 'tenor', 'bass'].map((voice, index) => ({ id: `s-long/${index + 1}`, type: 'question', text: `Is part ${index + 1} sung by the ${voice} who sang the last part?`, judgements: { 'judge-a': 'no' } })),
+    ...['soprano', 'tenor', 'bass'].map((voice, index) => ({
+      id: `s-long/${index + 1}`,
+      type: 'question',
+      text: `Is part ${index + 1} sung by the ${voice} who sang the last part?`,
+      judgements: { 'judge-a': 'no' },
+    })),
     { id: 's-long/4', type: 'final', text: 'Every part is sung by a different singer.', judgements: { 'judge-a': 'matched' } },
   ];
   return JSON.stringify({

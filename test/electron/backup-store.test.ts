@@ -40,7 +40,12 @@ describe('snapshot store: writing and rotation', () => {
   it('writes a snapshot into <root>/<studyId>/, creating the folders, and reports it', async () => {
     const store = createSnapshotStore(root, nodeSnapshotFs);
     const name = nameAt('demo-study', 0);
-    expect(await store.write({ studyId: 'demo-study', name, text: '{"é":1}' })).toEqual({ studyId: 'demo-study', name, size: 8, createdAt: '2026-11-22T10:00:00.000Z' });
+    expect(await store.write({ studyId: 'demo-study', name, text: '{"é":1}' })).toEqual({
+      studyId: 'demo-study',
+      name,
+      size: 8,
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
     expect(await readFile(join(root, 'demo-study', name), 'utf8')).toBe('{"é":1}');
     expect(await filesOnDisk()).toEqual([join('userData', 'backups', 'demo-study', name)]);
   });
@@ -162,9 +167,13 @@ describe('snapshot store: refusals', () => {
 
   it('refuses to read for a study it holds no snapshots of, and a name it does not hold', async () => {
     const store = createSnapshotStore(root, nodeSnapshotFs);
-    await expect(store.read({ studyId: 'unknown-study', name: nameAt('unknown-study', 0) })).rejects.toThrow('No snapshots are stored for the study "unknown-study"');
+    await expect(store.read({ studyId: 'unknown-study', name: nameAt('unknown-study', 0) })).rejects.toThrow(
+      'No snapshots are stored for the study "unknown-study"',
+    );
     await store.write({ studyId: 'demo-study', name: good, text: '{}' });
-    await expect(store.read({ studyId: 'demo-study', name: nameAt('demo-study', 1) })).rejects.toThrow(`No snapshot named ${nameAt('demo-study', 1)} is stored`);
+    await expect(store.read({ studyId: 'demo-study', name: nameAt('demo-study', 1) })).rejects.toThrow(
+      `No snapshot named ${nameAt('demo-study', 1)} is stored`,
+    );
   });
 
   it('refuses a snapshot over the size cap without reading it', async () => {
@@ -208,7 +217,10 @@ describe('snapshot store: listing', () => {
   });
 
   it('passes an unexpected file system error on', async () => {
-    const fs: SnapshotFs = { ...nodeSnapshotFs, readdir: async () => Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })) };
+    const fs: SnapshotFs = {
+      ...nodeSnapshotFs,
+      readdir: async () => Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })),
+    };
     await expect(createSnapshotStore(root, fs).list()).rejects.toThrow(/EACCES/);
   });
 });

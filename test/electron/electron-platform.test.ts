@@ -14,7 +14,10 @@ function fakeBridge(overrides: Partial<StudioBridge> = {}): StudioBridge {
     appInfo: vi.fn(async () => ({ ok: true as const, value: { name: 'Agreement Studio', version: '1.0.0', host: 'electron' as const } })),
     openExternal: vi.fn(async () => ({ ok: true as const, value: null })),
     onImportRequested: vi.fn(() => () => {}),
-    writeBackup: vi.fn(async () => ({ ok: true as const, value: { studyId: 'demo', name: 'demo.2026-11-22T10-00-00-000Z.backup.json', size: 2, createdAt: '2026-11-22T10:00:00.000Z' } })),
+    writeBackup: vi.fn(async () => ({
+      ok: true as const,
+      value: { studyId: 'demo', name: 'demo.2026-11-22T10-00-00-000Z.backup.json', size: 2, createdAt: '2026-11-22T10:00:00.000Z' },
+    })),
     listBackups: vi.fn(async () => ({ ok: true as const, value: [] })),
     readBackup: vi.fn(async () => ({ ok: true as const, value: '{}' })),
     onBeforeQuit: vi.fn(() => () => {}),
@@ -92,8 +95,11 @@ describe('detectElectronBridge', () => {
     expect(detectElectronBridge()).toBe(bridge);
   });
 
-  it.each([null, 'studio', 42, { openFiles: () => {} }, { ...fakeBridge(), appInfo: 'not a function' }, { ...fakeBridge(), saveFiles: undefined }])('ignores a malformed window.studio %#', (studio) => {
-    vi.stubGlobal('window', { studio });
-    expect(detectElectronBridge()).toBeUndefined();
-  });
+  it.each([null, 'studio', 42, { openFiles: () => {} }, { ...fakeBridge(), appInfo: 'not a function' }, { ...fakeBridge(), saveFiles: undefined }])(
+    'ignores a malformed window.studio %#',
+    (studio) => {
+      vi.stubGlobal('window', { studio });
+      expect(detectElectronBridge()).toBeUndefined();
+    },
+  );
 });

@@ -65,7 +65,9 @@ describe('IPC: every channel refuses a foreign sender before reading the payload
   const channels = trappedDeps().handlers.map(([channel]) => channel);
 
   it('covers the known channels', () => {
-    expect(channels).toEqual(expect.arrayContaining([IPC_CHANNELS.openFiles, IPC_CHANNELS.saveFile, IPC_CHANNELS.saveFiles, IPC_CHANNELS.appInfo, IPC_CHANNELS.openExternal]));
+    expect(channels).toEqual(
+      expect.arrayContaining([IPC_CHANNELS.openFiles, IPC_CHANNELS.saveFile, IPC_CHANNELS.saveFiles, IPC_CHANNELS.appInfo, IPC_CHANNELS.openExternal]),
+    );
   });
 
   it.each(hostileSenders)('refuses %s on every channel and touches nothing', async (_label, event) => {
@@ -96,7 +98,11 @@ describe('IPC: payloads from the app window', () => {
       filters: [{ name: 'All', extensions: ['*'] }],
     };
     expect(await handle?.(fromApp, payload)).toEqual({ ok: true, value: [] });
-    expect(showOpenDialog).toHaveBeenCalledExactlyOnceWith({ title: 'Import', filters: [{ name: 'JSON files', extensions: ['json'] }], properties: ['openFile'] });
+    expect(showOpenDialog).toHaveBeenCalledExactlyOnceWith({
+      title: 'Import',
+      filters: [{ name: 'JSON files', extensions: ['json'] }],
+      properties: ['openFile'],
+    });
   });
 
   it('suggests only the bare file name to the save dialog, ignoring a defaultPath the page adds', async () => {
@@ -131,14 +137,17 @@ describe('IPC: payloads from the app window', () => {
     [IPC_CHANNELS.saveFile, { suggestedName: 'labels.json', text: 'x', mimeType: 'text/html\r\nX-Evil: 1' }],
     [IPC_CHANNELS.appInfo, {}],
     [IPC_CHANNELS.appInfo, null],
-  ] as Array<[string, unknown, boolean?]>)('%s checks %j (accepted only when it is plain data of the right shape)', async (channel, payload, accepted = false) => {
-    const { handlers, touched } = trappedDeps({
-      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
-      showSaveDialog: vi.fn(async () => ({ canceled: true })),
-      openExternal: vi.fn(async () => {}),
-    });
-    const result = await new Map(handlers).get(channel)?.(fromApp, payload);
-    expect(result?.ok).toBe(accepted);
-    if (!accepted) expect(touched).toEqual([]);
-  });
+  ] as Array<[string, unknown, boolean?]>)(
+    '%s checks %j (accepted only when it is plain data of the right shape)',
+    async (channel, payload, accepted = false) => {
+      const { handlers, touched } = trappedDeps({
+        showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
+        showSaveDialog: vi.fn(async () => ({ canceled: true })),
+        openExternal: vi.fn(async () => {}),
+      });
+      const result = await new Map(handlers).get(channel)?.(fromApp, payload);
+      expect(result?.ok).toBe(accepted);
+      if (!accepted) expect(touched).toEqual([]);
+    },
+  );
 });

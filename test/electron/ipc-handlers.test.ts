@@ -38,7 +38,12 @@ function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
     appName: 'Agreement Studio',
     appVersion: '1.2.3',
     snapshots: {
-      write: vi.fn<IpcHandlerDeps['snapshots']['write']>(async ({ studyId, name, text }) => ({ studyId, name, size: text.length, createdAt: '2026-11-22T10:00:00.000Z' })),
+      write: vi.fn<IpcHandlerDeps['snapshots']['write']>(async ({ studyId, name, text }) => ({
+        studyId,
+        name,
+        size: text.length,
+        createdAt: '2026-11-22T10:00:00.000Z',
+      })),
       list: vi.fn<IpcHandlerDeps['snapshots']['list']>(async () => []),
       read: vi.fn<IpcHandlerDeps['snapshots']['read']>(async () => '{"format":"agreement-studio.backup/1"}'),
     },
@@ -137,7 +142,11 @@ describe('IPC handlers: payload checks', () => {
     [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [saveMany('a.json'), saveMany('A.JSON')] }, /files: must have different names/],
     [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [{ suggestedName: 'a.json', text: 'x' }] }, /files\[0\]\.mimeType/],
     [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [{ suggestedName: 'a.json', text: 7, mimeType: 'text/plain' }] }, /files\[0\]\.text/],
-    [IPC_CHANNELS.saveFiles, { title: 'Packs', files: Array.from({ length: MAX_SAVE_MANY_FILES + 1 }, (_, index) => saveMany(`p-${index}.json`)) }, /files: Too big/i],
+    [
+      IPC_CHANNELS.saveFiles,
+      { title: 'Packs', files: Array.from({ length: MAX_SAVE_MANY_FILES + 1 }, (_, index) => saveMany(`p-${index}.json`)) },
+      /files: Too big/i,
+    ],
     ...[
       '../escape.json',
       '../../.bashrc',
@@ -157,7 +166,11 @@ describe('IPC handlers: payload checks', () => {
       'com1',
       'a'.repeat(256),
       '',
-    ].map((name): [keyof typeof validRequests, unknown, RegExp] => [IPC_CHANNELS.saveFiles, { title: 'Packs', files: [saveMany('ok.json'), saveMany(name)] }, /files\[1\]\.suggestedName/]),
+    ].map((name): [keyof typeof validRequests, unknown, RegExp] => [
+      IPC_CHANNELS.saveFiles,
+      { title: 'Packs', files: [saveMany('ok.json'), saveMany(name)] },
+      /files\[1\]\.suggestedName/,
+    ]),
     [IPC_CHANNELS.appInfo, { anything: true }, /Invalid app:info request/],
     [IPC_CHANNELS.openExternal, 'https://example.com', /Invalid links:open request/],
     [IPC_CHANNELS.openExternal, { url: 42 }, /url/],
@@ -202,11 +215,17 @@ describe('IPC handlers: payload checks', () => {
     expect(deps.snapshotsDone).not.toHaveBeenCalled();
   });
 
-  it.each([`${'a'.repeat(250)}.json`, 'ann..3.pack.json', '.ann.pack.json', 'Ännä 3 (copy).pack.json'])('files:saveMany takes the plain name %j', async (name) => {
-    const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })) });
-    expect(await handlers[IPC_CHANNELS.saveFiles](fromApp, { title: 'Packs', files: [saveMany(name)] })).toEqual({ ok: true, value: { saved: true, count: 1, where: '/home/lead/packs' } });
-    expect(deps.writeFile).toHaveBeenCalledExactlyOnceWith(`/home/lead/packs/${name}`, '{}');
-  });
+  it.each([`${'a'.repeat(250)}.json`, 'ann..3.pack.json', '.ann.pack.json', 'Ännä 3 (copy).pack.json'])(
+    'files:saveMany takes the plain name %j',
+    async (name) => {
+      const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })) });
+      expect(await handlers[IPC_CHANNELS.saveFiles](fromApp, { title: 'Packs', files: [saveMany(name)] })).toEqual({
+        ok: true,
+        value: { saved: true, count: 1, where: '/home/lead/packs' },
+      });
+      expect(deps.writeFile).toHaveBeenCalledExactlyOnceWith(`/home/lead/packs/${name}`, '{}');
+    },
+  );
 
   it('files:saveMany refuses files over 500 MB together, before any dialog', async () => {
     const { deps, handlers } = fakeDeps();
@@ -274,7 +293,12 @@ describe('IPC handlers: work', () => {
       showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/data/backups/study.backup.json'] })),
       openFile: vi.fn(async () => ({ stat: async () => ({ size: MAX_BACKUP_BYTES + 1, isFile: () => true }), read, close: async () => {} })),
     });
-    const result = await handlers[IPC_CHANNELS.openFiles](fromApp, { title: 'Restore a study from a backup', extensions: ['json'], multiple: false, purpose: 'backup' });
+    const result = await handlers[IPC_CHANNELS.openFiles](fromApp, {
+      title: 'Restore a study from a backup',
+      extensions: ['json'],
+      multiple: false,
+      purpose: 'backup',
+    });
     expectError(result, /^study\.backup\.json is 500\.1 MB; the limit is 500 MB$/);
     expect(read).not.toHaveBeenCalled();
   });
@@ -310,7 +334,11 @@ describe('IPC handlers: work', () => {
   it('files:saveMany asks for one folder and writes every file into it', async () => {
     const { deps, handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })) });
     const result = await handlers[IPC_CHANNELS.saveFiles](fromApp, validRequests[IPC_CHANNELS.saveFiles]);
-    expect(deps.showOpenDialog).toHaveBeenCalledExactlyOnceWith({ title: 'Choose a folder for 2 packs', filters: [], properties: ['openDirectory', 'createDirectory'] });
+    expect(deps.showOpenDialog).toHaveBeenCalledExactlyOnceWith({
+      title: 'Choose a folder for 2 packs',
+      filters: [],
+      properties: ['openDirectory', 'createDirectory'],
+    });
     expect(vi.mocked(deps.writeFile).mock.calls).toEqual([
       ['/home/lead/packs/ann-1.pack.json', '{"pack":1}'],
       ['/home/lead/packs/ann-2.pack.json', '{"pack":2}'],
@@ -333,7 +361,10 @@ describe('IPC handlers: work', () => {
       if (path.endsWith('ann-2.pack.json')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     });
     const { handlers } = fakeDeps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/lead/packs'] })), writeFile });
-    expectError(await handlers[IPC_CHANNELS.saveFiles](fromApp, validRequests[IPC_CHANNELS.saveFiles]), /^Saved 1 of 2 files in \/home\/lead\/packs; could not write ann-2\.pack\.json \(EACCES\)$/);
+    expectError(
+      await handlers[IPC_CHANNELS.saveFiles](fromApp, validRequests[IPC_CHANNELS.saveFiles]),
+      /^Saved 1 of 2 files in \/home\/lead\/packs; could not write ann-2\.pack\.json \(EACCES\)$/,
+    );
   });
 
   it('app:info reports the injected name and version', async () => {
@@ -350,14 +381,19 @@ describe('IPC handlers: work', () => {
     expect(deps.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/guide');
   });
 
-  it.each(['http://example.com/', 'javascript:alert(1)', 'file:///etc/passwd', 'https://user:pass@example.com/', 'https:\\\\evil.example', ' https://example.com', 'app://studio/'])(
-    'links:open refuses %j',
-    async (url) => {
-      const { deps, handlers } = fakeDeps();
-      expectError(await handlers[IPC_CHANNELS.openExternal](fromApp, { url }), /Only https links/);
-      expect(deps.openExternal).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'http://example.com/',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'https://user:pass@example.com/',
+    'https:\\\\evil.example',
+    ' https://example.com',
+    'app://studio/',
+  ])('links:open refuses %j', async (url) => {
+    const { deps, handlers } = fakeDeps();
+    expectError(await handlers[IPC_CHANNELS.openExternal](fromApp, { url }), /Only https links/);
+    expect(deps.openExternal).not.toHaveBeenCalled();
+  });
 
   it('backups:write, backups:list and backups:read hand the checked request to the snapshot store', async () => {
     const { deps, handlers } = fakeDeps();
@@ -367,7 +403,10 @@ describe('IPC handlers: work', () => {
     });
     expect(deps.snapshots.write).toHaveBeenCalledExactlyOnceWith({ studyId: 'demo-study', name: SNAPSHOT_NAME, text: '{}' });
     expect(await handlers[IPC_CHANNELS.listBackups](fromApp, undefined)).toEqual({ ok: true, value: [] });
-    expect(await handlers[IPC_CHANNELS.readBackup](fromApp, validRequests[IPC_CHANNELS.readBackup])).toEqual({ ok: true, value: '{"format":"agreement-studio.backup/1"}' });
+    expect(await handlers[IPC_CHANNELS.readBackup](fromApp, validRequests[IPC_CHANNELS.readBackup])).toEqual({
+      ok: true,
+      value: '{"format":"agreement-studio.backup/1"}',
+    });
     expect(deps.snapshots.read).toHaveBeenCalledExactlyOnceWith({ studyId: 'demo-study', name: SNAPSHOT_NAME });
   });
 

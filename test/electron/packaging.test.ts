@@ -42,7 +42,11 @@ async function stageProject(): Promise<void> {
   }
   // `npm run build:node` resolves its paths from the working directory, so it builds into the stage.
   await run(process.execPath, [join(repo, 'scripts', 'build-node.mjs')], { cwd: project });
-  await run(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', join(project, 'build', 'web'), '--emptyOutDir', '--logLevel', 'warn'], { cwd: repo });
+  await run(
+    process.execPath,
+    [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', join(project, 'build', 'web'), '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: repo },
+  );
   await writeFile(join(project, '.env'), 'API_KEY=decoy-root\n');
   await writeFile(join(project, 'build', 'web', '.env'), 'API_KEY=decoy-web\n');
   await writeFile(join(project, 'build', 'electron', '.npmrc'), '//registry.example/:_authToken=decoy\n');
@@ -51,9 +55,13 @@ async function stageProject(): Promise<void> {
 /** An unpacked "Electron" with the files electron-builder moves or renames, and a fuse wire to flip. */
 async function stageElectronDist(dist: string): Promise<void> {
   await mkdir(dist);
-  await writeFile(join(dist, 'electron'), `#!/bin/sh\necho "stub Electron: not runnable"\nexit 1\n${FUSE_SENTINEL}\x01${String.fromCharCode(STUB_WIRE.length)}${STUB_WIRE}`, 'latin1');
+  await writeFile(
+    join(dist, 'electron'),
+    `#!/bin/sh\necho "stub Electron: not runnable"\nexit 1\n${FUSE_SENTINEL}\x01${String.fromCharCode(STUB_WIRE.length)}${STUB_WIRE}`,
+    'latin1',
+  );
   await chmod(join(dist, 'electron'), 0o755);
-  await writeFile(join(dist, 'LICENSE'), 'Stub of Electron\'s MIT license\n');
+  await writeFile(join(dist, 'LICENSE'), "Stub of Electron's MIT license\n");
   await writeFile(join(dist, 'LICENSES.chromium.html'), '<!doctype html><title>Stub</title>\n');
   await writeFile(join(dist, 'version'), electronVersion);
 }
@@ -68,7 +76,16 @@ beforeAll(async () => {
   await stageElectronDist(electronDist);
   await run(
     process.execPath,
-    [join(repo, 'node_modules', 'electron-builder', 'cli.js'), '--dir', '--linux', '--x64', '--projectDir', project, `-c.electronDist=${electronDist}`, `-c.electronVersion=${electronVersion}`],
+    [
+      join(repo, 'node_modules', 'electron-builder', 'cli.js'),
+      '--dir',
+      '--linux',
+      '--x64',
+      '--projectDir',
+      project,
+      `-c.electronDist=${electronDist}`,
+      `-c.electronVersion=${electronVersion}`,
+    ],
     // No signing identity to look up and no timestamp server to call: nothing here goes online.
     { cwd: project, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', ELECTRON_BUILDER_OFFLINE: 'true' }, maxBuffer: 16 * 1024 * 1024 },
   );
@@ -78,7 +95,9 @@ beforeAll(async () => {
     .map((path) => path.replace(/^\//, ''))
     .sort();
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`packaging smoke test: build ${seconds(started, built)} s, electron-builder --dir ${seconds(built, performance.now())} s (Electron ${electronVersion}, stub dist)`);
+  console.log(
+    `packaging smoke test: build ${seconds(started, built)} s, electron-builder --dir ${seconds(built, performance.now())} s (Electron ${electronVersion}, stub dist)`,
+  );
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -104,20 +123,43 @@ describe('electron-builder --dir (Linux x64, stub Electron)', () => {
     );
   });
 
-  it('ships only hashed scripts, styles, JSON, the favicon and sql.js\'s WebAssembly in assets/, with the entry and all four workers', () => {
+  it("ships only hashed scripts, styles, JSON, the favicon and sql.js's WebAssembly in assets/, with the entry and all four workers", () => {
     const assets = shipped.filter((path) => path.startsWith('build/web/assets/')).map((path) => path.slice('build/web/assets/'.length));
     for (const name of assets) expect(name).toMatch(/^[A-Za-z][\w.-]*-[\w-]{8}\.(js|css|json|svg|wasm)$/);
-    for (const entry of [/^icon-.*\.svg$/, /^index-.*\.js$/, /^index-.*\.css$/, /^import\.worker-.*\.js$/, /^mapping\.worker-.*\.js$/, /^report\.worker-.*\.js$/, /^team\.worker-.*\.js$/, /^sql-wasm-browser-.*\.wasm$/]) {
+    for (const entry of [
+      /^icon-.*\.svg$/,
+      /^index-.*\.js$/,
+      /^index-.*\.css$/,
+      /^import\.worker-.*\.js$/,
+      /^mapping\.worker-.*\.js$/,
+      /^report\.worker-.*\.js$/,
+      /^team\.worker-.*\.js$/,
+      /^sql-wasm-browser-.*\.wasm$/,
+    ]) {
       expect(assets.filter((name) => entry.test(name))).toHaveLength(1);
     }
   });
 
   it('ships no dependencies, sources, tests, CLI, source maps or dotfiles, though the project has all of them', () => {
-    for (const decoy of ['node_modules', 'electron/main.ts', 'renderer', 'shared', 'test', 'build/cli/main.mjs', 'build/electron/main.cjs.map', '.env', 'build/web/.env', 'build/electron/.npmrc']) {
+    for (const decoy of [
+      'node_modules',
+      'electron/main.ts',
+      'renderer',
+      'shared',
+      'test',
+      'build/cli/main.mjs',
+      'build/electron/main.cjs.map',
+      '.env',
+      'build/web/.env',
+      'build/electron/.npmrc',
+    ]) {
       expect(existsSync(join(project, decoy)), decoy).toBe(true);
     }
     const forbidden = shipped.filter(
-      (path) => /^(node_modules|electron|renderer|shared|cli|test|scripts|build\/cli)(\/|$)/.test(path) || /\.(ts|tsx|map)$/.test(path) || path.split('/').some((part) => part.startsWith('.')),
+      (path) =>
+        /^(node_modules|electron|renderer|shared|cli|test|scripts|build\/cli)(\/|$)/.test(path) ||
+        /\.(ts|tsx|map)$/.test(path) ||
+        path.split('/').some((part) => part.startsWith('.')),
     );
     expect(forbidden).toEqual([]);
   });

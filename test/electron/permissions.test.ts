@@ -77,16 +77,28 @@ describe('permission checks', () => {
     expect(handlePermissionCheck(null, 'persistent-storage', 'app://studio', { isMainFrame: true, requestingUrl: 'app://studio/' })).toBe(true);
   });
 
-  it.each(['media', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'hid', 'serial', 'usb', 'fileSystem', 'unknown'])('denies %s even to the app page', (permission) => {
-    expect(handlePermissionCheck(null, permission, 'app://studio/', checkDetails)).toBe(false);
-  });
-
-  it.each(['app://evil/', 'app://studio.evil/', 'app://studio.evil', 'app://studio@evil/', 'app://studio:1/', 'app://studio/index.html', 'APP://STUDIO/', 'https://studio/', 'file:///', 'null', ''])(
-    'denies persistent storage to the origin %j',
-    (origin) => {
-      expect(handlePermissionCheck(null, 'persistent-storage', origin, checkDetails)).toBe(false);
+  it.each(['media', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'hid', 'serial', 'usb', 'fileSystem', 'unknown'])(
+    'denies %s even to the app page',
+    (permission) => {
+      expect(handlePermissionCheck(null, permission, 'app://studio/', checkDetails)).toBe(false);
     },
   );
+
+  it.each([
+    'app://evil/',
+    'app://studio.evil/',
+    'app://studio.evil',
+    'app://studio@evil/',
+    'app://studio:1/',
+    'app://studio/index.html',
+    'APP://STUDIO/',
+    'https://studio/',
+    'file:///',
+    'null',
+    '',
+  ])('denies persistent storage to the origin %j', (origin) => {
+    expect(handlePermissionCheck(null, 'persistent-storage', origin, checkDetails)).toBe(false);
+  });
 
   it.each([
     ['embedded in another origin', { ...checkDetails, embeddingOrigin: 'https://evil.example/' }],
@@ -177,7 +189,10 @@ describe('applyPermissionPolicy', () => {
   ])('answers getDisplayMedia asking for %s with no stream at all', (_label, videoRequested, audioRequested) => {
     const { session } = policySession();
     const callback = vi.fn();
-    installed(session.setDisplayMediaRequestHandler)({ frame: null, securityOrigin: `${appOrigin}/`, videoRequested, audioRequested, userGesture: true }, callback);
+    installed(session.setDisplayMediaRequestHandler)(
+      { frame: null, securityOrigin: `${appOrigin}/`, videoRequested, audioRequested, userGesture: true },
+      callback,
+    );
     // `null`, not `{}`: an object without a video stream makes Electron throw instead of refusing.
     expect(callback).toHaveBeenCalledExactlyOnceWith(null);
   });

@@ -73,7 +73,8 @@ describe('content security policy (items 1 and 7)', () => {
 
 describe('permission handlers (item 5)', () => {
   it('are installed only by the two policies, on the one session and every webContents', () => {
-    const handlers = /\.set(PermissionRequest|PermissionCheck|DevicePermission|DisplayMediaRequest|BluetoothPairing|USBProtectedClasses)Handler\(|'select-(hid-device|usb-device|serial-port)'/;
+    const handlers =
+      /\.set(PermissionRequest|PermissionCheck|DevicePermission|DisplayMediaRequest|BluetoothPairing|USBProtectedClasses)Handler\(|'select-(hid-device|usb-device|serial-port)'/;
     expect(filesMatching(handlers)).toEqual(['electron/security/permissions.ts']);
     expect(filesMatching(/'select-bluetooth-device'/)).toEqual(['electron/security/web-contents-policy.ts']);
     expect(filesMatching(/fromPartition\(|fromPath\(|partition:/)).toEqual([]);
@@ -103,7 +104,9 @@ describe('main-process sources (items 13, 15, 17, 18, 20)', () => {
 
   it('expose exactly one object to the page, built by the preload bridge', () => {
     expect(filesMatching(/exposeInMainWorld\(/)).toEqual(['electron/preload.ts']);
-    expect(readFileSync(join(repo, 'electron', 'preload.ts'), 'utf8')).toContain('contextBridge.exposeInMainWorld(STUDIO_BRIDGE_KEY, createStudioBridge(ipcRenderer));');
+    expect(readFileSync(join(repo, 'electron', 'preload.ts'), 'utf8')).toContain(
+      'contextBridge.exposeInMainWorld(STUDIO_BRIDGE_KEY, createStudioBridge(ipcRenderer));',
+    );
   });
 });
 

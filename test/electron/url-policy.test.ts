@@ -40,9 +40,12 @@ describe('isAppUrl', () => {
 });
 
 describe('isSafeExternalUrl', () => {
-  it.each(['https://example.com', 'https://example.com/', 'https://example.com/a/b?c=d#e', 'https://xn--bcher-kva.de/', 'HTTPS://EXAMPLE.COM/'])('accepts %s', (url) => {
-    expect(isSafeExternalUrl(url)).toBe(true);
-  });
+  it.each(['https://example.com', 'https://example.com/', 'https://example.com/a/b?c=d#e', 'https://xn--bcher-kva.de/', 'HTTPS://EXAMPLE.COM/'])(
+    'accepts %s',
+    (url) => {
+      expect(isSafeExternalUrl(url)).toBe(true);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',

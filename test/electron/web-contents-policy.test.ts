@@ -54,7 +54,13 @@ describe('applyWebContentsPolicy', () => {
 
   it.each([
     ['none found yet', []],
-    ['two in range', [{ deviceId: 'AA:BB:CC:DD:EE:FF', deviceName: 'Keyboard' }, { deviceId: '11:22:33:44:55:66', deviceName: 'Heart rate' }]],
+    [
+      'two in range',
+      [
+        { deviceId: 'AA:BB:CC:DD:EE:FF', deviceName: 'Keyboard' },
+        { deviceId: '11:22:33:44:55:66', deviceName: 'Heart rate' },
+      ],
+    ],
   ])('answers the Bluetooth chooser with no device when devices are %s', (_label, devices) => {
     const fake = fakeWebContents();
     applyWebContentsPolicy(fake.contents, { openExternal: vi.fn() });

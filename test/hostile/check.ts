@@ -41,7 +41,8 @@ function matchesPlace(error: FormatError, place: ErrorPlace): boolean {
   if (!error.message.includes(place.message)) return false;
   if (place.wholeFile) return error.line === undefined && error.path === '';
   if (place.line !== undefined && error.line !== place.line) return false;
-  if (place.path !== undefined && error.path !== place.path && !error.path.startsWith(`${place.path}.`) && !error.path.startsWith(`${place.path}[`)) return false;
+  if (place.path !== undefined && error.path !== place.path && !error.path.startsWith(`${place.path}.`) && !error.path.startsWith(`${place.path}[`))
+    return false;
   return isLocated(error);
 }
 
@@ -68,7 +69,9 @@ export function showsPlace(text: string, file: string, place: ErrorPlace): boole
 }
 
 function describePlace(place: ErrorPlace): string {
-  const where = place.wholeFile ? 'the whole file' : [place.line !== undefined ? `line ${place.line}` : '', place.path ?? ''].filter((part) => part !== '').join(', ');
+  const where = place.wholeFile
+    ? 'the whole file'
+    : [place.line !== undefined ? `line ${place.line}` : '', place.path ?? ''].filter((part) => part !== '').join(', ');
   return `${where} saying "${place.message}"`;
 }
 

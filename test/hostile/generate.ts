@@ -380,13 +380,19 @@ function bundleCases(): HostileCase[] {
   const puzzle = (d: Json, i: number) => objectAt(d, 'puzzles', i);
   const session = (d: Json, i: number) => objectAt(d, 'sessions', i);
   const turn = (d: Json, s: number, t: number) => objectAt(d, 'sessions', s, 'turns', t);
-  const finalIndex = ((session(b.bundle, 0).turns as unknown[]).length) - 1;
+  const finalIndex = (session(b.bundle, 0).turns as unknown[]).length - 1;
   const edit = (change: (d: Json) => void): string => {
     const d = doc();
     change(d);
     return pretty(d);
   };
-  const mutation = (slug: string, category: Category, what: string, change: (d: Json) => void, expect: Expectation): Draft => ({ slug, category, what, bytes: text(edit(change)), expect });
+  const mutation = (slug: string, category: Category, what: string, change: (d: Json) => void, expect: Expectation): Draft => ({
+    slug,
+    category,
+    what,
+    bytes: text(edit(change)),
+    expect,
+  });
   const full = pretty(b.bundle);
   const storyMark = edit((d) => (puzzle(d, 3).story = `The story ${MARK} goes on.`));
   const judgements = 'sessions[0].turns[0].judgements';
@@ -395,63 +401,255 @@ function bundleCases(): HostileCase[] {
     ...jsonCuts(full),
     cut('in-a-story', storyMark.replace(MARK, ''), storyMark.indexOf(MARK), 'cut inside the story of puzzle 4'),
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
-    { slug: 'whitespace', category: 'truncated', what: 'only spaces and newlines', bytes: text(' \n\n  \n'), expect: rejectedAt(wholeFile('the file is empty')) },
+    {
+      slug: 'whitespace',
+      category: 'truncated',
+      what: 'only spaces and newlines',
+      bytes: text(' \n\n  \n'),
+      expect: rejectedAt(wholeFile('the file is empty')),
+    },
 
     { slug: 'top-null', category: 'wrong-type', what: 'the document is null', bytes: text('null\n'), expect: rejectedAt(wholeFile('got null')) },
     { slug: 'top-number', category: 'wrong-type', what: 'the document is a number', bytes: text('42\n'), expect: rejectedAt(wholeFile('got a JSON number')) },
     mutation('format-number', 'wrong-type', 'format is a number', (d) => (d.format = 1), rejectedAt(at('format', 'expected'))),
     mutation('format-missing', 'wrong-type', 'no format field', (d) => delete d.format, rejectedAt(at('format', 'required'))),
     mutation('name-object', 'wrong-type', 'name is an object', (d) => (d.name = {}), rejectedAt(at('name', 'expected text'))),
-    mutation('scheme-text', 'wrong-type', 'scheme.answerUnknown is text', (d) => (d.scheme = { answerUnknown: 'yes' }), rejectedAt(at('scheme.answerUnknown', 'true or false'))),
+    mutation(
+      'scheme-text',
+      'wrong-type',
+      'scheme.answerUnknown is text',
+      (d) => (d.scheme = { answerUnknown: 'yes' }),
+      rejectedAt(at('scheme.answerUnknown', 'true or false')),
+    ),
     mutation('puzzles-object', 'wrong-type', 'puzzles is an object', (d) => (d.puzzles = {}), rejectedAt(at('puzzles', 'a list of puzzles'))),
     mutation('puzzle-id-number', 'wrong-type', 'a puzzle id is a number', (d) => (puzzle(d, 0).id = 7), rejectedAt(at('puzzles[0].id', 'expected a text id'))),
     mutation('story-number', 'wrong-type', 'a story is a number', (d) => (puzzle(d, 1).story = 42), rejectedAt(at('puzzles[1].story', 'expected text'))),
-    mutation('difficulty-text', 'wrong-type', 'a difficulty is text', (d) => (puzzle(d, 2).difficulty = 'hard'), rejectedAt(at('puzzles[2].difficulty', 'a whole number from 1 to 9'))),
-    mutation('keyclues-text', 'wrong-type', 'keyClues is one text', (d) => (puzzle(d, 0).keyClues = 'one clue'), rejectedAt(at('puzzles[0].keyClues', 'a list of texts'))),
+    mutation(
+      'difficulty-text',
+      'wrong-type',
+      'a difficulty is text',
+      (d) => (puzzle(d, 2).difficulty = 'hard'),
+      rejectedAt(at('puzzles[2].difficulty', 'a whole number from 1 to 9')),
+    ),
+    mutation(
+      'keyclues-text',
+      'wrong-type',
+      'keyClues is one text',
+      (d) => (puzzle(d, 0).keyClues = 'one clue'),
+      rejectedAt(at('puzzles[0].keyClues', 'a list of texts')),
+    ),
     mutation('sessions-text', 'wrong-type', 'sessions is text', (d) => (d.sessions = 'none'), rejectedAt(at('sessions', 'a list of sessions'))),
-    mutation('turns-object', 'wrong-type', 'a session\'s turns is an object', (d) => (session(d, 0).turns = {}), rejectedAt(at('sessions[0].turns', 'a list of turns'))),
-    mutation('maxrounds-negative', 'wrong-type', 'maxRounds is -1', (d) => (session(d, 1).maxRounds = -1), rejectedAt(at('sessions[1].maxRounds', 'at least 1'))),
-    mutation('turn-text-number', 'wrong-type', 'a turn text is a number', (d) => (turn(d, 0, 0).text = 12), rejectedAt(at('sessions[0].turns[0].text', 'expected text'))),
-    mutation('turn-type', 'wrong-type', 'a turn type is "answer"', (d) => (turn(d, 0, 1).type = 'answer'), rejectedAt(at('sessions[0].turns[1].type', '"question" or "final"'))),
-    mutation('judgements-array', 'wrong-type', 'judgements is an array', (d) => (turn(d, 0, 0).judgements = ['yes']), rejectedAt(at(judgements, 'an object mapping judge model to label'))),
+    mutation(
+      'turns-object',
+      'wrong-type',
+      "a session's turns is an object",
+      (d) => (session(d, 0).turns = {}),
+      rejectedAt(at('sessions[0].turns', 'a list of turns')),
+    ),
+    mutation(
+      'maxrounds-negative',
+      'wrong-type',
+      'maxRounds is -1',
+      (d) => (session(d, 1).maxRounds = -1),
+      rejectedAt(at('sessions[1].maxRounds', 'at least 1')),
+    ),
+    mutation(
+      'turn-text-number',
+      'wrong-type',
+      'a turn text is a number',
+      (d) => (turn(d, 0, 0).text = 12),
+      rejectedAt(at('sessions[0].turns[0].text', 'expected text')),
+    ),
+    mutation(
+      'turn-type',
+      'wrong-type',
+      'a turn type is "answer"',
+      (d) => (turn(d, 0, 1).type = 'answer'),
+      rejectedAt(at('sessions[0].turns[1].type', '"question" or "final"')),
+    ),
+    mutation(
+      'judgements-array',
+      'wrong-type',
+      'judgements is an array',
+      (d) => (turn(d, 0, 0).judgements = ['yes']),
+      rejectedAt(at(judgements, 'an object mapping judge model to label')),
+    ),
 
-    mutation('version-0', 'format-older', 'format version 0', (d) => (d.format = 'agreement-studio.transcripts/0'), rejectedAt(at('format', 'older than the version this app reads'))),
-    mutation('version-0.9', 'format-older', 'format version 0.9', (d) => (d.format = 'agreement-studio.transcripts/0.9'), rejectedAt(at('format', 'older than the version this app reads'))),
-    mutation('version-2', 'format-newer', 'format version 2', (d) => (d.format = 'agreement-studio.transcripts/2'), rejectedAt(at('format', 'newer than the version this app reads'))),
-    mutation('version-10.1', 'format-newer', 'format version 10.1', (d) => (d.format = 'agreement-studio.transcripts/10.1'), rejectedAt(at('format', 'newer than the version this app reads'))),
+    mutation(
+      'version-0',
+      'format-older',
+      'format version 0',
+      (d) => (d.format = 'agreement-studio.transcripts/0'),
+      rejectedAt(at('format', 'older than the version this app reads')),
+    ),
+    mutation(
+      'version-0.9',
+      'format-older',
+      'format version 0.9',
+      (d) => (d.format = 'agreement-studio.transcripts/0.9'),
+      rejectedAt(at('format', 'older than the version this app reads')),
+    ),
+    mutation(
+      'version-2',
+      'format-newer',
+      'format version 2',
+      (d) => (d.format = 'agreement-studio.transcripts/2'),
+      rejectedAt(at('format', 'newer than the version this app reads')),
+    ),
+    mutation(
+      'version-10.1',
+      'format-newer',
+      'format version 10.1',
+      (d) => (d.format = 'agreement-studio.transcripts/10.1'),
+      rejectedAt(at('format', 'newer than the version this app reads')),
+    ),
 
-    mutation('label-format', 'wrong-kind', 'a bundle that says it is a label file', (d) => (d.format = 'agreement-studio.labels/1'), rejectedAt(at('format', 'a label file'), { app: wholeFile("import it on the study's Team page") })),
-    mutation('pack-format', 'wrong-kind', 'a bundle that says it is a pack', (d) => (d.format = 'agreement-studio.pack/1'), rejectedAt(at('format', 'a pack'), { app: at('sha256', 'missing checksum') })),
-    mutation('report-format', 'wrong-kind', 'a bundle that says it is a report', (d) => (d.format = 'agreement-studio.report/1'), rejectedAt(at('format', 'an agreement report'))),
+    mutation(
+      'label-format',
+      'wrong-kind',
+      'a bundle that says it is a label file',
+      (d) => (d.format = 'agreement-studio.labels/1'),
+      rejectedAt(at('format', 'a label file'), { app: wholeFile("import it on the study's Team page") }),
+    ),
+    mutation(
+      'pack-format',
+      'wrong-kind',
+      'a bundle that says it is a pack',
+      (d) => (d.format = 'agreement-studio.pack/1'),
+      rejectedAt(at('format', 'a pack'), { app: at('sha256', 'missing checksum') }),
+    ),
+    mutation(
+      'report-format',
+      'wrong-kind',
+      'a bundle that says it is a report',
+      (d) => (d.format = 'agreement-studio.report/1'),
+      rejectedAt(at('format', 'an agreement report')),
+    ),
 
-    { slug: 'one-string', category: 'size-100mb', what: 'a 100 MB story', bytes: hundredMegabytes(storyMark), expect: rejectedAt(onLine(markLine(storyMark), LONG_STRING)) },
-    { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 200)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
+    {
+      slug: 'one-string',
+      category: 'size-100mb',
+      what: 'a 100 MB story',
+      bytes: hundredMegabytes(storyMark),
+      expect: rejectedAt(onLine(markLine(storyMark), LONG_STRING)),
+    },
+    {
+      slug: 'over-200mb',
+      category: 'size-over-limit',
+      what: 'one byte over the 200 MB limit',
+      bytes: oversize(full.slice(0, 200)),
+      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+    },
 
     ...(() => {
       const clues = edit((d) => (puzzle(d, 0).keyClues = MARK));
       const source = edit((d) => (puzzle(d, 1).source = MARK));
       return [
-        { slug: 'arrays', category: 'deep-nesting', what: '10,000 nested arrays as keyClues', bytes: text(rawJson(clues, deepArrays)), expect: rejectedAt(onLine(markLine(clues), DEEP)) },
-        { slug: 'objects', category: 'deep-nesting', what: '10,000 nested objects as a source', bytes: text(rawJson(source, deepObjects)), expect: rejectedAt(onLine(markLine(source), DEEP)) },
+        {
+          slug: 'arrays',
+          category: 'deep-nesting',
+          what: '10,000 nested arrays as keyClues',
+          bytes: text(rawJson(clues, deepArrays)),
+          expect: rejectedAt(onLine(markLine(clues), DEEP)),
+        },
+        {
+          slug: 'objects',
+          category: 'deep-nesting',
+          what: '10,000 nested objects as a source',
+          bytes: text(rawJson(source, deepObjects)),
+          expect: rejectedAt(onLine(markLine(source), DEEP)),
+        },
       ] satisfies Draft[];
     })(),
 
     mutation('study-id', 'prototype-key', 'the study id is __proto__', (d) => (d.id = '__proto__'), rejectedAt(at('id', 'not allowed as a study id'))),
-    mutation('puzzle-id', 'prototype-key', 'a puzzle id is __proto__', (d) => (puzzle(d, 0).id = '__proto__'), rejectedAt(at('puzzles[0].id', 'not allowed as an id'))),
-    mutation('session-id', 'prototype-key', 'a session id is constructor', (d) => (session(d, 0).id = 'constructor'), rejectedAt(at('sessions[0].id', 'not allowed as an id'))),
-    mutation('turn-id', 'prototype-key', 'a turn id is prototype', (d) => (turn(d, 0, 0).id = 'prototype'), rejectedAt(at('sessions[0].turns[0].id', 'not allowed as an id'))),
-    mutation('puzzle-ref', 'prototype-key', 'a session refers to puzzle __proto__', (d) => (session(d, 0).puzzleId = '__proto__'), rejectedAt(at('sessions[0].puzzleId', 'not allowed as an id'))),
-    mutation('judge', 'prototype-key', 'the judge model is __proto__', (d) => (session(d, 0).judge = '__proto__'), rejectedAt(at('sessions[0].judge', 'not allowed as a model name'))),
-    mutation('judgement-proto', 'prototype-key', 'a judgement by model __proto__', (d) => ownKey(objectAt(turn(d, 0, 0), 'judgements'), '__proto__', { polluted: 'yes' }), rejectedAt(at(`${judgements}.__proto__`, 'not allowed as a model name'))),
-    mutation('judgement-constructor', 'prototype-key', 'a judgement by model constructor', (d) => ownKey(objectAt(turn(d, 0, 0), 'judgements'), 'constructor', 'yes'), rejectedAt(at(`${judgements}.constructor`, 'not allowed as a model name'))),
+    mutation(
+      'puzzle-id',
+      'prototype-key',
+      'a puzzle id is __proto__',
+      (d) => (puzzle(d, 0).id = '__proto__'),
+      rejectedAt(at('puzzles[0].id', 'not allowed as an id')),
+    ),
+    mutation(
+      'session-id',
+      'prototype-key',
+      'a session id is constructor',
+      (d) => (session(d, 0).id = 'constructor'),
+      rejectedAt(at('sessions[0].id', 'not allowed as an id')),
+    ),
+    mutation(
+      'turn-id',
+      'prototype-key',
+      'a turn id is prototype',
+      (d) => (turn(d, 0, 0).id = 'prototype'),
+      rejectedAt(at('sessions[0].turns[0].id', 'not allowed as an id')),
+    ),
+    mutation(
+      'puzzle-ref',
+      'prototype-key',
+      'a session refers to puzzle __proto__',
+      (d) => (session(d, 0).puzzleId = '__proto__'),
+      rejectedAt(at('sessions[0].puzzleId', 'not allowed as an id')),
+    ),
+    mutation(
+      'judge',
+      'prototype-key',
+      'the judge model is __proto__',
+      (d) => (session(d, 0).judge = '__proto__'),
+      rejectedAt(at('sessions[0].judge', 'not allowed as a model name')),
+    ),
+    mutation(
+      'judgement-proto',
+      'prototype-key',
+      'a judgement by model __proto__',
+      (d) => ownKey(objectAt(turn(d, 0, 0), 'judgements'), '__proto__', { polluted: 'yes' }),
+      rejectedAt(at(`${judgements}.__proto__`, 'not allowed as a model name')),
+    ),
+    mutation(
+      'judgement-constructor',
+      'prototype-key',
+      'a judgement by model constructor',
+      (d) => ownKey(objectAt(turn(d, 0, 0), 'judgements'), 'constructor', 'yes'),
+      rejectedAt(at(`${judgements}.constructor`, 'not allowed as a model name')),
+    ),
     mutation('top-level-key', 'prototype-key', 'a top-level "__proto__" member', (d) => ownKey(d, '__proto__', { polluted: true }), droppedKey('polluted')),
-    mutation('puzzle-key', 'prototype-key', 'a puzzle with "constructor": {"prototype": ...}', (d) => ownKey(puzzle(d, 0), 'constructor', { prototype: { polluted: true } }), droppedKey('polluted')),
-    mutation('turn-key', 'prototype-key', 'a turn with a "__proto__" member', (d) => ownKey(turn(d, 0, 0), '__proto__', { polluted: true }), droppedKey('polluted')),
+    mutation(
+      'puzzle-key',
+      'prototype-key',
+      'a puzzle with "constructor": {"prototype": ...}',
+      (d) => ownKey(puzzle(d, 0), 'constructor', { prototype: { polluted: true } }),
+      droppedKey('polluted'),
+    ),
+    mutation(
+      'turn-key',
+      'prototype-key',
+      'a turn with a "__proto__" member',
+      (d) => ownKey(turn(d, 0, 0), '__proto__', { polluted: true }),
+      droppedKey('polluted'),
+    ),
 
     mutation('study-id', 'html-script', 'the study id is a script tag', (d) => (d.id = PAYLOADS.script), rejectedAt(at('id', 'is not usable as a study id'))),
-    mutation('format', 'html-script', 'the format is a script tag', (d) => (d.format = PAYLOADS.script), rejectedAt(at('format', 'is not a format this app knows'))),
-    mutation('judgement', 'html-script', 'a judgement label is an img tag', (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = PAYLOADS.img), rejectedAt(at(judgements, 'is not an answer label'))),
-    mutation('turn-type', 'html-script', 'a turn type is a script tag', (d) => (turn(d, 0, 0).type = PAYLOADS.script), rejectedAt(at('sessions[0].turns[0].type', '"question" or "final"'))),
+    mutation(
+      'format',
+      'html-script',
+      'the format is a script tag',
+      (d) => (d.format = PAYLOADS.script),
+      rejectedAt(at('format', 'is not a format this app knows')),
+    ),
+    mutation(
+      'judgement',
+      'html-script',
+      'a judgement label is an img tag',
+      (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = PAYLOADS.img),
+      rejectedAt(at(judgements, 'is not an answer label')),
+    ),
+    mutation(
+      'turn-type',
+      'html-script',
+      'a turn type is a script tag',
+      (d) => (turn(d, 0, 0).type = PAYLOADS.script),
+      rejectedAt(at('sessions[0].turns[0].type', '"question" or "final"')),
+    ),
     mutation(
       'texts',
       'html-script',
@@ -489,9 +687,27 @@ function bundleCases(): HostileCase[] {
       inertText(PAYLOADS.svg),
     ),
 
-    mutation('study-id', 'javascript-link', 'the study id is a javascript: link', (d) => (d.id = PAYLOADS.link), rejectedAt(at('id', 'is not usable as a study id'))),
-    mutation('format', 'javascript-link', 'the format is a javascript: link', (d) => (d.format = PAYLOADS.link), rejectedAt(at('format', 'is not a format this app knows'))),
-    mutation('judgement', 'javascript-link', 'a match label is a javascript: link', (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = PAYLOADS.link), rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label'))),
+    mutation(
+      'study-id',
+      'javascript-link',
+      'the study id is a javascript: link',
+      (d) => (d.id = PAYLOADS.link),
+      rejectedAt(at('id', 'is not usable as a study id')),
+    ),
+    mutation(
+      'format',
+      'javascript-link',
+      'the format is a javascript: link',
+      (d) => (d.format = PAYLOADS.link),
+      rejectedAt(at('format', 'is not a format this app knows')),
+    ),
+    mutation(
+      'judgement',
+      'javascript-link',
+      'a match label is a javascript: link',
+      (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = PAYLOADS.link),
+      rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label')),
+    ),
     mutation(
       'texts',
       'javascript-link',
@@ -507,31 +723,124 @@ function bundleCases(): HostileCase[] {
     rawCharacter('nul-in-story', storyMark, '\u0000', 'a raw NUL inside a story'),
     rawCharacter('escape-in-story', storyMark, '\u001b', 'a raw ESC inside a story'),
     rawCharacter('newline-in-story', storyMark, '\n', 'a raw line break inside a story'),
-    rawCharacter('bom-before-story', storyMark.replace(`"The story ${MARK} goes on."`, `${MARK}"The story goes on."`), '\uFEFF', 'a byte order mark before a value'),
+    rawCharacter(
+      'bom-before-story',
+      storyMark.replace(`"The story ${MARK} goes on."`, `${MARK}"The story goes on."`),
+      '\uFEFF',
+      'a byte order mark before a value',
+    ),
     mutation('study-id', 'control-char', 'the study id holds a NUL', (d) => (d.id = 'demo\u0000study'), rejectedAt(at('id', 'is not usable as a study id'))),
-    mutation('judgement', 'control-char', 'a judgement label "yes" + BEL', (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = 'yes\u0007'), rejectedAt(at(judgements, 'is not an answer label'))),
+    mutation(
+      'judgement',
+      'control-char',
+      'a judgement label "yes" + BEL',
+      (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = 'yes\u0007'),
+      rejectedAt(at(judgements, 'is not an answer label')),
+    ),
     mutation('texts', 'control-char', 'escaped control characters in a story', (d) => (puzzle(d, 0).story = PAYLOADS.controls), inertText(PAYLOADS.controls)),
 
     faultDraft('ff-in-story', storyMark, [0xff], 'a 0xFF byte inside a story'),
     faultDraft('overlong-slash', storyMark, [0xc0, 0xaf], 'an overlong encoding of "/"'),
-    faultDraft('surrogate', edit((d) => (turn(d, 1, 2).text = `Is it ${MARK}?`)), [0xed, 0xa0, 0x80], 'a UTF-16 surrogate encoded as UTF-8 in a turn'),
-    faultDraft('latin1-name', edit((d) => (d.name = `Caf${MARK} study`)), [0xe9], 'a Latin-1 é in the study name'),
+    faultDraft(
+      'surrogate',
+      edit((d) => (turn(d, 1, 2).text = `Is it ${MARK}?`)),
+      [0xed, 0xa0, 0x80],
+      'a UTF-16 surrogate encoded as UTF-8 in a turn',
+    ),
+    faultDraft(
+      'latin1-name',
+      edit((d) => (d.name = `Caf${MARK} study`)),
+      [0xe9],
+      'a Latin-1 é in the study name',
+    ),
     faultDraft('cut-sequence-at-end', `${full}${MARK}`, [0xe2, 0x82], 'the file ends inside a three-byte character'),
-    { slug: 'utf16', category: 'invalid-utf8', what: 'the bundle saved as UTF-16', bytes: () => utf16(full), expect: rejectedAt(onLine(1, `${NOT_UTF8} (column 1)`)) },
+    {
+      slug: 'utf16',
+      category: 'invalid-utf8',
+      what: 'the bundle saved as UTF-16',
+      bytes: () => utf16(full),
+      expect: rejectedAt(onLine(1, `${NOT_UTF8} (column 1)`)),
+    },
 
-    mutation('puzzle', 'duplicate-id', 'two puzzles with one id', (d) => (puzzle(d, 1).id = puzzle(d, 0).id), rejectedAt(at('puzzles[1].id', 'is already used by the puzzle at puzzles[0]'))),
-    mutation('session', 'duplicate-id', 'two sessions with one id', (d) => (session(d, 1).id = session(d, 0).id), rejectedAt(at('sessions[1].id', 'is already used by the session at sessions[0]'))),
-    mutation('turn', 'duplicate-id', 'two turns with one id', (d) => (turn(d, 0, 1).id = turn(d, 0, 0).id), rejectedAt(at('sessions[0].turns[1].id', 'is already used by the turn at sessions[0].turns[0]'))),
-    mutation('turn-puzzle', 'duplicate-id', 'a turn with a puzzle\'s id', (d) => (turn(d, 0, 0).id = puzzle(d, 0).id), rejectedAt(at('sessions[0].turns[0].id', 'is already used by the puzzle'))),
-    mutation('session-turn', 'duplicate-id', 'a session with a turn\'s id', (d) => (session(d, 1).id = turn(d, 0, 0).id), rejectedAt(at('sessions[1].id', 'is already used by the turn'))),
+    mutation(
+      'puzzle',
+      'duplicate-id',
+      'two puzzles with one id',
+      (d) => (puzzle(d, 1).id = puzzle(d, 0).id),
+      rejectedAt(at('puzzles[1].id', 'is already used by the puzzle at puzzles[0]')),
+    ),
+    mutation(
+      'session',
+      'duplicate-id',
+      'two sessions with one id',
+      (d) => (session(d, 1).id = session(d, 0).id),
+      rejectedAt(at('sessions[1].id', 'is already used by the session at sessions[0]')),
+    ),
+    mutation(
+      'turn',
+      'duplicate-id',
+      'two turns with one id',
+      (d) => (turn(d, 0, 1).id = turn(d, 0, 0).id),
+      rejectedAt(at('sessions[0].turns[1].id', 'is already used by the turn at sessions[0].turns[0]')),
+    ),
+    mutation(
+      'turn-puzzle',
+      'duplicate-id',
+      "a turn with a puzzle's id",
+      (d) => (turn(d, 0, 0).id = puzzle(d, 0).id),
+      rejectedAt(at('sessions[0].turns[0].id', 'is already used by the puzzle')),
+    ),
+    mutation(
+      'session-turn',
+      'duplicate-id',
+      "a session with a turn's id",
+      (d) => (session(d, 1).id = turn(d, 0, 0).id),
+      rejectedAt(at('sessions[1].id', 'is already used by the turn')),
+    ),
 
-    mutation('answer-perhaps', 'unknown-label', 'an answer label "perhaps"', (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = 'perhaps'), rejectedAt(at(judgements, 'is not an answer label'))),
-    mutation('match-maybe', 'unknown-label', 'a match label "maybe"', (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = 'maybe'), rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label'))),
-    mutation('answer-number', 'unknown-label', 'an answer label 1', (d) => (objectAt(turn(d, 0, 1), 'judgements')['arbiter-large'] = 1), rejectedAt(at('sessions[0].turns[1].judgements', 'is not an answer label'))),
-    mutation('match-two', 'unknown-label', 'a match label 2', (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = 2), rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label'))),
-    mutation('answer-null', 'unknown-label', 'an answer label null', (d) => (objectAt(turn(d, 0, 2), 'judgements')['arbiter-large'] = null), rejectedAt(at('sessions[0].turns[2].judgements', 'is not an answer label'))),
+    mutation(
+      'answer-perhaps',
+      'unknown-label',
+      'an answer label "perhaps"',
+      (d) => (objectAt(turn(d, 0, 0), 'judgements')['arbiter-large'] = 'perhaps'),
+      rejectedAt(at(judgements, 'is not an answer label')),
+    ),
+    mutation(
+      'match-maybe',
+      'unknown-label',
+      'a match label "maybe"',
+      (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = 'maybe'),
+      rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label')),
+    ),
+    mutation(
+      'answer-number',
+      'unknown-label',
+      'an answer label 1',
+      (d) => (objectAt(turn(d, 0, 1), 'judgements')['arbiter-large'] = 1),
+      rejectedAt(at('sessions[0].turns[1].judgements', 'is not an answer label')),
+    ),
+    mutation(
+      'match-two',
+      'unknown-label',
+      'a match label 2',
+      (d) => (objectAt(turn(d, 0, finalIndex), 'judgements')['arbiter-large'] = 2),
+      rejectedAt(at(`sessions[0].turns[${finalIndex}].judgements`, 'is not a match label')),
+    ),
+    mutation(
+      'answer-null',
+      'unknown-label',
+      'an answer label null',
+      (d) => (objectAt(turn(d, 0, 2), 'judgements')['arbiter-large'] = null),
+      rejectedAt(at('sessions[0].turns[2].judgements', 'is not an answer label')),
+    ),
 
-    mutation('library-id', 'wrong-study', 'a bundle of the demo study the library already holds', (d) => (d.id = DEMO_STUDY_ID), rejectedAt(wholeFile('already in the library'), { stage: 'library' })),
+    mutation(
+      'library-id',
+      'wrong-study',
+      'a bundle of the demo study the library already holds',
+      (d) => (d.id = DEMO_STUDY_ID),
+      rejectedAt(wholeFile('already in the library'), { stage: 'library' }),
+    ),
     mutation('path-id', 'wrong-study', 'a study id that climbs folders', (d) => (d.id = '../demo-study'), rejectedAt(at('id', 'is not usable as a study id'))),
     mutation('long-id', 'wrong-study', 'a study id of 200 characters', (d) => (d.id = 's'.repeat(200)), rejectedAt(at('id', 'is not usable as a study id'))),
   ];
@@ -542,7 +851,12 @@ function jsonlCases(): HostileCase[] {
   const b = bases();
   const header = { type: 'header', format: 'agreement-studio.transcripts/1', id: 'hostile-jsonl', name: 'Hostile JSONL bundle' };
   type Lines = Json[];
-  const baseLines = (): Lines => [header, ...(b.bundle.puzzles as Json[]).map((p) => ({ type: 'puzzle', ...p })), ...(b.bundle.sessions as Json[]).map((s) => ({ type: 'session', ...s }))].map((line) => structuredClone(line));
+  const baseLines = (): Lines =>
+    [
+      header,
+      ...(b.bundle.puzzles as Json[]).map((p) => ({ type: 'puzzle', ...p })),
+      ...(b.bundle.sessions as Json[]).map((s) => ({ type: 'session', ...s })),
+    ].map((line) => structuredClone(line));
   const puzzleLine = 2;
   const sessionLine = 2 + (b.bundle.puzzles as unknown[]).length;
   const write = (lines: Lines) => `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
@@ -552,7 +866,13 @@ function jsonlCases(): HostileCase[] {
     return write(lines);
   };
   const line = (lines: Lines, number: number) => lines[number - 1] as Json;
-  const mutation = (slug: string, category: Category, what: string, change: (lines: Lines) => void, expect: Expectation): Draft => ({ slug, category, what, bytes: text(edit(change)), expect });
+  const mutation = (slug: string, category: Category, what: string, change: (lines: Lines) => void, expect: Expectation): Draft => ({
+    slug,
+    category,
+    what,
+    bytes: text(edit(change)),
+    expect,
+  });
   const full = write(baseLines());
   const rows = full.split('\n');
   const lastRecord = rows.length - 1;
@@ -572,52 +892,210 @@ function jsonlCases(): HostileCase[] {
     },
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
-    mutation('array-line', 'wrong-type', 'a line that is an array', (lines) => (lines[puzzleLine + 1] = [1, 2] as unknown as Json), rejectedAt(onLine(puzzleLine + 2, 'expected one JSON object per line'))),
-    mutation('puzzle-id-number', 'wrong-type', 'a puzzle id is a number', (lines) => (line(lines, puzzleLine).id = 7), rejectedAt(onLine(puzzleLine, 'expected a text id', 'id'))),
-    mutation('turns-text', 'wrong-type', 'a session\'s turns is text', (lines) => (line(lines, sessionLine).turns = 'none'), rejectedAt(onLine(sessionLine, 'a list of turns', 'turns'))),
-    mutation('type-turn', 'wrong-type', 'a line of type "turn"', (lines) => (line(lines, puzzleLine + 2).type = 'turn'), rejectedAt(onLine(puzzleLine + 2, '"header", "puzzle" or "session"', 'type'))),
-    mutation('format-number', 'wrong-type', 'the header\'s format is a number', (lines) => (line(lines, 1).format = 1), rejectedAt(onLine(1, 'expected', 'format'))),
-    mutation('late-header', 'wrong-type', 'a second header in the middle', (lines) => lines.splice(sessionLine, 0, structuredClone(header)), rejectedAt(onLine(sessionLine + 1, 'may only be the first line', 'type'))),
+    mutation(
+      'array-line',
+      'wrong-type',
+      'a line that is an array',
+      (lines) => (lines[puzzleLine + 1] = [1, 2] as unknown as Json),
+      rejectedAt(onLine(puzzleLine + 2, 'expected one JSON object per line')),
+    ),
+    mutation(
+      'puzzle-id-number',
+      'wrong-type',
+      'a puzzle id is a number',
+      (lines) => (line(lines, puzzleLine).id = 7),
+      rejectedAt(onLine(puzzleLine, 'expected a text id', 'id')),
+    ),
+    mutation(
+      'turns-text',
+      'wrong-type',
+      "a session's turns is text",
+      (lines) => (line(lines, sessionLine).turns = 'none'),
+      rejectedAt(onLine(sessionLine, 'a list of turns', 'turns')),
+    ),
+    mutation(
+      'type-turn',
+      'wrong-type',
+      'a line of type "turn"',
+      (lines) => (line(lines, puzzleLine + 2).type = 'turn'),
+      rejectedAt(onLine(puzzleLine + 2, '"header", "puzzle" or "session"', 'type')),
+    ),
+    mutation(
+      'format-number',
+      'wrong-type',
+      "the header's format is a number",
+      (lines) => (line(lines, 1).format = 1),
+      rejectedAt(onLine(1, 'expected', 'format')),
+    ),
+    mutation(
+      'late-header',
+      'wrong-type',
+      'a second header in the middle',
+      (lines) => lines.splice(sessionLine, 0, structuredClone(header)),
+      rejectedAt(onLine(sessionLine + 1, 'may only be the first line', 'type')),
+    ),
 
-    mutation('version-0', 'format-older', 'header format version 0', (lines) => (line(lines, 1).format = 'agreement-studio.transcripts/0'), rejectedAt(onLine(1, 'older than the version this app reads', 'format'))),
-    mutation('version-2', 'format-newer', 'header format version 2', (lines) => (line(lines, 1).format = 'agreement-studio.transcripts/2'), rejectedAt(onLine(1, 'newer than the version this app reads', 'format'))),
-    mutation('label-format', 'wrong-kind', 'a header that says label file', (lines) => (line(lines, 1).format = 'agreement-studio.labels/1'), rejectedAt(onLine(1, 'a label file', 'format'))),
+    mutation(
+      'version-0',
+      'format-older',
+      'header format version 0',
+      (lines) => (line(lines, 1).format = 'agreement-studio.transcripts/0'),
+      rejectedAt(onLine(1, 'older than the version this app reads', 'format')),
+    ),
+    mutation(
+      'version-2',
+      'format-newer',
+      'header format version 2',
+      (lines) => (line(lines, 1).format = 'agreement-studio.transcripts/2'),
+      rejectedAt(onLine(1, 'newer than the version this app reads', 'format')),
+    ),
+    mutation(
+      'label-format',
+      'wrong-kind',
+      'a header that says label file',
+      (lines) => (line(lines, 1).format = 'agreement-studio.labels/1'),
+      rejectedAt(onLine(1, 'a label file', 'format')),
+    ),
 
-    { slug: 'one-line', category: 'size-100mb', what: 'a 100 MB story on one line', bytes: hundredMegabytes(storyMark), expect: rejectedAt(onLine(markLine(storyMark), LONG_STRING)) },
-    { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 300)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
+    {
+      slug: 'one-line',
+      category: 'size-100mb',
+      what: 'a 100 MB story on one line',
+      bytes: hundredMegabytes(storyMark),
+      expect: rejectedAt(onLine(markLine(storyMark), LONG_STRING)),
+    },
+    {
+      slug: 'over-200mb',
+      category: 'size-over-limit',
+      what: 'one byte over the 200 MB limit',
+      bytes: oversize(full.slice(0, 300)),
+      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+    },
     ...(() => {
       const clues = edit((lines) => (line(lines, puzzleLine + 1).keyClues = MARK));
-      return [{ slug: 'arrays', category: 'deep-nesting', what: '10,000 nested arrays on one line', bytes: text(rawJson(clues, deepArrays)), expect: rejectedAt(onLine(puzzleLine + 1, DEEP)) }] satisfies Draft[];
+      return [
+        {
+          slug: 'arrays',
+          category: 'deep-nesting',
+          what: '10,000 nested arrays on one line',
+          bytes: text(rawJson(clues, deepArrays)),
+          expect: rejectedAt(onLine(puzzleLine + 1, DEEP)),
+        },
+      ] satisfies Draft[];
     })(),
 
-    mutation('puzzle-id', 'prototype-key', 'a puzzle id is __proto__', (lines) => (line(lines, puzzleLine).id = '__proto__'), rejectedAt(onLine(puzzleLine, 'not allowed as an id', 'id'))),
-    mutation('judge', 'prototype-key', 'the judge model is constructor', (lines) => (line(lines, sessionLine).judge = 'constructor'), rejectedAt(onLine(sessionLine, 'not allowed as a model name', 'judge'))),
-    mutation('judgement-proto', 'prototype-key', 'a judgement by model __proto__', (lines) => ownKey(objectAt(line(lines, sessionLine), 'turns', 0, 'judgements'), '__proto__', 'yes'), rejectedAt(onLine(sessionLine, 'not allowed as a model name', `${firstTurnJudgements}.__proto__`))),
-    mutation('line-key', 'prototype-key', 'a puzzle line with a "__proto__" member', (lines) => ownKey(line(lines, puzzleLine), '__proto__', { polluted: true }), droppedKey('polluted')),
+    mutation(
+      'puzzle-id',
+      'prototype-key',
+      'a puzzle id is __proto__',
+      (lines) => (line(lines, puzzleLine).id = '__proto__'),
+      rejectedAt(onLine(puzzleLine, 'not allowed as an id', 'id')),
+    ),
+    mutation(
+      'judge',
+      'prototype-key',
+      'the judge model is constructor',
+      (lines) => (line(lines, sessionLine).judge = 'constructor'),
+      rejectedAt(onLine(sessionLine, 'not allowed as a model name', 'judge')),
+    ),
+    mutation(
+      'judgement-proto',
+      'prototype-key',
+      'a judgement by model __proto__',
+      (lines) => ownKey(objectAt(line(lines, sessionLine), 'turns', 0, 'judgements'), '__proto__', 'yes'),
+      rejectedAt(onLine(sessionLine, 'not allowed as a model name', `${firstTurnJudgements}.__proto__`)),
+    ),
+    mutation(
+      'line-key',
+      'prototype-key',
+      'a puzzle line with a "__proto__" member',
+      (lines) => ownKey(line(lines, puzzleLine), '__proto__', { polluted: true }),
+      droppedKey('polluted'),
+    ),
 
-    mutation('type', 'html-script', 'a line type that is a script tag', (lines) => (line(lines, puzzleLine).type = PAYLOADS.script), rejectedAt(onLine(puzzleLine, '"header", "puzzle" or "session"', 'type'))),
-    mutation('study-id', 'html-script', 'the header id is a script tag', (lines) => (line(lines, 1).id = PAYLOADS.script), rejectedAt(onLine(1, 'is not usable as a study id', 'id'))),
-    mutation('texts', 'html-script', 'HTML in a story and a turn', (lines) => {
-      line(lines, puzzleLine).story = `A story ${PAYLOADS.script}`;
-      objectAt(line(lines, sessionLine), 'turns', 0).text = PAYLOADS.img;
-    }, inertText(PAYLOADS.script)),
-    mutation('study-id', 'javascript-link', 'the header id is a javascript: link', (lines) => (line(lines, 1).id = PAYLOADS.link), rejectedAt(onLine(1, 'is not usable as a study id', 'id'))),
-    mutation('texts', 'javascript-link', 'javascript: links in a reference and a reply', (lines) => {
-      line(lines, puzzleLine).reference = PAYLOADS.link;
-      objectAt(line(lines, sessionLine), 'turns', 0).judgeReply = PAYLOADS.anchor;
-    }, inertText(PAYLOADS.link)),
+    mutation(
+      'type',
+      'html-script',
+      'a line type that is a script tag',
+      (lines) => (line(lines, puzzleLine).type = PAYLOADS.script),
+      rejectedAt(onLine(puzzleLine, '"header", "puzzle" or "session"', 'type')),
+    ),
+    mutation(
+      'study-id',
+      'html-script',
+      'the header id is a script tag',
+      (lines) => (line(lines, 1).id = PAYLOADS.script),
+      rejectedAt(onLine(1, 'is not usable as a study id', 'id')),
+    ),
+    mutation(
+      'texts',
+      'html-script',
+      'HTML in a story and a turn',
+      (lines) => {
+        line(lines, puzzleLine).story = `A story ${PAYLOADS.script}`;
+        objectAt(line(lines, sessionLine), 'turns', 0).text = PAYLOADS.img;
+      },
+      inertText(PAYLOADS.script),
+    ),
+    mutation(
+      'study-id',
+      'javascript-link',
+      'the header id is a javascript: link',
+      (lines) => (line(lines, 1).id = PAYLOADS.link),
+      rejectedAt(onLine(1, 'is not usable as a study id', 'id')),
+    ),
+    mutation(
+      'texts',
+      'javascript-link',
+      'javascript: links in a reference and a reply',
+      (lines) => {
+        line(lines, puzzleLine).reference = PAYLOADS.link;
+        objectAt(line(lines, sessionLine), 'turns', 0).judgeReply = PAYLOADS.anchor;
+      },
+      inertText(PAYLOADS.link),
+    ),
 
     rawCharacter('nul-in-story', storyMark, '\u0000', 'a raw NUL inside a story'),
-    { slug: 'cr-line-ends', category: 'control-char', what: 'records separated by lone carriage returns', bytes: text(full.replace(/\n/g, '\r')), expect: rejectedAt(onLine(1, BAD_JSON)) },
+    {
+      slug: 'cr-line-ends',
+      category: 'control-char',
+      what: 'records separated by lone carriage returns',
+      bytes: text(full.replace(/\n/g, '\r')),
+      expect: rejectedAt(onLine(1, BAD_JSON)),
+    },
 
     faultDraft('ff-in-story', storyMark, [0xff], 'a 0xFF byte inside a story'),
     faultDraft('cut-sequence-at-end', `${full}${MARK}`, [0xf0, 0x9f, 0x98], 'the file ends inside a four-byte character'),
 
-    mutation('puzzle-line', 'duplicate-id', 'a puzzle line twice', (lines) => lines.splice(puzzleLine, 0, structuredClone(line(lines, puzzleLine))), rejectedAt(onLine(puzzleLine + 1, 'is already used by the puzzle at line 2', 'id'))),
-    mutation('turn', 'duplicate-id', 'a turn id used in two sessions', (lines) => (objectAt(line(lines, sessionLine + 1), 'turns', 0).id = objectAt(line(lines, sessionLine), 'turns', 0).id), rejectedAt(onLine(sessionLine + 1, 'is already used by the turn', 'turns[0].id'))),
+    mutation(
+      'puzzle-line',
+      'duplicate-id',
+      'a puzzle line twice',
+      (lines) => lines.splice(puzzleLine, 0, structuredClone(line(lines, puzzleLine))),
+      rejectedAt(onLine(puzzleLine + 1, 'is already used by the puzzle at line 2', 'id')),
+    ),
+    mutation(
+      'turn',
+      'duplicate-id',
+      'a turn id used in two sessions',
+      (lines) => (objectAt(line(lines, sessionLine + 1), 'turns', 0).id = objectAt(line(lines, sessionLine), 'turns', 0).id),
+      rejectedAt(onLine(sessionLine + 1, 'is already used by the turn', 'turns[0].id')),
+    ),
 
-    mutation('answer-perhaps', 'unknown-label', 'an answer label "perhaps"', (lines) => (objectAt(line(lines, sessionLine), 'turns', 0, 'judgements')['arbiter-large'] = 'perhaps'), rejectedAt(onLine(sessionLine, 'is not an answer label', firstTurnJudgements))),
-    mutation('bad-id', 'wrong-study', 'a header id with spaces and "!"', (lines) => (line(lines, 1).id = 'demo study!'), rejectedAt(onLine(1, 'is not usable as a study id', 'id'))),
+    mutation(
+      'answer-perhaps',
+      'unknown-label',
+      'an answer label "perhaps"',
+      (lines) => (objectAt(line(lines, sessionLine), 'turns', 0, 'judgements')['arbiter-large'] = 'perhaps'),
+      rejectedAt(onLine(sessionLine, 'is not an answer label', firstTurnJudgements)),
+    ),
+    mutation(
+      'bad-id',
+      'wrong-study',
+      'a header id with spaces and "!"',
+      (lines) => (line(lines, 1).id = 'demo study!'),
+      rejectedAt(onLine(1, 'is not usable as a study id', 'id')),
+    ),
   ];
   return named('bundle-jsonl', drafts);
 }
@@ -629,7 +1107,13 @@ function packCases(): HostileCase[] {
     change(p);
     return pretty(reseal ? sealed(p) : p);
   };
-  const mutation = (slug: string, category: Category, what: string, change: (p: Json) => void, expect: Expectation): Draft => ({ slug, category, what, bytes: text(edit(change)), expect });
+  const mutation = (slug: string, category: Category, what: string, change: (p: Json) => void, expect: Expectation): Draft => ({
+    slug,
+    category,
+    what,
+    bytes: text(edit(change)),
+    expect,
+  });
   const full = pretty(b.pack);
   const tasks = b.pack.tasks as { answer: string[]; match: string[]; difficulty: string[] };
   const finalTurn = tasks.match[0] as string;
@@ -642,75 +1126,311 @@ function packCases(): HostileCase[] {
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
     { slug: 'top-text', category: 'wrong-type', what: 'the document is a string', bytes: text('"a pack"\n'), expect: rejectedAt(wholeFile('expected a pack')) },
-    mutation('study-id-number', 'wrong-type', 'the study id is a number', (p) => (objectAt(p, 'study').id = 5), rejectedAt(at('study.id', 'expected a study id'))),
+    mutation(
+      'study-id-number',
+      'wrong-type',
+      'the study id is a number',
+      (p) => (objectAt(p, 'study').id = 5),
+      rejectedAt(at('study.id', 'expected a study id')),
+    ),
     mutation('puzzles-object', 'wrong-type', 'puzzles is an object', (p) => (p.puzzles = {}), rejectedAt(at('puzzles', 'an array of puzzles'))),
-    mutation('turn-index', 'wrong-type', 'a turn index is -1', (p) => (objectAt(p, 'turns', 0).index = -1), rejectedAt(at('turns[0].index', 'a whole number of at least 0'))),
-    mutation('turn-type', 'wrong-type', 'a turn type is "answer"', (p) => (objectAt(p, 'turns', 0).type = 'answer'), rejectedAt(at('turns[0].type', 'question or final'))),
-    mutation('tasks-text', 'wrong-type', 'the answer task is text', (p) => (objectAt(p, 'tasks').answer = 'all'), rejectedAt(at('tasks.answer', 'a list of question turn ids'))),
-    mutation('scheme-text', 'wrong-type', 'scheme.answerUnknown is text', (p) => (p.scheme = { answerUnknown: 'no' }), rejectedAt(at('scheme.answerUnknown', 'true or false'))),
+    mutation(
+      'turn-index',
+      'wrong-type',
+      'a turn index is -1',
+      (p) => (objectAt(p, 'turns', 0).index = -1),
+      rejectedAt(at('turns[0].index', 'a whole number of at least 0')),
+    ),
+    mutation(
+      'turn-type',
+      'wrong-type',
+      'a turn type is "answer"',
+      (p) => (objectAt(p, 'turns', 0).type = 'answer'),
+      rejectedAt(at('turns[0].type', 'question or final')),
+    ),
+    mutation(
+      'tasks-text',
+      'wrong-type',
+      'the answer task is text',
+      (p) => (objectAt(p, 'tasks').answer = 'all'),
+      rejectedAt(at('tasks.answer', 'a list of question turn ids')),
+    ),
+    mutation(
+      'scheme-text',
+      'wrong-type',
+      'scheme.answerUnknown is text',
+      (p) => (p.scheme = { answerUnknown: 'no' }),
+      rejectedAt(at('scheme.answerUnknown', 'true or false')),
+    ),
     mutation('created-at', 'wrong-type', 'createdAt is "yesterday"', (p) => (p.createdAt = 'yesterday'), rejectedAt(at('createdAt', 'an ISO 8601 timestamp'))),
-    mutation('annotator-text', 'wrong-type', 'the annotator is a string', (p) => (p.annotator = 'ann-hostile'), rejectedAt(at('annotator', 'an object { "id": ..., "name": ... }'))),
+    mutation(
+      'annotator-text',
+      'wrong-type',
+      'the annotator is a string',
+      (p) => (p.annotator = 'ann-hostile'),
+      rejectedAt(at('annotator', 'an object { "id": ..., "name": ... }')),
+    ),
 
-    mutation('version-0', 'format-older', 'pack format version 0', (p) => (p.format = 'agreement-studio.pack/0'), rejectedAt(at('format', 'older than the version this app reads'))),
-    mutation('version-2', 'format-newer', 'pack format version 2', (p) => (p.format = 'agreement-studio.pack/2'), rejectedAt(at('format', 'newer than the version this app reads'))),
-    mutation('version-1.1', 'format-newer', 'pack format version 1.1', (p) => (p.format = 'agreement-studio.pack/1.1'), rejectedAt(at('format', 'newer than the version this app reads'))),
-    mutation('label-format', 'wrong-kind', 'a pack that says it is a label file', (p) => (p.format = 'agreement-studio.labels/1'), rejectedAt(at('format', 'not a pack'), { app: wholeFile("import it on the study's Team page") })),
-    mutation('bundle-format', 'wrong-kind', 'a pack that says it is a transcript bundle', (p) => (p.format = 'agreement-studio.transcripts/1'), rejectedAt(at('format', 'not a pack'), { app: at('sessions[0].judge', 'required') })),
+    mutation(
+      'version-0',
+      'format-older',
+      'pack format version 0',
+      (p) => (p.format = 'agreement-studio.pack/0'),
+      rejectedAt(at('format', 'older than the version this app reads')),
+    ),
+    mutation(
+      'version-2',
+      'format-newer',
+      'pack format version 2',
+      (p) => (p.format = 'agreement-studio.pack/2'),
+      rejectedAt(at('format', 'newer than the version this app reads')),
+    ),
+    mutation(
+      'version-1.1',
+      'format-newer',
+      'pack format version 1.1',
+      (p) => (p.format = 'agreement-studio.pack/1.1'),
+      rejectedAt(at('format', 'newer than the version this app reads')),
+    ),
+    mutation(
+      'label-format',
+      'wrong-kind',
+      'a pack that says it is a label file',
+      (p) => (p.format = 'agreement-studio.labels/1'),
+      rejectedAt(at('format', 'not a pack'), { app: wholeFile("import it on the study's Team page") }),
+    ),
+    mutation(
+      'bundle-format',
+      'wrong-kind',
+      'a pack that says it is a transcript bundle',
+      (p) => (p.format = 'agreement-studio.transcripts/1'),
+      rejectedAt(at('format', 'not a pack'), { app: at('sessions[0].judge', 'required') }),
+    ),
 
-    { slug: 'guidelines', category: 'size-100mb', what: '100 MB of guidelines', bytes: hundredMegabytes(guidelinesMark), expect: rejectedAt(onLine(markLine(guidelinesMark), LONG_STRING)) },
-    { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 200)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
+    {
+      slug: 'guidelines',
+      category: 'size-100mb',
+      what: '100 MB of guidelines',
+      bytes: hundredMegabytes(guidelinesMark),
+      expect: rejectedAt(onLine(markLine(guidelinesMark), LONG_STRING)),
+    },
+    {
+      slug: 'over-200mb',
+      category: 'size-over-limit',
+      what: 'one byte over the 200 MB limit',
+      bytes: oversize(full.slice(0, 200)),
+      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+    },
     ...(() => {
       const deep = edit((p) => (p.guidelines = MARK));
-      return [{ slug: 'guidelines', category: 'deep-nesting', what: '10,000 nested arrays as the guidelines', bytes: text(rawJson(deep, deepArrays)), expect: rejectedAt(onLine(markLine(deep), DEEP)) }] satisfies Draft[];
+      return [
+        {
+          slug: 'guidelines',
+          category: 'deep-nesting',
+          what: '10,000 nested arrays as the guidelines',
+          bytes: text(rawJson(deep, deepArrays)),
+          expect: rejectedAt(onLine(markLine(deep), DEEP)),
+        },
+      ] satisfies Draft[];
     })(),
 
-    mutation('annotator-id', 'prototype-key', 'the annotator id is __proto__', (p) => (objectAt(p, 'annotator').id = '__proto__'), rejectedAt(at('annotator.id', "is not allowed as an annotator's id"))),
-    mutation('study-id', 'prototype-key', 'the study id is prototype', (p) => (objectAt(p, 'study').id = 'prototype'), rejectedAt(at('study.id', 'is not allowed as a study id'))),
-    mutation('puzzle-id', 'prototype-key', 'a puzzle id is constructor', (p) => (objectAt(p, 'puzzles', 0).id = 'constructor'), rejectedAt(at('puzzles[0].id', 'not allowed as an id'))),
-    mutation('task-unit', 'prototype-key', 'an answer unit __proto__', (p) => (objectAt(p, 'tasks').answer = ['__proto__', ...tasks.answer]), rejectedAt(at('tasks.answer[0]', 'not allowed as an id'))),
+    mutation(
+      'annotator-id',
+      'prototype-key',
+      'the annotator id is __proto__',
+      (p) => (objectAt(p, 'annotator').id = '__proto__'),
+      rejectedAt(at('annotator.id', "is not allowed as an annotator's id")),
+    ),
+    mutation(
+      'study-id',
+      'prototype-key',
+      'the study id is prototype',
+      (p) => (objectAt(p, 'study').id = 'prototype'),
+      rejectedAt(at('study.id', 'is not allowed as a study id')),
+    ),
+    mutation(
+      'puzzle-id',
+      'prototype-key',
+      'a puzzle id is constructor',
+      (p) => (objectAt(p, 'puzzles', 0).id = 'constructor'),
+      rejectedAt(at('puzzles[0].id', 'not allowed as an id')),
+    ),
+    mutation(
+      'task-unit',
+      'prototype-key',
+      'an answer unit __proto__',
+      (p) => (objectAt(p, 'tasks').answer = ['__proto__', ...tasks.answer]),
+      rejectedAt(at('tasks.answer[0]', 'not allowed as an id')),
+    ),
     // A pack's members are an allow-list: any other, "__proto__" too, is refused (not dropped).
-    mutation('top-level-key', 'prototype-key', 'a top-level "__proto__" member, in the checksum', (p) => ownKey(p, '__proto__', { polluted: true }), rejectedAt(at('__proto__', 'a pack must be blind'))),
+    mutation(
+      'top-level-key',
+      'prototype-key',
+      'a top-level "__proto__" member, in the checksum',
+      (p) => ownKey(p, '__proto__', { polluted: true }),
+      rejectedAt(at('__proto__', 'a pack must be blind')),
+    ),
 
-    mutation('turn-type', 'html-script', 'a turn type that is a script tag', (p) => (objectAt(p, 'turns', 0).type = PAYLOADS.script), rejectedAt(at('turns[0].type', 'question or final'))),
-    mutation('format', 'html-script', 'the format is a script tag', (p) => (p.format = PAYLOADS.script), rejectedAt(at('format', 'is not a format this app knows'))),
-    mutation('texts', 'html-script', 'HTML in the study name, guidelines, a story and a turn', (p) => {
-      objectAt(p, 'study').name = `Study ${PAYLOADS.img}`;
-      p.guidelines = `Guidelines ${PAYLOADS.script}`;
-      objectAt(p, 'puzzles', 0).story = PAYLOADS.svg;
-      objectAt(p, 'turns', 0).text = PAYLOADS.script;
-      objectAt(p, 'annotator').name = PAYLOADS.img;
-    }, inertText(PAYLOADS.script)),
-    mutation('created-at', 'javascript-link', 'createdAt is a javascript: link', (p) => (p.createdAt = PAYLOADS.link), rejectedAt(at('createdAt', 'an ISO 8601 timestamp'))),
-    mutation('texts', 'javascript-link', 'javascript: links in the guidelines and a reference', (p) => {
-      p.guidelines = `Read ${PAYLOADS.markdownLink}.`;
-      objectAt(p, 'puzzles', 0).reference = PAYLOADS.link;
-    }, inertText(PAYLOADS.markdownLink)),
+    mutation(
+      'turn-type',
+      'html-script',
+      'a turn type that is a script tag',
+      (p) => (objectAt(p, 'turns', 0).type = PAYLOADS.script),
+      rejectedAt(at('turns[0].type', 'question or final')),
+    ),
+    mutation(
+      'format',
+      'html-script',
+      'the format is a script tag',
+      (p) => (p.format = PAYLOADS.script),
+      rejectedAt(at('format', 'is not a format this app knows')),
+    ),
+    mutation(
+      'texts',
+      'html-script',
+      'HTML in the study name, guidelines, a story and a turn',
+      (p) => {
+        objectAt(p, 'study').name = `Study ${PAYLOADS.img}`;
+        p.guidelines = `Guidelines ${PAYLOADS.script}`;
+        objectAt(p, 'puzzles', 0).story = PAYLOADS.svg;
+        objectAt(p, 'turns', 0).text = PAYLOADS.script;
+        objectAt(p, 'annotator').name = PAYLOADS.img;
+      },
+      inertText(PAYLOADS.script),
+    ),
+    mutation(
+      'created-at',
+      'javascript-link',
+      'createdAt is a javascript: link',
+      (p) => (p.createdAt = PAYLOADS.link),
+      rejectedAt(at('createdAt', 'an ISO 8601 timestamp')),
+    ),
+    mutation(
+      'texts',
+      'javascript-link',
+      'javascript: links in the guidelines and a reference',
+      (p) => {
+        p.guidelines = `Read ${PAYLOADS.markdownLink}.`;
+        objectAt(p, 'puzzles', 0).reference = PAYLOADS.link;
+      },
+      inertText(PAYLOADS.markdownLink),
+    ),
 
     rawCharacter('nul-in-turn', turnMark, '\u0000', 'a raw NUL inside a turn text'),
     rawCharacter('escape-in-guidelines', guidelinesMark, '\u001b', 'a raw ESC inside the guidelines'),
-    mutation('texts', 'control-char', 'escaped control characters in a turn text', (p) => (objectAt(p, 'turns', 0).text = PAYLOADS.controls), inertText(PAYLOADS.controls)),
+    mutation(
+      'texts',
+      'control-char',
+      'escaped control characters in a turn text',
+      (p) => (objectAt(p, 'turns', 0).text = PAYLOADS.controls),
+      inertText(PAYLOADS.controls),
+    ),
 
     faultDraft('ff-in-guidelines', guidelinesMark, [0xff], 'a 0xFF byte inside the guidelines'),
     faultDraft('lone-continuation', turnMark, [0x80], 'a lone continuation byte inside a turn text'),
 
-    mutation('turn', 'duplicate-id', 'two turns with one id', (p) => (objectAt(p, 'turns', 1).id = objectAt(p, 'turns', 0).id), rejectedAt(at('turns[1].id', 'duplicate turn id'))),
-    mutation('puzzle', 'duplicate-id', 'a puzzle twice', (p) => (p.puzzles = [objectAt(p, 'puzzles', 0), ...(p.puzzles as Json[])]), rejectedAt(at('puzzles[1].id', 'duplicate puzzle id'))),
-    mutation('task', 'duplicate-id', 'an answer unit listed twice', (p) => (objectAt(p, 'tasks').answer = [...tasks.answer, tasks.answer[0]]), rejectedAt(at(`tasks.answer[${tasks.answer.length}]`, 'listed twice'))),
+    mutation(
+      'turn',
+      'duplicate-id',
+      'two turns with one id',
+      (p) => (objectAt(p, 'turns', 1).id = objectAt(p, 'turns', 0).id),
+      rejectedAt(at('turns[1].id', 'duplicate turn id')),
+    ),
+    mutation(
+      'puzzle',
+      'duplicate-id',
+      'a puzzle twice',
+      (p) => (p.puzzles = [objectAt(p, 'puzzles', 0), ...(p.puzzles as Json[])]),
+      rejectedAt(at('puzzles[1].id', 'duplicate puzzle id')),
+    ),
+    mutation(
+      'task',
+      'duplicate-id',
+      'an answer unit listed twice',
+      (p) => (objectAt(p, 'tasks').answer = [...tasks.answer, tasks.answer[0]]),
+      rejectedAt(at(`tasks.answer[${tasks.answer.length}]`, 'listed twice')),
+    ),
 
-    mutation('final-as-answer', 'unknown-unit', 'a final turn in the answer task', (p) => (objectAt(p, 'tasks').answer = [...tasks.answer, finalTurn]), rejectedAt(at(`tasks.answer[${tasks.answer.length}]`, 'is not a question turn in the pack'))),
-    mutation('missing-puzzle', 'unknown-unit', 'a difficulty unit the pack lacks', (p) => (objectAt(p, 'tasks').difficulty = [...tasks.difficulty, 'p-nope']), rejectedAt(at(`tasks.difficulty[${tasks.difficulty.length}]`, 'is not a puzzle in the pack'))),
-    mutation('missing-session', 'unknown-unit', 'a turn of a session the pack lacks', (p) => (objectAt(p, 'turns', 0).sessionId = 's-nope'), rejectedAt(at('turns[0].sessionId', 'is not in the pack'))),
+    mutation(
+      'final-as-answer',
+      'unknown-unit',
+      'a final turn in the answer task',
+      (p) => (objectAt(p, 'tasks').answer = [...tasks.answer, finalTurn]),
+      rejectedAt(at(`tasks.answer[${tasks.answer.length}]`, 'is not a question turn in the pack')),
+    ),
+    mutation(
+      'missing-puzzle',
+      'unknown-unit',
+      'a difficulty unit the pack lacks',
+      (p) => (objectAt(p, 'tasks').difficulty = [...tasks.difficulty, 'p-nope']),
+      rejectedAt(at(`tasks.difficulty[${tasks.difficulty.length}]`, 'is not a puzzle in the pack')),
+    ),
+    mutation(
+      'missing-session',
+      'unknown-unit',
+      'a turn of a session the pack lacks',
+      (p) => (objectAt(p, 'turns', 0).sessionId = 's-nope'),
+      rejectedAt(at('turns[0].sessionId', 'is not in the pack')),
+    ),
 
-    mutation('judgements', 'judge-field', 'a turn that carries judgements', (p) => (objectAt(p, 'turns', 0).judgements = { 'arbiter-large': 'yes' }), rejectedAt(at('turns[0].judgements', 'a pack must be blind'))),
-    mutation('judge', 'judge-field', 'a session that names its judge', (p) => (objectAt(p, 'sessions', 0).judge = 'arbiter-large'), rejectedAt(at('sessions[0].judge', 'a pack must be blind'))),
+    mutation(
+      'judgements',
+      'judge-field',
+      'a turn that carries judgements',
+      (p) => (objectAt(p, 'turns', 0).judgements = { 'arbiter-large': 'yes' }),
+      rejectedAt(at('turns[0].judgements', 'a pack must be blind')),
+    ),
+    mutation(
+      'judge',
+      'judge-field',
+      'a session that names its judge',
+      (p) => (objectAt(p, 'sessions', 0).judge = 'arbiter-large'),
+      rejectedAt(at('sessions[0].judge', 'a pack must be blind')),
+    ),
 
-    { slug: 'edited', category: 'bad-checksum', what: 'a turn text edited after the pack was written', bytes: text(edit((p) => (objectAt(p, 'turns', 0).text = 'Edited by hand?'), false)), expect: rejectedAt(at('sha256', 'checksum mismatch')) },
-    { slug: 'missing', category: 'bad-checksum', what: 'no sha256 field', bytes: text(edit((p) => delete p.sha256, false)), expect: rejectedAt(at('sha256', 'missing checksum')) },
-    { slug: 'not-hex', category: 'bad-checksum', what: 'sha256 is not hex', bytes: text(edit((p) => (p.sha256 = 'z'.repeat(64)), false)), expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')) },
-    { slug: 'number', category: 'bad-checksum', what: 'sha256 is a number', bytes: text(edit((p) => (p.sha256 = 12345), false)), expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')) },
-    { slug: 'other-pack', category: 'bad-checksum', what: 'the checksum of another pack', bytes: text(edit((p) => (p.sha256 = b.demoPack.sha256), false)), expect: rejectedAt(at('sha256', 'checksum mismatch')) },
+    {
+      slug: 'edited',
+      category: 'bad-checksum',
+      what: 'a turn text edited after the pack was written',
+      bytes: text(edit((p) => (objectAt(p, 'turns', 0).text = 'Edited by hand?'), false)),
+      expect: rejectedAt(at('sha256', 'checksum mismatch')),
+    },
+    {
+      slug: 'missing',
+      category: 'bad-checksum',
+      what: 'no sha256 field',
+      bytes: text(edit((p) => delete p.sha256, false)),
+      expect: rejectedAt(at('sha256', 'missing checksum')),
+    },
+    {
+      slug: 'not-hex',
+      category: 'bad-checksum',
+      what: 'sha256 is not hex',
+      bytes: text(edit((p) => (p.sha256 = 'z'.repeat(64)), false)),
+      expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')),
+    },
+    {
+      slug: 'number',
+      category: 'bad-checksum',
+      what: 'sha256 is a number',
+      bytes: text(edit((p) => (p.sha256 = 12345), false)),
+      expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')),
+    },
+    {
+      slug: 'other-pack',
+      category: 'bad-checksum',
+      what: 'the checksum of another pack',
+      bytes: text(edit((p) => (p.sha256 = b.demoPack.sha256), false)),
+      expect: rejectedAt(at('sha256', 'checksum mismatch')),
+    },
 
-    { slug: 'lead-copy', category: 'wrong-study', what: "a pack of the demo study, whose lead copy (with the lead's work) the library holds", bytes: text(pretty(b.demoPack)), expect: rejectedAt(wholeFile("this computer holds the lead's copy"), { stage: 'library' }) },
+    {
+      slug: 'lead-copy',
+      category: 'wrong-study',
+      what: "a pack of the demo study, whose lead copy (with the lead's work) the library holds",
+      bytes: text(pretty(b.demoPack)),
+      expect: rejectedAt(wholeFile("this computer holds the lead's copy"), { stage: 'library' }),
+    },
   ];
   return named('pack', drafts);
 }
@@ -723,7 +1443,13 @@ function labelFileCases(): HostileCase[] {
     change(f);
     return pretty(reseal ? sealed(f) : f);
   };
-  const mutation = (slug: string, category: Category, what: string, change: (f: Json) => void, expect: Expectation): Draft => ({ slug, category, what, bytes: text(edit(change)), expect });
+  const mutation = (slug: string, category: Category, what: string, change: (f: Json) => void, expect: Expectation): Draft => ({
+    slug,
+    category,
+    what,
+    bytes: text(edit(change)),
+    expect,
+  });
   const labelAt = (f: Json, i: number) => objectAt(f, 'labels', i);
   const full = pretty(base);
   const noteMark = edit((f) => (labelAt(f, 2).note = `A note ${MARK} ends.`));
@@ -736,74 +1462,329 @@ function labelFileCases(): HostileCase[] {
     cut('in-a-note', noteMark.replace(MARK, ''), noteMark.indexOf(MARK), 'cut inside a note'),
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
-    { slug: 'top-text', category: 'wrong-type', what: 'the document is a string', bytes: text('"labels"\n'), expect: rejectedAt(wholeFile('expected a label file')) },
+    {
+      slug: 'top-text',
+      category: 'wrong-type',
+      what: 'the document is a string',
+      bytes: text('"labels"\n'),
+      expect: rejectedAt(wholeFile('expected a label file')),
+    },
     mutation('labels-object', 'wrong-type', 'labels is an object', (f) => (f.labels = {}), rejectedAt(at('labels', 'an array of labels'))),
-    mutation('label-text', 'wrong-type', 'a label is the text "yes"', (f) => ((f.labels as unknown[])[1] = 'yes'), rejectedAt(at('labels[1]', 'a label object'))),
-    mutation('rev-zero', 'wrong-type', 'a revision 0', (f) => (labelAt(f, 0).rev = 0), rejectedAt(at('labels[0].rev', 'the revision, a whole number from 1 to'))),
-    mutation('rev-text', 'wrong-type', 'a revision "2"', (f) => (labelAt(f, 1).rev = '2'), rejectedAt(at('labels[1].rev', 'the revision, a whole number from 1 to'))),
+    mutation(
+      'label-text',
+      'wrong-type',
+      'a label is the text "yes"',
+      (f) => ((f.labels as unknown[])[1] = 'yes'),
+      rejectedAt(at('labels[1]', 'a label object')),
+    ),
+    mutation(
+      'rev-zero',
+      'wrong-type',
+      'a revision 0',
+      (f) => (labelAt(f, 0).rev = 0),
+      rejectedAt(at('labels[0].rev', 'the revision, a whole number from 1 to')),
+    ),
+    mutation(
+      'rev-text',
+      'wrong-type',
+      'a revision "2"',
+      (f) => (labelAt(f, 1).rev = '2'),
+      rejectedAt(at('labels[1].rev', 'the revision, a whole number from 1 to')),
+    ),
     mutation('ms-negative', 'wrong-type', 'milliseconds -5', (f) => (labelAt(f, 2).ms = -5), rejectedAt(at('labels[2].ms', 'the milliseconds on screen'))),
     mutation('unsure-text', 'wrong-type', 'unsure is "no"', (f) => (labelAt(f, 3).unsure = 'no'), rejectedAt(at('labels[3].unsure', 'true or false'))),
-    mutation('at-yesterday', 'wrong-type', 'a label time "yesterday"', (f) => (labelAt(f, 4).at = 'yesterday'), rejectedAt(at('labels[4].at', 'an ISO 8601 timestamp'))),
+    mutation(
+      'at-yesterday',
+      'wrong-type',
+      'a label time "yesterday"',
+      (f) => (labelAt(f, 4).at = 'yesterday'),
+      rejectedAt(at('labels[4].at', 'an ISO 8601 timestamp')),
+    ),
     mutation('note-number', 'wrong-type', 'a note that is a number', (f) => (labelAt(f, 5).note = 7), rejectedAt(at('labels[5].note', 'the note as text'))),
-    mutation('task-answers', 'wrong-type', 'a task "answers"', (f) => (labelAt(f, 0).task = 'answers'), rejectedAt(at('labels[0].task', 'the task: answer, match or difficulty'))),
-    mutation('annotator-id-number', 'wrong-type', 'the annotator id is a number', (f) => (objectAt(f, 'annotator').id = 5), rejectedAt(at('annotator.id', "an annotator's id"))),
+    mutation(
+      'task-answers',
+      'wrong-type',
+      'a task "answers"',
+      (f) => (labelAt(f, 0).task = 'answers'),
+      rejectedAt(at('labels[0].task', 'the task: answer, match or difficulty')),
+    ),
+    mutation(
+      'annotator-id-number',
+      'wrong-type',
+      'the annotator id is a number',
+      (f) => (objectAt(f, 'annotator').id = 5),
+      rejectedAt(at('annotator.id', "an annotator's id")),
+    ),
     mutation('study-id-null', 'wrong-type', 'the study id is null', (f) => (f.studyId = null), rejectedAt(at('studyId', 'a study id'))),
 
-    mutation('version-0', 'format-older', 'label format version 0', (f) => (f.format = 'agreement-studio.labels/0'), rejectedAt(at('format', 'older than the version this app reads'))),
-    mutation('version-2', 'format-newer', 'label format version 2', (f) => (f.format = 'agreement-studio.labels/2'), rejectedAt(at('format', 'newer than the version this app reads'))),
-    mutation('version-1.1', 'format-newer', 'label format version 1.1', (f) => (f.format = 'agreement-studio.labels/1.1'), rejectedAt(at('format', 'newer than the version this app reads'))),
-    mutation('bundle-format', 'wrong-kind', 'a label file that says it is a transcript bundle', (f) => (f.format = 'agreement-studio.transcripts/1'), rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a transcript bundle') })),
-    mutation('pack-format', 'wrong-kind', 'a label file that says it is a pack', (f) => (f.format = 'agreement-studio.pack/1'), rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a pack') })),
+    mutation(
+      'version-0',
+      'format-older',
+      'label format version 0',
+      (f) => (f.format = 'agreement-studio.labels/0'),
+      rejectedAt(at('format', 'older than the version this app reads')),
+    ),
+    mutation(
+      'version-2',
+      'format-newer',
+      'label format version 2',
+      (f) => (f.format = 'agreement-studio.labels/2'),
+      rejectedAt(at('format', 'newer than the version this app reads')),
+    ),
+    mutation(
+      'version-1.1',
+      'format-newer',
+      'label format version 1.1',
+      (f) => (f.format = 'agreement-studio.labels/1.1'),
+      rejectedAt(at('format', 'newer than the version this app reads')),
+    ),
+    mutation(
+      'bundle-format',
+      'wrong-kind',
+      'a label file that says it is a transcript bundle',
+      (f) => (f.format = 'agreement-studio.transcripts/1'),
+      rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a transcript bundle') }),
+    ),
+    mutation(
+      'pack-format',
+      'wrong-kind',
+      'a label file that says it is a pack',
+      (f) => (f.format = 'agreement-studio.pack/1'),
+      rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a pack') }),
+    ),
 
-    { slug: 'note', category: 'size-100mb', what: 'a 100 MB note', bytes: hundredMegabytes(noteMark), expect: rejectedAt(onLine(markLine(noteMark), LONG_STRING)) },
-    { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 200)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
+    {
+      slug: 'note',
+      category: 'size-100mb',
+      what: 'a 100 MB note',
+      bytes: hundredMegabytes(noteMark),
+      expect: rejectedAt(onLine(markLine(noteMark), LONG_STRING)),
+    },
+    {
+      slug: 'over-200mb',
+      category: 'size-over-limit',
+      what: 'one byte over the 200 MB limit',
+      bytes: oversize(full.slice(0, 200)),
+      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+    },
     ...(() => {
       const deep = edit((f) => (labelAt(f, 0).note = MARK));
-      return [{ slug: 'note', category: 'deep-nesting', what: '10,000 nested objects as a note', bytes: text(rawJson(deep, deepObjects)), expect: rejectedAt(onLine(markLine(deep), DEEP)) }] satisfies Draft[];
+      return [
+        {
+          slug: 'note',
+          category: 'deep-nesting',
+          what: '10,000 nested objects as a note',
+          bytes: text(rawJson(deep, deepObjects)),
+          expect: rejectedAt(onLine(markLine(deep), DEEP)),
+        },
+      ] satisfies Draft[];
     })(),
 
-    mutation('unit', 'prototype-key', 'a unit __proto__', (f) => (labelAt(f, 0).unit = '__proto__'), rejectedAt(at('labels[0].unit', 'is not allowed as an id'))),
-    mutation('annotator-id', 'prototype-key', 'the annotator id is constructor', (f) => (objectAt(f, 'annotator').id = 'constructor'), rejectedAt(at('annotator.id', "is not allowed as an annotator's id"))),
-    mutation('study-id', 'prototype-key', 'the study id is __proto__', (f) => (f.studyId = '__proto__'), rejectedAt(at('studyId', 'is not allowed as a study id'))),
-    mutation('label-key', 'prototype-key', 'a label with a "__proto__" member, in the checksum', (f) => ownKey(labelAt(f, 0), '__proto__', { polluted: true }), droppedKey('polluted')),
-    mutation('top-level-key', 'prototype-key', 'a top-level "constructor" member, in the checksum', (f) => ownKey(f, 'constructor', { prototype: { polluted: true } }), droppedKey('polluted')),
+    mutation(
+      'unit',
+      'prototype-key',
+      'a unit __proto__',
+      (f) => (labelAt(f, 0).unit = '__proto__'),
+      rejectedAt(at('labels[0].unit', 'is not allowed as an id')),
+    ),
+    mutation(
+      'annotator-id',
+      'prototype-key',
+      'the annotator id is constructor',
+      (f) => (objectAt(f, 'annotator').id = 'constructor'),
+      rejectedAt(at('annotator.id', "is not allowed as an annotator's id")),
+    ),
+    mutation(
+      'study-id',
+      'prototype-key',
+      'the study id is __proto__',
+      (f) => (f.studyId = '__proto__'),
+      rejectedAt(at('studyId', 'is not allowed as a study id')),
+    ),
+    mutation(
+      'label-key',
+      'prototype-key',
+      'a label with a "__proto__" member, in the checksum',
+      (f) => ownKey(labelAt(f, 0), '__proto__', { polluted: true }),
+      droppedKey('polluted'),
+    ),
+    mutation(
+      'top-level-key',
+      'prototype-key',
+      'a top-level "constructor" member, in the checksum',
+      (f) => ownKey(f, 'constructor', { prototype: { polluted: true } }),
+      droppedKey('polluted'),
+    ),
 
-    mutation('value', 'html-script', 'an answer label that is a script tag', (f) => (labelAt(f, 0).value = PAYLOADS.script), rejectedAt(at('labels[0].value', 'an answer label'))),
-    mutation('task', 'html-script', 'a task that is an img tag', (f) => (labelAt(f, 1).task = PAYLOADS.img), rejectedAt(at('labels[1].task', 'the task: answer, match or difficulty'))),
-    mutation('texts', 'html-script', 'HTML in a note and the annotator name', (f) => {
-      labelAt(f, 0).note = `Unsure ${PAYLOADS.script}`;
-      objectAt(f, 'annotator').name = PAYLOADS.img;
-    }, inertText(PAYLOADS.script)),
-    mutation('value', 'javascript-link', 'a match label that is a javascript: link', (f) => (labelAt(f, MATCH).value = PAYLOADS.link), rejectedAt(at(`labels[${MATCH}].value`, 'a match label'))),
-    mutation('note', 'javascript-link', 'a javascript: link in a note', (f) => (labelAt(f, 1).note = `See ${PAYLOADS.markdownLink}`), inertText(PAYLOADS.markdownLink)),
+    mutation(
+      'value',
+      'html-script',
+      'an answer label that is a script tag',
+      (f) => (labelAt(f, 0).value = PAYLOADS.script),
+      rejectedAt(at('labels[0].value', 'an answer label')),
+    ),
+    mutation(
+      'task',
+      'html-script',
+      'a task that is an img tag',
+      (f) => (labelAt(f, 1).task = PAYLOADS.img),
+      rejectedAt(at('labels[1].task', 'the task: answer, match or difficulty')),
+    ),
+    mutation(
+      'texts',
+      'html-script',
+      'HTML in a note and the annotator name',
+      (f) => {
+        labelAt(f, 0).note = `Unsure ${PAYLOADS.script}`;
+        objectAt(f, 'annotator').name = PAYLOADS.img;
+      },
+      inertText(PAYLOADS.script),
+    ),
+    mutation(
+      'value',
+      'javascript-link',
+      'a match label that is a javascript: link',
+      (f) => (labelAt(f, MATCH).value = PAYLOADS.link),
+      rejectedAt(at(`labels[${MATCH}].value`, 'a match label')),
+    ),
+    mutation(
+      'note',
+      'javascript-link',
+      'a javascript: link in a note',
+      (f) => (labelAt(f, 1).note = `See ${PAYLOADS.markdownLink}`),
+      inertText(PAYLOADS.markdownLink),
+    ),
 
     rawCharacter('nul-in-note', noteMark, '\u0000', 'a raw NUL inside a note'),
-    mutation('value', 'control-char', 'an answer "yes" + NUL', (f) => (labelAt(f, 0).value = 'yes\u0000'), rejectedAt(at('labels[0].value', 'an answer label'))),
+    mutation(
+      'value',
+      'control-char',
+      'an answer "yes" + NUL',
+      (f) => (labelAt(f, 0).value = 'yes\u0000'),
+      rejectedAt(at('labels[0].value', 'an answer label')),
+    ),
     mutation('note', 'control-char', 'escaped control characters in a note', (f) => (labelAt(f, 3).note = PAYLOADS.controls), inertText(PAYLOADS.controls)),
 
     faultDraft('ff-in-note', noteMark, [0xff], 'a 0xFF byte inside a note'),
-    faultDraft('latin1-name', edit((f) => (objectAt(f, 'annotator').name = `Ren${MARK}e`)), [0xe9], 'a Latin-1 é in the annotator name'),
+    faultDraft(
+      'latin1-name',
+      edit((f) => (objectAt(f, 'annotator').name = `Ren${MARK}e`)),
+      [0xe9],
+      'a Latin-1 é in the annotator name',
+    ),
 
-    mutation('same-label', 'duplicate-id', 'one label twice', (f) => (f.labels = [...(f.labels as Json[]), structuredClone(labelAt(f, 0))]), rejectedAt(at('labels[12]', 'duplicate answer label'))),
-    mutation('other-value', 'duplicate-id', 'two answer labels of one unit', (f) => (f.labels = [...(f.labels as Json[]), { ...structuredClone(labelAt(f, 1)), value: 'irrelevant' }]), rejectedAt(at('labels[12]', 'duplicate answer label'))),
+    mutation(
+      'same-label',
+      'duplicate-id',
+      'one label twice',
+      (f) => (f.labels = [...(f.labels as Json[]), structuredClone(labelAt(f, 0))]),
+      rejectedAt(at('labels[12]', 'duplicate answer label')),
+    ),
+    mutation(
+      'other-value',
+      'duplicate-id',
+      'two answer labels of one unit',
+      (f) => (f.labels = [...(f.labels as Json[]), { ...structuredClone(labelAt(f, 1)), value: 'irrelevant' }]),
+      rejectedAt(at('labels[12]', 'duplicate answer label')),
+    ),
 
-    mutation('answer-perhaps', 'unknown-label', 'an answer "perhaps"', (f) => (labelAt(f, 0).value = 'perhaps'), rejectedAt(at('labels[0].value', 'an answer label'))),
-    mutation('match-maybe', 'unknown-label', 'a match "maybe"', (f) => (labelAt(f, MATCH).value = 'maybe'), rejectedAt(at(`labels[${MATCH}].value`, 'a match label'))),
-    mutation('difficulty-10', 'unknown-label', 'a difficulty of 10', (f) => (labelAt(f, DIFFICULTY).value = 10), rejectedAt(at(`labels[${DIFFICULTY}].value`, 'a difficulty rating'))),
-    mutation('difficulty-fraction', 'unknown-label', 'a difficulty of 2.5', (f) => (labelAt(f, DIFFICULTY + 1).value = 2.5), rejectedAt(at(`labels[${DIFFICULTY + 1}].value`, 'a difficulty rating'))),
+    mutation(
+      'answer-perhaps',
+      'unknown-label',
+      'an answer "perhaps"',
+      (f) => (labelAt(f, 0).value = 'perhaps'),
+      rejectedAt(at('labels[0].value', 'an answer label')),
+    ),
+    mutation(
+      'match-maybe',
+      'unknown-label',
+      'a match "maybe"',
+      (f) => (labelAt(f, MATCH).value = 'maybe'),
+      rejectedAt(at(`labels[${MATCH}].value`, 'a match label')),
+    ),
+    mutation(
+      'difficulty-10',
+      'unknown-label',
+      'a difficulty of 10',
+      (f) => (labelAt(f, DIFFICULTY).value = 10),
+      rejectedAt(at(`labels[${DIFFICULTY}].value`, 'a difficulty rating')),
+    ),
+    mutation(
+      'difficulty-fraction',
+      'unknown-label',
+      'a difficulty of 2.5',
+      (f) => (labelAt(f, DIFFICULTY + 1).value = 2.5),
+      rejectedAt(at(`labels[${DIFFICULTY + 1}].value`, 'a difficulty rating')),
+    ),
 
-    mutation('missing-unit', 'unknown-unit', 'a unit the study lacks', (f) => (labelAt(f, 0).unit = 's-nope/1'), rejectedAt(at('labels[0]', 's-nope/1'), { stage: 'study' })),
-    mutation('final-as-answer', 'unknown-unit', 'an answer label on a final turn', (f) => (labelAt(f, 0).unit = b.finals[5]), rejectedAt(at('labels[0]', 'is a final turn'), { stage: 'study' })),
-    mutation('turn-as-puzzle', 'unknown-unit', 'a difficulty rating of a turn', (f) => (labelAt(f, DIFFICULTY).unit = b.questions[10]), rejectedAt(at(`labels[${DIFFICULTY}]`, 'is a question turn'), { stage: 'study' })),
-    mutation('other-study', 'wrong-study', 'the labels of another study', (f) => (f.studyId = 'another-study'), rejectedAt(at('studyId', '"another-study"'), { stage: 'study' })),
-    mutation('study-script', 'wrong-study', 'a study id that is a script tag', (f) => (f.studyId = PAYLOADS.script), rejectedAt(at('studyId', 'is not usable as a study id'))),
+    mutation(
+      'missing-unit',
+      'unknown-unit',
+      'a unit the study lacks',
+      (f) => (labelAt(f, 0).unit = 's-nope/1'),
+      rejectedAt(at('labels[0]', 's-nope/1'), { stage: 'study' }),
+    ),
+    mutation(
+      'final-as-answer',
+      'unknown-unit',
+      'an answer label on a final turn',
+      (f) => (labelAt(f, 0).unit = b.finals[5]),
+      rejectedAt(at('labels[0]', 'is a final turn'), { stage: 'study' }),
+    ),
+    mutation(
+      'turn-as-puzzle',
+      'unknown-unit',
+      'a difficulty rating of a turn',
+      (f) => (labelAt(f, DIFFICULTY).unit = b.questions[10]),
+      rejectedAt(at(`labels[${DIFFICULTY}]`, 'is a question turn'), { stage: 'study' }),
+    ),
+    mutation(
+      'other-study',
+      'wrong-study',
+      'the labels of another study',
+      (f) => (f.studyId = 'another-study'),
+      rejectedAt(at('studyId', '"another-study"'), { stage: 'study' }),
+    ),
+    mutation(
+      'study-script',
+      'wrong-study',
+      'a study id that is a script tag',
+      (f) => (f.studyId = PAYLOADS.script),
+      rejectedAt(at('studyId', 'is not usable as a study id')),
+    ),
 
-    { slug: 'edited', category: 'bad-checksum', what: 'a value edited after the file was written', bytes: text(edit((f) => (labelAt(f, 0).value = 'no'), false)), expect: rejectedAt(at('sha256', 'checksum mismatch')) },
-    { slug: 'missing', category: 'bad-checksum', what: 'no sha256 field', bytes: text(edit((f) => delete f.sha256, false)), expect: rejectedAt(at('sha256', 'missing checksum')) },
-    { slug: 'not-hex', category: 'bad-checksum', what: 'sha256 is not hex', bytes: text(edit((f) => (f.sha256 = 'g'.repeat(64)), false)), expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')) },
+    {
+      slug: 'edited',
+      category: 'bad-checksum',
+      what: 'a value edited after the file was written',
+      bytes: text(edit((f) => (labelAt(f, 0).value = 'no'), false)),
+      expect: rejectedAt(at('sha256', 'checksum mismatch')),
+    },
+    {
+      slug: 'missing',
+      category: 'bad-checksum',
+      what: 'no sha256 field',
+      bytes: text(edit((f) => delete f.sha256, false)),
+      expect: rejectedAt(at('sha256', 'missing checksum')),
+    },
+    {
+      slug: 'not-hex',
+      category: 'bad-checksum',
+      what: 'sha256 is not hex',
+      bytes: text(edit((f) => (f.sha256 = 'g'.repeat(64)), false)),
+      expect: rejectedAt(at('sha256', 'not a 64-digit hex SHA-256')),
+    },
     ...(() => {
       const huge = edit((f) => (labelAt(f, 2).ms = MARK));
-      return [{ slug: 'infinite-number', category: 'bad-checksum', what: 'a number too large for a double (1e400)', bytes: text(rawJson(huge, '1e400')), expect: rejectedAt(at('sha256', 'a number outside the range')) }] satisfies Draft[];
+      return [
+        {
+          slug: 'infinite-number',
+          category: 'bad-checksum',
+          what: 'a number too large for a double (1e400)',
+          bytes: text(rawJson(huge, '1e400')),
+          expect: rejectedAt(at('sha256', 'a number outside the range')),
+        },
+      ] satisfies Draft[];
     })(),
   ];
   return named('labels-json', drafts);
@@ -828,7 +1809,13 @@ function labelCsvCases(): HostileCase[] {
   // Data row i (0-based) is on line i + 2.
   const lineOfRow = (i: number) => i + 2;
   const set = (i: number, column: number, value: string) => (rows: Rows) => ((rows[i] as string[])[column] = value);
-  const mutation = (slug: string, category: Category, what: string, change: (rows: Rows) => void, expect: Expectation): Draft => ({ slug, category, what, bytes: text(edit(change)), expect });
+  const mutation = (slug: string, category: Category, what: string, change: (rows: Rows) => void, expect: Expectation): Draft => ({
+    slug,
+    category,
+    what,
+    bytes: text(edit(change)),
+    expect,
+  });
   const full = write(baseRows());
   const NOT_LABELS = wholeFile('not a file Agreement Studio reads');
   const valueMark = edit(set(4, 3, MARK));
@@ -838,51 +1825,189 @@ function labelCsvCases(): HostileCase[] {
   const VALUE = 3;
 
   const drafts: Draft[] = [
-    { slug: 'mid-row', category: 'truncated', what: 'cut after the unit of row 5', bytes: text(`${firstRows}\nann-a,${b.questions[4]}`), expect: rejectedAt(onLine(lineOfRow(4), 'expected at least 4 fields')) },
-    { slug: 'in-quotes', category: 'truncated', what: 'cut inside a quoted value', bytes: text(`${firstRows}\nann-a,${b.questions[4]},answer,"ye`), expect: rejectedAt(onLine(lineOfRow(4), 'a quoted field is never closed')) },
-    { slug: 'header', category: 'truncated', what: 'only part of the header', bytes: text('annot'), expect: rejectedAt(onLine(1, 'the header lacks the columns'), { app: NOT_LABELS }) },
+    {
+      slug: 'mid-row',
+      category: 'truncated',
+      what: 'cut after the unit of row 5',
+      bytes: text(`${firstRows}\nann-a,${b.questions[4]}`),
+      expect: rejectedAt(onLine(lineOfRow(4), 'expected at least 4 fields')),
+    },
+    {
+      slug: 'in-quotes',
+      category: 'truncated',
+      what: 'cut inside a quoted value',
+      bytes: text(`${firstRows}\nann-a,${b.questions[4]},answer,"ye`),
+      expect: rejectedAt(onLine(lineOfRow(4), 'a quoted field is never closed')),
+    },
+    {
+      slug: 'header',
+      category: 'truncated',
+      what: 'only part of the header',
+      bytes: text('annot'),
+      expect: rejectedAt(onLine(1, 'the header lacks the columns'), { app: NOT_LABELS }),
+    },
     // The Team page says "the file is empty" as the library does, not that it cannot tell the kind.
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
-    { slug: 'no-value-column', category: 'wrong-type', what: 'a header without the value column', bytes: text(`annotator,unit,task\nann-a,${b.questions[0]},answer\n`), expect: rejectedAt(onLine(1, 'the header lacks the column value')) },
-    { slug: 'annotator-twice', category: 'wrong-type', what: 'a header naming annotator twice', bytes: text(edit(() => undefined, `${header},annotator`)), expect: rejectedAt(onLine(1, 'names the column annotator twice')) },
-    mutation('task-answers', 'wrong-type', 'a task "answers"', set(1, TASK, 'answers'), rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task'))),
+    {
+      slug: 'no-value-column',
+      category: 'wrong-type',
+      what: 'a header without the value column',
+      bytes: text(`annotator,unit,task\nann-a,${b.questions[0]},answer\n`),
+      expect: rejectedAt(onLine(1, 'the header lacks the column value')),
+    },
+    {
+      slug: 'annotator-twice',
+      category: 'wrong-type',
+      what: 'a header naming annotator twice',
+      bytes: text(edit(() => undefined, `${header},annotator`)),
+      expect: rejectedAt(onLine(1, 'names the column annotator twice')),
+    },
+    mutation(
+      'task-answers',
+      'wrong-type',
+      'a task "answers"',
+      set(1, TASK, 'answers'),
+      rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task')),
+    ),
     mutation('difficulty-word', 'wrong-type', 'a difficulty "two"', set(9, VALUE, 'two'), rejectedAt(onLine(lineOfRow(9), 'a difficulty rating', 'value'))),
     mutation('difficulty-12', 'wrong-type', 'a difficulty 12', set(10, VALUE, '12'), rejectedAt(onLine(lineOfRow(10), 'a difficulty rating', 'value'))),
 
-    { slug: 'value', category: 'size-100mb', what: 'a 100 MB value', bytes: hundredMegabytes(valueMark), expect: rejectedAt(onLine(lineOfRow(4), 'a field is longer than the limit')) },
-    { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 200)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
+    {
+      slug: 'value',
+      category: 'size-100mb',
+      what: 'a 100 MB value',
+      bytes: hundredMegabytes(valueMark),
+      expect: rejectedAt(onLine(lineOfRow(4), 'a field is longer than the limit')),
+    },
+    {
+      slug: 'over-200mb',
+      category: 'size-over-limit',
+      what: 'one byte over the 200 MB limit',
+      bytes: oversize(full.slice(0, 200)),
+      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+    },
 
-    mutation('annotator', 'prototype-key', 'an annotator __proto__', set(0, 0, '__proto__'), rejectedAt(onLine(lineOfRow(0), "is not allowed as an annotator's id", 'annotator'))),
+    mutation(
+      'annotator',
+      'prototype-key',
+      'an annotator __proto__',
+      set(0, 0, '__proto__'),
+      rejectedAt(onLine(lineOfRow(0), "is not allowed as an annotator's id", 'annotator')),
+    ),
     mutation('unit', 'prototype-key', 'a unit constructor', set(2, 1, 'constructor'), rejectedAt(onLine(lineOfRow(2), 'is not allowed as an id', 'unit'))),
 
-    mutation('value', 'html-script', 'a value that is a script tag', set(0, VALUE, PAYLOADS.script), rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value'))),
-    mutation('task', 'html-script', 'a task that is an img tag', set(1, TASK, PAYLOADS.img), rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task'))),
+    mutation(
+      'value',
+      'html-script',
+      'a value that is a script tag',
+      set(0, VALUE, PAYLOADS.script),
+      rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value')),
+    ),
+    mutation(
+      'task',
+      'html-script',
+      'a task that is an img tag',
+      set(1, TASK, PAYLOADS.img),
+      rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task')),
+    ),
     // An annotator id names the files written for them, so it keeps to the id rule (domain/ids.ts).
-    mutation('annotator', 'html-script', 'an annotator id that is an img tag', (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = PAYLOADS.img)), rejectedAt(at('annotator', "is not usable as an annotator's id"))),
-    mutation('value', 'javascript-link', 'a value that is a javascript: link', set(6, VALUE, PAYLOADS.link), rejectedAt(onLine(lineOfRow(6), 'a match label', 'value'))),
-    mutation('unit', 'javascript-link', 'a unit that is a javascript: link', set(0, 1, PAYLOADS.link), rejectedAt(onLine(lineOfRow(0), 'javascript:', 'unit'), { stage: 'study' })),
+    mutation(
+      'annotator',
+      'html-script',
+      'an annotator id that is an img tag',
+      (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = PAYLOADS.img)),
+      rejectedAt(at('annotator', "is not usable as an annotator's id")),
+    ),
+    mutation(
+      'value',
+      'javascript-link',
+      'a value that is a javascript: link',
+      set(6, VALUE, PAYLOADS.link),
+      rejectedAt(onLine(lineOfRow(6), 'a match label', 'value')),
+    ),
+    mutation(
+      'unit',
+      'javascript-link',
+      'a unit that is a javascript: link',
+      set(0, 1, PAYLOADS.link),
+      rejectedAt(onLine(lineOfRow(0), 'javascript:', 'unit'), { stage: 'study' }),
+    ),
 
     mutation('value-nul', 'control-char', 'a value "yes" + NUL', set(0, VALUE, 'yes\u0000'), rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value'))),
-    mutation('task-bell', 'control-char', 'a task BEL + "answer"', set(1, TASK, '\u0007answer'), rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task'))),
-    { slug: 'lone-cr', category: 'control-char', what: 'a lone carriage return inside a row', bytes: text(edit(set(3, 1, MARK)).replace(MARK, `${b.questions[3]}\r`)), expect: rejectedAt(onLine(lineOfRow(3), 'expected at least 4 fields')) },
+    mutation(
+      'task-bell',
+      'control-char',
+      'a task BEL + "answer"',
+      set(1, TASK, '\u0007answer'),
+      rejectedAt(onLine(lineOfRow(1), 'expected answer, match or difficulty', 'task')),
+    ),
+    {
+      slug: 'lone-cr',
+      category: 'control-char',
+      what: 'a lone carriage return inside a row',
+      bytes: text(edit(set(3, 1, MARK)).replace(MARK, `${b.questions[3]}\r`)),
+      expect: rejectedAt(onLine(lineOfRow(3), 'expected at least 4 fields')),
+    },
 
     faultDraft('ff-in-value', valueMark, [0xff], 'a 0xFF byte in a value'),
     faultDraft('latin1-annotator', edit(set(5, 0, `ren${MARK}e`)), [0xe9], 'a Latin-1 é in an annotator id'),
 
-    mutation('row-twice', 'duplicate-id', 'one row twice', (rows) => rows.splice(2, 0, [...(rows[1] as string[])]), rejectedAt(onLine(lineOfRow(2), 'duplicate answer label'))),
+    mutation(
+      'row-twice',
+      'duplicate-id',
+      'one row twice',
+      (rows) => rows.splice(2, 0, [...(rows[1] as string[])]),
+      rejectedAt(onLine(lineOfRow(2), 'duplicate answer label')),
+    ),
 
     mutation('answer-perhaps', 'unknown-label', 'an answer "perhaps"', set(0, VALUE, 'perhaps'), rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value'))),
     mutation('match-maybe', 'unknown-label', 'a match "maybe"', set(7, VALUE, 'maybe'), rejectedAt(onLine(lineOfRow(7), 'a match label', 'value'))),
 
-    mutation('missing-unit', 'unknown-unit', 'a unit the study lacks', set(3, 1, 's-nope/1'), rejectedAt(onLine(lineOfRow(3), 's-nope/1', 'unit'), { stage: 'study' })),
-    mutation('puzzle-as-answer', 'unknown-unit', 'an answer label on a puzzle', set(2, 1, b.puzzles[4] as string), rejectedAt(onLine(lineOfRow(2), 'is a puzzle'), { stage: 'study' })),
+    mutation(
+      'missing-unit',
+      'unknown-unit',
+      'a unit the study lacks',
+      set(3, 1, 's-nope/1'),
+      rejectedAt(onLine(lineOfRow(3), 's-nope/1', 'unit'), { stage: 'study' }),
+    ),
+    mutation(
+      'puzzle-as-answer',
+      'unknown-unit',
+      'an answer label on a puzzle',
+      set(2, 1, b.puzzles[4] as string),
+      rejectedAt(onLine(lineOfRow(2), 'is a puzzle'), { stage: 'study' }),
+    ),
 
-    { slug: 'reliability-csv', category: 'wrong-kind', what: 'reliability data given as labels', bytes: text(b.reliabilityCsv), expect: rejectedAt(onLine(1, 'the header lacks the columns annotator, task'), { app: NOT_LABELS }) },
-    { slug: 'label-json', category: 'wrong-kind', what: 'a label file (JSON) named .csv', bytes: text(pretty(b.labelFile)), expect: rejectedAt(onLine(1, 'the header lacks the columns'), { app: NOT_LABELS }) },
+    {
+      slug: 'reliability-csv',
+      category: 'wrong-kind',
+      what: 'reliability data given as labels',
+      bytes: text(b.reliabilityCsv),
+      expect: rejectedAt(onLine(1, 'the header lacks the columns annotator, task'), { app: NOT_LABELS }),
+    },
+    {
+      slug: 'label-json',
+      category: 'wrong-kind',
+      what: 'a label file (JSON) named .csv',
+      bytes: text(pretty(b.labelFile)),
+      expect: rejectedAt(onLine(1, 'the header lacks the columns'), { app: NOT_LABELS }),
+    },
 
-    mutation('value', 'formula', 'a value that is a spreadsheet formula', set(0, VALUE, '=HYPERLINK("https://example.invalid","yes")'), rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value'))),
-    mutation('annotator', 'formula', 'an annotator id that is a spreadsheet formula', (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = "=cmd|' /C calc'!A0")), rejectedAt(at('annotator', "is not usable as an annotator's id"))),
+    mutation(
+      'value',
+      'formula',
+      'a value that is a spreadsheet formula',
+      set(0, VALUE, '=HYPERLINK("https://example.invalid","yes")'),
+      rejectedAt(onLine(lineOfRow(0), 'an answer label', 'value')),
+    ),
+    mutation(
+      'annotator',
+      'formula',
+      'an annotator id that is a spreadsheet formula',
+      (rows) => rows.forEach((row) => row[0] === 'ann-b' && (row[0] = "=cmd|' /C calc'!A0")),
+      rejectedAt(at('annotator', "is not usable as an annotator's id")),
+    ),
   ];
   return named('labels-csv', drafts);
 }
@@ -897,43 +2022,151 @@ function reliabilityCases(): HostileCase[] {
   };
   // Rows are lines: line n is rows[n - 1].
   const setLine = (n: number, value: string) => (rows: string[]) => (rows[n - 1] = value);
-  const mutation = (slug: string, category: Category, what: string, change: (rows: string[]) => void, expect: Expectation): Draft => ({ slug, category, what, bytes: text(edit(change)), expect });
+  const mutation = (slug: string, category: Category, what: string, change: (rows: string[]) => void, expect: Expectation): Draft => ({
+    slug,
+    category,
+    what,
+    bytes: text(edit(change)),
+    expect,
+  });
   const full = `${lines.join('\n')}\n`;
   const valueMark = edit(setLine(6, `u02,B,${MARK}`));
 
   const drafts: Draft[] = [
-    { slug: 'mid-row', category: 'truncated', what: 'the last row cut after its unit', bytes: text(`${lines.slice(0, 9).join('\n')}\nu04`), expect: rejectedAt(onLine(10, 'expected at least 3 fields')) },
-    { slug: 'in-quotes', category: 'truncated', what: 'cut inside a quoted value', bytes: text(`${lines.slice(0, 9).join('\n')}\nu04,A,"3`), expect: rejectedAt(onLine(10, 'a quoted field is never closed')) },
-    { slug: 'header', category: 'truncated', what: 'only part of the header', bytes: text('uni'), expect: rejectedAt(onLine(1, 'the header lacks the columns')) },
+    {
+      slug: 'mid-row',
+      category: 'truncated',
+      what: 'the last row cut after its unit',
+      bytes: text(`${lines.slice(0, 9).join('\n')}\nu04`),
+      expect: rejectedAt(onLine(10, 'expected at least 3 fields')),
+    },
+    {
+      slug: 'in-quotes',
+      category: 'truncated',
+      what: 'cut inside a quoted value',
+      bytes: text(`${lines.slice(0, 9).join('\n')}\nu04,A,"3`),
+      expect: rejectedAt(onLine(10, 'a quoted field is never closed')),
+    },
+    {
+      slug: 'header',
+      category: 'truncated',
+      what: 'only part of the header',
+      bytes: text('uni'),
+      expect: rejectedAt(onLine(1, 'the header lacks the columns')),
+    },
     { slug: 'empty', category: 'truncated', what: 'a file of no bytes', bytes: text(''), expect: rejectedAt(wholeFile('the file is empty')) },
 
-    mutation('no-value-column', 'wrong-type', 'a header without the value column', setLine(1, 'unit,rater'), rejectedAt(onLine(1, 'the header lacks the column value'))),
-    mutation('rater-twice', 'wrong-type', 'a header naming rater twice', setLine(1, 'unit,rater,rater,value'), rejectedAt(onLine(1, 'names the column rater twice'))),
+    mutation(
+      'no-value-column',
+      'wrong-type',
+      'a header without the value column',
+      setLine(1, 'unit,rater'),
+      rejectedAt(onLine(1, 'the header lacks the column value')),
+    ),
+    mutation(
+      'rater-twice',
+      'wrong-type',
+      'a header naming rater twice',
+      setLine(1, 'unit,rater,rater,value'),
+      rejectedAt(onLine(1, 'names the column rater twice')),
+    ),
     mutation('empty-unit', 'wrong-type', 'a rating without its unit', setLine(4, ',C,1'), rejectedAt(onLine(4, 'expected the unit id', 'unit'))),
     mutation('empty-rater', 'wrong-type', 'a rating without its rater', setLine(5, 'u02,,2'), rejectedAt(onLine(5, "expected the rater's id", 'rater'))),
-    mutation('after-quote', 'wrong-type', 'text after a closing quote', setLine(3, '"u01"x,B,1'), rejectedAt(onLine(3, 'unexpected text after a closing quote'))),
+    mutation(
+      'after-quote',
+      'wrong-type',
+      'text after a closing quote',
+      setLine(3, '"u01"x,B,1'),
+      rejectedAt(onLine(3, 'unexpected text after a closing quote')),
+    ),
 
-    { slug: 'value', category: 'size-100mb', what: 'a 100 MB value', bytes: hundredMegabytes(valueMark), expect: rejectedAt(onLine(6, 'a field is longer than the limit')) },
-    { slug: 'over-200mb', category: 'size-over-limit', what: 'one byte over the 200 MB limit', bytes: oversize(full.slice(0, 60)), expect: rejectedAt(wholeFile(SIZE_MESSAGE)) },
+    {
+      slug: 'value',
+      category: 'size-100mb',
+      what: 'a 100 MB value',
+      bytes: hundredMegabytes(valueMark),
+      expect: rejectedAt(onLine(6, 'a field is longer than the limit')),
+    },
+    {
+      slug: 'over-200mb',
+      category: 'size-over-limit',
+      what: 'one byte over the 200 MB limit',
+      bytes: oversize(full.slice(0, 60)),
+      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+    },
 
-    mutation('ids', 'prototype-key', 'a unit __proto__, a rater constructor, a value prototype', (rows) => {
-      rows.push('__proto__,A,1', '__proto__,constructor,1', 'u99,constructor,prototype', 'u99,A,prototype');
-    }, inertText('__proto__')),
-    mutation('header', 'html-script', 'a header cell that is a script tag', setLine(1, `${PAYLOADS.script},rater,value`), rejectedAt(onLine(1, 'the header lacks the column unit'))),
-    mutation('value', 'html-script', 'a value that is an img tag', (rows) => rows.push(`u99,A,${csvField(PAYLOADS.img)}`, `u99,B,${csvField(PAYLOADS.img)}`), inertText(PAYLOADS.img)),
-    mutation('value', 'javascript-link', 'a value that is a javascript: link', (rows) => rows.push(`u99,A,${PAYLOADS.link}`, `u99,B,${PAYLOADS.link}`), inertText(PAYLOADS.link)),
+    mutation(
+      'ids',
+      'prototype-key',
+      'a unit __proto__, a rater constructor, a value prototype',
+      (rows) => {
+        rows.push('__proto__,A,1', '__proto__,constructor,1', 'u99,constructor,prototype', 'u99,A,prototype');
+      },
+      inertText('__proto__'),
+    ),
+    mutation(
+      'header',
+      'html-script',
+      'a header cell that is a script tag',
+      setLine(1, `${PAYLOADS.script},rater,value`),
+      rejectedAt(onLine(1, 'the header lacks the column unit')),
+    ),
+    mutation(
+      'value',
+      'html-script',
+      'a value that is an img tag',
+      (rows) => rows.push(`u99,A,${csvField(PAYLOADS.img)}`, `u99,B,${csvField(PAYLOADS.img)}`),
+      inertText(PAYLOADS.img),
+    ),
+    mutation(
+      'value',
+      'javascript-link',
+      'a value that is a javascript: link',
+      (rows) => rows.push(`u99,A,${PAYLOADS.link}`, `u99,B,${PAYLOADS.link}`),
+      inertText(PAYLOADS.link),
+    ),
 
     mutation('lone-cr', 'control-char', 'a lone carriage return inside a row', setLine(7, 'u02,C\r,2'), rejectedAt(onLine(7, 'expected at least 3 fields'))),
     mutation('rater-nul', 'control-char', 'a rater id with a NUL', (rows) => rows.push('u99,ann\u0000x,1', 'u99,A,1'), inertText('ann\u0000x')),
 
     faultDraft('ff-in-value', valueMark, [0xff], 'a 0xFF byte in a value'),
-    { slug: 'utf16', category: 'invalid-utf8', what: 'the CSV saved as UTF-16', bytes: () => utf16(full), expect: rejectedAt(onLine(1, `${NOT_UTF8} (column 1)`)) },
+    {
+      slug: 'utf16',
+      category: 'invalid-utf8',
+      what: 'the CSV saved as UTF-16',
+      bytes: () => utf16(full),
+      expect: rejectedAt(onLine(1, `${NOT_UTF8} (column 1)`)),
+    },
 
-    mutation('row-twice', 'duplicate-id', 'one rating twice', (rows) => rows.splice(3, 0, rows[2] as string), rejectedAt(onLine(4, 'already rated unit "u01" on line 3'))),
-    mutation('other-value', 'duplicate-id', 'two ratings of one unit by one rater', (rows) => rows.push('u01,A,4'), rejectedAt(onLine(lines.length + 1, 'already rated unit "u01" on line 2'))),
+    mutation(
+      'row-twice',
+      'duplicate-id',
+      'one rating twice',
+      (rows) => rows.splice(3, 0, rows[2] as string),
+      rejectedAt(onLine(4, 'already rated unit "u01" on line 3')),
+    ),
+    mutation(
+      'other-value',
+      'duplicate-id',
+      'two ratings of one unit by one rater',
+      (rows) => rows.push('u01,A,4'),
+      rejectedAt(onLine(lines.length + 1, 'already rated unit "u01" on line 2')),
+    ),
 
-    { slug: 'label-csv', category: 'wrong-kind', what: 'a label CSV given as reliability data', bytes: text(`annotator,unit,task,value\nann-a,${b.questions[0]},answer,yes\n`), expect: rejectedAt(onLine(1, 'the header lacks the column rater;')) },
-    { slug: 'json', category: 'wrong-kind', what: 'a JSON document given as reliability data', bytes: text(pretty(b.labelFile)), expect: rejectedAt(onLine(1, 'the header lacks the columns')) },
+    {
+      slug: 'label-csv',
+      category: 'wrong-kind',
+      what: 'a label CSV given as reliability data',
+      bytes: text(`annotator,unit,task,value\nann-a,${b.questions[0]},answer,yes\n`),
+      expect: rejectedAt(onLine(1, 'the header lacks the column rater;')),
+    },
+    {
+      slug: 'json',
+      category: 'wrong-kind',
+      what: 'a JSON document given as reliability data',
+      bytes: text(pretty(b.labelFile)),
+      expect: rejectedAt(onLine(1, 'the header lacks the columns')),
+    },
 
     mutation('value', 'formula', 'values that are spreadsheet formulas', (rows) => rows.push('u99,A,=1+1', 'u99,B,@SUM(A1)'), inertText('=1+1')),
   ];

@@ -13,14 +13,7 @@ import { bases, csvRow, DEMO_STUDY_ID, lineAt, NOW, objectAt, pretty, sealed, sp
 export type TamperKind = 'pack' | 'labels-json' | 'labels-csv' | 'backup' | 'bundle-json' | 'bundle-jsonl';
 
 /** The rules of issue 12, by its points. */
-export type TamperRule =
-  | 'blind-pack'
-  | 'duplicate-member'
-  | 'pack-id'
-  | 'label-id'
-  | 'backup-checked'
-  | 'revision-bound'
-  | 'version-rule';
+export type TamperRule = 'blind-pack' | 'duplicate-member' | 'pack-id' | 'label-id' | 'backup-checked' | 'revision-bound' | 'version-rule';
 
 export interface TamperCase {
   /** The file name, unique in the suite; the extension is the kind's. */
@@ -140,7 +133,13 @@ function sealedEdit(base: Json, change: (copy: Json) => void): string {
 
 function packCases(): TamperCase[] {
   const base = bases().pack;
-  const edit = (slug: string, rule: TamperRule, what: string, change: (p: Json) => void, error: ErrorPlace): Draft => ({ slug, rule, what, bytes: bytesOf(sealedEdit(base, change)), error });
+  const edit = (slug: string, rule: TamperRule, what: string, change: (p: Json) => void, error: ErrorPlace): Draft => ({
+    slug,
+    rule,
+    what,
+    bytes: bytesOf(sealedEdit(base, change)),
+    error,
+  });
   const turn = (p: Json, i: number) => objectAt(p, 'turns', i);
   const judged = (p: Json) => ((p.turns as Json[]).forEach((t) => (t.judgements = { 'arbiter-large': 'yes' })), p.turns);
   // The second `turns` (what JSON.parse keeps, and what the checksum covers) carries the judge's labels.
@@ -161,27 +160,87 @@ function packCases(): TamperCase[] {
   })();
 
   return named('pack', [
-    { slug: 'turns-twice', rule: 'duplicate-member', what: 'a second `turns` holding judge labels', bytes: bytesOf(twiceTurns.text), error: { line: twiceTurns.line, path: 'turns', message: TWICE } },
-    { slug: 'sessions-twice', rule: 'duplicate-member', what: 'a second `sessions` naming the judge', bytes: bytesOf(twiceSessions.text), error: { line: twiceSessions.line, path: 'sessions', message: TWICE } },
-    { slug: 'format-twice', rule: 'duplicate-member', what: 'a second `format` (detection reads the first, JSON.parse keeps the last)', bytes: bytesOf(twiceFormat.text), error: { line: twiceFormat.line, path: 'format', message: TWICE } },
+    {
+      slug: 'turns-twice',
+      rule: 'duplicate-member',
+      what: 'a second `turns` holding judge labels',
+      bytes: bytesOf(twiceTurns.text),
+      error: { line: twiceTurns.line, path: 'turns', message: TWICE },
+    },
+    {
+      slug: 'sessions-twice',
+      rule: 'duplicate-member',
+      what: 'a second `sessions` naming the judge',
+      bytes: bytesOf(twiceSessions.text),
+      error: { line: twiceSessions.line, path: 'sessions', message: TWICE },
+    },
+    {
+      slug: 'format-twice',
+      rule: 'duplicate-member',
+      what: 'a second `format` (detection reads the first, JSON.parse keeps the last)',
+      bytes: bytesOf(twiceFormat.text),
+      error: { line: twiceFormat.line, path: 'format', message: TWICE },
+    },
     edit('judgement', 'blind-pack', 'turns[].judgement', (p) => (turn(p, 0).judgement = 'yes'), at('turns[0].judgement', BLIND)),
     edit('Judgements', 'blind-pack', 'turns[].Judgements', (p) => (turn(p, 1).Judgements = { 'arbiter-large': 'no' }), at('turns[1].Judgements', BLIND)),
     edit('judge-label', 'blind-pack', 'turns[].judge_label', (p) => (turn(p, 2).judge_label = 'irrelevant'), at('turns[2].judge_label', BLIND)),
     edit('judge-reply', 'blind-pack', 'turns[].judgeReply', (p) => (turn(p, 3).judgeReply = 'Congratulations!'), at('turns[3].judgeReply', BLIND)),
     edit('turn-meta', 'blind-pack', "a turn's meta holding the judge's label", (p) => (turn(p, 0).meta = { judge: 'yes' }), at('turns[0].meta', BLIND)),
-    edit('tasks-judge', 'blind-pack', 'judge labels under tasks', (p) => (objectAt(p, 'tasks').judge = { [String(turn(p, 0).id)]: 'yes' }), at('tasks.judge', BLIND)),
+    edit(
+      'tasks-judge',
+      'blind-pack',
+      'judge labels under tasks',
+      (p) => (objectAt(p, 'tasks').judge = { [String(turn(p, 0).id)]: 'yes' }),
+      at('tasks.judge', BLIND),
+    ),
     edit('study-judge', 'blind-pack', 'the judge model under study', (p) => (objectAt(p, 'study').judge = 'arbiter-large'), at('study.judge', BLIND)),
-    edit('annotator-judgements', 'blind-pack', 'judge labels under annotator', (p) => (objectAt(p, 'annotator').judgements = { 'arbiter-large': 'yes' }), at('annotator.judgements', BLIND)),
+    edit(
+      'annotator-judgements',
+      'blind-pack',
+      'judge labels under annotator',
+      (p) => (objectAt(p, 'annotator').judgements = { 'arbiter-large': 'yes' }),
+      at('annotator.judgements', BLIND),
+    ),
     edit('scheme-judge', 'blind-pack', 'the judge under scheme', (p) => (objectAt(p, 'scheme').judge = 'arbiter-large'), at('scheme.judge', BLIND)),
     edit('labels', 'blind-pack', 'a top-level labels array', (p) => (p.labels = [{ unit: turn(p, 0).id, value: 'yes' }]), at('labels', BLIND)),
-    edit('difficulty', 'blind-pack', "puzzles keeping the bundle's difficulty", (p) => (objectAt(p, 'puzzles', 0).difficulty = 7), at('puzzles[0].difficulty', BLIND)),
-    edit('session-judge-model', 'blind-pack', 'sessions[].judge_model', (p) => (objectAt(p, 'sessions', 0).judge_model = 'arbiter-large'), at('sessions[0].judge_model', BLIND)),
+    edit(
+      'difficulty',
+      'blind-pack',
+      "puzzles keeping the bundle's difficulty",
+      (p) => (objectAt(p, 'puzzles', 0).difficulty = 7),
+      at('puzzles[0].difficulty', BLIND),
+    ),
+    edit(
+      'session-judge-model',
+      'blind-pack',
+      'sessions[].judge_model',
+      (p) => (objectAt(p, 'sessions', 0).judge_model = 'arbiter-large'),
+      at('sessions[0].judge_model', BLIND),
+    ),
     edit('study-id-colon', 'pack-id', 'study.id a/b:c', (p) => (objectAt(p, 'study').id = 'a/b:c'), at('study.id', NOT_STUDY_ID)),
     edit('study-id-climbs', 'pack-id', 'study.id ../../evil', (p) => (objectAt(p, 'study').id = '../../evil'), at('study.id', NOT_STUDY_ID)),
     edit('study-id-300', 'pack-id', 'a study.id of 300 characters', (p) => (objectAt(p, 'study').id = 's'.repeat(300)), at('study.id', NOT_STUDY_ID)),
-    edit('annotator-rlo', 'pack-id', 'an annotator id with U+202E', (p) => (objectAt(p, 'annotator').id = `ann${RLO}nosj.exe`), at('annotator.id', NOT_ANNOTATOR_ID)),
-    edit('annotator-device', 'pack-id', 'the annotator id NUL, a Windows device', (p) => (objectAt(p, 'annotator').id = 'NUL'), at('annotator.id', 'a device name on Windows')),
-    edit('turn-id-zero-width', 'pack-id', 'a turn id with a zero-width space', (p) => (turn(p, 0).id = `${String(turn(p, 0).id)}\u200b`), at('turns[0].id', NOT_ID)),
+    edit(
+      'annotator-rlo',
+      'pack-id',
+      'an annotator id with U+202E',
+      (p) => (objectAt(p, 'annotator').id = `ann${RLO}nosj.exe`),
+      at('annotator.id', NOT_ANNOTATOR_ID),
+    ),
+    edit(
+      'annotator-device',
+      'pack-id',
+      'the annotator id NUL, a Windows device',
+      (p) => (objectAt(p, 'annotator').id = 'NUL'),
+      at('annotator.id', 'a device name on Windows'),
+    ),
+    edit(
+      'turn-id-zero-width',
+      'pack-id',
+      'a turn id with a zero-width space',
+      (p) => (turn(p, 0).id = `${String(turn(p, 0).id)}\u200b`),
+      at('turns[0].id', NOT_ID),
+    ),
     edit('puzzle-id-300', 'pack-id', 'a puzzle id of 300 characters', (p) => (objectAt(p, 'puzzles', 0).id = 'p'.repeat(300)), at('puzzles[0].id', NOT_ID)),
     edit('version-01', 'version-rule', 'format version 01', (p) => (p.format = 'agreement-studio.pack/01'), at('format', 'is not a format this app knows')),
   ]);
@@ -191,7 +250,13 @@ function labelFileCases(): TamperCase[] {
   const b = bases();
   const base = JSON.parse(JSON.stringify(b.labelFile)) as Json;
   const label = (f: Json, i: number) => objectAt(f, 'labels', i);
-  const edit = (slug: string, rule: TamperRule, what: string, change: (f: Json) => void, error: ErrorPlace): Draft => ({ slug, rule, what, bytes: bytesOf(sealedEdit(base, change)), error });
+  const edit = (slug: string, rule: TamperRule, what: string, change: (f: Json) => void, error: ErrorPlace): Draft => ({
+    slug,
+    rule,
+    what,
+    bytes: bytesOf(sealedEdit(base, change)),
+    error,
+  });
   const twiceFormat = (() => {
     const dirty = structuredClone(base);
     dirty.format = 'agreement-studio.transcripts/1';
@@ -203,15 +268,51 @@ function labelFileCases(): TamperCase[] {
     return withMemberTwice(pretty(sealed(dirty)), 'labels', base.labels);
   })();
   return named('labels-json', [
-    { slug: 'format-twice', rule: 'duplicate-member', what: 'a second `format`', bytes: bytesOf(twiceFormat.text), error: { line: twiceFormat.line, path: 'format', message: TWICE } },
-    { slug: 'labels-twice', rule: 'duplicate-member', what: 'a second `labels` with other answers', bytes: bytesOf(twiceLabels.text), error: { line: twiceLabels.line, path: 'labels', message: TWICE } },
-    edit('annotator-million', 'label-id', 'an annotator id of 1,000,000 characters', (f) => (objectAt(f, 'annotator').id = 'a'.repeat(1_000_000)), at('annotator.id', NOT_ANNOTATOR_ID)),
-    edit('annotator-rlo', 'label-id', 'an annotator id with U+202E', (f) => (objectAt(f, 'annotator').id = `ann${RLO}vsc.exe`), at('annotator.id', NOT_ANNOTATOR_ID)),
+    {
+      slug: 'format-twice',
+      rule: 'duplicate-member',
+      what: 'a second `format`',
+      bytes: bytesOf(twiceFormat.text),
+      error: { line: twiceFormat.line, path: 'format', message: TWICE },
+    },
+    {
+      slug: 'labels-twice',
+      rule: 'duplicate-member',
+      what: 'a second `labels` with other answers',
+      bytes: bytesOf(twiceLabels.text),
+      error: { line: twiceLabels.line, path: 'labels', message: TWICE },
+    },
+    edit(
+      'annotator-million',
+      'label-id',
+      'an annotator id of 1,000,000 characters',
+      (f) => (objectAt(f, 'annotator').id = 'a'.repeat(1_000_000)),
+      at('annotator.id', NOT_ANNOTATOR_ID),
+    ),
+    edit(
+      'annotator-rlo',
+      'label-id',
+      'an annotator id with U+202E',
+      (f) => (objectAt(f, 'annotator').id = `ann${RLO}vsc.exe`),
+      at('annotator.id', NOT_ANNOTATOR_ID),
+    ),
     edit('study-id-slash', 'label-id', 'a studyId with a slash', (f) => (f.studyId = 'demo/study'), at('studyId', NOT_STUDY_ID)),
     edit('unit-300', 'label-id', 'a unit id of 300 characters', (f) => (label(f, 0).unit = 'u'.repeat(300)), at('labels[0].unit', NOT_ID)),
-    edit('rev-max-safe', 'revision-bound', 'revision 2^53-1', (f) => (label(f, 0).rev = MAX_SAFE), at('labels[0].rev', 'a whole number from 1 to 2,147,483,647')),
+    edit(
+      'rev-max-safe',
+      'revision-bound',
+      'revision 2^53-1',
+      (f) => (label(f, 0).rev = MAX_SAFE),
+      at('labels[0].rev', 'a whole number from 1 to 2,147,483,647'),
+    ),
     edit('rev-2-31', 'revision-bound', 'revision 2^31', (f) => (label(f, 1).rev = 2 ** 31), at('labels[1].rev', 'a whole number from 1 to 2,147,483,647')),
-    edit('version-1.0.0', 'version-rule', 'format version 1.0.0', (f) => (f.format = 'agreement-studio.labels/1.0.0'), at('format', 'is not a format this app knows')),
+    edit(
+      'version-1.0.0',
+      'version-rule',
+      'format version 1.0.0',
+      (f) => (f.format = 'agreement-studio.labels/1.0.0'),
+      at('format', 'is not a format this app knows'),
+    ),
   ]);
 }
 
@@ -233,10 +334,22 @@ function labelCsvCases(): TamperCase[] {
 
 function backupCases(): TamperCase[] {
   const base = backupBase();
-  const edit = (slug: string, rule: TamperRule, what: string, change: (b: Json) => void, error: ErrorPlace): Draft => ({ slug, rule, what, bytes: bytesOf(sealedEdit(base, change)), error });
+  const edit = (slug: string, rule: TamperRule, what: string, change: (b: Json) => void, error: ErrorPlace): Draft => ({
+    slug,
+    rule,
+    what,
+    bytes: bytesOf(sealedEdit(base, change)),
+    error,
+  });
   const record = (b: Json, list: string, i: number) => objectAt(b, list, i);
   const puzzleDifficulty = (slug: string, value: number) =>
-    edit(`difficulty-${slug}`, 'backup-checked', `a puzzle difficulty of ${value}`, (b) => (record(b, 'puzzles', 0).difficulty = value), at('puzzles[0].difficulty', 'a whole number from 1 to 9'));
+    edit(
+      `difficulty-${slug}`,
+      'backup-checked',
+      `a puzzle difficulty of ${value}`,
+      (b) => (record(b, 'puzzles', 0).difficulty = value),
+      at('puzzles[0].difficulty', 'a whole number from 1 to 9'),
+    );
   const firstQuestion = (base.turns as Json[]).findIndex((turn) => turn.type === 'question');
   const twiceLabels = (() => {
     const dirty = structuredClone(base);
@@ -253,29 +366,101 @@ function backupCases(): TamperCase[] {
       bytes: () => spliceBytes(noteMark, new Uint8Array([0xff])),
       error: { line: lineAt(noteMark, noteMark.indexOf('HOSTILE-MARK')), message: 'not UTF-8 text' },
     },
-    { slug: 'labels-twice', rule: 'duplicate-member', what: 'a second `labels`', bytes: bytesOf(twiceLabels.text), error: { line: twiceLabels.line, path: 'labels', message: TWICE } },
-    edit('unit-missing', 'backup-checked', 'a label on a unit the backup lacks', (b) => (record(b, 'labels', 0).unitId = 's-nowhere/1'), at('labels[0].unitId', 'no turn of the backup has the id')),
-    edit('unit-wrong-kind', 'backup-checked', 'an answer label on a puzzle', (b) => (record(b, 'labels', 0).unitId = record(b, 'puzzles', 0).id), at('labels[0].unitId', 'no turn of the backup has the id')),
-    edit('at-yesterday', 'backup-checked', 'a label set "yesterday"', (b) => (record(b, 'labels', 1).at = 'yesterday'), at('labels[1].at', 'an ISO 8601 timestamp')),
+    {
+      slug: 'labels-twice',
+      rule: 'duplicate-member',
+      what: 'a second `labels`',
+      bytes: bytesOf(twiceLabels.text),
+      error: { line: twiceLabels.line, path: 'labels', message: TWICE },
+    },
+    edit(
+      'unit-missing',
+      'backup-checked',
+      'a label on a unit the backup lacks',
+      (b) => (record(b, 'labels', 0).unitId = 's-nowhere/1'),
+      at('labels[0].unitId', 'no turn of the backup has the id'),
+    ),
+    edit(
+      'unit-wrong-kind',
+      'backup-checked',
+      'an answer label on a puzzle',
+      (b) => (record(b, 'labels', 0).unitId = record(b, 'puzzles', 0).id),
+      at('labels[0].unitId', 'no turn of the backup has the id'),
+    ),
+    edit(
+      'at-yesterday',
+      'backup-checked',
+      'a label set "yesterday"',
+      (b) => (record(b, 'labels', 1).at = 'yesterday'),
+      at('labels[1].at', 'an ISO 8601 timestamp'),
+    ),
     puzzleDifficulty('4.5', 4.5),
     puzzleDifficulty('0', 0),
     puzzleDifficulty('1e300', 1e300),
     puzzleDifficulty('minus-3', -3),
-    edit('turn-without-session', 'backup-checked', 'a turn of a session the backup lacks', (b) => (record(b, 'turns', firstQuestion).sessionId = 's-nowhere'), at(`turns[${firstQuestion}].sessionId`, 'no session of the backup has the id')),
-    edit('counts', 'backup-checked', 'study counts that are not the records', (b) => (objectAt(b, 'study', 'counts').turns = 9999), at('study.counts.turns', 'the backup holds')),
-    edit('turn-count', 'backup-checked', "a session's turn count that is not its turns", (b) => (record(b, 'sessions', 0).turnCount = 1), at('sessions[0].turnCount', 'turns in the backup')),
-    edit('annotator-missing', 'backup-checked', 'labels by an annotator the backup lacks', (b) => (b.annotators = []), at('labels[0].annotatorId', 'no annotator of the backup has the id')),
-    edit('gold-missing-unit', 'backup-checked', 'a gold label on a unit the backup lacks', (b) => (b.gold = [{ studyId: DEMO_STUDY_ID, task: 'match', unitId: 'nowhere', value: 'matched', note: '', by: 'lead', at: NOW, basis: [] }]), at('gold[0].unitId', 'no turn of the backup has the id')),
-    edit('rev-max-safe', 'revision-bound', 'a label revision of 2^53-1', (b) => (record(b, 'labels', 0).rev = MAX_SAFE), at('labels[0].rev', 'a revision from 1 to 2,147,483,647')),
-    edit('study-id-climbs', 'backup-checked', 'a study id ../x, on every record', (b) => {
-      objectAt(b, 'study').id = '../x';
-      for (const list of ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'audit']) (b[list] as Json[]).forEach((item) => (item.studyId = '../x'));
-    }, at('study.id', NOT_STUDY_ID)),
-    edit('annotator-rlo', 'backup-checked', 'an annotator id with U+202E', (b) => {
-      const id = `ann${RLO}vsc.exe`;
-      record(b, 'annotators', 0).id = id;
-      (b.labels as Json[]).forEach((item) => (item.annotatorId = id));
-    }, at('annotators[0].id', NOT_ANNOTATOR_ID)),
+    edit(
+      'turn-without-session',
+      'backup-checked',
+      'a turn of a session the backup lacks',
+      (b) => (record(b, 'turns', firstQuestion).sessionId = 's-nowhere'),
+      at(`turns[${firstQuestion}].sessionId`, 'no session of the backup has the id'),
+    ),
+    edit(
+      'counts',
+      'backup-checked',
+      'study counts that are not the records',
+      (b) => (objectAt(b, 'study', 'counts').turns = 9999),
+      at('study.counts.turns', 'the backup holds'),
+    ),
+    edit(
+      'turn-count',
+      'backup-checked',
+      "a session's turn count that is not its turns",
+      (b) => (record(b, 'sessions', 0).turnCount = 1),
+      at('sessions[0].turnCount', 'turns in the backup'),
+    ),
+    edit(
+      'annotator-missing',
+      'backup-checked',
+      'labels by an annotator the backup lacks',
+      (b) => (b.annotators = []),
+      at('labels[0].annotatorId', 'no annotator of the backup has the id'),
+    ),
+    edit(
+      'gold-missing-unit',
+      'backup-checked',
+      'a gold label on a unit the backup lacks',
+      (b) => (b.gold = [{ studyId: DEMO_STUDY_ID, task: 'match', unitId: 'nowhere', value: 'matched', note: '', by: 'lead', at: NOW, basis: [] }]),
+      at('gold[0].unitId', 'no turn of the backup has the id'),
+    ),
+    edit(
+      'rev-max-safe',
+      'revision-bound',
+      'a label revision of 2^53-1',
+      (b) => (record(b, 'labels', 0).rev = MAX_SAFE),
+      at('labels[0].rev', 'a revision from 1 to 2,147,483,647'),
+    ),
+    edit(
+      'study-id-climbs',
+      'backup-checked',
+      'a study id ../x, on every record',
+      (b) => {
+        objectAt(b, 'study').id = '../x';
+        for (const list of ['puzzles', 'sessions', 'turns', 'annotators', 'labels', 'audit']) (b[list] as Json[]).forEach((item) => (item.studyId = '../x'));
+      },
+      at('study.id', NOT_STUDY_ID),
+    ),
+    edit(
+      'annotator-rlo',
+      'backup-checked',
+      'an annotator id with U+202E',
+      (b) => {
+        const id = `ann${RLO}vsc.exe`;
+        record(b, 'annotators', 0).id = id;
+        (b.labels as Json[]).forEach((item) => (item.annotatorId = id));
+      },
+      at('annotators[0].id', NOT_ANNOTATOR_ID),
+    ),
   ]);
 }
 
@@ -298,14 +483,44 @@ function bundleCases(): TamperCase[] {
   jsonl[sessionLine - 1] = (jsonl[sessionLine - 1] ?? '').replace('{"type":"session",', '{"type":"session","player":"someone-else",');
   return [
     ...named('bundle-json', [
-      { slug: 'format-twice', rule: 'duplicate-member', what: 'a second `format`', bytes: bytesOf(twiceFormat.text), error: { line: twiceFormat.line, path: 'format', message: TWICE } },
-      { slug: 'judge-twice', rule: 'duplicate-member', what: `the judge of session ${String(session.id)} given twice`, bytes: bytesOf(sessionText.text), error: { line: sessionText.line, path: 'sessions[0].judge', message: TWICE } },
+      {
+        slug: 'format-twice',
+        rule: 'duplicate-member',
+        what: 'a second `format`',
+        bytes: bytesOf(twiceFormat.text),
+        error: { line: twiceFormat.line, path: 'format', message: TWICE },
+      },
+      {
+        slug: 'judge-twice',
+        rule: 'duplicate-member',
+        what: `the judge of session ${String(session.id)} given twice`,
+        bytes: bytesOf(sessionText.text),
+        error: { line: sessionText.line, path: 'sessions[0].judge', message: TWICE },
+      },
       edit('study-id-rlo', 'pack-id', 'a study id with U+202E', (d) => (d.id = `demo${RLO}study`), at('id', NOT_STUDY_ID)),
-      edit('turn-id-control', 'pack-id', 'a turn id with an escape character', (d) => (objectAt(d, 'sessions', 0, 'turns', 0).id = 'turn\u001b[2J'), at('sessions[0].turns[0].id', NOT_ID)),
-      edit('version-01', 'version-rule', 'format version 01', (d) => (d.format = 'agreement-studio.transcripts/01'), at('format', 'is not a format this app knows')),
+      edit(
+        'turn-id-control',
+        'pack-id',
+        'a turn id with an escape character',
+        (d) => (objectAt(d, 'sessions', 0, 'turns', 0).id = 'turn\u001b[2J'),
+        at('sessions[0].turns[0].id', NOT_ID),
+      ),
+      edit(
+        'version-01',
+        'version-rule',
+        'format version 01',
+        (d) => (d.format = 'agreement-studio.transcripts/01'),
+        at('format', 'is not a format this app knows'),
+      ),
     ]),
     ...named('bundle-jsonl', [
-      { slug: 'player-twice', rule: 'duplicate-member', what: 'a session line naming its player twice', bytes: bytesOf(`${jsonl.join('\n')}\n`), error: { line: sessionLine, path: 'player', message: TWICE } },
+      {
+        slug: 'player-twice',
+        rule: 'duplicate-member',
+        what: 'a session line naming its player twice',
+        bytes: bytesOf(`${jsonl.join('\n')}\n`),
+        error: { line: sessionLine, path: 'player', message: TWICE },
+      },
     ]),
   ];
 }

@@ -6,12 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import { findBrowser, findPdflatex, isDebianLike, LATEX_PACKAGES, latexPlan, setupPlan } from '../../scripts/test-tools.mjs';
 
-const machine = (platform: NodeJS.Platform, present: string[], env: Record<string, string> = {}) => ({ platform, env, exists: (path: string) => present.includes(path) });
+const machine = (platform: NodeJS.Platform, present: string[], env: Record<string, string> = {}) => ({
+  platform,
+  env,
+  exists: (path: string) => present.includes(path),
+});
 
 describe('findBrowser', () => {
   it('takes CHROMIUM_PATH first, and says so when it points nowhere', () => {
-    expect(findBrowser(machine('linux', ['/opt/chrome', '/usr/bin/chromium'], { CHROMIUM_PATH: '/opt/chrome' }))).toEqual({ path: '/opt/chrome', from: 'CHROMIUM_PATH' });
-    expect(findBrowser(machine('linux', ['/usr/bin/chromium'], { CHROMIUM_PATH: '/nowhere' }))).toMatchObject({ missing: 'CHROMIUM_PATH is /nowhere, which does not exist', pathWrong: true });
+    expect(findBrowser(machine('linux', ['/opt/chrome', '/usr/bin/chromium'], { CHROMIUM_PATH: '/opt/chrome' }))).toEqual({
+      path: '/opt/chrome',
+      from: 'CHROMIUM_PATH',
+    });
+    expect(findBrowser(machine('linux', ['/usr/bin/chromium'], { CHROMIUM_PATH: '/nowhere' }))).toMatchObject({
+      missing: 'CHROMIUM_PATH is /nowhere, which does not exist',
+      pathWrong: true,
+    });
   });
 
   it.each([
@@ -51,31 +61,59 @@ describe('setupPlan', () => {
 
   it("installs Debian's Chromium on Debian or Ubuntu as root", () => {
     for (const osRelease of [debian, ubuntu]) {
-      expect(setupPlan({ platform: 'linux', osRelease, isRoot: true, found: nothing })).toEqual({ kind: 'install', steps: [['apt-get', ['update', '-qq']], ['apt-get', ['install', '-y', '-qq', 'chromium']]] });
+      expect(setupPlan({ platform: 'linux', osRelease, isRoot: true, found: nothing })).toEqual({
+        kind: 'install',
+        steps: [
+          ['apt-get', ['update', '-qq']],
+          ['apt-get', ['install', '-y', '-qq', 'chromium']],
+        ],
+      });
     }
   });
 
   it('stops everywhere else with the one command that fixes it', () => {
-    expect(setupPlan({ platform: 'linux', osRelease: debian, isRoot: false, found: nothing })).toMatchObject({ kind: 'instruct', command: 'sudo apt-get install -y chromium' });
-    expect(setupPlan({ platform: 'darwin', osRelease: '', isRoot: false, found: nothing })).toMatchObject({ kind: 'instruct', command: 'brew install --cask chromium' });
-    expect(setupPlan({ platform: 'win32', osRelease: '', isRoot: false, found: nothing })).toMatchObject({ kind: 'instruct', command: 'winget install Google.Chrome' });
+    expect(setupPlan({ platform: 'linux', osRelease: debian, isRoot: false, found: nothing })).toMatchObject({
+      kind: 'instruct',
+      command: 'sudo apt-get install -y chromium',
+    });
+    expect(setupPlan({ platform: 'darwin', osRelease: '', isRoot: false, found: nothing })).toMatchObject({
+      kind: 'instruct',
+      command: 'brew install --cask chromium',
+    });
+    expect(setupPlan({ platform: 'win32', osRelease: '', isRoot: false, found: nothing })).toMatchObject({
+      kind: 'instruct',
+      command: 'winget install Google.Chrome',
+    });
     expect(setupPlan({ platform: 'linux', osRelease: fedora, isRoot: true, found: nothing })).toMatchObject({ kind: 'instruct' });
   });
 
   it('never installs over a wrong CHROMIUM_PATH: it says to fix the variable', () => {
-    expect(setupPlan({ platform: 'linux', osRelease: debian, isRoot: true, found: { missing: 'CHROMIUM_PATH is /x, which does not exist', pathWrong: true } })).toMatchObject({ kind: 'instruct', command: expect.stringContaining('CHROMIUM_PATH') });
+    expect(
+      setupPlan({ platform: 'linux', osRelease: debian, isRoot: true, found: { missing: 'CHROMIUM_PATH is /x, which does not exist', pathWrong: true } }),
+    ).toMatchObject({ kind: 'instruct', command: expect.stringContaining('CHROMIUM_PATH') });
   });
 });
 
 describe('pdflatex', () => {
   it('is looked up on the PATH', () => {
-    expect(findPdflatex(machine('linux', ['/usr/local/texlive/bin/pdflatex'], { PATH: '/usr/bin:/usr/local/texlive/bin' }))).toBe('/usr/local/texlive/bin/pdflatex');
+    expect(findPdflatex(machine('linux', ['/usr/local/texlive/bin/pdflatex'], { PATH: '/usr/bin:/usr/local/texlive/bin' }))).toBe(
+      '/usr/local/texlive/bin/pdflatex',
+    );
     expect(findPdflatex(machine('linux', [], { PATH: '/usr/bin' }))).toBeUndefined();
   });
 
   it("is installed from Debian's TeX Live as root on Debian or Ubuntu, and named for everyone else", () => {
-    expect(latexPlan({ platform: 'linux', osRelease: 'ID=debian\n', isRoot: true })).toEqual({ kind: 'install', steps: [['apt-get', ['update', '-qq']], ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...LATEX_PACKAGES]]] });
-    expect(latexPlan({ platform: 'linux', osRelease: 'ID=debian\n', isRoot: false })).toEqual({ kind: 'instruct', command: `sudo apt-get install -y ${LATEX_PACKAGES.join(' ')}` });
+    expect(latexPlan({ platform: 'linux', osRelease: 'ID=debian\n', isRoot: true })).toEqual({
+      kind: 'install',
+      steps: [
+        ['apt-get', ['update', '-qq']],
+        ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...LATEX_PACKAGES]],
+      ],
+    });
+    expect(latexPlan({ platform: 'linux', osRelease: 'ID=debian\n', isRoot: false })).toEqual({
+      kind: 'instruct',
+      command: `sudo apt-get install -y ${LATEX_PACKAGES.join(' ')}`,
+    });
     expect(latexPlan({ platform: 'darwin', osRelease: '', isRoot: false }).kind).toBe('instruct');
   });
 });

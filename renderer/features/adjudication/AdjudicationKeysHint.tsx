@@ -7,9 +7,9 @@ export function AdjudicationKeysHint({ keyMap }: { keyMap: KeyMap }) {
   const keysText = (action: WorkspaceAction) => keyMap.keysOf(action).map(displayKey).join(' or ') || 'no key';
   return (
     <p className="hint small" data-testid="adjudication-keys">
-      Units where raters disagree, lowest agreement first. Choose the gold value with a button or the labelling keys: it is saved and the next unit comes. Replacing a gold label asks first (Enter
-      replaces, Esc keeps). {keysText('next')} and {keysText('previous')} move, {keysText('note')} writes a note, {keysText('undo')} undoes the last gold change made on this page. Gold labels
-      go into the exports and, when chosen, into the report as the rater “gold”.
+      Units where raters disagree, lowest agreement first. Choose the gold value with a button or the labelling keys: it is saved and the next unit comes.
+      Replacing a gold label asks first (Enter replaces, Esc keeps). {keysText('next')} and {keysText('previous')} move, {keysText('note')} writes a note,{' '}
+      {keysText('undo')} undoes the last gold change made on this page. Gold labels go into the exports and, when chosen, into the report as the rater “gold”.
     </p>
   );
 }

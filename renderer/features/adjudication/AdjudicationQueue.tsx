@@ -10,7 +10,17 @@ import type { Gold } from './useAdjudication';
 const LIST_BEFORE = 10;
 const LIST_AFTER = 40;
 
-export function AdjudicationQueue({ queue, current, goldOf, onOpen }: { queue: readonly UnitDisagreement[]; current: number; goldOf: (unit: UnitDisagreement) => Gold | undefined; onOpen: (unitId: string) => void }) {
+export function AdjudicationQueue({
+  queue,
+  current,
+  goldOf,
+  onOpen,
+}: {
+  queue: readonly UnitDisagreement[];
+  current: number;
+  goldOf: (unit: UnitDisagreement) => Gold | undefined;
+  onOpen: (unitId: string) => void;
+}) {
   const start = Math.max(0, current - LIST_BEFORE);
   const end = Math.min(queue.length, Math.max(current, 0) + LIST_AFTER);
   return (
@@ -32,7 +42,9 @@ export function AdjudicationQueue({ queue, current, goldOf, onOpen }: { queue: r
               >
                 <span className="queue-agreement">{percentText(unit.agreement, 0)}</span>
                 <span className="queue-text">{unit.text}</span>
-                <span className={gold === undefined ? 'muted small' : `badge label-${String(gold.value)}`}>{gold === undefined ? 'open' : String(gold.value)}</span>
+                <span className={gold === undefined ? 'muted small' : `badge label-${String(gold.value)}`}>
+                  {gold === undefined ? 'open' : String(gold.value)}
+                </span>
               </button>
             </li>
           );

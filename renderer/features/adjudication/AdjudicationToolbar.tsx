@@ -25,7 +25,14 @@ export function AdjudicationToolbar({ task, openOnly, loading, open, onTask, onO
     <div className="adjudication-toolbar">
       <div className="segmented" role="group" aria-label="Task">
         {TASK_TABS.map((tab) => (
-          <button key={tab.task} type="button" className="chip" data-adjudication-task={tab.task} aria-pressed={task === tab.task} onClick={() => onTask(tab.task)}>
+          <button
+            key={tab.task}
+            type="button"
+            className="chip"
+            data-adjudication-task={tab.task}
+            aria-pressed={task === tab.task}
+            onClick={() => onTask(tab.task)}
+          >
             {tab.text}
           </button>
         ))}

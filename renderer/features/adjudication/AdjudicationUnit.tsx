@@ -47,7 +47,24 @@ function atText(at: string): string {
   return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
 }
 
-export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, busy, failure, question, position, noteRef, onSetGold, onClearGold, onReplace, onKeep, onOpenSession }: Props) {
+export function AdjudicationUnit({
+  studyId,
+  unit,
+  task,
+  scheme,
+  keyMap,
+  gold,
+  busy,
+  failure,
+  question,
+  position,
+  noteRef,
+  onSetGold,
+  onClearGold,
+  onReplace,
+  onKeep,
+  onOpenSession,
+}: Props) {
   const puzzle = usePuzzle(studyId, unit.puzzleId);
   const storedNote = gold?.note ?? '';
   const [note, setNote] = useState(storedNote);
@@ -99,7 +116,13 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, bu
           ))}
           <tr data-rater="human-majority">
             <td className="strong">Human majority</td>
-            <td>{unit.humanMajority === null ? <span className="muted">no strict majority</span> : <span className={`badge label-${unit.humanMajority}`}>{unit.humanMajority}</span>}</td>
+            <td>
+              {unit.humanMajority === null ? (
+                <span className="muted">no strict majority</span>
+              ) : (
+                <span className={`badge label-${unit.humanMajority}`}>{unit.humanMajority}</span>
+              )}
+            </td>
           </tr>
         </tbody>
       </table>
@@ -109,7 +132,8 @@ export function AdjudicationUnit({ studyId, unit, task, scheme, keyMap, gold, bu
           Note
         </label>
         <span className="muted small" id={`${id}-note-hint`}>
-          Why this label: write it first, then choose the value; it is saved with the note and the next unit comes. Choosing the same value again updates the note.
+          Why this label: write it first, then choose the value; it is saved with the note and the next unit comes. Choosing the same value again updates the
+          note.
         </span>
         <textarea
           id={`${id}-note`}

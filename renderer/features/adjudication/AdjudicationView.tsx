@@ -12,7 +12,12 @@ const DEFAULT_TASK: ReportTask = 'match';
 
 export function AdjudicationView({ studyId, task, unitId }: { studyId: string; task?: ReportTask; unitId?: string }) {
   return (
-    <LeadOnlyPage studyId={studyId} testId="adjudication-lead-only" what="adjudication" leadModeReason="Adjudication shows every rater’s labels, so it is only in lead mode.">
+    <LeadOnlyPage
+      studyId={studyId}
+      testId="adjudication-lead-only"
+      what="adjudication"
+      leadModeReason="Adjudication shows every rater’s labels, so it is only in lead mode."
+    >
       {/* One page per task, keyed by the task it shows: the address gains the default task at the
           first move, and that must not start a new sitting (its undo would be lost). */}
       {(study) => <LeadAdjudicationPage key={task ?? DEFAULT_TASK} study={study} task={task ?? DEFAULT_TASK} unitId={unitId} />}

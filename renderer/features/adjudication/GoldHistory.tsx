@@ -43,7 +43,13 @@ export function GoldHistory({ studyId, task, unitId }: { studyId: string; task: 
                 <td>{atText(entry.at)}</td>
                 <td>{entry.by}</td>
                 <td>{changeText(entry)}</td>
-                <td>{entry.new === null ? <span className="muted">none</span> : <span className={`badge label-${String(entry.new.value)}`}>{String(entry.new.value)}</span>}</td>
+                <td>
+                  {entry.new === null ? (
+                    <span className="muted">none</span>
+                  ) : (
+                    <span className={`badge label-${String(entry.new.value)}`}>{String(entry.new.value)}</span>
+                  )}
+                </td>
                 <td>{shown === null || shown.note === '' ? <span className="muted">no note</span> : shown.note}</td>
               </tr>
             );

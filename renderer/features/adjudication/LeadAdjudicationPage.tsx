@@ -42,7 +42,9 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
 
   const go = useCallback(
     (next: { task?: ReportTask; unitId?: string }) =>
-      store.getState().navigate({ view: 'adjudicate', studyId: study.id, task: next.task ?? task, ...(next.unitId === undefined ? {} : { unitId: next.unitId }) }),
+      store
+        .getState()
+        .navigate({ view: 'adjudicate', studyId: study.id, task: next.task ?? task, ...(next.unitId === undefined ? {} : { unitId: next.unitId }) }),
     [store, study.id, task],
   );
   const move = useCallback(
@@ -103,14 +105,29 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
   useAdjudicationKeys(task, study.scheme, keyMap, keyActions);
 
   return (
-    <section className="page adjudication-page" aria-labelledby="adjudication-title" data-testid="adjudication-view" data-task={task} data-open={open ?? ''} data-loading={loading}>
+    <section
+      className="page adjudication-page"
+      aria-labelledby="adjudication-title"
+      data-testid="adjudication-view"
+      data-task={task}
+      data-open={open ?? ''}
+      data-loading={loading}
+    >
       <div className="page-header">
         <h1 id="adjudication-title">Adjudicate: {study.name}</h1>
         <button type="button" className="chip" onClick={() => store.getState().navigate({ view: 'report', studyId: study.id })}>
           Report
         </button>
       </div>
-      <AdjudicationToolbar task={task} openOnly={openOnly} loading={loading} open={open} onTask={(next) => go({ task: next })} onOpenOnly={setOpenOnly} onRefresh={reload} />
+      <AdjudicationToolbar
+        task={task}
+        openOnly={openOnly}
+        loading={loading}
+        open={open}
+        onTask={(next) => go({ task: next })}
+        onOpenOnly={setOpenOnly}
+        onRefresh={reload}
+      />
       <AdjudicationKeysHint keyMap={keyMap} />
       <AdjudicationNotices
         notice={notice}

@@ -7,7 +7,17 @@ import { displayKey, type KeyMap } from '../labelling';
 import type { GoldQuestion } from './gold-session';
 import { GOLD_QUESTION_ATTRIBUTE } from './useAdjudicationKeys';
 
-export function ReplaceQuestion({ question, keyMap, onReplace, onKeep }: { question: GoldQuestion; keyMap: KeyMap; onReplace: () => void; onKeep: () => void }) {
+export function ReplaceQuestion({
+  question,
+  keyMap,
+  onReplace,
+  onKeep,
+}: {
+  question: GoldQuestion;
+  keyMap: KeyMap;
+  onReplace: () => void;
+  onKeep: () => void;
+}) {
   const replaceRef = useRef<HTMLButtonElement>(null);
   useEffect(() => replaceRef.current?.focus(), []);
   const from = String(question.stored.value);
@@ -16,7 +26,15 @@ export function ReplaceQuestion({ question, keyMap, onReplace, onKeep }: { quest
   const staleNote = question.note.trim() !== '' && question.note.trim() === question.stored.note;
   const noteKeys = keyMap.keysOf('note').map(displayKey).join(' or ');
   return (
-    <div className="notice notice-warning gold-question" role="alertdialog" aria-labelledby="gold-question-text" data-testid="gold-replace" data-from={from} data-to={to} {...{ [GOLD_QUESTION_ATTRIBUTE]: '' }}>
+    <div
+      className="notice notice-warning gold-question"
+      role="alertdialog"
+      aria-labelledby="gold-question-text"
+      data-testid="gold-replace"
+      data-from={from}
+      data-to={to}
+      {...{ [GOLD_QUESTION_ATTRIBUTE]: '' }}
+    >
       <p id="gold-question-text">
         <span className="strong">
           Replace gold {from} with {to}?
@@ -25,7 +43,8 @@ export function ReplaceQuestion({ question, keyMap, onReplace, onKeep }: { quest
       </p>
       {staleNote && (
         <p className="small">
-          The note “{question.note.trim()}” was written for {from} and would go with {to}. To rewrite it first, keep{noteKeys === '' ? '' : ` and press ${noteKeys}`}.
+          The note “{question.note.trim()}” was written for {from} and would go with {to}. To rewrite it first, keep
+          {noteKeys === '' ? '' : ` and press ${noteKeys}`}.
         </p>
       )}
       <div className="modal-actions">

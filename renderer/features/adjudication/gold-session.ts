@@ -111,7 +111,10 @@ export class GoldSession {
     if (this.store.getState().busy) return;
     this.store.setState({ busy: true, asking: undefined, notice: undefined });
     try {
-      const change = await clearGoldLabel(this.db, this.options.studyId, this.options.task, unit.unitId, { by: this.options.by(), now: this.now().toISOString() });
+      const change = await clearGoldLabel(this.db, this.options.studyId, this.options.task, unit.unitId, {
+        by: this.options.by(),
+        now: this.now().toISOString(),
+      });
       if (change.changed) this.history.push({ unitId: unit.unitId, change });
       this.store.setState({ busy: false, failure: undefined });
     } catch (failure) {
@@ -139,7 +142,10 @@ export class GoldSession {
       this.store.setState({
         busy: false,
         failure: undefined,
-        notice: before === undefined ? `Undone: ${entry.unitId} has no gold label again.` : `Undone: ${entry.unitId} has the gold label ${String(before.value)} again.`,
+        notice:
+          before === undefined
+            ? `Undone: ${entry.unitId} has no gold label again.`
+            : `Undone: ${entry.unitId} has the gold label ${String(before.value)} again.`,
       });
       return entry.unitId;
     } catch (failure) {

@@ -25,7 +25,10 @@ export function useAdjudication(studyId: string, task: ReportTask, openOnly: boo
   const stored = useLiveQuery(() => loadGoldLabels(db, studyId), [db, studyId]);
 
   const queue = useMemo(() => (units === undefined ? undefined : [...units].sort((x, y) => x.agreement - y.agreement)), [units]);
-  const storedGold = useMemo(() => (stored === undefined ? undefined : new Map(stored.filter((gold) => gold.task === task).map((gold) => [gold.unitId, gold]))), [stored, task]);
+  const storedGold = useMemo(
+    () => (stored === undefined ? undefined : new Map(stored.filter((gold) => gold.task === task).map((gold) => [gold.unitId, gold]))),
+    [stored, task],
+  );
   /** The stored gold label once read; until then what the worker saw when it listed the unit. */
   const goldOf = useCallback((unit: UnitDisagreement): Gold | undefined => (storedGold === undefined ? unit.gold : storedGold.get(unit.unitId)), [storedGold]);
   const open = queue?.filter((unit) => goldOf(unit) === undefined).length;

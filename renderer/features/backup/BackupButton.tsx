@@ -20,7 +20,12 @@ export function BackupButton({ studyId, studyName, className }: { studyId: strin
         {state.status === 'running' ? 'Backing up…' : 'Back up'}
       </button>
       {/* A polite live region, not role="status": the library has one per row, and its import status stays the page's one status. */}
-      <span className={`small ${state.status === 'failed' ? 'export-failed' : 'muted'}`} aria-live="polite" data-testid="backup-status" data-state={state.status}>
+      <span
+        className={`small ${state.status === 'failed' ? 'export-failed' : 'muted'}`}
+        aria-live="polite"
+        data-testid="backup-status"
+        data-state={state.status}
+      >
         {state.status === 'done' || state.status === 'failed' ? state.message : ''}
       </span>
     </span>

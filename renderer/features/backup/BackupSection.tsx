@@ -98,7 +98,10 @@ function StoredSnapshots({ restore, busy }: { restore: (snapshot: StoredBackup) 
         <ul className="session-list">
           {snapshots.map((snapshot) => (
             <li key={`${snapshot.studyId}/${snapshot.name}`} data-backup-name={snapshot.name}>
-              <span className="strong">{snapshot.studyId}</span> <span className="muted small">{new Date(snapshot.createdAt).toLocaleString()} · {formatSize(snapshot.size)}</span>{' '}
+              <span className="strong">{snapshot.studyId}</span>{' '}
+              <span className="muted small">
+                {new Date(snapshot.createdAt).toLocaleString()} · {formatSize(snapshot.size)}
+              </span>{' '}
               <button type="button" className="link-button" data-testid="restore-snapshot" disabled={busy} onClick={() => restore(snapshot)}>
                 Restore
               </button>
@@ -121,7 +124,10 @@ export function BackupSection() {
           Restore from backup…
         </button>
       </div>
-      <p className="hint">Back up a study to save everything of it (labels, assignments, gold labels, history) in one .backup.json file; restoring one puts the study back exactly as it was then.</p>
+      <p className="hint">
+        Back up a study to save everything of it (labels, assignments, gold labels, history) in one .backup.json file; restoring one puts the study back exactly
+        as it was then.
+      </p>
       <RestoreStatus state={state} dismiss={dismiss} />
       <StoredSnapshots restore={(snapshot) => void restoreStored(snapshot)} busy={busy} />
     </section>

@@ -44,7 +44,11 @@ export function useRestoreBackup() {
         }
         setState({ status: 'running', fileName });
         const outcome = await restoreBackupInWorker(db.name, file, (progress) => setState({ status: 'running', fileName, progress }));
-        setState(outcome.ok ? { status: 'done', studyId: outcome.summary.studyId, message: restoredText(outcome.summary) } : { status: 'failed', fileName, errors: outcome.errors });
+        setState(
+          outcome.ok
+            ? { status: 'done', studyId: outcome.summary.studyId, message: restoredText(outcome.summary) }
+            : { status: 'failed', fileName, errors: outcome.errors },
+        );
       } catch (error) {
         setState({ status: 'failed', fileName, errors: [{ file: fileName, path: '', message: describeStorageError(error) }] });
       }

@@ -20,9 +20,9 @@ export function HelpView() {
     <article className="help-page" data-testid="help-page" aria-labelledby="help-title">
       <h1 id="help-title">Help</h1>
       <p>
-        Agreement Studio checks whether an LLM judge of situation puzzles agrees with people. People re-label what the judge decided (the answer to each question,
-        whether each final answer matched, how hard each puzzle is) without seeing the judge, and the studio measures how often humans agree with the judge and
-        with each other. Everything stays on this computer.
+        Agreement Studio checks whether an LLM judge of situation puzzles agrees with people. People re-label what the judge decided (the answer to each
+        question, whether each final answer matched, how hard each puzzle is) without seeing the judge, and the studio measures how often humans agree with the
+        judge and with each other. Everything stays on this computer.
       </p>
 
       <h2>The study lead&rsquo;s path</h2>

@@ -12,7 +12,15 @@ export function CurrentUnit({ keyMap }: { keyMap: KeyMap }) {
   const searching = useWorkspaceState((state) => state.query.trim() !== '');
   const unit = data.units[position];
   if (!unit) {
-    return <div className="current-unit empty">{searching ? 'No unit matches this search. Press Esc in the search box to clear it.' : filter === 'all' ? 'This task has no units in this study.' : 'No unit matches this filter. Choose "All" to see every unit.'}</div>;
+    return (
+      <div className="current-unit empty">
+        {searching
+          ? 'No unit matches this search. Press Esc in the search box to clear it.'
+          : filter === 'all'
+            ? 'This task has no units in this study.'
+            : 'No unit matches this filter. Choose "All" to see every unit.'}
+      </div>
+    );
   }
   return <UnitPanel unit={unit} position={position} keyMap={keyMap} />;
 }

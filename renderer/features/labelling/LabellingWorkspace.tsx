@@ -52,7 +52,8 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
         setLoad({ key, controller });
       })
       .catch((error: unknown) => {
-        if (!cancelled) setLoad({ key, error: error instanceof StudyMissingError ? error.message : `The workspace could not open: ${describeStorageError(error)}` });
+        if (!cancelled)
+          setLoad({ key, error: error instanceof StudyMissingError ? error.message : `The workspace could not open: ${describeStorageError(error)}` });
       });
     return () => {
       cancelled = true;
@@ -83,7 +84,9 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
           </div>
         ) : (
           <div className="notice notice-progress" role="status">
-            {progress && progress.total > 0 ? `Opening the workspace: read ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} records…` : 'Opening the workspace…'}
+            {progress && progress.total > 0
+              ? `Opening the workspace: read ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} records…`
+              : 'Opening the workspace…'}
             <progress max={progress?.total || 1} value={progress?.done ?? 0} />
           </div>
         )}

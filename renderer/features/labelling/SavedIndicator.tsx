@@ -5,9 +5,20 @@ import type { UnitLabelView } from './label-index';
 
 export function SavedIndicator({ view }: { view: UnitLabelView }) {
   const text =
-    view.state === 'saved' ? 'Saved' : view.state === 'saving' ? 'Saving…' : view.state === 'error' ? `Not saved: ${view.error ?? 'the write failed'}` : 'Not labelled yet';
+    view.state === 'saved'
+      ? 'Saved'
+      : view.state === 'saving'
+        ? 'Saving…'
+        : view.state === 'error'
+          ? `Not saved: ${view.error ?? 'the write failed'}`
+          : 'Not labelled yet';
   return (
-    <span className={`saved-indicator saved-${view.state}`} data-testid="saved-indicator" data-state={view.state} role={view.state === 'error' ? 'alert' : undefined}>
+    <span
+      className={`saved-indicator saved-${view.state}`}
+      data-testid="saved-indicator"
+      data-state={view.state}
+      role={view.state === 'error' ? 'alert' : undefined}
+    >
       {text}
     </span>
   );

@@ -16,9 +16,18 @@ export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {
   ];
   return (
     <div className="modal-backdrop" onClick={closeModal}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="shortcut-help-title" data-testid="shortcut-help" onClick={(event) => event.stopPropagation()}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="shortcut-help-title"
+        data-testid="shortcut-help"
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2 id="shortcut-help-title">Keyboard shortcuts</h2>
-        <p className="muted small">A label key saves the label and moves on to the next unit. Keys typed into a text field never label. Change keys in Settings.</p>
+        <p className="muted small">
+          A label key saves the label and moves on to the next unit. Keys typed into a text field never label. Change keys in Settings.
+        </p>
         <table className="data-table shortcut-table">
           <tbody>
             {rows.map((row) => (

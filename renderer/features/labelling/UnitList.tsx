@@ -56,7 +56,14 @@ export function UnitList() {
       ) : (
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
-            <UnitRow key={item.key} listIndex={item.index} position={visible[item.index] as number} top={item.start} current={item.index === cursor} onSelect={select} />
+            <UnitRow
+              key={item.key}
+              listIndex={item.index}
+              position={visible[item.index] as number}
+              top={item.start}
+              current={item.index === cursor}
+              onSelect={select}
+            />
           ))}
         </div>
       )}

@@ -22,7 +22,12 @@ export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position
   const keys = (action: 'unsure' | 'note') => keyMap.keysOf(action).map((key) => <kbd key={key}>{displayKey(key)}</kbd>);
   const { openModal } = controller.store.getState();
 
-  const heading = unit.kind === 'question' ? `Question ${unit.turnIndex + 1}` : unit.kind === 'final' ? `Final answer (turn ${unit.turnIndex + 1})` : (puzzle?.title ?? unit.id);
+  const heading =
+    unit.kind === 'question'
+      ? `Question ${unit.turnIndex + 1}`
+      : unit.kind === 'final'
+        ? `Final answer (turn ${unit.turnIndex + 1})`
+        : (puzzle?.title ?? unit.id);
   return (
     <article className="current-unit" data-testid="current-unit" data-unit-id={unit.id} aria-labelledby="current-unit-title">
       <header className="unit-header">
@@ -69,7 +74,13 @@ export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position
         <LabelButtons selected={view.label?.value} keyMap={keyMap} />
 
         <div className="unit-flags">
-          <button type="button" className="chip" aria-pressed={unsure} onMouseDown={(event) => event.preventDefault()} onClick={() => controller.toggleUnsure()}>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={unsure}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => controller.toggleUnsure()}
+          >
             Unsure {keys('unsure')}
           </button>
           <button type="button" className="chip" onMouseDown={(event) => event.preventDefault()} onClick={() => openModal('note')}>

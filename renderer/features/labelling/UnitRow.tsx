@@ -48,7 +48,9 @@ export const UnitRow = memo(function UnitRow({ listIndex, position, top, current
           ✎
         </span>
       )}
-      {label !== undefined && <span className={`badge ${typeof label.value === 'number' ? 'label-level' : `label-${label.value}`}`}>{valueText(label.value)}</span>}
+      {label !== undefined && (
+        <span className={`badge ${typeof label.value === 'number' ? 'label-level' : `label-${label.value}`}`}>{valueText(label.value)}</span>
+      )}
       <span className={`save-dot save-${view.state}`} title={STATE_TITLES[view.state]} />
     </div>
   );

@@ -1,10 +1,7 @@
 // Reads Markdown-ish guideline text into blocks (headings, paragraphs, lists) that the panel
 // renders as React text. Nothing here ever becomes HTML: the lead's text is shown as written.
 
-export type GuidelineBlock =
-  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] };
+export type GuidelineBlock = { kind: 'heading'; level: 1 | 2 | 3; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 export function parseGuidelines(text: string): GuidelineBlock[] {
   const blocks: GuidelineBlock[] = [];

@@ -3,7 +3,12 @@
 
 import type { StudioDatabase } from '../../db/database';
 
-export async function saveGuidelines(db: StudioDatabase, studyId: string, guidelines: string | undefined, now: string = new Date().toISOString()): Promise<void> {
+export async function saveGuidelines(
+  db: StudioDatabase,
+  studyId: string,
+  guidelines: string | undefined,
+  now: string = new Date().toISOString(),
+): Promise<void> {
   await db.transaction('rw', [db.studies, db.audit], async () => {
     const study = await db.studies.get(studyId);
     if (!study) throw new Error(`The study "${studyId}" is not in the library.`);

@@ -28,7 +28,10 @@ export class LabelIndex {
   private done = 0;
 
   /** `labels` are the stored labels; `inQueue` says which units count towards progress. */
-  constructor(labels: ReadonlyMap<string, Label>, private readonly inQueue: (unitId: string) => boolean) {
+  constructor(
+    labels: ReadonlyMap<string, Label>,
+    private readonly inQueue: (unitId: string) => boolean,
+  ) {
     for (const [unitId, label] of labels) {
       this.views.set(unitId, { label, state: 'saved' });
       if (inQueue(unitId)) this.done += 1;

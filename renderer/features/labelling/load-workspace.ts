@@ -38,7 +38,13 @@ export class StudyMissingError extends Error {
   }
 }
 
-export async function loadWorkspace(db: StudioDatabase, studyId: string, task: Task, annotatorId: string, onProgress?: (progress: LoadProgress) => void): Promise<WorkspaceData> {
+export async function loadWorkspace(
+  db: StudioDatabase,
+  studyId: string,
+  task: Task,
+  annotatorId: string,
+  onProgress?: (progress: LoadProgress) => void,
+): Promise<WorkspaceData> {
   const study = await db.studies.get(studyId);
   if (!study) throw new StudyMissingError(studyId);
   const puzzleRecords = await byStudy(db.puzzles, studyId).toArray();
@@ -73,7 +79,13 @@ export async function loadWorkspace(db: StudioDatabase, studyId: string, task: T
  * same wherever it starts, unlike an offset, and each page's full records (judge labels
  * included) are dropped once converted.
  */
-async function readTurnUnits(db: StudioDatabase, study: Study, task: Task, assigned: ReadonlySet<string> | undefined, onProgress?: (progress: LoadProgress) => void): Promise<WorkUnit[]> {
+async function readTurnUnits(
+  db: StudioDatabase,
+  study: Study,
+  task: Task,
+  assigned: ReadonlySet<string> | undefined,
+  onProgress?: (progress: LoadProgress) => void,
+): Promise<WorkUnit[]> {
   const kind = unitKindOf(task);
   const total = study.counts.turns;
   const units: WorkUnit[] = [];
@@ -81,9 +93,7 @@ async function readTurnUnits(db: StudioDatabase, study: Study, task: Task, assig
   let after: [string, string] | undefined;
   onProgress?.({ done, total });
   for (;;) {
-    const page: Turn[] = await withPrefix(db.turns.where(':id'), [study.id], after)
-      .limit(CHUNK_SIZE)
-      .toArray();
+    const page: Turn[] = await withPrefix(db.turns.where(':id'), [study.id], after).limit(CHUNK_SIZE).toArray();
     for (const turn of page) if (turn.type === kind && (assigned === undefined || assigned.has(turn.id))) units.push(turnUnit(turn));
     done += page.length;
     onProgress?.({ done: Math.min(done, total), total });

@@ -46,7 +46,15 @@ export function puzzleView(puzzle: Puzzle): PuzzleView {
 
 /** Copies only what a unit shows, so the judge fields of a turn are not kept in memory at all. */
 export function turnUnit(turn: Turn): WorkUnit {
-  return { id: turn.id, kind: turn.type === 'question' ? 'question' : 'final', puzzleId: turn.puzzleId, sessionId: turn.sessionId, turnIndex: turn.index, text: turn.text, sessionStart: 0 };
+  return {
+    id: turn.id,
+    kind: turn.type === 'question' ? 'question' : 'final',
+    puzzleId: turn.puzzleId,
+    sessionId: turn.sessionId,
+    turnIndex: turn.index,
+    text: turn.text,
+    sessionStart: 0,
+  };
 }
 
 function puzzleUnit(puzzle: Puzzle): WorkUnit {

@@ -7,7 +7,10 @@ import type { PuzzleView, WorkUnit } from './unit-queue';
 
 /** Lower case without accents ("Café" and "cafe" match), word for word the same length or shorter. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** The words of a query, folded; a unit matches when every word is in its texts. */

@@ -8,7 +8,16 @@ import type { Label, LabelValue } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 import { describeStorageError } from '../../db/storage';
 import { LabelIndex } from './label-index';
-import { applyChange, labelPrimaryKey, savePosition, undoLabelChange, writeLabelChange, type LabelChange, type LabelKey, type LabelWrite } from './label-writer';
+import {
+  applyChange,
+  labelPrimaryKey,
+  savePosition,
+  undoLabelChange,
+  writeLabelChange,
+  type LabelChange,
+  type LabelKey,
+  type LabelWrite,
+} from './label-writer';
 import type { WorkspaceData } from './load-workspace';
 import { SaveLog } from './save-log';
 import { unitName, type WorkUnit } from './unit-queue';
@@ -135,7 +144,12 @@ export class WorkspaceController {
     const state = this.store.getState();
     if (willChange && draft) state.setDraft(unit.id, undefined);
     if (state.cursor < state.visible.length - 1) state.move(1);
-    else state.setNotice(this.index.getDone() >= this.data.units.length ? 'Every unit of this task is labelled.' : 'That was the last unit in this list. Choose "Unlabelled" to see what is left.');
+    else
+      state.setNotice(
+        this.index.getDone() >= this.data.units.length
+          ? 'Every unit of this task is labelled.'
+          : 'That was the last unit in this list. Choose "Unlabelled" to see what is left.',
+      );
   }
 
   toggleUnsure(): void {
@@ -195,7 +209,11 @@ export class WorkspaceController {
           return;
         }
         const position = this.resumeUnitId(unit.id);
-        const undone = await undoLabelChange(this.db, key, result.before, { annotatorName: this.options.annotatorName(), now, ...(position !== undefined ? { position } : {}) });
+        const undone = await undoLabelChange(this.db, key, result.before, {
+          annotatorName: this.options.annotatorName(),
+          now,
+          ...(position !== undefined ? { position } : {}),
+        });
         this.saved(unit.id);
         this.index.endWrite(unit.id, undone.after);
         this.acknowledge(unit, undone.after, 'label:undo');
@@ -224,7 +242,14 @@ export class WorkspaceController {
   search(query: string): void {
     this.showUnits(this.store.getState().filter, query);
     const { visible } = this.store.getState();
-    if (query.trim() !== '') this.store.getState().setNotice(visible.length === 0 ? 'No unit matches this search.' : `${visible.length.toLocaleString('en-US')} ${visible.length === 1 ? 'unit matches' : 'units match'} this search.`);
+    if (query.trim() !== '')
+      this.store
+        .getState()
+        .setNotice(
+          visible.length === 0
+            ? 'No unit matches this search.'
+            : `${visible.length.toLocaleString('en-US')} ${visible.length === 1 ? 'unit matches' : 'units match'} this search.`,
+        );
   }
 
   private showUnits(filter: UnitFilter, query: string): void {
@@ -239,7 +264,13 @@ export class WorkspaceController {
         const label = this.index.get(unit.id).label;
         const draft = drafts.get(unit.id);
         const shown =
-          filter === 'all' ? true : filter === 'unlabelled' ? !label : filter === 'unsure' ? (label?.unsure ?? draft?.unsure ?? false) : (label?.note ?? draft?.note ?? '') !== '';
+          filter === 'all'
+            ? true
+            : filter === 'unlabelled'
+              ? !label
+              : filter === 'unsure'
+                ? (label?.unsure ?? draft?.unsure ?? false)
+                : (label?.note ?? draft?.note ?? '') !== '';
         if (shown) keep.push(position);
       });
       visible = keep;
@@ -296,7 +327,11 @@ export class WorkspaceController {
       // The position commits with the label, so after a crash the workspace opens just past the last stored label.
       const position = this.resumeUnitId(unit.id);
       try {
-        const result = await writeLabelChange(this.db, key, change, { annotatorName: this.options.annotatorName(), now, ...(position !== undefined ? { position } : {}) });
+        const result = await writeLabelChange(this.db, key, change, {
+          annotatorName: this.options.annotatorName(),
+          now,
+          ...(position !== undefined ? { position } : {}),
+        });
         entry.result = result;
         this.saved(unit.id);
         this.index.endWrite(unit.id, result.after);
@@ -381,7 +416,8 @@ export class WorkspaceController {
     }
     const others = this.failed.size - 1;
     const more = others === 0 ? '' : ` and ${others} other ${others === 1 ? 'unit' : 'units'}`;
-    const retry = others === 0 ? 'The list marks it as not saved: label it again to save it.' : 'The list marks them as not saved: label them again to save them.';
+    const retry =
+      others === 0 ? 'The list marks it as not saved: label it again to save it.' : 'The list marks them as not saved: label them again to save them.';
     this.store.getState().setSaveProblem(`Not saved: ${newest.name}${more}. ${newest.message} ${retry}`);
   }
 

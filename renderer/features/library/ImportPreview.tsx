@@ -33,7 +33,8 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
         ))}
       </ul>
       <p>
-        {preview.grouping}: {counted(counts.puzzles, 'puzzle')}, {counted(counts.sessions, 'session')}, {counted(counts.turns, 'turn')}, {counted(counts.judges, 'judge')}
+        {preview.grouping}: {counted(counts.puzzles, 'puzzle')}, {counted(counts.sessions, 'session')}, {counted(counts.turns, 'turn')},{' '}
+        {counted(counts.judges, 'judge')}
         {counts.raters > 0 && `, ${counted(counts.humanLabels, 'human label')} by ${counted(counts.raters, 'rater')}`}.
       </p>
       {unparseable.length > 0 && (
@@ -55,7 +56,8 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
           <ul className="error-list" data-testid="import-leftovers">
             {leftovers.slice(0, MAX_ROWS_SHOWN).map((item) => (
               <li key={`${item.file}\u0000${item.what}`}>
-                {item.file}: {item.what}: {item.count.toLocaleString('en-US')} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')})
+                {item.file}: {item.what}: {item.count.toLocaleString('en-US')} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')}
+                )
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ function importedText(study: ImportedStudySummary): string {
   const { pack } = study;
   if (pack === undefined) return `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`;
   const added = pack.alreadyOpened ? 'already opened, nothing new' : `${pack.newUnits.toLocaleString('en-US')} new ${pack.newUnits === 1 ? 'unit' : 'units'}`;
-  const replaced = pack.replacedSample ? '; it replaced the untouched demo study that was loaded on first start, so this is now the annotator\'s copy' : '';
+  const replaced = pack.replacedSample ? "; it replaced the untouched demo study that was loaded on first start, so this is now the annotator's copy" : '';
   return `${study.name}, the pack for ${pack.annotator.name} (${added}${replaced})`;
 }
 
@@ -31,7 +31,9 @@ export function ImportStatus() {
       return null;
     case 'running': {
       const { progress } = importState;
-      const label = progress ? `${progress.phase === 'parsing' ? 'Checking' : 'Saving'} ${importState.fileNames.join(', ')}` : `Reading ${importState.fileNames.join(', ')}`;
+      const label = progress
+        ? `${progress.phase === 'parsing' ? 'Checking' : 'Saving'} ${importState.fileNames.join(', ')}`
+        : `Reading ${importState.fileNames.join(', ')}`;
       return (
         <div className="notice notice-progress" role="status" aria-live="polite">
           <div>{label}…</div>
@@ -61,14 +63,18 @@ export function ImportStatus() {
         <div className="notice notice-success" role="status">
           <span>
             Imported {importState.studies.map(importedText).join('; ')}.
-            {importState.studies.flatMap((study) => study.notes ?? []).map((note) => (
-              <span key={note} className="import-note">
-                {' '}
-                {note}.
-              </span>
-            ))}
+            {importState.studies
+              .flatMap((study) => study.notes ?? [])
+              .map((note) => (
+                <span key={note} className="import-note">
+                  {' '}
+                  {note}.
+                </span>
+              ))}
           </span>
-          <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
+          <button type="button" className="link-button" onClick={dismiss}>
+            Dismiss
+          </button>
         </div>
       );
     case 'failed': {
@@ -79,7 +85,9 @@ export function ImportStatus() {
             <strong>
               Nothing was imported: {importState.errors.length} {importState.errors.length === 1 ? 'problem' : 'problems'} in {importState.fileNames.join(', ')}
             </strong>
-            <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
+            <button type="button" className="link-button" onClick={dismiss}>
+              Dismiss
+            </button>
           </div>
           <ul className="error-list">
             {shown.map((error, index) => (

@@ -15,7 +15,8 @@ export function LibraryView() {
   const importFiles = useImportFiles();
 
   const chooseAndImport = async () => importFiles(await platform.openFiles(LIBRARY_FILE_REQUEST));
-  const chooseAndCombine = async () => importFiles(await platform.openFiles({ ...LIBRARY_FILE_REQUEST, title: 'Import several files as one study' }), { combine: true });
+  const chooseAndCombine = async () =>
+    importFiles(await platform.openFiles({ ...LIBRARY_FILE_REQUEST, title: 'Import several files as one study' }), { combine: true });
   const remove = async (studyId: string, name: string) => {
     if (window.confirm(`Delete the study "${name}" and all its labels from this computer?`)) await deleteStudy(db, studyId);
   };
@@ -34,9 +35,9 @@ export function LibraryView() {
         </div>
       </div>
       <p className="hint">
-        Import transcript bundles (.json or .jsonl), a pack from your study lead (.pack.json), or a benchmark's own files (TurtleBench, TurtleSoup-Bench), or drop them anywhere on
-        this window. A benchmark's files make one study, shown to you before anything is stored; any other file becomes a study of its own. To make one study of several puzzle lists
-        (each puzzle's genre taken from its file's name), use <em>Import several files as one study</em>.
+        Import transcript bundles (.json or .jsonl), a pack from your study lead (.pack.json), or a benchmark's own files (TurtleBench, TurtleSoup-Bench), or
+        drop them anywhere on this window. A benchmark's files make one study, shown to you before anything is stored; any other file becomes a study of its
+        own. To make one study of several puzzle lists (each puzzle's genre taken from its file's name), use <em>Import several files as one study</em>.
       </p>
       <ImportStatus />
       <BackupReminder />
@@ -66,9 +67,15 @@ export function LibraryView() {
                     {study.origin !== undefined && ` · pack for ${study.origin.annotator.name}`}
                   </div>
                 </td>
-                <td className="num" data-testid="count-puzzles">{study.counts.puzzles}</td>
-                <td className="num" data-testid="count-sessions">{study.counts.sessions}</td>
-                <td className="num" data-testid="count-turns">{study.counts.turns}</td>
+                <td className="num" data-testid="count-puzzles">
+                  {study.counts.puzzles}
+                </td>
+                <td className="num" data-testid="count-sessions">
+                  {study.counts.sessions}
+                </td>
+                <td className="num" data-testid="count-turns">
+                  {study.counts.turns}
+                </td>
                 <td>{new Date(study.importedAt).toLocaleString()}</td>
                 <td>
                   <BackupButton studyId={study.id} studyName={study.name} className="link-button" />{' '}

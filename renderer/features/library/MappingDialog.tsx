@@ -36,7 +36,10 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
     <div className="modal-backdrop">
       <div className="modal mapping-dialog" role="dialog" aria-modal="true" aria-labelledby="mapping-title" data-testid="mapping-dialog" onKeyDown={onKeyDown}>
         <h2 id="mapping-title">Map the fields of {files.map((file) => file.name).join(', ')}</h2>
-        <p className="hint">One record is one turn: pick the field of each part. Records without question text only name their puzzle (a puzzle list). Nothing is written until you import.</p>
+        <p className="hint">
+          One record is one turn: pick the field of each part. Records without question text only name their puzzle (a puzzle list). Nothing is written until
+          you import.
+        </p>
         {saved.length > 0 && (
           <label className="field">
             <span>Saved preset</span>
@@ -53,13 +56,29 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
         {isJson && (
           <label className="field">
             <span>Records at</span>
-            <input key={mapping.at.path ?? ''} aria-label="Records at" placeholder="the JSON path of the list, e.g. data.items" defaultValue={mapping.at.path ?? ''} onBlur={(event) => mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { path: event.target.value.trim() } : { path: undefined }) })} />
+            <input
+              key={mapping.at.path ?? ''}
+              aria-label="Records at"
+              placeholder="the JSON path of the list, e.g. data.items"
+              defaultValue={mapping.at.path ?? ''}
+              onBlur={(event) =>
+                mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { path: event.target.value.trim() } : { path: undefined }) })
+              }
+            />
           </label>
         )}
         {isWorkbook && (
           <label className="field">
             <span>Sheet</span>
-            <input key={mapping.at.sheet ?? ''} aria-label="Sheet" placeholder="the first sheet" defaultValue={mapping.at.sheet ?? ''} onBlur={(event) => mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { sheet: event.target.value.trim() } : { sheet: undefined }) })} />
+            <input
+              key={mapping.at.sheet ?? ''}
+              aria-label="Sheet"
+              placeholder="the first sheet"
+              defaultValue={mapping.at.sheet ?? ''}
+              onBlur={(event) =>
+                mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { sheet: event.target.value.trim() } : { sheet: undefined }) })
+              }
+            />
           </label>
         )}
         {opened === undefined && <p role="status">Reading the records…</p>}
@@ -72,7 +91,9 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
         )}
         {opened?.ok === true && (
           <>
-            <p className="muted small" data-testid="mapping-layouts">{opened.layouts.join('; ')}</p>
+            <p className="muted small" data-testid="mapping-layouts">
+              {opened.layouts.join('; ')}
+            </p>
             <fieldset className="mapping-fields">
               <legend>Fields</legend>
               {MAPPING_TARGETS.map((target) => (
@@ -95,21 +116,41 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
                 <>
                   <label className="field">
                     <span>Question values</span>
-                    <input aria-label="Question values" placeholder="question" value={draft.questionKinds} onChange={(event) => update({ questionKinds: event.target.value })} />
+                    <input
+                      aria-label="Question values"
+                      placeholder="question"
+                      value={draft.questionKinds}
+                      onChange={(event) => update({ questionKinds: event.target.value })}
+                    />
                   </label>
                   <label className="field">
                     <span>Final answer values</span>
-                    <input aria-label="Final answer values" placeholder="final" value={draft.finalKinds} onChange={(event) => update({ finalKinds: event.target.value })} />
+                    <input
+                      aria-label="Final answer values"
+                      placeholder="final"
+                      value={draft.finalKinds}
+                      onChange={(event) => update({ finalKinds: event.target.value })}
+                    />
                   </label>
                 </>
               )}
               <label className="field">
                 <span>Player name</span>
-                <input aria-label="Player name" placeholder="where no field names one" value={draft.player} onChange={(event) => update({ player: event.target.value })} />
+                <input
+                  aria-label="Player name"
+                  placeholder="where no field names one"
+                  value={draft.player}
+                  onChange={(event) => update({ player: event.target.value })}
+                />
               </label>
               <label className="field">
                 <span>Judge name</span>
-                <input aria-label="Judge name" placeholder="where no field names one" value={draft.judge} onChange={(event) => update({ judge: event.target.value })} />
+                <input
+                  aria-label="Judge name"
+                  placeholder="where no field names one"
+                  value={draft.judge}
+                  onChange={(event) => update({ judge: event.target.value })}
+                />
               </label>
             </fieldset>
             {'problem' in built && <p className="notice notice-error">{built.problem}</p>}

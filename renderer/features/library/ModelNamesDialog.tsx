@@ -11,7 +11,17 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-export function ModelNamesDialog({ needs, message, onSubmit, onCancel }: { needs: readonly MissingName[]; message: string; onSubmit(names: BenchmarkImportOptions): void; onCancel(): void }) {
+export function ModelNamesDialog({
+  needs,
+  message,
+  onSubmit,
+  onCancel,
+}: {
+  needs: readonly MissingName[];
+  message: string;
+  onSubmit(names: BenchmarkImportOptions): void;
+  onCancel(): void;
+}) {
   const [names, setNames] = useState<Partial<Record<MissingName, string>>>({});
   const [problem, setProblem] = useState<string>();
 

@@ -5,7 +5,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { suggestMapping } from '../../../shared/formats/importers/mapping-suggest';
-import { MAPPING_FORMAT, mappingPresetFromJson, serializeMappingPreset, type MappingPreset, type MappingTarget } from '../../../shared/formats/importers/mapping-preset';
+import {
+  MAPPING_FORMAT,
+  mappingPresetFromJson,
+  serializeMappingPreset,
+  type MappingPreset,
+  type MappingTarget,
+} from '../../../shared/formats/importers/mapping-preset';
 import type { RecordsAt } from '../../../shared/formats/importers/mapping-records';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
 import { usePreferences, useServices } from '../../app/services';
@@ -41,8 +47,17 @@ function presetOfDraft(draft: MappingDraft, at: RecordsAt): { preset: MappingPre
     name: draft.name.trim() === '' ? 'Unnamed mapping' : draft.name.trim(),
     ...(at.path !== undefined || at.sheet !== undefined ? { records: at } : {}),
     fields: draft.fields,
-    ...(draft.fields.turnKind !== undefined ? { turnKinds: { ...(questionKinds.length > 0 ? { question: questionKinds } : {}), ...(finalKinds.length > 0 ? { final: finalKinds } : {}) } } : {}),
-    ...(draft.player.trim() !== '' || draft.judge.trim() !== '' ? { constants: { ...(draft.player.trim() !== '' ? { player: draft.player.trim() } : {}), ...(draft.judge.trim() !== '' ? { judge: draft.judge.trim() } : {}) } } : {}),
+    ...(draft.fields.turnKind !== undefined
+      ? { turnKinds: { ...(questionKinds.length > 0 ? { question: questionKinds } : {}), ...(finalKinds.length > 0 ? { final: finalKinds } : {}) } }
+      : {}),
+    ...(draft.player.trim() !== '' || draft.judge.trim() !== ''
+      ? {
+          constants: {
+            ...(draft.player.trim() !== '' ? { player: draft.player.trim() } : {}),
+            ...(draft.judge.trim() !== '' ? { judge: draft.judge.trim() } : {}),
+          },
+        }
+      : {}),
   };
   if (raw.fields.story === undefined || raw.fields.reference === undefined) return { problem: 'Pick the fields that hold the story and the reference.' };
   const checked = mappingPresetFromJson('the mapping', raw);
@@ -86,7 +101,8 @@ export function useFieldMapping(files: OpenedFile[]) {
           setDraft((before) => ({ ...before, fields: suggestMapping(result.fieldNames) }));
         }
       },
-      (error: unknown) => current && setOpenedFor({ at, result: { ok: false, errors: [{ file: files.map((file) => file.name).join(', '), path: '', message: String(error) }] } }),
+      (error: unknown) =>
+        current && setOpenedFor({ at, result: { ok: false, errors: [{ file: files.map((file) => file.name).join(', '), path: '', message: String(error) }] } }),
     );
     return () => {
       current = false;
@@ -101,7 +117,10 @@ export function useFieldMapping(files: OpenedFile[]) {
     if (opened?.ok !== true || !('preset' in built)) return;
     let current = true;
     const { preset } = built;
-    checkMappingInWorker(preset, PREVIEW_ROWS).then((result) => current && setCheckFor({ preset, result }), () => undefined);
+    checkMappingInWorker(preset, PREVIEW_ROWS).then(
+      (result) => current && setCheckFor({ preset, result }),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -130,7 +149,11 @@ export function useFieldMapping(files: OpenedFile[]) {
 
   const exportPreset = async () => {
     if (!('preset' in built)) return;
-    const result = await platform.saveFile({ suggestedName: `${built.preset.name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.mapping.json`, text: serializeMappingPreset(built.preset), mimeType: 'application/json' });
+    const result = await platform.saveFile({
+      suggestedName: `${built.preset.name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.mapping.json`,
+      text: serializeMappingPreset(built.preset),
+      mimeType: 'application/json',
+    });
     if (result.saved) setMessage(`Exported the preset as ${result.name}.`);
   };
 

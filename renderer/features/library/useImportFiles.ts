@@ -24,7 +24,12 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
       const waiting = store.getState().importState;
       if (waiting.status === 'preview' || waiting.status === 'names') void cancelImportInWorker(waiting.requestId);
       store.getState().setImportState({ status: 'running', fileNames });
-      const start = await importFilesInWorker(db.name, files, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }), options);
+      const start = await importFilesInWorker(
+        db.name,
+        files,
+        (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }),
+        options,
+      );
       return settle(db.name, store, start, fileNames, offersMapping(files) ? files : undefined);
     },
     [db, store],
@@ -48,7 +53,13 @@ export function useHeldImport() {
 }
 
 /** `mappable`: the files, when a refusal may offer to map their fields. */
-async function settle(databaseName: string, store: StudioStore, start: ImportStart, fileNames: string[], mappable?: OpenedFile[]): Promise<ImportOutcome | undefined> {
+async function settle(
+  databaseName: string,
+  store: StudioStore,
+  start: ImportStart,
+  fileNames: string[],
+  mappable?: OpenedFile[],
+): Promise<ImportOutcome | undefined> {
   if ('requestId' in start) {
     const { requestId } = start;
     if ('needs' in start) {
@@ -60,7 +71,11 @@ async function settle(databaseName: string, store: StudioStore, start: ImportSta
     store.getState().setImportState({ status: 'preview', fileNames, requestId, preview: start.preview });
     return undefined;
   }
-  store.getState().setImportState(start.ok ? { status: 'done', studies: start.studies } : { status: 'failed', fileNames, errors: start.errors, ...(mappable ? { mappable } : {}) });
+  store
+    .getState()
+    .setImportState(
+      start.ok ? { status: 'done', studies: start.studies } : { status: 'failed', fileNames, errors: start.errors, ...(mappable ? { mappable } : {}) },
+    );
   const opened = start.ok ? start.studies.find((study) => study.pack !== undefined) : undefined;
   if (opened) store.getState().navigate({ view: 'study', studyId: opened.id });
   return start;
@@ -68,7 +83,9 @@ async function settle(databaseName: string, store: StudioStore, start: ImportSta
 
 async function commit(databaseName: string, store: StudioStore, requestId: string, fileNames: string[]): Promise<ImportOutcome> {
   store.getState().setImportState({ status: 'running', fileNames, progress: { phase: 'writing', done: 0, total: 1 } });
-  const outcome = await commitImportInWorker(databaseName, requestId, (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }));
+  const outcome = await commitImportInWorker(databaseName, requestId, (progress) =>
+    store.getState().setImportState({ status: 'running', fileNames, progress }),
+  );
   store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });
   return outcome;
 }
@@ -77,4 +94,8 @@ async function commit(databaseName: string, store: StudioStore, requestId: strin
  * Packs are `.pack.json`, so the json filter already offers them. The rest are the benchmarks'
  * own files: SPLAT's log.csv, config.yaml and puzzles.xlsx, GameArena's users.db, TSB's run logs.
  */
-export const LIBRARY_FILE_REQUEST = { title: 'Import transcript bundles or packs', extensions: ['json', 'jsonl', 'csv', 'xlsx', 'yaml', 'yml', 'db', 'sqlite', 'txt'], multiple: true } as const;
+export const LIBRARY_FILE_REQUEST = {
+  title: 'Import transcript bundles or packs',
+  extensions: ['json', 'jsonl', 'csv', 'xlsx', 'yaml', 'yml', 'db', 'sqlite', 'txt'],
+  multiple: true,
+} as const;

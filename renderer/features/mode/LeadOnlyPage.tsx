@@ -26,7 +26,9 @@ export function LeadOnlyPage({ studyId, testId, what, leadModeReason, children }
   if (study.origin !== undefined || mode !== 'lead') {
     return (
       <p className="empty" data-testid={testId}>
-        {study.origin !== undefined ? `This study was opened from a pack: this computer labels for one annotator, and ${what} belongs to the study lead.` : leadModeReason}
+        {study.origin !== undefined
+          ? `This study was opened from a pack: this computer labels for one annotator, and ${what} belongs to the study lead.`
+          : leadModeReason}
       </p>
     );
   }

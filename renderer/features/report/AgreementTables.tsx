@@ -33,7 +33,14 @@ export const AgreementTable = memo(function AgreementTable({ report, task, layou
             const value = row === undefined ? null : shownAgreement(row, average);
             const warning = row === undefined ? undefined : agreementRowWarning(row, average, report.settings.bootstrap);
             return (
-              <td key={bucket} className="num agreement-cell" data-bucket={bucket} data-agreement={value ?? ''} data-n={row?.n ?? 0} data-units={row?.units ?? 0}>
+              <td
+                key={bucket}
+                className="num agreement-cell"
+                data-bucket={bucket}
+                data-agreement={value ?? ''}
+                data-n={row?.n ?? 0}
+                data-units={row?.units ?? 0}
+              >
                 {/* Two spaces between the parts, as in the paper tables; pre-wrap keeps them. */}
                 {row === undefined ? UNDEFINED_FIGURE : agreementCellParts(row, average).join('  ')}
                 {warning !== undefined && <IntervalWarning text={warning} />}

@@ -12,7 +12,14 @@ const VERDICT_CLASS = { passed: 'alt-test-passed', failed: 'alt-test-failed', re
 export function AltTestVerdict({ report, row }: { report: AgreementReport; row: JudgeAltTestRow }) {
   const verdict = row.passed === null ? 'refused' : row.passed ? 'passed' : 'failed';
   return (
-    <div className="alt-test" data-testid="alt-test" data-verdict={verdict} data-epsilon={row.epsilon} data-winning-rate={row.winningRate ?? ''} data-advantage={row.advantageProbability ?? ''}>
+    <div
+      className="alt-test"
+      data-testid="alt-test"
+      data-verdict={verdict}
+      data-epsilon={row.epsilon}
+      data-winning-rate={row.winningRate ?? ''}
+      data-advantage={row.advantageProbability ?? ''}
+    >
       <p className={`small ${VERDICT_CLASS[verdict]}`}>
         <strong>Alt-Test:</strong> {altTestVerdict(row)}
       </p>

@@ -52,7 +52,12 @@ export const AnnotatorReliabilitySection = memo(function AnnotatorReliabilitySec
               const flagged = cells.filter(({ task }) => outliers.has(outlierKey(task, annotator)));
               const name = names.get(annotator);
               return (
-                <tr key={annotator} data-annotator={annotator} data-outlier={flagged.length > 0 ? 'true' : 'false'} className={flagged.length > 0 ? 'outlier-row' : undefined}>
+                <tr
+                  key={annotator}
+                  data-annotator={annotator}
+                  data-outlier={flagged.length > 0 ? 'true' : 'false'}
+                  className={flagged.length > 0 ? 'outlier-row' : undefined}
+                >
                   <th scope="row">
                     <div className="strong">{name ?? annotator}</div>
                     {name !== undefined && name !== annotator && <div className="muted small">{annotator}</div>}
@@ -60,7 +65,14 @@ export const AnnotatorReliabilitySection = memo(function AnnotatorReliabilitySec
                   {cells.map(({ task, row }) => {
                     const outlier = outliers.has(outlierKey(task, annotator));
                     return (
-                      <td key={task} className={`num${outlier ? ' outlier-cell' : ''}`} data-task={task} data-agreement={row?.agreement ?? ''} data-n={row?.n ?? 0} data-ties={row?.ties ?? 0}>
+                      <td
+                        key={task}
+                        className={`num${outlier ? ' outlier-cell' : ''}`}
+                        data-task={task}
+                        data-agreement={row?.agreement ?? ''}
+                        data-n={row?.n ?? 0}
+                        data-ties={row?.ties ?? 0}
+                      >
                         {row === undefined || row.agreement === null ? UNDEFINED_FIGURE : `${percentText(row.agreement)}  n=${row.n}`}
                         {outlier && <span className="outlier-flag"> ▼ outlier</span>}
                       </td>

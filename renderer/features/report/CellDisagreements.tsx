@@ -40,7 +40,13 @@ export function CellDisagreements({
   const query = useMemo((): DisagreementQuery => ({ task, a, b, limit: LIST_LIMIT }), [task, a, b]);
   const { loading, units, error } = useDisagreements(studyId, query);
   const id = useId();
-  const summary = loading ? 'Listing the units…' : units === undefined ? '' : units.length === 0 ? 'They agree on every unit both labelled.' : `${units.length === LIST_LIMIT ? `The first ${LIST_LIMIT}` : units.length} ${units.length === 1 ? 'unit' : 'units'} where they disagree.`;
+  const summary = loading
+    ? 'Listing the units…'
+    : units === undefined
+      ? ''
+      : units.length === 0
+        ? 'They agree on every unit both labelled.'
+        : `${units.length === LIST_LIMIT ? `The first ${LIST_LIMIT}` : units.length} ${units.length === 1 ? 'unit' : 'units'} where they disagree.`;
   return (
     <section className="card cell-disagreements" data-testid="cell-disagreements" data-a={a} data-b={b} data-task={task} aria-labelledby={id}>
       <div className="section-header">

@@ -82,7 +82,13 @@ function StatisticsTable({ report, task, layout }: { report: AgreementReport; ta
   );
 }
 
-export const ChanceCorrectedPanel = memo(function ChanceCorrectedPanel({ report, layouts }: { report: AgreementReport; layouts: Array<{ task: ReportTask; layout: LayoutTable }> }) {
+export const ChanceCorrectedPanel = memo(function ChanceCorrectedPanel({
+  report,
+  layouts,
+}: {
+  report: AgreementReport;
+  layouts: Array<{ task: ReportTask; layout: LayoutTable }>;
+}) {
   const id = useId();
   return (
     <section className="report-section" data-testid="chance-corrected" aria-labelledby={id}>
@@ -90,8 +96,9 @@ export const ChanceCorrectedPanel = memo(function ChanceCorrectedPanel({ report,
         Chance-corrected agreement
       </h2>
       <p className="hint small">
-        Raw agreement is inflated when one label dominates: two raters who both answer “no” most of the time agree often by chance. The observed and expected columns give
-        each statistic's own observed and chance agreement, so (observed − expected) / (1 − expected) recomputes it; AC1 is less sensitive to skewed categories. The prevalence column shows how skewed the labels are.
+        Raw agreement is inflated when one label dominates: two raters who both answer “no” most of the time agree often by chance. The observed and expected
+        columns give each statistic's own observed and chance agreement, so (observed − expected) / (1 − expected) recomputes it; AC1 is less sensitive to
+        skewed categories. The prevalence column shows how skewed the labels are.
       </p>
       {layouts.map(({ task, layout }) => (
         <StatisticsTable key={task} report={report} task={task} layout={layout} />

@@ -12,7 +12,9 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
   if (rows.length === 0) return null;
   return (
     <ReportTable
-      name={{ caption: `Solve rates under ${judge}, corrected for its errors as measured on the bucket's sessions with both its verdict and the human majority's (calibration)` }}
+      name={{
+        caption: `Solve rates under ${judge}, corrected for its errors as measured on the bucket's sessions with both its verdict and the human majority's (calibration)`,
+      }}
       variant="compact"
       boxData={{ 'data-testid': 'corrected-scores' }}
       columns={['Player', 'Bucket', { num: 'Sessions' }, { num: 'Calibration' }, { num: 'Raw solve rate' }, { num: 'Corrected [95% CI]' }, 'Note']}
@@ -20,7 +22,13 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
       {rows.map((row) => {
         const note = correctedNote(row);
         return (
-          <tr key={`${row.player}\u0000${row.bucket}`} data-player={row.player} data-bucket={row.bucket} data-raw={row.rawScore ?? ''} data-corrected={row.theta ?? ''}>
+          <tr
+            key={`${row.player}\u0000${row.bucket}`}
+            data-player={row.player}
+            data-bucket={row.bucket}
+            data-raw={row.rawScore ?? ''}
+            data-corrected={row.theta ?? ''}
+          >
             <th scope="row">{row.player}</th>
             <td>{BUCKET_NAME[row.bucket]}</td>
             <td className="num">{row.sessions.toLocaleString('en-US')}</td>

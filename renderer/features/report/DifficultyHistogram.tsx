@@ -55,7 +55,14 @@ export function DifficultyHistogram({ ratingsByLevel }: { ratingsByLevel: readon
           </tbody>
         </table>
       ) : (
-        <svg className="bar-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={`${total.toLocaleString('en-US')} difficulty ratings by level: ${summary}`}>
+        <svg
+          className="bar-chart"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          width={WIDTH}
+          height={HEIGHT}
+          role="img"
+          aria-label={`${total.toLocaleString('en-US')} difficulty ratings by level: ${summary}`}
+        >
           <Group left={MARGIN.left} top={MARGIN.top}>
             {levels.map((entry) => {
               const top = y(entry.count);

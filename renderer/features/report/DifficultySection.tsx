@@ -62,7 +62,9 @@ export const DifficultySection = memo(function DifficultySection({ difficulty, s
       ))}
       <DifficultyHistogram ratingsByLevel={ratingsByLevel} />
       <h3>Puzzles</h3>
-      <p className="muted small">A puzzle&apos;s difficulty is the mean of its human ratings; where no one rated it, the bundle&apos;s difficulty; else it is unrated.</p>
+      <p className="muted small">
+        A puzzle&apos;s difficulty is the mean of its human ratings; where no one rated it, the bundle&apos;s difficulty; else it is unrated.
+      </p>
       <ReportTable
         name={{ label: 'Difficulty of each puzzle' }}
         columns={['Puzzle', { num: 'Mean' }, { num: 'Level' }, 'Bucket', 'Source', { num: 'Ratings' }]}

@@ -26,13 +26,20 @@ export const ExportSection = memo(function ExportSection({ studyId, report }: { 
         Export
       </h2>
       <p className="hint small">
-        The dataset has one row per unit with every judge&apos;s and annotator&apos;s label, the majority, the gold label and the puzzle&apos;s difficulty. The report files hold
-        the figures on this page. Each records the app version, the SHA-256 of its inputs and the settings.
+        The dataset has one row per unit with every judge&apos;s and annotator&apos;s label, the majority, the gold label and the puzzle&apos;s difficulty. The
+        report files hold the figures on this page. Each records the app version, the SHA-256 of its inputs and the settings.
       </p>
       <div className="export-buttons">
         <div className="segmented" role="group" aria-label="Labelled dataset">
           {DATASET_BUTTONS.map((button) => (
-            <button key={button.format} type="button" className="chip" data-export={`dataset-${button.format}`} disabled={running} onClick={() => void exportDataset(button.format)}>
+            <button
+              key={button.format}
+              type="button"
+              className="chip"
+              data-export={`dataset-${button.format}`}
+              disabled={running}
+              onClick={() => void exportDataset(button.format)}
+            >
               {button.text}
             </button>
           ))}

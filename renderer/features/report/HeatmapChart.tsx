@@ -52,7 +52,10 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
   const size = count * cell;
   const scale = useMemo(() => scaleBand<string>({ domain: raters, range: [0, size] }), [raters, size]);
   // Column b holds, row by row, the pairs (a, b); the diagonal and pairs with no unit in common are empty.
-  const columns = useMemo((): Column[] => raters.map((b) => ({ rater: b, bins: raters.map((a) => (a === b ? null : (cells.get(cellKey(a, b)) ?? null))) })), [raters, cells]);
+  const columns = useMemo(
+    (): Column[] => raters.map((b) => ({ rater: b, bins: raters.map((a) => (a === b ? null : (cells.get(cellKey(a, b)) ?? null))) })),
+    [raters, cells],
+  );
   const firstCell = columns.flatMap((column) => column.bins).find((bin): bin is HeatmapCell => bin !== null);
   /** The one cell in the tab order (roving tabindex); it follows focus. */
   const [active, setActive] = useState<string>();
@@ -127,7 +130,16 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
           tickComponent={PlainTick}
           tickLabelProps={{ angle: -90, textAnchor: 'start', dx: '0.3em', dy: '0.3em' }}
         />
-        <AxisLeft top={margin} left={margin} scale={scale} hideAxisLine hideTicks tickFormat={tickName} tickComponent={PlainTick} tickLabelProps={{ textAnchor: 'end', dx: '-0.3em', dy: '0.3em' }} />
+        <AxisLeft
+          top={margin}
+          left={margin}
+          scale={scale}
+          hideAxisLine
+          hideTicks
+          tickFormat={tickName}
+          tickComponent={PlainTick}
+          tickLabelProps={{ textAnchor: 'end', dx: '-0.3em', dy: '0.3em' }}
+        />
         <Group
           top={margin}
           left={margin}

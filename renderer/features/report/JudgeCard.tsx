@@ -46,7 +46,13 @@ export const JudgeCard = memo(function JudgeCard({ report, card }: { report: Agr
       {nonPolar.length > 0 && (
         <p className="muted small">
           Neither lenient nor severe:{' '}
-          {nonPolar.map((side) => `“${side.label}” ${times(side.judgeOnly)} from the judge where people said yes or no, ${times(side.peopleOnly)} from people where the judge did`).join('; ')}.
+          {nonPolar
+            .map(
+              (side) =>
+                `“${side.label}” ${times(side.judgeOnly)} from the judge where people said yes or no, ${times(side.peopleOnly)} from people where the judge did`,
+            )
+            .join('; ')}
+          .
         </p>
       )}
       {card.altTest !== undefined && <AltTestVerdict report={report} row={card.altTest} />}

@@ -9,20 +9,41 @@ import { ReportTable } from './ReportTable';
 
 const RESAMPLED: Record<Resampling, string> = { puzzles: 'whole puzzles', units: 'single units' };
 
-export function JudgeComparisonsTable({ rows, bucketName, settings }: { rows: readonly JudgeComparisonRow[]; bucketName: string; settings: AgreementReport['settings'] }) {
+export function JudgeComparisonsTable({
+  rows,
+  bucketName,
+  settings,
+}: {
+  rows: readonly JudgeComparisonRow[];
+  bucketName: string;
+  settings: AgreementReport['settings'];
+}) {
   const { bootstrap } = settings;
   if (rows.length === 0) return <p className="empty small">No two judges labelled the same units here.</p>;
-  const interval = bootstrap > 0 ? `, its interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws` : '';
+  const interval =
+    bootstrap > 0
+      ? `, its interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws`
+      : '';
   return (
     <ReportTable
-      name={{ caption: `Judge A against judge B on the units both judged that have a human majority (${bucketName}): the difference in agreement with people in percentage points${interval}` }}
+      name={{
+        caption: `Judge A against judge B on the units both judged that have a human majority (${bucketName}): the difference in agreement with people in percentage points${interval}`,
+      }}
       data={{ 'data-testid': 'judge-comparisons' }}
       columns={['A', 'B', { num: 'n' }, { num: 'A − B [95% CI]' }, { num: 'McNemar p' }, { num: 'Holm p' }]}
     >
       {rows.map((row) => {
         const undefinedShare = bootstrap === 0 ? 0 : row.undefinedReplicates / bootstrap;
         return (
-          <tr key={`${row.a}\u0000${row.b}`} data-a={row.a} data-b={row.b} data-n={row.n} data-difference={row.difference ?? ''} data-mcnemar-p={row.mcnemar.pValue} data-holm-p={row.holmP ?? ''}>
+          <tr
+            key={`${row.a}\u0000${row.b}`}
+            data-a={row.a}
+            data-b={row.b}
+            data-n={row.n}
+            data-difference={row.difference ?? ''}
+            data-mcnemar-p={row.mcnemar.pValue}
+            data-holm-p={row.holmP ?? ''}
+          >
             <th scope="row">{row.a}</th>
             <td>{row.b}</td>
             <td className="num">{row.n.toLocaleString('en-US')}</td>

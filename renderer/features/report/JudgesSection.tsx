@@ -33,14 +33,28 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
           <div className="report-controls">
             <div className="segmented" role="group" aria-label="Task">
               {TASK_ORDER.map((option) => (
-                <button key={option} type="button" className="chip" data-judges-task={option} aria-pressed={task === option} onClick={() => startTransition(() => setTask(option))}>
+                <button
+                  key={option}
+                  type="button"
+                  className="chip"
+                  data-judges-task={option}
+                  aria-pressed={task === option}
+                  onClick={() => startTransition(() => setTask(option))}
+                >
                   {TASK_NAMES[option]}
                 </button>
               ))}
             </div>
             <div className="segmented" role="group" aria-label="Bucket">
               {buckets.map((option) => (
-                <button key={option} type="button" className="chip" data-judges-bucket={option} aria-pressed={bucket === option} onClick={() => startTransition(() => setBucket(option))}>
+                <button
+                  key={option}
+                  type="button"
+                  className="chip"
+                  data-judges-bucket={option}
+                  aria-pressed={bucket === option}
+                  onClick={() => startTransition(() => setBucket(option))}
+                >
                   {BUCKET_NAME[option]}
                 </button>
               ))}
@@ -53,9 +67,10 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
       ) : (
         <>
           <p className="hint small">
-            Each judge against the human majority: where it agrees, how well it finds each label, and which way it errs (lenient: {task === 'match' ? 'matched' : 'yes'} where
-            people said {task === 'match' ? 'unmatched' : 'no'}; severe: the reverse). The Alt-Test asks whether the judge could stand in for an annotator, with ε ={' '}
-            <span data-testid="alt-test-epsilon">{judges.altTestEpsilon}</span> for the annotators&apos; expertise set above.
+            Each judge against the human majority: where it agrees, how well it finds each label, and which way it errs (lenient:{' '}
+            {task === 'match' ? 'matched' : 'yes'} where people said {task === 'match' ? 'unmatched' : 'no'}; severe: the reverse). The Alt-Test asks whether
+            the judge could stand in for an annotator, with ε = <span data-testid="alt-test-epsilon">{judges.altTestEpsilon}</span> for the annotators&apos;
+            expertise set above.
           </p>
           {cards.length === 0 ? (
             <p className="empty">No judge has figures for {TASK_NAMES[task]} in this bucket.</p>

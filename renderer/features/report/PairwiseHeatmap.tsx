@@ -86,7 +86,14 @@ export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, report }
         <div className="report-controls">
           <div className="segmented" role="group" aria-label="Task">
             {TASK_BUTTONS.map((button) => (
-              <button key={button.task} type="button" className="chip" data-heatmap-task={button.task} aria-pressed={task === button.task} onClick={() => setTask(button.task)}>
+              <button
+                key={button.task}
+                type="button"
+                className="chip"
+                data-heatmap-task={button.task}
+                aria-pressed={task === button.task}
+                onClick={() => setTask(button.task)}
+              >
                 {button.text}
               </button>
             ))}
@@ -95,7 +102,8 @@ export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, report }
         </div>
       </div>
       <p className="hint small">
-        Raw agreement of each pair of raters on the units both labelled (used) out of the units either labelled (total). Choose a pair to list the units where they disagree.
+        Raw agreement of each pair of raters on the units both labelled (used) out of the units either labelled (total). Choose a pair to list the units where
+        they disagree.
       </p>
       {drawn === null ? (
         <p className="muted">Drawing the heatmap…</p>
@@ -106,7 +114,17 @@ export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, report }
       ) : (
         <HeatmapChart model={drawn.model} chosen={open === undefined ? undefined : cellKey(open.a, open.b)} onChoose={choose} />
       )}
-      {open !== undefined && <CellDisagreements key={cellKey(open.a, open.b)} studyId={studyId} task={open.task} a={open.a} b={open.b} names={drawn?.model.names ?? new Map<string, string>()} onClose={() => setChosen(undefined)} />}
+      {open !== undefined && (
+        <CellDisagreements
+          key={cellKey(open.a, open.b)}
+          studyId={studyId}
+          task={open.task}
+          a={open.a}
+          b={open.b}
+          names={drawn?.model.names ?? new Map<string, string>()}
+          onClose={() => setChosen(undefined)}
+        />
+      )}
     </section>
   );
 });

@@ -44,7 +44,15 @@ function OutcomeTable({ layout }: { layout: LayoutTable }) {
     >
       {layout.rows.map((row) => (
         <tr key={row.labels.join('\u0000')} data-player={row.ids?.[0]} data-bucket={row.ids?.[1]}>
-          {row.labels.map((label, index) => (index === 0 ? <th key={index} scope="row">{label}</th> : <td key={index}>{label}</td>))}
+          {row.labels.map((label, index) =>
+            index === 0 ? (
+              <th key={index} scope="row">
+                {label}
+              </th>
+            ) : (
+              <td key={index}>{label}</td>
+            ),
+          )}
           {row.values.map((value, index) => (
             <td key={index} className="num">
               {value}
@@ -111,7 +119,13 @@ function OutcomeChart({ outcomes }: { outcomes: readonly PlayerOutcome[] }) {
 function RankingCard({ ranking }: { ranking: RankingComparison }) {
   const caveat = fewPlayersCaveat(ranking.judgeRanking.length);
   return (
-    <div className="card ranking" data-testid="ranking" data-kendall-tau-b={ranking.kendallTauB ?? ''} data-rbo={ranking.rankBiasedOverlap ?? ''} data-permutation-p={ranking.permutationP ?? ''}>
+    <div
+      className="card ranking"
+      data-testid="ranking"
+      data-kendall-tau-b={ranking.kendallTauB ?? ''}
+      data-rbo={ranking.rankBiasedOverlap ?? ''}
+      data-permutation-p={ranking.permutationP ?? ''}
+    >
       <div className="card-title">Do the judge and the humans rank the players alike?</div>
       <div className="ranking-lists">
         {(
@@ -156,7 +170,13 @@ function RankingCard({ ranking }: { ranking: RankingComparison }) {
   );
 }
 
-export const PlayerOutcomesSection = memo(function PlayerOutcomesSection({ players, layout }: { players: AgreementReport['players']; layout: LayoutTable | undefined }) {
+export const PlayerOutcomesSection = memo(function PlayerOutcomesSection({
+  players,
+  layout,
+}: {
+  players: AgreementReport['players'];
+  layout: LayoutTable | undefined;
+}) {
   const id = useId();
   const leftOut = players.outcomes.filter((outcome) => outcome.bucket === 'all' && (outcome.sessionsWithoutVerdict ?? 0) > 0);
   return (

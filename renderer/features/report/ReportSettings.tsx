@@ -65,9 +65,16 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
           aria-describedby={`${id}-problems`}
         />
       </label>
-      <label className="inline-field" title="What a bootstrap replicate draws. Puzzles: whole puzzles, each with all its questions and final answers, which share its story, sessions and annotators. Units: single questions and final answers, as if they were independent.">
+      <label
+        className="inline-field"
+        title="What a bootstrap replicate draws. Puzzles: whole puzzles, each with all its questions and final answers, which share its story, sessions and annotators. Units: single questions and final answers, as if they were independent."
+      >
         <span>Resample</span>
-        <select data-testid="report-resample" value={settings.resample} onChange={(event) => settings.setResample(event.target.value === 'units' ? 'units' : 'puzzles')}>
+        <select
+          data-testid="report-resample"
+          value={settings.resample}
+          onChange={(event) => settings.setResample(event.target.value === 'units' ? 'units' : 'puzzles')}
+        >
           <option value="puzzles">Puzzles</option>
           <option value="units">Units</option>
         </select>
@@ -77,7 +84,12 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
         <span>Gold labels as a rater</span>
       </label>
       <label className="inline-field" title="Labels an annotator marked unsure (S) count like any other unless left out.">
-        <input data-testid="leave-out-unsure" type="checkbox" checked={settings.leaveOutUnsure} onChange={(event) => settings.setLeaveOutUnsure(event.target.checked)} />
+        <input
+          data-testid="leave-out-unsure"
+          type="checkbox"
+          checked={settings.leaveOutUnsure}
+          onChange={(event) => settings.setLeaveOutUnsure(event.target.checked)}
+        />
         <span>Leave out unsure labels</span>
       </label>
       <label
@@ -85,7 +97,11 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
         title="Judge replies the import could not read as a label. Left out: they take no part in any figure. Counted as a disagreement: each disagrees with every human label, as TurtleBench scores them. Saved with the study."
       >
         <span>Unparseable judge replies</span>
-        <select data-testid="unparseable-replies" value={settings.unparseable} onChange={(event) => settings.setUnparseable(event.target.value === 'disagreement' ? 'disagreement' : 'left-out')}>
+        <select
+          data-testid="unparseable-replies"
+          value={settings.unparseable}
+          onChange={(event) => settings.setUnparseable(event.target.value === 'disagreement' ? 'disagreement' : 'left-out')}
+        >
           <option value="left-out">Left out</option>
           <option value="disagreement">Counted as a disagreement</option>
         </select>

@@ -30,7 +30,8 @@ type ReportTableProps = Head & {
 
 export function ReportTable({ name, variant = 'report', columns, head, children, data, boxData }: ReportTableProps) {
   const captionId = useId();
-  const naming = 'caption' in name ? { 'aria-labelledby': captionId } : 'labelledBy' in name ? { 'aria-labelledby': name.labelledBy } : { 'aria-label': name.label };
+  const naming =
+    'caption' in name ? { 'aria-labelledby': captionId } : 'labelledBy' in name ? { 'aria-labelledby': name.labelledBy } : { 'aria-label': name.label };
   return (
     <div className="table-scroll" {...boxData}>
       <table className={`data-table ${variant}-table`} {...naming} {...data}>

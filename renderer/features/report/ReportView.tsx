@@ -57,10 +57,11 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
   const layouts = useMemo(() => layoutsById(shown), [shown]);
   const turtleBench = layouts.get('turtlebench-answer');
   const chanceLayouts = useMemo(
-    () => TASK_ORDER.flatMap((task) => {
-      const layout = layouts.get(`chance-${task}`);
-      return layout === undefined ? [] : [{ task, layout }];
-    }),
+    () =>
+      TASK_ORDER.flatMap((task) => {
+        const layout = layouts.get(`chance-${task}`);
+        return layout === undefined ? [] : [{ task, layout }];
+      }),
     [layouts],
   );
   return (
@@ -92,7 +93,12 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
         <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />
       </div>
       <div id="report-difficulty">
-        <DifficultySection difficulty={report.difficulty} statistics={report.statistics.difficulty} replicates={report.settings.bootstrap} ratingsByLevel={studyReport.ratingsByLevel} />
+        <DifficultySection
+          difficulty={report.difficulty}
+          statistics={report.statistics.difficulty}
+          replicates={report.settings.bootstrap}
+          ratingsByLevel={studyReport.ratingsByLevel}
+        />
       </div>
       <div id="report-players">
         <PlayerOutcomesSection players={report.players} layout={layouts.get('players')} />
@@ -114,7 +120,12 @@ function LeadReportPage({ study }: { study: Study }) {
     <section className="page report-page" aria-labelledby="report-title" data-testid="report-view" data-state={state} aria-busy={state === 'computing'}>
       <div className="page-header">
         <h1 id="report-title">Report: {study.name}</h1>
-        <button type="button" className="chip" data-testid="open-adjudication" onClick={() => store.getState().navigate({ view: 'adjudicate', studyId: study.id })}>
+        <button
+          type="button"
+          className="chip"
+          data-testid="open-adjudication"
+          onClick={() => store.getState().navigate({ view: 'adjudicate', studyId: study.id })}
+        >
           Adjudicate disagreements
         </button>
       </div>
@@ -150,7 +161,12 @@ function LeadReportPage({ study }: { study: Study }) {
 
 export function ReportView({ studyId }: { studyId: string }) {
   return (
-    <LeadOnlyPage studyId={studyId} testId="report-lead-only" what="the agreement report" leadModeReason="The report compares annotators with judges and with each other, so it is only in lead mode.">
+    <LeadOnlyPage
+      studyId={studyId}
+      testId="report-lead-only"
+      what="the agreement report"
+      leadModeReason="The report compares annotators with judges and with each other, so it is only in lead mode."
+    >
       {(study) => <LeadReportPage study={study} />}
     </LeadOnlyPage>
   );

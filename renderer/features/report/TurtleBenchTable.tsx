@@ -12,7 +12,13 @@ export function TurtleBenchTable({ scoring, layout }: { scoring: TurtleBenchScor
       {layout.rows.map((row, r) => {
         const judge = scoring.judges[r];
         return (
-          <tr key={row.labels.join('\u0000')} data-judge={judge?.judge} data-n={judge?.n} data-accuracy={judge?.accuracy ?? ''} data-agreement={judge?.agreement ?? ''}>
+          <tr
+            key={row.labels.join('\u0000')}
+            data-judge={judge?.judge}
+            data-n={judge?.n}
+            data-accuracy={judge?.accuracy ?? ''}
+            data-agreement={judge?.agreement ?? ''}
+          >
             {row.labels.map((label) => (
               <th key={label} scope="row">
                 {label}

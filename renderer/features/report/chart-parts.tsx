@@ -9,7 +9,16 @@ export const CHART_FONT_SIZE = 11;
 /** A tick label without measuring: `angle` rotates it about its anchor. */
 export function PlainTick({ x, y, formattedValue, textAnchor, angle, dx, dy }: TickRendererProps) {
   return (
-    <text x={x} y={y} dx={dx} dy={dy} fontSize={CHART_FONT_SIZE} fill="currentColor" textAnchor={textAnchor} transform={angle === undefined ? undefined : `rotate(${angle} ${x} ${y})`}>
+    <text
+      x={x}
+      y={y}
+      dx={dx}
+      dy={dy}
+      fontSize={CHART_FONT_SIZE}
+      fill="currentColor"
+      textAnchor={textAnchor}
+      transform={angle === undefined ? undefined : `rotate(${angle} ${x} ${y})`}
+    >
       {formattedValue}
     </text>
   );

@@ -2,7 +2,15 @@
 // Indexed once per report, so switching the task or the bucket is a lookup, not a scan of every
 // row (a study with nine judges has hundreds).
 
-import type { CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeAltTestRow, JudgeComparisonRow, JudgesSection, ReportBucket, ReportTask } from '../../../shared/report/report-model';
+import type {
+  CorrectedScoreRow,
+  JudgeAgainstPeopleRow,
+  JudgeAltTestRow,
+  JudgeComparisonRow,
+  JudgesSection,
+  ReportBucket,
+  ReportTask,
+} from '../../../shared/report/report-model';
 
 /** What one judge's card shows for the chosen task and bucket. */
 export interface JudgeCard {

@@ -11,10 +11,7 @@ import type { DatasetFormat, ReportFileFormat } from '../../workers/report-proto
 import type { OutgoingFile, WorkProgress } from '../../workers/team-protocol';
 import { reportFile } from './report-files';
 
-type ExportState =
-  | { status: 'idle' }
-  | { status: 'running'; what: string; progress?: WorkProgress }
-  | { status: 'done' | 'failed'; message: string };
+type ExportState = { status: 'idle' } | { status: 'running'; what: string; progress?: WorkProgress } | { status: 'done' | 'failed'; message: string };
 
 const DATASET_NAME: Record<DatasetFormat, string> = { jsonl: 'labelled dataset (JSONL)', csv: 'labelled dataset (CSV)' };
 const REPORT_NAME: Record<ReportFileFormat, string> = { json: 'report (JSON)', md: 'report (Markdown)', csv: 'report (CSV)', latex: 'report (LaTeX)' };
@@ -42,7 +39,10 @@ export function useReportExports(studyId: string) {
     [db, studyId, save],
   );
 
-  const exportReport = useCallback((report: AgreementReport, format: ReportFileFormat) => save(REPORT_NAME[format], async () => reportFile(report, format)), [save]);
+  const exportReport = useCallback(
+    (report: AgreementReport, format: ReportFileFormat) => save(REPORT_NAME[format], async () => reportFile(report, format)),
+    [save],
+  );
 
   return { state, exportDataset, exportReport };
 }

@@ -46,7 +46,9 @@ export function useReportSettings(study: Study) {
     (value: UnparseableReplies) => {
       setUnparseableProblem(undefined);
       // The study record changes, its live query brings the new value back, and the report recomputes.
-      setUnparseableReplies(db, study.id, value).catch((error: unknown) => setUnparseableProblem(`Unparseable replies: the setting was not saved (${describeStorageError(error)}).`));
+      setUnparseableReplies(db, study.id, value).catch((error: unknown) =>
+        setUnparseableProblem(`Unparseable replies: the setting was not saved (${describeStorageError(error)}).`),
+      );
     },
     [db, study.id],
   );
@@ -55,7 +57,9 @@ export function useReportSettings(study: Study) {
   const setExpertise = useCallback(
     (value: AnnotatorExpertise) => {
       setExpertiseProblem(undefined);
-      setAnnotatorExpertise(db, study.id, value).catch((error: unknown) => setExpertiseProblem(`Annotators: the setting was not saved (${describeStorageError(error)}).`));
+      setAnnotatorExpertise(db, study.id, value).catch((error: unknown) =>
+        setExpertiseProblem(`Annotators: the setting was not saved (${describeStorageError(error)}).`),
+      );
     },
     [db, study.id],
   );
@@ -83,7 +87,10 @@ export function useReportSettings(study: Study) {
   ];
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
-  const computation = useMemo((): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon }), [committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon]);
+  const computation = useMemo(
+    (): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon }),
+    [committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon],
+  );
 
   return {
     average,

@@ -49,14 +49,25 @@ export function KeyBindingsEditor({ bindings, onChange }: { bindings: KeyBinding
                           type="button"
                           className="link-button"
                           aria-label={`Remove ${displayKey(key)} from ${info.description}`}
-                          onClick={() => setKeys(info.action, keysOf(info.action).filter((other) => other !== key))}
+                          onClick={() =>
+                            setKeys(
+                              info.action,
+                              keysOf(info.action).filter((other) => other !== key),
+                            )
+                          }
                         >
                           ×
                         </button>
                       </span>
                     ))}
                     {capturing === info.action ? (
-                      <button type="button" className="chip capturing" autoFocus onKeyDown={(event) => capture(info, event)} onBlur={() => setCapturing(undefined)}>
+                      <button
+                        type="button"
+                        className="chip capturing"
+                        autoFocus
+                        onKeyDown={(event) => capture(info, event)}
+                        onBlur={() => setCapturing(undefined)}
+                      >
                         Press a key…
                       </button>
                     ) : (
@@ -77,7 +88,8 @@ export function KeyBindingsEditor({ bindings, onChange }: { bindings: KeyBinding
           <ul>
             {clashes.map((clash) => (
               <li key={`${clash.task}/${clash.key}`}>
-                <kbd>{displayKey(clash.key)}</kbd> in {clash.task}: {clash.actions.map((action) => ACTIONS.find((info) => info.action === action)?.description ?? action).join(' and ')}
+                <kbd>{displayKey(clash.key)}</kbd> in {clash.task}:{' '}
+                {clash.actions.map((action) => ACTIONS.find((info) => info.action === action)?.description ?? action).join(' and ')}
               </li>
             ))}
           </ul>

@@ -58,7 +58,10 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
             <input value={id} onChange={(event) => setId(event.target.value)} autoComplete="off" spellCheck={false} />
           </label>
           {id.trim() !== initial.annotator.id && (
-            <p className="muted small">Labels are stored under this id. With a new id you start a fresh set of labels; the labels made under "{initial.annotator.id}" stay where they are.</p>
+            <p className="muted small">
+              Labels are stored under this id. With a new id you start a fresh set of labels; the labels made under "{initial.annotator.id}" stay where they
+              are.
+            </p>
           )}
         </fieldset>
         <h3>Keys</h3>

@@ -10,7 +10,15 @@ import { BucketBadge } from './BucketBadge';
 /** Rows shown before "Show all", as for the sessions. */
 const PUZZLES_SHOWN = 100;
 
-export function PuzzleTable({ stored, sessions, showDifficulty }: { stored: readonly Puzzle[] | undefined; sessions: readonly Session[] | undefined; showDifficulty: boolean }) {
+export function PuzzleTable({
+  stored,
+  sessions,
+  showDifficulty,
+}: {
+  stored: readonly Puzzle[] | undefined;
+  sessions: readonly Session[] | undefined;
+  showDifficulty: boolean;
+}) {
   const puzzles = useMemo(() => stored && [...stored].sort(comparePuzzlesForPeople), [stored]);
   const sessionsByPuzzle = useMemo(() => {
     const counts = new Map<string, number>();

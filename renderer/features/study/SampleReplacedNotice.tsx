@@ -4,7 +4,9 @@
 import { useStudio } from '../../app/services';
 
 export function SampleReplacedNotice({ studyId }: { studyId: string }) {
-  const replaced = useStudio((state) => state.importState.status === 'done' && state.importState.studies.some((study) => study.id === studyId && study.pack?.replacedSample === true));
+  const replaced = useStudio(
+    (state) => state.importState.status === 'done' && state.importState.studies.some((study) => study.id === studyId && study.pack?.replacedSample === true),
+  );
   if (!replaced) return null;
   return (
     <div className="notice notice-success" role="status" data-testid="sample-replaced">

@@ -36,7 +36,10 @@ function groupSessions<S extends BlindSession>(sessions: readonly S[], judgeOf?:
 
 export function SessionGroups({ studyId, sessions, lead }: { studyId: string; sessions: readonly Session[] | undefined; lead: boolean }) {
   const { store } = useServices();
-  const groups = useMemo(() => (lead ? groupSessions(sessions ?? [], (session) => session.judge) : groupSessions((sessions ?? []).map(blindSession))), [sessions, lead]);
+  const groups = useMemo(
+    () => (lead ? groupSessions(sessions ?? [], (session) => session.judge) : groupSessions((sessions ?? []).map(blindSession))),
+    [sessions, lead],
+  );
   const [sessionsShown, setSessionsShown] = useState(SESSIONS_SHOWN);
   const open = (sessionId: string) => store.getState().navigate({ view: 'transcript', studyId, sessionId });
   return (

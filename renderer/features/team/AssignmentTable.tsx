@@ -143,11 +143,17 @@ export function AssignmentTable({ study, onChanged }: { study: Study; onChanged:
         <label htmlFor={`${id}-search`}>Find a puzzle</label>
         <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="id or title" />
         <span className="muted small">
-          {rows.length.toLocaleString('en-US')} of {table.rows.length.toLocaleString('en-US')} puzzles · T: labels the puzzle&apos;s turns · D: rates its difficulty
+          {rows.length.toLocaleString('en-US')} of {table.rows.length.toLocaleString('en-US')} puzzles · T: labels the puzzle&apos;s turns · D: rates its
+          difficulty
         </span>
       </div>
       <div className="assignment-scroll" ref={scroller}>
-        <table className="data-table assignment-table" data-testid="assignment-table" aria-label="Assignment by puzzle" aria-rowcount={rows.length + HEADER_ROWS}>
+        <table
+          className="data-table assignment-table"
+          data-testid="assignment-table"
+          aria-label="Assignment by puzzle"
+          aria-rowcount={rows.length + HEADER_ROWS}
+        >
           <thead>
             <tr aria-rowindex={1}>
               <th scope="col" className="assignment-puzzle">

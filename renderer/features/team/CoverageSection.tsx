@@ -140,13 +140,17 @@ function CoverageFigures({ coverage, studyId }: { coverage: StudyCoverage; study
       )}
       {outside > 0 && (
         <p className="muted small" data-testid="coverage-outside-note">
-          Labelled and Missing count each annotator&rsquo;s assigned units. Not assigned counts the labels they gave to other units ({number(outside)} in all, such as
-          the lead&rsquo;s own): these count as human labels too, in the labels per unit below and in the report.
+          Labelled and Missing count each annotator&rsquo;s assigned units. Not assigned counts the labels they gave to other units ({number(outside)} in all,
+          such as the lead&rsquo;s own): these count as human labels too, in the labels per unit below and in the report.
         </p>
       )}
       {missingPack.state.status === 'running' && <WorkProgressNotice progress={missingPack.state.progress} fallback="Writing the pack" name="Pack progress" />}
       {(missingPack.state.status === 'done' || missingPack.state.status === 'failed') && (
-        <p className={`notice ${missingPack.state.status === 'done' ? 'notice-success' : 'notice-error'}`} role={missingPack.state.status === 'done' ? 'status' : 'alert'} data-testid="missing-status">
+        <p
+          className={`notice ${missingPack.state.status === 'done' ? 'notice-success' : 'notice-error'}`}
+          role={missingPack.state.status === 'done' ? 'status' : 'alert'}
+          data-testid="missing-status"
+        >
           {missingPack.state.message}
         </p>
       )}

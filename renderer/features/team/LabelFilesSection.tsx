@@ -29,7 +29,8 @@ function ImportSummary({ report }: { report: LabelImportReport }) {
       <p className="strong">
         {count(totals.files, 'file', 'files')} imported: {count(totals.added, 'label', 'labels')} added, {totals.updated.toLocaleString('en-US')} updated,{' '}
         {totals.unchanged.toLocaleString('en-US')} unchanged
-        {totals.conflicts > 0 ? `, ${count(totals.conflicts, 'conflict', 'conflicts')} kept in the audit log` : ''}. {count(totals.rejected, 'file', 'files')} rejected.
+        {totals.conflicts > 0 ? `, ${count(totals.conflicts, 'conflict', 'conflicts')} kept in the audit log` : ''}. {count(totals.rejected, 'file', 'files')}{' '}
+        rejected.
       </p>
       {rejected.length > 0 && (
         <ul className="rejected-files" data-testid="rejected-files">
@@ -41,7 +42,9 @@ function ImportSummary({ report }: { report: LabelImportReport }) {
                   <li key={errorIndex}>{formatErrorText(error)}</li>
                 ))}
               </ul>
-              {file.errors.length > MAX_ERRORS_PER_FILE && <div className="small">…and {(file.errors.length - MAX_ERRORS_PER_FILE).toLocaleString('en-US')} more.</div>}
+              {file.errors.length > MAX_ERRORS_PER_FILE && (
+                <div className="small">…and {(file.errors.length - MAX_ERRORS_PER_FILE).toLocaleString('en-US')} more.</div>
+              )}
             </li>
           ))}
         </ul>
@@ -57,15 +60,21 @@ export function LabelFilesSection({ studyId, onImported }: { studyId: string; on
     <section aria-labelledby={id}>
       <h2 id={id}>Label files</h2>
       <p className="hint">
-        Import the label files annotators send back (.labels.json), or a CSV with the columns annotator, unit, task, value. A damaged file, or one for another study, is
-        rejected whole with the reason; the others go in.
+        Import the label files annotators send back (.labels.json), or a CSV with the columns annotator, unit, task, value. A damaged file, or one for another
+        study, is rejected whole with the reason; the others go in.
       </p>
       <div className="team-actions">
         <button type="button" className="primary" data-testid="import-labels" disabled={state.status === 'running'} onClick={() => void chooseAndImport()}>
           Import label files…
         </button>
       </div>
-      {state.status === 'running' && <WorkProgressNotice progress={state.progress} fallback={state.fileNames.length <= 3 ? `Reading ${state.fileNames.join(', ')}` : `Reading ${state.fileNames.length} files`} name="Label import progress" />}
+      {state.status === 'running' && (
+        <WorkProgressNotice
+          progress={state.progress}
+          fallback={state.fileNames.length <= 3 ? `Reading ${state.fileNames.join(', ')}` : `Reading ${state.fileNames.length} files`}
+          name="Label import progress"
+        />
+      )}
       {state.status === 'done' && <ImportSummary report={state.report} />}
       {state.status === 'failed' && (
         <div className="notice notice-error" role="alert" data-testid="label-import-failed">

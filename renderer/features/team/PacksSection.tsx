@@ -12,8 +12,8 @@ export function PacksSection({ studyId, assigned }: { studyId: string; assigned:
     <section aria-labelledby={id}>
       <h2 id={id}>Packs</h2>
       <p className="hint">
-        One pack per annotator with only their puzzles and turns, without any judge label. An annotator opens their pack in Agreement Studio, labels, and sends back a
-        label file.
+        One pack per annotator with only their puzzles and turns, without any judge label. An annotator opens their pack in Agreement Studio, labels, and sends
+        back a label file.
       </p>
       <div className="team-actions">
         <button type="button" className="primary" data-testid="write-packs" disabled={!assigned || state.status === 'running'} onClick={() => void writeAll()}>

@@ -24,8 +24,8 @@ export function SetupSection({ study, team, onAssigned }: { study: Study; team: 
       {/* noValidate: the form's own messages, with line numbers, replace the browser's bubbles. */}
       <form className="team-setup card" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
         <p className="hint small">
-          Each puzzle, with all its questions and final answers, goes to as many different annotators as the overlap says, and every annotator gets the same number of
-          puzzles, give or take one. The same team, overlap and seed always give the same assignment, here and with the command line.
+          Each puzzle, with all its questions and final answers, goes to as many different annotators as the overlap says, and every annotator gets the same
+          number of puzzles, give or take one. The same team, overlap and seed always give the same assignment, here and with the command line.
         </p>
         <label className="strong" htmlFor={`${id}-annotators`}>
           Annotators
@@ -46,7 +46,16 @@ export function SetupSection({ study, team, onAssigned }: { study: Study; team: 
         <div className="team-numbers">
           <label className="field">
             <span>Overlap</span>
-            <input data-testid="overlap" type="number" min={1} step={1} inputMode="numeric" value={values.overlap} onChange={set('overlap')} aria-describedby={`${id}-overlap-hint`} />
+            <input
+              data-testid="overlap"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={values.overlap}
+              onChange={set('overlap')}
+              aria-describedby={`${id}-overlap-hint`}
+            />
           </label>
           <span className="muted small" id={`${id}-overlap-hint`}>
             Annotators per puzzle for answers and final answers.

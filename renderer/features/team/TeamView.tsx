@@ -55,7 +55,12 @@ function LeadTeamPage({ study }: { study: Study }) {
 
 export function TeamView({ studyId }: { studyId: string }) {
   return (
-    <LeadOnlyPage studyId={studyId} testId="team-lead-only" what="the team page" leadModeReason="The team page shows every annotator’s progress, so it is only in lead mode.">
+    <LeadOnlyPage
+      studyId={studyId}
+      testId="team-lead-only"
+      what="the team page"
+      leadModeReason="The team page shows every annotator’s progress, so it is only in lead mode."
+    >
       {(study) => <LeadTeamPage study={study} />}
     </LeadOnlyPage>
   );

@@ -46,7 +46,8 @@ export function parseAnnotatorList(text: string): AnnotatorListResult {
   });
   if (problems.length > MAX_PROBLEMS) problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, `…and ${problems.length - MAX_PROBLEMS} more problems.`);
   if (problems.length === 0 && annotators.length === 0) problems.push('Name at least one annotator.');
-  if (annotators.length > MAX_TEAM_SIZE) problems.push(`A team has at most ${MAX_TEAM_SIZE.toLocaleString('en-US')} annotators; this list has ${annotators.length.toLocaleString('en-US')}.`);
+  if (annotators.length > MAX_TEAM_SIZE)
+    problems.push(`A team has at most ${MAX_TEAM_SIZE.toLocaleString('en-US')} annotators; this list has ${annotators.length.toLocaleString('en-US')}.`);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, annotators };
 }
 

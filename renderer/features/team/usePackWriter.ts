@@ -28,7 +28,10 @@ export function usePackWriter(studyId: string) {
         title: `Choose a folder for ${plural(files.length, 'pack', 'packs')}`,
         files: files.map((file) => ({ suggestedName: file.name, text: file.text, mimeType: file.mimeType })),
       });
-      setState({ status: 'done', message: saved.saved ? `${plural(saved.count, 'pack', 'packs')} saved to ${saved.where}.` : 'No folder chosen, so no pack was saved.' });
+      setState({
+        status: 'done',
+        message: saved.saved ? `${plural(saved.count, 'pack', 'packs')} saved to ${saved.where}.` : 'No folder chosen, so no pack was saved.',
+      });
     } catch (error) {
       setState({ status: 'failed', message: `No packs were saved: ${describeStorageError(error)}` });
     }
@@ -38,7 +41,9 @@ export function usePackWriter(studyId: string) {
     async (annotatorId: string) => {
       setState({ status: 'running', annotatorId });
       try {
-        const [file] = await writePacksInWorker(db.name, studyId, { annotatorIds: [annotatorId], missingOnly: true }, (progress) => setState({ status: 'running', annotatorId, progress }));
+        const [file] = await writePacksInWorker(db.name, studyId, { annotatorIds: [annotatorId], missingOnly: true }, (progress) =>
+          setState({ status: 'running', annotatorId, progress }),
+        );
         if (file === undefined) throw new Error(`no pack was written for ${annotatorId}`);
         const saved = await platform.saveFile({ suggestedName: file.name, text: file.text, mimeType: file.mimeType });
         setState({ status: 'done', message: saved.saved ? `Saved ${saved.name} with the units ${annotatorId} has not labelled yet.` : 'Not saved.' });

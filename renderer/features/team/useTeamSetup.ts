@@ -33,7 +33,10 @@ export function useTeamSetup(study: Study, onAssigned: () => void) {
         });
         onAssigned();
       } catch (error) {
-        setState({ status: 'failed', problems: [error instanceof RangeError ? `Not assigned: ${error.message}.` : `Not assigned: ${describeStorageError(error)}`] });
+        setState({
+          status: 'failed',
+          problems: [error instanceof RangeError ? `Not assigned: ${error.message}.` : `Not assigned: ${describeStorageError(error)}`],
+        });
       }
     },
     [db, study, onAssigned],

@@ -3,16 +3,26 @@
 
 import type { Puzzle } from '../../../shared/domain/model';
 
-export function PuzzlePanels({ puzzle, showKeyClues }: { puzzle: Pick<Puzzle, 'story' | 'reference'> & { keyClues: readonly string[] }; showKeyClues: boolean }) {
+export function PuzzlePanels({
+  puzzle,
+  showKeyClues,
+}: {
+  puzzle: Pick<Puzzle, 'story' | 'reference'> & { keyClues: readonly string[] };
+  showKeyClues: boolean;
+}) {
   return (
     <div className="puzzle-panels">
       <div className="card">
         <div className="card-title">Story</div>
-        <p className="prose" data-testid="story">{puzzle.story}</p>
+        <p className="prose" data-testid="story">
+          {puzzle.story}
+        </p>
       </div>
       <div className="card">
         <div className="card-title">Reference answer</div>
-        <p className="prose" data-testid="reference">{puzzle.reference}</p>
+        <p className="prose" data-testid="reference">
+          {puzzle.reference}
+        </p>
         {showKeyClues && puzzle.keyClues.length > 0 && (
           <ul className="clues">
             {puzzle.keyClues.map((clue, index) => (

@@ -15,7 +15,14 @@ const MAX_REPLY_SHOWN = 80;
 
 /** The reply as the judge wrote it, when it differs from its label ("Yes." beside yes, "Invalid" beside unparseable); long ones shortened. */
 function replyBesideLabel(label: JudgeLabel, reply: string | undefined): string | undefined {
-  if (reply === undefined || reply.trim().toLowerCase().replace(/[.!。！]+$/u, '') === label) return undefined;
+  if (
+    reply === undefined ||
+    reply
+      .trim()
+      .toLowerCase()
+      .replace(/[.!。！]+$/u, '') === label
+  )
+    return undefined;
   return reply.length > MAX_REPLY_SHOWN ? `${reply.slice(0, MAX_REPLY_SHOWN - 1)}…` : reply;
 }
 
@@ -46,7 +53,12 @@ function HumanLabelBadges({ labels }: { labels: readonly TurnHumanLabel[] | unde
   return (
     <span className="badges">
       {labels.map((label) => (
-        <span key={label.annotatorId} className={`badge label-${label.value}`} title={label.name === label.annotatorId ? label.name : `${label.name} (${label.annotatorId})`} data-annotator={label.annotatorId}>
+        <span
+          key={label.annotatorId}
+          className={`badge label-${label.value}`}
+          title={label.name === label.annotatorId ? label.name : `${label.name} (${label.annotatorId})`}
+          data-annotator={label.annotatorId}
+        >
           <span className="badge-judge">{label.name}</span> {label.value}
           {label.unsure ? ' (unsure)' : ''}
         </span>
@@ -125,7 +137,11 @@ export function TranscriptView({ studyId, sessionId }: { studyId: string; sessio
       </div>
       {mode === 'lead' ? <SessionFacts session={session} judge={session.judge} /> : <SessionFacts session={blindSession(session)} />}
       {puzzle && <PuzzlePanels puzzle={puzzle} showKeyClues={true} />}
-      {mode === 'lead' ? <LeadConversation studyId={studyId} turns={turns} primaryJudge={session.judge} /> : <AnnotatorConversation turns={turns.map(blindTurn)} />}
+      {mode === 'lead' ? (
+        <LeadConversation studyId={studyId} turns={turns} primaryJudge={session.judge} />
+      ) : (
+        <AnnotatorConversation turns={turns.map(blindTurn)} />
+      )}
     </section>
   );
 }

@@ -24,7 +24,12 @@ export function isSurfaceBottomRow(row: unknown): boolean {
 function toAdaptedRow(parsed: ParsedRow<z.output<typeof bottomRow> | z.output<typeof truthRow>>, reference: string): AdaptedRow {
   const { surface, tips } = parsed.values;
   const tipList = typeof tips === 'string' ? [tips] : (tips ?? []);
-  return adaptRow(parsed, surface, reference, tipList.filter((tip) => tip.trim() !== ''));
+  return adaptRow(
+    parsed,
+    surface,
+    reference,
+    tipList.filter((tip) => tip.trim() !== ''),
+  );
 }
 
 export function readSurfaceBottomRow(raw: unknown, index: number, errors: ErrorList): AdaptedRow | undefined {

@@ -38,7 +38,13 @@ export type BenchmarkReaders = Omit<FileReaders, 'readSheet'>;
 
 // Most specific first: a TurtleSoup-Bench game file also holds a `surface`, like TurtleBench's stories.
 const IMPORTERS: readonly BenchmarkImporter[] = [
-  { system: 'TurtleSoup-Bench', claims: looksLikeTurtleSoupBenchGame, models: 'in-files', grouping: "genre from each game's dataset folder", run: (files) => importTurtleSoupBench(files) },
+  {
+    system: 'TurtleSoup-Bench',
+    claims: looksLikeTurtleSoupBenchGame,
+    models: 'in-files',
+    grouping: "genre from each game's dataset folder",
+    run: (files) => importTurtleSoupBench(files),
+  },
   { system: 'TurtleBench', claims: looksLikeTurtleBenchFile, models: 'caller', grouping: 'the stories with the judged guesses', run: importTurtleBench },
   // Story files alone read as plain puzzle lists; together they are TSB's genre files, one study.
   {
@@ -52,7 +58,7 @@ const IMPORTERS: readonly BenchmarkImporter[] = [
   { system: 'GuessTheRuleBench', claims: looksLikeGuessTheRuleGame, models: 'caller', grouping: 'each saved game a session', run: importGuessTheRule },
   { system: 'GameArena', claims: looksLikeGameArenaDatabase, models: 'in-files', run: (files, _options, readers) => importGameArena(files, readers.loadSqlJs) },
   // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
-  { system: 'SPLAT', claims: looksLikeSplatLog, models: 'caller', grouping: "the log with its log.csv and config.yaml", run: importSplat },
+  { system: 'SPLAT', claims: looksLikeSplatLog, models: 'caller', grouping: 'the log with its log.csv and config.yaml', run: importSplat },
   // Last: a workbook given with a SPLAT log belongs to the run; alone, it is a puzzle sheet.
   { system: 'SPLAT puzzle sheet', claims: isWorkbook, models: 'none', run: importSplatPuzzleSheet },
 ];
@@ -66,19 +72,33 @@ export function benchmarkOf(files: readonly SourceFile[]): Pick<BenchmarkImporte
  * Imports files a benchmark wrote as one study. Undefined when no file is one a benchmark
  * importer leads with (the caller then reads them as our own formats or puzzle lists).
  */
-export async function importBenchmarkFiles(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: BenchmarkReaders): Promise<BenchmarkImport | undefined> {
+export async function importBenchmarkFiles(
+  files: readonly SourceFile[],
+  options: BenchmarkImportOptions,
+  readers: BenchmarkReaders,
+): Promise<BenchmarkImport | undefined> {
   const importer = importerOf(files);
   if (importer === undefined) return undefined;
   const given = (['player', 'judge'] as const).filter((name) => options[name] !== undefined);
-  if (importer.models !== 'caller' && given.length > 0) return { ok: false, errors: [{ file: files.map((file) => file.name).join(', '), path: '', message: `${modelNamesRefusal(importer)}; a ${given.join(' and ')} name does not apply` }] };
+  if (importer.models !== 'caller' && given.length > 0)
+    return {
+      ok: false,
+      errors: [
+        { file: files.map((file) => file.name).join(', '), path: '', message: `${modelNamesRefusal(importer)}; a ${given.join(' and ')} name does not apply` },
+      ],
+    };
   return importer.run(files, options, readers);
 }
 
 function importerOf(files: readonly SourceFile[]): BenchmarkImporter | undefined {
-  return IMPORTERS.find((importer) => (importer.onlyTogether === true ? files.length > 1 && files.every((file) => importer.claims(file)) : files.some((file) => importer.claims(file))));
+  return IMPORTERS.find((importer) =>
+    importer.onlyTogether === true ? files.length > 1 && files.every((file) => importer.claims(file)) : files.some((file) => importer.claims(file)),
+  );
 }
 
 /** Why a player or judge name given for these files does not apply, in words. */
 export function modelNamesRefusal(importer: Pick<BenchmarkImporter, 'system' | 'models'>): string {
-  return importer.models === 'none' ? `${importer.system} files hold puzzles only, no games` : `${importer.system} files name their own player and judge models`;
+  return importer.models === 'none'
+    ? `${importer.system} files hold puzzles only, no games`
+    : `${importer.system} files name their own player and judge models`;
 }

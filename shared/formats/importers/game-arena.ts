@@ -56,13 +56,17 @@ type Row = Record<string, SqlValue>;
 export async function importGameArena(files: readonly SourceFile[], loadSqlJs: LoadSqlJs | undefined): Promise<BenchmarkImport> {
   const names = files.map((file) => file.name).join(', ');
   const others = files.filter((file) => !looksLikeGameArenaDatabase(file));
-  if (others.length > 0) return { ok: false, errors: others.map((file) => ({ file: file.name, path: '', message: "not GameArena's users.db; import the database on its own" })) };
+  if (others.length > 0)
+    return { ok: false, errors: others.map((file) => ({ file: file.name, path: '', message: "not GameArena's users.db; import the database on its own" })) };
   if (loadSqlJs === undefined) return { ok: false, errors: [{ file: names, path: '', message: 'this build cannot read SQLite databases' }] };
   let SQL: SqlJs;
   try {
     SQL = await loadSqlJs();
   } catch (error) {
-    return { ok: false, errors: [{ file: names, path: '', message: `cannot start the SQLite reader: ${error instanceof Error ? error.message : String(error)}` }] };
+    return {
+      ok: false,
+      errors: [{ file: names, path: '', message: `cannot start the SQLite reader: ${error instanceof Error ? error.message : String(error)}` }],
+    };
   }
 
   const errors: FormatError[] = [];
@@ -74,12 +78,20 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
     let db: InstanceType<SqlJs['Database']> | undefined;
     try {
       db = new SQL.Database(file.bytes);
-      const tables = rowsOf(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((row) => String(row.name));
+      const tables = rowsOf(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((row) =>
+        String(row.name),
+      );
       if (!tables.includes('game_sessions')) {
-        errors.push({ file: file.name, path: '', message: `an SQLite database without a game_sessions table (its tables: ${tables.length > 0 ? tables.join(', ') : 'none'}); expected GameArena's users.db` });
+        errors.push({
+          file: file.name,
+          path: '',
+          message: `an SQLite database without a game_sessions table (its tables: ${tables.length > 0 ? tables.join(', ') : 'none'}); expected GameArena's users.db`,
+        });
         continue;
       }
-      for (const table of tables) if (table !== 'game_sessions') for (const row of rowsOf(db, `SELECT * FROM "${table.replaceAll('"', '""')}"`)) leftovers.add(file.name, `records: table ${table}`, row);
+      for (const table of tables)
+        if (table !== 'game_sessions')
+          for (const row of rowsOf(db, `SELECT * FROM "${table.replaceAll('"', '""')}"`)) leftovers.add(file.name, `records: table ${table}`, row);
       const rows = rowsOf(db, 'SELECT * FROM game_sessions ORDER BY id');
       let games = 0;
       for (const row of rows) {
@@ -88,7 +100,10 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
         games++;
         sessions.push(session);
       }
-      layouts.push({ file: file.name, layout: `${GAME_ARENA_LAYOUT}: ${games.toLocaleString('en')} Akinator game${games === 1 ? '' : 's'} of ${rows.length.toLocaleString('en')} row${rows.length === 1 ? '' : 's'}` });
+      layouts.push({
+        file: file.name,
+        layout: `${GAME_ARENA_LAYOUT}: ${games.toLocaleString('en')} Akinator game${games === 1 ? '' : 's'} of ${rows.length.toLocaleString('en')} row${rows.length === 1 ? '' : 's'}`,
+      });
     } catch (error) {
       errors.push({ file: file.name, path: '', message: `cannot read the SQLite database: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
@@ -97,7 +112,8 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   }
   const seen = new Set<string>();
   for (const session of sessions) {
-    if (seen.has(session.id)) errors.push({ file: names, path: `game_sessions.session_id`, message: `the game ${session.id} is in more than one database; import each game once` });
+    if (seen.has(session.id))
+      errors.push({ file: names, path: `game_sessions.session_id`, message: `the game ${session.id} is in more than one database; import each game once` });
     seen.add(session.id);
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -107,7 +123,14 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
     ok: true,
     value: {
       layouts,
-      bundle: { format: TRANSCRIPTS_FORMAT, id: generatedStudyId(name, sessions.map((s) => s.id).join('\u0000')), name, scheme: SCHEME, puzzles: [...puzzles.values()], sessions },
+      bundle: {
+        format: TRANSCRIPTS_FORMAT,
+        id: generatedStudyId(name, sessions.map((s) => s.id).join('\u0000')),
+        name,
+        scheme: SCHEME,
+        puzzles: [...puzzles.values()],
+        sessions,
+      },
       raters: [],
       leftovers: leftovers.list(),
     },
@@ -136,10 +159,11 @@ function readRow(file: string, row: Row, puzzles: Map<string, BundlePuzzle>, lef
     leftovers.add(file, 'records: game_sessions rows of other games', `${String(row.game_name)} ${String(row.session_id)}`);
     return undefined;
   }
-  for (const [column, value] of Object.entries(row)) if (!IMPORTED_COLUMNS.has(column) && value !== null) leftovers.add(file, `column game_sessions.${column}`, value);
+  for (const [column, value] of Object.entries(row))
+    if (!IMPORTED_COLUMNS.has(column) && value !== null) leftovers.add(file, `column game_sessions.${column}`, value);
 
   const sessionId = typeof row.session_id === 'string' && row.session_id !== '' ? row.session_id : undefined;
-  if (sessionId === undefined) return fail('session_id', 'expected the game\'s session id');
+  if (sessionId === undefined) return fail('session_id', "expected the game's session id");
   const secret = typeof row.target_phrase === 'string' && row.target_phrase.trim() !== '' ? row.target_phrase : undefined;
   if (secret === undefined) return fail('target_phrase', 'expected the secret object as text');
   const player = typeof row.model === 'string' ? row.model : '';
@@ -155,7 +179,10 @@ function readRow(file: string, row: Row, puzzles: Map<string, BundlePuzzle>, lef
   } catch {
     return fail('history', 'expected the conversation as JSON');
   }
-  if (!Array.isArray(history) || !history.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && (typeof entry[1] === 'string' || entry[1] === null))) {
+  if (
+    !Array.isArray(history) ||
+    !history.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && (typeof entry[1] === 'string' || entry[1] === null))
+  ) {
     return fail('history', 'expected the conversation as a list of [role, text] pairs');
   }
   const messages = history as Array<[string, string | null]>;
@@ -175,7 +202,14 @@ function readRow(file: string, row: Row, puzzles: Map<string, BundlePuzzle>, lef
  * The conversation after the person's opening line: the model's messages (the other role,
  * `assistant` or Gemini's `model`), each followed by the person's answer unless the game ended.
  */
-function readHistory(file: string, sessionId: string, messages: ReadonlyArray<[string, string | null]>, secret: string, judge: string, leftovers: LeftoverTally): BundleTurn[] {
+function readHistory(
+  file: string,
+  sessionId: string,
+  messages: ReadonlyArray<[string, string | null]>,
+  secret: string,
+  judge: string,
+  leftovers: LeftoverTally,
+): BundleTurn[] {
   const turns: BundleTurn[] = [];
   const first = messages[0];
   if (first === undefined) return turns;
@@ -206,7 +240,8 @@ function readHistory(file: string, sessionId: string, messages: ReadonlyArray<[s
       continue;
     }
     const known = ANSWERS.get(answer.trim().toLowerCase());
-    if (known?.hedged === true) leftovers.add(file, 'hedged answers (Probably Yes or No, read as yes or no; the answer as written is kept)', `${id}: ${answer}`);
+    if (known?.hedged === true)
+      leftovers.add(file, 'hedged answers (Probably Yes or No, read as yes or no; the answer as written is kept)', `${id}: ${answer}`);
     const label: JudgeLabel = known?.label ?? readJudgeReply(answer, 'answer', SCHEME);
     turns.push({ id, type: 'question', text, judgements: { [judge]: label }, judgeReplies: { [judge]: answer } });
   }
@@ -223,6 +258,7 @@ function guessTurn(id: string, text: string, answer: string | null, secret: stri
   const judgements: Record<string, JudgeLabel> = { [GAME_ARENA_WORD_TEST]: matched ? 'matched' : 'unmatched' };
   if (answer === null) return { id, type: 'final', text, judgements };
   const known = ANSWERS.get(answer.trim().toLowerCase());
-  judgements[judge] = known === undefined || known.label === 'irrelevant' ? readJudgeReply(answer, 'match', SCHEME) : known.label === 'yes' ? 'matched' : 'unmatched';
+  judgements[judge] =
+    known === undefined || known.label === 'irrelevant' ? readJudgeReply(answer, 'match', SCHEME) : known.label === 'yes' ? 'matched' : 'unmatched';
   return { id, type: 'final', text, judgements, judgeReplies: { [judge]: answer } };
 }

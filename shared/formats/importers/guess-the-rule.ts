@@ -11,7 +11,16 @@ import type { SourceFile } from '../limits';
 import { sha256Hex } from '../sha256';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, gamesOfFolder, type ImportedStudy, LeftoverTally } from './imported-study';
+import {
+  type BenchmarkImport,
+  type BenchmarkImportOptions,
+  type BundlePuzzle,
+  type BundleSession,
+  type BundleTurn,
+  gamesOfFolder,
+  type ImportedStudy,
+  LeftoverTally,
+} from './imported-study';
 
 export const GUESS_THE_RULE_LAYOUT = 'GuessTheRuleBench saved game (saved_games/<uuid>.json)';
 
@@ -23,7 +32,7 @@ const SCHEME: LabelScheme = { answerUnknown: false };
 
 // A rule has no story: the game's own opening says what the player does. The bundle needs a
 // story, so every puzzle gets this sentence (and the summary says so).
-const STAND_IN_STORY = "Going on a picnic: the game master has a secret rule for which items may come to the picnic; guess the rule from the items it allows.";
+const STAND_IN_STORY = 'Going on a picnic: the game master has a secret rule for which items may come to the picnic; guess the rule from the items it allows.';
 
 // json.dump(self.__dict__) writes the base class's keys first: domain and game_gen_type, then uuid.
 const DUMP_HINT = /^\uFEFF?\s*\{\s*"domain"\s*:\s*"[^"]*"\s*,\s*"game_gen_type"\s*:\s*"[^"]*"\s*,\s*"uuid"\s*:/;
@@ -53,7 +62,16 @@ interface Dump {
 export function importGuessTheRule(files: readonly SourceFile[], options: BenchmarkImportOptions): BenchmarkImport {
   const errors: FormatError[] = [];
   if (options.judge !== undefined) {
-    return { ok: false, errors: [{ file: files.map((file) => file.name).join(', '), path: '', message: 'GuessTheRuleBench games name their judge model (judge_model); a judge name given besides would contradict it' }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          file: files.map((file) => file.name).join(', '),
+          path: '',
+          message: 'GuessTheRuleBench games name their judge model (judge_model); a judge name given besides would contradict it',
+        },
+      ],
+    };
   }
   const dumps: Dump[] = [];
   for (const file of files) {
@@ -62,8 +80,16 @@ export function importGuessTheRule(files: readonly SourceFile[], options: Benchm
       errors.push(...parsed.errors);
       continue;
     }
-    if (!isRecord(parsed.value) || (parsed.value.game_gen_type !== 'static' && parsed.value.game_gen_type !== 'dynamic') || typeof parsed.value.uuid !== 'string') {
-      errors.push({ file: file.name, path: '', message: 'not a GuessTheRuleBench saved game; expected {"domain", "game_gen_type": "static" or "dynamic", "uuid", ...}' });
+    if (
+      !isRecord(parsed.value) ||
+      (parsed.value.game_gen_type !== 'static' && parsed.value.game_gen_type !== 'dynamic') ||
+      typeof parsed.value.uuid !== 'string'
+    ) {
+      errors.push({
+        file: file.name,
+        path: '',
+        message: 'not a GuessTheRuleBench saved game; expected {"domain", "game_gen_type": "static" or "dynamic", "uuid", ...}',
+      });
       continue;
     }
     dumps.push({ file: file.name, game: parsed.value });
@@ -122,7 +148,8 @@ function readGame(dump: Dump, player: string, puzzles: Map<string, BundlePuzzle>
   const isStatic = game.game_gen_type === 'static';
   // Static rules are {type, rule, category|categories} (pick_rule); dynamic ones the rule's text.
   const rule = isStatic && isRecord(game.rule) ? game.rule.rule : game.rule;
-  if (typeof rule !== 'string' || rule.trim() === '') return fail('rule', isStatic ? 'expected {"type", "rule": text, ...}' : 'expected the secret rule as text');
+  if (typeof rule !== 'string' || rule.trim() === '')
+    return fail('rule', isStatic ? 'expected {"type", "rule": text, ...}' : 'expected the secret rule as text');
   if (typeof game.judge_model !== 'string' || game.judge_model.trim() === '') return fail('judge_model', 'expected the judge model as text');
   const difficulty = typeof game.difficulty === 'string' ? game.difficulty : undefined;
 
@@ -138,10 +165,15 @@ function readGame(dump: Dump, player: string, puzzles: Map<string, BundlePuzzle>
   if (isStatic) {
     // A static game keeps only the examples shown and the outcome: its guesses and the judge's replies are gone.
     if (history !== undefined) for (const [key, value] of Object.entries(history)) leftovers.add(folder, `field history.${key}`, value);
-    leftovers.add(folder, 'records: a static game (its guesses and the judge\'s replies are not saved; a session with no turns)', `${session.id} (${String(game.status)})`);
+    leftovers.add(
+      folder,
+      "records: a static game (its guesses and the judge's replies are not saved; a session with no turns)",
+      `${session.id} (${String(game.status)})`,
+    );
     return session;
   }
-  if (history === undefined || !Array.isArray(history.conversation)) return fail('history.conversation', 'expected the game\'s conversation as a list of {role, content}');
+  if (history === undefined || !Array.isArray(history.conversation))
+    return fail('history.conversation', "expected the game's conversation as a list of {role, content}");
   leftovers.addUnknownFields(folder, 'history.', history, new Set(['conversation']));
   const turns = readConversation(file, folder, session.id, game.judge_model, history.conversation, leftovers, errors);
   if (turns === undefined) return undefined;
@@ -158,7 +190,13 @@ function puzzleOf(rule: string, kind: 'static' | 'dynamic', difficulty: string |
   // A long rule's id is its start and a hash of the whole, so two rules that start alike stay apart.
   const id = key.length <= MAX_ID_CHARS ? key : `${key.slice(0, MAX_ID_CHARS - 12).trimEnd()}… ${sha256Hex(key).slice(0, 8)}`;
   if (!puzzles.has(id)) {
-    puzzles.set(id, { id, story: STAND_IN_STORY, reference: rule, genre: `${kind} picnic${difficulty !== undefined ? `, ${difficulty}` : ''}`, source: 'GuessTheRuleBench' });
+    puzzles.set(id, {
+      id,
+      story: STAND_IN_STORY,
+      reference: rule,
+      genre: `${kind} picnic${difficulty !== undefined ? `, ${difficulty}` : ''}`,
+      source: 'GuessTheRuleBench',
+    });
   }
   return id;
 }
@@ -168,7 +206,15 @@ function puzzleOf(rule: string, kind: 'static' | 'dynamic', difficulty: string |
  * is the game master's verdict (check_guess, make_validate_guess_system_message); assistant
  * messages with no user message before them are the examples the game master gave.
  */
-function readConversation(file: string, folder: string, sessionId: string, judge: string, conversation: readonly unknown[], leftovers: LeftoverTally, errors: FormatError[]): BundleTurn[] | undefined {
+function readConversation(
+  file: string,
+  folder: string,
+  sessionId: string,
+  judge: string,
+  conversation: readonly unknown[],
+  leftovers: LeftoverTally,
+  errors: FormatError[],
+): BundleTurn[] | undefined {
   const turns: BundleTurn[] = [];
   for (let i = 0; i < conversation.length; i++) {
     const message: unknown = conversation[i];
@@ -178,7 +224,7 @@ function readConversation(file: string, folder: string, sessionId: string, judge
     }
     leftovers.addUnknownFields(folder, 'history.conversation[].', message, new Set(['role', 'content']));
     if (message.role !== 'user') {
-      leftovers.add(folder, 'records: the game master\'s examples (assistant messages that answer no guess)', message.content);
+      leftovers.add(folder, "records: the game master's examples (assistant messages that answer no guess)", message.content);
       continue;
     }
     const next: unknown = conversation[i + 1];
@@ -190,12 +236,24 @@ function readConversation(file: string, folder: string, sessionId: string, judge
     const verdict = next.content;
     const id = `${sessionId}/${turns.length + 1}`;
     if (verdict.startsWith(GAVE_UP)) {
-      leftovers.add(folder, 'records: a give-up (the player\'s message and the rule it revealed)', message.content);
+      leftovers.add(folder, "records: a give-up (the player's message and the rule it revealed)", message.content);
     } else if (verdict.startsWith(RULE_WON) || verdict === RULE_WRONG) {
-      turns.push({ id, type: 'final', text: message.content, judgements: { [judge]: verdict === RULE_WRONG ? 'unmatched' : 'matched' }, judgeReplies: { [judge]: verdict } });
+      turns.push({
+        id,
+        type: 'final',
+        text: message.content,
+        judgements: { [judge]: verdict === RULE_WRONG ? 'unmatched' : 'matched' },
+        judgeReplies: { [judge]: verdict },
+      });
     } else {
       // An example guess: the judge's own reply, "Correct! You can bring …" or "Incorrect. You cannot bring …".
-      turns.push({ id, type: 'question', text: message.content, judgements: { [judge]: readJudgeReply(verdict, 'answer', SCHEME) }, judgeReplies: { [judge]: verdict } });
+      turns.push({
+        id,
+        type: 'question',
+        text: message.content,
+        judgements: { [judge]: readJudgeReply(verdict, 'answer', SCHEME) },
+        judgeReplies: { [judge]: verdict },
+      });
     }
   }
   return turns;
@@ -205,7 +263,9 @@ function readConversation(file: string, folder: string, sessionId: string, judge
 export function describeGuessTheRuleGame(game: Record<string, unknown>): string {
   const rule = isRecord(game.rule) ? game.rule.rule : game.rule;
   const history = isRecord(game.history) ? game.history : {};
-  const guesses = Array.isArray(history.conversation) ? history.conversation.filter((message) => isRecord(message) && message.role === 'user').length : undefined;
+  const guesses = Array.isArray(history.conversation)
+    ? history.conversation.filter((message) => isRecord(message) && message.role === 'user').length
+    : undefined;
   const played = guesses === undefined ? 'its guesses not saved' : `${guesses.toLocaleString('en')} guess${guesses === 1 ? '' : 'es'}`;
   return `${String(game.game_gen_type)} game ${String(game.difficulty)}, rule ${JSON.stringify(rule)}, ${played}, ${String(game.status)}; judge ${String(game.judge_model)}; import a folder's saved games together`;
 }

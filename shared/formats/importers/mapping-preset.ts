@@ -14,7 +14,19 @@ import { issuesToErrors } from '../zod-issues';
 export const MAPPING_FORMAT = 'agreement-studio.mapping/1';
 
 /** The targets a record's fields map to, in the order the app lists them. */
-export const MAPPING_TARGETS = ['puzzleId', 'title', 'story', 'reference', 'difficulty', 'session', 'player', 'judge', 'turnKind', 'question', 'judgeLabel'] as const;
+export const MAPPING_TARGETS = [
+  'puzzleId',
+  'title',
+  'story',
+  'reference',
+  'difficulty',
+  'session',
+  'player',
+  'judge',
+  'turnKind',
+  'question',
+  'judgeLabel',
+] as const;
 
 export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 
@@ -68,8 +80,12 @@ const presetSchema = z.strictObject({
     ),
   ),
   fields: fieldsSchema,
-  turnKinds: optional(z.strictObject({ question: optional(kindValues), final: optional(kindValues) }, { error: expected('an object { "question": [...], "final": [...] }') })),
-  constants: optional(z.strictObject({ player: optional(modelName), judge: optional(modelName) }, { error: expected('an object { "player": ..., "judge": ... }') })),
+  turnKinds: optional(
+    z.strictObject({ question: optional(kindValues), final: optional(kindValues) }, { error: expected('an object { "question": [...], "final": [...] }') }),
+  ),
+  constants: optional(
+    z.strictObject({ player: optional(modelName), judge: optional(modelName) }, { error: expected('an object { "player": ..., "judge": ... }') }),
+  ),
 });
 
 export type MappingFields = Partial<Record<MappingTarget, string>> & { story: string; reference: string };
@@ -95,7 +111,8 @@ export function parseMappingPreset(file: SourceFile): ParseResult<MappingPreset>
 
 /** Checks a parsed preset (a file's, or one the app kept in its settings); `upgrades` are the steps for an older version. */
 export function mappingPresetFromJson(fileName: string, written: unknown, upgrades?: Upgrades): ParseResult<MappingPreset> {
-  if (!isRecord(written)) return { ok: false, errors: [{ file: fileName, path: '', message: `expected a mapping preset object with "format": "${MAPPING_FORMAT}"` }] };
+  if (!isRecord(written))
+    return { ok: false, errors: [{ file: fileName, path: '', message: `expected a mapping preset object with "format": "${MAPPING_FORMAT}"` }] };
   const versionError = formatError(fileName, 'mapping', written.format, { upgrades });
   if (versionError) return { ok: false, errors: [versionError] };
   const checked = presetSchema.safeParse(upgradeDocument('mapping', written, upgrades));

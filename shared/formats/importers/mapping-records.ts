@@ -67,13 +67,15 @@ function readCsvRecords(file: SourceFile): ParseResult<RecordTable> {
   const seen = new Set<string>();
   for (const name of header) {
     if (name.trim() === '') return fail({ file: file.name, line: read.lineOfRow[0], path: '', message: 'a column of the header row has no name' });
-    if (seen.has(name)) return fail({ file: file.name, line: read.lineOfRow[0], path: '', message: `the header row names the column ${JSON.stringify(name)} twice` });
+    if (seen.has(name))
+      return fail({ file: file.name, line: read.lineOfRow[0], path: '', message: `the header row names the column ${JSON.stringify(name)} twice` });
     seen.add(name);
   }
   const records: SourceRecord[] = [];
   for (const [i, row] of rows.entries()) {
     const line = read.lineOfRow[i + 1] ?? 0;
-    if (row.length > header.length) return fail({ file: file.name, line, path: '', message: `the row has ${row.length} fields; the header names ${header.length}` });
+    if (row.length > header.length)
+      return fail({ file: file.name, line, path: '', message: `the row has ${row.length} fields; the header names ${header.length}` });
     records.push({ at: { file: file.name, line, path: '' }, fields: Object.fromEntries(header.map((name, j) => [name, row[j] ?? ''])) });
   }
   return { ok: true, value: table(file.name, 'CSV', records) };
@@ -81,7 +83,9 @@ function readCsvRecords(file: SourceFile): ParseResult<RecordTable> {
 
 /** A file of several JSON objects, one per line, whatever its name says. */
 function looksLikeJsonLines(text: string): boolean {
-  const lines = stripBom(text).split('\n', 3).map((line) => line.trim());
+  const lines = stripBom(text)
+    .split('\n', 3)
+    .map((line) => line.trim());
   return lines.length > 1 && lines[0]?.startsWith('{') === true && lines[0].endsWith('}') && lines[1]?.startsWith('{') === true;
 }
 
@@ -128,7 +132,9 @@ function recordArray(file: string, doc: unknown, path: string | undefined): Pars
   const lists = isRecord(doc) ? arraysOfObjects(doc, '') : [];
   if (lists.length === 1 && lists[0] !== undefined) return { ok: true, value: lists[0] };
   const message =
-    lists.length === 0 ? 'expected a list of records (an array of objects), or an object holding one' : `the file holds several lists of records (${lists.map((list) => list.path).join(', ')}); name the one to read`;
+    lists.length === 0
+      ? 'expected a list of records (an array of objects), or an object holding one'
+      : `the file holds several lists of records (${lists.map((list) => list.path).join(', ')}); name the one to read`;
   return { ok: false, errors: [{ file, path: '', message }] };
 }
 
@@ -158,7 +164,10 @@ async function readWorkbook(file: SourceFile, at: RecordsAt, readers: Pick<FileR
     rows = await readers.readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, at.sheet ?? 1);
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    const message = name === 'SheetNotFoundError' ? `the workbook has no sheet ${JSON.stringify(at.sheet)}` : `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`;
+    const message =
+      name === 'SheetNotFoundError'
+        ? `the workbook has no sheet ${JSON.stringify(at.sheet)}`
+        : `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`;
     return fail({ file: file.name, path: '', message });
   }
   const sheet = at.sheet ?? 'the first sheet';

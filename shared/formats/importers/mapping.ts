@@ -10,7 +10,16 @@ import type { SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import type { FileReaders } from './file-readers';
-import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, type Leftover, type MissingName } from './imported-study';
+import {
+  LeftoverTally,
+  type BenchmarkImport,
+  type BenchmarkImportOptions,
+  type BundlePuzzle,
+  type BundleSession,
+  type BundleTurn,
+  type Leftover,
+  type MissingName,
+} from './imported-study';
 import { MAPPING_TARGETS, TARGET_NAMES, type MappingPreset, type MappingTarget } from './mapping-preset';
 import { readRecords, type RecordPlace, type RecordTable, type SourceRecord } from './mapping-records';
 
@@ -45,14 +54,23 @@ export interface MappingPreview {
 }
 
 /** Reads every file with the preset's record path or sheet, then maps them as one study. */
-export async function importMappedFiles(files: readonly SourceFile[], preset: MappingPreset, options: BenchmarkImportOptions, readers: Pick<FileReaders, 'readSheet'>): Promise<BenchmarkImport> {
+export async function importMappedFiles(
+  files: readonly SourceFile[],
+  preset: MappingPreset,
+  options: BenchmarkImportOptions,
+  readers: Pick<FileReaders, 'readSheet'>,
+): Promise<BenchmarkImport> {
   const tables = await readTables(files, preset, readers);
   if (!tables.ok) return tables;
   return applyMapping(tables.value, preset, options);
 }
 
 /** Reads the records of every file the way the preset says (the JSON path, the sheet). */
-export async function readTables(files: readonly SourceFile[], preset: Pick<MappingPreset, 'records'>, readers: Pick<FileReaders, 'readSheet'>): Promise<ParseResult<RecordTable[]>> {
+export async function readTables(
+  files: readonly SourceFile[],
+  preset: Pick<MappingPreset, 'records'>,
+  readers: Pick<FileReaders, 'readSheet'>,
+): Promise<ParseResult<RecordTable[]>> {
   const read = await Promise.all(files.map((file) => readRecords(file, preset.records ?? {}, readers)));
   const errors = read.flatMap((result) => (result.ok ? [] : result.errors));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: read.flatMap((result) => (result.ok ? [result.value] : [])) };
@@ -126,13 +144,20 @@ class MappingRun {
     for (const target of MAPPING_TARGETS) {
       const field = this.preset.fields[target];
       if (field !== undefined && !present.has(field)) {
-        this.error({ file: tables.map((table) => table.file).join(', '), path: '' }, `the mapping takes the ${TARGET_NAMES[target]} from the field ${JSON.stringify(field)}, which the files do not have; they have ${tables[0]?.fieldNames.map((name) => JSON.stringify(name)).join(', ')}`);
+        this.error(
+          { file: tables.map((table) => table.file).join(', '), path: '' },
+          `the mapping takes the ${TARGET_NAMES[target]} from the field ${JSON.stringify(field)}, which the files do not have; they have ${tables[0]?.fieldNames.map((name) => JSON.stringify(name)).join(', ')}`,
+        );
       }
     }
   }
 
   missingNameErrors(tables: readonly RecordTable[]): FormatError[] {
-    return [...this.needs].map((name) => ({ file: tables.map((table) => table.file).join(', '), path: '', message: `the records name no ${name} (map a ${name} field, or name one)` }));
+    return [...this.needs].map((name) => ({
+      file: tables.map((table) => table.file).join(', '),
+      path: '',
+      message: `the records name no ${name} (map a ${name} field, or name one)`,
+    }));
   }
 
   private text(record: SourceRecord, target: MappingTarget): string | undefined {
@@ -143,7 +168,10 @@ class MappingRun {
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     if (value instanceof Date) return value.toISOString();
-    this.error(record.at, `the field ${JSON.stringify(field)} (the ${TARGET_NAMES[target]}) holds ${Array.isArray(value) ? 'a list' : 'an object'}; expected text`);
+    this.error(
+      record.at,
+      `the field ${JSON.stringify(field)} (the ${TARGET_NAMES[target]}) holds ${Array.isArray(value) ? 'a list' : 'an object'}; expected text`,
+    );
     return '';
   }
 
@@ -194,7 +222,11 @@ class MappingRun {
       id = given.trim();
       if (id === '') return this.error(record.at, `no puzzle id in the field ${JSON.stringify(this.preset.fields.puzzleId)}`);
     } else {
-      if (story.trim() === '') return this.error(record.at, `no story in the field ${JSON.stringify(this.preset.fields.story)}, and without a puzzle id field the story tells puzzles apart`);
+      if (story.trim() === '')
+        return this.error(
+          record.at,
+          `no story in the field ${JSON.stringify(this.preset.fields.story)}, and without a puzzle id field the story tells puzzles apart`,
+        );
       id = this.idOfStory.get(story) ?? `puzzle-${this.idOfStory.size + 1}`;
       this.idOfStory.set(story, id);
     }
@@ -207,7 +239,8 @@ class MappingRun {
     }
     const difficultyText = this.text(record, 'difficulty') ?? '';
     const difficulty = difficultyText.trim() === '' ? undefined : readDifficulty(difficultyText);
-    if (difficulty === null) this.error(record.at, `difficulty ${JSON.stringify(difficultyText)}: expected a whole number from 1 to 9, or a level such as "7/10 HARD"`);
+    if (difficulty === null)
+      this.error(record.at, `difficulty ${JSON.stringify(difficultyText)}: expected a whole number from 1 to 9, or a level such as "7/10 HARD"`);
     const values = { title: this.text(record, 'title'), story, reference: this.text(record, 'reference') ?? '', difficulty: difficulty ?? undefined };
     for (const key of ['title', 'story', 'reference', 'difficulty'] as const) {
       const value = values[key];
@@ -231,7 +264,10 @@ class MappingRun {
     const wanted = kind.trim().toLowerCase();
     if (lists.question.some((value) => value.trim().toLowerCase() === wanted)) return 'question';
     if (lists.final.some((value) => value.trim().toLowerCase() === wanted)) return 'final';
-    return this.error(record.at, `turn kind ${JSON.stringify(kind)} is neither a question (${lists.question.map((v) => JSON.stringify(v)).join(', ')}) nor a final answer (${lists.final.map((v) => JSON.stringify(v)).join(', ')}); list it in the preset's turnKinds`);
+    return this.error(
+      record.at,
+      `turn kind ${JSON.stringify(kind)} is neither a question (${lists.question.map((v) => JSON.stringify(v)).join(', ')}) nor a final answer (${lists.final.map((v) => JSON.stringify(v)).join(', ')}); list it in the preset's turnKinds`,
+    );
   }
 
   private modelName(record: SourceRecord, target: 'player' | 'judge', constant: string | undefined): string | undefined {
@@ -267,12 +303,16 @@ class MappingRun {
 
   finish(tables: readonly RecordTable[]): BenchmarkImport {
     for (const { puzzle, firstAt } of this.puzzles.values()) {
-      for (const key of ['story', 'reference'] as const) if (puzzle[key] === '') this.error(firstAt, `puzzle ${JSON.stringify(puzzle.id)} has no ${key} in any row`);
+      for (const key of ['story', 'reference'] as const)
+        if (puzzle[key] === '') this.error(firstAt, `puzzle ${JSON.stringify(puzzle.id)} has no ${key} in any row`);
     }
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
     if (this.needs.size > 0) return { ok: false, errors: this.missingNameErrors(tables), needs: [...this.needs] };
     const puzzles = [...this.puzzles.values()].map((entry) => entry.puzzle);
-    const sessions = this.withIds(puzzles, [...this.sessions.values()].map((entry) => entry.session));
+    const sessions = this.withIds(
+      puzzles,
+      [...this.sessions.values()].map((entry) => entry.session),
+    );
     const name = tables.length === 1 && tables[0] !== undefined ? baseName(tables[0].file) : this.preset.name;
     const id = generatedStudyId(name, JSON.stringify([puzzles, sessions]));
     return {
@@ -305,7 +345,11 @@ class MappingRun {
     for (const session of sessions) perPuzzle.set(session.puzzleId, (perPuzzle.get(session.puzzleId) ?? 0) + 1);
     const named = this.preset.fields.session !== undefined;
     return sessions.map((session, s) => {
-      const candidate = named ? session.id : perPuzzle.get(session.puzzleId) === 1 ? `${session.puzzleId}/session` : `${session.puzzleId}/${session.player}/${session.judge}`;
+      const candidate = named
+        ? session.id
+        : perPuzzle.get(session.puzzleId) === 1
+          ? `${session.puzzleId}/session`
+          : `${session.puzzleId}/${session.player}/${session.judge}`;
       const id = unique(candidate, `session-${s + 1}`);
       return { ...session, id, turns: session.turns.map((turn, i) => ({ ...turn, id: unique(`${id}/${i + 1}`, `session-${s + 1}/${i + 1}`) })) };
     });

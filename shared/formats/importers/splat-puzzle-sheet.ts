@@ -26,11 +26,16 @@ export function isWorkbook(file: SourceFile): boolean {
 }
 
 /** Imports one workbook whose first sheet has SPLAT's columns, as puzzles with their difficulty and no sessions. */
-export async function importSplatPuzzleSheet(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: Pick<FileReaders, 'readWorkbook'>): Promise<BenchmarkImport> {
+export async function importSplatPuzzleSheet(
+  files: readonly SourceFile[],
+  options: BenchmarkImportOptions,
+  readers: Pick<FileReaders, 'readWorkbook'>,
+): Promise<BenchmarkImport> {
   const [file, ...others] = files;
   if (file === undefined || !isWorkbook(file)) return refuse(files.map((f) => f.name).join(', '), 'expected an Excel workbook');
   if (others.length > 0) return refuse(others.map((f) => f.name).join(', '), `a puzzle sheet imports on its own; import ${file.name} alone`);
-  if (options.player !== undefined || options.judge !== undefined) return refuse(file.name, 'a puzzle sheet holds no games, so a player or judge name has nothing to name');
+  if (options.player !== undefined || options.judge !== undefined)
+    return refuse(file.name, 'a puzzle sheet holds no games, so a player or judge name has nothing to name');
   const sizeError = checkFileSize(file);
   if (sizeError !== undefined) return { ok: false, errors: [sizeError] };
 
@@ -47,12 +52,20 @@ export async function importSplatPuzzleSheet(files: readonly SourceFile[], optio
   const found = header.map((cell) => (cell === null ? '' : String(cell)));
   const missing = COLUMNS.filter((column) => !found.includes(column));
   if (missing.length > 0) {
-    const foundText = found.filter((name) => name !== '').map((name) => JSON.stringify(name)).join(', ') || 'none';
-    return refuse(file.name, `the first sheet${first !== undefined ? ` (${JSON.stringify(first.sheet)})` : ''} is not SPLAT's puzzle sheet: expected the columns ${COLUMNS.join(', ')}, found ${foundText}; for another layout, map its columns with --mapping`);
+    const foundText =
+      found
+        .filter((name) => name !== '')
+        .map((name) => JSON.stringify(name))
+        .join(', ') || 'none';
+    return refuse(
+      file.name,
+      `the first sheet${first !== undefined ? ` (${JSON.stringify(first.sheet)})` : ''} is not SPLAT's puzzle sheet: expected the columns ${COLUMNS.join(', ')}, found ${foundText}; for another layout, map its columns with --mapping`,
+    );
   }
 
   const leftovers = new LeftoverTally();
-  for (const sheet of otherSheets) leftovers.add(file.name, 'records: sheets after the first (only the first is read)', `${sheet.sheet} (${sheet.data.length.toLocaleString('en')} rows)`);
+  for (const sheet of otherSheets)
+    leftovers.add(file.name, 'records: sheets after the first (only the first is read)', `${sheet.sheet} (${sheet.data.length.toLocaleString('en')} rows)`);
   // Spreadsheet row numbers (1 is the header) of the rows read, as blank rows are skipped.
   const sheetRows: number[] = [];
   const records = rows
@@ -78,11 +91,20 @@ export async function importSplatPuzzleSheet(files: readonly SourceFile[], optio
   const adapted = adaptRows(records, id, errors);
   if (adapted === undefined) return { ok: false, errors: errors.list().map((error) => withSheetRow(error, sheetRows)) };
 
-  const puzzles = adapted.puzzles.map(({ studyId: _study, keyClues, ...puzzle }): BundlePuzzle => ({ ...puzzle, ...(keyClues.length > 0 ? { keyClues } : {}), source: puzzle.source ?? 'SPLAT' }));
+  const puzzles = adapted.puzzles.map(({ studyId: _study, keyClues, ...puzzle }): BundlePuzzle => ({
+    ...puzzle,
+    ...(keyClues.length > 0 ? { keyClues } : {}),
+    source: puzzle.source ?? 'SPLAT',
+  }));
   return {
     ok: true,
     value: {
-      layouts: [{ file: file.name, layout: `${SPLAT_SHEET_LAYOUT}, first sheet ${JSON.stringify(first?.sheet ?? '')}: a puzzle list with each puzzle's difficulty, no games` }],
+      layouts: [
+        {
+          file: file.name,
+          layout: `${SPLAT_SHEET_LAYOUT}, first sheet ${JSON.stringify(first?.sheet ?? '')}: a puzzle list with each puzzle's difficulty, no games`,
+        },
+      ],
       bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles, sessions: [] },
       raters: [],
       leftovers: leftovers.list(),

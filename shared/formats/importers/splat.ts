@@ -70,7 +70,13 @@ export function isSplatLog(doc: unknown): doc is Record<string, Record<string, R
 export function describeSplatLog(doc: Record<string, Record<string, Record<string, unknown>>>): string {
   const games = Object.values(doc).flatMap((replays) => (isRecord(replays) ? Object.values(replays) : []));
   const rounds = games.reduce((n, game) => n + (isRecord(game) ? Object.keys(game).filter((key) => ROUND_KEY.test(key)).length : 0), 0);
-  const solved = games.filter((game) => isRecord(game) && Object.entries(game).some(([key, round]) => ROUND_KEY.test(key) && isRecord(round) && typeof round.Judge === 'string' && round.Judge.toLowerCase().includes('congratulations'))).length;
+  const solved = games.filter(
+    (game) =>
+      isRecord(game) &&
+      Object.entries(game).some(
+        ([key, round]) => ROUND_KEY.test(key) && isRecord(round) && typeof round.Judge === 'string' && round.Judge.toLowerCase().includes('congratulations'),
+      ),
+  ).length;
   const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
   return `${count(Object.keys(doc).length, 'puzzle')}, ${count(games.length, 'game')} (${solved.toLocaleString('en')} solved), ${count(rounds, 'round')}; import it with the run's log.csv and config.yaml`;
 }
@@ -123,7 +129,11 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
     const level = levels.value.get(Number(puzzle.id.slice('puzzle_'.length)))?.level;
     if (level !== undefined) puzzle.difficulty = level;
   }
-  if (run.csv !== undefined) layouts.push({ file: run.csv.name, layout: `${SPLAT_LAYOUTS.csv}: level as each puzzle's difficulty; ${checkResults(run.csv.name, levels.value, games.value, leftovers)}` });
+  if (run.csv !== undefined)
+    layouts.push({
+      file: run.csv.name,
+      layout: `${SPLAT_LAYOUTS.csv}: level as each puzzle's difficulty; ${checkResults(run.csv.name, levels.value, games.value, leftovers)}`,
+    });
 
   // Never the judge's name: the study's id and name travel in every annotator's blind pack.
   const name = `SPLAT (player ${player})`;
@@ -140,7 +150,8 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
   const found: Partial<RunFiles> = {};
   const take = (kind: keyof RunFiles, file: SourceFile) => {
     const earlier = found[kind];
-    if (earlier !== undefined) errors.push({ file: file.name, path: '', message: `a second ${SPLAT_LAYOUTS[kind]} besides ${earlier.name}; import one run at a time` });
+    if (earlier !== undefined)
+      errors.push({ file: file.name, path: '', message: `a second ${SPLAT_LAYOUTS[kind]} besides ${earlier.name}; import one run at a time` });
     else found[kind] = file;
   };
   for (const file of files) {
@@ -155,11 +166,22 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
     else if (looksLikeSplatLog(file)) take('log', file);
     else if (CSV_HINT.test(file.text)) take('csv', file);
     else if (/\.ya?ml$/i.test(file.name)) take('config', file);
-    else errors.push({ file: file.name, path: '', message: "not part of a SPLAT run; expected its log.json, log.csv (puzzle id,level,hit,round) or config.yaml" });
+    else
+      errors.push({ file: file.name, path: '', message: 'not part of a SPLAT run; expected its log.json, log.csv (puzzle id,level,hit,round) or config.yaml' });
   }
   if (errors.length > 0) return { ok: false, errors };
   const { log, csv, config } = found;
-  if (log === undefined) return { ok: false, errors: [{ file: files.map((file) => file.name).join(', '), path: '', message: "a SPLAT run's log.csv and config.yaml import with its log.json; give the log.json too" }] };
+  if (log === undefined)
+    return {
+      ok: false,
+      errors: [
+        {
+          file: files.map((file) => file.name).join(', '),
+          path: '',
+          message: "a SPLAT run's log.csv and config.yaml import with its log.json; give the log.json too",
+        },
+      ],
+    };
   layouts.push({ file: log.name, layout: SPLAT_LAYOUTS.log });
   if (config !== undefined) layouts.push({ file: config.name, layout: `${SPLAT_LAYOUTS.config}: model.player, model.judge and game.max_round` });
   return { ok: true, value: { log, ...(csv !== undefined ? { csv } : {}), ...(config !== undefined ? { config } : {}) } };
@@ -167,12 +189,15 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
 
 /** The model names and round limit of config.yaml; every other setting is listed as not imported. */
 function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: Pick<FileReaders, 'parseYaml'>): ParseResult<Config> {
-  const fail = (path: string, message: string, line?: number): ParseResult<Config> => ({ ok: false, errors: [{ file: file.name, ...(line !== undefined ? { line } : {}), path, message }] });
+  const fail = (path: string, message: string, line?: number): ParseResult<Config> => ({
+    ok: false,
+    errors: [{ file: file.name, ...(line !== undefined ? { line } : {}), path, message }],
+  });
   const doc = readers.parseYaml(stripBom(file.text));
   const syntax = doc.errors[0];
   if (syntax !== undefined) return fail('', `not valid YAML: ${syntax.message.split('\n')[0] ?? ''}`, syntax.linePos?.[0].line);
   const settings: unknown = doc.toJS();
-  if (!isRecord(settings)) return fail('', 'expected SPLAT\'s settings (game, log, model, path, prompt)');
+  if (!isRecord(settings)) return fail('', "expected SPLAT's settings (game, log, model, path, prompt)");
   const config: Config = {};
   const model = settings.model;
   for (const role of ['player', 'judge'] as const) {
@@ -185,7 +210,8 @@ function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: Pick<Fi
   const game = settings.game;
   const maxRound: unknown = isRecord(game) ? game.max_round : undefined;
   if (maxRound !== undefined && maxRound !== null) {
-    if (typeof maxRound !== 'number' || !Number.isSafeInteger(maxRound) || maxRound < 1) return fail('game.max_round', `expected the round limit as a whole number from 1, got ${JSON.stringify(maxRound)}`);
+    if (typeof maxRound !== 'number' || !Number.isSafeInteger(maxRound) || maxRound < 1)
+      return fail('game.max_round', `expected the round limit as a whole number from 1, got ${JSON.stringify(maxRound)}`);
     config.maxRounds = maxRound;
   }
   for (const [path, value] of settingLeaves(settings, '')) if (!CONFIG_IMPORTED.has(path)) leftovers.add(file.name, `setting ${path}`, value);
@@ -193,11 +219,17 @@ function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: Pick<Fi
 }
 
 function settingLeaves(value: Record<string, unknown>, prefix: string): Array<[string, unknown]> {
-  return Object.entries(value).flatMap(([key, item]) => (isRecord(item) && Object.keys(item).length > 0 ? settingLeaves(item, `${prefix}${key}.`) : [[`${prefix}${key}`, item] as [string, unknown]]));
+  return Object.entries(value).flatMap(([key, item]) =>
+    isRecord(item) && Object.keys(item).length > 0 ? settingLeaves(item, `${prefix}${key}.`) : [[`${prefix}${key}`, item] as [string, unknown]],
+  );
 }
 
 /** The player and judge: config.yaml's, or the caller's where it names none; both named differently is an error. */
-function modelNames(run: RunFiles, config: Config, options: BenchmarkImportOptions): { ok: true; value: { player: string; judge: string } } | { ok: false; errors: FormatError[]; needs?: MissingName[] } {
+function modelNames(
+  run: RunFiles,
+  config: Config,
+  options: BenchmarkImportOptions,
+): { ok: true; value: { player: string; judge: string } } | { ok: false; errors: FormatError[]; needs?: MissingName[] } {
   const errors: FormatError[] = [];
   const needs: MissingName[] = [];
   const names: Partial<Record<MissingName, string>> = {};
@@ -207,7 +239,11 @@ function modelNames(run: RunFiles, config: Config, options: BenchmarkImportOptio
     const problem = given === undefined ? undefined : idProblem('model', given);
     if (problem !== undefined) errors.push({ file: run.log.name, path: '', message: `the ${role} name given: ${problem}` });
     if (fromConfig !== undefined && given !== undefined && fromConfig !== given) {
-      errors.push({ file: run.config?.name ?? '', path: `model.${role}`, message: `config.yaml names the ${role} ${JSON.stringify(fromConfig)}, but the ${role} name given is ${JSON.stringify(given)}; give config.yaml's name or leave the name out` });
+      errors.push({
+        file: run.config?.name ?? '',
+        path: `model.${role}`,
+        message: `config.yaml names the ${role} ${JSON.stringify(fromConfig)}, but the ${role} name given is ${JSON.stringify(given)}; give config.yaml's name or leave the name out`,
+      });
     }
     const name = fromConfig ?? given;
     if (name === undefined) needs.push(role);
@@ -216,7 +252,17 @@ function modelNames(run: RunFiles, config: Config, options: BenchmarkImportOptio
   if (errors.length > 0) return { ok: false, errors };
   if (needs.length > 0) {
     const where = run.config === undefined ? 'no config.yaml was given' : `${run.config.name} has no ${needs.map((role) => `model.${role}`).join(' or ')}`;
-    return { ok: false, needs, errors: [{ file: run.log.name, path: '', message: `a SPLAT log does not name its models and ${where}: the ${needs.join(' and ')} name${needs.length === 1 ? ' is' : 's are'} needed` }] };
+    return {
+      ok: false,
+      needs,
+      errors: [
+        {
+          file: run.log.name,
+          path: '',
+          message: `a SPLAT log does not name its models and ${where}: the ${needs.join(' and ')} name${needs.length === 1 ? ' is' : 's are'} needed`,
+        },
+      ],
+    };
   }
   return { ok: true, value: { player: names.player ?? '', judge: names.judge ?? '' } };
 }
@@ -230,7 +276,8 @@ function readResults(file: SourceFile): ParseResult<Map<number, CsvRow>> {
   const errors: FormatError[] = [];
   const rows = new Map<number, CsvRow>();
   const [header, ...records] = table.rows;
-  if (header?.join(',') !== CSV_HEADER.join(',')) return { ok: false, errors: [{ file: file.name, line: 1, path: '', message: `expected the header ${CSV_HEADER.join(',')}` }] };
+  if (header?.join(',') !== CSV_HEADER.join(','))
+    return { ok: false, errors: [{ file: file.name, line: 1, path: '', message: `expected the header ${CSV_HEADER.join(',')}` }] };
   records.forEach((record, index) => {
     const line = table.lineOfRow[index + 1] ?? 0;
     const fail = (message: string) => errors.push({ file: file.name, line, path: '', message });
@@ -238,7 +285,8 @@ function readResults(file: SourceFile): ParseResult<Map<number, CsvRow>> {
     if (record.length !== CSV_HEADER.length) return fail(`expected ${CSV_HEADER.length} fields (${CSV_HEADER.join(', ')}), got ${record.length}`);
     if (!GAME_KEY.test(id)) return fail(`expected the puzzle id as a whole number (the log's puzzle_<id>), got ${JSON.stringify(id)}`);
     const n = Number(level);
-    if (!/^\d+$/.test(level) || n < MIN_DIFFICULTY || n > MAX_DIFFICULTY) return fail(`expected the level from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}, got ${JSON.stringify(level)}`);
+    if (!/^\d+$/.test(level) || n < MIN_DIFFICULTY || n > MAX_DIFFICULTY)
+      return fail(`expected the level from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}, got ${JSON.stringify(level)}`);
     const earlier = rows.get(Number(id));
     if (earlier !== undefined) return fail(`puzzle id ${id} again (first on line ${earlier.line})`);
     rows.set(Number(id), { line, level: n, hit, round });
@@ -263,12 +311,13 @@ function readLog(file: string, doc: unknown, models: Models, leftovers: Leftover
     errors.push({ file, path: jsonPath(path), message });
     return undefined;
   };
-  if (!isRecord(doc)) return { ok: false, errors: [{ file, path: '', message: 'expected SPLAT\'s log: {"puzzle_<i>": {"<replay>": {"Puzzle", "Question", "Round <k>"}}}' }] };
+  if (!isRecord(doc))
+    return { ok: false, errors: [{ file, path: '', message: 'expected SPLAT\'s log: {"puzzle_<i>": {"<replay>": {"Puzzle", "Question", "Round <k>"}}}' }] };
   const puzzles: BundlePuzzle[] = [];
   const sessions: BundleSession[] = [];
   for (const [puzzleKey, replays] of Object.entries(doc)) {
     if (!PUZZLE_KEY.test(puzzleKey)) {
-      fail([puzzleKey], 'expected puzzle_<i> here, as SPLAT names each puzzle by its row in the run\'s sheet');
+      fail([puzzleKey], "expected puzzle_<i> here, as SPLAT names each puzzle by its row in the run's sheet");
       continue;
     }
     if (!isRecord(replays) || Object.keys(replays).length === 0) {
@@ -315,13 +364,21 @@ function puzzleOfPrompt(id: string, prompt: string, fail: (message: string) => u
   return { id, ...(title.trim() !== '' ? { title } : {}), story, reference: answer, source: 'SPLAT' };
 }
 
-function readGame(file: string, path: readonly string[], game: Record<string, unknown>, models: Models, leftovers: LeftoverTally, fail: (path: readonly string[], message: string) => undefined): BundleSession | undefined {
+function readGame(
+  file: string,
+  path: readonly string[],
+  game: Record<string, unknown>,
+  models: Models,
+  leftovers: LeftoverTally,
+  fail: (path: readonly string[], message: string) => undefined,
+): BundleSession | undefined {
   const sessionId = `${path[0] ?? ''}/${path[1] ?? ''}`;
   const rounds: Array<[number, unknown]> = [];
   for (const [key, value] of Object.entries(game)) {
     const round = ROUND_KEY.exec(key)?.[1];
     if (round !== undefined) rounds.push([Number(round), value]);
-    else if (key === 'Question') leftovers.add(file, 'field Question (the judge\'s reply to "I am ready. Please show me the story.", before the first round)', value);
+    else if (key === 'Question')
+      leftovers.add(file, 'field Question (the judge\'s reply to "I am ready. Please show me the story.", before the first round)', value);
     else if (key !== 'Puzzle') leftovers.add(file, `field puzzle_<i>.<replay>.${key}`, value);
   }
   rounds.sort((a, b) => a[0] - b[0]);
@@ -329,7 +386,8 @@ function readGame(file: string, path: readonly string[], game: Record<string, un
   for (const [index, [k, round]] of rounds.entries()) {
     const roundPath = [...path, `Round ${k}`];
     if (k !== index) return fail(roundPath, `expected Round ${index} here: SPLAT numbers the rounds of a game from 0 without gaps`);
-    if (models.maxRounds !== undefined && k >= models.maxRounds) return fail(roundPath, `a round past config.yaml's game.max_round ${models.maxRounds}; is config.yaml from this run?`);
+    if (models.maxRounds !== undefined && k >= models.maxRounds)
+      return fail(roundPath, `a round past config.yaml's game.max_round ${models.maxRounds}; is config.yaml from this run?`);
     if (turns.at(-1)?.type === 'final') return fail(roundPath, 'a round after the judge\'s "congratulations", which ends a SPLAT game');
     if (!isRecord(round)) return fail(roundPath, 'expected {"Player": …, "Judge": …}');
     if (typeof round.Player !== 'string') return fail([...roundPath, 'Player'], "expected the player's message as text");
@@ -337,7 +395,14 @@ function readGame(file: string, path: readonly string[], game: Record<string, un
     leftovers.addUnknownFields(file, 'puzzle_<i>.<replay>.Round <k>.', round, ROUND_FIELDS);
     turns.push(turnOfRound(`${sessionId}/Round ${k}`, round.Player, round.Judge, models.judge));
   }
-  return { id: sessionId, puzzleId: path[0] ?? '', player: models.player, judge: models.judge, ...(models.maxRounds !== undefined ? { maxRounds: models.maxRounds } : {}), turns };
+  return {
+    id: sessionId,
+    puzzleId: path[0] ?? '',
+    player: models.player,
+    judge: models.judge,
+    ...(models.maxRounds !== undefined ? { maxRounds: models.maxRounds } : {}),
+    turns,
+  };
 }
 
 /**
@@ -374,9 +439,15 @@ function checkResults(file: string, rows: ReadonlyMap<number, CsvRow>, log: LogC
       }
     }
     if (row.hit === String(hit) && row.round === String(round)) agree++;
-    else leftovers.add(file, 'hit and round that differ from the games in log.json (the log\'s games are imported)', `puzzle id ${id} (line ${row.line}): hit ${row.hit}, round ${row.round}; the log gives hit ${hit}, round ${round}`);
+    else
+      leftovers.add(
+        file,
+        "hit and round that differ from the games in log.json (the log's games are imported)",
+        `puzzle id ${id} (line ${row.line}): hit ${row.hit}, round ${row.round}; the log gives hit ${hit}, round ${round}`,
+      );
   }
-  for (const puzzle of log.puzzles) if (!rows.has(Number(puzzle.id.slice('puzzle_'.length)))) leftovers.add(file, 'puzzles of log.json with no row (no difficulty)', puzzle.id);
+  for (const puzzle of log.puzzles)
+    if (!rows.has(Number(puzzle.id.slice('puzzle_'.length)))) leftovers.add(file, 'puzzles of log.json with no row (no difficulty)', puzzle.id);
   return `hit and round agree with log.json for ${agree.toLocaleString('en')} of ${rows.size.toLocaleString('en')} puzzles`;
 }
 

@@ -18,6 +18,12 @@ export function importedStudyData(study: ImportedStudy, fileNames: readonly stri
 /** One label file per rater. The source does not say when its people labelled; the import time stands in. */
 export function raterLabelFiles(studyId: string, raters: readonly ImportedRater[], now: string, app: string): LabelFile[] {
   return raters.map((rater) =>
-    buildLabelFile({ studyId, annotator: rater.annotator, exportedAt: now, app, labels: rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' })) }),
+    buildLabelFile({
+      studyId,
+      annotator: rater.annotator,
+      exportedAt: now,
+      app,
+      labels: rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' })),
+    }),
   );
 }

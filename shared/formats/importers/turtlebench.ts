@@ -11,7 +11,16 @@ import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle, type BundleSession, type BundleTurn, type ImportedRater, type ImportedStudy } from './imported-study';
+import {
+  LeftoverTally,
+  type BenchmarkImport,
+  type BenchmarkImportOptions,
+  type BundlePuzzle,
+  type BundleSession,
+  type BundleTurn,
+  type ImportedRater,
+  type ImportedStudy,
+} from './imported-study';
 
 type TurtleBenchLayout = 'table' | 'log' | 'stories' | 'hf';
 
@@ -111,21 +120,27 @@ class Reading {
       this.guesses.set(sample, guess);
       return guess;
     }
-    if (known.storyTitle !== storyTitle || known.input !== input) return this.error(file, path, `sample ${sample} is another guess in ${known.file}; import the files of one run together`);
+    if (known.storyTitle !== storyTitle || known.input !== input)
+      return this.error(file, path, `sample ${sample} is another guess in ${known.file}; import the files of one run together`);
     return known;
   }
 
   groundTruth(file: string, path: string, guess: Guess, value: unknown): void {
     if (value === undefined || value === null) return;
     const text = typeof value === 'string' ? value : String(value);
-    if (guess.groundTruth !== undefined && guess.groundTruth !== text) this.error(file, path, `sample ${guess.sample} has the human label ${guess.groundTruth} in ${guess.file}, not ${text}`);
+    if (guess.groundTruth !== undefined && guess.groundTruth !== text)
+      this.error(file, path, `sample ${guess.sample} has the human label ${guess.groundTruth} in ${guess.file}, not ${text}`);
     guess.groundTruth = text;
   }
 
   verdict(file: string, path: string, guess: Guess, model: string, verdict: Verdict): void {
     const known = guess.verdicts.get(model);
-    if (known !== undefined && known.label !== verdict.label) return this.error(file, path, `sample ${guess.sample}: ${model} says ${known.label} in another file, not ${verdict.label}`);
-    guess.verdicts.set(model, { label: verdict.label, ...(verdict.reply !== undefined ? { reply: verdict.reply } : (known?.reply !== undefined ? { reply: known.reply } : {})) });
+    if (known !== undefined && known.label !== verdict.label)
+      return this.error(file, path, `sample ${guess.sample}: ${model} says ${known.label} in another file, not ${verdict.label}`);
+    guess.verdicts.set(model, {
+      label: verdict.label,
+      ...(verdict.reply !== undefined ? { reply: verdict.reply } : known?.reply !== undefined ? { reply: known.reply } : {}),
+    });
   }
 }
 
@@ -257,14 +272,19 @@ function readHf(reading: Reading, file: string, rows: readonly unknown[]): void 
     reading.leftovers.addUnknownFields(file, '[].', row, HF_FIELDS);
     const known = stories.find((s) => s.title === story.title);
     if (known === undefined) stories.push(story);
-    else if (known.surface !== story.surface || known.bottom !== story.bottom) return reading.error(file, path, `the story ${JSON.stringify(story.title)} has another surface or bottom in an earlier row`);
+    else if (known.surface !== story.surface || known.bottom !== story.bottom)
+      return reading.error(file, path, `the story ${JSON.stringify(story.title)} has another surface or bottom in an earlier row`);
     const guess = reading.guess(file, path, row.id, row.title, row.user_guess);
     if (guess !== undefined) reading.groundTruth(file, `${path}.label`, guess, row.label);
   });
 }
 
 function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: readonly SourceFile[], options: BenchmarkImportOptions): BenchmarkImport {
-  const fail = (message: string, needs?: 'judge'): BenchmarkImport => ({ ok: false, errors: [{ file: files.map((f) => f.name).join(', '), path: '', message }], ...(needs ? { needs: [needs] } : {}) });
+  const fail = (message: string, needs?: 'judge'): BenchmarkImport => ({
+    ok: false,
+    errors: [{ file: files.map((f) => f.name).join(', '), path: '', message }],
+    ...(needs ? { needs: [needs] } : {}),
+  });
   const stories = reading.stories;
   if (stories === undefined) return fail("the guesses need their stories: add TurtleBench's data/<lang>/stories.json of the same language");
   const judge = options.judge ?? reading.models[0];
@@ -288,16 +308,29 @@ function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: re
       continue;
     }
     const id = `sample-${guess.sample}`;
-    const turn: BundleTurn = { id, type: 'question', text: guess.input, judgements: Object.fromEntries([...guess.verdicts].map(([model, v]) => [model, v.label])) };
+    const turn: BundleTurn = {
+      id,
+      type: 'question',
+      text: guess.input,
+      judgements: Object.fromEntries([...guess.verdicts].map(([model, v]) => [model, v.label])),
+    };
     const replies = [...guess.verdicts].flatMap(([model, v]) => (v.reply !== undefined ? [[model, v.reply] as const] : []));
     if (replies.length > 0) turn.judgeReplies = Object.fromEntries(replies);
     turnsByStory[index]?.push(turn);
     if (guess.groundTruth === undefined) continue;
     const value = readJudgeReply(guess.groundTruth, 'answer', SCHEME);
-    if (value === UNPARSEABLE || value === 'matched' || value === 'unmatched') reading.leftovers.add(guess.file, 'records: a human label that is not Correct, Incorrect, Unknown, T, F or N', `sample ${guess.sample}: ${guess.groundTruth}`);
+    if (value === UNPARSEABLE || value === 'matched' || value === 'unmatched')
+      reading.leftovers.add(
+        guess.file,
+        'records: a human label that is not Correct, Incorrect, Unknown, T, F or N',
+        `sample ${guess.sample}: ${guess.groundTruth}`,
+      );
     else rater.labels.push({ unit: id, task: 'answer', value });
   }
-  if (missing.size > 0) return fail(`no story in stories.json has the title ${[...missing].map((t) => JSON.stringify(t)).join(', ')}; use the stories.json of the guesses' language`);
+  if (missing.size > 0)
+    return fail(
+      `no story in stories.json has the title ${[...missing].map((t) => JSON.stringify(t)).join(', ')}; use the stories.json of the guesses' language`,
+    );
 
   const language = [...reading.languages][0] ?? languageOfLabels(guesses);
   const puzzles: BundlePuzzle[] = stories.map((story, i) => ({
@@ -309,7 +342,9 @@ function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: re
     source: 'TurtleBench',
   }));
   const player = options.player ?? TURTLEBENCH_PLAYER;
-  const sessions: BundleSession[] = turnsByStory.flatMap((turns, i) => (turns.length === 0 ? [] : [{ id: `story-${i + 1}/guesses`, puzzleId: `story-${i + 1}`, player, judge, turns }]));
+  const sessions: BundleSession[] = turnsByStory.flatMap((turns, i) =>
+    turns.length === 0 ? [] : [{ id: `story-${i + 1}/guesses`, puzzleId: `story-${i + 1}`, player, judge, turns }],
+  );
   const name = `TurtleBench${language !== undefined ? ` (${language})` : ''}`;
   const id = generatedStudyId(name, files.map((f) => f.text).join('\u0000'));
   return {

@@ -75,7 +75,14 @@ export function importTurtleSoupBenchStories(files: readonly SourceFile[]): Pars
     ok: true,
     value: {
       layouts: files.map((file) => ({ file: file.name, layout: `${LAYOUT}, genre "${genreFromFileName(file.name)}"` })),
-      bundle: { format: TRANSCRIPTS_FORMAT, id: generatedStudyId(name, files.map((file) => file.text).join('\u0000')), name, scheme: { answerUnknown: false }, puzzles, sessions: [] },
+      bundle: {
+        format: TRANSCRIPTS_FORMAT,
+        id: generatedStudyId(name, files.map((file) => file.text).join('\u0000')),
+        name,
+        scheme: { answerUnknown: false },
+        puzzles,
+        sessions: [],
+      },
       raters: [],
       leftovers: leftovers.list(),
     },

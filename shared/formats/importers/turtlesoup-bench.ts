@@ -90,10 +90,19 @@ export function importTurtleSoupBench(files: readonly SourceFile[]): ParseResult
       continue;
     }
     if (!isTurtleSoupBenchGame(parsed.value)) {
-      errors.push({ file: file.name, path: '', message: 'not a TurtleSoup-Bench game file; expected {"metadata": {...questioner_model, responder_model...}, "content": {...}}' });
+      errors.push({
+        file: file.name,
+        path: '',
+        message: 'not a TurtleSoup-Bench game file; expected {"metadata": {...questioner_model, responder_model...}, "content": {...}}',
+      });
       continue;
     }
-    games.push({ file: file.name, metadata: parsed.value.metadata, content: parsed.value.content, evaluation: (parsed.value as Record<string, unknown>).evaluation });
+    games.push({
+      file: file.name,
+      metadata: parsed.value.metadata,
+      content: parsed.value.content,
+      evaluation: (parsed.value as Record<string, unknown>).evaluation,
+    });
     leftovers.addUnknownFields(gamesOfFolder(file.name), '', parsed.value, TOP_FIELDS);
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -147,7 +156,13 @@ function gameGroups(games: readonly Game[]): ImportedStudy['layouts'] {
   }));
 }
 
-function readGame(game: Game, puzzles: Map<string, PuzzleEntry>, puzzleIds: Set<string>, leftovers: LeftoverTally, errors: FormatError[]): BundleSession | undefined {
+function readGame(
+  game: Game,
+  puzzles: Map<string, PuzzleEntry>,
+  puzzleIds: Set<string>,
+  leftovers: LeftoverTally,
+  errors: FormatError[],
+): BundleSession | undefined {
   const { file, metadata: meta, content } = game;
   const folder = gamesOfFolder(file);
   const fail = (path: string, message: string): undefined => {
@@ -161,14 +176,20 @@ function readGame(game: Game, puzzles: Map<string, PuzzleEntry>, puzzleIds: Set<
   const evaluator = text(meta.evaluator_model);
   const status = meta.status;
   if (title === undefined) return fail('metadata.title', 'expected the story title as text');
-  if (player === undefined || judge === undefined || evaluator === undefined) return fail('metadata', 'expected questioner_model, responder_model and evaluator_model as text');
+  if (player === undefined || judge === undefined || evaluator === undefined)
+    return fail('metadata', 'expected questioner_model, responder_model and evaluator_model as text');
   if (status !== 'success' && status !== 'failure' && status !== 'error') return fail('metadata.status', 'expected success, failure or error');
   const language = text(meta.language);
-  const maxRounds = typeof meta.max_questions_setting === 'number' && Number.isSafeInteger(meta.max_questions_setting) && meta.max_questions_setting > 0 ? meta.max_questions_setting : undefined;
+  const maxRounds =
+    typeof meta.max_questions_setting === 'number' && Number.isSafeInteger(meta.max_questions_setting) && meta.max_questions_setting > 0
+      ? meta.max_questions_setting
+      : undefined;
 
   leftovers.addUnknownFields(folder, 'metadata.', meta, METADATA_FIELDS);
   leftovers.addUnknownFields(folder, 'content.', content, CONTENT_FIELDS);
-  if (isRecord(game.evaluation)) for (const [key, value] of Object.entries(game.evaluation)) leftovers.add(folder, `field evaluation.${key} (the evaluator's scores; the verdict is metadata.status)`, value);
+  if (isRecord(game.evaluation))
+    for (const [key, value] of Object.entries(game.evaluation))
+      leftovers.add(folder, `field evaluation.${key} (the evaluator's scores; the verdict is metadata.status)`, value);
   else if (game.evaluation !== undefined) leftovers.add(folder, 'field evaluation', game.evaluation);
 
   // A game the run's wrapper failed on holds the story as it was loaded: setup, solution, tips.
@@ -184,7 +205,12 @@ function readGame(game: Game, puzzles: Map<string, PuzzleEntry>, puzzleIds: Set<
   const sessionId = `${puzzleId}/Q-${player}_R-${judge}_E-${evaluator}${maxRounds !== undefined ? `_Epoch${maxRounds}` : ''}`;
   const turns = readConversation(file, folder, sessionId, content.conversation, { judge, evaluator, status }, leftovers, errors);
   if (turns === undefined) return undefined;
-  if (status === 'error') leftovers.add(folder, 'records: a game that ended in an error (status error: its conclusion, if any, has no verdict)', typeof meta.error === 'string' ? meta.error : sessionId);
+  if (status === 'error')
+    leftovers.add(
+      folder,
+      'records: a game that ended in an error (status error: its conclusion, if any, has no verdict)',
+      typeof meta.error === 'string' ? meta.error : sessionId,
+    );
   return { id: sessionId, puzzleId, player, judge, ...(maxRounds !== undefined ? { maxRounds } : {}), turns };
 }
 
@@ -198,11 +224,18 @@ interface Story {
 }
 
 /** The puzzle of a story: one per genre, language and title as written, however many runs played it. */
-function puzzleIdOf(story: Story, file: string, puzzles: Map<string, PuzzleEntry>, puzzleIds: Set<string>, fail: (path: string, message: string) => undefined): string | undefined {
+function puzzleIdOf(
+  story: Story,
+  file: string,
+  puzzles: Map<string, PuzzleEntry>,
+  puzzleIds: Set<string>,
+  fail: (path: string, message: string) => undefined,
+): string | undefined {
   const key = JSON.stringify([story.genre, story.language, story.title]);
   const known = puzzles.get(key);
   if (known !== undefined) {
-    if (known.puzzle.story !== story.surface || known.puzzle.reference !== story.bottom) return fail('content', `the story ${JSON.stringify(story.title)} has another surface or bottom_line in ${known.file}`);
+    if (known.puzzle.story !== story.surface || known.puzzle.reference !== story.bottom)
+      return fail('content', `the story ${JSON.stringify(story.title)} has another surface or bottom_line in ${known.file}`);
     return known.puzzle.id;
   }
   // Ids drop the trailing spaces a title may carry (the title keeps them); two titles that differ only so get a number.
@@ -231,7 +264,15 @@ interface Judges {
   status: 'success' | 'failure' | 'error';
 }
 
-function readConversation(file: string, folder: string, sessionId: string, raw: unknown, judges: Judges, leftovers: LeftoverTally, errors: FormatError[]): BundleTurn[] | undefined {
+function readConversation(
+  file: string,
+  folder: string,
+  sessionId: string,
+  raw: unknown,
+  judges: Judges,
+  leftovers: LeftoverTally,
+  errors: FormatError[],
+): BundleTurn[] | undefined {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) {
     errors.push({ file, path: 'content.conversation', message: 'expected a list of conversation entries' });
@@ -284,10 +325,14 @@ function finalTurn(id: string, content: unknown, judges: Judges, folder: string,
     leftovers.addUnknownFields(folder, 'conclusion.', content, CONCLUSION_FIELDS);
     // Questioner.py splits logic and details on commas, so joining them with commas gives the points back.
     const points = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value : '');
-    const parts = [typeof content.conclusion === 'string' ? content.conclusion : '', points(content.logic) && `Logic: ${points(content.logic)}`, points(content.details) && `Details: ${points(content.details)}`];
+    const parts = [
+      typeof content.conclusion === 'string' ? content.conclusion : '',
+      points(content.logic) && `Logic: ${points(content.logic)}`,
+      points(content.details) && `Details: ${points(content.details)}`,
+    ];
     text = parts.filter((part) => part !== '').join('\n\n');
   } else {
-    text = typeof content === 'string' ? content : JSON.stringify(content) ?? '';
+    text = typeof content === 'string' ? content : (JSON.stringify(content) ?? '');
   }
   const judgements = judges.status === 'error' ? {} : { [judges.evaluator]: judges.status === 'success' ? ('matched' as const) : ('unmatched' as const) };
   return { id, type: 'final', text, judgements };
@@ -296,6 +341,8 @@ function finalTurn(id: string, content: unknown, judges: Judges, folder: string,
 /** What one game file holds, in a line, for `validate`. */
 export function describeTurtleSoupBenchGame(doc: { metadata: Record<string, unknown>; content: Record<string, unknown> }): string {
   const m = doc.metadata;
-  const questions = Array.isArray(doc.content.conversation) ? doc.content.conversation.filter((entry) => isRecord(entry) && entry.type === 'question').length : 0;
+  const questions = Array.isArray(doc.content.conversation)
+    ? doc.content.conversation.filter((entry) => isRecord(entry) && entry.type === 'question').length
+    : 0;
   return `${JSON.stringify(m.title)} (${String(m.language)}), ${questions.toLocaleString('en')} question${questions === 1 ? '' : 's'} of ${String(m.max_questions_setting)}, ${String(m.status)}; player ${String(m.questioner_model)}, judge ${String(m.responder_model)}, evaluator ${String(m.evaluator_model)}; import a run's game files together`;
 }

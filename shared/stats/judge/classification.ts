@@ -129,9 +129,21 @@ export function classify(pairs: Iterable<LabelPair>, labels: readonly string[], 
     otherJudgeLabel,
     perLabel,
     macro: {
-      precision: macroAverage(perLabel.map((s) => s.precision), labels, 'precision'),
-      recall: macroAverage(perLabel.map((s) => s.recall), labels, 'recall'),
-      f1: macroAverage(perLabel.map((s) => s.f1), labels, 'F1'),
+      precision: macroAverage(
+        perLabel.map((s) => s.precision),
+        labels,
+        'precision',
+      ),
+      recall: macroAverage(
+        perLabel.map((s) => s.recall),
+        labels,
+        'recall',
+      ),
+      f1: macroAverage(
+        perLabel.map((s) => s.f1),
+        labels,
+        'F1',
+      ),
     },
     micro: {
       precision: ratio(truePositives, predicted, n === 0 ? CLASSIFICATION_REASONS.noUnit : CLASSIFICATION_REASONS.noPrediction),
@@ -143,7 +155,12 @@ export function classify(pairs: Iterable<LabelPair>, labels: readonly string[], 
   const positiveScore = perLabel.find((s) => s.label === positive);
   const negativeScore = perLabel.find((s) => s.label !== positive);
   if (labels.length === 2 && positiveScore !== undefined && negativeScore !== undefined) {
-    result.rates = { positive: positiveScore.label, negative: negativeScore.label, truePositiveRate: positiveScore.recall, trueNegativeRate: negativeScore.recall };
+    result.rates = {
+      positive: positiveScore.label,
+      negative: negativeScore.label,
+      truePositiveRate: positiveScore.recall,
+      trueNegativeRate: negativeScore.recall,
+    };
   }
   return result;
 }

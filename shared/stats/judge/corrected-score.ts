@@ -93,7 +93,9 @@ export function correctedScore(finals: JudgedFinals, calibration: JudgeCalibrati
   if (q1 === null) return undefinedScore(`no ${items} people call ${positive} to measure the judge's sensitivity on`);
   if (q0 === null) return undefinedScore(`no ${items} people call ${negative} to measure the judge's specificity on`);
   if (q0 + q1 - 1 <= 0) {
-    return undefinedScore(`the judge is no better than chance on the ${items} people gave a verdict on (specificity ${q0.toFixed(3)} + sensitivity ${q1.toFixed(3)} <= 1), so its labels cannot be corrected`);
+    return undefinedScore(
+      `the judge is no better than chance on the ${items} people gave a verdict on (specificity ${q0.toFixed(3)} + sensitivity ${q1.toFixed(3)} <= 1), so its labels cannot be corrected`,
+    );
   }
   const unclampedTheta = (p + q0 - 1) / (q0 + q1 - 1);
   const interval = authorsInterval(n, finals.judgeMatched, m0, calibration.judgeUnmatchedOfHumanUnmatched, m1, calibration.judgeMatchedOfHumanMatched);
@@ -107,7 +109,9 @@ export function correctedScore(finals: JudgedFinals, calibration: JudgeCalibrati
     unclampedCi95: interval,
     undefinedReasons: interval
       ? {}
-      : { ci95: `too few ${items} with a verdict of people: once the interval adds one ${positive} and one ${negative} to each calibration sample, the judge is no better than chance` },
+      : {
+          ci95: `too few ${items} with a verdict of people: once the interval adds one ${positive} and one ${negative} to each calibration sample, the judge is no better than chance`,
+        },
   };
 }
 
@@ -138,7 +142,8 @@ function authorsInterval(n: number, k: number, m0: number, a0: number, m1: numbe
 
 function checkPart(partName: string, part: number, wholeName: string, whole: number): void {
   if (!Number.isSafeInteger(whole) || whole < 0) throw new RangeError(`${wholeName} must be a whole number of 0 or more, not ${whole}`);
-  if (!Number.isSafeInteger(part) || part < 0 || part > whole) throw new RangeError(`${partName} must be a whole number from 0 to ${wholeName} (${whole}), not ${part}`);
+  if (!Number.isSafeInteger(part) || part < 0 || part > whole)
+    throw new RangeError(`${partName} must be a whole number from 0 to ${wholeName} (${whole}), not ${part}`);
 }
 
 /** One bucket's counts: the judge's calibration on that bucket's human-labelled finals, and each player's judged finals there. */

@@ -23,7 +23,8 @@ export const REASONS = {
   noCommonUnit: 'the two raters rated no unit in common',
   noPairVariation: 'no variation: both raters gave one and the same category on every unit they share',
   negativeRatio: 'the ratio level needs values of zero or more',
-  nominalWeights: 'the labels are nominal (not numbers, no declared order), so no category is nearer to one than to another; declare an order (--order a,b,c) to weight by position',
+  nominalWeights:
+    'the labels are nominal (not numbers, no declared order), so no category is nearer to one than to another; declare an order (--order a,b,c) to weight by position',
 } as const;
 
 /** (observed - expected) / (1 - expected), the form of every kappa-like coefficient; the caller rules out expected = 1. */

@@ -117,7 +117,18 @@ export function tally(model: ExchangeableModel, weights: ArrayLike<number>): Tal
     if (rated > 0) ratedCategories++;
     if ((pairableMarginals[k] as number) > 0) pairableCategories++;
   }
-  return { weights, units, pairableUnits, pairableValues, unitsByRatings, agreeingByRatings, pairableMarginals, prevalence, ratedCategories, pairableCategories };
+  return {
+    weights,
+    units,
+    pairableUnits,
+    pairableValues,
+    unitsByRatings,
+    agreeingByRatings,
+    pairableMarginals,
+    prevalence,
+    ratedCategories,
+    pairableCategories,
+  };
 }
 
 /**
@@ -143,7 +154,12 @@ export function disagreementOf(patterns: UnitPatterns, g: number, distance: (c: 
 }
 
 /** Sum over pairable patterns of weight x D_g / divisor(m), with the per-m sums formed first. */
-export function sumByRatings(model: ExchangeableModel, weights: ArrayLike<number>, disagreement: (g: number) => number, divisor: (m: number) => number): number {
+export function sumByRatings(
+  model: ExchangeableModel,
+  weights: ArrayLike<number>,
+  disagreement: (g: number) => number,
+  divisor: (m: number) => number,
+): number {
   const byRatings = new Float64Array(model.maxRatings + 1);
   const { patterns } = model;
   for (let g = 0; g < patterns.count; g++) {

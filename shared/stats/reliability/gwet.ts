@@ -78,7 +78,12 @@ export function quadraticGwetFamily(model: ExchangeableModel, coordinates: Float
       const none = undefinedCoefficient(REASONS.oneCategoryWeights);
       return { percentAgreement: none, gwetAC: none, fleissKappa: none, brennanPrediger: none };
     }
-    const weightedDisagreement = sumByRatings(model, tally.weights, (g) => disagreement[g] as number, (m) => m * (m - 1));
+    const weightedDisagreement = sumByRatings(
+      model,
+      tally.weights,
+      (g) => disagreement[g] as number,
+      (m) => m * (m - 1),
+    );
     const pa = 1 - weightedDisagreement / (tally.pairableUnits * range2);
     let piMean = 0;
     let squares = 0;

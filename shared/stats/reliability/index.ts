@@ -232,7 +232,11 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
     observedAgreement: reasons.take('observedAgreement', { ...family.percentAgreement, value: family.percentAgreement.observed }),
     expectedAgreement,
     alphaDisagreement: alphaDisagreement(alphaPoint),
-    completeCases: { units: complete.units, observedAgreement: reasons.take('completeCases.observedAgreement', { ...complete, value: complete.observed }), expectedAgreement: complete.expected },
+    completeCases: {
+      units: complete.units,
+      observedAgreement: reasons.take('completeCases.observedAgreement', { ...complete, value: complete.observed }),
+      expectedAgreement: complete.expected,
+    },
     pairs,
     ...intervals,
     undefinedReasons: reasons.record,
@@ -267,7 +271,12 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
     fleissKappa: reasons.take('fleissKappa', family.fleissKappa),
     brennanPrediger: reasons.take('brennanPrediger', family.brennanPrediger),
     observedAgreement: reasons.take('observedAgreement', { ...family.percentAgreement, value: family.percentAgreement.observed }),
-    expectedAgreement: { alpha: alphaExpected, fleissKappa: family.fleissKappa.expected, gwetAC1: family.gwetAC.expected, brennanPrediger: family.brennanPrediger.expected },
+    expectedAgreement: {
+      alpha: alphaExpected,
+      fleissKappa: family.fleissKappa.expected,
+      gwetAC1: family.gwetAC.expected,
+      brennanPrediger: family.brennanPrediger.expected,
+    },
     alphaDisagreement: alphaDisagreement(alphaPoint),
     ...intervals,
     undefinedReasons: reasons.record,
@@ -300,11 +309,14 @@ function availableLevels(table: RatingTable): MeasurementLevel[] {
 
 function levelMismatch(columns: RatingColumns, table: RatingTable, level: MeasurementLevel): ReliabilityInputError {
   const needs = level === 'ordinal' ? 'numeric values or a declared order of the categories' : 'numeric values';
-  if (table.ordered && level !== 'ordinal') return new ReliabilityInputError(`the ${level} level needs numeric values, and the declared categories are not all numbers`);
+  if (table.ordered && level !== 'ordinal')
+    return new ReliabilityInputError(`the ${level} level needs numeric values, and the declared categories are not all numbers`);
   const value = columns.values.findIndex((raw) => parseNumericValue(raw) === null);
   if (value < 0) return new ReliabilityInputError(`the ${level} level needs ${needs}`);
   const row = columns.valueOf.indexOf(value);
-  return new ReliabilityInputError(`the ${level} level needs ${needs}, and ${JSON.stringify(columns.values[value])} is not a number`, [inputIndexOf(columns, row)]);
+  return new ReliabilityInputError(`the ${level} level needs ${needs}, and ${JSON.stringify(columns.values[value])} is not a number`, [
+    inputIndexOf(columns, row),
+  ]);
 }
 
 function alphaEstimators(model: ExchangeableModel, levels: readonly MeasurementLevel[]): Map<MeasurementLevel, AlphaEstimator> {
@@ -356,11 +368,17 @@ function bootstrapIntervals(
   const bootstrap = options.bootstrap;
   if (bootstrap === undefined || bootstrap.replicates === 0) return {};
   const draws = replicateDraws(table, model.patterns, options.clusterOf);
-  const intervals = bootstrapGroupsMany(draws.groupOfDrawn, draws.groups, CI_KEYS.length, (drawn) => {
-    const replicate = tally(model, draws.patternWeights(drawn));
-    const family = gwetFamily(model, replicate);
-    return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
-  }, bootstrap);
+  const intervals = bootstrapGroupsMany(
+    draws.groupOfDrawn,
+    draws.groups,
+    CI_KEYS.length,
+    (drawn) => {
+      const replicate = tally(model, draws.patternWeights(drawn));
+      const family = gwetFamily(model, replicate);
+      return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
+    },
+    bootstrap,
+  );
   const ci95 = {} as ReliabilityCi95;
   const undefinedReplicates = {} as Record<keyof ReliabilityCi95, number>;
   CI_KEYS.forEach((key, i) => {

@@ -30,14 +30,26 @@ export function alphaEstimator(model: ExchangeableModel, level: MeasurementLevel
     case 'interval': {
       const x = numericValues(model);
       const disagreement = patternDisagreement(model.patterns, (c, k) => squared((x[c] as number) - (x[k] as number)));
-      return (tally) => alphaFrom(model, tally, (g) => disagreement[g] as number, () => spreadOf(tally.pairableMarginals, x));
+      return (tally) =>
+        alphaFrom(
+          model,
+          tally,
+          (g) => disagreement[g] as number,
+          () => spreadOf(tally.pairableMarginals, x),
+        );
     }
     case 'ratio': {
       const x = numericValues(model);
       if (x.some((value) => value < 0)) return () => ({ value: null, observedDisagreement: null, expectedDisagreement: null, reason: REASONS.negativeRatio });
       const distance = (c: number, k: number) => ratioDistance(x[c] as number, x[k] as number);
       const disagreement = patternDisagreement(model.patterns, distance);
-      return (tally) => alphaFrom(model, tally, (g) => disagreement[g] as number, () => pairSum(tally.pairableMarginals, distance));
+      return (tally) =>
+        alphaFrom(
+          model,
+          tally,
+          (g) => disagreement[g] as number,
+          () => pairSum(tally.pairableMarginals, distance),
+        );
     }
   }
 }
@@ -77,7 +89,12 @@ function ordinalAlpha(model: ExchangeableModel, tally: Tally): AlphaEstimate {
     below += nk;
   }
   const distance = (c: number, k: number) => squared((midrank[c] as number) - (midrank[k] as number));
-  return alphaFrom(model, tally, (g) => disagreementOf(model.patterns, g, distance), () => spreadOf(marginals, midrank));
+  return alphaFrom(
+    model,
+    tally,
+    (g) => disagreementOf(model.patterns, g, distance),
+    () => spreadOf(marginals, midrank),
+  );
 }
 
 function alphaFrom(model: ExchangeableModel, tally: Tally, disagreement: (g: number) => number, chanceSum: () => number): AlphaEstimate {

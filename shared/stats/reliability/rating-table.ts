@@ -162,7 +162,9 @@ export function buildRatingTable(columns: RatingColumns, order?: readonly string
   const raterCount = raters.length;
   const unitCount = columns.units.length;
   if (unitCount * raterCount > MAX_TABLE_CELLS) {
-    throw new ReliabilityInputError(`${unitCount} units x ${raterCount} raters is more than the ${MAX_TABLE_CELLS.toLocaleString('en')} cells one reliability table may hold`);
+    throw new ReliabilityInputError(
+      `${unitCount} units x ${raterCount} raters is more than the ${MAX_TABLE_CELLS.toLocaleString('en')} cells one reliability table may hold`,
+    );
   }
   const codes = new Int32Array(unitCount * raterCount).fill(-1);
   for (let i = 0; i < rows; i++) {
@@ -193,7 +195,9 @@ function categoryScale(columns: RatingColumns, order: readonly string[] | undefi
       const k = position.get(raw);
       if (k === undefined) {
         const row = columns.valueOf.indexOf(v);
-        throw new ReliabilityInputError(`the value ${JSON.stringify(raw)} is not one of the declared categories ${order.join(', ')}`, [inputIndexOf(columns, row)]);
+        throw new ReliabilityInputError(`the value ${JSON.stringify(raw)} is not one of the declared categories ${order.join(', ')}`, [
+          inputIndexOf(columns, row),
+        ]);
       }
       codeOfRaw[v] = k;
     });
@@ -221,5 +225,8 @@ function duplicateError(columns: RatingColumns, second: number): ReliabilityInpu
   while (!(unitOf[first] === unitOf[second] && raterOf[first] === raterOf[second])) first++;
   const rater = columns.raters[raterOf[second] as number] as string;
   const unit = columns.units[unitOf[second] as number] as string;
-  return new ReliabilityInputError(`rater ${JSON.stringify(rater)} rated unit ${JSON.stringify(unit)} twice`, [inputIndexOf(columns, first), inputIndexOf(columns, second)]);
+  return new ReliabilityInputError(`rater ${JSON.stringify(rater)} rated unit ${JSON.stringify(unit)} twice`, [
+    inputIndexOf(columns, first),
+    inputIndexOf(columns, second),
+  ]);
 }

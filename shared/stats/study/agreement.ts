@@ -89,7 +89,10 @@ export function agreementRows(
     });
     for (const same of sharing) {
       const sameScores = same.pairs.map((p) => same.units.map((u) => scores[p]?.[u] as UnitScore));
-      const clusters = resamplingClusters(same.units.map((u) => units[u] as TaskUnit), resample);
+      const clusters = resamplingClusters(
+        same.units.map((u) => units[u] as TaskUnit),
+        resample,
+      );
       agreementFigures(sameScores, bootstrap, clusters).forEach((figure, i) => {
         (figures[same.pairs[i] as number] as AgreementFigure[])[b] = figure;
       });
@@ -182,7 +185,8 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
         sums.unitAgreementNumerator[i] = score.agreements;
         sums.unitAgreementDenominator[i] = score.comparisons;
       } else {
-        sums.unitAgreementNumerator[i] = (sums.unitAgreementNumerator[i] as number) / (sums.unitAgreementDenominator[i] as number) + score.agreements / score.comparisons;
+        sums.unitAgreementNumerator[i] =
+          (sums.unitAgreementNumerator[i] as number) / (sums.unitAgreementDenominator[i] as number) + score.agreements / score.comparisons;
         sums.unitAgreementDenominator[i] = 1;
       }
       sums.agreements[i] = (sums.agreements[i] as number) + score.agreements;

@@ -27,7 +27,12 @@ const TASK_REASON_KEYS: Readonly<Record<string, string>> = {
  * category's share of all the ratings, in scheme order, 0 for every category when there are none.
  * A bootstrap replicate draws whole puzzles, or single units under `resample` = `units`.
  */
-export function chanceCorrected(units: readonly TaskUnit[], categories: readonly string[], bootstrap: BootstrapOptions, resample: Resampling = 'puzzles'): ChanceCorrected {
+export function chanceCorrected(
+  units: readonly TaskUnit[],
+  categories: readonly string[],
+  bootstrap: BootstrapOptions,
+  resample: Resampling = 'puzzles',
+): ChanceCorrected {
   const ratings: Rating[] = [];
   const counts = new Map(categories.map((category) => [category, 0]));
   for (const unit of units) {
@@ -56,12 +61,22 @@ export function chanceCorrected(units: readonly TaskUnit[], categories: readonly
     gwetAC1: result.gwetAC1,
     ...(ci95 ? { gwetAC1Ci95: ci95.gwetAC1 } : {}),
     observedAgreement,
-    observedAgreementByStatistic: { krippendorffAlpha: alphaObserved === null ? null : 1 - alphaObserved, fleissKappa: observedAgreement, gwetAC1: observedAgreement },
+    observedAgreementByStatistic: {
+      krippendorffAlpha: alphaObserved === null ? null : 1 - alphaObserved,
+      fleissKappa: observedAgreement,
+      gwetAC1: observedAgreement,
+    },
     expectedAgreement: { krippendorffAlpha: expectedAgreement.alpha, fleissKappa: expectedAgreement.fleissKappa, gwetAC1: expectedAgreement.gwetAC1 },
     prevalence,
     ...(undefinedReplicates === undefined
       ? {}
-      : { undefinedReplicates: { krippendorffAlpha: undefinedReplicates.alpha, fleissKappa: undefinedReplicates.fleissKappa, gwetAC1: undefinedReplicates.gwetAC1 } }),
+      : {
+          undefinedReplicates: {
+            krippendorffAlpha: undefinedReplicates.alpha,
+            fleissKappa: undefinedReplicates.fleissKappa,
+            gwetAC1: undefinedReplicates.gwetAC1,
+          },
+        }),
     undefinedReasons: reportReasons(result, TASK_REASON_KEYS),
   };
 }

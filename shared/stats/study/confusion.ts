@@ -10,7 +10,13 @@ import type { TaskUnit } from './study-units';
  * majority) in `categories` order, or as `unitsWithoutMajority` when the humans tie. The kappa
  * is the judge-vs-majority Cohen's kappa of the same units, computed with the pairwise figures.
  */
-export function confusionMatrix(task: ReportTask, judge: string, units: readonly TaskUnit[], categories: readonly string[], cohenKappa: number | null): ConfusionMatrix {
+export function confusionMatrix(
+  task: ReportTask,
+  judge: string,
+  units: readonly TaskUnit[],
+  categories: readonly string[],
+  cohenKappa: number | null,
+): ConfusionMatrix {
   const index = new Map(categories.map((category, i) => [category, i]));
   const counts = categories.map(() => categories.map(() => 0));
   let unitsWithoutMajority = 0;

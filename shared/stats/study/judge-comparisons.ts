@@ -37,17 +37,22 @@ export function judgeComparisons(
 ): JudgeComparisonRow[] {
   const majorities = units.map(humanMajority);
   // Per judge and unit: 1 when its label is the majority, 0 when it is another, -1 without a label or majority.
-  const agrees = judges.map((judge) => Int8Array.from(units, (unit, u) => {
-    const label = unit.judgements.get(judge);
-    const majority = majorities[u] ?? null;
-    return label === undefined || majority === null ? -1 : Number(label === majority);
-  }));
+  const agrees = judges.map((judge) =>
+    Int8Array.from(units, (unit, u) => {
+      const label = unit.judgements.get(judge);
+      const majority = majorities[u] ?? null;
+      return label === undefined || majority === null ? -1 : Number(label === majority);
+    }),
+  );
   const rows: JudgeComparisonRow[] = [];
   for (const bucket of buckets) {
     const inBucket = units.flatMap((unit, u) => ((bucket === 'all' || unit.bucket === bucket) && (majorities[u] ?? null) !== null ? [u] : []));
     // The bucket's clusters once; a pair's clusters are those its units fall in, renumbered in
     // order of first appearance, which is what resamplingClusters gives on the pair's units alone.
-    const bucketClusters = resamplingClusters(inBucket.map((u) => units[u] as TaskUnit), resample);
+    const bucketClusters = resamplingClusters(
+      inBucket.map((u) => units[u] as TaskUnit),
+      resample,
+    );
     const clusterOfPair = new Int32Array(bucketClusters.clusters);
     const pairs: PairOnBucket[] = [];
     // Pairs that draw from the same clusters in the same order.
@@ -88,12 +93,25 @@ export function judgeComparisons(
     });
     const intervals = new Array<PairedInterval>(pairs.length);
     for (const members of shared.values()) {
-      const results = pairedDifferenceBootstrap(members.map((p) => pairs[p] as PairOnBucket), bootstrap);
+      const results = pairedDifferenceBootstrap(
+        members.map((p) => pairs[p] as PairOnBucket),
+        bootstrap,
+      );
       members.forEach((p, m) => (intervals[p] = results[m] as PairedInterval));
     }
     pairs.forEach((pair, p) => {
       const { ci95, undefinedReplicates, reason } = intervals[p] as PairedInterval;
-      rows.push({ task, bucket, a: pair.a, b: pair.b, ...pairedJudgeComparison(pair.paired), differenceCi95: ci95, ...(reason === undefined ? {} : { differenceCi95Reason: reason }), undefinedReplicates, holmP: null });
+      rows.push({
+        task,
+        bucket,
+        a: pair.a,
+        b: pair.b,
+        ...pairedJudgeComparison(pair.paired),
+        differenceCi95: ci95,
+        ...(reason === undefined ? {} : { differenceCi95Reason: reason }),
+        undefinedReplicates,
+        holmP: null,
+      });
     });
   }
   return rows;
@@ -156,7 +174,9 @@ function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: Bo
   );
   // Every replicate giving one difference (two judges that never part on these units) is no
   // interval: a sample cannot show that they never part beyond it.
-  return results.map(({ ci95, undefinedReplicates, constant }) => (constant ? { ci95: null, undefinedReplicates, reason: CONSTANT_DIFFERENCE } : { ci95, undefinedReplicates }));
+  return results.map(({ ci95, undefinedReplicates, constant }) =>
+    constant ? { ci95: null, undefinedReplicates, reason: CONSTANT_DIFFERENCE } : { ci95, undefinedReplicates },
+  );
 }
 
 interface PairedInterval {
@@ -165,4 +185,5 @@ interface PairedInterval {
   reason?: string;
 }
 
-export const CONSTANT_DIFFERENCE = 'every bootstrap replicate gave the same difference (the two judges agree with people on the same units throughout), which the sample cannot prove of units beyond it';
+export const CONSTANT_DIFFERENCE =
+  'every bootstrap replicate gave the same difference (the two judges agree with people on the same units throughout), which the sample cannot prove of units beyond it';

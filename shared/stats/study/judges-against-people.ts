@@ -14,7 +14,12 @@ import type { TaskUnit } from './study-units';
  * indexStudy kept: `unparseable` under the `disagreement` setting (a miss of the people's label),
  * nothing under `left-out`.
  */
-export function judgesAgainstPeople(task: ReportTask, units: readonly TaskUnit[], judges: readonly string[], buckets: readonly ReportBucket[]): JudgeAgainstPeopleRow[] {
+export function judgesAgainstPeople(
+  task: ReportTask,
+  units: readonly TaskUnit[],
+  judges: readonly string[],
+  buckets: readonly ReportBucket[],
+): JudgeAgainstPeopleRow[] {
   const majorities = units.map(humanMajority);
   const column = new Map(buckets.map((bucket, b) => [bucket, b]));
   const all = column.get('all');

@@ -56,7 +56,9 @@ function majorityKappa(units: readonly TaskUnit[], majorities: ReadonlyArray<str
     ratings.push({ unit: unit.id, rater: rater.group, value: label }, { unit: unit.id, rater: HUMAN_MAJORITY, value: majority });
   });
   const pair = computeReliability(ratings).pairs.find((entry) => entry.a === rater.group || entry.b === rater.group);
-  return pair ? { ...pairKappa(pair, either), a: rater.group, b: HUMAN_MAJORITY } : { a: rater.group, b: HUMAN_MAJORITY, n: 0, units: either, percentAgreement: null, cohenKappa: null };
+  return pair
+    ? { ...pairKappa(pair, either), a: rater.group, b: HUMAN_MAJORITY }
+    : { a: rater.group, b: HUMAN_MAJORITY, n: 0, units: either, percentAgreement: null, cohenKappa: null };
 }
 
 function pairKappa(pair: Omit<PairKappa, 'units'>, units: number): PairKappa {

@@ -140,10 +140,13 @@ export function compareRankings(games: readonly SessionGame[], seed: number): Ra
   }
   const players = [...byPlayer.keys()];
   if (players.length < 2) return null;
-  const oa = (source: VerdictSource) => new Map(players.map((player) => {
-    const sums = byPlayer.get(player) as { sessions: number; judge: number; human: number };
-    return [player, (sums[source] / sums.sessions) * 100];
-  }));
+  const oa = (source: VerdictSource) =>
+    new Map(
+      players.map((player) => {
+        const sums = byPlayer.get(player) as { sessions: number; judge: number; human: number };
+        return [player, (sums[source] / sums.sessions) * 100];
+      }),
+    );
   const judge = oa('judge');
   const human = oa('human');
   const ranking = (scores: ReadonlyMap<string, number>) =>

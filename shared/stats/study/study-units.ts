@@ -78,7 +78,12 @@ export interface StudyUnits {
  * takes its chance term from both raters' marginals, and a category only the judge uses adds
  * nothing to it. Between two judges the same category agrees: both failed to give a verdict.
  */
-export function indexStudy(data: StudyData, labels: readonly StudyLabel[], gold: readonly StudyGoldLabel[] = [], unparseable: UnparseableReplies = 'left-out'): StudyUnits {
+export function indexStudy(
+  data: StudyData,
+  labels: readonly StudyLabel[],
+  gold: readonly StudyGoldLabel[] = [],
+  unparseable: UnparseableReplies = 'left-out',
+): StudyUnits {
   const { scheme } = data.study;
   const categories: Record<ReportTask, readonly string[]> = {
     // `unknown` is its own answer only when the scheme enables it (FORMATS §1).

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { droppedFiles, type DropTransfer } from '../../../renderer/app/dropped-files';
 
-type FakeEntry = { isDirectory: boolean; fullPath: string; file?: (ok: (file: File) => void) => void; createReader?: () => { readEntries(ok: (entries: FakeEntry[]) => void): void } };
+type FakeEntry = {
+  isDirectory: boolean;
+  fullPath: string;
+  file?: (ok: (file: File) => void) => void;
+  createReader?: () => { readEntries(ok: (entries: FakeEntry[]) => void): void };
+};
 
 function fileEntry(path: string): FakeEntry {
   return { isDirectory: false, fullPath: path, file: (ok) => ok(new File([path], path.split('/').pop() ?? path)) };
@@ -43,11 +48,21 @@ describe('droppedFiles', () => {
 
   it("gives a dropped folder's files at every level by their path, beside a file dropped with it", async () => {
     const run = folderEntry('/results', [
-      folderEntry('/results/Crime_Thriller', [folderEntry('/results/Crime_Thriller/Q-a_R-b', [fileEntry('/results/Crime_Thriller/Q-a_R-b/Train_en.json'), fileEntry('/results/Crime_Thriller/Q-a_R-b/Bell_en.json')])]),
+      folderEntry('/results/Crime_Thriller', [
+        folderEntry('/results/Crime_Thriller/Q-a_R-b', [
+          fileEntry('/results/Crime_Thriller/Q-a_R-b/Train_en.json'),
+          fileEntry('/results/Crime_Thriller/Q-a_R-b/Bell_en.json'),
+        ]),
+      ]),
       fileEntry('/results/run_log_1.txt'),
     ]);
     const dropped = await droppedFiles(transfer([run, new File(['x'], 'notes.json')]));
-    expect(dropped.map((item) => item.name)).toEqual(['results/Crime_Thriller/Q-a_R-b/Bell_en.json', 'results/Crime_Thriller/Q-a_R-b/Train_en.json', 'results/run_log_1.txt', 'notes.json']);
+    expect(dropped.map((item) => item.name)).toEqual([
+      'results/Crime_Thriller/Q-a_R-b/Bell_en.json',
+      'results/Crime_Thriller/Q-a_R-b/Train_en.json',
+      'results/run_log_1.txt',
+      'notes.json',
+    ]);
     expect(await dropped[0]?.file.text()).toBe('/results/Crime_Thriller/Q-a_R-b/Bell_en.json');
   });
 });

@@ -43,7 +43,7 @@ async function watch(db: StudioDatabase, storage: MarkerStorage & { items: Map<s
 }
 
 describe('the marker', () => {
-  it('is agreement-studio.had-data for the app\'s database, and one per database name', () => {
+  it("is agreement-studio.had-data for the app's database, and one per database name", () => {
     expect(markerKey('agreement-studio')).toBe('agreement-studio.had-data');
     expect(markerKey('other')).not.toBe(markerKey('agreement-studio'));
   });
@@ -81,7 +81,7 @@ describe('detectClearedStorage', () => {
     }
   });
 
-  it('reads only its own database\'s marker', async () => {
+  it("reads only its own database's marker", async () => {
     const db = database();
     const storage = storageFor(db);
     storage.items.set(markerKey('another-database'), '{"studies":5}');

@@ -34,7 +34,12 @@ describe('routes', () => {
   });
 
   it('reads a unit id written with a plain slash, as a person would type it', () => {
-    expect(parseRoute('#/study/demo-study/label/answer/s-coffee-orca/4')).toEqual({ view: 'label', studyId: 'demo-study', task: 'answer', unitId: 's-coffee-orca/4' });
+    expect(parseRoute('#/study/demo-study/label/answer/s-coffee-orca/4')).toEqual({
+      view: 'label',
+      studyId: 'demo-study',
+      task: 'answer',
+      unitId: 's-coffee-orca/4',
+    });
   });
 
   it('formats the team route under its study', () => {
@@ -60,7 +65,12 @@ describe('routes', () => {
   });
 
   it('reads an adjudication unit id written with a plain slash', () => {
-    expect(parseRoute('#/study/demo-study/adjudicate/answer/s-coffee-orca/4')).toEqual({ view: 'adjudicate', studyId: 'demo-study', task: 'answer', unitId: 's-coffee-orca/4' });
+    expect(parseRoute('#/study/demo-study/adjudicate/answer/s-coffee-orca/4')).toEqual({
+      view: 'adjudicate',
+      studyId: 'demo-study',
+      task: 'answer',
+      unitId: 's-coffee-orca/4',
+    });
   });
 
   it('opens the queue at its default task for a task that cannot be adjudicated, and the study for a report with extra parts', () => {

@@ -44,7 +44,12 @@ async function label(db: StudioDatabase, data: StudyData, annotatorId: string, c
   for (const task of ['answer', 'match', 'difficulty'] as const) {
     for (const [index, unitId] of units[task].slice(0, count).entries()) {
       const value = task === 'difficulty' ? (index % 9) + 1 : task === 'match' ? 'matched' : ((['yes', 'no', 'irrelevant'] as const)[index % 3] ?? 'yes');
-      await writeLabelChange(db, { studyId: data.study.id, annotatorId, task, unitId }, { kind: 'label:set', value, ms: 900 + index, unsure: index === 1, note: index === 2 ? 'see the story' : '' }, { annotatorName: `Name of ${annotatorId}`, now: at, position: unitId });
+      await writeLabelChange(
+        db,
+        { studyId: data.study.id, annotatorId, task, unitId },
+        { kind: 'label:set', value, ms: 900 + index, unsure: index === 1, note: index === 2 ? 'see the story' : '' },
+        { annotatorName: `Name of ${annotatorId}`, now: at, position: unitId },
+      );
     }
   }
 }
@@ -54,12 +59,29 @@ async function workedLibrary(db: StudioDatabase): Promise<{ demo: StudyData; oth
   const demo = demoStudy();
   const other = syntheticStudy(20, 5);
   await importStudies(db, [demo, other]);
-  await assignTeam(db, demo.study.id, { annotators: [{ id: 'ann-1', name: 'Ann One' }, { id: 'ann-2', name: 'Ann Two' }], overlap: 2, seed: 3, now: NOW });
+  await assignTeam(db, demo.study.id, {
+    annotators: [
+      { id: 'ann-1', name: 'Ann One' },
+      { id: 'ann-2', name: 'Ann Two' },
+    ],
+    overlap: 2,
+    seed: 3,
+    now: NOW,
+  });
   await label(db, demo, 'ann-1', 6);
   await label(db, demo, 'ann-2', 4);
   await label(db, other, 'ann-9', 3);
   const question = demo.turns.find((turn) => turn.type === 'question');
-  await setGoldLabel(db, { studyId: demo.study.id, task: 'answer', unitId: question?.id ?? '', value: 'yes', note: 'agreed', by: 'Lead', basis: ['ann-1=yes', 'ann-2=yes'], now: NOW });
+  await setGoldLabel(db, {
+    studyId: demo.study.id,
+    task: 'answer',
+    unitId: question?.id ?? '',
+    value: 'yes',
+    note: 'agreed',
+    by: 'Lead',
+    basis: ['ann-1=yes', 'ann-2=yes'],
+    now: NOW,
+  });
   return { demo, other };
 }
 
@@ -117,7 +139,11 @@ describe('restoreSnapshot', () => {
     const after = await dumpTables(db);
     expect(withoutAudit(after)).toEqual(withoutAudit(before));
     // Byte for byte: each record as JSON, members in their stored order.
-    for (const [table, rows] of Object.entries(withoutAudit(before))) expect((after[table] ?? []).map((row) => JSON.stringify(row)), table).toEqual(rows.map((row) => JSON.stringify(row)));
+    for (const [table, rows] of Object.entries(withoutAudit(before)))
+      expect(
+        (after[table] ?? []).map((row) => JSON.stringify(row)),
+        table,
+      ).toEqual(rows.map((row) => JSON.stringify(row)));
     const audit = after.audit ?? [];
     expect(audit.slice(0, before.audit?.length)).toEqual(before.audit);
     expect(audit.slice(before.audit?.length).map((entry) => (entry as { kind: string }).kind)).toEqual(['study:delete', 'study:restore']);
@@ -135,7 +161,16 @@ describe('restoreSnapshot', () => {
     const [first] = (await db.labels.toArray()).filter((row) => row.studyId === demo.study.id);
     if (first) await db.labels.delete([first.studyId, first.annotatorId, first.task, first.unitId]);
     await assignTeam(db, demo.study.id, { annotators: [{ id: 'ann-1', name: 'Renamed' }], overlap: 1, seed: 99, now: LATER });
-    await setGoldLabel(db, { studyId: demo.study.id, task: 'difficulty', unitId: demo.puzzles[0]?.id ?? '', value: 3, note: '', by: 'Lead', basis: [], now: LATER });
+    await setGoldLabel(db, {
+      studyId: demo.study.id,
+      task: 'difficulty',
+      unitId: demo.puzzles[0]?.id ?? '',
+      value: 3,
+      note: '',
+      by: 'Lead',
+      basis: [],
+      now: LATER,
+    });
     expect(withoutAudit(await dumpTables(db))).not.toEqual(withoutAudit(before));
 
     await restoreSnapshot(db, parsed(snapshot.file.text));
@@ -157,7 +192,12 @@ describe('restoreSnapshot', () => {
     if (!pack) throw new Error('no pack');
     await openPack(db, pack, { fileName: 'ann-1.pack.json', now: NOW });
     const question = pack.tasks.answer[0] ?? '';
-    await writeLabelChange(db, { studyId: demo.study.id, annotatorId: 'ann-1', task: 'answer', unitId: question }, { kind: 'label:set', value: 'no', ms: 10 }, { annotatorName: 'Ann One', now: NOW });
+    await writeLabelChange(
+      db,
+      { studyId: demo.study.id, annotatorId: 'ann-1', task: 'answer', unitId: question },
+      { kind: 'label:set', value: 'no', ms: 10 },
+      { annotatorName: 'Ann One', now: NOW },
+    );
     const before = await dumpTables(db);
     const snapshot = await snapshotStudy(db, demo.study.id, { app: APP });
 
@@ -179,13 +219,15 @@ describe('restoreSnapshot', () => {
     await restoreSnapshot(db, backup, { now: LATER });
 
     const after = await dumpTables(db);
-    const ofDemo = (rows: unknown[] = []) => rows.filter((row) => (row as { studyId?: string; id?: string }).studyId === demo.study.id || (row as { id?: string }).id === demo.study.id);
-    for (const table of ['studies', 'puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments', 'gold'] as const) expect(after[table], table).toEqual(ofDemo(before[table]));
+    const ofDemo = (rows: unknown[] = []) =>
+      rows.filter((row) => (row as { studyId?: string; id?: string }).studyId === demo.study.id || (row as { id?: string }).id === demo.study.id);
+    for (const table of ['studies', 'puzzles', 'sessions', 'turns', 'annotators', 'labels', 'assignments', 'gold'] as const)
+      expect(after[table], table).toEqual(ofDemo(before[table]));
     expect((after.audit ?? []).slice(0, -1)).toEqual(ofDemo(before.audit));
     expect((after.audit ?? []).at(-1)).toMatchObject({ kind: 'study:restore' });
   });
 
-  it('keeps history another study wrote under the same audit ids, and adds the backup\'s under new ones', async () => {
+  it("keeps history another study wrote under the same audit ids, and adds the backup's under new ones", async () => {
     const source = freshDatabase();
     const { demo } = await workedLibrary(source);
     const backup = parsed((await snapshotStudy(source, demo.study.id, { app: APP })).file.text);
@@ -226,7 +268,16 @@ describe('restoreSnapshot', () => {
 
     expect(await otherRows()).toEqual(othersBefore);
     expect(await db.studies.toCollection().primaryKeys()).toEqual([demo.study.id, big.study.id, other.study.id].sort());
-    const total = 1 + backup.puzzles.length + backup.sessions.length + backup.turns.length + backup.annotators.length + backup.labels.length + backup.assignments.length + backup.gold.length + backup.audit.length;
+    const total =
+      1 +
+      backup.puzzles.length +
+      backup.sessions.length +
+      backup.turns.length +
+      backup.annotators.length +
+      backup.labels.length +
+      backup.assignments.length +
+      backup.gold.length +
+      backup.audit.length;
     expect(progress.at(-1)).toEqual({ done: total, total });
     expect(progress.length).toBeGreaterThan(3);
     expect(progress.every((step, index) => index === 0 || step.done >= (progress[index - 1]?.done ?? 0))).toBe(true);
@@ -241,7 +292,10 @@ describe('restoreSnapshot', () => {
 
     // A label without its unit id cannot be stored: IndexedDB refuses it after the delete and
     // the other writes have run inside the transaction.
-    const broken: Backup = { ...backup, labels: [...backup.labels, { ...(backup.labels[0] as Backup['labels'][number]), unitId: undefined as unknown as string }] };
+    const broken: Backup = {
+      ...backup,
+      labels: [...backup.labels, { ...(backup.labels[0] as Backup['labels'][number]), unitId: undefined as unknown as string }],
+    };
     await expect(restoreSnapshot(db, broken)).rejects.toThrow();
     expect(await dumpTables(db)).toEqual(before);
 
@@ -310,8 +364,12 @@ describe('what changed since the last backup', () => {
     // Exported: only when changed since, and then after a day or REMINDER_LABELS more labels.
     expect(backupReminderDue(state, { at: hoursAgo(48), fingerprint: 'b', labels: 30 }, hoursAgo(100), now)).toBe(false);
     expect(backupReminderDue(state, { at: hoursAgo(48), fingerprint: 'a', labels: 30 }, hoursAgo(100), now)).toBe(true);
-    expect(backupReminderDue(state, { at: new Date(now - REMINDER_AGE_MS + 60_000).toISOString(), fingerprint: 'a', labels: 29 }, hoursAgo(100), now)).toBe(false);
-    expect(backupReminderDue({ fingerprint: 'b', labels: 30 + REMINDER_LABELS }, { at: hoursAgo(1), fingerprint: 'a', labels: 30 }, hoursAgo(100), now)).toBe(true);
+    expect(backupReminderDue(state, { at: new Date(now - REMINDER_AGE_MS + 60_000).toISOString(), fingerprint: 'a', labels: 29 }, hoursAgo(100), now)).toBe(
+      false,
+    );
+    expect(backupReminderDue({ fingerprint: 'b', labels: 30 + REMINDER_LABELS }, { at: hoursAgo(1), fingerprint: 'a', labels: 30 }, hoursAgo(100), now)).toBe(
+      true,
+    );
     expect(backupReminderDue(state, { at: 'not a time', fingerprint: 'a', labels: 30 }, hoursAgo(100), now)).toBe(true);
   });
 

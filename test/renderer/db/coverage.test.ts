@@ -31,7 +31,15 @@ describe('loadCoverage', () => {
     const other = syntheticStudy(5, 2);
     await importStudies(db, [demo, other]);
     // Everyone holds every unit of the demo study.
-    await assignTeam(db, STUDY, { annotators: [{ id: 'ann-1', name: 'Ann' }, { id: 'ann-2', name: 'Bo' }, { id: 'ann-3', name: 'Cy' }], overlap: 3, seed: 1 });
+    await assignTeam(db, STUDY, {
+      annotators: [
+        { id: 'ann-1', name: 'Ann' },
+        { id: 'ann-2', name: 'Bo' },
+        { id: 'ann-3', name: 'Cy' },
+      ],
+      overlap: 3,
+      seed: 1,
+    });
     const [q1 = '', q2 = ''] = questions;
     const [f1 = ''] = finals;
     const [p1 = ''] = puzzles;

@@ -44,12 +44,18 @@ describe('the schema, version 3', () => {
     for (const table of db.tables) {
       const required = REQUIRED[table.name as keyof typeof REQUIRED];
       expect(table.schema.primKey.name, table.name).toBe(required.primKey);
-      expect(table.schema.indexes.map((index) => index.name), table.name).toEqual(expect.arrayContaining([...required.indexes]));
+      expect(
+        table.schema.indexes.map((index) => index.name),
+        table.name,
+      ).toEqual(expect.arrayContaining([...required.indexes]));
     }
     expect(db.audit.schema.primKey.auto).toBe(true);
     // Version 3 dropped the label indexes: every label read is a range of the primary key.
     expect(db.labels.schema.indexes).toEqual([]);
-    expect(db.turns.schema.indexes.find((index) => index.name === '[studyId+sessionId+index]')).toMatchObject({ compound: true, keyPath: ['studyId', 'sessionId', 'index'] });
+    expect(db.turns.schema.indexes.find((index) => index.name === '[studyId+sessionId+index]')).toMatchObject({
+      compound: true,
+      keyPath: ['studyId', 'sessionId', 'index'],
+    });
   });
 
   it('lets every per-study table select all of a study by key: a studyId index or a primary key that starts with studyId', () => {
@@ -87,7 +93,11 @@ describe('the schema, version 3', () => {
       label('s2', 'ann-1', 't-1', 'answer', 'yes'),
     ]);
     const keys = (labels: { annotatorId: string; unitId: string; task: string }[]) => labels.map((l) => `${l.annotatorId}/${l.task}/${l.unitId}`).sort();
-    const range = (...prefix: string[]) => db.labels.where(':id').between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey], true, true).toArray();
+    const range = (...prefix: string[]) =>
+      db.labels
+        .where(':id')
+        .between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey], true, true)
+        .toArray();
 
     expect(keys(await range('s1'))).toEqual(['ann-1/answer/t-1', 'ann-1/difficulty/p-1', 'ann-1/match/t-2', 'ann-2/answer/t-1']);
     expect(keys(await range('s1', 'ann-1'))).toEqual(['ann-1/answer/t-1', 'ann-1/difficulty/p-1', 'ann-1/match/t-2']);
@@ -98,7 +108,7 @@ describe('the schema, version 3', () => {
     expect(await db.labels.get(['s1', 'ann-1', 'answer', 't-1'])).toMatchObject({ value: 'irrelevant', rev: 2 });
   });
 
-  it('names the default database as shipped, since a new name would lose every user\'s data', () => {
+  it("names the default database as shipped, since a new name would lose every user's data", () => {
     const db = new StudioDatabase(undefined, { indexedDB: new IDBFactory(), IDBKeyRange });
     expect(db.name).toBe('agreement-studio');
   });

@@ -58,7 +58,7 @@ describe('deleteStudy', () => {
 
     const after = await rowsOfStudy(db, demo.study.id);
     expect(after).toEqual({ studies: [], puzzles: [], sessions: [], turns: [], annotators: [], labels: [] });
-      });
+  });
 
   it('leaves every row of the other studies untouched', async () => {
     const db = freshDatabase();

@@ -30,7 +30,10 @@ const ANNOTATORS = [
   { id: 'ann-01', name: 'Annotator 1' },
   { id: 'ann-02', name: 'Annotator 2' },
 ];
-const [PACK] = buildStudyPacks({ data: demo, annotators: ANNOTATORS, overlap: 1, seed: 3, guidelines: '', createdAt: '2026-11-22T09:00:00Z', app: APP }) as [Pack, Pack];
+const [PACK] = buildStudyPacks({ data: demo, annotators: ANNOTATORS, overlap: 1, seed: 3, guidelines: '', createdAt: '2026-11-22T09:00:00Z', app: APP }) as [
+  Pack,
+  Pack,
+];
 
 function parsed(text: string, name = 'export.labels.json'): LabelFile {
   const result = parseLabelFile({ name, text }, { scheme: demo.study.scheme });
@@ -42,11 +45,32 @@ function parsed(text: string, name = 'export.labels.json'): LabelFile {
 function annotatorLabels(annotatorId: string): Label[] {
   const at = (minute: number) => `2026-11-22T09:${String(minute).padStart(2, '0')}:00.000Z`;
   const base = { studyId: STUDY, annotatorId, unsure: false, note: '' };
-  const pick = (units: string[]) => [units[units.length - 1], units[0], units[Math.floor(units.length / 2)]].filter((unit, i, all): unit is string => unit !== undefined && all.indexOf(unit) === i);
+  const pick = (units: string[]) =>
+    [units[units.length - 1], units[0], units[Math.floor(units.length / 2)]].filter(
+      (unit, i, all): unit is string => unit !== undefined && all.indexOf(unit) === i,
+    );
   const answers = ['no', 'yes', 'irrelevant'] as const;
   return [
-    ...pick(PACK.tasks.answer).map((unitId, i): Label => ({ ...base, unitId, task: 'answer', value: answers[i % 3] ?? 'yes', at: at(i), createdAt: at(i), ms: 1200 + i, rev: 1 + i })),
-    ...pick(PACK.tasks.match).map((unitId, i): Label => ({ ...base, unitId, task: 'match', value: i % 2 === 0 ? 'matched' : 'unmatched', at: at(10 + i), rev: 1, unsure: true, note: `note ${i}` })),
+    ...pick(PACK.tasks.answer).map((unitId, i): Label => ({
+      ...base,
+      unitId,
+      task: 'answer',
+      value: answers[i % 3] ?? 'yes',
+      at: at(i),
+      createdAt: at(i),
+      ms: 1200 + i,
+      rev: 1 + i,
+    })),
+    ...pick(PACK.tasks.match).map((unitId, i): Label => ({
+      ...base,
+      unitId,
+      task: 'match',
+      value: i % 2 === 0 ? 'matched' : 'unmatched',
+      at: at(10 + i),
+      rev: 1,
+      unsure: true,
+      note: `note ${i}`,
+    })),
     ...pick(PACK.tasks.difficulty).map((unitId, i): Label => ({ ...base, unitId, task: 'difficulty', value: 1 + i * 3, at: at(20 + i), ms: 9000, rev: 1 })),
   ];
 }
@@ -62,9 +86,7 @@ async function annotatorDatabase(): Promise<{ db: StudioDatabase; labels: Label[
 /** Labels in key order without what a label file does not carry (createdAt), for comparing sets. */
 function sorted(labels: readonly Label[]): Array<Omit<Label, 'createdAt'>> {
   const key = (label: Label) => `${label.task}\u0000${label.unitId}`;
-  return [...labels]
-    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
-    .map(({ createdAt: _createdAt, ...rest }) => rest);
+  return [...labels].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).map(({ createdAt: _createdAt, ...rest }) => rest);
 }
 
 describe('exportLabelFile', () => {
@@ -87,14 +109,26 @@ describe('exportLabelFile', () => {
     );
     expect(file.labels.map((label) => [label.task, label.unit])).toEqual(expected.map((label) => [label.task, label.unitId]));
     const first = expected[0];
-    expect(file.labels[0]).toEqual({ unit: first?.unitId, task: first?.task, value: first?.value, at: first?.at, ms: first?.ms, rev: first?.rev, unsure: false, note: '' });
+    expect(file.labels[0]).toEqual({
+      unit: first?.unitId,
+      task: first?.task,
+      value: first?.value,
+      at: first?.at,
+      ms: first?.ms,
+      rev: first?.rev,
+      unsure: false,
+      note: '',
+    });
   });
 
   it('names the annotator from the study origin, or by id, when the annotators table does not', async () => {
     const { db } = await annotatorDatabase();
     await db.annotators.clear();
     expect(parsed((await exportLabelFile(db, STUDY, 'ann-01', { now: NOW, app: APP })).text).annotator).toEqual({ id: 'ann-01', name: 'Annotator 1' });
-    expect(parsed((await exportLabelFile(db, STUDY, 'nobody', { now: NOW, app: APP })).text)).toMatchObject({ annotator: { id: 'nobody', name: 'nobody' }, labels: [] });
+    expect(parsed((await exportLabelFile(db, STUDY, 'nobody', { now: NOW, app: APP })).text)).toMatchObject({
+      annotator: { id: 'nobody', name: 'nobody' },
+      labels: [],
+    });
   });
 
   it('refuses a study that is not in the library', async () => {
@@ -111,7 +145,10 @@ describe('labels round trip: pack -> labels -> export -> import at the lead', ()
     const lead = freshDatabase();
     await importStudies(lead, [demo]);
     const report = await importLabelSources(lead, STUDY, [{ name: out.name, text: out.text }], { now: NOW });
-    expect(report).toEqual({ totals: { files: 1, labels: labels.length, added: labels.length, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
+    expect(report).toEqual({
+      totals: { files: 1, labels: labels.length, added: labels.length, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 },
+      rejected: [],
+    });
     expect(sorted(await lead.labels.toArray())).toEqual(sorted(labels));
     expect(await lead.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator 1' }]);
   });
@@ -132,7 +169,12 @@ describe('labels round trip at the revision bound', () => {
     const { db } = await annotatorDatabase();
     const unitId = PACK.tasks.answer[1] as string;
     await db.labels.put({ studyId: STUDY, annotatorId: 'ann-01', unitId, task: 'answer', value: 'yes', at: NOW, rev: MAX_REVISION, unsure: false, note: '' });
-    const write = await writeLabelChange(db, { studyId: STUDY, annotatorId: 'ann-01', task: 'answer', unitId }, { kind: 'label:set', value: 'no', ms: 800 }, { annotatorName: 'Annotator 1', now: NOW });
+    const write = await writeLabelChange(
+      db,
+      { studyId: STUDY, annotatorId: 'ann-01', task: 'answer', unitId },
+      { kind: 'label:set', value: 'no', ms: 800 },
+      { annotatorName: 'Annotator 1', now: NOW },
+    );
     expect(write.after).toMatchObject({ value: 'no', rev: MAX_REVISION });
 
     const out = await exportLabelFile(db, STUDY, 'ann-01', { now: NOW, app: APP });

@@ -19,7 +19,12 @@ const QUESTION = 's-coffee-orca/1';
 const FINAL = 's-coffee-orca/10';
 const PUZZLE = 'p-cold-coffee';
 
-const gold = (unitId: string, task: GoldLabel['task'], value: GoldLabel['value'], extra: { note?: string; by?: string; basis?: string[]; now?: string } = {}) => ({
+const gold = (
+  unitId: string,
+  task: GoldLabel['task'],
+  value: GoldLabel['value'],
+  extra: { note?: string; by?: string; basis?: string[]; now?: string } = {},
+) => ({
   studyId: DEMO,
   task,
   unitId,
@@ -32,7 +37,9 @@ const gold = (unitId: string, task: GoldLabel['task'], value: GoldLabel['value']
 
 async function goldAudit(db: StudioDatabase): Promise<Array<Omit<AuditEntry, 'id' | 'detail'> & { detail: GoldAuditDetail }>> {
   const entries = await db.audit.toArray();
-  return entries.filter((entry) => entry.kind.startsWith('gold:')).map(({ studyId, at, kind, detail }) => ({ studyId, at, kind, detail: JSON.parse(detail) as GoldAuditDetail }));
+  return entries
+    .filter((entry) => entry.kind.startsWith('gold:'))
+    .map(({ studyId, at, kind, detail }) => ({ studyId, at, kind, detail: JSON.parse(detail) as GoldAuditDetail }));
 }
 
 /** Runs a call that must be refused: a RangeError, and not one row of any table changed. */
@@ -54,12 +61,32 @@ describe('gold labels', () => {
     await setGoldLabel(db, gold(PUZZLE, 'difficulty', 4, { basis: ['human:ann-1=3', 'human:ann-2=5'] }));
 
     expect(await loadGoldLabels(db, DEMO)).toEqual([
-      { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'no', note: 'the story says so', by: 'Lead', at: NOW, basis: ['human:ann-1=no', 'human:ann-2=irrelevant', 'judge:arbiter-large=irrelevant'] },
+      {
+        studyId: DEMO,
+        task: 'answer',
+        unitId: QUESTION,
+        value: 'no',
+        note: 'the story says so',
+        by: 'Lead',
+        at: NOW,
+        basis: ['human:ann-1=no', 'human:ann-2=irrelevant', 'judge:arbiter-large=irrelevant'],
+      },
       { studyId: DEMO, task: 'difficulty', unitId: PUZZLE, value: 4, note: '', by: 'Lead', at: NOW, basis: ['human:ann-1=3', 'human:ann-2=5'] },
-      { studyId: DEMO, task: 'match', unitId: FINAL, value: 'matched', note: '', by: 'Lead', at: NOW, basis: ['human:ann-1=no', 'human:ann-2=irrelevant', 'judge:arbiter-large=irrelevant'] },
+      {
+        studyId: DEMO,
+        task: 'match',
+        unitId: FINAL,
+        value: 'matched',
+        note: '',
+        by: 'Lead',
+        at: NOW,
+        basis: ['human:ann-1=no', 'human:ann-2=irrelevant', 'judge:arbiter-large=irrelevant'],
+      },
     ]);
     const audit = await goldAudit(db);
-    expect(audit.map((entry) => [entry.kind, entry.at, entry.studyId, entry.detail.task, entry.detail.unit, entry.detail.old, entry.detail.new?.value])).toEqual([
+    expect(
+      audit.map((entry) => [entry.kind, entry.at, entry.studyId, entry.detail.task, entry.detail.unit, entry.detail.old, entry.detail.new?.value]),
+    ).toEqual([
       ['gold:set', NOW, DEMO, 'answer', QUESTION, null, 'no'],
       ['gold:set', NOW, DEMO, 'match', FINAL, null, 'matched'],
       ['gold:set', NOW, DEMO, 'difficulty', PUZZLE, null, 4],
@@ -68,7 +95,13 @@ describe('gold labels', () => {
       task: 'answer',
       unit: QUESTION,
       old: null,
-      new: { value: 'no', note: 'the story says so', by: 'Lead', at: NOW, basis: ['human:ann-1=no', 'human:ann-2=irrelevant', 'judge:arbiter-large=irrelevant'] },
+      new: {
+        value: 'no',
+        note: 'the story says so',
+        by: 'Lead',
+        at: NOW,
+        basis: ['human:ann-1=no', 'human:ann-2=irrelevant', 'judge:arbiter-large=irrelevant'],
+      },
       by: 'Lead',
     });
   });
@@ -78,7 +111,16 @@ describe('gold labels', () => {
     await setGoldLabel(db, gold(QUESTION, 'answer', 'irrelevant', { note: 'on reflection', by: 'Second lead', now: LATER }));
 
     expect(await loadGoldLabels(db, DEMO)).toEqual([
-      { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'irrelevant', note: 'on reflection', by: 'Second lead', at: LATER, basis: gold(QUESTION, 'answer', 'no').basis },
+      {
+        studyId: DEMO,
+        task: 'answer',
+        unitId: QUESTION,
+        value: 'irrelevant',
+        note: 'on reflection',
+        by: 'Second lead',
+        at: LATER,
+        basis: gold(QUESTION, 'answer', 'no').basis,
+      },
     ]);
     const audit = await goldAudit(db);
     expect(audit).toHaveLength(2);
@@ -112,7 +154,13 @@ describe('gold labels', () => {
       studyId: DEMO,
       at: LATER,
       kind: 'gold:clear',
-      detail: { task: 'match', unit: FINAL, old: { value: 'unmatched', note: 'too vague', by: 'Lead', at: NOW, basis: gold(FINAL, 'match', 'unmatched').basis }, new: null, by: 'Lead' },
+      detail: {
+        task: 'match',
+        unit: FINAL,
+        old: { value: 'unmatched', note: 'too vague', by: 'Lead', at: NOW, basis: gold(FINAL, 'match', 'unmatched').basis },
+        new: null,
+        by: 'Lead',
+      },
     });
 
     const before = await dumpTables(db);
@@ -130,7 +178,18 @@ describe('gold labels', () => {
     // Value, note, author, time and basis: the first decision as it was stored.
     expect(await loadGoldLabels(db, DEMO)).toEqual([first.after]);
     const audit = await goldAudit(db);
-    expect(audit[2]).toEqual({ studyId: DEMO, at: UNDONE, kind: 'gold:undo', detail: { task: 'answer', unit: QUESTION, old: { value: 'irrelevant', note: 'on reflection', by: 'Lead', at: LATER, basis: second.after?.basis }, new: { value: 'no', note: 'first look', by: 'First lead', at: NOW, basis: first.after?.basis }, by: 'Lead' } });
+    expect(audit[2]).toEqual({
+      studyId: DEMO,
+      at: UNDONE,
+      kind: 'gold:undo',
+      detail: {
+        task: 'answer',
+        unit: QUESTION,
+        old: { value: 'irrelevant', note: 'on reflection', by: 'Lead', at: LATER, basis: second.after?.basis },
+        new: { value: 'no', note: 'first look', by: 'First lead', at: NOW, basis: first.after?.basis },
+        by: 'Lead',
+      },
+    });
 
     // Undoing the first set leaves no gold label.
     await undoGoldChange(db, { ...first, studyId: DEMO, task: 'answer', unitId: QUESTION }, { by: 'Lead', now: UNDONE });
@@ -140,7 +199,9 @@ describe('gold labels', () => {
   it('refuses an undo once the gold label has changed since', async () => {
     const first = await setGoldLabel(db, gold(FINAL, 'match', 'matched'));
     await setGoldLabel(db, gold(FINAL, 'match', 'unmatched', { by: 'Another window', now: LATER }));
-    expect(await refusal(db, () => undoGoldChange(db, { ...first, studyId: DEMO, task: 'match', unitId: FINAL }, { by: 'Lead' }))).toBe(`the gold label of unit "${FINAL}" has changed since; undo it by hand`);
+    expect(await refusal(db, () => undoGoldChange(db, { ...first, studyId: DEMO, task: 'match', unitId: FINAL }, { by: 'Lead' }))).toBe(
+      `the gold label of unit "${FINAL}" has changed since; undo it by hand`,
+    );
   });
 
   it('lists the gold history of one unit and task, oldest first', async () => {
@@ -180,19 +241,33 @@ describe('gold labels', () => {
       expect(await refusal(db, () => setGoldLabel(db, gold('s-nowhere/1', 'answer', 'yes')))).toBe(
         'unit "s-nowhere/1" is not in the study "Demo study: original situation puzzles"; an answer gold label needs a question turn',
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(FINAL, 'answer', 'yes')))).toBe(`unit "${FINAL}" is a final turn; an answer gold label needs a question turn`);
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'match', 'matched')))).toBe(`unit "${QUESTION}" is a question turn; a match gold label needs a final turn`);
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'difficulty', 3)))).toBe(`unit "${QUESTION}" is a question turn; a difficulty gold label needs a puzzle`);
-      expect(await refusal(db, () => setGoldLabel(db, gold(PUZZLE, 'answer', 'yes')))).toBe(`unit "${PUZZLE}" is a puzzle; an answer gold label needs a question turn`);
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'verdict' as never, 'yes')))).toBe('unknown task "verdict"; expected answer, match or difficulty');
+      expect(await refusal(db, () => setGoldLabel(db, gold(FINAL, 'answer', 'yes')))).toBe(
+        `unit "${FINAL}" is a final turn; an answer gold label needs a question turn`,
+      );
+      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'match', 'matched')))).toBe(
+        `unit "${QUESTION}" is a question turn; a match gold label needs a final turn`,
+      );
+      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'difficulty', 3)))).toBe(
+        `unit "${QUESTION}" is a question turn; a difficulty gold label needs a puzzle`,
+      );
+      expect(await refusal(db, () => setGoldLabel(db, gold(PUZZLE, 'answer', 'yes')))).toBe(
+        `unit "${PUZZLE}" is a puzzle; an answer gold label needs a question turn`,
+      );
+      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'verdict' as never, 'yes')))).toBe(
+        'unknown task "verdict"; expected answer, match or difficulty',
+      );
     });
 
     it('refuses a value outside the study scheme', async () => {
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'unknown')))).toMatch(/^an answer gold label in the study ".+" is one of yes, no, irrelevant, not "unknown"$/);
+      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'unknown')))).toMatch(
+        /^an answer gold label in the study ".+" is one of yes, no, irrelevant, not "unknown"$/,
+      );
       expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'Yes.' as never)))).toMatch(/not "Yes\."$/);
       expect(await refusal(db, () => setGoldLabel(db, gold(FINAL, 'match', 'yes')))).toMatch(/is one of matched, unmatched, not "yes"$/);
       for (const value of [0, 10, 4.5, '4'] as const) {
-        expect(await refusal(db, () => setGoldLabel(db, gold(PUZZLE, 'difficulty', value as never)))).toBe(`a difficulty gold label is a whole number from 1 to 9, not ${JSON.stringify(value)}`);
+        expect(await refusal(db, () => setGoldLabel(db, gold(PUZZLE, 'difficulty', value as never)))).toBe(
+          `a difficulty gold label is a whole number from 1 to 9, not ${JSON.stringify(value)}`,
+        );
       }
     });
 
@@ -207,7 +282,9 @@ describe('gold labels', () => {
     });
 
     it('refuses a study that is not in the library', async () => {
-      expect(await refusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), studyId: 'missing' }))).toBe('the study "missing" is not in the library');
+      expect(await refusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), studyId: 'missing' }))).toBe(
+        'the study "missing" is not in the library',
+      );
       expect(await refusal(db, () => clearGoldLabel(db, 'missing', 'answer', QUESTION, { by: 'Lead' }))).toBe('the study "missing" is not in the library');
     });
 

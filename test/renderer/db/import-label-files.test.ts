@@ -44,7 +44,15 @@ function record(unit: string, task: LabelRecord['task'], value: LabelRecord['val
 }
 
 function labelFileText(labels: LabelRecord[], annotatorId = 'ann-01', studyId = STUDY): string {
-  return serializeLabelFile(buildLabelFile({ studyId, annotator: { id: annotatorId, name: `Annotator ${annotatorId}` }, exportedAt: '2026-11-22T10:00:00Z', app: 'agreement-studio 0.1.0', labels }));
+  return serializeLabelFile(
+    buildLabelFile({
+      studyId,
+      annotator: { id: annotatorId, name: `Annotator ${annotatorId}` },
+      exportedAt: '2026-11-22T10:00:00Z',
+      app: 'agreement-studio 0.1.0',
+      labels,
+    }),
+  );
 }
 
 /** A label file as a foreign writer could make it: any content, with a correct checksum. */
@@ -52,7 +60,10 @@ function signed(content: Record<string, unknown>): string {
   return JSON.stringify({ ...content, sha256: sha256Hex(canonicalJson(content)) });
 }
 
-const goodFile = (): SourceFile => ({ name: 'ann-01.labels.json', text: labelFileText([record(Q1, 'answer', 'yes'), record(F1, 'match', 'matched'), record(P1, 'difficulty', 4)]) });
+const goodFile = (): SourceFile => ({
+  name: 'ann-01.labels.json',
+  text: labelFileText([record(Q1, 'answer', 'yes'), record(F1, 'match', 'matched'), record(P1, 'difficulty', 4)]),
+});
 const goodCsv = (): SourceFile => ({
   name: 'labels.csv',
   text: `annotator,unit,task,value,comment\nann-02,${Q1},answer,No,first\nann-02,${P1},difficulty,7,\nann-03,${Q2},answer,irrelevant,\nann-03,${F1},match,unmatched,late\n`,
@@ -71,14 +82,35 @@ describe('importLabelSources', () => {
     const report = await importLabelSources(db, STUDY, [goodFile()], { now: NOW });
     expect(report).toEqual({ totals: { files: 1, labels: 3, added: 3, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
     expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator ann-01' }]);
-    expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toEqual({ studyId: STUDY, annotatorId: 'ann-01', unitId: Q1, task: 'answer', value: 'yes', at: '2026-11-22T09:00:00Z', ms: 1000, rev: 1, unsure: false, note: '' });
+    expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toEqual({
+      studyId: STUDY,
+      annotatorId: 'ann-01',
+      unitId: Q1,
+      task: 'answer',
+      value: 'yes',
+      at: '2026-11-22T09:00:00Z',
+      ms: 1000,
+      rev: 1,
+      unsure: false,
+      note: '',
+    });
   });
 
   it('imports a label CSV: one annotator per name, revision 1 at the import time, extra columns ignored', async () => {
     await db.annotators.put({ studyId: STUDY, id: 'ann-03', name: 'Ada' });
     const report = await importLabelSources(db, STUDY, [goodCsv()], { now: NOW });
     expect(report).toEqual({ totals: { files: 1, labels: 4, added: 4, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
-    expect(await db.labels.get([STUDY, 'ann-02', 'answer', Q1])).toEqual({ studyId: STUDY, annotatorId: 'ann-02', unitId: Q1, task: 'answer', value: 'no', at: NOW, rev: 1, unsure: false, note: '' });
+    expect(await db.labels.get([STUDY, 'ann-02', 'answer', Q1])).toEqual({
+      studyId: STUDY,
+      annotatorId: 'ann-02',
+      unitId: Q1,
+      task: 'answer',
+      value: 'no',
+      at: NOW,
+      rev: 1,
+      unsure: false,
+      note: '',
+    });
     expect((await db.labels.get([STUDY, 'ann-02', 'difficulty', P1]))?.value).toBe(7);
     expect((await db.labels.get([STUDY, 'ann-03', 'match', F1]))?.value).toBe('unmatched');
     // A new annotator is named by their id; a known one keeps their name.
@@ -90,7 +122,10 @@ describe('importLabelSources', () => {
 
   it('rejects a CSV with an unknown unit whole, locating the error by line', async () => {
     const before = await dumpTables(db);
-    const csv = { name: 'bad.csv', text: `annotator,unit,task,value\nann-02,${Q1},answer,yes\nann-03,${Q2},answer,no\nann-03,no-such-turn,answer,yes\nann-03,${P1},answer,yes\n` };
+    const csv = {
+      name: 'bad.csv',
+      text: `annotator,unit,task,value\nann-02,${Q1},answer,yes\nann-03,${Q2},answer,no\nann-03,no-such-turn,answer,yes\nann-03,${P1},answer,yes\n`,
+    };
     const report = await importLabelSources(db, STUDY, [csv], { now: NOW });
     expect(report.totals).toEqual({ files: 0, labels: 0, added: 0, updated: 0, unchanged: 0, conflicts: 0, rejected: 1 });
     expect(report.rejected).toEqual([
@@ -129,7 +164,12 @@ describe('importLabelSources', () => {
 
   it('says "the file is empty", "invalid JSON" and "not a text file" as the library does', async () => {
     const png = sourceFileFromBytes('picture.json', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]));
-    const files: SourceFile[] = [{ name: 'empty.json', text: '' }, { name: 'blank.labels.json', text: '  \n' }, { name: 'broken.json', text: '{\n  "a": 1,\n}' }, png];
+    const files: SourceFile[] = [
+      { name: 'empty.json', text: '' },
+      { name: 'blank.labels.json', text: '  \n' },
+      { name: 'broken.json', text: '{\n  "a": 1,\n}' },
+      png,
+    ];
     const report = await importLabelSources(db, STUDY, files, { now: NOW });
     const library = files.map((file) => {
       const parsed = parseTranscriptBundle(file);
@@ -145,7 +185,9 @@ describe('importLabelSources', () => {
       library[3],
     ]);
     expect(library[2]).toEqual([{ file: 'broken.json', line: 3, path: '', message: expect.stringMatching(/^invalid JSON \(column 1\)/) as unknown }]);
-    expect(library[3]).toEqual([{ file: 'picture.json', path: '', message: 'not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead' }]);
+    expect(library[3]).toEqual([
+      { file: 'picture.json', path: '', message: 'not a text file (it looks like a PNG image); choose the JSON, JSONL or CSV file instead' },
+    ]);
   });
 
   it('imports the good files of a mixed batch and rejects each bad one whole, with located errors', async () => {
@@ -156,10 +198,22 @@ describe('importLabelSources', () => {
       { name: 'other-study.labels.json', text: labelFileText([record(Q1, 'answer', 'yes')], 'ann-04', 'another-study') },
       {
         name: 'out-of-scheme.labels.json',
-        text: signed({ format: 'agreement-studio.labels/1', studyId: STUDY, annotator: { id: 'ann-05', name: 'E' }, exportedAt: NOW, app: 'x', labels: [{ ...record(Q1, 'answer', 'yes'), value: 'maybe' }, record(P1, 'difficulty', 12)] }),
+        text: signed({
+          format: 'agreement-studio.labels/1',
+          studyId: STUDY,
+          annotator: { id: 'ann-05', name: 'E' },
+          exportedAt: NOW,
+          app: 'x',
+          labels: [{ ...record(Q1, 'answer', 'yes'), value: 'maybe' }, record(P1, 'difficulty', 12)],
+        }),
       },
       { name: 'unknown-unit.labels.json', text: labelFileText([record(Q2, 'answer', 'yes'), record('p-nowhere', 'difficulty', 3)], 'ann-06') },
-      { name: 'ann-01.pack.json', text: serializePack(buildStudyPacks({ data: demo, annotators: [{ id: 'ann-01', name: 'A' }], overlap: 1, seed: 1, guidelines: '', createdAt: NOW, app: 'x' })[0]!) },
+      {
+        name: 'ann-01.pack.json',
+        text: serializePack(
+          buildStudyPacks({ data: demo, annotators: [{ id: 'ann-01', name: 'A' }], overlap: 1, seed: 1, guidelines: '', createdAt: NOW, app: 'x' })[0]!,
+        ),
+      },
       { name: 'demo-study.json', text: DEMO_TEXT },
       goodCsv(),
     ];
@@ -176,8 +230,12 @@ describe('importLabelSources', () => {
       'demo-study.json',
     ]);
     const errorsOf = (file: string) => report.rejected.find((rejected) => rejected.file === file)?.errors ?? [];
-    expect(errorsOf('tampered.labels.json')).toEqual([{ file: 'tampered.labels.json', path: 'sha256', message: 'the file is damaged or was edited: checksum mismatch' }]);
-    expect(errorsOf('other-study.labels.json')).toEqual([{ file: 'other-study.labels.json', path: 'studyId', message: `the file belongs to study "another-study", not "${STUDY}"` }]);
+    expect(errorsOf('tampered.labels.json')).toEqual([
+      { file: 'tampered.labels.json', path: 'sha256', message: 'the file is damaged or was edited: checksum mismatch' },
+    ]);
+    expect(errorsOf('other-study.labels.json')).toEqual([
+      { file: 'other-study.labels.json', path: 'studyId', message: `the file belongs to study "another-study", not "${STUDY}"` },
+    ]);
     expect(errorsOf('out-of-scheme.labels.json').map((error) => error.path)).toEqual(['labels[0].value', 'labels[1].value']);
     expect(errorsOf('out-of-scheme.labels.json')[0]?.message).toBe('expected an answer label: yes, no or irrelevant, got the text "maybe"');
     expect(errorsOf('unknown-unit.labels.json')).toEqual([
@@ -193,7 +251,11 @@ describe('importLabelSources', () => {
   });
 
   it('reports every label unchanged and changes nothing when the same files come again', async () => {
-    const files = [goodFile(), goodCsv(), { name: 'ann-07.labels.json', text: labelFileText([record(Q3, 'answer', 'no', { rev: 2, note: 'checked' })], 'ann-07') }];
+    const files = [
+      goodFile(),
+      goodCsv(),
+      { name: 'ann-07.labels.json', text: labelFileText([record(Q3, 'answer', 'no', { rev: 2, note: 'checked' })], 'ann-07') },
+    ];
     await importLabelSources(db, STUDY, files, { now: NOW });
     const before = await dumpTables(db);
     const report = await importLabelSources(db, STUDY, files, { now: '2026-11-23T08:00:00.000Z' });

@@ -35,7 +35,13 @@ function record(unit: string, task: LabelRecord['task'], value: LabelRecord['val
 }
 
 function labelFile(labels: LabelRecord[], annotatorId = 'ann-01', studyId = STUDY): LabelFile {
-  return buildLabelFile({ studyId, annotator: { id: annotatorId, name: `Annotator ${annotatorId}` }, exportedAt: '2026-11-22T10:00:00Z', app: 'agreement-studio 0.1.0', labels });
+  return buildLabelFile({
+    studyId,
+    annotator: { id: annotatorId, name: `Annotator ${annotatorId}` },
+    exportedAt: '2026-11-22T10:00:00Z',
+    app: 'agreement-studio 0.1.0',
+    labels,
+  });
 }
 
 const firstFile = () => labelFile([record(Q1, 'answer', 'yes'), record(Q2, 'answer', 'no'), record(F1, 'match', 'matched'), record(P1, 'difficulty', 4)]);
@@ -75,7 +81,18 @@ describe('importLabelFiles: merging', () => {
     const summary = await importLabelFiles(db, STUDY, [firstFile()], { now: NOW });
     expect(summary).toEqual({ files: 1, labels: 4, added: 4, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 });
     expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator ann-01' }]);
-    expect(await stored(db, Q1, 'answer')).toEqual({ studyId: STUDY, annotatorId: 'ann-01', unitId: Q1, task: 'answer', value: 'yes', at: '2026-11-22T09:00:00Z', ms: 1000, rev: 1, unsure: false, note: '' });
+    expect(await stored(db, Q1, 'answer')).toEqual({
+      studyId: STUDY,
+      annotatorId: 'ann-01',
+      unitId: Q1,
+      task: 'answer',
+      value: 'yes',
+      at: '2026-11-22T09:00:00Z',
+      ms: 1000,
+      rev: 1,
+      unsure: false,
+      note: '',
+    });
     expect((await stored(db, P1, 'difficulty'))?.value).toBe(4);
     expect(await db.labels.count()).toBe(4);
     expect(await labelAudit(db)).toEqual([]);
@@ -91,7 +108,10 @@ describe('importLabelFiles: merging', () => {
 
   it('replaces a label with a higher revision and keeps the replaced one in the audit log', async () => {
     await importLabelFiles(db, STUDY, [firstFile()], { now: NOW });
-    const summary = await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'no', { rev: 2, at: '2026-11-22T09:30:00Z', note: 'second look' })])], { now: NOW, fileNames: ['ann-01.labels.json'] });
+    const summary = await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'no', { rev: 2, at: '2026-11-22T09:30:00Z', note: 'second look' })])], {
+      now: NOW,
+      fileNames: ['ann-01.labels.json'],
+    });
     expect(summary).toMatchObject({ labels: 1, added: 0, updated: 1, unchanged: 0, conflicts: 0 });
     expect(await stored(db, Q1, 'answer')).toMatchObject({ value: 'no', rev: 2, note: 'second look' });
     const audit = await labelAudit(db);
@@ -121,7 +141,12 @@ describe('importLabelFiles: merging', () => {
   });
 
   it('resolves a same-revision conflict by the later `at`, keeping the loser in the audit log', async () => {
-    await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'yes', { rev: 2, at: '2026-11-22T09:00:00Z' }), record(Q2, 'answer', 'yes', { rev: 2, at: '2026-11-22T09:00:00Z' })])], { now: NOW });
+    await importLabelFiles(
+      db,
+      STUDY,
+      [labelFile([record(Q1, 'answer', 'yes', { rev: 2, at: '2026-11-22T09:00:00Z' }), record(Q2, 'answer', 'yes', { rev: 2, at: '2026-11-22T09:00:00Z' })])],
+      { now: NOW },
+    );
     const summary = await importLabelFiles(
       db,
       STUDY,
@@ -148,7 +173,9 @@ describe('importLabelFiles: merging', () => {
   });
 
   it("imports two annotators' files in one call, each under its own annotator", async () => {
-    const summary = await importLabelFiles(db, STUDY, [firstFile(), labelFile([record(Q1, 'answer', 'no'), record(P1, 'difficulty', 7)], 'ann-02')], { now: NOW });
+    const summary = await importLabelFiles(db, STUDY, [firstFile(), labelFile([record(Q1, 'answer', 'no'), record(P1, 'difficulty', 7)], 'ann-02')], {
+      now: NOW,
+    });
     expect(summary).toEqual({ files: 2, labels: 6, added: 6, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 });
     expect((await db.annotators.toArray()).map((row) => row.id)).toEqual(['ann-01', 'ann-02']);
     expect((await stored(db, Q1, 'answer', 'ann-01'))?.value).toBe('yes');
@@ -172,11 +199,17 @@ describe('importLabelFiles: rejection', () => {
 
   it('rejects a unit the study lacks, naming the label', async () => {
     const error = await rejection(db, [labelFile([record(Q1, 'answer', 'no', { rev: 5 }), record('s-nowhere/1', 'answer', 'yes')])], ['a.labels.json']);
-    expect(error.errors).toEqual([{ file: 'a.labels.json', path: 'labels[1].unit', message: expect.stringContaining('"s-nowhere/1" is not in study') as unknown as string }]);
+    expect(error.errors).toEqual([
+      { file: 'a.labels.json', path: 'labels[1].unit', message: expect.stringContaining('"s-nowhere/1" is not in study') as unknown as string },
+    ]);
   });
 
   it('rejects units that do not fit their task, listing every error of every file', async () => {
-    const turnOf = (id: string): Turn => nth(demo.turns.filter((turn) => turn.id === id), 0);
+    const turnOf = (id: string): Turn =>
+      nth(
+        demo.turns.filter((turn) => turn.id === id),
+        0,
+      );
     expect(turnOf(F1).type).toBe('final');
     const error = await rejection(
       db,
@@ -208,7 +241,9 @@ describe('importLabelFiles: rejection', () => {
 
   it('rejects every file when the study is not in the library', async () => {
     const before = await dumpTables(db);
-    await expect(importLabelFiles(db, 'no-such-study', [labelFile([record(Q1, 'answer', 'no')], 'ann-01', 'no-such-study')])).rejects.toBeInstanceOf(LabelImportError);
+    await expect(importLabelFiles(db, 'no-such-study', [labelFile([record(Q1, 'answer', 'no')], 'ann-01', 'no-such-study')])).rejects.toBeInstanceOf(
+      LabelImportError,
+    );
     expect(await dumpTables(db)).toEqual(before);
   });
 });

@@ -62,12 +62,26 @@ describe('importStudies: what it stores', () => {
     await expectStored(db, demo);
     const study = await db.studies.get('demo-study');
     expect(study?.counts).toEqual({ puzzles: 15, sessions: 30, turns: 323, questions: 280, finals: 43 });
-    expect(await countTables(db)).toEqual({ studies: 1, puzzles: 15, sessions: 30, turns: 323, annotators: 0, labels: 0, audit: 1, meta: 0, assignments: 0, gold: 0 });
+    expect(await countTables(db)).toEqual({
+      studies: 1,
+      puzzles: 15,
+      sessions: 30,
+      turns: 323,
+      annotators: 0,
+      labels: 0,
+      audit: 1,
+      meta: 0,
+      assignments: 0,
+      gold: 0,
+    });
   });
 
-  it('stores the judges\' raw replies and unparseable labels on the turn records, with no schema change', async () => {
+  it("stores the judges' raw replies and unparseable labels on the turn records, with no schema change", async () => {
     const [first, ...rest] = demo.turns as [Turn, ...Turn[]];
-    const withReplies: StudyData = { ...demo, turns: [{ ...first, judgements: { ...first.judgements, 'model-x': 'unparseable' }, judgeReplies: { 'model-x': 'Hmm, maybe?' } }, ...rest] };
+    const withReplies: StudyData = {
+      ...demo,
+      turns: [{ ...first, judgements: { ...first.judgements, 'model-x': 'unparseable' }, judgeReplies: { 'model-x': 'Hmm, maybe?' } }, ...rest],
+    };
     const db = freshDatabase();
     await importStudies(db, [withReplies]);
 
@@ -105,7 +119,10 @@ describe('importStudies: what it stores', () => {
     for (const data of [demo, large]) {
       const studyId = data.study.id;
       // Whole study: sessions in key order, turns by position within each.
-      const all = await db.turns.where('[studyId+sessionId+index]').between([studyId, Dexie.minKey, Dexie.minKey], [studyId, Dexie.maxKey, Dexie.maxKey]).toArray();
+      const all = await db.turns
+        .where('[studyId+sessionId+index]')
+        .between([studyId, Dexie.minKey, Dexie.minKey], [studyId, Dexie.maxKey, Dexie.maxKey])
+        .toArray();
       expect(all).toHaveLength(data.turns.length);
       const expected = [...data.turns].sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.index - b.index));
       expect(all.map((turn) => turn.id)).toEqual(expected.map((turn) => turn.id));
@@ -125,7 +142,10 @@ describe('importStudies: what it stores', () => {
       const source = session.studyId === demo.study.id ? demo : large;
       expect(turns.map((turn) => turn.id)).toEqual(source.turns.filter((turn) => turn.sessionId === session.id).map((turn) => turn.id));
     }
-    const byKey = await db.turns.where('[studyId+id]').between([large.study.id, `${longSession?.id}/`], [large.study.id, `${longSession?.id}/\uffff`]).toArray();
+    const byKey = await db.turns
+      .where('[studyId+id]')
+      .between([large.study.id, `${longSession?.id}/`], [large.study.id, `${longSession?.id}/\uffff`])
+      .toArray();
     expect(byKey.map((turn) => turn.index)).not.toEqual([...byKey.map((turn) => turn.index)].sort((a, b) => a - b));
   });
 
@@ -173,7 +193,11 @@ describe('importStudies: progress', () => {
     expect(total).toBe(demo.puzzles.length + demo.sessions.length + demo.turns.length + large.puzzles.length + large.sessions.length + large.turns.length);
 
     // One report per chunk: demo 15 puzzles, 30 sessions, 323 turns; large 600, 1200, 5000 + 5000 + 2037.
-    const expectedChunks = [demo, large].flatMap((data) => [...chunkSizes(data.puzzles.length), ...chunkSizes(data.sessions.length), ...chunkSizes(data.turns.length)]);
+    const expectedChunks = [demo, large].flatMap((data) => [
+      ...chunkSizes(data.puzzles.length),
+      ...chunkSizes(data.sessions.length),
+      ...chunkSizes(data.turns.length),
+    ]);
     expect(chunkSizes(large.turns.length).length).toBeGreaterThanOrEqual(3);
     expect(progress).toHaveLength(expectedChunks.length);
 
@@ -186,7 +210,13 @@ describe('importStudies: progress', () => {
 
   it('counts a study with no sessions or turns, still ending at done === total', async () => {
     const db = freshDatabase();
-    const bare: StudyData = { ...demo, study: { ...demo.study, id: 'bare' }, sessions: [], turns: [], puzzles: demo.puzzles.map((p) => ({ ...p, studyId: 'bare' })) };
+    const bare: StudyData = {
+      ...demo,
+      study: { ...demo.study, id: 'bare' },
+      sessions: [],
+      turns: [],
+      puzzles: demo.puzzles.map((p) => ({ ...p, studyId: 'bare' })),
+    };
     const progress: ImportProgress[] = [];
     await importStudies(db, [bare], (p) => progress.push({ ...p }));
     expect(progress).toEqual([{ done: 15, total: 15 }]);

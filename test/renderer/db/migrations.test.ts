@@ -140,7 +140,16 @@ describe('a version 1 database opened by the current app (both migrations in tur
       expect(await dump(db)).toStrictEqual({ ...rows, assignments: [], gold: [] });
       expect(storesOf(db).labels?.indexes).toEqual([]);
 
-      const gold: GoldLabel = { studyId: 'fixture-study', task: 'answer', unitId: 's-coffee-orca/1', value: 'no', note: '', by: 'Lead', at: '2026-11-23T09:00:00.000Z', basis: ['ann-1=irrelevant', 'ann-2=no'] };
+      const gold: GoldLabel = {
+        studyId: 'fixture-study',
+        task: 'answer',
+        unitId: 's-coffee-orca/1',
+        value: 'no',
+        note: '',
+        by: 'Lead',
+        at: '2026-11-23T09:00:00.000Z',
+        basis: ['ann-1=irrelevant', 'ann-2=no'],
+      };
       await db.gold.put(gold);
       await db.assignments.put({ studyId: 'fixture-study', annotatorId: 'ann-1', task: 'answer', units: ['s-coffee-orca/1'] });
       expect(await db.gold.get(['fixture-study', 'answer', 's-coffee-orca/1'])).toStrictEqual(gold);

@@ -43,7 +43,11 @@ const unitCount = (tasks: PackTasks) => tasks.answer.length + tasks.match.length
 function split(tasks: PackTasks, share = 0.5): [PackTasks, PackTasks] {
   const cut = (units: string[]) => Math.ceil(units.length * share);
   return [
-    { answer: tasks.answer.slice(0, cut(tasks.answer)), match: tasks.match.slice(0, cut(tasks.match)), difficulty: tasks.difficulty.slice(0, cut(tasks.difficulty)) },
+    {
+      answer: tasks.answer.slice(0, cut(tasks.answer)),
+      match: tasks.match.slice(0, cut(tasks.match)),
+      difficulty: tasks.difficulty.slice(0, cut(tasks.difficulty)),
+    },
     { answer: tasks.answer.slice(cut(tasks.answer)), match: tasks.match.slice(cut(tasks.match)), difficulty: tasks.difficulty.slice(cut(tasks.difficulty)) },
   ];
 }
@@ -69,7 +73,15 @@ describe('openPack: a first pack', () => {
     const opened = await openPack(db, pack, { fileName: 'ann-01.pack.json', now: NOW });
     const questions = pack.turns.filter((turn) => turn.type === 'question').length;
     const counts = { puzzles: pack.puzzles.length, sessions: pack.sessions.length, turns: pack.turns.length, questions, finals: pack.turns.length - questions };
-    expect(opened).toEqual({ studyId: STUDY, studyName: demo.study.name, annotator: ANNOTATORS[0], newUnits: unitCount(pack.tasks), alreadyOpened: false, counts, replacedSample: false });
+    expect(opened).toEqual({
+      studyId: STUDY,
+      studyName: demo.study.name,
+      annotator: ANNOTATORS[0],
+      newUnits: unitCount(pack.tasks),
+      alreadyOpened: false,
+      counts,
+      replacedSample: false,
+    });
 
     expect(await db.studies.toArray()).toEqual([
       {
@@ -203,10 +215,10 @@ describe('openPack: refusals leave the database unchanged', () => {
     await importStudies(db, [{ ...demo, study: { ...demo.study, sourceFiles: ['lead-study.json'] } }]);
     const error = await refusal(db, packOf(0), 'ann-01.pack.json');
     expect(error.reason).toMatch(/lead's copy of study "demo-/);
-    expect(error.reason).toContain("own copy of Agreement Studio");
+    expect(error.reason).toContain('own copy of Agreement Studio');
   });
 
-  it("refuses a pack for another annotator than the one whose copy is here", async () => {
+  it('refuses a pack for another annotator than the one whose copy is here', async () => {
     const db = freshDatabase();
     await openPack(db, packOf(0), { fileName: 'ann-01.pack.json', now: NOW });
     const error = await refusal(db, packOf(1), 'ann-02.pack.json');
@@ -221,7 +233,16 @@ describe('openPack: refusals leave the database unchanged', () => {
     const changed = pack.turns[2];
     if (!changed) throw new Error('the pack has too few turns');
     const edited = demo.turns.map((turn) => (turn.id === changed.id ? { ...turn, text: `${turn.text} (edited)` } : turn));
-    const other = buildPack({ ...OPTIONS, study: demo.study, scheme: demo.study.scheme, annotator: pack.annotator, puzzles: demo.puzzles, sessions: demo.sessions, turns: edited, tasks: pack.tasks });
+    const other = buildPack({
+      ...OPTIONS,
+      study: demo.study,
+      scheme: demo.study.scheme,
+      annotator: pack.annotator,
+      puzzles: demo.puzzles,
+      sessions: demo.sessions,
+      turns: edited,
+      tasks: pack.tasks,
+    });
     const error = await refusal(db, other);
     expect(error.reason).toContain(`the turn "${changed.id}" (turns[${other.turns.findIndex((turn) => turn.id === changed.id)}]) has a different text`);
   });
@@ -268,7 +289,7 @@ describe('openPack: the demo study of a first start gives way to a pack', () => 
     expect((await db.turns.toArray()).every((turn) => Object.keys(turn.judgements).length === 0)).toBe(true);
   }
 
-  it('flags the first start\'s demo study as the sample', async () => {
+  it("flags the first start's demo study as the sample", async () => {
     const db = await firstStart();
     expect((await db.studies.get(STUDY))?.sample).toBe(true);
   });
@@ -286,7 +307,7 @@ describe('openPack: the demo study of a first start gives way to a pack', () => 
     expect(again).toMatchObject({ alreadyOpened: true, replacedSample: false });
   });
 
-  it('replaces an unflagged demo study of an older database when it holds exactly the pack\'s records', async () => {
+  it("replaces an unflagged demo study of an older database when it holds exactly the pack's records", async () => {
     const db = freshDatabase();
     await importStudies(db, [demo]);
     const pack = packOf(0);
@@ -298,12 +319,28 @@ describe('openPack: the demo study of a first start gives way to a pack', () => 
     const db = freshDatabase();
     const [first] = demo.puzzles;
     if (!first) throw new Error('the demo has no puzzles');
-    await importStudies(db, [{ ...demo, puzzles: demo.puzzles.map((puzzle) => (puzzle.id === first.id ? { ...puzzle, story: `${puzzle.story} (the lead's edit)` } : puzzle)) }]);
+    await importStudies(db, [
+      { ...demo, puzzles: demo.puzzles.map((puzzle) => (puzzle.id === first.id ? { ...puzzle, story: `${puzzle.story} (the lead's edit)` } : puzzle)) },
+    ]);
     expect((await refusal(db, packOf(0), 'ann-01.pack.json')).reason).toMatch(/lead's copy of study "demo-/);
   });
 
   const leadWork: Array<[string, (db: StudioDatabase) => Promise<unknown>]> = [
-    ['a label', (db) => db.labels.add({ studyId: STUDY, annotatorId: 'lead', unitId: demo.puzzles[0]?.id ?? '', task: 'difficulty', value: 5, at: NOW, rev: 1, unsure: false, note: '' })],
+    [
+      'a label',
+      (db) =>
+        db.labels.add({
+          studyId: STUDY,
+          annotatorId: 'lead',
+          unitId: demo.puzzles[0]?.id ?? '',
+          task: 'difficulty',
+          value: 5,
+          at: NOW,
+          rev: 1,
+          unsure: false,
+          note: '',
+        }),
+    ],
     ['a team assignment', (db) => assignTeam(db, STUDY, { annotators: ANNOTATORS, overlap: 2, seed: 7, now: NOW })],
     [
       'a gold label',

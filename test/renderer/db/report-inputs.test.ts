@@ -22,7 +22,11 @@ describe('loadReportInputs', () => {
     db = freshDatabase();
     await importStudies(db, [demoStudy()]);
     await db.annotators.bulkAdd([annotator(DEMO, 'ann-2'), annotator(DEMO, 'ann-1')]);
-    await db.labels.bulkAdd([label(DEMO, 'ann-2', QUESTION, 'answer', 'no'), label(DEMO, 'ann-1', FINAL, 'match', 'matched'), label(DEMO, 'ann-1', QUESTION, 'answer', 'yes')]);
+    await db.labels.bulkAdd([
+      label(DEMO, 'ann-2', QUESTION, 'answer', 'no'),
+      label(DEMO, 'ann-1', FINAL, 'match', 'matched'),
+      label(DEMO, 'ann-1', QUESTION, 'answer', 'yes'),
+    ]);
   });
 
   it('reads the study, its labels in key order and its gold labels, and names them with checksums', async () => {
@@ -39,7 +43,10 @@ describe('loadReportInputs', () => {
     const { puzzles, sessions, turns } = study;
     expect(inputs).toEqual([
       { file: 'transcripts: demo-study.json', sha256: sha256Hex(canonicalJson({ puzzles, sessions, turns })) },
-      { file: 'labels: 3 labels by 2 annotators', sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))) },
+      {
+        file: 'labels: 3 labels by 2 annotators',
+        sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),
+      },
       { file: 'gold: 1 gold label', sha256: sha256Hex(canonicalJson([{ task: 'answer', unitId: QUESTION, value: 'no' }])) },
     ]);
   });

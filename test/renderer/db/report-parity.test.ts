@@ -28,7 +28,20 @@ const SETTINGS = { bootstrap: 200, seed: 5, average: 'micro' } as const;
 /** The command line's JSON report of the files, with the settings the app report uses. */
 async function cliReport(transcripts: string, labels: readonly string[], unsure: UnsureLabels): Promise<AgreementReport> {
   const flags = unsure === 'left-out' ? ['--leave-out-unsure'] : [];
-  const run = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'json', '--bootstrap', String(SETTINGS.bootstrap), '--seed', String(SETTINGS.seed), ...flags);
+  const run = await runCli(
+    'report',
+    '--transcripts',
+    transcripts,
+    '--labels',
+    ...labels,
+    '--format',
+    'json',
+    '--bootstrap',
+    String(SETTINGS.bootstrap),
+    '--seed',
+    String(SETTINGS.seed),
+    ...flags,
+  );
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as AgreementReport;
@@ -41,12 +54,26 @@ async function appReport(transcripts: string, labels: readonly string[], unsure:
   if (!parsed.ok) throw new Error(parsed.errors.map(formatErrorText).join('\n'));
   await importStudies(db, [parsed.value]);
   const studyId = parsed.value.study.id;
-  const imported = await importLabelSources(db, studyId, labels.map((file) => ({ name: file, text: readFileSync(file, 'utf8') })), { now: NOW });
+  const imported = await importLabelSources(
+    db,
+    studyId,
+    labels.map((file) => ({ name: file, text: readFileSync(file, 'utf8') })),
+    { now: NOW },
+  );
   expect(imported.rejected).toEqual([]);
   expect(imported.totals.files).toBe(labels.length);
   const { study, labels: stored, gold, annotatorNames, inputs } = await loadReportInputs(db, studyId, { gold: false });
   expect(gold).toEqual([]);
-  const report = buildReport({ study, labels: stored, gold, annotatorNames, settings: { ...SETTINGS, unsure }, inputs, app: 'agreement-studio test', now: NOW });
+  const report = buildReport({
+    study,
+    labels: stored,
+    gold,
+    annotatorNames,
+    settings: { ...SETTINGS, unsure },
+    inputs,
+    app: 'agreement-studio test',
+    now: NOW,
+  });
   // As the worker hands it over: structured clone keeps what JSON keeps for this plain data.
   return JSON.parse(JSON.stringify(report)) as AgreementReport;
 }
@@ -156,7 +183,10 @@ function writeShippedLabels(study: StudyData, where: string): string[] {
   const zed = labelsOf('zed');
   const amy = labelsOf('amy');
   const bob = labelsOf('bob');
-  const revised = amy.labels.filter((label) => label.task === 'answer').slice(0, 25).map((label) => ({ ...label, value: (label.value === 'yes' ? 'no' : 'yes') as LabelValue }));
+  const revised = amy.labels
+    .filter((label) => label.task === 'answer')
+    .slice(0, 25)
+    .map((label) => ({ ...label, value: (label.value === 'yes' ? 'no' : 'yes') as LabelValue }));
   const csv = ['annotator,unit,task,value', ...bob.labels.map((label) => `bob,${label.unit},${label.task},${label.value}`)].join('\n');
   return [
     write('zed.labels.json', labelFile('zed', zed.labels, 1)),

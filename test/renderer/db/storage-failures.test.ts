@@ -88,7 +88,9 @@ describe.each(FORMS)('a full disk (QuotaExceededError, %s)', (form) => {
     await importStudies(db, [demo]);
     const before = await dumpTables(db);
     const key = { studyId: STUDY, annotatorId: 'ann-1', task: 'answer' as const, unitId: QUESTION };
-    const write = whileFull('labels', form, () => writeLabelChange(db, key, { kind: 'label:set', value: 'yes', ms: 900 }, { annotatorName: 'Ada', now: NOW, position: QUESTION }));
+    const write = whileFull('labels', form, () =>
+      writeLabelChange(db, key, { kind: 'label:set', value: 'yes', ms: 900 }, { annotatorName: 'Ada', now: NOW, position: QUESTION }),
+    );
     const error: unknown = await write.then(
       () => undefined,
       (caught: unknown) => caught,
@@ -110,9 +112,19 @@ describe.each(FORMS)('a full disk (QuotaExceededError, %s)', (form) => {
 
   it('rejects a pack with the advice and opens no copy of the study', async () => {
     const db = database();
-    const [pack] = buildStudyPacks({ data: demo, annotators: [{ id: 'ann-01', name: 'Annotator 1' }], overlap: 1, seed: 7, guidelines: '', createdAt: NOW, app: 'agreement-studio test' });
+    const [pack] = buildStudyPacks({
+      data: demo,
+      annotators: [{ id: 'ann-01', name: 'Annotator 1' }],
+      overlap: 1,
+      seed: 7,
+      guidelines: '',
+      createdAt: NOW,
+      app: 'agreement-studio test',
+    });
     const text = serializePack(pack!);
-    const outcome = await whileFull('turns', form, () => importApi.importFiles(db.name, [{ name: 'ann-01.pack.json', size: text.length, text }], () => undefined));
+    const outcome = await whileFull('turns', form, () =>
+      importApi.importFiles(db.name, [{ name: 'ann-01.pack.json', size: text.length, text }], () => undefined),
+    );
     expect(outcome).toEqual({ ok: false, errors: [{ file: 'ann-01.pack.json', path: '', message: QUOTA_MESSAGE }] });
     const counts = await countTables(db);
     expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((table) => [table, 0])));
@@ -123,7 +135,9 @@ describe.each(FORMS)('a full disk (QuotaExceededError, %s)', (form) => {
     await importStudies(db, [demo]);
     const before = await dumpTables(db);
     const labels = [{ unit: QUESTION, task: 'answer' as const, value: 'no' as const, at: NOW, rev: 1, unsure: false, note: '' }];
-    const text = serializeLabelFile(buildLabelFile({ studyId: STUDY, annotator: { id: 'ann-01', name: 'Annotator 1' }, exportedAt: NOW, app: 'agreement-studio test', labels }));
+    const text = serializeLabelFile(
+      buildLabelFile({ studyId: STUDY, annotator: { id: 'ann-01', name: 'Annotator 1' }, exportedAt: NOW, app: 'agreement-studio test', labels }),
+    );
     const file: SourceFile = { name: 'ann-01.labels.json', size: text.length, text };
     const report = await whileFull('labels', form, () => teamApi.importLabelFiles(db.name, STUDY, [file], () => undefined));
     expect(report.totals).toMatchObject({ files: 0, labels: 0, rejected: 1 });

@@ -56,7 +56,11 @@ describe('isQuotaError', () => {
 
 describe('describeStorageError', () => {
   it('tells the user the disk is full and what to do (free space, delete a study, export a backup), for quota errors however wrapped', () => {
-    for (const error of [{ name: 'QuotaExceededError' }, { name: 'AbortError', inner: { name: 'QuotaExceededError' } }, new Dexie.AbortError('aborted', new DOMException('full', 'QuotaExceededError'))]) {
+    for (const error of [
+      { name: 'QuotaExceededError' },
+      { name: 'AbortError', inner: { name: 'QuotaExceededError' } },
+      new Dexie.AbortError('aborted', new DOMException('full', 'QuotaExceededError')),
+    ]) {
       const message = describeStorageError(error);
       expect(message).toMatch(/disk space/);
       expect(message).toMatch(/nothing was saved/);

@@ -23,7 +23,10 @@ afterEach(closeDatabases);
 
 const OPTIONS = { createdAt: '2026-11-22T12:00:00.000Z', app: 'agreement-studio 0.1.0' };
 const team = (...ids: string[]) => ids.map((id) => ({ id, name: `Name of ${id}` }));
-const DEMO_BUNDLE = JSON.parse(readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8')) as { puzzles: Array<{ id: string }>; sessions: Array<{ id: string }> };
+const DEMO_BUNDLE = JSON.parse(readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8')) as {
+  puzzles: Array<{ id: string }>;
+  sessions: Array<{ id: string }>;
+};
 
 /** The study as the command line reads it: the bundle file through loadStudyInputs. */
 function cliStudy(bundle: unknown): StudyData {
@@ -33,7 +36,13 @@ function cliStudy(bundle: unknown): StudyData {
 }
 
 /** The bytes `agreement-studio pack` writes, file name to text. */
-function cliPacks(data: StudyData, annotators: Array<{ id: string; name: string }>, overlap: number, seed: number, difficultyOverlap?: number): Map<string, string> {
+function cliPacks(
+  data: StudyData,
+  annotators: Array<{ id: string; name: string }>,
+  overlap: number,
+  seed: number,
+  difficultyOverlap?: number,
+): Map<string, string> {
   const packs = buildStudyPacks({
     data,
     annotators,
@@ -151,7 +160,11 @@ describe('writeTeamPacks on the demo study', () => {
       label(STUDY, 'ann-2', answers[answers.length - 2] ?? '', 'answer', 'no'),
     ]);
     // ann-2 has labelled everything; ann-3 nothing.
-    await db.labels.bulkPut((['answer', 'match', 'difficulty'] as const).flatMap((task) => units('ann-2', task).map((unit) => label(STUDY, 'ann-2', unit, task, task === 'difficulty' ? 5 : task === 'answer' ? 'no' : 'unmatched'))));
+    await db.labels.bulkPut(
+      (['answer', 'match', 'difficulty'] as const).flatMap((task) =>
+        units('ann-2', task).map((unit) => label(STUDY, 'ann-2', unit, task, task === 'difficulty' ? 5 : task === 'answer' ? 'no' : 'unmatched')),
+      ),
+    );
 
     const files = await writeTeamPacks(db, STUDY, { missingOnly: true }, OPTIONS);
     expect(files.map((file) => file.name)).toEqual(['ann-1.missing.pack.json', 'ann-3.missing.pack.json']);
@@ -178,10 +191,11 @@ describe('writeTeamPacks on the demo study', () => {
   });
 
   it('says why it cannot write packs', async () => {
-    const message = (call: Promise<unknown>) => call.then(
-      () => 'no error',
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    );
+    const message = (call: Promise<unknown>) =>
+      call.then(
+        () => 'no error',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
     expect(await message(writeTeamPacks(db, STUDY, { annotatorIds: ['ann-1', 'ann-9'], missingOnly: false }, OPTIONS))).toBe(
       `The annotator "ann-9" has no assignment in the study "${demo.study.name}".`,
     );
@@ -189,9 +203,13 @@ describe('writeTeamPacks on the demo study', () => {
 
     const fresh = freshDatabase();
     await importStudies(fresh, [demo]);
-    expect(await message(writeTeamPacks(fresh, STUDY, { missingOnly: false }, OPTIONS))).toBe(`The study "${demo.study.name}" is not assigned to a team yet; assign it before writing packs.`);
+    expect(await message(writeTeamPacks(fresh, STUDY, { missingOnly: false }, OPTIONS))).toBe(
+      `The study "${demo.study.name}" is not assigned to a team yet; assign it before writing packs.`,
+    );
 
     await db.studies.update(STUDY, { origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann' }, packs: [] } });
-    expect(await message(writeTeamPacks(db, STUDY, { missingOnly: false }, OPTIONS))).toBe(`The study "${demo.study.name}" was opened from a pack; only the lead's own study can write packs.`);
+    expect(await message(writeTeamPacks(db, STUDY, { missingOnly: false }, OPTIONS))).toBe(
+      `The study "${demo.study.name}" was opened from a pack; only the lead's own study can write packs.`,
+    );
   });
 });

@@ -100,7 +100,10 @@ describe('assignTeam', () => {
     const assignment = assignStudy({ puzzleIds: ALL_PUZZLES, annotatorIds: ['a', 'b', 'c', 'd'], overlap: 1, difficultyOverlap: 2, seed: 3 });
     const expected = assignmentUnits(data, assignment);
     const turnsOf: Record<string, [string[], string[]]> = {
-      p1: [['s1a/1', 's1a/2', 's1b/1'], ['s1a/3', 's1b/2']],
+      p1: [
+        ['s1a/1', 's1a/2', 's1b/1'],
+        ['s1a/3', 's1b/2'],
+      ],
       p2: [['s2a/1', 's2a/2', 's2a/3'], ['s2a/4']],
       p3: [['s3a/1'], ['s3a/2']],
       p4: [['s4a/1'], ['s4a/2']],
@@ -123,8 +126,22 @@ describe('assignTeam', () => {
     await assignTeam(db, TINY, { annotators: team('ann-1', 'ann-2', 'ann-3'), overlap: 2, seed: 1, now: NOW });
     await db.labels.put(label(TINY, 'ann-2', 's1a/1', 'answer', 'yes'));
     const rows = await assignTeam(db, TINY, { annotators: [{ id: 'ann-1', name: 'Renamed' }, ...team('ann-4')], overlap: 1, seed: 2, now: LATER });
-    expect((await loadAssignments(db, TINY)).map((row) => `${row.annotatorId}/${row.task}`)).toEqual(['ann-1/answer', 'ann-1/difficulty', 'ann-1/match', 'ann-4/answer', 'ann-4/difficulty', 'ann-4/match']);
-    expect(rows.map((row) => `${row.annotatorId}/${row.task}`)).toEqual(['ann-1/answer', 'ann-1/match', 'ann-1/difficulty', 'ann-4/answer', 'ann-4/match', 'ann-4/difficulty']);
+    expect((await loadAssignments(db, TINY)).map((row) => `${row.annotatorId}/${row.task}`)).toEqual([
+      'ann-1/answer',
+      'ann-1/difficulty',
+      'ann-1/match',
+      'ann-4/answer',
+      'ann-4/difficulty',
+      'ann-4/match',
+    ]);
+    expect(rows.map((row) => `${row.annotatorId}/${row.task}`)).toEqual([
+      'ann-1/answer',
+      'ann-1/match',
+      'ann-1/difficulty',
+      'ann-4/answer',
+      'ann-4/match',
+      'ann-4/difficulty',
+    ]);
     expect(await db.annotators.toArray()).toEqual([
       { studyId: TINY, id: 'ann-1', name: 'Renamed' },
       { studyId: TINY, id: 'ann-2', name: 'Name of ann-2' },
@@ -150,23 +167,37 @@ describe('assignTeam', () => {
   it('refuses an unusable team, overlap or seed with a clear message, writing nothing', async () => {
     await assignTeam(db, TINY, { annotators: team('ann-1', 'ann-2', 'ann-3'), overlap: 2, seed: 1, now: NOW });
     const refused = (annotators: Array<{ id: string; name: string }>, overlap: number, more: { difficultyOverlap?: number; seed?: number } = {}) =>
-      refusal(db, () => assignTeam(db, TINY, { annotators, overlap, seed: more.seed ?? 1, ...(more.difficultyOverlap !== undefined ? { difficultyOverlap: more.difficultyOverlap } : {}), now: LATER }));
+      refusal(db, () =>
+        assignTeam(db, TINY, {
+          annotators,
+          overlap,
+          seed: more.seed ?? 1,
+          ...(more.difficultyOverlap !== undefined ? { difficultyOverlap: more.difficultyOverlap } : {}),
+          now: LATER,
+        }),
+      );
 
     expect(await refused(team('a', 'b', 'c'), 4)).toBe('the overlap is 4, but there are 3 annotators; each puzzle needs 4 different annotators');
     expect(await refused(team('a'), 2)).toBe('the overlap is 2, but there is 1 annotator; each puzzle needs 2 different annotators');
     expect(await refused(team('a', 'b'), 0)).toBe('the overlap must be a whole number of at least 1, not 0');
-    expect(await refused(team('a', 'b'), 1, { difficultyOverlap: 3 })).toBe('the difficulty overlap is 3, but there are 2 annotators; each puzzle needs 3 different annotators');
+    expect(await refused(team('a', 'b'), 1, { difficultyOverlap: 3 })).toBe(
+      'the difficulty overlap is 3, but there are 2 annotators; each puzzle needs 3 different annotators',
+    );
     expect(await refused(team('a', 'b'), 1, { seed: 1.5 })).toBe('the seed must be a whole number, not 1.5');
     expect(await refused([], 1)).toBe('name at least one annotator');
     expect(await refused(team('a', 'b', 'a'), 1)).toBe('the annotator "a" is named twice');
     expect(await refused(team('Ann', 'ann'), 1)).toBe('the annotators "Ann" and "ann" differ only in case; their pack files would have the same name');
-    expect(await refused(team('a', ' '), 1)).toMatch(/^annotator 2 has no usable id: ".*"; use 1 to 100 letters, digits, "\.", "_" and "-", starting with a letter or digit and not ending with "\." \(the id names the pack file\)$/);
+    expect(await refused(team('a', ' '), 1)).toMatch(
+      /^annotator 2 has no usable id: ".*"; use 1 to 100 letters, digits, "\.", "_" and "-", starting with a letter or digit and not ending with "\." \(the id names the pack file\)$/,
+    );
     expect(await refused(team('__proto__'), 1)).toMatch(/^annotator 1 has no usable id: "__proto__"/);
     expect(await refused(team('a/b'), 1)).toMatch(/^annotator 1 has no usable id: "a\/b"/);
   });
 
   it('refuses a study that is not in the library, or was opened from a pack', async () => {
-    expect(await refusal(db, () => assignTeam(db, 'nowhere', { annotators: team('a'), overlap: 1, seed: 1 }))).toBe('the study "nowhere" is not in the library');
+    expect(await refusal(db, () => assignTeam(db, 'nowhere', { annotators: team('a'), overlap: 1, seed: 1 }))).toBe(
+      'the study "nowhere" is not in the library',
+    );
     await db.studies.update(TINY, { origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann' }, packs: ['abc'] } });
     expect(await refusal(db, () => assignTeam(db, TINY, { annotators: team('a'), overlap: 1, seed: 1 }))).toBe(
       'the study "Tiny study" was opened from a pack for Ann; only the lead\'s own study can be assigned to a team',
@@ -186,7 +217,12 @@ describe('assignTeam on larger studies: balanced', () => {
     await importStudies(db, [data]);
     const ids = Array.from({ length: annotators }, (_, i) => `ann-${i + 1}`);
     for (const seed of [1, 2]) {
-      const rows = await assignTeam(db, data.study.id, { annotators: team(...ids), overlap, ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}), seed });
+      const rows = await assignTeam(db, data.study.id, {
+        annotators: team(...ids),
+        overlap,
+        ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}),
+        seed,
+      });
       const held = (id: string, task: Task) => new Set(unitsOf(rows, id, task));
       const loads = new Map(ids.map((id) => [id, 0]));
       const difficultyLoads = new Map(ids.map((id) => [id, 0]));
@@ -279,7 +315,9 @@ describe('setPuzzleAssignment', () => {
 
   it('refuses an annotator or puzzle the study lacks, a study without a team, and a study opened from a pack', async () => {
     const change = { annotatorId: 'ann-1', puzzleId: 'p1', part: 'turns', assigned: false, now: LATER } as const;
-    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, { ...change, annotatorId: 'ann-9' }))).toBe('the annotator "ann-9" is not in the study "Tiny study"');
+    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, { ...change, annotatorId: 'ann-9' }))).toBe(
+      'the annotator "ann-9" is not in the study "Tiny study"',
+    );
     expect(await refusal(db, () => setPuzzleAssignment(db, TINY, { ...change, puzzleId: 'p9' }))).toBe('the puzzle "p9" is not in the study "Tiny study"');
     expect(await refusal(db, () => setPuzzleAssignment(db, 'nowhere', change))).toBe('the study "nowhere" is not in the library');
 
@@ -291,6 +329,8 @@ describe('setPuzzleAssignment', () => {
     );
 
     await db.studies.update(TINY, { origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann' }, packs: ['abc'] } });
-    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, change))).toBe('the study "Tiny study" was opened from a pack for Ann; only the lead\'s own study can be assigned to a team');
+    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, change))).toBe(
+      'the study "Tiny study" was opened from a pack for Ann; only the lead\'s own study can be assigned to a team',
+    );
   });
 });

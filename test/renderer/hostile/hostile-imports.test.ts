@@ -45,7 +45,16 @@ function seedLabelFile(): SourceFile {
     annotator: { id: 'ann-seed', name: 'Seed Annotator' },
     exportedAt: NOW,
     app: 'agreement-studio test',
-    labels: questions.slice(20, 26).map((turn, i) => ({ unit: turn.id, task: 'answer' as const, value: i % 2 === 0 ? ('yes' as const) : ('no' as const), at: NOW, ms: 900, rev: 1, unsure: false, note: '' })),
+    labels: questions.slice(20, 26).map((turn, i) => ({
+      unit: turn.id,
+      task: 'answer' as const,
+      value: i % 2 === 0 ? ('yes' as const) : ('no' as const),
+      at: NOW,
+      ms: 900,
+      rev: 1,
+      unsure: false,
+      note: '',
+    })),
   });
   return { name: 'seed.labels.json', text: serializeLabelFile(file) };
 }

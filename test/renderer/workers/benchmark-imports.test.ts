@@ -40,7 +40,11 @@ describe('BenchmarkImports', () => {
 
     const outcome = await imports.commit(db, start.requestId, () => undefined);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-    expect(outcome.studies[0]?.notes).toEqual(['TurtleBench: 2 files as one study: the stories with the judged guesses', '1,532 human labels by one rater', `left out or unreadable: ${start.preview.leftovers.length + start.preview.unparseable.length} items, as listed before the import`]);
+    expect(outcome.studies[0]?.notes).toEqual([
+      'TurtleBench: 2 files as one study: the stories with the judged guesses',
+      '1,532 human labels by one rater',
+      `left out or unreadable: ${start.preview.leftovers.length + start.preview.unparseable.length} items, as listed before the import`,
+    ]);
 
     const imported = await importBenchmarkFiles(WIDE, {}, FILE_READERS);
     if (imported?.ok !== true) throw new Error('expected the files to import');
@@ -74,7 +78,10 @@ describe('BenchmarkImports', () => {
     expect(first.ok).toBe(true);
     const before = await dumpTables(db);
     const again = await imports.commit(db, requestOf(await imports.start(WIDE)), () => undefined);
-    expect(again).toMatchObject({ ok: false, errors: [{ file: 'all_cases_en_shot0.json, stories.json', message: expect.stringContaining('is already in the library') }] });
+    expect(again).toMatchObject({
+      ok: false,
+      errors: [{ file: 'all_cases_en_shot0.json, stories.json', message: expect.stringContaining('is already in the library') }],
+    });
     expect(await dumpTables(db)).toEqual(before);
   });
 
@@ -89,6 +96,8 @@ describe('BenchmarkImports', () => {
 
   it('leaves files no benchmark importer claims to the library’s own formats', async () => {
     const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
-    expect(await imports.start([{ name: 'demo.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') }])).toBeUndefined();
+    expect(
+      await imports.start([{ name: 'demo.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') }]),
+    ).toBeUndefined();
   });
 });

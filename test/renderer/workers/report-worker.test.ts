@@ -43,14 +43,31 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const REQUEST = { bootstrap: 50, seed: 4, average: 'micro' as const, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out' as const, resample: 'puzzles' as const, altTestEpsilon: 0.2 };
+const REQUEST = {
+  bootstrap: 50,
+  seed: 4,
+  average: 'micro' as const,
+  includeGold: false,
+  leaveOutUnsure: false,
+  unparseable: 'left-out' as const,
+  resample: 'puzzles' as const,
+  altTestEpsilon: 0.2,
+};
 
 describe('report worker', () => {
   it('computes the report buildReport gives on the stored study, with progress and the difficulty histogram', async () => {
     const progress: ReportProgress[] = [];
     const { report, ratingsByLevel } = await api.computeReport(NAME, DEMO, REQUEST, (p) => progress.push(p));
     const { study, labels, annotatorNames, inputs } = await loadReportInputs(db, DEMO, { gold: false });
-    const expected = buildReport({ study, labels, annotatorNames, settings: { bootstrap: 50, seed: 4, average: 'micro' }, inputs, app: 'agreement-studio test', now: report.generatedAt });
+    const expected = buildReport({
+      study,
+      labels,
+      annotatorNames,
+      settings: { bootstrap: 50, seed: 4, average: 'micro' },
+      inputs,
+      app: 'agreement-studio test',
+      now: report.generatedAt,
+    });
     expect(report).toEqual(expected);
     expect(JSON.stringify(report)).not.toContain('gold');
     expect(ratingsByLevel).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0]);

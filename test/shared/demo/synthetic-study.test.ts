@@ -129,7 +129,9 @@ describe('synthetic study generator', () => {
     expect(turnLabels.size).toBe(questionCount);
     for (const labels of turnLabels.values()) expect(labels).toHaveLength(2);
     const loads = study.labelFiles.map((file) => file.labels.length);
-    const biggestPuzzle = Math.max(...study.bundle.puzzles.map((puzzle) => study.bundle.sessions.filter((s) => s.puzzleId === puzzle.id).reduce((n, s) => n + s.turns.length, 1)));
+    const biggestPuzzle = Math.max(
+      ...study.bundle.puzzles.map((puzzle) => study.bundle.sessions.filter((s) => s.puzzleId === puzzle.id).reduce((n, s) => n + s.turns.length, 1)),
+    );
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(biggestPuzzle);
   });
 
@@ -170,7 +172,9 @@ describe('synthetic study generator', () => {
       return sessions.filter((session) => session.turns.some((turn) => turn.judgements['synthetic-judge-a'] === 'matched')).length / sessions.length;
     };
     expect(solvedShare(1, 3)).toBeGreaterThan(solvedShare(7, 9) + 0.2);
-    const ratings = [...humanLabels(study, 'difficulty')].flatMap(([unit, values]) => values.map((value) => ({ rating: value as number, truth: difficultyOf.get(unit) ?? 0 })));
+    const ratings = [...humanLabels(study, 'difficulty')].flatMap(([unit, values]) =>
+      values.map((value) => ({ rating: value as number, truth: difficultyOf.get(unit) ?? 0 })),
+    );
     expect(ratings).toHaveLength(900);
     expect(ratings.every(({ rating }) => Number.isInteger(rating) && rating >= 1 && rating <= 9)).toBe(true);
     const meanError = ratings.reduce((sum, { rating, truth }) => sum + Math.abs(rating - truth), 0) / ratings.length;

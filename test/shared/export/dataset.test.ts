@@ -83,7 +83,16 @@ const LABELS: StudyLabel[] = [
 ];
 
 const GOLD: GoldLabel[] = [
-  { studyId: 'tiny', task: 'answer', unitId: 's1/1', value: 'yes', note: '=cmd|" /C calc"!A0', by: 'Lead', at: NOW, basis: ['human:ann-a=yes', 'judge:judge-x=yes'] },
+  {
+    studyId: 'tiny',
+    task: 'answer',
+    unitId: 's1/1',
+    value: 'yes',
+    note: '=cmd|" /C calc"!A0',
+    by: 'Lead',
+    at: NOW,
+    basis: ['human:ann-a=yes', 'judge:judge-x=yes'],
+  },
   { studyId: 'tiny', task: 'difficulty', unitId: 'p2', value: 5, note: '', by: 'Lead', at: NOW, basis: [] },
 ];
 
@@ -92,20 +101,126 @@ const MEDIUM = { mean: 4.5, level: 5, bucket: 'medium', source: 'human' } as con
 const UNRATED = { mean: null, level: null, bucket: 'unrated', source: 'none' } as const;
 
 const JUDGED_ROWS: DatasetRow[] = [
-  { task: 'answer', unit: 's1/1', puzzleId: 'p1', sessionId: 's1', text: '@x', bucket: 'easy', judges: { 'judge-x': 'yes', 'judge-y': 'no' }, annotators: { 'ann-a': 'yes', 'ann-b': 'no' }, majority: null, gold: { value: 'yes', note: '=cmd|" /C calc"!A0', by: 'Lead', at: NOW }, difficulty: EASY },
-  { task: 'answer', unit: 's1/2', puzzleId: 'p1', sessionId: 's1', text: 'Is it, "quoted"?', bucket: 'easy', judges: { 'judge-x': 'no' }, annotators: { 'ann-a': 'no', 'ann-b': 'no' }, majority: 'no', gold: null, difficulty: EASY },
-  { task: 'answer', unit: 's2/1', puzzleId: 'p2', sessionId: 's2', text: 'Plain question?', bucket: 'medium', judges: { 'judge-x': 'irrelevant' }, annotators: { 'ann-a': 'irrelevant' }, majority: 'irrelevant', gold: null, difficulty: MEDIUM },
-  { task: 'match', unit: 's1/3', puzzleId: 'p1', sessionId: 's1', text: '-1 is the answer', bucket: 'easy', judges: { 'judge-x': 'matched' }, annotators: { 'ann-a': 'matched', 'ann-b': 'unmatched', 'ann-c': 'matched' }, majority: 'matched', gold: null, difficulty: EASY },
-  { task: 'match', unit: 's2/2', puzzleId: 'p2', sessionId: 's2', text: '+1 line\nand another', bucket: 'medium', judges: { 'judge-x': 'unmatched', 'judge-y': 'matched' }, annotators: { 'ann-b': 'unmatched' }, majority: 'unmatched', gold: null, difficulty: MEDIUM },
-  { task: 'difficulty', unit: 'p1', puzzleId: 'p1', sessionId: null, text: '=HYPERLINK("http://evil.example","click")', bucket: 'easy', judges: {}, annotators: {}, majority: null, gold: null, difficulty: EASY },
-  { task: 'difficulty', unit: 'p2', puzzleId: 'p2', sessionId: null, text: null, bucket: 'medium', judges: {}, annotators: { 'ann-a': 4, 'ann-b': 5 }, majority: null, gold: { value: 5, note: '', by: 'Lead', at: NOW }, difficulty: MEDIUM },
-  { task: 'difficulty', unit: 'p3', puzzleId: 'p3', sessionId: null, text: 'Third', bucket: 'unrated', judges: {}, annotators: {}, majority: null, gold: null, difficulty: UNRATED },
+  {
+    task: 'answer',
+    unit: 's1/1',
+    puzzleId: 'p1',
+    sessionId: 's1',
+    text: '@x',
+    bucket: 'easy',
+    judges: { 'judge-x': 'yes', 'judge-y': 'no' },
+    annotators: { 'ann-a': 'yes', 'ann-b': 'no' },
+    majority: null,
+    gold: { value: 'yes', note: '=cmd|" /C calc"!A0', by: 'Lead', at: NOW },
+    difficulty: EASY,
+  },
+  {
+    task: 'answer',
+    unit: 's1/2',
+    puzzleId: 'p1',
+    sessionId: 's1',
+    text: 'Is it, "quoted"?',
+    bucket: 'easy',
+    judges: { 'judge-x': 'no' },
+    annotators: { 'ann-a': 'no', 'ann-b': 'no' },
+    majority: 'no',
+    gold: null,
+    difficulty: EASY,
+  },
+  {
+    task: 'answer',
+    unit: 's2/1',
+    puzzleId: 'p2',
+    sessionId: 's2',
+    text: 'Plain question?',
+    bucket: 'medium',
+    judges: { 'judge-x': 'irrelevant' },
+    annotators: { 'ann-a': 'irrelevant' },
+    majority: 'irrelevant',
+    gold: null,
+    difficulty: MEDIUM,
+  },
+  {
+    task: 'match',
+    unit: 's1/3',
+    puzzleId: 'p1',
+    sessionId: 's1',
+    text: '-1 is the answer',
+    bucket: 'easy',
+    judges: { 'judge-x': 'matched' },
+    annotators: { 'ann-a': 'matched', 'ann-b': 'unmatched', 'ann-c': 'matched' },
+    majority: 'matched',
+    gold: null,
+    difficulty: EASY,
+  },
+  {
+    task: 'match',
+    unit: 's2/2',
+    puzzleId: 'p2',
+    sessionId: 's2',
+    text: '+1 line\nand another',
+    bucket: 'medium',
+    judges: { 'judge-x': 'unmatched', 'judge-y': 'matched' },
+    annotators: { 'ann-b': 'unmatched' },
+    majority: 'unmatched',
+    gold: null,
+    difficulty: MEDIUM,
+  },
+  {
+    task: 'difficulty',
+    unit: 'p1',
+    puzzleId: 'p1',
+    sessionId: null,
+    text: '=HYPERLINK("http://evil.example","click")',
+    bucket: 'easy',
+    judges: {},
+    annotators: {},
+    majority: null,
+    gold: null,
+    difficulty: EASY,
+  },
+  {
+    task: 'difficulty',
+    unit: 'p2',
+    puzzleId: 'p2',
+    sessionId: null,
+    text: null,
+    bucket: 'medium',
+    judges: {},
+    annotators: { 'ann-a': 4, 'ann-b': 5 },
+    majority: null,
+    gold: { value: 5, note: '', by: 'Lead', at: NOW },
+    difficulty: MEDIUM,
+  },
+  {
+    task: 'difficulty',
+    unit: 'p3',
+    puzzleId: 'p3',
+    sessionId: null,
+    text: 'Third',
+    bucket: 'unrated',
+    judges: {},
+    annotators: {},
+    majority: null,
+    gold: null,
+    difficulty: UNRATED,
+  },
 ];
 
 const BLIND_ROWS: DatasetRow[] = JUDGED_ROWS.map(({ judges: _judges, ...row }) => row);
 
 function fileInput(format: 'jsonl' | 'csv', includeJudges: boolean, study = tinyStudy(), labels = LABELS, gold = GOLD): DatasetFileInput {
-  return { study, labels, gold, includeJudges, format, app: APP, now: NOW, inputs: [{ file: 'tiny, "v2".json', sha256: SHA }], annotatorNames: { 'ann-a': 'Ada Lovelace', 'ann-b': 'Bea, "B"' } };
+  return {
+    study,
+    labels,
+    gold,
+    includeJudges,
+    format,
+    app: APP,
+    now: NOW,
+    inputs: [{ file: 'tiny, "v2".json', sha256: SHA }],
+    annotatorNames: { 'ann-a': 'Ada Lovelace', 'ann-b': 'Bea, "B"' },
+  };
 }
 
 /** CSV records without the `#` provenance lines, read by the app's own CSV reader. */
@@ -144,7 +259,9 @@ describe('datasetRows', () => {
   it('buckets every unit exactly as the report does', () => {
     const generated = generateSyntheticStudy({ puzzles: 40, annotators: 4, seed: 5 });
     const study = parse('synthetic.json', generated.bundle);
-    const labels = generated.labelFiles.flatMap((file) => file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })));
+    const labels = generated.labelFiles.flatMap((file) =>
+      file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+    );
     const report = buildReport({ study, labels, settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: APP, now: NOW });
     const { rows } = datasetRows({ study, labels, gold: [], includeJudges: true });
 
@@ -185,7 +302,10 @@ describe('datasetFile as JSONL', () => {
 
   it('writes an annotator export without judges, in the header or the rows', () => {
     const text = datasetFile(fileInput('jsonl', false)).text;
-    const [header, ...rows] = text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [header, ...rows] = text
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(header?.settings).toEqual({ judges: false });
     expect(header?.columns).toEqual(['task', 'unit', 'puzzleId', 'sessionId', 'text', 'bucket', 'annotators', 'majority', 'gold', 'difficulty']);
     expect(Object.hasOwn(header ?? {}, 'judges')).toBe(false);
@@ -199,7 +319,10 @@ describe('datasetFile as JSONL', () => {
     if (turn) turn.text = 'one\u2028two\u2029three';
     const text = datasetFile(fileInput('jsonl', false, study)).text;
     expect(text).not.toMatch(/[\u2028\u2029]/);
-    const rows = text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as DatasetRow);
+    const rows = text
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => JSON.parse(line) as DatasetRow);
     expect(rows[1]?.text).toBe('one\u2028two\u2029three');
   });
 
@@ -233,12 +356,96 @@ describe('datasetFile as CSV', () => {
     expect(decodeURIComponent('Tiny%2C %22=1+1%22 study')).toBe('Tiny, "=1+1" study');
 
     expect(csvRecords(file.text)).toEqual([
-      ['task', 'unit', 'puzzle_id', 'session_id', 'text', 'bucket', 'judge:judge-x', 'judge:judge-y', 'human:ann-a', 'human:ann-b', 'human:ann-c', 'majority', 'gold', 'gold_note', 'gold_by', 'gold_at', 'difficulty_mean', 'difficulty_level', 'difficulty_bucket', 'difficulty_source'],
+      [
+        'task',
+        'unit',
+        'puzzle_id',
+        'session_id',
+        'text',
+        'bucket',
+        'judge:judge-x',
+        'judge:judge-y',
+        'human:ann-a',
+        'human:ann-b',
+        'human:ann-c',
+        'majority',
+        'gold',
+        'gold_note',
+        'gold_by',
+        'gold_at',
+        'difficulty_mean',
+        'difficulty_level',
+        'difficulty_bucket',
+        'difficulty_source',
+      ],
       ['answer', 's1/1', 'p1', 's1', "'@x", 'easy', 'yes', 'no', 'yes', 'no', '', '', 'yes', `'=cmd|" /C calc"!A0`, 'Lead', NOW, '2', '2', 'easy', 'bundle'],
       ['answer', 's1/2', 'p1', 's1', 'Is it, "quoted"?', 'easy', 'no', '', 'no', 'no', '', 'no', '', '', '', '', '2', '2', 'easy', 'bundle'],
-      ['answer', 's2/1', 'p2', 's2', 'Plain question?', 'medium', 'irrelevant', '', 'irrelevant', '', '', 'irrelevant', '', '', '', '', '4.5', '5', 'medium', 'human'],
-      ['match', 's1/3', 'p1', 's1', "'-1 is the answer", 'easy', 'matched', '', 'matched', 'unmatched', 'matched', 'matched', '', '', '', '', '2', '2', 'easy', 'bundle'],
-      ['match', 's2/2', 'p2', 's2', "'+1 line\nand another", 'medium', 'unmatched', 'matched', '', 'unmatched', '', 'unmatched', '', '', '', '', '4.5', '5', 'medium', 'human'],
+      [
+        'answer',
+        's2/1',
+        'p2',
+        's2',
+        'Plain question?',
+        'medium',
+        'irrelevant',
+        '',
+        'irrelevant',
+        '',
+        '',
+        'irrelevant',
+        '',
+        '',
+        '',
+        '',
+        '4.5',
+        '5',
+        'medium',
+        'human',
+      ],
+      [
+        'match',
+        's1/3',
+        'p1',
+        's1',
+        "'-1 is the answer",
+        'easy',
+        'matched',
+        '',
+        'matched',
+        'unmatched',
+        'matched',
+        'matched',
+        '',
+        '',
+        '',
+        '',
+        '2',
+        '2',
+        'easy',
+        'bundle',
+      ],
+      [
+        'match',
+        's2/2',
+        'p2',
+        's2',
+        "'+1 line\nand another",
+        'medium',
+        'unmatched',
+        'matched',
+        '',
+        'unmatched',
+        '',
+        'unmatched',
+        '',
+        '',
+        '',
+        '',
+        '4.5',
+        '5',
+        'medium',
+        'human',
+      ],
       ['difficulty', 'p1', 'p1', '', `'=HYPERLINK("http://evil.example","click")`, 'easy', '', '', '', '', '', '', '', '', '', '', '2', '2', 'easy', 'bundle'],
       ['difficulty', 'p2', 'p2', '', '', 'medium', '', '', '4', '5', '', '', '5', '', 'Lead', NOW, '4.5', '5', 'medium', 'human'],
       ['difficulty', 'p3', 'p3', '', 'Third', 'unrated', '', '', '', '', '', '', '', '', '', '', '', '', 'unrated', 'none'],
@@ -270,8 +477,46 @@ describe('datasetFile as CSV', () => {
   it('writes an annotator export without judge columns, names, labels or replies', () => {
     const { text } = datasetFile(fileInput('csv', false));
     const [header, ...rows] = csvRecords(text);
-    expect(header).toEqual(['task', 'unit', 'puzzle_id', 'session_id', 'text', 'bucket', 'human:ann-a', 'human:ann-b', 'human:ann-c', 'majority', 'gold', 'gold_note', 'gold_by', 'gold_at', 'difficulty_mean', 'difficulty_level', 'difficulty_bucket', 'difficulty_source']);
-    expect(rows[0]).toEqual(['answer', 's1/1', 'p1', 's1', "'@x", 'easy', 'yes', 'no', '', '', 'yes', `'=cmd|" /C calc"!A0`, 'Lead', NOW, '2', '2', 'easy', 'bundle']);
+    expect(header).toEqual([
+      'task',
+      'unit',
+      'puzzle_id',
+      'session_id',
+      'text',
+      'bucket',
+      'human:ann-a',
+      'human:ann-b',
+      'human:ann-c',
+      'majority',
+      'gold',
+      'gold_note',
+      'gold_by',
+      'gold_at',
+      'difficulty_mean',
+      'difficulty_level',
+      'difficulty_bucket',
+      'difficulty_source',
+    ]);
+    expect(rows[0]).toEqual([
+      'answer',
+      's1/1',
+      'p1',
+      's1',
+      "'@x",
+      'easy',
+      'yes',
+      'no',
+      '',
+      '',
+      'yes',
+      `'=cmd|" /C calc"!A0`,
+      'Lead',
+      NOW,
+      '2',
+      '2',
+      'easy',
+      'bundle',
+    ]);
     expect(text).not.toMatch(/judge-x|judge-y|Secret reply|Not quite/);
     expect(csvComments(text)).toContain('# settings.judges: false');
   });

@@ -118,7 +118,11 @@ describe('backups: build, serialize, parse', () => {
     const studyId = content.study.id;
     const packCopy: BackupContent = {
       ...content,
-      study: { ...content.study, format: 'agreement-studio.pack/1', origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann One' }, packs: ['a'.repeat(64)] } },
+      study: {
+        ...content.study,
+        format: 'agreement-studio.pack/1',
+        origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann One' }, packs: ['a'.repeat(64)] },
+      },
       sessions: content.sessions.map((session) => ({ ...session, judge: '' })),
       turns: content.turns.map(({ judgeReply: _reply, ...turn }) => ({ ...turn, judgements: {} })),
       gold: [],
@@ -135,7 +139,9 @@ describe('backups: build, serialize, parse', () => {
     expect(valueOf(parseBackup(source(text))).study.annotatorExpertise).toBe('crowd');
     const raw = rawSample();
     const wrong = { ...raw, study: { ...(raw.study as Record<string, unknown>), annotatorExpertise: 'novice' } };
-    expect(errorsOf(parseBackup(source(signed(wrong))))).toContainEqual(expect.objectContaining({ path: 'study.annotatorExpertise', message: expect.stringContaining('expert, skilled or crowd') }));
+    expect(errorsOf(parseBackup(source(signed(wrong))))).toContainEqual(
+      expect.objectContaining({ path: 'study.annotatorExpertise', message: expect.stringContaining('expert, skilled or crowd') }),
+    );
   });
 
   it('checksums the canonical JSON of every field but sha256', () => {
@@ -165,7 +171,13 @@ describe('backups: build, serialize, parse', () => {
     const name = backupFileName('pilot.2026', '2026-11-22T10:00:05.123Z');
     expect(name).toBe('pilot.2026.2026-11-22T10-00-05-123Z.backup.json');
     expect(parseBackupFileName(name)).toEqual({ studyId: 'pilot.2026', createdAt: '2026-11-22T10:00:05.123Z' });
-    for (const other of ['pilot.backup.json', 'pilot.2026-11-22T10-00-05-123Z.json', 'pilot.2026-11-22T10:00:05.123Z.backup.json', '.2026-11-22T10-00-05-123Z.backup.json', 'x.2026-02-31T25-00-00-000Z.backup.json']) {
+    for (const other of [
+      'pilot.backup.json',
+      'pilot.2026-11-22T10-00-05-123Z.json',
+      'pilot.2026-11-22T10:00:05.123Z.backup.json',
+      '.2026-11-22T10-00-05-123Z.backup.json',
+      'x.2026-02-31T25-00-00-000Z.backup.json',
+    ]) {
       expect(parseBackupFileName(other)).toBeUndefined();
     }
   });
@@ -181,7 +193,9 @@ describe('backups: refusals', () => {
   it('detects a damaged or edited backup', () => {
     const edited = sampleText.replace('"value":"matched"', '"value":"unmatched"');
     expect(edited).not.toBe(sampleText);
-    expect(errorsOf(parseBackup(source(edited)))).toEqual([{ file: 'demo-study.backup.json', path: 'sha256', message: 'the backup is damaged or was edited: checksum mismatch' }]);
+    expect(errorsOf(parseBackup(source(edited)))).toEqual([
+      { file: 'demo-study.backup.json', path: 'sha256', message: 'the backup is damaged or was edited: checksum mismatch' },
+    ]);
     expect(errorsOf(parseBackup(source(JSON.stringify(rawSample()))))[0]?.message).toContain('missing checksum: the backup is damaged or was edited');
     expect(errorsOf(parseBackup(source(JSON.stringify({ ...rawSample(), sha256: 'abc' }))))[0]?.message).toContain('not a 64-digit hex SHA-256');
     // A file cut short (a copy that did not finish) is not JSON any more.
@@ -189,7 +203,10 @@ describe('backups: refusals', () => {
   });
 
   it.each([
-    ['agreement-studio.backup/2', 'this file is agreement-studio.backup/2, newer than the version this app reads (agreement-studio.backup/1); update Agreement Studio to open it'],
+    [
+      'agreement-studio.backup/2',
+      'this file is agreement-studio.backup/2, newer than the version this app reads (agreement-studio.backup/1); update Agreement Studio to open it',
+    ],
     ['agreement-studio.backup/10.1', 'newer than the version this app reads'],
     ['agreement-studio.backup/1.1', 'newer than the version this app reads'],
     ['agreement-studio.backup/0', 'older than the version this app reads'],
@@ -251,7 +268,9 @@ describe('backups: refusals', () => {
     expect(errorsOf(parseBackup(source('[1]')))[0]?.message).toContain('expected a backup: a JSON object with "format": "agreement-studio.backup/1"');
     const syntax = errorsOf(parseBackup(source('{\n  "format": "agreement-studio.backup/1",\n  oops\n}')))[0];
     expect(syntax).toMatchObject({ line: 3, path: '' });
-    expect(errorsOf(parseBackup({ name: 'huge.backup.json', text: '{}', size: MAX_BACKUP_BYTES + 1 }))[0]?.message).toContain('the limit for a backup is 500 MB');
+    expect(errorsOf(parseBackup({ name: 'huge.backup.json', text: '{}', size: MAX_BACKUP_BYTES + 1 }))[0]?.message).toContain(
+      'the limit for a backup is 500 MB',
+    );
   });
 
   it('a backup holds one study: records of the study in the study list refer to it', () => {

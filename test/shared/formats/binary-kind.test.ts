@@ -7,7 +7,8 @@ import { parseLabelCsv, parseLabelFile } from '../../../shared/formats/label-fil
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { sourceFileFromBytes } from '../../../shared/formats/utf8';
 
-const bytes = (...parts: Array<string | number[]>) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
+const bytes = (...parts: Array<string | number[]>) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
 
 const SAMPLES: Array<[string, Uint8Array, string]> = [
   ['PNG', bytes([0x89], 'PNG\r\n', [0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d], 'IHDR', [0x00, 0xff, 0x10]), 'a PNG image'],

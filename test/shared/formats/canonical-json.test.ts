@@ -8,7 +8,7 @@ describe('canonical JSON', () => {
   it('sorts object keys by UTF-16 code unit, at every depth, without whitespace', () => {
     expect(canonicalJson({ b: 1, a: { z: [3, { y: 1, x: 2 }], B: null }, A: true })).toBe('{"A":true,"a":{"B":null,"z":[3,{"x":2,"y":1}]},"b":1}');
     // Code-unit order, not locale order: "Z" (0x5a) < "a" (0x61) < "é" (0xe9) < "😀" (0xd83d...) < "ｆ" (0xff46).
-    expect(canonicalJson({ 'ｆ': 0, '😀': 1, 'é': 2, a: 3, Z: 4 })).toBe('{"Z":4,"a":3,"é":2,"😀":1,"ｆ":0}');
+    expect(canonicalJson({ ｆ: 0, '😀': 1, é: 2, a: 3, Z: 4 })).toBe('{"Z":4,"a":3,"é":2,"😀":1,"ｆ":0}');
   });
 
   it('keeps array order and writes numbers and strings as JSON.stringify does', () => {

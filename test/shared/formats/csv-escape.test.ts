@@ -39,11 +39,14 @@ describe('csvField', () => {
 
 describe('writeCsv', () => {
   it('writes CRLF records that readCsv reads back, text escaped and numbers as numbers', () => {
-    const text = writeCsv(['name', 'value'], [
-      ['-x', -0.5],
-      ['a,"b"\nc', 3],
-      [null, null],
-    ]);
+    const text = writeCsv(
+      ['name', 'value'],
+      [
+        ['-x', -0.5],
+        ['a,"b"\nc', 3],
+        [null, null],
+      ],
+    );
     expect(text).toBe(`name,value\r\n'-x,-0.5\r\n"a,""b""\nc",3\r\n,\r\n`);
     const table = readCsv(text);
     expect(table.ok && table.rows).toEqual([

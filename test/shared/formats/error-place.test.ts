@@ -23,7 +23,12 @@ describe('errorPlace', () => {
 
 describe('a puzzle list with errors', () => {
   it('locates each error by puzzle number, the id the row gives, and the field, keeping the path', () => {
-    const rows = [{ id: 'A', story: 's', answer: 'a' }, { id: 'B', story: 's' }, { story: 'x', answer: 3, keyClues: ['a', 5] }, { id: 12, question: 'q' }];
+    const rows = [
+      { id: 'A', story: 's', answer: 'a' },
+      { id: 'B', story: 's' },
+      { story: 'x', answer: 3, keyClues: ['a', 5] },
+      { id: 12, question: 'q' },
+    ];
     const result = parseTranscriptBundle({ name: 'list.json', text: JSON.stringify(rows) });
     if (result.ok) throw new Error('expected the list to be refused');
     expect(result.errors.map((error) => error.path)).toEqual(['[1].answer', '[2].answer', '[2].keyClues[1]', '[3].answer']);

@@ -8,7 +8,11 @@ import { parsePack } from '../../../shared/formats/pack';
 
 describe('a file whose JSON is not an object', () => {
   it.each([
-    ['a label file', (name: string) => parseLabelFile({ name, text: '[1]' }), 'expected a label file: a JSON object with "format": "agreement-studio.labels/1"'],
+    [
+      'a label file',
+      (name: string) => parseLabelFile({ name, text: '[1]' }),
+      'expected a label file: a JSON object with "format": "agreement-studio.labels/1"',
+    ],
     ['a pack', (name: string) => parsePack({ name, text: '[1]' }), 'expected a pack: a JSON object with "format": "agreement-studio.pack/1"'],
     ['a backup', (name: string) => parseBackup({ name, text: '[1]' }), 'expected a backup: a JSON object with "format": "agreement-studio.backup/1"'],
   ])('is refused as %s, naming its format', (_kind, parse, message) => {

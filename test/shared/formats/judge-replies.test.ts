@@ -32,7 +32,13 @@ function bundle(turns: unknown[]): string {
 }
 
 const withReplies = bundle([
-  { id: 't1', type: 'question', text: 'Q1?', judgements: { 'model-j': 'yes', 'model-k': 'unparseable' }, judgeReplies: { 'model-j': 'Yes.', 'model-k': 'Hmm, hard to say' } },
+  {
+    id: 't1',
+    type: 'question',
+    text: 'Q1?',
+    judgements: { 'model-j': 'yes', 'model-k': 'unparseable' },
+    judgeReplies: { 'model-j': 'Yes.', 'model-k': 'Hmm, hard to say' },
+  },
   { id: 't2', type: 'question', text: 'Q2?', judgements: { 'model-j': 'no', 'model-k': 'no' } },
   { id: 't3', type: 'final', text: 'F', judgements: { 'model-j': 'matched', 'model-k': 'unparseable' }, judgeReplies: { 'model-k': '???' } },
 ]);
@@ -115,7 +121,9 @@ describe('judge replies in a transcript bundle', () => {
 describe('hostile judge replies', () => {
   it('refuses a prototype key as a judge model in judgeReplies, and leaves every prototype alone', () => {
     // An object under "__proto__" is what would pollute Object.prototype if it were ever assigned.
-    const text = bundle([{ id: 't1', type: 'question', text: 'Q', judgements: { 'model-j': 'yes' }, judgeReplies: { 'model-j': 'Yes', placeholder: 'x' } }]).replace('"placeholder":"x"', '"__proto__":{"polluted":true}');
+    const text = bundle([
+      { id: 't1', type: 'question', text: 'Q', judgements: { 'model-j': 'yes' }, judgeReplies: { 'model-j': 'Yes', placeholder: 'x' } },
+    ]).replace('"placeholder":"x"', '"__proto__":{"polluted":true}');
     const result = parseTranscriptBundle({ name: 'b.json', text }, { now: NOW });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]?.path).toBe('sessions[0].turns[0].judgeReplies.__proto__');
@@ -134,14 +142,26 @@ describe('judge replies in backups, packs and the report', () => {
   });
 
   it("a backup keeps the study's setting for unparseable replies, and refuses a value it does not know", () => {
-    const content = { ...data, study: { ...data.study, unparseableReplies: 'disagreement' as const }, annotators: [], labels: [], assignments: [], gold: [], audit: [] };
+    const content = {
+      ...data,
+      study: { ...data.study, unparseableReplies: 'disagreement' as const },
+      annotators: [],
+      labels: [],
+      assignments: [],
+      gold: [],
+      audit: [],
+    };
     const text = serializeBackup(buildBackup(content, { createdAt: NOW, app: 'test' }));
     expect(valueOf(parseBackup({ name: 'x.backup.json', text })).study.unparseableReplies).toBe('disagreement');
     const plain = serializeBackup(buildBackup({ ...content, study: data.study }, { createdAt: NOW, app: 'test' }));
     expect(valueOf(parseBackup({ name: 'x.backup.json', text: plain })).study).not.toHaveProperty('unparseableReplies');
     const wrong = parseBackup({ name: 'x.backup.json', text: text.replace('"unparseableReplies":"disagreement"', '"unparseableReplies":"ignored"') });
     expect(wrong.ok).toBe(false);
-    if (!wrong.ok) expect(wrong.errors.map((error) => [error.path, error.message])).toContainEqual(['study.unparseableReplies', expect.stringContaining('left-out or disagreement')]);
+    if (!wrong.ok)
+      expect(wrong.errors.map((error) => [error.path, error.message])).toContainEqual([
+        'study.unparseableReplies',
+        expect.stringContaining('left-out or disagreement'),
+      ]);
   });
 
   it('a pack carries no raw reply and no judge label', () => {
@@ -158,7 +178,8 @@ describe('judge replies in backups, packs and the report', () => {
       app: 'test',
     });
     const text = serializePack(pack);
-    for (const secret of ['judgeReplies', 'Hmm, hard to say', 'Yes.', '???', 'unparseable', 'unparseableReplies', 'disagreement', 'model-k']) expect(text).not.toContain(secret);
+    for (const secret of ['judgeReplies', 'Hmm, hard to say', 'Yes.', '???', 'unparseable', 'unparseableReplies', 'disagreement', 'model-k'])
+      expect(text).not.toContain(secret);
   });
 
   it('the report leaves unparseable labels out, counts them per judge and task and says so', () => {
@@ -178,7 +199,9 @@ describe('judge replies in backups, packs and the report', () => {
   });
 
   it('a report without unparseable labels has no trace of them', () => {
-    const plain = valueOf(parseTranscriptBundle({ name: 'b.json', text: bundle([{ id: 't1', type: 'question', text: 'Q', judgements: { 'model-j': 'yes' } }]) }, { now: NOW }));
+    const plain = valueOf(
+      parseTranscriptBundle({ name: 'b.json', text: bundle([{ id: 't1', type: 'question', text: 'Q', judgements: { 'model-j': 'yes' } }]) }, { now: NOW }),
+    );
     const report = buildReport({ study: plain, labels: [], settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
     expect(report).not.toHaveProperty('unparseableJudgeReplies');
   });

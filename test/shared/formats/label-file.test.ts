@@ -16,7 +16,15 @@ const sample: LabelFile = buildLabelFile({
   app: 'agreement-studio 0.1.0',
   labels: [
     { unit: 's-17/1', task: 'answer', value: 'no', at: '2026-11-22T09:12:03Z', ms: 5400, rev: 2, unsure: false, note: '' },
-    { unit: 's-17/2', task: 'match', value: 'matched', at: '2026-11-22T09:13:00.250+01:00', rev: 1, unsure: true, note: 'Close, but "braille" is implied.\nSecond line.' },
+    {
+      unit: 's-17/2',
+      task: 'match',
+      value: 'matched',
+      at: '2026-11-22T09:13:00.250+01:00',
+      rev: 1,
+      unsure: true,
+      note: 'Close, but "braille" is implied.\nSecond line.',
+    },
     { unit: 'p-lamp', task: 'difficulty', value: 2, at: '2026-11-22T09:10:00Z', ms: 9000, rev: 1, unsure: false, note: '' },
   ],
 });
@@ -133,8 +141,12 @@ describe('label files: rejected input', () => {
     expect(versioned('agreement-studio.labels/2')).toEqual([
       expect.objectContaining({ path: 'format', message: expect.stringMatching(/newer than the version this app reads.*update Agreement Studio/) }),
     ]);
-    expect(versioned('agreement-studio.labels/0')).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/older than the version this app reads/) })]);
-    expect(versioned('agreement-studio.transcripts/1')).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/not a label file/) })]);
+    expect(versioned('agreement-studio.labels/0')).toEqual([
+      expect.objectContaining({ path: 'format', message: expect.stringMatching(/older than the version this app reads/) }),
+    ]);
+    expect(versioned('agreement-studio.transcripts/1')).toEqual([
+      expect.objectContaining({ path: 'format', message: expect.stringMatching(/not a label file/) }),
+    ]);
     expect(versioned(undefined)).toEqual([expect.objectContaining({ path: 'format', message: expect.stringMatching(/^required/) })]);
   });
 
@@ -185,9 +197,7 @@ describe('label files: rejected input', () => {
     const labels = rawLabels(content);
     labels.push({ ...labels[0]!, value: 'yes' }, { ...labels[0]!, task: 'difficulty', value: 3 });
     const errors = errorsOf(parseLabelFile(source(signed(content))));
-    expect(errors).toEqual([
-      { file: 'ann-03.labels.json', path: 'labels[3]', message: 'duplicate answer label: unit "s-17/1" already has one at labels[0]' },
-    ]);
+    expect(errors).toEqual([{ file: 'ann-03.labels.json', path: 'labels[3]', message: 'duplicate answer label: unit "s-17/1" already has one at labels[0]' }]);
   });
 
   it('reports JSON syntax errors with a line, and refuses a non-object', () => {
@@ -239,7 +249,9 @@ describe('label CSV', () => {
   const csv = (text: string) => parseLabelCsv({ name: 'labels.csv', text });
 
   it('reads columns in any order, ignores extra columns, normalises values', () => {
-    const rows = valueOf(csv('\ufeffValue,unit,comment,Task,annotator\r\n"Yes.",s-1/1,"a, b",answer,ann-1\r\ncorrect,s-1/2,,match,ann-1\r\n 7 ,p-1,,difficulty,ann-2\r\n'));
+    const rows = valueOf(
+      csv('\ufeffValue,unit,comment,Task,annotator\r\n"Yes.",s-1/1,"a, b",answer,ann-1\r\ncorrect,s-1/2,,match,ann-1\r\n 7 ,p-1,,difficulty,ann-2\r\n'),
+    );
     expect(rows).toEqual([
       { line: 2, annotator: 'ann-1', unit: 's-1/1', task: 'answer', value: 'yes' },
       { line: 3, annotator: 'ann-1', unit: 's-1/2', task: 'match', value: 'matched' },
@@ -248,7 +260,16 @@ describe('label CSV', () => {
   });
 
   it('names the 1-based line of each bad row, counting newlines inside quotes', () => {
-    const text = ['annotator,unit,task,value,comment', 'ann-1,s-1/1,answer,yes,"multi', 'line comment"', 'ann-1,s-1/2,answer,perhaps', 'ann-1,p-1,difficulty,12', 'ann-1,s-1/3,vibe,yes', ',s-1/4,answer,no', 'ann-1,s-1/5'].join('\n');
+    const text = [
+      'annotator,unit,task,value,comment',
+      'ann-1,s-1/1,answer,yes,"multi',
+      'line comment"',
+      'ann-1,s-1/2,answer,perhaps',
+      'ann-1,p-1,difficulty,12',
+      'ann-1,s-1/3,vibe,yes',
+      ',s-1/4,answer,no',
+      'ann-1,s-1/5',
+    ].join('\n');
     expect(errorsOf(csv(text)).map((error) => [error.line, error.path])).toEqual([
       [4, 'value'],
       [5, 'value'],
@@ -266,6 +287,8 @@ describe('label CSV', () => {
       { file: 'labels.csv', line: 1, path: '', message: 'the header lacks the columns annotator, task; expected a header row annotator,unit,task,value' },
     ]);
     expect(errorsOf(csv('\ufeff'))[0]?.message).toMatch(/empty/);
-    expect(errorsOf(csv('annotator,unit,task,value\nann-1,"s-1,answer,yes\n'))[0]).toEqual(expect.objectContaining({ line: 2, message: expect.stringMatching(/invalid CSV/) }));
+    expect(errorsOf(csv('annotator,unit,task,value\nann-1,"s-1,answer,yes\n'))[0]).toEqual(
+      expect.objectContaining({ line: 2, message: expect.stringMatching(/invalid CSV/) }),
+    );
   });
 });

@@ -50,16 +50,23 @@ describe('upgrading an older format', () => {
       {
         file: 'ann-03.labels.json',
         path: 'format',
-        message: 'this file is agreement-studio.labels/0, older than the version this app reads (agreement-studio.labels/1); write it again as agreement-studio.labels/1',
+        message:
+          'this file is agreement-studio.labels/0, older than the version this app reads (agreement-studio.labels/1); write it again as agreement-studio.labels/1',
       },
     ]);
   });
 
   it('reads an older backup through its step, with the checksum of what this version would write', () => {
-    const demo = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(new URL('../../../assets/demo-study.json', import.meta.url), 'utf8') }, { now: '2026-11-22T10:00:00.000Z' });
+    const demo = parseTranscriptBundle(
+      { name: 'demo-study.json', text: readFileSync(new URL('../../../assets/demo-study.json', import.meta.url), 'utf8') },
+      { now: '2026-11-22T10:00:00.000Z' },
+    );
     if (!demo.ok) throw new Error('the demo study does not read');
     const { study, puzzles, sessions, turns } = demo.value;
-    const backup = buildBackup({ study, puzzles, sessions, turns, annotators: [], labels: [], assignments: [], gold: [], audit: [] }, { createdAt: '2026-11-22T10:00:00.000Z', app: 'agreement-studio test' });
+    const backup = buildBackup(
+      { study, puzzles, sessions, turns, annotators: [], labels: [], assignments: [], gold: [], audit: [] },
+      { createdAt: '2026-11-22T10:00:00.000Z', app: 'agreement-studio test' },
+    );
     const { createdAt, ...rest } = JSON.parse(serializeBackup(backup)) as Record<string, unknown>;
     delete rest.sha256;
     const older = withChecksum({ ...rest, format: 'agreement-studio.backup/0', created: createdAt });
@@ -69,17 +76,24 @@ describe('upgrading an older format', () => {
 
   it('checks the checksum of what was written, before upgrading', () => {
     const edited = { ...versionZero(), app: 'someone else' };
-    expect(errorsOf(parseLabelFile(file(edited), { upgrades: [renameExported] }))).toEqual([{ file: 'ann-03.labels.json', path: 'sha256', message: 'the file is damaged or was edited: checksum mismatch' }]);
+    expect(errorsOf(parseLabelFile(file(edited), { upgrades: [renameExported] }))).toEqual([
+      { file: 'ann-03.labels.json', path: 'sha256', message: 'the file is damaged or was edited: checksum mismatch' },
+    ]);
   });
 
   it('still refuses a newer file with the "newer" reason', () => {
     const newer = withChecksum({ ...versionZero(), format: 'agreement-studio.labels/2' });
-    const steps: UpgradeStep[] = [renameExported, { kind: 'labels', from: 1, up: (document) => document }, { kind: 'labels', from: 2, up: (document) => document }];
+    const steps: UpgradeStep[] = [
+      renameExported,
+      { kind: 'labels', from: 1, up: (document) => document },
+      { kind: 'labels', from: 2, up: (document) => document },
+    ];
     expect(errorsOf(parseLabelFile(file(newer), { upgrades: steps }))).toEqual([
       {
         file: 'ann-03.labels.json',
         path: 'format',
-        message: 'this file is agreement-studio.labels/2, newer than the version this app reads (agreement-studio.labels/1); update Agreement Studio to open it',
+        message:
+          'this file is agreement-studio.labels/2, newer than the version this app reads (agreement-studio.labels/1); update Agreement Studio to open it',
       },
     ]);
   });

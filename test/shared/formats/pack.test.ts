@@ -68,14 +68,23 @@ describe('packs: build, serialize, parse', () => {
   it('lists question turns as answer units and final turns as match units, with all turns of each session', () => {
     const turnIds = new Set(sample.turns.map((turn) => turn.id));
     const sessions = new Set(sample.sessions.map((session) => session.id));
-    expect(demo.turns.filter((turn) => sessions.has(turn.sessionId)).map((turn) => turn.id).sort()).toEqual([...turnIds].sort());
+    expect(
+      demo.turns
+        .filter((turn) => sessions.has(turn.sessionId))
+        .map((turn) => turn.id)
+        .sort(),
+    ).toEqual([...turnIds].sort());
     expect(sample.tasks.answer).toEqual(sample.turns.filter((turn) => turn.type === 'question').map((turn) => turn.id));
     expect(sample.tasks.match).toEqual(sample.turns.filter((turn) => turn.type === 'final').map((turn) => turn.id));
   });
 
   it('detects a damaged or edited pack', () => {
     const edited = serializePack(sample).replace(sample.turns[0]?.text ?? '', 'Is it something else entirely?');
-    expect(errorsOf(parsePack(source(edited)))).toContainEqual({ file: 'ann-01.pack.json', path: 'sha256', message: 'the pack is damaged or was edited: checksum mismatch' });
+    expect(errorsOf(parsePack(source(edited)))).toContainEqual({
+      file: 'ann-01.pack.json',
+      path: 'sha256',
+      message: 'the pack is damaged or was edited: checksum mismatch',
+    });
     const unsigned = JSON.stringify(rawSample());
     expect(errorsOf(parsePack(source(unsigned)))[0]?.message).toContain('missing checksum: the pack is damaged or was edited');
     expect(errorsOf(parsePack(source(JSON.stringify({ ...rawSample(), sha256: 'abc' }))))[0]?.message).toContain('not a 64-digit hex SHA-256');
@@ -158,7 +167,15 @@ describe('packs: build, serialize, parse', () => {
     expect(text).not.toContain('"difficulty":9');
     expect(text).not.toContain('studyId');
     expect(pack.tasks.difficulty).toEqual([puzzle.id]);
-    expect(pack.sessions).toEqual([{ id: session.id, puzzleId: puzzle.id, player: session.player, ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}), ...(session.run !== undefined ? { run: session.run } : {}) }]);
+    expect(pack.sessions).toEqual([
+      {
+        id: session.id,
+        puzzleId: puzzle.id,
+        player: session.player,
+        ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}),
+        ...(session.run !== undefined ? { run: session.run } : {}),
+      },
+    ]);
   });
 
   it('buildPack shows only the sessions holding a task unit, with every turn of them for context', () => {
@@ -183,14 +200,24 @@ describe('packs: build, serialize, parse', () => {
     expect(pack.turns.map((turn) => turn.id)).toEqual(turns.map((turn) => turn.id));
     expect(pack.puzzles.map((puzzle) => puzzle.id)).toEqual([session.puzzleId]);
     expect(pack.tasks).toEqual({ answer: [last.id], match: [], difficulty: [] });
-    expect(() => buildPack({ ...pack, puzzles: demo.puzzles, sessions: demo.sessions, turns: demo.turns, tasks: { answer: ['nowhere'], match: [], difficulty: [] } })).toThrow(RangeError);
+    expect(() =>
+      buildPack({ ...pack, puzzles: demo.puzzles, sessions: demo.sessions, turns: demo.turns, tasks: { answer: ['nowhere'], match: [], difficulty: [] } }),
+    ).toThrow(RangeError);
   });
 });
 
 describe('judge replies as written (issue 14 point 3)', () => {
   it('never reach a pack: a study whose turns keep every judge reply as written packs without them', () => {
     const withReplies = { ...demo, turns: demo.turns.map((turn) => ({ ...turn, judgeReplies: { 'arbiter-large': `RAW-REPLY to ${turn.id}` } })) };
-    const packs = buildStudyPacks({ data: withReplies, annotators, overlap: 3, seed: 1, guidelines: '', createdAt: '2026-11-22T10:00:00Z', app: 'agreement-studio test' });
+    const packs = buildStudyPacks({
+      data: withReplies,
+      annotators,
+      overlap: 3,
+      seed: 1,
+      guidelines: '',
+      createdAt: '2026-11-22T10:00:00Z',
+      app: 'agreement-studio test',
+    });
     for (const pack of packs) {
       const text = serializePack(pack);
       expect(text).not.toContain('RAW-REPLY');
@@ -226,7 +253,9 @@ describe('THE BLIND TEST: demo study, 3 annotators, overlap 3', () => {
     const count = new Map<string, number>();
     for (const pack of packs) {
       expect(valueOf(parsePack(source(serializePack(pack))))).toEqual(pack);
-      for (const id of [...pack.tasks.answer, ...pack.tasks.match].map((unit) => `turn:${unit}`).concat(pack.tasks.difficulty.map((unit) => `puzzle:${unit}`))) {
+      for (const id of [...pack.tasks.answer, ...pack.tasks.match]
+        .map((unit) => `turn:${unit}`)
+        .concat(pack.tasks.difficulty.map((unit) => `puzzle:${unit}`))) {
         count.set(id, (count.get(id) ?? 0) + 1);
       }
     }

@@ -72,10 +72,13 @@ describe('parseTranscriptBundle: puzzle lists', () => {
     expect(study.puzzles[5]?.story).toBe('A choir performs a whole concert without a sound, and the audience gives a standing ovation.');
     expect(study.puzzles[5]?.keyClues).toEqual(['1.The audience is deaf\n2.The songs are signed']);
     const latEval = parsed(
-      parse('english.json', JSON.stringify([
-        { id: 0, question: 'Q zero?', answer: 'A zero.', clue: '```1.first\n2.second```' },
-        { id: 1, question: 'Q one?', answer: 'A one.', clue: '' },
-      ])),
+      parse(
+        'english.json',
+        JSON.stringify([
+          { id: 0, question: 'Q zero?', answer: 'A zero.', clue: '```1.first\n2.second```' },
+          { id: 1, question: 'Q one?', answer: 'A one.', clue: '' },
+        ]),
+      ),
     );
     expect(latEval.puzzles.map((puzzle) => [puzzle.id, puzzle.story, puzzle.reference, puzzle.keyClues])).toEqual([
       ['0', 'Q zero?', 'A zero.', ['1.first\n2.second']],
@@ -172,7 +175,9 @@ describe('parseTranscriptBundle: surface/bottom lists', () => {
 
 describe('parseTranscriptBundle: files in no known layout', () => {
   it('rejects an array whose rows match no layout with one error listing the layouts', () => {
-    expect(errorLines(parse('pairs.json', JSON.stringify([{ prompt: 'p', response: 'r' }, 3])))).toEqual([`: the rows match no layout this app reads; ${ACCEPTED}`]);
+    expect(errorLines(parse('pairs.json', JSON.stringify([{ prompt: 'p', response: 'r' }, 3])))).toEqual([
+      `: the rows match no layout this app reads; ${ACCEPTED}`,
+    ]);
   });
 
   it('rejects an empty list', () => {

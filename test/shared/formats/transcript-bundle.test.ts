@@ -76,7 +76,18 @@ describe('parseTranscriptBundle: the native JSON format', () => {
     expect(byId.get('s-18/5')?.judgements).toStrictEqual({ 'model-j': 'matched', 'model-k': 'matched' });
     expect(byId.get('s-19/2')?.judgements).toStrictEqual({ 'model-k': 'matched', 'model-j': 'matched' });
     expect(byId.get('s-19/3')?.judgements).toStrictEqual({});
-    expect(full.turns.map((turn) => `${turn.sessionId}:${turn.index}`)).toEqual(['s-17:0', 's-17:1', 's-18:0', 's-18:1', 's-18:2', 's-18:3', 's-18:4', 's-19:0', 's-19:1', 's-19:2']);
+    expect(full.turns.map((turn) => `${turn.sessionId}:${turn.index}`)).toEqual([
+      's-17:0',
+      's-17:1',
+      's-18:0',
+      's-18:1',
+      's-18:2',
+      's-18:3',
+      's-18:4',
+      's-19:0',
+      's-19:1',
+      's-19:2',
+    ]);
   });
 
   it('puts the study id on every record', () => {
@@ -112,7 +123,16 @@ describe('parseTranscriptBundle: the native JSON format', () => {
   });
 
   it('accepts null for optional fields, as Python writes None', () => {
-    const study = parsed(parseBundle(bundle({ name: null, guidelines: null, scheme: null, puzzles: [{ id: 'p-1', story: 's', reference: 'r', title: null, difficulty: null, keyClues: null }] })));
+    const study = parsed(
+      parseBundle(
+        bundle({
+          name: null,
+          guidelines: null,
+          scheme: null,
+          puzzles: [{ id: 'p-1', story: 's', reference: 'r', title: null, difficulty: null, keyClues: null }],
+        }),
+      ),
+    );
     expect(study.puzzles[0]).toStrictEqual({ studyId: 'test-study', id: 'p-1', story: 's', reference: 'r', keyClues: [] });
   });
 
@@ -179,7 +199,10 @@ describe('parseTranscriptBundle: format versions and other kinds of file', () =>
     ['agreement-studio.report/1', 'format: this file is an agreement report (agreement-studio.report/1), not a transcript bundle'],
     ['agreement-studio.constructor/1', `format: "agreement-studio.constructor/1" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`],
     ['transcripts', `format: "transcripts" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`],
-    ['agreement-studio.transcripts/01', `format: "agreement-studio.transcripts/01" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`],
+    [
+      'agreement-studio.transcripts/01',
+      `format: "agreement-studio.transcripts/01" is not a format this app knows; expected "${FORMAT}" for a transcript bundle`,
+    ],
   ])('rejects format %s', (format, message) => {
     expect(errorLines(parseBundle(bundle({ format })))).toEqual([message]);
   });
@@ -241,11 +264,7 @@ describe('parseTranscriptBundle: validation of the native format', () => {
           puzzleId: 'p-1',
           judge: 'x'.repeat(257),
           maxRounds: 2.5,
-          turns: [
-            { id: '', type: 'answer', text: 3 },
-            { type: 'final', text: 'ok', judgements: ['model-j'], judgeReply: false },
-            'not a turn',
-          ],
+          turns: [{ id: '', type: 'answer', text: 3 }, { type: 'final', text: 'ok', judgements: ['model-j'], judgeReply: false }, 'not a turn'],
         },
       ],
     });
@@ -284,7 +303,19 @@ describe('parseTranscriptBundle: validation of the native format', () => {
   });
 
   it('requires ids to be text and refuses prototype names as ids', () => {
-    expect(errorLines(parseBundle(bundle({ id: 'pilot 2026', puzzles: [{ id: 5, story: 's', reference: 'r' }, { id: 'constructor', story: 's', reference: 'r' }] })))).toEqual([
+    expect(
+      errorLines(
+        parseBundle(
+          bundle({
+            id: 'pilot 2026',
+            puzzles: [
+              { id: 5, story: 's', reference: 'r' },
+              { id: 'constructor', story: 's', reference: 'r' },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual([
       'id: "pilot 2026" is not usable as a study id: a study id is 1 to 100 letters, digits, ".", "_" and "-", starting with a letter or digit and not ending with "."',
       'puzzles[0].id: expected a text id, got the number 5',
       'puzzles[1].id: "constructor" is not allowed as an id',
@@ -293,10 +324,9 @@ describe('parseTranscriptBundle: validation of the native format', () => {
   });
 
   it('checks keyClues, scheme and the lists themselves', () => {
-    expect(errorLines(parseBundle(bundle({ scheme: { answerUnknown: 'yes' }, puzzles: [{ id: 'p-1', story: 's', reference: 'r', keyClues: ['a', 2] }] })))).toEqual([
-      'scheme.answerUnknown: expected true or false, got the text "yes"',
-      'puzzles[0].keyClues[1]: expected text, got the number 2',
-    ]);
+    expect(
+      errorLines(parseBundle(bundle({ scheme: { answerUnknown: 'yes' }, puzzles: [{ id: 'p-1', story: 's', reference: 'r', keyClues: ['a', 2] }] }))),
+    ).toEqual(['scheme.answerUnknown: expected true or false, got the text "yes"', 'puzzles[0].keyClues[1]: expected text, got the number 2']);
     expect(errorLines(parseBundle(bundle({ puzzles: {}, sessions: 'none' })))).toEqual([
       'puzzles: expected a list of puzzles, got an object',
       'sessions: expected a list of sessions, got the text "none"',
@@ -316,6 +346,8 @@ describe('parseTranscriptBundle: validation of the native format', () => {
     // 5,000,001 turns: the count is checked before any turn is read, so a bare list will do.
     const turns = `[${'0,'.repeat(5_000_000)}0]`;
     const text = `{"format":"${FORMAT}","puzzles":[{"id":"p","story":"s","reference":"r"}],"sessions":[{"id":"s","puzzleId":"p","player":"a","judge":"j","turns":${turns}}]}`;
-    expect(errorLines(parse('huge.json', text))).toEqual(['sessions[0].turns: the bundle has more than 5,000,000 turns, the limit; split it into smaller bundles']);
+    expect(errorLines(parse('huge.json', text))).toEqual([
+      'sessions[0].turns: the bundle has more than 5,000,000 turns, the limit; split it into smaller bundles',
+    ]);
   });
 });

@@ -61,7 +61,12 @@ describe('parseTranscriptBundle: JSONL', () => {
   });
 
   it('locates record errors by line and path, in line order', () => {
-    const text = [header, session([question, final]), JSON.stringify({ type: 'puzzle', id: 'p-1', story: 'A story.' }), session([{ ...question, id: 's-1/2' }], 's-2')].join('\n');
+    const text = [
+      header,
+      session([question, final]),
+      JSON.stringify({ type: 'puzzle', id: 'p-1', story: 'A story.' }),
+      session([{ ...question, id: 's-1/2' }], 's-2'),
+    ].join('\n');
     expect(errorLines(parse('records.jsonl', text))).toEqual([
       'line 3: reference: required; expected text',
       'line 4: turns[0].id: the id "s-1/2" is already used by the turn at line 2 (turns[1])',

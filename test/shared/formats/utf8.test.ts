@@ -6,7 +6,8 @@ import { checkSourceFile } from '../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { findUtf8Fault, sourceFileFromBytes } from '../../../shared/formats/utf8';
 
-const bytes = (...parts: Array<string | number[]>) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
+const bytes = (...parts: Array<string | number[]>) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
 
 describe('sourceFileFromBytes', () => {
   it('decodes UTF-8, drops a byte order mark, and says nothing more', () => {
@@ -17,7 +18,12 @@ describe('sourceFileFromBytes', () => {
     const file = sourceFileFromBytes('b.json', bytes('{\n  "a": "x', [0xff], '"\n}'));
     expect(file.text).toBe('{\n  "a": "x\uFFFD"\n}');
     expect(file.invalidUtf8).toEqual({ offset: 11, line: 2, column: 10, byte: 0xff });
-    expect(checkSourceFile(file)).toEqual({ file: 'b.json', line: 2, path: '', message: 'not UTF-8 text (column 10): the byte 0xFF at offset 11 is not valid UTF-8; save the file as UTF-8' });
+    expect(checkSourceFile(file)).toEqual({
+      file: 'b.json',
+      line: 2,
+      path: '',
+      message: 'not UTF-8 text (column 10): the byte 0xFF at offset 11 is not valid UTF-8; save the file as UTF-8',
+    });
     expect(parseTranscriptBundle(file)).toEqual({ ok: false, errors: [checkSourceFile(file)] });
   });
 });

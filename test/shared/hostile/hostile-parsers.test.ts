@@ -16,7 +16,10 @@ import { Figure, holdsKey, holdsText, parseAs, prototypeProblem, rejectionProble
 import { hostileCases, INPUT_KINDS, type HostileCase } from '../../hostile/generate';
 
 const NOW = '2026-11-22T10:00:00.000Z';
-const demoBundle: SourceFile = { name: 'demo-study.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') };
+const demoBundle: SourceFile = {
+  name: 'demo-study.json',
+  text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8'),
+};
 
 const cases = hostileCases();
 const figure = new Figure('parsers');
@@ -41,16 +44,26 @@ function judge(hostile: HostileCase): { verdict: Verdict; problem: string | unde
   if (expectation.outcome === 'inert') {
     if (!result.ok) return { verdict: 'inert', problem: `the parser rejected it: ${errorsText(result.errors)}` };
     const kept = expectation.keeps === 'text' ? holdsText(result.value, expectation.payload) : !holdsKey(result.value, expectation.payload);
-    if (!kept) return { verdict: 'inert', problem: expectation.keeps === 'text' ? 'the payload is not in the parsed value as text' : 'the hostile key reached the parsed value' };
+    if (!kept)
+      return {
+        verdict: 'inert',
+        problem: expectation.keeps === 'text' ? 'the payload is not in the parsed value as text' : 'the hostile key reached the parsed value',
+      };
     return { verdict: 'inert', problem: hostile.kind === 'reliability-csv' ? statisticsProblem(file) : undefined };
   }
   switch (expectation.stage) {
     case 'parse':
-      return { verdict: 'rejected-by-parser', problem: result.ok ? 'the parser accepted it' : rejectionProblem(hostile.name, result.errors, expectation.error) };
+      return {
+        verdict: 'rejected-by-parser',
+        problem: result.ok ? 'the parser accepted it' : rejectionProblem(hostile.name, result.errors, expectation.error),
+      };
     case 'study': {
       if (!result.ok) return { verdict: 'rejected-by-study', problem: `the parser rejected what only the study should: ${errorsText(result.errors)}` };
       const loaded = loadStudyInputs([demoBundle], [file], { now: NOW });
-      return { verdict: 'rejected-by-study', problem: loaded.ok ? 'the check against the study accepted it' : rejectionProblem(hostile.name, loaded.errors, expectation.error) };
+      return {
+        verdict: 'rejected-by-study',
+        problem: loaded.ok ? 'the check against the study accepted it' : rejectionProblem(hostile.name, loaded.errors, expectation.error),
+      };
     }
     case 'library':
       return { verdict: 'parsed-for-library', problem: result.ok ? undefined : 'the parser rejected what only the library should' };

@@ -28,7 +28,9 @@ describe('tamper suite: the parsers', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
     expect(new Set(cases.map((tampered) => tampered.name)).size).toBe(cases.length);
     expect(new Set(cases.map((tampered) => tampered.kind))).toEqual(new Set(['pack', 'labels-json', 'labels-csv', 'backup', 'bundle-json', 'bundle-jsonl']));
-    expect(new Set(cases.map((tampered) => tampered.rule))).toEqual(new Set(['blind-pack', 'duplicate-member', 'pack-id', 'label-id', 'backup-checked', 'revision-bound', 'version-rule']));
+    expect(new Set(cases.map((tampered) => tampered.rule))).toEqual(
+      new Set(['blind-pack', 'duplicate-member', 'pack-id', 'label-id', 'backup-checked', 'revision-bound', 'version-rule']),
+    );
   });
 
   it.each(Object.entries(tamperBases()))('accepts the valid %s every case starts from', (kind, text) => {

@@ -29,7 +29,9 @@ function synthetic(options: { puzzles: number; annotators: number; seed: number 
   const generated = generateSyntheticStudy(options);
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
   if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
-  const labels = generated.labelFiles.flatMap((file) => file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })));
+  const labels = generated.labelFiles.flatMap((file) =>
+    file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+  );
   return { study: parsed.value, labels };
 }
 
@@ -92,7 +94,11 @@ describe('buildReport', () => {
     // Alpha's observed agreement is 1 - Do = (o(yes,yes) + o(irr,irr))/n = 3/5.
     expect(all?.observedAgreementByStatistic?.krippendorffAlpha).toBeCloseTo(0.6, 12);
     expect(report(exampleB).statistics.answer.easy?.krippendorffAlpha).toBeCloseTo(0.5, 12);
-    expect(report(exampleB).statistics.answer.hard).toMatchObject({ units: 0, krippendorffAlpha: null, undefinedReasons: { krippendorffAlpha: expect.any(String) } });
+    expect(report(exampleB).statistics.answer.hard).toMatchObject({
+      units: 0,
+      krippendorffAlpha: null,
+      undefinedReasons: { krippendorffAlpha: expect.any(String) },
+    });
   });
 
   it('computes ordinal and interval alpha of the difficulty ratings', () => {
@@ -126,11 +132,26 @@ describe('buildReport', () => {
     const match = built.confusion.find((matrix) => matrix.task === 'match' && matrix.judge === 'j1');
     // e3 matched/matched, h2 unmatched/unmatched, h3 matched/unmatched; m2 ties; u2 has no humans.
     // kappa on (m,m), (u,u), (m,u): po = 2/3, pe = (2/3)(1/3) + (1/3)(2/3) = 4/9, (2/9)/(5/9) = 0.4.
-    expect(match).toMatchObject({ categories: ['matched', 'unmatched'], counts: [[1, 1], [0, 1]], unitsWithoutMajority: 1 });
+    expect(match).toMatchObject({
+      categories: ['matched', 'unmatched'],
+      counts: [
+        [1, 1],
+        [0, 1],
+      ],
+      unitsWithoutMajority: 1,
+    });
     expect(match?.cohenKappa).toBeCloseTo(0.4, 12);
     const answer = built.confusion.find((matrix) => matrix.task === 'answer' && matrix.judge === 'j1');
     // e1 yes/yes, e2 irrelevant/irrelevant, h1 yes/no; m1 is a three-way tie; u1 has no humans.
-    expect(answer).toMatchObject({ categories: ['yes', 'no', 'irrelevant'], counts: [[1, 1, 0], [0, 0, 0], [0, 0, 1]], unitsWithoutMajority: 1 });
+    expect(answer).toMatchObject({
+      categories: ['yes', 'no', 'irrelevant'],
+      counts: [
+        [1, 1, 0],
+        [0, 0, 0],
+        [0, 0, 1],
+      ],
+      unitsWithoutMajority: 1,
+    });
     expect(built.confusion.map((matrix) => `${matrix.task}:${matrix.judge}`)).toEqual(['answer:j1', 'answer:j2', 'match:j1', 'match:j2']);
   });
 

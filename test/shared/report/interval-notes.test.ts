@@ -13,7 +13,14 @@ import { bucketStudy, NOW } from '../stats/study/study-fixtures';
 
 function report(resample?: 'puzzles' | 'units'): AgreementReport {
   const { study, labels } = bucketStudy();
-  return buildReport({ study, labels, settings: { bootstrap: 200, seed: 4, average: 'micro', ...(resample ? { resample } : {}) }, inputs: [], app: 'test', now: NOW });
+  return buildReport({
+    study,
+    labels,
+    settings: { bootstrap: 200, seed: 4, average: 'micro', ...(resample ? { resample } : {}) },
+    inputs: [],
+    app: 'test',
+    now: NOW,
+  });
 }
 
 /** The report with the R judge-vs-human row of the hard bucket and the alpha of all buckets given undefined replicates. */
@@ -37,12 +44,16 @@ describe('the interval method beside the tables', () => {
     expect(renderLatex(built)).toContain(method.replaceAll('%', '\\%'));
     expect(renderCsv(built)).toContain(`# intervals: ${method}\r\n`);
     expect(renderMarkdown(built)).toContain('resampling puzzles');
-    expect(renderMarkdown(built)).toContain("Krippendorff's α (nominal) with its 95% percentile bootstrap CI over puzzles (B = 200, seed 4), withheld where every replicate gave the same value");
+    expect(renderMarkdown(built)).toContain(
+      "Krippendorff's α (nominal) with its 95% percentile bootstrap CI over puzzles (B = 200, seed 4), withheld where every replicate gave the same value",
+    );
   });
 
   it('says units under `units`', () => {
     const markdown = renderMarkdown(report('units'));
-    expect(markdown).toContain('95% percentile bootstrap over units (B = 200, seed 4); where it reaches 0 or 1, widened to the Wilson interval at the number of units');
+    expect(markdown).toContain(
+      '95% percentile bootstrap over units (B = 200, seed 4); where it reaches 0 or 1, widened to the Wilson interval at the number of units',
+    );
     expect(markdown).toContain('resampling units');
   });
 });

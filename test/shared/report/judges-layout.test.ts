@@ -26,7 +26,10 @@ describe('the Judges section in the Markdown', () => {
   const markdown = renderMarkdown(report(bucketStudy()));
 
   it('opens a Judges section after the other tables, with per task the judges against people, their errors and labels, then the pairs, the Alt-Test and the corrected scores', () => {
-    const titles = markdown.slice(markdown.indexOf('## Judges\n')).split('\n').filter((line) => line.startsWith('### '));
+    const titles = markdown
+      .slice(markdown.indexOf('## Judges\n'))
+      .split('\n')
+      .filter((line) => line.startsWith('### '));
     expect(titles).toEqual([
       '### M: each judge against the human majority',
       '### M: which way each judge errs',
@@ -56,14 +59,23 @@ describe('the Judges section in the Markdown', () => {
     expect(markdownTable(markdown, 'R: which way each judge errs')).toContain(
       "- Holm p: adjusted with Holm's step-down method over leniency against severity McNemar tests of 2 judges x 5 buckets; the 8 without a discordant pair are not tested, so 2 p-values are adjusted.",
     );
-    expect(markdownTable(markdown, 'The Alternative Annotator Test')).toContain('- Not run for M j1, M j2, R j1, R j2: no annotator shares 30 units with the judge and another annotator.');
+    expect(markdownTable(markdown, 'The Alternative Annotator Test')).toContain(
+      '- Not run for M j1, M j2, R j1, R j2: no annotator shares 30 units with the judge and another annotator.',
+    );
     const corrected = markdownTable(markdown, "M: players' solve rates corrected for each judge's errors");
     const note = corrected.find((line) => line.endsWith(': no sessions of this player were judged.'));
     expect(note).toMatch(/^- Note \d: /);
     // Every row without a judged session points at that note.
     const undefinedRows = corrected.filter((line) => line.includes(`(note ${note?.slice('- Note '.length, '- Note '.length + 1) ?? ''})`));
     expect(undefinedRows.map((line) => line.split(' | ').slice(0, 3).join(' | '))).toEqual([
-      '| j1 | P1 | Medium', '| j1 | P1 | Unrated', '| j1 | P2 | Easy', '| j1 | P2 | Hard', '| j2 | P1 | Medium', '| j2 | P1 | Unrated', '| j2 | P2 | Easy', '| j2 | P2 | Hard',
+      '| j1 | P1 | Medium',
+      '| j1 | P1 | Unrated',
+      '| j1 | P2 | Easy',
+      '| j1 | P2 | Hard',
+      '| j2 | P1 | Medium',
+      '| j2 | P1 | Unrated',
+      '| j2 | P2 | Easy',
+      '| j2 | P2 | Hard',
     ]);
   });
 
@@ -79,16 +91,22 @@ describe('the Judges section in the Markdown', () => {
 
   it('says when a corrected score was clamped, with its value before', () => {
     const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
-    const clamped = handStudy([{ id: 'p', difficulty: 2 }], [
-      { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f1', 'matched', 'unmatched', 'matched')] },
-      { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
-      { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f3', 'matched', 'matched', 'matched')] },
-      { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
-      { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f5', 'unmatched', 'matched')] },
-    ]);
+    const clamped = handStudy(
+      [{ id: 'p', difficulty: 2 }],
+      [
+        { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f1', 'matched', 'unmatched', 'matched')] },
+        { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
+        { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f3', 'matched', 'matched', 'matched')] },
+        { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
+        { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f5', 'unmatched', 'matched')] },
+      ],
+    );
     const text = renderMarkdown(report(clamped));
     const corrected = markdownTable(text, "M: players' solve rates corrected for each judge's errors");
-    expect(corrected.filter((line) => line.includes('| 133.3 |')).map((line) => line.split(' | ').slice(0, 3).join(' | '))).toEqual(['| j2 | P2 | Easy', '| j2 | P2 | All']);
+    expect(corrected.filter((line) => line.includes('| 133.3 |')).map((line) => line.split(' | ').slice(0, 3).join(' | '))).toEqual([
+      '| j2 | P2 | Easy',
+      '| j2 | P2 | All',
+    ]);
     expect(corrected).toContain('| j1 | P2 | All | 66.7 | 33.3 [0.0, 100.0] |  | 3 | 4 |');
     expect(corrected).toContain('- Before clamping: the estimate outside \\[0, 100\\] that the corrected score was clamped from.');
   });

@@ -18,14 +18,23 @@ import { indexStudy, type StudyLabel } from '../../../shared/stats/study/study-u
 import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
 
 function report(data: { study: StudyData; labels: StudyLabel[] }, settings: Partial<ReportInput['settings']> = {}): AgreementReport {
-  return buildReport({ study: data.study, labels: data.labels, settings: { bootstrap: 0, seed: 1, average: 'micro', ...settings }, inputs: [], app: 'test', now: NOW });
+  return buildReport({
+    study: data.study,
+    labels: data.labels,
+    settings: { bootstrap: 0, seed: 1, average: 'micro', ...settings },
+    inputs: [],
+    app: 'test',
+    now: NOW,
+  });
 }
 
 function synthetic(options: { puzzles: number; annotators: number; seed: number; judges?: string[] }): { study: StudyData; labels: StudyLabel[] } {
   const generated = generateSyntheticStudy({ sessionsPerPuzzle: 2, ...options });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
   if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
-  const labels = generated.labelFiles.flatMap((file) => file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })));
+  const labels = generated.labelFiles.flatMap((file) =>
+    file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+  );
   return { study: parsed.value, labels };
 }
 
@@ -49,7 +58,11 @@ function plainMajority(values: readonly string[]): string | null {
  * both judges on every unit of the drawn clusters, and keeps A's agreement minus B's; the
  * interval is the type-7 percentile one.
  */
-function plainPairedBootstrap(units: ReadonlyArray<{ cluster: string; aAgrees: boolean; bAgrees: boolean }>, replicates: number, seed: number): { ci95: [number, number] | null; constant: boolean } {
+function plainPairedBootstrap(
+  units: ReadonlyArray<{ cluster: string; aAgrees: boolean; bAgrees: boolean }>,
+  replicates: number,
+  seed: number,
+): { ci95: [number, number] | null; constant: boolean } {
   const clusters: string[] = [];
   for (const unit of units) if (!clusters.includes(unit.cluster)) clusters.push(unit.cluster);
   const members = clusters.map((cluster) => units.filter((unit) => unit.cluster === cluster));
@@ -100,7 +113,12 @@ describe('the Judges section: each judge against people', () => {
     expect([j2?.errors.lenient, j2?.errors.severe]).toEqual([0, 0]);
     // Rows run task, judge, bucket.
     expect(judges.againstPeople.map((r) => `${r.task} ${r.judge} ${r.bucket}`).slice(0, 6)).toEqual([
-      'answer j1 easy', 'answer j1 medium', 'answer j1 hard', 'answer j1 unrated', 'answer j1 all', 'answer j2 easy',
+      'answer j1 easy',
+      'answer j1 medium',
+      'answer j1 hard',
+      'answer j1 unrated',
+      'answer j1 all',
+      'answer j2 easy',
     ]);
   });
 
@@ -117,18 +135,21 @@ describe('the Judges section: each judge against people', () => {
   });
 
   it('leaves unparseable replies out, or counts them as misses, as the unparseable setting says', () => {
-    const data = handStudy([{ id: 'p', difficulty: 2 }], [
-      {
-        id: 's',
-        puzzleId: 'p',
-        player: 'P',
-        judge: 'j',
-        turns: [
-          { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
-          { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
-        ],
-      },
-    ]);
+    const data = handStudy(
+      [{ id: 'p', difficulty: 2 }],
+      [
+        {
+          id: 's',
+          puzzleId: 'p',
+          player: 'P',
+          judge: 'j',
+          turns: [
+            { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
+            { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
+          ],
+        },
+      ],
+    );
     const all = (built: AgreementReport) => judgesOf(built).againstPeople.find((r) => r.task === 'answer' && r.bucket === 'all');
     expect(all(report(data))?.classification.n).toBe(1);
     const counted = all(report(data, { unparseable: 'disagreement' }));
@@ -161,7 +182,11 @@ describe('the Judges section: judges against each other', () => {
     it(`reproduces a plainly written paired cluster bootstrap exactly, resampling ${resample}`, () => {
       const data = synthetic({ puzzles: 24, annotators: 4, seed: 31, judges: judgeNames });
       const judges = judgesOf(report(data, { bootstrap: 200, seed: 5, resample }));
-      expect(judges.comparisons.filter((r) => r.task === 'answer' && r.bucket === 'all').map((r) => `${r.a} ${r.b}`)).toEqual(['judge-a judge-b', 'judge-a judge-c', 'judge-b judge-c']);
+      expect(judges.comparisons.filter((r) => r.task === 'answer' && r.bucket === 'all').map((r) => `${r.a} ${r.b}`)).toEqual([
+        'judge-a judge-b',
+        'judge-a judge-c',
+        'judge-b judge-c',
+      ]);
       for (const row of judges.comparisons) {
         const plain = plainInterval(data, row, resample, 200, 5);
         expect(row.n).toBe(plain.units.length);
@@ -178,11 +203,22 @@ describe('the Judges section: judges against each other', () => {
   it('gives two judges that never part no interval for their difference of 0, and says why', () => {
     const data = synthetic({ puzzles: 12, annotators: 3, seed: 4, judges: ['judge-a', 'judge-b'] });
     // judge-b says what judge-a says on every turn.
-    const twin = { ...data, study: { ...data.study, turns: data.study.turns.map((turn) => ({ ...turn, judgements: { ...turn.judgements, 'judge-b': turn.judgements['judge-a'] as (typeof turn.judgements)[string] } })) } };
+    const twin = {
+      ...data,
+      study: {
+        ...data.study,
+        turns: data.study.turns.map((turn) => ({
+          ...turn,
+          judgements: { ...turn.judgements, 'judge-b': turn.judgements['judge-a'] as (typeof turn.judgements)[string] },
+        })),
+      },
+    };
     const built = report(twin, { bootstrap: 100, seed: 3 });
     const row = judgesOf(built).comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
     expect(row).toMatchObject({ difference: 0, onlyA: 0, onlyB: 0, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
-    expect(renderMarkdown(built)).toContain(`No interval for judge-a − judge-b, Easy; judge-a − judge-b, Medium; judge-a − judge-b, Hard; judge-a − judge-b, All: ${CONSTANT_DIFFERENCE}.`);
+    expect(renderMarkdown(built)).toContain(
+      `No interval for judge-a − judge-b, Easy; judge-a − judge-b, Medium; judge-a − judge-b, Hard; judge-a − judge-b, All: ${CONSTANT_DIFFERENCE}.`,
+    );
   });
 
   it('resamples puzzles by default, and the intervals differ from resampling units', () => {
@@ -207,7 +243,10 @@ describe('the Judges section: the Alt-Test', () => {
     expect(judges.altTestEpsilon).toBe(0.1);
     const row = judges.altTest.find((r) => r.task === 'answer' && r.judge === 'synthetic-judge-b');
     const units = indexStudy(data.study, data.labels).units.answer;
-    const direct = altTest(units.map((unit) => ({ judge: unit.judgements.get('synthetic-judge-b'), humans: unit.humans })), { epsilon: 0.1 });
+    const direct = altTest(
+      units.map((unit) => ({ judge: unit.judgements.get('synthetic-judge-b'), humans: unit.humans })),
+      { epsilon: 0.1 },
+    );
     expect(row).toEqual({ task: 'answer', judge: 'synthetic-judge-b', ...direct });
     expect(row?.reason).toBeNull();
     expect(row?.winningRate).not.toBeNull();
@@ -232,13 +271,16 @@ describe('the Judges section: the Alt-Test', () => {
 describe('the Judges section: corrected player scores', () => {
   // Five sessions on one easy puzzle, j1 their judge and j2 re-judging: each final is a session's only one.
   const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
-  const data = handStudy([{ id: 'p', difficulty: 2 }], [
-    { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f1', 'matched', 'unmatched', 'matched')] },
-    { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
-    { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f3', 'matched', 'matched', 'matched')] },
-    { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
-    { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f5', 'unmatched', 'matched')] },
-  ]);
+  const data = handStudy(
+    [{ id: 'p', difficulty: 2 }],
+    [
+      { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f1', 'matched', 'unmatched', 'matched')] },
+      { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
+      { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f3', 'matched', 'matched', 'matched')] },
+      { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
+      { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f5', 'unmatched', 'matched')] },
+    ],
+  );
 
   it('corrects each player under every judge of the finals, with calibration pooled over the bucket', () => {
     const rows = judgesOf(report(data)).correctedScores;

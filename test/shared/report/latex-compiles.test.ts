@@ -27,9 +27,13 @@ function wideReport(judges: readonly string[] = ['synthetic-judge-a', 'synthetic
   const players = ['gpt-4o-2024-08-06', 'claude-3-5-sonnet', 'llama-3.1-70b-instruct', 'qwen2.5-72b'];
   const sessions = study.sessions.map((session, index) => ({ ...session, player: players[index % players.length] as string }));
   const labels = generated.labelFiles.flatMap((file) =>
-    file.labels.filter((label) => !(label.task === 'difficulty' && unrated.has(label.unit))).map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+    file.labels
+      .filter((label) => !(label.task === 'difficulty' && unrated.has(label.unit)))
+      .map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
   );
-  const annotatorNames = Object.fromEntries(generated.labelFiles.map((file, index) => [file.annotator.id, `Annotator ${String.fromCharCode(65 + index)}. Longname-Surname`]));
+  const annotatorNames = Object.fromEntries(
+    generated.labelFiles.map((file, index) => [file.annotator.id, `Annotator ${String.fromCharCode(65 + index)}. Longname-Surname`]),
+  );
   return buildReport({
     study: { ...study, puzzles, sessions },
     labels,
@@ -48,7 +52,9 @@ function hasPdflatex(): boolean {
 /** The document: the LaTeX as written (floats and all), then each tabular boxed and measured. */
 function measuringDocument(latex: string): { text: string; tables: Array<{ id: string; wide: boolean }> } {
   // The outer tabular ends on a line of its own; the two-line cells' inner ones end inside a line.
-  const blocks = [...latex.matchAll(/\\begin\{(table\*?)\}[\s\S]*?\\label\{tab:([^}]+)\}\n {2}([^\n]*)\n {2}(\\begin\{tabular\}[\s\S]*?\n {2}\\end\{tabular\})\n/g)];
+  const blocks = [
+    ...latex.matchAll(/\\begin\{(table\*?)\}[\s\S]*?\\label\{tab:([^}]+)\}\n {2}([^\n]*)\n {2}(\\begin\{tabular\}[\s\S]*?\n {2}\\end\{tabular\})\n/g),
+  ];
   const tables = blocks.map((block) => ({ id: block[2] as string, wide: block[1] === 'table*' }));
   const measures = blocks.map(
     (block) =>
@@ -106,8 +112,11 @@ function compile(latex: string): { log: string; tables: Array<{ id: string; wide
 
 function needPdflatex(context: { skip(): void }) {
   if (hasPdflatex()) return;
-  if (process.env.CI !== undefined && process.env.CI !== '') throw new Error('pdflatex is missing; npm test installs TeX Live as root on Debian or Ubuntu (scripts/ensure-test-tools.mjs)');
-  console.log('Skipping the LaTeX compile test: pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)');
+  if (process.env.CI !== undefined && process.env.CI !== '')
+    throw new Error('pdflatex is missing; npm test installs TeX Live as root on Debian or Ubuntu (scripts/ensure-test-tools.mjs)');
+  console.log(
+    'Skipping the LaTeX compile test: pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)',
+  );
   context.skip();
 }
 
@@ -116,9 +125,27 @@ describe('the LaTeX tables in a two-column paper', () => {
     needPdflatex(context);
     const { log, tables, measured } = compile(renderLatex(wideReport()));
     expect(tables.map((table) => table.id)).toEqual([
-      'agreement-match', 'agreement-answer', 'chance-match', 'chance-answer', 'difficulty-alpha', 'annotators', 'players', 'players-2',
-      'judges-people-match', 'judges-errors-match', 'judges-labels-match', 'judges-people-answer', 'judges-errors-answer', 'judges-labels-answer',
-      'judges-pairs-match', 'judges-pairs-answer', 'judges-alt-test', 'judges-corrected', 'judges-corrected-2', 'judges-corrected-3', 'judges-corrected-4',
+      'agreement-match',
+      'agreement-answer',
+      'chance-match',
+      'chance-answer',
+      'difficulty-alpha',
+      'annotators',
+      'players',
+      'players-2',
+      'judges-people-match',
+      'judges-errors-match',
+      'judges-labels-match',
+      'judges-people-answer',
+      'judges-errors-answer',
+      'judges-labels-answer',
+      'judges-pairs-match',
+      'judges-pairs-answer',
+      'judges-alt-test',
+      'judges-corrected',
+      'judges-corrected-2',
+      'judges-corrected-3',
+      'judges-corrected-4',
     ]);
     expect(log).not.toMatch(/Overfull \\hbox/);
     for (const table of tables) {
@@ -135,7 +162,9 @@ describe('the LaTeX tables in a two-column paper', () => {
     const latex = renderLatex(wideReport(nine));
     const { log, tables, measured } = compile(latex);
     // 9 judges, gold-free: 9 judge-human rows, 1 human-human and 36 judge-judge, per bucket.
-    expect(tables.map((table) => table.id)).toEqual(expect.arrayContaining(['agreement-match', 'agreement-match-2', 'agreement-match-3', 'judges-pairs-match', 'judges-pairs-match-2']));
+    expect(tables.map((table) => table.id)).toEqual(
+      expect.arrayContaining(['agreement-match', 'agreement-match-2', 'agreement-match-3', 'judges-pairs-match', 'judges-pairs-match-2']),
+    );
     expect(latex).toContain('(continued, 2 of');
     expect(log).not.toMatch(/Float too large|Overfull \\hbox/);
     for (const table of tables) {

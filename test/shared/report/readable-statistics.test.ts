@@ -17,7 +17,9 @@ function syntheticReport(bootstrap = 0): AgreementReport {
   const generated = generateSyntheticStudy({ puzzles: 12, annotators: 4, seed: 5 });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
   if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
-  const labels = generated.labelFiles.flatMap((file) => file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })));
+  const labels = generated.labelFiles.flatMap((file) =>
+    file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+  );
   return buildReport({ study: parsed.value, labels, settings: { bootstrap, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
 }
 
@@ -73,7 +75,14 @@ describe('the chance-corrected tables a person reads', () => {
 
   it('explains undefined figures in one plain sentence per bucket, without field names', () => {
     const example = workedExampleB();
-    const report = buildReport({ study: example.study, labels: example.labels, settings: { bootstrap: 50, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
+    const report = buildReport({
+      study: example.study,
+      labels: example.labels,
+      settings: { bootstrap: 50, seed: 1, average: 'micro' },
+      inputs: [],
+      app: 'test',
+      now: NOW,
+    });
     const notes = reportTables(report).flatMap((table) => table.notes);
     const markdown = renderMarkdown(report);
     for (const text of [...notes, markdown]) expect(text).not.toMatch(/krippendorff|fleissKappa|gwetAC1|observedAgreement|Ci95|ordinalAlpha|intervalAlpha/);

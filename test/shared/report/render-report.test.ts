@@ -10,7 +10,16 @@ import { escapeMarkdown, renderMarkdown } from '../../../shared/report/render-ma
 import { REPORT_FORMAT, type AgreementReport, type AgreementRow, type ChanceCorrected } from '../../../shared/report/report-model';
 import { formatStatistic, reportTables } from '../../../shared/report/table-layout';
 
-function row(bucket: AgreementRow['bucket'], a: string, b: string, agreement: number | null, n: number, ci95: [number, number] | null, macro: number | null = agreement, units = n): AgreementRow {
+function row(
+  bucket: AgreementRow['bucket'],
+  a: string,
+  b: string,
+  agreement: number | null,
+  n: number,
+  ci95: [number, number] | null,
+  macro: number | null = agreement,
+  units = n,
+): AgreementRow {
   return { bucket, a, b, agreement, n, ci95, macro, units };
 }
 
@@ -62,7 +71,13 @@ function sampleReport(options: { judge?: string; player?: string; studyName?: st
     },
     statistics: {
       match: {
-        hard: stats({ units: 2, pairableValues: 6, krippendorffAlpha: null, krippendorffAlphaCi95: null, undefinedReasons: { krippendorffAlpha: 'no variation' } }),
+        hard: stats({
+          units: 2,
+          pairableValues: 6,
+          krippendorffAlpha: null,
+          krippendorffAlphaCi95: null,
+          undefinedReasons: { krippendorffAlpha: 'no variation' },
+        }),
         all: stats({}),
       },
       answer: { all: stats({ fleissKappa: -0.125, krippendorffAlphaCi95: [-0.25, 0.5] }), unrated: stats({ units: 0 }) },
@@ -124,7 +139,15 @@ function numberOrNull(field: string | undefined): number | null {
 describe('table layout', () => {
   it('lays out M then R, with the Unrated column only where a task has unrated data', () => {
     const tables = reportTables(sampleReport());
-    expect(tables.map((table) => table.id)).toEqual(['agreement-match', 'agreement-answer', 'chance-match', 'chance-answer', 'difficulty-alpha', 'annotators', 'players']);
+    expect(tables.map((table) => table.id)).toEqual([
+      'agreement-match',
+      'agreement-answer',
+      'chance-match',
+      'chance-answer',
+      'difficulty-alpha',
+      'annotators',
+      'players',
+    ]);
     expect(tables[0]?.columns).toEqual(['Raters', 'Easy', 'Medium', 'Hard', 'All']);
     expect(tables[1]?.columns).toEqual(['Raters', 'Easy', 'Medium', 'Hard', 'Unrated', 'All']);
     // Statistics of an unrated bucket with no units are not a row.
@@ -197,7 +220,9 @@ describe('renderMarkdown', () => {
     expect(players).toContain('| player-a | Easy | 75.0 | 8.3 | 10.12 | 4 | 50.0 | 10.0 | 6.25 | 4 |');
     expect(players).toContain('| player-a | All | 60.0 | 9.5 | 7.50 | 10 | 50.0 | 10.1 | 6.00 | 10 |');
     expect(players).toContain('Both rankings are computed on the same sessions: those with a verdict under both the judge and the human majority.');
-    expect(players).toContain("With only 2 players, Kendall's tau-b can only be ±1 and the permutation p is never below 1, so neither can be informative; at least 5 players are needed.");
+    expect(players).toContain(
+      "With only 2 players, Kendall's tau-b can only be ±1 and the permutation p is never below 1, so neither can be informative; at least 5 players are needed.",
+    );
     expect(players).toContain('Judge verdicts: player-a > player-b. Human verdicts: player-b > player-a.');
     expect(players).toContain("Kendall's tau-b \u22121.000 (permutation p 1.000); rank-biased overlap (p = 0.9) 0.500.");
     expect(players).toContain('player-a under human verdicts 1');
@@ -225,8 +250,13 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('# Agreement report: Pilot ## Injected\n');
     expect(markdown).not.toContain('\n## Injected');
     // Every row has as many unescaped pipes as its table's header.
-    for (const [title, columns] of [['M: final-answer agreement', 5], ['R: question agreement', 6]] as const) {
-      const lines = markdownSection(markdown, title).split('\n').filter((l) => l.startsWith('|'));
+    for (const [title, columns] of [
+      ['M: final-answer agreement', 5],
+      ['R: question agreement', 6],
+    ] as const) {
+      const lines = markdownSection(markdown, title)
+        .split('\n')
+        .filter((l) => l.startsWith('|'));
       expect(lines).toHaveLength(columns === 5 ? 4 : 3);
       for (const line of lines) expect(line.replace(/\\\|/g, '').split('|'), line).toHaveLength(columns + 2);
     }
@@ -297,12 +327,16 @@ describe('renderLatex', () => {
 
   it('writes minus signs, Greek letters and column groups the LaTeX way', () => {
     const latex = renderLatex(sampleReport());
-    expect(latexTable(latex, 'chance-answer')).toContain('All & 10 & 30 & \\begin{tabular}[t]{@{}r@{}}0.610\\\\{}[$-$0.250, 0.500]\\end{tabular} & $-$0.125 & ');
+    expect(latexTable(latex, 'chance-answer')).toContain(
+      'All & 10 & 30 & \\begin{tabular}[t]{@{}r@{}}0.610\\\\{}[$-$0.250, 0.500]\\end{tabular} & $-$0.125 & ',
+    );
     expect(latexTable(latex, 'chance-match')).toContain(
       "Bucket & Units & \\begin{tabular}[t]{@{}r@{}}Pairable\\\\{}values\\end{tabular} & \\begin{tabular}[t]{@{}r@{}}Krippendorff's $\\alpha$\\\\{}(95\\% CI)\\end{tabular} & ",
     );
     const players = latexTable(latex, 'players');
-    expect(players).toContain("     &  & \\multicolumn{4}{c}{Judge's verdicts} & \\multicolumn{4}{c}{Human majority verdicts} \\\\\n    \\cmidrule(lr){3-6} \\cmidrule(lr){7-10}");
+    expect(players).toContain(
+      "     &  & \\multicolumn{4}{c}{Judge's verdicts} & \\multicolumn{4}{c}{Human majority verdicts} \\\\\n    \\cmidrule(lr){3-6} \\cmidrule(lr){7-10}",
+    );
     expect(players).toContain('\\begin{tabular}{llrrrrrrrr}');
     expect(escapeLatex('a–b×c')).toBe('a--b$\\times$c');
   });
@@ -332,8 +366,15 @@ describe('renderCsv', () => {
     // A negative number stays a number: no formula escape in a numeric column.
     expect(kappa?.value).toBe('-0.125');
     expect(records.find((r) => r.section === 'annotator' && r.a === 'ann-01' && r.task === 'answer')?.value).toBe('0.8');
-    expect(records.find((r) => r.section === 'player' && r.a === 'player-a' && r.b === 'judge' && r.bucket === 'easy' && r.measure === 'oa')?.value).toBe('10.123');
-    expect(records.filter((r) => r.section === 'ranking' && r.measure === 'rank').map((r) => `${r.b} ${r.value} ${r.a}`)).toEqual(['judge 1 player-a', 'judge 2 player-b', 'human 1 player-b', 'human 2 player-a']);
+    expect(records.find((r) => r.section === 'player' && r.a === 'player-a' && r.b === 'judge' && r.bucket === 'easy' && r.measure === 'oa')?.value).toBe(
+      '10.123',
+    );
+    expect(records.filter((r) => r.section === 'ranking' && r.measure === 'rank').map((r) => `${r.b} ${r.value} ${r.a}`)).toEqual([
+      'judge 1 player-a',
+      'judge 2 player-b',
+      'human 1 player-b',
+      'human 2 player-a',
+    ]);
     expect(records.find((r) => r.measure === 'kendall_tau_b')?.value).toBe('-1');
   });
 
@@ -350,10 +391,12 @@ describe('renderCsv', () => {
     const easy = csvRecords(csv).filter((r) => r.section === 'player' && r.bucket === 'easy' && r.b === 'judge');
     expect(Object.fromEntries(easy.map((r) => [r.measure, Number(r.value)]))).toMatchObject({ acc: 0.75, oa: 10.123 });
     const comments = csv.split('\r\n').filter((line) => line.startsWith('#'));
-    expect(comments).toContain('# every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)');
+    expect(comments).toContain(
+      '# every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)',
+    );
   });
 
-  it("escapes text cells a spreadsheet would run as a formula, and says so", () => {
+  it('escapes text cells a spreadsheet would run as a formula, and says so', () => {
     const csv = renderCsv(sampleReport({ judge: '=HYPERLINK("http://x","y")', player: '-2+3' }));
     expect(csv).toContain(`agreement,match,easy,"'=HYPERLINK(""http://x"",""y"")",human,agreement,0.875,24,0.71,1,0.9,,,8\r\n`);
     const records = csvRecords(csv);
@@ -367,7 +410,11 @@ describe('renderCsv', () => {
     const comments = csv.split('\r\n').filter((line) => line.startsWith('#'));
     // The study name's line break and comma are percent-encoded: no cell of a comment line can start a formula.
     expect(comments).toContain('# study: Pilot%0D%0A=1+1%2Cevil (id pilot-2026)');
-    for (const line of comments) expect(line.split(',').every((cell) => !/^[=+\-@\t\r]/.test(cell)), line).toBe(true);
+    for (const line of comments)
+      expect(
+        line.split(',').every((cell) => !/^[=+\-@\t\r]/.test(cell)),
+        line,
+      ).toBe(true);
     expect(csv.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
   });

@@ -62,7 +62,7 @@ describe('unparseable judge replies in the report', () => {
     expect(renderMarkdown(built)).toContain('unsure labels counted, unparseable judge replies left out (4)');
   });
 
-  it('counted as a disagreement, disagree with every human label and agree with another judge\'s unparseable reply', () => {
+  it("counted as a disagreement, disagree with every human label and agree with another judge's unparseable reply", () => {
     const built = report('disagreement');
     expect(built.settings.unparseable).toBe('disagreement');
     // j1: t1 2/2, t2 1/2, t3 0/2; j2: t1 0/2, t2 1/2, t3 0/2.
@@ -76,7 +76,7 @@ describe('unparseable judge replies in the report', () => {
     expect(all(built, 'answer', 'human', 'human')).toEqual(all(report(), 'answer', 'human', 'human'));
   });
 
-  it('give Cohen\'s kappa a category only the judge uses, and a row of the confusion matrix', () => {
+  it("give Cohen's kappa a category only the judge uses, and a row of the confusion matrix", () => {
     const built = report('disagreement');
     // j2 vs a on t1 (unparseable, yes), t2 (no, no), t3 (unparseable, irrelevant): observed 1/3;
     // chance from the marginals, j2 {unparseable 2, no 1} and a {yes, no, irrelevant 1 each}: only
@@ -100,7 +100,7 @@ describe('unparseable judge replies in the report', () => {
     expect(report().confusion.find((matrix) => matrix.task === 'answer' && matrix.judge === 'j2')?.categories).toEqual(['yes', 'no', 'irrelevant']);
   });
 
-  it('leave the humans\' chance-corrected statistics and the player outcomes as they are', () => {
+  it("leave the humans' chance-corrected statistics and the player outcomes as they are", () => {
     const built = report('disagreement');
     const plain = report();
     expect(built.statistics).toEqual(plain.statistics);
@@ -112,15 +112,23 @@ describe('unparseable judge replies in the report', () => {
   it('state the choice and the count under the tables and with the settings, in Markdown and LaTeX', () => {
     const built = report('disagreement');
     const markdown = renderMarkdown(built);
-    expect(markdown).toContain('2 replies of judge j2 could not be read and count as a disagreement with every human label (the category unparseable, which no human gives).');
+    expect(markdown).toContain(
+      '2 replies of judge j2 could not be read and count as a disagreement with every human label (the category unparseable, which no human gives).',
+    );
     expect(markdown).toContain('1 reply of judge j1 could not be read and counts as a disagreement');
     expect(markdown).toContain('unparseable judge replies counted as disagreements (4)');
-    expect(renderLatex(built)).toContain('% settings: bootstrap 0, seed 1, average micro, unsure labels counted, unparseable judge replies counted as disagreements (4)');
+    expect(renderLatex(built)).toContain(
+      '% settings: bootstrap 0, seed 1, average micro, unsure labels counted, unparseable judge replies counted as disagreements (4)',
+    );
   });
 
   it('are not mentioned with the settings of a study that has none, unless counted', () => {
-    const clean = handStudy([{ id: 'p1' }], [{ id: 's1', puzzleId: 'p1', player: 'player', judge: 'j1', turns: [{ id: 't1', judges: { j1: 'yes' }, humans: { a: 'yes' } }] }]);
-    const build = (unparseable: 'left-out' | 'disagreement') => buildReport({ ...clean, settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable }, inputs: [], app: 'test', now: NOW });
+    const clean = handStudy(
+      [{ id: 'p1' }],
+      [{ id: 's1', puzzleId: 'p1', player: 'player', judge: 'j1', turns: [{ id: 't1', judges: { j1: 'yes' }, humans: { a: 'yes' } }] }],
+    );
+    const build = (unparseable: 'left-out' | 'disagreement') =>
+      buildReport({ ...clean, settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable }, inputs: [], app: 'test', now: NOW });
     expect(renderMarkdown(build('left-out'))).not.toContain('unparseable judge replies');
     expect(renderMarkdown(build('disagreement'))).toContain('unparseable judge replies counted as disagreements (0)');
   });

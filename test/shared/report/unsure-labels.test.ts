@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { countedLabels } from '../../../shared/report/unsure-labels';
 import type { StudyLabel } from '../../../shared/stats/study/study-units';
 
-const label = (annotatorId: string, unitId: string, value: string, unsure: boolean): StudyLabel => ({ annotatorId, unitId, task: 'answer', value: value as StudyLabel['value'], unsure });
+const label = (annotatorId: string, unitId: string, value: string, unsure: boolean): StudyLabel => ({
+  annotatorId,
+  unitId,
+  task: 'answer',
+  value: value as StudyLabel['value'],
+  unsure,
+});
 
 describe('labels marked unsure', () => {
   const labels = [label('a', 'u1', 'yes', true), label('a', 'u2', 'no', false), label('b', 'u1', 'no', false), label('b', 'u1', 'yes', true)];

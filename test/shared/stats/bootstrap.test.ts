@@ -90,7 +90,12 @@ describe('bootstrapGroups', () => {
 
   it('gives no interval for 0 replicates or no units, and refuses a negative count', () => {
     expect(bootstrapGroups(groupOfUnit, 3, mean, { replicates: 0, seed: 1 })).toEqual({ ci95: null, replicates: 0, undefinedReplicates: 0, constant: false });
-    expect(bootstrapGroups(new Uint32Array(0), 0, () => 1, { replicates: 5, seed: 1 })).toEqual({ ci95: null, replicates: 5, undefinedReplicates: 5, constant: false });
+    expect(bootstrapGroups(new Uint32Array(0), 0, () => 1, { replicates: 5, seed: 1 })).toEqual({
+      ci95: null,
+      replicates: 5,
+      undefinedReplicates: 5,
+      constant: false,
+    });
     expect(() => bootstrapGroups(groupOfUnit, 3, mean, { replicates: -1, seed: 1 })).toThrow(RangeError);
   });
 
@@ -115,7 +120,13 @@ describe('intervals of the reliability engine', () => {
 
   it('contain every point estimate, at the requested level, and repeat for a seed', () => {
     const result = computeReliability(ratings, { level: 'interval', bootstrap: { replicates: 400, seed: 5 } });
-    const points = { alpha: result.alpha.interval, percentAgreement: result.percentAgreement, gwetAC1: result.gwetAC1, fleissKappa: result.fleissKappa, brennanPrediger: result.brennanPrediger };
+    const points = {
+      alpha: result.alpha.interval,
+      percentAgreement: result.percentAgreement,
+      gwetAC1: result.gwetAC1,
+      fleissKappa: result.fleissKappa,
+      brennanPrediger: result.brennanPrediger,
+    };
     for (const [key, point] of Object.entries(points)) {
       const interval = result.ci95?.[key as keyof typeof points];
       expect(interval, key).not.toBeNull();
@@ -123,7 +134,11 @@ describe('intervals of the reliability engine', () => {
       expect(low, key).toBeLessThan(point as number);
       expect(high, key).toBeGreaterThan(point as number);
     }
-    expect(result.bootstrap).toEqual({ replicates: 400, seed: 5, undefinedReplicates: { alpha: 0, percentAgreement: 0, gwetAC1: 0, fleissKappa: 0, brennanPrediger: 0 } });
+    expect(result.bootstrap).toEqual({
+      replicates: 400,
+      seed: 5,
+      undefinedReplicates: { alpha: 0, percentAgreement: 0, gwetAC1: 0, fleissKappa: 0, brennanPrediger: 0 },
+    });
     expect(computeReliability(ratings, { level: 'interval', bootstrap: { replicates: 400, seed: 5 } }).ci95).toEqual(result.ci95);
     expect(computeReliability(ratings, { level: 'interval', bootstrap: { replicates: 400, seed: 6 } }).ci95).not.toEqual(result.ci95);
   });
@@ -145,10 +160,16 @@ describe('intervals of the reliability engine', () => {
 describe('the draws', () => {
   it('are the draws of createPrng (mulberry32) for the seed: unit floor(next() x N) per draw, N per replicate', () => {
     const seen: number[][] = [];
-    bootstrapGroupsMany(Uint32Array.from({ length: 7 }, (_, i) => i), 7, 1, (draws) => {
-      seen.push([...draws]);
-      return [0];
-    }, { replicates: 5, seed: -3 });
+    bootstrapGroupsMany(
+      Uint32Array.from({ length: 7 }, (_, i) => i),
+      7,
+      1,
+      (draws) => {
+        seen.push([...draws]);
+        return [0];
+      },
+      { replicates: 5, seed: -3 },
+    );
     const prng = createPrng(-3);
     const expected = Array.from({ length: 5 }, () => {
       const draws = new Array<number>(7).fill(0);

@@ -110,7 +110,9 @@ describe('assignmentTable', () => {
       expect(r.turnUnits).toBe(data.turns.filter((t) => t.puzzleId === r.puzzleId).length);
     }
     expect(table.loads.map((load) => [load.annotatorId, load.puzzles])).toEqual(annotatorIds.map((id) => [id, assignment.get(id)?.puzzles.length]));
-    expect(table.loads.map((load) => load.units)).toEqual(annotatorIds.map((id) => rows.filter((r) => r.annotatorId === id).reduce((sum, r) => sum + r.units.length, 0)));
+    expect(table.loads.map((load) => load.units)).toEqual(
+      annotatorIds.map((id) => rows.filter((r) => r.annotatorId === id).reduce((sum, r) => sum + r.units.length, 0)),
+    );
   });
 
   // About a second on an idle machine; its budget covers one whose cores are both busy.
@@ -140,7 +142,14 @@ function largeStudy() {
   const annotatorIds = Array.from({ length: 55 }, (_, i) => `ann-${String(i + 1).padStart(2, '0')}`);
   const assignment = assignStudy({ puzzleIds: puzzles.map((p) => p.id), annotatorIds, overlap: 3, seed: 4 });
   const fullTurns = turns.map((t) => ({ ...t, studyId: 'big', puzzleId: t.sessionId.slice(0, 6), text: '', judgements: {} }));
-  const units = assignmentUnits({ puzzles: puzzles.map((p) => ({ ...p, studyId: 'big', story: '', reference: '', keyClues: [] })), sessions: sessions.map((s) => ({ ...s, studyId: 'big', player: '', judge: '', turnCount: 0 })), turns: fullTurns }, assignment);
+  const units = assignmentUnits(
+    {
+      puzzles: puzzles.map((p) => ({ ...p, studyId: 'big', story: '', reference: '', keyClues: [] })),
+      sessions: sessions.map((s) => ({ ...s, studyId: 'big', player: '', judge: '', turnCount: 0 })),
+      turns: fullTurns,
+    },
+    assignment,
+  );
   const assignments = annotatorIds.flatMap((id) => (['answer', 'match', 'difficulty'] as const).map((task) => row(id, task, units.get(id)?.[task] ?? [])));
   // Copies, as IndexedDB hands out: no id string is shared between the records and the units.
   return { input: structuredClone({ records: { puzzles, sessions, turns }, assignments }), assignment };

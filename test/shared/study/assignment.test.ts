@@ -63,7 +63,9 @@ describe('assignPuzzles', () => {
 
   it('refuses impossible input with a clear message', () => {
     const puzzleIds = ids('p', 4);
-    expect(() => assignPuzzles({ puzzleIds, annotatorIds: ids('a', 3), overlap: 4, seed: 1 })).toThrow('the overlap is 4, but there are 3 annotators; each puzzle needs 4 different annotators');
+    expect(() => assignPuzzles({ puzzleIds, annotatorIds: ids('a', 3), overlap: 4, seed: 1 })).toThrow(
+      'the overlap is 4, but there are 3 annotators; each puzzle needs 4 different annotators',
+    );
     expect(() => assignPuzzles({ puzzleIds, annotatorIds: ids('a', 3), overlap: 0, seed: 1 })).toThrow('at least 1');
     expect(() => assignPuzzles({ puzzleIds, annotatorIds: [], overlap: 1, seed: 1 })).toThrow('at least one annotator');
     expect(() => assignPuzzles({ puzzleIds, annotatorIds: ['a', 'b', 'a'], overlap: 1, seed: 1 })).toThrow('"a" is named twice');
@@ -95,6 +97,8 @@ describe('assignStudy', () => {
   });
 
   it('refuses a difficulty overlap above the number of annotators', () => {
-    expect(() => assignStudy({ puzzleIds: ids('p', 3), annotatorIds: ids('a', 2), overlap: 1, difficultyOverlap: 3, seed: 1 })).toThrow('the difficulty overlap is 3, but there are 2 annotators');
+    expect(() => assignStudy({ puzzleIds: ids('p', 3), annotatorIds: ids('a', 2), overlap: 1, difficultyOverlap: 3, seed: 1 })).toThrow(
+      'the difficulty overlap is 3, but there are 2 annotators',
+    );
   });
 });

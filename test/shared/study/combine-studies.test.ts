@@ -27,8 +27,20 @@ describe('combineStudies', () => {
   });
 
   it('keeps ids unique across files by prefixing the later file base name, and says so', () => {
-    const a = parsed('Clever_Logic.json', JSON.stringify([{ id: 'p1', surface: 'a', bottom: 'A' }, { id: 'p2', surface: 'b', bottom: 'B' }]));
-    const b = parsed('Mind_Game.json', JSON.stringify([{ id: 'p1', surface: 'c', bottom: 'C', genre: 'Logic' }, { id: 'p3', surface: 'd', bottom: 'D' }]));
+    const a = parsed(
+      'Clever_Logic.json',
+      JSON.stringify([
+        { id: 'p1', surface: 'a', bottom: 'A' },
+        { id: 'p2', surface: 'b', bottom: 'B' },
+      ]),
+    );
+    const b = parsed(
+      'Mind_Game.json',
+      JSON.stringify([
+        { id: 'p1', surface: 'c', bottom: 'C', genre: 'Logic' },
+        { id: 'p3', surface: 'd', bottom: 'D' },
+      ]),
+    );
     const { data, renamed } = combineStudies([a, b]);
     expect(data.puzzles.map((puzzle) => [puzzle.id, puzzle.genre, puzzle.studyId === data.study.id])).toEqual([
       ['p1', 'Clever Logic', true],
@@ -37,7 +49,11 @@ describe('combineStudies', () => {
       ['p3', 'Mind Game', true],
     ]);
     expect(renamed).toEqual(['Mind_Game.json: 1 id was also in an earlier file, so it starts with "Mind_Game-" here']);
-    expect(data.study).toMatchObject({ name: '2 files: Clever_Logic, Mind_Game', sourceFiles: ['Clever_Logic.json', 'Mind_Game.json'], counts: { puzzles: 4, sessions: 0, turns: 0 } });
+    expect(data.study).toMatchObject({
+      name: '2 files: Clever_Logic, Mind_Game',
+      sourceFiles: ['Clever_Logic.json', 'Mind_Game.json'],
+      counts: { puzzles: 4, sessions: 0, turns: 0 },
+    });
   });
 
   it('moves a renamed session and its turns along with the renamed puzzle', () => {
@@ -63,14 +79,18 @@ describe('the six TurtleSoup-Bench genre files as one study', () => {
   const present = existsSync(TURTLESOUP);
   if (!present) console.log(`skipped: ${TURTLESOUP} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
   it.skipIf(!present)('reads every file with the surface/bottom adapter and combines them into 400 puzzles with their genres', () => {
-    const files = readdirSync(TURTLESOUP).filter((name) => name.endsWith('.json')).sort();
+    const files = readdirSync(TURTLESOUP)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     expect(files).toHaveLength(6);
     const parts = files.map((name) => parsed(name, readFileSync(join(TURTLESOUP, name), 'utf8')));
     for (const part of parts) expect(part.study.format).toBe('adapter:surface-bottom');
     const { data } = combineStudies(parts);
     expect(data.puzzles).toHaveLength(400);
     expect(new Set(data.puzzles.map((puzzle) => puzzle.id)).size).toBe(400);
-    expect(new Set(data.puzzles.map((puzzle) => puzzle.genre))).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
+    expect(new Set(data.puzzles.map((puzzle) => puzzle.genre))).toEqual(
+      new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']),
+    );
     expect(data.puzzles.every((puzzle) => puzzle.keyClues.length > 0)).toBe(true);
   });
 });

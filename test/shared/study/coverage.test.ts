@@ -105,7 +105,18 @@ describe('computeCoverage', () => {
       missing: { answer: ['q5', 'q4'], match: [], difficulty: ['p2'] },
     });
     const zero = { answer: 0, match: 0, difficulty: 0 };
-    expect(d).toEqual({ id: 'D', name: 'Dee', assigned: 0, labelled: 0, unsure: 0, outsideAssignment: 1, lastActivity: '2026-11-22T08:00:00Z', assignedByTask: zero, labelledByTask: zero, missing: none });
+    expect(d).toEqual({
+      id: 'D',
+      name: 'Dee',
+      assigned: 0,
+      labelled: 0,
+      unsure: 0,
+      outsideAssignment: 1,
+      lastActivity: '2026-11-22T08:00:00Z',
+      assignedByTask: zero,
+      labelledByTask: zero,
+      missing: none,
+    });
     expect(e?.lastActivity).toBe('2026-11-22T11:00:00.500Z');
     expect(e?.assigned).toBe(0);
     // Every label of the study is in the table: assigned ones in Labelled, the others beside them.

@@ -149,7 +149,9 @@ describe('the queue', () => {
     const question = await screen.findByTestId('gold-replace');
     expect(question.textContent).toContain('Replace gold matched with unmatched? Enter to replace, Esc to keep.');
     // The note still argues for matched, and the question says so.
-    expect(question.textContent).toContain('The note “It names the cause.” was written for matched and would go with unmatched. To rewrite it first, keep and press E.');
+    expect(question.textContent).toContain(
+      'The note “It names the cause.” was written for matched and would go with unmatched. To rewrite it first, keep and press E.',
+    );
     expect(document.activeElement?.textContent).toContain('Replace with unmatched');
     fireEvent.keyDown(window, { key: 'j' });
     expect(unitShown()).toBe(first.unitId);
@@ -176,7 +178,10 @@ describe('the queue', () => {
 
     const history = await screen.findByTestId('gold-history');
     await waitFor(() => expect(history.querySelectorAll('tr[data-history-kind]')).toHaveLength(3));
-    const rows = [...history.querySelectorAll('tr[data-history-kind]')].map((row) => [row.getAttribute('data-history-kind'), ...[...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)]);
+    const rows = [...history.querySelectorAll('tr[data-history-kind]')].map((row) => [
+      row.getAttribute('data-history-kind'),
+      ...[...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+    ]);
     expect(rows).toEqual([
       ['set', 'Lena Lead', 'set', 'matched', 'It names the cause.'],
       ['set', 'Lena Lead', 'replaced matched', 'unmatched', 'Too vague on reflection.'],

@@ -14,7 +14,13 @@ import { closeDatabases, demoStudy, dumpTables, freshDatabase } from '../../db/d
 afterEach(closeDatabases);
 
 const DEMO = 'demo-study';
-const FINAL: GoldUnit = { unitId: 's-coffee-orca/10', labels: [{ rater: 'human:ann-1', value: 'matched' }, { rater: 'human:ann-2', value: 'unmatched' }] } as GoldUnit;
+const FINAL: GoldUnit = {
+  unitId: 's-coffee-orca/10',
+  labels: [
+    { rater: 'human:ann-1', value: 'matched' },
+    { rater: 'human:ann-2', value: 'unmatched' },
+  ],
+} as GoldUnit;
 const EARLIER = '2026-11-20T08:00:00.000Z';
 
 describe('a sitting of adjudication', () => {
@@ -32,7 +38,12 @@ describe('a sitting of adjudication', () => {
 
   it('sets gold on a unit without one at once, with the note and the labels it was decided on', async () => {
     expect(await session.choose(FINAL, 'matched', '  names the cause ')).toBe('set');
-    expect(await stored()).toMatchObject({ value: 'matched', note: 'names the cause', by: 'Lena Lead', basis: ['human:ann-1=matched', 'human:ann-2=unmatched'] });
+    expect(await stored()).toMatchObject({
+      value: 'matched',
+      note: 'names the cause',
+      by: 'Lena Lead',
+      basis: ['human:ann-1=matched', 'human:ann-2=unmatched'],
+    });
     // The same value again only updates the note: no question.
     expect(await session.choose(FINAL, 'matched', 'names the cause, plainly')).toBe('set');
     expect((await stored())?.note).toBe('names the cause, plainly');
@@ -60,14 +71,32 @@ describe('a sitting of adjudication', () => {
   });
 
   it('asks about a gold label set elsewhere (before this sitting) too', async () => {
-    await setGoldLabel(db, { studyId: DEMO, task: 'match', unitId: FINAL.unitId, value: 'unmatched', note: 'old', by: 'Earlier lead', basis: [], now: EARLIER });
+    await setGoldLabel(db, {
+      studyId: DEMO,
+      task: 'match',
+      unitId: FINAL.unitId,
+      value: 'unmatched',
+      note: 'old',
+      by: 'Earlier lead',
+      basis: [],
+      now: EARLIER,
+    });
     expect(await session.choose(FINAL, 'matched', '')).toBe('asked');
     expect(await session.replace()).toBe('set');
     expect((await stored())?.value).toBe('matched');
   });
 
   it('undoes the sitting’s changes newest first, restoring each earlier gold label exactly, audited', async () => {
-    await setGoldLabel(db, { studyId: DEMO, task: 'match', unitId: FINAL.unitId, value: 'unmatched', note: 'old', by: 'Earlier lead', basis: ['x=y'], now: EARLIER });
+    await setGoldLabel(db, {
+      studyId: DEMO,
+      task: 'match',
+      unitId: FINAL.unitId,
+      value: 'unmatched',
+      note: 'old',
+      by: 'Earlier lead',
+      basis: ['x=y'],
+      now: EARLIER,
+    });
     const original = (await stored()) as GoldLabel;
 
     await session.choose(FINAL, 'matched', 'new');

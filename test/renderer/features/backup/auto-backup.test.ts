@@ -57,7 +57,12 @@ describe('automatic snapshots', () => {
 
     const demo = demoStudy();
     const unitId = demo.turns.find((turn) => turn.type === 'question')?.id ?? '';
-    await writeLabelChange(db, { studyId: demo.study.id, annotatorId: 'ann-1', task: 'answer', unitId }, { kind: 'label:set', value: 'yes', ms: 5 }, { annotatorName: 'Ann', now: NOW });
+    await writeLabelChange(
+      db,
+      { studyId: demo.study.id, annotatorId: 'ann-1', task: 'answer', unitId },
+      { kind: 'label:set', value: 'yes', ms: 5 },
+      { annotatorName: 'Ann', now: NOW },
+    );
     expect((await snapshotChangedStudies(deps(db, store))).written).toEqual([demo.study.id]);
   });
 

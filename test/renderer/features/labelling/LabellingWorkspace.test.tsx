@@ -190,7 +190,17 @@ describe('notes, help, guidelines and settings', () => {
     await render();
     press('?');
     const help = screen.getByTestId('shortcut-help');
-    for (const text of ['Answer yes', 'Answer no', 'Answer irrelevant', 'Next unit', 'Previous unit', 'Mark or unmark unsure', 'Write a note', 'Undo the last label change', 'Show the guidelines']) {
+    for (const text of [
+      'Answer yes',
+      'Answer no',
+      'Answer irrelevant',
+      'Next unit',
+      'Previous unit',
+      'Mark or unmark unsure',
+      'Write a note',
+      'Undo the last label change',
+      'Show the guidelines',
+    ]) {
       expect(within(help).getByText(text)).toBeTruthy();
     }
     const first = currentUnitId();

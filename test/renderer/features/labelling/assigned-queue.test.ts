@@ -23,7 +23,8 @@ const PACK_OPTIONS = { guidelines: '', createdAt: '2026-11-22T09:00:00Z', app: '
 
 /** The queue of the whole demo study, as the loader builds it without an assignment. */
 const fullQueue = (task: Task) => buildUnitQueue(task, demo.puzzles, demo.turns).map((unit) => unit.id);
-const queueOf = async (db: StudioDatabase, task: Task, annotatorId = ANNOTATOR.id) => (await loadWorkspace(db, STUDY, task, annotatorId)).units.map((unit) => unit.id);
+const queueOf = async (db: StudioDatabase, task: Task, annotatorId = ANNOTATOR.id) =>
+  (await loadWorkspace(db, STUDY, task, annotatorId)).units.map((unit) => unit.id);
 
 /** Every other unit of the task, listed backwards: a selection that is neither whole sessions nor in queue order. */
 function scattered(task: Task): string[] {
@@ -64,7 +65,9 @@ describe("loadWorkspace: the lead's database", () => {
     const { units } = await loadWorkspace(db, STUDY, 'answer', ANNOTATOR.id);
     units.forEach((unit, position) => {
       expect(units[unit.sessionStart]?.sessionId).toBe(unit.sessionId);
-      expect(units.slice(unit.sessionStart, position).every((earlier) => earlier.sessionId === unit.sessionId && earlier.turnIndex < unit.turnIndex)).toBe(true);
+      expect(units.slice(unit.sessionStart, position).every((earlier) => earlier.sessionId === unit.sessionId && earlier.turnIndex < unit.turnIndex)).toBe(
+        true,
+      );
     });
   });
 });

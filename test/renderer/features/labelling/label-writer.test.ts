@@ -53,7 +53,11 @@ describe('writeLabelChange', () => {
     expect(write).toEqual({ before: undefined, after: expected, changed: true });
     expect(await stored(db)).toEqual(expected);
     expect(await labelAudit(db)).toEqual([
-      { kind: 'label:set', at: T1, detail: { unit: KEY.unitId, task: 'answer', annotator: 'ann-1', old: null, new: 'yes', oldRev: null, rev: 1, unsure: false, note: '' } },
+      {
+        kind: 'label:set',
+        at: T1,
+        detail: { unit: KEY.unitId, task: 'answer', annotator: 'ann-1', old: null, new: 'yes', oldRev: null, rev: 1, unsure: false, note: '' },
+      },
     ]);
     expect(await db.annotators.toArray()).toEqual([{ studyId, id: 'ann-1', name: 'Ada' }]);
     expect(await readPosition(db, studyId, 'ann-1', 'answer')).toBe('s-coffee-orca/2');
@@ -140,13 +144,18 @@ describe('writeLabelChange', () => {
         table: (name) => {
           const table = down.table(name);
           if (name !== 'audit') return table;
-          return { ...table, mutate: (req) => (full ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)) };
+          return {
+            ...table,
+            mutate: (req) => (full ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
+          };
         },
       }),
     });
     full = true;
     const before = await dumpTables(db);
-    const error: unknown = await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1 }, context(T1, 's-coffee-orca/2')).catch((caught: unknown) => caught);
+    const error: unknown = await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1 }, context(T1, 's-coffee-orca/2')).catch(
+      (caught: unknown) => caught,
+    );
     expect(describeStorageError(error)).toMatch(/storage quota is full/);
     expect(await dumpTables(db)).toEqual(before);
   });
@@ -160,7 +169,11 @@ describe('undoLabelChange', () => {
     expect(undo.after).toBeUndefined();
     expect(await stored(db)).toBeUndefined();
     const audit = await labelAudit(db);
-    expect(audit.at(-1)).toEqual({ kind: 'label:undo', at: T2, detail: { unit: KEY.unitId, task: 'answer', annotator: 'ann-1', old: 'yes', new: null, oldRev: 1, rev: null, unsure: null, note: null } });
+    expect(audit.at(-1)).toEqual({
+      kind: 'label:undo',
+      at: T2,
+      detail: { unit: KEY.unitId, task: 'answer', annotator: 'ann-1', old: 'yes', new: null, oldRev: 1, rev: null, unsure: null, note: null },
+    });
   });
 
   it('puts back the value, flag and note a label had, as a new revision', async () => {

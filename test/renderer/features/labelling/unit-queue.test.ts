@@ -9,7 +9,17 @@ import { demoStudy } from '../../db/db-fixtures';
 const demo = demoStudy();
 
 function turn(sessionId: string, puzzleId: string, index: number, type: Turn['type'] = 'question'): Turn {
-  return { studyId: 's', id: `${sessionId}/${index + 1}`, sessionId, puzzleId, index, type, text: `${sessionId} ${index}`, judgements: { judge: type === 'question' ? 'yes' : 'matched' }, judgeReply: 'Correct!' };
+  return {
+    studyId: 's',
+    id: `${sessionId}/${index + 1}`,
+    sessionId,
+    puzzleId,
+    index,
+    type,
+    text: `${sessionId} ${index}`,
+    judgements: { judge: type === 'question' ? 'yes' : 'matched' },
+    judgeReply: 'Correct!',
+  };
 }
 
 describe('buildUnitQueue', () => {
@@ -22,7 +32,14 @@ describe('buildUnitQueue', () => {
   });
 
   it('orders by puzzle, then session, then turn index (not by id, where "/10" sorts before "/2")', () => {
-    const turns = [turn('s-b', 'p-1', 1), turn('s-a', 'p-2', 0), turn('s-b', 'p-1', 10), turn('s-b', 'p-1', 0), turn('s-c', 'p-1', 0), turn('s-b', 'p-1', 2, 'final')];
+    const turns = [
+      turn('s-b', 'p-1', 1),
+      turn('s-a', 'p-2', 0),
+      turn('s-b', 'p-1', 10),
+      turn('s-b', 'p-1', 0),
+      turn('s-c', 'p-1', 0),
+      turn('s-b', 'p-1', 2, 'final'),
+    ];
     const queue = buildUnitQueue('answer', [], turns);
     expect(queue.map((unit) => unit.id)).toEqual(['s-b/1', 's-b/2', 's-b/11', 's-c/1', 's-a/1']);
     expect(queue.map((unit) => unit.sessionStart)).toEqual([0, 0, 0, 3, 4]);

@@ -6,14 +6,27 @@ import { describe, expect, it } from 'vitest';
 import { foldText, queryWords, UnitSearchIndex } from '../../../../renderer/features/labelling/unit-search';
 import type { PuzzleView, WorkUnit } from '../../../../renderer/features/labelling/unit-queue';
 
-const unit = (id: string, puzzleId: string, text: string): WorkUnit => ({ id, kind: 'question', puzzleId, sessionId: `${puzzleId}-s`, turnIndex: 0, text, sessionStart: 0 });
+const unit = (id: string, puzzleId: string, text: string): WorkUnit => ({
+  id,
+  kind: 'question',
+  puzzleId,
+  sessionId: `${puzzleId}-s`,
+  turnIndex: 0,
+  text,
+  sessionStart: 0,
+});
 const puzzle = (id: string, title: string, story: string): PuzzleView => ({ id, title, story, reference: 'THE REFERENCE IS NEVER SEARCHED', keyClues: [] });
 
 const puzzles = new Map([
   ['p-1', puzzle('p-1', '299-part Harmony!', 'A choir sings in a café by the sea.')],
   ['p-2', puzzle('p-2', 'The Coffee She Never Sips', 'Mara carries a hot coffee for twenty minutes.')],
 ]);
-const units = [unit('s-1/1', 'p-1', 'Is the choir paid?'), unit('s-1/2', 'p-1', 'Is it winter?'), unit('s-2/1', 'p-2', 'Does Mara dislike HOT drinks?'), unit('s-2/2', 'p-2', 'Is the café far away?')];
+const units = [
+  unit('s-1/1', 'p-1', 'Is the choir paid?'),
+  unit('s-1/2', 'p-1', 'Is it winter?'),
+  unit('s-2/1', 'p-2', 'Does Mara dislike HOT drinks?'),
+  unit('s-2/2', 'p-2', 'Is the café far away?'),
+];
 
 describe('foldText and queryWords', () => {
   it('folds case and accents, and splits a query into words', () => {
@@ -59,7 +72,9 @@ describe('UnitSearchIndex', () => {
   });
 
   it('searches 100,000 units across 1,000 puzzles', () => {
-    const manyPuzzles = new Map(Array.from({ length: 1_000 }, (_, p) => [`p-${p}`, puzzle(`p-${p}`, `Puzzle ${p}`, `Story k${p}z about a lighthouse keeper.`)] as const));
+    const manyPuzzles = new Map(
+      Array.from({ length: 1_000 }, (_, p) => [`p-${p}`, puzzle(`p-${p}`, `Puzzle ${p}`, `Story k${p}z about a lighthouse keeper.`)] as const),
+    );
     const many = Array.from({ length: 100_000 }, (_, u) => unit(`s-${u}`, `p-${u % 1_000}`, u === 77_777 ? 'Is the keeper a ghost?' : `Question ${u}?`));
     const large = new UnitSearchIndex(many, manyPuzzles);
     expect(large.match('ghost')).toEqual([77_777]);

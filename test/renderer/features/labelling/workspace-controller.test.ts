@@ -35,7 +35,8 @@ async function open(db: StudioDatabase, task: Label['task'] = 'answer', annotato
 }
 
 const current = (controller: WorkspaceController) => controller.currentUnit()?.id;
-const storedLabels = (db: StudioDatabase, task: Label['task'] = 'answer') => db.labels.toArray().then((labels) => labels.filter((l) => l.annotatorId === ANN && l.task === task));
+const storedLabels = (db: StudioDatabase, task: Label['task'] = 'answer') =>
+  db.labels.toArray().then((labels) => labels.filter((l) => l.annotatorId === ANN && l.task === task));
 
 describe('loadWorkspace', () => {
   it('reads the units of one task, in queue order, with their puzzles', async () => {
@@ -51,7 +52,7 @@ describe('loadWorkspace', () => {
     expect((await loadWorkspace(db, studyId, 'difficulty', ANN)).units).toHaveLength(15);
   });
 
-  it('reads only this annotator\'s labels of this task', async () => {
+  it("reads only this annotator's labels of this task", async () => {
     const db = await withDemo();
     const [first, second] = demo.turns.filter((turn) => turn.type === 'question');
     await db.labels.bulkPut([
@@ -116,7 +117,16 @@ describe('WorkspaceController', () => {
     await controller.idle();
     expect(controller.index.get(unit.id)).toMatchObject({ state: 'saved', label: { value: 'irrelevant', rev: 1, ms: 2_500 } });
     expect(controller.saveLog.getEntries()).toEqual([
-      { seq: 1, unitId: unit.id, task: 'answer', value: 'irrelevant', rev: 1, unsure: false, noteLength: 0, message: `Saved irrelevant on question ${unit.turnIndex + 1}` },
+      {
+        seq: 1,
+        unitId: unit.id,
+        task: 'answer',
+        value: 'irrelevant',
+        rev: 1,
+        unsure: false,
+        noteLength: 0,
+        message: `Saved irrelevant on question ${unit.turnIndex + 1}`,
+      },
     ]);
     expect(await storedLabels(db)).toMatchObject([{ unitId: unit.id, value: 'irrelevant', rev: 1 }]);
     // The label's transaction also remembered where the annotator went on to.
@@ -212,7 +222,11 @@ describe('WorkspaceController', () => {
         ...down,
         table: (name) => {
           const table = down.table(name);
-          return { ...table, mutate: (req) => (full && name === 'labels' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)) };
+          return {
+            ...table,
+            mutate: (req) =>
+              full && name === 'labels' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req),
+          };
         },
       }),
     });

@@ -19,7 +19,11 @@ import { UNPARSEABLE } from '../../../../shared/domain/model';
 import { closeDatabases, freshDatabase, renderWithServices, testServices } from '../mode/mode-fixtures';
 import { FILE_READERS } from '../../../../cli/file-readers';
 
-vi.mock('../../../../renderer/workers/mapping-client', () => ({ openForMappingInWorker: vi.fn(), checkMappingInWorker: vi.fn(), buildMappedBundleInWorker: vi.fn() }));
+vi.mock('../../../../renderer/workers/mapping-client', () => ({
+  openForMappingInWorker: vi.fn(),
+  checkMappingInWorker: vi.fn(),
+  buildMappedBundleInWorker: vi.fn(),
+}));
 vi.mock('../../../../renderer/workers/import-client', () => ({ importFilesInWorker: vi.fn() }));
 
 const CSV = [
@@ -46,11 +50,19 @@ beforeEach(() => {
     if (!result.ok) return { rows: preview.rows, problems: result.needs ? [] : result.errors, needs: result.needs ?? [], leftovers: preview.leftovers };
     const turns = result.value.bundle.sessions.flatMap((s) => s.turns);
     const unparseable = turns.filter((t) => Object.values(t.judgements).includes(UNPARSEABLE)).length;
-    return { rows: preview.rows, problems: [], needs: [], leftovers: result.value.leftovers, counts: { puzzles: result.value.bundle.puzzles.length, sessions: result.value.bundle.sessions.length, turns: turns.length, unparseable } };
+    return {
+      rows: preview.rows,
+      problems: [],
+      needs: [],
+      leftovers: result.value.leftovers,
+      counts: { puzzles: result.value.bundle.puzzles.length, sessions: result.value.bundle.sessions.length, turns: turns.length, unparseable },
+    };
   });
   vi.mocked(buildMappedBundleInWorker).mockImplementation(async (preset) => {
     const result = applyMapping(tables, preset);
-    return result.ok ? { ok: true, fileName: `${result.value.bundle.name}.json`, text: serializeBundleDocument(result.value.bundle) } : { ok: false, errors: result.errors };
+    return result.ok
+      ? { ok: true, fileName: `${result.value.bundle.name}.json`, text: serializeBundleDocument(result.value.bundle) }
+      : { ok: false, errors: result.errors };
   });
   vi.mocked(importFilesInWorker).mockResolvedValue({ ok: true, studies: [{ id: 'lab', name: 'lab', counts: { puzzles: 2, sessions: 2, turns: 3 } as never }] });
 });
@@ -76,12 +88,23 @@ describe('the mapping dialog', () => {
   it('prefills the fields from their names and shows the first records mapped, the counts and what is not imported', async () => {
     const { dialog } = await renderDialog();
     await waitFor(() => expect(selected(dialog, 'story')).toBe('story'));
-    expect(['puzzle id', 'reference', 'session', 'question text', 'judge label', 'difficulty'].map((label) => selected(dialog, label))).toEqual(['puzzle_id', 'solution', 'session_id', 'question', 'verdict', 'level']);
+    expect(['puzzle id', 'reference', 'session', 'question text', 'judge label', 'difficulty'].map((label) => selected(dialog, label))).toEqual([
+      'puzzle_id',
+      'solution',
+      'session_id',
+      'question',
+      'verdict',
+      'level',
+    ]);
     fireEvent.change(within(dialog).getByLabelText('Player name'), { target: { value: 'pl' } });
     expect(await within(dialog).findByText('The records name no judge: map a judge field or type the judge name.')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Judge name'), { target: { value: 'jd' } });
-    await waitFor(() => expect(within(dialog).getByTestId('mapping-counts').textContent).toBe('Would import 2 puzzles, 2 sessions, 3 turns; 1 judge labels could not be read and are kept as written.'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('mapping-counts').textContent).toBe(
+        'Would import 2 puzzles, 2 sessions, 3 turns; 1 judge labels could not be read and are kept as written.',
+      ),
+    );
     const rows = within(within(dialog).getByRole('table', { name: 'First records mapped' })).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
       'line 2p1A man turns off a lamp.s1pljdquestion: At sea?yes (“Yes, he is.”)',
@@ -98,7 +121,11 @@ describe('the mapping dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Judge name'), { target: { value: 'jd' } });
     fireEvent.change(within(dialog).getByLabelText('Player name'), { target: { value: 'pl' } });
     fireEvent.change(within(dialog).getByLabelText('reference', { selector: 'select' }), { target: { value: 'cost' } });
-    await waitFor(() => expect(within(dialog).getByTestId('mapping-problems').textContent).toContain('lab.csv: line 3: puzzle "p1" has another reference here than at lab.csv, line 2'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('mapping-problems').textContent).toContain(
+        'lab.csv: line 3: puzzle "p1" has another reference here than at lab.csv, line 2',
+      ),
+    );
     expect((within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -109,7 +136,9 @@ describe('the mapping dialog', () => {
     fireEvent.change(within(first.dialog).getByLabelText('Preset name'), { target: { value: 'Lab' } });
     fireEvent.click(within(first.dialog).getByRole('button', { name: 'Save preset' }));
     expect(within(first.dialog).getByTestId('mapping-message').textContent).toBe('Saved the preset "Lab".');
-    expect(first.services.preferences.getState().mappingPresets.map((preset) => [preset.name, preset.fields.story, preset.constants?.judge])).toEqual([['Lab', 'story', 'jd']]);
+    expect(first.services.preferences.getState().mappingPresets.map((preset) => [preset.name, preset.fields.story, preset.constants?.judge])).toEqual([
+      ['Lab', 'story', 'jd'],
+    ]);
     expect(window.localStorage.getItem('agreement-studio.preferences')).toContain('"mappingPresets":[{');
     cleanup();
 

@@ -30,7 +30,9 @@ describe('ImportPreview', () => {
     render(<ImportPreview preview={preview} onImport={onImport} onCancel={onCancel} />);
     const text = screen.getByTestId('import-preview').textContent ?? '';
     expect(text).toContain('all_cases_en_shot0.json: TurtleBench wide table');
-    expect(text).toContain('2 files as one study: the stories with the judged guesses: 32 puzzles, 32 sessions, 1,532 turns, 9 judges, 1,532 human labels by 1 rater.');
+    expect(text).toContain(
+      '2 files as one study: the stories with the judged guesses: 32 puzzles, 32 sessions, 1,532 turns, 9 judges, 1,532 human labels by 1 rater.',
+    );
     expect(screen.getByTestId('import-unparseable').textContent).toBe('GPT_4o: "Invalid" × 3');
     expect(screen.getByTestId('import-leftovers').textContent).toBe('stories.json: field [].extra: 32 (for example "a", "b")');
     fireEvent.click(screen.getByRole('button', { name: 'Import anyway' }));

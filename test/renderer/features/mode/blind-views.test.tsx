@@ -94,7 +94,11 @@ describe('TranscriptView', () => {
       for (const turn of turns) {
         const item = container.querySelector(`li[data-turn-id="${turn.id}"]`)!;
         const badges = [...item.querySelectorAll('.badge')].map((badge) => badge.textContent);
-        expect(badges.sort()).toEqual(Object.entries(turn.judgements).map(([judge, label]) => `${judge} ${label}`).sort());
+        expect(badges.sort()).toEqual(
+          Object.entries(turn.judgements)
+            .map(([judge, label]) => `${judge} ${label}`)
+            .sort(),
+        );
         expect(item.querySelector('.judge-reply')?.textContent).toBe(turn.judgeReply);
       }
       unmount();
@@ -107,7 +111,15 @@ describe('TranscriptView', () => {
     const [first, second] = turns;
     // The same study under its own id, with replies as an imported benchmark keeps them.
     const replies = new Map([
-      [first!.id, Object.fromEntries(Object.entries(first!.judgements).map(([judge, label]) => [judge, label === 'unparseable' ? 'Invalid' : `${label.charAt(0).toUpperCase()}${label.slice(1)}.`]))],
+      [
+        first!.id,
+        Object.fromEntries(
+          Object.entries(first!.judgements).map(([judge, label]) => [
+            judge,
+            label === 'unparseable' ? 'Invalid' : `${label.charAt(0).toUpperCase()}${label.slice(1)}.`,
+          ]),
+        ),
+      ],
       [second!.id, Object.fromEntries(Object.keys(second!.judgements).map((judge) => [judge, 'Correct, well done']))],
     ]);
     const withReplies = { ...demo, turns: demo.turns.map((turn) => (replies.has(turn.id) ? { ...turn, judgeReplies: replies.get(turn.id)! } : turn)) };
@@ -116,7 +128,11 @@ describe('TranscriptView', () => {
     const lead = await renderTranscript(replyDb, 'lead', session);
     const shown = (turnId: string) => [...lead.container.querySelectorAll(`li[data-turn-id="${turnId}"] .badge-reply`)].map((reply) => reply.textContent);
     // "Yes." says no more than yes: not repeated.
-    expect(shown(first!.id)).toEqual(Object.values(first!.judgements).filter((label) => label === 'unparseable').map(() => 'Invalid'));
+    expect(shown(first!.id)).toEqual(
+      Object.values(first!.judgements)
+        .filter((label) => label === 'unparseable')
+        .map(() => 'Invalid'),
+    );
     expect(shown(second!.id)).toEqual(Object.keys(second!.judgements).map(() => 'Correct, well done'));
     lead.unmount();
 
@@ -152,7 +168,9 @@ describe('TranscriptView', () => {
     expect(humanBadges(lead.container, second!.id)).toEqual([]);
     expect(lead.container.querySelector(`li[data-turn-id="${second!.id}"] [data-raters="annotators"]`)?.textContent).toContain('no annotator label yet');
     // The judges' badges are still there, on their own line.
-    expect(lead.container.querySelectorAll(`li[data-turn-id="${question!.id}"] [data-raters="judges"] .badge`)).toHaveLength(Object.keys(question!.judgements).length);
+    expect(lead.container.querySelectorAll(`li[data-turn-id="${question!.id}"] [data-raters="judges"] .badge`)).toHaveLength(
+      Object.keys(question!.judgements).length,
+    );
 
     act(() => lead.services.preferences.getState().setMode('annotator'));
     for (const name of ['Ada Lovelace', 'Bo Peep', 'ann-ada', 'ann-bo', 'Annotators']) expect(lead.container.innerHTML).not.toContain(name);

@@ -8,7 +8,14 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JudgesSection } from '../../../../renderer/features/report/JudgesSection';
-import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgesSection as Section, ReportBucket, ReportTask } from '../../../../shared/report/report-model';
+import type {
+  AgreementReport,
+  CorrectedScoreRow,
+  JudgeAgainstPeopleRow,
+  JudgesSection as Section,
+  ReportBucket,
+  ReportTask,
+} from '../../../../shared/report/report-model';
 import { altTest, type AltTestUnit } from '../../../../shared/stats/judge/alt-test';
 import { judgeAgainstPeople } from '../../../../shared/stats/judge/against-people';
 import type { LabelPair } from '../../../../shared/stats/judge/classification';
@@ -30,8 +37,17 @@ const LENIENT: LabelPair[] = [
   ...repeat(2, { judge: 'irrelevant', reference: 'no' }),
 ];
 /** A judge erring both ways alike, and never saying unknown (nor do people), so that label's figures are undefined. */
-const EVEN: LabelPair[] = [...repeat(25, { judge: 'yes', reference: 'yes' }), ...repeat(30, { judge: 'no', reference: 'no' }), ...repeat(3, { judge: 'yes', reference: 'no' }), ...repeat(3, { judge: 'no', reference: 'yes' })];
-const MATCH: LabelPair[] = [...repeat(8, { judge: 'matched', reference: 'matched' }), ...repeat(10, { judge: 'unmatched', reference: 'unmatched' }), ...repeat(2, { judge: 'matched', reference: 'unmatched' })];
+const EVEN: LabelPair[] = [
+  ...repeat(25, { judge: 'yes', reference: 'yes' }),
+  ...repeat(30, { judge: 'no', reference: 'no' }),
+  ...repeat(3, { judge: 'yes', reference: 'no' }),
+  ...repeat(3, { judge: 'no', reference: 'yes' }),
+];
+const MATCH: LabelPair[] = [
+  ...repeat(8, { judge: 'matched', reference: 'matched' }),
+  ...repeat(10, { judge: 'unmatched', reference: 'unmatched' }),
+  ...repeat(2, { judge: 'matched', reference: 'unmatched' }),
+];
 
 function againstPeople(task: ReportTask, judge: string, bucket: ReportBucket, pairs: LabelPair[], holmP: number | null): JudgeAgainstPeopleRow {
   return { task, judge, bucket, unitsWithoutMajority: 2, holmP, ...judgeAgainstPeople(task, pairs) };
@@ -80,7 +96,10 @@ function section(epsilon = 0.2): Section {
         differenceCi95: [-0.12, 0.02],
         undefinedReplicates: 0,
         holmP: 0.31,
-        ...pairedJudgeComparison([...Array.from({ length: 50 }, () => ({ aAgrees: true, bAgrees: true })), ...Array.from({ length: 4 }, () => ({ aAgrees: false, bAgrees: true }))]),
+        ...pairedJudgeComparison([
+          ...Array.from({ length: 50 }, () => ({ aAgrees: true, bAgrees: true })),
+          ...Array.from({ length: 4 }, () => ({ aAgrees: false, bAgrees: true })),
+        ]),
       },
     ],
     altTest: [
@@ -160,7 +179,9 @@ describe('the Judges section', () => {
     expect(screen.getByTestId('alt-test-epsilon').textContent).toBe('0.15');
     const passed = within(card('judge-a')).getByTestId('alt-test');
     expect(passed.getAttribute('data-verdict')).toBe('passed');
-    expect(passed.textContent).toMatch(/Passed \(ε = 0\.15\): the judge wins against 3 of 3 annotators \(winning rate 100\.0%, advantage probability \d\.\d{3}\) on 40 units\./);
+    expect(passed.textContent).toMatch(
+      /Passed \(ε = 0\.15\): the judge wins against 3 of 3 annotators \(winning rate 100\.0%, advantage probability \d\.\d{3}\) on 40 units\./,
+    );
     const failed = within(card('judge-b')).getByTestId('alt-test');
     expect(failed.getAttribute('data-verdict')).toBe('failed');
     expect(failed.textContent).toContain('Failed (ε = 0.15): the judge wins against 0 of 3 annotators');
@@ -176,7 +197,9 @@ describe('the Judges section', () => {
     render(<JudgesSection report={reportWith(judges)} />);
     fireEvent.click(screen.getByRole('button', { name: 'M: final answers' }));
     const a = card('judge-a');
-    expect(within(a).getByTestId('judge-rates').textContent).toBe(`True-positive rate (matched)100.0%True-negative rate (unmatched)${((10 / 12) * 100).toFixed(1)}%`);
+    expect(within(a).getByTestId('judge-rates').textContent).toBe(
+      `True-positive rate (matched)100.0%True-negative rate (unmatched)${((10 / 12) * 100).toFixed(1)}%`,
+    );
     const scores = within(a).getByTestId('corrected-scores');
     const orca = scores.querySelector('tr[data-player="orca"][data-bucket="all"]');
     expect(Number(orca?.getAttribute('data-corrected'))).toBe(judges.correctedScores[0]?.theta);
@@ -196,7 +219,9 @@ describe('the Judges section', () => {
     const row = screen.getByTestId('judge-comparisons').querySelector('tr[data-a="judge-a"][data-b="judge-b"]');
     expect(row?.getAttribute('data-n')).toBe('54');
     expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual(['judge-b', '54', '−7.4 pp  [−12.0, 2.0]', '0.125', '0.310']);
-    expect(screen.getByTestId('holm-families').textContent).toBe('p-values Holm-adjusted within R: leniency McNemar tests of 2 judges x 2 buckets; R: paired McNemar tests of 1 pair x 1 bucket.');
+    expect(screen.getByTestId('holm-families').textContent).toBe(
+      'p-values Holm-adjusted within R: leniency McNemar tests of 2 judges x 2 buckets; R: paired McNemar tests of 1 pair x 1 bucket.',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Easy' }));
     expect(screen.getByTestId('judges').getAttribute('data-bucket')).toBe('easy');

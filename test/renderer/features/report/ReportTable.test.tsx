@@ -62,7 +62,15 @@ describe('ReportTable', () => {
 });
 
 describe('LayoutTableBlock', () => {
-  const layout: LayoutTable = { id: 't', title: 'M: agreement', caption: 'The caption.', columns: ['Pair', 'All'], labelColumns: 1, rows: [], notes: ['A note.'] };
+  const layout: LayoutTable = {
+    id: 't',
+    title: 'M: agreement',
+    caption: 'The caption.',
+    columns: ['Pair', 'All'],
+    labelColumns: 1,
+    rows: [],
+    notes: ['A note.'],
+  };
 
   it('shows the title, caption and notes around the table the title names', () => {
     render(

@@ -71,7 +71,21 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function));
+    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(
+      db.name,
+      studyId,
+      {
+        bootstrap: 1000,
+        seed: 1,
+        includeGold: false,
+        leaveOutUnsure: false,
+        unparseable: 'left-out',
+        resample: 'puzzles',
+        altTestEpsilon: 0.2,
+        average: 'micro',
+      },
+      expect.any(Function),
+    );
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -97,7 +111,23 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+        db.name,
+        studyId,
+        {
+          bootstrap: 200,
+          seed: 1,
+          includeGold: false,
+          leaveOutUnsure: false,
+          unparseable: 'left-out',
+          resample: 'puzzles',
+          altTestEpsilon: 0.2,
+          average: 'micro',
+        },
+        expect.any(Function),
+      ),
+    );
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -107,32 +137,75 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+        db.name,
+        studyId,
+        {
+          bootstrap: 200,
+          seed: 1,
+          includeGold: true,
+          leaveOutUnsure: false,
+          unparseable: 'left-out',
+          resample: 'puzzles',
+          altTestEpsilon: 0.2,
+          average: 'micro',
+        },
+        expect.any(Function),
+      ),
+    );
 
     // Resampling units instead of puzzles is one more request of its own.
     expect((screen.getByTestId('report-resample') as HTMLSelectElement).value).toBe('puzzles');
     fireEvent.change(screen.getByTestId('report-resample'), { target: { value: 'units' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 200, seed: 1, includeGold: true, leaveOutUnsure: false, unparseable: 'left-out', resample: 'units', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+        db.name,
+        studyId,
+        {
+          bootstrap: 200,
+          seed: 1,
+          includeGold: true,
+          leaveOutUnsure: false,
+          unparseable: 'left-out',
+          resample: 'units',
+          altTestEpsilon: 0.2,
+          average: 'micro',
+        },
+        expect.any(Function),
+      ),
+    );
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
     const phases: string[] = [];
     const example = workedExampleB();
-    buildReport({ ...example, settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: '2026-11-22T10:00:00.000Z', onProgress: (label) => phases.push(label) });
+    buildReport({
+      ...example,
+      settings: { bootstrap: 0, seed: 1, average: 'micro' },
+      inputs: [],
+      app: 'test',
+      now: '2026-11-22T10:00:00.000Z',
+      onProgress: (label) => phases.push(label),
+    });
     const { db } = await readyReport();
     vi.mocked(computeReportInWorker).mockImplementation((_db, _study, _request, onProgress) => {
       onProgress({ label: phases.at(-1) ?? '', done: 15, total: 15 });
       return new Promise(() => {});
     });
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 200 }), expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 200 }), expect.any(Function)),
+    );
     await waitFor(() => expect(screen.getByTestId('report-progress').getAttribute('aria-valuenow')).toBe('15'));
     expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
 
     // Back to the settings of the report on the page: it is computed again, and until then not ready.
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '1000' } });
     fireEvent.keyDown(screen.getByTestId('report-bootstrap'), { key: 'Enter' });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 1000 }), expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 1000 }), expect.any(Function)),
+    );
     expect(computeReportInWorker).toHaveBeenCalledTimes(3);
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
     expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
@@ -144,8 +217,26 @@ describe('computing', () => {
     const leftOut = sampleReport({ leaveOutUnsure: true });
     vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
     fireEvent.click(screen.getByTestId('leave-out-unsure'));
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: true, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
-    await waitFor(() => expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+        db.name,
+        studyId,
+        {
+          bootstrap: 1000,
+          seed: 1,
+          includeGold: false,
+          leaveOutUnsure: true,
+          unparseable: 'left-out',
+          resample: 'puzzles',
+          altTestEpsilon: 0.2,
+          average: 'micro',
+        },
+        expect.any(Function),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`),
+    );
   });
 
   it('refuses a bootstrap out of range without asking the worker', async () => {
@@ -236,7 +327,13 @@ function unparseableReport(unparseable: 'left-out' | 'disagreement', annotators:
       },
     ],
   );
-  const report = buildReport({ ...data, settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable }, inputs: [], app: 'test', now: '2026-11-22T10:00:00.000Z' });
+  const report = buildReport({
+    ...data,
+    settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable },
+    inputs: [],
+    app: 'test',
+    now: '2026-11-22T10:00:00.000Z',
+  });
   // The page shows a report only for its own study.
   return { report: { ...report, study: { ...report.study, id: studyId } }, ratingsByLevel: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
 }
@@ -253,7 +350,23 @@ describe('unparseable judge replies', () => {
     expect(screen.getByText('2 replies of judge j2 could not be read and are left out.')).toBeTruthy();
 
     fireEvent.change(select, { target: { value: 'disagreement' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'disagreement', resample: 'puzzles', altTestEpsilon: 0.2, average: 'micro' }, expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+        db.name,
+        studyId,
+        {
+          bootstrap: 1000,
+          seed: 1,
+          includeGold: false,
+          leaveOutUnsure: false,
+          unparseable: 'disagreement',
+          resample: 'puzzles',
+          altTestEpsilon: 0.2,
+          average: 'micro',
+        },
+        expect.any(Function),
+      ),
+    );
     await waitFor(() => expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('6'));
     expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-agreement')).toBe(String(2 / 6));
     expect(screen.getByTestId('unparseable-setting').textContent).toBe('unparseable judge replies counted as disagreements (2)');
@@ -291,12 +404,30 @@ describe("the annotators' expertise", () => {
     expect([...select.options].map((option) => option.textContent)).toEqual(['expert (0.2)', 'skilled (0.15)', 'crowd (0.1)']);
 
     fireEvent.change(select, { target: { value: 'crowd' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, { bootstrap: 1000, seed: 1, includeGold: false, leaveOutUnsure: false, unparseable: 'left-out', resample: 'puzzles', altTestEpsilon: 0.1, average: 'micro' }, expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+        db.name,
+        studyId,
+        {
+          bootstrap: 1000,
+          seed: 1,
+          includeGold: false,
+          leaveOutUnsure: false,
+          unparseable: 'left-out',
+          resample: 'puzzles',
+          altTestEpsilon: 0.1,
+          average: 'micro',
+        },
+        expect.any(Function),
+      ),
+    );
     expect((await db.studies.get(studyId))?.annotatorExpertise).toBe('crowd');
     await waitFor(() => expect((screen.getByTestId('annotator-expertise') as HTMLSelectElement).value).toBe('crowd'));
 
     fireEvent.change(screen.getByTestId('annotator-expertise'), { target: { value: 'expert' } });
-    await waitFor(() => expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ altTestEpsilon: 0.2 }), expect.any(Function)));
+    await waitFor(() =>
+      expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ altTestEpsilon: 0.2 }), expect.any(Function)),
+    );
     expect(await db.studies.get(studyId)).not.toHaveProperty('annotatorExpertise');
   });
 });
@@ -386,7 +517,9 @@ describe('other sections', () => {
     fireEvent.click(within(histogram).getByRole('button', { name: 'Show as table' }));
     expect(histogram.querySelectorAll('tr[data-level]')).toHaveLength(9);
     expect(difficulty.querySelectorAll('tr[data-puzzle]')).toHaveLength(15);
-    expect(difficulty.querySelector('[data-ordinal-alpha]')?.getAttribute('data-ordinal-alpha')).toBe(String(SAMPLE.report.statistics.difficulty?.ordinalAlpha));
+    expect(difficulty.querySelector('[data-ordinal-alpha]')?.getAttribute('data-ordinal-alpha')).toBe(
+      String(SAMPLE.report.statistics.difficulty?.ordinalAlpha),
+    );
     const players = screen.getByTestId('player-outcomes');
     // A row per player and bucket (the demo has no unrated puzzle): easy, medium, hard, all.
     expect(players.querySelectorAll('tr[data-player]')).toHaveLength(2 * 4);
@@ -396,7 +529,9 @@ describe('other sections', () => {
     expect(header.slice(2)).toEqual(['Acc', 'Rnd', 'O/A', 'n', 'Acc', 'Rnd', 'O/A', 'n']);
     const judge = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'judge' && o.bucket === 'all');
     const human = SAMPLE.report.players.outcomes.find((o) => o.verdicts === 'human' && o.player === judge?.player && o.bucket === 'all');
-    const cells = [...(players.querySelector(`tr[data-player="${judge?.player}"][data-bucket="all"]`)?.querySelectorAll('td.num') ?? [])].map((td) => td.textContent);
+    const cells = [...(players.querySelector(`tr[data-player="${judge?.player}"][data-bucket="all"]`)?.querySelectorAll('td.num') ?? [])].map(
+      (td) => td.textContent,
+    );
     expect([cells[3], cells[7]]).toEqual([String(judge?.sessions), String(human?.sessions)]);
     expect(within(players).getByTestId('ranking-basis').textContent).toMatch(/^Both rankings are computed on the same sessions/);
     expect(within(players).getByTestId('ranking-caveat').textContent).toContain("With only 2 players, Kendall's tau-b can only be ±1");

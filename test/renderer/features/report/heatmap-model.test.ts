@@ -7,7 +7,14 @@ import { cellKey, cellLabel, heatmapModel } from '../../../../renderer/features/
 import type { AgreementReport } from '../../../../shared/report/report-model';
 import { raterName } from '../../../../shared/report/table-layout';
 
-const pair = (a: string, b: string, n: number, units: number, percentAgreement: number | null): PairKappa => ({ a, b, n, units, percentAgreement, cohenKappa: null });
+const pair = (a: string, b: string, n: number, units: number, percentAgreement: number | null): PairKappa => ({
+  a,
+  b,
+  n,
+  units,
+  percentAgreement,
+  cohenKappa: null,
+});
 
 describe('heatmapModel', () => {
   const model = heatmapModel([
@@ -35,7 +42,10 @@ describe('heatmapModel', () => {
 
   it('names raters by their display names, keeping the ids as keys', () => {
     const report = { annotatorNames: { 'ann-2': 'Ann Two' } } as unknown as AgreementReport;
-    const named = heatmapModel(model.pairs.map((pair) => ({ a: pair.a, b: pair.b, n: pair.used, units: pair.total, percentAgreement: pair.agreement, cohenKappa: pair.kappa })), (rater) => raterName(report, rater));
+    const named = heatmapModel(
+      model.pairs.map((pair) => ({ a: pair.a, b: pair.b, n: pair.used, units: pair.total, percentAgreement: pair.agreement, cohenKappa: pair.kappa })),
+      (rater) => raterName(report, rater),
+    );
     const cell = named.cells.get(cellKey('human:ann-2', 'judge:zeta'));
     expect(cell && cellLabel(cell, named.names)).toBe('Ann Two vs zeta: 82% (used 40 / total 52)');
     expect(named.raters).toContain('human:ann-2');

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotatorReliability } from '../../../../shared/report/report-model';
 import { findOutliers, outlierKey } from '../../../../renderer/features/report/outliers';
 
-const row = (annotator: string, agreement: number | null, n = 100, task: AnnotatorReliability['task'] = 'answer'): AnnotatorReliability => ({ task, annotator, agreement, n });
+const row = (annotator: string, agreement: number | null, n = 100, task: AnnotatorReliability['task'] = 'answer'): AnnotatorReliability => ({
+  task,
+  annotator,
+  agreement,
+  n,
+});
 
 describe('findOutliers', () => {
   it('flags a careless annotator among three careful ones, and only them', () => {

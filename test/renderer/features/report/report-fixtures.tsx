@@ -42,7 +42,8 @@ export function sampleLabels(study: StudyData = demo): StudyLabel[] {
       'ann-4': index % 4 === 0 ? judge : other(judge, 1 + (index % 2)),
     };
     // ann-3 is unsure of one label in six, so leaving unsure labels out changes the figures.
-    for (const annotator of ANNOTATORS) labels.push({ annotatorId: annotator, unitId: turn.id, task, value: values[annotator] as LabelValue, unsure: annotator === 'ann-3' && index % 6 === 0 });
+    for (const annotator of ANNOTATORS)
+      labels.push({ annotatorId: annotator, unitId: turn.id, task, value: values[annotator] as LabelValue, unsure: annotator === 'ann-3' && index % 6 === 0 });
   });
   study.puzzles.forEach((puzzle, index) => {
     const base = puzzle.difficulty ?? 5;
@@ -66,7 +67,12 @@ export function sampleReport(options: { bootstrap?: number; seed?: number; leave
     study: demo,
     labels,
     annotatorNames: ANNOTATOR_NAMES,
-    settings: { bootstrap: options.bootstrap ?? 20, seed: options.seed ?? 1, average: 'micro', unsure: options.leaveOutUnsure === true ? 'left-out' : 'counted' },
+    settings: {
+      bootstrap: options.bootstrap ?? 20,
+      seed: options.seed ?? 1,
+      average: 'micro',
+      unsure: options.leaveOutUnsure === true ? 'left-out' : 'counted',
+    },
     inputs: INPUTS,
     app: 'agreement-studio test',
     now: '2026-11-22T10:00:00.000Z',

@@ -52,7 +52,9 @@ function turnUnitsOf(puzzleId: string): string[] {
 describe('AssignmentTable', () => {
   it('shows every puzzle, in stored (id) order, with its annotators pressed', async () => {
     const { table, db } = await renderAssigned();
-    expect([...table.querySelectorAll('[data-puzzle-row]')].map((row) => row.getAttribute('data-puzzle-row'))).toEqual(demo.puzzles.map((puzzle) => puzzle.id).sort());
+    expect([...table.querySelectorAll('[data-puzzle-row]')].map((row) => row.getAttribute('data-puzzle-row'))).toEqual(
+      demo.puzzles.map((puzzle) => puzzle.id).sort(),
+    );
     expect([...table.querySelectorAll('[data-annotator-column]')].map((th) => th.textContent)).toEqual(['ann-01', 'ann-02', 'ann-03']);
     const stored = await db.assignments.toArray();
     for (const puzzle of demo.puzzles) {

@@ -37,7 +37,9 @@ function fill(values: { annotators?: string; overlap?: string; difficulty?: stri
 
 async function problems(): Promise<string[]> {
   const alert = await screen.findByRole('alert');
-  return within(alert).getAllByRole('listitem').map((item) => item.textContent ?? '');
+  return within(alert)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
 }
 
 describe('annotator list', () => {
@@ -163,7 +165,14 @@ describe('TeamView setup', () => {
   it('opens with the stored team and setup in the form', async () => {
     const setup = await teamSetup('lead');
     const { assignTeam } = await import('../../../../renderer/db/team-setup');
-    await assignTeam(setup.db, studyId, { annotators: [{ id: 'ann-01', name: 'Ada' }, { id: 'ann-02', name: 'ann-02' }], overlap: 2, seed: 9 });
+    await assignTeam(setup.db, studyId, {
+      annotators: [
+        { id: 'ann-01', name: 'Ada' },
+        { id: 'ann-02', name: 'ann-02' },
+      ],
+      overlap: 2,
+      seed: 9,
+    });
     renderWithServices(<TeamView studyId={studyId} />, setup.services);
     const list = (await screen.findByTestId('annotator-list')) as HTMLTextAreaElement;
     expect(list.value).toBe('ann-01, Ada\nann-02');

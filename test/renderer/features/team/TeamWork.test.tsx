@@ -32,7 +32,15 @@ afterEach(() => {
 
 async function renderTeam(assigned = true) {
   const setup = await teamSetup('lead');
-  if (assigned) await assignTeam(setup.db, studyId, { annotators: [{ id: 'ann-01', name: 'Ada' }, { id: 'ann-02', name: 'Bea' }], overlap: 2, seed: 1 });
+  if (assigned)
+    await assignTeam(setup.db, studyId, {
+      annotators: [
+        { id: 'ann-01', name: 'Ada' },
+        { id: 'ann-02', name: 'Bea' },
+      ],
+      overlap: 2,
+      seed: 1,
+    });
   const view = renderWithServices(<TeamView studyId={studyId} />, setup.services);
   await screen.findByTestId('team-view');
   return { ...setup, ...view };
@@ -69,7 +77,9 @@ describe('packs', () => {
   });
 
   it('says so when no folder was chosen, and shows a worker failure', async () => {
-    vi.mocked(writePacksInWorker).mockResolvedValueOnce(PACKS).mockRejectedValueOnce(new Error('The study "demo-study" is not assigned to a team yet; assign it before writing packs.'));
+    vi.mocked(writePacksInWorker)
+      .mockResolvedValueOnce(PACKS)
+      .mockRejectedValueOnce(new Error('The study "demo-study" is not assigned to a team yet; assign it before writing packs.'));
     const { platform } = await renderTeam();
     platform.saveFiles.mockResolvedValueOnce({ saved: false });
     await waitFor(() => expect(screen.getByTestId('write-packs')).toHaveProperty('disabled', false));
@@ -191,8 +201,19 @@ describe('coverage', () => {
     expect(coverage.querySelector('button[data-export-missing="ann-02"]')).not.toBeNull();
   });
 
-  it('says that nothing is assigned yet, and still lists labels given outside any assignment (the lead\'s) with a word on how they count', async () => {
-    const lead = { ...SAMPLE_COVERAGE.annotators[0]!, id: 'lead', name: 'The Lead', assigned: 0, labelled: 0, unsure: 0, outsideAssignment: 4, assignedByTask: { answer: 0, match: 0, difficulty: 0 }, labelledByTask: { answer: 0, match: 0, difficulty: 0 }, missing: { answer: [], match: [], difficulty: [] } };
+  it("says that nothing is assigned yet, and still lists labels given outside any assignment (the lead's) with a word on how they count", async () => {
+    const lead = {
+      ...SAMPLE_COVERAGE.annotators[0]!,
+      id: 'lead',
+      name: 'The Lead',
+      assigned: 0,
+      labelled: 0,
+      unsure: 0,
+      outsideAssignment: 4,
+      assignedByTask: { answer: 0, match: 0, difficulty: 0 },
+      labelledByTask: { answer: 0, match: 0, difficulty: 0 },
+      missing: { answer: [], match: [], difficulty: [] },
+    };
     vi.mocked(loadCoverageInWorker).mockResolvedValue({ annotators: [lead], tasks: [], complete: false });
     await renderTeam(false);
     const complete = await within(screen.getByTestId('coverage')).findByTestId('coverage-complete');

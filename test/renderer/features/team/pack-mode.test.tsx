@@ -124,7 +124,11 @@ describe('a study opened from a pack', () => {
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('export-labels-status').textContent).toBe(`Saved ${studyId}.ann-02.labels.json. Send it to the study lead.`));
     expect(exportLabelsInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, PACK_ORIGIN.annotator.id);
-    expect(platform.saveFile).toHaveBeenCalledExactlyOnceWith({ suggestedName: `${studyId}.ann-02.labels.json`, text: '{"labels":[]}', mimeType: 'application/json' });
+    expect(platform.saveFile).toHaveBeenCalledExactlyOnceWith({
+      suggestedName: `${studyId}.ann-02.labels.json`,
+      text: '{"labels":[]}',
+      mimeType: 'application/json',
+    });
   });
 });
 
@@ -182,7 +186,14 @@ describe('opening a pack from the library', () => {
     platform.openFiles.mockResolvedValue([file]);
     vi.mocked(importFilesInWorker).mockResolvedValue({
       ok: true,
-      studies: [{ id: studyId, name: demo.study.name, counts: demo.study.counts, pack: { annotator: PACK_ORIGIN.annotator, newUnits: 12, alreadyOpened: false, replacedSample: false } }],
+      studies: [
+        {
+          id: studyId,
+          name: demo.study.name,
+          counts: demo.study.counts,
+          pack: { annotator: PACK_ORIGIN.annotator, newUnits: 12, alreadyOpened: false, replacedSample: false },
+        },
+      ],
     });
     renderWithServices(<LibraryView />, services);
     fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));

@@ -76,7 +76,10 @@ export function pythonJsonDumps(value: unknown): string {
   const ascii = (text: string) => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (typeof value === 'string') return ascii(value);
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${ascii(k)}: ${pythonJsonDumps(v)}`).join(', ')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${ascii(k)}: ${pythonJsonDumps(v)}`)
+      .join(', ')}}`;
   return JSON.stringify(value);
 }
 
@@ -144,7 +147,8 @@ export const SESSIONS = {
   taboo: '9c0d1e2f-3a4b-4c5d-9e6f-7a8b9c0d1e2f',
 } as const;
 
-export const SYSTEM_PROMPT = 'You are playing Akinator. Ask yes-or-no questions to find the object.\n\nAccepted Answers: Only these responses are acceptable: "Yes", "Probably Yes", "Don\'t Know", "Probably No", "No".\n\nCurrent level is 1, You can only ask 20 questions.';
+export const SYSTEM_PROMPT =
+  'You are playing Akinator. Ask yes-or-no questions to find the object.\n\nAccepted Answers: Only these responses are acceptable: "Yes", "Probably Yes", "Don\'t Know", "Probably No", "No".\n\nCurrent level is 1, You can only ask 20 questions.';
 
 /** The three Akinator games and a Taboo row of the made-up database. */
 export function games(): AkinatorPlay[] {
@@ -158,7 +162,16 @@ export function games(): AkinatorPlay[] {
   let lost = new AkinatorPlay(SESSIONS.lost, 'kai_42', 1002, 3, 'gemini-1.5-pro', ['user', 'model'], 'Penguin', 'Is it alive?');
   for (let n = 2; n <= 16; n++) lost = lost.answer(n % 2 === 0 ? 'Yes' : 'No', n === 8 ? 'This is a guess: is it an eagle?' : `Is it animal number ${n}?`);
   lost.answer('Yes', 'never asked');
-  const unfinished = new AkinatorPlay(SESSIONS.unfinished, 'anonymous', 0, 2, 'claude-3-5-sonnet-20241022', ['user', 'assistant'], 'Violin', 'Does it make sound?').answer('YES', 'Question 2: Does it have strings?');
+  const unfinished = new AkinatorPlay(
+    SESSIONS.unfinished,
+    'anonymous',
+    0,
+    2,
+    'claude-3-5-sonnet-20241022',
+    ['user', 'assistant'],
+    'Violin',
+    'Does it make sound?',
+  ).answer('YES', 'Question 2: Does it have strings?');
   return [won, lost, unfinished];
 }
 
@@ -169,9 +182,22 @@ export async function gameArenaDatabase(plays: readonly AkinatorPlay[] = games()
   try {
     db.exec(SCHEMA);
     plays.forEach((play, i) => insertGame(db, i + 1, play));
-    db.run("INSERT INTO game_sessions (session_id, user_id, username, game_name, state, target_phrase, model, share, history, timestamp, round, game_over, game_status, level, system_prompt) VALUES (?, 1001, 'Zoë', 'Taboo', 'PLAYING', 'umbrella', 'gpt-4o-2024-11-20', 0, ?, '2025-01-15 10:20:00', 1, 0, NULL, 1, 'Taboo rules')", [SESSIONS.taboo, pythonJsonDumps([['user', 'Describe it'], ['assistant', 'my guess of the word is: rain']])]);
-    db.run("INSERT INTO user_stars (roblox_id, username, stars, consecutive_wins, max_consecutive_wins) VALUES (1001, 'Zoë', 1, 1, 1), (1002, 'kai_42', -1, 0, 0)");
-    db.run("INSERT INTO npc_sessions (session_id, username, npc_name, model, history, system_prompt, timestamp) VALUES ('c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', 'kai_42', 'Cypress', 'gpt-4o-2024-11-20', '[]', 'You are Cypress.', '2025-01-15 10:00:00')");
+    db.run(
+      "INSERT INTO game_sessions (session_id, user_id, username, game_name, state, target_phrase, model, share, history, timestamp, round, game_over, game_status, level, system_prompt) VALUES (?, 1001, 'Zoë', 'Taboo', 'PLAYING', 'umbrella', 'gpt-4o-2024-11-20', 0, ?, '2025-01-15 10:20:00', 1, 0, NULL, 1, 'Taboo rules')",
+      [
+        SESSIONS.taboo,
+        pythonJsonDumps([
+          ['user', 'Describe it'],
+          ['assistant', 'my guess of the word is: rain'],
+        ]),
+      ],
+    );
+    db.run(
+      "INSERT INTO user_stars (roblox_id, username, stars, consecutive_wins, max_consecutive_wins) VALUES (1001, 'Zoë', 1, 1, 1), (1002, 'kai_42', -1, 0, 0)",
+    );
+    db.run(
+      "INSERT INTO npc_sessions (session_id, username, npc_name, model, history, system_prompt, timestamp) VALUES ('c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', 'kai_42', 'Cypress', 'gpt-4o-2024-11-20', '[]', 'You are Cypress.', '2025-01-15 10:00:00')",
+    );
     return db.export();
   } finally {
     db.close();
@@ -182,6 +208,26 @@ function insertGame(db: Database, id: number, play: AkinatorPlay): void {
   const ended = play.gameOver;
   db.run(
     'INSERT INTO game_sessions (id, session_id, user_id, username, game_name, state, target_phrase, model, share, history, timestamp, round, game_over, game_status, level, system_prompt, game_stat_change, total_game_time, escape_ai_room_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [id, play.sessionId, play.userId, play.username, 'Akinator', 'PLAYING', play.secret, play.model, 0, pythonJsonDumps(play.history), `2025-01-15 10:0${id}:00`, play.round, ended ? 1 : 0, play.gameStatus, play.level, SYSTEM_PROMPT, null, ended ? 95 + id : null, ended ? `room-${id}` : null],
+    [
+      id,
+      play.sessionId,
+      play.userId,
+      play.username,
+      'Akinator',
+      'PLAYING',
+      play.secret,
+      play.model,
+      0,
+      pythonJsonDumps(play.history),
+      `2025-01-15 10:0${id}:00`,
+      play.round,
+      ended ? 1 : 0,
+      play.gameStatus,
+      play.level,
+      SYSTEM_PROMPT,
+      null,
+      ended ? 95 + id : null,
+      ended ? `room-${id}` : null,
+    ],
   );
 }

@@ -37,7 +37,9 @@ describe("GameArena's users.db", async () => {
     const db = new SQL.Database(bytes);
     const [history] = db.exec(`SELECT history FROM game_sessions WHERE session_id = '${SESSIONS.won}'`)[0]?.values[0] ?? [];
     db.close();
-    expect(String(history).startsWith(`[["user", "${FIRST_LINE}"], ["assistant", "Question 1: Is it used in a caf\\u00e9 kitchen?"], ["user", "Yes"]`)).toBe(true);
+    expect(String(history).startsWith(`[["user", "${FIRST_LINE}"], ["assistant", "Question 1: Is it used in a caf\\u00e9 kitchen?"], ["user", "Yes"]`)).toBe(
+      true,
+    );
   });
 
   it('is claimed by the one entry from the file kind, and read with the loader given', async () => {
@@ -55,7 +57,10 @@ describe("GameArena's users.db", async () => {
       ['Penguin', 'Penguin'],
       ['Violin', 'Violin'],
     ]);
-    expect(left(`no story in the database: every secret object has the stand-in story ${JSON.stringify(bundle.puzzles[0]?.story)}`)).toMatchObject({ file: DB, count: 3 });
+    expect(left(`no story in the database: every secret object has the stand-in story ${JSON.stringify(bundle.puzzles[0]?.story)}`)).toMatchObject({
+      file: DB,
+      count: 3,
+    });
     expect(bundle.sessions.map((s) => [s.id, s.puzzleId, s.player, s.judge, s.maxRounds, s.turns.length])).toEqual([
       [SESSIONS.won, 'Refrigerator', 'gpt-4o-2024-11-20', 'human:Zoë', 20, 6],
       [SESSIONS.lost, 'Penguin', 'gemini-1.5-pro', 'human:kai_42', 16, 16],
@@ -63,27 +68,71 @@ describe("GameArena's users.db", async () => {
     ]);
   });
 
-  it('reads the answers as labels (Probably as yes or no, Don\'t Know as irrelevant) and keeps them as written; guesses are judged by the word test', () => {
+  it("reads the answers as labels (Probably as yes or no, Don't Know as irrelevant) and keeps them as written; guesses are judged by the word test", () => {
     const judge = 'human:Zoë';
     expect(session(SESSIONS.won)?.turns).toEqual([
-      { id: `${SESSIONS.won}/1`, type: 'question', text: 'Question 1: Is it used in a café kitchen?', judgements: { [judge]: 'yes' }, judgeReplies: { [judge]: 'Yes' } },
-      { id: `${SESSIONS.won}/2`, type: 'question', text: 'Question 2: Is it electric?', judgements: { [judge]: 'yes' }, judgeReplies: { [judge]: 'probably yes' } },
-      { id: `${SESSIONS.won}/3`, type: 'question', text: 'Question 3: Is it bigger than a microwave?', judgements: { [judge]: 'irrelevant' }, judgeReplies: { [judge]: "Don't Know" } },
-      { id: `${SESSIONS.won}/4`, type: 'question', text: 'Question 4: Does it keep things cold?', judgements: { [judge]: 'no' }, judgeReplies: { [judge]: 'Probably No' } },
-      { id: `${SESSIONS.won}/5`, type: 'final', text: 'This is a guess: is it a freezer?', judgements: { [GAME_ARENA_WORD_TEST]: 'unmatched', [judge]: 'unmatched' }, judgeReplies: { [judge]: 'No' } },
+      {
+        id: `${SESSIONS.won}/1`,
+        type: 'question',
+        text: 'Question 1: Is it used in a café kitchen?',
+        judgements: { [judge]: 'yes' },
+        judgeReplies: { [judge]: 'Yes' },
+      },
+      {
+        id: `${SESSIONS.won}/2`,
+        type: 'question',
+        text: 'Question 2: Is it electric?',
+        judgements: { [judge]: 'yes' },
+        judgeReplies: { [judge]: 'probably yes' },
+      },
+      {
+        id: `${SESSIONS.won}/3`,
+        type: 'question',
+        text: 'Question 3: Is it bigger than a microwave?',
+        judgements: { [judge]: 'irrelevant' },
+        judgeReplies: { [judge]: "Don't Know" },
+      },
+      {
+        id: `${SESSIONS.won}/4`,
+        type: 'question',
+        text: 'Question 4: Does it keep things cold?',
+        judgements: { [judge]: 'no' },
+        judgeReplies: { [judge]: 'Probably No' },
+      },
+      {
+        id: `${SESSIONS.won}/5`,
+        type: 'final',
+        text: 'This is a guess: is it a freezer?',
+        judgements: { [GAME_ARENA_WORD_TEST]: 'unmatched', [judge]: 'unmatched' },
+        judgeReplies: { [judge]: 'No' },
+      },
       { id: `${SESSIONS.won}/6`, type: 'final', text: 'This is a guess: is it a refrigerator?', judgements: { [GAME_ARENA_WORD_TEST]: 'matched' } },
     ]);
-    expect(left('hedged answers (Probably Yes or No, read as yes or no; the answer as written is kept)')).toMatchObject({ count: 2, examples: [`${SESSIONS.won}/2: probably yes`, `${SESSIONS.won}/4: Probably No`] });
+    expect(left('hedged answers (Probably Yes or No, read as yes or no; the answer as written is kept)')).toMatchObject({
+      count: 2,
+      examples: [`${SESSIONS.won}/2: probably yes`, `${SESSIONS.won}/4: Probably No`],
+    });
   });
 
   it('reads a Gemini game by its roles, and leaves the last question of a game lost at the round limit without a label', () => {
     const turns = session(SESSIONS.lost)?.turns ?? [];
-    expect(turns.filter((t) => t.type === 'final').map((t) => [t.text, t.judgements])).toEqual([['This is a guess: is it an eagle?', { [GAME_ARENA_WORD_TEST]: 'unmatched', 'human:kai_42': 'unmatched' }]]);
-    expect(turns[0]).toEqual({ id: `${SESSIONS.lost}/1`, type: 'question', text: 'Question 1: Is it alive?', judgements: { 'human:kai_42': 'yes' }, judgeReplies: { 'human:kai_42': 'Yes' } });
+    expect(turns.filter((t) => t.type === 'final').map((t) => [t.text, t.judgements])).toEqual([
+      ['This is a guess: is it an eagle?', { [GAME_ARENA_WORD_TEST]: 'unmatched', 'human:kai_42': 'unmatched' }],
+    ]);
+    expect(turns[0]).toEqual({
+      id: `${SESSIONS.lost}/1`,
+      type: 'question',
+      text: 'Question 1: Is it alive?',
+      judgements: { 'human:kai_42': 'yes' },
+      judgeReplies: { 'human:kai_42': 'Yes' },
+    });
     // The 16th message has no header (the last round), and the answer sent after it was dropped.
     expect(turns[15]).toEqual({ id: `${SESSIONS.lost}/16`, type: 'question', text: 'Is it animal number 16?', judgements: {} });
     expect(session(SESSIONS.unfinished)?.turns.map((t) => t.judgements)).toEqual([{ 'human:anonymous': 'yes' }, {}]);
-    expect(left('labels: a question with no answer (the game ended at its round limit, which drops the last answer, or had not ended)')).toMatchObject({ count: 2, examples: [`${SESSIONS.lost}/16`, `${SESSIONS.unfinished}/2`] });
+    expect(left('labels: a question with no answer (the game ended at its round limit, which drops the last answer, or had not ended)')).toMatchObject({
+      count: 2,
+      examples: [`${SESSIONS.lost}/16`, `${SESSIONS.unfinished}/2`],
+    });
   });
 
   it('lists the other games, the other tables and the columns not imported', () => {
@@ -111,7 +160,11 @@ describe("GameArena's users.db", async () => {
     const other = await importGameArena([asFile(db.export(), 'other.db')], loadSqlJsInNode);
     db.close();
     expect(other.ok).toBe(false);
-    if (!other.ok) expect(other.errors[0]).toMatchObject({ file: 'other.db', message: "an SQLite database without a game_sessions table (its tables: notes, users); expected GameArena's users.db" });
+    if (!other.ok)
+      expect(other.errors[0]).toMatchObject({
+        file: 'other.db',
+        message: "an SQLite database without a game_sessions table (its tables: notes, users); expected GameArena's users.db",
+      });
   });
 });
 
@@ -123,7 +176,16 @@ describe("games over GameArena's real secret objects (no database is published)"
   it.skipIf(!present)('one game per secret object of akinator.json, won by a guess naming it, imports with a puzzle per object', async () => {
     const secrets = Object.keys(JSON.parse(readFileSync(REAL_SECRETS, 'utf8')) as Record<string, string>);
     const plays = secrets.map((secret, i) =>
-      new AkinatorPlay(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `player${i % 7}`, i, (i % 3) + 1, 'gpt-4o-2024-11-20', ['user', 'assistant'], secret, 'Is it alive?').answer('No', `This is a guess: is it a ${secret.toLowerCase()}?`),
+      new AkinatorPlay(
+        `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        `player${i % 7}`,
+        i,
+        (i % 3) + 1,
+        'gpt-4o-2024-11-20',
+        ['user', 'assistant'],
+        secret,
+        'Is it alive?',
+      ).answer('No', `This is a guess: is it a ${secret.toLowerCase()}?`),
     );
     expect(plays.every((play) => play.gameStatus === 'PLAYER_WIN')).toBe(true);
     const result = await importGameArena([asFile(await gameArenaDatabase(plays))], loadSqlJsInNode);

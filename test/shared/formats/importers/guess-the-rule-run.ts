@@ -24,7 +24,9 @@ export function pythonJsonDump(value: PyValue, indent = ''): string {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((item) => inner + pythonJsonDump(item, inner)).join(',\n')}\n${indent}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value);
-    return entries.length === 0 ? '{}' : `{\n${entries.map(([key, item]) => `${inner}${asciiString(key)}: ${pythonJsonDump(item, inner)}`).join(',\n')}\n${indent}}`;
+    return entries.length === 0
+      ? '{}'
+      : `{\n${entries.map(([key, item]) => `${inner}${asciiString(key)}: ${pythonJsonDump(item, inner)}`).join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value);
 }
@@ -59,7 +61,25 @@ export class DynamicGame {
 
   constructor(uuid: string, difficulty: string, ruleType: string, rule: string, startTime: number, firstExamples: string[]) {
     // __init__ sets domain and game_gen_type, GuessTheRuleGame.__init__ uuid, difficulty and num_init_examples.
-    this.state = { domain: 'natural_language', game_gen_type: 'dynamic', uuid, difficulty, num_init_examples: 2, game_class_name: 'DynamicGoingOnAPicnic', rule_type: ruleType, rule, judge_model: 'gpt-4o', start_time: new PyFloat(startTime), game_end_time: null, total_game_time: null, turns: 0, history: { conversation: this.conversation }, status: 'ongoing', generated_examples: [], player_guesses: [] };
+    this.state = {
+      domain: 'natural_language',
+      game_gen_type: 'dynamic',
+      uuid,
+      difficulty,
+      num_init_examples: 2,
+      game_class_name: 'DynamicGoingOnAPicnic',
+      rule_type: ruleType,
+      rule,
+      judge_model: 'gpt-4o',
+      start_time: new PyFloat(startTime),
+      game_end_time: null,
+      total_game_time: null,
+      turns: 0,
+      history: { conversation: this.conversation },
+      status: 'ongoing',
+      generated_examples: [],
+      player_guesses: [],
+    };
     this.examples(firstExamples);
     this.conversation.push({ role: 'assistant', content: initMessage(firstExamples) });
   }
@@ -67,7 +87,10 @@ export class DynamicGame {
   /** get_more_examples(n): the examples the judge model generated. */
   moreExamples(examples: string[]): this {
     this.examples(examples);
-    this.conversation.push({ role: 'assistant', content: `You can bring: ${examples.join(', ')}.\n\nNow given this information, do one of the following:\n1. Make a new guess that hasn't been mentioned before.\n2. Request more examples.\n3. Type the rule if you think you've guessed it.\n\nWhat would you like to do?` });
+    this.conversation.push({
+      role: 'assistant',
+      content: `You can bring: ${examples.join(', ')}.\n\nNow given this information, do one of the following:\n1. Make a new guess that hasn't been mentioned before.\n2. Request more examples.\n3. Type the rule if you think you've guessed it.\n\nWhat would you like to do?`,
+    });
     return this;
   }
 
@@ -88,7 +111,10 @@ export class DynamicGame {
       // "if the user won, this turn doesnt count in their tally"
       this.turns--;
       this.end('won', endTime ?? 0);
-      this.conversation.push({ role: 'assistant', content: `You guessed the rule correctly! The rule was: ${String(this.state.rule)} \n\nCheck your performance stats in the panel above. Thanks for playing!` });
+      this.conversation.push({
+        role: 'assistant',
+        content: `You guessed the rule correctly! The rule was: ${String(this.state.rule)} \n\nCheck your performance stats in the panel above. Thanks for playing!`,
+      });
     } else {
       this.conversation.push({ role: 'assistant', content: 'Incorrect guess. What would you like to do next?' });
     }
@@ -184,7 +210,31 @@ export function fourGames(): SavedGame[] {
     .exampleGuess('kite', 'That is correct, you can bring a kite.')
     .giveUp('I give up', 1733703120.75)
     .saved();
-  const staticWon = staticGame({ uuid: UUIDS.staticWon, difficulty: 'L1', rule: { type: 'category', rule: "Items from the category 'Fruit'", category: 'Fruit' }, startTime: 1733704000.5, available: 40, positives: ['Apple', 'Banana', 'Mango', 'Pear'], negatives: ['Chair', 'Guitar', 'Shoe', 'Kettle'], requests: 2, guesses: 1, won: true, endTime: 1733704060.0 });
-  const staticLost = staticGame({ uuid: UUIDS.staticLost, difficulty: 'L3', rule: { type: 'pair', rule: "Items from the categories 'Vehicle' and 'Toy'", categories: ['Vehicle', 'Toy'] }, startTime: 1733705000.0, available: 4, positives: ['Toy car', 'Toy train', 'Model plane', 'Go-kart'], negatives: ['Bus', 'Doll', 'Lamp', 'Apple'], requests: 2, guesses: 2, won: false, endTime: 1733705222.125 });
+  const staticWon = staticGame({
+    uuid: UUIDS.staticWon,
+    difficulty: 'L1',
+    rule: { type: 'category', rule: "Items from the category 'Fruit'", category: 'Fruit' },
+    startTime: 1733704000.5,
+    available: 40,
+    positives: ['Apple', 'Banana', 'Mango', 'Pear'],
+    negatives: ['Chair', 'Guitar', 'Shoe', 'Kettle'],
+    requests: 2,
+    guesses: 1,
+    won: true,
+    endTime: 1733704060.0,
+  });
+  const staticLost = staticGame({
+    uuid: UUIDS.staticLost,
+    difficulty: 'L3',
+    rule: { type: 'pair', rule: "Items from the categories 'Vehicle' and 'Toy'", categories: ['Vehicle', 'Toy'] },
+    startTime: 1733705000.0,
+    available: 4,
+    positives: ['Toy car', 'Toy train', 'Model plane', 'Go-kart'],
+    negatives: ['Bus', 'Doll', 'Lamp', 'Apple'],
+    requests: 2,
+    guesses: 2,
+    won: false,
+    endTime: 1733705222.125,
+  });
   return [won, gaveUp, staticWon, staticLost];
 }

@@ -31,7 +31,11 @@ describe('GuessTheRuleBench saved games', () => {
 
   it('the writer re-implementation writes what json.dump(self.__dict__, indent=4) writes', () => {
     const text = fourGames()[0]?.text ?? '';
-    expect(text.startsWith('{\n    "domain": "natural_language",\n    "game_gen_type": "dynamic",\n    "uuid": "3f2a9c1e-7b4d-4e8a-9c21-5d6f7a8b9c0d",\n    "difficulty": "L1",\n    "num_init_examples": 2,\n    "game_class_name": "DynamicGoingOnAPicnic",\n    "rule_type": "attribute_based",')).toBe(true);
+    expect(
+      text.startsWith(
+        '{\n    "domain": "natural_language",\n    "game_gen_type": "dynamic",\n    "uuid": "3f2a9c1e-7b4d-4e8a-9c21-5d6f7a8b9c0d",\n    "difficulty": "L1",\n    "num_init_examples": 2,\n    "game_class_name": "DynamicGoingOnAPicnic",\n    "rule_type": "attribute_based",',
+      ),
+    ).toBe(true);
     expect(text).toContain('"content": "cr\\u00e8me br\\u00fbl\\u00e9e"');
     expect(fourGames()[2]?.text).toContain('"game_end_time": 1733704060.0,');
   });
@@ -45,8 +49,17 @@ describe('GuessTheRuleBench saved games', () => {
   });
 
   it('gives one puzzle per rule, the rule as the reference and a stand-in story', () => {
-    expect(bundle.puzzles.map((p) => p.id)).toEqual(['dynamic/L1/Items that are sweet', 'dynamic/L2/Items associated with the beach', "static/L1/Items from the category 'Fruit'", "static/L3/Items from the categories 'Vehicle' and 'Toy'"]);
-    expect(bundle.puzzles[3]).toMatchObject({ reference: "Items from the categories 'Vehicle' and 'Toy'", genre: 'static picnic, L3', source: 'GuessTheRuleBench' });
+    expect(bundle.puzzles.map((p) => p.id)).toEqual([
+      'dynamic/L1/Items that are sweet',
+      'dynamic/L2/Items associated with the beach',
+      "static/L1/Items from the category 'Fruit'",
+      "static/L3/Items from the categories 'Vehicle' and 'Toy'",
+    ]);
+    expect(bundle.puzzles[3]).toMatchObject({
+      reference: "Items from the categories 'Vehicle' and 'Toy'",
+      genre: 'static picnic, L3',
+      source: 'GuessTheRuleBench',
+    });
     expect(new Set(bundle.puzzles.map((p) => p.story)).size).toBe(1);
     expect(study.leftovers.find((l) => l.what.startsWith('no story in the saved games'))).toMatchObject({ file: FOLDER, count: 4 });
   });
@@ -63,26 +76,58 @@ describe('GuessTheRuleBench saved games', () => {
 
   it('reads example guesses as questions and rule guesses as finals, keeping every reply as written', () => {
     expect(session(UUIDS.won)?.turns).toEqual([
-      { id: `${UUIDS.won}/1`, type: 'question', text: 'crème brûlée', judgements: { 'gpt-4o': 'yes' }, judgeReplies: { 'gpt-4o': 'Correct! You can bring crème brûlée.' } },
-      { id: `${UUIDS.won}/2`, type: 'question', text: 'Can I bring a lemon?', judgements: { 'gpt-4o': 'no' }, judgeReplies: { 'gpt-4o': 'Incorrect. You cannot bring a lemon.' } },
-      { id: `${UUIDS.won}/3`, type: 'final', text: 'Things from a bakery', judgements: { 'gpt-4o': 'unmatched' }, judgeReplies: { 'gpt-4o': 'Incorrect guess. What would you like to do next?' } },
+      {
+        id: `${UUIDS.won}/1`,
+        type: 'question',
+        text: 'crème brûlée',
+        judgements: { 'gpt-4o': 'yes' },
+        judgeReplies: { 'gpt-4o': 'Correct! You can bring crème brûlée.' },
+      },
+      {
+        id: `${UUIDS.won}/2`,
+        type: 'question',
+        text: 'Can I bring a lemon?',
+        judgements: { 'gpt-4o': 'no' },
+        judgeReplies: { 'gpt-4o': 'Incorrect. You cannot bring a lemon.' },
+      },
+      {
+        id: `${UUIDS.won}/3`,
+        type: 'final',
+        text: 'Things from a bakery',
+        judgements: { 'gpt-4o': 'unmatched' },
+        judgeReplies: { 'gpt-4o': 'Incorrect guess. What would you like to do next?' },
+      },
       {
         id: `${UUIDS.won}/4`,
         type: 'final',
         text: 'Sweet things',
         judgements: { 'gpt-4o': 'matched' },
-        judgeReplies: { 'gpt-4o': 'You guessed the rule correctly! The rule was: Items that are sweet \n\nCheck your performance stats in the panel above. Thanks for playing!' },
+        judgeReplies: {
+          'gpt-4o':
+            'You guessed the rule correctly! The rule was: Items that are sweet \n\nCheck your performance stats in the panel above. Thanks for playing!',
+        },
       },
     ]);
     // The code accepts any reply containing "correct"; one that does not start with the verdict stays unparseable.
-    expect(session(UUIDS.gaveUp)?.turns).toEqual([{ id: `${UUIDS.gaveUp}/1`, type: 'question', text: 'kite', judgements: { 'gpt-4o': 'unparseable' }, judgeReplies: { 'gpt-4o': 'That is correct, you can bring a kite.' } }]);
+    expect(session(UUIDS.gaveUp)?.turns).toEqual([
+      {
+        id: `${UUIDS.gaveUp}/1`,
+        type: 'question',
+        text: 'kite',
+        judgements: { 'gpt-4o': 'unparseable' },
+        judgeReplies: { 'gpt-4o': 'That is correct, you can bring a kite.' },
+      },
+    ]);
   });
 
-  it('lists everything not imported: the give-up, the examples shown, static games\' lost guesses, times and history sets', () => {
+  it("lists everything not imported: the give-up, the examples shown, static games' lost guesses, times and history sets", () => {
     const left = (what: string) => study.leftovers.find((l) => l.file === FOLDER && l.what === what);
     expect(left("records: a give-up (the player's message and the rule it revealed)")).toMatchObject({ count: 1, examples: ['I give up'] });
     expect(left("records: the game master's examples (assistant messages that answer no guess)")?.count).toBe(3);
-    expect(left("records: a static game (its guesses and the judge's replies are not saved; a session with no turns)")).toMatchObject({ count: 2, examples: [`${UUIDS.staticWon} (won)`, `${UUIDS.staticLost} (lost)`] });
+    expect(left("records: a static game (its guesses and the judge's replies are not saved; a session with no turns)")).toMatchObject({
+      count: 2,
+      examples: [`${UUIDS.staticWon} (won)`, `${UUIDS.staticLost} (lost)`],
+    });
     expect(left('field history.positives')?.count).toBe(2);
     expect(left('field history.negatives')?.count).toBe(2);
     expect(left('field generated_examples')).toMatchObject({ count: 2, examples: ['["honey","candy","chocolate","maple syrup"]', '["sunscreen","towel"]'] });
@@ -90,7 +135,8 @@ describe('GuessTheRuleBench saved games', () => {
     expect(left('field judge_prompt')?.count).toBe(2);
     expect(left('field rule.category')?.examples).toEqual(['Fruit']);
     expect(left('field rule.categories')?.examples).toEqual(['["Vehicle","Toy"]']);
-    for (const field of ['domain', 'num_init_examples', 'game_class_name', 'start_time', 'game_end_time', 'total_game_time', 'turns', 'status']) expect(left(`field ${field}`)?.count).toBe(4);
+    for (const field of ['domain', 'num_init_examples', 'game_class_name', 'start_time', 'game_end_time', 'total_game_time', 'turns', 'status'])
+      expect(left(`field ${field}`)?.count).toBe(4);
     expect(left('field rule_type')?.count).toBe(2);
   });
 
@@ -100,7 +146,7 @@ describe('GuessTheRuleBench saved games', () => {
     expect(parsed.value.study.counts).toMatchObject({ puzzles: 4, sessions: 4, turns: 5, questions: 3, finals: 2 });
   });
 
-  it('refuses a judge name given besides the games\' own, a game given twice, and a file that is not a saved game', () => {
+  it("refuses a judge name given besides the games' own, a game given twice, and a file that is not a saved game", () => {
     const judged = importGuessTheRule(files(), { judge: 'someone' });
     expect(judged.ok).toBe(false);
     const [game] = files();
@@ -108,11 +154,16 @@ describe('GuessTheRuleBench saved games', () => {
     const twice = importGuessTheRule([game, { ...game, name: 'copy/x.json' }], {});
     expect(!twice.ok && twice.errors[0]?.message).toContain(`the same game (uuid ${UUIDS.won}) as ${game.name}`);
     const other = importGuessTheRule([game, { name: 'notes.json', text: '{"a": 1}' }], {});
-    expect(!other.ok && other.errors[0]).toMatchObject({ file: 'notes.json', message: expect.stringContaining('not a GuessTheRuleBench saved game') as unknown });
+    expect(!other.ok && other.errors[0]).toMatchObject({
+      file: 'notes.json',
+      message: expect.stringContaining('not a GuessTheRuleBench saved game') as unknown,
+    });
   });
 });
 
-const REAL_RULES = fileURLToPath(new URL('../../../../../shared/real-data/Guess-the-Rule-LLM-Benchmark/backend/lib/domain/picnic/dynamic_picnic/rules/', import.meta.url));
+const REAL_RULES = fileURLToPath(
+  new URL('../../../../../shared/real-data/Guess-the-Rule-LLM-Benchmark/backend/lib/domain/picnic/dynamic_picnic/rules/', import.meta.url),
+);
 
 describe("games over GuessTheRuleBench's real dynamic rules (no saved games are published)", () => {
   const present = existsSync(REAL_RULES);
@@ -120,10 +171,15 @@ describe("games over GuessTheRuleBench's real dynamic rules (no saved games are 
   it.skipIf(!present)('one won game per rule of the five rule files imports with a puzzle per distinct rule, long rules included', () => {
     const rules = readdirSync(REAL_RULES)
       .sort()
-      .flatMap((type) => JSON.parse(readFileSync(join(REAL_RULES, type, `${type}_rules.json`), 'utf8')) as Array<{ rule_type: string; rule: string; level: string }>);
+      .flatMap(
+        (type) => JSON.parse(readFileSync(join(REAL_RULES, type, `${type}_rules.json`), 'utf8')) as Array<{ rule_type: string; rule: string; level: string }>,
+      );
     const games = rules.map((rule, i) => {
       const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-      const game = new DynamicGame(uuid, rule.level, rule.rule_type, rule.rule, 1733700000 + i, ['a basket', 'a blanket']).exampleGuess('an umbrella', 'Correct! You can bring an umbrella.').ruleGuess(rule.rule, true, 1733700100.5 + i).saved();
+      const game = new DynamicGame(uuid, rule.level, rule.rule_type, rule.rule, 1733700000 + i, ['a basket', 'a blanket'])
+        .exampleGuess('an umbrella', 'Correct! You can bring an umbrella.')
+        .ruleGuess(rule.rule, true, 1733700100.5 + i)
+        .saved();
       return { name: game.path, text: game.text };
     });
     const result = importGuessTheRule(games, {});

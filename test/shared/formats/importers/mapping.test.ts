@@ -7,7 +7,13 @@ import { EXCEL_WORKBOOK } from '../../../../shared/formats/binary-kind';
 import type { ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { applyMapping, importMappedFiles, previewMapping, readDifficulty } from '../../../../shared/formats/importers/mapping';
 import { suggestMapping } from '../../../../shared/formats/importers/mapping-suggest';
-import { MAPPING_FORMAT, mappingPresetFromJson, parseMappingPreset, serializeMappingPreset, type MappingPreset } from '../../../../shared/formats/importers/mapping-preset';
+import {
+  MAPPING_FORMAT,
+  mappingPresetFromJson,
+  parseMappingPreset,
+  serializeMappingPreset,
+  type MappingPreset,
+} from '../../../../shared/formats/importers/mapping-preset';
 import { readRecords } from '../../../../shared/formats/importers/mapping-records';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
@@ -53,7 +59,10 @@ async function mapped(files: Array<{ name: string; text: string; bytes?: Uint8Ar
   return importMappedFiles(files, preset, options, FILE_READERS);
 }
 
-async function study(files: Array<{ name: string; text: string; bytes?: Uint8Array; binaryKind?: string }>, preset: MappingPreset = PRESET): Promise<ImportedStudy> {
+async function study(
+  files: Array<{ name: string; text: string; bytes?: Uint8Array; binaryKind?: string }>,
+  preset: MappingPreset = PRESET,
+): Promise<ImportedStudy> {
   const result = await mapped(files, preset);
   if (!result.ok) throw new Error(`expected the import to succeed: ${JSON.stringify(result.errors)}`);
   return result.value;
@@ -104,7 +113,12 @@ describe('applyMapping', () => {
 
   it('gives a session whose field repeats a puzzle id (both numbered from 1) an id of its own', async () => {
     const text = 'game,pid,surface,truth,utterance\n1,1,S1,R1,Q?\n2,2,S2,R2,Q?\n2,2,,,Q2?\n';
-    const { bundle } = await study([{ name: 'n.csv', text }], { format: MAPPING_FORMAT, name: 'n', fields: { session: 'game', puzzleId: 'pid', story: 'surface', reference: 'truth', question: 'utterance' }, constants: { player: 'p', judge: 'j' } });
+    const { bundle } = await study([{ name: 'n.csv', text }], {
+      format: MAPPING_FORMAT,
+      name: 'n',
+      fields: { session: 'game', puzzleId: 'pid', story: 'surface', reference: 'truth', question: 'utterance' },
+      constants: { player: 'p', judge: 'j' },
+    });
     expect(bundle.sessions.map((s) => [s.id, s.puzzleId, s.turns.map((t) => t.id)])).toEqual([
       ['1~2', '1', ['1~2/1']],
       ['2~2', '2', ['2~2/1', '2~2/2']],
@@ -114,8 +128,13 @@ describe('applyMapping', () => {
   });
 
   it('reads a puzzle list: records without turn fields are puzzles only, told apart by story without an id field', async () => {
-    const text = 'Question,Answer,Level\nA man turns off a lamp.,Lighthouse.,7/10 HARD\nA note on a door.,Ransom.,2/10 EASY\nA man turns off a lamp.,Lighthouse.,7/10 HARD\n';
-    const { bundle, leftovers } = await study([{ name: 'puzzles.csv', text }], { format: MAPPING_FORMAT, name: 'list', fields: { story: 'Question', reference: 'Answer', difficulty: 'Level' } });
+    const text =
+      'Question,Answer,Level\nA man turns off a lamp.,Lighthouse.,7/10 HARD\nA note on a door.,Ransom.,2/10 EASY\nA man turns off a lamp.,Lighthouse.,7/10 HARD\n';
+    const { bundle, leftovers } = await study([{ name: 'puzzles.csv', text }], {
+      format: MAPPING_FORMAT,
+      name: 'list',
+      fields: { story: 'Question', reference: 'Answer', difficulty: 'Level' },
+    });
     expect(bundle.puzzles).toEqual([
       { id: 'puzzle-1', story: 'A man turns off a lamp.', reference: 'Lighthouse.', difficulty: 7 },
       { id: 'puzzle-2', story: 'A note on a door.', reference: 'Ransom.', difficulty: 2 },
@@ -155,7 +174,9 @@ describe('applyMapping', () => {
     const result = await mapped([{ name: 'runs.csv', text: CSV }], { ...PRESET, fields: { ...PRESET.fields, judgeLabel: 'judge_says' } });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors[0]?.message).toContain('the mapping takes the judge label from the field "judge_says", which the files do not have; they have "game", "pid"');
+    expect(result.errors[0]?.message).toContain(
+      'the mapping takes the judge label from the field "judge_says", which the files do not have; they have "game", "pid"',
+    );
   });
 
   it('asks for the judge when neither a field nor the preset names one, and takes it from the caller', async () => {
@@ -168,13 +189,29 @@ describe('applyMapping', () => {
 
   it('refuses a puzzle without a reference in any row', async () => {
     const text = 'pid,surface,truth\np1,S,\n';
-    const result = await mapped([{ name: 'x.csv', text }], { format: MAPPING_FORMAT, name: 'x', fields: { puzzleId: 'pid', story: 'surface', reference: 'truth' } });
+    const result = await mapped([{ name: 'x.csv', text }], {
+      format: MAPPING_FORMAT,
+      name: 'x',
+      fields: { puzzleId: 'pid', story: 'surface', reference: 'truth' },
+    });
     expect(result).toMatchObject({ ok: false, errors: [{ file: 'x.csv', line: 2, message: 'puzzle "p1" has no reference in any row' }] });
   });
 });
 
 describe('reading records', () => {
-  const preset: MappingPreset = { format: MAPPING_FORMAT, name: 'nested', fields: { puzzleId: 'puzzle.id', story: 'puzzle.story', reference: 'puzzle.answer', question: 'turn.text', judgeLabel: 'turn.judge.reply', judge: 'turn.judge.model', player: 'by' } };
+  const preset: MappingPreset = {
+    format: MAPPING_FORMAT,
+    name: 'nested',
+    fields: {
+      puzzleId: 'puzzle.id',
+      story: 'puzzle.story',
+      reference: 'puzzle.answer',
+      question: 'turn.text',
+      judgeLabel: 'turn.judge.reply',
+      judge: 'turn.judge.model',
+      player: 'by',
+    },
+  };
   const objects = [
     { puzzle: { id: 'a', story: 'S', answer: 'R' }, by: 'p', turn: { text: 'Q?', judge: { model: 'j', reply: 'No.' } }, extra: [1, 2] },
     { puzzle: { id: 'a' }, by: 'p', turn: { text: 'Q2?', judge: { model: 'j', reply: 'Yes' } } },
@@ -191,7 +228,10 @@ describe('reading records', () => {
   it('takes the path the preset names when an object holds several lists, and says which when it does not', async () => {
     const text = JSON.stringify({ a: objects, b: objects });
     const unnamed = await readRecords({ name: 'two.json', text }, {}, FILE_READERS);
-    expect(unnamed).toEqual({ ok: false, errors: [{ file: 'two.json', path: '', message: 'the file holds several lists of records (a, b); name the one to read' }] });
+    expect(unnamed).toEqual({
+      ok: false,
+      errors: [{ file: 'two.json', path: '', message: 'the file holds several lists of records (a, b); name the one to read' }],
+    });
     const named = await study([{ name: 'two.json', text }], { ...preset, records: { path: 'b' } });
     expect(named.bundle.sessions).toHaveLength(1);
   });
@@ -206,7 +246,10 @@ describe('reading records', () => {
   it('names the JSON path of a record with a bad value', async () => {
     const bad = [objects[0], { ...objects[1], puzzle: { id: 'a', story: ['not text'] } }];
     const result = await mapped([{ name: 'run.json', text: JSON.stringify(bad) }], preset);
-    expect(result).toMatchObject({ ok: false, errors: [{ file: 'run.json', path: '[1]', message: 'the field "puzzle.story" (the story) holds a list; expected text' }] });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [{ file: 'run.json', path: '[1]', message: 'the field "puzzle.story" (the story) holds a list; expected text' }],
+    });
   });
 
   it('reads the first sheet of a workbook, or the one named, and names the sheet row of an error', async () => {
@@ -225,10 +268,27 @@ describe('reading records', () => {
     const file = { name: 'run.xlsx', text: '', bytes, binaryKind: EXCEL_WORKBOOK };
     const first = await readRecords(file, {}, FILE_READERS);
     expect(first.ok && first.value.fieldNames).toEqual(['about']);
-    const sheetPreset: MappingPreset = { format: MAPPING_FORMAT, name: 'sheet', records: { sheet: 'Turns' }, fields: { puzzleId: 'pid', story: 'story', reference: 'answer', difficulty: 'level', question: 'question', judgeLabel: 'label' }, constants: { player: 'p', judge: 'j' } };
+    const sheetPreset: MappingPreset = {
+      format: MAPPING_FORMAT,
+      name: 'sheet',
+      records: { sheet: 'Turns' },
+      fields: { puzzleId: 'pid', story: 'story', reference: 'answer', difficulty: 'level', question: 'question', judgeLabel: 'label' },
+      constants: { player: 'p', judge: 'j' },
+    };
     const result = await mapped([file], sheetPreset);
-    expect(result).toMatchObject({ ok: false, errors: [{ file: 'run.xlsx', path: 'Turns, row 4', message: 'difficulty "eleven": expected a whole number from 1 to 9, or a level such as "7/10 HARD"' }] });
-    const fixed = writeWorkbook([{ name: 'Turns', rows: [['pid', 'story', 'answer', 'level', 'question', 'label'], ['p1', 'Héllo & <note>', 'R', 7, 'At sea?', 'Yes.']] }]);
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [{ file: 'run.xlsx', path: 'Turns, row 4', message: 'difficulty "eleven": expected a whole number from 1 to 9, or a level such as "7/10 HARD"' }],
+    });
+    const fixed = writeWorkbook([
+      {
+        name: 'Turns',
+        rows: [
+          ['pid', 'story', 'answer', 'level', 'question', 'label'],
+          ['p1', 'Héllo & <note>', 'R', 7, 'At sea?', 'Yes.'],
+        ],
+      },
+    ]);
     const ok = await study([{ ...file, bytes: fixed }], sheetPreset);
     expect(ok.bundle.puzzles[0]).toEqual({ id: 'p1', story: 'Héllo & <note>', reference: 'R', difficulty: 7 });
     const missing = await readRecords(file, { sheet: 'Nope' }, FILE_READERS);
@@ -236,7 +296,10 @@ describe('reading records', () => {
   });
 
   it('names the line of a CSV row with more fields than the header', async () => {
-    expect(await readRecords({ name: 'x.csv', text: 'a,b\n1,2\n1,2,3\n' }, {}, FILE_READERS)).toEqual({ ok: false, errors: [{ file: 'x.csv', line: 3, path: '', message: 'the row has 3 fields; the header names 2' }] });
+    expect(await readRecords({ name: 'x.csv', text: 'a,b\n1,2\n1,2,3\n' }, {}, FILE_READERS)).toEqual({
+      ok: false,
+      errors: [{ file: 'x.csv', line: 3, path: '', message: 'the row has 3 fields; the header names 2' }],
+    });
   });
 });
 
@@ -246,8 +309,30 @@ describe('previewMapping', () => {
     if (!read.ok) throw new Error('unreadable');
     const preview = previewMapping([read.value], PRESET, 2);
     expect(preview.rows).toEqual([
-      { at: { file: 'runs.csv', line: 2, path: '' }, puzzleId: 'p1', title: 'The lamp', story: 'A man turns off a lamp.', reference: 'He lives in a lighthouse.', difficulty: 7, session: 'g1', player: 'gpt-x', judge: 'judge-m', turn: { type: 'question', text: 'Is he at sea?', label: 'yes', reply: 'Yes, he is.' } },
-      { at: { file: 'runs.csv', line: 3, path: '' }, puzzleId: 'p1', title: 'The lamp', story: 'A man turns off a lamp.', reference: 'He lives in a lighthouse.', difficulty: 7, session: 'g1', player: 'gpt-x', judge: 'judge-m', turn: { type: 'question', text: 'Is it night?', label: 'irrelevant', reply: 'Irrelevant' } },
+      {
+        at: { file: 'runs.csv', line: 2, path: '' },
+        puzzleId: 'p1',
+        title: 'The lamp',
+        story: 'A man turns off a lamp.',
+        reference: 'He lives in a lighthouse.',
+        difficulty: 7,
+        session: 'g1',
+        player: 'gpt-x',
+        judge: 'judge-m',
+        turn: { type: 'question', text: 'Is he at sea?', label: 'yes', reply: 'Yes, he is.' },
+      },
+      {
+        at: { file: 'runs.csv', line: 3, path: '' },
+        puzzleId: 'p1',
+        title: 'The lamp',
+        story: 'A man turns off a lamp.',
+        reference: 'He lives in a lighthouse.',
+        difficulty: 7,
+        session: 'g1',
+        player: 'gpt-x',
+        judge: 'judge-m',
+        turn: { type: 'question', text: 'Is it night?', label: 'irrelevant', reply: 'Irrelevant' },
+      },
     ]);
     expect(preview.leftovers).toEqual([{ file: 'runs.csv', what: 'field cost', count: 2, examples: ['0.1', '0.2'] }]);
     expect(preview.problems).toEqual([]);
@@ -260,7 +345,14 @@ describe('previewMapping', () => {
 
 describe('suggestMapping', () => {
   it('guesses from common names, each field once', () => {
-    expect(suggestMapping(['id', 'title', 'surface', 'bottom', 'user_guess', 'label'])).toEqual({ puzzleId: 'id', title: 'title', story: 'surface', reference: 'bottom', question: 'user_guess', judgeLabel: 'label' });
+    expect(suggestMapping(['id', 'title', 'surface', 'bottom', 'user_guess', 'label'])).toEqual({
+      puzzleId: 'id',
+      title: 'title',
+      story: 'surface',
+      reference: 'bottom',
+      question: 'user_guess',
+      judgeLabel: 'label',
+    });
     expect(suggestMapping(['Question', 'Answer', 'Level'])).toEqual({ story: 'Question', reference: 'Answer', difficulty: 'Level' });
     expect(suggestMapping(['session_id', 'puzzle_id', 'story', 'solution', 'player', 'judge', 'type', 'question', 'verdict', 'meta.cost'])).toEqual({
       session: 'session_id',
@@ -290,8 +382,14 @@ describe('the mapping preset file', () => {
   });
 
   it('refuses another version, an unknown member and a missing story, each named', () => {
-    expect(mappingPresetFromJson('p.json', { ...PRESET, format: 'agreement-studio.mapping/2' })).toMatchObject({ ok: false, errors: [{ path: 'format', message: expect.stringContaining('newer than the version this app reads') }] });
-    expect(mappingPresetFromJson('p.json', { ...PRESET, format: 'agreement-studio.labels/1' })).toMatchObject({ ok: false, errors: [{ path: 'format', message: expect.stringContaining('a label file') }] });
+    expect(mappingPresetFromJson('p.json', { ...PRESET, format: 'agreement-studio.mapping/2' })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'format', message: expect.stringContaining('newer than the version this app reads') }],
+    });
+    expect(mappingPresetFromJson('p.json', { ...PRESET, format: 'agreement-studio.labels/1' })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'format', message: expect.stringContaining('a label file') }],
+    });
     const fields = without(PRESET.fields, 'story');
     const bad = mappingPresetFromJson('p.json', { ...PRESET, fields: { ...fields, answer: 'x' } });
     expect(bad.ok === false && bad.errors.map((e) => e.path).sort()).toEqual(['fields.answer', 'fields.story']);

@@ -40,7 +40,9 @@ export function pythonJsonDump(value: PyValue, indent = ''): string {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((item) => inner + pythonJsonDump(item, inner)).join(',\n')}\n${indent}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value);
-    return entries.length === 0 ? '{}' : `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonJsonDump(item, inner)}`).join(',\n')}\n${indent}}`;
+    return entries.length === 0
+      ? '{}'
+      : `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonJsonDump(item, inner)}`).join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value);
 }
@@ -65,7 +67,8 @@ function playGame(settings: RunSettings, prompt: string, script: GameScript): { 
   let rnd: number;
   for (rnd = 0; rnd < settings.maxRound; rnd++) {
     const round = script.rounds[rnd];
-    if (round === undefined || round.judge.length !== settings.judgeTimes) throw new Error(`the script has no round ${rnd} with ${settings.judgeTimes} judge samples`);
+    if (round === undefined || round.judge.length !== settings.judgeTimes)
+      throw new Error(`the script has no round ${rnd} with ${settings.judgeTimes} judge samples`);
     const judgeList = round.judge.map((reply) => reply.toLowerCase());
     const brief = judgeList.filter((reply) => reply.includes('congratulations'));
     const judge = brief.length >= settings.judgeTimes / 2 ? 'congratulations' : mostFrequent(judgeList);
@@ -138,13 +141,34 @@ export function configYaml(settings: RunSettings, models: { player?: string; jud
   ].join('\n');
 }
 
-export const SETTINGS: RunSettings = { player: 'meta-llama/Meta-Llama-3-8B-Instruct', judge: 'microsoft/WizardLM-2-8x22B', maxRound: 4, judgeTimes: 3, gameTimes: 2 };
+export const SETTINGS: RunSettings = {
+  player: 'meta-llama/Meta-Llama-3-8B-Instruct',
+  judge: 'microsoft/WizardLM-2-8x22B',
+  maxRound: 4,
+  judgeTimes: 3,
+  gameTimes: 2,
+};
 
 /** The run's sheet: a subset of a larger sheet, so puzzle_0 is no row of puzzles.xlsx in particular. */
 export const SHEET: readonly SheetRow[] = [
-  { title: 'The Last Elevator  ', story: 'A man lives on the tenth floor.\nEvery morning he takes the elevator down.', answer: 'He is short.\nHe can only reach the lower buttons.', level: '4/10 MEDIUM' },
-  { title: 'Café crème', story: 'Zoë ordered a café crème — and left without drinking it. Why?', answer: 'She saw her former partner, 她的前任, walk in.', level: '7/10 HARD' },
-  { title: 'Desert Walk', story: 'A man is found dead in the desert holding half a match.', answer: 'He drew the short match in a falling balloon and had to jump.', level: '2/10 EASY' },
+  {
+    title: 'The Last Elevator  ',
+    story: 'A man lives on the tenth floor.\nEvery morning he takes the elevator down.',
+    answer: 'He is short.\nHe can only reach the lower buttons.',
+    level: '4/10 MEDIUM',
+  },
+  {
+    title: 'Café crème',
+    story: 'Zoë ordered a café crème — and left without drinking it. Why?',
+    answer: 'She saw her former partner, 她的前任, walk in.',
+    level: '7/10 HARD',
+  },
+  {
+    title: 'Desert Walk',
+    story: 'A man is found dead in the desert holding half a match.',
+    answer: 'He drew the short match in a falling balloon and had to jump.',
+    level: '2/10 EASY',
+  },
 ];
 
 const same = (reply: string) => [reply, reply, reply];

@@ -50,8 +50,14 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
   const session = (id: string) => bundle.sessions.find((s) => s.id === id);
 
   it('the writer re-implementation writes what json.dump(indent=4, ensure_ascii=False) and csv.writer write', () => {
-    expect(run.logJson.startsWith('{\n    "puzzle_0": {\n        "0": {\n            "Puzzle": "The title of puzzle is The Last Elevator  . The story is A man lives on the tenth floor. Every morning he takes the elevator down. Why?. The answer is He is short. He can only reach the lower buttons.. Read')).toBe(true);
-    expect(run.logJson).toContain('"Question": "故事是这样的：Zoë ordered a café crème…",\n            "Round 0": {\n                "Player": "Was the café closed?",\n                "Judge": "irrelevant."\n            },');
+    expect(
+      run.logJson.startsWith(
+        '{\n    "puzzle_0": {\n        "0": {\n            "Puzzle": "The title of puzzle is The Last Elevator  . The story is A man lives on the tenth floor. Every morning he takes the elevator down. Why?. The answer is He is short. He can only reach the lower buttons.. Read',
+      ),
+    ).toBe(true);
+    expect(run.logJson).toContain(
+      '"Question": "故事是这样的：Zoë ordered a café crème…",\n            "Round 0": {\n                "Player": "Was the café closed?",\n                "Judge": "irrelevant."\n            },',
+    );
     expect(run.logJson).toContain('The story is Zoë ordered a café crème — and left without drinking it. Why? Why?. The answer is');
     expect(run.logCsv).toBe('puzzle id,level,hit,round\r\n0,4,1,3\r\n1,7,1,2\r\n2,2,0,4\r\n');
     expect(looksLikeSplatLog(LOG)).toBe(true);
@@ -61,9 +67,30 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
 
   it("recovers each puzzle from the judge's prompt, with its level from log.csv", () => {
     expect(bundle.puzzles).toEqual([
-      { id: 'puzzle_0', title: 'The Last Elevator  ', story: 'A man lives on the tenth floor. Every morning he takes the elevator down.', reference: 'He is short. He can only reach the lower buttons.', source: 'SPLAT', difficulty: 4 },
-      { id: 'puzzle_1', title: 'Café crème', story: 'Zoë ordered a café crème — and left without drinking it. Why?', reference: 'She saw her former partner, 她的前任, walk in.', source: 'SPLAT', difficulty: 7 },
-      { id: 'puzzle_2', title: 'Desert Walk', story: 'A man is found dead in the desert holding half a match.', reference: 'He drew the short match in a falling balloon and had to jump.', source: 'SPLAT', difficulty: 2 },
+      {
+        id: 'puzzle_0',
+        title: 'The Last Elevator  ',
+        story: 'A man lives on the tenth floor. Every morning he takes the elevator down.',
+        reference: 'He is short. He can only reach the lower buttons.',
+        source: 'SPLAT',
+        difficulty: 4,
+      },
+      {
+        id: 'puzzle_1',
+        title: 'Café crème',
+        story: 'Zoë ordered a café crème — and left without drinking it. Why?',
+        reference: 'She saw her former partner, 她的前任, walk in.',
+        source: 'SPLAT',
+        difficulty: 7,
+      },
+      {
+        id: 'puzzle_2',
+        title: 'Desert Walk',
+        story: 'A man is found dead in the desert holding half a match.',
+        reference: 'He drew the short match in a falling balloon and had to jump.',
+        source: 'SPLAT',
+        difficulty: 2,
+      },
     ]);
     // The id and name go into every annotator's blind pack, so neither names the judge.
     expect(bundle.name).toBe(`SPLAT (player ${PLAYER})`);
@@ -90,8 +117,20 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
 
   it('reads each stored reply as its label and keeps it as written; a congratulating sentence is a matched final', () => {
     expect(session('puzzle_1/0')?.turns).toEqual([
-      { id: 'puzzle_1/0/Round 0', type: 'question', text: 'Was the café closed?', judgements: { [JUDGE]: 'irrelevant' }, judgeReplies: { [JUDGE]: 'irrelevant.' } },
-      { id: 'puzzle_1/0/Round 1', type: 'final', text: 'Zoë saw someone she did not want to meet — her ex.', judgements: { [JUDGE]: 'matched' }, judgeReplies: { [JUDGE]: 'congratulations, that is right!' } },
+      {
+        id: 'puzzle_1/0/Round 0',
+        type: 'question',
+        text: 'Was the café closed?',
+        judgements: { [JUDGE]: 'irrelevant' },
+        judgeReplies: { [JUDGE]: 'irrelevant.' },
+      },
+      {
+        id: 'puzzle_1/0/Round 1',
+        type: 'final',
+        text: 'Zoë saw someone she did not want to meet — her ex.',
+        judgements: { [JUDGE]: 'matched' },
+        judgeReplies: { [JUDGE]: 'congratulations, that is right!' },
+      },
     ]);
     expect(session('puzzle_0/0')?.turns.map((t) => [t.judgements[JUDGE], t.judgeReplies?.[JUDGE]])).toEqual([
       ['no', 'no.'],
@@ -99,7 +138,12 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
       ['matched', 'congratulations'],
     ]);
     // Two "no." outvote a congratulating sample: the stored reply is a plain no and the game goes on.
-    expect(session('puzzle_2/0')?.turns[1]).toMatchObject({ type: 'question', text: 'They drew matches to decide who jumps.', judgements: { [JUDGE]: 'no' }, judgeReplies: { [JUDGE]: 'no.' } });
+    expect(session('puzzle_2/0')?.turns[1]).toMatchObject({
+      type: 'question',
+      text: 'They drew matches to decide who jumps.',
+      judgements: { [JUDGE]: 'no' },
+      judgeReplies: { [JUDGE]: 'no.' },
+    });
     expect(session('puzzle_1/1')?.turns[0]).toMatchObject({ text: '这是关于镜子的吗？', judgements: { [JUDGE]: 'no' } });
   });
 
@@ -113,7 +157,11 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
 
   it("lists the judge's opening reply and the settings it did not import, and says what each file was", () => {
     const question = study.leftovers.find((l) => l.what.startsWith('field Question'));
-    expect(question).toMatchObject({ file: 'run/log.json', count: 6, examples: ['Here is the story: a man lives on the tenth floor…', 'Here is the story again.', '故事是这样的：Zoë ordered a café crème…'] });
+    expect(question).toMatchObject({
+      file: 'run/log.json',
+      count: 6,
+      examples: ['Here is the story: a man lives on the tenth floor…', 'Here is the story again.', '故事是这样的：Zoë ordered a café crème…'],
+    });
     expect(study.leftovers.filter((l) => l.file === 'run/config.yaml').map((l) => [l.what, l.examples[0]])).toEqual([
       ['setting game.judge_times', '3'],
       ['setting game.game_times', '2'],
@@ -129,7 +177,11 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
     expect(study.layouts).toEqual([
       { file: 'run/log.json', layout: 'SPLAT game log (log.json: puzzle_<i> -> replay -> Puzzle, Question, Round <k> {Player, Judge})' },
       { file: 'run/config.yaml', layout: 'SPLAT settings (config.yaml): model.player, model.judge and game.max_round' },
-      { file: 'run/log.csv', layout: "SPLAT results (log.csv: puzzle id, level, hit, round): level as each puzzle's difficulty; hit and round agree with log.json for 3 of 3 puzzles" },
+      {
+        file: 'run/log.csv',
+        layout:
+          "SPLAT results (log.csv: puzzle id, level, hit, round): level as each puzzle's difficulty; hit and round agree with log.json for 3 of 3 puzzles",
+      },
     ]);
   });
 
@@ -172,14 +224,22 @@ describe('SPLAT model names: config.yaml or the caller', () => {
   });
 
   it('refuses a name given that is no usable model name', () => {
-    expect(errorsOf(importSplat([LOG, CSV], { player: 'llama\u202e', judge: 'gpt-4o' }, FILE_READERS)).errors[0]?.message).toMatch(/^the player name given: "llama\\u202e" is not usable as a model name/);
+    expect(errorsOf(importSplat([LOG, CSV], { player: 'llama\u202e', judge: 'gpt-4o' }, FILE_READERS)).errors[0]?.message).toMatch(
+      /^the player name given: "llama\\u202e" is not usable as a model name/,
+    );
   });
 
   it("accepts a name equal to config.yaml's, and refuses one that differs, naming both", () => {
     expect(importSplat([LOG, CONFIG], { player: PLAYER }, FILE_READERS).ok).toBe(true);
     const result = errorsOf(importSplat([LOG, CONFIG], { judge: 'gpt-4o' }, FILE_READERS));
     expect(result.needs).toBeUndefined();
-    expect(result.errors).toEqual([{ file: 'run/config.yaml', path: 'model.judge', message: `config.yaml names the judge "${JUDGE}", but the judge name given is "gpt-4o"; give config.yaml's name or leave the name out` }]);
+    expect(result.errors).toEqual([
+      {
+        file: 'run/config.yaml',
+        path: 'model.judge',
+        message: `config.yaml names the judge "${JUDGE}", but the judge name given is "gpt-4o"; give config.yaml's name or leave the name out`,
+      },
+    ]);
   });
 });
 
@@ -200,7 +260,11 @@ describe('SPLAT log.csv', () => {
     const study = imported(importSplat([LOG, { name: 'log.csv', text }, CONFIG], {}, FILE_READERS));
     const csvLeftovers = study.leftovers.filter((l) => l.file === 'log.csv').map((l) => [l.what, l.count, l.examples]);
     expect(csvLeftovers).toEqual([
-      ["hit and round that differ from the games in log.json (the log's games are imported)", 1, ['puzzle id 0 (line 2): hit 0, round 4; the log gives hit 1, round 3']],
+      [
+        "hit and round that differ from the games in log.json (the log's games are imported)",
+        1,
+        ['puzzle id 0 (line 2): hit 0, round 4; the log gives hit 1, round 3'],
+      ],
       ['records: rows for puzzles not in log.json', 1, ['puzzle id 9 (line 4)']],
       ['puzzles of log.json with no row (no difficulty)', 1, ['puzzle_2']],
     ]);
@@ -209,11 +273,15 @@ describe('SPLAT log.csv', () => {
   });
 
   it('names the line of a bad row and the header it expects', () => {
-    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n1,10,1,2\r\n' }, CONFIG], {}, FILE_READERS)).errors).toEqual([
-      { file: 'log.csv', line: 3, path: '', message: 'expected the level from 1 to 9, got "10"' },
-    ]);
-    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1\r\n' }, CONFIG], {}, FILE_READERS)).errors[0]).toMatchObject({ line: 2, message: 'expected 4 fields (puzzle id, level, hit, round), got 3' });
-    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n0,5,1,3\r\n' }, CONFIG], {}, FILE_READERS)).errors[0]).toMatchObject({ line: 3, message: 'puzzle id 0 again (first on line 2)' });
+    expect(
+      errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n1,10,1,2\r\n' }, CONFIG], {}, FILE_READERS)).errors,
+    ).toEqual([{ file: 'log.csv', line: 3, path: '', message: 'expected the level from 1 to 9, got "10"' }]);
+    expect(errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1\r\n' }, CONFIG], {}, FILE_READERS)).errors[0]).toMatchObject(
+      { line: 2, message: 'expected 4 fields (puzzle id, level, hit, round), got 3' },
+    );
+    expect(
+      errorsOf(importSplat([LOG, { name: 'log.csv', text: 'puzzle id,level,hit,round\r\n0,4,1,3\r\n0,5,1,3\r\n' }, CONFIG], {}, FILE_READERS)).errors[0],
+    ).toMatchObject({ line: 3, message: 'puzzle id 0 again (first on line 2)' });
   });
 });
 
@@ -224,43 +292,70 @@ describe('SPLAT errors name the file and the JSON path', () => {
   it('a judge reply that is not text', () => {
     const doc = log();
     (doc.puzzle_2?.['1']?.['Round 2'] as Record<string, unknown>).Judge = 3;
-    expect(errorsOf(withLog(doc)).errors).toEqual([{ file: 'log.json', path: 'puzzle_2["1"]["Round 2"].Judge', message: "expected the judge's reply as text" }]);
+    expect(errorsOf(withLog(doc)).errors).toEqual([
+      { file: 'log.json', path: 'puzzle_2["1"]["Round 2"].Judge', message: "expected the judge's reply as text" },
+    ]);
   });
 
   it("a prompt that is not SPLAT's", () => {
     const doc = log();
     (doc.puzzle_0?.['0'] as Record<string, unknown>).Puzzle = 'Solve this: a man lives on the tenth floor.';
     expect(errorsOf(withLog(doc)).errors[0]).toMatchObject({ file: 'log.json', path: 'puzzle_0["0"].Puzzle' });
-    expect(errorsOf(withLog(doc)).errors[0]?.message).toMatch(/^expected SPLAT's judge prompt, "The title of puzzle is <title>\. The story is <story> Why\?\. The answer is <answer>\./);
+    expect(errorsOf(withLog(doc)).errors[0]?.message).toMatch(
+      /^expected SPLAT's judge prompt, "The title of puzzle is <title>\. The story is <story> Why\?\. The answer is <answer>\./,
+    );
   });
 
-  it('a missing round, a round after congratulations, and a round past config.yaml\'s limit', () => {
+  it("a missing round, a round after congratulations, and a round past config.yaml's limit", () => {
     const gap = log();
     delete gap.puzzle_0?.['1']?.['Round 1'];
-    expect(errorsOf(withLog(gap)).errors[0]).toMatchObject({ path: 'puzzle_0["1"]["Round 2"]', message: 'expected Round 1 here: SPLAT numbers the rounds of a game from 0 without gaps' });
+    expect(errorsOf(withLog(gap)).errors[0]).toMatchObject({
+      path: 'puzzle_0["1"]["Round 2"]',
+      message: 'expected Round 1 here: SPLAT numbers the rounds of a game from 0 without gaps',
+    });
     const after = log();
     (after.puzzle_1?.['1'] as Record<string, unknown>)['Round 2'] = { Player: 'More?', Judge: 'no.' };
-    expect(errorsOf(withLog(after)).errors[0]).toMatchObject({ path: 'puzzle_1["1"]["Round 2"]', message: 'a round after the judge\'s "congratulations", which ends a SPLAT game' });
+    expect(errorsOf(withLog(after)).errors[0]).toMatchObject({
+      path: 'puzzle_1["1"]["Round 2"]',
+      message: 'a round after the judge\'s "congratulations", which ends a SPLAT game',
+    });
     const small = { name: 'config.yaml', text: configYaml({ ...SETTINGS, maxRound: 3 }) };
-    expect(errorsOf(importSplat([LOG, small], {}, FILE_READERS)).errors[0]).toMatchObject({ path: 'puzzle_0["1"]["Round 3"]', message: "a round past config.yaml's game.max_round 3; is config.yaml from this run?" });
+    expect(errorsOf(importSplat([LOG, small], {}, FILE_READERS)).errors[0]).toMatchObject({
+      path: 'puzzle_0["1"]["Round 3"]',
+      message: "a round past config.yaml's game.max_round 3; is config.yaml from this run?",
+    });
   });
 
   it('config.yaml that is not YAML, or with a bad setting', () => {
-    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }], {}, FILE_READERS)).errors[0]).toMatchObject({ file: 'config.yaml', line: 3, path: '' });
-    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }], {}, FILE_READERS)).errors[0]?.message).toMatch(/^not valid YAML: /);
+    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }], {}, FILE_READERS)).errors[0]).toMatchObject({
+      file: 'config.yaml',
+      line: 3,
+      path: '',
+    });
+    expect(errorsOf(importSplat([LOG, { name: 'config.yaml', text: 'game:\n  max_round: [15\nmodel:\n' }], {}, FILE_READERS)).errors[0]?.message).toMatch(
+      /^not valid YAML: /,
+    );
     const badLimit = { name: 'config.yaml', text: run.configYaml.replace('max_round: 4', 'max_round: many') };
-    expect(errorsOf(importSplat([LOG, badLimit], {}, FILE_READERS)).errors).toEqual([{ file: 'config.yaml', path: 'game.max_round', message: 'expected the round limit as a whole number from 1, got "many"' }]);
+    expect(errorsOf(importSplat([LOG, badLimit], {}, FILE_READERS)).errors).toEqual([
+      { file: 'config.yaml', path: 'game.max_round', message: 'expected the round limit as a whole number from 1, got "many"' },
+    ]);
   });
 
   it('a file that is no part of a run, two logs, and companions without their log', () => {
-    expect(errorsOf(importSplat([LOG, { name: 'notes.txt', text: 'hello' }], {}, FILE_READERS)).errors).toEqual([{ file: 'notes.txt', path: '', message: 'not part of a SPLAT run; expected its log.json, log.csv (puzzle id,level,hit,round) or config.yaml' }]);
-    expect(errorsOf(importSplat([LOG, { ...LOG, name: 'other/log.json' }, CONFIG], {}, FILE_READERS)).errors[0]?.message).toContain('besides run/log.json; import one run at a time');
-    expect(errorsOf(importSplat([CSV, CONFIG], {}, FILE_READERS)).errors[0]?.message).toBe("a SPLAT run's log.csv and config.yaml import with its log.json; give the log.json too");
+    expect(errorsOf(importSplat([LOG, { name: 'notes.txt', text: 'hello' }], {}, FILE_READERS)).errors).toEqual([
+      { file: 'notes.txt', path: '', message: 'not part of a SPLAT run; expected its log.json, log.csv (puzzle id,level,hit,round) or config.yaml' },
+    ]);
+    expect(errorsOf(importSplat([LOG, { ...LOG, name: 'other/log.json' }, CONFIG], {}, FILE_READERS)).errors[0]?.message).toContain(
+      'besides run/log.json; import one run at a time',
+    );
+    expect(errorsOf(importSplat([CSV, CONFIG], {}, FILE_READERS)).errors[0]?.message).toBe(
+      "a SPLAT run's log.csv and config.yaml import with its log.json; give the log.json too",
+    );
   });
 });
 
 describe('SPLAT through the one import entry', () => {
-  it("takes a log.json with its companions; log.csv and config.yaml alone claim nothing", async () => {
+  it('takes a log.json with its companions; log.csv and config.yaml alone claim nothing', async () => {
     const result = await importBenchmarkFiles([CSV, LOG, CONFIG], {}, FILE_READERS);
     expect(result?.ok).toBe(true);
     expect(await importBenchmarkFiles([CSV, CONFIG], {}, FILE_READERS)).toBeUndefined();
@@ -272,8 +367,14 @@ describe('SPLAT through the one import entry', () => {
     const sheet = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [HEADER, ['Other', 'Another story.', 'Another answer.', '9/10 HARD']] }]);
     const study = imported((await importBenchmarkFiles([sheet, LOG, CSV, CONFIG], {}, FILE_READERS)) ?? { ok: false, errors: [] });
     expect(study.bundle.puzzles.map((p) => p.title)).toEqual(['The Last Elevator  ', 'Café crème', 'Desert Walk']);
-    expect(study.layouts[0]).toEqual({ file: 'puzzles.xlsx', layout: 'Excel workbook (not imported: the log holds its own puzzles; import the sheet on its own for a puzzle list)' });
-    expect(study.leftovers.find((l) => l.file === 'puzzles.xlsx')).toMatchObject({ what: 'records: a workbook given with the log (its rows are not joined to the log by position)', count: 1 });
+    expect(study.layouts[0]).toEqual({
+      file: 'puzzles.xlsx',
+      layout: 'Excel workbook (not imported: the log holds its own puzzles; import the sheet on its own for a puzzle list)',
+    });
+    expect(study.leftovers.find((l) => l.file === 'puzzles.xlsx')).toMatchObject({
+      what: 'records: a workbook given with the log (its rows are not joined to the log by position)',
+      count: 1,
+    });
   });
 
   it('a larger run with judge_times 1 and one replay imports every round', () => {
@@ -282,7 +383,17 @@ describe('SPLAT through the one import entry', () => {
       intro: 'Story.',
       rounds: Array.from({ length: 15 }, (_, k) => ({ player: `Question ${k}?`, judge: [k === i % 20 ? 'Congratulations!' : 'No.'] })),
     }));
-    const study = imported(importSplat([{ name: 'log.json', text: big.logJson }, { name: 'log.csv', text: big.logCsv }, { name: 'config.yaml', text: big.configYaml }], {}, FILE_READERS));
+    const study = imported(
+      importSplat(
+        [
+          { name: 'log.json', text: big.logJson },
+          { name: 'log.csv', text: big.logCsv },
+          { name: 'config.yaml', text: big.configYaml },
+        ],
+        {},
+        FILE_READERS,
+      ),
+    );
     // Puzzles 0-14 are solved in round i; 15-19 and 35-39 run all 15 rounds; 20-34 again solved in round i - 20.
     const expected = sheet.map((_, i) => (i % 20 < 15 ? (i % 20) + 1 : 15));
     expect(study.bundle.sessions.map((s) => s.turns.length)).toEqual(expected);
@@ -307,7 +418,14 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
     expect(file.binaryKind).toBe('an Excel workbook');
     const study = imported(await importSplatPuzzleSheet([file], {}, FILE_READERS));
     expect(study.bundle.puzzles).toEqual([
-      { id: 'red-shoes', title: 'Red shoes  ', story: 'A woman buys red shoes.\nHours later, she dies.', reference: 'Her husband was a knife thrower.', difficulty: 7, source: 'SPLAT' },
+      {
+        id: 'red-shoes',
+        title: 'Red shoes  ',
+        story: 'A woman buys red shoes.\nHours later, she dies.',
+        reference: 'Her husband was a knife thrower.',
+        difficulty: 7,
+        source: 'SPLAT',
+      },
       { id: 'cafe', title: 'Café', story: 'Zoë left the café.', reference: 'She saw her ex.', difficulty: 3, source: 'SPLAT' },
     ]);
     expect(study.bundle.sessions).toEqual([]);
@@ -315,24 +433,43 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
       ['records: sheets after the first (only the first is read)', 1, ['Old (2 rows)']],
       ['column "notes"', 1, ['seen online']],
     ]);
-    expect(study.layouts[0]?.layout).toBe('SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty), first sheet "Sheet1": a puzzle list with each puzzle\'s difficulty, no games');
+    expect(study.layouts[0]?.layout).toBe(
+      'SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty), first sheet "Sheet1": a puzzle list with each puzzle\'s difficulty, no games',
+    );
     const viaEntry = await importBenchmarkFiles([file], {}, FILE_READERS);
     expect(viaEntry?.ok).toBe(true);
   });
 
   it('refuses another sheet layout, naming the columns expected and found, and suggests a mapping', async () => {
-    const file = workbookFile('scores.xlsx', [{ name: 'Scores', rows: [['model', 'accuracy'], ['gpt-4o', 0.8]] }]);
+    const file = workbookFile('scores.xlsx', [
+      {
+        name: 'Scores',
+        rows: [
+          ['model', 'accuracy'],
+          ['gpt-4o', 0.8],
+        ],
+      },
+    ]);
     expect(errorsOf(await importSplatPuzzleSheet([file], {}, FILE_READERS)).errors).toEqual([
-      { file: 'scores.xlsx', path: '', message: 'the first sheet ("Scores") is not SPLAT\'s puzzle sheet: expected the columns title, story, answer, level of difficulty, found "model", "accuracy"; for another layout, map its columns with --mapping' },
+      {
+        file: 'scores.xlsx',
+        path: '',
+        message:
+          'the first sheet ("Scores") is not SPLAT\'s puzzle sheet: expected the columns title, story, answer, level of difficulty, found "model", "accuracy"; for another layout, map its columns with --mapping',
+      },
     ]);
   });
 
   it('names the spreadsheet row of a bad level, and refuses model names', async () => {
-    const file = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [HEADER, ['A', 'Story.', 'Answer.', '5/10 MEDIUM'], [null, null, null, null], ['B', 'Story.', 'Answer.', '10/10 HARD']] }]);
+    const file = workbookFile('puzzles.xlsx', [
+      { name: 'Sheet1', rows: [HEADER, ['A', 'Story.', 'Answer.', '5/10 MEDIUM'], [null, null, null, null], ['B', 'Story.', 'Answer.', '10/10 HARD']] },
+    ]);
     const errors = errorsOf(await importSplatPuzzleSheet([file], {}, FILE_READERS)).errors;
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ file: 'puzzles.xlsx', line: 4, path: '[1]["level of difficulty"]' });
-    expect(errorsOf(await importSplatPuzzleSheet([file], { judge: 'gpt-4o' }, FILE_READERS)).errors[0]?.message).toBe('a puzzle sheet holds no games, so a player or judge name has nothing to name');
+    expect(errorsOf(await importSplatPuzzleSheet([file], { judge: 'gpt-4o' }, FILE_READERS)).errors[0]?.message).toBe(
+      'a puzzle sheet holds no games, so a player or judge name has nothing to name',
+    );
   });
 });
 
@@ -344,16 +481,24 @@ describe("SPLAT's real puzzle sheet and config.yaml", () => {
 
   it.skipIf(!present)('puzzles.xlsx imports 975 puzzles with the difficulty of every row of the derived JSON', async () => {
     const bytes = new Uint8Array(readFileSync(`${REAL}puzzles.xlsx`));
-    const study = imported(await importSplatPuzzleSheet([{ name: 'puzzles.xlsx', text: '', size: bytes.length, binaryKind: 'an Excel workbook', bytes }], {}, FILE_READERS));
+    const study = imported(
+      await importSplatPuzzleSheet([{ name: 'puzzles.xlsx', text: '', size: bytes.length, binaryKind: 'an Excel workbook', bytes }], {}, FILE_READERS),
+    );
     const derived = JSON.parse(readFileSync(`${REAL}puzzles.xlsx.derived.json`, 'utf8')) as Array<{ title: string; 'level of difficulty': string }>;
     expect(study.bundle.puzzles).toHaveLength(975);
-    expect(study.bundle.puzzles.map((p) => [p.title, p.difficulty])).toEqual(derived.map((row) => [row.title, Number(row['level of difficulty'].split('/')[0])]));
+    expect(study.bundle.puzzles.map((p) => [p.title, p.difficulty])).toEqual(
+      derived.map((row) => [row.title, Number(row['level of difficulty'].split('/')[0])]),
+    );
     expect(study.leftovers).toEqual([]);
   });
 
   it.skipIf(!present)("config.yaml names the models of a run's log", () => {
     const config = { name: 'config.yaml', text: readFileSync(`${REAL}config.yaml`, 'utf8') };
     const study = imported(importSplat([LOG, config], {}, FILE_READERS));
-    expect(study.bundle.sessions[0]).toMatchObject({ player: 'meta-llama/Meta-Llama-3-8B-Instruct', judge: 'meta-llama/Meta-Llama-3-8B-Instruct', maxRounds: 15 });
+    expect(study.bundle.sessions[0]).toMatchObject({
+      player: 'meta-llama/Meta-Llama-3-8B-Instruct',
+      judge: 'meta-llama/Meta-Llama-3-8B-Instruct',
+      maxRounds: 15,
+    });
   });
 });

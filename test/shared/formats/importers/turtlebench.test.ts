@@ -28,7 +28,17 @@ function turnsOf(study: ImportedStudy) {
   return study.bundle.sessions.flatMap((session) => session.turns);
 }
 
-const NINE = ['GPT_o1_Preview', 'GPT_o1_Mini', 'GPT_4o', 'Claude_3_5_Sonnet', 'Moonshot_v1_8k', 'Llama_3_1_405B', 'Llama_3_1_70B', 'Deepseek_V2_5', 'Qwen_2_72B'];
+const NINE = [
+  'GPT_o1_Preview',
+  'GPT_o1_Mini',
+  'GPT_4o',
+  'Claude_3_5_Sonnet',
+  'Moonshot_v1_8k',
+  'Llama_3_1_405B',
+  'Llama_3_1_70B',
+  'Deepseek_V2_5',
+  'Qwen_2_72B',
+];
 
 describe.each(['en', 'zh'])('the TurtleBench wide table with its stories (%s)', (language) => {
   const study = imported(`TurtleBench/archived/stats/all_cases_${language}_shot0.json`, `TurtleBench/data/${language}/stories.json`);
@@ -51,7 +61,11 @@ describe.each(['en', 'zh'])('the TurtleBench wide table with its stories (%s)', 
       expect(samples).toEqual([...samples].sort((a, b) => a - b));
       expect(session.player).toBe('TurtleBench users');
     }
-    const unparseable = turns.flatMap((turn) => Object.entries(turn.judgements).filter(([, label]) => label === 'unparseable').map(([model]) => turn.judgeReplies?.[model]));
+    const unparseable = turns.flatMap((turn) =>
+      Object.entries(turn.judgements)
+        .filter(([, label]) => label === 'unparseable')
+        .map(([model]) => turn.judgeReplies?.[model]),
+    );
     expect(unparseable).toHaveLength(language === 'en' ? 8 : 12);
     expect(new Set(unparseable)).toEqual(new Set(['Invalid']));
   });
@@ -71,7 +85,12 @@ describe.each(['en', 'zh'])('the TurtleBench wide table with its stories (%s)', 
     for (const row of rows) {
       const [model = '', , , total, correct, accuracy] = row;
       const score = turtleBenchScore(turns.map((turn) => ({ human: human.get(turn.id) ?? '', judge: turn.judgements[model] })));
-      expect({ model, n: score.n, correct: score.correct, accuracy: Number(score.accuracy?.toFixed(6)) }).toEqual({ model, n: Number(total), correct: Number(correct), accuracy: Number(accuracy) });
+      expect({ model, n: score.n, correct: score.correct, accuracy: Number(score.accuracy?.toFixed(6)) }).toEqual({
+        model,
+        n: Number(total),
+        correct: Number(correct),
+        accuracy: Number(accuracy),
+      });
     }
   });
 });
@@ -106,7 +125,11 @@ describe('other TurtleBench layouts', () => {
   });
 
   it('the log and the wide table agree on GPT_4o, so they import together', () => {
-    const study = imported('TurtleBench/archived/stats/all_cases_en_shot0.json', 'TurtleBench/archived/outputs/logs_GPT_4o_en_shot0_len1532.json', 'TurtleBench/data/en/stories.json');
+    const study = imported(
+      'TurtleBench/archived/stats/all_cases_en_shot0.json',
+      'TurtleBench/archived/outputs/logs_GPT_4o_en_shot0_len1532.json',
+      'TurtleBench/data/en/stories.json',
+    );
     expect(turnsOf(study)).toHaveLength(1532);
     expect(turnsOf(study).every((turn) => turn.judgeReplies?.GPT_4o !== undefined)).toBe(true);
   });
@@ -157,12 +180,20 @@ describe('other TurtleBench layouts', () => {
   });
 
   it('keeps an unknown human label out of the labels and lists it, and finds a story whose title has a trailing space', () => {
-    const table = { '1': { sample: 1, story_title: 'Lamp ', input: 'She is blind', ground_truth: 'Maybe', M: 'Correct' }, '2': { sample: 2, story_title: 'Lamp', input: 'Braille', ground_truth: 'Correct', M: 'Invalid' } };
+    const table = {
+      '1': { sample: 1, story_title: 'Lamp ', input: 'She is blind', ground_truth: 'Maybe', M: 'Correct' },
+      '2': { sample: 2, story_title: 'Lamp', input: 'Braille', ground_truth: 'Correct', M: 'Invalid' },
+    };
     const stories = [{ title: 'Lamp', surface: 'A woman reads in the dark.', bottom: 'Braille.' }];
-    const result = importTurtleBench([{ name: 't.json', text: JSON.stringify(table) }, { name: 's.json', text: JSON.stringify(stories) }]);
+    const result = importTurtleBench([
+      { name: 't.json', text: JSON.stringify(table) },
+      { name: 's.json', text: JSON.stringify(stories) },
+    ]);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.value.raters[0]?.labels).toEqual([{ unit: 'sample-2', task: 'answer', value: 'yes' }]);
-    expect(result.value.leftovers).toEqual([{ file: 't.json', what: 'records: a human label that is not Correct, Incorrect, Unknown, T, F or N', count: 1, examples: ['sample 1: Maybe'] }]);
+    expect(result.value.leftovers).toEqual([
+      { file: 't.json', what: 'records: a human label that is not Correct, Incorrect, Unknown, T, F or N', count: 1, examples: ['sample 1: Maybe'] },
+    ]);
     expect(turnsOf(result.value).map((turn) => turn.judgements.M)).toEqual(['yes', 'unparseable']);
   });
 });

@@ -48,14 +48,18 @@ describe('TurtleSoup-Bench story files', () => {
   const present = existsSync(REAL_EN);
   if (!present) console.log(`skipped: ${REAL_EN} is absent (the TurtleSoup-Bench files carry no licence and are not in the repository)`);
   it.skipIf(!present)('the six real English genre files import as one study of 400 puzzles in six genres, nothing left out', async () => {
-    const names = readdirSync(REAL_EN).filter((name) => name.endsWith('.json')).sort();
+    const names = readdirSync(REAL_EN)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     const files = names.map((name) => ({ name: join('data/en', name), text: readFileSync(join(REAL_EN, name), 'utf8') }));
     const result = await importBenchmarkFiles(files, {}, FILE_READERS);
     if (result?.ok !== true) throw new Error(JSON.stringify(result));
     const { bundle, leftovers } = result.value;
     expect(names).toHaveLength(6);
     expect(bundle.puzzles).toHaveLength(400);
-    expect(new Set(bundle.puzzles.map((p) => p.genre))).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
+    expect(new Set(bundle.puzzles.map((p) => p.genre))).toEqual(
+      new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']),
+    );
     expect(leftovers).toEqual([]);
   });
 });

@@ -29,24 +29,48 @@ describe('TurtleSoup-Bench game files', () => {
 
   it('the writer re-implementation writes what json.dump(indent=2, ensure_ascii=False) writes', () => {
     const text = sixGames()[4]?.text ?? '';
-    expect(text.startsWith('{\n  "metadata": {\n    "title": "镜子里的人",\n    "status": "success",\n    "questions_used": 2,\n    "duration_sec": 15.5,\n    "error": null,')).toBe(true);
+    expect(
+      text.startsWith(
+        '{\n  "metadata": {\n    "title": "镜子里的人",\n    "status": "success",\n    "questions_used": 2,\n    "duration_sec": 15.5,\n    "error": null,',
+      ),
+    ).toBe(true);
     expect(sixGames()[0]?.text).toContain('"duration_sec": 12.0,');
     expect(sixGames()[1]?.text).toContain('"tips_provided": [],');
-    expect(sixGames()[1]?.path).toBe('results/Crime_Thriller/Q-gpt-4o_R-deepseek-deepseek-chat/Midnight Train  _Q-gpt-4o_R-deepseek-deepseek-chat_E-qwen-max_Epoch3_en.json');
+    expect(sixGames()[1]?.path).toBe(
+      'results/Crime_Thriller/Q-gpt-4o_R-deepseek-deepseek-chat/Midnight Train  _Q-gpt-4o_R-deepseek-deepseek-chat_E-qwen-max_Epoch3_en.json',
+    );
   });
 
   it('gives one puzzle per story with genre, language and key clues, and a title with its trailing spaces', () => {
-    expect(bundle.puzzles.map((p) => p.id)).toEqual(['Crime_Thriller/en/The Last Call', 'Crime_Thriller/en/Midnight Train', 'Crime_Thriller/en/The Lighthouse', 'Crime_Thriller/en/The Well', 'Supernatural_Horror/zh/镜子里的人']);
+    expect(bundle.puzzles.map((p) => p.id)).toEqual([
+      'Crime_Thriller/en/The Last Call',
+      'Crime_Thriller/en/Midnight Train',
+      'Crime_Thriller/en/The Lighthouse',
+      'Crime_Thriller/en/The Well',
+      'Supernatural_Horror/zh/镜子里的人',
+    ]);
     expect(bundle.puzzles[1]).toMatchObject({ title: 'Midnight Train  ', genre: 'Crime Thriller', language: 'en', source: 'TurtleSoup-Bench' });
     expect(bundle.puzzles[1]?.keyClues).toBeUndefined();
-    expect(bundle.puzzles[4]).toMatchObject({ title: '镜子里的人', story: '她每天早上对着镜子微笑，直到有一天镜子里的人没有笑。', reference: '那是一扇窗户，对面住着她的双胞胎姐妹。', keyClues: ['镜子其实是窗户。'], genre: 'Supernatural Horror', language: 'zh' });
+    expect(bundle.puzzles[4]).toMatchObject({
+      title: '镜子里的人',
+      story: '她每天早上对着镜子微笑，直到有一天镜子里的人没有笑。',
+      reference: '那是一扇窗户，对面住着她的双胞胎姐妹。',
+      keyClues: ['镜子其实是窗户。'],
+      genre: 'Supernatural Horror',
+      language: 'zh',
+    });
     expect(bundle.name).toBe('TurtleSoup-Bench (en, zh)');
   });
 
   it('gives one session per game, unique across files, with the models and round limit of its metadata', () => {
     expect(bundle.sessions).toHaveLength(6);
     expect(new Set(bundle.sessions.map((s) => s.id)).size).toBe(6);
-    expect(session(`Crime_Thriller/en/The Last Call/${PAIR}`)).toMatchObject({ puzzleId: 'Crime_Thriller/en/The Last Call', player: 'gpt-4o', judge: 'deepseek/deepseek-chat', maxRounds: 3 });
+    expect(session(`Crime_Thriller/en/The Last Call/${PAIR}`)).toMatchObject({
+      puzzleId: 'Crime_Thriller/en/The Last Call',
+      player: 'gpt-4o',
+      judge: 'deepseek/deepseek-chat',
+      maxRounds: 3,
+    });
     expect(session('Crime_Thriller/en/The Last Call/Q-glm-4:plus_R-deepseek/deepseek-chat_E-qwen-max_Epoch3')?.player).toBe('glm-4:plus');
     const turns = bundle.sessions.flatMap((s) => s.turns);
     expect(turns).toHaveLength(16);
@@ -54,12 +78,29 @@ describe('TurtleSoup-Bench game files', () => {
     expect(turns.filter((t) => t.type === 'final')).toHaveLength(5);
   });
 
-  it('reads each answer as its label, keeps the answer as written, and the conclusion with the run\'s verdict', () => {
+  it("reads each answer as its label, keeps the answer as written, and the conclusion with the run's verdict", () => {
     const solved = session(`Crime_Thriller/en/The Last Call/${PAIR}`);
     expect(solved?.turns).toEqual([
-      { id: `Crime_Thriller/en/The Last Call/${PAIR}/1`, type: 'question', text: 'Was it good news?', judgements: { 'deepseek/deepseek-chat': 'yes' }, judgeReplies: { 'deepseek/deepseek-chat': 'yes<Key Clue>' } },
-      { id: `Crime_Thriller/en/The Last Call/${PAIR}/2`, type: 'question', text: 'Was it about money?', judgements: { 'deepseek/deepseek-chat': 'no' }, judgeReplies: { 'deepseek/deepseek-chat': 'no' } },
-      { id: `Crime_Thriller/en/The Last Call/${PAIR}/3`, type: 'final', text: 'A donor was found for his transplant.\n\nLogic: good news, medical\n\nDetails: "hospital call,  donor"', judgements: { 'qwen-max': 'matched' } },
+      {
+        id: `Crime_Thriller/en/The Last Call/${PAIR}/1`,
+        type: 'question',
+        text: 'Was it good news?',
+        judgements: { 'deepseek/deepseek-chat': 'yes' },
+        judgeReplies: { 'deepseek/deepseek-chat': 'yes<Key Clue>' },
+      },
+      {
+        id: `Crime_Thriller/en/The Last Call/${PAIR}/2`,
+        type: 'question',
+        text: 'Was it about money?',
+        judgements: { 'deepseek/deepseek-chat': 'no' },
+        judgeReplies: { 'deepseek/deepseek-chat': 'no' },
+      },
+      {
+        id: `Crime_Thriller/en/The Last Call/${PAIR}/3`,
+        type: 'final',
+        text: 'A donor was found for his transplant.\n\nLogic: good news, medical\n\nDetails: "hospital call,  donor"',
+        judgements: { 'qwen-max': 'matched' },
+      },
     ]);
     // Unsolved at the round limit: three questions, then the conclusion, unmatched; unknown reads as irrelevant.
     const unsolved = session(`Crime_Thriller/en/Midnight Train/${PAIR}`);
@@ -94,7 +135,10 @@ describe('TurtleSoup-Bench game files', () => {
     const hits = left(EN_RUN, 'key-clue hits');
     expect(hits?.count).toBe(3);
     expect(hits?.examples.map((example) => example.split('/')[2])).toEqual(['The Last Call', 'Midnight Train', 'The Lighthouse']);
-    expect(left(EN_RUN, 'records: a game that ended in an error')).toMatchObject({ count: 2, examples: ['Invalid answer format: yes <Key Clue>', 'Evaluation failed: timeout'] });
+    expect(left(EN_RUN, 'records: a game that ended in an error')).toMatchObject({
+      count: 2,
+      examples: ['Invalid answer format: yes <Key Clue>', 'Evaluation failed: timeout'],
+    });
     expect(left('results/Supernatural_Horror/Q-gpt-4o_R-deepseek-deepseek-chat/*.json', 'key-clue hits')?.count).toBe(1);
     expect(left(runLog().path, 'records: a run log')?.count).toBe(1);
     expect(study.leftovers.some((item) => item.what.startsWith('field metadata.error') || item.what.startsWith('field content.'))).toBe(false);
@@ -111,9 +155,16 @@ describe('TurtleSoup-Bench game files', () => {
     if (game === undefined) throw new Error('no game');
     // A copy is the same game wherever it lies, as long as its dataset folder is the same.
     for (const copy of [`copy/${game.path}`, game.path.replace('.json', ' (1).json')]) {
-      const twice = importTurtleSoupBench([{ name: game.path, text: game.text }, { name: copy, text: game.text }]);
+      const twice = importTurtleSoupBench([
+        { name: game.path, text: game.text },
+        { name: copy, text: game.text },
+      ]);
       expect(twice.ok).toBe(false);
-      if (!twice.ok) expect(twice.errors[0]).toMatchObject({ file: copy, message: expect.stringContaining(`the same game (story, models and round limit) as ${game.path}`) as unknown });
+      if (!twice.ok)
+        expect(twice.errors[0]).toMatchObject({
+          file: copy,
+          message: expect.stringContaining(`the same game (story, models and round limit) as ${game.path}`) as unknown,
+        });
     }
     const other = importTurtleSoupBench([{ name: 'x.json', text: '{"a": 1}' }]);
     expect(other.ok).toBe(false);
@@ -124,7 +175,18 @@ describe('TurtleSoup-Bench game files', () => {
     const game = wrapperErrorGame(ENGLISH_RUN, story, `${'x'.repeat(9000)} failed`);
     expect(looksLikeTurtleSoupBenchGame({ name: game.path, text: game.text })).toBe(true);
     const study = imported([game]);
-    expect(study.bundle.puzzles).toEqual([{ id: 'Crime_Thriller/en/Cold Room', title: 'Cold Room', story: 'The room was cold.', reference: 'The heater broke.', language: 'en', genre: 'Crime Thriller', keyClues: ['heater'], source: 'TurtleSoup-Bench' }]);
+    expect(study.bundle.puzzles).toEqual([
+      {
+        id: 'Crime_Thriller/en/Cold Room',
+        title: 'Cold Room',
+        story: 'The room was cold.',
+        reference: 'The heater broke.',
+        language: 'en',
+        genre: 'Crime Thriller',
+        keyClues: ['heater'],
+        source: 'TurtleSoup-Bench',
+      },
+    ]);
     expect(study.bundle.sessions).toEqual([]);
     expect(study.leftovers.map((item) => [item.what, item.count])).toEqual([
       ['records: a game that ended in an error (status error: its conclusion, if any, has no verdict)', 1],
@@ -148,15 +210,35 @@ describe("a run over TurtleSoup-Bench's real stories (no game files are publishe
   it.skipIf(!present)('one game per story of all twelve story files, written as TSB writes them, imports as one study with six genres', () => {
     const files: Array<{ name: string; text: string }> = [];
     for (const language of ['en', 'zh'] as const) {
-      for (const storyFile of readdirSync(join(REAL_STORIES, language)).filter((name) => name.endsWith('.json')).sort()) {
-        const run = { saveDir: 'results', dataset: storyFile.replace(/\.json$/, ''), questioner: 'gpt-4o', responder: 'qwen/qwen-max', evaluator: 'gpt-4o', language, maxQuestions: 2 };
-        const stories = JSON.parse(readFileSync(join(REAL_STORIES, language, storyFile), 'utf8')) as Array<{ title: string; surface: string; bottom: string; tips: string[] }>;
+      for (const storyFile of readdirSync(join(REAL_STORIES, language))
+        .filter((name) => name.endsWith('.json'))
+        .sort()) {
+        const run = {
+          saveDir: 'results',
+          dataset: storyFile.replace(/\.json$/, ''),
+          questioner: 'gpt-4o',
+          responder: 'qwen/qwen-max',
+          evaluator: 'gpt-4o',
+          language,
+          maxQuestions: 2,
+        };
+        const stories = JSON.parse(readFileSync(join(REAL_STORIES, language, storyFile), 'utf8')) as Array<{
+          title: string;
+          surface: string;
+          bottom: string;
+          tips: string[];
+        }>;
         stories.forEach((story, i) => {
-          const game = writeGame(run, { title: story.title, setup: story.surface, solution: story.bottom, tips: story.tips }, [
-            { type: 'question', content: 'Is it about a person?' },
-            { type: 'answer', content: i % 3 === 0 ? 'yes<Key Clue>' : 'unknown' },
-            { type: 'conclusion', content: { details: [], logic: [], conclusion: 'A guess.' } },
-          ], { status: i % 2 === 0 ? 'success' : 'failure', questionsUsed: 1, durationSec: 1 });
+          const game = writeGame(
+            run,
+            { title: story.title, setup: story.surface, solution: story.bottom, tips: story.tips },
+            [
+              { type: 'question', content: 'Is it about a person?' },
+              { type: 'answer', content: i % 3 === 0 ? 'yes<Key Clue>' : 'unknown' },
+              { type: 'conclusion', content: { details: [], logic: [], conclusion: 'A guess.' } },
+            ],
+            { status: i % 2 === 0 ? 'success' : 'failure', questionsUsed: 1, durationSec: 1 },
+          );
           // A title given twice in one dataset is one path: TSB's later game overwrites the earlier.
           const earlier = files.findIndex((file) => file.name === game.path);
           if (earlier >= 0) files.splice(earlier, 1);
@@ -168,7 +250,9 @@ describe("a run over TurtleSoup-Bench's real stories (no game files are publishe
     expect(files).toHaveLength(794);
     expect(study.bundle.puzzles).toHaveLength(794);
     expect(study.bundle.sessions).toHaveLength(794);
-    expect(new Set(study.bundle.puzzles.map((puzzle) => puzzle.genre))).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
+    expect(new Set(study.bundle.puzzles.map((puzzle) => puzzle.genre))).toEqual(
+      new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']),
+    );
     // en and zh games of a dataset and model pair share one folder (SOURCES §2).
     expect(study.layouts).toHaveLength(6);
     const parsed = parseTranscriptBundle({ name: 'tsb-real.json', text: serializeBundleDocument(study.bundle) });

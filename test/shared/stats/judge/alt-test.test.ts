@@ -35,7 +35,14 @@ interface ReferenceResult {
 interface Expected {
   studentT: { t: number; df: number; cdf: number }[];
   pandalm: { epsilon: number; judges: Record<string, ReferenceResult> }[];
-  synthetic: { name: string; scoring: 'accuracy' | 'neg-rmse'; epsilon: number; humans: Labels<string | number>; judge: Record<string, string | number>; expected: ReferenceResult }[];
+  synthetic: {
+    name: string;
+    scoring: 'accuracy' | 'neg-rmse';
+    epsilon: number;
+    humans: Labels<string | number>;
+    judge: Record<string, string | number>;
+    expected: ReferenceResult;
+  }[];
 }
 
 const expected = readJson('expected.json') as Expected;
@@ -280,7 +287,14 @@ describe('edge cases', () => {
   });
 
   it('refuses two annotators, with the reason', () => {
-    const result = altTest(study(50, ['ann', 'bob'], () => 'yes', () => 'yes'));
+    const result = altTest(
+      study(
+        50,
+        ['ann', 'bob'],
+        () => 'yes',
+        () => 'yes',
+      ),
+    );
     expect(result.winningRate).toBeNull();
     expect(result.advantageProbability).toBeNull();
     expect(result.passed).toBeNull();
@@ -289,7 +303,14 @@ describe('edge cases', () => {
   });
 
   it("refuses TurtleBench's shape, one annotator and many judges, saying there is one", () => {
-    const result = altTest(study(60, ['the annotator'], () => 'yes', () => 'no'));
+    const result = altTest(
+      study(
+        60,
+        ['the annotator'],
+        () => 'yes',
+        () => 'no',
+      ),
+    );
     expect(result.reason).toMatch(/at least 3 annotators and this has one/);
     expect(result.unitsLeftOut).toBe(60);
     expect(result.annotators).toEqual([]);
@@ -297,7 +318,14 @@ describe('edge cases', () => {
 
   it('refuses when no unit is shared: each unit has one annotator, so none can be compared, and each annotator shows n = 0', () => {
     const names = ['ann', 'bob', 'cy'];
-    const result = altTest(study(90, names, (unit, annotator) => (names[unit % 3] === annotator ? 'yes' : undefined), () => 'yes'));
+    const result = altTest(
+      study(
+        90,
+        names,
+        (unit, annotator) => (names[unit % 3] === annotator ? 'yes' : undefined),
+        () => 'yes',
+      ),
+    );
     expect(result.units).toBe(0);
     expect(result.unitsLeftOut).toBe(90);
     expect(result.reason).toMatch(/no annotator shares 30 units/);
@@ -309,32 +337,68 @@ describe('edge cases', () => {
   });
 
   it('leaves out units the judge did not label, and refuses when that leaves nothing', () => {
-    const result = altTest(study(40, ['ann', 'bob', 'cy'], () => 'yes', () => undefined));
+    const result = altTest(
+      study(
+        40,
+        ['ann', 'bob', 'cy'],
+        () => 'yes',
+        () => undefined,
+      ),
+    );
     expect(result.unitsLeftOut).toBe(40);
     expect(result.reason).toMatch(/no annotator/);
   });
 
   it('skips an annotator with fewer than 30 shared units and says so; refuses when every annotator is skipped', () => {
-    const few = altTest(study(40, ['ann', 'bob', 'cy'], (unit, annotator) => (annotator === 'cy' && unit >= 29 ? undefined : 'yes'), () => 'yes'));
+    const few = altTest(
+      study(
+        40,
+        ['ann', 'bob', 'cy'],
+        (unit, annotator) => (annotator === 'cy' && unit >= 29 ? undefined : 'yes'),
+        () => 'yes',
+      ),
+    );
     const cy = few.annotators.find((row) => row.annotator === 'cy')!;
     expect(cy).toMatchObject({ n: 29, tested: false, pValue: null, advantage: null, judgeWins: false });
     expect(cy.reason).toMatch(/shares 29 units .* fewer than the 30/);
     expect(few.winningRate).toBe(1);
 
-    const none = altTest(study(29, ['ann', 'bob', 'cy'], () => 'yes', () => 'yes'));
+    const none = altTest(
+      study(
+        29,
+        ['ann', 'bob', 'cy'],
+        () => 'yes',
+        () => 'yes',
+      ),
+    );
     expect(none.winningRate).toBeNull();
     expect(none.reason).toMatch(/no annotator shares 30 units/);
     expect(none.annotators).toHaveLength(3);
   });
 
   it('all agree: every unit a tie, d = 0 throughout, so t is -infinity and the judge wins (as scipy computes it)', () => {
-    const result = altTest(study(30, ['ann', 'bob', 'cy'], () => 'yes', () => 'yes'));
+    const result = altTest(
+      study(
+        30,
+        ['ann', 'bob', 'cy'],
+        () => 'yes',
+        () => 'yes',
+      ),
+    );
     for (const row of result.annotators) expect(row).toMatchObject({ n: 30, advantage: 1, pValue: 0, judgeWins: true, reason: null });
     expect(result).toMatchObject({ winningRate: 1, advantageProbability: 1, passed: true });
   });
 
   it('all agree at epsilon 0: the difference equals epsilon on every unit, so p is undefined, with the reason, and the judge does not win', () => {
-    const result = altTest(study(30, ['ann', 'bob', 'cy'], () => 'yes', () => 'yes'), { epsilon: 0 });
+    const result = altTest(
+      study(
+        30,
+        ['ann', 'bob', 'cy'],
+        () => 'yes',
+        () => 'yes',
+      ),
+      { epsilon: 0 },
+    );
     for (const row of result.annotators) {
       expect(row.pValue).toBeNull();
       expect(row.reason).toMatch(/equal to epsilon/);
@@ -344,7 +408,14 @@ describe('edge cases', () => {
   });
 
   it('a judge that always disagrees with annotators who always agree loses every comparison with p = 1', () => {
-    const result = altTest(study(35, ['ann', 'bob', 'cy'], () => 'yes', () => 'no'));
+    const result = altTest(
+      study(
+        35,
+        ['ann', 'bob', 'cy'],
+        () => 'yes',
+        () => 'no',
+      ),
+    );
     for (const row of result.annotators) expect(row).toMatchObject({ advantage: 0, pValue: 1, judgeWins: false });
     expect(result).toMatchObject({ winningRate: 0, advantageProbability: 0, passed: false });
   });
@@ -352,7 +423,14 @@ describe('edge cases', () => {
   it("a tie on a unit counts for both the judge and the annotator: split annotators and a judge with one side's label", () => {
     // ann and bob say yes, cy says no; the judge says yes. Leaving cy out, the others are [yes, yes]:
     // the judge scores 1, cy 0. Leaving ann out, the others are [yes, no]: both score 1/2, a tie.
-    const result = altTest(study(30, ['ann', 'bob', 'cy'], (_, annotator) => (annotator === 'cy' ? 'no' : 'yes'), () => 'yes'));
+    const result = altTest(
+      study(
+        30,
+        ['ann', 'bob', 'cy'],
+        (_, annotator) => (annotator === 'cy' ? 'no' : 'yes'),
+        () => 'yes',
+      ),
+    );
     const byName = new Map(result.annotators.map((row) => [row.annotator, row]));
     expect(byName.get('cy')).toMatchObject({ advantage: 1, pValue: 0, judgeWins: true });
     // A tie on every unit: d = 1 - 1 = 0 < 0.2, and the judge still wins.
@@ -362,7 +440,12 @@ describe('edge cases', () => {
   it('a later label of the same annotator on a unit replaces the earlier one', () => {
     // Everyone says yes, the judge says no, and cy's second label is no: scored against [yes, yes],
     // cy's no ties the judge's no (advantage 1); had cy's first label, yes, counted, cy would win (0).
-    const units = study(30, ['ann', 'bob', 'cy'], () => 'yes', () => 'no').map((unit) => ({
+    const units = study(
+      30,
+      ['ann', 'bob', 'cy'],
+      () => 'yes',
+      () => 'no',
+    ).map((unit) => ({
       ...unit,
       humans: [...unit.humans, { annotator: 'cy', value: 'no' }],
     }));
@@ -370,7 +453,12 @@ describe('edge cases', () => {
   });
 
   it('refuses an epsilon outside 0 to 1 instead of testing with it', () => {
-    const units = study(30, ['ann', 'bob', 'cy'], () => 'yes', () => 'yes');
+    const units = study(
+      30,
+      ['ann', 'bob', 'cy'],
+      () => 'yes',
+      () => 'yes',
+    );
     expect(altTest(units, { epsilon: Number.NaN }).reason).toMatch(/epsilon must be a number from 0 to 1/);
     expect(altTest(units, { epsilon: 1.5 }).winningRate).toBeNull();
   });

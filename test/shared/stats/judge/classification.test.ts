@@ -22,7 +22,9 @@ describe('classify against scikit-learn', () => {
         expect(actual?.label).toBe(expected.label);
         expect(actual?.support).toBe(expected.support);
         for (const figure of ['precision', 'recall', 'f1'] as const) {
-          expect(close(actual?.[figure].value ?? null, expected[figure]), `${expected.label} ${figure}: ${actual?.[figure].value} vs ${expected[figure]}`).toBe(true);
+          expect(close(actual?.[figure].value ?? null, expected[figure]), `${expected.label} ${figure}: ${actual?.[figure].value} vs ${expected[figure]}`).toBe(
+            true,
+          );
           expect(actual?.[figure].reason === undefined).toBe(expected[figure] !== null);
         }
       });
@@ -66,7 +68,13 @@ describe('classify', () => {
   });
 
   it('says why a figure is undefined instead of giving NaN', () => {
-    const result = classify([{ judge: 'yes', reference: 'no' }, { judge: 'no', reference: 'no' }], ['yes', 'no', 'irrelevant']);
+    const result = classify(
+      [
+        { judge: 'yes', reference: 'no' },
+        { judge: 'no', reference: 'no' },
+      ],
+      ['yes', 'no', 'irrelevant'],
+    );
     const [yes, , irrelevant] = result.perLabel;
     expect(yes?.recall).toEqual({ value: null, reason: CLASSIFICATION_REASONS.noSupport('yes') });
     expect(yes?.precision.value).toBe(0);
@@ -87,7 +95,13 @@ describe('classify', () => {
   });
 
   it('leaves out pairs whose reference label is not in the set, and counts them', () => {
-    const result = classify([{ judge: 'yes', reference: 'yes' }, { judge: 'yes', reference: 'unknown' }], ['yes', 'no']);
+    const result = classify(
+      [
+        { judge: 'yes', reference: 'yes' },
+        { judge: 'yes', reference: 'unknown' },
+      ],
+      ['yes', 'no'],
+    );
     expect(result).toMatchObject({ n: 1, leftOut: 1, accuracy: { value: 1 } });
   });
 
@@ -99,7 +113,11 @@ describe('classify', () => {
   });
 
   it('gives true-positive and true-negative rates only to a two-label task with its positive label', () => {
-    const pairs = [{ judge: 'matched', reference: 'matched' }, { judge: 'matched', reference: 'unmatched' }, { judge: 'unmatched', reference: 'unmatched' }];
+    const pairs = [
+      { judge: 'matched', reference: 'matched' },
+      { judge: 'matched', reference: 'unmatched' },
+      { judge: 'unmatched', reference: 'unmatched' },
+    ];
     expect(classify(pairs, ['matched', 'unmatched'], 'matched').rates).toEqual({
       positive: 'matched',
       negative: 'unmatched',

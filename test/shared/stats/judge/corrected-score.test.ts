@@ -4,7 +4,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../../shared/demo/prng';
-import { correctedScore, correctedScoresPerBucket, type CorrectedScore, type JudgeCalibration, type JudgedFinals } from '../../../../shared/stats/judge/corrected-score';
+import {
+  correctedScore,
+  correctedScoresPerBucket,
+  type CorrectedScore,
+  type JudgeCalibration,
+  type JudgedFinals,
+} from '../../../../shared/stats/judge/corrected-score';
 import { REFERENCE } from './judge-reporting-reference';
 
 const Z = 1.959963984540054; // scipy.stats.norm.ppf(0.975)
@@ -19,17 +25,22 @@ function plainInterval(p: number, q0: number, q1: number, n: number, m0: number,
   const m0S = m0 + 2;
   const m1S = m1 + 2;
   const t = (pS + q0S - 1) / (q0S + q1S - 1);
-  const bias = 2 * Z * Z * (-(1 - t) * q0S * (1 - q0S) / m0S + t * q1S * (1 - q1S) / m1S);
-  const varianceP = pS * (1 - pS) / nS;
-  const varianceQ0 = q0S * (1 - q0S) / m0S;
-  const varianceQ1 = q1S * (1 - q1S) / m1S;
+  const bias = 2 * Z * Z * ((-(1 - t) * q0S * (1 - q0S)) / m0S + (t * q1S * (1 - q1S)) / m1S);
+  const varianceP = (pS * (1 - pS)) / nS;
+  const varianceQ0 = (q0S * (1 - q0S)) / m0S;
+  const varianceQ1 = (q1S * (1 - q1S)) / m1S;
   const se = Math.sqrt(varianceP + (1 - t) * (1 - t) * varianceQ0 + t * t * varianceQ1) / (q0S + q1S - 1);
   const low = t + bias - Z * se;
   const high = t + bias + Z * se;
   return [Math.max(0, Math.min(1, low)), Math.max(0, Math.min(1, high))];
 }
 
-function calibration(humanMatched: number, judgeMatchedOfHumanMatched: number, humanUnmatched: number, judgeUnmatchedOfHumanUnmatched: number): JudgeCalibration {
+function calibration(
+  humanMatched: number,
+  judgeMatchedOfHumanMatched: number,
+  humanUnmatched: number,
+  judgeUnmatchedOfHumanUnmatched: number,
+): JudgeCalibration {
   return { humanMatched, judgeMatchedOfHumanMatched, humanUnmatched, judgeUnmatchedOfHumanUnmatched };
 }
 
@@ -45,11 +56,19 @@ function binomial(prng: Prng, trials: number, probability: number): number {
 
 /** Every number a score carries is finite or null: nothing undefined may leak out as NaN. */
 function expectNoNaN(score: CorrectedScore): void {
-  const numbers = [score.rawScore, score.sensitivity, score.specificity, score.theta, score.unclampedTheta, ...(score.ci95 ?? []), ...(score.unclampedCi95 ?? [])];
+  const numbers = [
+    score.rawScore,
+    score.sensitivity,
+    score.specificity,
+    score.theta,
+    score.unclampedTheta,
+    ...(score.ci95 ?? []),
+    ...(score.unclampedCi95 ?? []),
+  ];
   for (const value of numbers) if (value !== null) expect(Number.isFinite(value)).toBe(true);
 }
 
-describe('correctedScore against the authors\' code', () => {
+describe("correctedScore against the authors' code", () => {
   it.each(REFERENCE.cases.map((c) => [c.name, c] as const))('%s', (_name, reference) => {
     const { judged, judgeMatched, ...rest } = reference.counts;
     const score = correctedScore(finals(judged, judgeMatched), rest);
@@ -62,7 +81,7 @@ describe('correctedScore against the authors\' code', () => {
     expect(score.undefinedReasons).toEqual({});
   });
 
-  it('has the authors\' two examples among the cases', () => {
+  it("has the authors' two examples among the cases", () => {
     expect(REFERENCE.cases.filter((c) => c.source.startsWith('authors:')).map((c) => c.name)).toEqual(['readme-usage', 'calibration-main']);
   });
 });
@@ -112,34 +131,43 @@ describe('correctedScore coverage (seeded simulation)', () => {
     { theta: 0.3, q0: 0.7, q1: 0.95, n: 200, m0: 40, m1: 60 },
     { theta: 0.1, q0: 0.9, q1: 0.8, n: 60, m0: 25, m1: 25 },
   ];
-  it.each(scenarios)('the 95 percent interval covers the true theta in about 95 percent of draws (theta $theta, q0 $q0, q1 $q1, n $n, m0 $m0, m1 $m1)', (scenario) => {
-    const prng = createPrng(20_251_124);
-    const draws = 2000;
-    const judgeMatchedShare = scenario.theta * scenario.q1 + (1 - scenario.theta) * (1 - scenario.q0);
-    let covered = 0;
-    let refused = 0;
-    for (let draw = 0; draw < draws; draw++) {
-      const score = correctedScore(
-        finals(scenario.n, binomial(prng, scenario.n, judgeMatchedShare)),
-        calibration(scenario.m1, binomial(prng, scenario.m1, scenario.q1), scenario.m0, binomial(prng, scenario.m0, scenario.q0)),
-      );
-      if (score.ci95 === null) {
-        refused++;
-        continue;
+  it.each(scenarios)(
+    'the 95 percent interval covers the true theta in about 95 percent of draws (theta $theta, q0 $q0, q1 $q1, n $n, m0 $m0, m1 $m1)',
+    (scenario) => {
+      const prng = createPrng(20_251_124);
+      const draws = 2000;
+      const judgeMatchedShare = scenario.theta * scenario.q1 + (1 - scenario.theta) * (1 - scenario.q0);
+      let covered = 0;
+      let refused = 0;
+      for (let draw = 0; draw < draws; draw++) {
+        const score = correctedScore(
+          finals(scenario.n, binomial(prng, scenario.n, judgeMatchedShare)),
+          calibration(scenario.m1, binomial(prng, scenario.m1, scenario.q1), scenario.m0, binomial(prng, scenario.m0, scenario.q0)),
+        );
+        if (score.ci95 === null) {
+          refused++;
+          continue;
+        }
+        if (score.ci95[0] <= scenario.theta && scenario.theta <= score.ci95[1]) covered++;
       }
-      if (score.ci95[0] <= scenario.theta && scenario.theta <= score.ci95[1]) covered++;
-    }
-    expect(refused).toBe(0);
-    // A loose band around 95%: 2,000 draws give a Monte Carlo standard error of about 0.5 points.
-    const coverage = covered / draws;
-    expect(coverage).toBeGreaterThan(0.92);
-    expect(coverage).toBeLessThan(0.99);
-  });
+      expect(refused).toBe(0);
+      // A loose band around 95%: 2,000 draws give a Monte Carlo standard error of about 0.5 points.
+      const coverage = covered / draws;
+      expect(coverage).toBeGreaterThan(0.92);
+      expect(coverage).toBeLessThan(0.99);
+    },
+  );
 });
 
 describe('correctedScore edge cases', () => {
   it('gives theta = p for a judge that made no error on the human-labelled finals', () => {
-    for (const [n, k] of [[40, 0], [40, 13], [40, 40], [1, 1], [7, 3]] as const) {
+    for (const [n, k] of [
+      [40, 0],
+      [40, 13],
+      [40, 40],
+      [1, 1],
+      [7, 3],
+    ] as const) {
       const score = correctedScore(finals(n, k), calibration(12, 12, 9, 9));
       // Equal up to rounding: (p + 1 - 1) / 1 may lose p's last bit.
       expect(score.theta).toBeCloseTo(k / n, 14);
@@ -210,7 +238,7 @@ describe('correctedScore edge cases', () => {
     expect(score.undefinedReasons.ci95).toMatch(/too few finals with a verdict of people/);
   });
 
-  it('throws on counts no study can produce: a caller\'s bug, not data', () => {
+  it("throws on counts no study can produce: a caller's bug, not data", () => {
     expect(() => correctedScore(finals(5, 6), calibration(10, 9, 10, 9))).toThrow(RangeError);
     expect(() => correctedScore(finals(5, 2), calibration(10, 11, 10, 9))).toThrow(RangeError);
     expect(() => correctedScore(finals(5, 2), calibration(10, 9, 10, -1))).toThrow(RangeError);
@@ -219,11 +247,18 @@ describe('correctedScore edge cases', () => {
 });
 
 describe('correctedScoresPerBucket', () => {
-  it('scores each player of each bucket with that bucket\'s own calibration', () => {
+  it("scores each player of each bucket with that bucket's own calibration", () => {
     const easy = calibration(20, 18, 20, 16);
     const hard = calibration(10, 6, 15, 14);
     const scores = correctedScoresPerBucket([
-      { bucket: 'easy', calibration: easy, players: new Map([['p1', finals(30, 21)], ['p2', finals(30, 9)]]) },
+      {
+        bucket: 'easy',
+        calibration: easy,
+        players: new Map([
+          ['p1', finals(30, 21)],
+          ['p2', finals(30, 9)],
+        ]),
+      },
       { bucket: 'hard', calibration: hard, players: new Map([['p1', finals(30, 6)]]) },
       { bucket: 'medium', calibration: calibration(0, 0, 5, 5), players: new Map([['p1', finals(30, 6)]]) },
     ]);

@@ -13,9 +13,22 @@ function repeat(judge: string, reference: string, times: number): LabelPair[] {
 
 describe('errorDirection', () => {
   it('on the match task: lenient is matched-for-unmatched, severe the reverse, tested with statsmodels on [[40, 25], [60, 30]]', () => {
-    const pairs = [...repeat('matched', 'matched', 40), ...repeat('matched', 'unmatched', 25), ...repeat('unmatched', 'matched', 60), ...repeat('unmatched', 'unmatched', 30)];
+    const pairs = [
+      ...repeat('matched', 'matched', 40),
+      ...repeat('matched', 'unmatched', 25),
+      ...repeat('unmatched', 'matched', 60),
+      ...repeat('unmatched', 'unmatched', 30),
+    ];
     const result = errorDirection(pairs, JUDGE_POLES.match, NON_POLAR_LABELS.match);
-    expect(result).toMatchObject({ positive: 'matched', negative: 'unmatched', lenient: 25, severe: 60, peopleNegative: 55, peoplePositive: 100, nonPolar: [] });
+    expect(result).toMatchObject({
+      positive: 'matched',
+      negative: 'unmatched',
+      lenient: 25,
+      severe: 60,
+      peopleNegative: 55,
+      peoplePositive: 100,
+      nonPolar: [],
+    });
     expect(result.leniencyRate.value).toBeCloseTo(25 / 55, 14);
     expect(result.severityRate.value).toBeCloseTo(60 / 100, 14);
     expect(result.lenientShare.value).toBeCloseTo(25 / 85, 14);

@@ -56,7 +56,8 @@ function expectClose(actual: unknown, expected: unknown, path = 'result'): void 
 function expectWellFormed(result: ReliabilityResult): void {
   const visit = (value: unknown, path: string): void => {
     if (typeof value === 'number') expect(Number.isFinite(value), `${path} = ${value}`).toBe(true);
-    else if (value !== null && typeof value === 'object' && path !== 'undefinedReasons') for (const [key, inner] of Object.entries(value)) visit(inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`);
+    else if (value !== null && typeof value === 'object' && path !== 'undefinedReasons')
+      for (const [key, inner] of Object.entries(value)) visit(inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`);
   };
   visit(result, '');
   const statistics = ['percentAgreement', 'gwetAC1', 'fleissKappa', 'fleissKappaCompleteCases', 'brennanPrediger', 'congerKappa'] as const;
@@ -78,7 +79,13 @@ describe('agreement with the literal definitions on random data', () => {
   const specs: RandomSpec[] = [];
   for (let seed = 1; seed <= 40; seed++) {
     const prng = createPrng(seed * 7919);
-    const scale = [['1', '2', '3'], ['0', '1'], ['1', '2', '5', '10'], ['2', '3', '4', '5', '6', '7'], ['0', '3', '4']][seed % 5] as string[];
+    const scale = [
+      ['1', '2', '3'],
+      ['0', '1'],
+      ['1', '2', '5', '10'],
+      ['2', '3', '4', '5', '6', '7'],
+      ['0', '3', '4'],
+    ][seed % 5] as string[];
     specs.push({ units: prng.int(1, 40), raters: prng.int(1, 5), values: scale, missing: [0, 0.2, 0.5][seed % 3] as number, seed });
   }
   it.each(specs.map((spec) => [spec.seed, spec] as const))('data set %i', (_, spec) => {
@@ -170,10 +177,22 @@ describe('invariances', () => {
 
   it('relabelling nominal categories changes no nominal statistic', () => {
     const nominal = randomRatings({ units: 80, raters: 3, values: ['yes', 'no', 'irrelevant'], missing: 0.2, seed: 9 });
-    const label = new Map([['yes', 'Z'], ['no', 'A'], ['irrelevant', 'M']]);
+    const label = new Map([
+      ['yes', 'Z'],
+      ['no', 'A'],
+      ['irrelevant', 'M'],
+    ]);
     const before = computeReliability(nominal);
     const after = computeReliability(nominal.map((r) => ({ ...r, value: label.get(r.value) as string })));
-    for (const key of ['percentAgreement', 'gwetAC1', 'fleissKappa', 'fleissKappaCompleteCases', 'brennanPrediger', 'congerKappa', 'observedAgreement'] as const) {
+    for (const key of [
+      'percentAgreement',
+      'gwetAC1',
+      'fleissKappa',
+      'fleissKappaCompleteCases',
+      'brennanPrediger',
+      'congerKappa',
+      'observedAgreement',
+    ] as const) {
       close(after[key], before[key]);
     }
     close(after.alpha.nominal, before.alpha.nominal);
@@ -183,7 +202,10 @@ describe('invariances', () => {
   });
 
   it('adding a rater identical to another keeps perfect percent agreement at 1', () => {
-    const perfect = randomRatings({ units: 50, raters: 3, values: ['a', 'b', 'c'], missing: 0.3, seed: 11 }).map((r) => ({ ...r, value: `v${r.unit.length % 3}${r.unit}` }));
+    const perfect = randomRatings({ units: 50, raters: 3, values: ['a', 'b', 'c'], missing: 0.3, seed: 11 }).map((r) => ({
+      ...r,
+      value: `v${r.unit.length % 3}${r.unit}`,
+    }));
     expect(computeReliability(perfect).percentAgreement).toBe(1);
     const copy = perfect.filter((r) => r.rater === 'r0').map((r) => ({ ...r, rater: 'copy-of-r0' }));
     const result = computeReliability([...perfect, ...copy]);
@@ -194,7 +216,18 @@ describe('invariances', () => {
   it('computeChanceCorrected gives the same values as computeReliability', () => {
     const chance = computeChanceCorrected(ratings, { level: 'interval' });
     expect(chance.alpha).toEqual({ nominal: result.alpha.nominal, interval: result.alpha.interval });
-    for (const key of ['units', 'pairableUnits', 'pairableValues', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennanPrediger', 'observedAgreement', 'gwetPi', 'categories'] as const) {
+    for (const key of [
+      'units',
+      'pairableUnits',
+      'pairableValues',
+      'percentAgreement',
+      'gwetAC1',
+      'fleissKappa',
+      'brennanPrediger',
+      'observedAgreement',
+      'gwetPi',
+      'categories',
+    ] as const) {
       expect(chance[key], key).toEqual(result[key]);
     }
     expect(chance.expectedAgreement).toEqual({
@@ -308,7 +341,9 @@ describe('undefined statistics and edge cases', () => {
       { unit: 'u1', rater: 'b', value: 'high' },
     ];
     expect(() => computeReliability(ratings, { order: ['low', 'mid'] })).toThrow('the value "high" is not one of the declared categories low, mid');
-    expect(() => computeReliability(ratings, { level: 'ordinal' })).toThrow('the ordinal level needs numeric values or a declared order of the categories, and "low" is not a number');
+    expect(() => computeReliability(ratings, { level: 'ordinal' })).toThrow(
+      'the ordinal level needs numeric values or a declared order of the categories, and "low" is not a number',
+    );
     expect(() => computeReliability(ratings, { level: 'interval', order: ['low', 'high'] })).toThrow('the declared categories are not all numbers');
     expect(computeReliability(ratings, { level: 'ordinal', order: ['low', 'high'] }).level).toBe('ordinal');
   });

@@ -65,10 +65,13 @@ export function reference(ratings: readonly Rating[]): Reference {
   // Gwet (2014): p_a over units with r_i >= 2, pi_k over every rated unit.
   const counts = units.map((codes) => categories.map((_, k) => codes.filter((c) => c === k).length));
   const pairable = counts.filter((row) => row.reduce((a, b) => a + b, 0) >= 2);
-  const pa = pairable.length === 0 ? null : pairable.reduce((sum, row) => {
-    const r = row.reduce((a, b) => a + b, 0);
-    return sum + row.reduce((s, rk) => s + rk * (rk - 1), 0) / (r * (r - 1));
-  }, 0) / pairable.length;
+  const pa =
+    pairable.length === 0
+      ? null
+      : pairable.reduce((sum, row) => {
+          const r = row.reduce((a, b) => a + b, 0);
+          return sum + row.reduce((s, rk) => s + rk * (rk - 1), 0) / (r * (r - 1));
+        }, 0) / pairable.length;
   const pi = categories.map((_, k) => counts.reduce((sum, row) => sum + row[k]! / row.reduce((a, b) => a + b, 0), 0) / counts.length);
   const sumPi2 = pi.reduce((s, p) => s + p * p, 0);
   const used = pi.filter((p) => p > 0).length;
@@ -96,7 +99,9 @@ export function reference(ratings: readonly Rating[]): Reference {
   const cohen = new Map<string, { kappa: number | null; linear: number | null; quadratic: number | null; scott: number | null }>();
   for (let a = 0; a < R; a++) {
     for (let b = a + 1; b < R; b++) {
-      const both = [...byUnit.values()].filter((unit) => unit.has(raters[a]!) && unit.has(raters[b]!)).map((unit) => [unit.get(raters[a]!)!, unit.get(raters[b]!)!] as const);
+      const both = [...byUnit.values()]
+        .filter((unit) => unit.has(raters[a]!) && unit.has(raters[b]!))
+        .map((unit) => [unit.get(raters[a]!)!, unit.get(raters[b]!)!] as const);
       const usedCodes = [...new Set(both.flat())].sort((s, t) => s - t);
       const Q = usedCodes.length;
       const pos = (c: number) => categories[c]!;
@@ -135,7 +140,12 @@ export function reference(ratings: readonly Rating[]): Reference {
     brennanPrediger: q < 2 ? null : kappa(pa, 1 / q),
     congerKappa: R < 2 || used < 2 ? null : kappa(pa, congerPe),
     fleissKappaCompleteCases:
-      R < 2 || complete.length === 0 || completeShares.filter((s) => s > 0).length < 2 ? null : kappa(completePa, completeShares.reduce((s, v) => s + v * v, 0)),
+      R < 2 || complete.length === 0 || completeShares.filter((s) => s > 0).length < 2
+        ? null
+        : kappa(
+            completePa,
+            completeShares.reduce((s, v) => s + v * v, 0),
+          ),
     cohen,
   };
 }

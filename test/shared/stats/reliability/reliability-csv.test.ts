@@ -27,7 +27,13 @@ describe('parseReliabilityCsv', () => {
 
   it('takes columns in any order and ignores extra ones, with a BOM and CRLF line ends', () => {
     const result = parse('\uFEFFnote,Value,RATER,unit\r\nx,yes,A,u1\r\n,no,B,u1\r\n');
-    expect(result).toEqual({ ok: true, value: [{ unit: 'u1', rater: 'A', value: 'yes' }, { unit: 'u1', rater: 'B', value: 'no' }] });
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { unit: 'u1', rater: 'A', value: 'yes' },
+        { unit: 'u1', rater: 'B', value: 'no' },
+      ],
+    });
   });
 
   it('reads quoted fields with commas, quotes and line breaks', () => {
@@ -46,7 +52,13 @@ describe('parseReliabilityCsv', () => {
     const quoted = 'unit,rater,value\n"u1",A,yes\n\nu1, B ,"no"\nu2,A,""\n';
     expect(parse(quoted)).toEqual(parse(plain));
     expect(parse(plain.replace(/\n/g, '\r'))).toEqual(parse(plain));
-    expect(parse(plain)).toEqual({ ok: true, value: [{ unit: 'u1', rater: 'A', value: 'yes' }, { unit: 'u1', rater: 'B', value: 'no' }] });
+    expect(parse(plain)).toEqual({
+      ok: true,
+      value: [
+        { unit: 'u1', rater: 'A', value: 'yes' },
+        { unit: 'u1', rater: 'B', value: 'no' },
+      ],
+    });
   });
 
   it('skips an empty value (a missing rating), blank lines and rows of empty cells', () => {
@@ -60,8 +72,12 @@ describe('parseReliabilityCsv', () => {
   });
 
   it('names the missing columns of the header', () => {
-    expect(messages('unit,annotator,value\nu1,A,yes\n')).toEqual(['1: the header lacks the column rater; expected a header row unit,rater,value (columns in any order)']);
-    expect(messages('\n\nid,label\n')).toEqual(['3: the header lacks the columns unit, rater, value; expected a header row unit,rater,value (columns in any order)']);
+    expect(messages('unit,annotator,value\nu1,A,yes\n')).toEqual([
+      '1: the header lacks the column rater; expected a header row unit,rater,value (columns in any order)',
+    ]);
+    expect(messages('\n\nid,label\n')).toEqual([
+      '3: the header lacks the columns unit, rater, value; expected a header row unit,rater,value (columns in any order)',
+    ]);
     expect(messages('unit,rater,value,unit\n')).toEqual(['1: the header names the column unit twice']);
     expect(messages('')).toEqual(['-: the file is empty; expected the header row unit,rater,value']);
   });
@@ -70,7 +86,7 @@ describe('parseReliabilityCsv', () => {
     expect(messages('unit,rater,value\nu1,A\n,B,yes\nu2,,no\nu3,C,yes\n')).toEqual([
       '2: expected at least 3 fields (unit,rater,value), found 2',
       '3: required; expected the unit id',
-      '4: required; expected the rater\'s id',
+      "4: required; expected the rater's id",
     ]);
   });
 

@@ -144,7 +144,9 @@ describe.each(VECTORS.map((vector) => [vector.id, vector] as const))('%s', (_, v
       return;
     }
     const decimals = printedDecimals(vector.id, key);
-    expect(Math.abs((value as number) - published), `${path} = ${String(value)}, printed ${published} to ${decimals} places`).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-12);
+    expect(Math.abs((value as number) - published), `${path} = ${String(value)}, printed ${published} to ${decimals} places`).toBeLessThanOrEqual(
+      0.5 * 10 ** -decimals + 1e-12,
+    );
   });
 });
 
@@ -194,7 +196,9 @@ describe('the vector inputs', () => {
     (_, vector) => {
       const ratings: Rating[] = [];
       const { matrix, coders_by_row: coders, units_by_row: rows } = vector.input;
-      matrix?.forEach((row, c) => row.forEach((value, u) => value !== null && ratings.push({ unit: `u${u}`, rater: coders?.[c] ?? `c${c}`, value: String(value) })));
+      matrix?.forEach((row, c) =>
+        row.forEach((value, u) => value !== null && ratings.push({ unit: `u${u}`, rater: coders?.[c] ?? `c${c}`, value: String(value) })),
+      );
       rows?.forEach((row, u) => row.forEach((value, r) => value !== null && ratings.push({ unit: `u${u}`, rater: `r${r + 1}`, value: String(value) })));
       const fromMatrix = computeReliability(ratings);
       const fromCsv = computeReliability(readVectorCsv(vector));

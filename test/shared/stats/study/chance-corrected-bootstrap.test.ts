@@ -64,7 +64,11 @@ describe('chance-corrected intervals over puzzles', () => {
     expect(engine.krippendorffAlphaCi95?.[1]).toBeCloseTo(type7(alphas, 0.975), 12);
     ac1s.sort((x, y) => x - y);
     expect(engine.gwetAC1Ci95?.[0]).toBeCloseTo(type7(ac1s, 0.025), 12);
-    expect(engine.undefinedReplicates).toEqual({ krippendorffAlpha: bootstrap.replicates - alphas.length, fleissKappa: expect.any(Number) as number, gwetAC1: bootstrap.replicates - ac1s.length });
+    expect(engine.undefinedReplicates).toEqual({
+      krippendorffAlpha: bootstrap.replicates - alphas.length,
+      fleissKappa: expect.any(Number) as number,
+      gwetAC1: bootstrap.replicates - ac1s.length,
+    });
   });
 
   it('resamples units under `units`: the same as puzzles of one unit each', () => {
@@ -72,7 +76,9 @@ describe('chance-corrected intervals over puzzles', () => {
     const alone = units.map((u) => ({ ...u, puzzleId: u.id }));
     const bootstrap = { replicates: 150, seed: 2 };
     expect(chanceCorrected(units, CATEGORIES, bootstrap, 'units')).toEqual(chanceCorrected(alone, CATEGORIES, bootstrap, 'puzzles'));
-    expect(chanceCorrected(units, CATEGORIES, bootstrap, 'puzzles').krippendorffAlphaCi95).not.toEqual(chanceCorrected(units, CATEGORIES, bootstrap, 'units').krippendorffAlphaCi95);
+    expect(chanceCorrected(units, CATEGORIES, bootstrap, 'puzzles').krippendorffAlphaCi95).not.toEqual(
+      chanceCorrected(units, CATEGORIES, bootstrap, 'units').krippendorffAlphaCi95,
+    );
   });
 
   it('gives no interval where every replicate gave the same value, and says why', () => {

@@ -67,7 +67,12 @@ function type7(sorted: readonly number[], p: number): number {
 }
 
 /** The plain cluster bootstrap: B replicates, each drawing as many puzzles as there are, with replacement. */
-function plainClusterBootstrap(units: readonly TaskUnit[], score: PlainScore, replicates: number, seed: number): { micro: [number, number]; macro: [number, number] } {
+function plainClusterBootstrap(
+  units: readonly TaskUnit[],
+  score: PlainScore,
+  replicates: number,
+  seed: number,
+): { micro: [number, number]; macro: [number, number] } {
   const puzzles: string[] = [];
   const unitsOf = new Map<string, Array<[number, number]>>();
   for (const unit of units) {

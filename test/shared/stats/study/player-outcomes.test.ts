@@ -40,7 +40,15 @@ describe('player outcomes under judge and human verdicts (SPEC §4)', () => {
     const rows = playerOutcomes(games(), ['easy', 'medium', 'hard', 'unrated', 'all']);
     expect(rows).toHaveLength(2 * 2 * 5);
     // Judge, P1: sE solved in 3, sH solved in 3. Acc 1, Rnd 3, O/A = (1/3 + 1/3)/2 * 100.
-    expect(outcome(rows, 'judge', 'P1', 'all')).toMatchObject({ player: 'P1', bucket: 'all', verdicts: 'judge', sessions: 2, sessionsWithoutVerdict: 0, acc: 1, rnd: 3 });
+    expect(outcome(rows, 'judge', 'P1', 'all')).toMatchObject({
+      player: 'P1',
+      bucket: 'all',
+      verdicts: 'judge',
+      sessions: 2,
+      sessionsWithoutVerdict: 0,
+      acc: 1,
+      rnd: 3,
+    });
     expect(outcome(rows, 'judge', 'P1', 'all').oa).toBeCloseTo(100 / 3, 12);
     // Judge, P2: sM unsolved (10), sU solved in 2. Acc 0.5, Rnd 6, O/A = (0 + 1/2)/2 * 100 = 25.
     expect(outcome(rows, 'judge', 'P2', 'all')).toMatchObject({ sessions: 2, acc: 0.5, rnd: 6, oa: 25 });
@@ -70,7 +78,10 @@ describe('player outcomes under judge and human verdicts (SPEC §4)', () => {
       player,
       bucket: 'easy',
       roundsWhenUnsolved: 10,
-      finals: Array.from({ length: last }, (_, index) => ({ round: index + 1, verdicts: { judge: verdict(judge, index + 1), human: verdict(human, index + 1) } })),
+      finals: Array.from({ length: last }, (_, index) => ({
+        round: index + 1,
+        verdicts: { judge: verdict(judge, index + 1), human: verdict(human, index + 1) },
+      })),
     };
   }
 

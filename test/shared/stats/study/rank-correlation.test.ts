@@ -72,7 +72,9 @@ describe('permutation p-value of tau-b', () => {
     const p = kendallPermutationP(x, x, { seed: 9, permutations: 500 });
     // Only 2 of 40,320 orderings reach |tau| = 1, so almost surely none of 500 shuffles does.
     expect(p).toBeCloseTo(1 / 501, 12);
-    expect(kendallPermutationP(x, [3, 1, 2, 5, 4, 8, 6, 7], { seed: 9, permutations: 500 })).toBe(kendallPermutationP(x, [3, 1, 2, 5, 4, 8, 6, 7], { seed: 9, permutations: 500 }));
+    expect(kendallPermutationP(x, [3, 1, 2, 5, 4, 8, 6, 7], { seed: 9, permutations: 500 })).toBe(
+      kendallPermutationP(x, [3, 1, 2, 5, 4, 8, 6, 7], { seed: 9, permutations: 500 }),
+    );
   });
 
   it('is null when tau-b is', () => {

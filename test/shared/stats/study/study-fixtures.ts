@@ -33,7 +33,11 @@ export interface SessionSpec {
 
 export const NOW = '2026-11-22T10:00:00.000Z';
 
-export function handStudy(puzzles: readonly PuzzleSpec[], sessions: readonly SessionSpec[], options: { answerUnknown?: boolean } = {}): { study: StudyData; labels: StudyLabel[] } {
+export function handStudy(
+  puzzles: readonly PuzzleSpec[],
+  sessions: readonly SessionSpec[],
+  options: { answerUnknown?: boolean } = {},
+): { study: StudyData; labels: StudyLabel[] } {
   const bundle = {
     format: 'agreement-studio.transcripts/1',
     id: 'hand-study',
@@ -52,7 +56,13 @@ export function handStudy(puzzles: readonly PuzzleSpec[], sessions: readonly Ses
       player: session.player,
       judge: session.judge,
       ...(session.maxRounds !== undefined ? { maxRounds: session.maxRounds } : {}),
-      turns: session.turns.map((turn) => ({ id: turn.id, type: turn.final ? 'final' : 'question', text: `Turn ${turn.id}.`, judgements: turn.judges, ...unparseableReplies(turn.judges) })),
+      turns: session.turns.map((turn) => ({
+        id: turn.id,
+        type: turn.final ? 'final' : 'question',
+        text: `Turn ${turn.id}.`,
+        judgements: turn.judges,
+        ...unparseableReplies(turn.judges),
+      })),
     })),
   };
   const parsed = parseTranscriptBundle({ name: 'hand.json', text: JSON.stringify(bundle) }, { now: NOW });
@@ -105,12 +115,7 @@ export function workedExampleB(): { study: StudyData; labels: StudyLabel[] } {
 
 export function bucketStudy(): { study: StudyData; labels: StudyLabel[] } {
   return handStudy(
-    [
-      { id: 'pE', difficulty: 9, ratings: { a1: 2, a2: 3, a3: 3 } },
-      { id: 'pM', difficulty: 5 },
-      { id: 'pH', ratings: { a1: 7, a2: 8 } },
-      { id: 'pU' },
-    ],
+    [{ id: 'pE', difficulty: 9, ratings: { a1: 2, a2: 3, a3: 3 } }, { id: 'pM', difficulty: 5 }, { id: 'pH', ratings: { a1: 7, a2: 8 } }, { id: 'pU' }],
     [
       {
         id: 'sE',

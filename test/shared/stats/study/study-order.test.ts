@@ -25,7 +25,9 @@ function synthetic(): { study: StudyData; labels: StudyLabel[] } {
   const generated = generateSyntheticStudy({ puzzles: 9, annotators: 5, seed: 4 });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
   if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
-  const labels = generated.labelFiles.flatMap((file) => file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })));
+  const labels = generated.labelFiles.flatMap((file) =>
+    file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+  );
   return { study: parsed.value, labels };
 }
 

@@ -9,7 +9,18 @@ import { handStudy, NOW } from './study-fixtures';
 
 function report(humans: Array<Record<string, string>>) {
   const judges: Array<Record<string, string>> = [{ j1: 'yes', j2: 'no' }, { j1: 'irrelevant', j2: 'unparseable' }, { j1: 'no', j2: 'yes' }, { j1: 'yes' }];
-  const data = handStudy([{ id: 'p1' }], [{ id: 's1', puzzleId: 'p1', player: 'player', judge: 'j1', turns: judges.map((judge, i) => ({ id: `t${i + 1}`, judges: judge, humans: humans[i] ?? {} })) }]);
+  const data = handStudy(
+    [{ id: 'p1' }],
+    [
+      {
+        id: 's1',
+        puzzleId: 'p1',
+        player: 'player',
+        judge: 'j1',
+        turns: judges.map((judge, i) => ({ id: `t${i + 1}`, judges: judge, humans: humans[i] ?? {} })),
+      },
+    ],
+  );
   return buildReport({ ...data, settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
 }
 
