@@ -3,19 +3,14 @@
 // same judges in the same order.
 
 import type { Ratio } from '../stats/judge/classification';
+import { wasClamped } from '../stats/judge/corrected-score';
 import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, ReportTask } from './report-model';
-import { BUCKET_NAME, formatPercent, formatStatistic, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
+import { BUCKET_NAME, formatPercent, formatPValue, formatStatistic, intervalSuffix, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
 
 const TASK_NAME: Record<ReportTask, string> = { match: 'M', answer: 'R' };
 
 /** More undefined bootstrap replicates than this share and the interval carries a warning (issue 15 point 3). */
 const UNDEFINED_REPLICATES_WARNING = 0.05;
-
-/** A p-value: three decimals, or `< 0.001` below that, `–` when there is no test. */
-function formatP(p: number | null | undefined): string {
-  if (p === null || p === undefined || !Number.isFinite(p)) return UNDEFINED;
-  return p < 0.001 ? '< 0.001' : formatStatistic(p);
-}
 
 const percentOf = (ratio: Ratio) => formatPercent(ratio.value);
 
@@ -95,8 +90,8 @@ function errorTable(judges: JudgesSection, task: ReportTask): LayoutTable {
         values: [
           rateCell(errors.leniencyRate, errors.lenient, errors.peopleNegative),
           rateCell(errors.severityRate, errors.severe, errors.peoplePositive),
-          tested ? formatP(errors.mcnemar.pValue) : UNDEFINED,
-          formatP(row.holmP),
+          tested ? formatPValue(errors.mcnemar.pValue) : UNDEFINED,
+          formatPValue(row.holmP),
         ],
       };
     }),
@@ -130,8 +125,7 @@ function perLabelTable(judges: JudgesSection, task: ReportTask): LayoutTable {
 /** A difference with its interval, and the undefined replicates when they pass the warning share. */
 function differenceCell(row: JudgeComparisonRow): string {
   if (row.difference === null) return UNDEFINED;
-  const interval = row.differenceCi95 === null ? '' : ` [${formatPercent(row.differenceCi95[0])}, ${formatPercent(row.differenceCi95[1])}]`;
-  return `${formatPercent(row.difference)}${interval}`;
+  return `${formatPercent(row.difference)}${intervalSuffix(row.differenceCi95, formatPercent)}`;
 }
 
 function comparisonTable(report: AgreementReport, judges: JudgesSection, task: ReportTask): LayoutTable {
@@ -150,7 +144,7 @@ function comparisonTable(report: AgreementReport, judges: JudgesSection, task: R
     rows: rows.map((row) => ({
       labels: [row.a, row.b, BUCKET_NAME[row.bucket]],
       ids: [row.a, row.b, row.bucket],
-      values: [String(row.n), differenceCell(row), row.mcnemar.reason === undefined ? formatP(row.mcnemar.pValue) : UNDEFINED, formatP(row.holmP)],
+      values: [String(row.n), differenceCell(row), row.mcnemar.reason === undefined ? formatPValue(row.mcnemar.pValue) : UNDEFINED, formatPValue(row.holmP)],
     })),
     notes: [
       ...holmNotes(judges, task, 'pairs'),
@@ -206,12 +200,7 @@ function correctedCell(row: CorrectedScoreRow, noteOf: (row: CorrectedScoreRow) 
   const note = noteOf(row);
   const why = note === undefined ? '' : ` (note ${note})`;
   if (row.theta === null) return `${UNDEFINED}${why}`;
-  const interval = row.ci95 === null ? '' : ` [${formatPercent(row.ci95[0])}, ${formatPercent(row.ci95[1])}]`;
-  return `${formatPercent(row.theta)}${interval}${why}`;
-}
-
-function isClamped(row: CorrectedScoreRow): boolean {
-  return row.unclampedTheta !== null && (row.unclampedTheta < 0 || row.unclampedTheta > 1);
+  return `${formatPercent(row.theta)}${intervalSuffix(row.ci95, formatPercent)}${why}`;
 }
 
 function correctedTable(judges: JudgesSection): LayoutTable {
@@ -228,7 +217,7 @@ function correctedTable(judges: JudgesSection): LayoutTable {
     const reason = reasonOf(row);
     return reason === undefined ? undefined : reasons.indexOf(reason) + 1;
   };
-  const anyClamped = rows.some(isClamped);
+  const anyClamped = rows.some(wasClamped);
   return {
     id: 'judges-corrected',
     wide: true,
@@ -243,7 +232,7 @@ function correctedTable(judges: JudgesSection): LayoutTable {
       values: [
         formatPercent(row.rawScore),
         correctedCell(row, noteOf),
-        ...(anyClamped ? [isClamped(row) ? formatPercent(row.unclampedTheta) : ''] : []),
+        ...(anyClamped ? [wasClamped(row) ? formatPercent(row.unclampedTheta) : ''] : []),
         String(row.sessions),
         String(row.calibrationSessions),
       ],

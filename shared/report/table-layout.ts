@@ -156,8 +156,14 @@ function formatAgreementCell(row: AgreementRow | undefined, average: 'micro' | '
   return `${formatPercent(row.agreement)} (n=${row.n})${intervalSuffix(row.ci95, formatPercent)}`;
 }
 
+/** A p-value: three decimals, or `< 0.001` below that (three decimals would print 0), `–` when there is none. */
+export function formatPValue(p: number | null | undefined): string {
+  if (!isSet(p) || !Number.isFinite(p)) return UNDEFINED;
+  return p < 0.001 ? '< 0.001' : formatStatistic(p);
+}
+
 /** ` [low, high]` after a figure, or nothing when the report has no interval for it. */
-function intervalSuffix(ci: Interval | null | undefined, format: (value: number) => string): string {
+export function intervalSuffix(ci: Interval | null | undefined, format: (value: number) => string): string {
   return isSet(ci) ? ` [${format(ci[0])}, ${format(ci[1])}]` : '';
 }
 

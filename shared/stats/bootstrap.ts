@@ -2,6 +2,33 @@
 // default, fixed seed, percentile interval). Units whose contributions are identical share a
 // group, so a replicate hands the statistic draws per group and its cost is per group, not per unit.
 
+/** Items grouped by a key: each item's group, numbered in order of first appearance, and the first item of each group. */
+export interface KeyGroups {
+  groupOf: Uint32Array;
+  firstOf: number[];
+}
+
+/**
+ * Groups `count` items by `keyOf(i)`: the one way the bootstrap callers give units or clusters
+ * with identical contributions one group, and units of one puzzle one cluster.
+ */
+export function groupsByKey(count: number, keyOf: (i: number) => string): KeyGroups {
+  const groupOfKey = new Map<string, number>();
+  const groupOf = new Uint32Array(count);
+  const firstOf: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const key = keyOf(i);
+    let group = groupOfKey.get(key);
+    if (group === undefined) {
+      group = firstOf.length;
+      groupOfKey.set(key, group);
+      firstOf.push(i);
+    }
+    groupOf[i] = group;
+  }
+  return { groupOf, firstOf };
+}
+
 export interface BootstrapOptions {
   replicates: number;
   seed: number;

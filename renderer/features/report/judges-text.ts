@@ -3,7 +3,8 @@
 // corrected score. Numbers in the style of the other report tables (report-text.ts).
 
 import type { CorrectedScoreRow, Interval, JudgeAgainstPeopleRow, JudgeAltTestRow } from '../../../shared/report/report-model';
-import { formatStatistic } from '../../../shared/report/table-layout';
+import { formatPValue, formatStatistic } from '../../../shared/report/table-layout';
+import { wasClamped } from '../../../shared/stats/judge/corrected-score';
 import type { Ratio } from '../../../shared/stats/judge/classification';
 import type { McNemar } from '../../../shared/stats/judge/mcnemar';
 import { percentText, UNDEFINED_FIGURE } from './report-text';
@@ -16,10 +17,9 @@ export function ratioText(ratio: Ratio): { text: string; title?: string } {
   return ratio.value === null ? { text: UNDEFINED_FIGURE, ...(ratio.reason === undefined ? {} : { title: ratio.reason }) } : { text: percentText(ratio.value) };
 }
 
-/** A p-value with three decimals; below 0.001 as `< 0.001`, which three decimals would print as 0. */
+/** A p-value as the exported tables print it (formatPValue). */
 export function pText(p: number | null): string {
-  if (p === null) return UNDEFINED_FIGURE;
-  return p < 0.001 ? '< 0.001' : formatStatistic(p);
+  return formatPValue(p);
 }
 
 /** A McNemar test's p, or `–` when there was nothing to test (no discordant pair), as the exports print it. */
@@ -75,7 +75,7 @@ export function altTestVerdict(row: JudgeAltTestRow): string {
 /** What a corrected score's figure means when it is not a plain estimate: clamped into 0-100%, or undefined and why. */
 export function correctedNote(row: CorrectedScoreRow): string {
   if (row.theta === null) return `undefined: ${row.undefinedReasons.theta ?? 'no estimate'}`;
-  const clamped = row.unclampedTheta !== null && (row.unclampedTheta < 0 || row.unclampedTheta > 1);
+  const clamped = wasClamped(row);
   const notes = [
     ...(clamped ? [`clamped to ${percentText(row.theta)} (the estimate was ${percentText(row.unclampedTheta)})`] : []),
     ...(row.ci95 === null ? [`no interval: ${row.undefinedReasons.ci95 ?? 'undefined'}`] : []),

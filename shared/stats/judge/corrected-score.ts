@@ -48,6 +48,11 @@ export interface CorrectedScore {
   undefinedReasons: { theta?: string; ci95?: string };
 }
 
+/** Whether the estimate fell outside [0, 1] and theta is it clamped. */
+export function wasClamped(score: Pick<CorrectedScore, 'unclampedTheta'>): boolean {
+  return score.unclampedTheta !== null && (score.unclampedTheta < 0 || score.unclampedTheta > 1);
+}
+
 // The two-sided 95% interval, as the authors' default alpha = 0.05.
 const Z95 = normalQuantile(0.975);
 

@@ -2,7 +2,7 @@
 // `reliability` command, FORMATS §6) and computeChanceCorrected (the cheaper subset the study
 // report calls per task and bucket). Assembles the modules' coefficients into plain JSON data.
 
-import { bootstrapGroupsMany, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
+import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
 import type { Coefficient } from './coefficient';
 import { raterPairs } from './cohen';
 import { congerKappa } from './conger';
@@ -404,45 +404,33 @@ function replicateDraws(
   clusterOf: ((unit: string) => string) | undefined,
 ): { groupOfDrawn: Uint32Array; groups: number; patternWeights: (drawn: Uint32Array) => ArrayLike<number> } {
   if (clusterOf === undefined) return { groupOfDrawn: patterns.groupOfUnit, groups: patterns.count, patternWeights: (drawn) => drawn };
-  const clusterIndex = new Map<string, number>();
-  const unitsOfCluster: number[][] = [];
-  table.units.forEach((unit, u) => {
-    const key = clusterOf(unit);
-    let cluster = clusterIndex.get(key);
-    if (cluster === undefined) {
-      cluster = unitsOfCluster.length;
-      clusterIndex.set(key, cluster);
-      unitsOfCluster.push([]);
-    }
-    unitsOfCluster[cluster]?.push(u);
-  });
-  const groupOfKey = new Map<string, number>();
-  // Group g's patterns are patternOf[start[g] .. start[g + 1]), each held by countOf units of it.
-  const start = [0];
-  const patternOf: number[] = [];
-  const countOf: number[] = [];
-  const groupOfDrawn = new Uint32Array(unitsOfCluster.length);
-  unitsOfCluster.forEach((members, cluster) => {
+  const clusters = groupsByKey(table.units.length, (u) => clusterOf(table.units[u] as string));
+  const unitsOfCluster: number[][] = clusters.firstOf.map(() => []);
+  clusters.groupOf.forEach((cluster, u) => unitsOfCluster[cluster]?.push(u));
+  // Each cluster's patterns with how many of its units hold each, in pattern order.
+  const patternCounts = unitsOfCluster.map((members) => {
     const counts = new Map<number, number>();
     for (const u of members) {
       const pattern = patterns.groupOfUnit[u] as number;
       counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
     }
-    const entries = [...counts].sort(([x], [y]) => x - y);
-    const key = entries.map(([pattern, count]) => `${pattern}:${count}`).join(',');
-    let group = groupOfKey.get(key);
-    if (group === undefined) {
-      group = start.length - 1;
-      groupOfKey.set(key, group);
-      for (const [pattern, count] of entries) {
-        patternOf.push(pattern);
-        countOf.push(count);
-      }
-      start.push(patternOf.length);
-    }
-    groupOfDrawn[cluster] = group;
+    return [...counts].sort(([x], [y]) => x - y);
   });
-  const groups = start.length - 1;
+  const { groupOf: groupOfDrawn, firstOf } = groupsByKey(patternCounts.length, (c) =>
+    (patternCounts[c] ?? []).map(([pattern, count]) => `${pattern}:${count}`).join(','),
+  );
+  // Group g's patterns are patternOf[start[g] .. start[g + 1]), each held by countOf units of it.
+  const start = [0];
+  const patternOf: number[] = [];
+  const countOf: number[] = [];
+  for (const c of firstOf) {
+    for (const [pattern, count] of patternCounts[c] ?? []) {
+      patternOf.push(pattern);
+      countOf.push(count);
+    }
+    start.push(patternOf.length);
+  }
+  const groups = firstOf.length;
   const groupStart = Uint32Array.from(start);
   const groupPattern = Uint32Array.from(patternOf);
   const groupCount = Uint32Array.from(countOf);

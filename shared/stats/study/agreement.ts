@@ -4,7 +4,7 @@
 // that is widened to the Wilson interval where it reaches 0 or 1.
 
 import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/report-model';
-import { bootstrapGroupsMany, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
+import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
 import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';
 import { resamplingClusters, type ResamplingClusters } from './resampling';
@@ -195,23 +195,14 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
     }
   }
 
-  const groupOfKey = new Map<string, number>();
-  const groupOfCluster = new Uint32Array(clusters);
   // The first cluster of each group stands for it.
-  const clusterOfGroup: number[] = [];
-  for (let c = 0; c < clusters; c++) {
+  const { groupOf: groupOfCluster, firstOf: clusterOfGroup } = groupsByKey(clusters, (c) => {
     let key = '';
     for (let i = c * pairCount; i < (c + 1) * pairCount; i++) {
       key += `${sums.agreements[i]}/${sums.comparisons[i]}/${sums.unitAgreementNumerator[i]}/${sums.unitAgreementDenominator[i]}/${sums.units[i]};`;
     }
-    let group = groupOfKey.get(key);
-    if (group === undefined) {
-      group = groupOfKey.size;
-      groupOfKey.set(key, group);
-      clusterOfGroup.push(c);
-    }
-    groupOfCluster[c] = group;
-  }
+    return key;
+  });
   const groupSums = clusterSums(clusterOfGroup.length * pairCount);
   clusterOfGroup.forEach((c, g) => {
     for (let p = 0; p < pairCount; p++) {
@@ -225,7 +216,7 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
     }
   });
 
-  const groupCount = groupOfKey.size;
+  const groupCount = clusterOfGroup.length;
   // Per pair, micro then macro; every replicate draws at least one cluster, each of whose units has comparisons >= 1.
   const replicate = (draws: Uint32Array): number[] => {
     const out: number[] = [];

@@ -3,7 +3,7 @@
 // bootstrap interval in which both judges are scored on the same draws.
 
 import type { Interval, JudgeComparisonRow, ReportBucket, ReportTask, Resampling } from '../../report/report-model';
-import { bootstrapGroupsMany, type BootstrapOptions } from '../bootstrap';
+import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions } from '../bootstrap';
 import { pairedJudgeComparison, type PairedUnit } from '../judge/mcnemar';
 import { humanMajority } from './majority';
 import { resamplingClusters } from './resampling';
@@ -126,26 +126,13 @@ export function judgeComparisons(
 function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: BootstrapOptions): PairedInterval[] {
   const clusters = (pairs[0] as PairOnBucket).unitsPerCluster.length;
   const count = pairs.length;
-  const groupOfKey = new Map<string, number>();
-  const groupOfCluster = new Uint32Array(clusters);
+  const { groupOf: groupOfCluster, firstOf } = groupsByKey(clusters, (c) =>
+    pairs.map((pair) => `${pair.unitsPerCluster[c] as number}/${pair.differencePerCluster[c] as number}`).join(';'),
+  );
+  const groups = firstOf.length;
   // Group-major, so a replicate reads the sums of one group for every pair together.
-  const unitsOf: number[] = [];
-  const differenceOf: number[] = [];
-  for (let c = 0; c < clusters; c++) {
-    let key = '';
-    for (const pair of pairs) key += `${pair.unitsPerCluster[c] as number}/${pair.differencePerCluster[c] as number};`;
-    let group = groupOfKey.get(key);
-    if (group === undefined) {
-      group = groupOfKey.size;
-      groupOfKey.set(key, group);
-      for (const pair of pairs) {
-        unitsOf.push(pair.unitsPerCluster[c] as number);
-        differenceOf.push(pair.differencePerCluster[c] as number);
-      }
-    }
-    groupOfCluster[c] = group;
-  }
-  const groups = groupOfKey.size;
+  const unitsOf = firstOf.flatMap((c) => pairs.map((pair) => pair.unitsPerCluster[c] as number));
+  const differenceOf = firstOf.flatMap((c) => pairs.map((pair) => pair.differencePerCluster[c] as number));
   const drawnUnits = new Float64Array(count);
   const drawnDifference = new Float64Array(count);
   const out = new Array<number | null>(count);

@@ -2,6 +2,7 @@
 // keeps a puzzle's questions and finals together, or each unit on its own.
 
 import type { Resampling } from '../../report/report-model';
+import { groupsByKey } from '../bootstrap';
 
 export interface ResamplingClusters {
   /** clusterOfUnit[u] is the cluster of units[u], numbered from 0 in order of first appearance. */
@@ -11,19 +12,7 @@ export interface ResamplingClusters {
 
 /** The cluster of every unit: its puzzle under `puzzles`, itself under `units`. */
 export function resamplingClusters(units: readonly { puzzleId: string }[], resample: Resampling): ResamplingClusters {
-  const clusterOfUnit = new Uint32Array(units.length);
-  if (resample === 'units') {
-    for (let u = 0; u < units.length; u++) clusterOfUnit[u] = u;
-    return { clusterOfUnit, clusters: units.length };
-  }
-  const clusterOfPuzzle = new Map<string, number>();
-  units.forEach((unit, u) => {
-    let cluster = clusterOfPuzzle.get(unit.puzzleId);
-    if (cluster === undefined) {
-      cluster = clusterOfPuzzle.size;
-      clusterOfPuzzle.set(unit.puzzleId, cluster);
-    }
-    clusterOfUnit[u] = cluster;
-  });
-  return { clusterOfUnit, clusters: clusterOfPuzzle.size };
+  if (resample === 'units') return { clusterOfUnit: Uint32Array.from(units, (_, u) => u), clusters: units.length };
+  const { groupOf, firstOf } = groupsByKey(units.length, (u) => (units[u] as { puzzleId: string }).puzzleId);
+  return { clusterOfUnit: groupOf, clusters: firstOf.length };
 }
