@@ -2,14 +2,14 @@
 // the rest to one module per command, and maps the outcome to an exit code
 // (0 success, 1 invalid input, 2 bad usage). Owns the top-level usage text.
 
-import { UsageError } from './args';
+import { UsageError } from './support/args';
 import { runDemo } from './commands/demo';
 import { runImport } from './commands/import';
 import { runPack } from './commands/pack';
 import { runReliability } from './commands/reliability';
 import { runReport } from './commands/report';
 import { runValidate } from './commands/validate';
-import { processIo, type CliIo } from './io';
+import { processIo, type CliIo } from './support/io';
 
 const USAGE = `Usage: agreement-studio <command> [options]
 

@@ -10,7 +10,7 @@ import { createCloseGuard } from './backup/close-guard';
 import { openForReading } from './files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/handlers';
 import { buildMenuTemplate } from './menu';
-import { APP_CUSTOM_SCHEME, APP_ENTRY_URL, APP_SCHEME } from './protocol/app-origin';
+import { APP_CUSTOM_SCHEME, APP_ENTRY_URL, APP_SCHEME } from './security/app-origin';
 import { createAppProtocolHandler } from './protocol/app-protocol';
 import { applyPermissionPolicy } from './security/permissions';
 import { applyWebContentsPolicy } from './security/web-contents-policy';

@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateSyntheticStudy, type SyntheticBundle } from '../../shared/demo/synthetic-study';
 import { serializeLabelFile } from '../../shared/formats/label-file';
-import { parseCommandArgs, parseRate, parseWholeNumber, UsageError } from '../args';
-import type { CliIo } from '../io';
+import { parseCommandArgs, parseRate, parseWholeNumber, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 
 const COMMAND = 'demo';

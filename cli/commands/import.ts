@@ -16,10 +16,10 @@ import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { serializeLabelFile } from '../../shared/formats/label-file';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
 import { baseName } from '../../shared/formats/study-id';
-import { parseCommandArgs, UsageError } from '../args';
-import type { CliIo } from '../io';
-import { readImportFile, readInputFile } from '../read-input-file';
-import { FILE_READERS } from '../file-readers';
+import { parseCommandArgs, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { readImportFile, readInputFile } from '../support/read-input-file';
+import { FILE_READERS } from '../support/file-readers';
 
 const COMMAND = 'import';
 

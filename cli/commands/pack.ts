@@ -9,9 +9,9 @@ import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializePack, type Pack } from '../../shared/formats/pack';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { buildStudyPacks } from '../../shared/study/study-packs';
-import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../args';
-import type { CliIo } from '../io';
-import { readInputFile } from '../read-input-file';
+import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { readInputFile } from '../support/read-input-file';
 import { DEFAULT_GUIDELINES } from '../../shared/domain/default-guidelines';
 
 const COMMAND = 'pack';

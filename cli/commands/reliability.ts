@@ -5,9 +5,9 @@
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { readReliabilityCsv, RELIABILITY_CSV_HEADER } from '../../shared/formats/reliability-csv';
 import { computeReliabilityOfColumns, MEASUREMENT_LEVELS, ReliabilityInputError, type MeasurementLevel } from '../../shared/stats/reliability';
-import { parseCommandArgs, parseWholeNumber, UsageError } from '../args';
-import type { CliIo } from '../io';
-import { readInputFile } from '../read-input-file';
+import { parseCommandArgs, parseWholeNumber, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { readInputFile } from '../support/read-input-file';
 
 const COMMAND = 'reliability';
 const MAX_REPLICATES = 100_000;

@@ -10,10 +10,10 @@ import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { renderCsv } from '../../shared/report/render-csv';
 import { renderLatex } from '../../shared/report/render-latex';
 import { renderMarkdown } from '../../shared/report/render-markdown';
-import type { AgreementReport, Resampling } from '../../shared/report/report-model';
-import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../args';
-import type { CliIo } from '../io';
-import { readInputFile } from '../read-input-file';
+import type { AgreementReport, Resampling } from '../../shared/report/model/report-model';
+import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { readInputFile } from '../support/read-input-file';
 
 const COMMAND = 'report';
 

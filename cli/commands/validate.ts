@@ -17,10 +17,10 @@ import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
 import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import { parseCommandArgs, UsageError } from '../args';
-import type { CliIo } from '../io';
-import { readImportFile } from '../read-input-file';
-import { FILE_READERS } from '../file-readers';
+import { parseCommandArgs, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { readImportFile } from '../support/read-input-file';
+import { FILE_READERS } from '../support/file-readers';
 
 const COMMAND = 'validate';
 

@@ -4,7 +4,7 @@
 // the session before any window loads.
 
 import type { Session } from 'electron';
-import { APP_HOST, APP_SCHEME } from '../protocol/app-origin';
+import { APP_HOST, APP_SCHEME } from './app-origin';
 import { isAppUrl } from './url-policy';
 
 /**

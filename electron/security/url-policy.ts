@@ -1,7 +1,7 @@
 // Decides which URLs are the app itself and which may be handed to the user's browser.
 // Pure functions, main process only; every caller that trusts a URL goes through them.
 
-import { APP_HOST, APP_SCHEME } from '../protocol/app-origin';
+import { APP_HOST, APP_SCHEME } from './app-origin';
 
 /**
  * Whitespace, control characters, backslashes and non-ASCII text are refused before parsing:

@@ -1,7 +1,7 @@
 // The app's places as data, kept in the URL hash so a reload returns to the same place.
 
 import { TASKS, type Task } from '../../shared/domain/model';
-import type { ReportTask } from '../../shared/report/report-model';
+import type { ReportTask } from '../../shared/report/model/report-model';
 
 const REPORT_TASKS: readonly ReportTask[] = ['answer', 'match'];
 

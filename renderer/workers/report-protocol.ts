@@ -3,7 +3,7 @@
 // queue and the heatmap, and export files.
 
 import type { GoldLabel, UnparseableReplies } from '../../shared/domain/model';
-import type { AgreementReport, Resampling } from '../../shared/report/report-model';
+import type { AgreementReport, Resampling } from '../../shared/report/model/report-model';
 
 export interface ReportRequest {
   /** Bootstrap replicates B (default 1000). */

@@ -4,7 +4,7 @@
 // judges) with its stories; for each, the same records as our own bundle and label files.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FILE_READERS } from '../../cli/file-readers';
+import { FILE_READERS } from '../../cli/support/file-readers';
 import { importBenchmarkFiles } from '../../shared/formats/importers/benchmark-import';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { raterLabelFiles } from '../../shared/formats/importers/stored-study';

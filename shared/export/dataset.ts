@@ -5,7 +5,7 @@
 import type { Bucket, DifficultySource } from '../domain/difficulty';
 import type { GoldLabel, LabelValue, StudyData, Task } from '../domain/model';
 import { CSV_COMMENT_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
-import type { PuzzleDifficultyRow } from '../report/report-model';
+import type { PuzzleDifficultyRow } from '../report/model/report-model';
 import { humanMajority } from '../stats/study/majority';
 import { indexStudy, type StudyLabel, type TaskUnit } from '../stats/study/study-units';
 

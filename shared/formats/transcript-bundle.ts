@@ -2,7 +2,7 @@
 // puzzle layout through the adapters. All or nothing: a StudyData, or every located error.
 
 import type { LabelScheme, StudyData } from '../domain/model';
-import { ACCEPTED_LAYOUTS, adaptRows } from './adapters/adapt-rows';
+import { ACCEPTED_LAYOUTS, adaptRows } from './adapt-rows';
 import { ErrorList } from './error-list';
 import type { ParseResult } from './errors';
 import { isRecord } from './field-schemas';

@@ -25,7 +25,7 @@ import {
   type ReportTask,
   type Resampling,
   type UnparseableCount,
-} from './report-model';
+} from './model/report-model';
 import { judgesSection } from './judges-section';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
 

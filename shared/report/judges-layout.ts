@@ -4,7 +4,7 @@
 
 import type { Ratio } from '../stats/judge/classification';
 import { wasClamped } from '../stats/judge/corrected-score';
-import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, ReportTask } from './report-model';
+import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, ReportTask } from './model/report-model';
 import { BUCKET_NAME, formatPercent, formatPValue, formatStatistic, intervalSuffix, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
 
 const TASK_NAME: Record<ReportTask, string> = { match: 'M', answer: 'R' };

@@ -10,7 +10,7 @@ import { correctedScores } from '../stats/study/corrected-scores';
 import { judgeComparisons } from '../stats/study/judge-comparisons';
 import { judgesAgainstPeople } from '../stats/study/judges-against-people';
 import type { StudyUnits } from '../stats/study/study-units';
-import type { JudgeAltTestRow, JudgesSection, ReportBucket, ReportTask, Resampling } from './report-model';
+import type { JudgeAltTestRow, JudgesSection, ReportBucket, ReportTask, Resampling } from './model/report-model';
 
 interface JudgesSettings {
   resample: Resampling;

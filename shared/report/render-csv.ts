@@ -4,7 +4,7 @@
 
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { Ratio } from '../stats/judge/classification';
-import type { AgreementReport, Interval, ReportBucket, ReportTask } from './report-model';
+import type { AgreementReport, Interval, ReportBucket, ReportTask } from './model/report-model';
 import {
   agreementBuckets,
   agreementIntervalMethod,

@@ -5,7 +5,7 @@
 // paper. A table longer than a page goes on in further floats, each captioned as continued.
 // Text from the inputs is escaped so any model name compiles and prints as written.
 
-import type { AgreementReport } from './report-model';
+import type { AgreementReport } from './model/report-model';
 import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 

@@ -2,7 +2,7 @@
 // table-layout.ts as a pipe table with its caption and notes. Text from the inputs (model,
 // player and annotator names) is escaped so it shows as written and cannot break a table.
 
-import type { AgreementReport } from './report-model';
+import type { AgreementReport } from './model/report-model';
 import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 

@@ -13,7 +13,7 @@ import type {
   RaterGroup,
   ReportBucket,
   ReportTask,
-} from './report-model';
+} from './model/report-model';
 
 /** M (final answers) first, then R (questions), as the published tables are. */
 export const TASK_ORDER: readonly ReportTask[] = ['match', 'answer'];

@@ -10,7 +10,7 @@ import { importBenchmarkFiles } from '../../shared/formats/importers/benchmark-i
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { runLog, sixGames } from '../shared/formats/importers/turtlesoup-bench-run';
 import { runCli, scratchDir } from './run-cli';
-import { FILE_READERS } from '../../cli/file-readers';
+import { FILE_READERS } from '../../cli/support/file-readers';
 
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

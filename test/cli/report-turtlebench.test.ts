@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../shared/formats/csv';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli, scratchDir } from './run-cli';
 
 const real = 'test/fixtures/real/TurtleBench';

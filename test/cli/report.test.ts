@@ -9,7 +9,7 @@ import { readCsv } from '../../shared/formats/csv';
 import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { sha256Hex } from '../../shared/formats/sha256';
 import { TRANSCRIPTS_FORMAT } from '../../shared/formats/transcript-bundle';
-import type { AgreementReport, AgreementRow, ReportTask } from '../../shared/report/report-model';
+import type { AgreementReport, AgreementRow, ReportTask } from '../../shared/report/model/report-model';
 import { wilsonInterval } from '../../shared/stats/wilson';
 import { runCli, scratchDir } from './run-cli';
 

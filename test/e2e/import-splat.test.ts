@@ -13,12 +13,12 @@ import type { LabelValue } from '../../shared/domain/model';
 import { importSplat } from '../../shared/formats/importers/splat';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { parsePack, type Pack } from '../../shared/formats/pack';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { sampleRun } from '../shared/formats/importers/splat-run';
 import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
-import { FILE_READERS } from '../../cli/file-readers';
+import { FILE_READERS } from '../../cli/support/file-readers';
 
 const PLAYER = 'llama-3-8b';
 const JUDGE = 'wizardlm-2';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { openApp, useAppInChromium } from './harness';

@@ -12,7 +12,7 @@ import { createPrng } from '../../shared/demo/prng';
 import type { LabelValue, Task } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import type { AgreementReport, JudgesSection } from '../../shared/report/report-model';
+import type { AgreementReport, JudgesSection } from '../../shared/report/model/report-model';
 import { scratchDir } from '../scratch-dir';
 import { chooseFiles, downloads, openApp, REPO_ROOT, useAppInChromium } from './harness';
 

@@ -12,7 +12,7 @@ import { createPrng } from '../../shared/demo/prng';
 import type { LabelValue, Task } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { openApp, REPO_ROOT, useAppInChromium } from './harness';

@@ -14,7 +14,7 @@ import type { FormatError, ParseResult } from '../../shared/formats/errors';
 import { parseLabelFile, type LabelFile } from '../../shared/formats/label-file';
 import { parsePack, serializePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
-import type { AgreementReport } from '../../shared/report/report-model';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { chooseFiles, downloads, openApp, REPO_ROOT, useAppInChromium } from './harness';

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { buildMenuTemplate } from '../../electron/menu';
-import { APP_CUSTOM_SCHEME, APP_ENTRY_URL } from '../../electron/protocol/app-origin';
+import { APP_CUSTOM_SCHEME, APP_ENTRY_URL } from '../../electron/security/app-origin';
 import { isAppUrl } from '../../electron/security/url-policy';
 import { mainWindowOptions } from '../../electron/window-options';
 

@@ -1,7 +1,7 @@
 // The adjudication page's controls: which task's disagreements (M or R), whether decided units are
 // listed too, a refresh of the list, and how many disagreements are still open.
 
-import type { ReportTask } from '../../../shared/report/report-model';
+import type { ReportTask } from '../../../shared/report/model/report-model';
 import { countText } from './count-text';
 
 const TASK_TABS: Array<{ task: ReportTask; text: string }> = [

@@ -6,7 +6,7 @@
 
 import { useId, useState, type RefObject } from 'react';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
-import type { ReportTask } from '../../../shared/report/report-model';
+import type { ReportTask } from '../../../shared/report/model/report-model';
 import { usePuzzle } from '../../db/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 import { LabelButton, labelChoices, valueText, type KeyMap } from '../labelling';

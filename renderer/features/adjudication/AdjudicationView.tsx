@@ -4,7 +4,7 @@
 // address, so a reload or a link from the report's heatmap opens it. Lead mode only, like the
 // report: annotator mode and pack studies get a short note.
 
-import type { ReportTask } from '../../../shared/report/report-model';
+import type { ReportTask } from '../../../shared/report/model/report-model';
 import { LeadOnlyPage } from '../mode';
 import { LeadAdjudicationPage } from './LeadAdjudicationPage';
 

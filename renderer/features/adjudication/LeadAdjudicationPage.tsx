@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { LabelValue, Study } from '../../../shared/domain/model';
-import type { ReportTask } from '../../../shared/report/report-model';
+import type { ReportTask } from '../../../shared/report/model/report-model';
 import { usePreferences, useServices } from '../../app/services';
 import { buildKeyMap } from '../labelling';
 import { AdjudicationKeysHint } from './AdjudicationKeysHint';

@@ -6,7 +6,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
-import type { ReportTask } from '../../../shared/report/report-model';
+import type { ReportTask } from '../../../shared/report/model/report-model';
 import { actionInfo, type KeyMap } from '../labelling';
 
 export interface AdjudicationKeyActions {

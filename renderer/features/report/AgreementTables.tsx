@@ -4,7 +4,7 @@
 // layout, so the page reads as the exported Markdown and LaTeX do.
 
 import { memo } from 'react';
-import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
+import type { AgreementReport, ReportTask } from '../../../shared/report/model/report-model';
 import { agreementBuckets, agreementRowWarning, comparisonsOf, findAgreementRow, raterName, type LayoutTable } from '../../../shared/report/table-layout';
 import { IntervalWarning } from './IntervalWarning';
 import { agreementCellParts, shownAgreement, UNDEFINED_FIGURE } from './report-text';

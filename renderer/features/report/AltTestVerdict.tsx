@@ -2,7 +2,7 @@
 // passed or failed with the winning rate and the advantage probability, or why it was not run,
 // always with the epsilon; the left-out annotators' figures behind a disclosure.
 
-import type { AgreementReport, JudgeAltTestRow } from '../../../shared/report/report-model';
+import type { AgreementReport, JudgeAltTestRow } from '../../../shared/report/model/report-model';
 import { annotatorName, formatStatistic } from '../../../shared/report/table-layout';
 import { altTestVerdict, pText } from './judges-text';
 import { UNDEFINED_FIGURE } from './report-text';

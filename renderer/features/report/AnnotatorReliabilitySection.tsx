@@ -3,7 +3,7 @@
 // and the rule is written under the table.
 
 import { memo, useId, useMemo } from 'react';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { annotatorGrid, type LayoutTable } from '../../../shared/report/table-layout';
 import { useAnnotators } from '../../db/queries';
 import { findOutliers, OUTLIER_RULE, outlierKey } from './outliers';

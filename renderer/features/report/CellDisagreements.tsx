@@ -2,7 +2,7 @@
 // the two labels, with a link to adjudicate it. Text from the study is shown as text, never HTML.
 
 import { useId, useMemo } from 'react';
-import type { ReportTask } from '../../../shared/report/report-model';
+import type { ReportTask } from '../../../shared/report/model/report-model';
 import { routeToHash } from '../../app/routes';
 import type { DisagreementQuery, UnitDisagreement } from '../../workers/report-protocol';
 import { BucketBadge } from '../study';

@@ -3,7 +3,7 @@
 // high raw agreement on skewed labels (most answers "no") is visibly explained by chance.
 
 import { memo, useId } from 'react';
-import type { AgreementReport, ChanceCorrected, ReportTask } from '../../../shared/report/report-model';
+import type { AgreementReport, ChanceCorrected, ReportTask } from '../../../shared/report/model/report-model';
 import { statisticsBuckets, undefinedReplicatesWarning, type LayoutTable } from '../../../shared/report/table-layout';
 import { IntervalWarning } from './IntervalWarning';
 import { percentText } from './report-text';

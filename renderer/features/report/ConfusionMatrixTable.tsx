@@ -2,7 +2,7 @@
 // across, each cell a count shaded by its share of the judge's row, the diagonal (agreement)
 // outlined. Shared by the confusion section and each judge's card in the Judges section.
 
-import type { ConfusionMatrix } from '../../../shared/report/report-model';
+import type { ConfusionMatrix } from '../../../shared/report/model/report-model';
 
 export function ConfusionMatrixTable({ categories, counts, labelledBy }: Pick<ConfusionMatrix, 'categories' | 'counts'> & { labelledBy: string }) {
   return (

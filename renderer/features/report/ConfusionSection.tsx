@@ -2,7 +2,7 @@
 // judge's Cohen kappa; units without a strict human majority are counted beside it, not in it.
 
 import { memo, useId } from 'react';
-import type { ConfusionMatrix } from '../../../shared/report/report-model';
+import type { ConfusionMatrix } from '../../../shared/report/model/report-model';
 import { formatStatistic, TASK_ORDER } from '../../../shared/report/table-layout';
 import { ConfusionMatrixTable } from './ConfusionMatrixTable';
 import { TASK_NAMES } from './report-text';

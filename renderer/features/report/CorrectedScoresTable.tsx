@@ -2,7 +2,7 @@
 // (Rogan-Gladen, with Lee et al.'s interval), per bucket: the figure a benchmark paper should print
 // next to its raw accuracy. A clamped or undefined estimate says so in words.
 
-import type { CorrectedScoreRow } from '../../../shared/report/report-model';
+import type { CorrectedScoreRow } from '../../../shared/report/model/report-model';
 import { BUCKET_NAME } from '../../../shared/report/table-layout';
 import { correctedNote, percentInterval } from './judges-text';
 import { percentText } from './report-text';

@@ -5,7 +5,7 @@
 
 import { memo, useId, useState } from 'react';
 import type { DifficultySource } from '../../../shared/domain/difficulty';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { formatStatistic, undefinedNote, undefinedReplicatesWarning } from '../../../shared/report/table-layout';
 import { BucketBadge } from '../study';
 import { DifficultyHistogram } from './DifficultyHistogram';

@@ -2,7 +2,7 @@
 // Markdown, CSV, LaTeX). Every file names the app version, the inputs' SHA-256 and the settings.
 
 import { memo, useId } from 'react';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import type { DatasetFormat, ReportFileFormat } from '../../workers/report-protocol';
 import { WorkProgressNotice } from '../team';
 import { REPORT_FILE_FORMATS } from './report-files';

@@ -3,7 +3,7 @@
 // final answers, the players' scores corrected for its errors.
 
 import { memo, useId } from 'react';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { AltTestVerdict } from './AltTestVerdict';
 import { ConfusionMatrixTable } from './ConfusionMatrixTable';
 import { CorrectedScoresTable } from './CorrectedScoresTable';

@@ -2,7 +2,7 @@
 // majority minus B's, with its bootstrap interval, the exact McNemar p and the Holm-adjusted p,
 // and under the table the families the report adjusted the p-values within.
 
-import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/report-model';
+import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/model/report-model';
 import { mcnemarText, percentInterval, pointsText, pText } from './judges-text';
 import { UNDEFINED_FIGURE } from './report-text';
 import { ReportTable } from './ReportTable';

@@ -3,7 +3,7 @@
 // and the families the p-values were Holm-adjusted within. Every figure comes computed in the report.
 
 import { memo, startTransition, useId, useMemo, useState } from 'react';
-import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/report-model';
+import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/model/report-model';
 import { BUCKET_NAME, TASK_ORDER } from '../../../shared/report/table-layout';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';

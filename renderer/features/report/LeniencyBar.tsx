@@ -2,7 +2,7 @@
 // where people said no or unmatched) from the left, its severe ones from the right, with the
 // counts, rates, McNemar p and Holm-adjusted p beside it in words, which are also its name.
 
-import type { JudgeAgainstPeopleRow } from '../../../shared/report/report-model';
+import type { JudgeAgainstPeopleRow } from '../../../shared/report/model/report-model';
 import { leniencyText, pText, skewOf, SKEW_WORDS } from './judges-text';
 import { percentText } from './report-text';
 

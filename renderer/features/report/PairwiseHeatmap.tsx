@@ -3,7 +3,7 @@
 // pair with the units used out of those either labelled; choosing a pair lists where they disagree.
 
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
-import type { AgreementReport, ReportTask } from '../../../shared/report/report-model';
+import type { AgreementReport, ReportTask } from '../../../shared/report/model/report-model';
 import { formatStatistic, raterName } from '../../../shared/report/table-layout';
 import { TableToggle } from './chart-parts';
 import { CellDisagreements } from './CellDisagreements';

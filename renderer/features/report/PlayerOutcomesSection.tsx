@@ -7,7 +7,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import type { AgreementReport, PlayerOutcome, RankingComparison } from '../../../shared/report/report-model';
+import type { AgreementReport, PlayerOutcome, RankingComparison } from '../../../shared/report/model/report-model';
 import { fewPlayersCaveat, formatStatistic, rankingBasis, type LayoutTable } from '../../../shared/report/table-layout';
 import { PlainTick } from './chart-parts';
 import { LayoutColumnHeads } from './LayoutColumnHeads';

@@ -2,7 +2,7 @@
 // input with its SHA-256, and the settings. The same facts head every exported report file.
 
 import { memo } from 'react';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { unparseableMatters, unparseableSetting, unsureSetting } from '../../../shared/report/table-layout';
 
 function generatedText(at: string): string {

@@ -2,7 +2,7 @@
 // scored the way TurtleBench scores it beside the plain three-way agreement. Title, caption, rows
 // and cells come from the shared table layout, as in the exported Markdown and LaTeX.
 
-import type { TurtleBenchScoring } from '../../../shared/report/report-model';
+import type { TurtleBenchScoring } from '../../../shared/report/model/report-model';
 import type { LayoutTable } from '../../../shared/report/table-layout';
 import { LayoutTableBlock } from './ReportTable';
 

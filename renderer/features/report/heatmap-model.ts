@@ -2,7 +2,7 @@
 // annotators) on both axes, and per pair its agreement, Cohen's kappa and the units used out of
 // the units either labelled. Pure, so the 58 x 58 case is built once per report and tested alone.
 
-import type { PairKappa } from '../../../shared/report/report-model';
+import type { PairKappa } from '../../../shared/report/model/report-model';
 import { percentText } from './report-text';
 
 export interface HeatmapCell {

@@ -2,7 +2,7 @@
 // undefined, p-values, which way a judge errs, the Alt-Test's verdict and what became of a
 // corrected score. Numbers in the style of the other report tables (report-text.ts).
 
-import type { CorrectedScoreRow, Interval, JudgeAgainstPeopleRow, JudgeAltTestRow } from '../../../shared/report/report-model';
+import type { CorrectedScoreRow, Interval, JudgeAgainstPeopleRow, JudgeAltTestRow } from '../../../shared/report/model/report-model';
 import { formatPValue, formatStatistic } from '../../../shared/report/table-layout';
 import { wasClamped } from '../../../shared/stats/judge/corrected-score';
 import type { Ratio } from '../../../shared/stats/judge/classification';

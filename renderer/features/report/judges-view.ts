@@ -10,7 +10,7 @@ import type {
   JudgesSection,
   ReportBucket,
   ReportTask,
-} from '../../../shared/report/report-model';
+} from '../../../shared/report/model/report-model';
 
 /** What one judge's card shows for the chosen task and bucket. */
 export interface JudgeCard {

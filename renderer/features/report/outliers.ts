@@ -2,7 +2,7 @@
 // majority of the others lies well below that of the rest. Pure; the rule is also the text the
 // report page shows under the table, so the lead knows why a row is marked.
 
-import type { AnnotatorReliability } from '../../../shared/report/report-model';
+import type { AnnotatorReliability } from '../../../shared/report/model/report-model';
 
 /** Below this many units an annotator's agreement wobbles by ten points by chance alone. */
 const MIN_UNITS = 20;

@@ -2,7 +2,7 @@
 // LaTeX, named `<study id>.report.<ext>`. Pure: the shared renderers write the text, and every
 // file carries the report's provenance (app, inputs' SHA-256, settings).
 
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { renderCsv } from '../../../shared/report/render-csv';
 import { renderLatex } from '../../../shared/report/render-latex';
 import { renderMarkdown } from '../../../shared/report/render-markdown';

@@ -3,7 +3,7 @@
 // reads the same as the Markdown and LaTeX tables of the same report.
 
 import { formatStatistic } from '../../../shared/report/table-layout';
-import type { AgreementRow, Interval, ReportTask } from '../../../shared/report/report-model';
+import type { AgreementRow, Interval, ReportTask } from '../../../shared/report/model/report-model';
 
 export const UNDEFINED_FIGURE = '–';
 

@@ -3,7 +3,7 @@
 // report on the page; each saved through the host, with progress and one status line.
 
 import { useCallback, useState } from 'react';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { useServices } from '../../app/services';
 import { describeStorageError } from '../../db/storage';
 import { exportDatasetInWorker } from '../../workers/report-client';

@@ -3,7 +3,7 @@
 // row through the puzzle-list adapter the JSON form of the sheet already goes through.
 
 import type { LabelScheme } from '../../domain/model';
-import { adaptRows } from '../adapters/adapt-rows';
+import { adaptRows } from '../adapt-rows';
 import { EXCEL_WORKBOOK } from '../binary-kind';
 import { ErrorList } from '../error-list';
 import type { FormatError } from '../errors';

@@ -2,7 +2,7 @@
 // Report LLM-as-a-Judge Evaluations"; reference code UW-Madison-Lee-Lab/LLM-judge-reporting):
 // the Rogan-Gladen estimate from counts the caller gathers, with the authors' interval.
 
-import type { Interval } from '../../report/report-model';
+import type { Interval } from '../interval';
 import { normalQuantile } from './normal-quantile';
 
 /** The judge measured against people on human-labelled finals (one judge, one bucket). */

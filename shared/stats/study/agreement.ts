@@ -3,7 +3,7 @@
 // macro over units, per bucket, each with a percentile bootstrap interval over puzzles (or units)
 // that is widened to the Wilson interval where it reaches 0 or 1.
 
-import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/report-model';
+import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/model/report-model';
 import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
 import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';

@@ -4,7 +4,7 @@
 // the tied labels). For difficulty the comparison is with the level of the others' mean rating.
 
 import { levelOfMean } from '../../domain/difficulty';
-import type { AnnotatorReliability, ReportTask } from '../../report/report-model';
+import type { AnnotatorReliability, ReportTask } from '../../report/model/report-model';
 import { humanLabelCounts, topLabelsOfCounts } from './majority';
 import type { DifficultyRating, TaskUnit } from './study-units';
 

@@ -3,7 +3,7 @@
 // bootstrap interval over puzzles or units and the observed and expected agreement behind it),
 // and difficulty's alpha (its units are puzzles already).
 
-import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/report-model';
+import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
 import { computeChanceCorrected, type ChanceCorrectedResult, type MeasurementLevel, type Rating } from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';

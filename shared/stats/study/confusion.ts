@@ -1,7 +1,7 @@
 // Judge x human-majority confusion matrices (SPEC §4, "a confusion matrix judge x human for every
 // judge"): where a judge's labels part from what most humans said, category by category.
 
-import type { ConfusionMatrix, ReportTask } from '../../report/report-model';
+import type { ConfusionMatrix, ReportTask } from '../../report/model/report-model';
 import { humanMajority } from './majority';
 import type { TaskUnit } from './study-units';
 

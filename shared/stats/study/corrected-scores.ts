@@ -3,7 +3,7 @@
 // judge, and under the human majority where people labelled its finals.
 
 import type { StudyData } from '../../domain/model';
-import type { CorrectedScoreRow, ReportBucket } from '../../report/report-model';
+import type { CorrectedScoreRow, ReportBucket } from '../../report/model/report-model';
 import { correctedScore, type ItemWords, type JudgeCalibration } from '../judge/corrected-score';
 import { sessionGames, sessionResult } from './player-outcomes';
 import type { StudyUnits } from './study-units';

@@ -4,7 +4,7 @@
 
 import { levelOfMean, puzzleDifficulty, type Bucket } from '../../domain/difficulty';
 import { MAX_DIFFICULTY, MIN_DIFFICULTY, type Puzzle } from '../../domain/model';
-import type { PuzzleDifficultyRow } from '../../report/report-model';
+import type { PuzzleDifficultyRow } from '../../report/model/report-model';
 import type { StudyLabel } from './study-units';
 
 /** One row per puzzle, in bundle order. `ratingsByPuzzle` holds each puzzle's human ratings. */

@@ -4,7 +4,7 @@
 
 import type { Bucket } from '../../domain/difficulty';
 import type { GoldLabel, LabelValue, StudyData } from '../../domain/model';
-import type { ReportTask } from '../../report/report-model';
+import type { ReportTask } from '../../report/model/report-model';
 import { GOLD, judgeGroup } from './agreement';
 import { humanMajority } from './majority';
 import { annotatorRater, HUMAN_MAJORITY } from './pairwise';

@@ -2,7 +2,7 @@
 // the difference in agreement with the human majority, its exact McNemar p, and a paired cluster
 // bootstrap interval in which both judges are scored on the same draws.
 
-import type { Interval, JudgeComparisonRow, ReportBucket, ReportTask, Resampling } from '../../report/report-model';
+import type { Interval, JudgeComparisonRow, ReportBucket, ReportTask, Resampling } from '../../report/model/report-model';
 import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions } from '../bootstrap';
 import { pairedJudgeComparison, type PairedUnit } from '../judge/mcnemar';
 import { humanMajority } from './majority';

@@ -1,7 +1,7 @@
 // Each judge of a task against the human majority, per bucket (issue 15 point 4): the pairs
 // (judge label, strict human majority) the classifier scores and the leniency/severity test read.
 
-import type { JudgeAgainstPeopleRow, ReportBucket, ReportTask } from '../../report/report-model';
+import type { JudgeAgainstPeopleRow, ReportBucket, ReportTask } from '../../report/model/report-model';
 import { judgeAgainstPeople } from '../judge/against-people';
 import type { LabelPair } from '../judge/classification';
 import { humanMajority } from './majority';

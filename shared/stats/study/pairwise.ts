@@ -2,7 +2,7 @@
 // units both labelled, and each judge (and gold) against the human majority where there is one.
 // The kappas come from the reliability core; this module only decides who is paired on what.
 
-import type { PairKappa } from '../../report/report-model';
+import type { PairKappa } from '../../report/model/report-model';
 import { computeReliability, type Rating } from '../reliability';
 import { fixedRaters, type FixedRater } from './agreement';
 import { humanMajority } from './majority';

@@ -4,7 +4,7 @@
 
 import type { Bucket } from '../../domain/difficulty';
 import { UNPARSEABLE, type StudyData } from '../../domain/model';
-import type { PlayerOutcome, RankingComparison, ReportBucket } from '../../report/report-model';
+import type { PlayerOutcome, RankingComparison, ReportBucket } from '../../report/model/report-model';
 import { humanMajority } from './majority';
 import { kendallPermutationP, kendallTauB, rankBiasedOverlap } from './rank-correlation';
 import type { StudyUnits } from './study-units';

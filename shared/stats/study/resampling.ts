@@ -1,7 +1,7 @@
 // The clusters a bootstrap replicate draws (issue 15 point 1): each unit's puzzle, so a replicate
 // keeps a puzzle's questions and finals together, or each unit on its own.
 
-import type { Resampling } from '../../report/report-model';
+import type { Resampling } from '../../report/model/report-model';
 import { groupsByKey } from '../bootstrap';
 
 export interface ResamplingClusters {

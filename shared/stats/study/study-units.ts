@@ -6,7 +6,7 @@ import type { Bucket } from '../../domain/difficulty';
 import type { LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
 import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
 import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
-import type { PuzzleDifficultyRow, ReportTask } from '../../report/report-model';
+import type { PuzzleDifficultyRow, ReportTask } from '../../report/model/report-model';
 import { bucketsOfPuzzles, puzzleDifficultyRows } from './difficulty';
 
 /** One human label as the report builder receives it (a domain Label without its bookkeeping). */

@@ -3,7 +3,7 @@
 // judge's yes; any other human label accepts any other readable judge label; unparseable is wrong.
 
 import { UNPARSEABLE } from '../../domain/model';
-import type { TurtleBenchScoring } from '../../report/report-model';
+import type { TurtleBenchScoring } from '../../report/model/report-model';
 import type { TaskUnit } from './study-units';
 
 export interface TurtleBenchScore {

@@ -11,7 +11,7 @@ import { formatErrorText } from '../../../shared/formats/errors';
 import { buildLabelFile, serializeLabelFile, type LabelFileContent, type LabelRecord } from '../../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import type { UnsureLabels } from '../../../shared/report/unsure-labels';
 import { importLabelSources } from '../../../renderer/db/import-label-files';
 import { importStudies } from '../../../renderer/db/import-study';

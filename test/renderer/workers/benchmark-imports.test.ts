@@ -11,7 +11,7 @@ import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle
 import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
 import type { ImportStart } from '../../../renderer/workers/import-protocol';
 import { closeDatabases, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
-import { FILE_READERS } from '../../../cli/file-readers';
+import { FILE_READERS } from '../../../cli/support/file-readers';
 
 afterEach(closeDatabases);
 

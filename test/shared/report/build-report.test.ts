@@ -8,7 +8,7 @@ import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { StudyData } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import type { StudyLabel } from '../../../shared/stats/study/study-units';
 import { bucketStudy, handStudy, workedExampleB } from '../stats/study/study-fixtures';
 

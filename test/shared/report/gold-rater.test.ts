@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
-import type { AgreementReport, AgreementRow, ReportTask } from '../../../shared/report/report-model';
+import type { AgreementReport, AgreementRow, ReportTask } from '../../../shared/report/model/report-model';
 import type { StudyGoldLabel } from '../../../shared/stats/study/study-units';
 import { bucketStudy, workedExampleB } from '../stats/study/study-fixtures';
 

@@ -7,7 +7,7 @@ import { buildReport } from '../../../shared/report/build-report';
 import { renderCsv } from '../../../shared/report/render-csv';
 import { renderLatex } from '../../../shared/report/render-latex';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
 
 function report(data: ReturnType<typeof bucketStudy>, bootstrap = 50): AgreementReport {

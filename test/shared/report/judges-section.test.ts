@@ -8,7 +8,7 @@ import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { StudyData } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
-import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/report-model';
+import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../shared/report/model/report-model';
 import { altTest } from '../../../shared/stats/judge/alt-test';
 import { correctedScore } from '../../../shared/stats/judge/corrected-score';
 import { holm, mcnemarExact } from '../../../shared/stats/judge/mcnemar';

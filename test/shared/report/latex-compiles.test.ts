@@ -11,7 +11,7 @@ import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
 import { renderLatex } from '../../../shared/report/render-latex';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 

@@ -7,7 +7,7 @@ import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { reportTables } from '../../../shared/report/table-layout';
 import { workedExampleB } from '../stats/study/study-fixtures';
 

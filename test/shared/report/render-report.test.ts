@@ -7,7 +7,7 @@ import { readCsv } from '../../../shared/formats/csv';
 import { REPORT_CSV_HEADER, renderCsv } from '../../../shared/report/render-csv';
 import { escapeLatex, renderLatex } from '../../../shared/report/render-latex';
 import { escapeMarkdown, renderMarkdown } from '../../../shared/report/render-markdown';
-import { REPORT_FORMAT, type AgreementReport, type AgreementRow, type ChanceCorrected } from '../../../shared/report/report-model';
+import { REPORT_FORMAT, type AgreementReport, type AgreementRow, type ChanceCorrected } from '../../../shared/report/model/report-model';
 import { formatStatistic, reportTables } from '../../../shared/report/table-layout';
 
 function row(

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
-import type { AgreementReport } from '../../../shared/report/report-model';
+import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { renderLatex } from '../../../shared/report/render-latex';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
 import { listDisagreements } from '../../../shared/stats/study/disagreements';

@@ -8,7 +8,7 @@
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReportTask } from '../../../../shared/report/report-model';
+import type { ReportTask } from '../../../../shared/report/model/report-model';
 import { useStudio } from '../../../../renderer/app/services';
 import { loadGoldLabels, setGoldLabel } from '../../../../renderer/db/gold';
 import { AdjudicationView } from '../../../../renderer/features/adjudication/AdjudicationView';

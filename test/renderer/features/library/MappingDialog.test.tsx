@@ -17,7 +17,7 @@ import { buildMappedBundleInWorker, checkMappingInWorker, openForMappingInWorker
 import { importFilesInWorker } from '../../../../renderer/workers/import-client';
 import { UNPARSEABLE } from '../../../../shared/domain/model';
 import { closeDatabases, freshDatabase, renderWithServices, testServices } from '../mode/mode-fixtures';
-import { FILE_READERS } from '../../../../cli/file-readers';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
 
 vi.mock('../../../../renderer/workers/mapping-client', () => ({
   openForMappingInWorker: vi.fn(),

@@ -15,7 +15,7 @@ import type {
   JudgesSection as Section,
   ReportBucket,
   ReportTask,
-} from '../../../../shared/report/report-model';
+} from '../../../../shared/report/model/report-model';
 import { altTest, type AltTestUnit } from '../../../../shared/stats/judge/alt-test';
 import { judgeAgainstPeople } from '../../../../shared/stats/judge/against-people';
 import type { LabelPair } from '../../../../shared/stats/judge/classification';

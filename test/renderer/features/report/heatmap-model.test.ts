@@ -2,9 +2,9 @@
 // ann-10), both orders of every pair, and each cell's used / total counts and label.
 
 import { describe, expect, it } from 'vitest';
-import type { PairKappa } from '../../../../shared/report/report-model';
+import type { PairKappa } from '../../../../shared/report/model/report-model';
 import { cellKey, cellLabel, heatmapModel } from '../../../../renderer/features/report/heatmap-model';
-import type { AgreementReport } from '../../../../shared/report/report-model';
+import type { AgreementReport } from '../../../../shared/report/model/report-model';
 import { raterName } from '../../../../shared/report/table-layout';
 
 const pair = (a: string, b: string, n: number, units: number, percentAgreement: number | null): PairKappa => ({

@@ -2,7 +2,7 @@
 // task (2 SD and 10 points), never on few units, never without two others to compare with.
 
 import { describe, expect, it } from 'vitest';
-import type { AnnotatorReliability } from '../../../../shared/report/report-model';
+import type { AnnotatorReliability } from '../../../../shared/report/model/report-model';
 import { findOutliers, outlierKey } from '../../../../renderer/features/report/outliers';
 
 const row = (annotator: string, agreement: number | null, n = 100, task: AnnotatorReliability['task'] = 'answer'): AnnotatorReliability => ({

@@ -3,7 +3,7 @@
 // page shows recorded in the settings of every format.
 
 import { describe, expect, it } from 'vitest';
-import { REPORT_FORMAT } from '../../../../shared/report/report-model';
+import { REPORT_FORMAT } from '../../../../shared/report/model/report-model';
 import { REPORT_FILE_FORMATS, reportAsShown, reportFile } from '../../../../renderer/features/report/report-files';
 import { INPUTS, sampleReport } from './report-fixtures';
 

@@ -6,7 +6,7 @@
 // text, an unfinished game, a Taboo row and the other tables. GameArena publishes no database.
 
 import type { Database } from 'sql.js';
-import { loadSqlJsInNode } from '../../../../cli/sql-js';
+import { loadSqlJsInNode } from '../../../../cli/support/sql-js';
 
 // The DDL SQLAlchemy emits for src/database.py on SQLite (Enum(GameState) is VARCHAR of its longest name).
 const SCHEMA = `

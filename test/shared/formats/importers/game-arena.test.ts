@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadSqlJsInNode } from '../../../../cli/sql-js';
+import { loadSqlJsInNode } from '../../../../cli/support/sql-js';
 import { SQLITE_DATABASE } from '../../../../shared/formats/binary-kind';
 import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/importers/benchmark-import';
 import { GAME_ARENA_WORD_TEST, importGameArena } from '../../../../shared/formats/importers/game-arena';
@@ -14,7 +14,7 @@ import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/
 import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { AkinatorPlay, FIRST_LINE, gameArenaDatabase, SESSIONS } from './game-arena-run';
-import { FILE_READERS } from '../../../../cli/file-readers';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
 
 const DB = 'users.db';
 const asFile = (bytes: Uint8Array, name = DB): SourceFile => ({ name, text: '', size: bytes.length, binaryKind: SQLITE_DATABASE, bytes });

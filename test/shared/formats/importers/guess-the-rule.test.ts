@@ -12,7 +12,7 @@ import { GUESS_THE_RULE_PLAYER, importGuessTheRule, looksLikeGuessTheRuleGame } 
 import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { DynamicGame, fourGames, UUIDS } from './guess-the-rule-run';
-import { FILE_READERS } from '../../../../cli/file-readers';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
 
 const files = () => fourGames().map((game) => ({ name: game.path, text: game.text }));
 

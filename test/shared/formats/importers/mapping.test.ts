@@ -18,7 +18,7 @@ import { readRecords } from '../../../../shared/formats/importers/mapping-record
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { writeWorkbook } from './workbook-writer';
-import { FILE_READERS } from '../../../../cli/file-readers';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
 
 const CSV = [
   'game,pid,name,surface,truth,lvl,who,kind,utterance,verdict,cost',

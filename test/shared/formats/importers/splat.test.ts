@@ -17,7 +17,7 @@ import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { configYaml, runSplat, sampleRun, SETTINGS, SHEET } from './splat-run';
 import { writeWorkbook, type SheetSpec } from './workbook-writer';
-import { FILE_READERS } from '../../../../cli/file-readers';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
 
 const run = sampleRun();
 const LOG = { name: 'run/log.json', text: run.logJson };

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/importers/benchmark-import';
 import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { FILE_READERS } from '../../../../cli/file-readers';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
 
 const REAL_EN = fileURLToPath(new URL('../../../../../shared/real-data/TurtleSoup-Bench/data/en/', import.meta.url));
 

@@ -3,7 +3,7 @@
 // repeat for a seed, and are the same for a pair computed alone or with the others.
 
 import { describe, expect, it } from 'vitest';
-import type { AgreementRow } from '../../../../shared/report/report-model';
+import type { AgreementRow } from '../../../../shared/report/model/report-model';
 import { agreementFigures, agreementRows } from '../../../../shared/stats/study/agreement';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { bucketStudy, workedExampleB } from './study-fixtures';

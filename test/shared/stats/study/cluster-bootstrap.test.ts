@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/demo/prng';
-import type { AgreementRow } from '../../../../shared/report/report-model';
+import type { AgreementRow } from '../../../../shared/report/model/report-model';
 import { agreementFigures, agreementRows } from '../../../../shared/stats/study/agreement';
 import type { TaskUnit } from '../../../../shared/stats/study/study-units';
 import { resamplingClusters } from '../../../../shared/stats/study/resampling';

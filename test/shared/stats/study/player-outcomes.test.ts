@@ -3,7 +3,7 @@
 // rankings compared with tau-b, RBO and a permutation p-value on the same sessions.
 
 import { describe, expect, it } from 'vitest';
-import type { PlayerOutcome } from '../../../../shared/report/report-model';
+import type { PlayerOutcome } from '../../../../shared/report/model/report-model';
 import { compareRankings, playerOutcomes, sessionGames, sessionResult, type SessionGame } from '../../../../shared/stats/study/player-outcomes';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { bucketStudy } from './study-fixtures';

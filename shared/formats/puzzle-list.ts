@@ -2,8 +2,8 @@
 // "level of difficulty" as "4/10 MEDIUM"), or LatEval's `question`, `answer` and `clue`.
 
 import { z } from 'zod';
-import type { ErrorList } from '../error-list';
-import { expected, isRecord, nonBlankText, optional, optionalText, textList } from '../field-schemas';
+import type { ErrorList } from './error-list';
+import { expected, isRecord, nonBlankText, optional, optionalText, textList } from './field-schemas';
 import type { AdaptedRow, ParsedRow } from './row-fields';
 import { adaptRow, commonRowFields, parseRow, presentText } from './row-fields';
 

@@ -1,10 +1,10 @@
 // Converts a JSON list in one of the public puzzle layouts into puzzles (and no sessions): picks
 // the layout from the first row that names one, reads every row, merges repeats, gives ids.
 
-import type { Puzzle } from '../../domain/model';
-import type { ErrorList } from '../error-list';
-import type { FormatError } from '../errors';
-import { isRecord } from '../field-schemas';
+import type { Puzzle } from '../domain/model';
+import type { ErrorList } from './error-list';
+import type { FormatError } from './errors';
+import { isRecord } from './field-schemas';
 import { assignPuzzleIds } from './puzzle-ids';
 import { isPuzzleListRow, PUZZLE_LIST_FORMAT, readPuzzleListRow } from './puzzle-list';
 import type { AdaptedRow } from './row-fields';

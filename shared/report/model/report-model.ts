@@ -3,12 +3,13 @@
 // Scales: every share, rate and p-value is 0..1 (renderings for people print shares as percent);
 // the one exception is PlayerOutcome.oa, on 0..100 as SPEC §4 and the published tables define O/A.
 
-import type { Bucket, DifficultySource } from '../domain/difficulty';
-import type { UnparseableReplies } from '../domain/model';
-import type { AltTestResult } from '../stats/judge/alt-test';
-import type { JudgeAgainstPeople } from '../stats/judge/against-people';
-import type { CorrectedScore } from '../stats/judge/corrected-score';
-import type { PairedComparison } from '../stats/judge/mcnemar';
+import type { Bucket, DifficultySource } from '../../domain/difficulty';
+import type { UnparseableReplies } from '../../domain/model';
+import type { Interval } from '../../stats/interval';
+import type { AltTestResult } from '../../stats/judge/alt-test';
+import type { JudgeAgainstPeople } from '../../stats/judge/against-people';
+import type { CorrectedScore } from '../../stats/judge/corrected-score';
+import type { PairedComparison } from '../../stats/judge/mcnemar';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -23,7 +24,7 @@ export const REPORT_FORMAT = 'agreement-studio.report/1';
 export type RaterGroup = string;
 export type ReportBucket = Bucket | 'all';
 export type ReportTask = 'answer' | 'match';
-export type Interval = [number, number];
+export type { Interval };
 
 /**
  * What a bootstrap replicate draws with replacement: whole puzzles (the default; a puzzle's

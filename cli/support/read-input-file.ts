@@ -4,10 +4,10 @@
 // mark (every parser skips it) so the text's SHA-256 is the file's.
 
 import { readFile, stat } from 'node:fs/promises';
-import type { ParseResult } from '../shared/formats/errors';
-import { checkFileSize, checkSourceFile, type SourceFile } from '../shared/formats/limits';
-import { findUtf8Fault } from '../shared/formats/utf8';
-import { binaryFileMessage, binaryKind, READABLE_BINARY_KINDS } from '../shared/formats/binary-kind';
+import type { ParseResult } from '../../shared/formats/errors';
+import { checkFileSize, checkSourceFile, type SourceFile } from '../../shared/formats/limits';
+import { findUtf8Fault } from '../../shared/formats/utf8';
+import { binaryFileMessage, binaryKind, READABLE_BINARY_KINDS } from '../../shared/formats/binary-kind';
 
 export function readInputFile(path: string): Promise<ParseResult<SourceFile>> {
   return readFileAt(path, false);

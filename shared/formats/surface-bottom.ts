@@ -2,8 +2,8 @@
 // `truth` (the reference answer) and `tips` (key clues). Some repeat each puzzle once per user guess.
 
 import { z } from 'zod';
-import type { ErrorList } from '../error-list';
-import { expected, isRecord, nonBlankText, optional, text, textList } from '../field-schemas';
+import type { ErrorList } from './error-list';
+import { expected, isRecord, nonBlankText, optional, text, textList } from './field-schemas';
 import type { AdaptedRow, ParsedRow } from './row-fields';
 import { adaptRow, commonRowFields, parseRow } from './row-fields';
 

@@ -3,7 +3,7 @@
 
 import readXlsxFile, { readSheet } from 'read-excel-file/universal';
 import { parseDocument } from 'yaml';
-import type { FileReaders } from '../shared/formats/importers/file-readers';
+import type { FileReaders } from '../../shared/formats/importers/file-readers';
 import { loadSqlJsInNode } from './sql-js';
 
 export const FILE_READERS: FileReaders = { parseYaml: parseDocument, readWorkbook: readXlsxFile, readSheet, loadSqlJs: loadSqlJsInNode };

@@ -2,8 +2,8 @@
 // every puzzle has exactly one and no two share it, otherwise slugs of the titles
 // ("the-elevator", "the-elevator-2") or `puzzle-<row>` for untitled rows.
 
-import { isReservedKey } from '../../domain/ids';
-import { slugify } from '../study-id';
+import { isReservedKey } from '../domain/ids';
+import { slugify } from './study-id';
 
 interface IdSource {
   /** The distinct ids the puzzle's rows carry, and whether every one of its rows had one. */

@@ -2,11 +2,11 @@
 // the optional fields both layouts accept, and difficulty written as 4, "4" or "4/10 MEDIUM".
 
 import { z } from 'zod';
-import type { Puzzle } from '../../domain/model';
-import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../../domain/model';
-import type { ErrorList } from '../error-list';
-import { describeValue, expected, isRecord, optional, optionalText } from '../field-schemas';
-import { issuesToErrors, jsonPath } from '../zod-issues';
+import type { Puzzle } from '../domain/model';
+import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../domain/model';
+import type { ErrorList } from './error-list';
+import { describeValue, expected, isRecord, optional, optionalText } from './field-schemas';
+import { issuesToErrors, jsonPath } from './zod-issues';
 
 /** One puzzle read from one row (0-based `row`), before ids are given. */
 export interface AdaptedRow {
