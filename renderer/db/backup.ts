@@ -7,10 +7,10 @@ import type { Annotator, AuditEntry, Study } from '../../shared/domain/model';
 import { backupFileName, buildBackup, checkOneStudy, serializeBackup, type Backup, type StoredAuditEntry } from '../../shared/formats/backup';
 import { canonicalJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
-import type { OutgoingFile } from '../workers/team-protocol';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { deleteStudy } from './import-study';
+import type { OutgoingFile } from './long-work';
 
 /** Records written per bulkAdd during a restore: as many as an import writes per chunk. */
 const CHUNK_SIZE = 5_000;

@@ -5,9 +5,9 @@
 import { TASKS } from '../../shared/domain/model';
 import type { Label } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
-import type { OutgoingFile } from '../workers/team-protocol';
 import type { StudioDatabase } from './database';
 import { withPrefix } from './key-range';
+import type { OutgoingFile } from './long-work';
 
 export interface ExportLabelsOptions {
   /** ISO 8601 time written as `exportedAt`; defaults to the current time. */

@@ -14,9 +14,11 @@ import {
   type Study,
   type Task,
 } from '../../shared/domain/model';
-import type { GoldInput } from '../workers/report-protocol';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
+
+/** A gold label as the lead sets it (stored in the `gold` table, schema v3); the database adds when and on what basis. */
+export type GoldInput = Omit<GoldLabel, 'at' | 'basis'>;
 
 const GOLD_AUDIT_KINDS = ['gold:set', 'gold:clear', 'gold:undo'] as const;
 type GoldAuditKind = (typeof GOLD_AUDIT_KINDS)[number];

@@ -8,10 +8,23 @@ import type { FormatError } from '../../shared/formats/errors';
 import { buildLabelFile, parseLabelFile, readLabelCsv, type LabelCsvRow, type LabelFile } from '../../shared/formats/label-file';
 import { parseJsonDocument, stripBom } from '../../shared/formats/json-document';
 import { checkSourceFile, type SourceFile } from '../../shared/formats/limits';
-import type { LabelImportReport, LabelImportTotals, WorkProgress } from '../workers/team-protocol';
 import type { StudioDatabase } from './database';
-import { checkLabelFiles, importLabelFiles, LabelImportError } from './import-labels';
+import { checkLabelFiles, importLabelFiles, LabelImportError, type LabelImportSummary } from './import-labels';
+import type { WorkProgress } from './long-work';
 import { describeStorageError } from './storage';
+
+/** The import's counts over every file (see LabelImportSummary), with the files rejected whole (SPEC §6). */
+export type LabelImportTotals = Omit<LabelImportSummary, 'rejected'> & { rejected: number };
+
+export interface RejectedLabelFile {
+  file: string;
+  errors: FormatError[];
+}
+
+export interface LabelImportReport {
+  totals: LabelImportTotals;
+  rejected: RejectedLabelFile[];
+}
 
 export interface LabelSourceOptions {
   /** ISO 8601 time for audit entries and for the `at` of CSV labels; defaults to the current time. */

@@ -6,10 +6,17 @@ import { DEFAULT_GUIDELINES } from '../../shared/domain/default-guidelines';
 import type { Task } from '../../shared/domain/model';
 import { serializePack, type PackTasks } from '../../shared/formats/pack';
 import { buildAnnotatorPack, emptyTasks } from '../../shared/study/study-packs';
-import type { OutgoingFile, PackRequest, WorkProgress } from '../workers/team-protocol';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
+import type { OutgoingFile, WorkProgress } from './long-work';
 import { loadStudyData } from './study-data';
+
+export interface PackRequest {
+  /** Annotators to write packs for; absent: every annotator of the assignment. */
+  annotatorIds?: string[];
+  /** Only the assigned units the annotator has not labelled yet. */
+  missingOnly: boolean;
+}
 
 export interface TeamPackOptions {
   createdAt: string;

@@ -2,7 +2,7 @@
 // phase, the report with the extras only the app shows, disagreements for the adjudication
 // queue and the heatmap, and export files.
 
-import type { GoldLabel, UnparseableReplies } from '../../shared/domain/model';
+import type { UnparseableReplies } from '../../shared/domain/model';
 import type { AgreementReport, Resampling } from '../../shared/report/model/report-model';
 
 export interface ReportRequest {
@@ -48,5 +48,4 @@ export interface DatasetRequest {
 
 export type ReportFileFormat = 'json' | 'md' | 'csv' | 'latex';
 
-/** A gold label as the lead sets it (stored in the `gold` table, schema v3); the database adds when and on what basis. */
-export type GoldInput = Omit<GoldLabel, 'at' | 'basis'>;
+export type { GoldInput } from '../db/gold';
