@@ -1,13 +1,19 @@
-// Starts the renderer: creates the services (database, host platform, UI store) and renders
-// the app into the page.
+// Starts the renderer: creates the services (database, host platform, UI stores, the workers'
+// clients, the label writes) and renders the app into the page.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { parseRoute } from './app/routes';
-import { ServicesProvider } from './app/services';
-import { createPreferencesStore } from './app/preferences-store';
-import { createStudioStore } from './app/studio-store';
+import { parseRoute } from './services/routes';
+import { ServicesProvider } from './services/services';
+import { createBackupClient } from './services/backup-client';
+import { createImportClient } from './services/import-client';
+import { LabelWrites } from './services/label-writes';
+import { createMappingClient } from './services/mapping-client';
+import { createPreferencesStore } from './services/preferences-store';
+import { createReportClient } from './services/report-client';
+import { createTeamClient } from './services/team-client';
+import { createStudioStore } from './services/studio-store';
 import { StudioDatabase } from './db/database';
 import { createPlatform } from './platform';
 import './styles.css';
@@ -17,6 +23,14 @@ const services = {
   platform: createPlatform(),
   store: createStudioStore(parseRoute(window.location.hash)),
   preferences: createPreferencesStore(),
+  workers: {
+    imports: createImportClient(),
+    mapping: createMappingClient(),
+    report: createReportClient(),
+    team: createTeamClient(),
+    backup: createBackupClient(),
+  },
+  labelWrites: new LabelWrites(),
 };
 
 const root = document.getElementById('root');

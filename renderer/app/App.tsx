@@ -3,10 +3,10 @@
 // first-start demo. The mode switch is locked inside a study opened from a pack.
 
 import { Suspense, useCallback, useEffect } from 'react';
-import { useServices, useStudio } from './services';
+import { useServices, useStudio } from '../services/services';
 import { importDemoOnFirstStart } from './first-start';
-import { AdjudicationView, ReportView, TeamView } from './lead-pages';
-import { parseRoute, routeToHash } from './routes';
+import { AdjudicationView, preloadLeadPages, ReportView, TeamView } from './lead-pages';
+import { parseRoute, routeToHash } from '../services/routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
 import type { DroppedFile } from './dropped-files';
@@ -20,8 +20,8 @@ import { useModeLockReason } from '../features/mode/useStudioMode';
 import { StudyOverview } from '../features/study/StudyOverview';
 import { TranscriptView } from '../features/transcript/TranscriptView';
 import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
-import { TASK_TITLES } from '../features/labelling/task-titles';
-import { useStudy } from '../db/queries';
+import { TASK_TITLES } from '../../shared/domain/task-words';
+import { useStudy } from '../services/queries';
 import { useAutoBackup } from '../features/backup/useAutoBackup';
 
 function useHashRouting() {
@@ -159,7 +159,7 @@ export function App() {
         <StorageClearedBanner onPersistenceAsked={() => storageSource.refresh()} />
         {route.view === 'library' && <LibraryView />}
         {route.view === 'help' && <HelpView />}
-        {route.view === 'study' && <StudyOverview studyId={route.studyId} />}
+        {route.view === 'study' && <StudyOverview studyId={route.studyId} onLeadEntriesShown={preloadLeadPages} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}

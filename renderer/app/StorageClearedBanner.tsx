@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { watchForClearedStorage, type ClearedStorage } from '../db/eviction';
 import { requestPersistentStorage } from '../db/storage';
-import { useServices } from './services';
+import { useServices } from '../services/services';
 
 const studies = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'study' : 'studies'}`;
 

@@ -1,6 +1,6 @@
 // The lead's pages (team, report, adjudication) and the charting library they pull in load on
-// first visit, so start-up and the annotator's workspace do not pay for them. The study
-// overview preloads them in lead mode, so opening one does not wait for its code.
+// first visit, so start-up and the annotator's workspace do not pay for them. The app preloads
+// them when the study overview shows the lead's entries, so opening one does not wait for its code.
 
 import { lazyPage } from './lazy-page';
 

@@ -3,7 +3,7 @@
 // look disabled, and the Help page (reached from the header) lists every key from the key map.
 
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, displayKey } from '../../renderer/features/labelling/key-map';
+import { ACTIONS, displayKey } from '../../renderer/features/settings/key-map';
 import { openApp, useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();

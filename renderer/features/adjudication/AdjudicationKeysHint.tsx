@@ -1,7 +1,7 @@
 // How adjudication works, in one paragraph with the lead's own keys: choosing gold, replacing it,
 // moving, the note and undo.
 
-import { displayKey, type KeyMap, type WorkspaceAction } from '../labelling';
+import { displayKey, type KeyMap, type WorkspaceAction } from '../settings';
 
 export function AdjudicationKeysHint({ keyMap }: { keyMap: KeyMap }) {
   const keysText = (action: WorkspaceAction) => keyMap.keysOf(action).map(displayKey).join(' or ') || 'no key';

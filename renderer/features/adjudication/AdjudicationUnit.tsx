@@ -7,9 +7,11 @@
 import { useId, useState, type RefObject } from 'react';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/model/report-model';
-import { usePuzzle } from '../../db/queries';
+import { usePuzzle } from '../../services/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
-import { LabelButton, labelChoices, valueText, type KeyMap } from '../labelling';
+import { labelChoices, type KeyMap } from '../settings';
+import { LabelButton } from '../labelling';
+import { valueText } from '../../../shared/domain/task-words';
 import { BucketBadge } from '../study';
 import { PuzzlePanels } from '../transcript';
 import { percentText } from '../report';

@@ -4,7 +4,7 @@
 
 import type { Task } from '../../../shared/domain/model';
 import type { GoldHistoryEntry } from '../../db/gold';
-import { useGoldHistory } from '../../db/queries';
+import { useGoldHistory } from '../../services/queries';
 
 function atText(at: string): string {
   const date = new Date(at);

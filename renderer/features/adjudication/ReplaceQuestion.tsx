@@ -3,7 +3,7 @@
 // blocks the window nor hides the unit; its Replace button takes the focus, for screen readers.
 
 import { useEffect, useRef } from 'react';
-import { displayKey, type KeyMap } from '../labelling';
+import { displayKey, type KeyMap } from '../settings';
 import type { GoldQuestion } from './gold-session';
 import { GOLD_QUESTION_ATTRIBUTE } from './useAdjudicationKeys';
 

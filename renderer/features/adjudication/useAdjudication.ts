@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/model/report-model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { loadGoldLabels } from '../../db/gold';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 import { useDisagreements } from '../report';

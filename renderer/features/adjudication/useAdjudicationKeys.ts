@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/model/report-model';
-import { actionInfo, type KeyMap } from '../labelling';
+import { actionInfo, type KeyMap } from '../settings';
 
 export interface AdjudicationKeyActions {
   label(value: LabelValue): void;

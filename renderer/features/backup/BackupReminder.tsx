@@ -3,8 +3,8 @@
 // button. The desktop app snapshots on its own and shows no reminder.
 
 import { useState } from 'react';
-import { useServices } from '../../app/services';
-import { useStudiesDueForBackup } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { useStudiesDueForBackup } from '../../services/queries';
 import { BackupButton } from './BackupButton';
 
 export function BackupReminder() {

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
 import type { StoredBackup } from '../../../shared/platform/studio-platform';
-import { useServices } from '../../app/services';
-import { useLastAutoBackup } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { useLastAutoBackup } from '../../services/queries';
 import { useRestoreBackup, type RestoreState } from './useRestoreBackup';
 
 const MAX_ERRORS_SHOWN = 200;

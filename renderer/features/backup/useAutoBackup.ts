@@ -2,16 +2,15 @@
 // minutes and one when the window closes, which the host waits for. Does nothing in a browser.
 
 import { useEffect } from 'react';
-import { useServices } from '../../app/services';
-import { snapshotIfChangedInWorker } from '../../workers/backup-client';
+import { useServices } from '../../services/services';
 import { AUTO_BACKUP_INTERVAL_MS, createAutoBackup } from './auto-backup';
 
 export function useAutoBackup(): void {
-  const { db, platform } = useServices();
+  const { db, platform, workers } = useServices();
   useEffect(() => {
     const store = platform.backups;
     if (store === undefined) return undefined;
-    const auto = createAutoBackup({ db, store, snapshot: (studyId) => snapshotIfChangedInWorker(db.name, studyId) });
+    const auto = createAutoBackup({ db, store, snapshot: (studyId) => workers.backup.snapshotIfChanged(db.name, studyId) });
     const pass = () => auto.run().catch((error: unknown) => console.error('Automatic snapshot failed:', error));
     const timer = window.setInterval(() => void pass(), AUTO_BACKUP_INTERVAL_MS);
     const unsubscribe = store.onBeforeQuit(async () => {
@@ -21,5 +20,5 @@ export function useAutoBackup(): void {
       window.clearInterval(timer);
       unsubscribe();
     };
-  }, [db, platform]);
+  }, [db, platform, workers]);
 }

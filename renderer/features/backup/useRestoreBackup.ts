@@ -6,10 +6,9 @@ import { useCallback, useState } from 'react';
 import type { FormatError } from '../../../shared/formats/errors';
 import type { SourceFile } from '../../../shared/formats/limits';
 import type { StoredBackup } from '../../../shared/platform/studio-platform';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { readStudyTotals } from '../../db/backup';
 import { describeStorageError } from '../../db/storage';
-import { inspectBackupInWorker, restoreBackupInWorker } from '../../workers/backup-client';
 import type { RestoreProgress } from '../../workers/backup-protocol';
 import { restoredText, restoreQuestion } from './restore-text';
 
@@ -24,7 +23,7 @@ export type RestoreState =
 const RESTORE_FILE_REQUEST = { title: 'Restore a study from a backup', extensions: ['json'], multiple: false, purpose: 'backup' } as const;
 
 export function useRestoreBackup() {
-  const { db, platform } = useServices();
+  const { db, platform, workers } = useServices();
   const [state, setState] = useState<RestoreState>({ status: 'idle' });
 
   const restore = useCallback(
@@ -32,7 +31,7 @@ export function useRestoreBackup() {
       const fileName = file.name;
       setState({ status: 'checking', fileName });
       try {
-        const inspection = await inspectBackupInWorker(file);
+        const inspection = await workers.backup.inspect(file);
         if (!inspection.ok) {
           setState({ status: 'failed', fileName, errors: inspection.errors });
           return;
@@ -43,7 +42,7 @@ export function useRestoreBackup() {
           return;
         }
         setState({ status: 'running', fileName });
-        const outcome = await restoreBackupInWorker(db.name, file, (progress) => setState({ status: 'running', fileName, progress }));
+        const outcome = await workers.backup.restore(db.name, file, (progress) => setState({ status: 'running', fileName, progress }));
         setState(
           outcome.ok
             ? { status: 'done', studyId: outcome.summary.studyId, message: restoredText(outcome.summary) }
@@ -53,7 +52,7 @@ export function useRestoreBackup() {
         setState({ status: 'failed', fileName, errors: [{ file: fileName, path: '', message: describeStorageError(error) }] });
       }
     },
-    [db],
+    [db, workers],
   );
 
   const chooseAndRestore = useCallback(async () => {

@@ -3,20 +3,19 @@
 // library's reminder knows the study is backed up.
 
 import { useCallback, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { recordBackup } from '../../db/backup';
 import { describeStorageError } from '../../db/storage';
-import { snapshotInWorker } from '../../workers/backup-client';
 
 export type StudyBackupState = { status: 'idle' } | { status: 'running' } | { status: 'done' | 'failed'; message: string };
 
 export function useStudyBackup(studyId: string) {
-  const { db, platform } = useServices();
+  const { db, platform, workers } = useServices();
   const [state, setState] = useState<StudyBackupState>({ status: 'idle' });
   const backUp = useCallback(async () => {
     setState({ status: 'running' });
     try {
-      const snapshot = await snapshotInWorker(db.name, studyId);
+      const snapshot = await workers.backup.snapshot(db.name, studyId);
       const saved = await platform.saveFile({ suggestedName: snapshot.file.name, text: snapshot.file.text, mimeType: snapshot.file.mimeType });
       if (!saved.saved) {
         setState({ status: 'done', message: 'Not saved.' });
@@ -27,6 +26,6 @@ export function useStudyBackup(studyId: string) {
     } catch (error) {
       setState({ status: 'failed', message: `The study was not backed up: ${describeStorageError(error)}` });
     }
-  }, [db, platform, studyId]);
+  }, [db, platform, studyId, workers]);
   return { state, backUp };
 }

@@ -3,8 +3,9 @@
 // what the keys do.
 
 import { useMemo } from 'react';
-import { usePreferences } from '../../app/services';
-import { ACTIONS, buildKeyMap, displayKey, TASK_TITLES, type ActionInfo } from '../labelling';
+import { usePreferences } from '../../services/services';
+import { ACTIONS, buildKeyMap, displayKey, type ActionInfo } from '../settings';
+import { TASK_TITLES } from '../../../shared/domain/task-words';
 
 const GROUPS: { title: string; keep: (info: ActionInfo) => boolean }[] = [
   { title: TASK_TITLES.answer, keep: (info) => info.task === 'answer' },

@@ -1,6 +1,6 @@
 // The place of the current unit: the unit under the cursor, or a word on why there is none.
 
-import type { KeyMap } from './key-map';
+import type { KeyMap } from '../settings';
 import { UnitPanel } from './UnitPanel';
 import { useWorkspace, useWorkspaceState } from './useWorkspace';
 import { currentPosition } from './workspace-store';

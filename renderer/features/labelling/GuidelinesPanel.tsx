@@ -2,8 +2,8 @@
 // default guidelines. In lead mode the text can be edited here and is saved with the study.
 
 import { useState } from 'react';
-import { useServices } from '../../app/services';
-import { useStudy } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { useStudy } from '../../services/queries';
 import { describeStorageError } from '../../db/storage';
 import { DEFAULT_GUIDELINES } from '../../../shared/domain/default-guidelines';
 import { GuidelinesText } from './GuidelinesText';

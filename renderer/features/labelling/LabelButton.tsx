@@ -4,8 +4,8 @@
 
 import type { ButtonHTMLAttributes } from 'react';
 import type { LabelValue } from '../../../shared/domain/model';
-import { displayKey } from './key-map';
-import { valueText } from './task-titles';
+import { displayKey } from '../settings';
+import { valueText } from '../../../shared/domain/task-words';
 
 const DIFFICULTY_HINTS: Record<number, string> = { 1: 'easiest', 5: 'middle', 9: 'hardest' };
 

@@ -1,7 +1,7 @@
 // One button per label value of the task, each showing its keys; the chosen value is pressed.
 
 import type { LabelValue } from '../../../shared/domain/model';
-import { labelChoices, type KeyMap } from './key-map';
+import { labelChoices, type KeyMap } from '../settings';
 import { LabelButton } from './LabelButton';
 import { useWorkspace } from './useWorkspace';
 

@@ -3,10 +3,10 @@
 // the button that starts, continues or reviews it.
 
 import { TASKS, type Study } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
-import { taskUnitCount, useTaskProgress } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { taskUnitCount, useTaskProgress } from '../../services/queries';
 import { useLabellingAnnotator } from '../mode';
-import { TASK_TITLES, TASK_UNITS } from './task-titles';
+import { TASK_TITLES, TASK_UNITS } from '../../../shared/domain/task-words';
 
 export function LabelEntryPoints({ study }: { study: Study }) {
   const { store } = useServices();

@@ -5,14 +5,14 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { Task } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
-import { useStudyExists } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { useStudyExists } from '../../services/queries';
 import { describeStorageError } from '../../db/storage';
 import { useLabellingAnnotator } from '../mode';
 import { loadWorkspace, StudyMissingError, type LoadProgress } from './load-workspace';
-import { TASK_TITLES } from './task-titles';
+import { TASK_TITLES } from '../../../shared/domain/task-words';
 import { WorkspaceContext } from './workspace-context';
-import { WorkspaceController, writesSettled } from './workspace-controller';
+import { WorkspaceController } from './workspace-controller';
 import { WorkspaceLayout } from './WorkspaceLayout';
 
 interface LoadState {
@@ -24,7 +24,7 @@ interface LoadState {
 }
 
 export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string; task: Task; unitId?: string }) {
-  const { db, store: studio } = useServices();
+  const { db, store: studio, labelWrites } = useServices();
   const annotator = useLabellingAnnotator(studyId);
   const annotatorId = annotator?.id;
   // The controller asks for the name when it records the annotator; it reads the latest one.
@@ -40,7 +40,8 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
     if (!studyExists || annotatorId === undefined) return;
     let cancelled = false;
     let controller: WorkspaceController | undefined;
-    writesSettled(studyId, annotatorId, task)
+    labelWrites
+      .settled(studyId, annotatorId, task)
       .then(() =>
         loadWorkspace(db, studyId, task, annotatorId, (progress) => {
           if (!cancelled) setLoad({ key, progress });
@@ -48,7 +49,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
       )
       .then((data) => {
         if (cancelled) return;
-        controller = new WorkspaceController(db, data, { annotatorName: () => annotatorName.current });
+        controller = new WorkspaceController(db, data, { annotatorName: () => annotatorName.current, labelWrites });
         setLoad({ key, controller });
       })
       .catch((error: unknown) => {
@@ -59,7 +60,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
       cancelled = true;
       void controller?.dispose();
     };
-  }, [db, studyId, task, annotatorId, studyExists, key]);
+  }, [db, labelWrites, studyId, task, annotatorId, studyExists, key]);
 
   const current = load.key === key ? load : { key };
   const controller = current.controller;

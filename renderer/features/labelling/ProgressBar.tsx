@@ -1,6 +1,6 @@
 // How much of the task this annotator has labelled, counting labels still being saved.
 
-import { TASK_UNITS } from './task-titles';
+import { TASK_UNITS } from '../../../shared/domain/task-words';
 import { useLabelledCount, useWorkspace } from './useWorkspace';
 
 export function ProgressBar() {

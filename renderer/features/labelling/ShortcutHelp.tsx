@@ -1,7 +1,7 @@
 // Every shortcut of this task, as the annotator has them mapped.
 
-import { useServices } from '../../app/services';
-import { actionsForTask, displayKey, type KeyMap } from './key-map';
+import { useServices } from '../../services/services';
+import { actionsForTask, displayKey, type KeyMap } from '../settings';
 import { useWorkspace } from './useWorkspace';
 
 export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {

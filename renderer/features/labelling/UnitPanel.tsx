@@ -3,7 +3,7 @@
 // the label buttons, the unsure flag and the note. Text is rendered as text, never as HTML.
 
 import { useMemo } from 'react';
-import { displayKey, type KeyMap } from './key-map';
+import { displayKey, type KeyMap } from '../settings';
 import { LabelButtons } from './LabelButtons';
 import { SavedIndicator } from './SavedIndicator';
 import { earlierQuestions, type WorkUnit } from './unit-queue';

@@ -3,7 +3,7 @@
 
 import { memo } from 'react';
 import { useUnitLabel, useWorkspace } from './useWorkspace';
-import { valueText } from './task-titles';
+import { valueText } from '../../../shared/domain/task-words';
 
 interface UnitRowProps {
   listIndex: number;

@@ -3,11 +3,10 @@
 // (defaults plus the annotator's overrides) and the keyboard listener.
 
 import { useMemo } from 'react';
-import { usePreferences } from '../../app/services';
-import { SettingsDialog } from '../settings';
+import { usePreferences } from '../../services/services';
 import { CurrentUnit } from './CurrentUnit';
 import { GuidelinesPanel } from './GuidelinesPanel';
-import { buildKeyMap } from './key-map';
+import { buildKeyMap, SettingsDialog } from '../settings';
 import { NoteEditor } from './NoteEditor';
 import { SaveLogRegion } from './SaveLogRegion';
 import { ShortcutHelp } from './ShortcutHelp';

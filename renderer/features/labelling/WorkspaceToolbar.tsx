@@ -2,13 +2,13 @@
 // the filters, jump to a unit, and the guidelines, shortcuts, settings and export buttons.
 
 import { TASKS } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { useLabellingAnnotator } from '../mode';
 import { ExportLabelsButton } from '../team';
-import { displayKey, type KeyMap } from './key-map';
+import { displayKey, type KeyMap } from '../settings';
 import { JumpToUnit } from './JumpToUnit';
 import { ProgressBar } from './ProgressBar';
-import { TASK_TITLES } from './task-titles';
+import { TASK_TITLES } from '../../../shared/domain/task-words';
 import { useWorkspace, useWorkspaceState } from './useWorkspace';
 import { UNIT_FILTERS, type UnitFilter } from './workspace-store';
 

@@ -4,7 +4,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { LabelScheme, Task } from '../../../shared/domain/model';
-import { actionInfo, type KeyMap, type WorkspaceAction } from './key-map';
+import { actionInfo, type KeyMap, type WorkspaceAction } from '../settings';
 import type { WorkspaceController } from './workspace-controller';
 
 /** True when the key went to something the user types into. */

@@ -7,6 +7,7 @@
 import type { Label, LabelValue } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 import { describeStorageError } from '../../db/storage';
+import type { LabelWrites } from '../../services/label-writes';
 import { LabelIndex } from './label-index';
 import {
   applyChange,
@@ -28,13 +29,6 @@ import { createWorkspaceStore, currentPosition, type UnitFilter, type WorkspaceS
 const POSITION_SAVE_DELAY_MS = 400;
 /** Undo reaches back this many changes. */
 const HISTORY_LIMIT = 1_000;
-
-/**
- * The write queue of each study, annotator and task, kept beyond its workspace: a workspace
- * reopened at once (back and forth between tasks) waits for the writes the last one queued
- * before reading, so it never opens without a label that was still on its way to disk.
- */
-const queuedWrites = new Map<string, Promise<void>>();
 
 /** A hidden window paints no frames; its writes then start after this long instead. */
 const HIDDEN_WRITE_DELAY_MS = 50;
@@ -66,10 +60,6 @@ function afterNextPaint(): Promise<void> {
   });
 }
 
-export function writesSettled(studyId: string, annotatorId: string, task: string): Promise<void> {
-  return queuedWrites.get(JSON.stringify([studyId, annotatorId, task])) ?? Promise.resolve();
-}
-
 interface HistoryEntry {
   unitId: string;
   /** The label as shown before the change, to show at once on undo. */
@@ -82,6 +72,8 @@ interface HistoryEntry {
 export interface ControllerOptions {
   /** The current annotator's display name, read at each write (the profile can be renamed). */
   annotatorName: () => string;
+  /** Where this workspace's write queue is kept beyond it, for the next workspace and the label export to wait on. */
+  labelWrites: LabelWrites;
   now?: () => Date;
   /** Milliseconds on a monotonic clock, for time on screen. */
   clock?: () => number;
@@ -383,11 +375,7 @@ export class WorkspaceController {
       .catch((error: unknown) => this.store.getState().setNotice(`Saving went wrong: ${describeStorageError(error)}`))
       .finally(() => (this.writesInChain -= 1));
     this.chain = chain;
-    const key = JSON.stringify([this.data.study.id, this.data.annotatorId, this.data.task]);
-    queuedWrites.set(key, chain);
-    void chain.then(() => {
-      if (queuedWrites.get(key) === chain) queuedWrites.delete(key);
-    });
+    this.options.labelWrites.track(this.data.study.id, this.data.annotatorId, this.data.task, chain);
     return chain;
   }
 

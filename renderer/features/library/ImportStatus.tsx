@@ -3,7 +3,7 @@
 // and what it added), or every located error of a rejected import (nothing was stored in that case).
 
 import { formatErrorText } from '../../../shared/formats/errors';
-import { useServices, useStudio } from '../../app/services';
+import { useServices, useStudio } from '../../services/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
 import { ImportPreview } from './ImportPreview';
 import { ModelNamesDialog } from './ModelNamesDialog';

@@ -2,8 +2,8 @@
 // bundles, or a pack from the lead), and the place where import progress and errors appear.
 // Files can also be dropped anywhere on the window. Each study backs up; backups restore below.
 
-import { useServices } from '../../app/services';
-import { useStudies } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { useStudies } from '../../services/queries';
 import { deleteStudy } from '../../db/import-study';
 import { BackupButton, BackupReminder, BackupSection } from '../backup';
 import { ImportStatus } from './ImportStatus';

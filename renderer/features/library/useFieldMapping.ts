@@ -14,8 +14,7 @@ import {
 } from '../../../shared/formats/importers/mapping-preset';
 import type { RecordsAt } from '../../../shared/formats/importers/mapping-records';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
-import { usePreferences, useServices } from '../../app/services';
-import { buildMappedBundleInWorker, checkMappingInWorker, openForMappingInWorker } from '../../workers/mapping-client';
+import { usePreferences, useServices } from '../../services/services';
 import type { MappingCheck, MappingFields } from '../../workers/mapping-protocol';
 import { useImportFiles } from './useImportFiles';
 
@@ -78,7 +77,7 @@ function draftOfPreset(preset: MappingPreset): MappingDraft {
 const EMPTY_DRAFT: MappingDraft = { name: '', fields: {}, questionKinds: '', finalKinds: '', player: '', judge: '' };
 
 export function useFieldMapping(files: OpenedFile[]) {
-  const { platform, preferences } = useServices();
+  const { platform, preferences, workers } = useServices();
   const saved = usePreferences((state) => state.mappingPresets);
   const importFiles = useImportFiles();
   const [at, setAt] = useState<RecordsAt>({});
@@ -92,7 +91,7 @@ export function useFieldMapping(files: OpenedFile[]) {
 
   useEffect(() => {
     let current = true;
-    openForMappingInWorker(files, at).then(
+    workers.mapping.open(files, at).then(
       (result) => {
         if (!current) return;
         setOpenedFor({ at, result });
@@ -107,7 +106,7 @@ export function useFieldMapping(files: OpenedFile[]) {
     return () => {
       current = false;
     };
-  }, [files, at]);
+  }, [files, at, workers]);
 
   const opened = openedFor?.at === at ? openedFor.result : undefined;
   const built = useMemo(() => presetOfDraft(draft, at), [draft, at]);
@@ -117,14 +116,14 @@ export function useFieldMapping(files: OpenedFile[]) {
     if (opened?.ok !== true || !('preset' in built)) return;
     let current = true;
     const { preset } = built;
-    checkMappingInWorker(preset, PREVIEW_ROWS).then(
+    workers.mapping.check(preset, PREVIEW_ROWS).then(
       (result) => current && setCheckFor({ preset, result }),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [opened, built]);
+  }, [opened, built, workers]);
 
   const choosePreset = useCallback(
     (name: string) => {
@@ -159,7 +158,7 @@ export function useFieldMapping(files: OpenedFile[]) {
 
   const importMapped = async () => {
     if (!('preset' in built)) return;
-    const bundle = await buildMappedBundleInWorker(built.preset);
+    const bundle = await workers.mapping.build(built.preset);
     if (!bundle.ok) return setMessage(bundle.errors.map(formatErrorText).join('; '));
     await importFiles([{ name: bundle.fileName, size: bundle.text.length, text: bundle.text }]);
   };

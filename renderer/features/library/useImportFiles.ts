@@ -7,59 +7,62 @@ import { useCallback } from 'react';
 import type { BenchmarkImportOptions } from '../../../shared/formats/importers/imported-study';
 import { needsConfirmation } from '../../../shared/formats/importers/import-preview';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
-import type { StudioStore } from '../../app/studio-store';
-import { useServices } from '../../app/services';
-import { cancelImportInWorker, commitImportInWorker, importFilesInWorker, nameModelsInWorker } from '../../workers/import-client';
+import type { ImportClient } from '../../services/import-client';
+import { useServices } from '../../services/services';
+import type { StudioStore } from '../../services/studio-store';
 import type { ImportOptions, ImportOutcome, ImportStart } from '../../workers/import-protocol';
 import { offersMapping } from './mapping-offer';
 
 /** Imports the files; undefined while a benchmark import waits for the lead (or when no file was given). */
 export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions) => Promise<ImportOutcome | undefined> {
-  const { db, store } = useServices();
+  const { db, store, workers } = useServices();
   return useCallback(
     async (files: OpenedFile[], options: ImportOptions = {}) => {
       if (files.length === 0) return undefined;
       const fileNames = files.map((file) => file.name);
       // A new import replaces one still waiting for the lead: the worker lets go of it.
       const waiting = store.getState().importState;
-      if (waiting.status === 'preview' || waiting.status === 'names') void cancelImportInWorker(waiting.requestId);
+      if (waiting.status === 'preview' || waiting.status === 'names') void workers.imports.cancelImport(waiting.requestId);
       store.getState().setImportState({ status: 'running', fileNames });
-      const start = await importFilesInWorker(
+      const start = await workers.imports.importFiles(
         db.name,
         files,
         (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }),
         options,
       );
-      return settle(db.name, store, start, fileNames, offersMapping(files) ? files : undefined);
+      return settle({ databaseName: db.name, store, imports: workers.imports }, start, fileNames, offersMapping(files) ? files : undefined);
     },
-    [db, store],
+    [db, store, workers],
   );
 }
 
 /** What the lead does with a benchmark import the worker holds: agree to it, cancel it, or name its models. */
 export function useHeldImport() {
-  const { db, store } = useServices();
+  const { db, store, workers } = useServices();
+  const held: HeldImports = { databaseName: db.name, store, imports: workers.imports };
   return {
-    confirm: (requestId: string, fileNames: string[]) => commit(db.name, store, requestId, fileNames),
+    confirm: (requestId: string, fileNames: string[]) => commit(held, requestId, fileNames),
     cancel: async (requestId: string) => {
       store.getState().setImportState({ status: 'idle' });
-      await cancelImportInWorker(requestId);
+      await workers.imports.cancelImport(requestId);
     },
     name: async (requestId: string, fileNames: string[], names: BenchmarkImportOptions) => {
       store.getState().setImportState({ status: 'running', fileNames });
-      return settle(db.name, store, await nameModelsInWorker(requestId, names), fileNames);
+      return settle(held, await workers.imports.nameModels(requestId, names), fileNames);
     },
   };
 }
 
+/** Where a held import is finished: the database, the UI store that shows it, the import worker that holds it. */
+interface HeldImports {
+  databaseName: string;
+  store: StudioStore;
+  imports: ImportClient;
+}
+
 /** `mappable`: the files, when a refusal may offer to map their fields. */
-async function settle(
-  databaseName: string,
-  store: StudioStore,
-  start: ImportStart,
-  fileNames: string[],
-  mappable?: OpenedFile[],
-): Promise<ImportOutcome | undefined> {
+async function settle(held: HeldImports, start: ImportStart, fileNames: string[], mappable?: OpenedFile[]): Promise<ImportOutcome | undefined> {
+  const { store } = held;
   if ('requestId' in start) {
     const { requestId } = start;
     if ('needs' in start) {
@@ -67,7 +70,7 @@ async function settle(
       return undefined;
     }
     // Nothing left out and every reply read: the summary says so, and there is nothing to agree to.
-    if (!needsConfirmation(start.preview)) return commit(databaseName, store, requestId, fileNames);
+    if (!needsConfirmation(start.preview)) return commit(held, requestId, fileNames);
     store.getState().setImportState({ status: 'preview', fileNames, requestId, preview: start.preview });
     return undefined;
   }
@@ -81,9 +84,9 @@ async function settle(
   return start;
 }
 
-async function commit(databaseName: string, store: StudioStore, requestId: string, fileNames: string[]): Promise<ImportOutcome> {
+async function commit({ databaseName, store, imports }: HeldImports, requestId: string, fileNames: string[]): Promise<ImportOutcome> {
   store.getState().setImportState({ status: 'running', fileNames, progress: { phase: 'writing', done: 0, total: 1 } });
-  const outcome = await commitImportInWorker(databaseName, requestId, (progress) =>
+  const outcome = await imports.commitImport(databaseName, requestId, (progress) =>
     store.getState().setImportState({ status: 'running', fileNames, progress }),
   );
   store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });

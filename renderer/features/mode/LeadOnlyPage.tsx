@@ -4,7 +4,7 @@
 
 import type { ReactNode } from 'react';
 import type { Study } from '../../../shared/domain/model';
-import { useStudy } from '../../db/queries';
+import { useStudy } from '../../services/queries';
 import { useStudioMode } from './useStudioMode';
 
 interface LeadOnlyPageProps {

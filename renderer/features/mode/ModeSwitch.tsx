@@ -2,7 +2,7 @@
 // coloured badge, annotator mode plain. Entering annotator mode is immediate; leaving it asks
 // first, so an annotator does not reveal judge labels and agreement figures by a stray click.
 
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { useStudioMode } from './useStudioMode';
 
 const EXPLANATIONS = {

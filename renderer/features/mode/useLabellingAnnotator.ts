@@ -3,8 +3,8 @@
 // annotator set in this computer's preferences.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AnnotatorProfile } from '../../app/preferences-store';
-import { usePreferences, useServices } from '../../app/services';
+import type { AnnotatorProfile } from '../../services/preferences-store';
+import { usePreferences, useServices } from '../../services/services';
 
 /** Undefined while the study's record loads, so no label is ever written under the wrong id. */
 export function useLabellingAnnotator(studyId: string): AnnotatorProfile | undefined {

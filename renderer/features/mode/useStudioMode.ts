@@ -4,8 +4,8 @@
 // lead content never flashes up before the pack is recognised.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { StudioMode } from '../../app/preferences-store';
-import { usePreferences, useServices, useStudio } from '../../app/services';
+import type { StudioMode } from '../../services/preferences-store';
+import { usePreferences, useServices, useStudio } from '../../services/services';
 
 export const PACK_LOCK_REASON = 'Opened from a pack: annotator mode';
 

@@ -5,7 +5,7 @@
 import { memo, useId, useMemo } from 'react';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { annotatorGrid, type LayoutTable } from '../../../shared/report/table-layout';
-import { useAnnotators } from '../../db/queries';
+import { useAnnotators } from '../../services/queries';
 import { findOutliers, OUTLIER_RULE, outlierKey } from './outliers';
 import { percentText, UNDEFINED_FIGURE } from './report-text';
 import { LayoutColumnHeads } from './LayoutColumnHeads';

@@ -3,7 +3,7 @@
 
 import { useId, useMemo } from 'react';
 import type { ReportTask } from '../../../shared/report/model/report-model';
-import { routeToHash } from '../../app/routes';
+import { routeToHash } from '../../services/routes';
 import type { DisagreementQuery, UnitDisagreement } from '../../workers/report-protocol';
 import { BucketBadge } from '../study';
 import { useDisagreements } from './useDisagreements';

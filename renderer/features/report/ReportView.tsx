@@ -8,7 +8,7 @@ import { memo, useMemo } from 'react';
 import type { Study } from '../../../shared/domain/model';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { reportTables, TASK_ORDER, type LayoutTable } from '../../../shared/report/table-layout';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import type { StudyReport } from '../../workers/report-protocol';
 import { LeadOnlyPage } from '../mode';
 import { AgreementTable } from './AgreementTables';

@@ -3,9 +3,8 @@
 // answer to an older query is dropped, so a quick second click never shows the first cell's units.
 
 import { useCallback, useEffect, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { listDisagreementsInWorker } from '../../workers/report-client';
 import type { DisagreementQuery, UnitDisagreement } from '../../workers/report-protocol';
 
 interface Answer {
@@ -16,7 +15,7 @@ interface Answer {
 
 /** `query` undefined: nothing to list (no cell chosen). */
 export function useDisagreements(studyId: string, query: DisagreementQuery | undefined) {
-  const { db } = useServices();
+  const { db, workers } = useServices();
   const [answer, setAnswer] = useState<Answer>();
   const [reloads, setReloads] = useState(0);
   const queryText = query === undefined ? undefined : JSON.stringify(query);
@@ -26,7 +25,7 @@ export function useDisagreements(studyId: string, query: DisagreementQuery | und
     if (queryText === undefined) return;
     let current = true;
     const thisKey = JSON.stringify([studyId, queryText, reloads]);
-    listDisagreementsInWorker(db.name, studyId, JSON.parse(queryText) as DisagreementQuery).then(
+    workers.report.listDisagreements(db.name, studyId, JSON.parse(queryText) as DisagreementQuery).then(
       (units) => {
         if (current) setAnswer({ key: thisKey, units });
       },
@@ -37,7 +36,7 @@ export function useDisagreements(studyId: string, query: DisagreementQuery | und
     return () => {
       current = false;
     };
-  }, [db, studyId, queryText, reloads]);
+  }, [db, studyId, queryText, reloads, workers]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
   const answered = answer?.key === key ? answer : undefined;

@@ -4,9 +4,8 @@
 
 import { useCallback, useState } from 'react';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { exportDatasetInWorker } from '../../workers/report-client';
 import type { DatasetFormat, ReportFileFormat } from '../../workers/report-protocol';
 import type { OutgoingFile, WorkProgress } from '../../workers/team-protocol';
 import { reportFile } from './report-files';
@@ -17,7 +16,7 @@ const DATASET_NAME: Record<DatasetFormat, string> = { jsonl: 'labelled dataset (
 const REPORT_NAME: Record<ReportFileFormat, string> = { json: 'report (JSON)', md: 'report (Markdown)', csv: 'report (CSV)', latex: 'report (LaTeX)' };
 
 export function useReportExports(studyId: string) {
-  const { db, platform } = useServices();
+  const { db, platform, workers } = useServices();
   const [state, setState] = useState<ExportState>({ status: 'idle' });
 
   const save = useCallback(
@@ -35,8 +34,9 @@ export function useReportExports(studyId: string) {
   );
 
   const exportDataset = useCallback(
-    (format: DatasetFormat) => save(DATASET_NAME[format], (onProgress) => exportDatasetInWorker(db.name, studyId, { format, includeJudges: true }, onProgress)),
-    [db, studyId, save],
+    (format: DatasetFormat) =>
+      save(DATASET_NAME[format], (onProgress) => workers.report.exportDataset(db.name, studyId, { format, includeJudges: true }, onProgress)),
+    [db, studyId, save, workers],
   );
 
   const exportReport = useCallback(

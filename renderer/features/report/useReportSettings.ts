@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../../shared/domain/model';
 import type { Resampling } from '../../../shared/report/model/report-model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
 import { setAnnotatorExpertise, setUnparseableReplies } from '../../db/study-settings';
 import type { ReportComputation } from './useStudyReport';

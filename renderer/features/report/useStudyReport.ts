@@ -5,9 +5,8 @@
 // running computation answered.
 
 import { startTransition, useEffect, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { computeReportInWorker } from '../../workers/report-client';
 import type { ReportProgress, ReportRequest, StudyReport } from '../../workers/report-protocol';
 
 /** What the worker computes on; the micro/macro choice is not part of it (see below). */
@@ -26,7 +25,7 @@ function requestKey(studyId: string, { bootstrap, seed, includeGold, leaveOutUns
 }
 
 export function useStudyReport(studyId: string, computation: ReportComputation) {
-  const { db } = useServices();
+  const { db, workers } = useServices();
   const { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon } = computation;
   const key = requestKey(studyId, computation);
   const [answer, setAnswer] = useState<Answer>();
@@ -40,21 +39,23 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
     // The report holds both averages; the page's toggle picks the one shown and exported, so
     // switching it never waits for the worker.
     const request: ReportRequest = { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon, average: 'micro' };
-    computeReportInWorker(db.name, studyId, request, (next) => {
-      if (current) setProgress({ key: thisKey, progress: next });
-    }).then(
-      (report) => {
-        if (!current) return;
-        // A large report is many rows to render; as a transition it never blocks typing or scrolling.
-        startTransition(() => {
-          setShown(report);
-          setAnswer({ key: thisKey });
-        });
-      },
-      (error: unknown) => {
-        if (current) setAnswer({ key: thisKey, error: describeStorageError(error) });
-      },
-    );
+    workers.report
+      .computeReport(db.name, studyId, request, (next) => {
+        if (current) setProgress({ key: thisKey, progress: next });
+      })
+      .then(
+        (report) => {
+          if (!current) return;
+          // A large report is many rows to render; as a transition it never blocks typing or scrolling.
+          startTransition(() => {
+            setShown(report);
+            setAnswer({ key: thisKey });
+          });
+        },
+        (error: unknown) => {
+          if (current) setAnswer({ key: thisKey, error: describeStorageError(error) });
+        },
+      );
     return () => {
       current = false;
       // An answer or progress of this run must not speak for the next run, even one with the same
@@ -62,7 +63,7 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
       setAnswer(undefined);
       setProgress(undefined);
     };
-  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon]);
+  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon, workers]);
 
   const answered = answer?.key === key ? answer : undefined;
   const status: ReportStatus = answered === undefined ? 'computing' : answered.error === undefined ? 'ready' : 'failed';

@@ -3,7 +3,7 @@
 
 import { useState, type KeyboardEvent } from 'react';
 import type { Task } from '../../../shared/domain/model';
-import { ACTIONS, displayKey, findClashes, isAssignableKey, normaliseKey, type ActionInfo, type WorkspaceAction } from '../labelling';
+import { ACTIONS, displayKey, findClashes, isAssignableKey, normaliseKey, type ActionInfo, type WorkspaceAction } from './key-map';
 
 const GROUPS: { title: string; task: Task | undefined }[] = [
   { title: 'Answering questions', task: 'answer' },

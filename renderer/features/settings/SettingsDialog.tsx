@@ -3,8 +3,8 @@
 
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../../shared/domain/ids';
-import { useServices } from '../../app/services';
-import { ACTIONS, buildKeyMap, findClashes, overridesFrom, type WorkspaceAction } from '../labelling';
+import { useServices } from '../../services/services';
+import { ACTIONS, buildKeyMap, findClashes, overridesFrom, type WorkspaceAction } from './key-map';
 import { KeyBindingsEditor, type KeyBindings } from './KeyBindingsEditor';
 
 function annotatorIdProblem(id: string): string | undefined {

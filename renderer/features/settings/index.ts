@@ -1,3 +1,19 @@
-// The settings feature's public entry: what other features may use of it.
+// The settings feature's public entry: what other features may use of it (the settings dialog,
+// and the key map the labelling workspace, adjudication and help read the keys from).
 
+export {
+  ACTIONS,
+  actionInfo,
+  actionsForTask,
+  buildKeyMap,
+  displayKey,
+  findClashes,
+  isAssignableKey,
+  labelChoices,
+  normaliseKey,
+  overridesFrom,
+  type ActionInfo,
+  type KeyMap,
+  type WorkspaceAction,
+} from './key-map';
 export { SettingsDialog } from './SettingsDialog';

@@ -2,7 +2,7 @@
 // coverage), its report and its adjudication.
 
 import type { Study } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 
 export function LeadEntries({ study }: { study: Study }) {
   const { store } = useServices();

@@ -1,7 +1,7 @@
 // Tells the annotator who just opened a pack of the demo study that it took the place of the demo
 // copy loaded on first start (the last import's outcome says so).
 
-import { useStudio } from '../../app/services';
+import { useStudio } from '../../services/services';
 
 export function SampleReplacedNotice({ studyId }: { studyId: string }) {
   const replaced = useStudio(

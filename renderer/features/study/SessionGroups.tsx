@@ -3,7 +3,7 @@
 
 import { useMemo, useState } from 'react';
 import type { Session } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { blindSession, type BlindSession } from '../mode';
 
 /**

@@ -1,11 +1,11 @@
 // A study at a glance: its name (renamed in place), counts, the lead's ways to the team page,
 // report and adjudication for their own studies, the labelling entries with the annotator's
 // label export, its sessions by player (and judge, for the lead) and its puzzles. Each part is
-// its own component; this page sets them in order and preloads the lead's pages.
+// its own component; this page sets them in order and, showing the lead's entries, has the app
+// start loading the pages they lead to.
 
 import { useEffect } from 'react';
-import { preloadLeadPages } from '../../app/lead-pages';
-import { usePuzzles, useSessions, useStudy } from '../../db/queries';
+import { usePuzzles, useSessions, useStudy } from '../../services/queries';
 import { useStudioMode } from '../mode';
 import { LeadEntries } from './LeadEntries';
 import { PuzzleTable } from './PuzzleTable';
@@ -16,15 +16,21 @@ import { LabelEntryPoints } from '../labelling';
 import { ExportLabelsButton } from '../team';
 import { BackupButton } from '../backup';
 
-export function StudyOverview({ studyId }: { studyId: string }) {
+export interface StudyOverviewProps {
+  studyId: string;
+  /** Called once the lead's entries to the team, report and adjudication pages show, so their code can start loading. */
+  onLeadEntriesShown?: () => void;
+}
+
+export function StudyOverview({ studyId, onLeadEntriesShown }: StudyOverviewProps) {
   const mode = useStudioMode(studyId);
   const study = useStudy(studyId);
   const puzzles = usePuzzles(studyId);
   const sessions = useSessions(studyId);
   const leadPages = mode === 'lead' && study?.origin === undefined;
   useEffect(() => {
-    if (leadPages) preloadLeadPages();
-  }, [leadPages]);
+    if (leadPages) onLeadEntriesShown?.();
+  }, [leadPages, onLeadEntriesShown]);
 
   if (study === undefined) return null;
   if (study === null) return <p className="empty">This study is not in the library.</p>;

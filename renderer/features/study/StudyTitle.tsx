@@ -2,7 +2,7 @@
 // label files and packs still find the study.
 
 import { useState, type FormEvent } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { MAX_STUDY_NAME_CHARS, renameStudy } from '../../db/rename-study';
 
 export function StudyTitle({ studyId, name }: { studyId: string; name: string }) {

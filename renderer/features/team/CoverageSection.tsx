@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { TASKS } from '../../../shared/domain/model';
 import type { AnnotatorCoverage, StudyCoverage, TaskCoverage } from '../../workers/team-protocol';
-import { TASK_TITLES, TASK_UNITS } from '../labelling';
+import { TASK_TITLES, TASK_UNITS } from '../../../shared/domain/task-words';
 import { useCoverage } from './useCoverage';
 import { usePackWriter } from './usePackWriter';
 import { WorkProgressNotice } from './WorkProgressNotice';

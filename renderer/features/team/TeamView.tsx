@@ -4,7 +4,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
-import { useAnnotators, useAssignments } from '../../db/queries';
+import { useAnnotators, useAssignments } from '../../services/queries';
 import { LeadOnlyPage } from '../mode';
 import type { TeamMember } from './annotator-list';
 import { AssignmentTable } from './AssignmentTable';

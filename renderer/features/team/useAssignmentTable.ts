@@ -4,8 +4,8 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { assignmentTable } from '../../../shared/study/assignment-table';
-import { useServices } from '../../app/services';
-import { useAnnotators, useAssignmentRecords, useAssignments } from '../../db/queries';
+import { useServices } from '../../services/services';
+import { useAnnotators, useAssignmentRecords, useAssignments } from '../../services/queries';
 import { describeStorageError } from '../../db/storage';
 import { setPuzzleAssignment } from '../../db/team-setup';
 import type { TeamMember } from './annotator-list';

@@ -3,9 +3,8 @@
 // so a burst of hand edits costs one reload rather than one each.
 
 import { useCallback, useEffect, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { loadCoverageInWorker } from '../../workers/team-client';
 import type { StudyCoverage } from '../../workers/team-protocol';
 
 const RELOAD_DELAY_MS = 300;
@@ -19,7 +18,7 @@ interface CoverageState {
 
 /** `version` counts the changes made on the page; each new value reloads. */
 export function useCoverage(studyId: string, version: number) {
-  const { db } = useServices();
+  const { db, workers } = useServices();
   const [state, setState] = useState<CoverageState>({ studyId });
   const [refreshes, setRefreshes] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -29,7 +28,7 @@ export function useCoverage(studyId: string, version: number) {
     const timer = setTimeout(
       () => {
         setLoading(true);
-        loadCoverageInWorker(db.name, studyId).then(
+        workers.team.loadCoverage(db.name, studyId).then(
           (coverage) => {
             if (cancelled) return;
             setState({ studyId, coverage });
@@ -48,7 +47,7 @@ export function useCoverage(studyId: string, version: number) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [db, studyId, version, refreshes]);
+  }, [db, studyId, version, refreshes, workers]);
 
   const refresh = useCallback(() => setRefreshes((count) => count + 1), []);
   const current = state.studyId === studyId ? state : { studyId };

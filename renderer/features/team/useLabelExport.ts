@@ -3,28 +3,26 @@
 
 import { useCallback, useState } from 'react';
 import { TASKS } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { exportLabelsInWorker } from '../../workers/team-client';
-import { writesSettled } from '../labelling';
 
 export type LabelExportState = { status: 'idle' } | { status: 'running' } | { status: 'done' | 'failed'; message: string };
 
 export function useLabelExport(studyId: string, annotatorId: string | undefined) {
-  const { db, platform } = useServices();
+  const { db, platform, workers, labelWrites } = useServices();
   const [state, setState] = useState<LabelExportState>({ status: 'idle' });
   const exportLabels = useCallback(async () => {
     if (annotatorId === undefined) return;
     setState({ status: 'running' });
     try {
       // A label just given in the workspace may still be on its way to disk; the file must hold it.
-      await Promise.all(TASKS.map((task) => writesSettled(studyId, annotatorId, task)));
-      const file = await exportLabelsInWorker(db.name, studyId, annotatorId);
+      await Promise.all(TASKS.map((task) => labelWrites.settled(studyId, annotatorId, task)));
+      const file = await workers.team.exportLabels(db.name, studyId, annotatorId);
       const saved = await platform.saveFile({ suggestedName: file.name, text: file.text, mimeType: file.mimeType });
       setState({ status: 'done', message: saved.saved ? `Saved ${saved.name}. Send it to the study lead.` : 'Not saved.' });
     } catch (error) {
       setState({ status: 'failed', message: `Your labels were not exported: ${describeStorageError(error)}` });
     }
-  }, [db, platform, studyId, annotatorId]);
+  }, [db, platform, studyId, annotatorId, workers, labelWrites]);
   return { state, exportLabels };
 }

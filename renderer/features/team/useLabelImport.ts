@@ -3,9 +3,8 @@
 // totals and every rejected file with its located errors.
 
 import { useCallback, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { importLabelFilesInWorker } from '../../workers/team-client';
 import type { LabelImportReport, WorkProgress } from '../../workers/team-protocol';
 
 export type LabelImportState =
@@ -17,7 +16,7 @@ export type LabelImportState =
 export const LABEL_FILE_REQUEST = { title: 'Import label files', extensions: ['json', 'csv'], multiple: true } as const;
 
 export function useLabelImport(studyId: string, onImported: () => void) {
-  const { db, platform } = useServices();
+  const { db, platform, workers } = useServices();
   const [state, setState] = useState<LabelImportState>({ status: 'idle' });
 
   const chooseAndImport = useCallback(async () => {
@@ -26,13 +25,13 @@ export function useLabelImport(studyId: string, onImported: () => void) {
       if (files.length === 0) return;
       const fileNames = files.map((file) => file.name);
       setState({ status: 'running', fileNames });
-      const report = await importLabelFilesInWorker(db.name, studyId, files, (progress) => setState({ status: 'running', fileNames, progress }));
+      const report = await workers.team.importLabelFiles(db.name, studyId, files, (progress) => setState({ status: 'running', fileNames, progress }));
       setState({ status: 'done', report });
       onImported();
     } catch (error) {
       setState({ status: 'failed', message: `The label files were not imported: ${describeStorageError(error)}` });
     }
-  }, [db, platform, studyId, onImported]);
+  }, [db, platform, studyId, onImported, workers]);
 
   return { state, chooseAndImport };
 }

@@ -3,9 +3,8 @@
 // still owe. Reports progress while the worker runs, then where the files went.
 
 import { useCallback, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
-import { writePacksInWorker } from '../../workers/team-client';
 import type { WorkProgress } from '../../workers/team-protocol';
 
 export type PackWriterState =
@@ -17,13 +16,13 @@ export type PackWriterState =
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 export function usePackWriter(studyId: string) {
-  const { db, platform } = useServices();
+  const { db, platform, workers } = useServices();
   const [state, setState] = useState<PackWriterState>({ status: 'idle' });
 
   const writeAll = useCallback(async () => {
     setState({ status: 'running' });
     try {
-      const files = await writePacksInWorker(db.name, studyId, { missingOnly: false }, (progress) => setState({ status: 'running', progress }));
+      const files = await workers.team.writePacks(db.name, studyId, { missingOnly: false }, (progress) => setState({ status: 'running', progress }));
       const saved = await platform.saveFiles({
         title: `Choose a folder for ${plural(files.length, 'pack', 'packs')}`,
         files: files.map((file) => ({ suggestedName: file.name, text: file.text, mimeType: file.mimeType })),
@@ -35,13 +34,13 @@ export function usePackWriter(studyId: string) {
     } catch (error) {
       setState({ status: 'failed', message: `No packs were saved: ${describeStorageError(error)}` });
     }
-  }, [db, platform, studyId]);
+  }, [db, platform, studyId, workers]);
 
   const writeMissing = useCallback(
     async (annotatorId: string) => {
       setState({ status: 'running', annotatorId });
       try {
-        const [file] = await writePacksInWorker(db.name, studyId, { annotatorIds: [annotatorId], missingOnly: true }, (progress) =>
+        const [file] = await workers.team.writePacks(db.name, studyId, { annotatorIds: [annotatorId], missingOnly: true }, (progress) =>
           setState({ status: 'running', annotatorId, progress }),
         );
         if (file === undefined) throw new Error(`no pack was written for ${annotatorId}`);
@@ -51,7 +50,7 @@ export function usePackWriter(studyId: string) {
         setState({ status: 'failed', message: `The pack of missing units was not saved: ${describeStorageError(error)}` });
       }
     },
-    [db, platform, studyId],
+    [db, platform, studyId, workers],
   );
 
   return { state, writeAll, writeMissing };

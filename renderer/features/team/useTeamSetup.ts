@@ -4,7 +4,7 @@
 
 import { useCallback, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
-import { useServices } from '../../app/services';
+import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
 import { assignTeam } from '../../db/team-setup';
 import { readSetupForm, type SetupFormValues } from './setup-form';

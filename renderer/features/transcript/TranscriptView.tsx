@@ -7,7 +7,7 @@
 
 import type { ReactNode } from 'react';
 import type { JudgeLabel, Turn } from '../../../shared/domain/model';
-import { useSessionWithTurns, useTurnHumanLabels, type TurnHumanLabel } from '../../db/queries';
+import { useSessionWithTurns, useTurnHumanLabels, type TurnHumanLabel } from '../../services/queries';
 import { blindSession, blindTurn, useStudioMode, type BlindSession, type BlindTurn } from '../mode';
 import { PuzzlePanels } from './PuzzlePanels';
 

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageClearedBanner } from '../../../renderer/app/StorageClearedBanner';
-import { ServicesProvider } from '../../../renderer/app/services';
+import { ServicesProvider } from '../../../renderer/services/services';
 import { StudioDatabase } from '../../../renderer/db/database';
 import { markerKey } from '../../../renderer/db/eviction';
 import { importStudies } from '../../../renderer/db/import-study';

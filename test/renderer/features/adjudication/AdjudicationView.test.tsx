@@ -9,22 +9,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportTask } from '../../../../shared/report/model/report-model';
-import { useStudio } from '../../../../renderer/app/services';
+import { useStudio } from '../../../../renderer/services/services';
 import { loadGoldLabels, setGoldLabel } from '../../../../renderer/db/gold';
 import { AdjudicationView } from '../../../../renderer/features/adjudication/AdjudicationView';
-import { listDisagreementsInWorker } from '../../../../renderer/workers/report-client';
 import type { DisagreementQuery } from '../../../../renderer/workers/report-protocol';
-import { closeDatabases, renderWithServices, sampleDisagreements, studyId, teamSetup } from '../report/report-fixtures';
-
-vi.mock('../../../../renderer/workers/report-client', () => ({
-  computeReportInWorker: vi.fn(),
-  listDisagreementsInWorker: vi.fn(),
-  exportDatasetInWorker: vi.fn(),
-}));
+import { closeDatabases, renderWithServices, sampleDisagreements, studyId, teamSetup, workers } from '../report/report-fixtures';
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(listDisagreementsInWorker).mockImplementation(async (_db, _study, query: DisagreementQuery) => sampleDisagreements(query));
+  vi.mocked(workers.report.listDisagreements).mockImplementation(async (_db, _study, query: DisagreementQuery) => sampleDisagreements(query));
 });
 
 afterEach(() => {
@@ -55,7 +48,7 @@ describe('the queue', () => {
     const { db } = await renderQueue();
     const expected = sampleDisagreements({ task: 'match', openOnly: true });
     await waitFor(() => expect(openCount()).toBe(String(expected.length)));
-    expect(listDisagreementsInWorker).toHaveBeenCalledWith(db.name, studyId, { task: 'match', openOnly: true });
+    expect(workers.report.listDisagreements).toHaveBeenCalledWith(db.name, studyId, { task: 'match', openOnly: true });
     expect(screen.getByTestId('open-count').textContent).toBe(`${expected.length} open disagreements`);
     const agreements = expected.map((unit) => unit.agreement);
     expect(agreements).toEqual([...agreements].sort((x, y) => x - y));
@@ -269,14 +262,14 @@ describe('the queue', () => {
 
     const unit = await screen.findByTestId('adjudication-unit');
     expect(unit.getAttribute('data-unit-id')).toBe(setupUnit.unitId);
-    expect(listDisagreementsInWorker).toHaveBeenCalledWith(setup.db.name, studyId, { task: 'answer', openOnly: false });
+    expect(workers.report.listDisagreements).toHaveBeenCalledWith(setup.db.name, studyId, { task: 'answer', openOnly: false });
     expect((await screen.findByTestId('gold-saved')).getAttribute('data-gold-value')).toBe('no');
     expect((screen.getByTestId('gold-note') as HTMLTextAreaElement).value).toBe('checked');
     expect(screen.getByTestId('adjudication-view').getAttribute('data-open')).toBe(String(sampleDisagreements({ task: 'answer' }).length - 1));
   });
 
   it('shows a failure to list', async () => {
-    vi.mocked(listDisagreementsInWorker).mockRejectedValue(new Error('The study is not in the library.'));
+    vi.mocked(workers.report.listDisagreements).mockRejectedValue(new Error('The study is not in the library.'));
     await renderQueue();
     expect((await screen.findByRole('alert')).textContent).toContain('The disagreements could not be listed: The study is not in the library.');
   });
@@ -287,6 +280,6 @@ describe('lead only', () => {
     await renderQueue({}, 'annotator');
     expect((await screen.findByTestId('adjudication-lead-only')).textContent).toContain('only in lead mode');
     expect(screen.queryByTestId('adjudication-view')).toBeNull();
-    expect(listDisagreementsInWorker).not.toHaveBeenCalled();
+    expect(workers.report.listDisagreements).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@
 
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StudioMode } from '../../../../renderer/app/preferences-store';
+import type { StudioMode } from '../../../../renderer/services/preferences-store';
 import type { Task } from '../../../../shared/domain/model';
 import { DEFAULT_GUIDELINES } from '../../../../shared/domain/default-guidelines';
 import { closeDatabases, currentUnitId, demoStudy, freshDatabase, renderWorkspace, testServices } from './workspace-fixtures';

@@ -9,7 +9,8 @@ import type { StudioDatabase } from '../../../../renderer/db/database';
 import { importStudies } from '../../../../renderer/db/import-study';
 import { readPosition, savePosition } from '../../../../renderer/features/labelling/label-writer';
 import { loadWorkspace, StudyMissingError } from '../../../../renderer/features/labelling/load-workspace';
-import { WorkspaceController, writesSettled } from '../../../../renderer/features/labelling/workspace-controller';
+import { WorkspaceController } from '../../../../renderer/features/labelling/workspace-controller';
+import { LabelWrites } from '../../../../renderer/services/label-writes';
 import { currentPosition } from '../../../../renderer/features/labelling/workspace-store';
 import { closeDatabases, demoStudy, freshDatabase, label, syntheticStudy } from '../../db/db-fixtures';
 
@@ -18,6 +19,8 @@ afterEach(closeDatabases);
 const demo = demoStudy();
 const studyId = demo.study.id;
 const ANN = 'ann-1';
+/** Where every controller of this file keeps its writes, as the app's one LabelWrites service does. */
+const labelWrites = new LabelWrites();
 
 async function withDemo(middleware?: Parameters<StudioDatabase['use']>[0]): Promise<StudioDatabase> {
   const db = freshDatabase();
@@ -30,7 +33,12 @@ async function withDemo(middleware?: Parameters<StudioDatabase['use']>[0]): Prom
 async function open(db: StudioDatabase, task: Label['task'] = 'answer', annotatorId = ANN) {
   const clock = { now: 0 };
   const data = await loadWorkspace(db, studyId, task, annotatorId);
-  const controller = new WorkspaceController(db, data, { annotatorName: () => 'Ada', clock: () => clock.now, now: () => new Date('2026-11-22T10:00:00.000Z') });
+  const controller = new WorkspaceController(db, data, {
+    annotatorName: () => 'Ada',
+    labelWrites,
+    clock: () => clock.now,
+    now: () => new Date('2026-11-22T10:00:00.000Z'),
+  });
   return { controller, clock, data };
 }
 
@@ -372,7 +380,7 @@ describe('WorkspaceController', () => {
     const { controller } = await open(db);
     for (let n = 0; n < 20; n++) controller.label('yes');
     void controller.dispose();
-    await writesSettled(studyId, ANN, 'answer');
+    await labelWrites.settled(studyId, ANN, 'answer');
     const reopened = await loadWorkspace(db, studyId, 'answer', ANN);
     expect(reopened.labels.size).toBe(20);
   });

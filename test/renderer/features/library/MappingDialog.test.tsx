@@ -13,18 +13,9 @@ import { serializeBundleDocument } from '../../../../shared/formats/importers/im
 import { parseMappingPreset } from '../../../../shared/formats/importers/mapping-preset';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { MappingDialog } from '../../../../renderer/features/library/MappingDialog';
-import { buildMappedBundleInWorker, checkMappingInWorker, openForMappingInWorker } from '../../../../renderer/workers/mapping-client';
-import { importFilesInWorker } from '../../../../renderer/workers/import-client';
 import { UNPARSEABLE } from '../../../../shared/domain/model';
-import { closeDatabases, freshDatabase, renderWithServices, testServices } from '../mode/mode-fixtures';
+import { closeDatabases, freshDatabase, renderWithServices, testServices, workers } from '../mode/mode-fixtures';
 import { FILE_READERS } from '../../../../cli/support/file-readers';
-
-vi.mock('../../../../renderer/workers/mapping-client', () => ({
-  openForMappingInWorker: vi.fn(),
-  checkMappingInWorker: vi.fn(),
-  buildMappedBundleInWorker: vi.fn(),
-}));
-vi.mock('../../../../renderer/workers/import-client', () => ({ importFilesInWorker: vi.fn() }));
 
 const CSV = [
   'session_id,puzzle_id,story,solution,question,verdict,level,cost',
@@ -38,13 +29,13 @@ let tables: RecordTable[] = [];
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(openForMappingInWorker).mockImplementation(async (files) => {
+  vi.mocked(workers.mapping.open).mockImplementation(async (files) => {
     const read = await readRecords(files[0] ?? { name: '', text: '' }, {}, FILE_READERS);
     if (!read.ok) return read;
     tables = [read.value];
     return { ok: true, fieldNames: read.value.fieldNames, layouts: [`${read.value.file}: ${read.value.layout}`] };
   });
-  vi.mocked(checkMappingInWorker).mockImplementation(async (preset, rows) => {
+  vi.mocked(workers.mapping.check).mockImplementation(async (preset, rows) => {
     const preview = previewMapping(tables, preset, rows);
     const result = applyMapping(tables, preset);
     if (!result.ok) return { rows: preview.rows, problems: result.needs ? [] : result.errors, needs: result.needs ?? [], leftovers: preview.leftovers };
@@ -58,13 +49,16 @@ beforeEach(() => {
       counts: { puzzles: result.value.bundle.puzzles.length, sessions: result.value.bundle.sessions.length, turns: turns.length, unparseable },
     };
   });
-  vi.mocked(buildMappedBundleInWorker).mockImplementation(async (preset) => {
+  vi.mocked(workers.mapping.build).mockImplementation(async (preset) => {
     const result = applyMapping(tables, preset);
     return result.ok
       ? { ok: true, fileName: `${result.value.bundle.name}.json`, text: serializeBundleDocument(result.value.bundle) }
       : { ok: false, errors: result.errors };
   });
-  vi.mocked(importFilesInWorker).mockResolvedValue({ ok: true, studies: [{ id: 'lab', name: 'lab', counts: { puzzles: 2, sessions: 2, turns: 3 } as never }] });
+  vi.mocked(workers.imports.importFiles).mockResolvedValue({
+    ok: true,
+    studies: [{ id: 'lab', name: 'lab', counts: { puzzles: 2, sessions: 2, turns: 3 } as never }],
+  });
 });
 
 afterEach(() => {
@@ -171,8 +165,8 @@ describe('the mapping dialog', () => {
     const importButton = within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement;
     await waitFor(() => expect(importButton.disabled).toBe(false));
     fireEvent.click(importButton);
-    await waitFor(() => expect(importFilesInWorker).toHaveBeenCalledTimes(1));
-    const [, files] = vi.mocked(importFilesInWorker).mock.calls[0] ?? [];
+    await waitFor(() => expect(workers.imports.importFiles).toHaveBeenCalledTimes(1));
+    const [, files] = vi.mocked(workers.imports.importFiles).mock.calls[0] ?? [];
     expect(files?.[0]?.name).toBe('lab.json');
     const bundle = parseTranscriptBundle(files?.[0] ?? { name: '', text: '' });
     expect(bundle.ok && bundle.value.study.counts).toMatchObject({ puzzles: 2, sessions: 2, turns: 3 });

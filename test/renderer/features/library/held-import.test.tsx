@@ -7,15 +7,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '../../../../shared/formats/importers/import-preview';
 import { LibraryView } from '../../../../renderer/features/library/LibraryView';
-import { cancelImportInWorker, commitImportInWorker, importFilesInWorker } from '../../../../renderer/workers/import-client';
-import { closeDatabases, demo, renderWithServices, teamSetup } from '../team/team-fixtures';
+import { closeDatabases, demo, renderWithServices, teamSetup, workers } from '../team/team-fixtures';
 
-vi.mock('../../../../renderer/workers/import-client', () => ({
-  importFilesInWorker: vi.fn(),
-  commitImportInWorker: vi.fn(),
-  cancelImportInWorker: vi.fn(async () => undefined),
-  nameModelsInWorker: vi.fn(),
-}));
+workers.imports.cancelImport.mockImplementation(async () => undefined);
 
 const preview: ImportPreview = {
   system: 'TurtleBench',
@@ -45,41 +39,41 @@ async function chooseFiles() {
 
 describe('a held benchmark import in the library', () => {
   it('waits for "Import anyway", then commits and shows the summary', async () => {
-    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview });
-    vi.mocked(commitImportInWorker).mockResolvedValue(done);
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ requestId: 'import-1', preview });
+    vi.mocked(workers.imports.commitImport).mockResolvedValue(done);
     const services = await chooseFiles();
     await screen.findByTestId('import-preview');
-    expect(commitImportInWorker).not.toHaveBeenCalled();
+    expect(workers.imports.commitImport).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Import anyway' }));
     await waitFor(() => expect(services.store.getState().importState.status).toBe('done'));
-    expect(vi.mocked(commitImportInWorker).mock.calls[0]?.[1]).toBe('import-1');
+    expect(vi.mocked(workers.imports.commitImport).mock.calls[0]?.[1]).toBe('import-1');
     expect(screen.getByRole('status').textContent).toContain('nothing left out');
   });
 
   it('cancel lets the worker drop it and writes nothing', async () => {
-    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview });
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ requestId: 'import-1', preview });
     const services = await chooseFiles();
     await screen.findByTestId('import-preview');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(services.store.getState().importState.status).toBe('idle'));
-    expect(cancelImportInWorker).toHaveBeenCalledExactlyOnceWith('import-1');
-    expect(commitImportInWorker).not.toHaveBeenCalled();
+    expect(workers.imports.cancelImport).toHaveBeenCalledExactlyOnceWith('import-1');
+    expect(workers.imports.commitImport).not.toHaveBeenCalled();
   });
 
   it('commits at once when nothing was left out', async () => {
-    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview: { ...preview, leftovers: [] } });
-    vi.mocked(commitImportInWorker).mockResolvedValue(done);
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ requestId: 'import-1', preview: { ...preview, leftovers: [] } });
+    vi.mocked(workers.imports.commitImport).mockResolvedValue(done);
     const services = await chooseFiles();
     await waitFor(() => expect(services.store.getState().importState.status).toBe('done'));
     expect(screen.queryByTestId('import-preview')).toBeNull();
   });
 
   it('a new import lets go of one still waiting for the lead', async () => {
-    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-1', preview });
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ requestId: 'import-1', preview });
     await chooseFiles();
     await screen.findByTestId('import-preview');
-    vi.mocked(importFilesInWorker).mockResolvedValue({ requestId: 'import-2', preview });
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ requestId: 'import-2', preview });
     fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));
-    await waitFor(() => expect(cancelImportInWorker).toHaveBeenCalledExactlyOnceWith('import-1'));
+    await waitFor(() => expect(workers.imports.cancelImport).toHaveBeenCalledExactlyOnceWith('import-1'));
   });
 });

@@ -4,7 +4,7 @@
 
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPreferencesStore, PREFERENCES_STORAGE_KEY } from '../../../../renderer/app/preferences-store';
+import { createPreferencesStore, PREFERENCES_STORAGE_KEY } from '../../../../renderer/services/preferences-store';
 import { ModeSwitch } from '../../../../renderer/features/mode/ModeSwitch';
 import { closeDatabases, freshDatabase, renderWithServices, testServices } from './mode-fixtures';
 

@@ -10,7 +10,7 @@ import { blindSession, blindTurn } from '../../../../renderer/features/mode/blin
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
 import { TranscriptView } from '../../../../renderer/features/transcript/TranscriptView';
 import type { StudioDatabase } from '../../../../renderer/db/database';
-import type { StudioMode } from '../../../../renderer/app/preferences-store';
+import type { StudioMode } from '../../../../renderer/services/preferences-store';
 import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices } from './mode-fixtures';
 
 const demo = demoStudy();

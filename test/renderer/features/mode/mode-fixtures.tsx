@@ -1,6 +1,7 @@
 // Helpers for the mode tests, which render views under happy-dom: a fake-indexeddb database per
 // test (as in ../db/db-fixtures.ts, which cannot load here: happy-dom's global URL resolves its
-// file URL against http://localhost), the parsed demo study, and views rendered with services.
+// file URL against http://localhost), the parsed demo study, and views rendered with services
+// whose worker clients are this test file's mocks (`workers`).
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,12 +12,14 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { ReactElement } from 'react';
 import type { StudyData } from '../../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { createPreferencesStore, type StudioMode } from '../../../../renderer/app/preferences-store';
-import { ServicesProvider, type StudioServices } from '../../../../renderer/app/services';
-import { createStudioStore } from '../../../../renderer/app/studio-store';
+import { LabelWrites } from '../../../../renderer/services/label-writes';
+import { createPreferencesStore, type StudioMode } from '../../../../renderer/services/preferences-store';
+import { ServicesProvider, type StudioServices } from '../../../../renderer/services/services';
+import { createStudioStore } from '../../../../renderer/services/studio-store';
 import { StudioDatabase } from '../../../../renderer/db/database';
 import { importStudies } from '../../../../renderer/db/import-study';
 import { createBrowserPlatform } from '../../../../renderer/platform/browser';
+import { fakeWorkers } from '../../services/fake-workers';
 
 // Dexie's live queries (useLiveQuery) never run unless Dexie saw a global indexedDB when it
 // loaded, and Node has none. Each test database still gets an IDBFactory of its own.
@@ -49,11 +52,14 @@ export function closeDatabases(): void {
   for (const db of opened.splice(0)) db.close();
 }
 
-/** Services as main.tsx makes them; the preferences persist to happy-dom's localStorage. */
+/** The worker clients of every service this test file makes: a test sets what they answer. */
+export const workers = fakeWorkers();
+
+/** Services as main.tsx makes them, but for the workers; the preferences persist to happy-dom's localStorage. */
 export function testServices(db: StudioDatabase, mode: StudioMode): StudioServices {
   const preferences = createPreferencesStore(window.localStorage);
   preferences.getState().setMode(mode);
-  return { db, platform: createBrowserPlatform(), store: createStudioStore({ view: 'library' }), preferences };
+  return { db, platform: createBrowserPlatform(), store: createStudioStore({ view: 'library' }), preferences, workers, labelWrites: new LabelWrites() };
 }
 
 export function renderWithServices(ui: ReactElement, services: StudioServices) {

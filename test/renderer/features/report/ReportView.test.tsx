@@ -10,22 +10,15 @@ import { ReportView } from '../../../../renderer/features/report/ReportView';
 import { buildReport } from '../../../../shared/report/build-report';
 import { handStudy, workedExampleB } from '../../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
-import { computeReportInWorker, exportDatasetInWorker, listDisagreementsInWorker } from '../../../../renderer/workers/report-client';
 import type { DisagreementQuery, StudyReport } from '../../../../renderer/workers/report-protocol';
-import { closeDatabases, renderWithServices, sampleDisagreements, sampleReport, studyId, teamSetup } from './report-fixtures';
-
-vi.mock('../../../../renderer/workers/report-client', () => ({
-  computeReportInWorker: vi.fn(),
-  listDisagreementsInWorker: vi.fn(),
-  exportDatasetInWorker: vi.fn(),
-}));
+import { closeDatabases, renderWithServices, sampleDisagreements, sampleReport, studyId, teamSetup, workers } from './report-fixtures';
 
 const SAMPLE = sampleReport();
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(computeReportInWorker).mockResolvedValue(SAMPLE);
-  vi.mocked(listDisagreementsInWorker).mockImplementation(async (_db, _study, query: DisagreementQuery) => sampleDisagreements(query));
+  vi.mocked(workers.report.computeReport).mockResolvedValue(SAMPLE);
+  vi.mocked(workers.report.listDisagreements).mockImplementation(async (_db, _study, query: DisagreementQuery) => sampleDisagreements(query));
 });
 
 afterEach(() => {
@@ -60,7 +53,7 @@ function reportRow(report: StudyReport, task: 'answer' | 'match', a: string, b: 
 describe('computing', () => {
   it('asks the worker with the default settings and shows its progress, then the report', async () => {
     let finish: (report: StudyReport) => void = () => {};
-    vi.mocked(computeReportInWorker).mockImplementation((_db, _study, _request, onProgress) => {
+    vi.mocked(workers.report.computeReport).mockImplementation((_db, _study, _request, onProgress) => {
       onProgress({ label: 'Bootstrap: question agreement', done: 3, total: 10 });
       return new Promise((resolve) => (finish = resolve));
     });
@@ -71,7 +64,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(computeReportInWorker).toHaveBeenCalledExactlyOnceWith(
+    expect(workers.report.computeReport).toHaveBeenCalledExactlyOnceWith(
       db.name,
       studyId,
       {
@@ -96,7 +89,7 @@ describe('computing', () => {
   });
 
   it('shows a failure, and keeps nothing it does not have', async () => {
-    vi.mocked(computeReportInWorker).mockRejectedValue(new Error('The study "demo-study" is not in the library.'));
+    vi.mocked(workers.report.computeReport).mockRejectedValue(new Error('The study "demo-study" is not in the library.'));
     await renderReport();
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('failed'));
     expect(screen.getByTestId('report-error').textContent).toContain('The study "demo-study" is not in the library.');
@@ -106,13 +99,13 @@ describe('computing', () => {
   it('recomputes on new settings, keeping the last report on the page meanwhile', async () => {
     const { db } = await readyReport();
     let finish: (report: StudyReport) => void = () => {};
-    vi.mocked(computeReportInWorker).mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    vi.mocked(workers.report.computeReport).mockImplementation(() => new Promise((resolve) => (finish = resolve)));
 
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
         db.name,
         studyId,
         {
@@ -138,7 +131,7 @@ describe('computing', () => {
 
     fireEvent.click(screen.getByTestId('include-gold'));
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
         db.name,
         studyId,
         {
@@ -159,7 +152,7 @@ describe('computing', () => {
     expect((screen.getByTestId('report-resample') as HTMLSelectElement).value).toBe('puzzles');
     fireEvent.change(screen.getByTestId('report-resample'), { target: { value: 'units' } });
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
         db.name,
         studyId,
         {
@@ -189,13 +182,13 @@ describe('computing', () => {
       onProgress: (label) => phases.push(label),
     });
     const { db } = await readyReport();
-    vi.mocked(computeReportInWorker).mockImplementation((_db, _study, _request, onProgress) => {
+    vi.mocked(workers.report.computeReport).mockImplementation((_db, _study, _request, onProgress) => {
       onProgress({ label: phases.at(-1) ?? '', done: 15, total: 15 });
       return new Promise(() => {});
     });
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 200 }), expect.any(Function)),
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 200 }), expect.any(Function)),
     );
     await waitFor(() => expect(screen.getByTestId('report-progress').getAttribute('aria-valuenow')).toBe('15'));
     expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
@@ -204,9 +197,9 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '1000' } });
     fireEvent.keyDown(screen.getByTestId('report-bootstrap'), { key: 'Enter' });
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 1000 }), expect.any(Function)),
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ bootstrap: 1000 }), expect.any(Function)),
     );
-    expect(computeReportInWorker).toHaveBeenCalledTimes(3);
+    expect(workers.report.computeReport).toHaveBeenCalledTimes(3);
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
     expect(screen.getByTestId('report-progress').parentElement?.textContent).not.toMatch(/ready/i);
   });
@@ -215,10 +208,10 @@ describe('computing', () => {
     const { db } = await readyReport();
     expect(screen.getByTestId('unsure-setting').textContent).toBe('unsure labels counted');
     const leftOut = sampleReport({ leaveOutUnsure: true });
-    vi.mocked(computeReportInWorker).mockResolvedValue(leftOut);
+    vi.mocked(workers.report.computeReport).mockResolvedValue(leftOut);
     fireEvent.click(screen.getByTestId('leave-out-unsure'));
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
         db.name,
         studyId,
         {
@@ -244,7 +237,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '-5' } });
     expect(screen.getByRole('alert').textContent).toContain('Bootstrap resamples: enter a whole number from 0 to 100,000.');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(computeReportInWorker).toHaveBeenCalledTimes(1);
+    expect(workers.report.computeReport).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready');
   });
 });
@@ -282,7 +275,7 @@ describe('agreement tables', () => {
     expect(document.querySelector('table[data-report-table="answer"]')?.getAttribute('data-average')).toBe('macro');
     fireEvent.click(micro);
     expect(cell('answer', 'human', 'human', 'easy')?.getAttribute('data-agreement')).toBe(String(expected.agreement));
-    expect(computeReportInWorker).toHaveBeenCalledTimes(1);
+    expect(workers.report.computeReport).toHaveBeenCalledTimes(1);
   });
 
   it('explains raw agreement beside the chance-corrected statistics', async () => {
@@ -301,7 +294,7 @@ describe('agreement tables', () => {
     if (hard === undefined) throw new Error('the sample has no statistics');
     const empty = { ...hard, units: 0, pairableValues: 0, prevalence: Object.fromEntries(Object.keys(hard.prevalence).map((category) => [category, 0])) };
     const report = { ...SAMPLE.report, statistics: { ...SAMPLE.report.statistics, answer: { ...SAMPLE.report.statistics.answer, hard: empty } } };
-    vi.mocked(computeReportInWorker).mockResolvedValue({ ...SAMPLE, report });
+    vi.mocked(workers.report.computeReport).mockResolvedValue({ ...SAMPLE, report });
     await readyReport();
     const row = screen.getByTestId('chance-corrected').querySelector('tr[data-stat-task="answer"][data-stat-bucket="hard"]');
     expect(row?.lastElementChild?.textContent).toBe('–');
@@ -340,7 +333,7 @@ function unparseableReport(unparseable: 'left-out' | 'disagreement', annotators:
 
 describe('unparseable judge replies', () => {
   it("are the study's setting, changed beside the report's others: stored on the study, and the R table follows it", async () => {
-    vi.mocked(computeReportInWorker).mockImplementation(async (_db, _study, request) => unparseableReport(request.unparseable));
+    vi.mocked(workers.report.computeReport).mockImplementation(async (_db, _study, request) => unparseableReport(request.unparseable));
     const { db } = await readyReport();
     const select = screen.getByTestId('unparseable-replies') as HTMLSelectElement;
     expect(select.value).toBe('left-out');
@@ -351,7 +344,7 @@ describe('unparseable judge replies', () => {
 
     fireEvent.change(select, { target: { value: 'disagreement' } });
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
         db.name,
         studyId,
         {
@@ -379,7 +372,7 @@ describe('unparseable judge replies', () => {
   });
 
   it('scores the judges the TurtleBench way under the R table when the study has one human rater', async () => {
-    vi.mocked(computeReportInWorker).mockResolvedValue(unparseableReport('left-out', ['a']));
+    vi.mocked(workers.report.computeReport).mockResolvedValue(unparseableReport('left-out', ['a']));
     await readyReport();
     const table = screen.getByTestId('turtlebench-table');
     expect(within(table).getByRole('heading').textContent).toBe('R: judges scored the TurtleBench way');
@@ -390,7 +383,7 @@ describe('unparseable judge replies', () => {
   });
 
   it('shows no TurtleBench table for a study with several annotators', async () => {
-    vi.mocked(computeReportInWorker).mockResolvedValue(unparseableReport('left-out'));
+    vi.mocked(workers.report.computeReport).mockResolvedValue(unparseableReport('left-out'));
     await readyReport();
     expect(screen.queryByTestId('turtlebench-table')).toBeNull();
   });
@@ -405,7 +398,7 @@ describe("the annotators' expertise", () => {
 
     fireEvent.change(select, { target: { value: 'crowd' } });
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
         db.name,
         studyId,
         {
@@ -426,7 +419,7 @@ describe("the annotators' expertise", () => {
 
     fireEvent.change(screen.getByTestId('annotator-expertise'), { target: { value: 'expert' } });
     await waitFor(() =>
-      expect(computeReportInWorker).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ altTestEpsilon: 0.2 }), expect.any(Function)),
+      expect(workers.report.computeReport).toHaveBeenLastCalledWith(db.name, studyId, expect.objectContaining({ altTestEpsilon: 0.2 }), expect.any(Function)),
     );
     expect(await db.studies.get(studyId)).not.toHaveProperty('annotatorExpertise');
   });
@@ -448,7 +441,7 @@ describe('heatmap', () => {
 
     fireEvent.click(target);
     const list = await screen.findByTestId('cell-disagreements');
-    expect(listDisagreementsInWorker).toHaveBeenCalledWith(db.name, studyId, { task: 'answer', a: 'human:ann-1', b: 'human:ann-4', limit: 200 });
+    expect(workers.report.listDisagreements).toHaveBeenCalledWith(db.name, studyId, { task: 'answer', a: 'human:ann-1', b: 'human:ann-4', limit: 200 });
     const expected = sampleDisagreements({ task: 'answer', a: 'human:ann-1', b: 'human:ann-4', limit: 200 });
     await waitFor(() => expect(list.querySelectorAll('[data-disagreement-unit]')).toHaveLength(expected.length));
     const first = expected[0];
@@ -489,7 +482,12 @@ describe('heatmap', () => {
     expect(pairRow.textContent).toContain('43 / 43');
     fireEvent.click(within(pairRow).getByRole('button', { name: 'Disagreements' }));
     await screen.findByTestId('cell-disagreements');
-    expect(listDisagreementsInWorker).toHaveBeenLastCalledWith(expect.any(String), studyId, { task: 'match', a: 'human:ann-1', b: 'human:ann-2', limit: 200 });
+    expect(workers.report.listDisagreements).toHaveBeenLastCalledWith(expect.any(String), studyId, {
+      task: 'match',
+      a: 'human:ann-1',
+      b: 'human:ann-2',
+      limit: 200,
+    });
   });
 });
 
@@ -580,17 +578,17 @@ describe('exports', () => {
   });
 
   it('writes the labelled dataset in the worker with judge labels, then saves it', async () => {
-    vi.mocked(exportDatasetInWorker).mockImplementation(async (_db, _study, request, onProgress) => {
+    vi.mocked(workers.report.exportDataset).mockImplementation(async (_db, _study, request, onProgress) => {
       onProgress({ label: 'Writing the dataset', done: 1, total: 2 });
       return { name: `demo-study.dataset.${request.format}`, text: 'unit,task\n', mimeType: 'text/csv' };
     });
     const { db, platform } = await readyReport();
     fireEvent.click(document.querySelector('[data-export="dataset-csv"]') as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('export-status').textContent).toBe('Saved demo-study.dataset.csv.'));
-    expect(exportDatasetInWorker).toHaveBeenCalledWith(db.name, studyId, { format: 'csv', includeJudges: true }, expect.any(Function));
+    expect(workers.report.exportDataset).toHaveBeenCalledWith(db.name, studyId, { format: 'csv', includeJudges: true }, expect.any(Function));
     expect(platform.saveFile).toHaveBeenCalledWith({ suggestedName: 'demo-study.dataset.csv', text: 'unit,task\n', mimeType: 'text/csv' });
 
-    vi.mocked(exportDatasetInWorker).mockRejectedValueOnce(new Error('disk full'));
+    vi.mocked(workers.report.exportDataset).mockRejectedValueOnce(new Error('disk full'));
     fireEvent.click(document.querySelector('[data-export="dataset-jsonl"]') as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('export-status').textContent).toBe('The labelled dataset (JSONL) was not exported: disk full'));
   });
@@ -603,14 +601,14 @@ describe('lead only', () => {
     expect(note.textContent).toContain('only in lead mode');
     expect(screen.queryByTestId('report-view')).toBeNull();
     expect(container.textContent).not.toMatch(/\d%/);
-    expect(computeReportInWorker).not.toHaveBeenCalled();
+    expect(workers.report.computeReport).not.toHaveBeenCalled();
   });
 
   it('shows a pack study the same note, even in lead mode', async () => {
     const setup = await teamSetup('lead', { pack: true });
     renderWithServices(<ReportView studyId={studyId} />, setup.services);
     expect((await screen.findByTestId('report-lead-only')).textContent).toContain('opened from a pack');
-    expect(computeReportInWorker).not.toHaveBeenCalled();
+    expect(workers.report.computeReport).not.toHaveBeenCalled();
   });
 
   it('offers the report and adjudication on the study page in lead mode only', async () => {

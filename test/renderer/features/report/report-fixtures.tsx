@@ -11,7 +11,7 @@ import type { StudyLabel } from '../../../../shared/stats/study/study-units';
 import type { DisagreementQuery, StudyReport, UnitDisagreement } from '../../../../renderer/workers/report-protocol';
 import { demo } from '../team/team-fixtures';
 
-export { closeDatabases, fakePlatform, renderWithServices, studyId, teamSetup } from '../team/team-fixtures';
+export { closeDatabases, fakePlatform, renderWithServices, studyId, teamSetup, workers } from '../team/team-fixtures';
 
 export const ANNOTATORS = ['ann-1', 'ann-2', 'ann-3', 'ann-4'] as const;
 

@@ -4,17 +4,10 @@
 // fake-indexeddb), the loads row following, "edited by hand" once changed, refusals shown.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TeamView } from '../../../../renderer/features/team/TeamView';
 import { assignTeam } from '../../../../renderer/db/team-setup';
 import { demo, renderWithServices, studyId, teamSetup, useTeamPageHooks } from './team-fixtures';
-
-vi.mock('../../../../renderer/workers/team-client', () => ({
-  writePacksInWorker: vi.fn(),
-  importLabelFilesInWorker: vi.fn(),
-  loadCoverageInWorker: vi.fn(),
-  exportLabelsInWorker: vi.fn(),
-}));
 
 useTeamPageHooks();
 

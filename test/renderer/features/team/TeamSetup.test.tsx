@@ -9,15 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseAnnotatorList } from '../../../../renderer/features/team/annotator-list';
 import { TeamView } from '../../../../renderer/features/team/TeamView';
 import { REASSIGN_QUESTION } from '../../../../renderer/features/team/useTeamSetup';
-import { loadCoverageInWorker } from '../../../../renderer/workers/team-client';
-import { demo, renderWithServices, studyId, teamSetup, useTeamPageHooks } from './team-fixtures';
-
-vi.mock('../../../../renderer/workers/team-client', () => ({
-  writePacksInWorker: vi.fn(),
-  importLabelFilesInWorker: vi.fn(),
-  loadCoverageInWorker: vi.fn(),
-  exportLabelsInWorker: vi.fn(),
-}));
+import { demo, renderWithServices, studyId, teamSetup, useTeamPageHooks, workers } from './team-fixtures';
 
 useTeamPageHooks();
 
@@ -112,7 +104,7 @@ describe('TeamView setup', () => {
 
   it('assigns the study with the seed, shows the table and reloads the coverage', async () => {
     const { db } = await renderTeam();
-    const coverageLoads = vi.mocked(loadCoverageInWorker).mock.calls.length;
+    const coverageLoads = vi.mocked(workers.team.loadCoverage).mock.calls.length;
     fill({ annotators: 'ann-01, Ada\nann-02, Bea\nann-03', overlap: '2', difficulty: '3', seed: '42' });
     fireEvent.click(screen.getByTestId('assign'));
 
@@ -136,8 +128,8 @@ describe('TeamView setup', () => {
       expect(row.querySelectorAll('button[data-cell$="|turns"][aria-pressed="true"]')).toHaveLength(2);
       expect(row.querySelectorAll('button[data-cell$="|difficulty"][aria-pressed="true"]')).toHaveLength(3);
     }
-    await waitFor(() => expect(vi.mocked(loadCoverageInWorker).mock.calls.length).toBeGreaterThan(coverageLoads));
-    expect(vi.mocked(loadCoverageInWorker)).toHaveBeenLastCalledWith(db.name, studyId);
+    await waitFor(() => expect(vi.mocked(workers.team.loadCoverage).mock.calls.length).toBeGreaterThan(coverageLoads));
+    expect(vi.mocked(workers.team.loadCoverage)).toHaveBeenLastCalledWith(db.name, studyId);
   });
 
   it('replaces an assignment only once the lead confirms', async () => {

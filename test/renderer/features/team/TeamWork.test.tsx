@@ -8,20 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignTeam } from '../../../../renderer/db/team-setup';
 import { TeamView } from '../../../../renderer/features/team/TeamView';
 import { LABEL_FILE_REQUEST } from '../../../../renderer/features/team/useLabelImport';
-import { importLabelFilesInWorker, loadCoverageInWorker, writePacksInWorker } from '../../../../renderer/workers/team-client';
 import type { LabelImportReport } from '../../../../renderer/workers/team-protocol';
-import { closeDatabases, EMPTY_COVERAGE, renderWithServices, SAMPLE_COVERAGE, studyId, teamSetup } from './team-fixtures';
-
-vi.mock('../../../../renderer/workers/team-client', () => ({
-  writePacksInWorker: vi.fn(),
-  importLabelFilesInWorker: vi.fn(),
-  loadCoverageInWorker: vi.fn(),
-  exportLabelsInWorker: vi.fn(),
-}));
+import { closeDatabases, EMPTY_COVERAGE, renderWithServices, SAMPLE_COVERAGE, studyId, teamSetup, workers } from './team-fixtures';
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(loadCoverageInWorker).mockResolvedValue(EMPTY_COVERAGE);
+  vi.mocked(workers.team.loadCoverage).mockResolvedValue(EMPTY_COVERAGE);
 });
 
 afterEach(() => {
@@ -54,7 +46,7 @@ const PACKS = [
 describe('packs', () => {
   it('writes every pack in the worker, with progress, and saves them into one folder', async () => {
     let finish: (files: typeof PACKS) => void = () => {};
-    vi.mocked(writePacksInWorker).mockImplementation((_db, _study, _request, onProgress) => {
+    vi.mocked(workers.team.writePacks).mockImplementation((_db, _study, _request, onProgress) => {
       onProgress({ label: 'Writing pack 1 of 2', done: 1, total: 2 });
       return new Promise((resolve) => (finish = resolve));
     });
@@ -65,7 +57,7 @@ describe('packs', () => {
     const progress = await screen.findByRole('progressbar', { name: 'Pack progress' });
     expect(progress.getAttribute('value')).toBe('1');
     expect(screen.getByText('Writing pack 1 of 2…')).toBeTruthy();
-    expect(writePacksInWorker).toHaveBeenCalledWith(db.name, studyId, { missingOnly: false }, expect.any(Function));
+    expect(workers.team.writePacks).toHaveBeenCalledWith(db.name, studyId, { missingOnly: false }, expect.any(Function));
 
     finish(PACKS);
     const status = await screen.findByTestId('packs-status');
@@ -77,7 +69,7 @@ describe('packs', () => {
   });
 
   it('says so when no folder was chosen, and shows a worker failure', async () => {
-    vi.mocked(writePacksInWorker)
+    vi.mocked(workers.team.writePacks)
       .mockResolvedValueOnce(PACKS)
       .mockRejectedValueOnce(new Error('The study "demo-study" is not assigned to a team yet; assign it before writing packs.'));
     const { platform } = await renderTeam();
@@ -114,7 +106,7 @@ const REPORT: LabelImportReport = {
 
 describe('label files', () => {
   it('imports the chosen files in the worker and sums them up, listing every error of a rejected file as text', async () => {
-    vi.mocked(importLabelFilesInWorker).mockResolvedValue(REPORT);
+    vi.mocked(workers.team.importLabelFiles).mockResolvedValue(REPORT);
     const { db, platform } = await renderTeam();
     const files = [
       { name: 'ann-01.labels.json', size: 10, text: '{}' },
@@ -122,13 +114,13 @@ describe('label files', () => {
       { name: `${HOSTILE}.labels.json`, size: 2, text: '{}' },
     ];
     platform.openFiles.mockResolvedValue(files);
-    const coverageLoads = vi.mocked(loadCoverageInWorker).mock.calls.length;
+    const coverageLoads = vi.mocked(workers.team.loadCoverage).mock.calls.length;
 
     fireEvent.click(screen.getByTestId('import-labels'));
     const summary = await screen.findByTestId('label-import-summary');
     expect(platform.openFiles).toHaveBeenCalledExactlyOnceWith(LABEL_FILE_REQUEST);
     expect(LABEL_FILE_REQUEST).toEqual({ title: 'Import label files', extensions: ['json', 'csv'], multiple: true });
-    expect(importLabelFilesInWorker).toHaveBeenCalledWith(db.name, studyId, files, expect.any(Function));
+    expect(workers.team.importLabelFiles).toHaveBeenCalledWith(db.name, studyId, files, expect.any(Function));
     expect({
       files: summary.getAttribute('data-files'),
       added: summary.getAttribute('data-added'),
@@ -150,18 +142,18 @@ describe('label files', () => {
     expect(summary.querySelector('img')).toBeNull();
     expect(summary.querySelector('b')).toBeNull();
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
-    await waitFor(() => expect(vi.mocked(loadCoverageInWorker).mock.calls.length).toBeGreaterThan(coverageLoads));
+    await waitFor(() => expect(vi.mocked(workers.team.loadCoverage).mock.calls.length).toBeGreaterThan(coverageLoads));
   });
 
   it('does nothing when the lead chooses no file, and shows a worker failure', async () => {
     const { platform } = await renderTeam();
     fireEvent.click(screen.getByTestId('import-labels'));
     await waitFor(() => expect(platform.openFiles).toHaveBeenCalledOnce());
-    expect(importLabelFilesInWorker).not.toHaveBeenCalled();
+    expect(workers.team.importLabelFiles).not.toHaveBeenCalled();
     expect(screen.queryByTestId('label-import-summary')).toBeNull();
 
     platform.openFiles.mockResolvedValue([{ name: 'a.labels.json', size: 2, text: '{}' }]);
-    vi.mocked(importLabelFilesInWorker).mockRejectedValue(new Error('The disk or the browser storage quota is full, so nothing was saved.'));
+    vi.mocked(workers.team.importLabelFiles).mockRejectedValue(new Error('The disk or the browser storage quota is full, so nothing was saved.'));
     fireEvent.click(screen.getByTestId('import-labels'));
     expect((await screen.findByTestId('label-import-failed')).textContent).toBe(
       'The label files were not imported: The disk or the browser storage quota is full, so nothing was saved.',
@@ -171,7 +163,7 @@ describe('label files', () => {
 
 describe('coverage', () => {
   it('shows each annotator and each task with its histogram, and whether everything is in', async () => {
-    vi.mocked(loadCoverageInWorker).mockResolvedValue(SAMPLE_COVERAGE);
+    vi.mocked(workers.team.loadCoverage).mockResolvedValue(SAMPLE_COVERAGE);
     await renderTeam();
     const coverage = screen.getByTestId('coverage');
     const complete = await within(coverage).findByTestId('coverage-complete');
@@ -214,7 +206,7 @@ describe('coverage', () => {
       labelledByTask: { answer: 0, match: 0, difficulty: 0 },
       missing: { answer: [], match: [], difficulty: [] },
     };
-    vi.mocked(loadCoverageInWorker).mockResolvedValue({ annotators: [lead], tasks: [], complete: false });
+    vi.mocked(workers.team.loadCoverage).mockResolvedValue({ annotators: [lead], tasks: [], complete: false });
     await renderTeam(false);
     const complete = await within(screen.getByTestId('coverage')).findByTestId('coverage-complete');
     await waitFor(() => expect(complete.textContent).toMatch(/^Nothing is assigned yet, so there is nothing to cover\. Name the annotators/));
@@ -228,14 +220,14 @@ describe('coverage', () => {
   });
 
   it('reports a complete study', async () => {
-    vi.mocked(loadCoverageInWorker).mockResolvedValue({ ...SAMPLE_COVERAGE, annotators: [SAMPLE_COVERAGE.annotators[0]!], complete: true });
+    vi.mocked(workers.team.loadCoverage).mockResolvedValue({ ...SAMPLE_COVERAGE, annotators: [SAMPLE_COVERAGE.annotators[0]!], complete: true });
     await renderTeam();
     await waitFor(() => expect(screen.getByTestId('coverage-complete').getAttribute('data-complete')).toBe('true'));
   });
 
   it("saves a pack of an annotator's missing units", async () => {
-    vi.mocked(loadCoverageInWorker).mockResolvedValue(SAMPLE_COVERAGE);
-    vi.mocked(writePacksInWorker).mockResolvedValue([PACKS[1]!]);
+    vi.mocked(workers.team.loadCoverage).mockResolvedValue(SAMPLE_COVERAGE);
+    vi.mocked(workers.team.writePacks).mockResolvedValue([PACKS[1]!]);
     const { db, platform } = await renderTeam();
     const button = await waitFor(() => {
       const found = screen.getByTestId('coverage').querySelector<HTMLButtonElement>('button[data-export-missing="ann-02"]');
@@ -244,18 +236,18 @@ describe('coverage', () => {
     });
     fireEvent.click(button);
     expect((await screen.findByTestId('missing-status')).textContent).toBe('Saved ann-02.pack.json with the units ann-02 has not labelled yet.');
-    expect(writePacksInWorker).toHaveBeenCalledWith(db.name, studyId, { annotatorIds: ['ann-02'], missingOnly: true }, expect.any(Function));
+    expect(workers.team.writePacks).toHaveBeenCalledWith(db.name, studyId, { annotatorIds: ['ann-02'], missingOnly: true }, expect.any(Function));
     expect(platform.saveFile).toHaveBeenCalledExactlyOnceWith({ suggestedName: 'ann-02.pack.json', text: '{"pack":2}', mimeType: 'application/json' });
   });
 
   it('reloads on Refresh and shows a failure', async () => {
     await renderTeam();
-    await waitFor(() => expect(loadCoverageInWorker).toHaveBeenCalledOnce());
-    vi.mocked(loadCoverageInWorker).mockRejectedValueOnce(new Error('The study "demo-study" is not in the library.'));
+    await waitFor(() => expect(workers.team.loadCoverage).toHaveBeenCalledOnce());
+    vi.mocked(workers.team.loadCoverage).mockRejectedValueOnce(new Error('The study "demo-study" is not in the library.'));
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
     expect((await within(screen.getByTestId('coverage')).findByRole('alert')).textContent).toBe(
       'The coverage could not be computed: The study "demo-study" is not in the library.',
     );
-    expect(loadCoverageInWorker).toHaveBeenCalledTimes(2);
+    expect(workers.team.loadCoverage).toHaveBeenCalledTimes(2);
   });
 });

@@ -6,7 +6,7 @@
 
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StudioMode } from '../../../../renderer/app/preferences-store';
+import type { StudioMode } from '../../../../renderer/services/preferences-store';
 import { LabelEntryPoints } from '../../../../renderer/features/labelling/LabelEntryPoints';
 import { LibraryView } from '../../../../renderer/features/library/LibraryView';
 import { LIBRARY_FILE_REQUEST } from '../../../../renderer/features/library/useImportFiles';
@@ -14,18 +14,9 @@ import { ModeSwitch } from '../../../../renderer/features/mode/ModeSwitch';
 import { PACK_LOCK_REASON, useModeLockReason, useStudioMode } from '../../../../renderer/features/mode/useStudioMode';
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
 import { TeamView } from '../../../../renderer/features/team/TeamView';
-import { importFilesInWorker } from '../../../../renderer/workers/import-client';
-import { exportLabelsInWorker } from '../../../../renderer/workers/team-client';
-import { closeDatabases, demo, PACK_ORIGIN, renderWithServices, studyId, teamSetup } from './team-fixtures';
+import { closeDatabases, demo, PACK_ORIGIN, renderWithServices, studyId, teamSetup, workers } from './team-fixtures';
 
-vi.mock('../../../../renderer/workers/team-client', () => ({
-  writePacksInWorker: vi.fn(),
-  importLabelFilesInWorker: vi.fn(),
-  loadCoverageInWorker: vi.fn(async () => ({ annotators: [], tasks: [], complete: false })),
-  exportLabelsInWorker: vi.fn(),
-}));
-
-vi.mock('../../../../renderer/workers/import-client', () => ({ importFilesInWorker: vi.fn() }));
+workers.team.loadCoverage.mockImplementation(async () => ({ annotators: [], tasks: [], complete: false }));
 
 const judgeNames = [...new Set(demo.sessions.map((session) => session.judge))];
 
@@ -116,14 +107,14 @@ describe('a study opened from a pack', () => {
   });
 
   it("exports the pack annotator's labels from the overview", async () => {
-    vi.mocked(exportLabelsInWorker).mockResolvedValue({ name: `${studyId}.ann-02.labels.json`, text: '{"labels":[]}', mimeType: 'application/json' });
+    vi.mocked(workers.team.exportLabels).mockResolvedValue({ name: `${studyId}.ann-02.labels.json`, text: '{"labels":[]}', mimeType: 'application/json' });
     const { db, services, platform } = await teamSetup('annotator', { pack: true });
     renderWithServices(<StudyOverview studyId={studyId} />, services);
     const button = await screen.findByTestId('export-labels');
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('export-labels-status').textContent).toBe(`Saved ${studyId}.ann-02.labels.json. Send it to the study lead.`));
-    expect(exportLabelsInWorker).toHaveBeenCalledExactlyOnceWith(db.name, studyId, PACK_ORIGIN.annotator.id);
+    expect(workers.team.exportLabels).toHaveBeenCalledExactlyOnceWith(db.name, studyId, PACK_ORIGIN.annotator.id);
     expect(platform.saveFile).toHaveBeenCalledExactlyOnceWith({
       suggestedName: `${studyId}.ann-02.labels.json`,
       text: '{"labels":[]}',
@@ -184,7 +175,7 @@ describe('opening a pack from the library', () => {
     const { services, platform } = await teamSetup('lead');
     const file = { name: 'ann-02.pack.json', size: 10, text: '{}' };
     platform.openFiles.mockResolvedValue([file]);
-    vi.mocked(importFilesInWorker).mockResolvedValue({
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({
       ok: true,
       studies: [
         {
@@ -206,7 +197,7 @@ describe('opening a pack from the library', () => {
   it('stays in the library after importing transcript bundles', async () => {
     const { services, platform } = await teamSetup('lead');
     platform.openFiles.mockResolvedValue([{ name: 'more.json', size: 2, text: '{}' }]);
-    vi.mocked(importFilesInWorker).mockResolvedValue({ ok: true, studies: [{ id: 'more', name: 'More', counts: demo.study.counts }] });
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ ok: true, studies: [{ id: 'more', name: 'More', counts: demo.study.counts }] });
     renderWithServices(<LibraryView />, services);
     fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));
     await waitFor(() => expect(services.store.getState().importState.status).toBe('done'));

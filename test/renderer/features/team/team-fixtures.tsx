@@ -1,20 +1,19 @@
 // Helpers for the team page's component tests: the demo study in a fake-indexeddb database (from
 // ../mode/mode-fixtures.tsx), a host platform whose file dialogs are test doubles, a pack
-// study, coverage figures made by hand, and the team worker client's functions as mocks
-// (each test file mocks the module; the worker's own work is tested with the data layer).
+// study, coverage figures made by hand, and the worker clients as mocks (`workers`, from
+// ../mode/mode-fixtures.tsx; the worker's own work is tested with the data layer).
 
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { PackOrigin, StudyData } from '../../../../shared/domain/model';
 import type { StudioPlatform } from '../../../../shared/platform/studio-platform';
-import type { StudioMode } from '../../../../renderer/app/preferences-store';
-import type { StudioServices } from '../../../../renderer/app/services';
+import type { StudioMode } from '../../../../renderer/services/preferences-store';
+import type { StudioServices } from '../../../../renderer/services/services';
 import type { StudioDatabase } from '../../../../renderer/db/database';
 import type { StudyCoverage } from '../../../../renderer/workers/team-protocol';
-import { loadCoverageInWorker } from '../../../../renderer/workers/team-client';
-import { closeDatabases, demoStudy, freshDatabase, testServices } from '../mode/mode-fixtures';
+import { closeDatabases, demoStudy, freshDatabase, testServices, workers } from '../mode/mode-fixtures';
 
-export { closeDatabases, renderWithServices } from '../mode/mode-fixtures';
+export { closeDatabases, renderWithServices, workers } from '../mode/mode-fixtures';
 
 export const demo: StudyData = demoStudy();
 export const studyId = demo.study.id;
@@ -113,14 +112,13 @@ export function layOutAssignmentTable(height = 600, width = 960): () => void {
 /**
  * The hooks of a test file that renders the team page with its assignment table: the table laid
  * out, no saved preferences and empty coverage before each test; everything undone after it.
- * The file itself mocks the team worker client, since vi.mock is hoisted only in a test file.
  */
 export function useTeamPageHooks(): void {
   let undoLayout: () => void = () => undefined;
   beforeEach(() => {
     undoLayout = layOutAssignmentTable();
     window.localStorage.clear();
-    vi.mocked(loadCoverageInWorker).mockResolvedValue(EMPTY_COVERAGE);
+    workers.team.loadCoverage.mockResolvedValue(EMPTY_COVERAGE);
   });
   afterEach(() => {
     cleanup();

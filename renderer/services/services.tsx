@@ -1,18 +1,37 @@
-// The app's long-lived services (database, host platform, UI store), provided once through
-// React context so components and tests can supply their own.
+// The app's long-lived services (database, host platform, UI stores, the workers' clients and
+// the label writes on their way to disk), provided once through React context so components
+// and tests can supply their own. The bottom of the renderer's layers: features and the app
+// shell reach the outside world through these, and nothing here imports a feature.
 
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { StudioPlatform } from '../../shared/platform/studio-platform';
 import type { StudioDatabase } from '../db/database';
+import type { BackupClient } from './backup-client';
+import type { ImportClient } from './import-client';
+import type { LabelWrites } from './label-writes';
+import type { MappingClient } from './mapping-client';
 import type { PreferencesState, PreferencesStore } from './preferences-store';
+import type { ReportClient } from './report-client';
 import type { StudioState, StudioStore } from './studio-store';
+import type { TeamClient } from './team-client';
+
+/** The clients of the workers that do the heavy work off the window's thread. */
+export interface WorkerClients {
+  imports: ImportClient;
+  mapping: MappingClient;
+  report: ReportClient;
+  team: TeamClient;
+  backup: BackupClient;
+}
 
 export interface StudioServices {
   db: StudioDatabase;
   platform: StudioPlatform;
   store: StudioStore;
   preferences: PreferencesStore;
+  workers: WorkerClients;
+  labelWrites: LabelWrites;
 }
 
 const ServicesContext = createContext<StudioServices | null>(null);

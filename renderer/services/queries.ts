@@ -4,12 +4,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { TASKS, type Study, type Task, type Turn } from '../../shared/domain/model';
 import type { AssignmentTableRecords } from '../../shared/study/assignment-table';
-import { useServices } from '../app/services';
-import { readLastAutoBackup, studiesDueForBackup } from './backup';
-import { byStudy } from './by-study';
-import { withPrefix } from './key-range';
-import type { StudioDatabase } from './database';
-import { loadGoldHistory } from './gold';
+import { useServices } from './services';
+import { readLastAutoBackup, studiesDueForBackup } from '../db/backup';
+import { byStudy } from '../db/by-study';
+import { withPrefix } from '../db/key-range';
+import type { StudioDatabase } from '../db/database';
+import { loadGoldHistory } from '../db/gold';
 
 export function useStudies() {
   const { db } = useServices();

@@ -3,7 +3,7 @@
 // else is the library.
 
 import { describe, expect, it } from 'vitest';
-import { parseRoute, routeToHash, type Route } from '../../../renderer/app/routes';
+import { parseRoute, routeToHash, type Route } from '../../../renderer/services/routes';
 
 describe('routes', () => {
   const routes: Route[] = [

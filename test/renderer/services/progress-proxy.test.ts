@@ -2,7 +2,7 @@
 // arrives after the result (Comlink delivers it on a port of its own) is dropped.
 
 import { describe, expect, it } from 'vitest';
-import { withProgress } from '../../../renderer/workers/progress-proxy';
+import { withProgress } from '../../../renderer/services/progress-proxy';
 
 describe('withProgress', () => {
   it('forwards progress until the work settles, then drops it', async () => {

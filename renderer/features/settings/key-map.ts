@@ -2,7 +2,7 @@
 // overrides (kept in the preferences store), the map from a key to an action for one task, and
 // the clashes a remapping would cause. Pure, so it is tested without a browser.
 
-import type { KeyOverrides } from '../../app/preferences-store';
+import type { KeyOverrides } from '../../services/preferences-store';
 import type { LabelScheme, LabelValue, Task } from '../../../shared/domain/model';
 
 export type WorkspaceAction =

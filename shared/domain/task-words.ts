@@ -1,6 +1,6 @@
-// How the workspace names tasks, their units and label values in plain words.
+// How the studio names tasks, their units and label values in plain words, on its pages and buttons.
 
-import type { LabelValue, Task } from '../../../shared/domain/model';
+import type { LabelValue, Task } from './model';
 
 export const TASK_TITLES: Record<Task, string> = {
   answer: 'Answer questions',

@@ -2,7 +2,7 @@
 // keys read the same with Shift or Caps Lock, clashes found within a task only.
 
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, actionsForTask, buildKeyMap, displayKey, findClashes, normaliseKey, overridesFrom } from '../../../../renderer/features/labelling/key-map';
+import { ACTIONS, actionsForTask, buildKeyMap, displayKey, findClashes, normaliseKey, overridesFrom } from '../../../../renderer/features/settings/key-map';
 
 const plain = { answerUnknown: false };
 const withUnknown = { answerUnknown: true };

@@ -1,0 +1,32 @@
+// The window's side of the import worker: starts it on first use and forwards progress; a held
+// benchmark import is named, committed or cancelled by its request id. A service, so tests hand
+// in their own.
+
+import * as Comlink from 'comlink';
+import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
+import type { SourceFile } from '../../shared/formats/limits';
+import type { ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from '../workers/import-protocol';
+import type { ImportWorkerApi } from '../workers/import.worker';
+import { withProgress } from './progress-proxy';
+
+export interface ImportClient {
+  /** Imports the files, or for a benchmark's own files holds them in the worker and returns their preview. */
+  importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options?: ImportOptions): Promise<ImportStart>;
+  nameModels(requestId: string, names: BenchmarkImportOptions): Promise<ImportStart>;
+  commitImport(databaseName: string, requestId: string, onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome>;
+  cancelImport(requestId: string): Promise<void>;
+}
+
+export function createImportClient(): ImportClient {
+  let worker: Comlink.Remote<ImportWorkerApi> | undefined;
+  const remote = () =>
+    (worker ??= Comlink.wrap<ImportWorkerApi>(new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' })));
+  return {
+    importFiles: (databaseName, files, onProgress, options = {}) =>
+      withProgress<ImportPhaseProgress, ImportStart>(onProgress, (progress) => remote().importFiles(databaseName, files, progress, options)),
+    nameModels: (requestId, names) => remote().nameModels(requestId, names),
+    commitImport: (databaseName, requestId, onProgress) =>
+      withProgress<ImportPhaseProgress, ImportOutcome>(onProgress, (progress) => remote().commitImport(databaseName, requestId, progress)),
+    cancelImport: (requestId) => remote().cancelImport(requestId),
+  };
+}

@@ -1,0 +1,26 @@
+// The window's side of the mapping worker, started on first use. A service, so tests hand in
+// their own.
+
+import * as Comlink from 'comlink';
+import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
+import type { RecordsAt } from '../../shared/formats/importers/mapping-records';
+import type { SourceFile } from '../../shared/formats/limits';
+import type { MappedBundle, MappingCheck, MappingFields } from '../workers/mapping-protocol';
+import type { MappingWorkerApi } from '../workers/mapping.worker';
+
+export interface MappingClient {
+  open(files: SourceFile[], at: RecordsAt): Promise<MappingFields>;
+  check(preset: MappingPreset, rows: number): Promise<MappingCheck>;
+  build(preset: MappingPreset): Promise<MappedBundle>;
+}
+
+export function createMappingClient(): MappingClient {
+  let worker: Comlink.Remote<MappingWorkerApi> | undefined;
+  const remote = () =>
+    (worker ??= Comlink.wrap<MappingWorkerApi>(new Worker(new URL('../workers/mapping.worker.ts', import.meta.url), { type: 'module', name: 'mapping' })));
+  return {
+    open: (files, at) => remote().open(files, at),
+    check: (preset, rows) => remote().check(preset, rows),
+    build: (preset) => remote().build(preset),
+  };
+}

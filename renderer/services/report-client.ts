@@ -1,0 +1,30 @@
+// The window's side of the report worker: the report with progress, disagreements for the
+// heatmap and the adjudication queue, and the labelled dataset export. The worker starts on
+// first use. A service, so tests hand in their own.
+
+import * as Comlink from 'comlink';
+import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from '../workers/report-protocol';
+import type { ReportWorkerApi } from '../workers/report.worker';
+import type { OutgoingFile, WorkProgress } from '../workers/team-protocol';
+import { withProgress } from './progress-proxy';
+
+export interface ReportClient {
+  /** The same report as `agreement-studio report` on the same study and labels. Rejects with a message the UI can show. */
+  computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport>;
+  listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]>;
+  /** The labelled dataset (FORMATS §5), one row per unit, with its provenance. */
+  exportDataset(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile>;
+}
+
+export function createReportClient(): ReportClient {
+  let worker: Comlink.Remote<ReportWorkerApi> | undefined;
+  const remote = () =>
+    (worker ??= Comlink.wrap<ReportWorkerApi>(new Worker(new URL('../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' })));
+  return {
+    computeReport: (databaseName, studyId, request, onProgress) =>
+      withProgress(onProgress, (progress) => remote().computeReport(databaseName, studyId, request, progress)),
+    listDisagreements: (databaseName, studyId, query) => remote().listDisagreements(databaseName, studyId, query),
+    exportDataset: (databaseName, studyId, request, onProgress) =>
+      withProgress(onProgress, (progress) => remote().exportDataset(databaseName, studyId, request, progress)),
+  };
+}
