@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportView } from '../../../../renderer/features/report/ReportView';
 import { buildReport } from '../../../../shared/report/build-report';
-import { handStudy, workedExampleB } from '../../../shared/stats/study/study-fixtures';
+import { oneSessionStudy, workedExampleB } from '../../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
 import type { DisagreementQuery, ReportRequest, StudyReport } from '../../../../renderer/workers/report-protocol';
 import { closeDatabases, renderWithServices, sampleDisagreements, sampleReport, studyId, teamSetup, workers } from './report-fixtures';
@@ -243,22 +243,11 @@ describe('agreement tables', () => {
 /** A report of a study whose judge j2 wrote two replies nobody could read, as the worker would compute it under each setting. */
 function unparseableReport(unparseable: 'left-out' | 'disagreement', annotators: readonly string[] = ['a', 'b']): StudyReport {
   const humans = (value: string) => Object.fromEntries(annotators.map((annotator) => [annotator, value]));
-  const data = handStudy(
-    [{ id: 'p1' }],
-    [
-      {
-        id: 's1',
-        puzzleId: 'p1',
-        player: 'player',
-        judge: 'j1',
-        turns: [
-          { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: humans('yes') },
-          { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: humans('no') },
-          { id: 't3', judges: { j1: 'no', j2: 'unparseable' }, humans: humans('irrelevant') },
-        ],
-      },
-    ],
-  );
+  const data = oneSessionStudy([
+    { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: humans('yes') },
+    { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: humans('no') },
+    { id: 't3', judges: { j1: 'no', j2: 'unparseable' }, humans: humans('irrelevant') },
+  ]);
   const report = buildReport({
     ...data,
     settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable },

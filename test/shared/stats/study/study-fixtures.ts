@@ -84,6 +84,11 @@ function unparseableReplies(judges: Record<string, string>): { judgeReplies?: Re
   return replies.length === 0 ? {} : { judgeReplies: Object.fromEntries(replies.map(([model]) => [model, `Reply of ${model} nobody could read`])) };
 }
 
+/** The smallest study a judge-reply case needs: puzzle p1 and its one session s1 (player "player", judge j1). */
+export function oneSessionStudy(turns: TurnSpec[]): { study: StudyData; labels: StudyLabel[] } {
+  return handStudy([{ id: 'p1' }], [{ id: 's1', puzzleId: 'p1', player: 'player', judge: 'j1', turns }]);
+}
+
 /**
  * A study with a puzzle in every bucket, two judges (j1 plays judge, j2 re-judges) and three
  * annotators. pE's human ratings (2, 3, 3: mean 8/3, level 3, easy) override its bundle
