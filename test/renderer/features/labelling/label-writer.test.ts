@@ -2,7 +2,6 @@
 // label, its audit entry, the annotator record and the resume position; revisions count
 // changes; undo puts back a changed label or removes a new one; a failed write leaves nothing.
 
-import type { DBCore } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Label } from '../../../../shared/domain/model';
 import type { StudioDatabase } from '../../../../renderer/db/database';
@@ -19,6 +18,8 @@ import {
   type LabelKey,
 } from '../../../../renderer/features/labelling/label-writer';
 import { closeDatabases, demoStudy, dumpTables, freshDatabase } from '../../db/db-fixtures';
+import { watchTransactions } from '../../db/middleware-fixtures';
+import { quotaMiddleware } from '../../db/quota-failure';
 
 afterEach(closeDatabases);
 
@@ -116,18 +117,11 @@ describe('writeLabelChange', () => {
 
   it('opens its transactions strict, so a resolved write is on disk', async () => {
     const durabilities: unknown[] = [];
-    const db = await withDemo({
-      stack: 'dbcore',
-      name: 'record-durability',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        transaction: (stores, mode, options) => {
-          const tx = down.transaction(stores, mode, options);
-          if (mode === 'readwrite') durabilities.push((tx as unknown as IDBTransaction).durability);
-          return tx;
-        },
+    const db = await withDemo(
+      watchTransactions('record-durability', (tx, mode) => {
+        if (mode === 'readwrite') durabilities.push(tx.durability);
       }),
-    });
+    );
     durabilities.length = 0;
     await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1 }, context(T1));
     await undoLabelChange(db, KEY, undefined, context(T2));
@@ -136,21 +130,7 @@ describe('writeLabelChange', () => {
 
   it('writes nothing at all when the audit entry cannot be written (a full disk)', async () => {
     let full = false;
-    const db = await withDemo({
-      stack: 'dbcore',
-      name: 'full-disk-for-audit',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          if (name !== 'audit') return table;
-          return {
-            ...table,
-            mutate: (req) => (full ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
-          };
-        },
-      }),
-    });
+    const db = await withDemo(quotaMiddleware((table) => (full && table === 'audit' ? 'direct' : undefined)));
     full = true;
     const before = await dumpTables(db);
     const error: unknown = await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1 }, context(T1, 's-coffee-orca/2')).catch(
