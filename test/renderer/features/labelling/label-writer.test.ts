@@ -2,10 +2,10 @@
 // label, its audit entry, the annotator record and the resume position; revisions count
 // changes; undo puts back a changed label or removes a new one; a failed write leaves nothing.
 
+import type { DBCore, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Label } from '../../../../shared/domain/model';
 import type { StudioDatabase } from '../../../../renderer/db/database';
-import { importStudies } from '../../../../renderer/db/import-study';
 import { describeStorageError } from '../../../../renderer/db/storage';
 import {
   NoLabelError,
@@ -17,7 +17,7 @@ import {
   type LabelAuditDetail,
   type LabelKey,
 } from '../../../../renderer/features/labelling/label-writer';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase } from '../../db/db-fixtures';
+import { closeDatabases, databaseWith, demoStudy, dumpTables } from '../../db/db-fixtures';
 import { watchTransactions } from '../../db/middleware-fixtures';
 import { quotaMiddleware } from '../../db/quota-failure';
 
@@ -31,13 +31,8 @@ const T2 = '2026-11-22T10:00:05.000Z';
 const T3 = '2026-11-22T10:00:09.000Z';
 const context = (now: string, position?: string) => ({ annotatorName: 'Ada', now, ...(position !== undefined ? { position } : {}) });
 
-/** The demo study imported; `middleware` is added first, since Dexie takes middleware only before it opens. */
-async function withDemo(middleware?: Parameters<StudioDatabase['use']>[0]): Promise<StudioDatabase> {
-  const db = freshDatabase();
-  if (middleware) db.use(middleware);
-  await importStudies(db, [demo]);
-  return db;
-}
+/** The demo study imported, behind `middleware` if given. */
+const withDemo = (middleware?: Middleware<DBCore>) => databaseWith([demo], middleware);
 
 const stored = (db: StudioDatabase, key: LabelKey = KEY) => db.labels.get([key.studyId, key.annotatorId, key.task, key.unitId]);
 

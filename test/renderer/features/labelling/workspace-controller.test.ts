@@ -2,6 +2,7 @@
 // one annotator's labels; a label shows and advances at once and turns "saved" only when its
 // durable write resolved; undo, drafts, filters, jumps, failures and resuming.
 
+import type { DBCore, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Label } from '../../../../shared/domain/model';
 import type { StudioDatabase } from '../../../../renderer/db/database';
@@ -11,7 +12,7 @@ import { loadWorkspace, StudyMissingError } from '../../../../renderer/features/
 import { WorkspaceController } from '../../../../renderer/features/labelling/workspace-controller';
 import { LabelWrites } from '../../../../renderer/services/label-writes';
 import { currentPosition } from '../../../../renderer/features/labelling/workspace-store';
-import { closeDatabases, demoStudy, freshDatabase, label, syntheticStudy } from '../../db/db-fixtures';
+import { closeDatabases, databaseWith, demoStudy, freshDatabase, label, syntheticStudy } from '../../db/db-fixtures';
 import { interceptWrites } from '../../db/middleware-fixtures';
 import { QUOTA_FAILURES, quotaMiddleware } from '../../db/quota-failure';
 
@@ -23,12 +24,7 @@ const ANN = 'ann-1';
 /** Where every controller of this file keeps its writes, as the app's one LabelWrites service does. */
 const labelWrites = new LabelWrites();
 
-async function withDemo(middleware?: Parameters<StudioDatabase['use']>[0]): Promise<StudioDatabase> {
-  const db = freshDatabase();
-  if (middleware) db.use(middleware);
-  await importStudies(db, [demo]);
-  return db;
-}
+const withDemo = (middleware?: Middleware<DBCore>) => databaseWith([demo], middleware);
 
 /** A controller with a clock the test moves by hand. */
 async function open(db: StudioDatabase, task: Label['task'] = 'answer', annotatorId = ANN) {
