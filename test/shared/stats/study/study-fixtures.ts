@@ -180,3 +180,29 @@ export function bucketStudy(): { study: StudyData; labels: StudyLabel[] } {
     ],
   );
 }
+
+/**
+ * Five sessions on one easy puzzle p, j1 their judge and j2 re-judging, annotator a labelling all
+ * but the last: each final is a session's only one. P1 plays s1-s2, P2 s3-s5. For corrected scores.
+ */
+export function rejudgedFinalsStudy(maxRounds?: number): { study: StudyData; labels: StudyLabel[] } {
+  const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
+  const session = (id: string, player: string, turn: TurnSpec): SessionSpec => ({
+    id,
+    puzzleId: 'p',
+    player,
+    judge: 'j1',
+    ...(maxRounds !== undefined ? { maxRounds } : {}),
+    turns: [turn],
+  });
+  return handStudy(
+    [{ id: 'p', difficulty: 2 }],
+    [
+      session('s1', 'P1', final('f1', 'matched', 'unmatched', 'matched')),
+      session('s2', 'P1', final('f2', 'unmatched', 'unmatched', 'unmatched')),
+      session('s3', 'P2', final('f3', 'matched', 'matched', 'matched')),
+      session('s4', 'P2', final('f4', 'matched', 'unmatched', 'unmatched')),
+      session('s5', 'P2', final('f5', 'unmatched', 'matched')),
+    ],
+  );
+}
