@@ -15,7 +15,7 @@ import { holm, mcnemarExact } from '../../../shared/stats/judge/mcnemar';
 import { CONSTANT_DIFFERENCE } from '../../../shared/stats/study/judge-comparisons';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
 import { indexStudy, type StudyLabel } from '../../../shared/stats/study/study-units';
-import { bucketStudy, handStudy, NOW, rejudgedFinalsStudy } from '../stats/study/study-fixtures';
+import { bucketStudy, easySessionStudy, NOW, rejudgedFinalsStudy } from '../stats/study/study-fixtures';
 
 function report(data: { study: StudyData; labels: StudyLabel[] }, settings: Partial<ReportInput['settings']> = {}): AgreementReport {
   return buildReport({
@@ -135,21 +135,10 @@ describe('the Judges section: each judge against people', () => {
   });
 
   it('leaves unparseable replies out, or counts them as misses, as the unparseable setting says', () => {
-    const data = handStudy(
-      [{ id: 'p', difficulty: 2 }],
-      [
-        {
-          id: 's',
-          puzzleId: 'p',
-          player: 'P',
-          judge: 'j',
-          turns: [
-            { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
-            { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
-          ],
-        },
-      ],
-    );
+    const data = easySessionStudy('j', [
+      { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
+      { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
+    ]);
     const all = (built: AgreementReport) => judgesOf(built).againstPeople.find((r) => r.task === 'answer' && r.bucket === 'all');
     expect(all(report(data))?.classification.n).toBe(1);
     const counted = all(report(data, { unparseable: 'disagreement' }));

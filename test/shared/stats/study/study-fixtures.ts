@@ -96,26 +96,20 @@ export function oneSessionStudy(turns: TurnSpec[]): { study: StudyData; labels: 
  * round half up to level 8 (hard); pU has neither (unrated). The per-unit figures are worked
  * out beside each turn and summed in the tests.
  */
+/** One session s of player P on an easy puzzle p (difficulty 2), judged by `judge`. */
+export function easySessionStudy(judge: string, turns: TurnSpec[]): { study: StudyData; labels: StudyLabel[] } {
+  return handStudy([{ id: 'p', difficulty: 2 }], [{ id: 's', puzzleId: 'p', player: 'P', judge, turns }]);
+}
+
 /**
  * SPEC §4 worked example B: two answer units. Unit 1: humans yes, yes, no, judge yes;
  * unit 2: humans irrelevant, irrelevant, judge no.
  */
 export function workedExampleB(): { study: StudyData; labels: StudyLabel[] } {
-  return handStudy(
-    [{ id: 'p', difficulty: 2 }],
-    [
-      {
-        id: 's',
-        puzzleId: 'p',
-        player: 'P',
-        judge: 'j',
-        turns: [
-          { id: 'u1', judges: { j: 'yes' }, humans: { a: 'yes', b: 'yes', c: 'no' } },
-          { id: 'u2', judges: { j: 'no' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
-        ],
-      },
-    ],
-  );
+  return easySessionStudy('j', [
+    { id: 'u1', judges: { j: 'yes' }, humans: { a: 'yes', b: 'yes', c: 'no' } },
+    { id: 'u2', judges: { j: 'no' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
+  ]);
 }
 
 export function bucketStudy(): { study: StudyData; labels: StudyLabel[] } {
