@@ -71,6 +71,11 @@ export async function refusedUnchanged<E extends Error>(db: StudioDatabase, call
   return error as E;
 }
 
+/** The message of the RangeError `call` is refused with, every table left as it was. */
+export async function rangeRefusal(db: StudioDatabase, call: () => Promise<unknown>): Promise<string> {
+  return (await refusedUnchanged(db, call, RangeError)).message;
+}
+
 /** Every row of every table, in primary-key order, keyed by table name. */
 export async function dumpTables(db: StudioDatabase): Promise<Record<string, unknown[]>> {
   const dump: Record<string, unknown[]> = {};
