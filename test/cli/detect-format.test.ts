@@ -5,35 +5,46 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../shared/formats/detect-format';
 
-const detect = (name: string, text: string) => detectFormat({ name, text });
+type Case = readonly [name: string, text: string, format: ReturnType<typeof detectFormat>];
+
+/** Each file name and text picks its format; the file name says which case failed. */
+function expectFormats(cases: readonly Case[]) {
+  for (const [name, text, format] of cases) expect(detectFormat({ name, text }), name).toBe(format);
+}
 
 describe('detectFormat (used by validate to pick the parser)', () => {
   it('reads the top-level format field, wherever it is in the object', () => {
-    expect(detect('x.json', '{"format":"agreement-studio.transcripts/1","puzzles":[]}')).toBe('transcripts');
-    expect(detect('x.json', '\ufeff  {"labels":[{"format":"agreement-studio.pack/1"}],\n "format" : "agreement-studio.labels/1"}')).toBe('labels');
-    expect(detect('x.json', '{"format":"agreement-studio.pack/1"}')).toBe('pack');
-    expect(detect('x.json', '{"format":"agreement-studio.report/1"}')).toBe('report');
-    expect(detect('x.labels.json', '{"format":"agreement-studio.transcripts/2"}')).toBe('transcripts');
-    expect(detect('x.json', '{"name":"has \\"format\\": \\"agreement-studio.pack/1\\"","format":"agreement-studio.labels/1"}')).toBe('labels');
-    expect(detect('x.json', '{"format":"someone-else/1"}')).toBe('unknown');
+    expectFormats([
+      ['x.json', '{"format":"agreement-studio.transcripts/1","puzzles":[]}', 'transcripts'],
+      ['x.json', '\ufeff  {"labels":[{"format":"agreement-studio.pack/1"}],\n "format" : "agreement-studio.labels/1"}', 'labels'],
+      ['x.json', '{"format":"agreement-studio.pack/1"}', 'pack'],
+      ['x.json', '{"format":"agreement-studio.report/1"}', 'report'],
+      ['x.labels.json', '{"format":"agreement-studio.transcripts/2"}', 'transcripts'],
+      ['x.json', '{"name":"has \\"format\\": \\"agreement-studio.pack/1\\"","format":"agreement-studio.labels/1"}', 'labels'],
+      ['x.json', '{"format":"someone-else/1"}', 'unknown'],
+    ]);
   });
 
   it('falls back to the file name, then to the transcript parser, when there is no format', () => {
-    expect(detect('ann.labels.json', '{"labels":[]}')).toBe('labels');
-    expect(detect('a.pack.json', '{}')).toBe('pack');
-    expect(detect('r.report.json', '{}')).toBe('report');
-    expect(detect('bundle.json', '{"puzzles":[]}')).toBe('transcripts');
-    expect(detect('empty.json', '')).toBe('transcripts');
-    expect(detect('broken.json', 'nonsense')).toBe('transcripts');
+    expectFormats([
+      ['ann.labels.json', '{"labels":[]}', 'labels'],
+      ['a.pack.json', '{}', 'pack'],
+      ['r.report.json', '{}', 'report'],
+      ['bundle.json', '{"puzzles":[]}', 'transcripts'],
+      ['empty.json', '', 'transcripts'],
+      ['broken.json', 'nonsense', 'transcripts'],
+    ]);
   });
 
   it('recognises JSONL, puzzle lists and label CSVs', () => {
-    expect(detect('b.jsonl', '{"type":"puzzle"}\n')).toBe('transcripts');
-    expect(detect('b.txt', '{"type":"puzzle","id":"p"}\n{"type":"session","id":"s"}\n')).toBe('transcripts');
-    expect(detect('list.json', '  [{"surface":"...","bottom":"..."}]')).toBe('puzzle-list');
-    expect(detect('labels.csv', '\ufeff"Unit", Annotator ,task,value\r\n')).toBe('labels-csv');
-    expect(detect('labels.txt', 'annotator,unit,task,value\n')).toBe('labels-csv');
-    expect(detect('ratings.csv', 'unit,rater,value\n')).toBe('unknown');
-    expect(detect('notes.txt', 'hello')).toBe('unknown');
+    expectFormats([
+      ['b.jsonl', '{"type":"puzzle"}\n', 'transcripts'],
+      ['b.txt', '{"type":"puzzle","id":"p"}\n{"type":"session","id":"s"}\n', 'transcripts'],
+      ['list.json', '  [{"surface":"...","bottom":"..."}]', 'puzzle-list'],
+      ['labels.csv', '\ufeff"Unit", Annotator ,task,value\r\n', 'labels-csv'],
+      ['labels.txt', 'annotator,unit,task,value\n', 'labels-csv'],
+      ['ratings.csv', 'unit,rater,value\n', 'unknown'],
+      ['notes.txt', 'hello', 'unknown'],
+    ]);
   });
 });

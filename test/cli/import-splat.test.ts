@@ -6,7 +6,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleRun, SETTINGS } from '../shared/formats/importers/splat-run';
+import { puzzleSheet, sampleRun, SETTINGS } from '../shared/formats/importers/splat-run';
 import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
 
@@ -77,15 +77,9 @@ describe('agreement-studio import, SPLAT', () => {
   it("imports SPLAT's puzzles.xlsx as a puzzle list with difficulty", async () => {
     const sheet = write(
       'puzzles.xlsx',
-      writeWorkbook([
-        {
-          name: 'Sheet1',
-          rows: [
-            ['title', 'story', 'answer', 'level of difficulty'],
-            ['Red shoes', 'A woman buys red shoes.', 'A knife thrower.', '7/10 HARD'],
-            ['Desert', 'A man in a desert.', 'A balloon.', '2/10 EASY'],
-          ],
-        },
+      puzzleSheet([
+        ['Red shoes', 'A woman buys red shoes.', 'A knife thrower.', '7/10 HARD'],
+        ['Desert', 'A man in a desert.', 'A balloon.', '2/10 EASY'],
       ]),
     );
     const out = join(dir, 'sheet.json');

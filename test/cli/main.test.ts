@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameArenaDatabase } from '../shared/formats/importers/game-arena-run';
-import { sampleRun } from '../shared/formats/importers/splat-run';
-import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
+import { puzzleSheet, sampleRun } from '../shared/formats/importers/splat-run';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,18 +80,7 @@ describe('the installed bin', () => {
     const write = scratchWriter(dir);
     const run = sampleRun();
     const files = [write('log.json', run.logJson), write('log.csv', run.logCsv), write('config.yaml', run.configYaml)];
-    const sheet = write(
-      'puzzles.xlsx',
-      writeWorkbook([
-        {
-          name: 'Sheet1',
-          rows: [
-            ['title', 'story', 'answer', 'level of difficulty'],
-            ['A', 'Story.', 'Answer.', '5/10 MEDIUM'],
-          ],
-        },
-      ]),
-    );
+    const sheet = write('puzzles.xlsx', puzzleSheet([['A', 'Story.', 'Answer.', '5/10 MEDIUM']]));
     for (const [name, inputs, counts] of [
       ['run.json', files, '3 puzzles, 6 sessions, 19 turns, 1 judge'],
       ['sheet.json', [sheet], '1 puzzle, 0 sessions, 0 turns, 0 judges'],

@@ -3,20 +3,14 @@
 // it, X asks before replacing (Esc keeps, Enter replaces and moves on); Z puts the first gold
 // label back exactly; the unit's gold history lists every change. No window dialog is raised.
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrng } from '../../shared/demo/prng';
 import type { GoldLabel, LabelValue, Task } from '../../shared/domain/model';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
-import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { scratchDir } from '../scratch-dir';
-import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
+import { demo, writeLabelFile } from './demo-files';
+import { dumpDatabase, openApp, useAppInChromium } from './harness';
 
-const parsed = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(`${REPO_ROOT}assets/demo-study.json`, 'utf8') });
-if (!parsed.ok) throw new Error('assets/demo-study.json does not parse');
-const demo = parsed.value;
 const STUDY_ID = demo.study.id;
 
 const chromiumApp = useAppInChromium();
@@ -37,14 +31,7 @@ function matchLabelFiles(dir: string): string[] {
         unsure: false,
         note: '',
       }));
-    const path = join(dir, `${id}.labels.json`);
-    writeFileSync(
-      path,
-      serializeLabelFile(
-        buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels }),
-      ),
-    );
-    return path;
+    return writeLabelFile(dir, STUDY_ID, id, at, labels);
   });
 }
 

@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { createPrng, type Prng } from '../../shared/demo/prng';
 import type { WebApp } from './harness';
-import { checkAcknowledged, type Acknowledgement, type KillVerdict, type Loss } from './kill-check';
+import { expect } from 'vitest';
+import { checkAcknowledged, describeLosses, type Acknowledgement, type KillVerdict, type Loss } from './kill-check';
 import { createProfileDir, launchKillableChromium, readStoredLabels, recordAcknowledgements } from './kill-harness';
 
 export interface KillRunOptions {
@@ -221,4 +222,21 @@ async function writeNote(page: Page, counters: Counters): Promise<void> {
   counters.presses++;
   await editor.waitFor({ state: 'hidden', timeout: 60_000 });
   counters.notes++;
+}
+
+/** The line a kill run prints: kills, acknowledged, found and lost labels, and what the run did. */
+export function killSummary(result: KillRunResult): string {
+  const { verdict } = result;
+  return `kill test: ${result.kills} kills, ${verdict.acknowledged} labels acknowledged, ${verdict.found} found, ${verdict.lost.length} lost (${verdict.units} units, ${verdict.revisedUnits} revised, ${result.notes} notes, ${result.presses} key presses; ${result.resumeGaps.length} relaunches resumed past an unlabelled unit)`;
+}
+
+/** What every kill run must show: no acknowledged label lost at any relaunch, and nothing else gone wrong. */
+export function expectNothingLost(result: KillRunResult): void {
+  expect(describeLosses(result.lostAtAnyKill)).toBe('');
+  expect(result.verdict.acknowledged).toBeGreaterThan(0);
+  // Resuming past a unit the kill left unlabelled hides the loss of a label shown on screen.
+  expect(result.resumeGaps).toEqual([]);
+  expect(result.noteTypingMovedUnit).toBe(0);
+  expect(result.saveErrors).toEqual([]);
+  expect(result.pageErrors).toEqual([]);
 }

@@ -6,10 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
+import { writeLabelFile } from './demo-files';
 import { openApp, useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
@@ -45,12 +45,12 @@ function studyFiles(dir: string): { transcripts: string; labels: string[] } {
   writeFileSync(transcripts, JSON.stringify(bundle));
   const labels = ['ann-1', 'ann-2'].map((id, index) => {
     const at = '2026-11-22T10:00:00Z';
-    const file = buildLabelFile({
-      studyId: STUDY_ID,
-      annotator: { id, name: `Annotator ${id}` },
-      exportedAt: at,
-      app: 'agreement-studio test',
-      labels: turnIds.map((unit) => ({
+    return writeLabelFile(
+      dir,
+      STUDY_ID,
+      id,
+      at,
+      turnIds.map((unit) => ({
         unit,
         task: 'answer' as const,
         value: (HUMAN_LABELS[unit]?.[index] ?? 'yes') as 'yes' | 'no',
@@ -59,10 +59,7 @@ function studyFiles(dir: string): { transcripts: string; labels: string[] } {
         unsure: false,
         note: '',
       })),
-    });
-    const path = join(dir, `${id}.labels.json`);
-    writeFileSync(path, serializeLabelFile(file));
-    return path;
+    );
   });
   return { transcripts, labels };
 }

@@ -4,21 +4,16 @@
 // by side; the annotators' expertise changes the Alt-Test's epsilon. With one annotator the
 // Alt-Test is refused and says why.
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrng } from '../../shared/demo/prng';
 import type { LabelValue, Task } from '../../shared/domain/model';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
-import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import type { AgreementReport, JudgesSection } from '../../shared/report/model/report-model';
 import { scratchDir } from '../scratch-dir';
-import { chooseFiles, downloads, openApp, REPO_ROOT, useAppInChromium } from './harness';
+import { demo, writeLabelFile } from './demo-files';
+import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 
-const parsed = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(`${REPO_ROOT}assets/demo-study.json`, 'utf8') });
-if (!parsed.ok) throw new Error('assets/demo-study.json does not parse');
-const demo = parsed.value;
 const STUDY_ID = demo.study.id;
 const FOLLOWED = 'arbiter-large';
 
@@ -37,14 +32,7 @@ function labelFiles(dir: string, annotators: readonly string[]): string[] {
       const value = prng.next() < 0.8 || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
       return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
     });
-    const path = join(dir, `${id}.labels.json`);
-    writeFileSync(
-      path,
-      serializeLabelFile(
-        buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels }),
-      ),
-    );
-    return path;
+    return writeLabelFile(dir, STUDY_ID, id, at, labels);
   });
 }
 

@@ -4,23 +4,18 @@
 // labelled dataset and LaTeX table exported, parsed and checked, display names where people read,
 // and unsure labels left out as the command line's --leave-out-unsure leaves them out.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { createPrng } from '../../shared/demo/prng';
 import type { LabelValue, Task } from '../../shared/domain/model';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
-import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
-import { openApp, REPO_ROOT, useAppInChromium } from './harness';
+import { demo, DEMO_PATH, writeLabelFile } from './demo-files';
+import { openApp, useAppInChromium } from './harness';
 
-const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
-const parsed = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(DEMO_PATH, 'utf8') });
-if (!parsed.ok) throw new Error('assets/demo-study.json does not parse');
-const demo = parsed.value;
 const STUDY_ID = demo.study.id;
 const JUDGE = 'arbiter-large';
 const ANNOTATORS = ['ann-1', 'ann-2', 'ann-3'];
@@ -53,10 +48,7 @@ function labelFiles(dir: string): string[] {
         unsure: false,
         note: '',
       });
-    const file = buildLabelFile({ studyId: STUDY_ID, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels });
-    const path = join(dir, `${id}.labels.json`);
-    writeFileSync(path, serializeLabelFile(file));
-    return path;
+    return writeLabelFile(dir, STUDY_ID, id, at, labels);
   });
 }
 

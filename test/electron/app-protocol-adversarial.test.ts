@@ -2,11 +2,10 @@
 // encoded, doubled or backslashed escape is refused before any file is read, and ordinary requests
 // are still served, decoded once, with query and fragment ignored.
 
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { sep } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAppProtocolHandler } from '../../electron/protocol/app-protocol';
+import { serveTemporaryRoot } from './served-root';
 
 // Requests a page (or anything that can reach app://) might make to read files outside
 // build/web. Linux cannot show the Windows-only tricks escaping, so the assertion is stricter
@@ -15,22 +14,10 @@ import { createAppProtocolHandler } from '../../electron/protocol/app-protocol';
 let base: string;
 let root: string;
 let handle: (request: Request) => Promise<Response>;
-const reads: string[] = [];
+let reads: string[];
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'app-protocol-adversarial-'));
-  root = join(base, 'web');
-  await mkdir(join(root, 'assets'), { recursive: true });
-  await writeFile(join(root, 'index.html'), '<!doctype html><title>Agreement Studio</title>');
-  await writeFile(join(root, 'assets', 'index-abc.js'), 'console.log("app")');
-  await writeFile(join(base, 'secret.txt'), 'SECRET');
-  handle = createAppProtocolHandler({
-    root,
-    readFile: async (path) => {
-      reads.push(path);
-      return readFile(path);
-    },
-  });
+  ({ base, root, handle, reads } = await serveTemporaryRoot('app-protocol-adversarial-'));
 });
 
 afterAll(async () => {

@@ -2,37 +2,25 @@
 // extension, HEAD, other methods refused, 404 for a missing file or folder, nothing for another
 // host, a read failure as a 500; and the CSP itself locks everything to the app.
 
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppProtocolHandler } from '../../electron/protocol/app-protocol';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
+import { serveTemporaryRoot } from './served-root';
 
 let base: string;
 let root: string;
 let handle: (request: Request) => Promise<Response>;
-const reads: string[] = [];
+let reads: string[];
 
 beforeAll(async () => {
   // base/secret.txt and base/package.json sit next to the served root, base/web.
-  base = await mkdtemp(join(tmpdir(), 'app-protocol-'));
-  root = join(base, 'web');
-  await mkdir(join(root, 'assets'), { recursive: true });
-  await writeFile(join(root, 'index.html'), '<!doctype html><title>Agreement Studio</title>');
-  await writeFile(join(root, 'assets', 'index-abc.js'), 'console.log("app")');
-  await writeFile(join(root, 'assets', 'index-abc.css'), 'body{}');
-  await writeFile(join(root, 'assets', 'logo.svg'), '<svg/>');
-  await writeFile(join(root, 'assets', 'blob.bin'), 'x');
-  await writeFile(join(base, 'secret.txt'), 'SECRET');
-  await writeFile(join(base, 'package.json'), '{"secret":true}');
-  handle = createAppProtocolHandler({
-    root,
-    readFile: async (path) => {
-      reads.push(path);
-      return readFile(path);
-    },
-  });
+  ({ base, root, handle, reads } = await serveTemporaryRoot('app-protocol-', {
+    'web/assets/index-abc.css': 'body{}',
+    'web/assets/logo.svg': '<svg/>',
+    'web/assets/blob.bin': 'x',
+    'package.json': '{"secret":true}',
+  }));
 });
 
 afterAll(async () => {

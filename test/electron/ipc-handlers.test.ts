@@ -82,6 +82,17 @@ function expectError(result: IpcResult<unknown>, pattern: RegExp): void {
   if (!result.ok) expect(result.error).toMatch(pattern);
 }
 
+/** A refused request opened no dialog or link, and wrote or read no file or snapshot. */
+function expectNoEffect(deps: ReturnType<typeof fakeDeps>['deps']): void {
+  expect(deps.showOpenDialog).not.toHaveBeenCalled();
+  expect(deps.showSaveDialog).not.toHaveBeenCalled();
+  expect(deps.openExternal).not.toHaveBeenCalled();
+  expect(deps.writeFile).not.toHaveBeenCalled();
+  expect(deps.snapshots.write).not.toHaveBeenCalled();
+  expect(deps.snapshots.read).not.toHaveBeenCalled();
+  expect(deps.snapshotsDone).not.toHaveBeenCalled();
+}
+
 describe('IPC handlers: sender checks', () => {
   const foreignSenders: Array<[string, InvokeEvent]> = [
     ['no frame', { senderFrame: null }],
@@ -99,14 +110,8 @@ describe('IPC handlers: sender checks', () => {
       const { deps, handlers } = fakeDeps();
       const result = await handlers[channel](event, validRequests[channel]);
       expectError(result, /did not come from the app window/);
-      expect(deps.showOpenDialog).not.toHaveBeenCalled();
-      expect(deps.showSaveDialog).not.toHaveBeenCalled();
-      expect(deps.openExternal).not.toHaveBeenCalled();
-      expect(deps.writeFile).not.toHaveBeenCalled();
-      expect(deps.snapshots.write).not.toHaveBeenCalled();
+      expectNoEffect(deps);
       expect(deps.snapshots.list).not.toHaveBeenCalled();
-      expect(deps.snapshots.read).not.toHaveBeenCalled();
-      expect(deps.snapshotsDone).not.toHaveBeenCalled();
     });
   }
 });
@@ -206,13 +211,7 @@ describe('IPC handlers: payload checks', () => {
     const { deps, handlers } = fakeDeps();
     const result = await handlers[channel](fromApp, payload);
     expectError(result, message);
-    expect(deps.showOpenDialog).not.toHaveBeenCalled();
-    expect(deps.showSaveDialog).not.toHaveBeenCalled();
-    expect(deps.openExternal).not.toHaveBeenCalled();
-    expect(deps.writeFile).not.toHaveBeenCalled();
-    expect(deps.snapshots.write).not.toHaveBeenCalled();
-    expect(deps.snapshots.read).not.toHaveBeenCalled();
-    expect(deps.snapshotsDone).not.toHaveBeenCalled();
+    expectNoEffect(deps);
   });
 
   it.each([`${'a'.repeat(250)}.json`, 'ann..3.pack.json', '.ann.pack.json', 'Ännä 3 (copy).pack.json'])(

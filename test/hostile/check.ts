@@ -2,6 +2,7 @@
 // expects, whether the built-in prototypes are untouched, whether a payload survived as plain
 // text, and the figure each suite prints (files tried, files handled correctly).
 
+import { expect } from 'vitest';
 import { parseBackup } from '../../shared/formats/backup';
 import { formatErrorText, type FormatError, type ParseResult } from '../../shared/formats/errors';
 import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
@@ -170,4 +171,19 @@ export class Figure {
       .join(', ');
     return `hostile-input suite (${this.suite}): ${this.tried} files tried, ${correct} handled correctly (${parts})${this.note ? `; ${this.note}` : ''}`;
   }
+}
+
+/** Records a case's outcome, or the prototype pollution it left, and fails the test on either. */
+export function expectHandled(figure: Figure, hostile: HostileCase, outcome: { verdict: Verdict; problem?: string | undefined }): void {
+  const pollution = prototypeProblem();
+  figure.record(hostile, outcome.verdict, outcome.problem ?? pollution);
+  expect(outcome.problem).toBeUndefined();
+  expect(pollution).toBeUndefined();
+}
+
+/** Prints the suite's figure, and fails unless all `count` cases were tried and every one was handled correctly. */
+export function expectAllHandled(figure: Figure, count: number): void {
+  console.log(figure.text());
+  expect(figure.failed).toEqual([]);
+  expect(figure.triedCount).toBe(count);
 }

@@ -374,6 +374,27 @@ function rawJson(withMark: string, json: string): string {
   return withMark.replace(`"${MARK}"`, json);
 }
 
+/** One byte over the size limit, a file that begins with `start`: refused whole before it is read. */
+function overLimit(start: string): Draft {
+  return {
+    slug: 'over-200mb',
+    category: 'size-over-limit',
+    what: 'one byte over the 200 MB limit',
+    bytes: oversize(start),
+    expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
+  };
+}
+
+/** A 100 MB string where MARK stands in `withMark`: refused on the mark's line, or where `refusal` says. */
+function hundredMegabyteString(slug: string, withMark: string, what: string, refusal = onLine(markLine(withMark), LONG_STRING)): Draft {
+  return { slug, category: 'size-100mb', what, bytes: hundredMegabytes(withMark), expect: rejectedAt(refusal) };
+}
+
+/** 10,000 levels of `json` where `"MARK"` stands in `withMark`: refused on the mark's line, or on `line`. */
+function deepNesting(slug: string, withMark: string, json: string, what: string, line = markLine(withMark)): Draft {
+  return { slug, category: 'deep-nesting', what, bytes: text(rawJson(withMark, json)), expect: rejectedAt(onLine(line, DEEP)) };
+}
+
 function bundleCases(): HostileCase[] {
   const b = bases();
   const doc = () => structuredClone(b.bundle);
@@ -526,39 +547,15 @@ function bundleCases(): HostileCase[] {
       rejectedAt(at('format', 'an agreement report')),
     ),
 
-    {
-      slug: 'one-string',
-      category: 'size-100mb',
-      what: 'a 100 MB story',
-      bytes: hundredMegabytes(storyMark),
-      expect: rejectedAt(onLine(markLine(storyMark), LONG_STRING)),
-    },
-    {
-      slug: 'over-200mb',
-      category: 'size-over-limit',
-      what: 'one byte over the 200 MB limit',
-      bytes: oversize(full.slice(0, 200)),
-      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
-    },
+    hundredMegabyteString('one-string', storyMark, 'a 100 MB story'),
+    overLimit(full.slice(0, 200)),
 
     ...(() => {
       const clues = edit((d) => (puzzle(d, 0).keyClues = MARK));
       const source = edit((d) => (puzzle(d, 1).source = MARK));
       return [
-        {
-          slug: 'arrays',
-          category: 'deep-nesting',
-          what: '10,000 nested arrays as keyClues',
-          bytes: text(rawJson(clues, deepArrays)),
-          expect: rejectedAt(onLine(markLine(clues), DEEP)),
-        },
-        {
-          slug: 'objects',
-          category: 'deep-nesting',
-          what: '10,000 nested objects as a source',
-          bytes: text(rawJson(source, deepObjects)),
-          expect: rejectedAt(onLine(markLine(source), DEEP)),
-        },
+        deepNesting('arrays', clues, deepArrays, '10,000 nested arrays as keyClues'),
+        deepNesting('objects', source, deepObjects, '10,000 nested objects as a source'),
       ] satisfies Draft[];
     })(),
 
@@ -957,31 +954,11 @@ function jsonlCases(): HostileCase[] {
       rejectedAt(onLine(1, 'a label file', 'format')),
     ),
 
-    {
-      slug: 'one-line',
-      category: 'size-100mb',
-      what: 'a 100 MB story on one line',
-      bytes: hundredMegabytes(storyMark),
-      expect: rejectedAt(onLine(markLine(storyMark), LONG_STRING)),
-    },
-    {
-      slug: 'over-200mb',
-      category: 'size-over-limit',
-      what: 'one byte over the 200 MB limit',
-      bytes: oversize(full.slice(0, 300)),
-      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
-    },
+    hundredMegabyteString('one-line', storyMark, 'a 100 MB story on one line'),
+    overLimit(full.slice(0, 300)),
     ...(() => {
       const clues = edit((lines) => (line(lines, puzzleLine + 1).keyClues = MARK));
-      return [
-        {
-          slug: 'arrays',
-          category: 'deep-nesting',
-          what: '10,000 nested arrays on one line',
-          bytes: text(rawJson(clues, deepArrays)),
-          expect: rejectedAt(onLine(puzzleLine + 1, DEEP)),
-        },
-      ] satisfies Draft[];
+      return [deepNesting('arrays', clues, deepArrays, '10,000 nested arrays on one line', puzzleLine + 1)] satisfies Draft[];
     })(),
 
     mutation(
@@ -1207,31 +1184,11 @@ function packCases(): HostileCase[] {
       rejectedAt(at('format', 'not a pack'), { app: at('sessions[0].judge', 'required') }),
     ),
 
-    {
-      slug: 'guidelines',
-      category: 'size-100mb',
-      what: '100 MB of guidelines',
-      bytes: hundredMegabytes(guidelinesMark),
-      expect: rejectedAt(onLine(markLine(guidelinesMark), LONG_STRING)),
-    },
-    {
-      slug: 'over-200mb',
-      category: 'size-over-limit',
-      what: 'one byte over the 200 MB limit',
-      bytes: oversize(full.slice(0, 200)),
-      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
-    },
+    hundredMegabyteString('guidelines', guidelinesMark, '100 MB of guidelines'),
+    overLimit(full.slice(0, 200)),
     ...(() => {
       const deep = edit((p) => (p.guidelines = MARK));
-      return [
-        {
-          slug: 'guidelines',
-          category: 'deep-nesting',
-          what: '10,000 nested arrays as the guidelines',
-          bytes: text(rawJson(deep, deepArrays)),
-          expect: rejectedAt(onLine(markLine(deep), DEEP)),
-        },
-      ] satisfies Draft[];
+      return [deepNesting('guidelines', deep, deepArrays, '10,000 nested arrays as the guidelines')] satisfies Draft[];
     })(),
 
     mutation(
@@ -1553,31 +1510,11 @@ function labelFileCases(): HostileCase[] {
       rejectedAt(at('format', 'not a label file'), { app: wholeFile('this is a pack') }),
     ),
 
-    {
-      slug: 'note',
-      category: 'size-100mb',
-      what: 'a 100 MB note',
-      bytes: hundredMegabytes(noteMark),
-      expect: rejectedAt(onLine(markLine(noteMark), LONG_STRING)),
-    },
-    {
-      slug: 'over-200mb',
-      category: 'size-over-limit',
-      what: 'one byte over the 200 MB limit',
-      bytes: oversize(full.slice(0, 200)),
-      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
-    },
+    hundredMegabyteString('note', noteMark, 'a 100 MB note'),
+    overLimit(full.slice(0, 200)),
     ...(() => {
       const deep = edit((f) => (labelAt(f, 0).note = MARK));
-      return [
-        {
-          slug: 'note',
-          category: 'deep-nesting',
-          what: '10,000 nested objects as a note',
-          bytes: text(rawJson(deep, deepObjects)),
-          expect: rejectedAt(onLine(markLine(deep), DEEP)),
-        },
-      ] satisfies Draft[];
+      return [deepNesting('note', deep, deepObjects, '10,000 nested objects as a note')] satisfies Draft[];
     })(),
 
     mutation(
@@ -1873,20 +1810,8 @@ function labelCsvCases(): HostileCase[] {
     mutation('difficulty-word', 'wrong-type', 'a difficulty "two"', set(9, VALUE, 'two'), rejectedAt(onLine(lineOfRow(9), 'a difficulty rating', 'value'))),
     mutation('difficulty-12', 'wrong-type', 'a difficulty 12', set(10, VALUE, '12'), rejectedAt(onLine(lineOfRow(10), 'a difficulty rating', 'value'))),
 
-    {
-      slug: 'value',
-      category: 'size-100mb',
-      what: 'a 100 MB value',
-      bytes: hundredMegabytes(valueMark),
-      expect: rejectedAt(onLine(lineOfRow(4), 'a field is longer than the limit')),
-    },
-    {
-      slug: 'over-200mb',
-      category: 'size-over-limit',
-      what: 'one byte over the 200 MB limit',
-      bytes: oversize(full.slice(0, 200)),
-      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
-    },
+    hundredMegabyteString('value', valueMark, 'a 100 MB value', onLine(lineOfRow(4), 'a field is longer than the limit')),
+    overLimit(full.slice(0, 200)),
 
     mutation(
       'annotator',
@@ -2080,20 +2005,8 @@ function reliabilityCases(): HostileCase[] {
       rejectedAt(onLine(3, 'unexpected text after a closing quote')),
     ),
 
-    {
-      slug: 'value',
-      category: 'size-100mb',
-      what: 'a 100 MB value',
-      bytes: hundredMegabytes(valueMark),
-      expect: rejectedAt(onLine(6, 'a field is longer than the limit')),
-    },
-    {
-      slug: 'over-200mb',
-      category: 'size-over-limit',
-      what: 'one byte over the 200 MB limit',
-      bytes: oversize(full.slice(0, 60)),
-      expect: rejectedAt(wholeFile(SIZE_MESSAGE)),
-    },
+    hundredMegabyteString('value', valueMark, 'a 100 MB value', onLine(6, 'a field is longer than the limit')),
+    overLimit(full.slice(0, 60)),
 
     mutation(
       'ids',

@@ -131,6 +131,15 @@ function sealedEdit(base: Json, change: (copy: Json) => void): string {
   return pretty(sealed(copy));
 }
 
+/**
+ * A case with `member` given twice in `base`'s top object: first as `base` has it, then the value
+ * after `change`, which the checksum covers and JSON.parse keeps. Refused on the second member.
+ */
+function memberTwice(base: Json, member: string, what: string, change: (copy: Json) => void): Draft {
+  const twice = withMemberTwice(sealedEdit(base, change), member, base[member]);
+  return { slug: `${member}-twice`, rule: 'duplicate-member', what, bytes: bytesOf(twice.text), error: { line: twice.line, path: member, message: TWICE } };
+}
+
 function packCases(): TamperCase[] {
   const base = bases().pack;
   const edit = (slug: string, rule: TamperRule, what: string, change: (p: Json) => void, error: ErrorPlace): Draft => ({
@@ -142,45 +151,19 @@ function packCases(): TamperCase[] {
   });
   const turn = (p: Json, i: number) => objectAt(p, 'turns', i);
   const judged = (p: Json) => ((p.turns as Json[]).forEach((t) => (t.judgements = { 'arbiter-large': 'yes' })), p.turns);
-  // The second `turns` (what JSON.parse keeps, and what the checksum covers) carries the judge's labels.
-  const twiceTurns = (() => {
-    const dirty = structuredClone(base);
-    judged(dirty);
-    return withMemberTwice(pretty(sealed(dirty)), 'turns', base.turns);
-  })();
-  const twiceSessions = (() => {
-    const dirty = structuredClone(base);
-    (dirty.sessions as Json[]).forEach((session) => (session.judge = 'arbiter-large'));
-    return withMemberTwice(pretty(sealed(dirty)), 'sessions', base.sessions);
-  })();
-  const twiceFormat = (() => {
-    const dirty = structuredClone(base);
-    dirty.format = 'agreement-studio.transcripts/1';
-    return withMemberTwice(pretty(sealed(dirty)), 'format', 'agreement-studio.pack/1');
-  })();
 
   return named('pack', [
-    {
-      slug: 'turns-twice',
-      rule: 'duplicate-member',
-      what: 'a second `turns` holding judge labels',
-      bytes: bytesOf(twiceTurns.text),
-      error: { line: twiceTurns.line, path: 'turns', message: TWICE },
-    },
-    {
-      slug: 'sessions-twice',
-      rule: 'duplicate-member',
-      what: 'a second `sessions` naming the judge',
-      bytes: bytesOf(twiceSessions.text),
-      error: { line: twiceSessions.line, path: 'sessions', message: TWICE },
-    },
-    {
-      slug: 'format-twice',
-      rule: 'duplicate-member',
-      what: 'a second `format` (detection reads the first, JSON.parse keeps the last)',
-      bytes: bytesOf(twiceFormat.text),
-      error: { line: twiceFormat.line, path: 'format', message: TWICE },
-    },
+    // The second `turns` (what JSON.parse keeps, and what the checksum covers) carries the judge's labels.
+    memberTwice(base, 'turns', 'a second `turns` holding judge labels', judged),
+    memberTwice(base, 'sessions', 'a second `sessions` naming the judge', (p) =>
+      (p.sessions as Json[]).forEach((session) => (session.judge = 'arbiter-large')),
+    ),
+    memberTwice(
+      base,
+      'format',
+      'a second `format` (detection reads the first, JSON.parse keeps the last)',
+      (p) => (p.format = 'agreement-studio.transcripts/1'),
+    ),
     edit('judgement', 'blind-pack', 'turns[].judgement', (p) => (turn(p, 0).judgement = 'yes'), at('turns[0].judgement', BLIND)),
     edit('Judgements', 'blind-pack', 'turns[].Judgements', (p) => (turn(p, 1).Judgements = { 'arbiter-large': 'no' }), at('turns[1].Judgements', BLIND)),
     edit('judge-label', 'blind-pack', 'turns[].judge_label', (p) => (turn(p, 2).judge_label = 'irrelevant'), at('turns[2].judge_label', BLIND)),
@@ -257,31 +240,9 @@ function labelFileCases(): TamperCase[] {
     bytes: bytesOf(sealedEdit(base, change)),
     error,
   });
-  const twiceFormat = (() => {
-    const dirty = structuredClone(base);
-    dirty.format = 'agreement-studio.transcripts/1';
-    return withMemberTwice(pretty(sealed(dirty)), 'format', 'agreement-studio.labels/1');
-  })();
-  const twiceLabels = (() => {
-    const dirty = structuredClone(base);
-    (dirty.labels as Json[]).forEach((l) => l.task === 'answer' && (l.value = 'no'));
-    return withMemberTwice(pretty(sealed(dirty)), 'labels', base.labels);
-  })();
   return named('labels-json', [
-    {
-      slug: 'format-twice',
-      rule: 'duplicate-member',
-      what: 'a second `format`',
-      bytes: bytesOf(twiceFormat.text),
-      error: { line: twiceFormat.line, path: 'format', message: TWICE },
-    },
-    {
-      slug: 'labels-twice',
-      rule: 'duplicate-member',
-      what: 'a second `labels` with other answers',
-      bytes: bytesOf(twiceLabels.text),
-      error: { line: twiceLabels.line, path: 'labels', message: TWICE },
-    },
+    memberTwice(base, 'format', 'a second `format`', (f) => (f.format = 'agreement-studio.transcripts/1')),
+    memberTwice(base, 'labels', 'a second `labels` with other answers', (f) => (f.labels as Json[]).forEach((l) => l.task === 'answer' && (l.value = 'no'))),
     edit(
       'annotator-million',
       'label-id',
@@ -351,11 +312,6 @@ function backupCases(): TamperCase[] {
       at('puzzles[0].difficulty', 'a whole number from 1 to 9'),
     );
   const firstQuestion = (base.turns as Json[]).findIndex((turn) => turn.type === 'question');
-  const twiceLabels = (() => {
-    const dirty = structuredClone(base);
-    (dirty.labels as Json[]).forEach((l) => (l.rev = 2));
-    return withMemberTwice(pretty(sealed(dirty)), 'labels', base.labels);
-  })();
   // Bytes that are not UTF-8 in a note: a backup is refused at the byte, never repaired into U+FFFD.
   const noteMark = sealedEdit(base, (b) => (record(b, 'labels', 0).note = 'HOSTILE-MARK'));
   return named('backup', [
@@ -366,13 +322,7 @@ function backupCases(): TamperCase[] {
       bytes: () => spliceBytes(noteMark, new Uint8Array([0xff])),
       error: { line: lineAt(noteMark, noteMark.indexOf('HOSTILE-MARK')), message: 'not UTF-8 text' },
     },
-    {
-      slug: 'labels-twice',
-      rule: 'duplicate-member',
-      what: 'a second `labels`',
-      bytes: bytesOf(twiceLabels.text),
-      error: { line: twiceLabels.line, path: 'labels', message: TWICE },
-    },
+    memberTwice(base, 'labels', 'a second `labels`', (b) => (b.labels as Json[]).forEach((l) => (l.rev = 2))),
     edit(
       'unit-missing',
       'backup-checked',

@@ -2,12 +2,12 @@
 // Dexie declares it and as IndexedDB actually created it; and every transaction opened durable.
 
 import Dexie from 'dexie';
-import type { DBCore } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StudioDatabase } from '../../../renderer/db/database';
 import { deleteStudy, importStudies } from '../../../renderer/db/import-study';
 import { annotator, closeDatabases, demoStudy, freshDatabase, label } from './db-fixtures';
+import { watchTransactions } from './middleware-fixtures';
 
 afterEach(closeDatabases);
 
@@ -155,18 +155,7 @@ describe('durability', () => {
   it('opens the import, delete and label transactions as strict, so acknowledged writes are on disk', async () => {
     const db = freshDatabase();
     const opened: { mode: string; requested: unknown; actual: unknown }[] = [];
-    db.use({
-      stack: 'dbcore',
-      name: 'record-transactions',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        transaction: (stores, mode, options) => {
-          const tx = down.transaction(stores, mode, options);
-          opened.push({ mode, requested: options?.durability, actual: (tx as unknown as IDBTransaction).durability });
-          return tx;
-        },
-      }),
-    });
+    db.use(watchTransactions('record-transactions', (tx, mode, options) => opened.push({ mode, requested: options?.durability, actual: tx.durability })));
     const demo = demoStudy();
     await importStudies(db, [demo]);
     await db.transaction('rw', db.annotators, db.labels, async () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 // node:url's URL, not the global: happy-dom replaces the global URL in component tests.
 import { fileURLToPath, URL } from 'node:url';
-import type { Table } from 'dexie';
+import type { DBCore, Middleware, Table } from 'dexie';
 import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { generateSyntheticBundle } from '../../../shared/demo/synthetic-study';
@@ -12,6 +12,7 @@ import type { Annotator, Label, StudyData } from '../../../shared/domain/model';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../../../renderer/db/database';
+import { importStudies } from '../../../renderer/db/import-study';
 
 export const NOW = '2026-11-22T10:00:00.000Z';
 
@@ -23,6 +24,14 @@ export function freshDatabase(): StudioDatabase {
   counter += 1;
   const db = new StudioDatabase(`studio-test-${counter}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   opened.push(db);
+  return db;
+}
+
+/** A fresh database holding `studies`; `middleware` goes in first, since Dexie takes middleware only before it opens. */
+export async function databaseWith(studies: StudyData[], middleware?: Middleware<DBCore>): Promise<StudioDatabase> {
+  const db = freshDatabase();
+  if (middleware) db.use(middleware);
+  await importStudies(db, studies);
   return db;
 }
 
@@ -60,6 +69,11 @@ export async function refusedUnchanged<E extends Error>(db: StudioDatabase, call
   expect(error).toBeInstanceOf(type);
   expect(await dumpTables(db)).toEqual(before);
   return error as E;
+}
+
+/** The message of the RangeError `call` is refused with, every table left as it was. */
+export async function rangeRefusal(db: StudioDatabase, call: () => Promise<unknown>): Promise<string> {
+  return (await refusedUnchanged(db, call, RangeError)).message;
 }
 
 /** Every row of every table, in primary-key order, keyed by table name. */

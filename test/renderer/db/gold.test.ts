@@ -9,7 +9,7 @@ import type { AuditEntry, GoldLabel } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { clearGoldLabel, loadGoldHistory, loadGoldLabels, setGoldLabel, undoGoldChange, type GoldAuditDetail } from '../../../renderer/db/gold';
 import { importStudies } from '../../../renderer/db/import-study';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW, refusedUnchanged } from './db-fixtures';
+import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW, rangeRefusal } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -40,12 +40,6 @@ async function goldAudit(db: StudioDatabase): Promise<Array<Omit<AuditEntry, 'id
   return entries
     .filter((entry) => entry.kind.startsWith('gold:'))
     .map(({ studyId, at, kind, detail }) => ({ studyId, at, kind, detail: JSON.parse(detail) as GoldAuditDetail }));
-}
-
-/** Runs a call that must be refused: a RangeError, and not one row of any table changed. */
-/** The message of the RangeError `call` is refused with, every table left as it was. */
-async function refusal(db: StudioDatabase, call: () => Promise<unknown>): Promise<string> {
-  return (await refusedUnchanged(db, call, RangeError)).message;
 }
 
 describe('gold labels', () => {
@@ -199,7 +193,7 @@ describe('gold labels', () => {
   it('refuses an undo once the gold label has changed since', async () => {
     const first = await setGoldLabel(db, gold(FINAL, 'match', 'matched'));
     await setGoldLabel(db, gold(FINAL, 'match', 'unmatched', { by: 'Another window', now: LATER }));
-    expect(await refusal(db, () => undoGoldChange(db, { ...first, studyId: DEMO, task: 'match', unitId: FINAL }, { by: 'Lead' }))).toBe(
+    expect(await rangeRefusal(db, () => undoGoldChange(db, { ...first, studyId: DEMO, task: 'match', unitId: FINAL }, { by: 'Lead' }))).toBe(
       `the gold label of unit "${FINAL}" has changed since; undo it by hand`,
     );
   });
@@ -238,34 +232,34 @@ describe('gold labels', () => {
 
   describe('refusals', () => {
     it('refuses a unit the study lacks or that does not take the task', async () => {
-      expect(await refusal(db, () => setGoldLabel(db, gold('s-nowhere/1', 'answer', 'yes')))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold('s-nowhere/1', 'answer', 'yes')))).toBe(
         'unit "s-nowhere/1" is not in the study "Demo study: original situation puzzles"; an answer gold label needs a question turn',
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(FINAL, 'answer', 'yes')))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(FINAL, 'answer', 'yes')))).toBe(
         `unit "${FINAL}" is a final turn; an answer gold label needs a question turn`,
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'match', 'matched')))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'match', 'matched')))).toBe(
         `unit "${QUESTION}" is a question turn; a match gold label needs a final turn`,
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'difficulty', 3)))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'difficulty', 3)))).toBe(
         `unit "${QUESTION}" is a question turn; a difficulty gold label needs a puzzle`,
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(PUZZLE, 'answer', 'yes')))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(PUZZLE, 'answer', 'yes')))).toBe(
         `unit "${PUZZLE}" is a puzzle; an answer gold label needs a question turn`,
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'verdict' as never, 'yes')))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'verdict' as never, 'yes')))).toBe(
         'unknown task "verdict"; expected answer, match or difficulty',
       );
     });
 
     it('refuses a value outside the study scheme', async () => {
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'unknown')))).toMatch(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'unknown')))).toMatch(
         /^an answer gold label in the study ".+" is one of yes, no, irrelevant, not "unknown"$/,
       );
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'Yes.' as never)))).toMatch(/not "Yes\."$/);
-      expect(await refusal(db, () => setGoldLabel(db, gold(FINAL, 'match', 'yes')))).toMatch(/is one of matched, unmatched, not "yes"$/);
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'Yes.' as never)))).toMatch(/not "Yes\."$/);
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(FINAL, 'match', 'yes')))).toMatch(/is one of matched, unmatched, not "yes"$/);
       for (const value of [0, 10, 4.5, '4'] as const) {
-        expect(await refusal(db, () => setGoldLabel(db, gold(PUZZLE, 'difficulty', value as never)))).toBe(
+        expect(await rangeRefusal(db, () => setGoldLabel(db, gold(PUZZLE, 'difficulty', value as never)))).toBe(
           `a difficulty gold label is a whole number from 1 to 9, not ${JSON.stringify(value)}`,
         );
       }
@@ -278,22 +272,24 @@ describe('gold labels', () => {
     });
 
     it('refuses a decision without the name of who made it', async () => {
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'no', { by: '  ' })))).toBe('a gold label needs the name of who adjudicated it');
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'no', { by: '  ' })))).toBe(
+        'a gold label needs the name of who adjudicated it',
+      );
     });
 
     it('refuses a study that is not in the library', async () => {
-      expect(await refusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), studyId: 'missing' }))).toBe(
+      expect(await rangeRefusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), studyId: 'missing' }))).toBe(
         'the study "missing" is not in the library',
       );
-      expect(await refusal(db, () => clearGoldLabel(db, 'missing', 'answer', QUESTION, { by: 'Lead' }))).toBe('the study "missing" is not in the library');
+      expect(await rangeRefusal(db, () => clearGoldLabel(db, 'missing', 'answer', QUESTION, { by: 'Lead' }))).toBe('the study "missing" is not in the library');
     });
 
     it('refuses to adjudicate in a study opened from a pack', async () => {
       await setGoldLabel(db, gold(QUESTION, 'answer', 'no'));
       await db.studies.update(DEMO, { origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann' }, packs: ['abc'] } });
       const expected = /^the study ".+" was opened from a pack for Ann; only the lead's own study takes gold labels$/;
-      expect(await refusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'yes')))).toMatch(expected);
-      expect(await refusal(db, () => clearGoldLabel(db, DEMO, 'answer', QUESTION, { by: 'Ann' }))).toMatch(expected);
+      expect(await rangeRefusal(db, () => setGoldLabel(db, gold(QUESTION, 'answer', 'yes')))).toMatch(expected);
+      expect(await rangeRefusal(db, () => clearGoldLabel(db, DEMO, 'answer', QUESTION, { by: 'Ann' }))).toMatch(expected);
     });
   });
 });

@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StudyData } from '../../../shared/domain/model';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
-import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../../shared/formats/label-file';
+import { serializeLabelFile, type LabelRecord } from '../../../shared/formats/label-file';
 import type { SourceFile } from '../../../shared/formats/limits';
 import { serializePack } from '../../../shared/formats/pack';
 import { sha256Hex } from '../../../shared/formats/sha256';
@@ -18,41 +17,13 @@ import type { StudioDatabase } from '../../../renderer/db/database';
 import { importLabelSources } from '../../../renderer/db/import-label-files';
 import { importStudies } from '../../../renderer/db/import-study';
 import type { WorkProgress } from '../../../renderer/workers/team-protocol';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase, NOW } from './db-fixtures';
+import { closeDatabases, dumpTables, freshDatabase, NOW } from './db-fixtures';
+import { demo, F1, labelFile, P1, Q1, Q1_YES_STORED, Q2, Q3, record, STUDY } from './label-file-fixtures';
 
 afterEach(closeDatabases);
 
-const demo: StudyData = demoStudy();
-const STUDY = demo.study.id;
-const questions = demo.turns.filter((turn) => turn.type === 'question');
-const finals = demo.turns.filter((turn) => turn.type === 'final');
-
-function idOf(items: ReadonlyArray<{ id: string }>, index: number): string {
-  const item = items[index];
-  if (item === undefined) throw new Error(`the demo study has no item ${index}`);
-  return item.id;
-}
-
-const Q1 = idOf(questions, 0);
-const Q2 = idOf(questions, 1);
-const Q3 = idOf(questions, 2);
-const F1 = idOf(finals, 0);
-const P1 = idOf(demo.puzzles, 0);
-
-function record(unit: string, task: LabelRecord['task'], value: LabelRecord['value'], extra: Partial<LabelRecord> = {}): LabelRecord {
-  return { unit, task, value, at: '2026-11-22T09:00:00Z', ms: 1000, rev: 1, unsure: false, note: '', ...extra };
-}
-
 function labelFileText(labels: LabelRecord[], annotatorId = 'ann-01', studyId = STUDY): string {
-  return serializeLabelFile(
-    buildLabelFile({
-      studyId,
-      annotator: { id: annotatorId, name: `Annotator ${annotatorId}` },
-      exportedAt: '2026-11-22T10:00:00Z',
-      app: 'agreement-studio 0.1.0',
-      labels,
-    }),
-  );
+  return serializeLabelFile(labelFile(labels, annotatorId, studyId));
 }
 
 /** A label file as a foreign writer could make it: any content, with a correct checksum. */
@@ -82,18 +53,7 @@ describe('importLabelSources', () => {
     const report = await importLabelSources(db, STUDY, [goodFile()], { now: NOW });
     expect(report).toEqual({ totals: { files: 1, labels: 3, added: 3, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
     expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator ann-01' }]);
-    expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toEqual({
-      studyId: STUDY,
-      annotatorId: 'ann-01',
-      unitId: Q1,
-      task: 'answer',
-      value: 'yes',
-      at: '2026-11-22T09:00:00Z',
-      ms: 1000,
-      rev: 1,
-      unsure: false,
-      note: '',
-    });
+    expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toEqual(Q1_YES_STORED);
   });
 
   it('imports a label CSV: one annotator per name, revision 1 at the import time, extra columns ignored', async () => {

@@ -3,45 +3,22 @@
 // audit log, and any error rejects every file with located errors and the database unchanged.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, Label, StudyData, Turn } from '../../../shared/domain/model';
-import { buildLabelFile, type LabelFile, type LabelRecord } from '../../../shared/formats/label-file';
+import type { AuditEntry, Label, Turn } from '../../../shared/domain/model';
+import type { LabelFile } from '../../../shared/formats/label-file';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importLabelFiles, LabelImportError, type LabelImportAuditDetail } from '../../../renderer/db/import-labels';
 import { importStudies } from '../../../renderer/db/import-study';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase } from './db-fixtures';
+import { closeDatabases, dumpTables, freshDatabase } from './db-fixtures';
+import { demo, F1, labelFile, P1, Q1, Q1_YES_STORED, Q2, record, STUDY } from './label-file-fixtures';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 
 afterEach(closeDatabases);
 
-const demo: StudyData = demoStudy();
-const STUDY = demo.study.id;
-const questions = demo.turns.filter((turn) => turn.type === 'question');
-const finals = demo.turns.filter((turn) => turn.type === 'final');
-
 function nth<T>(items: readonly T[], index: number): T {
   const item = items[index];
   if (item === undefined) throw new Error(`the demo study has no item ${index}`);
   return item;
-}
-
-const Q1 = nth(questions, 0).id;
-const Q2 = nth(questions, 1).id;
-const F1 = nth(finals, 0).id;
-const P1 = nth(demo.puzzles, 0).id;
-
-function record(unit: string, task: LabelRecord['task'], value: LabelRecord['value'], extra: Partial<LabelRecord> = {}): LabelRecord {
-  return { unit, task, value, at: '2026-11-22T09:00:00Z', ms: 1000, rev: 1, unsure: false, note: '', ...extra };
-}
-
-function labelFile(labels: LabelRecord[], annotatorId = 'ann-01', studyId = STUDY): LabelFile {
-  return buildLabelFile({
-    studyId,
-    annotator: { id: annotatorId, name: `Annotator ${annotatorId}` },
-    exportedAt: '2026-11-22T10:00:00Z',
-    app: 'agreement-studio 0.1.0',
-    labels,
-  });
 }
 
 const firstFile = () => labelFile([record(Q1, 'answer', 'yes'), record(Q2, 'answer', 'no'), record(F1, 'match', 'matched'), record(P1, 'difficulty', 4)]);
@@ -81,18 +58,7 @@ describe('importLabelFiles: merging', () => {
     const summary = await importLabelFiles(db, STUDY, [firstFile()], { now: NOW });
     expect(summary).toEqual({ files: 1, labels: 4, added: 4, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 });
     expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator ann-01' }]);
-    expect(await stored(db, Q1, 'answer')).toEqual({
-      studyId: STUDY,
-      annotatorId: 'ann-01',
-      unitId: Q1,
-      task: 'answer',
-      value: 'yes',
-      at: '2026-11-22T09:00:00Z',
-      ms: 1000,
-      rev: 1,
-      unsure: false,
-      note: '',
-    });
+    expect(await stored(db, Q1, 'answer')).toEqual(Q1_YES_STORED);
     expect((await stored(db, P1, 'difficulty'))?.value).toBe(4);
     expect(await db.labels.count()).toBe(4);
     expect(await labelAudit(db)).toEqual([]);

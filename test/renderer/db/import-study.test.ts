@@ -3,13 +3,14 @@
 // record after earlier chunks were written, a full disk) leaves the database exactly as it was.
 
 import Dexie from 'dexie';
-import type { DBCore } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudyData, Turn } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { countRecords, importStudies, StudyExistsError, type ImportProgress } from '../../../renderer/db/import-study';
 import { describeStorageError, isQuotaError } from '../../../renderer/db/storage';
 import { byId, closeDatabases, countTables, demoStudy, dumpTables, freshDatabase, studyRows, syntheticStudy } from './db-fixtures';
+import { interceptWrites } from './middleware-fixtures';
+import { QUOTA_FAILURES } from './quota-failure';
 
 const CHUNK = 5_000;
 // Large imports through fake-indexeddb take a few seconds.
@@ -290,25 +291,12 @@ describe('importStudies: all or nothing', () => {
     const db = freshDatabase();
     let armed = false;
     let turnWrites = 0;
-    db.use({
-      stack: 'dbcore',
-      name: 'quota-after-one-turn-chunk',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req) => {
-              if (armed && name === 'turns' && req.type === 'put' && ++turnWrites === 2) {
-                return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-              }
-              return table.mutate(req);
-            },
-          };
-        },
+    db.use(
+      interceptWrites('quota-after-one-turn-chunk', (table, req, write) => {
+        if (armed && table === 'turns' && req.type === 'put' && ++turnWrites === 2) return Promise.reject(QUOTA_FAILURES.direct());
+        return write();
       }),
-    });
+    );
     await importStudies(db, [demo]);
     armed = true;
 

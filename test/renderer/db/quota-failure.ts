@@ -3,6 +3,7 @@
 // which is how Dexie reports a transaction the browser aborted at commit for lack of space.
 
 import Dexie, { type DBCore, type Middleware } from 'dexie';
+import { interceptWrites } from './middleware-fixtures';
 
 export const QUOTA_FAILURES = {
   direct: () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
@@ -13,21 +14,8 @@ export type QuotaForm = keyof typeof QUOTA_FAILURES;
 
 /** Every write to a table fails in the form `failing(table)` names; none fails where it returns undefined. */
 export function quotaMiddleware(failing: (table: string) => QuotaForm | undefined): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'full-disk',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const inner = down.table(name);
-        return {
-          ...inner,
-          mutate: (request) => {
-            const form = failing(name);
-            return form ? Promise.reject(QUOTA_FAILURES[form]()) : inner.mutate(request);
-          },
-        };
-      },
-    }),
-  };
+  return interceptWrites('full-disk', (table, _request, write) => {
+    const form = failing(table);
+    return form ? Promise.reject(QUOTA_FAILURES[form]()) : write();
+  });
 }

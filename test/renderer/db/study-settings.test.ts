@@ -3,52 +3,56 @@
 // changes nothing.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { importStudies } from '../../../renderer/db/import-study';
+import type { StudioDatabase } from '../../../renderer/db/database';
 import { setAnnotatorExpertise, setUnparseableReplies } from '../../../renderer/db/study-settings';
-import { closeDatabases, demoStudy, freshDatabase, NOW, refusedUnchanged } from './db-fixtures';
+import { closeDatabases, databaseWith, demoStudy, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
 
 const demo = demoStudy();
 
-describe('setUnparseableReplies', () => {
-  it('stores the setting on the study and audits the change; back to the default leaves no field', async () => {
-    const db = freshDatabase();
-    await importStudies(db, [demo]);
-    expect(await setUnparseableReplies(db, demo.study.id, 'left-out', NOW)).toBe(false);
-    expect(await setUnparseableReplies(db, demo.study.id, 'disagreement', NOW)).toBe(true);
-    expect(await db.studies.get(demo.study.id)).toEqual({ ...demo.study, unparseableReplies: 'disagreement' });
+/** A setting's setter, with its values widened so both settings run through the same checks. */
+type Setter = (db: StudioDatabase, studyId: string, value: string, now: string) => Promise<boolean>;
+
+/** Each setting: its study field and audit kind, its default, another value, and one the missing study is refused with. */
+const SETTINGS = [
+  {
+    name: 'setUnparseableReplies',
+    set: setUnparseableReplies as Setter,
+    field: 'unparseableReplies',
+    kind: 'study:unparseable-replies',
+    defaultValue: 'left-out',
+    other: 'disagreement',
+    refusedWith: 'disagreement',
+    backToDefault: 'back to the default leaves no field',
+  },
+  {
+    name: 'setAnnotatorExpertise',
+    set: setAnnotatorExpertise as Setter,
+    field: 'annotatorExpertise',
+    kind: 'study:annotator-expertise',
+    defaultValue: 'expert',
+    other: 'crowd',
+    refusedWith: 'skilled',
+    backToDefault: 'back to expert leaves no field',
+  },
+];
+
+describe.each(SETTINGS)('$name', ({ set, field, kind, defaultValue, other, refusedWith, backToDefault }) => {
+  it(`stores the setting on the study and audits the change; ${backToDefault}`, async () => {
+    const db = await databaseWith([demo]);
+    expect(await set(db, demo.study.id, defaultValue, NOW)).toBe(false);
+    expect(await set(db, demo.study.id, other, NOW)).toBe(true);
+    expect(await db.studies.get(demo.study.id)).toEqual({ ...demo.study, [field]: other });
     const audit = await db.audit.where('studyId').equals(demo.study.id).toArray();
-    expect(audit.at(-1)).toMatchObject({ at: NOW, kind: 'study:unparseable-replies', detail: JSON.stringify({ old: 'left-out', new: 'disagreement' }) });
-    expect(await setUnparseableReplies(db, demo.study.id, 'disagreement', NOW)).toBe(false);
-    expect(await setUnparseableReplies(db, demo.study.id, 'left-out', NOW)).toBe(true);
+    expect(audit.at(-1)).toMatchObject({ at: NOW, kind, detail: JSON.stringify({ old: defaultValue, new: other }) });
+    expect(await set(db, demo.study.id, other, NOW)).toBe(false);
+    expect(await set(db, demo.study.id, defaultValue, NOW)).toBe(true);
     expect(await db.studies.get(demo.study.id)).toEqual(demo.study);
   });
 
   it('refuses a missing study, changing nothing', async () => {
-    const db = freshDatabase();
-    await importStudies(db, [demo]);
-    await refusedUnchanged(db, () => setUnparseableReplies(db, 'no-such-study', 'disagreement', NOW), RangeError);
-  });
-});
-
-describe('setAnnotatorExpertise', () => {
-  it('stores the setting on the study and audits the change; back to expert leaves no field', async () => {
-    const db = freshDatabase();
-    await importStudies(db, [demo]);
-    expect(await setAnnotatorExpertise(db, demo.study.id, 'expert', NOW)).toBe(false);
-    expect(await setAnnotatorExpertise(db, demo.study.id, 'crowd', NOW)).toBe(true);
-    expect(await db.studies.get(demo.study.id)).toEqual({ ...demo.study, annotatorExpertise: 'crowd' });
-    const audit = await db.audit.where('studyId').equals(demo.study.id).toArray();
-    expect(audit.at(-1)).toMatchObject({ at: NOW, kind: 'study:annotator-expertise', detail: JSON.stringify({ old: 'expert', new: 'crowd' }) });
-    expect(await setAnnotatorExpertise(db, demo.study.id, 'crowd', NOW)).toBe(false);
-    expect(await setAnnotatorExpertise(db, demo.study.id, 'expert', NOW)).toBe(true);
-    expect(await db.studies.get(demo.study.id)).toEqual(demo.study);
-  });
-
-  it('refuses a missing study, changing nothing', async () => {
-    const db = freshDatabase();
-    await importStudies(db, [demo]);
-    await refusedUnchanged(db, () => setAnnotatorExpertise(db, 'no-such-study', 'skilled', NOW), RangeError);
+    const db = await databaseWith([demo]);
+    await refusedUnchanged(db, () => set(db, 'no-such-study', refusedWith, NOW), RangeError);
   });
 });

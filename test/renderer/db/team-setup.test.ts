@@ -12,7 +12,7 @@ import type { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
 import { loadStudyData } from '../../../renderer/db/study-data';
 import { assignTeam, loadAssignments, setPuzzleAssignment } from '../../../renderer/db/team-setup';
-import { annotator, closeDatabases, demoStudy, dumpTables, freshDatabase, label, NOW, refusedUnchanged, syntheticStudy } from './db-fixtures';
+import { annotator, closeDatabases, demoStudy, dumpTables, freshDatabase, label, NOW, rangeRefusal, syntheticStudy } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -53,12 +53,6 @@ const team = (...ids: string[]) => ids.map((id) => ({ id, name: `Name of ${id}` 
 
 function unitsOf(rows: readonly Assignment[], annotatorId: string, task: Task): string[] | undefined {
   return rows.find((row) => row.annotatorId === annotatorId && row.task === task)?.units;
-}
-
-/** Runs a call that must be refused: a RangeError, and not one row of any table changed. */
-/** The message of the RangeError `call` is refused with, every table left as it was. */
-async function refusal(db: StudioDatabase, call: () => Promise<unknown>): Promise<string> {
-  return (await refusedUnchanged(db, call, RangeError)).message;
 }
 
 describe('assignTeam', () => {
@@ -167,7 +161,7 @@ describe('assignTeam', () => {
   it('refuses an unusable team, overlap or seed with a clear message, writing nothing', async () => {
     await assignTeam(db, TINY, { annotators: team('ann-1', 'ann-2', 'ann-3'), overlap: 2, seed: 1, now: NOW });
     const refused = (annotators: Array<{ id: string; name: string }>, overlap: number, more: { difficultyOverlap?: number; seed?: number } = {}) =>
-      refusal(db, () =>
+      rangeRefusal(db, () =>
         assignTeam(db, TINY, {
           annotators,
           overlap,
@@ -195,11 +189,11 @@ describe('assignTeam', () => {
   });
 
   it('refuses a study that is not in the library, or was opened from a pack', async () => {
-    expect(await refusal(db, () => assignTeam(db, 'nowhere', { annotators: team('a'), overlap: 1, seed: 1 }))).toBe(
+    expect(await rangeRefusal(db, () => assignTeam(db, 'nowhere', { annotators: team('a'), overlap: 1, seed: 1 }))).toBe(
       'the study "nowhere" is not in the library',
     );
     await db.studies.update(TINY, { origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann' }, packs: ['abc'] } });
-    expect(await refusal(db, () => assignTeam(db, TINY, { annotators: team('a'), overlap: 1, seed: 1 }))).toBe(
+    expect(await rangeRefusal(db, () => assignTeam(db, TINY, { annotators: team('a'), overlap: 1, seed: 1 }))).toBe(
       'the study "Tiny study" was opened from a pack for Ann; only the lead\'s own study can be assigned to a team',
     );
   });
@@ -315,21 +309,21 @@ describe('setPuzzleAssignment', () => {
 
   it('refuses an annotator or puzzle the study lacks, a study without a team, and a study opened from a pack', async () => {
     const change = { annotatorId: 'ann-1', puzzleId: 'p1', part: 'turns', assigned: false, now: LATER } as const;
-    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, { ...change, annotatorId: 'ann-9' }))).toBe(
+    expect(await rangeRefusal(db, () => setPuzzleAssignment(db, TINY, { ...change, annotatorId: 'ann-9' }))).toBe(
       'the annotator "ann-9" is not in the study "Tiny study"',
     );
-    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, { ...change, puzzleId: 'p9' }))).toBe('the puzzle "p9" is not in the study "Tiny study"');
-    expect(await refusal(db, () => setPuzzleAssignment(db, 'nowhere', change))).toBe('the study "nowhere" is not in the library');
+    expect(await rangeRefusal(db, () => setPuzzleAssignment(db, TINY, { ...change, puzzleId: 'p9' }))).toBe('the puzzle "p9" is not in the study "Tiny study"');
+    expect(await rangeRefusal(db, () => setPuzzleAssignment(db, 'nowhere', change))).toBe('the study "nowhere" is not in the library');
 
     const other = freshDatabase();
     await importStudies(other, [tinyStudy()]);
     await other.annotators.put(annotator(TINY, 'ann-1'));
-    expect(await refusal(other, () => setPuzzleAssignment(other, TINY, change))).toBe(
+    expect(await rangeRefusal(other, () => setPuzzleAssignment(other, TINY, change))).toBe(
       'the study "Tiny study" has no team yet; assign it to annotators before changing the assignment by hand',
     );
 
     await db.studies.update(TINY, { origin: { kind: 'pack', annotator: { id: 'ann-1', name: 'Ann' }, packs: ['abc'] } });
-    expect(await refusal(db, () => setPuzzleAssignment(db, TINY, change))).toBe(
+    expect(await rangeRefusal(db, () => setPuzzleAssignment(db, TINY, change))).toBe(
       'the study "Tiny study" was opened from a pack for Ann; only the lead\'s own study can be assigned to a team',
     );
   });

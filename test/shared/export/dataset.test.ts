@@ -333,6 +333,24 @@ describe('datasetFile as JSONL', () => {
   });
 });
 
+/** The CSV columns that name the unit, before any judge column. */
+const UNIT_COLUMNS = ['task', 'unit', 'puzzle_id', 'session_id', 'text', 'bucket'];
+/** The CSV columns after the judges: the tiny study's three annotators, the majority, gold and difficulty. */
+const LABEL_COLUMNS = [
+  'human:ann-a',
+  'human:ann-b',
+  'human:ann-c',
+  'majority',
+  'gold',
+  'gold_note',
+  'gold_by',
+  'gold_at',
+  'difficulty_mean',
+  'difficulty_level',
+  'difficulty_bucket',
+  'difficulty_source',
+];
+
 describe('datasetFile as CSV', () => {
   it('writes provenance comments, then the header and the exact rows', () => {
     const file = datasetFile(fileInput('csv', true));
@@ -356,28 +374,7 @@ describe('datasetFile as CSV', () => {
     expect(decodeURIComponent('Tiny%2C %22=1+1%22 study')).toBe('Tiny, "=1+1" study');
 
     expect(csvRecords(file.text)).toEqual([
-      [
-        'task',
-        'unit',
-        'puzzle_id',
-        'session_id',
-        'text',
-        'bucket',
-        'judge:judge-x',
-        'judge:judge-y',
-        'human:ann-a',
-        'human:ann-b',
-        'human:ann-c',
-        'majority',
-        'gold',
-        'gold_note',
-        'gold_by',
-        'gold_at',
-        'difficulty_mean',
-        'difficulty_level',
-        'difficulty_bucket',
-        'difficulty_source',
-      ],
+      [...UNIT_COLUMNS, 'judge:judge-x', 'judge:judge-y', ...LABEL_COLUMNS],
       ['answer', 's1/1', 'p1', 's1', "'@x", 'easy', 'yes', 'no', 'yes', 'no', '', '', 'yes', `'=cmd|" /C calc"!A0`, 'Lead', NOW, '2', '2', 'easy', 'bundle'],
       ['answer', 's1/2', 'p1', 's1', 'Is it, "quoted"?', 'easy', 'no', '', 'no', 'no', '', 'no', '', '', '', '', '2', '2', 'easy', 'bundle'],
       [
@@ -477,26 +474,7 @@ describe('datasetFile as CSV', () => {
   it('writes an annotator export without judge columns, names, labels or replies', () => {
     const { text } = datasetFile(fileInput('csv', false));
     const [header, ...rows] = csvRecords(text);
-    expect(header).toEqual([
-      'task',
-      'unit',
-      'puzzle_id',
-      'session_id',
-      'text',
-      'bucket',
-      'human:ann-a',
-      'human:ann-b',
-      'human:ann-c',
-      'majority',
-      'gold',
-      'gold_note',
-      'gold_by',
-      'gold_at',
-      'difficulty_mean',
-      'difficulty_level',
-      'difficulty_bucket',
-      'difficulty_source',
-    ]);
+    expect(header).toEqual([...UNIT_COLUMNS, ...LABEL_COLUMNS]);
     expect(rows[0]).toEqual([
       'answer',
       's1/1',

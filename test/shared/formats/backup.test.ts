@@ -17,22 +17,12 @@ import {
   type BackupContent,
 } from '../../../shared/formats/backup';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
-import type { FormatError, ParseResult } from '../../../shared/formats/errors';
 import { sha256Hex } from '../../../shared/formats/sha256';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { errorsOf, valueOf } from './parse-results';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const demoText = readFileSync(new URL('../../../assets/demo-study.json', import.meta.url), 'utf8');
-
-function valueOf<T>(result: ParseResult<T>): T {
-  if (!result.ok) throw new Error(`expected the input to be accepted: ${JSON.stringify(result.errors)}`);
-  return result.value;
-}
-
-function errorsOf<T>(result: ParseResult<T>): FormatError[] {
-  if (result.ok) throw new Error('expected the input to be rejected');
-  return result.errors;
-}
 
 const demo: StudyData = valueOf(parseTranscriptBundle({ name: 'demo-study.json', text: demoText }, { now: NOW }));
 

@@ -5,21 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel, LabelScheme, LabelValue, Task } from '../../../shared/domain/model';
 import { buildBackup, parseBackup, serializeBackup } from '../../../shared/formats/backup';
-import type { ParseResult } from '../../../shared/formats/errors';
 import { listUnparseableReplies, readJudgeReply } from '../../../shared/formats/label-values';
 import { buildPack, serializePack } from '../../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
+import { valueOf } from './parse-results';
 
 const NOW = '2026-11-24T10:00:00.000Z';
 const THREE: LabelScheme = { answerUnknown: false };
 const FOUR: LabelScheme = { answerUnknown: true };
-
-function valueOf<T>(result: ParseResult<T>): T {
-  if (!result.ok) throw new Error(`expected the input to be accepted: ${JSON.stringify(result.errors)}`);
-  return result.value;
-}
 
 function bundle(turns: unknown[]): string {
   return JSON.stringify({

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
 import { readCsv } from '../../../shared/formats/csv';
-import type { FormatError, ParseResult } from '../../../shared/formats/errors';
 import { buildLabelFile, LABELS_FORMAT, parseLabelCsv, parseLabelFile, serializeLabelFile, type LabelFile } from '../../../shared/formats/label-file';
 import { sha256Hex } from '../../../shared/formats/sha256';
+import { errorsOf, valueOf } from './parse-results';
 
 const sample: LabelFile = buildLabelFile({
   studyId: 'pilot-2026',
@@ -46,16 +46,6 @@ function rawSample(): Record<string, unknown> {
 
 function rawLabels(content: Record<string, unknown>): Record<string, unknown>[] {
   return content.labels as Record<string, unknown>[];
-}
-
-function errorsOf<T>(result: ParseResult<T>): FormatError[] {
-  if (result.ok) throw new Error('expected the input to be rejected');
-  return result.errors;
-}
-
-function valueOf<T>(result: ParseResult<T>): T {
-  if (!result.ok) throw new Error(`expected the input to be accepted: ${JSON.stringify(result.errors)}`);
-  return result.value;
 }
 
 describe('label files: build, serialize, parse', () => {

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildBackup, parseBackup, serializeBackup } from '../../../shared/formats/backup';
-import type { FormatError, ParseResult } from '../../../shared/formats/errors';
 import { withChecksum } from '../../../shared/formats/format-header';
 import { buildLabelFile, parseLabelFile, serializeLabelFile } from '../../../shared/formats/label-file';
 import { mappingPresetFromJson } from '../../../shared/formats/importers/mapping-preset';
 import { upgradePath, type UpgradeStep } from '../../../shared/formats/migrate';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { errorsOf } from './parse-results';
 
 const current = buildLabelFile({
   studyId: 'pilot-2026',
@@ -34,11 +34,6 @@ const renameExported: UpgradeStep = {
 };
 
 const file = (content: unknown) => ({ name: 'ann-03.labels.json', text: JSON.stringify(content) });
-
-function errorsOf<T>(result: ParseResult<T>): FormatError[] {
-  if (result.ok) throw new Error('expected the input to be rejected');
-  return result.errors;
-}
 
 describe('upgrading an older format', () => {
   it('reads an older label file through its step, as this version would have written it', () => {

@@ -6,23 +6,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StudyData } from '../../../shared/domain/model';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
-import type { FormatError, ParseResult } from '../../../shared/formats/errors';
 import { buildPack, PACK_FORMAT, parsePack, serializePack, type Pack } from '../../../shared/formats/pack';
 import { sha256Hex } from '../../../shared/formats/sha256';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildStudyPacks } from '../../../shared/study/study-packs';
+import { errorsOf, valueOf } from './parse-results';
 
 const demoText = readFileSync(new URL('../../../assets/demo-study.json', import.meta.url), 'utf8');
-
-function valueOf<T>(result: ParseResult<T>): T {
-  if (!result.ok) throw new Error(`expected the input to be accepted: ${JSON.stringify(result.errors)}`);
-  return result.value;
-}
-
-function errorsOf<T>(result: ParseResult<T>): FormatError[] {
-  if (result.ok) throw new Error('expected the input to be rejected');
-  return result.errors;
-}
 
 const demo: StudyData = valueOf(parseTranscriptBundle({ name: 'demo-study.json', text: demoText }, { now: '2026-11-22T10:00:00Z' }));
 const annotators = [

@@ -8,7 +8,7 @@ import { renderCsv } from '../../../shared/report/render-csv';
 import { renderLatex } from '../../../shared/report/render-latex';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
-import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
+import { bucketStudy, NOW, rejudgedFinalsStudy } from '../stats/study/study-fixtures';
 
 function report(data: ReturnType<typeof bucketStudy>, bootstrap = 50): AgreementReport {
   return buildReport({ ...data, settings: { bootstrap, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
@@ -90,17 +90,7 @@ describe('the Judges section in the Markdown', () => {
   });
 
   it('says when a corrected score was clamped, with its value before', () => {
-    const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
-    const clamped = handStudy(
-      [{ id: 'p', difficulty: 2 }],
-      [
-        { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f1', 'matched', 'unmatched', 'matched')] },
-        { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
-        { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f3', 'matched', 'matched', 'matched')] },
-        { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
-        { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', turns: [final('f5', 'unmatched', 'matched')] },
-      ],
-    );
+    const clamped = rejudgedFinalsStudy();
     const text = renderMarkdown(report(clamped));
     const corrected = markdownTable(text, "M: players' solve rates corrected for each judge's errors");
     expect(corrected.filter((line) => line.includes('| 133.3 |')).map((line) => line.split(' | ').slice(0, 3).join(' | '))).toEqual([

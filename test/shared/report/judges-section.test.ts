@@ -15,7 +15,7 @@ import { holm, mcnemarExact } from '../../../shared/stats/judge/mcnemar';
 import { CONSTANT_DIFFERENCE } from '../../../shared/stats/study/judge-comparisons';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
 import { indexStudy, type StudyLabel } from '../../../shared/stats/study/study-units';
-import { bucketStudy, handStudy, NOW } from '../stats/study/study-fixtures';
+import { bucketStudy, easySessionStudy, NOW, rejudgedFinalsStudy } from '../stats/study/study-fixtures';
 
 function report(data: { study: StudyData; labels: StudyLabel[] }, settings: Partial<ReportInput['settings']> = {}): AgreementReport {
   return buildReport({
@@ -135,21 +135,10 @@ describe('the Judges section: each judge against people', () => {
   });
 
   it('leaves unparseable replies out, or counts them as misses, as the unparseable setting says', () => {
-    const data = handStudy(
-      [{ id: 'p', difficulty: 2 }],
-      [
-        {
-          id: 's',
-          puzzleId: 'p',
-          player: 'P',
-          judge: 'j',
-          turns: [
-            { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
-            { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
-          ],
-        },
-      ],
-    );
+    const data = easySessionStudy('j', [
+      { id: 'q1', judges: { j: 'yes' }, humans: { a: 'yes' } },
+      { id: 'q2', judges: { j: 'unparseable' }, humans: { a: 'no' } },
+    ]);
     const all = (built: AgreementReport) => judgesOf(built).againstPeople.find((r) => r.task === 'answer' && r.bucket === 'all');
     expect(all(report(data))?.classification.n).toBe(1);
     const counted = all(report(data, { unparseable: 'disagreement' }));
@@ -270,17 +259,7 @@ describe('the Judges section: the Alt-Test', () => {
 
 describe('the Judges section: corrected player scores', () => {
   // Five sessions on one easy puzzle, j1 their judge and j2 re-judging: each final is a session's only one.
-  const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
-  const data = handStudy(
-    [{ id: 'p', difficulty: 2 }],
-    [
-      { id: 's1', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f1', 'matched', 'unmatched', 'matched')] },
-      { id: 's2', puzzleId: 'p', player: 'P1', judge: 'j1', maxRounds: 5, turns: [final('f2', 'unmatched', 'unmatched', 'unmatched')] },
-      { id: 's3', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f3', 'matched', 'matched', 'matched')] },
-      { id: 's4', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f4', 'matched', 'unmatched', 'unmatched')] },
-      { id: 's5', puzzleId: 'p', player: 'P2', judge: 'j1', maxRounds: 5, turns: [final('f5', 'unmatched', 'matched')] },
-    ],
-  );
+  const data = rejudgedFinalsStudy(5);
 
   it('corrects each player under every judge of the finals, with calibration pooled over the bucket', () => {
     const rows = judgesOf(report(data)).correctedScores;

@@ -8,26 +8,15 @@ import type { AgreementReport } from '../../../shared/report/model/report-model'
 import { renderLatex } from '../../../shared/report/render-latex';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
 import { listDisagreements } from '../../../shared/stats/study/disagreements';
-import { handStudy, NOW } from '../stats/study/study-fixtures';
+import { NOW, oneSessionStudy } from '../stats/study/study-fixtures';
 
 // Two judges, two annotators a and b.
-const study = handStudy(
-  [{ id: 'p1' }],
-  [
-    {
-      id: 's1',
-      puzzleId: 'p1',
-      player: 'player',
-      judge: 'j1',
-      turns: [
-        { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: { a: 'yes', b: 'yes' } },
-        { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: { a: 'no', b: 'yes' } },
-        { id: 't3', judges: { j1: 'unparseable', j2: 'unparseable' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
-        { id: 'f1', final: true, judges: { j1: 'unparseable' }, humans: { a: 'matched', b: 'matched' } },
-      ],
-    },
-  ],
-);
+const study = oneSessionStudy([
+  { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: { a: 'yes', b: 'yes' } },
+  { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: { a: 'no', b: 'yes' } },
+  { id: 't3', judges: { j1: 'unparseable', j2: 'unparseable' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
+  { id: 'f1', final: true, judges: { j1: 'unparseable' }, humans: { a: 'matched', b: 'matched' } },
+]);
 
 function report(unparseable?: ReportInput['settings']['unparseable']): AgreementReport {
   return buildReport({
@@ -123,10 +112,7 @@ describe('unparseable judge replies in the report', () => {
   });
 
   it('are not mentioned with the settings of a study that has none, unless counted', () => {
-    const clean = handStudy(
-      [{ id: 'p1' }],
-      [{ id: 's1', puzzleId: 'p1', player: 'player', judge: 'j1', turns: [{ id: 't1', judges: { j1: 'yes' }, humans: { a: 'yes' } }] }],
-    );
+    const clean = oneSessionStudy([{ id: 't1', judges: { j1: 'yes' }, humans: { a: 'yes' } }]);
     const build = (unparseable: 'left-out' | 'disagreement') =>
       buildReport({ ...clean, settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable }, inputs: [], app: 'test', now: NOW });
     expect(renderMarkdown(build('left-out'))).not.toContain('unparseable judge replies');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldLabel } from '../../../shared/domain/model';
 import { listDisagreements, type DisagreementQuery } from '../../../shared/stats/study/disagreements';
-import { handStudy, NOW } from './study/study-fixtures';
+import { easySessionStudy, NOW } from './study/study-fixtures';
 
 /**
  * One easy puzzle, one session judged by j1 and re-judged by j2, three annotators. Agreement per
@@ -14,33 +14,22 @@ import { handStudy, NOW } from './study/study-fixtures';
  * order, not ids. Labels are handed over in reverse, so annotator order must not come from input order.
  */
 function study() {
-  const built = handStudy(
-    [{ id: 'p', difficulty: 2 }],
-    [
-      {
-        id: 's',
-        puzzleId: 'p',
-        player: 'P',
-        judge: 'j1',
-        turns: [
-          // yes x4, no x1: C(4,2) = 6 of C(5,2) = 10 pairs agree: 0.6.
-          { id: 't1', judges: { j1: 'yes', j2: 'yes' }, humans: { c: 'no', a: 'yes', b: 'yes' } },
-          // Everyone says no: 1, never in the queue (gold's yes does not count).
-          { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: { a: 'no', b: 'no' } },
-          // yes, no, irrelevant: 0 of 3 pairs: 0.
-          { id: 'z-first', judges: { j1: 'yes', j2: 'no' }, humans: { a: 'irrelevant' } },
-          // no x3, yes x1: C(3,2) = 3 of C(4,2) = 6: 0.5. Humans tie, so no majority.
-          { id: 't4', judges: { j1: 'no', j2: 'no' }, humans: { a: 'yes', b: 'no' } },
-          // Judges only, yes and no: 0 of 1: 0.
-          { id: 'a-last', judges: { j1: 'yes', j2: 'no' } },
-          // One rater, no pair: 1.
-          { id: 't6', judges: { j1: 'yes' } },
-          // A final answer: only in match queries. matched x2, unmatched x1: 1 of 3.
-          { id: 'f1', final: true, judges: { j1: 'matched' }, humans: { a: 'matched', b: 'unmatched' } },
-        ],
-      },
-    ],
-  );
+  const built = easySessionStudy('j1', [
+    // yes x4, no x1: C(4,2) = 6 of C(5,2) = 10 pairs agree: 0.6.
+    { id: 't1', judges: { j1: 'yes', j2: 'yes' }, humans: { c: 'no', a: 'yes', b: 'yes' } },
+    // Everyone says no: 1, never in the queue (gold's yes does not count).
+    { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: { a: 'no', b: 'no' } },
+    // yes, no, irrelevant: 0 of 3 pairs: 0.
+    { id: 'z-first', judges: { j1: 'yes', j2: 'no' }, humans: { a: 'irrelevant' } },
+    // no x3, yes x1: C(3,2) = 3 of C(4,2) = 6: 0.5. Humans tie, so no majority.
+    { id: 't4', judges: { j1: 'no', j2: 'no' }, humans: { a: 'yes', b: 'no' } },
+    // Judges only, yes and no: 0 of 1: 0.
+    { id: 'a-last', judges: { j1: 'yes', j2: 'no' } },
+    // One rater, no pair: 1.
+    { id: 't6', judges: { j1: 'yes' } },
+    // A final answer: only in match queries. matched x2, unmatched x1: 1 of 3.
+    { id: 'f1', final: true, judges: { j1: 'matched' }, humans: { a: 'matched', b: 'unmatched' } },
+  ]);
   return { study: built.study, labels: [...built.labels].reverse() };
 }
 

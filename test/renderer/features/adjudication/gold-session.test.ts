@@ -34,6 +34,9 @@ describe('a sitting of adjudication', () => {
     session = new GoldSession(db, { studyId: DEMO, task: 'match', by: () => 'Lena Lead', now: () => new Date((clock += 1000)) });
   });
 
+  /** FINAL's gold label "unmatched", set by an earlier lead before this sitting. */
+  const setEarlierGold = (basis: string[]) =>
+    setGoldLabel(db, { studyId: DEMO, task: 'match', unitId: FINAL.unitId, value: 'unmatched', note: 'old', by: 'Earlier lead', basis, now: EARLIER });
   const stored = async () => (await loadGoldLabels(db, DEMO)).find((gold) => gold.unitId === FINAL.unitId);
 
   it('sets gold on a unit without one at once, with the note and the labels it was decided on', async () => {
@@ -71,32 +74,14 @@ describe('a sitting of adjudication', () => {
   });
 
   it('asks about a gold label set elsewhere (before this sitting) too', async () => {
-    await setGoldLabel(db, {
-      studyId: DEMO,
-      task: 'match',
-      unitId: FINAL.unitId,
-      value: 'unmatched',
-      note: 'old',
-      by: 'Earlier lead',
-      basis: [],
-      now: EARLIER,
-    });
+    await setEarlierGold([]);
     expect(await session.choose(FINAL, 'matched', '')).toBe('asked');
     expect(await session.replace()).toBe('set');
     expect((await stored())?.value).toBe('matched');
   });
 
   it('undoes the sitting’s changes newest first, restoring each earlier gold label exactly, audited', async () => {
-    await setGoldLabel(db, {
-      studyId: DEMO,
-      task: 'match',
-      unitId: FINAL.unitId,
-      value: 'unmatched',
-      note: 'old',
-      by: 'Earlier lead',
-      basis: ['x=y'],
-      now: EARLIER,
-    });
+    await setEarlierGold(['x=y']);
     const original = (await stored()) as GoldLabel;
 
     await session.choose(FINAL, 'matched', 'new');

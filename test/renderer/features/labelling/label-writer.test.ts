@@ -2,11 +2,10 @@
 // label, its audit entry, the annotator record and the resume position; revisions count
 // changes; undo puts back a changed label or removes a new one; a failed write leaves nothing.
 
-import type { DBCore } from 'dexie';
+import type { DBCore, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Label } from '../../../../shared/domain/model';
 import type { StudioDatabase } from '../../../../renderer/db/database';
-import { importStudies } from '../../../../renderer/db/import-study';
 import { describeStorageError } from '../../../../renderer/db/storage';
 import {
   NoLabelError,
@@ -18,7 +17,9 @@ import {
   type LabelAuditDetail,
   type LabelKey,
 } from '../../../../renderer/features/labelling/label-writer';
-import { closeDatabases, demoStudy, dumpTables, freshDatabase } from '../../db/db-fixtures';
+import { closeDatabases, databaseWith, demoStudy, dumpTables } from '../../db/db-fixtures';
+import { watchTransactions } from '../../db/middleware-fixtures';
+import { quotaMiddleware } from '../../db/quota-failure';
 
 afterEach(closeDatabases);
 
@@ -30,13 +31,8 @@ const T2 = '2026-11-22T10:00:05.000Z';
 const T3 = '2026-11-22T10:00:09.000Z';
 const context = (now: string, position?: string) => ({ annotatorName: 'Ada', now, ...(position !== undefined ? { position } : {}) });
 
-/** The demo study imported; `middleware` is added first, since Dexie takes middleware only before it opens. */
-async function withDemo(middleware?: Parameters<StudioDatabase['use']>[0]): Promise<StudioDatabase> {
-  const db = freshDatabase();
-  if (middleware) db.use(middleware);
-  await importStudies(db, [demo]);
-  return db;
-}
+/** The demo study imported, behind `middleware` if given. */
+const withDemo = (middleware?: Middleware<DBCore>) => databaseWith([demo], middleware);
 
 const stored = (db: StudioDatabase, key: LabelKey = KEY) => db.labels.get([key.studyId, key.annotatorId, key.task, key.unitId]);
 
@@ -116,18 +112,11 @@ describe('writeLabelChange', () => {
 
   it('opens its transactions strict, so a resolved write is on disk', async () => {
     const durabilities: unknown[] = [];
-    const db = await withDemo({
-      stack: 'dbcore',
-      name: 'record-durability',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        transaction: (stores, mode, options) => {
-          const tx = down.transaction(stores, mode, options);
-          if (mode === 'readwrite') durabilities.push((tx as unknown as IDBTransaction).durability);
-          return tx;
-        },
+    const db = await withDemo(
+      watchTransactions('record-durability', (tx, mode) => {
+        if (mode === 'readwrite') durabilities.push(tx.durability);
       }),
-    });
+    );
     durabilities.length = 0;
     await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1 }, context(T1));
     await undoLabelChange(db, KEY, undefined, context(T2));
@@ -136,21 +125,7 @@ describe('writeLabelChange', () => {
 
   it('writes nothing at all when the audit entry cannot be written (a full disk)', async () => {
     let full = false;
-    const db = await withDemo({
-      stack: 'dbcore',
-      name: 'full-disk-for-audit',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          if (name !== 'audit') return table;
-          return {
-            ...table,
-            mutate: (req) => (full ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
-          };
-        },
-      }),
-    });
+    const db = await withDemo(quotaMiddleware((table) => (full && table === 'audit' ? 'direct' : undefined)));
     full = true;
     const before = await dumpTables(db);
     const error: unknown = await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1 }, context(T1, 's-coffee-orca/2')).catch(

@@ -2,7 +2,7 @@
 // one annotator's labels; a label shows and advances at once and turns "saved" only when its
 // durable write resolved; undo, drafts, filters, jumps, failures and resuming.
 
-import type { DBCore } from 'dexie';
+import type { DBCore, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Label } from '../../../../shared/domain/model';
 import type { StudioDatabase } from '../../../../renderer/db/database';
@@ -12,7 +12,9 @@ import { loadWorkspace, StudyMissingError } from '../../../../renderer/features/
 import { WorkspaceController } from '../../../../renderer/features/labelling/workspace-controller';
 import { LabelWrites } from '../../../../renderer/services/label-writes';
 import { currentPosition } from '../../../../renderer/features/labelling/workspace-store';
-import { closeDatabases, demoStudy, freshDatabase, label, syntheticStudy } from '../../db/db-fixtures';
+import { closeDatabases, databaseWith, demoStudy, freshDatabase, label, syntheticStudy } from '../../db/db-fixtures';
+import { interceptWrites } from '../../db/middleware-fixtures';
+import { QUOTA_FAILURES, quotaMiddleware } from '../../db/quota-failure';
 
 afterEach(closeDatabases);
 
@@ -22,12 +24,7 @@ const ANN = 'ann-1';
 /** Where every controller of this file keeps its writes, as the app's one LabelWrites service does. */
 const labelWrites = new LabelWrites();
 
-async function withDemo(middleware?: Parameters<StudioDatabase['use']>[0]): Promise<StudioDatabase> {
-  const db = freshDatabase();
-  if (middleware) db.use(middleware);
-  await importStudies(db, [demo]);
-  return db;
-}
+const withDemo = (middleware?: Middleware<DBCore>) => databaseWith([demo], middleware);
 
 /** A controller with a clock the test moves by hand. */
 async function open(db: StudioDatabase, task: Label['task'] = 'answer', annotatorId = ANN) {
@@ -223,21 +220,7 @@ describe('WorkspaceController', () => {
 
   it('marks a label that could not be written as an error with the reason, acknowledges nothing, and saves it when tried again', async () => {
     let full = false;
-    const db = await withDemo({
-      stack: 'dbcore',
-      name: 'full-disk',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req) =>
-              full && name === 'labels' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req),
-          };
-        },
-      }),
-    });
+    const db = await withDemo(quotaMiddleware((table) => (full && table === 'labels' ? 'direct' : undefined)));
     const { controller, data } = await open(db);
     full = true;
     controller.label('yes');
@@ -327,26 +310,15 @@ describe('WorkspaceController', () => {
   it('never remembers a position past a label still on its way to disk, or one that failed', async () => {
     const positions: unknown[] = [];
     let failUnit = '';
-    const db = await withDemo({
-      stack: 'dbcore',
-      name: 'watch-positions',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req) => {
-              if (name === 'meta' && req.type === 'put') positions.push(...req.values.map((entry: { value: unknown }) => entry.value));
-              if (name === 'labels' && req.type === 'put' && req.values.some((value: Label) => value.unitId === failUnit)) {
-                return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-              }
-              return table.mutate(req);
-            },
-          };
-        },
+    const db = await withDemo(
+      interceptWrites('watch-positions', (table, req, write) => {
+        if (table === 'meta' && req.type === 'put') positions.push(...req.values.map((entry: { value: unknown }) => entry.value));
+        if (table === 'labels' && req.type === 'put' && req.values.some((value: Label) => value.unitId === failUnit)) {
+          return Promise.reject(QUOTA_FAILURES.direct());
+        }
+        return write();
       }),
-    });
+    );
     const { controller, data } = await open(db);
     const ids = data.units.map((unit) => unit.id);
     // A burst: five labels shown at once, written one after another.

@@ -8,9 +8,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportView } from '../../../../renderer/features/report/ReportView';
 import { buildReport } from '../../../../shared/report/build-report';
-import { handStudy, workedExampleB } from '../../../shared/stats/study/study-fixtures';
+import { oneSessionStudy, workedExampleB } from '../../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
-import type { DisagreementQuery, StudyReport } from '../../../../renderer/workers/report-protocol';
+import type { DisagreementQuery, ReportRequest, StudyReport } from '../../../../renderer/workers/report-protocol';
 import { closeDatabases, renderWithServices, sampleDisagreements, sampleReport, studyId, teamSetup, workers } from './report-fixtures';
 
 const SAMPLE = sampleReport();
@@ -41,6 +41,23 @@ async function readyReport() {
   return setup;
 }
 
+/** The request the page sends with the default settings; tests name only what they change. */
+const DEFAULT_REQUEST: ReportRequest = {
+  bootstrap: 1000,
+  seed: 1,
+  includeGold: false,
+  leaveOutUnsure: false,
+  unparseable: 'left-out',
+  resample: 'puzzles',
+  altTestEpsilon: 0.2,
+  average: 'micro',
+};
+
+/** Waits until the page's last request to the worker is exactly `request`. */
+function waitForLastRequest(dbName: string, request: ReportRequest) {
+  return waitFor(() => expect(workers.report.computeReport).toHaveBeenLastCalledWith(dbName, studyId, request, expect.any(Function)));
+}
+
 const row = (task: string, a: string, b: string) => document.querySelector(`table[data-report-table="${task}"] tr[data-group-a="${a}"][data-group-b="${b}"]`);
 const cell = (task: string, a: string, b: string, bucket: string) => row(task, a, b)?.querySelector(`td[data-bucket="${bucket}"]`);
 
@@ -64,21 +81,7 @@ describe('computing', () => {
     expect(progress.getAttribute('aria-valuemax')).toBe('10');
     expect(screen.getByText('Bootstrap: question agreement…')).toBeTruthy();
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    expect(workers.report.computeReport).toHaveBeenCalledExactlyOnceWith(
-      db.name,
-      studyId,
-      {
-        bootstrap: 1000,
-        seed: 1,
-        includeGold: false,
-        leaveOutUnsure: false,
-        unparseable: 'left-out',
-        resample: 'puzzles',
-        altTestEpsilon: 0.2,
-        average: 'micro',
-      },
-      expect.any(Function),
-    );
+    expect(workers.report.computeReport).toHaveBeenCalledExactlyOnceWith(db.name, studyId, DEFAULT_REQUEST, expect.any(Function));
 
     await act(async () => finish(SAMPLE));
     await waitFor(() => expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('ready'));
@@ -104,23 +107,7 @@ describe('computing', () => {
     fireEvent.change(screen.getByTestId('report-bootstrap'), { target: { value: '200' } });
     // Typed but not yet sent: the figures are out of date already.
     expect(screen.getByTestId('report-view').getAttribute('data-state')).toBe('computing');
-    await waitFor(() =>
-      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
-        db.name,
-        studyId,
-        {
-          bootstrap: 200,
-          seed: 1,
-          includeGold: false,
-          leaveOutUnsure: false,
-          unparseable: 'left-out',
-          resample: 'puzzles',
-          altTestEpsilon: 0.2,
-          average: 'micro',
-        },
-        expect.any(Function),
-      ),
-    );
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, bootstrap: 200 });
     expect(cell('match', 'judge:arbiter-large', 'human', 'all')).toBeTruthy();
     expect(screen.getByTestId('report-progress')).toBeTruthy();
 
@@ -130,44 +117,12 @@ describe('computing', () => {
     expect(screen.getByTestId('report-provenance').textContent).toContain('bootstrap 200 resamples');
 
     fireEvent.click(screen.getByTestId('include-gold'));
-    await waitFor(() =>
-      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
-        db.name,
-        studyId,
-        {
-          bootstrap: 200,
-          seed: 1,
-          includeGold: true,
-          leaveOutUnsure: false,
-          unparseable: 'left-out',
-          resample: 'puzzles',
-          altTestEpsilon: 0.2,
-          average: 'micro',
-        },
-        expect.any(Function),
-      ),
-    );
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, bootstrap: 200, includeGold: true });
 
     // Resampling units instead of puzzles is one more request of its own.
     expect((screen.getByTestId('report-resample') as HTMLSelectElement).value).toBe('puzzles');
     fireEvent.change(screen.getByTestId('report-resample'), { target: { value: 'units' } });
-    await waitFor(() =>
-      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
-        db.name,
-        studyId,
-        {
-          bootstrap: 200,
-          seed: 1,
-          includeGold: true,
-          leaveOutUnsure: false,
-          unparseable: 'left-out',
-          resample: 'units',
-          altTestEpsilon: 0.2,
-          average: 'micro',
-        },
-        expect.any(Function),
-      ),
-    );
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, bootstrap: 200, includeGold: true, resample: 'units' });
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
@@ -210,23 +165,7 @@ describe('computing', () => {
     const leftOut = sampleReport({ leaveOutUnsure: true });
     vi.mocked(workers.report.computeReport).mockResolvedValue(leftOut);
     fireEvent.click(screen.getByTestId('leave-out-unsure'));
-    await waitFor(() =>
-      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
-        db.name,
-        studyId,
-        {
-          bootstrap: 1000,
-          seed: 1,
-          includeGold: false,
-          leaveOutUnsure: true,
-          unparseable: 'left-out',
-          resample: 'puzzles',
-          altTestEpsilon: 0.2,
-          average: 'micro',
-        },
-        expect.any(Function),
-      ),
-    );
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, leaveOutUnsure: true });
     await waitFor(() =>
       expect(screen.getByTestId('unsure-setting').textContent).toBe(`unsure labels left out (${leftOut.report.settings.unsureLabelsLeftOut})`),
     );
@@ -304,22 +243,11 @@ describe('agreement tables', () => {
 /** A report of a study whose judge j2 wrote two replies nobody could read, as the worker would compute it under each setting. */
 function unparseableReport(unparseable: 'left-out' | 'disagreement', annotators: readonly string[] = ['a', 'b']): StudyReport {
   const humans = (value: string) => Object.fromEntries(annotators.map((annotator) => [annotator, value]));
-  const data = handStudy(
-    [{ id: 'p1' }],
-    [
-      {
-        id: 's1',
-        puzzleId: 'p1',
-        player: 'player',
-        judge: 'j1',
-        turns: [
-          { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: humans('yes') },
-          { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: humans('no') },
-          { id: 't3', judges: { j1: 'no', j2: 'unparseable' }, humans: humans('irrelevant') },
-        ],
-      },
-    ],
-  );
+  const data = oneSessionStudy([
+    { id: 't1', judges: { j1: 'yes', j2: 'unparseable' }, humans: humans('yes') },
+    { id: 't2', judges: { j1: 'no', j2: 'no' }, humans: humans('no') },
+    { id: 't3', judges: { j1: 'no', j2: 'unparseable' }, humans: humans('irrelevant') },
+  ]);
   const report = buildReport({
     ...data,
     settings: { bootstrap: 0, seed: 1, average: 'micro', unparseable },
@@ -343,23 +271,7 @@ describe('unparseable judge replies', () => {
     expect(screen.getByText('2 replies of judge j2 could not be read and are left out.')).toBeTruthy();
 
     fireEvent.change(select, { target: { value: 'disagreement' } });
-    await waitFor(() =>
-      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
-        db.name,
-        studyId,
-        {
-          bootstrap: 1000,
-          seed: 1,
-          includeGold: false,
-          leaveOutUnsure: false,
-          unparseable: 'disagreement',
-          resample: 'puzzles',
-          altTestEpsilon: 0.2,
-          average: 'micro',
-        },
-        expect.any(Function),
-      ),
-    );
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, unparseable: 'disagreement' });
     await waitFor(() => expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-n')).toBe('6'));
     expect(cell('answer', 'judge:j2', 'human', 'all')?.getAttribute('data-agreement')).toBe(String(2 / 6));
     expect(screen.getByTestId('unparseable-setting').textContent).toBe('unparseable judge replies counted as disagreements (2)');
@@ -397,23 +309,7 @@ describe("the annotators' expertise", () => {
     expect([...select.options].map((option) => option.textContent)).toEqual(['expert (0.2)', 'skilled (0.15)', 'crowd (0.1)']);
 
     fireEvent.change(select, { target: { value: 'crowd' } });
-    await waitFor(() =>
-      expect(workers.report.computeReport).toHaveBeenLastCalledWith(
-        db.name,
-        studyId,
-        {
-          bootstrap: 1000,
-          seed: 1,
-          includeGold: false,
-          leaveOutUnsure: false,
-          unparseable: 'left-out',
-          resample: 'puzzles',
-          altTestEpsilon: 0.1,
-          average: 'micro',
-        },
-        expect.any(Function),
-      ),
-    );
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, altTestEpsilon: 0.1 });
     expect((await db.studies.get(studyId))?.annotatorExpertise).toBe('crowd');
     await waitFor(() => expect((screen.getByTestId('annotator-expertise') as HTMLSelectElement).value).toBe('crowd'));
 

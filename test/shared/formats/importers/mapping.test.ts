@@ -303,6 +303,18 @@ describe('reading records', () => {
   });
 });
 
+/** What every mapped row of session g1 carries: its puzzle, p1 "The lamp", and who played and judged. */
+const LAMP_SESSION_G1 = {
+  puzzleId: 'p1',
+  title: 'The lamp',
+  story: 'A man turns off a lamp.',
+  reference: 'He lives in a lighthouse.',
+  difficulty: 7,
+  session: 'g1',
+  player: 'gpt-x',
+  judge: 'judge-m',
+};
+
 describe('previewMapping', () => {
   it('gives the first records mapped, with the problems and leftovers found in them', async () => {
     const read = await readRecords({ name: 'runs.csv', text: CSV.replace('0.2', '0.2') }, {}, FILE_READERS);
@@ -311,26 +323,12 @@ describe('previewMapping', () => {
     expect(preview.rows).toEqual([
       {
         at: { file: 'runs.csv', line: 2, path: '' },
-        puzzleId: 'p1',
-        title: 'The lamp',
-        story: 'A man turns off a lamp.',
-        reference: 'He lives in a lighthouse.',
-        difficulty: 7,
-        session: 'g1',
-        player: 'gpt-x',
-        judge: 'judge-m',
+        ...LAMP_SESSION_G1,
         turn: { type: 'question', text: 'Is he at sea?', label: 'yes', reply: 'Yes, he is.' },
       },
       {
         at: { file: 'runs.csv', line: 3, path: '' },
-        puzzleId: 'p1',
-        title: 'The lamp',
-        story: 'A man turns off a lamp.',
-        reference: 'He lives in a lighthouse.',
-        difficulty: 7,
-        session: 'g1',
-        player: 'gpt-x',
-        judge: 'judge-m',
+        ...LAMP_SESSION_G1,
         turn: { type: 'question', text: 'Is it night?', label: 'irrelevant', reply: 'Irrelevant' },
       },
     ]);

@@ -4,6 +4,8 @@
 // the repository's shape. The made-up run covers solved and unsolved games, judge_times 3 (a whole
 // congratulating sentence, a hidden congratulation), unparseable replies, hints and non-ASCII text.
 
+import { writeWorkbook, type SheetSpec } from './workbook-writer';
+
 export interface SheetRow {
   title: string;
   story: string;
@@ -240,4 +242,12 @@ export function sampleRun(): RunFiles {
     if (script === undefined) throw new Error(`no script for puzzle ${puzzle}, replay ${replay}`);
     return script;
   });
+}
+
+/** The columns of SPLAT's puzzles.xlsx, in its order. */
+export const SHEET_HEADER = ['title', 'story', 'answer', 'level of difficulty'];
+
+/** A puzzles.xlsx as SPLAT ships it: one sheet, Sheet1, the header then `rows`. */
+export function puzzleSheet(rows: SheetSpec['rows']): Uint8Array {
+  return writeWorkbook([{ name: 'Sheet1', rows: [SHEET_HEADER, ...rows] }]);
 }

@@ -15,7 +15,7 @@ import { importSplatPuzzleSheet } from '../../../../shared/formats/importers/spl
 import { listUnparseableReplies } from '../../../../shared/formats/label-values';
 import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
-import { configYaml, runSplat, sampleRun, SETTINGS, SHEET } from './splat-run';
+import { configYaml, runSplat, sampleRun, SETTINGS, SHEET, SHEET_HEADER } from './splat-run';
 import { writeWorkbook, type SheetSpec } from './workbook-writer';
 import { FILE_READERS } from '../../../../cli/support/file-readers';
 
@@ -31,8 +31,6 @@ function workbookFile(name: string, sheets: readonly SheetSpec[]): SourceFile {
   const kind = binaryKind(bytes);
   return { name, text: '', size: bytes.length, ...(kind !== undefined ? { binaryKind: kind } : {}), bytes };
 }
-
-const HEADER = ['title', 'story', 'answer', 'level of difficulty'];
 
 function imported(result: BenchmarkImport): ImportedStudy {
   if (!result.ok) throw new Error(`expected the import to succeed: ${JSON.stringify(result.errors.slice(0, 5))}`);
@@ -364,7 +362,7 @@ describe('SPLAT through the one import entry', () => {
   });
 
   it('a workbook given with a log belongs to the run: listed, not joined to the log by position', async () => {
-    const sheet = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [HEADER, ['Other', 'Another story.', 'Another answer.', '9/10 HARD']] }]);
+    const sheet = workbookFile('puzzles.xlsx', [{ name: 'Sheet1', rows: [SHEET_HEADER, ['Other', 'Another story.', 'Another answer.', '9/10 HARD']] }]);
     const study = imported((await importBenchmarkFiles([sheet, LOG, CSV, CONFIG], {}, FILE_READERS)) ?? { ok: false, errors: [] });
     expect(study.bundle.puzzles.map((p) => p.title)).toEqual(['The Last Elevator  ', 'Café crème', 'Desert Walk']);
     expect(study.layouts[0]).toEqual({
@@ -407,7 +405,7 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
       {
         name: 'Sheet1',
         rows: [
-          [...HEADER, 'notes'],
+          [...SHEET_HEADER, 'notes'],
           ['Red shoes  ', 'A woman buys red shoes.\nHours later, she dies.', 'Her husband was a knife thrower.', '7/10 HARD', 'seen online'],
           [null, null, null, null, null],
           ['Café', 'Zoë left the café.', 'She saw her ex.', 3, null],
@@ -462,7 +460,7 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
 
   it('names the spreadsheet row of a bad level, and refuses model names', async () => {
     const file = workbookFile('puzzles.xlsx', [
-      { name: 'Sheet1', rows: [HEADER, ['A', 'Story.', 'Answer.', '5/10 MEDIUM'], [null, null, null, null], ['B', 'Story.', 'Answer.', '10/10 HARD']] },
+      { name: 'Sheet1', rows: [SHEET_HEADER, ['A', 'Story.', 'Answer.', '5/10 MEDIUM'], [null, null, null, null], ['B', 'Story.', 'Answer.', '10/10 HARD']] },
     ]);
     const errors = errorsOf(await importSplatPuzzleSheet([file], {}, FILE_READERS)).errors;
     expect(errors).toHaveLength(1);

@@ -281,20 +281,22 @@ describe('edge cases', () => {
     }));
   }
 
+  /** `count` units on which every one of `names` says yes and the judge says `judge`. */
+  const humansSayYes = (count: number, judge: string | undefined, names = ['ann', 'bob', 'cy']) =>
+    study(
+      count,
+      names,
+      () => 'yes',
+      () => judge,
+    );
+
   it('uses the epsilon of each level the authors name, 0.2 by default', () => {
     expect(ALT_TEST_EPSILON).toEqual({ expert: 0.2, skilled: 0.15, crowd: 0.1 });
     expect(altTest([]).epsilon).toBe(0.2);
   });
 
   it('refuses two annotators, with the reason', () => {
-    const result = altTest(
-      study(
-        50,
-        ['ann', 'bob'],
-        () => 'yes',
-        () => 'yes',
-      ),
-    );
+    const result = altTest(humansSayYes(50, 'yes', ['ann', 'bob']));
     expect(result.winningRate).toBeNull();
     expect(result.advantageProbability).toBeNull();
     expect(result.passed).toBeNull();
@@ -303,14 +305,7 @@ describe('edge cases', () => {
   });
 
   it("refuses TurtleBench's shape, one annotator and many judges, saying there is one", () => {
-    const result = altTest(
-      study(
-        60,
-        ['the annotator'],
-        () => 'yes',
-        () => 'no',
-      ),
-    );
+    const result = altTest(humansSayYes(60, 'no', ['the annotator']));
     expect(result.reason).toMatch(/at least 3 annotators and this has one/);
     expect(result.unitsLeftOut).toBe(60);
     expect(result.annotators).toEqual([]);
@@ -337,14 +332,7 @@ describe('edge cases', () => {
   });
 
   it('leaves out units the judge did not label, and refuses when that leaves nothing', () => {
-    const result = altTest(
-      study(
-        40,
-        ['ann', 'bob', 'cy'],
-        () => 'yes',
-        () => undefined,
-      ),
-    );
+    const result = altTest(humansSayYes(40, undefined));
     expect(result.unitsLeftOut).toBe(40);
     expect(result.reason).toMatch(/no annotator/);
   });
@@ -363,42 +351,20 @@ describe('edge cases', () => {
     expect(cy.reason).toMatch(/shares 29 units .* fewer than the 30/);
     expect(few.winningRate).toBe(1);
 
-    const none = altTest(
-      study(
-        29,
-        ['ann', 'bob', 'cy'],
-        () => 'yes',
-        () => 'yes',
-      ),
-    );
+    const none = altTest(humansSayYes(29, 'yes'));
     expect(none.winningRate).toBeNull();
     expect(none.reason).toMatch(/no annotator shares 30 units/);
     expect(none.annotators).toHaveLength(3);
   });
 
   it('all agree: every unit a tie, d = 0 throughout, so t is -infinity and the judge wins (as scipy computes it)', () => {
-    const result = altTest(
-      study(
-        30,
-        ['ann', 'bob', 'cy'],
-        () => 'yes',
-        () => 'yes',
-      ),
-    );
+    const result = altTest(humansSayYes(30, 'yes'));
     for (const row of result.annotators) expect(row).toMatchObject({ n: 30, advantage: 1, pValue: 0, judgeWins: true, reason: null });
     expect(result).toMatchObject({ winningRate: 1, advantageProbability: 1, passed: true });
   });
 
   it('all agree at epsilon 0: the difference equals epsilon on every unit, so p is undefined, with the reason, and the judge does not win', () => {
-    const result = altTest(
-      study(
-        30,
-        ['ann', 'bob', 'cy'],
-        () => 'yes',
-        () => 'yes',
-      ),
-      { epsilon: 0 },
-    );
+    const result = altTest(humansSayYes(30, 'yes'), { epsilon: 0 });
     for (const row of result.annotators) {
       expect(row.pValue).toBeNull();
       expect(row.reason).toMatch(/equal to epsilon/);
@@ -408,14 +374,7 @@ describe('edge cases', () => {
   });
 
   it('a judge that always disagrees with annotators who always agree loses every comparison with p = 1', () => {
-    const result = altTest(
-      study(
-        35,
-        ['ann', 'bob', 'cy'],
-        () => 'yes',
-        () => 'no',
-      ),
-    );
+    const result = altTest(humansSayYes(35, 'no'));
     for (const row of result.annotators) expect(row).toMatchObject({ advantage: 0, pValue: 1, judgeWins: false });
     expect(result).toMatchObject({ winningRate: 0, advantageProbability: 0, passed: false });
   });
@@ -440,12 +399,7 @@ describe('edge cases', () => {
   it('a later label of the same annotator on a unit replaces the earlier one', () => {
     // Everyone says yes, the judge says no, and cy's second label is no: scored against [yes, yes],
     // cy's no ties the judge's no (advantage 1); had cy's first label, yes, counted, cy would win (0).
-    const units = study(
-      30,
-      ['ann', 'bob', 'cy'],
-      () => 'yes',
-      () => 'no',
-    ).map((unit) => ({
+    const units = humansSayYes(30, 'no').map((unit) => ({
       ...unit,
       humans: [...unit.humans, { annotator: 'cy', value: 'no' }],
     }));
@@ -453,12 +407,7 @@ describe('edge cases', () => {
   });
 
   it('refuses an epsilon outside 0 to 1 instead of testing with it', () => {
-    const units = study(
-      30,
-      ['ann', 'bob', 'cy'],
-      () => 'yes',
-      () => 'yes',
-    );
+    const units = humansSayYes(30, 'yes');
     expect(altTest(units, { epsilon: Number.NaN }).reason).toMatch(/epsilon must be a number from 0 to 1/);
     expect(altTest(units, { epsilon: 1.5 }).winningRate).toBeNull();
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/demo/prng';
 import { computeChanceCorrected, computeReliability, ReliabilityInputError, type Rating, type ReliabilityResult } from '../../../../shared/stats/reliability';
 import { reference } from './reference';
+import { shuffled } from '../shuffled';
 
 interface RandomSpec {
   units: number;
@@ -27,16 +28,6 @@ function randomRatings({ units, raters, values, missing, seed }: RandomSpec): Ra
     }
   }
   return ratings;
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const prng = createPrng(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = prng.int(0, i);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }
 
 /** Deep equality with numbers compared to 1e-12 (sums in another order round differently). */

@@ -84,6 +84,11 @@ function unparseableReplies(judges: Record<string, string>): { judgeReplies?: Re
   return replies.length === 0 ? {} : { judgeReplies: Object.fromEntries(replies.map(([model]) => [model, `Reply of ${model} nobody could read`])) };
 }
 
+/** The smallest study a judge-reply case needs: puzzle p1 and its one session s1 (player "player", judge j1). */
+export function oneSessionStudy(turns: TurnSpec[]): { study: StudyData; labels: StudyLabel[] } {
+  return handStudy([{ id: 'p1' }], [{ id: 's1', puzzleId: 'p1', player: 'player', judge: 'j1', turns }]);
+}
+
 /**
  * A study with a puzzle in every bucket, two judges (j1 plays judge, j2 re-judges) and three
  * annotators. pE's human ratings (2, 3, 3: mean 8/3, level 3, easy) override its bundle
@@ -91,26 +96,20 @@ function unparseableReplies(judges: Record<string, string>): { judgeReplies?: Re
  * round half up to level 8 (hard); pU has neither (unrated). The per-unit figures are worked
  * out beside each turn and summed in the tests.
  */
+/** One session s of player P on an easy puzzle p (difficulty 2), judged by `judge`. */
+export function easySessionStudy(judge: string, turns: TurnSpec[]): { study: StudyData; labels: StudyLabel[] } {
+  return handStudy([{ id: 'p', difficulty: 2 }], [{ id: 's', puzzleId: 'p', player: 'P', judge, turns }]);
+}
+
 /**
  * SPEC §4 worked example B: two answer units. Unit 1: humans yes, yes, no, judge yes;
  * unit 2: humans irrelevant, irrelevant, judge no.
  */
 export function workedExampleB(): { study: StudyData; labels: StudyLabel[] } {
-  return handStudy(
-    [{ id: 'p', difficulty: 2 }],
-    [
-      {
-        id: 's',
-        puzzleId: 'p',
-        player: 'P',
-        judge: 'j',
-        turns: [
-          { id: 'u1', judges: { j: 'yes' }, humans: { a: 'yes', b: 'yes', c: 'no' } },
-          { id: 'u2', judges: { j: 'no' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
-        ],
-      },
-    ],
-  );
+  return easySessionStudy('j', [
+    { id: 'u1', judges: { j: 'yes' }, humans: { a: 'yes', b: 'yes', c: 'no' } },
+    { id: 'u2', judges: { j: 'no' }, humans: { a: 'irrelevant', b: 'irrelevant' } },
+  ]);
 }
 
 export function bucketStudy(): { study: StudyData; labels: StudyLabel[] } {
@@ -172,6 +171,32 @@ export function bucketStudy(): { study: StudyData; labels: StudyLabel[] } {
           { id: 'u2', final: true, judges: { j1: 'matched', j2: 'unmatched' } },
         ],
       },
+    ],
+  );
+}
+
+/**
+ * Five sessions on one easy puzzle p, j1 their judge and j2 re-judging, annotator a labelling all
+ * but the last: each final is a session's only one. P1 plays s1-s2, P2 s3-s5. For corrected scores.
+ */
+export function rejudgedFinalsStudy(maxRounds?: number): { study: StudyData; labels: StudyLabel[] } {
+  const final = (id: string, j1: string, j2: string, human?: string) => ({ id, final: true, judges: { j1, j2 }, ...(human ? { humans: { a: human } } : {}) });
+  const session = (id: string, player: string, turn: TurnSpec): SessionSpec => ({
+    id,
+    puzzleId: 'p',
+    player,
+    judge: 'j1',
+    ...(maxRounds !== undefined ? { maxRounds } : {}),
+    turns: [turn],
+  });
+  return handStudy(
+    [{ id: 'p', difficulty: 2 }],
+    [
+      session('s1', 'P1', final('f1', 'matched', 'unmatched', 'matched')),
+      session('s2', 'P1', final('f2', 'unmatched', 'unmatched', 'unmatched')),
+      session('s3', 'P2', final('f3', 'matched', 'matched', 'matched')),
+      session('s4', 'P2', final('f4', 'matched', 'unmatched', 'unmatched')),
+      session('s5', 'P2', final('f5', 'unmatched', 'matched')),
     ],
   );
 }

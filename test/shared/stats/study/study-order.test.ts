@@ -2,7 +2,6 @@
 // labels the winner; buildReport gives the same report, intervals included, for shuffled input.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
 import { generateSyntheticStudy } from '../../../../shared/demo/synthetic-study';
 import type { StudyData } from '../../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
@@ -10,16 +9,7 @@ import { buildReport } from '../../../../shared/report/build-report';
 import { inLabelOrder, inStudyOrder } from '../../../../shared/stats/study/study-order';
 import type { StudyLabel } from '../../../../shared/stats/study/study-units';
 import { handStudy, NOW } from './study-fixtures';
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const prng = createPrng(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = prng.int(0, i);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
+import { shuffled } from '../shuffled';
 
 function synthetic(): { study: StudyData; labels: StudyLabel[] } {
   const generated = generateSyntheticStudy({ puzzles: 9, annotators: 5, seed: 4 });

@@ -5,22 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
 import { renderCsv } from '../../../../shared/report/render-csv';
 import { renderMarkdown } from '../../../../shared/report/render-markdown';
-import { handStudy, NOW } from './study-fixtures';
+import { NOW, oneSessionStudy } from './study-fixtures';
 
 function report(humans: Array<Record<string, string>>) {
   const judges: Array<Record<string, string>> = [{ j1: 'yes', j2: 'no' }, { j1: 'irrelevant', j2: 'unparseable' }, { j1: 'no', j2: 'yes' }, { j1: 'yes' }];
-  const data = handStudy(
-    [{ id: 'p1' }],
-    [
-      {
-        id: 's1',
-        puzzleId: 'p1',
-        player: 'player',
-        judge: 'j1',
-        turns: judges.map((judge, i) => ({ id: `t${i + 1}`, judges: judge, humans: humans[i] ?? {} })),
-      },
-    ],
-  );
+  const data = oneSessionStudy(judges.map((judge, i) => ({ id: `t${i + 1}`, judges: judge, humans: humans[i] ?? {} })));
   return buildReport({ ...data, settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW });
 }
 

@@ -1,0 +1,24 @@
+// Files the end-to-end tests hand the app: the shipped demo study, parsed as the app parses it,
+// and an annotator's label file of that study written to a scratch folder as their studio exports it.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { REPO_ROOT } from './harness';
+
+export const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
+
+const parsed = parseTranscriptBundle({ name: 'demo-study.json', text: readFileSync(DEMO_PATH, 'utf8') });
+if (!parsed.ok) throw new Error('assets/demo-study.json does not parse');
+export const demo = parsed.value;
+
+/** Writes `<dir>/<id>.labels.json`, annotator `id` ("Annotator <id>") exporting `labels` at `at`; returns its path. */
+export function writeLabelFile(dir: string, studyId: string, id: string, at: string, labels: LabelRecord[]): string {
+  const path = join(dir, `${id}.labels.json`);
+  writeFileSync(
+    path,
+    serializeLabelFile(buildLabelFile({ studyId, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels })),
+  );
+  return path;
+}
