@@ -4,11 +4,12 @@
 
 import { memo, startTransition, useId, useMemo, useState } from 'react';
 import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/model/report-model';
-import { BUCKET_NAME, TASK_ORDER } from '../../../shared/report/table-layout';
+import { BUCKET_NAME } from '../../../shared/report/table-layout';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
 import { indexJudges } from './judges-view';
 import { TASK_NAMES } from './report-text';
+import { TaskSwitch } from './TaskSwitch';
 
 export const JudgesSection = memo(function JudgesSection({ report }: { report: AgreementReport }) {
   const id = useId();
@@ -31,20 +32,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
         </h2>
         {judges !== undefined && (
           <div className="report-controls">
-            <div className="segmented" role="group" aria-label="Task">
-              {TASK_ORDER.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="chip"
-                  data-judges-task={option}
-                  aria-pressed={task === option}
-                  onClick={() => startTransition(() => setTask(option))}
-                >
-                  {TASK_NAMES[option]}
-                </button>
-              ))}
-            </div>
+            <TaskSwitch task={task} onTask={(option) => startTransition(() => setTask(option))} name="judges" />
             <div className="segmented" role="group" aria-label="Bucket">
               {buckets.map((option) => (
                 <button
