@@ -1,9 +1,9 @@
 // The adjudication page's controls: which task's disagreements (M or R), whether decided units are
 // listed too, a refresh of the list, and how many disagreements are still open.
 
+import { countText } from '../../../shared/domain/count-text';
 import type { ReportTask } from '../../../shared/report/model/report-model';
 import { TaskSwitch } from '../report';
-import { countText } from './count-text';
 
 interface Props {
   task: ReportTask;

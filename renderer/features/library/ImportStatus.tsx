@@ -2,6 +2,7 @@
 // preview or the model names it asks for, the studies it added (and for a pack, whose copy it is
 // and what it added), or every located error of a rejected import (nothing was stored in that case).
 
+import { countText } from '../../../shared/domain/count-text';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { useServices, useStudio } from '../../services/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
@@ -15,7 +16,7 @@ const MAX_ERRORS_SHOWN = 200;
 function importedText(study: ImportedStudySummary): string {
   const { pack } = study;
   if (pack === undefined) return `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`;
-  const added = pack.alreadyOpened ? 'already opened, nothing new' : `${pack.newUnits.toLocaleString('en-US')} new ${pack.newUnits === 1 ? 'unit' : 'units'}`;
+  const added = pack.alreadyOpened ? 'already opened, nothing new' : countText(pack.newUnits, 'new unit');
   const replaced = pack.replacedSample ? "; it replaced the untouched demo study that was loaded on first start, so this is now the annotator's copy" : '';
   return `${study.name}, the pack for ${pack.annotator.name} (${added}${replaced})`;
 }
