@@ -3,15 +3,13 @@
 // and what it added), or every located error of a rejected import (nothing was stored in that case).
 
 import { countText } from '../../../shared/domain/count-text';
-import { formatErrorText } from '../../../shared/formats/errors';
 import { useServices, useStudio } from '../../services/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
+import { RefusedNotice } from '../backup';
 import { ImportPreview } from './ImportPreview';
 import { ModelNamesDialog } from './ModelNamesDialog';
 import { useHeldImport } from './useImportFiles';
 import { MapFieldsOffer } from './MapFieldsOffer';
-
-const MAX_ERRORS_SHOWN = 200;
 
 function importedText(study: ImportedStudySummary): string {
   const { pack } = study;
@@ -78,27 +76,17 @@ export function ImportStatus() {
           </button>
         </div>
       );
-    case 'failed': {
-      const shown = importState.errors.slice(0, MAX_ERRORS_SHOWN);
+    case 'failed':
       return (
-        <div className="notice notice-error" role="alert" data-testid="import-errors">
-          <div className="notice-header">
-            <strong>
-              Nothing was imported: {importState.errors.length} {importState.errors.length === 1 ? 'problem' : 'problems'} in {importState.fileNames.join(', ')}
-            </strong>
-            <button type="button" className="link-button" onClick={dismiss}>
-              Dismiss
-            </button>
-          </div>
-          <ul className="error-list">
-            {shown.map((error, index) => (
-              <li key={index}>{formatErrorText(error)}</li>
-            ))}
-          </ul>
-          {importState.errors.length > shown.length && <div>…and {importState.errors.length - shown.length} more.</div>}
+        <RefusedNotice
+          undone="imported"
+          where={`in ${importState.fileNames.join(', ')}`}
+          errors={importState.errors}
+          onDismiss={dismiss}
+          data={{ 'data-testid': 'import-errors' }}
+        >
           {importState.mappable !== undefined && <MapFieldsOffer files={importState.mappable} />}
-        </div>
+        </RefusedNotice>
       );
-    }
   }
 }
