@@ -140,7 +140,8 @@ function packHeader(source: Omit<PackHeader, 'format'> & { scheme: { answerUnkno
   };
 }
 
-function packPuzzle(puzzle: Omit<PackPuzzle, 'keyClues'> & { keyClues: readonly string[] }): PackPuzzle {
+/** A puzzle as a pack carries it, field by field: what the pack writes and what opening one stores. */
+export function packPuzzle(puzzle: Omit<PackPuzzle, 'keyClues'> & { keyClues: readonly string[] }): PackPuzzle {
   return {
     id: puzzle.id,
     ...(puzzle.title !== undefined ? { title: puzzle.title } : {}),
