@@ -123,6 +123,17 @@ export function thisMachine() {
   };
 }
 
+/** Flags for Chromium on an offline machine, for the tests and the bench: no sandbox as root, no background network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The browser on this machine; throws with the fixing command when there is none. For the tests and the bench. */
 export function browserPath() {
   const machine = thisMachine();
