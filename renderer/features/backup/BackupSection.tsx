@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StoredBackup } from '../../../shared/platform/studio-platform';
 import { useServices } from '../../services/services';
 import { useLastAutoBackup } from '../../services/queries';
-import { RefusedNotice } from './RefusedNotice';
+import { DoneNotice, RefusedNotice } from './ResultNotices';
 import { useRestoreBackup, type RestoreState } from './useRestoreBackup';
 
 function formatSize(bytes: number): string {
@@ -29,12 +29,9 @@ function RestoreStatus({ state, dismiss }: { state: RestoreState; dismiss: () =>
       );
     case 'done':
       return (
-        <div className="notice notice-success" role="status" data-testid="restore-status" data-state="done" data-study-id={state.studyId}>
-          <span>{state.message}</span>
-          <button type="button" className="link-button" onClick={dismiss}>
-            Dismiss
-          </button>
-        </div>
+        <DoneNotice onDismiss={dismiss} data={{ 'data-testid': 'restore-status', 'data-state': 'done', 'data-study-id': state.studyId }}>
+          {state.message}
+        </DoneNotice>
       );
     case 'failed':
       return (

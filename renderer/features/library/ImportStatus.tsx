@@ -5,7 +5,7 @@
 import { countText } from '../../../shared/domain/count-text';
 import { useServices, useStudio } from '../../services/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
-import { RefusedNotice } from '../backup';
+import { DoneNotice, RefusedNotice } from '../backup';
 import { ImportPreview } from './ImportPreview';
 import { ModelNamesDialog } from './ModelNamesDialog';
 import { useHeldImport } from './useImportFiles';
@@ -59,22 +59,17 @@ export function ImportStatus() {
       );
     case 'done':
       return (
-        <div className="notice notice-success" role="status">
-          <span>
-            Imported {importState.studies.map(importedText).join('; ')}.
-            {importState.studies
-              .flatMap((study) => study.notes ?? [])
-              .map((note) => (
-                <span key={note} className="import-note">
-                  {' '}
-                  {note}.
-                </span>
-              ))}
-          </span>
-          <button type="button" className="link-button" onClick={dismiss}>
-            Dismiss
-          </button>
-        </div>
+        <DoneNotice onDismiss={dismiss}>
+          Imported {importState.studies.map(importedText).join('; ')}.
+          {importState.studies
+            .flatMap((study) => study.notes ?? [])
+            .map((note) => (
+              <span key={note} className="import-note">
+                {' '}
+                {note}.
+              </span>
+            ))}
+        </DoneNotice>
       );
     case 'failed':
       return (
