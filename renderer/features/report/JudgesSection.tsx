@@ -5,6 +5,7 @@
 import { memo, startTransition, useId, useMemo, useState } from 'react';
 import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/model/report-model';
 import { BUCKET_NAME } from '../../../shared/report/table-layout';
+import { ChoiceChips } from './ChoiceChips';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
 import { indexJudges } from './judges-view';
@@ -33,20 +34,14 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
         {judges !== undefined && (
           <div className="report-controls">
             <TaskSwitch task={task} onTask={(option) => startTransition(() => setTask(option))} name="judges" />
-            <div className="segmented" role="group" aria-label="Bucket">
-              {buckets.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="chip"
-                  data-judges-bucket={option}
-                  aria-pressed={bucket === option}
-                  onClick={() => startTransition(() => setBucket(option))}
-                >
-                  {BUCKET_NAME[option]}
-                </button>
-              ))}
-            </div>
+            <ChoiceChips
+              label="Bucket"
+              options={buckets}
+              chosen={bucket}
+              onChoose={(option) => startTransition(() => setBucket(option))}
+              attribute="judges-bucket"
+              text={(option) => BUCKET_NAME[option]}
+            />
           </div>
         )}
       </div>

@@ -1,8 +1,9 @@
 // The M/R switch of every page that shows one task at a time (the heatmap, the judges, the
-// adjudication list): a group of pressed-state chips named "Task", one per task.
+// adjudication list): the chips of a group named "Task", one per task.
 
 import type { ReportTask } from '../../../shared/report/model/report-model';
 import { TASK_ORDER } from '../../../shared/report/table-layout';
+import { ChoiceChips } from './ChoiceChips';
 import { TASK_NAMES } from './report-text';
 
 interface Props {
@@ -15,20 +16,5 @@ interface Props {
 }
 
 export function TaskSwitch({ task, onTask, name, order = TASK_ORDER }: Props) {
-  return (
-    <div className="segmented" role="group" aria-label="Task">
-      {order.map((option) => (
-        <button
-          key={option}
-          type="button"
-          className="chip"
-          {...{ [`data-${name}-task`]: option }}
-          aria-pressed={task === option}
-          onClick={() => onTask(option)}
-        >
-          {TASK_NAMES[option]}
-        </button>
-      ))}
-    </div>
-  );
+  return <ChoiceChips label="Task" options={order} chosen={task} onChoose={onTask} attribute={`${name}-task`} text={(option) => TASK_NAMES[option]} />;
 }
