@@ -6,137 +6,54 @@ import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { browserPath } from './test-tools.mjs';
+import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report').split(','));
 const CHROMIUM_PATH = browserPath();
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const out = '.bench';
-mkdirSync(`${out}/page`, { recursive: true });
-mkdirSync(`${out}/labelling`, { recursive: true });
-mkdirSync(`${out}/team`, { recursive: true });
-mkdirSync(`${out}/report`, { recursive: true });
+for (const folder of ['page', 'labelling', 'team', 'report']) mkdirSync(`${out}/${folder}`, { recursive: true });
 
-await build({
-  entryPoints: ['scripts/bench/node-bench.ts'],
-  outfile: `${out}/node-bench.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/idb-bench-page.ts'],
-  outfile: `${out}/page/bench.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/benchmark-import-page.ts'],
-  outfile: `${out}/page/benchmark-import.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/benchmark-inputs.ts'],
-  outfile: `${out}/benchmark-inputs.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-writeFileSync(
-  `${out}/page/index.html`,
-  '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script><script type="module" src="benchmark-import.js"></script>',
-);
-await build({
-  entryPoints: ['scripts/bench/labelling-bench.ts'],
-  outfile: `${out}/labelling-bench.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/labelling-seed-page.ts'],
-  outfile: `${out}/labelling/seed.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/labelling-probe.ts'],
-  outfile: `${out}/labelling/probe.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'iife',
-  logLevel: 'warning',
-});
-writeFileSync(`${out}/labelling/seed.html`, '<!doctype html><meta charset="utf-8"><title>seed</title><script type="module" src="seed.js"></script>');
-await build({
-  entryPoints: ['scripts/bench/team-bench.ts'],
-  outfile: `${out}/team-bench.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-// The page runs the app's own team code, which names the app's version as the build defines it.
+/**
+ * Bundles one bench module: for Node with its packages left to node_modules, or for a bench
+ * page; `options` adds what a module needs beyond that (a format, esbuild's define).
+ */
+const bundle = (entry, outfile, platform, options = {}) =>
+  build({
+    entryPoints: [`scripts/bench/${entry}`],
+    outfile: `${out}/${outfile}`,
+    bundle: true,
+    platform,
+    format: 'esm',
+    logLevel: 'warning',
+    ...options,
+  });
+const htmlPage = (file, title, scripts) =>
+  writeFileSync(
+    `${out}/${file}`,
+    `<!doctype html><meta charset="utf-8"><title>${title}</title>${scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')}`,
+  );
+const external = { packages: 'external' };
+// The pages run the app's own team and report code, which names the app's version as the build defines it.
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-await build({
-  entryPoints: ['scripts/bench/team-bench-page.ts'],
-  outfile: `${out}/team/team.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  define: { __APP_VERSION__: JSON.stringify(version) },
-  logLevel: 'warning',
-});
-writeFileSync(`${out}/team/index.html`, '<!doctype html><meta charset="utf-8"><title>team</title><script type="module" src="team.js"></script>');
-await build({
-  entryPoints: ['scripts/bench/report-bench.ts'],
-  outfile: `${out}/report-bench.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/report-bench-page.ts'],
-  outfile: `${out}/report/report.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  define: { __APP_VERSION__: JSON.stringify(version) },
-  logLevel: 'warning',
-});
-await build({
-  entryPoints: ['scripts/bench/report-probe.ts'],
-  outfile: `${out}/report/probe.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'iife',
-  logLevel: 'warning',
-});
-writeFileSync(`${out}/report/report.html`, '<!doctype html><meta charset="utf-8"><title>report</title><script type="module" src="report.js"></script>');
+const appVersion = { define: { __APP_VERSION__: JSON.stringify(version) } };
+
+await bundle('node-bench.ts', 'node-bench.mjs', 'node');
+await bundle('idb-bench-page.ts', 'page/bench.js', 'browser');
+await bundle('benchmark-import-page.ts', 'page/benchmark-import.js', 'browser');
+await bundle('benchmark-inputs.ts', 'benchmark-inputs.mjs', 'node', external);
+htmlPage('page/index.html', 'bench', ['bench.js', 'benchmark-import.js']);
+await bundle('labelling-bench.ts', 'labelling-bench.mjs', 'node', external);
+await bundle('labelling-seed-page.ts', 'labelling/seed.js', 'browser');
+await bundle('labelling-probe.ts', 'labelling/probe.js', 'browser', { format: 'iife' });
+htmlPage('labelling/seed.html', 'seed', ['seed.js']);
+await bundle('team-bench.ts', 'team-bench.mjs', 'node', external);
+await bundle('team-bench-page.ts', 'team/team.js', 'browser', appVersion);
+htmlPage('team/index.html', 'team', ['team.js']);
+await bundle('report-bench.ts', 'report-bench.mjs', 'node', external);
+await bundle('report-bench-page.ts', 'report/report.js', 'browser', appVersion);
+await bundle('report-probe.ts', 'report/probe.js', 'browser', { format: 'iife' });
+htmlPage('report/report.html', 'report', ['report.js']);
 
 const { writeBenchBundle, benchParse, median } = await import(new URL(`../${out}/node-bench.mjs`, import.meta.url).href);
 const text = writeBenchBundle(`${out}/page/bundle.json`);

@@ -23,4 +23,5 @@ export function findBrowser(machine: MachineFacts): Found;
 export function isDebianLike(osRelease: string): boolean;
 export function setupPlan(facts: { platform: NodeJS.Platform; osRelease: string; isRoot: boolean; found: Found }): SetupPlan;
 export function thisMachine(): MachineFacts & { osRelease: string; isRoot: boolean };
+export const CHROMIUM_ARGS: string[];
 export function browserPath(): string;

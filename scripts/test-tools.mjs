@@ -50,6 +50,17 @@ export function isDebianLike(osRelease) {
 
 const APT_INSTALL = 'apt-get install -y chromium';
 
+/** The install plan on Debian as root: the package lists refreshed, then `apt-get install` quietly with `args`. */
+function aptInstall(args) {
+  return {
+    kind: 'install',
+    steps: [
+      ['apt-get', ['update', '-qq']],
+      ['apt-get', ['install', '-y', '-qq', ...args]],
+    ],
+  };
+}
+
 /**
  * What to do when no browser was found: install Debian's Chromium ourselves (Debian-like Linux, as
  * root), or stop with the one command that fixes it.
@@ -57,15 +68,7 @@ const APT_INSTALL = 'apt-get install -y chromium';
 export function setupPlan({ platform, osRelease, isRoot, found }) {
   if (found.pathWrong) return { kind: 'instruct', command: 'unset CHROMIUM_PATH, or set it to the Chromium or Chrome executable', why: found.missing };
   if (platform === 'linux' && isDebianLike(osRelease)) {
-    return isRoot
-      ? {
-          kind: 'install',
-          steps: [
-            ['apt-get', ['update', '-qq']],
-            ['apt-get', ['install', '-y', '-qq', 'chromium']],
-          ],
-        }
-      : { kind: 'instruct', command: `sudo ${APT_INSTALL}`, why: found.missing };
+    return isRoot ? aptInstall(['chromium']) : { kind: 'instruct', command: `sudo ${APT_INSTALL}`, why: found.missing };
   }
   if (platform === 'darwin') return { kind: 'instruct', command: 'brew install --cask chromium', why: found.missing };
   if (platform === 'win32') return { kind: 'instruct', command: 'winget install Google.Chrome', why: found.missing };
@@ -92,13 +95,7 @@ export function findPdflatex({ platform, env, exists }) {
 export function latexPlan({ platform, osRelease, isRoot }) {
   if (platform === 'linux' && isDebianLike(osRelease)) {
     return isRoot
-      ? {
-          kind: 'install',
-          steps: [
-            ['apt-get', ['update', '-qq']],
-            ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...LATEX_PACKAGES]],
-          ],
-        }
+      ? aptInstall(['--no-install-recommends', ...LATEX_PACKAGES])
       : { kind: 'instruct', command: `sudo apt-get install -y ${LATEX_PACKAGES.join(' ')}` };
   }
   if (platform === 'darwin') return { kind: 'instruct', command: 'brew install --cask basictex' };
@@ -122,6 +119,17 @@ export function thisMachine() {
     isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
   };
 }
+
+/** Flags for Chromium on an offline machine, for the tests and the bench: no sandbox as root, no background network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The browser on this machine; throws with the fixing command when there is none. For the tests and the bench. */
 export function browserPath() {

@@ -2,12 +2,11 @@
 // what was lost, how to get it back, and how to keep it from happening again. Holds no data of
 // its own beyond the one report and the answer to its persistence request.
 
+import { countText } from '../../shared/domain/count-text';
 import { useEffect, useState } from 'react';
 import { watchForClearedStorage, type ClearedStorage } from '../db/eviction';
 import { requestPersistentStorage } from '../db/storage';
 import { useServices } from '../services/services';
-
-const studies = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'study' : 'studies'}`;
 
 /** `onPersistenceAsked` lets the window's storage state (the footer) take the browser's answer. */
 export function StorageClearedBanner({ onPersistenceAsked }: { onPersistenceAsked?: () => void }) {
@@ -28,9 +27,10 @@ export function StorageClearedBanner({ onPersistenceAsked }: { onPersistenceAske
   return (
     <div className="notice notice-error" role="alert" data-testid="storage-cleared">
       <p>
-        <strong>The browser cleared the studio&rsquo;s storage.</strong> When the studio last ran here its library held {studies(cleared.studiesBefore)}; at
-        this start it held {cleared.studiesNow === 0 ? 'none' : `only ${studies(cleared.studiesNow)}`}. Browsers delete a site&rsquo;s saved data when the disk
-        runs low and its storage is not kept persistently.
+        <strong>The browser cleared the studio&rsquo;s storage.</strong> When the studio last ran here its library held{' '}
+        {countText(cleared.studiesBefore, 'study', 'studies')}; at this start it held{' '}
+        {cleared.studiesNow === 0 ? 'none' : `only ${countText(cleared.studiesNow, 'study', 'studies')}`}. Browsers delete a site&rsquo;s saved data when the
+        disk runs low and its storage is not kept persistently.
       </p>
       <p>
         To get your work back, restore it from a backup, or import the transcript bundles or packs again and then the label files (your exported labels, or the

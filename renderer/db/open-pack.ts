@@ -4,7 +4,7 @@
 
 import { TASKS } from '../../shared/domain/model';
 import type { Assignment, Puzzle, Session, Study, StudyCounts, Turn } from '../../shared/domain/model';
-import { PACK_FORMAT, type Pack } from '../../shared/formats/pack';
+import { PACK_FORMAT, packPuzzle, type Pack } from '../../shared/formats/pack';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { isReplaceableSample } from './sample-study';
@@ -201,16 +201,7 @@ function packRecords(pack: Pack): PackRecords {
   const turnCount = new Map<string, number>();
   for (const turn of pack.turns) turnCount.set(turn.sessionId, (turnCount.get(turn.sessionId) ?? 0) + 1);
   return {
-    puzzles: pack.puzzles.map((puzzle) => ({
-      studyId,
-      id: puzzle.id,
-      ...(puzzle.title !== undefined ? { title: puzzle.title } : {}),
-      story: puzzle.story,
-      reference: puzzle.reference,
-      ...(puzzle.language !== undefined ? { language: puzzle.language } : {}),
-      ...(puzzle.genre !== undefined ? { genre: puzzle.genre } : {}),
-      keyClues: [...puzzle.keyClues],
-    })),
+    puzzles: pack.puzzles.map((puzzle) => ({ studyId, ...packPuzzle(puzzle) })),
     sessions: pack.sessions.map((session) => ({
       studyId,
       id: session.id,

@@ -2,6 +2,7 @@
 // one stored study whole, its human labels and the lead's gold labels, in one read transaction,
 // with provenance entries standing in for the input files the command line lists.
 
+import { countText } from '../../shared/domain/count-text';
 import type { GoldLabel, Label, StudyData } from '../../shared/domain/model';
 import { canonicalJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
@@ -84,19 +85,15 @@ function provenance(
   const inputs = [
     { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: transcriptsSha256 },
     {
-      file: `labels: ${count(labels.length, 'label')} by ${count(annotators, 'annotator')}`,
+      file: `labels: ${countText(labels.length, 'label')} by ${countText(annotators, 'annotator')}`,
       sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),
     },
   ];
   if (gold.length > 0) {
     inputs.push({
-      file: `gold: ${count(gold.length, 'gold label')}`,
+      file: `gold: ${countText(gold.length, 'gold label')}`,
       sha256: sha256Hex(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))),
     });
   }
   return inputs;
-}
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -1,10 +1,10 @@
 // The window's side of the backup worker: starts it on first use and forwards progress. A
 // service, so tests hand in their own.
 
-import * as Comlink from 'comlink';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { BackupOutcome, RestoreProgress, StudySnapshot } from '../workers/backup-protocol';
 import type { BackupWorkerApi } from '../workers/backup.worker';
+import { lazyWorker } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export interface BackupClient {
@@ -16,9 +16,7 @@ export interface BackupClient {
 }
 
 export function createBackupClient(): BackupClient {
-  let worker: Comlink.Remote<BackupWorkerApi> | undefined;
-  const remote = () =>
-    (worker ??= Comlink.wrap<BackupWorkerApi>(new Worker(new URL('../workers/backup.worker.ts', import.meta.url), { type: 'module', name: 'backup' })));
+  const remote = lazyWorker<BackupWorkerApi>(() => new Worker(new URL('../workers/backup.worker.ts', import.meta.url), { type: 'module', name: 'backup' }));
   return {
     snapshot: (databaseName, studyId) => remote().snapshot(databaseName, studyId),
     snapshotIfChanged: (databaseName, studyId) => remote().snapshotIfChanged(databaseName, studyId),

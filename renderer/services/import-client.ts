@@ -2,11 +2,11 @@
 // benchmark import is named, committed or cancelled by its request id. A service, so tests hand
 // in their own.
 
-import * as Comlink from 'comlink';
 import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from '../workers/import-protocol';
 import type { ImportWorkerApi } from '../workers/import.worker';
+import { lazyWorker } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export interface ImportClient {
@@ -18,9 +18,7 @@ export interface ImportClient {
 }
 
 export function createImportClient(): ImportClient {
-  let worker: Comlink.Remote<ImportWorkerApi> | undefined;
-  const remote = () =>
-    (worker ??= Comlink.wrap<ImportWorkerApi>(new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' })));
+  const remote = lazyWorker<ImportWorkerApi>(() => new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' }));
   return {
     importFiles: (databaseName, files, onProgress, options = {}) =>
       withProgress<ImportPhaseProgress, ImportStart>(onProgress, (progress) => remote().importFiles(databaseName, files, progress, options)),

@@ -1,12 +1,12 @@
 // The window's side of the mapping worker, started on first use. A service, so tests hand in
 // their own.
 
-import * as Comlink from 'comlink';
 import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
 import type { RecordsAt } from '../../shared/formats/importers/mapping-records';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { MappedBundle, MappingCheck, MappingFields } from '../workers/mapping-protocol';
 import type { MappingWorkerApi } from '../workers/mapping.worker';
+import { lazyWorker } from './lazy-worker';
 
 export interface MappingClient {
   open(files: SourceFile[], at: RecordsAt): Promise<MappingFields>;
@@ -15,9 +15,7 @@ export interface MappingClient {
 }
 
 export function createMappingClient(): MappingClient {
-  let worker: Comlink.Remote<MappingWorkerApi> | undefined;
-  const remote = () =>
-    (worker ??= Comlink.wrap<MappingWorkerApi>(new Worker(new URL('../workers/mapping.worker.ts', import.meta.url), { type: 'module', name: 'mapping' })));
+  const remote = lazyWorker<MappingWorkerApi>(() => new Worker(new URL('../workers/mapping.worker.ts', import.meta.url), { type: 'module', name: 'mapping' }));
   return {
     open: (files, at) => remote().open(files, at),
     check: (preset, rows) => remote().check(preset, rows),

@@ -2,10 +2,10 @@
 // heatmap and the adjudication queue, and the labelled dataset export. The worker starts on
 // first use. A service, so tests hand in their own.
 
-import * as Comlink from 'comlink';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from '../workers/report-protocol';
 import type { ReportWorkerApi } from '../workers/report.worker';
 import type { OutgoingFile, WorkProgress } from '../workers/team-protocol';
+import { lazyWorker } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export interface ReportClient {
@@ -17,9 +17,7 @@ export interface ReportClient {
 }
 
 export function createReportClient(): ReportClient {
-  let worker: Comlink.Remote<ReportWorkerApi> | undefined;
-  const remote = () =>
-    (worker ??= Comlink.wrap<ReportWorkerApi>(new Worker(new URL('../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' })));
+  const remote = lazyWorker<ReportWorkerApi>(() => new Worker(new URL('../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' }));
   return {
     computeReport: (databaseName, studyId, request, onProgress) =>
       withProgress(onProgress, (progress) => remote().computeReport(databaseName, studyId, request, progress)),

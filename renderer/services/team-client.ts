@@ -2,10 +2,10 @@
 // The worker starts on first use; progress is forwarded to the caller. A service, so tests
 // hand in their own.
 
-import * as Comlink from 'comlink';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { LabelImportReport, OutgoingFile, PackRequest, StudyCoverage, WorkProgress } from '../workers/team-protocol';
 import type { TeamWorkerApi } from '../workers/team.worker';
+import { lazyWorker } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export interface TeamClient {
@@ -19,9 +19,7 @@ export interface TeamClient {
 }
 
 export function createTeamClient(): TeamClient {
-  let worker: Comlink.Remote<TeamWorkerApi> | undefined;
-  const remote = () =>
-    (worker ??= Comlink.wrap<TeamWorkerApi>(new Worker(new URL('../workers/team.worker.ts', import.meta.url), { type: 'module', name: 'team' })));
+  const remote = lazyWorker<TeamWorkerApi>(() => new Worker(new URL('../workers/team.worker.ts', import.meta.url), { type: 'module', name: 'team' }));
   return {
     writePacks: (databaseName, studyId, request, onProgress) =>
       withProgress(onProgress, (progress) => remote().writePacks(databaseName, studyId, request, progress)),

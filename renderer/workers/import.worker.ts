@@ -26,6 +26,11 @@ const benchmarks = new BenchmarkImports(APP, undefined, { parseYaml: parseDocume
 
 type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
 
+/** A file the library does not take, refused whole with the reason and where it goes instead. */
+function refused(file: SourceFile, message: string): { ok: false; errors: FormatError[] } {
+  return { ok: false, errors: [{ file: file.name, path: '', message }] };
+}
+
 /** Parses one file by its detected format; label files belong to a study's Team page, not the library. */
 function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: false; errors: FormatError[] } {
   // A binary file has no format to detect: say what it looks like before anything else.
@@ -33,30 +38,16 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
   if (fileError) return { ok: false, errors: [fileError] };
   const format = detectFormat(file);
   if (format === 'labels' || format === 'labels-csv') {
-    return {
-      ok: false,
-      errors: [
-        {
-          file: file.name,
-          path: '',
-          message:
-            "this is a label file: import it on the study's Team page (open the study, then Team, then Import label files); label files do not go into the Studies library",
-        },
-      ],
-    };
+    return refused(
+      file,
+      "this is a label file: import it on the study's Team page (open the study, then Team, then Import label files); label files do not go into the Studies library",
+    );
   }
   if (file.name.toLowerCase().endsWith('.csv')) {
-    return {
-      ok: false,
-      errors: [
-        {
-          file: file.name,
-          path: '',
-          message:
-            "this CSV is not a label file (its header has no annotator column), and the Studies library takes transcript bundles (.json, .jsonl) and packs; label CSVs (annotator,unit,task,value) go on a study's Team page",
-        },
-      ],
-    };
+    return refused(
+      file,
+      "this CSV is not a label file (its header has no annotator column), and the Studies library takes transcript bundles (.json, .jsonl) and packs; label CSVs (annotator,unit,task,value) go on a study's Team page",
+    );
   }
   if (format === 'pack') {
     const parsed = parsePack(file);

@@ -21,10 +21,10 @@ import type {
   Task,
   Turn,
 } from '../domain/model';
-import { ErrorList } from './error-list';
+import type { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
+import { openChecksummedDocument, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
 import { checkSourceFile, type SourceFile } from './limits';
 import type { Upgrades } from './migrate';
@@ -351,16 +351,9 @@ export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<
   if (source.trim() === '') return fail({ file: file.name, path: '', message: 'the file is empty; expected a backup' });
   const document = parseJsonText(file.name, source);
   if (!document.ok) return document;
-  const written = document.value;
-  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'backup'));
-  // A different version's fields mean something else: stop at the version.
-  const versionError = formatError(file.name, 'backup', written.format, { upgrades });
-  if (versionError) return fail(versionError);
-
-  const errors = new ErrorList(file.name);
-  const damaged = checksumError(file.name, written, 'the backup');
-  if (damaged) errors.push(damaged);
-  const raw = upgradeDocument('backup', written, upgrades);
+  const opened = openChecksummedDocument(file.name, 'backup', document.value, 'the backup', upgrades);
+  if (!opened.ok) return opened;
+  const { raw, errors } = opened;
 
   const rebuilt = { dropped: false };
   const header = headerSchema.safeParse(raw);

@@ -4,8 +4,9 @@
 // format module holds only its own schema.
 
 import { canonicalJson } from './canonical-json';
+import { ErrorList } from './error-list';
 import type { FormatError } from './errors';
-import { describeValue, quote } from './field-schemas';
+import { describeValue, isRecord, quote } from './field-schemas';
 import { UPGRADES, upgradePath, type FormatDocument, type Upgrades } from './migrate';
 import { sha256Hex } from './sha256';
 
@@ -56,7 +57,7 @@ function versionProblem(kind: ReadKind, value: unknown, upgrades: Upgrades): str
 }
 
 /** The error for a file whose JSON is not an object at all, so has no `format` to check. */
-export function notAnObjectError(fileName: string, kind: ReadKind): FormatError {
+function notAnObjectError(fileName: string, kind: ReadKind): FormatError {
   return { file: fileName, path: '', message: `expected ${KIND_NAMES[kind]}: a JSON object with "format": "agreement-studio.${kind}/${READ_VERSIONS[kind]}"` };
 }
 
@@ -94,7 +95,7 @@ export function withChecksum<T extends object>(body: T): T & { sha256: string } 
  * Checks the `sha256` member of a parsed file against the canonical JSON of every other member.
  * `what` names the file in the message ("the pack", "the file").
  */
-export function checksumError(fileName: string, raw: Record<string, unknown>, what: string): FormatError | undefined {
+function checksumError(fileName: string, raw: Record<string, unknown>, what: string): FormatError | undefined {
   const { sha256: claimed, ...content } = raw;
   const at = { file: fileName, path: 'sha256' };
   if (claimed === undefined) return { ...at, message: `missing checksum: ${what} is damaged or was edited (it carries the SHA-256 of its content)` };
@@ -108,4 +109,27 @@ export function checksumError(fileName: string, raw: Record<string, unknown>, wh
     return { ...at, message: `${what} is damaged or was edited: its content holds a number outside the range JSON files can carry` };
   }
   return actual === claimed.toLowerCase() ? undefined : { ...at, message: `${what} is damaged or was edited: checksum mismatch` };
+}
+
+/**
+ * The start of reading a checksummed file (label file, pack, backup) from its parsed JSON: refused
+ * whole when it is not an object or not a version this app reads, for a different version's fields
+ * mean something else; else its errors so far (a checksum that does not match, first) and the
+ * document upgraded to this version, for the format's own schema. `what` names the file in the
+ * checksum's message ("the pack", "the file").
+ */
+export function openChecksummedDocument(
+  fileName: string,
+  kind: ReadKind,
+  written: unknown,
+  what: string,
+  upgrades?: Upgrades,
+): { ok: false; errors: FormatError[] } | { ok: true; raw: FormatDocument; errors: ErrorList } {
+  if (!isRecord(written)) return { ok: false, errors: [notAnObjectError(fileName, kind)] };
+  const versionError = formatError(fileName, kind, written.format, { upgrades });
+  if (versionError) return { ok: false, errors: [versionError] };
+  const errors = new ErrorList(fileName);
+  const damaged = checksumError(fileName, written, what);
+  if (damaged) errors.push(damaged);
+  return { ok: true, raw: upgradeDocument(kind, written, upgrades), errors };
 }

@@ -10,7 +10,7 @@ import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
+import { openChecksummedDocument, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
@@ -147,16 +147,9 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
   const scheme = options.scheme ?? DEFAULT_SCHEME;
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
-  const written = document.value;
-  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'labels'));
-  // A different version's fields mean something else: stop at the version.
-  const versionError = formatError(file.name, 'labels', written.format, { upgrades: options.upgrades });
-  if (versionError) return fail(versionError);
-
-  const errors = new ErrorList(file.name);
-  const damaged = checksumError(file.name, written, 'the file');
-  if (damaged) errors.push(damaged);
-  const raw = upgradeDocument('labels', written, options.upgrades);
+  const opened = openChecksummedDocument(file.name, 'labels', document.value, 'the file', options.upgrades);
+  if (!opened.ok) return opened;
+  const { raw, errors } = opened;
 
   const header = headerSchema.safeParse(raw);
   if (!header.success) errors.push(...issuesToErrors(file.name, header.error.issues));
@@ -229,10 +222,6 @@ function valuesOf(task: Task, scheme: LabelScheme): string {
     case 'difficulty':
       return `a difficulty rating: a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}`;
   }
-}
-
-function fail(error: FormatError): ParseResult<never> {
-  return { ok: false, errors: [error] };
 }
 
 const CSV_COLUMNS = ['annotator', 'unit', 'task', 'value'] as const;

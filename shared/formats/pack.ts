@@ -5,10 +5,10 @@
 
 import { z } from 'zod';
 import type { LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
-import { ErrorList } from './error-list';
-import type { FormatError, ParseResult } from './errors';
-import { annotatorId, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { checksumError, formatError, notAnObjectError, upgradeDocument, withChecksum } from './format-header';
+import type { ErrorList } from './error-list';
+import type { ParseResult } from './errors';
+import { annotatorId, expected, quote, recordId, studyId } from './field-schemas';
+import { openChecksummedDocument, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import type { SourceFile } from './limits';
 import type { Upgrades } from './migrate';
@@ -140,7 +140,8 @@ function packHeader(source: Omit<PackHeader, 'format'> & { scheme: { answerUnkno
   };
 }
 
-function packPuzzle(puzzle: Omit<PackPuzzle, 'keyClues'> & { keyClues: readonly string[] }): PackPuzzle {
+/** A puzzle as a pack carries it, field by field: what the pack writes and what opening one stores. */
+export function packPuzzle(puzzle: Omit<PackPuzzle, 'keyClues'> & { keyClues: readonly string[] }): PackPuzzle {
   return {
     id: puzzle.id,
     ...(puzzle.title !== undefined ? { title: puzzle.title } : {}),
@@ -211,7 +212,7 @@ function packObject<Shape extends z.core.$ZodLooseShape>(shape: Shape, what: str
 
 const packSchema = packObject(
   {
-    // Checked before this schema (formatError, checksumError); listed so they are allowed.
+    // Checked before this schema (openChecksummedDocument); listed so they are allowed.
     format: z.unknown(),
     sha256: z.unknown(),
     study: packObject({ id: studyId, name: text }, 'an object { "id": ..., "name": ... }'),
@@ -271,16 +272,9 @@ const packSchema = packObject(
 export function parsePack(file: SourceFile, upgrades?: Upgrades): ParseResult<Pack> {
   const document = parseJsonDocument(file);
   if (!document.ok) return document;
-  const written = document.value;
-  if (!isRecord(written)) return fail(notAnObjectError(file.name, 'pack'));
-  // A different version's fields mean something else: stop at the version.
-  const versionError = formatError(file.name, 'pack', written.format, { upgrades });
-  if (versionError) return fail(versionError);
-
-  const errors = new ErrorList(file.name);
-  const damaged = checksumError(file.name, written, 'the pack');
-  if (damaged) errors.push(damaged);
-  const raw = upgradeDocument('pack', written, upgrades);
+  const opened = openChecksummedDocument(file.name, 'pack', document.value, 'the pack', upgrades);
+  if (!opened.ok) return opened;
+  const { raw, errors } = opened;
 
   const parsed = packSchema.safeParse(raw);
   if (!parsed.success) {
@@ -333,8 +327,4 @@ function checkReferences(data: z.infer<typeof packSchema>, errors: ErrorList): v
   checkTask('answer', (id) => turnTypes.get(id) === 'question', 'a question turn');
   checkTask('match', (id) => turnTypes.get(id) === 'final', 'a final turn');
   checkTask('difficulty', (id) => puzzles.has(id), 'a puzzle');
-}
-
-function fail(error: FormatError): ParseResult<never> {
-  return { ok: false, errors: [error] };
 }

@@ -4,6 +4,7 @@
 
 import type { Ratio } from '../stats/judge/classification';
 import { wasClamped } from '../stats/judge/corrected-score';
+import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
 import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, ReportTask } from './model/report-model';
 import { BUCKET_NAME, formatPercent, formatPValue, formatStatistic, intervalSuffix, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
 
@@ -25,11 +26,8 @@ function judgeRowsOf<Row extends { task: ReportTask }>(rows: readonly Row[], tas
 }
 
 /** The Holm families of one task's tables, as notes. */
-function holmNotes(judges: JudgesSection, task: ReportTask, kind: 'leniency' | 'pairs'): string[] {
-  const prefix = `${TASK_NAME[task]} (`;
-  return judges.holmFamilies
-    .filter((family) => family.startsWith(prefix) && (kind === 'leniency') === family.includes('leniency'))
-    .map((family) => `Holm p: adjusted with Holm's step-down method over ${family.slice(family.indexOf(': ') + 2)}.`);
+function holmNotes(judges: JudgesSection, task: ReportTask, kind: HolmFamilyKind): string[] {
+  return holmFamiliesOf(judges.holmFamilies, task, kind).map((family) => `Holm p: adjusted with Holm's step-down method over ${family}.`);
 }
 
 function classifierTable(judges: JudgesSection, task: ReportTask): LayoutTable {

@@ -10,6 +10,7 @@ import { correctedScores } from '../stats/study/corrected-scores';
 import { judgeComparisons } from '../stats/study/judge-comparisons';
 import { judgesAgainstPeople } from '../stats/study/judges-against-people';
 import type { StudyUnits } from '../stats/study/study-units';
+import { holmFamilyText } from './holm-families';
 import type { JudgeAltTestRow, JudgesSection, ReportBucket, ReportTask, Resampling } from './model/report-model';
 
 interface JudgesSettings {
@@ -17,8 +18,6 @@ interface JudgesSettings {
   altTestEpsilon?: number;
   bootstrap: BootstrapOptions;
 }
-
-const TASK_NAME: Record<ReportTask, string> = { answer: 'R (questions)', match: 'M (final answers)' };
 
 /** The section, or undefined when no judge labelled a unit people labelled (nothing to compare). */
 export function judgesSection(
@@ -44,7 +43,11 @@ export function judgesSection(
     );
     if (leniency > 0)
       section.holmFamilies.push(
-        `${TASK_NAME[task]}: leniency against severity McNemar tests of ${plural(judges.length, 'judge')} x ${plural(buckets[task].length, 'bucket')}${tally(leniency, againstPeople.length)}`,
+        holmFamilyText(
+          task,
+          'leniency',
+          `${plural(judges.length, 'judge')} x ${plural(buckets[task].length, 'bucket')}${tally(leniency, againstPeople.length)}`,
+        ),
       );
     const comparisons = judgeComparisons(task, taskUnits, judges, buckets[task], settings.resample, settings.bootstrap);
     const paired = holmFamily(
@@ -55,7 +58,7 @@ export function judgesSection(
     const pairs = (judges.length * (judges.length - 1)) / 2;
     if (paired > 0)
       section.holmFamilies.push(
-        `${TASK_NAME[task]}: McNemar tests of ${plural(pairs, 'pair')} of judges x ${plural(buckets[task].length, 'bucket')}${tally(paired, comparisons.length)}`,
+        holmFamilyText(task, 'pairs', `${plural(pairs, 'pair')} of judges x ${plural(buckets[task].length, 'bucket')}${tally(paired, comparisons.length)}`),
       );
     section.againstPeople.push(...againstPeople);
     section.comparisons.push(...comparisons);

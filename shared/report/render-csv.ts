@@ -93,6 +93,11 @@ function ci(interval: Interval | null | undefined): [number | null, number | nul
   return interval === null || interval === undefined ? [null, null] : interval;
 }
 
+/** The columns after `n` of a row with a 95% interval (or none) and no macro figure or units. */
+function intervalOnly(interval: Interval | null | undefined): [number | null, number | null, null, null, null, null] {
+  return [...ci(interval), null, null, null, null];
+}
+
 function agreementRows(report: AgreementReport): Row[] {
   return TASK_ORDER.flatMap((task) =>
     comparisonsOf(report, task).flatMap((comparison) =>
@@ -172,11 +177,7 @@ function statisticsRows(report: AgreementReport): Row[] {
       measure,
       value,
       difficulty.ratings,
-      ...ci(interval),
-      null,
-      null,
-      null,
-      null,
+      ...intervalOnly(interval),
     ];
     rows.push(
       row('krippendorff_alpha_ordinal', difficulty.ordinalAlpha, difficulty.ordinalAlphaCi95),
@@ -286,11 +287,7 @@ function judgesRows(report: AgreementReport): Row[] {
           measure,
           value,
           row.n,
-          ...ci(interval),
-          null,
-          null,
-          null,
-          null,
+          ...intervalOnly(interval),
         ];
         return [
           figure('agreement_difference', row.difference, row.differenceCi95),
@@ -335,11 +332,7 @@ function judgesRows(report: AgreementReport): Row[] {
       measure,
       value,
       n,
-      ...ci(interval),
-      null,
-      null,
-      null,
-      null,
+      ...intervalOnly(interval),
     ];
     return [
       figure('raw_score', row.rawScore, row.sessions),

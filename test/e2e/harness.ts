@@ -7,20 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { browserPath } from '../../scripts/test-tools.mjs';
+import { browserPath, CHROMIUM_ARGS } from '../../scripts/test-tools.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Flags for Chromium on an offline machine: no sandbox as root, no background network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface WebApp {
   url: string;

@@ -7,8 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { browserPath } from '../../scripts/test-tools.mjs';
-import { CHROMIUM_ARGS } from './harness';
+import { browserPath, CHROMIUM_ARGS } from '../../scripts/test-tools.mjs';
 import type { Acknowledgement } from './kill-check';
 
 /**

@@ -1,9 +1,9 @@
 // The disagreements beside the current unit, lowest agreement first: a window of the queue around
 // the current one with each unit's agreement, text and gold value (or "open"); a click opens it.
 
+import { countText } from '../../../shared/domain/count-text';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 import { percentText } from '../report';
-import { countText } from './count-text';
 import type { Gold } from './useAdjudication';
 
 /** Queue entries listed around the current one; Next and Previous reach the rest. */

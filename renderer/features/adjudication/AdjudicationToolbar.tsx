@@ -1,13 +1,9 @@
 // The adjudication page's controls: which task's disagreements (M or R), whether decided units are
 // listed too, a refresh of the list, and how many disagreements are still open.
 
+import { countText } from '../../../shared/domain/count-text';
 import type { ReportTask } from '../../../shared/report/model/report-model';
-import { countText } from './count-text';
-
-const TASK_TABS: Array<{ task: ReportTask; text: string }> = [
-  { task: 'match', text: 'M: final answers' },
-  { task: 'answer', text: 'R: questions' },
-];
+import { TaskSwitch } from '../report';
 
 interface Props {
   task: ReportTask;
@@ -23,20 +19,7 @@ interface Props {
 export function AdjudicationToolbar({ task, openOnly, loading, open, onTask, onOpenOnly, onRefresh }: Props) {
   return (
     <div className="adjudication-toolbar">
-      <div className="segmented" role="group" aria-label="Task">
-        {TASK_TABS.map((tab) => (
-          <button
-            key={tab.task}
-            type="button"
-            className="chip"
-            data-adjudication-task={tab.task}
-            aria-pressed={task === tab.task}
-            onClick={() => onTask(tab.task)}
-          >
-            {tab.text}
-          </button>
-        ))}
-      </div>
+      <TaskSwitch task={task} onTask={onTask} name="adjudication" />
       <label className="inline-field">
         <input type="checkbox" data-testid="open-only" checked={openOnly} onChange={(event) => onOpenOnly(event.target.checked)} />
         <span>Open only</span>

@@ -3,13 +3,11 @@
 // restore's progress, its result, or every located error of a refused backup (nothing changed then).
 
 import { useCallback, useEffect, useState } from 'react';
-import { formatErrorText } from '../../../shared/formats/errors';
 import type { StoredBackup } from '../../../shared/platform/studio-platform';
 import { useServices } from '../../services/services';
 import { useLastAutoBackup } from '../../services/queries';
+import { DoneNotice, RefusedNotice } from './ResultNotices';
 import { useRestoreBackup, type RestoreState } from './useRestoreBackup';
-
-const MAX_ERRORS_SHOWN = 200;
 
 function formatSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -31,34 +29,20 @@ function RestoreStatus({ state, dismiss }: { state: RestoreState; dismiss: () =>
       );
     case 'done':
       return (
-        <div className="notice notice-success" role="status" data-testid="restore-status" data-state="done" data-study-id={state.studyId}>
-          <span>{state.message}</span>
-          <button type="button" className="link-button" onClick={dismiss}>
-            Dismiss
-          </button>
-        </div>
+        <DoneNotice onDismiss={dismiss} data={{ 'data-testid': 'restore-status', 'data-state': 'done', 'data-study-id': state.studyId }}>
+          {state.message}
+        </DoneNotice>
       );
-    case 'failed': {
-      const shown = state.errors.slice(0, MAX_ERRORS_SHOWN);
+    case 'failed':
       return (
-        <div className="notice notice-error" role="alert" data-testid="restore-status" data-state="failed">
-          <div className="notice-header">
-            <strong>
-              Nothing was restored: {state.errors.length} {state.errors.length === 1 ? 'problem' : 'problems'} with {state.fileName}
-            </strong>
-            <button type="button" className="link-button" onClick={dismiss}>
-              Dismiss
-            </button>
-          </div>
-          <ul className="error-list">
-            {shown.map((error, index) => (
-              <li key={index}>{formatErrorText(error)}</li>
-            ))}
-          </ul>
-          {state.errors.length > shown.length && <div>…and {state.errors.length - shown.length} more.</div>}
-        </div>
+        <RefusedNotice
+          undone="restored"
+          where={`with ${state.fileName}`}
+          errors={state.errors}
+          onDismiss={dismiss}
+          data={{ 'data-testid': 'restore-status', 'data-state': 'failed' }}
+        />
       );
-    }
   }
 }
 

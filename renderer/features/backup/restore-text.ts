@@ -1,6 +1,7 @@
 // The words of a restore: the confirmation that says what the backup holds and what it replaces,
 // and the line shown once it is done. Pure functions of the backup's summary and the stored study.
 
+import { countText } from '../../../shared/domain/count-text';
 import type { BackupSummary } from '../../workers/backup-protocol';
 
 /** The study as it is in the library now, or undefined when it is not there. */
@@ -10,10 +11,6 @@ export interface CurrentStudy {
   gold: number;
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
-
 function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
@@ -21,14 +18,14 @@ function when(iso: string): string {
 
 export function restoreQuestion(summary: BackupSummary, current: CurrentStudy | undefined): string {
   const { counts } = summary;
-  const holds = `The backup holds ${plural(counts.puzzles, 'puzzle')}, ${plural(counts.sessions, 'session')}, ${plural(counts.turns, 'turn')}, ${plural(counts.annotators, 'annotator')}, ${plural(counts.labels, 'label')} and ${plural(counts.gold, 'gold label')}.`;
+  const holds = `The backup holds ${countText(counts.puzzles, 'puzzle')}, ${countText(counts.sessions, 'session')}, ${countText(counts.turns, 'turn')}, ${countText(counts.annotators, 'annotator')}, ${countText(counts.labels, 'label')} and ${countText(counts.gold, 'gold label')}.`;
   const replaces =
     current === undefined
       ? 'The study is not in the library now; restoring adds it.'
-      : `This replaces the study "${current.name}" on this computer (now ${plural(current.labels, 'label')} and ${plural(current.gold, 'gold label')}): everything done in it since the backup is lost. The history keeps a record of the restore.`;
+      : `This replaces the study "${current.name}" on this computer (now ${countText(current.labels, 'label')} and ${countText(current.gold, 'gold label')}): everything done in it since the backup is lost. The history keeps a record of the restore.`;
   return [`Restore the study "${summary.studyName}" (${summary.studyId}) from the backup of ${when(summary.createdAt)}?`, holds, replaces].join('\n\n');
 }
 
 export function restoredText(summary: BackupSummary): string {
-  return `Restored "${summary.studyName}" from the backup of ${when(summary.createdAt)}: ${plural(summary.counts.labels, 'label')}, ${plural(summary.counts.gold, 'gold label')}.`;
+  return `Restored "${summary.studyName}" from the backup of ${when(summary.createdAt)}: ${countText(summary.counts.labels, 'label')}, ${countText(summary.counts.gold, 'gold label')}.`;
 }

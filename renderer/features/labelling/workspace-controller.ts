@@ -4,6 +4,7 @@
 // transaction has resolved; a failed write raises the workspace's alert until the unit is saved.
 // Writes run one at a time, so undo always sees the finished write.
 
+import { countText } from '../../../shared/domain/count-text';
 import type { Label, LabelValue } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 import { describeStorageError } from '../../db/storage';
@@ -237,11 +238,7 @@ export class WorkspaceController {
     if (query.trim() !== '')
       this.store
         .getState()
-        .setNotice(
-          visible.length === 0
-            ? 'No unit matches this search.'
-            : `${visible.length.toLocaleString('en-US')} ${visible.length === 1 ? 'unit matches' : 'units match'} this search.`,
-        );
+        .setNotice(visible.length === 0 ? 'No unit matches this search.' : `${countText(visible.length, 'unit matches', 'units match')} this search.`);
   }
 
   private showUnits(filter: UnitFilter, query: string): void {

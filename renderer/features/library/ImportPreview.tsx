@@ -2,13 +2,10 @@
 // the files were grouped, the counts, the judge replies that could not be read and everything not
 // imported, with counts and examples. The lead imports anyway or cancels (the worker drops it).
 
+import { countText } from '../../../shared/domain/count-text';
 import type { ImportPreview as Preview } from '../../../shared/formats/importers/import-preview';
 
 const MAX_ROWS_SHOWN = 100;
-
-function counted(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 /** Under a list cut at MAX_ROWS_SHOWN, how much of it the list does not show; nothing when it shows all. */
 function NotShown({ total }: { total: number }) {
@@ -33,9 +30,9 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
         ))}
       </ul>
       <p>
-        {preview.grouping}: {counted(counts.puzzles, 'puzzle')}, {counted(counts.sessions, 'session')}, {counted(counts.turns, 'turn')},{' '}
-        {counted(counts.judges, 'judge')}
-        {counts.raters > 0 && `, ${counted(counts.humanLabels, 'human label')} by ${counted(counts.raters, 'rater')}`}.
+        {preview.grouping}: {countText(counts.puzzles, 'puzzle')}, {countText(counts.sessions, 'session')}, {countText(counts.turns, 'turn')},{' '}
+        {countText(counts.judges, 'judge')}
+        {counts.raters > 0 && `, ${countText(counts.humanLabels, 'human label')} by ${countText(counts.raters, 'rater')}`}.
       </p>
       {unparseable.length > 0 && (
         <>

@@ -2,20 +2,19 @@
 // preview or the model names it asks for, the studies it added (and for a pack, whose copy it is
 // and what it added), or every located error of a rejected import (nothing was stored in that case).
 
-import { formatErrorText } from '../../../shared/formats/errors';
+import { countText } from '../../../shared/domain/count-text';
 import { useServices, useStudio } from '../../services/services';
 import type { ImportedStudySummary } from '../../workers/import-protocol';
+import { DoneNotice, RefusedNotice } from '../backup';
 import { ImportPreview } from './ImportPreview';
 import { ModelNamesDialog } from './ModelNamesDialog';
 import { useHeldImport } from './useImportFiles';
 import { MapFieldsOffer } from './MapFieldsOffer';
 
-const MAX_ERRORS_SHOWN = 200;
-
 function importedText(study: ImportedStudySummary): string {
   const { pack } = study;
   if (pack === undefined) return `${study.name} (${study.counts.puzzles} puzzles, ${study.counts.sessions} sessions, ${study.counts.turns} turns)`;
-  const added = pack.alreadyOpened ? 'already opened, nothing new' : `${pack.newUnits.toLocaleString('en-US')} new ${pack.newUnits === 1 ? 'unit' : 'units'}`;
+  const added = pack.alreadyOpened ? 'already opened, nothing new' : countText(pack.newUnits, 'new unit');
   const replaced = pack.replacedSample ? "; it replaced the untouched demo study that was loaded on first start, so this is now the annotator's copy" : '';
   return `${study.name}, the pack for ${pack.annotator.name} (${added}${replaced})`;
 }
@@ -60,44 +59,29 @@ export function ImportStatus() {
       );
     case 'done':
       return (
-        <div className="notice notice-success" role="status">
-          <span>
-            Imported {importState.studies.map(importedText).join('; ')}.
-            {importState.studies
-              .flatMap((study) => study.notes ?? [])
-              .map((note) => (
-                <span key={note} className="import-note">
-                  {' '}
-                  {note}.
-                </span>
-              ))}
-          </span>
-          <button type="button" className="link-button" onClick={dismiss}>
-            Dismiss
-          </button>
-        </div>
-      );
-    case 'failed': {
-      const shown = importState.errors.slice(0, MAX_ERRORS_SHOWN);
-      return (
-        <div className="notice notice-error" role="alert" data-testid="import-errors">
-          <div className="notice-header">
-            <strong>
-              Nothing was imported: {importState.errors.length} {importState.errors.length === 1 ? 'problem' : 'problems'} in {importState.fileNames.join(', ')}
-            </strong>
-            <button type="button" className="link-button" onClick={dismiss}>
-              Dismiss
-            </button>
-          </div>
-          <ul className="error-list">
-            {shown.map((error, index) => (
-              <li key={index}>{formatErrorText(error)}</li>
+        <DoneNotice onDismiss={dismiss}>
+          Imported {importState.studies.map(importedText).join('; ')}.
+          {importState.studies
+            .flatMap((study) => study.notes ?? [])
+            .map((note) => (
+              <span key={note} className="import-note">
+                {' '}
+                {note}.
+              </span>
             ))}
-          </ul>
-          {importState.errors.length > shown.length && <div>…and {importState.errors.length - shown.length} more.</div>}
-          {importState.mappable !== undefined && <MapFieldsOffer files={importState.mappable} />}
-        </div>
+        </DoneNotice>
       );
-    }
+    case 'failed':
+      return (
+        <RefusedNotice
+          undone="imported"
+          where={`in ${importState.fileNames.join(', ')}`}
+          errors={importState.errors}
+          onDismiss={dismiss}
+          data={{ 'data-testid': 'import-errors' }}
+        >
+          {importState.mappable !== undefined && <MapFieldsOffer files={importState.mappable} />}
+        </RefusedNotice>
+      );
   }
 }

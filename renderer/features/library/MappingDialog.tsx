@@ -12,6 +12,43 @@ const REQUIRED: ReadonlySet<MappingTarget> = new Set(['story', 'reference']);
 
 const short = (text: string | undefined, chars = 60) => (text === undefined ? '' : text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
 
+/** A labelled text input, named by its label for the screen reader too. */
+function TextField({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}
+
+/** Where in the files the records are (the JSON path, the sheet): read again when the field is left, blank for the default. */
+function RecordsAtField({
+  label,
+  part,
+  placeholder,
+  mapping,
+}: {
+  label: string;
+  part: 'path' | 'sheet';
+  placeholder: string;
+  mapping: ReturnType<typeof useFieldMapping>;
+}) {
+  const value = mapping.at[part];
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        key={value ?? ''}
+        aria-label={label}
+        placeholder={placeholder}
+        defaultValue={value ?? ''}
+        onBlur={(event) => mapping.setAt({ ...mapping.at, [part]: event.target.value.trim() !== '' ? event.target.value.trim() : undefined })}
+      />
+    </label>
+  );
+}
+
 export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose(): void }) {
   const mapping = useFieldMapping(files);
   const { opened, draft, setDraft, built, check, saved } = mapping;
@@ -53,34 +90,8 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
             </select>
           </label>
         )}
-        {isJson && (
-          <label className="field">
-            <span>Records at</span>
-            <input
-              key={mapping.at.path ?? ''}
-              aria-label="Records at"
-              placeholder="the JSON path of the list, e.g. data.items"
-              defaultValue={mapping.at.path ?? ''}
-              onBlur={(event) =>
-                mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { path: event.target.value.trim() } : { path: undefined }) })
-              }
-            />
-          </label>
-        )}
-        {isWorkbook && (
-          <label className="field">
-            <span>Sheet</span>
-            <input
-              key={mapping.at.sheet ?? ''}
-              aria-label="Sheet"
-              placeholder="the first sheet"
-              defaultValue={mapping.at.sheet ?? ''}
-              onBlur={(event) =>
-                mapping.setAt({ ...mapping.at, ...(event.target.value.trim() !== '' ? { sheet: event.target.value.trim() } : { sheet: undefined }) })
-              }
-            />
-          </label>
-        )}
+        {isJson && <RecordsAtField label="Records at" part="path" placeholder="the JSON path of the list, e.g. data.items" mapping={mapping} />}
+        {isWorkbook && <RecordsAtField label="Sheet" part="sheet" placeholder="the first sheet" mapping={mapping} />}
         {opened === undefined && <p role="status">Reading the records…</p>}
         {opened?.ok === false && (
           <ul className="error-list" role="alert">
@@ -114,44 +125,17 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
               ))}
               {draft.fields.turnKind !== undefined && (
                 <>
-                  <label className="field">
-                    <span>Question values</span>
-                    <input
-                      aria-label="Question values"
-                      placeholder="question"
-                      value={draft.questionKinds}
-                      onChange={(event) => update({ questionKinds: event.target.value })}
-                    />
-                  </label>
-                  <label className="field">
-                    <span>Final answer values</span>
-                    <input
-                      aria-label="Final answer values"
-                      placeholder="final"
-                      value={draft.finalKinds}
-                      onChange={(event) => update({ finalKinds: event.target.value })}
-                    />
-                  </label>
+                  <TextField
+                    label="Question values"
+                    placeholder="question"
+                    value={draft.questionKinds}
+                    onChange={(questionKinds) => update({ questionKinds })}
+                  />
+                  <TextField label="Final answer values" placeholder="final" value={draft.finalKinds} onChange={(finalKinds) => update({ finalKinds })} />
                 </>
               )}
-              <label className="field">
-                <span>Player name</span>
-                <input
-                  aria-label="Player name"
-                  placeholder="where no field names one"
-                  value={draft.player}
-                  onChange={(event) => update({ player: event.target.value })}
-                />
-              </label>
-              <label className="field">
-                <span>Judge name</span>
-                <input
-                  aria-label="Judge name"
-                  placeholder="where no field names one"
-                  value={draft.judge}
-                  onChange={(event) => update({ judge: event.target.value })}
-                />
-              </label>
+              <TextField label="Player name" placeholder="where no field names one" value={draft.player} onChange={(player) => update({ player })} />
+              <TextField label="Judge name" placeholder="where no field names one" value={draft.judge} onChange={(judge) => update({ judge })} />
             </fieldset>
             {'problem' in built && <p className="notice notice-error">{built.problem}</p>}
             {check !== undefined && <MappingCheckView check={check} />}
@@ -162,10 +146,7 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
             {mapping.message}
           </p>
         )}
-        <label className="field">
-          <span>Preset name</span>
-          <input aria-label="Preset name" value={draft.name} onChange={(event) => update({ name: event.target.value })} />
-        </label>
+        <TextField label="Preset name" value={draft.name} onChange={(name) => update({ name })} />
         <div className="modal-actions">
           <button type="button" className="chip" disabled={!('preset' in built)} onClick={mapping.savePreset}>
             Save preset

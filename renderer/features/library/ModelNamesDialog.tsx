@@ -1,9 +1,10 @@
 // Asks for the model names a benchmark's files do not hold (the player, the judge, or both), each
 // checked as a model name, before the worker reads the files again with them.
 
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { idProblem } from '../../../shared/domain/ids';
 import type { BenchmarkImportOptions, MissingName } from '../../../shared/formats/importers/imported-study';
+import { FormDialog } from '../settings';
 
 const LABELS: Record<MissingName, string> = { player: 'Player model', judge: 'Judge model' };
 
@@ -36,38 +37,15 @@ export function ModelNamesDialog({
     }
     onSubmit(given);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-    }
-  };
-
   return (
-    <div className="modal-backdrop">
-      <form className="modal" role="dialog" aria-modal="true" aria-labelledby="model-names-title" onSubmit={submit} onKeyDown={onKeyDown}>
-        <h2 id="model-names-title">Name the models</h2>
-        <p>{sentence(message)} Give the name to use in the study.</p>
-        {needs.map((need) => (
-          <label key={need} className="field">
-            <span>{LABELS[need]}</span>
-            <input value={names[need] ?? ''} onChange={(event) => setNames({ ...names, [need]: event.target.value })} autoComplete="off" spellCheck={false} />
-          </label>
-        ))}
-        {problem !== undefined && (
-          <div className="notice notice-error" role="alert">
-            {problem}
-          </div>
-        )}
-        <div className="modal-actions">
-          <button type="submit" className="primary">
-            Import
-          </button>
-          <button type="button" className="chip" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </div>
+    <FormDialog titleId="model-names-title" title="Name the models" submitText="Import" problem={problem} onSubmit={submit} onCancel={onCancel}>
+      <p>{sentence(message)} Give the name to use in the study.</p>
+      {needs.map((need) => (
+        <label key={need} className="field">
+          <span>{LABELS[need]}</span>
+          <input value={names[need] ?? ''} onChange={(event) => setNames({ ...names, [need]: event.target.value })} autoComplete="off" spellCheck={false} />
+        </label>
+      ))}
+    </FormDialog>
   );
 }

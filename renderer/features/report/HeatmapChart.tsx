@@ -110,6 +110,9 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
     }
   };
 
+  // Both axes name the raters alike, from the same corner: only their labels' direction differs.
+  const axis = { top: margin, left: margin, scale, hideAxisLine: true, hideTicks: true, tickFormat: tickName, tickComponent: PlainTick };
+
   return (
     <div className="heatmap-scroll">
       <svg
@@ -120,26 +123,8 @@ export const HeatmapChart = memo(function HeatmapChart({ model, chosen, onChoose
         role="group"
         aria-label={`Agreement of every pair of ${count} raters; arrow keys move between pairs, Enter lists their disagreements`}
       >
-        <AxisTop
-          top={margin}
-          left={margin}
-          scale={scale}
-          hideAxisLine
-          hideTicks
-          tickFormat={tickName}
-          tickComponent={PlainTick}
-          tickLabelProps={{ angle: -90, textAnchor: 'start', dx: '0.3em', dy: '0.3em' }}
-        />
-        <AxisLeft
-          top={margin}
-          left={margin}
-          scale={scale}
-          hideAxisLine
-          hideTicks
-          tickFormat={tickName}
-          tickComponent={PlainTick}
-          tickLabelProps={{ textAnchor: 'end', dx: '-0.3em', dy: '0.3em' }}
-        />
+        <AxisTop {...axis} tickLabelProps={{ angle: -90, textAnchor: 'start', dx: '0.3em', dy: '0.3em' }} />
+        <AxisLeft {...axis} tickLabelProps={{ textAnchor: 'end', dx: '-0.3em', dy: '0.3em' }} />
         <Group
           top={margin}
           left={margin}

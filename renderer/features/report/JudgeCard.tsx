@@ -2,6 +2,7 @@
 // majority, its per-label scores, the direction of its errors, the Alt-Test's verdict and, on the
 // final answers, the players' scores corrected for its errors.
 
+import { countText } from '../../../shared/domain/count-text';
 import { memo, useId } from 'react';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { AltTestVerdict } from './AltTestVerdict';
@@ -10,8 +11,6 @@ import { CorrectedScoresTable } from './CorrectedScoresTable';
 import { JudgeLabelTable } from './JudgeLabelTable';
 import type { JudgeCard as Card } from './judges-view';
 import { LeniencyBar } from './LeniencyBar';
-
-const times = (count: number) => `${count.toLocaleString('en-US')} time${count === 1 ? '' : 's'}`;
 
 function matrixFootnote({ againstPeople }: Card): string {
   const { classification, unitsWithoutMajority } = againstPeople;
@@ -49,7 +48,7 @@ export const JudgeCard = memo(function JudgeCard({ report, card }: { report: Agr
           {nonPolar
             .map(
               (side) =>
-                `“${side.label}” ${times(side.judgeOnly)} from the judge where people said yes or no, ${times(side.peopleOnly)} from people where the judge did`,
+                `“${side.label}” ${countText(side.judgeOnly, 'time')} from the judge where people said yes or no, ${countText(side.peopleOnly, 'time')} from people where the judge did`,
             )
             .join('; ')}
           .

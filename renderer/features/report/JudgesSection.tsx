@@ -4,11 +4,13 @@
 
 import { memo, startTransition, useId, useMemo, useState } from 'react';
 import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/model/report-model';
-import { BUCKET_NAME, TASK_ORDER } from '../../../shared/report/table-layout';
+import { BUCKET_NAME } from '../../../shared/report/table-layout';
+import { ChoiceChips } from './ChoiceChips';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
 import { indexJudges } from './judges-view';
 import { TASK_NAMES } from './report-text';
+import { TaskSwitch } from './TaskSwitch';
 
 export const JudgesSection = memo(function JudgesSection({ report }: { report: AgreementReport }) {
   const id = useId();
@@ -31,34 +33,15 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
         </h2>
         {judges !== undefined && (
           <div className="report-controls">
-            <div className="segmented" role="group" aria-label="Task">
-              {TASK_ORDER.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="chip"
-                  data-judges-task={option}
-                  aria-pressed={task === option}
-                  onClick={() => startTransition(() => setTask(option))}
-                >
-                  {TASK_NAMES[option]}
-                </button>
-              ))}
-            </div>
-            <div className="segmented" role="group" aria-label="Bucket">
-              {buckets.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="chip"
-                  data-judges-bucket={option}
-                  aria-pressed={bucket === option}
-                  onClick={() => startTransition(() => setBucket(option))}
-                >
-                  {BUCKET_NAME[option]}
-                </button>
-              ))}
-            </div>
+            <TaskSwitch task={task} onTask={(option) => startTransition(() => setTask(option))} name="judges" />
+            <ChoiceChips
+              label="Bucket"
+              options={buckets}
+              chosen={bucket}
+              onChoose={(option) => startTransition(() => setBucket(option))}
+              attribute="judges-bucket"
+              text={(option) => BUCKET_NAME[option]}
+            />
           </div>
         )}
       </div>

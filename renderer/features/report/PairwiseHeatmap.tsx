@@ -10,11 +10,9 @@ import { CellDisagreements } from './CellDisagreements';
 import { HeatmapChart } from './HeatmapChart';
 import { cellKey, heatmapModel, type HeatmapCell, type HeatmapModel } from './heatmap-model';
 import { percentText } from './report-text';
+import { TaskSwitch } from './TaskSwitch';
 
-const TASK_BUTTONS: Array<{ task: ReportTask; text: string }> = [
-  { task: 'answer', text: 'R: questions' },
-  { task: 'match', text: 'M: final answers' },
-];
+const HEATMAP_ORDER: readonly ReportTask[] = ['answer', 'match'];
 
 function HeatmapTable({ model, onChoose }: { model: HeatmapModel; onChoose: (cell: HeatmapCell) => void }) {
   return (
@@ -84,20 +82,7 @@ export const PairwiseHeatmap = memo(function PairwiseHeatmap({ studyId, report }
           Pairwise agreement
         </h2>
         <div className="report-controls">
-          <div className="segmented" role="group" aria-label="Task">
-            {TASK_BUTTONS.map((button) => (
-              <button
-                key={button.task}
-                type="button"
-                className="chip"
-                data-heatmap-task={button.task}
-                aria-pressed={task === button.task}
-                onClick={() => setTask(button.task)}
-              >
-                {button.text}
-              </button>
-            ))}
-          </div>
+          <TaskSwitch task={task} onTask={setTask} name="heatmap" order={HEATMAP_ORDER} />
           <TableToggle asTable={asTable} onChange={setAsTable} chart="heatmap" />
         </div>
       </div>

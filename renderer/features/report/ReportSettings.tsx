@@ -6,16 +6,19 @@
 import { useId, type FormEvent } from 'react';
 import { ANNOTATOR_EXPERTISE, type AnnotatorExpertise } from '../../../shared/domain/model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
+import { ChoiceChips } from './ChoiceChips';
 import type { ReportSettingsState } from './useReportSettings';
 
 function isExpertise(value: string): value is AnnotatorExpertise {
   return (ANNOTATOR_EXPERTISE as readonly string[]).includes(value);
 }
 
-const AVERAGES = [
-  { average: 'micro', text: 'Micro', title: 'Share of all comparisons that agree (SPEC §4)' },
-  { average: 'macro', text: 'Macro', title: 'Mean of the per-unit agreement' },
-] as const;
+const AVERAGES = ['micro', 'macro'] as const;
+
+const AVERAGE_TEXT: Record<(typeof AVERAGES)[number], { text: string; title: string }> = {
+  micro: { text: 'Micro', title: 'Share of all comparisons that agree (SPEC §4)' },
+  macro: { text: 'Macro', title: 'Mean of the per-unit agreement' },
+};
 
 export function ReportSettings({ settings }: { settings: ReportSettingsState }) {
   const id = useId();
@@ -25,21 +28,15 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
   };
   return (
     <form className="card report-settings" aria-label="Report settings" onSubmit={submit} noValidate>
-      <div className="segmented" role="group" aria-label="Average">
-        {AVERAGES.map((option) => (
-          <button
-            key={option.average}
-            type="button"
-            className="chip"
-            data-average={option.average}
-            aria-pressed={settings.average === option.average}
-            title={option.title}
-            onClick={() => settings.setAverage(option.average)}
-          >
-            {option.text}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips
+        label="Average"
+        options={AVERAGES}
+        chosen={settings.average}
+        onChoose={settings.setAverage}
+        attribute="average"
+        text={(average) => AVERAGE_TEXT[average].text}
+        title={(average) => AVERAGE_TEXT[average].title}
+      />
       <label className="inline-field">
         <span>Bootstrap resamples</span>
         <input

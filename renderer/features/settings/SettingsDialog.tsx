@@ -1,9 +1,10 @@
 // Settings of this computer's annotator: who is labelling (labels are stored under this id)
 // and the workspace's keys. Saved into the preferences store; nothing here is domain data.
 
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../../shared/domain/ids';
 import { useServices } from '../../services/services';
+import { FormDialog } from './FormDialog';
 import { ACTIONS, buildKeyMap, findClashes, overridesFrom, type WorkspaceAction } from './key-map';
 import { KeyBindingsEditor, type KeyBindings } from './KeyBindingsEditor';
 
@@ -36,53 +37,37 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
     state.setKeyOverrides(overridesFrom(keysOf));
     onClose();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    }
-  };
-
   return (
-    <div className="modal-backdrop">
-      <form className="modal settings-dialog" role="dialog" aria-modal="true" aria-labelledby="settings-title" onSubmit={save} onKeyDown={onKeyDown}>
-        <h2 id="settings-title">Settings</h2>
-        <fieldset>
-          <legend>Who is labelling on this computer</legend>
-          <label className="field">
-            <span>Name</span>
-            <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
-          </label>
-          <label className="field">
-            <span>Annotator id</span>
-            <input value={id} onChange={(event) => setId(event.target.value)} autoComplete="off" spellCheck={false} />
-          </label>
-          {id.trim() !== initial.annotator.id && (
-            <p className="muted small">
-              Labels are stored under this id. With a new id you start a fresh set of labels; the labels made under "{initial.annotator.id}" stay where they
-              are.
-            </p>
-          )}
-        </fieldset>
-        <h3>Keys</h3>
-        <KeyBindingsEditor bindings={bindings} onChange={setBindings} />
-        <button type="button" className="link-button" onClick={() => setBindings(new Map(ACTIONS.map((info) => [info.action, info.defaultKeys])))}>
-          Restore the default keys
-        </button>
-        {problem !== undefined && (
-          <div className="notice notice-error" role="alert">
-            {problem}
-          </div>
+    <FormDialog
+      titleId="settings-title"
+      title="Settings"
+      className="settings-dialog"
+      submitText="Save settings"
+      problem={problem}
+      onSubmit={save}
+      onCancel={onClose}
+    >
+      <fieldset>
+        <legend>Who is labelling on this computer</legend>
+        <label className="field">
+          <span>Name</span>
+          <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        </label>
+        <label className="field">
+          <span>Annotator id</span>
+          <input value={id} onChange={(event) => setId(event.target.value)} autoComplete="off" spellCheck={false} />
+        </label>
+        {id.trim() !== initial.annotator.id && (
+          <p className="muted small">
+            Labels are stored under this id. With a new id you start a fresh set of labels; the labels made under "{initial.annotator.id}" stay where they are.
+          </p>
         )}
-        <div className="modal-actions">
-          <button type="submit" className="primary">
-            Save settings
-          </button>
-          <button type="button" className="chip" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </div>
+      </fieldset>
+      <h3>Keys</h3>
+      <KeyBindingsEditor bindings={bindings} onChange={setBindings} />
+      <button type="button" className="link-button" onClick={() => setBindings(new Map(ACTIONS.map((info) => [info.action, info.defaultKeys])))}>
+        Restore the default keys
+      </button>
+    </FormDialog>
   );
 }

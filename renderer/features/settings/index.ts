@@ -1,5 +1,6 @@
 // The settings feature's public entry: what other features may use of it (the settings dialog,
-// and the key map the labelling workspace, adjudication and help read the keys from).
+// the modal form it is built on, and the key map the labelling workspace, adjudication and help
+// read the keys from).
 
 export {
   ACTIONS,
@@ -16,4 +17,5 @@ export {
   type KeyMap,
   type WorkspaceAction,
 } from './key-map';
+export { FormDialog } from './FormDialog';
 export { SettingsDialog } from './SettingsDialog';

@@ -1,6 +1,7 @@
 // The lead's label files: import many at once, then a summary (files, labels added, updated,
 // unchanged, conflicts, files rejected) and every rejected file with its located errors, as text.
 
+import { countText } from '../../../shared/domain/count-text';
 import { useId } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
 import type { LabelImportReport } from '../../workers/team-protocol';
@@ -9,8 +10,6 @@ import { WorkProgressNotice } from './WorkProgressNotice';
 
 /** Errors listed per rejected file; a file of garbage would otherwise list thousands. */
 const MAX_ERRORS_PER_FILE = 50;
-
-const count = (value: number, one: string, many: string) => `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
 
 function ImportSummary({ report }: { report: LabelImportReport }) {
   const { totals, rejected } = report;
@@ -27,10 +26,10 @@ function ImportSummary({ report }: { report: LabelImportReport }) {
       data-rejected={totals.rejected}
     >
       <p className="strong">
-        {count(totals.files, 'file', 'files')} imported: {count(totals.added, 'label', 'labels')} added, {totals.updated.toLocaleString('en-US')} updated,{' '}
-        {totals.unchanged.toLocaleString('en-US')} unchanged
-        {totals.conflicts > 0 ? `, ${count(totals.conflicts, 'conflict', 'conflicts')} kept in the audit log` : ''}. {count(totals.rejected, 'file', 'files')}{' '}
-        rejected.
+        {countText(totals.files, 'file', 'files')} imported: {countText(totals.added, 'label', 'labels')} added, {totals.updated.toLocaleString('en-US')}{' '}
+        updated, {totals.unchanged.toLocaleString('en-US')} unchanged
+        {totals.conflicts > 0 ? `, ${countText(totals.conflicts, 'conflict', 'conflicts')} kept in the audit log` : ''}.{' '}
+        {countText(totals.rejected, 'file', 'files')} rejected.
       </p>
       {rejected.length > 0 && (
         <ul className="rejected-files" data-testid="rejected-files">

@@ -2,6 +2,7 @@
 // into one folder (or the browser's downloads), or one annotator's pack of only the units they
 // still owe. Reports progress while the worker runs, then where the files went.
 
+import { countText } from '../../../shared/domain/count-text';
 import { useCallback, useState } from 'react';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
@@ -13,8 +14,6 @@ export type PackWriterState =
   | { status: 'done'; message: string }
   | { status: 'failed'; message: string };
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
 export function usePackWriter(studyId: string) {
   const { db, platform, workers } = useServices();
   const [state, setState] = useState<PackWriterState>({ status: 'idle' });
@@ -24,12 +23,12 @@ export function usePackWriter(studyId: string) {
     try {
       const files = await workers.team.writePacks(db.name, studyId, { missingOnly: false }, (progress) => setState({ status: 'running', progress }));
       const saved = await platform.saveFiles({
-        title: `Choose a folder for ${plural(files.length, 'pack', 'packs')}`,
+        title: `Choose a folder for ${countText(files.length, 'pack', 'packs')}`,
         files: files.map((file) => ({ suggestedName: file.name, text: file.text, mimeType: file.mimeType })),
       });
       setState({
         status: 'done',
-        message: saved.saved ? `${plural(saved.count, 'pack', 'packs')} saved to ${saved.where}.` : 'No folder chosen, so no pack was saved.',
+        message: saved.saved ? `${countText(saved.count, 'pack', 'packs')} saved to ${saved.where}.` : 'No folder chosen, so no pack was saved.',
       });
     } catch (error) {
       setState({ status: 'failed', message: `No packs were saved: ${describeStorageError(error)}` });

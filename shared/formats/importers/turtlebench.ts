@@ -3,6 +3,7 @@
 // `data/<lang>/stories.json`, and the 1.5k Hugging Face layout. Each story is a puzzle, each guess
 // an `answer` unit, each model a judge, and `ground_truth` (`label`) one human rater's labels.
 
+import { countText } from '../../domain/count-text';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme } from '../../domain/model';
 import type { FormatError } from '../errors';
 import { isRecord } from '../field-schemas';
@@ -367,22 +368,21 @@ function languageOfLabels(guesses: readonly Guess[]): string | undefined {
 
 /** What one TurtleBench file holds, in a line, for `validate`: its records and what it is imported with. */
 export function describeTurtleBenchFile(doc: unknown, layout: TurtleBenchLayout): string {
-  const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
   switch (layout) {
     case 'table': {
       const rows = Object.values(doc as Record<string, Record<string, unknown>>);
       const models = new Set(rows.flatMap((row) => Object.keys(row).filter((key) => !TABLE_FIELDS.has(key))));
-      return `${n(rows.length, 'guess', 'guesses')}, ${n(models.size, 'judge')}; import it with its data/<lang>/stories.json`;
+      return `${countText(rows.length, 'guess', 'guesses')}, ${countText(models.size, 'judge')}; import it with its data/<lang>/stories.json`;
     }
     case 'log': {
       const { info, cases } = doc as { info: Record<string, unknown>; cases: unknown[] };
-      return `${n(cases.length, 'case')} judged by ${String(info.model)}; import it with its data/<lang>/stories.json`;
+      return `${countText(cases.length, 'case')} judged by ${String(info.model)}; import it with its data/<lang>/stories.json`;
     }
     case 'stories':
-      return `${n((doc as unknown[]).length, 'story', 'stories')}`;
+      return `${countText((doc as unknown[]).length, 'story', 'stories')}`;
     case 'hf': {
       const rows = doc as Array<Record<string, unknown>>;
-      return `${n(rows.length, 'guess', 'guesses')} with human labels on ${n(new Set(rows.map((row) => row.title)).size, 'story', 'stories')}; import it with --judge NAME`;
+      return `${countText(rows.length, 'guess', 'guesses')} with human labels on ${countText(new Set(rows.map((row) => row.title)).size, 'story', 'stories')}; import it with --judge NAME`;
     }
   }
 }
