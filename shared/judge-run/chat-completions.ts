@@ -91,7 +91,10 @@ export function readChatResponse(status: number, retryAfter: string | null, body
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfter, now);
     const wait = retryAfterMs === undefined ? '' : `; it asked to wait ${Math.ceil(retryAfterMs / 1000)} s`;
-    return { ok: false, failure: { kind: 'rate-limited', reason: `the endpoint is rate limiting (HTTP 429)${wait}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } };
+    return {
+      ok: false,
+      failure: { kind: 'rate-limited', reason: `the endpoint is rate limiting (HTTP 429)${wait}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+    };
   }
   if (status >= 500) return { ok: false, failure: { kind: 'server-error', reason: `the endpoint failed (HTTP ${status})` } };
   if (status < 200 || status >= 300) {

@@ -3,7 +3,10 @@
 // earlier turns. Indexes the study once so each item's prompt is built when it is asked.
 
 import type { Puzzle, StudyData, Turn } from '../domain/model';
+import type { ChatEndpoint, ChatSender } from './chat-completions';
+import type { JudgeItem } from './items';
 import { renderPrompt, type PromptVersion } from './prompts';
+import type { RunnerOptions } from './runner';
 
 export interface ItemPromptSource {
   /** The prompt text for a turn; throws for a turn id the study does not hold. */
@@ -32,8 +35,14 @@ export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, pro
         keyClues: puzzle.keyClues.length === 0 ? '(none given)' : puzzle.keyClues.map((clue) => `- ${clue}`).join('\n'),
         question: turn.type === 'question' ? turn.text : '',
         finalAnswer: turn.type === 'final' ? turn.text : '',
-        earlierTurns: earlier.length === 0 ? '(none)' : earlier.map((other) => `${other.type === 'question' ? 'Question' : 'Final answer'}: ${other.text}`).join('\n'),
+        earlierTurns:
+          earlier.length === 0 ? '(none)' : earlier.map((other) => `${other.type === 'question' ? 'Question' : 'Final answer'}: ${other.text}`).join('\n'),
       });
     },
   };
+}
+
+/** The runner's `ask`: an item's prompt as one user message to the endpoint. The text is built per request and dropped after. */
+export function judgeAsker(prompts: ItemPromptSource, endpoint: ChatEndpoint, send: ChatSender): RunnerOptions['ask'] {
+  return (item: JudgeItem, signal) => send(endpoint, [{ role: 'user', content: prompts.textFor(item.turnId) }], signal);
 }

@@ -88,7 +88,9 @@ Final answer: {{finalAnswer}}`;
 // TurtleBench's judge prompt as published (prompts/simple_prompt_en.txt, Apache-2.0, Copyright
 // the TurtleBench authors); only its {surface}/{bottom} became our placeholders and the guess
 // follows on the last line, where TurtleBench sends it as the user message.
-const TURTLEBENCH_PROMPT = (guess: string) => `You are a referee in a game. In this game, players are shown the <Surface>, and you are told the <Bottom>. You need to understand the entire story based on the <Surface> and the <Bottom>. Players will make guesses based on the <Surface>, and you need to judge whether their guesses are correct. Please strictly adhere to responding with only the specified three answers: Correct, Incorrect, or Unknown.
+const TURTLEBENCH_PROMPT = (
+  guess: string,
+) => `You are a referee in a game. In this game, players are shown the <Surface>, and you are told the <Bottom>. You need to understand the entire story based on the <Surface> and the <Bottom>. Players will make guesses based on the <Surface>, and you need to judge whether their guesses are correct. Please strictly adhere to responding with only the specified three answers: Correct, Incorrect, or Unknown.
 
 ## Judging Rules
    - If the player's guess is correct, or the answer is affirmative: please reply only with "Correct", and do not provide any explanation.

@@ -77,7 +77,13 @@ export function tallyAnswers(
     const labels = replies.map((reply) => readJudgeReply(reply, turn.type === 'question' ? 'answer' : 'match', scheme));
     const majority = majorityLabel(labels);
     if (majority === undefined) continue;
-    verdicts.set(turnId, { turnId, label: majority.label, reply: replies[majority.firstIndex] as string, samples: labels.length, selfAgreement: selfAgreement(labels) });
+    verdicts.set(turnId, {
+      turnId,
+      label: majority.label,
+      reply: replies[majority.firstIndex] as string,
+      samples: labels.length,
+      selfAgreement: selfAgreement(labels),
+    });
   }
   return verdicts;
 }

@@ -185,7 +185,12 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
         continue;
       }
       counts.failed++;
-      failures.push({ key: item.key, turnId: item.turnId, sample: item.sample, reason: attempt > 1 ? `${failure.reason}; gave up after ${attempt} attempts` : failure.reason });
+      failures.push({
+        key: item.key,
+        turnId: item.turnId,
+        sample: item.sample,
+        reason: attempt > 1 ? `${failure.reason}; gave up after ${attempt} attempts` : failure.reason,
+      });
       report();
       return;
     }

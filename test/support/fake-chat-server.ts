@@ -5,6 +5,7 @@
 //   429*N   HTTP 429 with Retry-After in seconds    429date*N  the same, Retry-After as an HTTP date
 //   500*N   HTTP 500                                 stall*N    never answer (the client's timeout fires)
 //   malformed*N  a body that is not JSON            empty*N    no choice     blank*N  an empty reply text
+//   401*N   HTTP 401 whose message repeats the Authorization header, as some hosted APIs do
 //   say=TEXT     reply TEXT (the rest of the list, commas included) instead of the default
 // N defaults to 1. The default reply is `defaultReply(item)`: "Yes" or "No", fixed by the item id.
 // Keeps a log of every request (item, headers, body, status, time) that tests read.
@@ -79,7 +80,10 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       if (keepLog) log.push(entry);
       if (behaviour.kind === 'stall') return;
       const answer = () => {
-        entry.status = respond(response, behaviour, item ?? content, content, retryAfterSeconds);
+        entry.status =
+          behaviour.kind === 'unauthorised'
+            ? send(response, 401, { error: { message: `Incorrect API key provided: ${request.headers.authorization ?? ''}` } })
+            : respond(response, behaviour, item ?? content, content, retryAfterSeconds);
         answered++;
       };
       if (delayMs > 0) setTimeout(answer, delayMs);
@@ -104,6 +108,7 @@ type Behaviour =
   | { kind: 'answer'; say?: string }
   | { kind: 'stall' }
   | { kind: 'status'; status: 429 | 500; dateForm?: boolean }
+  | { kind: 'unauthorised' }
   | { kind: 'malformed' }
   | { kind: 'empty' }
   | { kind: 'blank' };
@@ -137,6 +142,8 @@ function behaviourFor(directives: string | null, attempt: number): Behaviour {
         return { kind: 'empty' };
       case 'blank':
         return { kind: 'blank' };
+      case '401':
+        return { kind: 'unauthorised' };
     }
   }
   return say === undefined ? { kind: 'answer' } : { kind: 'answer', say };
@@ -168,6 +175,7 @@ function respond(response: ServerResponse, behaviour: Behaviour, item: string, c
       });
     }
     case 'stall':
+    case 'unauthorised':
       return 0;
   }
 }

@@ -6,8 +6,21 @@ import { judgeItems } from '../../../shared/judge-run/items';
 import { judgeStudy } from './judge-study';
 
 const study = judgeStudy([
-  { id: 's1', turns: [{ id: 'a', type: 'question' }, { id: 'b', type: 'question' }, { id: 'c', type: 'final' }] },
-  { id: 's2', turns: [{ id: 'd', type: 'question' }, { id: 'e', type: 'final' }] },
+  {
+    id: 's1',
+    turns: [
+      { id: 'a', type: 'question' },
+      { id: 'b', type: 'question' },
+      { id: 'c', type: 'final' },
+    ],
+  },
+  {
+    id: 's2',
+    turns: [
+      { id: 'd', type: 'question' },
+      { id: 'e', type: 'final' },
+    ],
+  },
 ]);
 
 describe('judge items', () => {

@@ -17,7 +17,14 @@ export function judgeStudyBundle(sessions: Array<{ id: string; turns: TurnSpec[]
     format: 'agreement-studio.transcripts/1',
     id: 'judge-study',
     name: 'Judge study',
-    puzzles: [{ id: 'p-lamp', story: 'A woman reads a novel in a room with no light.', reference: 'She is blind and reads braille.', keyClues: ['She needs no light.'] }],
+    puzzles: [
+      {
+        id: 'p-lamp',
+        story: 'A woman reads a novel in a room with no light.',
+        reference: 'She is blind and reads braille.',
+        keyClues: ['She needs no light.'],
+      },
+    ],
     sessions: sessions.map((session) => ({
       id: session.id,
       puzzleId: 'p-lamp',

@@ -4,7 +4,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { itemPromptSource } from '../../../shared/judge-run/item-prompt';
-import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, renderPrompt, templateProblem } from '../../../shared/judge-run/prompts';
+import {
+  BUILT_IN_PROMPTS,
+  builtInPrompt,
+  DEFAULT_PROMPT_NAME,
+  promptHash,
+  renderPrompt,
+  templateProblem,
+  type PromptVersion,
+} from '../../../shared/judge-run/prompts';
 import { judgeStudy } from './judge-study';
 
 const VALUES = { story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
@@ -30,8 +38,19 @@ describe('judge prompts', () => {
   });
 
   it('puts the turn and its puzzle into the prompt of its task', () => {
-    const study = judgeStudy([{ id: 's1', turns: [{ id: 't1', type: 'question' }, { id: 't2', type: 'final' }] }]);
-    const source = itemPromptSource(study, { question: 'Q {{story}} | {{keyClues}} | {{question}} | {{earlierTurns}}', final: 'F {{reference}} | {{finalAnswer}} | {{earlierTurns}}' });
+    const study = judgeStudy([
+      {
+        id: 's1',
+        turns: [
+          { id: 't1', type: 'question' },
+          { id: 't2', type: 'final' },
+        ],
+      },
+    ]);
+    const source = itemPromptSource(study, {
+      question: 'Q {{story}} | {{keyClues}} | {{question}} | {{earlierTurns}}',
+      final: 'F {{reference}} | {{finalAnswer}} | {{earlierTurns}}',
+    });
     expect(source.textFor('t1')).toBe('Q A woman reads a novel in a room with no light. | - She needs no light. | Is it about light? [item:t1] | (none)');
     expect(source.textFor('t2')).toBe('F She is blind and reads braille. | She is blind. [item:t2] | Question: Is it about light? [item:t1]');
     expect(() => source.textFor('nope')).toThrow(/no turn "nope"/);
@@ -46,9 +65,10 @@ describe('judge prompts', () => {
   });
 
   it('changes the hash with the text of either template, not with the name', () => {
-    const base = { name: 'a', question: 'Q {{question}}', final: 'F {{finalAnswer}}' };
+    const base: PromptVersion = { name: 'a', question: 'Q {{question}}', final: 'F {{finalAnswer}}', sources: [] };
     expect(promptHash(base)).toMatch(/^[0-9a-f]{64}$/);
-    expect(promptHash({ ...base, name: 'b' })).toBe(promptHash(base));
+    const renamed: PromptVersion = { ...base, name: 'b' };
+    expect(promptHash(renamed)).toBe(promptHash(base));
     expect(promptHash({ ...base, question: 'Q: {{question}}' })).not.toBe(promptHash(base));
     expect(promptHash({ ...base, final: 'F {{finalAnswer}} ' })).not.toBe(promptHash(base));
   });
