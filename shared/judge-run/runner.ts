@@ -143,11 +143,12 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
     });
   };
 
-  const askItem = async (item: JudgeItem): Promise<void> => {
+  /** Asks until an answer, a failure past retrying, or a cancel; only the answer comes back. */
+  const askItem = async (item: JudgeItem): Promise<JudgeAnswer | undefined> => {
     for (let attempt = 1; ; attempt++) {
-      if (!(await mayGoOn())) return;
+      if (!(await mayGoOn())) return undefined;
       await wait(gate.reserve());
-      if (!(await mayGoOn())) return;
+      if (!(await mayGoOn())) return undefined;
       counts.inFlight++;
       report();
       let outcome: ChatOutcome;
@@ -157,9 +158,9 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
         counts.inFlight--;
       }
       // A cancelled run stops counting: what came back is asked again by the next run.
-      if (isCancelled()) return;
+      if (isCancelled()) return undefined;
       if (outcome.ok) {
-        await options.journal.append({
+        return {
           key: item.key,
           turnId: item.turnId,
           sample: item.sample,
@@ -167,12 +168,7 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
           tokensIn: outcome.tokensIn,
           tokensOut: outcome.tokensOut,
           at: new Date(clock.now()).toISOString(),
-        });
-        counts.done++;
-        counts.tokensIn += outcome.tokensIn;
-        counts.tokensOut += outcome.tokensOut;
-        report();
-        return;
+        };
       }
       const { failure } = outcome;
       if (isRetryable(failure) && attempt < maxAttempts) {
@@ -192,8 +188,17 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
         reason: attempt > 1 ? `${failure.reason}; gave up after ${attempt} attempts` : failure.reason,
       });
       report();
-      return;
+      return undefined;
     }
+  };
+
+  /** Writes an answer to the journal and counts it once it is there. */
+  const record = async (answer: JudgeAnswer): Promise<void> => {
+    await options.journal.append(answer);
+    counts.done++;
+    counts.tokensIn += answer.tokensIn;
+    counts.tokensOut += answer.tokensOut;
+    report();
   };
 
   const run = async (): Promise<RunSummary> => {
@@ -204,17 +209,27 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
     report();
     let cursor = 0;
     let fatal: unknown;
+    // A worker asks its next item while its last answer is being written (a write to disk takes
+    // as long as a fast reply), and waits for that write before writing the next: at most one
+    // unwritten answer per worker, and none counted before the journal has it.
     const worker = async () => {
-      while (fatal === undefined && (await mayGoOn())) {
-        const item = pending[cursor++];
-        if (item === undefined) return;
-        try {
-          await askItem(item);
-        } catch (error) {
-          // The journal could not be written: nothing more may be asked, or answers would be lost.
-          fatal ??= error;
-          cancel();
+      let writing: Promise<void> = Promise.resolve();
+      try {
+        while (fatal === undefined && (await mayGoOn())) {
+          const item = pending[cursor++];
+          if (item === undefined) break;
+          const answer = await askItem(item);
+          if (answer === undefined) continue;
+          await writing;
+          writing = record(answer);
+          // Handled here so a failed write is not reported as unhandled before the worker awaits it.
+          writing.catch(() => {});
         }
+        await writing;
+      } catch (error) {
+        // The journal could not be written: nothing more may be asked, or answers would be lost.
+        fatal ??= error;
+        cancel();
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(pending.length, 1)) }, worker));

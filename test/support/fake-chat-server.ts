@@ -72,10 +72,12 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       }
       const content = lastMessage(body);
       const item = lastMatch(ITEM, content);
+      const directives = lastMatch(FAKE, content);
+      // Attempts are counted only where a misbehaviour depends on them, so a long clean run keeps no per-request state.
       const key = item ?? content;
-      const attempt = (attempts.get(key) ?? 0) + 1;
-      attempts.set(key, attempt);
-      const behaviour = behaviourFor(lastMatch(FAKE, content), attempt);
+      const attempt = directives === null ? 1 : (attempts.get(key) ?? 0) + 1;
+      if (directives !== null) attempts.set(key, attempt);
+      const behaviour = behaviourFor(directives, attempt);
       const entry: LoggedRequest = { item, at, headers: request.headers, body, status: 0 };
       if (keepLog) log.push(entry);
       if (behaviour.kind === 'stall') return;

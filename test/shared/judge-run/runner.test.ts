@@ -165,6 +165,29 @@ describe('judge runner', () => {
     expect((await judgeRun.done).progress.done).toBe(1);
   });
 
+  it('asks the next item while an answer is being written, with at most one unwritten answer per worker', async () => {
+    const releases: Array<() => void> = [];
+    const appended: string[] = [];
+    const asked: string[] = [];
+    const journal: AnswerJournal = {
+      answeredKeys: async () => new Set(),
+      append: (answer) => {
+        appended.push(answer.key);
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+    };
+    const judgeRun = startJudgeRun({ items: items(3), journal, concurrency: 1, clock: virtualClock(), ask: async (item) => (asked.push(item.key), yes) });
+    await expect.poll(() => asked).toEqual(['t0#0', 't1#0']);
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(appended).toEqual(['t0#0']);
+    expect(judgeRun.progress().done).toBe(0);
+    releases.shift()?.();
+    await expect.poll(() => appended).toEqual(['t0#0', 't1#0']);
+    await expect.poll(() => asked).toEqual(['t0#0', 't1#0', 't2#0']);
+    while ((await Promise.race([judgeRun.done.then(() => true), new Promise((resolve) => setImmediate(() => resolve(false)))])) === false) releases.shift()?.();
+    expect((await judgeRun.done).progress.done).toBe(3);
+  });
+
   it('stops asking when paused, goes on when resumed', async () => {
     const asked: string[] = [];
     const ref: { run?: ReturnType<typeof startJudgeRun> } = {};
@@ -238,6 +261,7 @@ describe('judge runner', () => {
     };
     const { summary } = run({ journal, concurrency: 1, ask: async (item) => (asked.push(item.key), yes) });
     await expect(summary).rejects.toThrow('disk full');
-    expect(asked).toEqual(['t0#0']);
+    // The worker asked its next item while the first answer was being written, and nothing after.
+    expect(asked).toEqual(['t0#0', 't1#0']);
   });
 });
