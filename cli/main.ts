@@ -31,7 +31,7 @@ Commands:
          [--seed S] --out DIR
                           blind work packs, one per annotator
   judge --transcripts FILE --endpoint URL --model M --out FILE [--prompt NAME|FILE]
-        [--only-labelled LABELS... | --sample N [--seed S]] [--samples K]
+        [--only-labelled LABELS... [--any-study] | --sample N [--seed S]] [--samples K]
         [--concurrency N] [--rpm N] [--timeout SECONDS] [--temperature T] [--max-tokens N]
                           run a judge model (OpenAI chat-completions endpoint; key in
                           AGREEMENT_STUDIO_API_KEY) on the turns, write the bundle with its

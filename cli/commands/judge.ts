@@ -54,6 +54,7 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
                          JSON file {"name": ..., "question": ..., "final": ...}
   --only-labelled FILE...  only the turns people labelled in these label files (the
                          calibration set)
+  --any-study            use label files made for another study id than the transcripts'
   --sample N             only N turns, drawn at random with --seed (default seed 1)
   --seed S               whole number seeding --sample
   --samples K            ask each turn K times and keep the majority (default ${DEFAULT_SAMPLES})
@@ -70,6 +71,7 @@ written without their labels; rerunning asks them again); 2 bad usage.
 interface JudgeOptions {
   transcripts: string;
   onlyLabelled: string[];
+  anyStudy: boolean;
   endpoint: string;
   model: string;
   out: string;
@@ -100,7 +102,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   const readErrors = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (readErrors.length > 0) return invalid(io, readErrors);
   const files = read.flatMap((result) => (result.ok ? [result.value] : []));
-  const loaded = loadStudyInputs(files.slice(0, 1), files.slice(1));
+  const loaded = loadStudyInputs(files.slice(0, 1), files.slice(1), { anyStudy: options.anyStudy });
   if (!loaded.ok) return invalid(io, loaded.errors);
   const study = loaded.value.study;
   const turnIds = new Set(study.turns.map((turn) => turn.id));
@@ -296,6 +298,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       help: { type: 'boolean', short: 'h' },
       transcripts: { type: 'string' },
       'only-labelled': { type: 'string', multiple: true },
+      'any-study': { type: 'boolean' },
       endpoint: { type: 'string' },
       model: { type: 'string' },
       out: { type: 'string' },
@@ -336,6 +339,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
   return {
     transcripts,
     onlyLabelled: files['only-labelled'],
+    anyStudy: values['any-study'] === true,
     endpoint,
     model,
     out,

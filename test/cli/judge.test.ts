@@ -169,6 +169,31 @@ describe('agreement-studio judge', () => {
     expect(missing.stderr).toContain('is neither a built-in prompt (studio-1, turtlebench) nor a readable file');
   });
 
+  it('refuses label files of another study unless --any-study is given', async () => {
+    const other = write('other.json', readFileSync(bundle, 'utf8').replace('"judge-study"', '"other-study"'));
+    const run = (...more: string[]) =>
+      runCli(
+        'judge',
+        '--transcripts',
+        other,
+        '--endpoint',
+        server.url,
+        '--model',
+        'fake',
+        '--out',
+        join(dir, 'other-out.json'),
+        '--only-labelled',
+        labels,
+        ...more,
+      );
+    const refused = await run();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('labels of another study are only used with --any-study');
+    const accepted = await run('--any-study');
+    expect(accepted.code).toBe(0);
+    expect(JSON.parse(accepted.stdout).counts.items).toBe(3);
+  });
+
   it('refuses a key given as an argument and other usage mistakes, with exit 2', async () => {
     const key = await judge(join(dir, 'x.json'), '--api-key', KEY);
     expect(key.code).toBe(2);
