@@ -9,12 +9,12 @@ import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { sha256Hex } from '../../shared/formats/sha256';
-import { studyBundleDocument } from '../../shared/formats/study-bundle';
+import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLike } from '../../shared/judge-run/chat-completions';
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
 import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
-import { applyJudgeResults, countUnparseable, judgeName, meanSelfAgreement, tallyAnswers, type JudgeRunRecord } from '../../shared/judge-run/results';
+import { applyJudgeResults, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
 import { startJudgeRun, type RunProgress } from '../../shared/judge-run/runner';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
@@ -200,8 +200,8 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   } catch (error) {
     return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { progress, failures } = summary;
-  const record: JudgeRunRecord = {
+  const { failures } = summary;
+  const record = judgeRunRecord({
     judge,
     model: options.model,
     prompt: { name: prompt.name, hash },
@@ -217,20 +217,9 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     selection: selectionWords.startsWith('labelled') ? 'labelled' : selectionWords,
     startedAt,
     finishedAt: new Date().toISOString(),
-    cancelled: false,
-    counts: {
-      items: items.length,
-      alreadyAnswered: progress.alreadyAnswered,
-      answered: progress.done,
-      failed: progress.failed,
-      turnsLabelled: verdicts.size,
-      unparseable: countUnparseable(verdicts.values()),
-      tokensIn: progress.tokensIn,
-      tokensOut: progress.tokensOut,
-    },
-    selfAgreement: meanSelfAgreement(verdicts.values()),
-    failures,
-  };
+    summary,
+    verdicts,
+  });
   io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
   io.stderr.write(
     `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable\n`,

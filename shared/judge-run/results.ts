@@ -6,7 +6,7 @@
 import { idProblem } from '../domain/ids';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
 import { readJudgeReply } from '../formats/label-values';
-import type { JudgeAnswer, JudgeFailure } from './runner';
+import type { JudgeAnswer, JudgeFailure, RunSummary } from './runner';
 
 /** A judge's rater name: the model and the prompt version, so two prompts on one model are two judges. */
 export function judgeName(model: string, promptName: string): string {
@@ -163,8 +163,48 @@ export interface JudgeRunRecord {
   failures: JudgeFailure[];
 }
 
-export function countUnparseable(verdicts: Iterable<TurnVerdict>): number {
+function countUnparseable(verdicts: Iterable<TurnVerdict>): number {
   let n = 0;
   for (const verdict of verdicts) if (verdict.label === UNPARSEABLE) n++;
   return n;
+}
+
+/** The record of a finished run, from what the caller asked and what the runner and the tally gave. */
+export function judgeRunRecord(run: {
+  judge: string;
+  model: string;
+  prompt: { name: string; hash: string };
+  endpoint: string;
+  parameters: JudgeRunParameters;
+  selection: string;
+  startedAt: string;
+  finishedAt: string;
+  summary: RunSummary;
+  verdicts: ReadonlyMap<string, TurnVerdict>;
+}): JudgeRunRecord {
+  const { summary, verdicts } = run;
+  const { progress } = summary;
+  return {
+    judge: run.judge,
+    model: run.model,
+    prompt: run.prompt,
+    endpoint: run.endpoint,
+    parameters: run.parameters,
+    selection: run.selection,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    cancelled: progress.state === 'cancelled',
+    counts: {
+      items: progress.total,
+      alreadyAnswered: progress.alreadyAnswered,
+      answered: progress.done,
+      failed: progress.failed,
+      turnsLabelled: verdicts.size,
+      unparseable: countUnparseable(verdicts.values()),
+      tokensIn: progress.tokensIn,
+      tokensOut: progress.tokensOut,
+    },
+    selfAgreement: meanSelfAgreement(verdicts.values()),
+    failures: summary.failures,
+  };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel } from '../../../shared/domain/model';
 import { serializeBundleDocument } from '../../../shared/formats/importers/imported-study';
-import { studyBundleDocument } from '../../../shared/formats/study-bundle';
+import { studyBundleDocument } from '../../../shared/formats/importers/study-bundle';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { applyJudgeResults, judgeName, majorityLabel, meanSelfAgreement, selfAgreement, tallyAnswers } from '../../../shared/judge-run/results';
 import { judgeStudy } from './judge-study';

@@ -2,9 +2,9 @@
 // a command that changes a study (adding a judge's labels) writes back, through the writer the
 // importers use. Reading the document again gives the same study.
 
-import type { StudyData, Turn } from '../domain/model';
-import type { BundleDocument, BundlePuzzle, BundleSession, BundleTurn } from './importers/imported-study';
-import { TRANSCRIPTS_FORMAT } from './transcript-bundle';
+import type { StudyData, Turn } from '../../domain/model';
+import type { BundleDocument, BundlePuzzle, BundleSession, BundleTurn } from './imported-study';
+import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 
 export function studyBundleDocument(data: StudyData): BundleDocument {
   const turnsBySession = new Map<string, Turn[]>();
