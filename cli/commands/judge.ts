@@ -152,6 +152,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     timeoutMs: options.timeoutSeconds * 1000,
   };
   const startedAt = new Date().toISOString();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
   let lastPrinted = 0;
   const printProgress = (progress: RunProgress, force = false) => {
     const now = Date.now();
@@ -165,15 +166,30 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     journal,
     concurrency: options.concurrency,
     ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
-    clock: { now: Date.now, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
+    clock: {
+      now: Date.now,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, ms);
+          timers.add(timer);
+        }),
+    },
     onProgress: (progress) => printProgress(progress),
   });
-  const onInterrupt = () => judgeRun.cancel();
+  // Ctrl-C cancels the run; the waits still pending (a long Retry-After) are cleared so the process can end at once.
+  const onInterrupt = () => {
+    judgeRun.cancel();
+    for (const timer of timers) clearTimeout(timer);
+  };
   process.once('SIGINT', onInterrupt);
   let summary;
   try {
     summary = await judgeRun.done;
   } catch (error) {
+    await journal.close();
     return fail(`cannot write ${journalPath}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     process.removeListener('SIGINT', onInterrupt);

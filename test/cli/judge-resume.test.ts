@@ -104,3 +104,31 @@ it('asks no journaled item again after a SIGKILL and resume', { timeout: 180_000
   expect(JSON.parse(second.output().slice(0, second.output().lastIndexOf('}') + 1)).counts.alreadyAnswered).toBe(journaled.size);
   for (const text of [first.output(), second.output(), readFileSync(out, 'utf8'), readFileSync(journal, 'utf8')]) expect(text).not.toContain(KEY);
 });
+
+it('ends at once on Ctrl-C, even while waiting out a long Retry-After, keeping what was answered', { timeout: 120_000 }, async () => {
+  const limiting = await startFakeChatServer({ retryAfterSeconds: 600 });
+  try {
+    const dir = scratchDir();
+    const bundle = scratchWriter(dir)(
+      'study.json',
+      judgeStudyBundle([
+        {
+          id: 's1',
+          turns: [
+            { id: 'q0', type: 'question' },
+            { id: 'q1', type: 'question', fake: '429*9' },
+          ],
+        },
+      ]),
+    );
+    const out = join(dir, 'judged.json');
+    const run = startCli(['judge', '--transcripts', bundle, '--endpoint', limiting.url, '--model', 'fake', '--concurrency', '1', '--out', out]);
+    await expect.poll(() => limiting.log.some((request) => request.item === 'q1' && request.status === 429), { timeout: 60_000 }).toBe(true);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('cancelled; 1 answers are kept in');
+    expect(readFileSync(`${out}.judge-journal.jsonl`, 'utf8')).toContain('"key":"q0#0"');
+  } finally {
+    await limiting.close();
+  }
+});
