@@ -99,6 +99,11 @@ describe('agreement-studio judge', () => {
     expect(record.prompt.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(server.log.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     expectNoKey(run, out, `${out}.judge-journal.jsonl`);
+    // The written bundle goes straight into the report, the new judge beside the study's own.
+    const report = await runCli('report', '--transcripts', out, '--labels', labels, '--bootstrap', '0');
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('judge:fake@studio-1');
+    expect(report.stdout).toContain('judge:model-j');
   });
 
   it('resumes from the journal: a rerun with the same settings asks nothing again', async () => {
