@@ -6,7 +6,7 @@
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises';
 import type { AnswerJournal, JudgeAnswer } from '../../shared/judge-run/runner';
 
-export const JUDGE_JOURNAL_FORMAT = 'agreement-studio.judge-journal/1';
+const JUDGE_JOURNAL_FORMAT = 'agreement-studio.judge-journal/1';
 
 /** What decides a run's answers; concurrency, rate and timeout only decide how fast they come. */
 export interface JournalSettings {

@@ -24,7 +24,7 @@ export type ItemSelection =
 
 export const DEFAULT_SAMPLES = 1;
 
-export function itemKey(turnId: string, sample: number): string {
+function itemKey(turnId: string, sample: number): string {
   return `${turnId}#${sample}`;
 }
 

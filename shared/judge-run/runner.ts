@@ -271,7 +271,7 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
 }
 
 /** Retry-After when the endpoint gave one, else 1, 2, 4 ... times the first backoff, capped. */
-export function retryDelay(failure: ChatFailure, attempt: number, backoffMs: number, maxBackoffMs: number): number {
+function retryDelay(failure: ChatFailure, attempt: number, backoffMs: number, maxBackoffMs: number): number {
   if (failure.retryAfterMs !== undefined) return failure.retryAfterMs;
   return Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1));
 }
