@@ -63,14 +63,20 @@ export function isRetryable(failure: ChatFailure): boolean {
   return failure.kind === 'rate-limited' || failure.kind === 'server-error' || failure.kind === 'timeout' || failure.kind === 'network';
 }
 
+/** The chat-completions URL of a base URL; a query (Azure's `?api-version=`) stays at the end. */
 export function chatCompletionsUrl(base: string): string {
-  const trimmed = base.replace(/\/+$/, '');
-  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`;
+  const queryAt = base.search(/[?#]/);
+  const path = (queryAt < 0 ? base : base.slice(0, queryAt)).replace(/\/+$/, '');
+  const query = queryAt < 0 ? '' : base.slice(queryAt);
+  return (/\/chat\/completions$/.test(path) ? path : `${path}/chat/completions`) + query;
 }
 
-/** The endpoint's URL as a run records it: without any user name or password written into it. */
+/**
+ * The endpoint's URL as a run records it: without a user name or password, a query or a fragment,
+ * for some services take their key there (`?api-key=...`) and a run's record is shared.
+ */
 export function recordedEndpointUrl(base: string): string {
-  return base.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
+  return base.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1').replace(/[?#].*$/s, '');
 }
 
 export function chatRequest(endpoint: ChatEndpoint, messages: readonly ChatMessage[]): ChatRequest {

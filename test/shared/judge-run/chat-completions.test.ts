@@ -28,8 +28,13 @@ describe('chat-completions', () => {
 
   it('takes a full chat-completions URL as it is, and records URLs without credentials', () => {
     expect(chatCompletionsUrl('https://api.example.com/v1/chat/completions')).toBe('https://api.example.com/v1/chat/completions');
+    expect(chatCompletionsUrl('https://x.openai.azure.com/openai/v1/?api-version=2024-10-21')).toBe(
+      'https://x.openai.azure.com/openai/v1/chat/completions?api-version=2024-10-21',
+    );
     expect(recordedEndpointUrl('https://user:sk-pass@api.example.com/v1')).toBe('https://api.example.com/v1');
     expect(recordedEndpointUrl('http://localhost:8080/v1')).toBe('http://localhost:8080/v1');
+    expect(recordedEndpointUrl('https://x.openai.azure.com/openai/v1?api-key=sk-query#k=sk-frag')).toBe('https://x.openai.azure.com/openai/v1');
+    expect(recordedEndpointUrl('https://u:sk-pass@api.example.com/v1?key=sk-q')).toBe('https://api.example.com/v1');
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
