@@ -5,6 +5,7 @@
 import { UsageError } from './support/args';
 import { runDemo } from './commands/demo';
 import { runImport } from './commands/import';
+import { runJudge } from './commands/judge';
 import { runPack } from './commands/pack';
 import { runReliability } from './commands/reliability';
 import { runReport } from './commands/report';
@@ -29,6 +30,12 @@ Commands:
   pack --transcripts FILE... --annotators a,b,c --overlap K [--difficulty-overlap D]
          [--seed S] --out DIR
                           blind work packs, one per annotator
+  judge --transcripts FILE --endpoint URL --model M --out FILE [--prompt NAME|FILE]
+        [--only-labelled LABELS... [--any-study] | --sample N [--seed S]] [--samples K]
+        [--concurrency N] [--rpm N] [--timeout SECONDS] [--temperature T] [--max-tokens N]
+                          run a judge model (OpenAI chat-completions endpoint; key in
+                          AGREEMENT_STUDIO_API_KEY) on the turns, write the bundle with its
+                          labels; a rerun resumes from FILE.judge-journal.jsonl
   demo --out DIR [--puzzles N] [--annotators K] [--seed S]
          [--human-error R] [--judge-error R1,R2]
                           write a synthetic study (bundle + label files)
@@ -68,6 +75,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return await runReliability(args, io);
       case 'pack':
         return await runPack(args, io);
+      case 'judge':
+        return await runJudge(args, io);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }

@@ -1,7 +1,7 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report (the default) picks sections; BENCH_RUNS sets repeats.
+// BENCH_SECTIONS=import,labelling,team,report,judge (the default) picks sections; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge').split(','));
 const CHROMIUM_PATH = browserPath();
 const out = '.bench';
 for (const folder of ['page', 'labelling', 'team', 'report']) mkdirSync(`${out}/${folder}`, { recursive: true });
@@ -64,6 +64,7 @@ if (SECTIONS.has('import')) await importSection();
 if (SECTIONS.has('labelling')) await labellingSection();
 if (SECTIONS.has('team')) await teamSection();
 if (SECTIONS.has('report')) await reportSection();
+if (SECTIONS.has('judge')) await judgeSection();
 
 async function importSection() {
   const node = benchParse(text, RUNS);
@@ -247,4 +248,28 @@ async function reportSection() {
   };
   print('Report, SPLAT-scale study', r.splat, 1000);
   print('Report, 20x study', r.twenty, 5000);
+}
+
+// Issue 17: a judge run of 10,000 items at concurrency 8 against a loopback server answering in
+// 50 ms, through the engine, Node's fetch and the fsynced journal; target at most 1.1x the bound.
+async function judgeSection() {
+  await build({
+    entryPoints: ['scripts/bench/judge-bench.ts'],
+    outfile: `${out}/judge-bench.mjs`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
+  const { runJudgeBench } = await import(new URL(`../${out}/judge-bench.mjs`, import.meta.url).href);
+  const r = await runJudgeBench({ items: 10_000, concurrency: 8, delayMs: 50 });
+  const ratio = r.elapsedMs / r.boundMs;
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(`\nJudge run: ${fmt(r.items)} items at concurrency ${r.concurrency}, loopback server answering in ${r.delayMs} ms (${fmt(r.requests)} requests)`);
+  console.log(
+    `  elapsed ${fmt(r.elapsedMs)} ms against the bound ${fmt(r.boundMs)} ms: ${ratio.toFixed(3)}x (target <= 1.1x: ${ratio <= 1.1 ? 'met' : 'NOT met'})`,
+  );
+  const middle = r.heap[Math.floor(r.heap.length / 2)];
+  console.log(`  heap used: start ${mb(r.heap[0].bytes)}, middle ${mb(middle.bytes)} (${fmt(middle.done)} done), end ${mb(r.heap.at(-1).bytes)}`);
+  console.log(`    every tenth: ${r.heap.map((h) => mb(h.bytes)).join(', ')}`);
 }

@@ -1,0 +1,367 @@
+// `agreement-studio judge --transcripts F --endpoint URL --model M ... --out FILE` (issue 17 point
+// 5): runs a judge model over the study's question and final turns through the shared judge-run
+// engine and writes the bundle with the new judge's labels (`<model>@<prompt version>`). Owns the
+// options, the API key (from the environment only), progress on stderr and the files: answers go
+// to the journal beside --out as they arrive, so a rerun with the same settings resumes.
+
+import { readFile, writeFile } from 'node:fs/promises';
+import { idProblem } from '../../shared/domain/ids';
+import { formatErrorText, type FormatError } from '../../shared/formats/errors';
+import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
+import { sha256Hex } from '../../shared/formats/sha256';
+import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
+import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLike } from '../../shared/judge-run/chat-completions';
+import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
+import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
+import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
+import { applyJudgeResults, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
+import { startJudgeRun, type RunProgress } from '../../shared/judge-run/runner';
+import { loadStudyInputs } from '../../shared/report/load-study-inputs';
+import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { FileJournal } from '../support/judge-journal';
+import { readInputFile } from '../support/read-input-file';
+
+const COMMAND = 'judge';
+
+/** The environment variable the key is read from: never an argument, which other users of the computer can see. */
+export const API_KEY_VARIABLE = 'AGREEMENT_STUDIO_API_KEY';
+
+const DEFAULTS = { concurrency: 4, timeoutSeconds: 60, temperature: 0, maxTokens: 64 };
+const MAX_SAMPLES = 99;
+const MAX_CONCURRENCY = 256;
+/** How often progress is printed, at most. */
+const PROGRESS_EVERY_MS = 2000;
+
+const USAGE = `Usage: agreement-studio judge --transcripts FILE --endpoint URL --model M --out FILE [options]
+
+Asks a judge model, through any endpoint that speaks the OpenAI chat-completions protocol
+(Ollama, vLLM, llama.cpp's server, LM Studio, hosted APIs), about the study's question turns
+(yes / no / irrelevant) and final answers (matched / unmatched), and writes the bundle with
+the judge's labels added as "<model>@<prompt name>", each reply kept as written. Answers go
+to FILE.judge-journal.jsonl as they arrive: rerun the same command after a crash or Ctrl-C
+and it asks only what is still unanswered.
+
+The API key, if the endpoint needs one, is read from the environment variable
+${API_KEY_VARIABLE}; it is sent only in the Authorization header and written nowhere.
+
+  --transcripts FILE     the transcript bundle
+  --endpoint URL         the endpoint's base URL (http://localhost:11434/v1) or its full
+                         /chat/completions URL
+  --model M              the model name the endpoint knows
+  --out FILE             the bundle to write, with the judge's labels
+  --prompt NAME|FILE     a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}; default ${DEFAULT_PROMPT_NAME}) or a
+                         JSON file {"name": ..., "question": ..., "final": ...}
+  --only-labelled FILE...  only the turns people labelled in these label files (the
+                         calibration set)
+  --any-study            use label files made for another study id than the transcripts'
+  --sample N             only N turns, drawn at random with --seed (default seed 1)
+  --seed S               whole number seeding --sample
+  --samples K            ask each turn K times and keep the majority (default ${DEFAULT_SAMPLES})
+  --concurrency N        requests at once (default ${DEFAULTS.concurrency})
+  --rpm N                at most N requests a minute (default: no bound)
+  --timeout SECONDS      per request (default ${DEFAULTS.timeoutSeconds})
+  --temperature T        0 to 2 (default ${DEFAULTS.temperature})
+  --max-tokens N         the longest reply asked for (default ${DEFAULTS.maxTokens})
+
+Exit codes: 0 every item answered; 1 invalid input, or some items failed (the bundle is
+written without their labels; rerunning asks them again); 2 bad usage.
+`;
+
+interface JudgeOptions {
+  transcripts: string;
+  onlyLabelled: string[];
+  anyStudy: boolean;
+  endpoint: string;
+  model: string;
+  out: string;
+  prompt: string;
+  sample?: { size: number; seed: number };
+  samples: number;
+  concurrency: number;
+  rpm?: number;
+  timeoutSeconds: number;
+  temperature: number;
+  maxTokens: number;
+}
+
+export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
+  const options = parseJudgeArgs(args);
+  if (options === 'help') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const fail = (message: string) => {
+    io.stderr.write(`agreement-studio judge: ${message}\n`);
+    return 1;
+  };
+
+  const prompt = await loadPrompt(options.prompt);
+  if (typeof prompt === 'string') return fail(prompt);
+  const read = await Promise.all([options.transcripts, ...options.onlyLabelled].map(readInputFile));
+  const readErrors = read.flatMap((result) => (result.ok ? [] : result.errors));
+  if (readErrors.length > 0) return invalid(io, readErrors);
+  const files = read.flatMap((result) => (result.ok ? [result.value] : []));
+  const loaded = loadStudyInputs(files.slice(0, 1), files.slice(1), { anyStudy: options.anyStudy });
+  if (!loaded.ok) return invalid(io, loaded.errors);
+  const study = loaded.value.study;
+  const turnIds = new Set(study.turns.map((turn) => turn.id));
+
+  let selection: ItemSelection = { kind: 'all' };
+  let selectionWords = 'all';
+  if (options.onlyLabelled.length > 0) {
+    const unitIds = new Set(loaded.value.labels.filter((label) => turnIds.has(label.unitId)).map((label) => label.unitId));
+    if (unitIds.size === 0) return fail('the label files hold no label of a question or final turn of this study');
+    selection = { kind: 'labelled', unitIds };
+    selectionWords = `labelled ${sha256Hex([...unitIds].sort().join('\n'))}`;
+  } else if (options.sample) {
+    selection = { kind: 'sample', ...options.sample };
+    selectionWords = `sample ${options.sample.size} seed ${options.sample.seed}`;
+  }
+  let judge: string;
+  try {
+    judge = judgeName(options.model, prompt.name);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const items = judgeItems(study, selection, options.samples);
+  const hash = promptHash(prompt);
+  const endpointUrl = recordedEndpointUrl(options.endpoint);
+  const journalPath = `${options.out}.judge-journal.jsonl`;
+  const opened = await FileJournal.open(journalPath, {
+    transcripts: loaded.value.inputs[0]?.sha256 ?? '',
+    endpoint: endpointUrl,
+    model: options.model,
+    promptName: prompt.name,
+    promptHash: hash,
+    temperature: options.temperature,
+    maxTokens: options.maxTokens,
+    samples: options.samples,
+    selection: selectionWords,
+  });
+  if (!opened.ok) return fail(opened.message);
+  const { journal } = opened;
+
+  const apiKey = env[API_KEY_VARIABLE];
+  const endpoint: ChatEndpoint = {
+    url: options.endpoint,
+    model: options.model,
+    ...(apiKey !== undefined && apiKey !== '' ? { apiKey } : {}),
+    temperature: options.temperature,
+    maxTokens: options.maxTokens,
+    timeoutMs: options.timeoutSeconds * 1000,
+  };
+  const startedAt = new Date().toISOString();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let lastPrinted = 0;
+  const printProgress = (progress: RunProgress, force = false) => {
+    const now = Date.now();
+    if (!force && now - lastPrinted < PROGRESS_EVERY_MS) return;
+    lastPrinted = now;
+    io.stderr.write(`judge ${judge}: ${describeProgress(progress)}\n`);
+  };
+  const judgeRun = startJudgeRun({
+    items,
+    ask: judgeAsker(itemPromptSource(study, prompt), endpoint, createFetchSender(fetch as unknown as FetchLike)),
+    journal,
+    concurrency: options.concurrency,
+    ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
+    clock: {
+      now: Date.now,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, ms);
+          timers.add(timer);
+        }),
+    },
+    onProgress: (progress) => printProgress(progress),
+  });
+  // Ctrl-C cancels the run; the waits still pending (a long Retry-After) are cleared so the process can end at once.
+  const onInterrupt = () => {
+    judgeRun.cancel();
+    for (const timer of timers) clearTimeout(timer);
+  };
+  process.once('SIGINT', onInterrupt);
+  let summary;
+  try {
+    summary = await judgeRun.done;
+  } catch (error) {
+    await journal.close();
+    return fail(`cannot write ${journalPath}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+  printProgress(summary.progress, true);
+  const answers = await journal.answers();
+  await journal.close();
+  if (summary.progress.state === 'cancelled') {
+    io.stderr.write(
+      `agreement-studio judge: cancelled; ${answers.length.toLocaleString('en')} answers are kept in ${journalPath}, rerun the same command to go on\n`,
+    );
+    return 1;
+  }
+
+  const itemKeys = new Set(items.map((item) => item.key));
+  const verdicts = tallyAnswers(
+    answers.filter((answer) => itemKeys.has(answer.key)),
+    new Map(study.turns.map((turn) => [turn.id, turn])),
+    study.study.scheme,
+  );
+  const judged = applyJudgeResults(study, judge, verdicts);
+  try {
+    await writeFile(options.out, serializeBundleDocument(studyBundleDocument(judged)));
+  } catch (error) {
+    return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { failures } = summary;
+  const record = judgeRunRecord({
+    judge,
+    model: options.model,
+    prompt: { name: prompt.name, hash },
+    endpoint: endpointUrl,
+    parameters: {
+      temperature: options.temperature,
+      maxTokens: options.maxTokens,
+      samples: options.samples,
+      concurrency: options.concurrency,
+      rpm: options.rpm ?? null,
+      timeoutSeconds: options.timeoutSeconds,
+    },
+    selection: selectionWords.startsWith('labelled') ? 'labelled' : selectionWords,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    summary,
+    verdicts,
+  });
+  io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+  io.stderr.write(
+    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable\n`,
+  );
+  if (failures.length === 0) return 0;
+  for (const failure of failures.slice(0, 20)) io.stderr.write(`  ${failure.key}: ${failure.reason}\n`);
+  if (failures.length > 20) io.stderr.write(`  ... and ${(failures.length - 20).toLocaleString('en')} more (listed in the record on stdout)\n`);
+  return fail(`${failures.length.toLocaleString('en')} items failed and are left unlabelled; rerun the same command to ask them again`);
+}
+
+function describeProgress(progress: RunProgress): string {
+  const answered = progress.alreadyAnswered + progress.done;
+  const parts = [
+    `${answered.toLocaleString('en')} of ${progress.total.toLocaleString('en')} answered`,
+    ...(progress.alreadyAnswered > 0 ? [`${progress.alreadyAnswered.toLocaleString('en')} from the journal`] : []),
+    `${progress.failed.toLocaleString('en')} failed`,
+    `${progress.inFlight} in flight`,
+    `tokens ${progress.tokensIn.toLocaleString('en')} in, ${progress.tokensOut.toLocaleString('en')} out`,
+    `${Math.round(progress.elapsedMs / 1000)} s`,
+  ];
+  return parts.join(', ');
+}
+
+/** A built-in prompt by name, or a prompt file: JSON with a name and the two templates. */
+async function loadPrompt(nameOrFile: string): Promise<PromptVersion | string> {
+  const builtIn = builtInPrompt(nameOrFile);
+  if (builtIn) return builtIn;
+  let text: string;
+  try {
+    text = await readFile(nameOrFile, 'utf8');
+  } catch {
+    return `--prompt ${JSON.stringify(nameOrFile)} is neither a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}) nor a readable file`;
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return `${nameOrFile} is not JSON; a prompt file is {"name": ..., "question": ..., "final": ...}`;
+  }
+  const { name, question, final } = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof question !== 'string' || typeof final !== 'string')
+    return `${nameOrFile}: a prompt file is {"name": ..., "question": ..., "final": ...}, each a text`;
+  const nameProblem = idProblem('model', name);
+  if (nameProblem !== undefined) return `${nameOrFile}: the prompt name ${nameProblem}`;
+  for (const [field, template] of [
+    ['question', question],
+    ['final', final],
+  ] as const) {
+    const problem = templateProblem(template);
+    if (problem !== undefined) return `${nameOrFile}: "${field}" has an ${problem}`;
+  }
+  return { name, question, final, sources: [{ repository: '', file: nameOrFile, licence: '', use: 'the lead’s own prompt file' }] };
+}
+
+function invalid(io: CliIo, errors: readonly FormatError[]): number {
+  for (const error of errors) io.stderr.write(`${formatErrorText(error)}\n`);
+  return 1;
+}
+
+function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
+  const { values, files } = parseArgsWithFileLists(
+    COMMAND,
+    args,
+    {
+      help: { type: 'boolean', short: 'h' },
+      transcripts: { type: 'string' },
+      'only-labelled': { type: 'string', multiple: true },
+      'any-study': { type: 'boolean' },
+      endpoint: { type: 'string' },
+      model: { type: 'string' },
+      out: { type: 'string' },
+      prompt: { type: 'string' },
+      sample: { type: 'string' },
+      seed: { type: 'string' },
+      samples: { type: 'string' },
+      concurrency: { type: 'string' },
+      rpm: { type: 'string' },
+      timeout: { type: 'string' },
+      temperature: { type: 'string' },
+      'max-tokens': { type: 'string' },
+      // The key is refused as an option so no one learns to put it where `ps` shows it.
+      'api-key': { type: 'string' },
+      key: { type: 'string' },
+    },
+    ['only-labelled'],
+  );
+  if (values.help === true) return 'help';
+  if (values['api-key'] !== undefined || values.key !== undefined)
+    throw new UsageError(`the API key is never an argument (other users of the computer can read arguments); set ${API_KEY_VARIABLE} instead`, COMMAND);
+  const required = (name: 'transcripts' | 'endpoint' | 'model' | 'out', what: string): string => {
+    const value = values[name];
+    if (value === undefined || value.trim() === '') throw new UsageError(`--${name} ${what} is required`, COMMAND);
+    return value;
+  };
+  const transcripts = required('transcripts', 'FILE');
+  const endpoint = required('endpoint', 'URL');
+  if (!/^https?:\/\/[^/]/i.test(endpoint)) throw new UsageError(`--endpoint takes an http:// or https:// URL, not ${JSON.stringify(endpoint)}`, COMMAND);
+  const model = required('model', 'M');
+  const out = required('out', 'FILE');
+  if (files['only-labelled'].length > 0 && values.sample !== undefined)
+    throw new UsageError('--only-labelled and --sample choose the turns two ways; give one', COMMAND);
+  if (values.seed !== undefined && values.sample === undefined) throw new UsageError('--seed seeds --sample; give --sample N too', COMMAND);
+  const temperature = values.temperature === undefined ? DEFAULTS.temperature : Number(values.temperature);
+  if (!/^\d+(\.\d+)?$/.test(values.temperature ?? '0') || !(temperature >= 0 && temperature <= 2))
+    throw new UsageError(`--temperature takes a number from 0 to 2, not ${JSON.stringify(values.temperature)}`, COMMAND);
+  return {
+    transcripts,
+    onlyLabelled: files['only-labelled'],
+    anyStudy: values['any-study'] === true,
+    endpoint,
+    model,
+    out,
+    prompt: values.prompt ?? DEFAULT_PROMPT_NAME,
+    ...(values.sample !== undefined
+      ? {
+          sample: {
+            size: parseWholeNumber(COMMAND, 'sample', values.sample, 1, 1, 10_000_000),
+            seed: parseWholeNumber(COMMAND, 'seed', values.seed, 1, -(2 ** 31), 2 ** 32 - 1),
+          },
+        }
+      : {}),
+    samples: parseWholeNumber(COMMAND, 'samples', values.samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES),
+    concurrency: parseWholeNumber(COMMAND, 'concurrency', values.concurrency, DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
+    ...(values.rpm !== undefined ? { rpm: parseWholeNumber(COMMAND, 'rpm', values.rpm, 60, 1, 1_000_000) } : {}),
+    timeoutSeconds: parseWholeNumber(COMMAND, 'timeout', values.timeout, DEFAULTS.timeoutSeconds, 1, 3600),
+    temperature,
+    maxTokens: parseWholeNumber(COMMAND, 'max-tokens', values['max-tokens'], DEFAULTS.maxTokens, 1, 1_000_000),
+  };
+}

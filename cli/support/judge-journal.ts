@@ -1,0 +1,159 @@
+// The judge command's journal, `<out>.judge-journal.jsonl` (issue 17 point 5): a header line with
+// the settings that decide the answers, then one line per answer, appended and fsynced as it
+// arrives, so a killed run loses nothing and a rerun with the same settings asks nothing twice.
+// A rerun with other settings is refused, naming what differs. Never holds the API key.
+
+import { open, readFile, truncate, type FileHandle } from 'node:fs/promises';
+import type { AnswerJournal, JudgeAnswer } from '../../shared/judge-run/runner';
+
+const JUDGE_JOURNAL_FORMAT = 'agreement-studio.judge-journal/1';
+
+/** What decides a run's answers; concurrency, rate and timeout only decide how fast they come. */
+export interface JournalSettings {
+  /** SHA-256 of the transcript bundle's text. */
+  transcripts: string;
+  endpoint: string;
+  model: string;
+  promptName: string;
+  promptHash: string;
+  temperature: number;
+  maxTokens: number;
+  samples: number;
+  /** Which turns, in words: `all`, `labelled <hash of the unit ids>`, `sample 50 seed 7`. */
+  selection: string;
+}
+
+const SETTING_WORDS: Record<keyof JournalSettings, string> = {
+  transcripts: 'transcript bundle (its SHA-256)',
+  endpoint: 'endpoint',
+  model: 'model',
+  promptName: 'prompt name',
+  promptHash: 'prompt text (its SHA-256)',
+  temperature: 'temperature',
+  maxTokens: 'max tokens',
+  samples: 'samples',
+  selection: 'turns asked',
+};
+
+export type JournalOpening = { ok: true; journal: FileJournal } | { ok: false; message: string };
+
+export class FileJournal implements AnswerJournal {
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+    private readonly keys: Set<string>,
+  ) {}
+
+  /** Opens the journal at `path`, creating it with a header, or checks an existing one was written with the same settings. */
+  static async open(path: string, settings: JournalSettings): Promise<JournalOpening> {
+    const read = await readJournal(path);
+    if (!read.ok) return read;
+    if (read.settings !== undefined) {
+      const differences = differingSettings(read.settings, settings);
+      if (differences.length > 0)
+        return {
+          ok: false,
+          message: `${path} was written by a run with other settings (${differences.join('; ')}); rerun with the same settings to resume it, or delete it (or choose another --out) to start afresh`,
+        };
+    }
+    const handle = await open(path, 'a');
+    const journal = new FileJournal(path, handle, new Set(read.answers.map((answer) => answer.key)));
+    if (read.settings === undefined) await journal.write(`${JSON.stringify({ type: 'header', format: JUDGE_JOURNAL_FORMAT, settings })}\n`);
+    return { ok: true, journal };
+  }
+
+  async answeredKeys(): Promise<ReadonlySet<string>> {
+    return this.keys;
+  }
+
+  append(answer: JudgeAnswer): Promise<void> {
+    this.keys.add(answer.key);
+    return this.write(`${JSON.stringify({ type: 'answer', ...answer })}\n`);
+  }
+
+  /** Every answer the journal holds, read back from the file (the runner keeps none in memory). */
+  async answers(): Promise<JudgeAnswer[]> {
+    await this.writing;
+    const read = await readJournal(this.path);
+    if (!read.ok) throw new Error(read.message);
+    return read.answers;
+  }
+
+  async close(): Promise<void> {
+    await this.writing.catch(() => {});
+    await this.handle.close();
+  }
+
+  /** One write at a time, each on disk (fsync) before the next, so lines never interleave. */
+  private write(line: string): Promise<void> {
+    const next = this.writing.then(async () => {
+      await this.handle.write(line);
+      await this.handle.datasync();
+    });
+    this.writing = next;
+    return next;
+  }
+}
+
+type JournalRead = { ok: true; settings?: JournalSettings; answers: JudgeAnswer[] } | { ok: false; message: string };
+
+async function readJournal(path: string): Promise<JournalRead> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return { ok: true, answers: [] };
+    return { ok: false, message: `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  // A run killed while writing leaves a last line without its newline: that answer was never
+  // counted, so it is cut off and asked again.
+  const end = text.lastIndexOf('\n') + 1;
+  if (end < text.length) {
+    await truncate(path, Buffer.byteLength(text.slice(0, end)));
+    text = text.slice(0, end);
+  }
+  const lines = text.split('\n').slice(0, -1);
+  if (lines.length === 0) return { ok: true, answers: [] };
+  const bad = (line: number) => ({ ok: false as const, message: `${path} line ${line} is not a judge journal entry; delete the file to start afresh` });
+  const header = parseLine(lines[0] as string);
+  if (header?.type !== 'header' || header.format !== JUDGE_JOURNAL_FORMAT || typeof header.settings !== 'object' || header.settings === null) return bad(1);
+  const answers: JudgeAnswer[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const entry = parseLine(lines[i] as string);
+    if (
+      entry?.type !== 'answer' ||
+      typeof entry.key !== 'string' ||
+      typeof entry.turnId !== 'string' ||
+      typeof entry.sample !== 'number' ||
+      typeof entry.reply !== 'string'
+    )
+      return bad(i + 1);
+    answers.push({
+      key: entry.key,
+      turnId: entry.turnId,
+      sample: entry.sample,
+      reply: entry.reply,
+      tokensIn: typeof entry.tokensIn === 'number' ? entry.tokensIn : 0,
+      tokensOut: typeof entry.tokensOut === 'number' ? entry.tokensOut : 0,
+      at: typeof entry.at === 'string' ? entry.at : '',
+    });
+  }
+  return { ok: true, settings: header.settings as JournalSettings, answers };
+}
+
+function parseLine(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function differingSettings(was: JournalSettings, now: JournalSettings): string[] {
+  return (Object.keys(SETTING_WORDS) as Array<keyof JournalSettings>)
+    .filter((name) => was[name] !== now[name])
+    .map((name) => `${SETTING_WORDS[name]} was ${JSON.stringify(was[name])}, now ${JSON.stringify(now[name])}`);
+}

@@ -1,0 +1,48 @@
+// The text a judge model reads for one turn: a prompt version's template for the turn's task,
+// filled with the turn's puzzle (story, reference, key clues), the turn and the session's
+// earlier turns. Indexes the study once so each item's prompt is built when it is asked.
+
+import type { Puzzle, StudyData, Turn } from '../domain/model';
+import type { ChatEndpoint, ChatSender } from './chat-completions';
+import type { JudgeItem } from './items';
+import { renderPrompt, type PromptVersion } from './prompts';
+import type { RunnerOptions } from './runner';
+
+export interface ItemPromptSource {
+  /** The prompt text for a turn; throws for a turn id the study does not hold. */
+  textFor(turnId: string): string;
+}
+
+export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, prompt: Pick<PromptVersion, 'question' | 'final'>): ItemPromptSource {
+  const puzzles = new Map<string, Puzzle>(data.puzzles.map((puzzle) => [puzzle.id, puzzle]));
+  const turns = new Map<string, Turn>(data.turns.map((turn) => [turn.id, turn]));
+  const sessions = new Map<string, Turn[]>();
+  for (const turn of data.turns) {
+    const list = sessions.get(turn.sessionId);
+    if (list) list.push(turn);
+    else sessions.set(turn.sessionId, [turn]);
+  }
+  return {
+    textFor(turnId) {
+      const turn = turns.get(turnId);
+      const puzzle = turn && puzzles.get(turn.puzzleId);
+      if (!turn || !puzzle) throw new Error(`the study holds no turn ${JSON.stringify(turnId)} with its puzzle`);
+      // Earlier turns as the player wrote them, without any judge's label, so one judge's verdicts never steer another's.
+      const earlier = (sessions.get(turn.sessionId) ?? []).filter((other) => other.index < turn.index).sort((a, b) => a.index - b.index);
+      return renderPrompt(turn.type === 'question' ? prompt.question : prompt.final, {
+        story: puzzle.story,
+        reference: puzzle.reference,
+        keyClues: puzzle.keyClues.length === 0 ? '(none given)' : puzzle.keyClues.map((clue) => `- ${clue}`).join('\n'),
+        question: turn.type === 'question' ? turn.text : '',
+        finalAnswer: turn.type === 'final' ? turn.text : '',
+        earlierTurns:
+          earlier.length === 0 ? '(none)' : earlier.map((other) => `${other.type === 'question' ? 'Question' : 'Final answer'}: ${other.text}`).join('\n'),
+      });
+    },
+  };
+}
+
+/** The runner's `ask`: an item's prompt as one user message to the endpoint. The text is built per request and dropped after. */
+export function judgeAsker(prompts: ItemPromptSource, endpoint: ChatEndpoint, send: ChatSender): RunnerOptions['ask'] {
+  return (item: JudgeItem, signal) => send(endpoint, [{ role: 'user', content: prompts.textFor(item.turnId) }], signal);
+}

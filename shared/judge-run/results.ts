@@ -1,0 +1,210 @@
+// What a judge run's answers come to (issue 17 points 3 and 4): each reply read by the importers'
+// normaliser, per turn the majority over its samples and how often the samples agree, and the
+// study with the new judge's labels added under `<model>@<prompt version>`, replies kept as
+// written (FORMATS §1). Also the record of a run: what was asked, of whom, how, and with what outcome.
+
+import { idProblem } from '../domain/ids';
+import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
+import { readJudgeReply } from '../formats/label-values';
+import type { JudgeAnswer, JudgeFailure, RunSummary } from './runner';
+
+/** A judge's rater name: the model and the prompt version, so two prompts on one model are two judges. */
+export function judgeName(model: string, promptName: string): string {
+  const name = `${model}@${promptName}`;
+  const problem = idProblem('model', name);
+  if (problem !== undefined) throw new Error(`the judge's name ${problem}`);
+  return name;
+}
+
+export interface TurnVerdict {
+  turnId: string;
+  label: JudgeLabel;
+  /** The reply as written of the first sample that gave the label. */
+  reply: string;
+  /** Samples answered (failed samples are not counted). */
+  samples: number;
+  /** Share of pairs of samples giving the same label; null with fewer than two samples. */
+  selfAgreement: number | null;
+}
+
+/**
+ * The majority label of a turn's samples, in sample order. Every reply counts, `unparseable`
+ * too. A tie goes to the tied label whose first sample came first: a rule that needs no extra
+ * request and gives the same label on every machine; the self-agreement rate shows how close it was.
+ */
+export function majorityLabel(labels: readonly JudgeLabel[]): { label: JudgeLabel; firstIndex: number } | undefined {
+  const tally = new Map<JudgeLabel, { count: number; firstIndex: number }>();
+  labels.forEach((label, index) => {
+    const entry = tally.get(label);
+    if (entry) entry.count++;
+    else tally.set(label, { count: 1, firstIndex: index });
+  });
+  let best: { label: JudgeLabel; count: number; firstIndex: number } | undefined;
+  // Map order is first-appearance order, so a later label only wins with strictly more votes.
+  for (const [label, entry] of tally) if (best === undefined || entry.count > best.count) best = { label, ...entry };
+  return best && { label: best.label, firstIndex: best.firstIndex };
+}
+
+/** Agreeing pairs over all pairs of samples (the per-unit agreement of Fleiss' kappa); null under two samples. */
+export function selfAgreement(labels: readonly JudgeLabel[]): number | null {
+  const k = labels.length;
+  if (k < 2) return null;
+  const counts = new Map<JudgeLabel, number>();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  let agreeing = 0;
+  for (const count of counts.values()) agreeing += count * (count - 1);
+  return agreeing / (k * (k - 1));
+}
+
+/** Every answered turn's verdict, in the order turns first appear among the answers. */
+export function tallyAnswers(
+  answers: Iterable<Pick<JudgeAnswer, 'turnId' | 'sample' | 'reply'>>,
+  turns: ReadonlyMap<string, Pick<Turn, 'type'>>,
+  scheme: LabelScheme,
+): Map<string, TurnVerdict> {
+  const byTurn = new Map<string, Map<number, string>>();
+  for (const answer of answers) {
+    const samples = byTurn.get(answer.turnId) ?? new Map<number, string>();
+    // A journal holds one answer per item; should one hold two, the first stands.
+    if (!samples.has(answer.sample)) samples.set(answer.sample, answer.reply);
+    byTurn.set(answer.turnId, samples);
+  }
+  const verdicts = new Map<string, TurnVerdict>();
+  for (const [turnId, samples] of byTurn) {
+    const turn = turns.get(turnId);
+    if (turn === undefined) continue;
+    const replies = [...samples.entries()].sort(([a], [b]) => a - b).map(([, reply]) => reply);
+    const labels = replies.map((reply) => readJudgeReply(reply, turn.type === 'question' ? 'answer' : 'match', scheme));
+    const majority = majorityLabel(labels);
+    if (majority === undefined) continue;
+    verdicts.set(turnId, {
+      turnId,
+      label: majority.label,
+      reply: replies[majority.firstIndex] as string,
+      samples: labels.length,
+      selfAgreement: selfAgreement(labels),
+    });
+  }
+  return verdicts;
+}
+
+/** The mean self-agreement over turns with two or more samples; null when there are none. */
+export function meanSelfAgreement(verdicts: Iterable<TurnVerdict>): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const verdict of verdicts) {
+    if (verdict.selfAgreement === null) continue;
+    sum += verdict.selfAgreement;
+    n++;
+  }
+  return n === 0 ? null : sum / n;
+}
+
+/**
+ * The study with the judge's labels: `judgements[judge]` on every turn with a verdict and its
+ * reply in `judgeReplies[judge]` (the format requires it for `unparseable`; kept for every label
+ * so a lead can read why). A turn without a verdict keeps no label of this judge, from an
+ * earlier run either, so the labels are this run's.
+ */
+export function applyJudgeResults(data: StudyData, judge: string, verdicts: ReadonlyMap<string, TurnVerdict>): StudyData {
+  const turns = data.turns.map((turn) => {
+    const verdict = verdicts.get(turn.id);
+    const judgements = Object.fromEntries(Object.entries(turn.judgements).filter(([model]) => model !== judge));
+    const replies = Object.entries(turn.judgeReplies ?? {}).filter(([model]) => model !== judge);
+    if (verdict !== undefined) {
+      judgements[judge] = verdict.label;
+      replies.push([judge, verdict.reply]);
+    }
+    const next: Turn = { ...turn, judgements };
+    if (replies.length > 0) next.judgeReplies = Object.fromEntries(replies);
+    else delete next.judgeReplies;
+    return next;
+  });
+  return { ...data, turns };
+}
+
+export interface JudgeRunParameters {
+  temperature: number;
+  maxTokens: number;
+  samples: number;
+  concurrency: number;
+  /** Requests a minute; null: no bound. */
+  rpm: number | null;
+  timeoutSeconds: number;
+}
+
+/** What one run did, kept beside its labels: enough to say which prompt, model and settings gave them. */
+export interface JudgeRunRecord {
+  judge: string;
+  model: string;
+  prompt: { name: string; hash: string };
+  /** The endpoint's URL, never its key. */
+  endpoint: string;
+  parameters: JudgeRunParameters;
+  /** Which turns were asked, in words (`all`, `labelled`, `sample of 50, seed 7`). */
+  selection: string;
+  startedAt: string;
+  finishedAt: string;
+  cancelled: boolean;
+  counts: {
+    items: number;
+    /** Answered by an earlier run and read from the journal. */
+    alreadyAnswered: number;
+    answered: number;
+    failed: number;
+    turnsLabelled: number;
+    unparseable: number;
+    tokensIn: number;
+    tokensOut: number;
+  };
+  /** Mean over turns with two or more samples; null with one sample each. */
+  selfAgreement: number | null;
+  /** Items still without an answer, each with why. */
+  failures: JudgeFailure[];
+}
+
+function countUnparseable(verdicts: Iterable<TurnVerdict>): number {
+  let n = 0;
+  for (const verdict of verdicts) if (verdict.label === UNPARSEABLE) n++;
+  return n;
+}
+
+/** The record of a finished run, from what the caller asked and what the runner and the tally gave. */
+export function judgeRunRecord(run: {
+  judge: string;
+  model: string;
+  prompt: { name: string; hash: string };
+  endpoint: string;
+  parameters: JudgeRunParameters;
+  selection: string;
+  startedAt: string;
+  finishedAt: string;
+  summary: RunSummary;
+  verdicts: ReadonlyMap<string, TurnVerdict>;
+}): JudgeRunRecord {
+  const { summary, verdicts } = run;
+  const { progress } = summary;
+  return {
+    judge: run.judge,
+    model: run.model,
+    prompt: run.prompt,
+    endpoint: run.endpoint,
+    parameters: run.parameters,
+    selection: run.selection,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    cancelled: progress.state === 'cancelled',
+    counts: {
+      items: progress.total,
+      alreadyAnswered: progress.alreadyAnswered,
+      answered: progress.done,
+      failed: progress.failed,
+      turnsLabelled: verdicts.size,
+      unparseable: countUnparseable(verdicts.values()),
+      tokensIn: progress.tokensIn,
+      tokensOut: progress.tokensOut,
+    },
+    selfAgreement: meanSelfAgreement(verdicts.values()),
+    failures: summary.failures,
+  };
+}

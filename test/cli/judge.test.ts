@@ -1,0 +1,212 @@
+// `agreement-studio judge` in-process against the loopback server (issue 17 point 5): the bundle
+// written with the judge's labels on the labelled turns, the run record on stdout, a rerun with
+// the same settings asking nothing, a rerun with other settings refused naming what differs,
+// failed items left unlabelled with exit 1 and asked again by a rerun, prompt files, usage
+// mistakes, and the API key found in no output, bundle or journal.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { API_KEY_VARIABLE } from '../../cli/commands/judge';
+import { defaultReply, startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
+import { judgeStudyBundle } from '../shared/judge-run/judge-study';
+import { runCli, scratchDir, scratchWriter, type CliRun } from './run-cli';
+
+const KEY = 'sk-cli-test-key-9f8e7d6c5b4a';
+
+let server: FakeChatServer;
+const dir = scratchDir();
+const write = scratchWriter(dir);
+const bundle = write(
+  'study.json',
+  judgeStudyBundle([
+    {
+      id: 's1',
+      turns: [
+        { id: 'q1', type: 'question', judgements: { 'model-j': 'yes' } },
+        { id: 'q2', type: 'question', fake: 'say=Yes, because the room is dark' },
+        { id: 'q3', type: 'question', fake: 'say=Who can say' },
+        { id: 'f1', type: 'final' },
+        { id: 'q4', type: 'question' },
+      ],
+    },
+  ]),
+);
+const labels = write(
+  'ann.labels.json',
+  serializeLabelFile(
+    buildLabelFile({
+      studyId: 'judge-study',
+      annotator: { id: 'ann', name: 'Ann' },
+      exportedAt: '2026-11-24T10:00:00.000Z',
+      app: 'test',
+      labels: ['q1', 'q2', 'q3'].map((unit) => ({ unit, task: 'answer', value: 'yes', at: '2026-11-24T10:00:00.000Z', rev: 1, unsure: false, note: '' })),
+    }),
+  ),
+);
+
+beforeAll(async () => {
+  server = await startFakeChatServer();
+  process.env[API_KEY_VARIABLE] = KEY;
+});
+afterAll(async () => {
+  delete process.env[API_KEY_VARIABLE];
+  await server.close();
+});
+
+const judge = (out: string, ...more: string[]) => runCli('judge', '--transcripts', bundle, '--endpoint', server.url, '--model', 'fake', '--out', out, ...more);
+
+function judgementsOf(path: string): Record<string, Record<string, string>> {
+  const parsed = parseTranscriptBundle({ name: path, text: readFileSync(path, 'utf8') });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return Object.fromEntries(parsed.value.turns.map((turn) => [turn.id, turn.judgements]));
+}
+
+function expectNoKey(run: CliRun, ...files: string[]) {
+  expect(run.stdout).not.toContain(KEY);
+  expect(run.stderr).not.toContain(KEY);
+  for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain(KEY);
+}
+
+describe('agreement-studio judge', () => {
+  it('labels the turns people labelled, writes the record, and keeps the key out of every output', async () => {
+    const out = join(dir, 'labelled.json');
+    const run = await judge(out, '--only-labelled', labels);
+    expect(run.stderr).toContain(`wrote ${out}: 3 turns labelled by fake@studio-1, 1 unparseable`);
+    expect(run.code).toBe(0);
+    expect(judgementsOf(out)).toEqual({
+      q1: { 'model-j': 'yes', 'fake@studio-1': defaultReply('q1') === 'Yes' ? 'yes' : 'no' },
+      q2: { 'fake@studio-1': 'yes' },
+      q3: { 'fake@studio-1': 'unparseable' },
+      f1: {},
+      q4: {},
+    });
+    const record = JSON.parse(run.stdout);
+    expect(record).toMatchObject({
+      judge: 'fake@studio-1',
+      model: 'fake',
+      prompt: { name: 'studio-1' },
+      endpoint: server.url,
+      parameters: { temperature: 0, maxTokens: 64, samples: 1, concurrency: 4, rpm: null, timeoutSeconds: 60 },
+      selection: 'labelled',
+      cancelled: false,
+      counts: { items: 3, alreadyAnswered: 0, answered: 3, failed: 0, turnsLabelled: 3, unparseable: 1 },
+      selfAgreement: null,
+      failures: [],
+    });
+    expect(record.prompt.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(server.log.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    expectNoKey(run, out, `${out}.judge-journal.jsonl`);
+    // The written bundle goes straight into the report, the new judge beside the study's own.
+    const report = await runCli('report', '--transcripts', out, '--labels', labels, '--bootstrap', '0');
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('judge:fake@studio-1');
+    expect(report.stdout).toContain('judge:model-j');
+  });
+
+  it('resumes from the journal: a rerun with the same settings asks nothing again', async () => {
+    const out = join(dir, 'rerun.json');
+    const first = await judge(out, '--samples', '2');
+    expect(first.code).toBe(0);
+    const asked = server.log.length;
+    const second = await judge(out, '--samples', '2', '--concurrency', '1');
+    expect(second.code).toBe(0);
+    expect(server.log.length).toBe(asked);
+    expect(JSON.parse(second.stdout).counts).toMatchObject({ items: 10, alreadyAnswered: 10, answered: 0 });
+    expect(JSON.parse(second.stdout).selfAgreement).toBe(1);
+    expect(judgementsOf(out).f1).toEqual({ 'fake@studio-1': defaultReply('f1') === 'Yes' ? 'matched' : 'unmatched' });
+  });
+
+  it('refuses a rerun with other settings, naming what differs', async () => {
+    const out = join(dir, 'changed.json');
+    expect((await judge(out, '--sample', '2', '--seed', '3')).code).toBe(0);
+    const changed = await judge(out, '--sample', '2', '--seed', '4', '--temperature', '0.5');
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toContain(`${out}.judge-journal.jsonl was written by a run with other settings`);
+    expect(changed.stderr).toContain('temperature was 0, now 0.5');
+    expect(changed.stderr).toContain('turns asked was "sample 2 seed 3", now "sample 2 seed 4"');
+  });
+
+  it('leaves failed items unlabelled with their reasons, exits 1, and a rerun asks only them', async () => {
+    const failing = write(
+      'failing.json',
+      judgeStudyBundle([
+        {
+          id: 's1',
+          turns: [
+            { id: 'ok', type: 'question' },
+            { id: 'bad', type: 'question', fake: 'malformed' },
+          ],
+        },
+      ]),
+    );
+    const out = join(dir, 'failing-out.json');
+    const run = () => runCli('judge', '--transcripts', failing, '--endpoint', server.url, '--model', 'fake', '--out', out);
+    const first = await run();
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain('bad#0: the endpoint answered with something that is not JSON');
+    expect(first.stderr).toContain('1 items failed and are left unlabelled; rerun the same command to ask them again');
+    expect(judgementsOf(out)).toEqual({ ok: { 'fake@studio-1': defaultReply('ok') === 'Yes' ? 'yes' : 'no' }, bad: {} });
+    const before = server.log.length;
+    const second = await run();
+    expect(second.code).toBe(0);
+    expect(server.log.slice(before).map((request) => request.item)).toEqual(['bad']);
+    expect(Object.keys(judgementsOf(out).bad ?? {})).toEqual(['fake@studio-1']);
+  });
+
+  it('takes a prompt file, names the judge after it, and refuses an unknown placeholder', async () => {
+    const prompt = write(
+      'mine.json',
+      JSON.stringify({ name: 'terse-2', question: 'Story: {{story}}\nQ: {{question}}', final: 'Story: {{story}}\nA: {{finalAnswer}}' }),
+    );
+    const out = join(dir, 'mine-out.json');
+    const run = await judge(out, '--prompt', prompt, '--sample', '1');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).judge).toBe('fake@terse-2');
+    expect(server.log.at(-1)?.body).toContain('Story: A woman reads a novel');
+    const typo = write('typo.json', JSON.stringify({ name: 'typo', question: '{{questoin}}', final: '{{finalAnswer}}' }));
+    const refused = await judge(join(dir, 'typo-out.json'), '--prompt', typo);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('"question" has an unknown placeholder {{questoin}}');
+    const missing = await judge(join(dir, 'none.json'), '--prompt', 'no-such-prompt');
+    expect(missing.stderr).toContain('is neither a built-in prompt (studio-1, turtlebench) nor a readable file');
+  });
+
+  it('refuses label files of another study unless --any-study is given', async () => {
+    const other = write('other.json', readFileSync(bundle, 'utf8').replace('"judge-study"', '"other-study"'));
+    const run = (...more: string[]) =>
+      runCli(
+        'judge',
+        '--transcripts',
+        other,
+        '--endpoint',
+        server.url,
+        '--model',
+        'fake',
+        '--out',
+        join(dir, 'other-out.json'),
+        '--only-labelled',
+        labels,
+        ...more,
+      );
+    const refused = await run();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('labels of another study are only used with --any-study');
+    const accepted = await run('--any-study');
+    expect(accepted.code).toBe(0);
+    expect(JSON.parse(accepted.stdout).counts.items).toBe(3);
+  });
+
+  it('refuses a key given as an argument and other usage mistakes, with exit 2', async () => {
+    const key = await judge(join(dir, 'x.json'), '--api-key', KEY);
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain(`the API key is never an argument`);
+    expect(key.stderr).not.toContain(KEY);
+    expect((await runCli('judge', '--transcripts', bundle, '--model', 'm', '--out', 'x.json')).stderr).toContain('--endpoint URL is required');
+    expect((await judge(join(dir, 'x.json'), '--only-labelled', labels, '--sample', '2')).stderr).toContain('give one');
+    expect((await judge(join(dir, 'x.json'), '--temperature', '3')).stderr).toContain('--temperature takes a number from 0 to 2');
+    expect((await runCli('judge', '--help')).stdout).toContain(API_KEY_VARIABLE);
+  });
+});

@@ -1,0 +1,75 @@
+// Judge prompts (issue 17 point 2): the built-in versions cite their sources, render every
+// placeholder for both tasks, refuse an unknown placeholder with a clear error, and the prompt
+// hash changes with the text and only with the text.
+
+import { describe, expect, it } from 'vitest';
+import { itemPromptSource } from '../../../shared/judge-run/item-prompt';
+import {
+  BUILT_IN_PROMPTS,
+  builtInPrompt,
+  DEFAULT_PROMPT_NAME,
+  promptHash,
+  renderPrompt,
+  templateProblem,
+  type PromptVersion,
+} from '../../../shared/judge-run/prompts';
+import { judgeStudy } from './judge-study';
+
+const VALUES = { story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
+
+describe('judge prompts', () => {
+  it('cites each source by repository and file, and says where our own words stand in for an unlicensed one', () => {
+    const sources = BUILT_IN_PROMPTS.flatMap((prompt) => prompt.sources);
+    expect(sources.map((source) => source.repository).sort()).toEqual(['chenqi008/LateralThinking', 'lin-ruo/TurtleSoup-Bench', 'mazzzystar/TurtleBench']);
+    for (const source of sources) {
+      expect(source.file).not.toBe('');
+      expect(source.use).toMatch(source.licence === 'none stated' ? /our own text/ : /quoted/);
+    }
+  });
+
+  it('renders every built-in template with no placeholder left', () => {
+    for (const prompt of BUILT_IN_PROMPTS) {
+      for (const template of [prompt.question, prompt.final]) {
+        expect(templateProblem(template)).toBeUndefined();
+        expect(renderPrompt(template, VALUES)).not.toMatch(/\{\{/);
+      }
+    }
+    expect(builtInPrompt(DEFAULT_PROMPT_NAME)).toBeDefined();
+  });
+
+  it('puts the turn and its puzzle into the prompt of its task', () => {
+    const study = judgeStudy([
+      {
+        id: 's1',
+        turns: [
+          { id: 't1', type: 'question' },
+          { id: 't2', type: 'final' },
+        ],
+      },
+    ]);
+    const source = itemPromptSource(study, {
+      question: 'Q {{story}} | {{keyClues}} | {{question}} | {{earlierTurns}}',
+      final: 'F {{reference}} | {{finalAnswer}} | {{earlierTurns}}',
+    });
+    expect(source.textFor('t1')).toBe('Q A woman reads a novel in a room with no light. | - She needs no light. | Is it about light? [item:t1] | (none)');
+    expect(source.textFor('t2')).toBe('F She is blind and reads braille. | She is blind. [item:t2] | Question: Is it about light? [item:t1]');
+    expect(() => source.textFor('nope')).toThrow(/no turn "nope"/);
+  });
+
+  it('refuses an unknown placeholder, naming it and the ones it knows', () => {
+    expect(() => renderPrompt('Story: {{stroy}}', VALUES)).toThrow(/unknown placeholder \{\{stroy\}\}; a template may use \{\{story\}\}/);
+  });
+
+  it('fills a value holding $ or braces as written, without expanding it again', () => {
+    expect(renderPrompt('{{question}}', { ...VALUES, question: '$& costs {{story}}' })).toBe('$& costs {{story}}');
+  });
+
+  it('changes the hash with the text of either template, not with the name', () => {
+    const base: PromptVersion = { name: 'a', question: 'Q {{question}}', final: 'F {{finalAnswer}}', sources: [] };
+    expect(promptHash(base)).toMatch(/^[0-9a-f]{64}$/);
+    const renamed: PromptVersion = { ...base, name: 'b' };
+    expect(promptHash(renamed)).toBe(promptHash(base));
+    expect(promptHash({ ...base, question: 'Q: {{question}}' })).not.toBe(promptHash(base));
+    expect(promptHash({ ...base, final: 'F {{finalAnswer}} ' })).not.toBe(promptHash(base));
+  });
+});
