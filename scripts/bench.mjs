@@ -253,14 +253,7 @@ async function reportSection() {
 // Issue 17: a judge run of 10,000 items at concurrency 8 against a loopback server answering in
 // 50 ms, through the engine, Node's fetch and the fsynced journal; target at most 1.1x the bound.
 async function judgeSection() {
-  await build({
-    entryPoints: ['scripts/bench/judge-bench.ts'],
-    outfile: `${out}/judge-bench.mjs`,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-  });
+  await bundle('judge-bench.ts', 'judge-bench.mjs', 'node');
   const { runJudgeBench } = await import(new URL(`../${out}/judge-bench.mjs`, import.meta.url).href);
   const r = await runJudgeBench({ items: 10_000, concurrency: 8, delayMs: 50 });
   const ratio = r.elapsedMs / r.boundMs;
