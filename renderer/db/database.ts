@@ -4,9 +4,11 @@
 
 import Dexie, { type Table } from 'dexie';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
+import type { JudgeAnswerRow, JudgeEndpoint, JudgeRunRow, SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import { SCHEMA_V1 } from './migrations/v1-tables';
 import { SCHEMA_V2 } from './migrations/v2-assignments';
 import { SCHEMA_V3 } from './migrations/v3-gold';
+import { SCHEMA_V4 } from './migrations/v4-judge-runs';
 
 export const DATABASE_NAME = 'agreement-studio';
 
@@ -27,6 +29,10 @@ export class StudioDatabase extends Dexie {
   gold!: Table<GoldLabel, [string, string, string]>;
   audit!: Table<AuditEntry, number>;
   meta!: Table<MetaEntry, string>;
+  judgeEndpoints!: Table<JudgeEndpoint, string>;
+  promptVersions!: Table<SavedPromptVersion, string>;
+  judgeRuns!: Table<JudgeRunRow, string>;
+  judgeAnswers!: Table<JudgeAnswerRow, [string, string]>;
 
   constructor(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(name, { chromeTransactionDurability: 'strict', ...options });
@@ -35,5 +41,6 @@ export class StudioDatabase extends Dexie {
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2);
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }

@@ -2,6 +2,7 @@
 // The renderer reaches files, downloads, links and app facts only through this.
 
 import type { Utf8Fault } from '../formats/limits';
+import type { ChatMessage, ChatOutcome } from '../judge-run/chat-completions';
 
 export interface OpenedFile {
   name: string;
@@ -84,6 +85,46 @@ export interface BackupStore {
   onBeforeQuit(listener: () => Promise<void>): () => void;
 }
 
+/**
+ * Where the host keeps an endpoint's API key: `system`, encrypted by the operating system
+ * (Electron's safeStorage); `browser`, encrypted with a key the browser keeps and no script can
+ * read out (a non-extractable Web Crypto key); `session`, only until the app closes, where
+ * neither is available.
+ */
+export type KeyStorage = 'system' | 'browser' | 'session';
+
+export interface JudgeEndpointRegistration {
+  endpointId: string;
+  /** The endpoint's URL; requests for it are admitted to this URL's origin only. */
+  url: string;
+  /** A string stores (or replaces) the key, null removes it, absent keeps the one stored. */
+  apiKey?: string | null;
+}
+
+export interface JudgeSendRequest {
+  endpointId: string;
+  /** Must have the origin the endpoint was registered with. */
+  url: string;
+  model: string;
+  temperature: number;
+  maxTokens: number;
+  timeoutMs: number;
+  messages: ChatMessage[];
+}
+
+/**
+ * The host's side of judge endpoints (issue 17): it alone holds each endpoint's API key, and it
+ * sends each request with it, to the registered origin only. In the desktop app the main process
+ * sends; in a browser the page does (the endpoint must allow the page's origin, CORS).
+ */
+export interface JudgeEndpointAccess {
+  register(registration: JudgeEndpointRegistration): Promise<{ hasKey: boolean; keyStorage: KeyStorage }>;
+  /** Removes the endpoint's key and admission. */
+  forget(endpointId: string): Promise<void>;
+  /** One chat-completions request with the endpoint's key; a failure is an outcome, never a throw, and never names the key. */
+  send(request: JudgeSendRequest): Promise<ChatOutcome>;
+}
+
 export interface StudioPlatform {
   /** Resolves to the chosen files, or [] when the user cancels. */
   openFiles(request: OpenFilesRequest): Promise<OpenedFile[]>;
@@ -97,4 +138,6 @@ export interface StudioPlatform {
   onImportRequested(listener: () => void): () => void;
   /** Present only in the desktop app, which snapshots studies on its own; a web page has no folder to keep them in. */
   backups?: BackupStore;
+  /** Optional only until both hosts provide it (issue 17, in progress). */
+  judgeEndpoints?: JudgeEndpointAccess;
 }

@@ -74,6 +74,10 @@ describe('importStudies: what it stores', () => {
       meta: 0,
       assignments: 0,
       gold: 0,
+      judgeEndpoints: 0,
+      promptVersions: 0,
+      judgeRuns: 0,
+      judgeAnswers: 0,
     });
   });
 

@@ -13,11 +13,15 @@ import { StudioDatabase } from '../../../renderer/db/database';
 import { SCHEMA_V1 } from '../../../renderer/db/migrations/v1-tables';
 import { SCHEMA_V2 } from '../../../renderer/db/migrations/v2-assignments';
 import { SCHEMA_V3 } from '../../../renderer/db/migrations/v3-gold';
+import { SCHEMA_V4 } from '../../../renderer/db/migrations/v4-judge-runs';
 
 /** Table name -> rows in primary-key order, as a database of that version holds them. */
 type Dump = Record<string, unknown[]>;
 
 type Stores = Readonly<Record<string, string>>;
+
+/** The tables of the versions after 3, empty in any database an older app wrote. */
+const EMPTY_SINCE_V4: Dump = Object.fromEntries(Object.keys(SCHEMA_V4).map((table) => [table, []]));
 
 function fixture(version: 1 | 2): Dump {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/db/v${version}.json`, import.meta.url)), 'utf8')) as Dump;
@@ -113,8 +117,8 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
     const indexedDB = await writeOldDatabase('to-v3', [SCHEMA_V1, SCHEMA_V2], rows);
     const db = await openCurrent('to-v3', indexedDB);
     try {
-      expect(db.verno).toBe(3);
-      expect(await dump(db)).toStrictEqual({ ...rows, gold: [] });
+      expect(db.verno).toBe(4);
+      expect(await dump(db)).toStrictEqual({ ...rows, gold: [], ...EMPTY_SINCE_V4 });
       const stores = storesOf(db);
       expect(stores.gold).toEqual({ keyPath: ['studyId', 'task', 'unitId'], indexes: [] });
       expect(stores.labels).toEqual({ keyPath: ['studyId', 'annotatorId', 'task', 'unitId'], indexes: [] });
@@ -122,7 +126,7 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
       expect(stores.sessions?.indexes).toEqual(['[studyId+puzzleId]']);
       expect(stores.turns?.indexes).toEqual(['[studyId+sessionId+index]', '[studyId+type]']);
       expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
-      expect(Object.keys(stores).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold'].sort());
+      expect(Object.keys(stores).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold', ...Object.keys(SCHEMA_V4)].sort());
       expect(Object.keys(SCHEMA_V3).every((table) => table in stores)).toBe(true);
     } finally {
       db.close();
@@ -137,7 +141,7 @@ describe('a version 1 database opened by the current app (both migrations in tur
     const db = await openCurrent('v1-to-current', indexedDB);
     try {
       expect(db.backendDB().version).toBe(db.verno * 10);
-      expect(await dump(db)).toStrictEqual({ ...rows, assignments: [], gold: [] });
+      expect(await dump(db)).toStrictEqual({ ...rows, assignments: [], gold: [], ...EMPTY_SINCE_V4 });
       expect(storesOf(db).labels?.indexes).toEqual([]);
 
       const gold: GoldLabel = {

@@ -1,0 +1,26 @@
+// The judge worker's API (issue 17), shared by the worker and its client: it runs a stored run
+// (renderer/db's judgeRuns row) through shared/judge-run's runner, journals each answer in the
+// database as it arrives, and applies the labels to the study when the run ends. Requests go out
+// through the host (platform.judgeEndpoints.send), passed in as a Comlink proxy, for a worker
+// cannot reach Electron's preload and must never hold an API key.
+
+import type { JudgeSendRequest } from '../../shared/platform/studio-platform';
+import type { ChatOutcome } from '../../shared/judge-run/chat-completions';
+import type { JudgeRunRecord } from '../../shared/judge-run/results';
+import type { RunProgress } from '../../shared/judge-run/runner';
+
+export type SendThroughHost = (request: JudgeSendRequest) => Promise<ChatOutcome>;
+
+/** How a run's call ended: its labels applied (finished or cancelled), or stopped before. */
+export type JudgeRunOutcome = { applied: true; record: JudgeRunRecord } | { applied: false; reason: string };
+
+export interface JudgeWorkerApi {
+  /**
+   * Runs (or resumes) the run `runId` to its end: asks every item its journal does not hold,
+   * reports progress, and on finish or cancel applies the labels and stores the record.
+   */
+  run(runId: string, send: SendThroughHost, onProgress: (progress: RunProgress) => void): Promise<JudgeRunOutcome>;
+  pause(runId: string): void;
+  resume(runId: string): void;
+  cancel(runId: string): void;
+}

@@ -1,0 +1,83 @@
+// What the app keeps of the judges a lead runs (issue 17): the endpoints, the prompt versions the
+// lead wrote, each run with its settings and last progress, and each answer as it arrived (the
+// run's journal). An endpoint's API key is never among them: the host keeps it (platform's
+// JudgeEndpointAccess), so no table, export or backup can hold it.
+
+import type { JudgeRunParameters, JudgeRunRecord } from './results';
+import type { JudgeAnswer, RunProgress } from './runner';
+
+/** An endpoint that speaks the OpenAI chat-completions protocol, as the lead set it up. */
+export interface JudgeEndpoint {
+  /** Random, made when the endpoint is added; the host knows its key and origin by it. */
+  id: string;
+  /** The lead's name for it ("Ollama on this computer"). */
+  name: string;
+  /** The base URL (`http://127.0.0.1:11434/v1`) or the full chat-completions URL; never with credentials in it. */
+  url: string;
+  model: string;
+  temperature: number;
+  maxTokens: number;
+  /** Requests at once. */
+  concurrency: number;
+  /** Requests a minute; null: no bound beyond concurrency. */
+  rpm: number | null;
+  timeoutSeconds: number;
+  /** Whether the host holds a key for it; the key itself never leaves the host. */
+  hasKey: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A prompt version the lead saved, by editing a built-in one or an earlier version of theirs.
+ * Never changed once saved: an edit is saved under a new name, so a run's labels always name
+ * the text that gave them. Built-in versions are not stored (shared/judge-run/prompts.ts).
+ */
+export interface SavedPromptVersion {
+  /** Unique among saved and built-in versions; a judge's name ends in `@<name>`. */
+  name: string;
+  question: string;
+  final: string;
+  /** promptHash of question and final. */
+  hash: string;
+  /** The version it was edited from. */
+  basedOn: string;
+  createdAt: string;
+}
+
+/** Which turns a run asks, as stored: the labelled turns are found again when a run resumes. */
+export type StoredSelection = { kind: 'all' } | { kind: 'labelled' } | { kind: 'sample'; size: number; seed: number };
+
+/**
+ * `running`: a worker is asking (or was, when the app closed: shown as interrupted, resumable);
+ * `paused`: asks nothing until resumed; `cancelled`: stopped by the lead, its answers so far
+ * applied; `finished`: every item answered or failed, its labels applied.
+ */
+export type JudgeRunState = 'running' | 'paused' | 'cancelled' | 'finished';
+
+export interface JudgeRunRow {
+  /** Random, made when the run starts. */
+  id: string;
+  studyId: string;
+  endpointId: string;
+  /** `<model>@<prompt version>`: the rater name its labels carry in the report. */
+  judge: string;
+  model: string;
+  prompt: { name: string; hash: string };
+  /** The endpoint's URL as recorded (recordedEndpointUrl): no credentials, query or fragment. */
+  endpoint: string;
+  parameters: JudgeRunParameters;
+  selection: StoredSelection;
+  state: JudgeRunState;
+  createdAt: string;
+  updatedAt: string;
+  /** The last progress the worker reported, so the page can show a run it is not running. */
+  progress: RunProgress;
+  /** Present once the run's labels are applied to the study (finished or cancelled). */
+  record?: JudgeRunRecord;
+}
+
+/** One answer of a run's journal: written durably before the runner counts it done. */
+export interface JudgeAnswerRow extends JudgeAnswer {
+  runId: string;
+}
