@@ -118,7 +118,11 @@ export interface JudgeSendRequest {
  * sends; in a browser the page does (the endpoint must allow the page's origin, CORS).
  */
 export interface JudgeEndpointAccess {
-  register(registration: JudgeEndpointRegistration): Promise<{ hasKey: boolean; keyStorage: KeyStorage }>;
+  /**
+   * `reloadToConnect`: the page's Content-Security-Policy, fixed when it loaded, does not yet admit
+   * the endpoint's origin (web build only); the page can reach it after a reload.
+   */
+  register(registration: JudgeEndpointRegistration): Promise<{ hasKey: boolean; keyStorage: KeyStorage; reloadToConnect: boolean }>;
   /** Removes the endpoint's key and admission. */
   forget(endpointId: string): Promise<void>;
   /** One chat-completions request with the endpoint's key; a failure is an outcome, never a throw, and never names the key. */
