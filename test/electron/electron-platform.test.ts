@@ -82,18 +82,12 @@ describe('createElectronPlatform', () => {
   });
 });
 
-function judgeEndpointsOf(bridge: StudioBridge) {
-  const judge = createElectronPlatform(bridge).judgeEndpoints;
-  if (judge === undefined) throw new Error('the Electron platform has no judgeEndpoints');
-  return judge;
-}
-
 describe('createElectronPlatform().judgeEndpoints', () => {
   const request = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', model: 'm', temperature: 0, maxTokens: 8, timeoutMs: 1000, messages: [] };
 
   it('registers (the main process sends, so no reload is ever needed), forgets and sends', async () => {
     const bridge = fakeBridge();
-    const judge = judgeEndpointsOf(bridge);
+    const judge = createElectronPlatform(bridge).judgeEndpoints;
     expect(await judge.register({ endpointId: 'e1', url: request.url, apiKey: 'sk-1' })).toEqual({
       hasKey: true,
       keyStorage: 'system',
@@ -106,7 +100,7 @@ describe('createElectronPlatform().judgeEndpoints', () => {
 
   it('turns a refused judge:send into a refused outcome, never a throw, and a refused register into an Error', async () => {
     const failure = vi.fn(async () => ({ ok: false as const, error: 'Invalid judge:send request: url: must be an http or https address' }));
-    const judge = judgeEndpointsOf(fakeBridge({ sendJudgeRequest: failure, registerJudgeEndpoint: failure }));
+    const judge = createElectronPlatform(fakeBridge({ sendJudgeRequest: failure, registerJudgeEndpoint: failure })).judgeEndpoints;
     expect(await judge.send(request)).toEqual({
       ok: false,
       failure: { kind: 'refused', reason: 'Invalid judge:send request: url: must be an http or https address' },
