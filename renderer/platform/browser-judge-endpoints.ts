@@ -103,7 +103,9 @@ export function createBrowserJudgeEndpoints(options: BrowserJudgeEndpointsOption
       const admission = row && {
         origin: row.origin,
         apiKey: async () => {
-          if (key === undefined || subtle === undefined) return sessionKeys.get(row.endpointId);
+          if (key === undefined) return sessionKeys.get(row.endpointId);
+          // Stored where Web Crypto was available (this page over https, or on this computer): it is needed to read it.
+          if (subtle === undefined) throw new Error('Web Crypto is not available to this page');
           return new TextDecoder().decode(await subtle.decrypt({ name: 'AES-GCM', iv: key.iv }, await sealKey(db, subtle), key.data));
         },
       };

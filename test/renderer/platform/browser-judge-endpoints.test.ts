@@ -119,6 +119,15 @@ describe('keeping the key', () => {
 });
 
 describe('sending', () => {
+  it('asks for the key again, sending nothing, where a stored key cannot be read (the page opened without Web Crypto)', async () => {
+    await access().register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    expect(await access({ subtle: null }).send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: 'the stored API key cannot be read on this computer; enter it again' },
+    });
+    expect(server.log).toEqual([]);
+  });
+
   it('reaches the registered endpoint with the key in the Authorization header, also after a reload', async () => {
     await access().register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
     // A new page load: a new access over the same database.
