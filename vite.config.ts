@@ -2,13 +2,13 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from './shared/security/content-security-policy.ts';
+import { WEB_CONTENT_SECURITY_POLICY, WEB_META_CONTENT_SECURITY_POLICY } from './shared/security/content-security-policy.ts';
 
 const pkg = await import('./package.json', { with: { type: 'json' } });
 
 /**
- * Writes the shared policy into the built index.html, first in <head> so it covers everything
- * after it. Build only: the dev server adds an inline script (React's hot reload) and <style>
+ * Writes the web build's policy into the built index.html, first in <head> so it covers everything
+ * after it (the desktop app's header narrows connect-src to 'self' there). Build only: the dev server adds an inline script (React's hot reload) and <style>
  * elements (CSS), which the policy refuses, so `npm run dev` runs without one.
  */
 function contentSecurityPolicyMeta(): Plugin {
@@ -16,7 +16,7 @@ function contentSecurityPolicyMeta(): Plugin {
     name: 'agreement-studio:content-security-policy',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: WEB_META_CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
     ],
   };
 }
@@ -40,5 +40,5 @@ export default defineConfig({
   server: { host: '127.0.0.1' },
   // The preview serves build/web (`npm start`'s web version, the e2e tests): the header carries
   // the whole policy, frame-ancestors included, which the meta tag cannot.
-  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': WEB_CONTENT_SECURITY_POLICY } },
 });

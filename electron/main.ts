@@ -1,7 +1,7 @@
 // Composition root of the Electron main process: wires Electron's objects into the policy
 // modules (security/, protocol/, ipc/, files/) and owns the one window. Holds no policy itself.
 
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IPC_CHANNELS } from '../shared/ipc/contract';
@@ -9,6 +9,7 @@ import { createSnapshotStore, nodeSnapshotFs } from './backup/backup-store';
 import { createCloseGuard } from './backup/close-guard';
 import { openForReading } from './files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/handlers';
+import { createJudgeEndpointStore, desktopJudgeEndpoints } from './judge/endpoint-store';
 import { buildMenuTemplate } from './menu';
 import { APP_CUSTOM_SCHEME, APP_ENTRY_URL, APP_SCHEME } from './security/app-origin';
 import { createAppProtocolHandler } from './protocol/app-protocol';
@@ -76,6 +77,10 @@ function start(): void {
         appVersion: __APP_VERSION__,
         snapshots: createSnapshotStore(join(app.getPath('userData'), 'backups'), nodeSnapshotFs),
         snapshotsDone: () => closeGuard.snapshotsDone(),
+        // Judge requests go out from here, with Electron's network stack (the system's proxy settings).
+        judgeEndpoints: desktopJudgeEndpoints(createJudgeEndpointStore(join(app.getPath('userData'), 'judge-endpoints.json'), safeStorage), (url, init) =>
+          net.fetch(url, init as unknown as RequestInit),
+        ),
       }),
     );
     Menu.setApplicationMenu(

@@ -20,7 +20,8 @@ import './styles.css';
 
 const services = {
   db: new StudioDatabase(),
-  platform: createPlatform(),
+  // Awaited before anything renders: the web page's policy must be narrowed before any request.
+  platform: await createPlatform(),
   store: createStudioStore(parseRoute(window.location.hash)),
   preferences: createPreferencesStore(),
   workers: {

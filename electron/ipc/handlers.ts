@@ -14,7 +14,19 @@ import type { OpenFile } from '../files/read-files';
 import { saveFilesInFolder } from '../files/save-files';
 import { isAppUrl, isSafeExternalUrl } from '../security/url-policy';
 import type { SnapshotStore } from '../backup/backup-store';
-import { backupReadPayload, backupWritePayload, noPayload, openExternalPayload, openFilesPayload, saveFilePayload, saveFilesPayload } from './schemas';
+import type { JudgeEndpointAccess } from '../../shared/platform/studio-platform';
+import {
+  backupReadPayload,
+  backupWritePayload,
+  judgeForgetPayload,
+  judgeRegisterPayload,
+  judgeSendPayload,
+  noPayload,
+  openExternalPayload,
+  openFilesPayload,
+  saveFilePayload,
+  saveFilesPayload,
+} from './schemas';
 
 /** The part of Electron's IpcMainInvokeEvent the handlers read. */
 export interface InvokeEvent {
@@ -48,6 +60,8 @@ export interface IpcHandlerDeps {
   snapshots: SnapshotStore;
   /** The renderer wrote its snapshots after `app:before-quit`; the window may close. */
   snapshotsDone(): void;
+  /** Judge endpoints' keys and requests (electron/judge/endpoint-store.ts). */
+  judgeEndpoints: JudgeEndpointAccess;
 }
 
 export type IpcHandler<C extends IpcInvokeChannel> = (event: InvokeEvent, payload: unknown) => Promise<IpcResult<IpcInvokeMap[C]['response']>>;
@@ -68,6 +82,12 @@ function describeIssues(channel: string, issues: readonly z.core.$ZodIssue[]): s
   return `Invalid ${channel} request: ${details.join('; ')}`;
 }
 
+/** The API key a payload carries, if any: blanked from every error message, whatever produced it. */
+function apiKeyIn(payload: unknown): string | undefined {
+  const apiKey = typeof payload === 'object' && payload !== null ? (payload as { apiKey?: unknown }).apiKey : undefined;
+  return typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined;
+}
+
 /**
  * Wraps one channel's work: sender check, payload check, then `work` with the parsed payload.
  * Any failure, expected or not, becomes `{ ok: false }` with a message for the user.
@@ -78,14 +98,18 @@ function handler<C extends IpcInvokeChannel, S extends z.ZodType>(
   work: (payload: z.output<S>) => Promise<IpcInvokeMap[C]['response']>,
 ): IpcHandler<C> {
   return async (event, payload) => {
+    const failed = (error: string): IpcResult<never> => {
+      const apiKey = apiKeyIn(payload);
+      return { ok: false, error: apiKey === undefined ? error : error.split(apiKey).join('[the API key]') };
+    };
     try {
       const refused = senderError(event);
       if (refused !== undefined) return { ok: false, error: refused };
       const parsed = schema.safeParse(payload);
-      if (!parsed.success) return { ok: false, error: describeIssues(channel, parsed.error.issues) };
+      if (!parsed.success) return failed(describeIssues(channel, parsed.error.issues));
       return { ok: true, value: await work(parsed.data) };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return failed(error instanceof Error ? error.message : String(error));
     }
   };
 }
@@ -150,6 +174,18 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       deps.snapshotsDone();
       return null;
     }),
+
+    [IPC_CHANNELS.registerJudgeEndpoint]: handler(IPC_CHANNELS.registerJudgeEndpoint, judgeRegisterPayload, async (request) => {
+      const { hasKey, keyStorage } = await deps.judgeEndpoints.register(request);
+      return { hasKey, keyStorage };
+    }),
+
+    [IPC_CHANNELS.forgetJudgeEndpoint]: handler(IPC_CHANNELS.forgetJudgeEndpoint, judgeForgetPayload, async ({ endpointId }) => {
+      await deps.judgeEndpoints.forget(endpointId);
+      return null;
+    }),
+
+    [IPC_CHANNELS.sendJudgeRequest]: handler(IPC_CHANNELS.sendJudgeRequest, judgeSendPayload, (request) => deps.judgeEndpoints.send(request)),
   };
 }
 

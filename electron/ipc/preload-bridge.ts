@@ -35,6 +35,9 @@ export function createStudioBridge(ipc: BridgeIpc): StudioBridge {
     writeBackup: (request) => invoke(IPC_CHANNELS.writeBackup, request),
     listBackups: () => invoke(IPC_CHANNELS.listBackups),
     readBackup: (request) => invoke(IPC_CHANNELS.readBackup, request),
+    registerJudgeEndpoint: (request) => invoke(IPC_CHANNELS.registerJudgeEndpoint, request),
+    forgetJudgeEndpoint: (endpointId) => invoke(IPC_CHANNELS.forgetJudgeEndpoint, { endpointId }),
+    sendJudgeRequest: (request) => invoke(IPC_CHANNELS.sendJudgeRequest, request),
     onBeforeQuit: (listener) => {
       // Whatever the snapshots do, the main process hears back, so closing never waits on an error.
       const forward = () => {

@@ -3,8 +3,17 @@
 
 import { z } from 'zod';
 import { parseBackupFileName } from '../../shared/formats/backup';
-import type { OpenExternalRequest } from '../../shared/ipc/bridge';
-import type { BackupReadRequest, BackupWriteRequest, OpenFilesRequest, SaveFileRequest, SaveFilesRequest } from '../../shared/platform/studio-platform';
+import type { ForgetJudgeEndpointRequest, OpenExternalRequest } from '../../shared/ipc/bridge';
+import { endpointOrigin } from '../../shared/judge-run/admitted-send';
+import type {
+  BackupReadRequest,
+  BackupWriteRequest,
+  JudgeEndpointRegistration,
+  JudgeSendRequest,
+  OpenFilesRequest,
+  SaveFileRequest,
+  SaveFilesRequest,
+} from '../../shared/platform/studio-platform';
 import { studyFolderProblem } from '../backup/backup-store';
 
 /** Exports are text the app wrote; 500 MB is far above any real study and below V8's string limit. */
@@ -90,6 +99,43 @@ const namesTheStudy = (request: { studyId: string; name: string }) => parseBacku
 export const backupWritePayload = z.object({ ...backupFile, text: savedText }).refine(namesTheStudy, sameStudy) satisfies z.ZodType<BackupWriteRequest>;
 
 export const backupReadPayload = z.object(backupFile).refine(namesTheStudy, sameStudy) satisfies z.ZodType<BackupReadRequest>;
+
+/** An endpoint id the app made (a UUID or similar): plain, so it is safe as a key in the registrations file. */
+const endpointId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1 to 128 letters, digits, - or _');
+
+/** Where a judge request may go: the key is sent there, so never another scheme or a URL with credentials in it. */
+const endpointUrl = z
+  .string()
+  .max(2048)
+  .refine((url) => endpointOrigin(url) !== undefined, 'must be an http or https address without a user name or password');
+
+/** Longer than any real API key; the message never quotes the key (zod's own messages do not echo strings). */
+export const MAX_API_KEY_CHARS = 4096;
+
+export const judgeRegisterPayload = z.object({
+  endpointId,
+  url: endpointUrl,
+  apiKey: z.string().min(1, 'must not be empty').max(MAX_API_KEY_CHARS, `must be at most ${MAX_API_KEY_CHARS} characters`).nullable().optional(),
+}) satisfies z.ZodType<JudgeEndpointRegistration>;
+
+export const judgeForgetPayload = z.object({ endpointId }) satisfies z.ZodType<ForgetJudgeEndpointRequest>;
+
+/** A judge prompt is a transcript and a question: a few hundred KB is far above one. */
+export const MAX_JUDGE_MESSAGES_CHARS = 512 * 1024;
+
+export const judgeSendPayload = z.object({
+  endpointId,
+  url: endpointUrl,
+  model: z.string().min(1).max(200),
+  temperature: z.number().min(0).max(2),
+  maxTokens: z.number().int().min(1).max(1_000_000),
+  timeoutMs: z.number().int().min(1).max(3_600_000),
+  messages: z
+    .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
+    .min(1)
+    .max(100)
+    .refine((messages) => messages.reduce((sum, message) => sum + message.content.length, 0) <= MAX_JUDGE_MESSAGES_CHARS, 'are longer than 512 KB together'),
+}) satisfies z.ZodType<JudgeSendRequest>;
 
 /** `app:info`, `backups:list` and `app:quit-ready` take nothing. */
 export const noPayload = z.undefined();

@@ -1,9 +1,11 @@
-// The StudioPlatform for a plain web page: a file input to open, downloads to save, and
-// window.open (https only, no opener) for links. Used by the web build and the e2e tests.
+// The StudioPlatform for a plain web page: a file input to open, downloads to save,
+// window.open (https only, no opener) for links, and the page's own judge endpoints
+// (browser-judge-endpoints.ts). Used by the web build and the e2e tests.
 
 import { sourceFileFromBytes } from '../../shared/formats/utf8';
 import type {
   AppInfo,
+  JudgeEndpointAccess,
   OpenFilesRequest,
   OpenedFile,
   SaveFileRequest,
@@ -69,8 +71,9 @@ export function isHttpsUrl(url: string): boolean {
   }
 }
 
-export function createBrowserPlatform(): StudioPlatform {
+export function createBrowserPlatform(judgeEndpoints: JudgeEndpointAccess): StudioPlatform {
   return {
+    judgeEndpoints,
     async openFiles(request) {
       return readFiles(await chooseFiles(request));
     },

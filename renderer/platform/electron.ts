@@ -28,6 +28,17 @@ export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
       read: async (request) => unwrap(await bridge.readBackup(request)),
       onBeforeQuit: (listener) => bridge.onBeforeQuit(listener),
     },
+    judgeEndpoints: {
+      register: async (registration) => ({ ...unwrap(await bridge.registerJudgeEndpoint(registration)), reloadToConnect: false }),
+      forget: async (endpointId) => {
+        unwrap(await bridge.forgetJudgeEndpoint(endpointId));
+      },
+      // A refused request is an outcome like any other failure, so the runner records its reason.
+      send: async (request) => {
+        const result = await bridge.sendJudgeRequest(request);
+        return result.ok ? result.value : { ok: false, failure: { kind: 'refused', reason: result.error } };
+      },
+    },
   };
 }
 
@@ -42,6 +53,9 @@ const BRIDGE_METHODS = [
   'listBackups',
   'readBackup',
   'onBeforeQuit',
+  'registerJudgeEndpoint',
+  'forgetJudgeEndpoint',
+  'sendJudgeRequest',
 ] as const satisfies ReadonlyArray<keyof StudioBridge>;
 
 /** The preload's bridge when running inside Electron, otherwise undefined (a plain browser). */

@@ -1,10 +1,14 @@
 // The shape of `window.studio`, the one object Electron's preload exposes to the renderer,
 // and the request/response types of each invoke channel, so preload and main cannot drift.
 
+import type { ChatOutcome } from '../judge-run/chat-completions';
 import type {
   AppInfo,
   BackupReadRequest,
   BackupWriteRequest,
+  JudgeEndpointRegistration,
+  JudgeSendRequest,
+  KeyStorage,
   OpenedFile,
   OpenFilesRequest,
   SaveFileRequest,
@@ -22,6 +26,16 @@ export interface OpenExternalRequest {
   url: string;
 }
 
+export interface ForgetJudgeEndpointRequest {
+  endpointId: string;
+}
+
+/** The main process sends every judge request, so the renderer never needs a reload to reach one. */
+export interface JudgeRegistered {
+  hasKey: boolean;
+  keyStorage: KeyStorage;
+}
+
 /** What each renderer-to-main channel carries: the payload sent and the value returned. */
 export interface IpcInvokeMap {
   [IPC_CHANNELS.openFiles]: { request: OpenFilesRequest; response: OpenedFile[] };
@@ -33,6 +47,9 @@ export interface IpcInvokeMap {
   [IPC_CHANNELS.listBackups]: { request: undefined; response: StoredBackup[] };
   [IPC_CHANNELS.readBackup]: { request: BackupReadRequest; response: string };
   [IPC_CHANNELS.quitReady]: { request: undefined; response: null };
+  [IPC_CHANNELS.registerJudgeEndpoint]: { request: JudgeEndpointRegistration; response: JudgeRegistered };
+  [IPC_CHANNELS.forgetJudgeEndpoint]: { request: ForgetJudgeEndpointRequest; response: null };
+  [IPC_CHANNELS.sendJudgeRequest]: { request: JudgeSendRequest; response: ChatOutcome };
 }
 
 export type IpcInvokeChannel = keyof IpcInvokeMap;
@@ -57,4 +74,8 @@ export interface StudioBridge {
    * settles, the bridge tells the main process it may close. Returns an unsubscribe function.
    */
   onBeforeQuit(listener: () => Promise<void>): () => void;
+  /** The key crosses to the main process here once and never comes back. */
+  registerJudgeEndpoint(request: JudgeEndpointRegistration): Promise<IpcResult<JudgeRegistered>>;
+  forgetJudgeEndpoint(endpointId: string): Promise<IpcResult<null>>;
+  sendJudgeRequest(request: JudgeSendRequest): Promise<IpcResult<ChatOutcome>>;
 }

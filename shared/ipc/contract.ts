@@ -14,6 +14,9 @@ export const IPC_CHANNELS = {
   /** Main to renderer: the window is closing; snapshot what changed, then answer on quitReady. */
   beforeQuit: 'app:before-quit',
   quitReady: 'app:quit-ready',
+  registerJudgeEndpoint: 'judge:register',
+  forgetJudgeEndpoint: 'judge:forget',
+  sendJudgeRequest: 'judge:send',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];

@@ -142,6 +142,6 @@ export interface StudioPlatform {
   onImportRequested(listener: () => void): () => void;
   /** Present only in the desktop app, which snapshots studies on its own; a web page has no folder to keep them in. */
   backups?: BackupStore;
-  /** Optional only until both hosts provide it (issue 17, in progress). */
-  judgeEndpoints?: JudgeEndpointAccess;
+  /** Judge endpoints' keys and requests (issue 17). */
+  judgeEndpoints: JudgeEndpointAccess;
 }

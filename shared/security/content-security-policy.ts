@@ -1,20 +1,29 @@
-// The one Content-Security-Policy of the UI, wherever it is served: the desktop app's app://
-// protocol sends it as a header, and the web build carries it in index.html and its preview header.
+// The Content-Security-Policy of the UI, wherever it is served: the desktop app's app:// protocol
+// sends the app's as a header; the web build carries its own in index.html and its preview header,
+// and narrows where the page may connect to the judge endpoints the lead registered.
 
-const DIRECTIVES = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-src 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-];
+/** Every directive but connect-src, which is where the two hosts differ. */
+function directives(connectSources: string): string[] {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${connectSources}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ];
+}
+
+/** Browsers ignore `frame-ancestors` in a `<meta http-equiv>` tag (Chromium also logs a warning); it takes effect only as a header. */
+function forMeta(policy: string[]): string {
+  return policy.filter((directive) => !directive.startsWith('frame-ancestors ')).join('; ');
+}
 
 /**
  * The UI is self-contained, so everything outside its own origin is refused.
@@ -24,12 +33,24 @@ const DIRECTIVES = [
  * Workers load from bundled files (`new Worker(new URL(...))`), so blob: workers are refused too.
  * `'wasm-unsafe-eval'` lets the import worker compile sql.js's WebAssembly (GameArena's SQLite
  * database) from the app's own file; it allows no `eval` or `new Function` of JavaScript.
+ * This is the desktop app's policy: its renderer never connects out, since every judge request
+ * goes from the main process, which admits only the origins the lead registered
+ * (electron/judge/endpoint-store.ts); so connect-src stays 'self'.
  */
-export const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
+export const CONTENT_SECURITY_POLICY = directives("'self'").join('; ');
 
 /**
- * The same policy for a `<meta http-equiv>` tag. Browsers ignore `frame-ancestors` there (Chromium
- * also logs a warning), so it is left out; it takes effect only as a header, which the app://
- * protocol and Vite's preview server send.
+ * The web build's policy: the page calls the judge endpoints itself. A policy fixed when the page
+ * loads can later be tightened but never loosened, so this one admits any http(s) address and the
+ * page, before it renders, adds judgeConnectPolicy of the registered origins; both apply, so the
+ * page reaches only its own origin and those (renderer/platform/browser-judge-endpoints.ts).
  */
-export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.filter((directive) => !directive.startsWith('frame-ancestors ')).join('; ');
+export const WEB_CONTENT_SECURITY_POLICY = directives("'self' http: https:").join('; ');
+
+/** The web build's policy for index.html's `<meta http-equiv>` tag. */
+export const WEB_META_CONTENT_SECURITY_POLICY = forMeta(directives("'self' http: https:"));
+
+/** The second policy the web page adds at load: its own origin and the registered judge endpoints' origins (already checked as plain http(s) origins). */
+export function judgeConnectPolicy(origins: readonly string[]): string {
+  return ["connect-src 'self'", ...origins].join(' ');
+}

@@ -213,6 +213,9 @@ describe('backing up and restoring a study', () => {
               if (beforeQuit === listener) beforeQuit = undefined;
             };
           },
+          registerJudgeEndpoint: () => ok({ hasKey: false, keyStorage: 'system' }),
+          forgetJudgeEndpoint: () => ok(null),
+          sendJudgeRequest: () => ok({ ok: false, failure: { kind: 'refused', reason: 'no judge in this test' } }),
         };
       });
       const page = await context.newPage();

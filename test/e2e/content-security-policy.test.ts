@@ -1,12 +1,16 @@
-// In real Chromium, the built web app runs under the shared Content-Security-Policy: the preview's
-// header and index.html's meta tag carry it, and it refuses inline scripts, styles and blob: workers.
+// In real Chromium, the built web app runs under the web build's Content-Security-Policy: the
+// preview's header and index.html's meta tag carry it, and it refuses inline scripts, styles and
+// blob: workers; the page adds a second policy at load, so it reaches only its own origin and the
+// judge endpoints' registered origins (a fetch to another loopback server is blocked).
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
+import { WEB_CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
+import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
+const CONTENT_SECURITY_POLICY = WEB_CONTENT_SECURITY_POLICY;
 
 /** Chromium ignores frame-ancestors in a meta tag, so the build leaves it out there. */
 const META_POLICY = CONTENT_SECURITY_POLICY.split('; ')
@@ -54,7 +58,7 @@ function violations(page: Page): Promise<Violation[]> {
 }
 
 describe('the policy in force', () => {
-  it('is the shared policy: all of it in the header of the page and its scripts, all but frame-ancestors in the first tag of <head>', async () => {
+  it("is the web build's policy: all of it in the header of the page and its scripts, all but frame-ancestors in the first tag of <head>", async () => {
     const { context, page, response } = await openRecording(false);
     expect(response.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     // A worker takes its policy from its own script's response, not from the page.
@@ -66,7 +70,8 @@ describe('the policy in force', () => {
     const metas = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content),
     );
-    expect(metas).toEqual([META_POLICY]);
+    // The second, added by the page before the app rendered: no endpoint is registered, so only itself.
+    expect(metas).toEqual([META_POLICY, "connect-src 'self'"]);
     // A meta policy only covers what comes after it, so it must precede every script and stylesheet.
     expect(await page.evaluate(() => document.head.firstElementChild?.getAttribute('http-equiv'))).toBe('Content-Security-Policy');
     await context.close();
@@ -176,5 +181,78 @@ describe.each([
     );
     expect(outcome).not.toBe('ran');
     await expect.poll(() => violations(page)).toContainEqual({ directive: 'worker-src', blocked: 'blob' });
+  });
+});
+
+describe('the judge endpoints the page may reach', () => {
+  let registered: FakeChatServer;
+  let other: FakeChatServer;
+
+  beforeAll(async () => {
+    // Both allow the page (CORS): only the page's policy tells them apart.
+    [registered, other] = await Promise.all([startFakeChatServer({ allowOrigin: '*' }), startFakeChatServer({ allowOrigin: '*' })]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([registered.close(), other.close()]);
+  });
+
+  it('are its own origin and the registered ones: a fetch to a registered loopback origin goes through, one to another is blocked', async () => {
+    const { context, page } = await openRecording(false);
+    const registeredOrigin = new URL(registered.url).origin;
+    // An endpoint registered as the host does (browser-judge-endpoints.ts), in the keys database the first load made.
+    await page.evaluate(
+      (origin) =>
+        new Promise<void>((resolve, reject) => {
+          const opening = indexedDB.open('agreement-studio-keys');
+          opening.onerror = () => reject(opening.error ?? new Error('cannot open the keys database'));
+          opening.onsuccess = () => {
+            try {
+              const transaction = opening.result.transaction('endpoints', 'readwrite');
+              transaction.objectStore('endpoints').put({ endpointId: 'e-1', origin });
+              transaction.oncomplete = () => {
+                opening.result.close();
+                resolve();
+              };
+              transaction.onerror = () => reject(transaction.error ?? new Error('cannot write the endpoint'));
+            } catch (error) {
+              // No endpoints table: the page never opened its keys database.
+              opening.result.close();
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          };
+        }),
+      registeredOrigin,
+    );
+    await page.reload();
+    await page.locator('#root > *').first().waitFor({ timeout: 60_000 });
+    const metas = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content),
+    );
+    expect(metas).toEqual([META_POLICY, `connect-src 'self' ${registeredOrigin}`]);
+
+    const outcome = await page.evaluate(
+      async (urls) => {
+        const ask = async (base: string) => {
+          try {
+            const response = await fetch(`${base}/chat/completions`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: 'Bearer sk-e2e' },
+              body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: '[item:u-1]' }] }),
+            });
+            return `HTTP ${response.status}`;
+          } catch (error) {
+            return `failed: ${(error as Error).name}`;
+          }
+        };
+        return { registered: await ask(urls.registered), other: await ask(urls.other) };
+      },
+      { registered: registered.url, other: other.url },
+    );
+    expect(outcome).toEqual({ registered: 'HTTP 200', other: 'failed: TypeError' });
+    expect(registered.log.map((entry) => entry.headers.authorization)).toEqual(['Bearer sk-e2e']);
+    expect(other.log).toEqual([]);
+    await expect.poll(() => violations(page)).toContainEqual({ directive: 'connect-src', blocked: `${other.url}/chat/completions` });
+    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 // The renderer's Electron platform over a fake window.studio bridge: results are unwrapped,
-// { ok: false } becomes a thrown Error, subscriptions pass through; and the bridge is detected only
-// when window.studio has every method.
+// { ok: false } becomes a thrown Error (a refused judge request an outcome), subscriptions pass
+// through; and the bridge is detected only when window.studio has every method.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudioBridge } from '../../shared/ipc/bridge';
@@ -21,6 +21,9 @@ function fakeBridge(overrides: Partial<StudioBridge> = {}): StudioBridge {
     listBackups: vi.fn(async () => ({ ok: true as const, value: [] })),
     readBackup: vi.fn(async () => ({ ok: true as const, value: '{}' })),
     onBeforeQuit: vi.fn(() => () => {}),
+    registerJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, keyStorage: 'system' as const } })),
+    forgetJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: null })),
+    sendJudgeRequest: vi.fn(async () => ({ ok: true as const, value: { ok: true as const, reply: 'Yes', tokensIn: 3, tokensOut: 1 } })),
     ...overrides,
   };
 }
@@ -76,6 +79,33 @@ describe('createElectronPlatform', () => {
     const listener = vi.fn();
     expect(createElectronPlatform(bridge).onImportRequested(listener)).toBe(unsubscribe);
     expect(bridge.onImportRequested).toHaveBeenCalledWith(listener);
+  });
+});
+
+describe('createElectronPlatform().judgeEndpoints', () => {
+  const request = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', model: 'm', temperature: 0, maxTokens: 8, timeoutMs: 1000, messages: [] };
+
+  it('registers (the main process sends, so no reload is ever needed), forgets and sends', async () => {
+    const bridge = fakeBridge();
+    const judge = createElectronPlatform(bridge).judgeEndpoints;
+    expect(await judge.register({ endpointId: 'e1', url: request.url, apiKey: 'sk-1' })).toEqual({
+      hasKey: true,
+      keyStorage: 'system',
+      reloadToConnect: false,
+    });
+    await judge.forget('e1');
+    expect(bridge.forgetJudgeEndpoint).toHaveBeenCalledExactlyOnceWith('e1');
+    expect(await judge.send(request)).toEqual({ ok: true, reply: 'Yes', tokensIn: 3, tokensOut: 1 });
+  });
+
+  it('turns a refused judge:send into a refused outcome, never a throw, and a refused register into an Error', async () => {
+    const failure = vi.fn(async () => ({ ok: false as const, error: 'Invalid judge:send request: url: must be an http or https address' }));
+    const judge = createElectronPlatform(fakeBridge({ sendJudgeRequest: failure, registerJudgeEndpoint: failure })).judgeEndpoints;
+    expect(await judge.send(request)).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: 'Invalid judge:send request: url: must be an http or https address' },
+    });
+    await expect(judge.register({ endpointId: 'e1', url: 'ftp://x' })).rejects.toThrow(/Invalid judge:send request/);
   });
 });
 

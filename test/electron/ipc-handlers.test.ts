@@ -1,6 +1,7 @@
 // The IPC handlers with fake dialogs and stores and real temporary files: sender and payload checks
 // on every channel, the size caps, what each channel does (open, save, saveMany, info, links,
-// backups, quit-ready), that no handler ever throws, and one registration per invoke channel.
+// backups, quit-ready, judge endpoints), that no handler ever throws or names an API key in an
+// error, and one registration per invoke channel.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { MAX_BACKUP_BYTES } from '../../shared/formats/backup';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { openForReading } from '../../electron/files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from '../../electron/ipc/handlers';
-import { MAX_SAVE_MANY_FILES } from '../../electron/ipc/schemas';
+import { MAX_API_KEY_CHARS, MAX_JUDGE_MESSAGES_CHARS, MAX_SAVE_MANY_FILES } from '../../electron/ipc/schemas';
 import type { InvokeEvent, IpcHandlerDeps } from '../../electron/ipc/handlers';
 
 let dir: string;
@@ -48,12 +49,27 @@ function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
       read: vi.fn<IpcHandlerDeps['snapshots']['read']>(async () => '{"format":"agreement-studio.backup/1"}'),
     },
     snapshotsDone: vi.fn<IpcHandlerDeps['snapshotsDone']>(),
+    judgeEndpoints: {
+      register: vi.fn<IpcHandlerDeps['judgeEndpoints']['register']>(async () => ({ hasKey: true, keyStorage: 'system', reloadToConnect: false })),
+      forget: vi.fn<IpcHandlerDeps['judgeEndpoints']['forget']>(async () => {}),
+      send: vi.fn<IpcHandlerDeps['judgeEndpoints']['send']>(async () => ({ ok: true, reply: 'Yes', tokensIn: 5, tokensOut: 1 })),
+    },
     ...overrides,
   };
   return { deps, handlers: createIpcHandlers(deps) };
 }
 
 const SNAPSHOT_NAME = 'demo-study.2026-11-22T10-00-00-000Z.backup.json';
+const API_KEY = 'sk-test-3f9a1c7e5b2d8064';
+const JUDGE_SEND = {
+  endpointId: 'e-1',
+  url: 'http://127.0.0.1:11434/v1',
+  model: 'llama3',
+  temperature: 0,
+  maxTokens: 16,
+  timeoutMs: 30_000,
+  messages: [{ role: 'user', content: 'Is the man alive? [item:u1]' }],
+};
 
 const validRequests = {
   [IPC_CHANNELS.openFiles]: { title: 'Import transcript bundles', extensions: ['json', 'jsonl'], multiple: true },
@@ -71,6 +87,9 @@ const validRequests = {
   [IPC_CHANNELS.listBackups]: undefined,
   [IPC_CHANNELS.readBackup]: { studyId: 'demo-study', name: SNAPSHOT_NAME },
   [IPC_CHANNELS.quitReady]: undefined,
+  [IPC_CHANNELS.registerJudgeEndpoint]: { endpointId: 'e-1', url: 'http://127.0.0.1:11434/v1', apiKey: API_KEY },
+  [IPC_CHANNELS.forgetJudgeEndpoint]: { endpointId: 'e-1' },
+  [IPC_CHANNELS.sendJudgeRequest]: JUDGE_SEND,
 } as const;
 
 function saveMany(suggestedName: string) {
@@ -91,6 +110,9 @@ function expectNoEffect(deps: ReturnType<typeof fakeDeps>['deps']): void {
   expect(deps.snapshots.write).not.toHaveBeenCalled();
   expect(deps.snapshots.read).not.toHaveBeenCalled();
   expect(deps.snapshotsDone).not.toHaveBeenCalled();
+  expect(deps.judgeEndpoints.register).not.toHaveBeenCalled();
+  expect(deps.judgeEndpoints.forget).not.toHaveBeenCalled();
+  expect(deps.judgeEndpoints.send).not.toHaveBeenCalled();
 }
 
 describe('IPC handlers: sender checks', () => {
@@ -205,6 +227,28 @@ describe('IPC handlers: payload checks', () => {
     [IPC_CHANNELS.listBackups, { studyId: 'demo-study' }, /Invalid backups:list request/],
     [IPC_CHANNELS.readBackup, 'demo-study', /Invalid backups:read request/],
     [IPC_CHANNELS.quitReady, { now: true }, /Invalid app:quit-ready request/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: 'e-1', url: 'file:///etc/passwd' }, /url: must be an http or https address/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: 'e-1', url: 'http://user:pw@127.0.0.1:11434/v1' }, /url: must be an http or https address without/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: 'e-1', url: 'javascript:alert(1)' }, /url/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: 'e-1', url: `http://h/${'a'.repeat(2100)}` }, /url/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: '../e', url: 'http://127.0.0.1/' }, /endpointId/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: '', url: 'http://127.0.0.1/' }, /endpointId/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: 'e-1', url: 'http://127.0.0.1/', apiKey: '' }, /apiKey: must not be empty/],
+    [IPC_CHANNELS.registerJudgeEndpoint, { endpointId: 'e-1', url: 'http://127.0.0.1/', apiKey: 42 }, /apiKey/],
+    [IPC_CHANNELS.forgetJudgeEndpoint, 'e-1', /Invalid judge:forget request/],
+    [IPC_CHANNELS.forgetJudgeEndpoint, { endpointId: 'e/1' }, /endpointId/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, url: 'ftp://127.0.0.1/v1' }, /url/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, temperature: 5 }, /temperature/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, maxTokens: 0 }, /maxTokens/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, timeoutMs: Number.POSITIVE_INFINITY }, /timeoutMs/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, model: '' }, /model/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, messages: [] }, /messages/],
+    [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, messages: [{ role: 'tool', content: 'x' }] }, /messages\[0\]\.role/],
+    [
+      IPC_CHANNELS.sendJudgeRequest,
+      { ...JUDGE_SEND, messages: [{ role: 'user', content: 'x'.repeat(MAX_JUDGE_MESSAGES_CHARS + 1) }] },
+      /messages: are longer than 512 KB/,
+    ],
   ];
 
   it.each(badPayloads)('%s refuses %j', async (channel, payload, message) => {
@@ -422,6 +466,61 @@ describe('IPC handlers: work', () => {
     expect(deps.snapshotsDone).toHaveBeenCalledOnce();
   });
 
+  it('judge:register hands only the parsed fields to the host, and answers where the key is kept', async () => {
+    const { deps, handlers } = fakeDeps();
+    const result = await handlers[IPC_CHANNELS.registerJudgeEndpoint](fromApp, { ...validRequests[IPC_CHANNELS.registerJudgeEndpoint], extra: 'x' });
+    expect(result).toEqual({ ok: true, value: { hasKey: true, keyStorage: 'system' } });
+    expect(deps.judgeEndpoints.register).toHaveBeenCalledExactlyOnceWith({ endpointId: 'e-1', url: 'http://127.0.0.1:11434/v1', apiKey: API_KEY });
+  });
+
+  it('judge:register takes null to remove the key and no key to keep it', async () => {
+    const { deps, handlers } = fakeDeps();
+    await handlers[IPC_CHANNELS.registerJudgeEndpoint](fromApp, { endpointId: 'e-1', url: 'https://api.example.com/v1', apiKey: null });
+    await handlers[IPC_CHANNELS.registerJudgeEndpoint](fromApp, { endpointId: 'e-1', url: 'https://api.example.com/v1' });
+    expect(vi.mocked(deps.judgeEndpoints.register).mock.calls).toEqual([
+      [{ endpointId: 'e-1', url: 'https://api.example.com/v1', apiKey: null }],
+      [{ endpointId: 'e-1', url: 'https://api.example.com/v1' }],
+    ]);
+  });
+
+  it('judge:forget and judge:send hand the checked request to the host and its outcome back', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.forgetJudgeEndpoint](fromApp, { endpointId: 'e-1' })).toEqual({ ok: true, value: null });
+    expect(deps.judgeEndpoints.forget).toHaveBeenCalledExactlyOnceWith('e-1');
+    expect(await handlers[IPC_CHANNELS.sendJudgeRequest](fromApp, JUDGE_SEND)).toEqual({
+      ok: true,
+      value: { ok: true, reply: 'Yes', tokensIn: 5, tokensOut: 1 },
+    });
+    expect(deps.judgeEndpoints.send).toHaveBeenCalledExactlyOnceWith(JUDGE_SEND);
+  });
+
+  it.each([
+    ['a key that is too long', { endpointId: 'e-1', url: 'http://127.0.0.1/', apiKey: API_KEY.repeat(MAX_API_KEY_CHARS / API_KEY.length + 1) }],
+    ['a URL with credentials', { endpointId: 'e-1', url: `http://user:${API_KEY}@127.0.0.1/`, apiKey: API_KEY }],
+    ['a URL that is not one', { endpointId: 'e-1', url: API_KEY, apiKey: API_KEY }],
+    ['a bad endpoint id', { endpointId: API_KEY + '/', url: 'http://127.0.0.1/', apiKey: API_KEY }],
+    ['an unknown key storage', { endpointId: 'e-1', url: 'http://127.0.0.1/', apiKey: [API_KEY] }],
+  ])('judge:register refuses %s without naming the API key', async (_label, payload) => {
+    const { deps, handlers } = fakeDeps();
+    const result = await handlers[IPC_CHANNELS.registerJudgeEndpoint](fromApp, payload);
+    expectError(result, /Invalid judge:register request/);
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+    expectNoEffect(deps);
+  });
+
+  it('judge:register never passes on an error that names the key, whatever threw it', async () => {
+    const { handlers } = fakeDeps({
+      judgeEndpoints: {
+        register: vi.fn(async () => Promise.reject(new Error(`could not encrypt ${API_KEY}`))),
+        forget: vi.fn(),
+        send: vi.fn(),
+      },
+    });
+    const result = await handlers[IPC_CHANNELS.registerJudgeEndpoint](fromApp, validRequests[IPC_CHANNELS.registerJudgeEndpoint]);
+    expectError(result, /^could not encrypt \[the API key\]$/);
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
+
   it('never throws, even when a dependency throws synchronously', async () => {
     const { handlers } = fakeDeps({
       showOpenDialog: vi.fn(() => {
@@ -460,6 +559,9 @@ describe('registerIpcHandlers', () => {
       'files:open',
       'files:save',
       'files:saveMany',
+      'judge:forget',
+      'judge:register',
+      'judge:send',
       'links:open',
     ]);
   });

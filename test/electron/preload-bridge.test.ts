@@ -1,4 +1,4 @@
-// The preload bridge over a fake ipcRenderer: exactly the ten operations, each on its contract
+// The preload bridge over a fake ipcRenderer: exactly the thirteen operations, each on its contract
 // channel with its IpcResult passed as is, listeners called without the IPC event, separate
 // subscriptions, and app:quit-ready answered once the quit listener settles.
 
@@ -27,18 +27,21 @@ function fakeIpc() {
 }
 
 describe('createStudioBridge', () => {
-  it('exposes exactly the ten operations, all functions', () => {
+  it('exposes exactly the thirteen operations, all functions', () => {
     const bridge = createStudioBridge(fakeIpc().ipc);
     expect(Object.keys(bridge).sort()).toEqual([
       'appInfo',
+      'forgetJudgeEndpoint',
       'listBackups',
       'onBeforeQuit',
       'onImportRequested',
       'openExternal',
       'openFiles',
       'readBackup',
+      'registerJudgeEndpoint',
       'saveFile',
       'saveFiles',
+      'sendJudgeRequest',
       'writeBackup',
     ]);
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
@@ -60,6 +63,11 @@ describe('createStudioBridge', () => {
     await bridge.writeBackup({ ...backup, text: '{}' });
     await bridge.listBackups();
     await bridge.readBackup(backup);
+    const registration = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test' };
+    await bridge.registerJudgeEndpoint(registration);
+    await bridge.forgetJudgeEndpoint('e1');
+    const judgeRequest = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', model: 'm', temperature: 0, maxTokens: 8, timeoutMs: 1000, messages: [] };
+    await bridge.sendJudgeRequest(judgeRequest);
 
     expect(ipc.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.openFiles, openRequest],
@@ -70,6 +78,9 @@ describe('createStudioBridge', () => {
       [IPC_CHANNELS.writeBackup, { ...backup, text: '{}' }],
       [IPC_CHANNELS.listBackups],
       [IPC_CHANNELS.readBackup, backup],
+      [IPC_CHANNELS.registerJudgeEndpoint, registration],
+      [IPC_CHANNELS.forgetJudgeEndpoint, { endpointId: 'e1' }],
+      [IPC_CHANNELS.sendJudgeRequest, judgeRequest],
     ]);
   });
 

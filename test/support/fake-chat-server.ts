@@ -8,7 +8,8 @@
 //   401*N   HTTP 401 whose message repeats the Authorization header, as some hosted APIs do
 //   say=TEXT     reply TEXT (the rest of the list, commas included) instead of the default
 // N defaults to 1. The default reply is `defaultReply(item)`: "Yes" or "No", fixed by the item id.
-// Keeps a log of every request (item, headers, body, status, time) that tests read.
+// Keeps a log of every request (item, headers, body, status, time) that tests read. With
+// `allowOrigin` it answers CORS as Ollama does with OLLAMA_ORIGINS, so a web page can call it.
 
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,12 @@ export interface FakeChatServerOptions {
   retryAfterSeconds?: number;
   /** Keep each request in `log` (default true); the bench counts only, so memory stays flat. */
   keepLog?: boolean;
+  /**
+   * The page origin allowed to call the server from a browser (`*` for any): answers the CORS
+   * preflight, which the log leaves out (it asks nothing), and marks every answer as readable by it.
+   * Absent (the default), no CORS at all, as a local server that was not told to allow the page.
+   */
+  allowOrigin?: string;
 }
 
 export interface FakeChatServer {
@@ -61,6 +68,19 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
   let answered = 0;
 
   const server = createServer((request, response) => {
+    if (options.allowOrigin !== undefined) {
+      response.setHeader('access-control-allow-origin', options.allowOrigin);
+      response.setHeader('vary', 'origin');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, {
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-headers': 'authorization, content-type',
+          'access-control-max-age': '600',
+        });
+        response.end();
+        return;
+      }
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

@@ -4,6 +4,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform, DOWNLOAD_PAUSE_MS } from '../../../renderer/platform/browser';
+import { fakeJudgeEndpoints } from '../../support/fake-judge-endpoints';
 
 let clicked: Array<{ name: string; href: string; inPage: boolean }>;
 
@@ -25,9 +26,12 @@ afterEach(() => {
 
 const file = (suggestedName: string) => ({ suggestedName, text: `{"name":"${suggestedName}"}`, mimeType: 'application/json' });
 
-describe('createBrowserPlatform().saveFiles', () => {
+describe('createBrowserPlatform(fakeJudgeEndpoints()).saveFiles', () => {
   it('downloads the files one at a time with a pause between them', async () => {
-    const saving = createBrowserPlatform().saveFiles({ title: 'Packs', files: [file('a.pack.json'), file('b.pack.json'), file('c.pack.json')] });
+    const saving = createBrowserPlatform(fakeJudgeEndpoints()).saveFiles({
+      title: 'Packs',
+      files: [file('a.pack.json'), file('b.pack.json'), file('c.pack.json')],
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(clicked.map((entry) => entry.name)).toEqual(['a.pack.json']);
     await vi.advanceTimersByTimeAsync(DOWNLOAD_PAUSE_MS);
@@ -43,7 +47,7 @@ describe('createBrowserPlatform().saveFiles', () => {
   });
 
   it('revokes each download URL only once the browser had time to read it', async () => {
-    await createBrowserPlatform().saveFile(file('labels.json'));
+    await createBrowserPlatform(fakeJudgeEndpoints()).saveFile(file('labels.json'));
     expect(URL.revokeObjectURL).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(URL.revokeObjectURL).toHaveBeenCalledExactlyOnceWith('blob:test/1');

@@ -18,6 +18,7 @@ import { ServicesProvider, type StudioServices } from '../../../../renderer/serv
 import { createStudioStore } from '../../../../renderer/services/studio-store';
 import { StudioDatabase } from '../../../../renderer/db/database';
 import { importStudies } from '../../../../renderer/db/import-study';
+import { fakeJudgeEndpoints } from '../../../support/fake-judge-endpoints';
 import { createBrowserPlatform } from '../../../../renderer/platform/browser';
 import { fakeWorkers } from '../../services/fake-workers';
 
@@ -59,7 +60,14 @@ export const workers = fakeWorkers();
 export function testServices(db: StudioDatabase, mode: StudioMode): StudioServices {
   const preferences = createPreferencesStore(window.localStorage);
   preferences.getState().setMode(mode);
-  return { db, platform: createBrowserPlatform(), store: createStudioStore({ view: 'library' }), preferences, workers, labelWrites: new LabelWrites() };
+  return {
+    db,
+    platform: createBrowserPlatform(fakeJudgeEndpoints()),
+    store: createStudioStore({ view: 'library' }),
+    preferences,
+    workers,
+    labelWrites: new LabelWrites(),
+  };
 }
 
 export function renderWithServices(ui: ReactElement, services: StudioServices) {

@@ -7,6 +7,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { PackOrigin, StudyData } from '../../../../shared/domain/model';
 import type { StudioPlatform } from '../../../../shared/platform/studio-platform';
+import { fakeJudgeEndpoints } from '../../../support/fake-judge-endpoints';
 import type { StudioMode } from '../../../../renderer/services/preferences-store';
 import type { StudioServices } from '../../../../renderer/services/services';
 import type { StudioDatabase } from '../../../../renderer/db/database';
@@ -29,6 +30,7 @@ export function fakePlatform() {
     appInfo: vi.fn<StudioPlatform['appInfo']>(async () => ({ name: 'Agreement Studio', version: 'test', host: 'browser' })),
     openExternal: vi.fn<StudioPlatform['openExternal']>(async () => {}),
     onImportRequested: vi.fn<StudioPlatform['onImportRequested']>(() => () => {}),
+    judgeEndpoints: fakeJudgeEndpoints(),
   };
 }
 

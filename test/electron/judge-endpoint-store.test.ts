@@ -1,0 +1,218 @@
+// The desktop app's judge endpoints with a fake safeStorage, a real temporary file and the loopback
+// chat server: the file never holds a key in the clear (searched for), the key stays in memory
+// where safeStorage cannot protect it, and a request goes only to the registered origin, with the
+// key in the Authorization header and nowhere in a refusal, an error or a redirect.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FetchLike } from '../../shared/judge-run/chat-completions';
+import type { JudgeSendRequest } from '../../shared/platform/studio-platform';
+import { createJudgeEndpointStore, desktopJudgeEndpoints } from '../../electron/judge/endpoint-store';
+import type { SafeStorage } from '../../electron/judge/endpoint-store';
+import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
+
+const API_KEY = 'sk-live-7Hq2vX9mB4nR8tL1';
+
+/** Reversible and not trivially so: no run of the key's bytes survives in the ciphertext. */
+function fakeSafeStorage(backend: string | undefined = 'gnome_libsecret', available = true) {
+  const mask = (bytes: Buffer) => Buffer.from(bytes.map((byte, index) => byte ^ ((0x5a + index * 37) & 0xff)));
+  const storage = {
+    isEncryptionAvailable: vi.fn(() => available),
+    encryptString: vi.fn((text: string) => Buffer.concat([Buffer.from('v11'), mask(Buffer.from(text, 'utf8'))])),
+    decryptString: vi.fn((encrypted: Buffer) => mask(encrypted.subarray(3)).toString('utf8')),
+    ...(backend === undefined ? {} : { getSelectedStorageBackend: vi.fn(() => backend) }),
+  };
+  return storage satisfies SafeStorage;
+}
+
+let server: FakeChatServer;
+let dir: string;
+let file: string;
+
+beforeAll(async () => {
+  server = await startFakeChatServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'judge-endpoints-'));
+  file = join(dir, 'judge-endpoints.json');
+  server.log.length = 0;
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function request(overrides: Partial<JudgeSendRequest> = {}): JudgeSendRequest {
+  return {
+    endpointId: 'e-1',
+    url: server.url,
+    model: 'llama3',
+    temperature: 0,
+    maxTokens: 8,
+    timeoutMs: 10_000,
+    messages: [{ role: 'user', content: 'Is the man alive? [item:u-1]' }],
+    ...overrides,
+  };
+}
+
+const nodeFetch = fetch as unknown as FetchLike;
+
+function endpoints(safeStorage: SafeStorage = fakeSafeStorage(), fetchImpl: FetchLike = nodeFetch) {
+  return desktopJudgeEndpoints(createJudgeEndpointStore(file, safeStorage), fetchImpl);
+}
+
+/** Every byte the store left in its folder, as text: where a key in the clear would show. */
+async function folderText(): Promise<string> {
+  const names = await readdir(dir);
+  const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
+  return texts.join('\n');
+}
+
+describe('the registrations file', () => {
+  it('holds the origin and the key encrypted by safeStorage, never the key in the clear', async () => {
+    const safeStorage = fakeSafeStorage();
+    expect(await endpoints(safeStorage).register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY })).toEqual({
+      hasKey: true,
+      keyStorage: 'system',
+      reloadToConnect: false,
+    });
+    const text = await folderText();
+    expect(text).toContain(new URL(server.url).origin);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(Buffer.from(API_KEY).toString('base64'));
+    expect(JSON.parse(await readFile(file, 'utf8')).endpoints['e-1'].encryptedKey).toEqual(expect.any(String));
+    // Only the file itself is left: the partial one it was written through was renamed.
+    expect(await readdir(dir)).toEqual(['judge-endpoints.json']);
+  });
+
+  it.each([
+    ['encryption is unavailable', fakeSafeStorage(undefined, false)],
+    ["Linux's backend is basic_text (a fixed, public key)", fakeSafeStorage('basic_text')],
+  ])('keeps the key in memory only when %s, and never writes it', async (_label, safeStorage) => {
+    const access = endpoints(safeStorage);
+    expect(await access.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY })).toEqual({
+      hasKey: true,
+      keyStorage: 'session',
+      reloadToConnect: false,
+    });
+    expect(safeStorage.encryptString).not.toHaveBeenCalled();
+    expect(await folderText()).not.toContain(API_KEY);
+    expect(await access.send(request())).toMatchObject({ ok: true });
+    expect(server.log[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+
+    // After a restart the origin is known and the key gone: the lead enters it again.
+    const restarted = endpoints(safeStorage);
+    expect(await restarted.register({ endpointId: 'e-1', url: server.url })).toEqual({ hasKey: false, keyStorage: 'session', reloadToConnect: false });
+  });
+
+  it('keeps the stored key when none is given, removes it on null, and forgets the endpoint', async () => {
+    const access = endpoints();
+    await access.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    expect(await access.register({ endpointId: 'e-1', url: server.url })).toMatchObject({ hasKey: true });
+    expect(await access.register({ endpointId: 'e-1', url: server.url, apiKey: null })).toMatchObject({ hasKey: false });
+    expect(JSON.parse(await readFile(file, 'utf8')).endpoints['e-1']).toEqual({ origin: new URL(server.url).origin });
+    await access.forget('e-1');
+    expect(JSON.parse(await readFile(file, 'utf8')).endpoints).toEqual({});
+    expect(await access.send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: 'the endpoint is not set up in this app (save it again on the Judges page)' },
+    });
+    expect(server.log).toEqual([]);
+  });
+
+  it('starts empty from a missing or unreadable file', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, '{"format": "agreement-studio.judge-endpoints/1", "endpoints": ');
+    expect(await endpoints().send(request())).toMatchObject({ ok: false, failure: { kind: 'refused' } });
+  });
+});
+
+describe('send', () => {
+  it('reaches the registered endpoint with the key in the Authorization header, decrypting it only then', async () => {
+    const safeStorage = fakeSafeStorage();
+    await endpoints(safeStorage).register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    // A new store reads the file, as the app does after a restart.
+    const access = endpoints(safeStorage);
+    expect(safeStorage.decryptString).not.toHaveBeenCalled();
+    const outcome = await access.send(request());
+    expect(outcome).toMatchObject({ ok: true, reply: expect.stringMatching(/^(Yes|No)$/) });
+    expect(safeStorage.decryptString).toHaveBeenCalledOnce();
+    expect(server.log).toHaveLength(1);
+    expect(server.log[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(server.log[0]?.body).not.toContain(API_KEY);
+  });
+
+  it('sends no Authorization header for an endpoint without a key', async () => {
+    const access = endpoints();
+    await access.register({ endpointId: 'e-1', url: server.url });
+    expect(await access.send(request())).toMatchObject({ ok: true });
+    expect(server.log[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it.each([
+    ['another port', (url: URL) => `http://127.0.0.1:${Number(url.port) + 1}/v1`],
+    ['another host', () => 'http://localhost.evil.example/v1'],
+    ['another scheme', (url: URL) => `https://127.0.0.1:${url.port}/v1`],
+    ['credentials that read as the host', (url: URL) => `http://127.0.0.1:${url.port}@evil.example/v1`],
+    ['not a URL', () => 'api.openai.com/v1'],
+  ])('refuses a request to %s, without sending or decrypting anything', async (_label, otherUrl) => {
+    const safeStorage = fakeSafeStorage();
+    const fetchImpl = vi.fn<FetchLike>(nodeFetch);
+    const access = endpoints(safeStorage, fetchImpl);
+    await access.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    const outcome = await access.send(request({ url: otherUrl(new URL(server.url)) }));
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'refused', reason: expect.stringMatching(/not set up for|not an http or https address/) } });
+    expect(JSON.stringify(outcome)).not.toContain(API_KEY);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(safeStorage.decryptString).not.toHaveBeenCalled();
+  });
+
+  it('keeps the key out of a reason when the endpoint repeats it back (a 401 quoting the header)', async () => {
+    const access = endpoints();
+    await access.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    const outcome = await access.send(request({ messages: [{ role: 'user', content: '[item:u-2] [fake:401]' }] }));
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'refused' } });
+    expect(JSON.stringify(outcome)).not.toContain(API_KEY);
+  });
+
+  it('does not follow a redirect, which would carry the request to another address', async () => {
+    const redirecting: Server = createServer((_request, response) => {
+      response.writeHead(307, { location: `${server.url}/chat/completions` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/v1`;
+      const access = endpoints();
+      await access.register({ endpointId: 'e-1', url, apiKey: API_KEY });
+      const outcome = await access.send(request({ url }));
+      expect(outcome).toMatchObject({ ok: false, failure: { kind: 'network' } });
+      expect(server.log).toEqual([]);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+    }
+  });
+
+  it('asks for the key again when safeStorage cannot decrypt it (the keyring changed)', async () => {
+    const safeStorage = fakeSafeStorage();
+    await endpoints(safeStorage).register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    safeStorage.decryptString.mockImplementation(() => {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    });
+    expect(await endpoints(safeStorage).send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: 'the stored API key cannot be read on this computer; enter it again' },
+    });
+    expect(server.log).toEqual([]);
+  });
+});

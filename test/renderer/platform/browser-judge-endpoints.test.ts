@@ -1,0 +1,198 @@
+// The web build's judge endpoints on fake-indexeddb with Node's Web Crypto and the loopback chat
+// server: keys are kept AES-GCM encrypted under a non-extractable key in a database of their own
+// (every stored row searched for the key), requests go only to the registered origin and only when
+// the page's policy admits it (else "reload"), and the page's second policy names those origins.
+
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FetchLike } from '../../../shared/judge-run/chat-completions';
+import type { JudgeSendRequest } from '../../../shared/platform/studio-platform';
+import {
+  createBrowserJudgeEndpoints,
+  KEYS_DATABASE_NAME,
+  prepareJudgeConnectPolicy,
+  registeredOrigins,
+} from '../../../renderer/platform/browser-judge-endpoints';
+import { startFakeChatServer, type FakeChatServer } from '../../support/fake-chat-server';
+
+const API_KEY = 'sk-proj-Zq81mW4xT0bN6vK2';
+const PAGE = 'http://127.0.0.1:4173';
+
+let server: FakeChatServer;
+let origin: string;
+
+beforeAll(async () => {
+  server = await startFakeChatServer();
+  origin = new URL(server.url).origin;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  await Dexie.delete(KEYS_DATABASE_NAME);
+  server.log.length = 0;
+});
+
+const nodeFetch = fetch as unknown as FetchLike;
+
+function access(options: { admitted?: ReadonlySet<string> | 'any'; subtle?: SubtleCrypto | null; fetch?: FetchLike } = {}) {
+  const subtle = options.subtle === null ? undefined : (options.subtle ?? crypto.subtle);
+  return createBrowserJudgeEndpoints({
+    admitted: options.admitted ?? new Set([origin]),
+    pageOrigin: PAGE,
+    fetch: options.fetch ?? nodeFetch,
+    ...(subtle ? { subtle } : {}),
+  });
+}
+
+function request(overrides: Partial<JudgeSendRequest> = {}): JudgeSendRequest {
+  return {
+    endpointId: 'e-1',
+    url: server.url,
+    model: 'llama3',
+    temperature: 0,
+    maxTokens: 8,
+    timeoutMs: 10_000,
+    messages: [{ role: 'user', content: 'Is the man alive? [item:u-1]' }],
+    ...overrides,
+  };
+}
+
+/** Every row of every table of the keys database, bytes read as text both ways a key could hide in them. */
+async function storedText(): Promise<{ text: string; rows: unknown[] }> {
+  const db = new Dexie(KEYS_DATABASE_NAME);
+  await db.open();
+  const rows = (await Promise.all(db.tables.map((table) => table.toArray()))).flat();
+  db.close();
+  const text = JSON.stringify(rows, (_key, value: unknown) => {
+    if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+      const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      return [new TextDecoder().decode(bytes), Buffer.from(bytes).toString('latin1'), Buffer.from(bytes).toString('base64')];
+    }
+    return value;
+  });
+  return { text, rows };
+}
+
+describe('keeping the key', () => {
+  it('encrypts it under a non-extractable key, in its own database: no stored row holds it', async () => {
+    expect(await access().register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY })).toEqual({
+      hasKey: true,
+      keyStorage: 'browser',
+      reloadToConnect: false,
+    });
+    const { text, rows } = await storedText();
+    expect(text).toContain(origin);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(Buffer.from(API_KEY).toString('base64'));
+    const seal = rows.find((row): row is { key: CryptoKey } => (row as { key?: unknown }).key instanceof CryptoKey);
+    expect(seal?.key.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('raw', seal?.key as CryptoKey)).rejects.toThrow();
+    // The studio's own database is never opened: no backup or export can reach the keys.
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual([KEYS_DATABASE_NAME]);
+  });
+
+  it('keeps the stored key when none is given, removes it on null, and forgets the endpoint', async () => {
+    const endpoints = access();
+    await endpoints.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    expect(await endpoints.register({ endpointId: 'e-1', url: server.url })).toMatchObject({ hasKey: true });
+    expect(await endpoints.register({ endpointId: 'e-1', url: server.url, apiKey: null })).toMatchObject({ hasKey: false, keyStorage: 'browser' });
+    await endpoints.forget('e-1');
+    expect(await registeredOrigins()).toEqual([]);
+    expect(await endpoints.send(request())).toMatchObject({ ok: false, failure: { kind: 'refused' } });
+  });
+
+  it('keeps the key in memory only without Web Crypto (a page served over plain http from elsewhere)', async () => {
+    const endpoints = access({ subtle: null });
+    expect(await endpoints.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY })).toEqual({
+      hasKey: true,
+      keyStorage: 'session',
+      reloadToConnect: false,
+    });
+    expect((await storedText()).text).not.toContain(API_KEY);
+    expect(await endpoints.send(request())).toMatchObject({ ok: true });
+    expect(server.log[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+});
+
+describe('sending', () => {
+  it('asks for the key again, sending nothing, where a stored key cannot be read (the page opened without Web Crypto)', async () => {
+    await access().register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    expect(await access({ subtle: null }).send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: 'the stored API key cannot be read on this computer; enter it again' },
+    });
+    expect(server.log).toEqual([]);
+  });
+
+  it('reaches the registered endpoint with the key in the Authorization header, also after a reload', async () => {
+    await access().register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    // A new page load: a new access over the same database.
+    expect(await access().send(request())).toMatchObject({ ok: true, reply: expect.stringMatching(/^(Yes|No)$/) });
+    expect(server.log).toHaveLength(1);
+    expect(server.log[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('refuses a request to another origin without fetching', async () => {
+    const fetchImpl = vi.fn<FetchLike>(nodeFetch);
+    const endpoints = access({ fetch: fetchImpl });
+    await endpoints.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    const outcome = await endpoints.send(request({ url: 'https://api.evil.example/v1' }));
+    expect(outcome).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: `the endpoint is not set up for https://api.evil.example (it is set up for ${origin}; save it again)` },
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it("asks for a reload for an origin the page's policy does not admit yet, and sends nothing until then", async () => {
+    const fetchImpl = vi.fn<FetchLike>(nodeFetch);
+    const endpoints = access({ admitted: new Set(), fetch: fetchImpl });
+    expect(await endpoints.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY })).toMatchObject({ reloadToConnect: true });
+    expect(await endpoints.send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'refused', reason: `reload the page to reach ${origin} (it was added after the page loaded)` },
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    // The page's own origin, and any origin where the page has no policy (the dev server), need no reload.
+    expect(await endpoints.register({ endpointId: 'e-2', url: `${PAGE}/v1` })).toMatchObject({ reloadToConnect: false });
+    expect(await access({ admitted: 'any' }).register({ endpointId: 'e-3', url: 'https://api.openai.com/v1' })).toMatchObject({ reloadToConnect: false });
+  });
+});
+
+describe('prepareJudgeConnectPolicy', () => {
+  /** Just enough of a document: a head that holds meta elements. */
+  function fakeDocument(withPolicy: boolean) {
+    const metas: Array<{ httpEquiv: string; content: string }> = withPolicy ? [{ httpEquiv: 'Content-Security-Policy', content: "default-src 'self'" }] : [];
+    const document = {
+      head: { querySelector: () => metas[0] ?? null, append: (meta: { httpEquiv: string; content: string }) => metas.push(meta) },
+      createElement: () => ({ httpEquiv: '', content: '' }),
+    };
+    return { document: document as unknown as Document, metas };
+  }
+
+  it('adds a second policy admitting only the page and the registered origins, checked again', async () => {
+    const endpoints = access();
+    await endpoints.register({ endpointId: 'e-1', url: server.url });
+    await endpoints.register({ endpointId: 'e-2', url: 'https://api.openai.com/v1' });
+    await endpoints.register({ endpointId: 'e-3', url: `${server.url}/other` });
+    // A row planted in the database by hand is not an origin and never reaches the policy.
+    const db = new Dexie(KEYS_DATABASE_NAME);
+    await db.open();
+    await db.table('endpoints').put({ endpointId: 'planted', origin: "https://x.example; script-src 'unsafe-inline'" });
+    db.close();
+
+    const { document, metas } = fakeDocument(true);
+    expect(await prepareJudgeConnectPolicy(document)).toEqual(new Set([origin, 'https://api.openai.com']));
+    expect(metas[1]).toEqual({ httpEquiv: 'Content-Security-Policy', content: `connect-src 'self' ${origin} https://api.openai.com` });
+  });
+
+  it('adds nothing where the page has no policy (the dev server), which then admits any origin', async () => {
+    const { document, metas } = fakeDocument(false);
+    expect(await prepareJudgeConnectPolicy(document)).toBe('any');
+    expect(metas).toEqual([]);
+  });
+});
