@@ -4,7 +4,10 @@
 
 import { LeadOnlyPage } from '../mode';
 import { EndpointsSection } from './EndpointsSection';
+import { PromptVersionsAgreement } from './PromptVersionsAgreement';
 import { PromptVersionsSection } from './PromptVersionsSection';
+import { RunSection } from './RunSection';
+import { RunsList } from './RunsList';
 
 export function JudgesView({ studyId }: { studyId: string }) {
   return (
@@ -19,6 +22,9 @@ export function JudgesView({ studyId }: { studyId: string }) {
           <h1>Judges of {study.name}</h1>
           <EndpointsSection />
           <PromptVersionsSection />
+          <RunSection studyId={study.id} />
+          <RunsList studyId={study.id} />
+          <PromptVersionsAgreement study={study} />
         </div>
       )}
     </LeadOnlyPage>
