@@ -8,11 +8,15 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JudgesView } from '../../../../renderer/features/judges/JudgesView';
-import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices } from '../mode/mode-fixtures';
+import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices, workers } from '../mode/mode-fixtures';
 
 const KEY = 'sk-test-secret-4242';
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  // The page's Prompt versions view asks the report worker; these tests are not about it.
+  workers.report.computeReport.mockReturnValue(new Promise(() => undefined));
+});
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
