@@ -2,12 +2,10 @@
 // the last call ended. Kept per worker client rather than per page, so leaving the Judges page and
 // coming back still knows which runs are live (and does not offer to resume them a second time).
 
-import * as Comlink from 'comlink';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunProgress } from '../../../shared/judge-run/runner';
 import type { JudgeEndpointAccess } from '../../../shared/platform/studio-platform';
-import { withProgress } from '../../services/progress-proxy';
 import type { JudgeWorkerApi } from '../../workers/judge-protocol';
 
 interface LiveRunsState {
@@ -37,18 +35,21 @@ export function useLiveRuns<T>(judge: JudgeWorkerApi, selector: (state: LiveRuns
 }
 
 /**
- * Runs (or resumes) `runId` in the worker. Requests go out through the host's send, passed as a
- * proxy: the worker never sees a key. A run already live is left alone.
+ * Runs (or resumes) `runId` in the worker. Requests go out through the host's send: the worker
+ * never sees a key. A run already live is left alone.
  */
 export function runInWorker(judge: JudgeWorkerApi, endpoints: JudgeEndpointAccess, runId: string): void {
   const store = liveRunsStore(judge);
   if (runId in store.getState().live) return;
   store.setState({ live: { ...store.getState().live, [runId]: undefined }, stopped: without(store.getState().stopped, runId) });
-  const send = Comlink.proxy((request: Parameters<JudgeEndpointAccess['send']>[0]) => endpoints.send(request));
-  withProgress(
-    (progress: RunProgress) => store.setState({ live: { ...store.getState().live, [runId]: progress } }),
-    (onProgress) => judge.run(runId, send, onProgress),
-  )
+  // The client passes both callbacks to the worker as Comlink proxies and drops progress that
+  // arrives after the run's answer.
+  judge
+    .run(
+      runId,
+      (request) => endpoints.send(request),
+      (progress: RunProgress) => store.setState({ live: { ...store.getState().live, [runId]: progress } }),
+    )
     .then(
       (outcome) => (outcome.applied ? undefined : outcome.reason),
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
