@@ -125,11 +125,12 @@ describe('a judge run in the app', () => {
       await dialog.getByLabel('API key').fill(API_KEY);
       await dialog.getByRole('button', { name: 'Save endpoint' }).click();
       await dialog.waitFor({ state: 'detached' });
+      // The page's policy, fixed when it loaded, does not admit the new address: it asks for a reload, and comes back here.
       const reload = page.getByTestId('judges-reload-notice');
-      if (await reload.isVisible()) {
-        await reload.getByRole('button', { name: 'Reload' }).click();
-        await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
-      }
+      await reload.waitFor();
+      await reload.getByRole('button', { name: 'Reload' }).click();
+      await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+      expect(page.url()).toBe(`${url}#/study/${STUDY_ID}/judges`);
       await page.locator('[data-testid="judge-endpoints"]').getByText('Loopback').waitFor();
 
       await runJudge(page, 'studio-1');
