@@ -3,8 +3,7 @@
 // journal in the database, sends each request through the host's `send` (this side never has an
 // API key), reports progress, and applies the labels when the run finishes or is cancelled.
 
-import type { ChatEndpoint, ChatOutcome, ChatSender } from '../../shared/judge-run/chat-completions';
-import { chatCompletionsUrl } from '../../shared/judge-run/chat-completions';
+import { chatCompletionsUrl, type ChatEndpoint, type ChatOutcome, type ChatSender } from '../../shared/judge-run/chat-completions';
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
 import { judgeItems } from '../../shared/judge-run/items';
 import { promptHash } from '../../shared/judge-run/prompts';
@@ -23,7 +22,6 @@ const PROGRESS_EVERY_MS = 250;
 const ROW_EVERY_MS = 2000;
 
 export interface JudgeRunnerOptions {
-  clock?: RunnerClock;
   /** The runner's first retry wait (default its own, 1 s); tests shorten it. */
   backoffMs?: number;
   /** Least time between progress reports to the window (default PROGRESS_EVERY_MS); tests that act on progress set 0. */
@@ -132,7 +130,7 @@ async function prepare(db: StudioDatabase, runId: string, options: JudgeRunnerOp
         journal: judgeRunJournal(db, runId),
         concurrency: row.parameters.concurrency,
         ...(row.parameters.rpm !== null ? { rpm: row.parameters.rpm } : {}),
-        clock: options.clock ?? realClock,
+        clock: realClock,
         ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
         onProgress,
       }),

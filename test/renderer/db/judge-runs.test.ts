@@ -2,7 +2,7 @@
 // recorded URL, parameters) and the study's runs newest first; the journal's answered keys are the
 // run's own; applying a run labels the turns with verdicts as `<model>@<prompt>` with replies,
 // drops this judge's labels from turns without one, writes only changed turns, stores the record,
-// state and an audit entry; the labelled selection is the answer and match units people labelled;
+// state and an audit entry, and drops the report's cached transcripts checksum; the labelled selection is the answer and match units people labelled;
 // deleting the study removes its runs and their answers.
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,11 @@ import type { JudgeAnswer, RunProgress, RunSummary } from '../../../shared/judge
 import type { JudgeEndpoint } from '../../../shared/judge-run/stored-records';
 import { builtInPrompt, promptHash } from '../../../shared/judge-run/prompts';
 import type { StudioDatabase } from '../../../renderer/db/database';
+import { canonicalJson } from '../../../shared/formats/canonical-json';
+import { sha256Hex } from '../../../shared/formats/sha256';
 import { deleteStudy } from '../../../renderer/db/import-study';
+import { loadReportInputs } from '../../../renderer/db/report-inputs';
+import { loadStudyData } from '../../../renderer/db/study-data';
 import { applyJudgeRun, createJudgeRun, judgeRunJournal, labelledUnitIds, listJudgeRuns, recordJudgeRunProgress } from '../../../renderer/db/judge-runs';
 import { closeDatabases, databaseWith, demoStudy, label, NOW } from './db-fixtures';
 
@@ -147,6 +151,18 @@ describe('judge runs', () => {
     expect(await db.judgeRuns.get(run.id)).toMatchObject({ state: 'finished', record });
     const audit = await db.audit.where('studyId').equals(STUDY).toArray();
     expect(audit.at(-1)).toMatchObject({ kind: 'judge:run', detail: expect.stringContaining('llama3@studio-1') });
+  });
+
+  it("drops the report's cached checksum of the transcripts, which the new labels change", async () => {
+    const db = await databaseWith([demo]);
+    const before = (await loadReportInputs(db, STUDY)).inputs[0]!.sha256;
+    const run = await newRun(db);
+    await judgeRunJournal(db, run.id).append(answer(q1!.id, 0, 'yes'));
+    await applyJudgeRun(db, run.id, summary('finished', 1));
+    const after = (await loadReportInputs(db, STUDY)).inputs[0]!.sha256;
+    expect(after).not.toBe(before);
+    const { puzzles, sessions, turns } = await loadStudyData(db, STUDY);
+    expect(after).toBe(sha256Hex(canonicalJson({ puzzles, sessions, turns })));
   });
 
   it('stores a cancelled run as cancelled, with the labels of what it answered', async () => {
