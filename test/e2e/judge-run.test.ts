@@ -88,6 +88,47 @@ function everyDatabaseAsText(page: Page): Promise<string> {
   });
 }
 
+/**
+ * A fresh profile with two annotators' label files imported and an endpoint (with the API key) on
+ * `chat`, added from the Judges page reached through the study overview; the page asks for a
+ * reload to reach the new address and comes back to the Judges page.
+ */
+async function leadWithEndpoint(chat: FakeChatServer, concurrency = '2') {
+  const dir = scratchDir('agreement-studio-judge-run-');
+  const opened = await openApp(chromiumApp.browser(), chromiumApp.app());
+  const { page } = opened;
+  // Everything the page says on its console, from before the key is typed.
+  const consoleText: string[] = [];
+  page.on('console', (message) => consoleText.push(message.text()));
+  const url = chromiumApp.app().url;
+  await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
+
+  // People's labels first: a run asks only the turns they labelled, by default.
+  await page.goto(`${url}#/study/${STUDY_ID}/team`);
+  await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
+  await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED_TURNS));
+
+  await page.goto(`${url}#/study/${STUDY_ID}`);
+  await page.getByTestId('judges-entry').click();
+  await page.getByTestId('judges-view').waitFor();
+  await page.getByRole('button', { name: 'Add an endpoint' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Loopback');
+  await dialog.getByLabel('Base URL').fill(chat.url);
+  await dialog.getByLabel('Model').fill(MODEL);
+  await dialog.getByLabel('Concurrency (requests at once)').fill(concurrency);
+  await dialog.getByLabel('API key').fill(API_KEY);
+  await dialog.getByRole('button', { name: 'Save endpoint' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // The page's policy, fixed when it loaded, does not admit the new address.
+  const reload = page.getByTestId('judges-reload-notice');
+  await reload.waitFor();
+  await reload.getByRole('button', { name: 'Reload' }).click();
+  await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="judge-endpoints"]').getByText('Loopback').waitFor();
+  return { ...opened, consoleText, dir, url };
+}
+
 async function runJudge(page: Page, prompt: string) {
   const form = page.locator('.judge-run-form');
   await form.getByLabel('Prompt version').selectOption(prompt);
@@ -100,38 +141,8 @@ describe('a judge run in the app', () => {
     'runs a judge through an endpoint with a key, shows it in the report and the Prompt versions view, and keeps the key out of everything',
     { timeout: 600_000 },
     async () => {
-      const dir = scratchDir('agreement-studio-judge-run-');
-      const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
-      const consoleText: string[] = [];
-      page.on('console', (message) => consoleText.push(message.text()));
-      const url = chromiumApp.app().url;
-      await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-
-      // People's labels first: the run asks only the turns they labelled.
-      await page.goto(`${url}#/study/${STUDY_ID}/team`);
-      await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
-      await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED_TURNS));
-
-      // The lead's way in, from the study overview.
-      await page.goto(`${url}#/study/${STUDY_ID}`);
-      await page.getByTestId('judges-entry').click();
-      await page.getByTestId('judges-view').waitFor();
-
-      await page.getByRole('button', { name: 'Add an endpoint' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill('Loopback');
-      await dialog.getByLabel('Base URL').fill(server.url);
-      await dialog.getByLabel('Model').fill(MODEL);
-      await dialog.getByLabel('API key').fill(API_KEY);
-      await dialog.getByRole('button', { name: 'Save endpoint' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      // The page's policy, fixed when it loaded, does not admit the new address: it asks for a reload, and comes back here.
-      const reload = page.getByTestId('judges-reload-notice');
-      await reload.waitFor();
-      await reload.getByRole('button', { name: 'Reload' }).click();
-      await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+      const { dir, context, page, pageErrors, consoleText, url } = await leadWithEndpoint(server);
       expect(page.url()).toBe(`${url}#/study/${STUDY_ID}/judges`);
-      await page.locator('[data-testid="judge-endpoints"]').getByText('Loopback').waitFor();
 
       await runJudge(page, 'studio-1');
       expect(server.log.length).toBeGreaterThan(0);
@@ -186,4 +197,40 @@ describe('a judge run in the app', () => {
       await context.close();
     },
   );
+  it('pauses and resumes a run, and resumes one a reload interrupted without asking an answered turn again', { timeout: 600_000 }, async () => {
+    const slow = await startFakeChatServer({ allowOrigin: '*', delayMs: 150 });
+    try {
+      const { context, page, pageErrors } = await leadWithEndpoint(slow, '1');
+      const judge = `${MODEL}@studio-1`;
+      const form = page.locator('.judge-run-form');
+      await form.getByRole('button', { name: 'Start the run' }).click();
+      const live = page.getByTestId('judge-run-live');
+      await expect.poll(() => slow.answered(), { timeout: 60_000 }).toBeGreaterThan(2);
+      await live.getByRole('button', { name: 'Pause' }).click();
+      await page.locator('[data-testid="judge-run-live"][data-run-state="paused"]').waitFor({ timeout: 60_000 });
+      const whilePaused = slow.log.length;
+      await live.getByRole('button', { name: 'Resume' }).click();
+      await expect.poll(() => slow.log.length, { timeout: 60_000 }).toBeGreaterThan(whilePaused + 2);
+
+      // A reload mid-run leaves the run's row running with no worker: the page offers Resume.
+      await page.reload();
+      const entry = page.locator(`[data-testid="judge-runs"] li[data-judge="${judge}"]`);
+      await entry.getByText(/interrupted/).waitFor({ timeout: 60_000 });
+      const beforeResume = slow.log.filter((request) => request.status === 200).map((request) => request.body);
+      await entry.getByRole('button', { name: `Resume ${judge}` }).click();
+      await page.locator(`[data-testid="judge-runs"] li[data-judge="${judge}"][data-run-state="finished"]`).waitFor({ timeout: 180_000 });
+
+      // A request's body is its item (the demo's turns carry no [item:] mark). Each item answered before the reload (its answer journaled, or in flight at the reload) was asked again at most once; every item was answered.
+      const answered = slow.log.filter((request) => request.status === 200).map((request) => request.body);
+      const askedAfter = answered.slice(beforeResume.length);
+      expect(askedAfter.filter((item) => beforeResume.includes(item)).length).toBeLessThanOrEqual(1);
+      const items = new Set(answered);
+      expect(items.size).toBe(answered.length - askedAfter.filter((item) => beforeResume.includes(item)).length);
+      expect((await entry.textContent()) ?? '').toMatch(new RegExp(`${items.size} answered · 0 failed`));
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    } finally {
+      await slow.close();
+    }
+  });
 });
