@@ -55,7 +55,14 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
     platform.judgeEndpoints
       .register({ endpointId: id, url: read.settings.url, ...(key === undefined ? {} : { apiKey: key }) })
       .then(async (answer) => {
-        await saveJudgeEndpoint(db, { ...read.settings, id, hasKey: answer.hasKey, createdAt: endpoint?.createdAt ?? now, updatedAt: now });
+        await saveJudgeEndpoint(db, {
+          ...read.settings,
+          id,
+          hasKey: answer.hasKey,
+          keyStorage: answer.keyStorage,
+          createdAt: endpoint?.createdAt ?? now,
+          updatedAt: now,
+        });
         setApiKey('');
         onSaved(answer.reloadToConnect);
       })

@@ -9,6 +9,18 @@ import { deleteJudgeEndpoint, listJudgeEndpoints } from '../../db/judge-endpoint
 import { useServices } from '../../services/services';
 import { EndpointDialog } from './EndpointDialog';
 
+const KEY_STORAGE_TEXT: Record<NonNullable<JudgeEndpoint['keyStorage']>, string> = {
+  system: 'encrypted by the operating system',
+  browser: 'encrypted by the browser, in its own database',
+  session: 'kept only until the app closes (no protected storage here)',
+};
+
+/** Where the endpoint's key is, in words; never the key. */
+function keyText(endpoint: JudgeEndpoint): string {
+  if (!endpoint.hasKey) return 'none';
+  return endpoint.keyStorage === undefined ? 'kept by the app, outside the study database' : KEY_STORAGE_TEXT[endpoint.keyStorage];
+}
+
 type Editing = { endpoint: JudgeEndpoint | undefined } | null;
 
 export function EndpointsSection() {
@@ -62,7 +74,7 @@ export function EndpointsSection() {
                 <th scope="row">{endpoint.name}</th>
                 <td>{endpoint.model}</td>
                 <td>{endpoint.url}</td>
-                <td>{endpoint.hasKey ? 'kept by the app, outside the study database' : 'none'}</td>
+                <td>{keyText(endpoint)}</td>
                 <td>
                   <button type="button" className="chip" aria-label={`Edit ${endpoint.name}`} onClick={() => setEditing({ endpoint })}>
                     Edit

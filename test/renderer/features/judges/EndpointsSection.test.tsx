@@ -52,10 +52,10 @@ describe('the Judges page endpoints', () => {
     const register = vi.mocked(services.platform.judgeEndpoints.register);
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ url: 'http://127.0.0.1:9999/v1', apiKey: KEY }));
     const [row] = await db.judgeEndpoints.toArray();
-    expect(row).toMatchObject({ name: 'Local', model: 'tiny', hasKey: true, rpm: null, concurrency: 2 });
+    expect(row).toMatchObject({ name: 'Local', model: 'tiny', hasKey: true, keyStorage: 'browser', rpm: null, concurrency: 2 });
     expect(JSON.stringify(row)).not.toContain(KEY);
     expect(row?.id).toBe(register.mock.calls[0]?.[0].endpointId);
-    expect(await screen.findByText('kept by the app, outside the study database')).toBeTruthy();
+    expect(await screen.findByText('encrypted by the browser, in its own database')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
