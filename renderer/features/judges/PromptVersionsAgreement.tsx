@@ -39,7 +39,8 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
   const [problem, setProblem] = useState<string>();
 
   useEffect(() => {
-    if (applied === undefined) return;
+    // No run applied yet: no prompt version has labels, and the report need not be computed.
+    if (applied === undefined || applied === '') return;
     let current = true;
     workers.report
       .computeReport(
@@ -70,6 +71,7 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
     };
   }, [applied, db.name, study.id, study.unparseableReplies, study.annotatorExpertise, workers.report]);
 
+  const shown = applied === '' ? [] : models;
   return (
     <section aria-labelledby="judges-prompt-agreement" className="judges-prompt-agreement">
       <h2 id="judges-prompt-agreement">Prompt versions against people</h2>
@@ -81,9 +83,9 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
           {problem}
         </div>
       )}
-      {models === undefined && problem === undefined && <p className="muted">Computing…</p>}
-      {models !== undefined && models.length === 0 && <p className="empty">No prompt version has labelled turns people labelled yet.</p>}
-      {models?.map(({ model, versions }) => (
+      {shown === undefined && problem === undefined && <p className="muted">Computing…</p>}
+      {shown !== undefined && shown.length === 0 && <p className="empty">No prompt version has labelled turns people labelled yet.</p>}
+      {shown?.map(({ model, versions }) => (
         <table key={model} className="report-table" data-testid="prompt-version-figures" data-model={model}>
           <caption>{model}</caption>
           <thead>
