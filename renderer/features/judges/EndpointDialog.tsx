@@ -68,6 +68,8 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
       })
       .catch((error: unknown) => {
         setSaving(false);
+        // A new endpoint that was not stored must not stay registered with the host.
+        if (endpoint === undefined) void platform.judgeEndpoints.forget(id).catch(() => undefined);
         // Neither a host nor the database names the key in its errors; the message is theirs.
         setProblem(`The endpoint was not saved: ${error instanceof Error ? error.message : String(error)}`);
       });

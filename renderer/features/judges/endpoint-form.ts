@@ -40,13 +40,27 @@ function wholeNumber(text: string, what: string, problems: FieldProblems, field:
   return value;
 }
 
+/** Why `url` cannot be an endpoint's base URL; never repeats it, for a user part may be a key. */
+function baseUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'The base URL starts with http:// or https://, as in http://127.0.0.1:11434/v1';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'The base URL starts with http:// or https://, as in http://127.0.0.1:11434/v1';
+  if (parsed.username !== '' || parsed.password !== '') return 'The base URL must not hold a user name or password; give the API key in its own field';
+  return undefined;
+}
+
 /** The settings the fields give, or each field's problem. */
 export function readEndpointFields(fields: EndpointFields): { settings: EndpointSettings } | { problems: FieldProblems } {
   const problems: FieldProblems = {};
   const name = fields.name.trim();
   if (name === '') problems.name = 'Give the endpoint a name, such as "Ollama on this computer"';
   const url = fields.url.trim();
-  if (!/^https?:\/\/[^/]/i.test(url)) problems.url = 'The base URL starts with http:// or https://, as in http://127.0.0.1:11434/v1';
+  const urlProblem = baseUrlProblem(url);
+  if (urlProblem !== undefined) problems.url = urlProblem;
   const model = fields.model.trim();
   if (model === '') problems.model = 'Give the model name the endpoint serves, such as llama3.1:8b';
   else if (model.includes('@')) problems.model = `The model name must not contain "@", which separates the model from the prompt version in a judge's name`;

@@ -74,6 +74,19 @@ describe('the Judges page endpoints', () => {
     expect(await db.judgeEndpoints.count()).toBe(0);
   });
 
+  it('refuses a base URL holding a user name or password without repeating it, before the host sees anything', async () => {
+    const { db, services } = await renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an endpoint' }));
+    fill('Name', 'Hosted');
+    fill('Base URL', `https://user:${KEY}@api.example.com/v1`);
+    fill('Model', 'big');
+    fireEvent.click(screen.getByRole('button', { name: 'Save endpoint' }));
+    const problem = await screen.findByText(/must not hold a user name or password/);
+    expect(problem.textContent).not.toContain(KEY);
+    expect(services.platform.judgeEndpoints.register).not.toHaveBeenCalled();
+    expect(await db.judgeEndpoints.count()).toBe(0);
+  });
+
   it('keeps the stored key on a blank edit and removes it with "Remove key"', async () => {
     const { db, services } = await renderPage();
     await addEndpoint();
