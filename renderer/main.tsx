@@ -8,6 +8,7 @@ import { parseRoute } from './services/routes';
 import { ServicesProvider } from './services/services';
 import { createBackupClient } from './services/backup-client';
 import { createImportClient } from './services/import-client';
+import { createJudgeClient } from './services/judge-client';
 import { LabelWrites } from './services/label-writes';
 import { createMappingClient } from './services/mapping-client';
 import { createPreferencesStore } from './services/preferences-store';
@@ -30,6 +31,7 @@ const services = {
     report: createReportClient(),
     team: createTeamClient(),
     backup: createBackupClient(),
+    judge: createJudgeClient(),
   },
   labelWrites: new LabelWrites(),
 };

@@ -5,7 +5,7 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { useServices, useStudio } from '../services/services';
 import { importDemoOnFirstStart } from './first-start';
-import { AdjudicationView, preloadLeadPages, ReportView, TeamView } from './lead-pages';
+import { AdjudicationView, JudgesView, preloadLeadPages, ReportView, TeamView } from './lead-pages';
 import { parseRoute, routeToHash } from '../services/routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
@@ -88,6 +88,12 @@ function Breadcrumbs() {
           <span>Report</span>
         </>
       )}
+      {route.view === 'judges' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>Judges</span>
+        </>
+      )}
       {route.view === 'adjudicate' && (
         <>
           <span aria-hidden="true">›</span>
@@ -164,6 +170,7 @@ export function App() {
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {route.view === 'team' && <TeamView key={route.studyId} studyId={route.studyId} />}
           {route.view === 'report' && <ReportView key={route.studyId} studyId={route.studyId} />}
+          {route.view === 'judges' && <JudgesView key={route.studyId} studyId={route.studyId} />}
           {route.view === 'adjudicate' && <AdjudicationView key={route.studyId} studyId={route.studyId} task={route.task} unitId={route.unitId} />}
         </Suspense>
         {route.view === 'label' && (

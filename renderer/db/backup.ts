@@ -178,7 +178,9 @@ export async function readStudyTotals(db: StudioDatabase, studyId: string): Prom
  * Replaces the study's records with the backup's, in one read-write transaction: the stored
  * copy is deleted (deleteStudy, which audits it) and every record of the backup written as it
  * is, so the study's tables hold exactly what they held when the backup was taken. Any failure
- * aborts the transaction and leaves the database as it was.
+ * aborts the transaction and leaves the database as it was. The study's judge runs go with the
+ * stored copy: a backup holds none (judge-runs.ts says why), and a run resumed on the restored
+ * turns would mix its labels with the backup's.
  *
  * The audit log is append-only: the backup's entries go back under their own ids where the
  * log lacks them (after a lost database), an entry already there is kept, an id another entry
@@ -205,7 +207,7 @@ export async function restoreSnapshot(db: StudioDatabase, backup: Backup, option
     options.onProgress?.({ done, total });
   };
 
-  await db.transaction('rw', studyTables(db), async () => {
+  await db.transaction('rw', [...studyTables(db), db.judgeRuns, db.judgeAnswers], async () => {
     await deleteStudy(db, study.id);
     await db.studies.add(study);
     progress(1);

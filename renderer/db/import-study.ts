@@ -5,6 +5,7 @@
 import type { StudyData } from '../../shared/domain/model';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
+import { deleteJudgeRunsOf } from './judge-runs';
 
 /** Records written per bulkPut: large enough to amortise calls, small enough to report progress. */
 const CHUNK_SIZE = 5_000;
@@ -70,7 +71,8 @@ export async function importStudies(db: StudioDatabase, studies: readonly StudyD
  * append-only, so it keeps the study's history and records the deletion.
  */
 export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<void> {
-  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.gold, db.labels, db.audit], async () => {
+  const tables = [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.gold, db.labels, db.judgeRuns, db.judgeAnswers, db.audit];
+  await db.transaction('rw', tables, async () => {
     const study = await db.studies.get(studyId);
     if (!study) return;
     await Promise.all([
@@ -81,6 +83,7 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
       byStudy(db.assignments, studyId).delete(),
       byStudy(db.gold, studyId).delete(),
       byStudy(db.labels, studyId).delete(),
+      deleteJudgeRunsOf(db, studyId),
     ]);
     await db.studies.delete(studyId);
     await db.audit.add({ studyId, at: new Date().toISOString(), kind: 'study:delete', detail: `deleted study "${study.name}"` });

@@ -3,7 +3,7 @@
 // with provenance entries standing in for the input files the command line lists.
 
 import { countText } from '../../shared/domain/count-text';
-import type { GoldLabel, Label, StudyData } from '../../shared/domain/model';
+import type { GoldLabel, Label, Study, StudyData } from '../../shared/domain/model';
 import { canonicalJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
 import { byStudy } from './by-study';
@@ -55,20 +55,29 @@ export async function loadReportInputs(db: StudioDatabase, studyId: string, opti
 }
 
 /**
- * The checksum of the stored transcripts, cached in the meta table: the lead's transcripts never
- * change after import, and hashing 100,000 turns costs a noticeable share of every report. The
+ * The checksum of the stored transcripts, cached in the meta table: the lead's transcripts change
+ * after import only when a judge run adds its labels (which drops the cache), and hashing 100,000 turns costs a noticeable share of every report. The
  * key holds the import time, so a study deleted and imported again gets a checksum of its own.
  * A study opened from a pack grows with later packs, so it is hashed every time.
  */
 async function transcriptsChecksum(db: StudioDatabase, { study, puzzles, sessions, turns }: StudyData): Promise<string> {
   const hash = () => sha256Hex(canonicalJson({ puzzles, sessions, turns }));
   if (study.origin !== undefined) return hash();
-  const key = `provenance.transcripts/${study.id}/${study.importedAt}`;
+  const key = transcriptsChecksumKey(study);
   const cached = await db.meta.get(key);
   if (typeof cached?.value === 'string') return cached.value;
   const sha256 = hash();
   await db.meta.put({ key, value: sha256 });
   return sha256;
+}
+
+function transcriptsChecksumKey(study: Study): string {
+  return `provenance.transcripts/${study.id}/${study.importedAt}`;
+}
+
+/** Drops the cached checksum when the turns change after all: a judge run adds its labels to them. */
+export async function forgetTranscriptsChecksum(db: StudioDatabase, study: Study): Promise<void> {
+  await db.meta.delete(transcriptsChecksumKey(study));
 }
 
 /**

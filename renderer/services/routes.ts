@@ -17,6 +17,8 @@ export type Route =
   | { view: 'label'; studyId: string; task: Task; unitId?: string }
   /** The lead's agreement report of a study. */
   | { view: 'report'; studyId: string }
+  /** The lead's judge runs: endpoints, prompt versions, runs and how each version agrees with people. */
+  | { view: 'judges'; studyId: string }
   /** The lead's queue of disagreements; `task` and `unitId` ask it to open on that unit. */
   | { view: 'adjudicate'; studyId: string; task?: ReportTask; unitId?: string };
 
@@ -31,6 +33,7 @@ export function parseRoute(hash: string): Route {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };
     if (parts[2] === 'team' && parts.length === 3) return { view: 'team', studyId: parts[1] };
     if (parts[2] === 'report' && parts.length === 3) return { view: 'report', studyId: parts[1] };
+    if (parts[2] === 'judges' && parts.length === 3) return { view: 'judges', studyId: parts[1] };
     if (parts[2] === 'adjudicate') return adjudicateRoute(parts[1], parts.slice(3));
     const task = TASKS.find((name) => name === parts[3]);
     if (parts[2] === 'label' && task !== undefined) {
@@ -61,6 +64,8 @@ export function routeToHash(route: Route): string {
     }
     case 'report':
       return `#/study/${encodeURIComponent(route.studyId)}/report`;
+    case 'judges':
+      return `#/study/${encodeURIComponent(route.studyId)}/judges`;
     case 'adjudicate': {
       const base = `#/study/${encodeURIComponent(route.studyId)}/adjudicate`;
       if (route.task === undefined) return base;

@@ -9,6 +9,7 @@ import type { StudioPlatform } from '../../shared/platform/studio-platform';
 import type { StudioDatabase } from '../db/database';
 import type { BackupClient } from './backup-client';
 import type { ImportClient } from './import-client';
+import type { JudgeWorkerApi } from '../workers/judge-protocol';
 import type { LabelWrites } from './label-writes';
 import type { MappingClient } from './mapping-client';
 import type { PreferencesState, PreferencesStore } from './preferences-store';
@@ -23,6 +24,7 @@ export interface WorkerClients {
   report: ReportClient;
   team: TeamClient;
   backup: BackupClient;
+  judge: JudgeWorkerApi;
 }
 
 export interface StudioServices {

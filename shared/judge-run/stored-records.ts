@@ -24,6 +24,11 @@ export interface JudgeEndpoint {
   timeoutSeconds: number;
   /** Whether the host holds a key for it; the key itself never leaves the host. */
   hasKey: boolean;
+  /**
+   * Where the host said it keeps the key when it was last saved (platform's KeyStorage; written out
+   * here, for shared/platform imports this folder): shown beside the endpoint.
+   */
+  keyStorage?: 'system' | 'browser' | 'session';
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 // The lead's ways from their own study to its team page (assignment, packs, label files,
-// coverage), its report and its adjudication.
+// coverage), its report, its adjudication and its judge runs.
 
 import type { ReactNode } from 'react';
 import type { Study } from '../../../shared/domain/model';
@@ -14,7 +14,7 @@ function EntryCard({
   children,
 }: {
   studyId: string;
-  view: 'team' | 'report' | 'adjudicate';
+  view: 'team' | 'report' | 'adjudicate' | 'judges';
   title: string;
   className?: string;
   children: ReactNode;
@@ -43,6 +43,9 @@ export function LeadEntries({ study }: { study: Study }) {
         </EntryCard>
         <EntryCard studyId={studyId} view="adjudicate" title="Adjudicate disagreements">
           Set a gold label, with a note, where the raters disagree.
+        </EntryCard>
+        <EntryCard studyId={studyId} view="judges" title="Judges: try a judge model">
+          Run a judge model on this study's transcripts through an endpoint you set up, and compare prompt versions.
         </EntryCard>
       </div>
     </>

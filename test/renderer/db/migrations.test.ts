@@ -1,4 +1,4 @@
-// Every schema version after 1, opened on a frozen database of the version before it: the
+// Every schema version after 1, opened on a frozen database of the version before it (v1, v2, v3): the
 // fixtures in test/fixtures/db are written with the old schema (renderer/db/migrations), then
 // opened at the newer version, which must keep every record exactly and have its new tables.
 
@@ -23,7 +23,7 @@ type Stores = Readonly<Record<string, string>>;
 /** The tables of the versions after 3, empty in any database an older app wrote. */
 const EMPTY_SINCE_V4: Dump = Object.fromEntries(Object.keys(SCHEMA_V4).map((table) => [table, []]));
 
-function fixture(version: 1 | 2): Dump {
+function fixture(version: 1 | 2 | 3): Dump {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/db/v${version}.json`, import.meta.url)), 'utf8')) as Dump;
 }
 
@@ -78,9 +78,13 @@ describe('the frozen fixtures', () => {
   it('hold every kind of record the migrations must keep, including labels without createdAt', () => {
     const v1 = fixture(1);
     const v2 = fixture(2);
+    const v3 = fixture(3);
     expect(Object.keys(v1).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
     expect(Object.keys(v2).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2)].sort());
-    for (const rows of [v1, v2]) {
+    expect(Object.keys(v3).sort()).toEqual([...new Set([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), ...Object.keys(SCHEMA_V3)])].sort());
+    // Version 3 is version 2 with gold labels: the same records, so each migration is tried on one known database.
+    expect({ ...v3, gold: undefined }).toStrictEqual({ ...v2, gold: undefined });
+    for (const rows of [v1, v2, v3]) {
       for (const [table, list] of Object.entries(rows)) expect(list.length, table).toBeGreaterThan(0);
       expect(withoutCreatedAt(rows).length).toBeGreaterThan(0);
     }
@@ -128,6 +132,30 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
       expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
       expect(Object.keys(stores).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold', ...Object.keys(SCHEMA_V4)].sort());
       expect(Object.keys(SCHEMA_V3).every((table) => table in stores)).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migration to version 4 (migrations/v4-judge-runs.ts)', () => {
+  it('keeps every record of a version 3 database as it was and adds the four empty judge tables', async () => {
+    const rows = fixture(3);
+    const indexedDB = await writeOldDatabase('to-v4', [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3], rows);
+    const db = await openCurrent('to-v4', indexedDB);
+    try {
+      expect(db.verno).toBe(4);
+      expect(await dump(db)).toStrictEqual({ ...rows, ...EMPTY_SINCE_V4 });
+      const stores = storesOf(db);
+      expect(stores.judgeEndpoints).toEqual({ keyPath: 'id', indexes: [] });
+      expect(stores.promptVersions).toEqual({ keyPath: 'name', indexes: [] });
+      expect(stores.judgeRuns).toEqual({ keyPath: 'id', indexes: ['studyId'] });
+      expect(stores.judgeAnswers).toEqual({ keyPath: ['runId', 'key'], indexes: [] });
+      // The tables version 3 had are as it made them.
+      expect(stores.gold).toEqual({ keyPath: ['studyId', 'task', 'unitId'], indexes: [] });
+      expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
+      const gold = rows.gold as GoldLabel[];
+      expect(await db.gold.get([gold[0]!.studyId, gold[0]!.task, gold[0]!.unitId])).toStrictEqual(gold[0]);
     } finally {
       db.close();
     }

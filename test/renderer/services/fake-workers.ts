@@ -9,6 +9,7 @@ import type { MappingClient } from '../../../renderer/services/mapping-client';
 import type { ReportClient } from '../../../renderer/services/report-client';
 import type { WorkerClients } from '../../../renderer/services/services';
 import type { TeamClient } from '../../../renderer/services/team-client';
+import type { JudgeWorkerApi } from '../../../renderer/workers/judge-protocol';
 
 export type FakeWorkers = { [Client in keyof WorkerClients]: Mocked<WorkerClients[Client]> };
 
@@ -42,6 +43,12 @@ export function fakeWorkers(): FakeWorkers {
       snapshotIfChanged: vi.fn<BackupClient['snapshotIfChanged']>(),
       inspect: vi.fn<BackupClient['inspect']>(),
       restore: vi.fn<BackupClient['restore']>(),
+    },
+    judge: {
+      run: vi.fn<JudgeWorkerApi['run']>(),
+      pause: vi.fn<JudgeWorkerApi['pause']>(),
+      resume: vi.fn<JudgeWorkerApi['resume']>(),
+      cancel: vi.fn<JudgeWorkerApi['cancel']>(),
     },
   };
 }

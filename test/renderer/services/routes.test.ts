@@ -18,6 +18,8 @@ describe('routes', () => {
     { view: 'label', studyId: 'study with spaces & #', task: 'difficulty', unitId: 'p-cold-coffee' },
     { view: 'report', studyId: 'demo-study' },
     { view: 'report', studyId: 'study with spaces & #' },
+    { view: 'judges', studyId: 'demo-study' },
+    { view: 'judges', studyId: 'study with spaces & #' },
     { view: 'adjudicate', studyId: 'demo-study' },
     { view: 'adjudicate', studyId: 'demo-study', task: 'answer' },
     { view: 'adjudicate', studyId: 'demo-study', task: 'match', unitId: 's-coffee-orca/10' },
@@ -76,5 +78,11 @@ describe('routes', () => {
   it('opens the queue at its default task for a task that cannot be adjudicated, and the study for a report with extra parts', () => {
     expect(parseRoute('#/study/demo-study/adjudicate/difficulty/p-cold-coffee')).toEqual({ view: 'adjudicate', studyId: 'demo-study' });
     expect(parseRoute('#/study/demo-study/report/extra')).toEqual({ view: 'study', studyId: 'demo-study' });
+  });
+
+  it('keeps the judges page at #/study/<id>/judges, so a reload after adding an endpoint returns to it', () => {
+    expect(routeToHash({ view: 'judges', studyId: 'demo-study' })).toBe('#/study/demo-study/judges');
+    expect(parseRoute('#/study/demo-study/judges')).toEqual({ view: 'judges', studyId: 'demo-study' });
+    expect(parseRoute('#/study/demo-study/judges/extra')).toEqual({ view: 'study', studyId: 'demo-study' });
   });
 });

@@ -1,0 +1,206 @@
+// The judge runs a lead starts on a study (issue 17 points 3 and 4): each run's row (settings,
+// state, last progress, and its record once applied), its journal of answers in db.judgeAnswers,
+// and the applying of its labels to the study's turns as `<model>@<prompt version>`.
+//
+// Runs and answers stay out of a study's backup: the labels a run gave are on the turns, which the
+// backup holds, and the backup format (FORMATS.md) has no place for a run; a run is working state
+// of this computer, like its endpoints. Neither table can hold an API key (stored-records.ts).
+
+import type { Label, Study, Turn } from '../../shared/domain/model';
+import { recordedEndpointUrl } from '../../shared/judge-run/chat-completions';
+import type { ItemSelection } from '../../shared/judge-run/items';
+import { applyJudgeResults, judgeName, judgeRunRecord, tallyAnswers, type JudgeRunRecord } from '../../shared/judge-run/results';
+import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../shared/judge-run/runner';
+import type { JudgeEndpoint, JudgeRunRow, JudgeRunState, StoredSelection } from '../../shared/judge-run/stored-records';
+import { byStudy } from './by-study';
+import type { StudioDatabase } from './database';
+import { withPrefix } from './key-range';
+import { promptVersionByName } from './prompt-versions';
+import { forgetTranscriptsChecksum } from './report-inputs';
+
+export interface NewJudgeRun {
+  studyId: string;
+  endpoint: JudgeEndpoint;
+  promptName: string;
+  selection: StoredSelection;
+  samples: number;
+}
+
+/** The progress of a run no worker has started yet. */
+function notStarted(): RunProgress {
+  return { state: 'starting', total: 0, alreadyAnswered: 0, done: 0, failed: 0, inFlight: 0, retries: 0, tokensIn: 0, tokensOut: 0, elapsedMs: 0 };
+}
+
+/** A random run id; crypto.randomUUID is in every browser, worker and Node the app runs in. */
+function newRunId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Stores a new run in state `running`, for a worker to run. Throws an Error with a plain message
+ * for a missing study or prompt version, or a model and version that make no judge name.
+ */
+export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: string = new Date().toISOString()): Promise<JudgeRunRow> {
+  const { endpoint } = run;
+  if (!Number.isSafeInteger(run.samples) || run.samples < 1) throw new Error(`samples must be a whole number of at least 1, not ${run.samples}`);
+  const judge = judgeName(endpoint.model, run.promptName);
+  const prompt = await promptVersionByName(db, run.promptName);
+  if (prompt === undefined) throw new Error(`there is no prompt version named "${run.promptName}"`);
+  const row: JudgeRunRow = {
+    id: newRunId(),
+    studyId: run.studyId,
+    endpointId: endpoint.id,
+    judge,
+    model: endpoint.model,
+    prompt: { name: prompt.name, hash: prompt.hash },
+    endpoint: recordedEndpointUrl(endpoint.url),
+    parameters: {
+      temperature: endpoint.temperature,
+      maxTokens: endpoint.maxTokens,
+      samples: run.samples,
+      concurrency: endpoint.concurrency,
+      rpm: endpoint.rpm,
+      timeoutSeconds: endpoint.timeoutSeconds,
+    },
+    selection: run.selection,
+    state: 'running',
+    createdAt: now,
+    updatedAt: now,
+    progress: notStarted(),
+  };
+  await db.transaction('rw', [db.studies, db.judgeRuns], async () => {
+    if ((await db.studies.get(run.studyId)) === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
+    await db.judgeRuns.add(row);
+  });
+  return row;
+}
+
+/** The study's runs, newest first. */
+export async function listJudgeRuns(db: StudioDatabase, studyId: string): Promise<JudgeRunRow[]> {
+  const runs = await db.judgeRuns.where('studyId').equals(studyId).toArray();
+  return runs.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+function runAnswers(db: StudioDatabase, runId: string) {
+  return withPrefix(db.judgeAnswers.where(':id'), [runId]);
+}
+
+/**
+ * The run's journal over db.judgeAnswers: each answer is put in a transaction of its own, which
+ * the database commits durably (strict), so an answer the runner counts survives a closed window.
+ */
+export function judgeRunJournal(db: StudioDatabase, runId: string): AnswerJournal {
+  return {
+    async answeredKeys() {
+      const keys = (await runAnswers(db, runId).primaryKeys()) as unknown as Array<[string, string]>;
+      return new Set(keys.map(([, key]) => key));
+    },
+    async append(answer: JudgeAnswer) {
+      await db.transaction('rw', db.judgeAnswers, () => db.judgeAnswers.put({ ...answer, runId }));
+    },
+  };
+}
+
+/**
+ * Sets the run's state (and its last progress, when given), for the page to show a run no worker
+ * is running. A run whose labels are applied keeps its final state and progress.
+ */
+export async function recordJudgeRunProgress(
+  db: StudioDatabase,
+  runId: string,
+  update: { state: 'running' | 'paused'; progress?: RunProgress },
+  now: string = new Date().toISOString(),
+): Promise<void> {
+  await db.transaction('rw', db.judgeRuns, async () => {
+    const run = await db.judgeRuns.get(runId);
+    if (run === undefined || isEnded(run)) return;
+    await db.judgeRuns.put({ ...run, state: update.state, progress: update.progress ?? run.progress, updatedAt: now });
+  });
+}
+
+/** A run applied (finished or cancelled): a late progress report must not turn it back to running. */
+function isEnded(run: JudgeRunRow): boolean {
+  return run.state === 'finished' || run.state === 'cancelled';
+}
+
+/** Starts a finished or cancelled run again: it goes back to `running` and asks only what its journal lacks. */
+export async function reopenJudgeRun(db: StudioDatabase, runId: string, now: string = new Date().toISOString()): Promise<void> {
+  await db.transaction('rw', db.judgeRuns, async () => {
+    const run = await db.judgeRuns.get(runId);
+    if (run === undefined || !isEnded(run)) return;
+    await db.judgeRuns.put({ ...run, state: 'running', updatedAt: now });
+  });
+}
+
+/** The turn ids people labelled in the study, for the `labelled` selection: the answer and match tasks' units. */
+export async function labelledUnitIds(db: StudioDatabase, studyId: string): Promise<Set<string>> {
+  const labels: Label[] = await byStudy(db.labels, studyId).toArray();
+  return new Set(labels.filter((label) => label.task === 'answer' || label.task === 'match').map((label) => label.unitId));
+}
+
+/** A stored selection as the runner takes it; `labelled` reads the units labelled now. */
+export async function itemSelection(db: StudioDatabase, run: Pick<JudgeRunRow, 'studyId' | 'selection'>): Promise<ItemSelection> {
+  if (run.selection.kind === 'labelled') return { kind: 'labelled', unitIds: await labelledUnitIds(db, run.studyId) };
+  return run.selection;
+}
+
+function selectionWords(selection: StoredSelection): string {
+  return selection.kind === 'sample' ? `sample of ${selection.size}, seed ${selection.seed}` : selection.kind;
+}
+
+function sameLabels(a: Turn, b: Turn): boolean {
+  return JSON.stringify([a.judgements, a.judgeReplies ?? {}]) === JSON.stringify([b.judgements, b.judgeReplies ?? {}]);
+}
+
+/**
+ * Applies a run that ended (finished or cancelled) in one transaction: tallies every answer of its
+ * journal, sets the judge's labels on the study's turns (a turn without a verdict keeps no label of
+ * this judge) writing only the turns that change, stores the record and the state, and adds an
+ * audit entry (which also marks the study changed for its next backup). Returns the record.
+ */
+export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: RunSummary, now: string = new Date().toISOString()): Promise<JudgeRunRecord> {
+  const tables = [db.judgeRuns, db.judgeAnswers, db.studies, db.turns, db.audit, db.meta];
+  return db.transaction('rw', tables, async () => {
+    const run = await db.judgeRuns.get(runId);
+    if (run === undefined) throw new Error('The judge run is no longer in the library.');
+    const study: Study | undefined = await db.studies.get(run.studyId);
+    if (study === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
+    const [answers, turns] = await Promise.all([runAnswers(db, runId).toArray(), byStudy(db.turns, run.studyId).toArray()]);
+    const verdicts = tallyAnswers(answers, new Map(turns.map((turn) => [turn.id, turn])), study.scheme);
+    const judged = applyJudgeResults({ study, puzzles: [], sessions: [], turns }, run.judge, verdicts).turns;
+    const changed = judged.filter((turn, index) => !sameLabels(turn, turns[index] as Turn));
+    if (changed.length > 0) {
+      await db.turns.bulkPut(changed);
+      // The report's cached checksum of the transcripts would name the turns before the labels.
+      await forgetTranscriptsChecksum(db, study);
+    }
+    const record = judgeRunRecord({
+      judge: run.judge,
+      model: run.model,
+      prompt: run.prompt,
+      endpoint: run.endpoint,
+      parameters: run.parameters,
+      selection: selectionWords(run.selection),
+      startedAt: run.createdAt,
+      finishedAt: now,
+      summary,
+      verdicts,
+    });
+    const state: JudgeRunState = summary.progress.state === 'cancelled' ? 'cancelled' : 'finished';
+    await db.judgeRuns.put({ ...run, state, progress: summary.progress, record, updatedAt: now });
+    await db.audit.add({
+      studyId: run.studyId,
+      at: now,
+      kind: 'judge:run',
+      detail: `${state} judge ${run.judge} (${run.endpoint}): ${record.counts.turnsLabelled} turns labelled, ${record.counts.unparseable} unparseable, ${record.counts.failed} items failed`,
+    });
+    return record;
+  });
+}
+
+/** Deletes every run of the study and their answers; for deleteStudy, inside its transaction. */
+export async function deleteJudgeRunsOf(db: StudioDatabase, studyId: string): Promise<void> {
+  const runIds = await db.judgeRuns.where('studyId').equals(studyId).primaryKeys();
+  await Promise.all(runIds.map((runId) => runAnswers(db, runId).delete()));
+  await db.judgeRuns.where('studyId').equals(studyId).delete();
+}

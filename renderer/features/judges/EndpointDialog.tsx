@@ -1,0 +1,134 @@
+// The modal form that adds or edits a judge endpoint. The API key lives only in this form's state
+// until Save hands it to the host (platform.judgeEndpoints.register), and the form is gone after;
+// the stored row gets only whether the host holds a key.
+
+import { useState, type FormEvent } from 'react';
+import type { JudgeEndpoint } from '../../../shared/judge-run/stored-records';
+import { saveJudgeEndpoint } from '../../db/judge-endpoints';
+import { useServices } from '../../services/services';
+import { FormDialog } from '../settings';
+import { endpointFields, NEW_ENDPOINT_FIELDS, readEndpointFields, type EndpointFields, type FieldProblems } from './endpoint-form';
+
+const FIELDS: readonly { field: keyof EndpointFields; label: string; hint?: string }[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'url', label: 'Base URL', hint: 'The address before /chat/completions, such as http://127.0.0.1:11434/v1' },
+  { field: 'model', label: 'Model' },
+  { field: 'temperature', label: 'Temperature' },
+  { field: 'maxTokens', label: 'Max tokens' },
+  { field: 'concurrency', label: 'Concurrency (requests at once)' },
+  { field: 'rpm', label: 'Requests per minute', hint: 'Blank: no bound beyond concurrency' },
+  { field: 'timeoutSeconds', label: 'Timeout (seconds)' },
+];
+
+interface Props {
+  /** The endpoint edited; undefined adds one. */
+  endpoint: JudgeEndpoint | undefined;
+  onClose: () => void;
+  /** After a save: whether the page must reload to reach the endpoint's address. */
+  onSaved: (reloadToConnect: boolean) => void;
+}
+
+export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
+  const { db, platform } = useServices();
+  const [fields, setFields] = useState<EndpointFields>(endpoint ? endpointFields(endpoint) : NEW_ENDPOINT_FIELDS);
+  const [apiKey, setApiKey] = useState('');
+  const [removeKey, setRemoveKey] = useState(false);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [problem, setProblem] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const read = readEndpointFields(fields);
+    if ('problems' in read) {
+      setProblems(read.problems);
+      setProblem('Some fields need a change; each says why.');
+      return;
+    }
+    setProblems({});
+    setSaving(true);
+    const id = endpoint?.id ?? crypto.randomUUID();
+    const now = new Date().toISOString();
+    // Blank keeps the stored key when editing; a new endpoint without a key simply has none.
+    const key = removeKey ? null : apiKey !== '' ? apiKey : endpoint ? undefined : null;
+    platform.judgeEndpoints
+      .register({ endpointId: id, url: read.settings.url, ...(key === undefined ? {} : { apiKey: key }) })
+      .then(async (answer) => {
+        await saveJudgeEndpoint(db, {
+          ...read.settings,
+          id,
+          hasKey: answer.hasKey,
+          keyStorage: answer.keyStorage,
+          createdAt: endpoint?.createdAt ?? now,
+          updatedAt: now,
+        });
+        setApiKey('');
+        onSaved(answer.reloadToConnect);
+      })
+      .catch((error: unknown) => {
+        setSaving(false);
+        // A new endpoint that was not stored must not stay registered with the host.
+        if (endpoint === undefined) void platform.judgeEndpoints.forget(id).catch(() => undefined);
+        // Neither a host nor the database names the key in its errors; the message is theirs.
+        setProblem(`The endpoint was not saved: ${error instanceof Error ? error.message : String(error)}`);
+      });
+  };
+
+  return (
+    <FormDialog
+      titleId="endpoint-title"
+      title={endpoint ? `Edit ${endpoint.name}` : 'Add a judge endpoint'}
+      className="endpoint-dialog"
+      submitText={saving ? 'Saving…' : 'Save endpoint'}
+      problem={problem}
+      onSubmit={save}
+      onCancel={onClose}
+    >
+      {FIELDS.map(({ field, label, hint }) => {
+        const note = problems[field] ?? hint;
+        return (
+          <div className="field" key={field}>
+            <label htmlFor={`endpoint-${field}`}>{label}</label>
+            <input
+              id={`endpoint-${field}`}
+              value={fields[field]}
+              onChange={(event) => setFields({ ...fields, [field]: event.target.value })}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={problems[field] !== undefined}
+              aria-describedby={note !== undefined ? `endpoint-${field}-note` : undefined}
+            />
+            {note !== undefined && (
+              <span className={problems[field] !== undefined ? 'field-problem small' : 'muted small'} id={`endpoint-${field}-note`}>
+                {note}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      <div className="field">
+        <label htmlFor="endpoint-api-key">API key</label>
+        <input
+          id="endpoint-api-key"
+          type="password"
+          value={apiKey}
+          disabled={removeKey}
+          onChange={(event) => setApiKey(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="endpoint-api-key-note"
+        />
+        <span className="muted small" id="endpoint-api-key-note">
+          {endpoint?.hasKey ? 'Blank keeps the key the app holds.' : 'Blank for an endpoint that needs none.'} The app keeps the key outside the study database,
+          exports and backups.
+        </span>
+      </div>
+      {endpoint?.hasKey && (
+        <label>
+          <input type="checkbox" checked={removeKey} onChange={(event) => setRemoveKey(event.target.checked)} /> Remove key
+        </label>
+      )}
+    </FormDialog>
+  );
+}

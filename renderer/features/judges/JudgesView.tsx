@@ -1,0 +1,32 @@
+// The lead's Judges page of a study (issue 17): the endpoints, the prompt versions, a run with its
+// live progress, the study's runs, and how each prompt version agrees with people. Lead mode only,
+// like the report: it shows judge labels beside people's.
+
+import { LeadOnlyPage } from '../mode';
+import { EndpointsSection } from './EndpointsSection';
+import { PromptVersionsAgreement } from './PromptVersionsAgreement';
+import { PromptVersionsSection } from './PromptVersionsSection';
+import { RunSection } from './RunSection';
+import { RunsList } from './RunsList';
+
+export function JudgesView({ studyId }: { studyId: string }) {
+  return (
+    <LeadOnlyPage
+      studyId={studyId}
+      testId="judges-lead-only"
+      what="running judges"
+      leadModeReason="Judge runs label the study's turns beside its annotators, so they are only in lead mode."
+    >
+      {(study) => (
+        <div className="judges-view" data-testid="judges-view">
+          <h1>Judges of {study.name}</h1>
+          <EndpointsSection />
+          <PromptVersionsSection />
+          <RunSection studyId={study.id} />
+          <RunsList studyId={study.id} />
+          <PromptVersionsAgreement study={study} />
+        </div>
+      )}
+    </LeadOnlyPage>
+  );
+}

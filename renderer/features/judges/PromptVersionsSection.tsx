@@ -1,0 +1,60 @@
+// The Judges page's prompt versions: the built-in ones with the sources their text follows, and
+// the lead's own with the version each was edited from; any of them can be edited into a new one.
+
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { builtInPrompt } from '../../../shared/judge-run/prompts';
+import { listPromptVersions, type PromptVersionEntry } from '../../db/prompt-versions';
+import { useServices } from '../../services/services';
+import { PromptVersionDialog } from './PromptVersionDialog';
+
+function Origin({ version }: { version: PromptVersionEntry }) {
+  if (!version.builtIn) return <>Edited from {version.basedOn}</>;
+  const sources = builtInPrompt(version.name)?.sources ?? [];
+  return (
+    <>
+      Built in, following{' '}
+      {sources.map((source, index) => (
+        <span key={source.repository} title={`${source.file}; licence: ${source.licence}; ${source.use}`}>
+          {index > 0 && ', '}
+          {source.repository}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function PromptVersionsSection() {
+  const { db } = useServices();
+  const versions = useLiveQuery(() => listPromptVersions(db), [db]);
+  const [editing, setEditing] = useState<PromptVersionEntry>();
+
+  return (
+    <section aria-labelledby="judges-prompts" className="judges-prompts">
+      <h2 id="judges-prompts">Prompt versions</h2>
+      <p className="muted small">A judge is a model with a prompt version, named model@version. A saved version never changes: an edit is a new version.</p>
+      <ul className="plain-list" data-testid="prompt-versions">
+        {versions?.map((version) => (
+          <li key={version.name} data-prompt-version={version.name}>
+            <details>
+              <summary>
+                <strong>{version.name}</strong>{' '}
+                <span className="muted small">
+                  — <Origin version={version} />
+                </span>
+              </summary>
+              <h3 className="small">Question</h3>
+              <pre className="prompt-text">{version.question}</pre>
+              <h3 className="small">Final answer</h3>
+              <pre className="prompt-text">{version.final}</pre>
+            </details>
+            <button type="button" className="chip" aria-label={`Edit ${version.name} as new version`} onClick={() => setEditing(version)}>
+              Edit as new version
+            </button>
+          </li>
+        ))}
+      </ul>
+      {editing !== undefined && <PromptVersionDialog base={editing} onClose={() => setEditing(undefined)} />}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+// Starting a judge run: the endpoint, the prompt version, which turns (all, only those people
+// labelled, or a seeded sample) and how many samples per item; then the live progress of each run
+// this window's worker runs, with Pause, Resume and Cancel. All the asking is in the worker.
+
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState, type FormEvent } from 'react';
+import type { RunProgress } from '../../../shared/judge-run/runner';
+import type { StoredSelection } from '../../../shared/judge-run/stored-records';
+import { listJudgeEndpoints } from '../../db/judge-endpoints';
+import { createJudgeRun, listJudgeRuns } from '../../db/judge-runs';
+import { listPromptVersions } from '../../db/prompt-versions';
+import { useServices } from '../../services/services';
+import { runInWorker, useLiveRuns } from './live-runs';
+import { progressText } from './run-text';
+
+type TurnsChoice = StoredSelection['kind'];
+
+function selectionOf(turns: TurnsChoice, size: number, seed: number): StoredSelection {
+  if (turns === 'sample') return { kind: 'sample', size, seed };
+  return { kind: turns };
+}
+
+function LiveRun({ runId, judgeName, progress }: { runId: string; judgeName: string; progress: RunProgress | undefined }) {
+  const { workers } = useServices();
+  const paused = progress?.state === 'paused';
+  return (
+    <div className="notice notice-progress" role="status" data-testid="judge-run-live" data-run-state={progress?.state ?? 'starting'}>
+      <strong>{judgeName}</strong> {progress === undefined ? 'starting…' : `${progress.state}: ${progressText(progress)}`}
+      {progress !== undefined && (
+        <progress max={progress.total} value={progress.done + progress.alreadyAnswered + progress.failed} aria-label={`${judgeName} progress`} />
+      )}{' '}
+      {paused ? (
+        <button type="button" className="chip" onClick={() => workers.judge.resume(runId)}>
+          Resume
+        </button>
+      ) : (
+        <button type="button" className="chip" onClick={() => workers.judge.pause(runId)}>
+          Pause
+        </button>
+      )}{' '}
+      <button type="button" className="chip" onClick={() => workers.judge.cancel(runId)}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+export function RunSection({ studyId }: { studyId: string }) {
+  const { db, platform, workers } = useServices();
+  const endpoints = useLiveQuery(() => listJudgeEndpoints(db), [db]);
+  const versions = useLiveQuery(() => listPromptVersions(db), [db]);
+  const runs = useLiveQuery(() => listJudgeRuns(db, studyId), [db, studyId]);
+  const live = useLiveRuns(workers.judge, (state) => state.live);
+  const [endpointId, setEndpointId] = useState('');
+  const [promptName, setPromptName] = useState('');
+  const [turns, setTurns] = useState<TurnsChoice>('labelled');
+  const [size, setSize] = useState('50');
+  const [seed, setSeed] = useState('1');
+  const [samples, setSamples] = useState('1');
+  const [problem, setProblem] = useState<string>();
+
+  const endpoint = endpoints?.find((candidate) => candidate.id === endpointId) ?? endpoints?.[0];
+  const prompt = promptName === '' ? versions?.[0]?.name : promptName;
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    const k = Number(samples);
+    const sampleSize = Number(size);
+    const sampleSeed = Number(seed);
+    if (endpoint === undefined) return setProblem('Add an endpoint first.');
+    if (prompt === undefined) return setProblem('Choose a prompt version.');
+    if (!Number.isInteger(k) || k < 1) return setProblem('Samples per item must be a whole number of at least 1.');
+    if (turns === 'sample' && (!Number.isInteger(sampleSize) || sampleSize < 1 || !Number.isInteger(sampleSeed)))
+      return setProblem('The sample needs a whole number of turns (at least 1) and a whole-number seed.');
+    createJudgeRun(db, { studyId, endpoint, promptName: prompt, selection: selectionOf(turns, sampleSize, sampleSeed), samples: k }).then(
+      (run) => runInWorker(workers.judge, platform.judgeEndpoints, run.id),
+      (error: unknown) => setProblem(`The run did not start: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+
+  const liveIds = Object.keys(live);
+  return (
+    <section aria-labelledby="judges-run" className="judges-run">
+      <h2 id="judges-run">Run a judge</h2>
+      <form onSubmit={start} className="judge-run-form">
+        <label className="field">
+          <span>Endpoint</span>
+          <select value={endpoint?.id ?? ''} onChange={(event) => setEndpointId(event.target.value)}>
+            {endpoints?.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name} ({candidate.model})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Prompt version</span>
+          <select value={prompt ?? ''} onChange={(event) => setPromptName(event.target.value)}>
+            {versions?.map((version) => (
+              <option key={version.name} value={version.name}>
+                {version.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend>Turns</legend>
+          <label>
+            <input type="radio" name="judge-turns" checked={turns === 'labelled'} onChange={() => setTurns('labelled')} /> Only the turns people labelled
+          </label>
+          <label>
+            <input type="radio" name="judge-turns" checked={turns === 'all'} onChange={() => setTurns('all')} /> All turns
+          </label>
+          <label>
+            <input type="radio" name="judge-turns" checked={turns === 'sample'} onChange={() => setTurns('sample')} /> A seeded sample of turns
+          </label>
+          {turns === 'sample' && (
+            <>
+              <label className="field">
+                <span>Turns in the sample</span>
+                <input inputMode="numeric" value={size} onChange={(event) => setSize(event.target.value)} />
+              </label>
+              <label className="field">
+                <span>Seed</span>
+                <input inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} />
+              </label>
+            </>
+          )}
+        </fieldset>
+        <label className="field">
+          <span>Samples per item</span>
+          <input inputMode="numeric" value={samples} onChange={(event) => setSamples(event.target.value)} />
+        </label>
+        {problem !== undefined && (
+          <div className="notice notice-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <button type="submit" className="primary" disabled={endpoints === undefined || endpoints.length === 0}>
+          Start the run
+        </button>
+      </form>
+      {liveIds.map((runId) => (
+        <LiveRun key={runId} runId={runId} judgeName={runs?.find((run) => run.id === runId)?.judge ?? 'Judge'} progress={live[runId]} />
+      ))}
+    </section>
+  );
+}

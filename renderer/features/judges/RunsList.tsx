@@ -1,0 +1,83 @@
+// The study's judge runs, newest first: each with its judge name, state and counts (from its
+// record once its labels are applied, from its last progress before), its failures with their
+// reasons, and Resume for a run that is paused or was interrupted by a closed window.
+
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { JudgeRunRow } from '../../../shared/judge-run/stored-records';
+import { listJudgeRuns } from '../../db/judge-runs';
+import { useServices } from '../../services/services';
+import { runInWorker, useLiveRuns } from './live-runs';
+import { canResume, elapsedText, failureLines, progressText, stateText } from './run-text';
+
+function RecordCounts({ row }: { row: JudgeRunRow }) {
+  const record = row.record;
+  if (record === undefined) return <>{progressText(row.progress)}</>;
+  const { counts } = record;
+  const parts = [
+    `${counts.answered + counts.alreadyAnswered} answered`,
+    `${counts.failed} failed`,
+    `${counts.unparseable} unparseable`,
+    ...(record.selfAgreement === null ? [] : [`self-agreement ${record.selfAgreement.toFixed(2)}`]),
+    `${counts.tokensIn.toLocaleString('en')} tokens in, ${counts.tokensOut.toLocaleString('en')} out`,
+    elapsedText(Date.parse(record.finishedAt) - Date.parse(record.startedAt)),
+  ];
+  return <>{parts.join(' · ')}</>;
+}
+
+function Failures({ row }: { row: JudgeRunRow }) {
+  const failures = row.record?.failures ?? [];
+  if (failures.length === 0) return null;
+  const { lines, more } = failureLines(failures);
+  return (
+    <ul className="small judge-run-failures">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+      {more > 0 && <li>and {more} more</li>}
+    </ul>
+  );
+}
+
+export function RunsList({ studyId }: { studyId: string }) {
+  const { db, platform, workers } = useServices();
+  const runs = useLiveQuery(() => listJudgeRuns(db, studyId), [db, studyId]);
+  const live = useLiveRuns(workers.judge, (state) => state.live);
+  const stopped = useLiveRuns(workers.judge, (state) => state.stopped);
+  return (
+    <section aria-labelledby="judges-runs" className="judges-runs">
+      <h2 id="judges-runs">Runs of this study</h2>
+      {runs !== undefined && runs.length === 0 && <p className="empty">No judge has run on this study yet.</p>}
+      <ul className="plain-list" data-testid="judge-runs">
+        {runs?.map((row) => {
+          const isLive = row.id in live;
+          return (
+            <li key={row.id} data-judge={row.judge} data-run-state={row.state}>
+              <strong>{row.judge}</strong> <span className="muted small">{new Date(row.createdAt).toLocaleString()}</span> — {stateText(row, isLive)}
+              <div className="small">
+                <RecordCounts row={row} />
+              </div>
+              <Failures row={row} />
+              {stopped[row.id] !== undefined && (
+                <div className="notice notice-error small" role="alert">
+                  {stopped[row.id]}
+                </div>
+              )}
+              {canResume(row, isLive) && (
+                <button
+                  type="button"
+                  className="chip"
+                  aria-label={`Resume ${row.judge}`}
+                  onClick={() =>
+                    row.state === 'paused' && isLive ? workers.judge.resume(row.id) : runInWorker(workers.judge, platform.judgeEndpoints, row.id)
+                  }
+                >
+                  Resume
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

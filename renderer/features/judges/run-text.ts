@@ -1,0 +1,45 @@
+// The words and numbers the Judges page shows for a run: its progress line, its state as the
+// lead should read it, and its failures cut to the first few.
+
+import type { JudgeFailure } from '../../../shared/judge-run/runner';
+import type { RunProgress } from '../../../shared/judge-run/runner';
+import type { JudgeRunRow } from '../../../shared/judge-run/stored-records';
+
+export function elapsedText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** "12 of 40 done · 1 failed · 2 retries · 3,100 tokens in, 240 out · 8 s" */
+export function progressText(progress: RunProgress): string {
+  const done = progress.done + progress.alreadyAnswered;
+  return [
+    `${done} of ${progress.total} done`,
+    `${progress.failed} failed`,
+    `${progress.retries} ${progress.retries === 1 ? 'retry' : 'retries'}`,
+    `${progress.tokensIn.toLocaleString('en')} tokens in, ${progress.tokensOut.toLocaleString('en')} out`,
+    elapsedText(progress.elapsedMs),
+  ].join(' · ');
+}
+
+/** A row left `running` that no worker of this window runs was stopped by a closed window. */
+export function stateText(row: JudgeRunRow, live: boolean): string {
+  if (row.state === 'running') return live ? 'running' : 'interrupted (the window closed while it ran)';
+  return row.state;
+}
+
+export function canResume(row: JudgeRunRow, live: boolean): boolean {
+  return row.state === 'paused' || (row.state === 'running' && !live);
+}
+
+const SHOWN_FAILURES = 3;
+
+/** The first few failures with their reasons, and how many more there are. */
+export function failureLines(failures: readonly JudgeFailure[]): { lines: string[]; more: number } {
+  return {
+    lines: failures.slice(0, SHOWN_FAILURES).map((failure) => `${failure.turnId} (sample ${failure.sample + 1}): ${failure.reason}`),
+    more: Math.max(0, failures.length - SHOWN_FAILURES),
+  };
+}

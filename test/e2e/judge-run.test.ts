@@ -1,0 +1,236 @@
+// Judge runs in the web app end to end in Chromium, against the loopback chat server with CORS
+// on: the lead adds an endpoint with an API key (reloading when the page asks), runs a judge on
+// the demo study's labelled turns, and the report shows `<model>@<prompt version>` beside the
+// study's own judges; an edited prompt version run the same way appears beside the first in the
+// Prompt versions view with its figures. The key is then found nowhere the page keeps or writes:
+// no IndexedDB database (every store, every row), not the labelled dataset export, not a backup,
+// not the console. The server's log shows the key did reach it, in the Authorization header only.
+
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LabelValue, Task } from '../../shared/domain/model';
+import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
+import { scratchDir } from '../scratch-dir';
+import { demo, writeLabelFile } from './demo-files';
+import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
+
+const STUDY_ID = demo.study.id;
+const API_KEY = 'sk-e2e-judge-key-7f3a9c21d4';
+const MODEL = 'tiny-judge';
+/** The turns people labelled: few, so the runs are quick. */
+const LABELLED_TURNS = 24;
+
+const chromiumApp = useAppInChromium();
+let server: FakeChatServer;
+
+beforeAll(async () => {
+  server = await startFakeChatServer({ allowOrigin: '*' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Two annotators' label files over the first turns, each answering as the demo's first judge did. */
+function labelFiles(dir: string): string[] {
+  const at = '2026-11-22T10:00:00Z';
+  return ['ann-1', 'ann-2'].map((id) => {
+    const labels = demo.turns.slice(0, LABELLED_TURNS).map((turn) => {
+      const task: Task = turn.type === 'question' ? 'answer' : 'match';
+      const value = Object.values(turn.judgements)[0] ?? (task === 'answer' ? 'yes' : 'matched');
+      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
+    });
+    return writeLabelFile(dir, STUDY_ID, id, at, labels);
+  });
+}
+
+/** Every row of every store of every IndexedDB database of the page, as text (bytes decoded). */
+function everyDatabaseAsText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const read = (name: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const names = [...db.objectStoreNames];
+          if (names.length === 0) {
+            db.close();
+            resolve({});
+            return;
+          }
+          const tx = db.transaction(names, 'readonly');
+          const dump: Record<string, unknown> = {};
+          for (const store of names) {
+            const all = tx.objectStore(store).getAll();
+            all.onsuccess = () => (dump[store] = all.result);
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(dump);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    const bytes = (value: unknown) =>
+      value instanceof ArrayBuffer
+        ? new Uint8Array(value)
+        : ArrayBuffer.isView(value)
+          ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+          : undefined;
+    const names = (await indexedDB.databases()).map((info) => info.name ?? '').filter((name) => name !== '');
+    const dumps: Record<string, unknown> = {};
+    for (const name of names) dumps[name] = await read(name);
+    return `${names.join(',')}\n${JSON.stringify(dumps, (_key, value: unknown) => {
+      const view = bytes(value);
+      return view === undefined ? value : new TextDecoder('latin1').decode(view);
+    })}`;
+  });
+}
+
+/**
+ * A fresh profile with two annotators' label files imported and an endpoint (with the API key) on
+ * `chat`, added from the Judges page reached through the study overview; the page asks for a
+ * reload to reach the new address and comes back to the Judges page.
+ */
+async function leadWithEndpoint(chat: FakeChatServer, concurrency = '2') {
+  const dir = scratchDir('agreement-studio-judge-run-');
+  const opened = await openApp(chromiumApp.browser(), chromiumApp.app());
+  const { page } = opened;
+  // Everything the page says on its console, from before the key is typed.
+  const consoleText: string[] = [];
+  page.on('console', (message) => consoleText.push(message.text()));
+  const url = chromiumApp.app().url;
+  await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
+
+  // People's labels first: a run asks only the turns they labelled, by default.
+  await page.goto(`${url}#/study/${STUDY_ID}/team`);
+  await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
+  await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED_TURNS));
+
+  await page.goto(`${url}#/study/${STUDY_ID}`);
+  await page.getByTestId('judges-entry').click();
+  await page.getByTestId('judges-view').waitFor();
+  await page.getByRole('button', { name: 'Add an endpoint' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Loopback');
+  await dialog.getByLabel('Base URL').fill(chat.url);
+  await dialog.getByLabel('Model').fill(MODEL);
+  await dialog.getByLabel('Concurrency (requests at once)').fill(concurrency);
+  await dialog.getByLabel('API key').fill(API_KEY);
+  await dialog.getByRole('button', { name: 'Save endpoint' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // The page's policy, fixed when it loaded, does not admit the new address.
+  const reload = page.getByTestId('judges-reload-notice');
+  await reload.waitFor();
+  await reload.getByRole('button', { name: 'Reload' }).click();
+  await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="judge-endpoints"]').getByText('Loopback').waitFor();
+  return { ...opened, consoleText, dir, url };
+}
+
+async function runJudge(page: Page, prompt: string) {
+  const form = page.locator('.judge-run-form');
+  await form.getByLabel('Prompt version').selectOption(prompt);
+  await form.getByRole('button', { name: 'Start the run' }).click();
+  await page.locator(`[data-testid="judge-runs"] li[data-judge="${MODEL}@${prompt}"][data-run-state="finished"]`).waitFor({ timeout: 180_000 });
+}
+
+describe('a judge run in the app', () => {
+  it(
+    'runs a judge through an endpoint with a key, shows it in the report and the Prompt versions view, and keeps the key out of everything',
+    { timeout: 600_000 },
+    async () => {
+      const { dir, context, page, pageErrors, consoleText, url } = await leadWithEndpoint(server);
+      expect(page.url()).toBe(`${url}#/study/${STUDY_ID}/judges`);
+
+      await runJudge(page, 'studio-1');
+      expect(server.log.length).toBeGreaterThan(0);
+      expect(server.log.every((request) => request.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
+      expect(server.log.every((request) => !request.body.includes(API_KEY))).toBe(true);
+
+      // The report shows the new judge beside the study's own.
+      await page.goto(`${url}#/study/${STUDY_ID}/report`);
+      await page.getByTestId('report-bootstrap').fill('200');
+      await page.getByTestId('report-bootstrap').press('Enter');
+      await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 180_000 });
+      const agreement = (await page.locator('#report-agreement').textContent()) ?? '';
+      expect(agreement).toContain(`${MODEL}@studio-1`);
+      for (const own of new Set(demo.turns.flatMap((turn) => Object.keys(turn.judgements)))) expect(agreement).toContain(own);
+
+      // An edited prompt version, run the same way, sits beside the first in the Prompt versions view.
+      await page.goto(`${url}#/study/${STUDY_ID}/judges`);
+      await page.getByRole('button', { name: 'Edit studio-1 as new version' }).click();
+      const edit = page.getByRole('dialog');
+      await edit.getByLabel("New version's name").fill('studio-1-terse');
+      const question = edit.getByLabel(/Question template/);
+      await question.fill(`${await question.inputValue()}\nAnswer with one word.`);
+      await edit.getByRole('button', { name: 'Save as new version' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await runJudge(page, 'studio-1-terse');
+      const figures = page.locator(`[data-testid="prompt-version-figures"][data-model="${MODEL}"]`);
+      await figures.locator(`tr[data-judge="${MODEL}@studio-1-terse"]`).waitFor({ timeout: 180_000 });
+      for (const version of ['studio-1', 'studio-1-terse']) expect(await figures.locator(`tr[data-judge="${MODEL}@${version}"]`).textContent()).toMatch(/\d%/);
+
+      // The key is nowhere the page keeps or writes.
+      const databases = await everyDatabaseAsText(page);
+      expect(databases).toContain('agreement-studio');
+      expect(databases).toContain(`${MODEL}@studio-1`);
+      expect(databases).not.toContain(API_KEY);
+
+      await page.goto(`${url}#/study/${STUDY_ID}/report`);
+      await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 180_000 });
+      const [datasetPath] = [...(await downloads(page, dir, 1, () => page.locator('[data-export="dataset-jsonl"]').click())).values()];
+      const dataset = readFileSync(datasetPath ?? '', 'utf8');
+      expect(dataset).toContain(`${MODEL}@studio-1`);
+      expect(dataset).not.toContain(API_KEY);
+
+      await page.goto(`${url}#/`);
+      const row = page.locator(`tr[data-study-id="${STUDY_ID}"]`);
+      const [backupPath] = [...(await downloads(page, dir, 1, () => row.getByTestId('backup-study').click())).values()];
+      const backup = readFileSync(backupPath ?? '', 'utf8');
+      expect(backup).toContain(`${MODEL}@studio-1`);
+      expect(backup).not.toContain(API_KEY);
+
+      expect(consoleText.join('\n')).not.toContain(API_KEY);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+  it('pauses and resumes a run, and resumes one a reload interrupted without asking an answered turn again', { timeout: 600_000 }, async () => {
+    const slow = await startFakeChatServer({ allowOrigin: '*', delayMs: 150 });
+    try {
+      const { context, page, pageErrors } = await leadWithEndpoint(slow, '1');
+      const judge = `${MODEL}@studio-1`;
+      const form = page.locator('.judge-run-form');
+      await form.getByRole('button', { name: 'Start the run' }).click();
+      const live = page.getByTestId('judge-run-live');
+      await expect.poll(() => slow.answered(), { timeout: 60_000 }).toBeGreaterThan(2);
+      await live.getByRole('button', { name: 'Pause' }).click();
+      await page.locator('[data-testid="judge-run-live"][data-run-state="paused"]').waitFor({ timeout: 60_000 });
+      const whilePaused = slow.log.length;
+      await live.getByRole('button', { name: 'Resume' }).click();
+      await expect.poll(() => slow.log.length, { timeout: 60_000 }).toBeGreaterThan(whilePaused + 2);
+
+      // A reload mid-run leaves the run's row running with no worker: the page offers Resume.
+      await page.reload();
+      const entry = page.locator(`[data-testid="judge-runs"] li[data-judge="${judge}"]`);
+      await entry.getByText(/interrupted/).waitFor({ timeout: 60_000 });
+      const beforeResume = slow.log.filter((request) => request.status === 200).map((request) => request.body);
+      await entry.getByRole('button', { name: `Resume ${judge}` }).click();
+      await page.locator(`[data-testid="judge-runs"] li[data-judge="${judge}"][data-run-state="finished"]`).waitFor({ timeout: 180_000 });
+
+      // A request's body is its item (the demo's turns carry no [item:] mark). Each item answered before the reload (its answer journaled, or in flight at the reload) was asked again at most once; every item was answered.
+      const answered = slow.log.filter((request) => request.status === 200).map((request) => request.body);
+      const askedAfter = answered.slice(beforeResume.length);
+      expect(askedAfter.filter((item) => beforeResume.includes(item)).length).toBeLessThanOrEqual(1);
+      const items = new Set(answered);
+      expect(items.size).toBe(answered.length - askedAfter.filter((item) => beforeResume.includes(item)).length);
+      expect((await entry.textContent()) ?? '').toMatch(new RegExp(`${items.size} answered · 0 failed`));
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    } finally {
+      await slow.close();
+    }
+  });
+});

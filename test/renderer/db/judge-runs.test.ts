@@ -1,0 +1,206 @@
+// Judge runs in the database against fake-indexeddb: a new run's row (judge name, prompt hash,
+// recorded URL, parameters) and the study's runs newest first; the journal's answered keys are the
+// run's own; applying a run labels the turns with verdicts as `<model>@<prompt>` with replies,
+// drops this judge's labels from turns without one, writes only changed turns, stores the record,
+// state and an audit entry, and drops the report's cached transcripts checksum; the labelled selection is the answer and match units people labelled;
+// deleting the study removes its runs and their answers.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JudgeAnswer, RunProgress, RunSummary } from '../../../shared/judge-run/runner';
+import type { JudgeEndpoint } from '../../../shared/judge-run/stored-records';
+import { builtInPrompt, promptHash } from '../../../shared/judge-run/prompts';
+import type { StudioDatabase } from '../../../renderer/db/database';
+import { canonicalJson } from '../../../shared/formats/canonical-json';
+import { sha256Hex } from '../../../shared/formats/sha256';
+import { deleteStudy } from '../../../renderer/db/import-study';
+import { loadReportInputs } from '../../../renderer/db/report-inputs';
+import { loadStudyData } from '../../../renderer/db/study-data';
+import { applyJudgeRun, createJudgeRun, judgeRunJournal, labelledUnitIds, listJudgeRuns, recordJudgeRunProgress } from '../../../renderer/db/judge-runs';
+import { closeDatabases, databaseWith, demoStudy, label, NOW } from './db-fixtures';
+
+afterEach(closeDatabases);
+
+const demo = demoStudy();
+const STUDY = demo.study.id;
+const [q1, q2, q3] = demo.turns.filter((turn) => turn.type === 'question');
+const final = demo.turns.find((turn) => turn.type === 'final')!;
+
+const endpoint: JudgeEndpoint = {
+  id: 'ep',
+  name: 'Local',
+  url: 'http://127.0.0.1:11434/v1?api-key=hidden',
+  model: 'llama3',
+  temperature: 0.2,
+  maxTokens: 8,
+  concurrency: 3,
+  rpm: 120,
+  timeoutSeconds: 20,
+  hasKey: true,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+function answer(turnId: string, sample: number, reply: string): JudgeAnswer {
+  return { key: `${turnId}#${sample}`, turnId, sample, reply, tokensIn: 10, tokensOut: 1, at: NOW };
+}
+
+function summary(state: 'finished' | 'cancelled', done: number): RunSummary {
+  const progress: RunProgress = {
+    state,
+    total: done,
+    alreadyAnswered: 0,
+    done,
+    failed: 0,
+    inFlight: 0,
+    retries: 0,
+    tokensIn: 10 * done,
+    tokensOut: done,
+    elapsedMs: 5,
+  };
+  return { progress, failures: [], startedAt: 0, finishedAt: 5 };
+}
+
+async function newRun(db: StudioDatabase, promptName = 'studio-1', now = NOW) {
+  return createJudgeRun(db, { studyId: STUDY, endpoint, promptName, selection: { kind: 'labelled' }, samples: 3 }, now);
+}
+
+describe('judge runs', () => {
+  it('creates a running run with its judge, prompt hash, recorded URL and parameters, and lists the newest first', async () => {
+    const db = await databaseWith([demo]);
+    const first = await newRun(db, 'studio-1', '2026-11-22T10:00:00.000Z');
+    const second = await newRun(db, 'turtlebench', '2026-11-22T11:00:00.000Z');
+    expect(first).toMatchObject({
+      studyId: STUDY,
+      endpointId: 'ep',
+      judge: 'llama3@studio-1',
+      model: 'llama3',
+      prompt: { name: 'studio-1', hash: promptHash(builtInPrompt('studio-1')!) },
+      endpoint: 'http://127.0.0.1:11434/v1',
+      parameters: { temperature: 0.2, maxTokens: 8, samples: 3, concurrency: 3, rpm: 120, timeoutSeconds: 20 },
+      selection: { kind: 'labelled' },
+      state: 'running',
+      progress: { state: 'starting', total: 0 },
+    });
+    expect((await listJudgeRuns(db, STUDY)).map((run) => run.id)).toEqual([second.id, first.id]);
+    expect(await listJudgeRuns(db, 'other')).toEqual([]);
+  });
+
+  it('refuses a missing study or prompt version, and a model that makes no judge name', async () => {
+    const db = await databaseWith([demo]);
+    await expect(createJudgeRun(db, { studyId: 'gone', endpoint, promptName: 'studio-1', selection: { kind: 'all' }, samples: 1 })).rejects.toThrow(
+      /not in the library/,
+    );
+    await expect(newRun(db, 'no-such-version')).rejects.toThrow(/no prompt version named "no-such-version"/);
+    await expect(
+      createJudgeRun(db, { studyId: STUDY, endpoint: { ...endpoint, model: 'a\u202eb' }, promptName: 'studio-1', selection: { kind: 'all' }, samples: 1 }),
+    ).rejects.toThrow(/judge's name/);
+    expect(await db.judgeRuns.count()).toBe(0);
+  });
+
+  it("keeps each run's journal apart and records progress until the run is applied", async () => {
+    const db = await databaseWith([demo]);
+    const a = await newRun(db);
+    const b = await newRun(db);
+    await judgeRunJournal(db, a.id).append(answer(q1!.id, 0, 'Yes'));
+    await judgeRunJournal(db, b.id).append(answer(q2!.id, 1, 'No'));
+    expect([...(await judgeRunJournal(db, a.id).answeredKeys())]).toEqual([`${q1!.id}#0`]);
+    expect([...(await judgeRunJournal(db, b.id).answeredKeys())]).toEqual([`${q2!.id}#1`]);
+    const progress = { ...summary('finished', 1).progress, state: 'paused' as const };
+    await recordJudgeRunProgress(db, a.id, { state: 'paused', progress });
+    expect(await db.judgeRuns.get(a.id)).toMatchObject({ state: 'paused', progress });
+    await applyJudgeRun(db, a.id, summary('finished', 1));
+    await recordJudgeRunProgress(db, a.id, { state: 'running', progress });
+    expect(await db.judgeRuns.get(a.id)).toMatchObject({ state: 'finished', progress: { state: 'finished' } });
+  });
+
+  it('applies the majority label with its reply, drops the judge from turns without a verdict, and writes only changed turns', async () => {
+    const db = await databaseWith([demo]);
+    const stale = { ...q3!, judgements: { ...q3!.judgements, 'llama3@studio-1': 'yes' as const }, judgeReplies: { 'llama3@studio-1': 'Yes' } };
+    await db.turns.put(stale);
+    const run = await newRun(db);
+    const journal = judgeRunJournal(db, run.id);
+    for (const a of [
+      answer(q1!.id, 0, 'No'),
+      answer(q1!.id, 1, 'Yes.'),
+      answer(q1!.id, 2, 'yes'),
+      answer(q2!.id, 0, 'Who knows'),
+      answer(final.id, 0, 'Matched'),
+    ])
+      await journal.append(a);
+    const written: string[] = [];
+    db.turns.hook('updating', (_, key) => void written.push(String(key)));
+    db.turns.hook('creating', (key) => void written.push(String(key)));
+    const record = await applyJudgeRun(db, run.id, summary('finished', 5), '2026-11-22T12:00:00.000Z');
+    expect(written.sort()).toEqual([q1!, q2!, q3!, final].map((turn) => `${STUDY},${turn.id}`).sort());
+    const turn = async (id: string) => (await db.turns.get([STUDY, id]))!;
+    expect((await turn(q1!.id)).judgements['llama3@studio-1']).toBe('yes');
+    expect((await turn(q1!.id)).judgeReplies?.['llama3@studio-1']).toBe('Yes.');
+    expect((await turn(q2!.id)).judgements['llama3@studio-1']).toBe('unparseable');
+    expect((await turn(q2!.id)).judgeReplies?.['llama3@studio-1']).toBe('Who knows');
+    expect((await turn(final.id)).judgements['llama3@studio-1']).toBe('matched');
+    expect((await turn(q3!.id)).judgements).toEqual(q3!.judgements);
+    expect((await turn(q3!.id)).judgeReplies).toBeUndefined();
+    expect(record).toMatchObject({
+      judge: 'llama3@studio-1',
+      selection: 'labelled',
+      cancelled: false,
+      finishedAt: '2026-11-22T12:00:00.000Z',
+      counts: { turnsLabelled: 3, unparseable: 1 },
+    });
+    expect(record.selfAgreement).toBeCloseTo(1 / 3);
+    expect(await db.judgeRuns.get(run.id)).toMatchObject({ state: 'finished', record });
+    const audit = await db.audit.where('studyId').equals(STUDY).toArray();
+    expect(audit.at(-1)).toMatchObject({ kind: 'judge:run', detail: expect.stringContaining('llama3@studio-1') });
+  });
+
+  it("drops the report's cached checksum of the transcripts, which the new labels change", async () => {
+    const db = await databaseWith([demo]);
+    const before = (await loadReportInputs(db, STUDY)).inputs[0]!.sha256;
+    const run = await newRun(db);
+    await judgeRunJournal(db, run.id).append(answer(q1!.id, 0, 'yes'));
+    await applyJudgeRun(db, run.id, summary('finished', 1));
+    const after = (await loadReportInputs(db, STUDY)).inputs[0]!.sha256;
+    expect(after).not.toBe(before);
+    const { puzzles, sessions, turns } = await loadStudyData(db, STUDY);
+    expect(after).toBe(sha256Hex(canonicalJson({ puzzles, sessions, turns })));
+  });
+
+  it('stores a cancelled run as cancelled, with the labels of what it answered', async () => {
+    const db = await databaseWith([demo]);
+    const run = await newRun(db);
+    await judgeRunJournal(db, run.id).append(answer(q1!.id, 0, 'no'));
+    const record = await applyJudgeRun(db, run.id, summary('cancelled', 1));
+    expect(record.cancelled).toBe(true);
+    expect(await db.judgeRuns.get(run.id)).toMatchObject({ state: 'cancelled' });
+    expect((await db.turns.get([STUDY, q1!.id]))!.judgements['llama3@studio-1']).toBe('no');
+  });
+
+  it('finds the units people labelled for the answer and match tasks', async () => {
+    const db = await databaseWith([demo]);
+    await db.labels.bulkPut([
+      label(STUDY, 'ann', q1!.id, 'answer', 'yes'),
+      label(STUDY, 'bob', q1!.id, 'answer', 'no'),
+      label(STUDY, 'ann', final.id, 'match', 'matched'),
+      label(STUDY, 'ann', final.sessionId, 'difficulty', 3),
+    ]);
+    expect([...(await labelledUnitIds(db, STUDY))].sort()).toEqual([final.id, q1!.id].sort());
+  });
+
+  it("deletes the study's runs and their answers with the study, and no other study's", async () => {
+    const other = {
+      ...demo,
+      study: { ...demo.study, id: 'other' },
+      puzzles: demo.puzzles.map((p) => ({ ...p, studyId: 'other' })),
+      sessions: demo.sessions.map((s) => ({ ...s, studyId: 'other' })),
+      turns: demo.turns.map((t) => ({ ...t, studyId: 'other' })),
+    };
+    const db = await databaseWith([demo, other]);
+    const mine = await newRun(db);
+    const theirs = await createJudgeRun(db, { studyId: 'other', endpoint, promptName: 'studio-1', selection: { kind: 'all' }, samples: 1 });
+    await judgeRunJournal(db, mine.id).append(answer(q1!.id, 0, 'yes'));
+    await judgeRunJournal(db, theirs.id).append(answer(q1!.id, 0, 'yes'));
+    await deleteStudy(db, STUDY);
+    expect(await db.judgeRuns.toArray()).toEqual([theirs]);
+    expect((await db.judgeAnswers.toArray()).map((row) => row.runId)).toEqual([theirs.id]);
+  });
+});

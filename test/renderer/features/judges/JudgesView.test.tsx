@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+// The Judges page's way in and its run and prompt-version forms, over a fake-indexeddb database
+// and a mocked judge worker: the lead's study overview offers "Judges" (annotator mode and a pack
+// study do not); Start stores a run of the chosen endpoint and prompt version over the turns people
+// labelled by default, one sample per item, and runs it in the worker; a seeded sample is stored
+// with its size and seed; an edit saved under a name in use is refused in words.
+
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
+import { JudgesView } from '../../../../renderer/features/judges/JudgesView';
+import type { JudgeEndpoint } from '../../../../shared/judge-run/stored-records';
+import { closeDatabases, renderWithServices, studyId, teamSetup, workers } from '../report/report-fixtures';
+
+const ENDPOINT: JudgeEndpoint = {
+  id: 'e-1',
+  name: 'Local',
+  url: 'http://127.0.0.1:9999/v1',
+  model: 'tiny',
+  temperature: 0,
+  maxTokens: 64,
+  concurrency: 2,
+  rpm: null,
+  timeoutSeconds: 30,
+  hasKey: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  workers.report.computeReport.mockReturnValue(new Promise(() => undefined));
+  workers.judge.run.mockReturnValue(new Promise(() => undefined));
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  closeDatabases();
+});
+
+async function judgesPage() {
+  const setup = await teamSetup('lead');
+  await setup.db.judgeEndpoints.put(ENDPOINT);
+  renderWithServices(<JudgesView studyId={studyId} />, setup.services);
+  await screen.findByRole('option', { name: 'Local (tiny)' });
+  return setup;
+}
+
+describe('the Judges page', () => {
+  it("is offered on the lead's study overview only", async () => {
+    const lead = await teamSetup('lead');
+    const { unmount } = renderWithServices(<StudyOverview studyId={studyId} />, lead.services);
+    fireEvent.click(await screen.findByTestId('judges-entry'));
+    expect(lead.services.store.getState().route).toEqual({ view: 'judges', studyId });
+    unmount();
+    for (const setup of [await teamSetup('annotator'), await teamSetup('lead', { pack: true })]) {
+      const view = renderWithServices(<StudyOverview studyId={studyId} />, setup.services);
+      await screen.findByText('Puzzles');
+      expect(screen.queryByTestId('judges-entry')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('starts a run of the labelled turns with one sample per item by default, in the worker', async () => {
+    const { db } = await judgesPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
+    await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
+    const [run] = await db.judgeRuns.toArray();
+    expect(run).toMatchObject({ studyId, endpointId: 'e-1', judge: 'tiny@studio-1', selection: { kind: 'labelled' }, state: 'running' });
+    expect(run?.parameters.samples).toBe(1);
+    expect(workers.judge.run.mock.calls[0]?.[0]).toBe(run?.id);
+    expect(await screen.findByTestId('judge-run-live')).toBeTruthy();
+  });
+
+  it('stores a seeded sample with its size and seed, and k samples per item', async () => {
+    const { db } = await judgesPage();
+    fireEvent.click(screen.getByLabelText('A seeded sample of turns'));
+    fireEvent.change(screen.getByLabelText('Turns in the sample'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Seed'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Samples per item'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
+    await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
+    const [run] = await db.judgeRuns.toArray();
+    expect(run?.selection).toEqual({ kind: 'sample', size: 12, seed: 7 });
+    expect(run?.parameters.samples).toBe(3);
+  });
+
+  it('refuses samples per item that are not a whole number, in words', async () => {
+    const { db } = await judgesPage();
+    fireEvent.change(screen.getByLabelText('Samples per item'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Samples per item must be a whole number of at least 1.');
+    expect(await db.judgeRuns.count()).toBe(0);
+  });
+
+  it('saves an edited prompt version under a new name and refuses a name in use, in words', async () => {
+    const { db } = await judgesPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit studio-1 as new version' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('{{story}}');
+    fireEvent.change(within(dialog).getByLabelText("New version's name"), { target: { value: 'studio-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save as new version' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('already exists');
+
+    fireEvent.change(within(dialog).getByLabelText("New version's name"), { target: { value: 'terse' } });
+    const question = within(dialog).getByLabelText(/Question template/) as HTMLTextAreaElement;
+    fireEvent.change(question, { target: { value: `${question.value}\nOne word.` } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save as new version' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await db.promptVersions.get('terse'))?.basedOn).toBe('studio-1');
+    expect(await screen.findByRole('option', { name: 'terse' })).toBeTruthy();
+  });
+});
