@@ -170,18 +170,12 @@ function countUnparseable(verdicts: Iterable<TurnVerdict>): number {
 }
 
 /** The record of a finished run, from what the caller asked and what the runner and the tally gave. */
-export function judgeRunRecord(run: {
-  judge: string;
-  model: string;
-  prompt: { name: string; hash: string };
-  endpoint: string;
-  parameters: JudgeRunParameters;
-  selection: string;
-  startedAt: string;
-  finishedAt: string;
-  summary: RunSummary;
-  verdicts: ReadonlyMap<string, TurnVerdict>;
-}): JudgeRunRecord {
+export function judgeRunRecord(
+  run: Pick<JudgeRunRecord, 'judge' | 'model' | 'prompt' | 'endpoint' | 'parameters' | 'selection' | 'startedAt' | 'finishedAt'> & {
+    summary: RunSummary;
+    verdicts: ReadonlyMap<string, TurnVerdict>;
+  },
+): JudgeRunRecord {
   const { summary, verdicts } = run;
   const { progress } = summary;
   return {

@@ -13,6 +13,7 @@ import type { FetchLike } from '../../shared/judge-run/chat-completions';
 import type { JudgeSendRequest } from '../../shared/platform/studio-platform';
 import { createJudgeEndpointStore, desktopJudgeEndpoints } from '../../electron/judge/endpoint-store';
 import type { SafeStorage } from '../../electron/judge/endpoint-store';
+import { judgeSendRequest } from '../support/fake-judge-endpoints';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 
 const API_KEY = 'sk-live-7Hq2vX9mB4nR8tL1';
@@ -52,16 +53,7 @@ afterEach(async () => {
 });
 
 function request(overrides: Partial<JudgeSendRequest> = {}): JudgeSendRequest {
-  return {
-    endpointId: 'e-1',
-    url: server.url,
-    model: 'llama3',
-    temperature: 0,
-    maxTokens: 8,
-    timeoutMs: 10_000,
-    messages: [{ role: 'user', content: 'Is the man alive? [item:u-1]' }],
-    ...overrides,
-  };
+  return judgeSendRequest(server.url, overrides);
 }
 
 const nodeFetch = fetch as unknown as FetchLike;

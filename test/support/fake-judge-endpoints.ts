@@ -1,8 +1,9 @@
 // A host's judge endpoints for component and platform tests that do not run a judge: every
-// operation a mock that answers as a host holding no key would, so a test can say otherwise.
+// operation a mock that answers as a host holding no key would, so a test can say otherwise;
+// and the one request the hosts' send tests make.
 
 import { vi } from 'vitest';
-import type { JudgeEndpointAccess } from '../../shared/platform/studio-platform';
+import type { JudgeEndpointAccess, JudgeSendRequest } from '../../shared/platform/studio-platform';
 
 export function fakeJudgeEndpoints() {
   return {
@@ -14,4 +15,18 @@ export function fakeJudgeEndpoints() {
     forget: vi.fn<JudgeEndpointAccess['forget']>(async () => {}),
     send: vi.fn<JudgeEndpointAccess['send']>(async () => ({ ok: false, failure: { kind: 'refused', reason: 'no endpoint in this test' } })),
   } satisfies JudgeEndpointAccess;
+}
+
+/** One request to endpoint `e-1` at `url` (the loopback server's), as the hosts' send tests make it. */
+export function judgeSendRequest(url: string, overrides: Partial<JudgeSendRequest> = {}): JudgeSendRequest {
+  return {
+    endpointId: 'e-1',
+    url,
+    model: 'llama3',
+    temperature: 0,
+    maxTokens: 8,
+    timeoutMs: 10_000,
+    messages: [{ role: 'user', content: 'Is the man alive? [item:u-1]' }],
+    ...overrides,
+  };
 }

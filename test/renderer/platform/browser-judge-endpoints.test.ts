@@ -14,6 +14,7 @@ import {
   prepareJudgeConnectPolicy,
   registeredOrigins,
 } from '../../../renderer/platform/browser-judge-endpoints';
+import { judgeSendRequest } from '../../support/fake-judge-endpoints';
 import { startFakeChatServer, type FakeChatServer } from '../../support/fake-chat-server';
 
 const API_KEY = 'sk-proj-Zq81mW4xT0bN6vK2';
@@ -49,16 +50,7 @@ function access(options: { admitted?: ReadonlySet<string> | 'any'; subtle?: Subt
 }
 
 function request(overrides: Partial<JudgeSendRequest> = {}): JudgeSendRequest {
-  return {
-    endpointId: 'e-1',
-    url: server.url,
-    model: 'llama3',
-    temperature: 0,
-    maxTokens: 8,
-    timeoutMs: 10_000,
-    messages: [{ role: 'user', content: 'Is the man alive? [item:u-1]' }],
-    ...overrides,
-  };
+  return judgeSendRequest(server.url, overrides);
 }
 
 /** Every row of every table of the keys database, bytes read as text both ways a key could hide in them. */
