@@ -114,8 +114,10 @@ describe('the Judges page endpoints', () => {
     await addEndpoint();
     expect((await screen.findByTestId('judges-reload-notice')).textContent).toContain('after a reload');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    // The notice may show before the live list has the new row: wait for the row, not the clock.
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Local' });
     const [row] = await db.judgeEndpoints.toArray();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Local' }));
+    fireEvent.click(deleteButton);
     await waitFor(async () => expect(await db.judgeEndpoints.count()).toBe(0));
     expect(services.platform.judgeEndpoints.forget).toHaveBeenCalledWith(row?.id);
   });

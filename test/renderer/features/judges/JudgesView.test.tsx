@@ -95,7 +95,7 @@ describe('the Judges page', () => {
 
   it('saves an edited prompt version under a new name and refuses a name in use, in words', async () => {
     const { db } = await judgesPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit studio-1 as new version' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit studio-1 as new version' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('{{story}}');
     fireEvent.change(within(dialog).getByLabelText("New version's name"), { target: { value: 'studio-1' } });
