@@ -5,10 +5,12 @@
 import Dexie, { type Table } from 'dexie';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
 import type { JudgeAnswerRow, JudgeEndpoint, JudgeRunRow, SavedPromptVersion } from '../../shared/judge-run/stored-records';
+import type { SyncConnection, TeamDatabase } from '../../shared/sync/stored-records';
 import { SCHEMA_V1 } from './migrations/v1-tables';
 import { SCHEMA_V2 } from './migrations/v2-assignments';
 import { SCHEMA_V3 } from './migrations/v3-gold';
 import { SCHEMA_V4 } from './migrations/v4-judge-runs';
+import { SCHEMA_V5 } from './migrations/v5-team-server';
 
 export const DATABASE_NAME = 'agreement-studio';
 
@@ -33,6 +35,8 @@ export class StudioDatabase extends Dexie {
   promptVersions!: Table<SavedPromptVersion, string>;
   judgeRuns!: Table<JudgeRunRow, string>;
   judgeAnswers!: Table<JudgeAnswerRow, [string, string]>;
+  syncConnections!: Table<SyncConnection, string>;
+  teamDatabases!: Table<TeamDatabase, [string, string]>;
 
   constructor(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(name, { chromeTransactionDurability: 'strict', ...options });
@@ -42,5 +46,6 @@ export class StudioDatabase extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
+    this.version(5).stores(SCHEMA_V5);
   }
 }

@@ -129,6 +129,45 @@ export interface JudgeEndpointAccess {
   send(request: JudgeSendRequest): Promise<ChatOutcome>;
 }
 
+/** A study's team server account as the page hands it to the host (issue 18). */
+export interface TeamServerRegistration {
+  /** shared/sync/stored-records.ts connectionId: one per study and role. */
+  connectionId: string;
+  /** The server's base URL: https, or http to this computer (loopback) only; never with credentials in it. */
+  url: string;
+  user: string;
+  /** A string stores (or replaces) the password; absent keeps the one stored. */
+  password?: string;
+}
+
+/** One HTTP request to a team server, as the page's CouchDB client (PouchDB) makes it. */
+export interface TeamServerRequest {
+  connectionId: string;
+  /** Must be on the origin the connection was registered with. */
+  url: string;
+  method: string;
+  /** Without Authorization, which the host adds from the stored credentials. */
+  headers: Array<[string, string]>;
+  body?: string;
+}
+
+/** The server's answer whatever its status, or why there was none (refused by the host, or the network failed); never names the password. */
+export type TeamServerResponse = { ok: true; status: number; headers: Array<[string, string]>; body: string } | { ok: false; reason: string };
+
+/**
+ * The host's side of team servers (issue 18): it alone holds each connection's password and sends
+ * every request to the server with it (HTTP Basic), to the registered origin only, never following
+ * a redirect. In the desktop app the main process sends; in a browser the page does (the server
+ * must allow the page's origin, CORS).
+ */
+export interface TeamServerAccess {
+  /** `reloadToConnect`: as JudgeEndpointAccess.register, the web page's policy does not admit the server's origin until a reload. */
+  register(registration: TeamServerRegistration): Promise<{ credentialStorage: KeyStorage; reloadToConnect: boolean }>;
+  /** Removes the connection's password and admission. */
+  forget(connectionId: string): Promise<void>;
+  fetch(request: TeamServerRequest): Promise<TeamServerResponse>;
+}
+
 export interface StudioPlatform {
   /** Resolves to the chosen files, or [] when the user cancels. */
   openFiles(request: OpenFilesRequest): Promise<OpenedFile[]>;
@@ -144,4 +183,6 @@ export interface StudioPlatform {
   backups?: BackupStore;
   /** Judge endpoints' keys and requests (issue 17). */
   judgeEndpoints: JudgeEndpointAccess;
+  /** Team servers' passwords and requests (issue 18). */
+  teamServers?: TeamServerAccess;
 }

@@ -78,6 +78,8 @@ describe('importStudies: what it stores', () => {
       promptVersions: 0,
       judgeRuns: 0,
       judgeAnswers: 0,
+      syncConnections: 0,
+      teamDatabases: 0,
     });
   });
 

@@ -14,6 +14,7 @@ import { SCHEMA_V1 } from '../../../renderer/db/migrations/v1-tables';
 import { SCHEMA_V2 } from '../../../renderer/db/migrations/v2-assignments';
 import { SCHEMA_V3 } from '../../../renderer/db/migrations/v3-gold';
 import { SCHEMA_V4 } from '../../../renderer/db/migrations/v4-judge-runs';
+import { SCHEMA_V5 } from '../../../renderer/db/migrations/v5-team-server';
 
 /** Table name -> rows in primary-key order, as a database of that version holds them. */
 type Dump = Record<string, unknown[]>;
@@ -21,7 +22,7 @@ type Dump = Record<string, unknown[]>;
 type Stores = Readonly<Record<string, string>>;
 
 /** The tables of the versions after 3, empty in any database an older app wrote. */
-const EMPTY_SINCE_V4: Dump = Object.fromEntries(Object.keys(SCHEMA_V4).map((table) => [table, []]));
+const EMPTY_SINCE_V4: Dump = Object.fromEntries([...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5)].map((table) => [table, []]));
 
 function fixture(version: 1 | 2 | 3): Dump {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/db/v${version}.json`, import.meta.url)), 'utf8')) as Dump;
@@ -121,7 +122,7 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
     const indexedDB = await writeOldDatabase('to-v3', [SCHEMA_V1, SCHEMA_V2], rows);
     const db = await openCurrent('to-v3', indexedDB);
     try {
-      expect(db.verno).toBe(4);
+      expect(db.verno).toBe(5);
       expect(await dump(db)).toStrictEqual({ ...rows, gold: [], ...EMPTY_SINCE_V4 });
       const stores = storesOf(db);
       expect(stores.gold).toEqual({ keyPath: ['studyId', 'task', 'unitId'], indexes: [] });
@@ -130,7 +131,9 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
       expect(stores.sessions?.indexes).toEqual(['[studyId+puzzleId]']);
       expect(stores.turns?.indexes).toEqual(['[studyId+sessionId+index]', '[studyId+type]']);
       expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
-      expect(Object.keys(stores).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold', ...Object.keys(SCHEMA_V4)].sort());
+      expect(Object.keys(stores).sort()).toEqual(
+        [...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold', ...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5)].sort(),
+      );
       expect(Object.keys(SCHEMA_V3).every((table) => table in stores)).toBe(true);
     } finally {
       db.close();
@@ -144,7 +147,7 @@ describe('migration to version 4 (migrations/v4-judge-runs.ts)', () => {
     const indexedDB = await writeOldDatabase('to-v4', [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3], rows);
     const db = await openCurrent('to-v4', indexedDB);
     try {
-      expect(db.verno).toBe(4);
+      expect(db.verno).toBe(5);
       expect(await dump(db)).toStrictEqual({ ...rows, ...EMPTY_SINCE_V4 });
       const stores = storesOf(db);
       expect(stores.judgeEndpoints).toEqual({ keyPath: 'id', indexes: [] });

@@ -1,0 +1,51 @@
+// What pouchdb-server, the tests' stand-in for CouchDB, enforces as CouchDB does, so the team-sync
+// tests can rely on it: `_users` logins, `_security` members (another annotator's database is
+// closed), `validate_doc_update`; and that a stopped server keeps its databases when it starts again.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTeamServer, type TeamServer } from './support/team-server';
+
+let server: TeamServer;
+beforeAll(async () => {
+  server = await startTeamServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function as(user: string, password: string, method: string, path: string, body?: unknown): Promise<number> {
+  const response = await fetch(new URL(path, server.url), {
+    method,
+    headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  await response.text();
+  return response.status;
+}
+
+describe('pouchdb-server as the team server', () => {
+  it('keeps a database closed to all but its member and runs its validation function', async () => {
+    for (const name of ['ann-a', 'ann-b']) {
+      expect((await server.adminRequest('PUT', `_users/org.couchdb.user:${name}`, { name, password: `pw-${name}`, roles: [], type: 'user' })).status).toBe(201);
+      expect((await server.adminRequest('PUT', `db-${name}`)).status).toBe(201);
+      await server.adminRequest('PUT', `db-${name}/_security`, { admins: { names: [], roles: [] }, members: { names: [name], roles: [] } });
+      await server.adminRequest('PUT', `db-${name}/_design/check`, {
+        validate_doc_update: `function (doc, old, user) { if (doc.annotator !== ${JSON.stringify(name)}) throw { forbidden: 'not yours' }; }`,
+      });
+    }
+    expect(await as('ann-a', 'pw-ann-a', 'GET', 'db-ann-a')).toBe(200);
+    expect(await as('ann-a', 'pw-ann-a', 'GET', 'db-ann-b')).toBe(401);
+    expect(await as('ann-a', 'wrong', 'GET', 'db-ann-a')).toBe(401);
+    expect(await as('ann-a', 'pw-ann-a', 'PUT', 'db-ann-a/label-1', { annotator: 'ann-a' })).toBe(201);
+    expect(await as('ann-a', 'pw-ann-a', 'PUT', 'db-ann-a/label-2', { annotator: 'ann-b' })).toBe(403);
+  });
+
+  it('keeps its databases and accounts across a stop and start on the same port', async () => {
+    await server.adminRequest('PUT', 'kept');
+    await server.adminRequest('PUT', 'kept/doc', { n: 1 });
+    await server.stop();
+    await expect(fetch(server.url)).rejects.toThrow();
+    await server.start();
+    expect((await server.adminRequest('GET', 'kept/doc')).json).toMatchObject({ n: 1 });
+  });
+});
