@@ -10,6 +10,7 @@ import { createCloseGuard } from './backup/close-guard';
 import { openForReading } from './files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/handlers';
 import { createJudgeEndpointStore, desktopJudgeEndpoints } from './judge/endpoint-store';
+import { createTeamServerStore, desktopTeamServers } from './team/team-server-store';
 import { buildMenuTemplate } from './menu';
 import { APP_CUSTOM_SCHEME, APP_ENTRY_URL, APP_SCHEME } from './security/app-origin';
 import { createAppProtocolHandler } from './protocol/app-protocol';
@@ -80,6 +81,11 @@ function start(): void {
         // Judge requests go out from here, with Electron's network stack (the system's proxy settings).
         judgeEndpoints: desktopJudgeEndpoints(createJudgeEndpointStore(join(app.getPath('userData'), 'judge-endpoints.json'), safeStorage), (url, init) =>
           net.fetch(url, init as unknown as RequestInit),
+        ),
+        // Team server requests go out from here with Node's fetch, which keeps no cookies or cache
+        // shared with the window's session: each carries only the credentials the store adds.
+        teamServers: desktopTeamServers(createTeamServerStore(join(app.getPath('userData'), 'team-servers.json'), safeStorage), (url, init) =>
+          fetch(url, init),
         ),
       }),
     );

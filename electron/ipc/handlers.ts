@@ -14,7 +14,7 @@ import type { OpenFile } from '../files/read-files';
 import { saveFilesInFolder } from '../files/save-files';
 import { isAppUrl, isSafeExternalUrl } from '../security/url-policy';
 import type { SnapshotStore } from '../backup/backup-store';
-import type { JudgeEndpointAccess } from '../../shared/platform/studio-platform';
+import type { JudgeEndpointAccess, TeamServerAccess } from '../../shared/platform/studio-platform';
 import {
   backupReadPayload,
   backupWritePayload,
@@ -26,6 +26,9 @@ import {
   openFilesPayload,
   saveFilePayload,
   saveFilesPayload,
+  teamFetchPayload,
+  teamForgetPayload,
+  teamRegisterPayload,
 } from './schemas';
 
 /** The part of Electron's IpcMainInvokeEvent the handlers read. */
@@ -62,6 +65,8 @@ export interface IpcHandlerDeps {
   snapshotsDone(): void;
   /** Judge endpoints' keys and requests (electron/judge/endpoint-store.ts). */
   judgeEndpoints: JudgeEndpointAccess;
+  /** Team servers' passwords and requests (electron/team/team-server-store.ts). */
+  teamServers: TeamServerAccess;
 }
 
 export type IpcHandler<C extends IpcInvokeChannel> = (event: InvokeEvent, payload: unknown) => Promise<IpcResult<IpcInvokeMap[C]['response']>>;
@@ -82,10 +87,14 @@ function describeIssues(channel: string, issues: readonly z.core.$ZodIssue[]): s
   return `Invalid ${channel} request: ${details.join('; ')}`;
 }
 
-/** The API key a payload carries, if any: blanked from every error message, whatever produced it. */
-function apiKeyIn(payload: unknown): string | undefined {
-  const apiKey = typeof payload === 'object' && payload !== null ? (payload as { apiKey?: unknown }).apiKey : undefined;
-  return typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined;
+/** The API key or password a payload carries, if any: blanked from every error message, whatever produced it. */
+function secretsIn(payload: unknown): Array<[secret: string, shown: string]> {
+  if (typeof payload !== 'object' || payload === null) return [];
+  const { apiKey, password } = payload as { apiKey?: unknown; password?: unknown };
+  const secrets: Array<[string, string]> = [];
+  if (typeof apiKey === 'string' && apiKey !== '') secrets.push([apiKey, '[the API key]']);
+  if (typeof password === 'string' && password !== '') secrets.push([password, '[the password]']);
+  return secrets;
 }
 
 /**
@@ -98,10 +107,10 @@ function handler<C extends IpcInvokeChannel, S extends z.ZodType>(
   work: (payload: z.output<S>) => Promise<IpcInvokeMap[C]['response']>,
 ): IpcHandler<C> {
   return async (event, payload) => {
-    const failed = (error: string): IpcResult<never> => {
-      const apiKey = apiKeyIn(payload);
-      return { ok: false, error: apiKey === undefined ? error : error.split(apiKey).join('[the API key]') };
-    };
+    const failed = (error: string): IpcResult<never> => ({
+      ok: false,
+      error: secretsIn(payload).reduce((text, [secret, shown]) => text.split(secret).join(shown), error),
+    });
     try {
       const refused = senderError(event);
       if (refused !== undefined) return { ok: false, error: refused };
@@ -186,6 +195,18 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     }),
 
     [IPC_CHANNELS.sendJudgeRequest]: handler(IPC_CHANNELS.sendJudgeRequest, judgeSendPayload, (request) => deps.judgeEndpoints.send(request)),
+
+    [IPC_CHANNELS.registerTeamServer]: handler(IPC_CHANNELS.registerTeamServer, teamRegisterPayload, async (request) => {
+      const { credentialStorage } = await deps.teamServers.register(request);
+      return { credentialStorage };
+    }),
+
+    [IPC_CHANNELS.forgetTeamServer]: handler(IPC_CHANNELS.forgetTeamServer, teamForgetPayload, async ({ connectionId }) => {
+      await deps.teamServers.forget(connectionId);
+      return null;
+    }),
+
+    [IPC_CHANNELS.fetchTeamServer]: handler(IPC_CHANNELS.fetchTeamServer, teamFetchPayload, (request) => deps.teamServers.fetch(request)),
   };
 }
 

@@ -38,6 +38,9 @@ export function createStudioBridge(ipc: BridgeIpc): StudioBridge {
     registerJudgeEndpoint: (request) => invoke(IPC_CHANNELS.registerJudgeEndpoint, request),
     forgetJudgeEndpoint: (endpointId) => invoke(IPC_CHANNELS.forgetJudgeEndpoint, { endpointId }),
     sendJudgeRequest: (request) => invoke(IPC_CHANNELS.sendJudgeRequest, request),
+    registerTeamServer: (request) => invoke(IPC_CHANNELS.registerTeamServer, request),
+    forgetTeamServer: (connectionId) => invoke(IPC_CHANNELS.forgetTeamServer, { connectionId }),
+    fetchTeamServer: (request) => invoke(IPC_CHANNELS.fetchTeamServer, request),
     onBeforeQuit: (listener) => {
       // Whatever the snapshots do, the main process hears back, so closing never waits on an error.
       const forward = () => {

@@ -3,7 +3,8 @@
 
 import { z } from 'zod';
 import { parseBackupFileName } from '../../shared/formats/backup';
-import type { ForgetJudgeEndpointRequest, OpenExternalRequest } from '../../shared/ipc/bridge';
+import { idProblem } from '../../shared/domain/ids';
+import type { ForgetJudgeEndpointRequest, ForgetTeamServerRequest, OpenExternalRequest } from '../../shared/ipc/bridge';
 import { endpointOrigin } from '../../shared/judge-run/admitted-send';
 import type {
   BackupReadRequest,
@@ -13,6 +14,8 @@ import type {
   OpenFilesRequest,
   SaveFileRequest,
   SaveFilesRequest,
+  TeamServerRegistration,
+  TeamServerRequest,
 } from '../../shared/platform/studio-platform';
 import { studyFolderProblem } from '../backup/backup-store';
 
@@ -136,6 +139,61 @@ export const judgeSendPayload = z.object({
     .max(100)
     .refine((messages) => messages.reduce((sum, message) => sum + message.content.length, 0) <= MAX_JUDGE_MESSAGES_CHARS, 'are longer than 512 KB together'),
 }) satisfies z.ZodType<JudgeSendRequest>;
+
+/** `<role>:<study id>` (shared/sync/stored-records.ts connectionId): plain, so it is safe as a key in the connections file. */
+const connectionId = z
+  .string()
+  .max(128)
+  .refine((id) => {
+    const [role, studyId, ...rest] = id.split(':');
+    return (role === 'lead' || role === 'annotator') && studyId !== undefined && rest.length === 0 && idProblem('study', studyId) === undefined;
+  }, 'must be lead:<study id> or annotator:<study id>');
+
+/** Longer than any real password; the message never quotes it (zod's own messages do not echo strings). */
+export const MAX_PASSWORD_CHARS = 4096;
+
+/**
+ * The address is only shape-checked here: the store refuses, in words, one that teamServerOrigin
+ * refuses (plain http to another computer), as the web build's does.
+ */
+export const teamRegisterPayload = z.object({
+  connectionId,
+  url: z.string().max(2048),
+  // CouchDB user names: annotators' are made by the app, the lead's admin is typed by the lead.
+  user: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(256)
+    .refine((user) => !/[\p{Cc}:]/u.test(user), 'must not hold a colon or control characters (HTTP Basic cannot carry them)'),
+  password: z.string().min(1, 'must not be empty').max(MAX_PASSWORD_CHARS, `must be at most ${MAX_PASSWORD_CHARS} characters`).optional(),
+}) satisfies z.ZodType<TeamServerRegistration>;
+
+export const teamForgetPayload = z.object({ connectionId }) satisfies z.ZodType<ForgetTeamServerRequest>;
+
+/**
+ * PouchDB sends a batch of documents in one body; packs are cut in ~1 MB parts (shared/sync/sync-docs.ts),
+ * so even a whole pack written at once stays far below this.
+ */
+export const MAX_TEAM_BODY_CHARS = 256 * 1024 * 1024;
+
+/** An HTTP header as fetch takes it: a token for the name, no line break in the value (which would start another header). */
+const header = z.tuple([
+  z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/, 'must be a header name'),
+  z
+    .string()
+    .max(8192)
+    .refine((value) => !/[\r\n\0]/.test(value), 'must not hold a line break'),
+]);
+
+export const teamFetchPayload = z.object({
+  connectionId,
+  // Long enough for a changes feed's query; sendAdmitted admits only the registered origin.
+  url: z.string().max(65_536),
+  // The methods CouchDB's API and PouchDB's HTTP adapter use.
+  method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']),
+  headers: z.array(header).max(64),
+  body: z.string().max(MAX_TEAM_BODY_CHARS, 'is larger than 256 MB').optional(),
+}) satisfies z.ZodType<TeamServerRequest>;
 
 /** `app:info`, `backups:list` and `app:quit-ready` take nothing. */
 export const noPayload = z.undefined();

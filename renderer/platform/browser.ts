@@ -1,6 +1,6 @@
 // The StudioPlatform for a plain web page: a file input to open, downloads to save,
-// window.open (https only, no opener) for links, and the page's own judge endpoints
-// (browser-judge-endpoints.ts). Used by the web build and the e2e tests.
+// window.open (https only, no opener) for links, and the page's own judge endpoints and team servers
+// (browser-judge-endpoints.ts, browser-team-servers.ts). Used by the web build and the e2e tests.
 
 import { sourceFileFromBytes } from '../../shared/formats/utf8';
 import type {
@@ -13,6 +13,7 @@ import type {
   SaveFilesRequest,
   SaveFilesResult,
   StudioPlatform,
+  TeamServerAccess,
 } from '../../shared/platform/studio-platform';
 
 /** Chromium drops some of many downloads started in one go; a short pause between them keeps every one. */
@@ -71,9 +72,10 @@ export function isHttpsUrl(url: string): boolean {
   }
 }
 
-export function createBrowserPlatform(judgeEndpoints: JudgeEndpointAccess): StudioPlatform {
+export function createBrowserPlatform(judgeEndpoints: JudgeEndpointAccess, teamServers: TeamServerAccess): StudioPlatform {
   return {
     judgeEndpoints,
+    teamServers,
     async openFiles(request) {
       return readFiles(await chooseFiles(request));
     },

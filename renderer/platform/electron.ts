@@ -39,6 +39,17 @@ export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
         return result.ok ? result.value : { ok: false, failure: { kind: 'refused', reason: result.error } };
       },
     },
+    teamServers: {
+      register: async (registration) => ({ ...unwrap(await bridge.registerTeamServer(registration)), reloadToConnect: false }),
+      forget: async (connectionId) => {
+        unwrap(await bridge.forgetTeamServer(connectionId));
+      },
+      // A refused request is an answer like a network failure, which PouchDB retries.
+      fetch: async (request) => {
+        const result = await bridge.fetchTeamServer(request);
+        return result.ok ? result.value : { ok: false, reason: result.error };
+      },
+    },
   };
 }
 
@@ -56,6 +67,9 @@ const BRIDGE_METHODS = [
   'registerJudgeEndpoint',
   'forgetJudgeEndpoint',
   'sendJudgeRequest',
+  'registerTeamServer',
+  'forgetTeamServer',
+  'fetchTeamServer',
 ] as const satisfies ReadonlyArray<keyof StudioBridge>;
 
 /** The preload's bridge when running inside Electron, otherwise undefined (a plain browser). */

@@ -16,6 +16,9 @@ import type {
   SaveFilesRequest,
   SaveFilesResult,
   StoredBackup,
+  TeamServerRegistration,
+  TeamServerRequest,
+  TeamServerResponse,
 } from '../platform/studio-platform';
 import type { IPC_CHANNELS, IpcResult } from './contract';
 
@@ -36,6 +39,15 @@ export interface JudgeRegistered {
   keyStorage: KeyStorage;
 }
 
+export interface ForgetTeamServerRequest {
+  connectionId: string;
+}
+
+/** As for judges, the main process sends every team server request, so no reload is ever needed. */
+export interface TeamServerRegistered {
+  credentialStorage: KeyStorage;
+}
+
 /** What each renderer-to-main channel carries: the payload sent and the value returned. */
 export interface IpcInvokeMap {
   [IPC_CHANNELS.openFiles]: { request: OpenFilesRequest; response: OpenedFile[] };
@@ -50,6 +62,9 @@ export interface IpcInvokeMap {
   [IPC_CHANNELS.registerJudgeEndpoint]: { request: JudgeEndpointRegistration; response: JudgeRegistered };
   [IPC_CHANNELS.forgetJudgeEndpoint]: { request: ForgetJudgeEndpointRequest; response: null };
   [IPC_CHANNELS.sendJudgeRequest]: { request: JudgeSendRequest; response: ChatOutcome };
+  [IPC_CHANNELS.registerTeamServer]: { request: TeamServerRegistration; response: TeamServerRegistered };
+  [IPC_CHANNELS.forgetTeamServer]: { request: ForgetTeamServerRequest; response: null };
+  [IPC_CHANNELS.fetchTeamServer]: { request: TeamServerRequest; response: TeamServerResponse };
 }
 
 export type IpcInvokeChannel = keyof IpcInvokeMap;
@@ -78,4 +93,8 @@ export interface StudioBridge {
   registerJudgeEndpoint(request: JudgeEndpointRegistration): Promise<IpcResult<JudgeRegistered>>;
   forgetJudgeEndpoint(endpointId: string): Promise<IpcResult<null>>;
   sendJudgeRequest(request: JudgeSendRequest): Promise<IpcResult<ChatOutcome>>;
+  /** The password crosses to the main process here once and never comes back. */
+  registerTeamServer(request: TeamServerRegistration): Promise<IpcResult<TeamServerRegistered>>;
+  forgetTeamServer(connectionId: string): Promise<IpcResult<null>>;
+  fetchTeamServer(request: TeamServerRequest): Promise<IpcResult<TeamServerResponse>>;
 }

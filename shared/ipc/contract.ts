@@ -17,6 +17,9 @@ export const IPC_CHANNELS = {
   registerJudgeEndpoint: 'judge:register',
   forgetJudgeEndpoint: 'judge:forget',
   sendJudgeRequest: 'judge:send',
+  registerTeamServer: 'team:register',
+  forgetTeamServer: 'team:forget',
+  fetchTeamServer: 'team:fetch',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];

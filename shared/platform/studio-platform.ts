@@ -184,5 +184,5 @@ export interface StudioPlatform {
   /** Judge endpoints' keys and requests (issue 17). */
   judgeEndpoints: JudgeEndpointAccess;
   /** Team servers' passwords and requests (issue 18). */
-  teamServers?: TeamServerAccess;
+  teamServers: TeamServerAccess;
 }

@@ -1,6 +1,6 @@
 // The Content-Security-Policy of the UI, wherever it is served: the desktop app's app:// protocol
 // sends the app's as a header; the web build carries its own in index.html and its preview header,
-// and narrows where the page may connect to the judge endpoints the lead registered.
+// and narrows where the page may connect to the judge endpoints and team servers registered in it.
 
 /** Every directive but connect-src, which is where the two hosts differ. */
 function directives(connectSources: string): string[] {
@@ -33,24 +33,24 @@ function forMeta(policy: string[]): string {
  * Workers load from bundled files (`new Worker(new URL(...))`), so blob: workers are refused too.
  * `'wasm-unsafe-eval'` lets the import worker compile sql.js's WebAssembly (GameArena's SQLite
  * database) from the app's own file; it allows no `eval` or `new Function` of JavaScript.
- * This is the desktop app's policy: its renderer never connects out, since every judge request
- * goes from the main process, which admits only the origins the lead registered
- * (electron/judge/endpoint-store.ts); so connect-src stays 'self'.
+ * This is the desktop app's policy: its renderer never connects out, since every judge and team
+ * server request goes from the main process, which admits only the origins registered there
+ * (electron/judge/endpoint-store.ts, electron/team/team-server-store.ts); so connect-src stays 'self'.
  */
 export const CONTENT_SECURITY_POLICY = directives("'self'").join('; ');
 
 /**
- * The web build's policy: the page calls the judge endpoints itself. A policy fixed when the page
- * loads can later be tightened but never loosened, so this one admits any http(s) address and the
- * page, before it renders, adds judgeConnectPolicy of the registered origins; both apply, so the
- * page reaches only its own origin and those (renderer/platform/browser-judge-endpoints.ts).
+ * The web build's policy: the page calls the judge endpoints and team servers itself. A policy fixed
+ * when the page loads can later be tightened but never loosened, so this one admits any http(s)
+ * address and the page, before it renders, adds connectPolicy of the registered origins; both apply,
+ * so the page reaches only its own origin and those (renderer/platform/connect-policy.ts).
  */
 export const WEB_CONTENT_SECURITY_POLICY = directives("'self' http: https:").join('; ');
 
 /** The web build's policy for index.html's `<meta http-equiv>` tag. */
 export const WEB_META_CONTENT_SECURITY_POLICY = forMeta(directives("'self' http: https:"));
 
-/** The second policy the web page adds at load: its own origin and the registered judge endpoints' origins (already checked as plain http(s) origins). */
-export function judgeConnectPolicy(origins: readonly string[]): string {
+/** The second policy the web page adds at load: its own origin and the registered judge endpoints' and team servers' origins (already checked as plain http(s) origins). */
+export function connectPolicy(origins: readonly string[]): string {
   return ["connect-src 'self'", ...origins].join(' ');
 }

@@ -1,12 +1,14 @@
 // In real Chromium, the built web app runs under the web build's Content-Security-Policy: the
 // preview's header and index.html's meta tag carry it, and it refuses inline scripts, styles and
 // blob: workers; the page adds a second policy at load, so it reaches only its own origin and the
-// judge endpoints' registered origins (a fetch to another loopback server is blocked).
+// judge endpoints' and team servers' registered origins (a fetch to another loopback server is
+// blocked; a registered pouchdb-server answers the page as the user its Authorization names).
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { WEB_CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
+import { startTeamServer, type TeamServer } from '../support/team-server';
 import { useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
@@ -55,6 +57,38 @@ async function openRecording(metaOnly: boolean): Promise<{ context: BrowserConte
 
 function violations(page: Page): Promise<Violation[]> {
   return page.evaluate(() => (window as Recorded).cspViolations ?? []);
+}
+
+/** Puts `row` in a table of the keys database the page made at its first load, as the hosts register (renderer/platform/keys-database.ts). */
+function putInKeysDatabase(page: Page, table: string, row: object): Promise<void> {
+  return page.evaluate(
+    ({ table, row }) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('agreement-studio-keys');
+        opening.onerror = () => reject(opening.error ?? new Error('cannot open the keys database'));
+        opening.onsuccess = () => {
+          try {
+            const transaction = opening.result.transaction(table, 'readwrite');
+            transaction.objectStore(table).put(row);
+            transaction.oncomplete = () => {
+              opening.result.close();
+              resolve();
+            };
+            transaction.onerror = () => reject(transaction.error ?? new Error(`cannot write to ${table}`));
+          } catch (error) {
+            // No such table: the page never opened its keys database.
+            opening.result.close();
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        };
+      }),
+    { table, row },
+  );
+}
+
+/** The page's Content-Security-Policy tags, in order. */
+function policyTags(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content));
 }
 
 describe('the policy in force', () => {
@@ -201,35 +235,10 @@ describe('the judge endpoints the page may reach', () => {
     const { context, page } = await openRecording(false);
     const registeredOrigin = new URL(registered.url).origin;
     // An endpoint registered as the host does (browser-judge-endpoints.ts), in the keys database the first load made.
-    await page.evaluate(
-      (origin) =>
-        new Promise<void>((resolve, reject) => {
-          const opening = indexedDB.open('agreement-studio-keys');
-          opening.onerror = () => reject(opening.error ?? new Error('cannot open the keys database'));
-          opening.onsuccess = () => {
-            try {
-              const transaction = opening.result.transaction('endpoints', 'readwrite');
-              transaction.objectStore('endpoints').put({ endpointId: 'e-1', origin });
-              transaction.oncomplete = () => {
-                opening.result.close();
-                resolve();
-              };
-              transaction.onerror = () => reject(transaction.error ?? new Error('cannot write the endpoint'));
-            } catch (error) {
-              // No endpoints table: the page never opened its keys database.
-              opening.result.close();
-              reject(error instanceof Error ? error : new Error(String(error)));
-            }
-          };
-        }),
-      registeredOrigin,
-    );
+    await putInKeysDatabase(page, 'endpoints', { endpointId: 'e-1', origin: registeredOrigin });
     await page.reload();
     await page.locator('#root > *').first().waitFor({ timeout: 60_000 });
-    const metas = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy" i]')].map((meta) => meta.content),
-    );
-    expect(metas).toEqual([META_POLICY, `connect-src 'self' ${registeredOrigin}`]);
+    expect(await policyTags(page)).toEqual([META_POLICY, `connect-src 'self' ${registeredOrigin}`]);
 
     const outcome = await page.evaluate(
       async (urls) => {
@@ -253,6 +262,48 @@ describe('the judge endpoints the page may reach', () => {
     expect(registered.log.map((entry) => entry.headers.authorization)).toEqual(['Bearer sk-e2e']);
     expect(other.log).toEqual([]);
     await expect.poll(() => violations(page)).toContainEqual({ directive: 'connect-src', blocked: `${other.url}/chat/completions` });
+    await context.close();
+  });
+});
+
+describe('the team servers the page may reach', () => {
+  let server: TeamServer;
+
+  beforeAll(async () => {
+    // The server allows the page's origin with credentials, as the README tells a lead to set CouchDB.
+    server = await startTeamServer({ allowOrigins: [new URL(chromiumApp.app().url).origin] });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("admits a registered team server's origin after a reload, and the page reaches it as the user its Authorization names (CORS with credentials)", async () => {
+    const { context, page } = await openRecording(false);
+    const origin = new URL(server.url).origin;
+    const sessionUrl = `${server.url}_session`;
+    const ask = () =>
+      page.evaluate(
+        async ({ url, authorization }) => {
+          try {
+            const response = await fetch(url, { headers: { accept: 'application/json', authorization }, redirect: 'error' });
+            return ((await response.json()) as { userCtx: { name: string | null } }).userCtx.name ?? 'nobody';
+          } catch (error) {
+            return `failed: ${(error as Error).name}`;
+          }
+        },
+        { url: sessionUrl, authorization: `Basic ${Buffer.from(`${server.admin.user}:${server.admin.password}`).toString('base64')}` },
+      );
+    // Not registered yet: the policy the page loaded with refuses the server.
+    expect(await ask()).toBe('failed: TypeError');
+    await expect.poll(() => violations(page)).toContainEqual({ directive: 'connect-src', blocked: sessionUrl });
+
+    // A connection registered as the host does (browser-team-servers.ts).
+    await putInKeysDatabase(page, 'teamServers', { connectionId: 'lead:demo', origin, user: server.admin.user });
+    await page.reload();
+    await page.locator('#root > *').first().waitFor({ timeout: 60_000 });
+    expect(await policyTags(page)).toEqual([META_POLICY, `connect-src 'self' ${origin}`]);
+    expect(await ask()).toBe(server.admin.user);
     await context.close();
   });
 });

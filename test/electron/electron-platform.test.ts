@@ -1,5 +1,5 @@
 // The renderer's Electron platform over a fake window.studio bridge: results are unwrapped,
-// { ok: false } becomes a thrown Error (a refused judge request an outcome), subscriptions pass
+// { ok: false } becomes a thrown Error (a refused judge or team server request an outcome), subscriptions pass
 // through; and the bridge is detected only when window.studio has every method.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,9 @@ function fakeBridge(overrides: Partial<StudioBridge> = {}): StudioBridge {
     registerJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, keyStorage: 'system' as const } })),
     forgetJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: null })),
     sendJudgeRequest: vi.fn(async () => ({ ok: true as const, value: { ok: true as const, reply: 'Yes', tokensIn: 3, tokensOut: 1 } })),
+    registerTeamServer: vi.fn(async () => ({ ok: true as const, value: { credentialStorage: 'system' as const } })),
+    forgetTeamServer: vi.fn(async () => ({ ok: true as const, value: null })),
+    fetchTeamServer: vi.fn(async () => ({ ok: true as const, value: { ok: true as const, status: 200, headers: [], body: '{"ok":true}' } })),
     ...overrides,
   };
 }
@@ -106,6 +109,30 @@ describe('createElectronPlatform().judgeEndpoints', () => {
       failure: { kind: 'refused', reason: 'Invalid judge:send request: url: must be an http or https address' },
     });
     await expect(judge.register({ endpointId: 'e1', url: 'ftp://x' })).rejects.toThrow(/Invalid judge:send request/);
+  });
+});
+
+describe('createElectronPlatform().teamServers', () => {
+  const request = { connectionId: 'lead:demo', url: 'https://couch.example.org/_session', method: 'GET', headers: [] };
+
+  it('registers (the main process sends, so no reload is ever needed), forgets and fetches', async () => {
+    const bridge = fakeBridge();
+    const team = createElectronPlatform(bridge).teamServers;
+    expect(await team.register({ connectionId: 'lead:demo', url: 'https://couch.example.org/', user: 'admin', password: 'pw' })).toEqual({
+      credentialStorage: 'system',
+      reloadToConnect: false,
+    });
+    await team.forget('lead:demo');
+    expect(bridge.forgetTeamServer).toHaveBeenCalledExactlyOnceWith('lead:demo');
+    expect(await team.fetch(request)).toEqual({ ok: true, status: 200, headers: [], body: '{"ok":true}' });
+    expect(bridge.fetchTeamServer).toHaveBeenCalledExactlyOnceWith(request);
+  });
+
+  it('turns a refused team:fetch into a refused answer, never a throw, and a refused register into an Error', async () => {
+    const failure = vi.fn(async () => ({ ok: false as const, error: 'Refused: the server address must start with https://' }));
+    const team = createElectronPlatform(fakeBridge({ fetchTeamServer: failure, registerTeamServer: failure })).teamServers;
+    expect(await team.fetch(request)).toEqual({ ok: false, reason: 'Refused: the server address must start with https://' });
+    await expect(team.register({ connectionId: 'lead:demo', url: 'http://couch.example.org/', user: 'admin' })).rejects.toThrow(/must start with https/);
   });
 });
 

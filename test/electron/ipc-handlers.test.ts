@@ -1,7 +1,7 @@
 // The IPC handlers with fake dialogs and stores and real temporary files: sender and payload checks
 // on every channel, the size caps, what each channel does (open, save, saveMany, info, links,
-// backups, quit-ready, judge endpoints), that no handler ever throws or names an API key in an
-// error, and one registration per invoke channel.
+// backups, quit-ready, judge endpoints, team servers), that no handler ever throws or names an API
+// key or a password in an error, and one registration per invoke channel.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { MAX_BACKUP_BYTES } from '../../shared/formats/backup';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { openForReading } from '../../electron/files/read-files';
 import { createIpcHandlers, registerIpcHandlers } from '../../electron/ipc/handlers';
-import { MAX_API_KEY_CHARS, MAX_JUDGE_MESSAGES_CHARS, MAX_SAVE_MANY_FILES } from '../../electron/ipc/schemas';
+import { MAX_API_KEY_CHARS, MAX_JUDGE_MESSAGES_CHARS, MAX_PASSWORD_CHARS, MAX_SAVE_MANY_FILES, MAX_TEAM_BODY_CHARS } from '../../electron/ipc/schemas';
 import type { InvokeEvent, IpcHandlerDeps } from '../../electron/ipc/handlers';
 
 let dir: string;
@@ -54,6 +54,16 @@ function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
       forget: vi.fn<IpcHandlerDeps['judgeEndpoints']['forget']>(async () => {}),
       send: vi.fn<IpcHandlerDeps['judgeEndpoints']['send']>(async () => ({ ok: true, reply: 'Yes', tokensIn: 5, tokensOut: 1 })),
     },
+    teamServers: {
+      register: vi.fn<IpcHandlerDeps['teamServers']['register']>(async () => ({ credentialStorage: 'system', reloadToConnect: false })),
+      forget: vi.fn<IpcHandlerDeps['teamServers']['forget']>(async () => {}),
+      fetch: vi.fn<IpcHandlerDeps['teamServers']['fetch']>(async () => ({
+        ok: true,
+        status: 200,
+        headers: [['content-type', 'application/json']],
+        body: '{}',
+      })),
+    },
     ...overrides,
   };
   return { deps, handlers: createIpcHandlers(deps) };
@@ -69,6 +79,18 @@ const JUDGE_SEND = {
   maxTokens: 16,
   timeoutMs: 30_000,
   messages: [{ role: 'user', content: 'Is the man alive? [item:u1]' }],
+};
+const PASSWORD = 'couch-pw-8d41c0e6a2';
+const TEAM_REGISTER = { connectionId: 'lead:demo-study', url: 'https://couch.example.org/', user: 'lead-admin', password: PASSWORD };
+const TEAM_FETCH = {
+  connectionId: 'annotator:demo-study',
+  url: 'https://couch.example.org/as-demo-study-ann-1-0123456789/_bulk_docs',
+  method: 'POST',
+  headers: [
+    ['accept', 'application/json'],
+    ['content-type', 'application/json'],
+  ],
+  body: '{"docs":[]}',
 };
 
 const validRequests = {
@@ -90,6 +112,9 @@ const validRequests = {
   [IPC_CHANNELS.registerJudgeEndpoint]: { endpointId: 'e-1', url: 'http://127.0.0.1:11434/v1', apiKey: API_KEY },
   [IPC_CHANNELS.forgetJudgeEndpoint]: { endpointId: 'e-1' },
   [IPC_CHANNELS.sendJudgeRequest]: JUDGE_SEND,
+  [IPC_CHANNELS.registerTeamServer]: TEAM_REGISTER,
+  [IPC_CHANNELS.forgetTeamServer]: { connectionId: 'lead:demo-study' },
+  [IPC_CHANNELS.fetchTeamServer]: TEAM_FETCH,
 } as const;
 
 function saveMany(suggestedName: string) {
@@ -113,6 +138,9 @@ function expectNoEffect(deps: ReturnType<typeof fakeDeps>['deps']): void {
   expect(deps.judgeEndpoints.register).not.toHaveBeenCalled();
   expect(deps.judgeEndpoints.forget).not.toHaveBeenCalled();
   expect(deps.judgeEndpoints.send).not.toHaveBeenCalled();
+  expect(deps.teamServers.register).not.toHaveBeenCalled();
+  expect(deps.teamServers.forget).not.toHaveBeenCalled();
+  expect(deps.teamServers.fetch).not.toHaveBeenCalled();
 }
 
 describe('IPC handlers: sender checks', () => {
@@ -249,6 +277,23 @@ describe('IPC handlers: payload checks', () => {
       { ...JUDGE_SEND, messages: [{ role: 'user', content: 'x'.repeat(MAX_JUDGE_MESSAGES_CHARS + 1) }] },
       /messages: are longer than 512 KB/,
     ],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, connectionId: 'lead:../evil' }, /connectionId: must be lead:<study id> or annotator:<study id>/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, connectionId: 'judge:demo-study' }, /connectionId/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, connectionId: 'lead:demo:study' }, /connectionId/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, connectionId: 'lead:__proto__' }, /connectionId/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, url: 42 }, /url/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, user: '' }, /user: must not be empty/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, user: 'lead:admin' }, /user: must not hold a colon/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, password: '' }, /password: must not be empty/],
+    [IPC_CHANNELS.registerTeamServer, { ...TEAM_REGISTER, password: null }, /password/],
+    [IPC_CHANNELS.forgetTeamServer, 'lead:demo-study', /Invalid team:forget request/],
+    [IPC_CHANNELS.forgetTeamServer, { connectionId: 'lead' }, /connectionId/],
+    [IPC_CHANNELS.fetchTeamServer, { ...TEAM_FETCH, method: 'TRACE' }, /method/],
+    [IPC_CHANNELS.fetchTeamServer, { ...TEAM_FETCH, headers: [['x-evil\r\nhost', 'a']] }, /headers\[0\]\[0\]: must be a header name/],
+    [IPC_CHANNELS.fetchTeamServer, { ...TEAM_FETCH, headers: [['x-note', 'a\r\nAuthorization: Basic eA==']] }, /headers\[0\]\[1\]: must not hold a line break/],
+    [IPC_CHANNELS.fetchTeamServer, { ...TEAM_FETCH, headers: { accept: 'application/json' } }, /headers/],
+    [IPC_CHANNELS.fetchTeamServer, { ...TEAM_FETCH, body: { docs: [] } }, /body/],
+    [IPC_CHANNELS.fetchTeamServer, { ...TEAM_FETCH, url: `https://couch.example.org/${'a'.repeat(70_000)}` }, /url/],
   ];
 
   it.each(badPayloads)('%s refuses %j', async (channel, payload, message) => {
@@ -521,6 +566,60 @@ describe('IPC handlers: work', () => {
     expect(JSON.stringify(result)).not.toContain(API_KEY);
   });
 
+  it('team:register hands only the parsed fields to the host, and answers where the password is kept', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.registerTeamServer](fromApp, { ...TEAM_REGISTER, extra: 'x' })).toEqual({
+      ok: true,
+      value: { credentialStorage: 'system' },
+    });
+    expect(deps.teamServers.register).toHaveBeenCalledExactlyOnceWith(TEAM_REGISTER);
+    const withoutPassword = { connectionId: TEAM_REGISTER.connectionId, url: TEAM_REGISTER.url, user: TEAM_REGISTER.user };
+    await handlers[IPC_CHANNELS.registerTeamServer](fromApp, withoutPassword);
+    expect(deps.teamServers.register).toHaveBeenLastCalledWith(withoutPassword);
+  });
+
+  it('team:forget and team:fetch hand the checked request to the host and its answer back', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.forgetTeamServer](fromApp, { connectionId: 'lead:demo-study' })).toEqual({ ok: true, value: null });
+    expect(deps.teamServers.forget).toHaveBeenCalledExactlyOnceWith('lead:demo-study');
+    expect(await handlers[IPC_CHANNELS.fetchTeamServer](fromApp, TEAM_FETCH)).toEqual({
+      ok: true,
+      value: { ok: true, status: 200, headers: [['content-type', 'application/json']], body: '{}' },
+    });
+    expect(deps.teamServers.fetch).toHaveBeenCalledExactlyOnceWith(TEAM_FETCH);
+  });
+
+  it('team:fetch refuses a body over its limit before the host sees it', async () => {
+    const { deps, handlers } = fakeDeps();
+    expectError(
+      await handlers[IPC_CHANNELS.fetchTeamServer](fromApp, { ...TEAM_FETCH, body: 'x'.repeat(MAX_TEAM_BODY_CHARS + 1) }),
+      /body: is larger than 256 MB/,
+    );
+    expectNoEffect(deps);
+  });
+
+  it.each([
+    ['a password that is too long', { ...TEAM_REGISTER, password: PASSWORD.repeat(MAX_PASSWORD_CHARS / PASSWORD.length + 1) }],
+    ['a user that is not text', { ...TEAM_REGISTER, user: [PASSWORD] }],
+    ['a password that is not text', { ...TEAM_REGISTER, password: [PASSWORD] }],
+    ['a bad connection id', { ...TEAM_REGISTER, connectionId: `lead:${PASSWORD}/` }],
+  ])('team:register refuses %s without naming the password', async (_label, payload) => {
+    const { deps, handlers } = fakeDeps();
+    const result = await handlers[IPC_CHANNELS.registerTeamServer](fromApp, payload);
+    expectError(result, /Invalid team:register request/);
+    expect(JSON.stringify(result)).not.toContain(PASSWORD);
+    expectNoEffect(deps);
+  });
+
+  it('team:register never passes on an error that names the password, whatever threw it', async () => {
+    const { handlers } = fakeDeps({
+      teamServers: { register: vi.fn(async () => Promise.reject(new Error(`could not encrypt ${PASSWORD}`))), forget: vi.fn(), fetch: vi.fn() },
+    });
+    const result = await handlers[IPC_CHANNELS.registerTeamServer](fromApp, TEAM_REGISTER);
+    expectError(result, /^could not encrypt \[the password\]$/);
+    expect(JSON.stringify(result)).not.toContain(PASSWORD);
+  });
+
   it('never throws, even when a dependency throws synchronously', async () => {
     const { handlers } = fakeDeps({
       showOpenDialog: vi.fn(() => {
@@ -563,6 +662,9 @@ describe('registerIpcHandlers', () => {
       'judge:register',
       'judge:send',
       'links:open',
+      'team:fetch',
+      'team:forget',
+      'team:register',
     ]);
   });
 });

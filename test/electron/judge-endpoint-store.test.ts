@@ -12,23 +12,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FetchLike } from '../../shared/judge-run/chat-completions';
 import type { JudgeSendRequest } from '../../shared/platform/studio-platform';
 import { createJudgeEndpointStore, desktopJudgeEndpoints } from '../../electron/judge/endpoint-store';
-import type { SafeStorage } from '../../electron/judge/endpoint-store';
+import type { SafeStorage } from '../../electron/secrets/sealed-file';
+import { fakeSafeStorage, folderText } from './sealed-file-fixtures';
 import { judgeSendRequest } from '../support/fake-judge-endpoints';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 
 const API_KEY = 'sk-live-7Hq2vX9mB4nR8tL1';
-
-/** Reversible and not trivially so: no run of the key's bytes survives in the ciphertext. */
-function fakeSafeStorage(backend: string | undefined = 'gnome_libsecret', available = true) {
-  const mask = (bytes: Buffer) => Buffer.from(bytes.map((byte, index) => byte ^ ((0x5a + index * 37) & 0xff)));
-  const storage = {
-    isEncryptionAvailable: vi.fn(() => available),
-    encryptString: vi.fn((text: string) => Buffer.concat([Buffer.from('v11'), mask(Buffer.from(text, 'utf8'))])),
-    decryptString: vi.fn((encrypted: Buffer) => mask(encrypted.subarray(3)).toString('utf8')),
-    ...(backend === undefined ? {} : { getSelectedStorageBackend: vi.fn(() => backend) }),
-  };
-  return storage satisfies SafeStorage;
-}
 
 let server: FakeChatServer;
 let dir: string;
@@ -62,13 +51,6 @@ function endpoints(safeStorage: SafeStorage = fakeSafeStorage(), fetchImpl: Fetc
   return desktopJudgeEndpoints(createJudgeEndpointStore(file, safeStorage), fetchImpl);
 }
 
-/** Every byte the store left in its folder, as text: where a key in the clear would show. */
-async function folderText(): Promise<string> {
-  const names = await readdir(dir);
-  const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-  return texts.join('\n');
-}
-
 describe('the registrations file', () => {
   it('holds the origin and the key encrypted by safeStorage, never the key in the clear', async () => {
     const safeStorage = fakeSafeStorage();
@@ -77,7 +59,7 @@ describe('the registrations file', () => {
       keyStorage: 'system',
       reloadToConnect: false,
     });
-    const text = await folderText();
+    const text = await folderText(dir);
     expect(text).toContain(new URL(server.url).origin);
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain(Buffer.from(API_KEY).toString('base64'));
@@ -97,7 +79,7 @@ describe('the registrations file', () => {
       reloadToConnect: false,
     });
     expect(safeStorage.encryptString).not.toHaveBeenCalled();
-    expect(await folderText()).not.toContain(API_KEY);
+    expect(await folderText(dir)).not.toContain(API_KEY);
     expect(await access.send(request())).toMatchObject({ ok: true });
     expect(server.log[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
 

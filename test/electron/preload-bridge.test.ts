@@ -1,4 +1,4 @@
-// The preload bridge over a fake ipcRenderer: exactly the thirteen operations, each on its contract
+// The preload bridge over a fake ipcRenderer: exactly the sixteen operations, each on its contract
 // channel with its IpcResult passed as is, listeners called without the IPC event, separate
 // subscriptions, and app:quit-ready answered once the quit listener settles.
 
@@ -27,11 +27,13 @@ function fakeIpc() {
 }
 
 describe('createStudioBridge', () => {
-  it('exposes exactly the thirteen operations, all functions', () => {
+  it('exposes exactly the sixteen operations, all functions', () => {
     const bridge = createStudioBridge(fakeIpc().ipc);
     expect(Object.keys(bridge).sort()).toEqual([
       'appInfo',
+      'fetchTeamServer',
       'forgetJudgeEndpoint',
+      'forgetTeamServer',
       'listBackups',
       'onBeforeQuit',
       'onImportRequested',
@@ -39,6 +41,7 @@ describe('createStudioBridge', () => {
       'openFiles',
       'readBackup',
       'registerJudgeEndpoint',
+      'registerTeamServer',
       'saveFile',
       'saveFiles',
       'sendJudgeRequest',
@@ -68,6 +71,11 @@ describe('createStudioBridge', () => {
     await bridge.forgetJudgeEndpoint('e1');
     const judgeRequest = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', model: 'm', temperature: 0, maxTokens: 8, timeoutMs: 1000, messages: [] };
     await bridge.sendJudgeRequest(judgeRequest);
+    const teamRegistration = { connectionId: 'lead:demo', url: 'https://couch.example.org/', user: 'admin', password: 'pw' };
+    await bridge.registerTeamServer(teamRegistration);
+    await bridge.forgetTeamServer('lead:demo');
+    const teamRequest = { connectionId: 'lead:demo', url: 'https://couch.example.org/_session', method: 'GET', headers: [] };
+    await bridge.fetchTeamServer(teamRequest);
 
     expect(ipc.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.openFiles, openRequest],
@@ -81,6 +89,9 @@ describe('createStudioBridge', () => {
       [IPC_CHANNELS.registerJudgeEndpoint, registration],
       [IPC_CHANNELS.forgetJudgeEndpoint, { endpointId: 'e1' }],
       [IPC_CHANNELS.sendJudgeRequest, judgeRequest],
+      [IPC_CHANNELS.registerTeamServer, teamRegistration],
+      [IPC_CHANNELS.forgetTeamServer, { connectionId: 'lead:demo' }],
+      [IPC_CHANNELS.fetchTeamServer, teamRequest],
     ]);
   });
 

@@ -1,19 +1,17 @@
 // The web build's judge endpoints on fake-indexeddb with Node's Web Crypto and the loopback chat
 // server: keys are kept AES-GCM encrypted under a non-extractable key in a database of their own
 // (every stored row searched for the key), requests go only to the registered origin and only when
-// the page's policy admits it (else "reload"), and the page's second policy names those origins.
+// the page's policy admits it (else "reload").
 
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FetchLike } from '../../../shared/judge-run/chat-completions';
 import type { JudgeSendRequest } from '../../../shared/platform/studio-platform';
-import {
-  createBrowserJudgeEndpoints,
-  KEYS_DATABASE_NAME,
-  prepareJudgeConnectPolicy,
-  registeredOrigins,
-} from '../../../renderer/platform/browser-judge-endpoints';
+import { createBrowserJudgeEndpoints } from '../../../renderer/platform/browser-judge-endpoints';
+import { registeredOrigins } from '../../../renderer/platform/connect-policy';
+import { KEYS_DATABASE_NAME } from '../../../renderer/platform/keys-database';
+import { storedText } from './keys-fixtures';
 import { judgeSendRequest } from '../../support/fake-judge-endpoints';
 import { startFakeChatServer, type FakeChatServer } from '../../support/fake-chat-server';
 
@@ -51,22 +49,6 @@ function access(options: { admitted?: ReadonlySet<string> | 'any'; subtle?: Subt
 
 function request(overrides: Partial<JudgeSendRequest> = {}): JudgeSendRequest {
   return judgeSendRequest(server.url, overrides);
-}
-
-/** Every row of every table of the keys database, bytes read as text both ways a key could hide in them. */
-async function storedText(): Promise<{ text: string; rows: unknown[] }> {
-  const db = new Dexie(KEYS_DATABASE_NAME);
-  await db.open();
-  const rows = (await Promise.all(db.tables.map((table) => table.toArray()))).flat();
-  db.close();
-  const text = JSON.stringify(rows, (_key, value: unknown) => {
-    if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
-      const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-      return [new TextDecoder().decode(bytes), Buffer.from(bytes).toString('latin1'), Buffer.from(bytes).toString('base64')];
-    }
-    return value;
-  });
-  return { text, rows };
 }
 
 describe('keeping the key', () => {
@@ -152,39 +134,5 @@ describe('sending', () => {
     // The page's own origin, and any origin where the page has no policy (the dev server), need no reload.
     expect(await endpoints.register({ endpointId: 'e-2', url: `${PAGE}/v1` })).toMatchObject({ reloadToConnect: false });
     expect(await access({ admitted: 'any' }).register({ endpointId: 'e-3', url: 'https://api.openai.com/v1' })).toMatchObject({ reloadToConnect: false });
-  });
-});
-
-describe('prepareJudgeConnectPolicy', () => {
-  /** Just enough of a document: a head that holds meta elements. */
-  function fakeDocument(withPolicy: boolean) {
-    const metas: Array<{ httpEquiv: string; content: string }> = withPolicy ? [{ httpEquiv: 'Content-Security-Policy', content: "default-src 'self'" }] : [];
-    const document = {
-      head: { querySelector: () => metas[0] ?? null, append: (meta: { httpEquiv: string; content: string }) => metas.push(meta) },
-      createElement: () => ({ httpEquiv: '', content: '' }),
-    };
-    return { document: document as unknown as Document, metas };
-  }
-
-  it('adds a second policy admitting only the page and the registered origins, checked again', async () => {
-    const endpoints = access();
-    await endpoints.register({ endpointId: 'e-1', url: server.url });
-    await endpoints.register({ endpointId: 'e-2', url: 'https://api.openai.com/v1' });
-    await endpoints.register({ endpointId: 'e-3', url: `${server.url}/other` });
-    // A row planted in the database by hand is not an origin and never reaches the policy.
-    const db = new Dexie(KEYS_DATABASE_NAME);
-    await db.open();
-    await db.table('endpoints').put({ endpointId: 'planted', origin: "https://x.example; script-src 'unsafe-inline'" });
-    db.close();
-
-    const { document, metas } = fakeDocument(true);
-    expect(await prepareJudgeConnectPolicy(document)).toEqual(new Set([origin, 'https://api.openai.com']));
-    expect(metas[1]).toEqual({ httpEquiv: 'Content-Security-Policy', content: `connect-src 'self' ${origin} https://api.openai.com` });
-  });
-
-  it('adds nothing where the page has no policy (the dev server), which then admits any origin', async () => {
-    const { document, metas } = fakeDocument(false);
-    expect(await prepareJudgeConnectPolicy(document)).toBe('any');
-    expect(metas).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform, DOWNLOAD_PAUSE_MS } from '../../../renderer/platform/browser';
 import { fakeJudgeEndpoints } from '../../support/fake-judge-endpoints';
+import { nodeTeamServers } from '../../support/node-team-servers';
 
 let clicked: Array<{ name: string; href: string; inPage: boolean }>;
 
@@ -26,9 +27,9 @@ afterEach(() => {
 
 const file = (suggestedName: string) => ({ suggestedName, text: `{"name":"${suggestedName}"}`, mimeType: 'application/json' });
 
-describe('createBrowserPlatform(fakeJudgeEndpoints()).saveFiles', () => {
+describe('createBrowserPlatform(fakeJudgeEndpoints(), nodeTeamServers()).saveFiles', () => {
   it('downloads the files one at a time with a pause between them', async () => {
-    const saving = createBrowserPlatform(fakeJudgeEndpoints()).saveFiles({
+    const saving = createBrowserPlatform(fakeJudgeEndpoints(), nodeTeamServers()).saveFiles({
       title: 'Packs',
       files: [file('a.pack.json'), file('b.pack.json'), file('c.pack.json')],
     });
@@ -47,7 +48,7 @@ describe('createBrowserPlatform(fakeJudgeEndpoints()).saveFiles', () => {
   });
 
   it('revokes each download URL only once the browser had time to read it', async () => {
-    await createBrowserPlatform(fakeJudgeEndpoints()).saveFile(file('labels.json'));
+    await createBrowserPlatform(fakeJudgeEndpoints(), nodeTeamServers()).saveFile(file('labels.json'));
     expect(URL.revokeObjectURL).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(URL.revokeObjectURL).toHaveBeenCalledExactlyOnceWith('blob:test/1');

@@ -1,11 +1,11 @@
 // The two hosts' policies: the desktop app's renderer connects to nothing but itself (its judge
-// requests go from the main process); the web build's static policy differs only in admitting any
+// and team server requests go from the main process); the web build's static policy differs only in admitting any
 // http(s) address, which the page narrows at load to the registered origins with a second policy.
 
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
-  judgeConnectPolicy,
+  connectPolicy,
   WEB_CONTENT_SECURITY_POLICY,
   WEB_META_CONTENT_SECURITY_POLICY,
 } from '../../../shared/security/content-security-policy';
@@ -34,7 +34,9 @@ describe('content security policies', () => {
   });
 
   it("narrow the page's connections to itself and the registered origins", () => {
-    expect(judgeConnectPolicy([])).toBe("connect-src 'self'");
-    expect(judgeConnectPolicy(['http://127.0.0.1:11434', 'https://api.openai.com'])).toBe("connect-src 'self' http://127.0.0.1:11434 https://api.openai.com");
+    expect(connectPolicy([])).toBe("connect-src 'self'");
+    expect(connectPolicy(['http://127.0.0.1:11434', 'https://api.openai.com', 'https://couch.example.org'])).toBe(
+      "connect-src 'self' http://127.0.0.1:11434 https://api.openai.com https://couch.example.org",
+    );
   });
 });

@@ -19,6 +19,7 @@ import { createStudioStore } from '../../../../renderer/services/studio-store';
 import { StudioDatabase } from '../../../../renderer/db/database';
 import { importStudies } from '../../../../renderer/db/import-study';
 import { fakeJudgeEndpoints } from '../../../support/fake-judge-endpoints';
+import { nodeTeamServers } from '../../../support/node-team-servers';
 import { createBrowserPlatform } from '../../../../renderer/platform/browser';
 import { fakeWorkers } from '../../services/fake-workers';
 
@@ -62,7 +63,7 @@ export function testServices(db: StudioDatabase, mode: StudioMode): StudioServic
   preferences.getState().setMode(mode);
   return {
     db,
-    platform: createBrowserPlatform(fakeJudgeEndpoints()),
+    platform: createBrowserPlatform(fakeJudgeEndpoints(), nodeTeamServers()),
     store: createStudioStore({ view: 'library' }),
     preferences,
     workers,
