@@ -42,4 +42,6 @@ export interface LeadConnectRequest {
   server: string;
   /** The server admin the host holds the password of (registered as connectionId('lead', studyId)). */
   user: string;
+  /** Where the host said it keeps the password (its register answer); absent: only until the app closes. */
+  credentialStorage?: 'system' | 'browser' | 'session';
 }
