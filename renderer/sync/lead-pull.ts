@@ -19,8 +19,12 @@ import type { LeadSyncStatus, TeamDatabaseStatus } from './sync-status';
 
 const APP = `agreement-studio ${__APP_VERSION__}`;
 
-/** Changes per request: large enough that 100,000 labels take 50 requests, small enough for one transaction. */
-export const PULL_BATCH = 2_000;
+/**
+ * Changes per request: the merge reads the annotator's stored labels once a batch, so 100,000
+ * labels in 10 batches rather than 50 keep that from growing with the square of their count;
+ * still one request of a few MB and one transaction.
+ */
+export const PULL_BATCH = 10_000;
 /** Databases read at once: a browser allows 6 connections per host, and the app's other requests need some. */
 const CONCURRENT_DATABASES = 4;
 const IDLE_FIRST_MS = 1_000;
@@ -179,20 +183,26 @@ async function pullDatabase(
   isStopped: () => boolean,
   setStatus: (annotatorId: string, change: Partial<TeamDatabaseStatus>) => void,
 ): Promise<PassResult> {
-  let since = row.since ?? 0;
   let result: PassResult = 'current';
+  let next = readBatch(remote, row.since ?? 0);
   while (!isStopped()) {
-    let batch: { results: PouchChange[]; last_seq: string | number };
-    let losers: PouchDoc[];
+    let read: ReadBatch;
     try {
-      batch = await remote.changes({ since, limit: PULL_BATCH, batch_size: PULL_BATCH, include_docs: true, conflicts: true, style: 'all_docs' });
-      losers = batch.results.length === 0 ? [] : await losingRevisions(remote, batch.results);
+      read = await next;
     } catch (error) {
       const failure = describeFailure(error, row.database);
       setStatus(row.annotatorId, { state: failure.state, reason: failure.reason });
       return failure.state;
     }
+    const { batch, losers } = read;
     if (batch.results.length === 0) break;
+    const more = batch.results.length >= PULL_BATCH;
+    if (more) {
+      // The next batch is read while this one merges, so the network and IndexedDB work at once;
+      // a stop leaves it unread, and its failure is met when it is awaited.
+      next = readBatch(remote, batch.last_seq);
+      next.catch(() => undefined);
+    }
     setStatus(row.annotatorId, { state: 'pulling' });
     const merged = await mergeBatch(deps, study, row, batch.results, losers, batch.last_seq);
     setStatus(row.annotatorId, {
@@ -201,12 +211,21 @@ async function pullDatabase(
       lastPulledAt: merged.at,
       ...(merged.reason !== undefined ? { reason: merged.reason } : {}),
     });
-    since = batch.last_seq;
     result = 'new';
-    if (batch.results.length < PULL_BATCH) break;
+    if (!more) break;
   }
   setStatus(row.annotatorId, { state: 'current' });
   return result;
+}
+
+interface ReadBatch {
+  batch: { results: PouchChange[]; last_seq: string | number };
+  losers: PouchDoc[];
+}
+
+async function readBatch(remote: PouchDatabase, since: string | number): Promise<ReadBatch> {
+  const batch = await remote.changes({ since, limit: PULL_BATCH, batch_size: PULL_BATCH, include_docs: true, conflicts: true, style: 'all_docs' });
+  return { batch, losers: batch.results.length === 0 ? [] : await losingRevisions(remote, batch.results) };
 }
 
 /** CouchDB's own conflicts: every losing revision of the batch's conflicted documents, in one request. */

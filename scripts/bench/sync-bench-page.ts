@@ -16,7 +16,7 @@ import { loadCoverage } from '../../renderer/db/coverage';
 import { StudioDatabase } from '../../renderer/db/database';
 import { importStudies } from '../../renderer/db/import-study';
 import { assignTeam } from '../../renderer/db/team-setup';
-import { startLeadPull } from '../../renderer/sync/lead-pull';
+import { PULL_BATCH, startLeadPull } from '../../renderer/sync/lead-pull';
 import { connectLead, inviteAnnotators } from '../../renderer/sync/lead-setup';
 import type { OpenPouch, PouchDatabase } from '../../renderer/sync/pouchdb-api';
 import { relayFetch } from '../../renderer/sync/relay-fetch';
@@ -45,9 +45,8 @@ export interface SyncScenarioResult {
 
 const CREATED_AT = '2026-01-05T09:00:00.000Z';
 const WRITE_CHUNK = 5_000;
-/** As the lead's pull: four databases at once, 2,000 changes a request. */
+/** As the lead's pull: four databases at once, PULL_BATCH changes a request. */
 const AT_ONCE = 4;
-const BATCH = 2_000;
 
 const openPouch: OpenPouch = (nameOrUrl, options) => new PouchDB(nameOrUrl, options);
 const pageFetch: TeamServerFetch = (url, init) => fetch(url, init);
@@ -161,7 +160,7 @@ async function runSyncBench(scenario: SyncScenario): Promise<SyncScenarioResult>
       const remote = openPouch(`${invitation.server}${invitation.database}`, { fetch: relayFetch(lead, deps.send), skip_setup: true });
       const local = openPouch(`bench-replica-${index}`);
       replicas.push(local);
-      const info = await local.replicate.from(remote, { batch_size: BATCH });
+      const info = await local.replicate.from(remote, { batch_size: PULL_BATCH });
       replicated += info.docs_written;
     });
     const replicateMs = performance.now() - start;
