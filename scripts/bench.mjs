@@ -1,7 +1,7 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report,judge (the default) picks sections; BENCH_RUNS sets repeats.
+// BENCH_SECTIONS=import,labelling,team,report,judge,sync (the default) picks sections; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,10 +9,10 @@ import { chromium } from 'playwright-core';
 import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync').split(','));
 const CHROMIUM_PATH = browserPath();
 const out = '.bench';
-for (const folder of ['page', 'labelling', 'team', 'report']) mkdirSync(`${out}/${folder}`, { recursive: true });
+for (const folder of ['page', 'labelling', 'team', 'report', 'sync']) mkdirSync(`${out}/${folder}`, { recursive: true });
 
 /**
  * Bundles one bench module: for Node with its packages left to node_modules, or for a bench
@@ -54,6 +54,9 @@ await bundle('report-bench.ts', 'report-bench.mjs', 'node', external);
 await bundle('report-bench-page.ts', 'report/report.js', 'browser', appVersion);
 await bundle('report-probe.ts', 'report/probe.js', 'browser', { format: 'iife' });
 htmlPage('report/report.html', 'report', ['report.js']);
+await bundle('sync-bench.ts', 'sync-bench.mjs', 'node', external);
+await bundle('sync-bench-page.ts', 'sync/sync.js', 'browser', appVersion);
+htmlPage('sync/index.html', 'sync', ['sync.js']);
 
 const { writeBenchBundle, benchParse, median } = await import(new URL(`../${out}/node-bench.mjs`, import.meta.url).href);
 const text = writeBenchBundle(`${out}/page/bundle.json`);
@@ -65,6 +68,7 @@ if (SECTIONS.has('labelling')) await labellingSection();
 if (SECTIONS.has('team')) await teamSection();
 if (SECTIONS.has('report')) await reportSection();
 if (SECTIONS.has('judge')) await judgeSection();
+if (SECTIONS.has('sync')) await syncSection();
 
 async function importSection() {
   const node = benchParse(text, RUNS);
@@ -265,4 +269,34 @@ async function judgeSection() {
   const middle = r.heap[Math.floor(r.heap.length / 2)];
   console.log(`  heap used: start ${mb(r.heap[0].bytes)}, middle ${mb(middle.bytes)} (${fmt(middle.done)} done), end ${mb(r.heap.at(-1).bytes)}`);
   console.log(`    every tenth: ${r.heap.map((h) => mb(h.bytes)).join(', ')}`);
+}
+
+// Issue 18: every annotator's labels on a loopback team server (pouchdb-server in memory), pulled by
+// the lead's studio in Chromium until coverage is complete, against a plain PouchDB replication of
+// the same databases in the same page; target at most 1.5x.
+async function syncSection() {
+  const { runSyncBench } = await import(new URL(`../${out}/sync-bench.mjs`, import.meta.url).href);
+  const r = await runSyncBench({
+    pageRoot: `${out}/sync`,
+    agreementBundlePath: `${out}/page/bundle.json`,
+    chromiumPath: CHROMIUM_PATH,
+    chromiumArgs: CHROMIUM_ARGS,
+    log: (line) => console.error(`  (${line})`),
+  });
+  const print = (title, s) => {
+    const labels = s.labels.answer + s.labels.match + s.labels.difficulty;
+    const ratio = s.pullMs / s.replicateMs;
+    console.log(
+      `\n${title}: ${fmt(s.annotators)} annotator databases, ${fmt(labels)} labels (${fmt(s.labels.answer)} answer, ${fmt(s.labels.match)} match, ${fmt(s.labels.difficulty)} difficulty)`,
+    );
+    console.log(`  set-up (connect, users, databases, packs)  ${fmt(s.setupMs).padStart(7)} ms`);
+    console.log(`  labels written as the annotators           ${fmt(s.writeMs).padStart(7)} ms   (not part of the comparison)`);
+    console.log(`  lead's pull, start to coverage complete     ${fmt(s.pullMs).padStart(7)} ms   (startLeadPull: checked, merged, audited, checkpointed)`);
+    console.log(
+      `  plain PouchDB replication, same databases   ${fmt(s.replicateMs).padStart(7)} ms   (${fmt(s.replicated)} documents into local PouchDB databases)`,
+    );
+    console.log(`  pull / replication                          ${ratio.toFixed(2).padStart(7)} x    (target <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`);
+  };
+  print('Sync, difficulty study', r.difficulty);
+  print('Sync, agreement study', r.agreement);
 }

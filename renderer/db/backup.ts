@@ -207,8 +207,14 @@ export async function restoreSnapshot(db: StudioDatabase, backup: Backup, option
     options.onProgress?.({ done, total });
   };
 
-  await db.transaction('rw', [...studyTables(db), db.judgeRuns, db.judgeAnswers], async () => {
+  await db.transaction('rw', [...studyTables(db), db.judgeRuns, db.judgeAnswers, db.syncConnections, db.teamDatabases], async () => {
+    // The study stays connected to its team server, its annotators' databases pulled again from
+    // the start: labels they sent after the backup come back (the merge is idempotent).
+    const connection = await db.syncConnections.get(study.id);
+    const teamDatabases = await db.teamDatabases.where('studyId').equals(study.id).toArray();
     await deleteStudy(db, study.id);
+    if (connection !== undefined) await db.syncConnections.add(connection);
+    await db.teamDatabases.bulkAdd(teamDatabases.map(({ since: _since, ...row }) => row));
     await db.studies.add(study);
     progress(1);
     await addInChunks(db.puzzles, backup.puzzles, progress);

@@ -71,7 +71,21 @@ export async function importStudies(db: StudioDatabase, studies: readonly StudyD
  * append-only, so it keeps the study's history and records the deletion.
  */
 export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<void> {
-  const tables = [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.gold, db.labels, db.judgeRuns, db.judgeAnswers, db.audit];
+  const tables = [
+    db.studies,
+    db.puzzles,
+    db.sessions,
+    db.turns,
+    db.annotators,
+    db.assignments,
+    db.gold,
+    db.labels,
+    db.judgeRuns,
+    db.judgeAnswers,
+    db.syncConnections,
+    db.teamDatabases,
+    db.audit,
+  ];
   await db.transaction('rw', tables, async () => {
     const study = await db.studies.get(studyId);
     if (!study) return;
@@ -84,6 +98,9 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
       byStudy(db.gold, studyId).delete(),
       byStudy(db.labels, studyId).delete(),
       deleteJudgeRunsOf(db, studyId),
+      // Its team server connection and the lead's records of the annotators' databases (the server keeps them).
+      db.syncConnections.delete(studyId),
+      db.teamDatabases.where('studyId').equals(studyId).delete(),
     ]);
     await db.studies.delete(studyId);
     await db.audit.add({ studyId, at: new Date().toISOString(), kind: 'study:delete', detail: `deleted study "${study.name}"` });

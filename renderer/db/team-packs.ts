@@ -4,7 +4,7 @@
 
 import { DEFAULT_GUIDELINES } from '../../shared/domain/default-guidelines';
 import type { Task } from '../../shared/domain/model';
-import { serializePack, type PackTasks } from '../../shared/formats/pack';
+import { serializePack, type Pack, type PackTasks } from '../../shared/formats/pack';
 import { buildAnnotatorPack, emptyTasks } from '../../shared/study/study-packs';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
@@ -37,6 +37,23 @@ export async function writeTeamPacks(
   options: TeamPackOptions,
   onProgress?: (progress: WorkProgress) => void,
 ): Promise<OutgoingFile[]> {
+  const packs = await buildTeamPacks(db, studyId, request, options, onProgress);
+  // A pack of the missing units must not overwrite the full pack saved earlier.
+  return packs.map(({ annotatorId, pack }) => ({
+    name: request.missingOnly ? `${annotatorId}.missing.pack.json` : `${annotatorId}.pack.json`,
+    text: serializePack(pack),
+    mimeType: 'application/json',
+  }));
+}
+
+/** The packs writeTeamPacks writes, before they become files (a team server gets them as documents). */
+export async function buildTeamPacks(
+  db: StudioDatabase,
+  studyId: string,
+  request: PackRequest,
+  options: TeamPackOptions,
+  onProgress?: (progress: WorkProgress) => void,
+): Promise<Array<{ annotatorId: string; pack: Pack }>> {
   // One read transaction, so the packs show one state of the study, assignment and labels.
   const { data, rows, annotators, labelKeys } = await db.transaction(
     'r',
@@ -69,7 +86,7 @@ export async function writeTeamPacks(
   // A pack is all an annotator has: it carries the guidelines text itself, the default where the study has none.
   const packOptions = { guidelines: data.study.guidelines ?? DEFAULT_GUIDELINES, createdAt: options.createdAt, app: options.app };
 
-  const files: OutgoingFile[] = [];
+  const packs: Array<{ annotatorId: string; pack: Pack }> = [];
   for (const [index, id] of ids.entries()) {
     onProgress?.({ label: `Writing pack ${index + 1} of ${ids.length}`, done: index, total: ids.length });
     let tasks = assigned.get(id) ?? emptyTasks();
@@ -78,12 +95,10 @@ export async function writeTeamPacks(
       tasks = { answer: missing('answer'), match: missing('match'), difficulty: missing('difficulty') };
       if (tasks.answer.length + tasks.match.length + tasks.difficulty.length === 0) continue;
     }
-    const pack = buildAnnotatorPack(data, { id, name: names.get(id) ?? id }, tasks, packOptions);
-    // A pack of the missing units must not overwrite the full pack saved earlier.
-    files.push({ name: request.missingOnly ? `${id}.missing.pack.json` : `${id}.pack.json`, text: serializePack(pack), mimeType: 'application/json' });
+    packs.push({ annotatorId: id, pack: buildAnnotatorPack(data, { id, name: names.get(id) ?? id }, tasks, packOptions) });
   }
-  onProgress?.({ label: `Wrote ${files.length} pack${files.length === 1 ? '' : 's'}`, done: ids.length, total: ids.length });
-  return files;
+  onProgress?.({ label: `Wrote ${packs.length} pack${packs.length === 1 ? '' : 's'}`, done: ids.length, total: ids.length });
+  return packs;
 }
 
 function labelKey(annotatorId: string, task: string, unit: string): string {

@@ -33,6 +33,8 @@ export interface PouchChange {
 export interface PouchChangesOptions {
   since?: string | number | 'now';
   limit?: number;
+  /** Changes per request to a remote database (PouchDB's own default is 25). */
+  batch_size?: number;
   include_docs?: boolean;
   conflicts?: boolean;
   style?: 'main_only' | 'all_docs';

@@ -120,7 +120,8 @@ const headerSchema = z.object({
   labels: z.array(z.unknown(), { error: expected('an array of labels') }),
 });
 
-const labelSchema = z.object(
+/** One label's fields as a label file holds them (the value aside); the team server's label documents are read with it too. */
+export const labelSchema = z.object(
   {
     unit: recordId,
     task: z.enum(TASKS, { error: expected('the task: answer, match or difficulty') }),

@@ -10,10 +10,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../node_modules/pouchdb-server/bin/pouchdb-server', import.meta.url));
+// Resolved as a package, so the bench's bundled copy of this module (in .bench/) finds it too.
+const BIN = createRequire(import.meta.url).resolve('pouchdb-server/bin/pouchdb-server');
 
 export interface TeamServerOptions {
   /** Origins a web page may call it from (CORS with credentials); absent: none. */

@@ -150,6 +150,40 @@ describe('restoreSnapshot', () => {
     expect(audit.at(-1)).toMatchObject({ studyId: demo.study.id, at: LATER, kind: 'study:restore', detail: expect.stringContaining(snapshot.file.name) });
   });
 
+  it("keeps the study's team server connection and pulls its annotators' databases again from the start", async () => {
+    const db = freshDatabase();
+    const { demo } = await workedLibrary(db);
+    const snapshot = await snapshotStudy(db, demo.study.id, { app: APP });
+    const connection = {
+      studyId: demo.study.id,
+      role: 'lead' as const,
+      server: 'https://couch.example.org/',
+      user: 'lead',
+      credentialStorage: 'system' as const,
+      connectedAt: LATER,
+    };
+    const row = {
+      studyId: demo.study.id,
+      annotatorId: 'ann-1',
+      database: 'db-ann-1',
+      user: 'db-ann-1',
+      createdAt: LATER,
+      since: 42,
+      packs: ['abc'],
+      labelsPulled: 40,
+      refused: 1,
+    };
+    await db.syncConnections.put(connection);
+    await db.teamDatabases.put(row);
+
+    await restoreSnapshot(db, parsed(snapshot.file.text), { now: LATER, source: snapshot.file.name });
+
+    expect(await db.syncConnections.toArray()).toEqual([connection]);
+    const withoutCheckpoint: Partial<typeof row> = { ...row };
+    delete withoutCheckpoint.since;
+    expect(await db.teamDatabases.toArray()).toEqual([withoutCheckpoint]);
+  });
+
   it('undoes every change made since the snapshot: labels changed, added and removed, gold, assignment, names', async () => {
     const db = freshDatabase();
     const { demo } = await workedLibrary(db);

@@ -1,12 +1,12 @@
-// deleteStudy against fake-indexeddb: a study goes with its puzzles, sessions, turns, annotators
-// and labels; other studies keep every row; the append-only audit log keeps its history and
+// deleteStudy against fake-indexeddb: a study goes with its puzzles, sessions, turns, annotators,
+// labels and team server records; other studies keep every row; the append-only audit log keeps its history and
 // records the deletion.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudyData } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { deleteStudy, importStudies } from '../../../renderer/db/import-study';
-import { annotator, closeDatabases, countTables, demoStudy, dumpTables, freshDatabase, label, studyRows, syntheticStudy } from './db-fixtures';
+import { annotator, closeDatabases, countTables, demoStudy, dumpTables, freshDatabase, label, NOW, studyRows, syntheticStudy } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -58,6 +58,41 @@ describe('deleteStudy', () => {
 
     const after = await rowsOfStudy(db, demo.study.id);
     expect(after).toEqual({ studies: [], puzzles: [], sessions: [], turns: [], annotators: [], labels: [] });
+  });
+
+  it("removes the study's team server connection and annotator databases, and no other study's", async () => {
+    const db = freshDatabase();
+    const { demo, other } = await twoStudiesWithLabels(db);
+    for (const studyId of [demo.study.id, other.study.id]) {
+      await db.syncConnections.put({
+        studyId,
+        role: 'lead',
+        server: 'https://couch.example.org/',
+        user: 'lead',
+        credentialStorage: 'system',
+        connectedAt: NOW,
+      });
+      await db.teamDatabases.bulkPut(
+        ['ann-1', 'ann-2'].map((annotatorId) => ({
+          studyId,
+          annotatorId,
+          database: `db-${annotatorId}`,
+          user: `db-${annotatorId}`,
+          createdAt: NOW,
+          packs: [],
+          labelsPulled: 0,
+          refused: 0,
+        })),
+      );
+    }
+
+    await deleteStudy(db, demo.study.id);
+
+    expect(await db.syncConnections.toCollection().primaryKeys()).toEqual([other.study.id]);
+    expect((await db.teamDatabases.toArray()).map((row) => [row.studyId, row.annotatorId])).toEqual([
+      [other.study.id, 'ann-1'],
+      [other.study.id, 'ann-2'],
+    ]);
   });
 
   it('leaves every row of the other studies untouched', async () => {

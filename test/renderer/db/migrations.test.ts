@@ -1,4 +1,4 @@
-// Every schema version after 1, opened on a frozen database of the version before it (v1, v2, v3): the
+// Every schema version after 1, opened on a frozen database of the version before it (v1 to v4): the
 // fixtures in test/fixtures/db are written with the old schema (renderer/db/migrations), then
 // opened at the newer version, which must keep every record exactly and have its new tables.
 
@@ -24,7 +24,7 @@ type Stores = Readonly<Record<string, string>>;
 /** The tables of the versions after 3, empty in any database an older app wrote. */
 const EMPTY_SINCE_V4: Dump = Object.fromEntries([...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5)].map((table) => [table, []]));
 
-function fixture(version: 1 | 2 | 3): Dump {
+function fixture(version: 1 | 2 | 3 | 4): Dump {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/db/v${version}.json`, import.meta.url)), 'utf8')) as Dump;
 }
 
@@ -159,6 +159,31 @@ describe('migration to version 4 (migrations/v4-judge-runs.ts)', () => {
       expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
       const gold = rows.gold as GoldLabel[];
       expect(await db.gold.get([gold[0]!.studyId, gold[0]!.task, gold[0]!.unitId])).toStrictEqual(gold[0]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migration to version 5 (migrations/v5-team-server.ts)', () => {
+  it('keeps every record of a version 4 database as it was, judge runs included, and adds the two empty team server tables', async () => {
+    const rows = fixture(4);
+    // Version 4 is version 3 with a judge endpoint, a prompt version, a run and its answers.
+    const { judgeEndpoints, promptVersions, judgeRuns, judgeAnswers, ...older } = rows;
+    expect(older).toStrictEqual(fixture(3));
+    for (const list of [judgeEndpoints, promptVersions, judgeRuns, judgeAnswers]) expect(list?.length).toBeGreaterThan(0);
+    const indexedDB = await writeOldDatabase('to-v5', [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4], rows);
+    const db = await openCurrent('to-v5', indexedDB);
+    try {
+      expect(db.verno).toBe(5);
+      expect(await dump(db)).toStrictEqual({ ...rows, syncConnections: [], teamDatabases: [] });
+      const stores = storesOf(db);
+      expect(stores.syncConnections).toEqual({ keyPath: 'studyId', indexes: [] });
+      expect(stores.teamDatabases).toEqual({ keyPath: ['studyId', 'annotatorId'], indexes: ['studyId'] });
+      // The tables version 4 had are as it made them.
+      expect(stores.judgeRuns).toEqual({ keyPath: 'id', indexes: ['studyId'] });
+      expect(stores.judgeAnswers).toEqual({ keyPath: ['runId', 'key'], indexes: [] });
+      expect(await db.judgeRuns.get('run-91c2')).toStrictEqual(judgeRuns?.[0]);
     } finally {
       db.close();
     }

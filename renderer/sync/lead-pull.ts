@@ -1,0 +1,366 @@
+// The lead's continuous pull of every annotator's database on the study's team server (issue 18):
+// each database's changes feed is read from its stored checkpoint in batches, every document is
+// checked by the lead itself (read-label-doc.ts, never trusting the server), and accepted labels
+// merge through importLabelFiles like label files, CouchDB's losing revisions included, with the
+// checkpoint in the same transaction. Refused documents go to the audit log. Polls, never long-polls:
+// a browser allows 6 connections per host, and a study may have 55 databases.
+
+import type { Task } from '../../shared/domain/model';
+import { buildLabelFile, type LabelRecord } from '../../shared/formats/label-file';
+import { readLabelDoc, type LabelDocExpectation } from '../../shared/sync/read-label-doc';
+import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
+import { LABEL_DOC_PREFIX, PACK_DOC_PREFIX } from '../../shared/sync/sync-docs';
+import { byStudy } from '../db/by-study';
+import { importLabelFiles } from '../db/import-labels';
+import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
+import { relayFetch } from './relay-fetch';
+import type { SyncDeps } from './sync-deps';
+import type { LeadSyncStatus, TeamDatabaseStatus } from './sync-status';
+
+const APP = `agreement-studio ${__APP_VERSION__}`;
+
+/**
+ * Changes per request: the merge reads the annotator's stored labels once a batch, so 100,000
+ * labels in 10 batches rather than 50 keep that from growing with the square of their count;
+ * still one request of a few MB and one transaction.
+ */
+export const PULL_BATCH = 10_000;
+/** Databases read at once: a browser allows 6 connections per host, and the app's other requests need some. */
+const CONCURRENT_DATABASES = 4;
+const IDLE_FIRST_MS = 1_000;
+const IDLE_MAX_MS = 10_000;
+const OFFLINE_FIRST_MS = 1_000;
+const OFFLINE_MAX_MS = 30_000;
+
+/** The JSON in the `detail` of a `sync:refused` audit entry. */
+export interface RefusedDocDetail {
+  database: string;
+  id: string;
+  /** CouchDB's revision of the refused document. */
+  rev: string;
+  reason: string;
+}
+
+type PassResult = 'new' | 'current' | 'offline' | 'refused';
+
+export function startLeadPull(
+  deps: SyncDeps,
+  studyId: string,
+  onStatus: (status: LeadSyncStatus) => void,
+): { done: Promise<void>; wake(): void; stop(): void } {
+  let stopped = false;
+  let woken = false;
+  let endWait: (() => void) | undefined;
+  const statuses = new Map<string, TeamDatabaseStatus>();
+  const remotes = new Map<string, PouchDatabase>();
+
+  const report = () => onStatus({ studyId, databases: [...statuses.values()].map((status) => ({ ...status })) });
+  const setStatus = (annotatorId: string, change: Partial<TeamDatabaseStatus>) => {
+    const status = statuses.get(annotatorId);
+    if (status === undefined) return;
+    const next = { ...status, ...change };
+    // Back from offline or refused: that reason no longer holds.
+    const recovered = (change.state === 'pulling' || change.state === 'current') && (status.state === 'offline' || status.state === 'refused');
+    if (recovered && change.reason === undefined) delete next.reason;
+    if (JSON.stringify(next) === JSON.stringify(status)) return;
+    statuses.set(annotatorId, next);
+    report();
+  };
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        endWait = undefined;
+        resolve();
+      }
+      endWait = finish;
+    });
+
+  const remoteOf = (connection: SyncConnection, database: string): PouchDatabase => {
+    let remote = remotes.get(database);
+    if (remote === undefined) {
+      remote = deps.openPouch(`${connection.server}${database}`, { fetch: relayFetch(connectionId('lead', studyId), deps.send), skip_setup: true });
+      remotes.set(database, remote);
+    }
+    return remote;
+  };
+
+  const done = (async () => {
+    let idle = IDLE_FIRST_MS;
+    let offline = OFFLINE_FIRST_MS;
+    try {
+      while (!stopped) {
+        woken = false;
+        const study = await studyToPull(deps, studyId);
+        for (const row of study.rows) {
+          if (!statuses.has(row.annotatorId)) {
+            statuses.set(row.annotatorId, {
+              annotatorId: row.annotatorId,
+              database: row.database,
+              state: 'pulling',
+              labelsPulled: row.labelsPulled,
+              refused: row.refused,
+            });
+            report();
+          }
+        }
+        const results = await eachAtMost(study.rows, CONCURRENT_DATABASES, (row) =>
+          pullDatabase(deps, study, row, remoteOf(study.connection, row.database), () => stopped, setStatus),
+        );
+        if (stopped) break;
+        if (results.includes('new')) {
+          idle = IDLE_FIRST_MS;
+          continue;
+        }
+        if (results.includes('offline') || results.includes('refused')) {
+          await wait(offline);
+          offline = Math.min(offline * 2, OFFLINE_MAX_MS);
+        } else {
+          offline = OFFLINE_FIRST_MS;
+          await wait(idle);
+          idle = Math.min(idle * 2, IDLE_MAX_MS);
+        }
+      }
+    } finally {
+      await Promise.all([...remotes.values()].map((remote) => remote.close().catch(() => undefined)));
+    }
+  })();
+
+  return {
+    done,
+    wake() {
+      woken = true;
+      endWait?.();
+    },
+    stop() {
+      stopped = true;
+      endWait?.();
+    },
+  };
+}
+
+interface StudyToPull {
+  connection: SyncConnection;
+  studyId: string;
+  rows: TeamDatabase[];
+  /** Each annotator's expectation: the study, the scheme, their assigned units. */
+  expectations: Map<string, LabelDocExpectation>;
+  names: Map<string, string>;
+}
+
+/** What a pass needs, read afresh each pass: a reassignment or a new invitation counts from the next one. */
+async function studyToPull(deps: SyncDeps, studyId: string): Promise<StudyToPull> {
+  const { db } = deps;
+  return db.transaction('r', [db.studies, db.syncConnections, db.teamDatabases, db.assignments, db.annotators], async () => {
+    const [study, connection, rows, assignments, annotators] = await Promise.all([
+      db.studies.get(studyId),
+      db.syncConnections.get(studyId),
+      db.teamDatabases.where('studyId').equals(studyId).toArray(),
+      byStudy(db.assignments, studyId).toArray(),
+      byStudy(db.annotators, studyId).toArray(),
+    ]);
+    if (study === undefined) throw new Error(`The study "${studyId}" is not in the library.`);
+    if (connection?.role !== 'lead') throw new Error(`The study "${study.name}" is not connected to a team server as the lead's study.`);
+    const expectations = new Map<string, LabelDocExpectation>();
+    for (const row of rows) {
+      const assigned: Record<Task, Set<string>> = { answer: new Set(), match: new Set(), difficulty: new Set() };
+      for (const assignment of assignments) if (assignment.annotatorId === row.annotatorId) assigned[assignment.task] = new Set(assignment.units);
+      expectations.set(row.annotatorId, { studyId, annotatorId: row.annotatorId, scheme: study.scheme, assigned });
+    }
+    return { connection, studyId, rows, expectations, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
+  });
+}
+
+/** Reads one database's feed from its checkpoint until nothing is new (or the pull stops). */
+async function pullDatabase(
+  deps: SyncDeps,
+  study: StudyToPull,
+  row: TeamDatabase,
+  remote: PouchDatabase,
+  isStopped: () => boolean,
+  setStatus: (annotatorId: string, change: Partial<TeamDatabaseStatus>) => void,
+): Promise<PassResult> {
+  let result: PassResult = 'current';
+  let next = readBatch(remote, row.since ?? 0);
+  while (!isStopped()) {
+    let read: ReadBatch;
+    try {
+      read = await next;
+    } catch (error) {
+      const failure = describeFailure(error, row.database);
+      setStatus(row.annotatorId, { state: failure.state, reason: failure.reason });
+      return failure.state;
+    }
+    const { batch, losers } = read;
+    if (batch.results.length === 0) break;
+    const more = batch.results.length >= PULL_BATCH;
+    if (more) {
+      // The next batch is read while this one merges, so the network and IndexedDB work at once;
+      // a stop leaves it unread, and its failure is met when it is awaited.
+      next = readBatch(remote, batch.last_seq);
+      next.catch(() => undefined);
+    }
+    setStatus(row.annotatorId, { state: 'pulling' });
+    const merged = await mergeBatch(deps, study, row, batch.results, losers, batch.last_seq);
+    setStatus(row.annotatorId, {
+      labelsPulled: merged.labelsPulled,
+      refused: merged.refused,
+      lastPulledAt: merged.at,
+      ...(merged.reason !== undefined ? { reason: merged.reason } : {}),
+    });
+    result = 'new';
+    if (!more) break;
+  }
+  setStatus(row.annotatorId, { state: 'current' });
+  return result;
+}
+
+interface ReadBatch {
+  batch: { results: PouchChange[]; last_seq: string | number };
+  losers: PouchDoc[];
+}
+
+async function readBatch(remote: PouchDatabase, since: string | number): Promise<ReadBatch> {
+  const batch = await remote.changes({ since, limit: PULL_BATCH, batch_size: PULL_BATCH, include_docs: true, conflicts: true, style: 'all_docs' });
+  return { batch, losers: batch.results.length === 0 ? [] : await losingRevisions(remote, batch.results) };
+}
+
+/** CouchDB's own conflicts: every losing revision of the batch's conflicted documents, in one request. */
+async function losingRevisions(remote: PouchDatabase, changes: readonly PouchChange[]): Promise<PouchDoc[]> {
+  const wanted = changes.flatMap((change) => (change.doc?._conflicts ?? []).map((rev) => ({ id: change.id, rev })));
+  if (wanted.length === 0) return [];
+  const answer = await remote.bulkGet({ docs: wanted });
+  return answer.results.flatMap((result) => result.docs.flatMap((doc) => (doc.ok !== undefined ? [doc.ok] : [])));
+}
+
+interface Merged {
+  labelsPulled: number;
+  refused: number;
+  at: string;
+  /** The last refused document's reason in this batch. */
+  reason?: string;
+}
+
+/** Checks every document of a batch and merges the accepted ones with the batch's checkpoint, in one transaction. */
+async function mergeBatch(
+  deps: SyncDeps,
+  study: StudyToPull,
+  row: TeamDatabase,
+  changes: readonly PouchChange[],
+  losers: readonly PouchDoc[],
+  lastSeq: string | number,
+): Promise<Merged> {
+  const { db } = deps;
+  const at = deps.now?.() ?? new Date().toISOString();
+  const expectation = study.expectations.get(row.annotatorId);
+  const winners: LabelRecord[] = [];
+  // A document can have several losing revisions, and a label file holds one label per unit: the n-th losing revision of each goes in the n-th file.
+  const losingFiles: LabelRecord[][] = [];
+  const losingCount = new Map<string, number>();
+  const refused: RefusedDocDetail[] = [];
+
+  const check = (doc: PouchDoc): LabelRecord | undefined => {
+    const reading: { ok: true; label: LabelRecord } | { ok: false; reason: string } =
+      doc._deleted === true
+        ? { ok: false, reason: 'the label was deleted on the server; the lead keeps what it pulled before' }
+        : expectation === undefined
+          ? { ok: false, reason: `the annotator "${row.annotatorId}" has no assignment` }
+          : readLabelDoc(withoutConflicts(doc), expectation);
+    if (reading.ok) return reading.label;
+    refused.push({ database: row.database, id: doc._id, rev: doc._rev ?? '', reason: reading.reason });
+    return undefined;
+  };
+
+  for (const change of changes) {
+    // The lead's own documents: its packs and the validation function.
+    if (change.id.startsWith(PACK_DOC_PREFIX) || change.id.startsWith('_design/')) continue;
+    const doc = change.doc ?? { _id: change.id, _rev: change.changes[0]?.rev ?? '', _deleted: change.deleted === true };
+    if (!change.id.startsWith(LABEL_DOC_PREFIX)) {
+      refused.push({ database: row.database, id: change.id, rev: doc._rev ?? '', reason: 'the document is neither a label nor a pack' });
+      continue;
+    }
+    const label = check(doc);
+    if (label !== undefined) winners.push(label);
+  }
+  for (const doc of losers) {
+    const label = check(doc);
+    if (label === undefined) continue;
+    const n = losingCount.get(doc._id) ?? 0;
+    losingCount.set(doc._id, n + 1);
+    (losingFiles[n] ??= []).push(label);
+  }
+
+  const annotator = { id: row.annotatorId, name: study.names.get(row.annotatorId) ?? row.annotatorId };
+  const fileName = `${row.database} on ${study.connection.server}`;
+  const files = [winners, ...losingFiles]
+    .filter((labels) => labels.length > 0)
+    .map((labels) => buildLabelFile({ studyId: study.studyId, annotator, exportedAt: at, app: APP, labels }));
+  const accepted = files.reduce((sum, file) => sum + file.labels.length, 0);
+
+  // The merge and the checkpoint in one transaction: a crash between them can neither lose nor double a batch.
+  return db.transaction('rw', [db.studies, db.turns, db.puzzles, db.labels, db.annotators, db.audit, db.teamDatabases], async () => {
+    if (files.length > 0) await importLabelFiles(db, study.studyId, files, { fileNames: files.map(() => fileName), now: at });
+    const newlyRefused = await unloggedRefusals(deps, study.studyId, refused);
+    if (newlyRefused.length > 0) {
+      await db.audit.bulkAdd(newlyRefused.map((detail) => ({ studyId: study.studyId, at, kind: 'sync:refused', detail: JSON.stringify(detail) })));
+    }
+    const stored = await db.teamDatabases.get([study.studyId, row.annotatorId]);
+    const labelsPulled = (stored?.labelsPulled ?? 0) + accepted;
+    const refusedCount = (stored?.refused ?? 0) + newlyRefused.length;
+    await db.teamDatabases.update([study.studyId, row.annotatorId], { since: lastSeq, labelsPulled, refused: refusedCount, lastPulledAt: at });
+    const last = newlyRefused[newlyRefused.length - 1];
+    return { labelsPulled, refused: refusedCount, at, ...(last !== undefined ? { reason: `${last.id}: ${last.reason}` } : {}) };
+  });
+}
+
+/** The document as written: `_conflicts` is what the feed adds to it. */
+function withoutConflicts(doc: PouchDoc): Record<string, unknown> {
+  const written: Record<string, unknown> = { ...doc };
+  delete written._conflicts;
+  return written;
+}
+
+/** A refused revision met again (a losing revision stays in `_conflicts`) is logged and counted once. */
+async function unloggedRefusals(deps: SyncDeps, studyId: string, refused: readonly RefusedDocDetail[]): Promise<RefusedDocDetail[]> {
+  if (refused.length === 0) return [];
+  const logged = new Set<string>();
+  await deps.db.audit
+    .where('studyId')
+    .equals(studyId)
+    .each((entry) => {
+      if (entry.kind === 'sync:refused') logged.add(entry.detail);
+    });
+  return refused.filter((detail) => {
+    const key = JSON.stringify(detail);
+    if (logged.has(key)) return false;
+    logged.add(key);
+    return true;
+  });
+}
+
+/** A failed read in words: the server refused the lead's account (or has no such database), or it cannot be reached. */
+function describeFailure(error: unknown, database: string): { state: 'offline' | 'refused'; reason: string } {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 401 || status === 403) return { state: 'refused', reason: `the server refused the lead's account for the database ${database} (${message})` };
+  if (status === 404) return { state: 'refused', reason: `the database ${database} is not on the server` };
+  return { state: 'offline', reason: typeof status === 'number' ? `the server answered with status ${status} (${message})` : message };
+}
+
+/** Runs `work` on every item with at most `limit` at once; the results in item order. */
+async function eachAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+  return results;
+}

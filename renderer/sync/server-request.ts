@@ -1,0 +1,53 @@
+// The lead's direct requests to a team server's HTTP API (users, databases, `_security`, design
+// documents, packs), each sent through the host, which adds the password; and CouchDB's error
+// answers in words. Labels are read with PouchDB (lead-pull.ts), never here.
+
+import type { TeamServerSend } from './relay-fetch';
+
+export interface ServerAnswer {
+  status: number;
+  /** The parsed body; undefined when it is not JSON. */
+  json: unknown;
+}
+
+/** One JSON request; throws an Error with the host's reason when there is no answer (unreachable, refused by the host). */
+export async function serverRequest(send: TeamServerSend, connectionId: string, url: string, method: string, body?: unknown): Promise<ServerAnswer> {
+  const answer = await send({
+    connectionId,
+    url,
+    method,
+    headers: [
+      ['accept', 'application/json'],
+      ['content-type', 'application/json'],
+    ],
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!answer.ok) throw new Error(answer.reason);
+  let json: unknown;
+  try {
+    json = answer.body === '' ? undefined : JSON.parse(answer.body);
+  } catch {
+    json = undefined;
+  }
+  return { status: answer.status, json };
+}
+
+/** What a CouchDB error answer says, in words: the status's meaning and the server's own reason. */
+export function describeAnswer(answer: ServerAnswer): string {
+  const body = typeof answer.json === 'object' && answer.json !== null ? (answer.json as { error?: unknown; reason?: unknown }) : {};
+  const reason = typeof body.reason === 'string' && body.reason !== '' ? body.reason : typeof body.error === 'string' ? body.error : undefined;
+  const meaning =
+    answer.status === 401
+      ? 'the server did not accept the user name or password'
+      : answer.status === 403
+        ? 'the server refused the request'
+        : answer.status === 404
+          ? 'the server has no such database or document'
+          : `the server answered with status ${answer.status}`;
+  return reason === undefined ? meaning : `${meaning} (${reason})`;
+}
+
+/** The server's base URL with one trailing slash, so a database name can follow it. */
+export function serverBase(server: string): string {
+  return server.endsWith('/') ? server : `${server}/`;
+}

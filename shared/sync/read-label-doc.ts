@@ -1,0 +1,81 @@
+// The lead's own check of every document pulled from an annotator's database (issue 18): the rules
+// of the database's validation function again (a server may lack it, and a server admin can write
+// anything), plus that the unit is one assigned to that annotator. Never trusts the server.
+
+import { z } from 'zod';
+import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, type LabelScheme, type LabelValue, type Task } from '../domain/model';
+import { isRecord, quote } from '../formats/field-schemas';
+import { labelSchema, type LabelRecord } from '../formats/label-file';
+import { issuesToErrors } from '../formats/zod-issues';
+import { labelDocId } from './sync-docs';
+import { LABEL_DOC_MEMBERS, MAX_LABEL_NOTE_CHARS } from './validation-function';
+
+export interface LabelDocExpectation {
+  studyId: string;
+  annotatorId: string;
+  scheme: LabelScheme;
+  /** The units assigned to the annotator, by task. */
+  assigned: Readonly<Record<Task, ReadonlySet<string>>>;
+}
+
+export type LabelDocReading = { ok: true; label: LabelRecord } | { ok: false; reason: string };
+
+const MEMBERS: ReadonlySet<string> = new Set(LABEL_DOC_MEMBERS);
+
+// A document carries every field: the annotator's app writes them all (toLabelDoc).
+const labelDocSchema = labelSchema.extend({
+  unsure: z.boolean({ error: 'expected true or false' }),
+  note: z.string({ error: 'expected the note as text' }).max(MAX_LABEL_NOTE_CHARS, { error: `the note is longer than ${MAX_LABEL_NOTE_CHARS} characters` }),
+  createdAt: z.iso.datetime({ offset: true, error: 'expected an ISO 8601 timestamp' }).optional(),
+});
+
+/** The label a pulled document holds, or why the lead refuses it, in words. */
+export function readLabelDoc(doc: unknown, expectation: LabelDocExpectation): LabelDocReading {
+  const refuse = (reason: string): LabelDocReading => ({ ok: false, reason });
+  if (!isRecord(doc)) return refuse('the document is not an object');
+  for (const member of Object.keys(doc)) {
+    if (MEMBERS.has(member)) continue;
+    if (member.startsWith('judge')) return refuse(`a label must not carry a judge field (${quote(member)})`);
+    return refuse(`a label has no member ${quote(member)}`);
+  }
+  if (doc.type !== 'label') return refuse('a label document must have type label');
+  if (doc.study !== expectation.studyId) return refuse(`the label names study ${quote(doc.study)}, not ${quote(expectation.studyId)}`);
+  if (doc.annotator !== expectation.annotatorId) return refuse(`the label names annotator ${quote(doc.annotator)}, not ${quote(expectation.annotatorId)}`);
+  const parsed = labelDocSchema.safeParse(doc);
+  if (!parsed.success) {
+    return refuse(
+      issuesToErrors('', parsed.error.issues)
+        .map((error) => `${error.path}: ${error.message}`)
+        .join('; '),
+    );
+  }
+  const record = parsed.data;
+  if (doc._id !== labelDocId(record.task, record.unit))
+    return refuse(`the document id ${quote(doc._id)} is not ${quote(labelDocId(record.task, record.unit))}`);
+  const value = canonicalValue(record.task, doc.value, expectation.scheme);
+  if (value === undefined) return refuse(`${quote(doc.value)} is not ${VALUES[record.task](expectation.scheme)}`);
+  if (!expectation.assigned[record.task].has(record.unit))
+    return refuse(`the ${record.task} unit ${quote(record.unit)} is not assigned to ${quote(expectation.annotatorId)}`);
+  const label: LabelRecord = { unit: record.unit, task: record.task, value, at: record.at, rev: record.rev, unsure: record.unsure, note: record.note };
+  if (record.ms !== undefined) label.ms = record.ms;
+  if (record.createdAt !== undefined) label.createdAt = record.createdAt;
+  return { ok: true, label };
+}
+
+/** Only the canonical values: the annotator's app writes nothing else, so anything else was not written by it. */
+function canonicalValue(task: Task, raw: unknown, scheme: LabelScheme): LabelValue | undefined {
+  switch (task) {
+    case 'answer':
+      return ANSWER_LABELS.find((label) => label === raw && (label !== 'unknown' || scheme.answerUnknown));
+    case 'match':
+      return MATCH_LABELS.find((label) => label === raw);
+    case 'difficulty':
+      return typeof raw === 'number' && Number.isInteger(raw) && raw >= MIN_DIFFICULTY && raw <= MAX_DIFFICULTY ? raw : undefined;
+  }
+}
+
+const VALUES: Record<Task, (scheme: LabelScheme) => string> = {
+  answer: (scheme) => (scheme.answerUnknown ? 'an answer label: yes, no, irrelevant or unknown' : 'an answer label: yes, no or irrelevant'),
+  match: () => 'a match label: matched or unmatched',
+  difficulty: () => `a difficulty rating: a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}`,
+};

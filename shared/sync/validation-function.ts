@@ -1,0 +1,112 @@
+// The design document of one annotator's database (issue 18): a `validate_doc_update`, in ES5
+// because CouchDB runs it in its own JavaScript engine (pouchdb-server in Node), that lets only the
+// annotator's user write labels, only in the study's scheme, and only the server admin write packs.
+// The lead's pull checks the same rules again (read-label-doc.ts): a server may lack this function.
+
+import { MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, type LabelScheme } from '../domain/model';
+
+export const DESIGN_DOC_ID = '_design/agreement-studio';
+
+export interface ValidationTarget {
+  studyId: string;
+  annotatorId: string;
+  /** The annotator's user on the server, the only one who may write labels. */
+  user: string;
+  scheme: LabelScheme;
+}
+
+export interface DesignDoc {
+  _id: typeof DESIGN_DOC_ID;
+  _rev?: string;
+  language: 'javascript';
+  validate_doc_update: string;
+}
+
+/** The members a label document may have besides the ones CouchDB adds; shared with the pull's check. */
+export const LABEL_DOC_MEMBERS = [
+  '_id',
+  '_rev',
+  '_revisions',
+  'type',
+  'study',
+  'annotator',
+  'task',
+  'unit',
+  'value',
+  'at',
+  'createdAt',
+  'ms',
+  'rev',
+  'unsure',
+  'note',
+] as const;
+
+/** The longest note a label may carry, as in label files. */
+export const MAX_LABEL_NOTE_CHARS = 10_000;
+
+/** The design document for the database of `target.annotatorId` in `target.studyId`. */
+export function designDoc(target: ValidationTarget): DesignDoc {
+  return { _id: DESIGN_DOC_ID, language: 'javascript', validate_doc_update: validationSource(target) };
+}
+
+/** The `validate_doc_update` source: `function (newDoc, oldDoc, userCtx, secObj) {...}`, refusing with `{ forbidden: reason }`. */
+export function validationSource(target: ValidationTarget): string {
+  const answers = target.scheme.answerUnknown ? ['yes', 'no', 'irrelevant', 'unknown'] : ['yes', 'no', 'irrelevant'];
+  // Every constant goes in as JSON, so no study or annotator id can change the code around it.
+  const constants = {
+    study: target.studyId,
+    annotator: target.annotatorId,
+    user: target.user,
+    members: LABEL_DOC_MEMBERS,
+    values: { answer: answers, match: ['matched', 'unmatched'] },
+    answerWords: `${answers.slice(0, -1).join(', ')} or ${answers[answers.length - 1] ?? ''}`,
+    minDifficulty: MIN_DIFFICULTY,
+    maxDifficulty: MAX_DIFFICULTY,
+    maxRevision: MAX_REVISION,
+    maxNote: MAX_LABEL_NOTE_CHARS,
+  };
+  return `function (newDoc, oldDoc, userCtx, secObj) {
+  var C = ${JSON.stringify(constants)};
+  function refuse(reason) { throw { forbidden: reason }; }
+  function has(list, item) { for (var i = 0; i < list.length; i++) if (list[i] === item) return true; return false; }
+  var isAdmin = !!userCtx && has(userCtx.roles || [], '_admin');
+  var isAnnotator = !!userCtx && userCtx.name === C.user;
+  var id = String(newDoc._id);
+  if (id.indexOf('_design/') === 0) { if (!isAdmin) refuse('only the server admin may change the design documents'); return; }
+  if (id.indexOf('pack:') === 0) {
+    if (!isAdmin) refuse('only the study lead (the server admin) may write packs');
+    if (!newDoc._deleted && newDoc.type !== 'pack' && newDoc.type !== 'pack-part') refuse('a pack document must have type pack or pack-part');
+    return;
+  }
+  if (id.indexOf('label:') !== 0) refuse('this database holds only labels and packs; "' + id + '" is neither');
+  if (!isAnnotator) refuse('labels here may be written only by the annotator ' + C.annotator + ' (user ' + C.user + ')');
+  if (newDoc._deleted) refuse('a label cannot be deleted; change it instead');
+  for (var member in newDoc) {
+    if (!Object.prototype.hasOwnProperty.call(newDoc, member) || has(C.members, member)) continue;
+    if (member.indexOf('judge') === 0) refuse('a label must not carry a judge field ("' + member + '")');
+    refuse('a label has no member "' + member + '"');
+  }
+  if (newDoc.type !== 'label') refuse('a label document must have type label');
+  if (newDoc.study !== C.study) refuse('this database holds labels of study ' + C.study + ' only');
+  if (newDoc.annotator !== C.annotator) refuse('this database holds labels of annotator ' + C.annotator + ' only');
+  var task = newDoc.task, unit = newDoc.unit, value = newDoc.value;
+  if (task !== 'answer' && task !== 'match' && task !== 'difficulty') refuse('the task must be answer, match or difficulty');
+  if (typeof unit !== 'string' || unit.replace(/\\s/g, '') === '' || unit.length > 256 || /[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\ufeff]/.test(unit))
+    refuse('the unit must be an id of visible text');
+  if (id !== 'label:' + task + ':' + unit) refuse('the document id "' + id + '" is not "label:' + task + ':' + unit + '" (label:<task>:<unit>)');
+  if (task === 'difficulty') {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < C.minDifficulty || value > C.maxDifficulty)
+      refuse('a difficulty rating must be one of the whole numbers ' + C.minDifficulty + ' to ' + C.maxDifficulty);
+  } else if (!has(C.values[task], value)) {
+    refuse(task === 'answer' ? 'an answer label must be ' + C.answerWords : 'a match label must be matched or unmatched');
+  }
+  if (typeof newDoc.rev !== 'number' || newDoc.rev % 1 !== 0 || newDoc.rev < 1 || newDoc.rev > C.maxRevision)
+    refuse('the revision must be a whole number from 1 to ' + C.maxRevision);
+  if (typeof newDoc.at !== 'string' || !/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:\\d\\d)$/.test(newDoc.at))
+    refuse('at must be an ISO 8601 timestamp');
+  if (newDoc.createdAt !== undefined && typeof newDoc.createdAt !== 'string') refuse('createdAt must be an ISO 8601 timestamp');
+  if (newDoc.ms !== undefined && (typeof newDoc.ms !== 'number' || !(newDoc.ms >= 0))) refuse('ms must be a number of at least 0');
+  if (typeof newDoc.unsure !== 'boolean') refuse('unsure must be true or false');
+  if (typeof newDoc.note !== 'string' || newDoc.note.length > C.maxNote) refuse('the note must be text of at most ' + C.maxNote + ' characters');
+}`;
+}

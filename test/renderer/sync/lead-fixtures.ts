@@ -1,0 +1,59 @@
+// What the lead's team sync tests share: the demo study assigned to a team in fake-indexeddb, the
+// host's TeamServerAccess with the lead's admin account registered, the SyncDeps the sync code takes,
+// and requests made as an annotator with their own invitation's credentials.
+
+import type { Invitation } from '../../../shared/sync/invitation';
+import { connectionId } from '../../../shared/sync/stored-records';
+import type { StudioDatabase } from '../../../renderer/db/database';
+import { assignTeam } from '../../../renderer/db/team-setup';
+import { relayFetch } from '../../../renderer/sync/relay-fetch';
+import type { PouchDatabase } from '../../../renderer/sync/pouchdb-api';
+import type { SyncDeps } from '../../../renderer/sync/sync-deps';
+import { openNodePouch } from '../../support/node-pouchdb';
+import { nodeTeamServers, type NodeTeamServers } from '../../support/node-team-servers';
+import type { TeamServer } from '../../support/team-server';
+import { databaseWith, demoStudy } from '../db/db-fixtures';
+
+export const TEAM = [
+  { id: 'ann-a', name: 'Ann A' },
+  { id: 'ann-b', name: 'Ann B' },
+  { id: 'ann-c', name: 'Ann C' },
+];
+
+export interface LeadWorld {
+  db: StudioDatabase;
+  studyId: string;
+  host: NodeTeamServers;
+  deps: SyncDeps;
+}
+
+/** The demo study assigned to TEAM (two per puzzle), and the lead's account registered with the host. */
+export async function leadWorld(server: TeamServer): Promise<LeadWorld> {
+  const data = demoStudy();
+  const db = await databaseWith([data]);
+  const studyId = data.study.id;
+  await assignTeam(db, studyId, { annotators: TEAM, overlap: 2, seed: 7, now: '2026-11-24T08:00:00.000Z' });
+  const host = nodeTeamServers();
+  await host.register({ connectionId: connectionId('lead', studyId), url: server.url, user: server.admin.user, password: server.admin.password });
+  const deps: SyncDeps = { db, openPouch: openNodePouch, send: (request) => host.fetch(request) };
+  return { db, studyId, host, deps };
+}
+
+/** The annotator's database on the server, opened with their invitation's credentials through a host of their own. */
+export async function annotatorPouch(invitation: Invitation): Promise<PouchDatabase> {
+  const host = nodeTeamServers();
+  const id = connectionId('annotator', invitation.study.id);
+  await host.register({ connectionId: id, url: invitation.server, user: invitation.user, password: invitation.password });
+  return openNodePouch(`${invitation.server}${invitation.database}`, { fetch: relayFetch(id, (request) => host.fetch(request)), skip_setup: true });
+}
+
+/** A request to the server as the invitation's user: the status and parsed body. */
+export async function asAnnotator(invitation: Invitation, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(new URL(path, invitation.server), {
+    method,
+    headers: { authorization: `Basic ${Buffer.from(`${invitation.user}:${invitation.password}`).toString('base64')}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
+}

@@ -1,0 +1,245 @@
+// The lead's continuous pull against pouchdb-server, with labels written into the annotators'
+// databases by the annotators themselves (their invitations' credentials): every label arrives
+// exactly once and coverage completes; a higher revision replaces the stored one and the old one is
+// audited; a CouchDB conflict is merged and audited; a forged document is refused and logged once;
+// the server stopped mid-pull makes it offline, and started again the pull finishes with nothing lost
+// or doubled; a pull restarted from the stored checkpoint reads nothing twice.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Label, Task } from '../../../shared/domain/model';
+import type { Invitation } from '../../../shared/sync/invitation';
+import { connectionId } from '../../../shared/sync/stored-records';
+import { toLabelDoc, type LabelDoc } from '../../../shared/sync/sync-docs';
+import { DESIGN_DOC_ID } from '../../../shared/sync/validation-function';
+import { loadCoverage } from '../../../renderer/db/coverage';
+import type { PouchChangesOptions, PouchDatabase } from '../../../renderer/sync/pouchdb-api';
+import { connectLead, inviteAnnotators } from '../../../renderer/sync/lead-setup';
+import { startLeadPull, type RefusedDocDetail } from '../../../renderer/sync/lead-pull';
+import type { SyncDeps } from '../../../renderer/sync/sync-deps';
+import type { LeadSyncStatus } from '../../../renderer/sync/sync-status';
+import { startTeamServer, type TeamServer } from '../../support/team-server';
+import { closeDatabases, dumpTables } from '../db/db-fixtures';
+import { annotatorPouch, leadWorld, type LeadWorld } from './lead-fixtures';
+
+// A server per test: every test's study has the same id, so the same database names.
+let server: TeamServer;
+const running: Array<{ stop(): void; done: Promise<void> }> = [];
+beforeEach(async () => {
+  server = await startTeamServer();
+});
+afterEach(async () => {
+  for (const pull of running.splice(0)) {
+    pull.stop();
+    await pull.done.catch(() => undefined);
+  }
+  closeDatabases();
+  await server.close();
+});
+
+interface Team extends LeadWorld {
+  invitations: Invitation[];
+  /** Each annotator's database as they open it. */
+  pouches: Map<string, PouchDatabase>;
+  /** Every change id each `changes` call of the lead returned, in order. */
+  pulled: string[];
+}
+
+async function team(): Promise<Team> {
+  const world = await leadWorld(server);
+  const pulled: string[] = [];
+  // The lead's PouchDB, recording what each read of a feed returned.
+  const openPouch: SyncDeps['openPouch'] = (name, options) => {
+    const pouch = world.deps.openPouch(name, options);
+    const changes = pouch.changes.bind(pouch) as (options: PouchChangesOptions) => Promise<{ results: Array<{ id: string }> }>;
+    (pouch as { changes: unknown }).changes = async (options: PouchChangesOptions) => {
+      const result = await changes(options);
+      pulled.push(...result.results.map((change) => change.id));
+      return result;
+    };
+    return pouch;
+  };
+  const deps = { ...world.deps, openPouch };
+  await connectLead(deps, { studyId: world.studyId, server: server.url, user: server.admin.user });
+  const invitations = await inviteAnnotators(deps, world.studyId, undefined);
+  const pouches = new Map<string, PouchDatabase>();
+  for (const invitation of invitations) pouches.set(invitation.annotator.id, await annotatorPouch(invitation));
+  return { ...world, deps, invitations, pouches, pulled };
+}
+
+/** A label of every unit assigned to the annotator, as their app would store it. */
+async function assignedLabels(world: LeadWorld, annotatorId: string): Promise<Label[]> {
+  const labels: Label[] = [];
+  for (const task of ['answer', 'match', 'difficulty'] as const satisfies readonly Task[]) {
+    const units = (await world.db.assignments.get([world.studyId, annotatorId, task]))?.units ?? [];
+    for (const unitId of units) {
+      const value = task === 'answer' ? 'yes' : task === 'match' ? 'matched' : 4;
+      labels.push({ studyId: world.studyId, annotatorId, unitId, task, value, at: '2026-11-24T10:00:00.000Z', rev: 1, unsure: false, note: '' });
+    }
+  }
+  return labels;
+}
+
+async function writeAll(world: Team): Promise<number> {
+  let total = 0;
+  for (const [annotatorId, pouch] of world.pouches) {
+    const docs = (await assignedLabels(world, annotatorId)).map(toLabelDoc);
+    const written = await pouch.bulkDocs(docs as unknown as LabelDoc[] as never);
+    expect(written.every((result) => result.ok)).toBe(true);
+    total += docs.length;
+  }
+  return total;
+}
+
+function pull(world: Team) {
+  const statuses: LeadSyncStatus[] = [];
+  const started = startLeadPull(world.deps, world.studyId, (status) => statuses.push(status));
+  running.push(started);
+  return { ...started, statuses, last: () => statuses[statuses.length - 1] };
+}
+
+const labelCount = (world: LeadWorld) => world.db.labels.where('studyId').equals(world.studyId).count();
+const auditOf = async (world: LeadWorld, kind: string) =>
+  (await world.db.audit.where('studyId').equals(world.studyId).toArray()).filter((entry) => entry.kind === kind);
+
+describe('startLeadPull', () => {
+  it('brings every label in exactly once, completes coverage, and reads nothing twice when restarted', async () => {
+    const world = await team();
+    const total = await writeAll(world);
+    const first = pull(world);
+    await expect.poll(async () => (await loadCoverage(world.db, world.studyId)).complete, { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => first.last()?.databases.every((database) => database.state === 'current')).toBe(true);
+    first.stop();
+    await first.done;
+    expect(await labelCount(world)).toBe(total);
+    expect(first.last()?.databases.reduce((sum, database) => sum + database.labelsPulled, 0)).toBe(total);
+    // Each label document was read once (the packs and design documents too, skipped).
+    const labelIds = world.pulled.filter((id) => id.startsWith('label:'));
+    expect(labelIds).toHaveLength(total);
+
+    const readBefore = world.pulled.length;
+    const again = pull(world);
+    await expect.poll(() => again.last()?.databases.every((database) => database.state === 'current')).toBe(true);
+    again.stop();
+    await again.done;
+    expect(world.pulled.length).toBe(readBefore);
+    expect(await auditOf(world, 'label:replaced')).toEqual([]);
+    const stored = JSON.stringify(await dumpTables(world.db));
+    for (const invitation of world.invitations) expect(stored).not.toContain(invitation.password);
+  });
+
+  it('replaces a label by a higher revision and audits the old one', async () => {
+    const world = await team();
+    const pulling = pull(world);
+    const pouch = world.pouches.get('ann-a');
+    const [label] = await assignedLabels(world, 'ann-a');
+    if (!pouch || !label) throw new Error('expected ann-a and a label');
+    const written = await pouch.put(toLabelDoc(label) as never);
+    await expect.poll(() => world.db.labels.get([world.studyId, 'ann-a', label.task, label.unitId]), { timeout: 20_000 }).toMatchObject({ rev: 1 });
+    const changed = { ...toLabelDoc({ ...label, value: label.task === 'difficulty' ? 8 : 'no', rev: 2, at: '2026-11-24T11:00:00.000Z' }), _rev: written.rev };
+    if (label.task === 'match') changed.value = 'unmatched';
+    await pouch.put(changed as never);
+    pulling.wake();
+    await expect.poll(() => world.db.labels.get([world.studyId, 'ann-a', label.task, label.unitId]), { timeout: 20_000 }).toMatchObject({ rev: 2 });
+    pulling.stop();
+    await pulling.done;
+    const replaced = await auditOf(world, 'label:replaced');
+    expect(replaced).toHaveLength(1);
+    expect(JSON.parse(replaced[0]?.detail ?? '{}')).toMatchObject({ annotator: 'ann-a', unit: label.unitId, old: { rev: 1 }, new: { rev: 2 } });
+  });
+
+  it("merges CouchDB's own conflict and audits the losing revision", async () => {
+    const world = await team();
+    const pouch = world.pouches.get('ann-b');
+    const label = (await assignedLabels(world, 'ann-b')).find((candidate) => candidate.task === 'answer');
+    if (!pouch || !label) throw new Error('expected ann-b and an answer label');
+    const one = { ...toLabelDoc({ ...label, value: 'yes', at: '2026-11-24T10:00:00.000Z' }), _rev: '1-aaaa' };
+    const two = { ...toLabelDoc({ ...label, value: 'no', at: '2026-11-24T10:05:00.000Z' }), _rev: '1-bbbb' };
+    const written = await pouch.bulkDocs([one, two] as never, { new_edits: false });
+    expect(written.filter((result) => result.error !== undefined)).toEqual([]);
+    const pulling = pull(world);
+    await expect.poll(async () => (await auditOf(world, 'label:conflict')).length, { timeout: 20_000 }).toBe(1);
+    pulling.stop();
+    await pulling.done;
+    // The later edit wins, as for label files, whichever revision CouchDB chose.
+    expect(await world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId])).toMatchObject({ value: 'no' });
+    const [conflict] = await auditOf(world, 'label:conflict');
+    expect(JSON.parse(conflict?.detail ?? '{}')).toMatchObject({
+      file: `${world.invitations[1]?.database ?? ''} on ${server.url}`,
+      kept: { value: 'no' },
+      old: { value: 'yes' },
+    });
+  });
+
+  it('refuses and logs once a forged document the server let in', async () => {
+    const world = await team();
+    const invitation = world.invitations[0];
+    const pouch = world.pouches.get('ann-a');
+    if (!invitation || !pouch) throw new Error('expected ann-a');
+    // A server admin removes the validation function; then labels under another name and with a judge field get in.
+    const design = (await server.adminRequest('GET', `${invitation.database}/${DESIGN_DOC_ID}`)).json as { _rev: string };
+    expect((await server.adminRequest('DELETE', `${invitation.database}/${DESIGN_DOC_ID}?rev=${design._rev}`)).status).toBe(200);
+    const [mine, other] = await assignedLabels(world, 'ann-a');
+    if (!mine || !other) throw new Error('expected two labels');
+    const forged = { ...toLabelDoc(other), annotator: 'ann-b' };
+    const judged = { ...toLabelDoc(mine), judgeGpt: 'yes' };
+    expect((await pouch.bulkDocs([forged, judged] as never)).every((result) => result.ok)).toBe(true);
+    const pulling = pull(world);
+    await expect.poll(() => pulling.last()?.databases.find((database) => database.annotatorId === 'ann-a')?.refused, { timeout: 20_000 }).toBe(2);
+    pulling.wake();
+    await expect.poll(() => pulling.last()?.databases.every((database) => database.state === 'current')).toBe(true);
+    pulling.stop();
+    await pulling.done;
+    const refused = (await auditOf(world, 'sync:refused')).map((entry) => JSON.parse(entry.detail) as RefusedDocDetail);
+    expect(refused).toHaveLength(2);
+    expect(refused.map((detail) => detail.reason).sort()).toEqual([expect.stringMatching(/judgeGpt/), expect.stringMatching(/annotator "ann-b"/)].sort());
+    expect(refused.every((detail) => detail.database === invitation.database && detail.rev.startsWith('1-'))).toBe(true);
+    expect(await labelCount(world)).toBe(0);
+    expect((await world.db.teamDatabases.get([world.studyId, 'ann-a']))?.refused).toBe(2);
+  });
+
+  it('goes offline when the server stops mid-pull and finishes when it is back, nothing lost or doubled', async () => {
+    const world = await team();
+    const total = await writeAll(world);
+    let stopped = false;
+    const send = world.deps.send;
+    const deps: SyncDeps = {
+      ...world.deps,
+      // The server stops once the first batch has been read, before the lead has it.
+      send: async (request) => {
+        const answer = await send(request);
+        if (!stopped && request.url.includes('/_changes')) {
+          stopped = true;
+          await server.stop();
+        }
+        return answer;
+      },
+    };
+    const statuses: LeadSyncStatus[] = [];
+    const pulling = startLeadPull(deps, world.studyId, (status) => statuses.push(status));
+    running.push(pulling);
+    try {
+      await expect.poll(() => statuses.some((status) => status.databases.some((database) => database.state === 'offline')), { timeout: 20_000 }).toBe(true);
+      const offline = statuses.flatMap((status) => status.databases).find((database) => database.state === 'offline');
+      expect(offline?.reason).toMatch(/could not be reached/);
+    } finally {
+      await server.start();
+    }
+    pulling.wake();
+    await expect.poll(async () => (await loadCoverage(world.db, world.studyId)).complete, { timeout: 30_000 }).toBe(true);
+    pulling.stop();
+    await pulling.done;
+    expect(await labelCount(world)).toBe(total);
+    const rows = await world.db.teamDatabases.where('studyId').equals(world.studyId).toArray();
+    expect(rows.reduce((sum, row) => sum + row.labelsPulled, 0)).toBe(total);
+    expect(await auditOf(world, 'label:replaced')).toEqual([]);
+    expect(await auditOf(world, 'label:conflict')).toEqual([]);
+  });
+
+  it("is refused, saying so, when the server no longer takes the lead's account", async () => {
+    const world = await team();
+    await world.host.register({ connectionId: connectionId('lead', world.studyId), url: server.url, user: server.admin.user, password: 'changed' });
+    const pulling = pull(world);
+    await expect.poll(() => pulling.last()?.databases.map((database) => database.state)).toEqual(['refused', 'refused', 'refused']);
+    expect(pulling.last()?.databases[0]?.reason).toMatch(/the server refused the lead's account for the database as-/);
+  });
+});

@@ -1,0 +1,121 @@
+// The annotator database's validate_doc_update refuses what it should, in words: evaluated in
+// Node as CouchDB would call it, and installed on a pouchdb-server database, where the server
+// itself refuses a forged label, a judge field, a pack written by the annotator and a deletion.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { designDoc, validationSource } from '../../../shared/sync/validation-function';
+import { startTeamServer, type TeamServer } from '../../support/team-server';
+import { ANNOTATOR, BAD_LABELS, goodLabel, STUDY, USER } from './label-doc-cases';
+
+type Validate = (newDoc: unknown, oldDoc: unknown, userCtx: unknown, secObj: unknown) => void;
+
+function compiled(answerUnknown = false): Validate {
+  const source = validationSource({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown } });
+  return new Function(`return (${source});`)() as Validate;
+}
+
+const annotator = { name: USER, roles: [] };
+const admin = { name: 'lead-admin', roles: ['_admin'] };
+const stranger = { name: 'as-study-1-ann-b-9876543210', roles: [] };
+
+/** The `forbidden` reason the function throws, or undefined when it accepts. */
+function refusal(validate: Validate, doc: unknown, userCtx: unknown): string | undefined {
+  try {
+    validate(doc, null, userCtx, {});
+    return undefined;
+  } catch (error) {
+    return (error as { forbidden?: string }).forbidden ?? `not a forbidden: ${String(error)}`;
+  }
+}
+
+describe('validationSource in Node', () => {
+  const validate = compiled();
+
+  it('accepts a good label written by the annotator', () => {
+    expect(refusal(validate, goodLabel(), annotator)).toBeUndefined();
+    expect(refusal(validate, goodLabel({ _id: 'label:difficulty:p-1', task: 'difficulty', unit: 'p-1', value: 9, ms: undefined }), annotator)).toBeUndefined();
+    expect(
+      refusal(validate, goodLabel({ _id: 'label:match:t-9', task: 'match', unit: 't-9', value: 'unmatched', rev: 2_147_483_647 }), annotator),
+    ).toBeUndefined();
+  });
+
+  it.each(BAD_LABELS)('refuses $what', ({ doc, reason }) => {
+    expect(refusal(validate, JSON.parse(JSON.stringify(doc)), annotator)).toMatch(reason);
+  });
+
+  it('takes unknown as an answer only when the scheme has it', () => {
+    expect(refusal(compiled(true), goodLabel({ value: 'unknown' }), annotator)).toBeUndefined();
+  });
+
+  it('refuses a label written by anyone but the annotator, admins included', () => {
+    expect(refusal(validate, goodLabel(), admin)).toMatch(/only by the annotator ann-a/);
+    expect(refusal(validate, goodLabel(), stranger)).toMatch(/only by the annotator ann-a/);
+  });
+
+  it('lets only the admin write packs, and refuses deletions by the annotator and other documents', () => {
+    const pack = { _id: 'pack:abc', type: 'pack', study: STUDY, annotator: ANNOTATOR, sha256: 'abc', parts: 1, createdAt: '2026-11-24T10:00:00Z' };
+    expect(refusal(validate, pack, admin)).toBeUndefined();
+    expect(refusal(validate, { _id: 'pack:abc:0', type: 'pack-part', sha256: 'abc', index: 0, text: '{}' }, admin)).toBeUndefined();
+    expect(refusal(validate, pack, annotator)).toMatch(/only the study lead/);
+    expect(refusal(validate, { _id: 'label:answer:t-1', _deleted: true }, annotator)).toMatch(/cannot be deleted/);
+    expect(refusal(validate, { _id: 'notes', text: 'hi' }, annotator)).toMatch(/only labels and packs/);
+    expect(refusal(validate, { _id: '_design/other', validate_doc_update: 'function () {}' }, annotator)).toMatch(/design/);
+  });
+
+  it('keeps ids quoted in the source as data', () => {
+    const source = validationSource({ studyId: 's', annotatorId: "a'); throw 1; ('", user: 'u"x', scheme: { answerUnknown: false } });
+    const validate = new Function(`return (${source});`)() as Validate;
+    expect(refusal(validate, goodLabel({ study: 's', annotator: "a'); throw 1; ('" }), { name: 'u"x', roles: [] })).toBeUndefined();
+  });
+});
+
+describe('the design document on pouchdb-server', () => {
+  let server: TeamServer;
+  const password = 'annotator-password-x1';
+  beforeAll(async () => {
+    server = await startTeamServer();
+    await server.adminRequest('PUT', `_users/org.couchdb.user:${USER}`, { name: USER, password, roles: [], type: 'user' });
+    await server.adminRequest('PUT', 'db');
+    await server.adminRequest('PUT', 'db/_security', { admins: { names: [], roles: [] }, members: { names: [USER], roles: [] } });
+    expect(
+      (
+        await server.adminRequest(
+          'PUT',
+          `db/${designDoc({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } })._id}`,
+          designDoc({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } }),
+        )
+      ).status,
+    ).toBe(201);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function asAnnotator(method: string, path: string, body?: unknown): Promise<{ status: number; json: { reason?: string } }> {
+    const response = await fetch(new URL(path, server.url), {
+      method,
+      headers: { authorization: `Basic ${Buffer.from(`${USER}:${password}`).toString('base64')}`, 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, json: (await response.json()) as { reason?: string } };
+  }
+
+  it('stores a good label of the annotator and refuses forged ones with the reason', async () => {
+    expect((await asAnnotator('PUT', 'db/label%3Aanswer%3At-1', goodLabel())).status).toBe(201);
+    const forged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-2', goodLabel({ _id: 'label:answer:t-2', unit: 't-2', annotator: 'ann-b' }));
+    expect(forged.status).toBe(403);
+    expect(forged.json.reason).toMatch(/annotator ann-a only/);
+    const judged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-3', goodLabel({ _id: 'label:answer:t-3', unit: 't-3', judgeGpt: 'yes' }));
+    expect(judged.status).toBe(403);
+    expect(judged.json.reason).toMatch(/judgeGpt/);
+  });
+
+  it('refuses a pack from the annotator, a deletion by the annotator, and a label from the admin', async () => {
+    expect((await asAnnotator('PUT', 'db/pack%3Aabc', { type: 'pack' })).status).toBe(403);
+    const stored = (await server.adminRequest('GET', 'db/label%3Aanswer%3At-1')).json as { _rev: string };
+    expect((await asAnnotator('DELETE', `db/label%3Aanswer%3At-1?rev=${stored._rev}`)).status).toBe(403);
+    const byAdmin = await server.adminRequest('PUT', 'db/label%3Aanswer%3At-4', goodLabel({ _id: 'label:answer:t-4', unit: 't-4' }));
+    expect(byAdmin.status).toBe(403);
+    expect((await server.adminRequest('PUT', 'db/pack%3Aabc', { type: 'pack' })).status).toBe(201);
+  });
+});
