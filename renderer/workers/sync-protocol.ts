@@ -8,51 +8,12 @@ import type { TeamServerRequest, TeamServerResponse } from '../../shared/platfor
 import type { Invitation } from '../../shared/sync/invitation';
 import type { OpenedPack } from '../db/open-pack';
 import type { WorkProgress } from '../db/long-work';
+import type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus } from '../sync/sync-status';
+
+export type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus, TeamDatabaseStatus } from '../sync/sync-status';
 
 /** The host's fetch, as a Comlink proxy. */
 export type HostFetch = (request: TeamServerRequest) => Promise<TeamServerResponse>;
-
-/** Where one annotator's database stands at the lead. */
-export interface TeamDatabaseStatus {
-  annotatorId: string;
-  database: string;
-  /** `pulling`: reading new labels; `current`: nothing new on the last look; `offline`: the server cannot be reached; `refused`: the server refused the lead's account. */
-  state: 'pulling' | 'current' | 'offline' | 'refused';
-  labelsPulled: number;
-  /** Documents the pull refused (never trusting the server): each is in the audit log with its reason. */
-  refused: number;
-  /** Why it is offline or refused, or what the last refused document was, in words. */
-  reason?: string;
-  lastPulledAt?: string;
-}
-
-export interface LeadSyncStatus {
-  studyId: string;
-  databases: TeamDatabaseStatus[];
-}
-
-/**
- * An annotator's sync, as their screen shows it: `synced` (every label is on the server),
- * `waiting` (labels not on the server yet, being sent), `offline` (the server cannot be reached;
- * labels wait here and go when it can), `refused` (the server refused the account or a label:
- * `reason` says why), `connecting` (the first look since start).
- */
-export interface AnnotatorSyncStatus {
-  studyId: string;
-  state: 'connecting' | 'synced' | 'waiting' | 'offline' | 'refused';
-  /** Labels stored here and not yet acknowledged by the server. */
-  waiting: number;
-  reason?: string;
-  lastSyncedAt?: string;
-}
-
-export interface LeadConnectRequest {
-  studyId: string;
-  /** The server's base URL. */
-  server: string;
-  /** The server admin the host holds the password of (registered as connectionId('lead', studyId)). */
-  user: string;
-}
 
 export interface SyncWorkerApi {
   /** Checks that the account is a server admin and stores the study's connection; throws an Error in words otherwise. */
