@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../node_modules/pouchdb-server/bin/pouchdb-server', import.meta.url));
+/** Mends a pouchdb-server bug that drops replicated edits of a database with a validation (see the file). */
+const FIXES = fileURLToPath(new URL('./pouchdb-server-fixes.mjs', import.meta.url));
 
 export interface TeamServerOptions {
   /** Origins a web page may call it from (CORS with credentials); absent: none. */
@@ -70,7 +72,7 @@ export async function startTeamServer(options: TeamServerOptions = {}): Promise<
   const start = async () => {
     const args = [BIN, '--port', String(port), '--host', '127.0.0.1', '--dir', dir, '--config', join(dir, 'config.json'), '--no-stdout-logs'];
     if (options.inMemory) args.push('--in-memory');
-    const started = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = spawn(process.execPath, ['--import', FIXES, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     started.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
     child = started;
