@@ -117,6 +117,10 @@ describe('startAnnotatorSync', () => {
     expect(docs.get(`label:answer:${q2}`)).toMatchObject({ type: 'label', task: 'answer', unit: q2, value: 'no', ms: 1200 });
     expect(docs.get(`label:difficulty:${p1}`)?._rev.startsWith('1-')).toBe(true);
     await stopped(sync);
+    // The password is in no status, no outbox document and no table.
+    const outbox = await openNodePouch(outboxName(studyId)).allDocs({ include_docs: true });
+    const kept = JSON.stringify([statuses, outbox, await db.labels.toArray(), await db.syncConnections.toArray(), await db.audit.toArray()]);
+    expect(kept).not.toContain(invitation.password);
   });
 
   it('is offline with the count waiting while the server is stopped, and sends everything once it is back', async () => {
