@@ -11,6 +11,7 @@ import type { Invitation } from '../../../shared/sync/invitation';
 import { joinInvitation } from '../../../renderer/sync/annotator-join';
 import { ACCOUNT_REFUSED } from '../../../renderer/sync/annotator-remote';
 import { outboxName, startAnnotatorSync } from '../../../renderer/sync/annotator-sync';
+import type { OpenPouch } from '../../../renderer/sync/pouchdb-api';
 import type { SyncDeps } from '../../../renderer/sync/sync-deps';
 import type { AnnotatorSyncStatus } from '../../../renderer/sync/sync-status';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
@@ -83,7 +84,18 @@ async function onServer(invitation: Invitation) {
 
 describe('startAnnotatorSync', () => {
   it('sends labels stored before the start and written after, each once, with their content', async () => {
-    const { db, deps, studyId, packed, invitation } = await joined();
+    const { db, deps: joinedDeps, studyId, packed, invitation } = await joined();
+    // The outbox's writes are counted: labels told together go in one put.
+    let outboxPuts = 0;
+    const countingPouch: OpenPouch = (name, options) => {
+      const opened = openNodePouch(name, options);
+      if (name === outboxName(studyId)) {
+        const bulkDocs = opened.bulkDocs.bind(opened);
+        opened.bulkDocs = (docs, putOptions) => ((outboxPuts += 1), bulkDocs(docs, putOptions));
+      }
+      return opened;
+    };
+    const deps = { ...joinedDeps, openPouch: countingPouch };
     const [q1, q2] = packed.pack.tasks.answer as [string, string];
     const p1 = packed.pack.tasks.difficulty[0] as string;
     await db.labels.bulkPut([label(studyId, 'answer', q1, 'yes'), label(studyId, 'difficulty', p1, 4)]);
@@ -98,6 +110,7 @@ describe('startAnnotatorSync', () => {
       ]),
     );
 
+    expect(outboxPuts).toBe(1);
     // A new label and an edit, told in two calls that arrive together.
     await db.labels.bulkPut([label(studyId, 'answer', q2, 'no'), label(studyId, 'answer', q1, 'irrelevant', 2)]);
     sync.labelsWritten([{ task: 'answer', unitId: q2 }]);
@@ -116,6 +129,7 @@ describe('startAnnotatorSync', () => {
     expect(docs.get(`label:answer:${q1}`)?._rev.startsWith('2-')).toBe(true);
     expect(docs.get(`label:answer:${q2}`)).toMatchObject({ type: 'label', task: 'answer', unit: q2, value: 'no', ms: 1200 });
     expect(docs.get(`label:difficulty:${p1}`)?._rev.startsWith('1-')).toBe(true);
+    expect(outboxPuts).toBe(2);
     await stopped(sync);
     // The password is in no status, no outbox document and no table.
     const outbox = await openNodePouch(outboxName(studyId)).allDocs({ include_docs: true });
@@ -174,9 +188,10 @@ describe('startAnnotatorSync', () => {
     const sentAfter = await serverLabels(server, invitation.database);
     expect(sentAfter.size).toBe(3);
     for (const [id, doc] of sentBefore) expect(sentAfter.get(id)?._rev).toBe(doc._rev);
-    // Only the new label crossed the network.
+    // Only the new label was sent (the replication may ask the server about the others, never send them).
     const bodies = host.requests
       .slice(requestsBefore)
+      .filter((request) => request.url.includes('_bulk_docs'))
       .map((request) => request.body ?? '')
       .join('\n');
     expect(bodies).toContain(`label:answer:${q3}`);
@@ -189,7 +204,7 @@ describe('startAnnotatorSync', () => {
     const requestsThird = host.requests.length;
     await expect.poll(() => third.latest(), POLL).toMatchObject({ state: 'synced', waiting: 0 });
     expect(third.statuses.every((status) => status.waiting === 0)).toBe(true);
-    expect(host.requests.slice(requestsThird).some((request) => (request.body ?? '').includes('label:'))).toBe(false);
+    expect(host.requests.slice(requestsThird).some((request) => request.url.includes('_bulk_docs'))).toBe(false);
     await stopped(third.sync);
   });
 
@@ -257,6 +272,14 @@ describe('startAnnotatorSync', () => {
     await expect.poll(async () => (await db.studies.get(studyId))?.origin?.packs.length, POLL).toBe(2);
     expect((await db.studies.get(studyId))?.origin?.packs[1]).toBe(next.pack.sha256);
     expect((await db.assignments.get([studyId, ANN.id, 'difficulty']))?.units).toContain(moved);
+
+    // A pack for another annotator is not opened; the audit log says why.
+    const database = (await db.syncConnections.get(studyId))?.database as string;
+    await putPack(server, database, await leadPack(lead, studyId, (TEAM[1] as (typeof TEAM)[number]).id, '2026-11-24T13:00:00.000Z'));
+    await expect
+      .poll(async () => (await db.audit.where('studyId').equals(studyId).toArray()).find((entry) => entry.kind === 'sync:pack-refused')?.detail, POLL)
+      .toMatch(/the pack is for ann-02 in study "demo-study", not for ann-01/);
+    expect((await db.studies.get(studyId))?.origin?.packs).toHaveLength(2);
     await stopped(sync);
   });
 });
