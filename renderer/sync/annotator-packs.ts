@@ -11,6 +11,7 @@ import type { SyncDeps } from './sync-deps';
 
 /** A pack header's id: `pack:<sha256>`; its parts add `:<index>`. */
 const PACK_HEADER_ID = /^pack:([0-9a-f]{64})$/;
+const DOCS_PER_READ = 8;
 
 /** Whom the packs must be for: the invitation's study and annotator. */
 export interface PackTarget {
@@ -47,8 +48,12 @@ export async function readServerPacks(remote: PouchDatabase, target: PackTarget,
   const fresh = new Set(ids.flatMap((id) => PACK_HEADER_ID.exec(id)?.[1] ?? []).filter((sha) => !skip.has(sha)));
   if (fresh.size === 0) return { packs: [], incomplete: 0 };
   const wanted = ids.filter((id) => fresh.has(id.slice(PACK_DOC_PREFIX.length, PACK_DOC_PREFIX.length + 64)));
-  const read = await remote.allDocs({ keys: wanted, include_docs: true });
-  const docs = read.rows.flatMap((row) => (row.doc ? [row.doc] : []));
+  const docs: PouchDoc[] = [];
+  // A few parts (about 1 MB each) per request, so a large pack crosses a slow link in answers it can finish.
+  for (let start = 0; start < wanted.length; start += DOCS_PER_READ) {
+    const read = await remote.allDocs({ keys: wanted.slice(start, start + DOCS_PER_READ), include_docs: true });
+    for (const row of read.rows) if (row.doc) docs.push(row.doc);
+  }
   const parts = docs.filter(isPackPart);
   const packs: Pack[] = [];
   let incomplete = 0;
