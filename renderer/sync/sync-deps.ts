@@ -1,6 +1,5 @@
-// What the team sync's functions are handed (issue 18): the study's database, how to open a
-// PouchDB database (pouchdb-browser's in the app, an in-memory one in Node tests), the host's
-// send for every team server request, and the clock.
+// What every team sync job is handed (issue 18): the study's database, how to open a PouchDB
+// database, the host's relayed send (which alone adds passwords), and a clock tests can fix.
 
 import type { StudioDatabase } from '../db/database';
 import type { OpenPouch } from './pouchdb-api';
@@ -10,5 +9,6 @@ export interface SyncDeps {
   db: StudioDatabase;
   openPouch: OpenPouch;
   send: TeamServerSend;
+  /** ISO 8601 time for records and audit entries; the current time by default. */
   now?: () => string;
 }

@@ -1,6 +1,6 @@
-// The team sync's statuses and the lead's connect request (issue 18), as the sync code reports
-// them and the window shows them; kept under renderer/sync so the sync code needs nothing from
-// workers/, and re-exported by the sync worker's protocol.
+// What a study's team sync reports and is asked with (issue 18): where each annotator's database
+// stands at the lead, an annotator's own sync state, and the lead's connect request. Defined here,
+// below the sync worker, so the sync code needs nothing from the worker's message types.
 
 /** Where one annotator's database stands at the lead. */
 export interface TeamDatabaseStatus {
@@ -42,4 +42,6 @@ export interface LeadConnectRequest {
   server: string;
   /** The server admin the host holds the password of (registered as connectionId('lead', studyId)). */
   user: string;
+  /** Where the host said it keeps the password (its register answer); absent: only until the app closes. */
+  credentialStorage?: 'system' | 'browser' | 'session';
 }

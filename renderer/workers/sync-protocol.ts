@@ -10,10 +10,10 @@ import type { OpenedPack } from '../db/open-pack';
 import type { WorkProgress } from '../db/long-work';
 import type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus } from '../sync/sync-status';
 
-export type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus, TeamDatabaseStatus } from '../sync/sync-status';
-
 /** The host's fetch, as a Comlink proxy. */
 export type HostFetch = (request: TeamServerRequest) => Promise<TeamServerResponse>;
+
+export type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus, TeamDatabaseStatus } from '../sync/sync-status';
 
 export interface SyncWorkerApi {
   /** Checks that the account is a server admin and stores the study's connection; throws an Error in words otherwise. */
