@@ -147,7 +147,7 @@ export function invitationFromLink(hashPayload: string): ParseResult<Invitation>
   if (payload.length > MAX_PAYLOAD_CHARS) return broken('the link is far longer than an invitation; ask the lead for a new link');
   const text = fromBase64Url(payload);
   if (text === undefined)
-    return broken('the link is cut short or damaged (its invitation cannot be read); copy the whole link again or ask the lead for a new one');
+    return broken('the link is cut short or damaged, so its invitation cannot be read; copy the whole link again, or ask the lead for it again');
   return parseInvitation({ name: LINK_NAME, text });
 }
 
