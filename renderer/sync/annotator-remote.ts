@@ -8,7 +8,7 @@ import { relayFetch } from './relay-fetch';
 import type { SyncDeps } from './sync-deps';
 
 /** The database's URL under the server's base URL (which may carry a path, behind a proxy). */
-export function teamDatabaseUrl(server: string, database: string): string {
+function teamDatabaseUrl(server: string, database: string): string {
   return `${server.endsWith('/') ? server : `${server}/`}${encodeURIComponent(database)}`;
 }
 
@@ -18,7 +18,7 @@ export function openAnnotatorRemote(deps: Pick<SyncDeps, 'openPouch' | 'send'>, 
 }
 
 /** What a failed request to the annotator's database means. */
-export type ServerFailure = { kind: 'refused'; reason: string } | { kind: 'unreachable'; reason: string } | { kind: 'other'; reason: string };
+type ServerFailure = { kind: 'refused'; reason: string } | { kind: 'unreachable'; reason: string } | { kind: 'other'; reason: string };
 
 export const ACCOUNT_REFUSED =
   "the server did not accept the invitation's user name or password; ask the lead for a new invitation (a newer one replaces the old password)";
