@@ -212,7 +212,7 @@ class OutboxSync {
     replication.on('change', (info: PouchReplicationInfo) => {
       // Every label through last_seq is on the server now, or was refused ('denied' came first).
       for (const doc of info.docs ?? []) delete this.state.refused[doc._id];
-      if (info.last_seq !== undefined) this.state.seq = info.last_seq;
+      if (info.last_seq !== undefined && isLater(info.last_seq, this.state.seq)) this.state.seq = info.last_seq;
       void this.write(() => this.saveState());
       this.report();
     });
@@ -286,7 +286,8 @@ class OutboxSync {
       const lacking = (missing[change.id]?.missing?.length ?? 0) > 0;
       if (!lacking) delete this.state.refused[change.id];
       else if (this.state.refused[change.id] === undefined) break;
-      this.state.seq = change.seq;
+      // A replication change meanwhile may have moved the sequence further already.
+      if (isLater(change.seq, this.state.seq)) this.state.seq = change.seq;
     }
     if (JSON.stringify(this.state) !== before) await this.saveState();
     this.report();
@@ -429,4 +430,9 @@ function deniedDocument(error: unknown): { id: string | undefined; reason: strin
   const id = typeof record.id === 'string' ? record.id : undefined;
   const words = [record.reason, record.message].find((value): value is string => typeof value === 'string' && value !== '');
   return { id, reason: words ?? 'refused by the server' };
+}
+
+/** Whether outbox sequence `a` comes after `b`: numbers in a local PouchDB, compared as such. */
+function isLater(a: number | string, b: number | string): boolean {
+  return typeof a === 'number' && typeof b === 'number' ? a > b : String(a) !== String(b);
 }
