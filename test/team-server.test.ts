@@ -1,8 +1,10 @@
 // What pouchdb-server, the tests' stand-in for CouchDB, enforces as CouchDB does, so the team-sync
 // tests can rely on it: `_users` logins, `_security` members (another annotator's database is
-// closed), `validate_doc_update`; and that a stopped server keeps its databases when it starts again.
+// closed), `validate_doc_update` (on replicated edits too, which pouchdb-server-fixes.mjs mends);
+// and that a stopped server keeps its databases when it starts again.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryPouch, openNodePouch } from './support/node-pouchdb';
 import { startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
@@ -38,6 +40,29 @@ describe('pouchdb-server as the team server', () => {
     expect(await as('ann-a', 'wrong', 'GET', 'db-ann-a')).toBe(401);
     expect(await as('ann-a', 'pw-ann-a', 'PUT', 'db-ann-a/label-1', { annotator: 'ann-a' })).toBe(201);
     expect(await as('ann-a', 'pw-ann-a', 'PUT', 'db-ann-a/label-2', { annotator: 'ann-b' })).toBe(403);
+  });
+
+  it('stores an edit pushed by replication into a database with a validation (pouchdb-server-fixes.mjs)', async () => {
+    await server.adminRequest('PUT', 'edited');
+    await server.adminRequest('PUT', 'edited/_design/check', { validate_doc_update: 'function (doc) { if (doc.n === 99) throw { forbidden: "not 99" }; }' });
+    const auth = `Basic ${Buffer.from(`${server.admin.user}:${server.admin.password}`).toString('base64')}`;
+    const remote = openNodePouch(`${server.url}edited`, {
+      fetch: (url, options) => {
+        options?.headers?.set('authorization', auth);
+        return fetch(url, options as RequestInit);
+      },
+      skip_setup: true,
+    });
+    const local = memoryPouch();
+    const first = await local.put({ _id: 'doc', n: 1 });
+    await local.replicate.to(remote);
+    const second = await local.put({ _id: 'doc', n: 2, _rev: first.rev });
+    await local.replicate.to(remote);
+    expect((await server.adminRequest('GET', 'edited/doc')).json).toMatchObject({ n: 2, _rev: second.rev });
+    // The validation still runs on replicated edits.
+    await local.put({ _id: 'doc', n: 99, _rev: second.rev });
+    expect((await local.replicate.to(remote)).doc_write_failures).toBe(1);
+    expect((await server.adminRequest('GET', 'edited/doc')).json).toMatchObject({ n: 2 });
   });
 
   it('keeps its databases and accounts across a stop and start on the same port', async () => {

@@ -17,6 +17,7 @@ import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
 import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { parseInvitation } from '../../shared/sync/invitation';
 import { parseCommandArgs, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readImportFile } from '../support/read-input-file';
@@ -27,7 +28,8 @@ const COMMAND = 'validate';
 const USAGE = `Usage: agreement-studio validate FILE...
 
 Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), label files
-(.labels.json) and label CSVs (annotator,unit,task,value) exactly as the app checks them on import.
+(.labels.json), label CSVs (annotator,unit,task,value) and team server invitations
+(.invitation.json) exactly as the app checks them on import.
 A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files,
 SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx) is named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
@@ -95,6 +97,13 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       return summary(
         `pack for ${annotator.id}, ${count(units, 'unit')} (${tasks.answer.length.toLocaleString('en')} answer, ${tasks.match.length.toLocaleString('en')} match, ${tasks.difficulty.length.toLocaleString('en')} difficulty)`,
       );
+    }
+    case 'invitation': {
+      const result = parseInvitation(file);
+      if (!result.ok) return result;
+      // The summary names where the invitation leads, never its password.
+      const { annotator, study, database, server } = result.value;
+      return summary(`invitation for ${annotator.id} to study ${study.id}, database ${database} on ${server}`);
     }
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);

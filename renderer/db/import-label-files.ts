@@ -46,6 +46,7 @@ const WHAT_IT_IS: Partial<Record<DetectedFormat, string>> = {
   'puzzle-list': 'a puzzle list for the transcript adapters',
   pack: "a pack (what the lead sends an annotator), not the annotator's labels",
   report: 'an agreement report',
+  invitation: "an invitation to a team server (what the lead gives an annotator to join), not the annotator's labels",
 };
 
 /**

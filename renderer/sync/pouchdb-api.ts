@@ -109,6 +109,8 @@ export interface PouchDatabase {
   bulkGet(options: { docs: Array<{ id: string; rev?: string }>; revs?: boolean }): Promise<{
     results: Array<{ id: string; docs: Array<{ ok?: PouchDoc; error?: { error: string; reason: string } }> }>;
   }>;
+  /** Which of the given revisions the database lacks (the replication protocol's own question). */
+  revsDiff(diff: Record<string, string[]>): Promise<Record<string, { missing?: string[] }>>;
   changes(options: PouchChangesOptions & { live: true }): PouchChangesFeed;
   changes(options?: PouchChangesOptions): Promise<PouchChangesResult>;
   replicate: {

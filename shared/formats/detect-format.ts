@@ -5,13 +5,14 @@
 import { stripBom } from './json-document';
 import type { SourceFile } from './limits';
 
-export type DetectedFormat = 'transcripts' | 'labels' | 'pack' | 'report' | 'labels-csv' | 'puzzle-list' | 'unknown';
+export type DetectedFormat = 'transcripts' | 'labels' | 'pack' | 'report' | 'invitation' | 'labels-csv' | 'puzzle-list' | 'unknown';
 
 const FORMAT_PREFIXES: ReadonlyArray<readonly [string, DetectedFormat]> = [
   ['agreement-studio.transcripts/', 'transcripts'],
   ['agreement-studio.labels/', 'labels'],
   ['agreement-studio.pack/', 'pack'],
   ['agreement-studio.report/', 'report'],
+  ['agreement-studio.invitation/', 'invitation'],
 ];
 
 /**
@@ -19,7 +20,7 @@ const FORMAT_PREFIXES: ReadonlyArray<readonly [string, DetectedFormat]> = [
  * 'unknown'); `.jsonl`, or several JSON values in a row, is a JSONL transcript bundle; a JSON
  * array is a puzzle list for the transcript adapters; a `.csv` (or other non-JSON text) whose
  * header has an `annotator` column is a label CSV. Otherwise the file name (`.labels.json`,
- * `.pack.json`, `.report.json`) decides, and any other `.json` file (even an empty or broken
+ * `.pack.json`, `.report.json`, `.invitation.json`) decides, and any other `.json` file (even an empty or broken
  * one) goes to the transcript parser, whose messages say what is wrong with it.
  */
 export function detectFormat(file: SourceFile): DetectedFormat {
@@ -40,6 +41,7 @@ export function detectFormat(file: SourceFile): DetectedFormat {
   if (name.endsWith('.labels.json')) return 'labels';
   if (name.endsWith('.pack.json')) return 'pack';
   if (name.endsWith('.report.json')) return 'report';
+  if (name.endsWith('.invitation.json')) return 'invitation';
   return 'transcripts';
 }
 

@@ -19,12 +19,13 @@ const KIND_NAMES = {
   report: 'an agreement report',
   dataset: 'a labelled dataset',
   mapping: 'a mapping preset',
+  invitation: 'an invitation to a team server',
 } as const;
 
 type FormatKind = keyof typeof KIND_NAMES;
 
 /** The kinds this app reads, and the version of each it reads. */
-const READ_VERSIONS = { transcripts: 1, pack: 1, labels: 1, backup: 1, mapping: 1 } as const;
+const READ_VERSIONS = { transcripts: 1, pack: 1, labels: 1, backup: 1, mapping: 1, invitation: 1 } as const;
 
 export type ReadKind = keyof typeof READ_VERSIONS;
 

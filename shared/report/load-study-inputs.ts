@@ -253,7 +253,9 @@ function parseLabels(
       ? 'this is a transcript bundle, not a label file'
       : format === 'unknown'
         ? 'this is not a label file'
-        : `this is a ${format}, not a label file`;
+        : format === 'invitation'
+          ? 'this is an invitation to a team server, not a label file'
+          : `this is a ${format}, not a label file`;
   list.add('', `${what}; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value`);
   return [];
 }

@@ -6,6 +6,7 @@ import { readdirSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import { INVITATION_FORMAT, serializeInvitation } from '../../shared/sync/invitation';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const fixtures = 'test/fixtures/bundles';
@@ -135,6 +136,31 @@ describe('agreement-studio validate', () => {
     expect(run.stderr).toContain(`${report}: validation of reports is not supported yet in this version`);
     expect(run.stderr).toContain(`${other}: cannot tell what kind of file this is`);
     expect(run.stderr).toContain(`${reliability}: the CSV header has no annotator column`);
+  });
+
+  it('checks an invitation, naming where it leads and never its password', async () => {
+    const invitation = {
+      format: INVITATION_FORMAT,
+      server: 'https://couch.example.org/',
+      database: 'as-demo-ann-01-0123456789',
+      user: 'as-demo-ann-01-0123456789',
+      password: 'pw-never-printed',
+      study: { id: 'demo-study', name: 'Demo' },
+      annotator: { id: 'ann-01', name: 'A' },
+      createdAt: '2026-11-22T10:00:00Z',
+    } as const;
+    const good = write('ann-01.invitation.json', serializeInvitation(invitation));
+    const bad = write('bad.invitation.json', serializeInvitation({ ...invitation, server: 'http://couch.example.org/' }));
+    let run = await runCli('validate', good);
+    expect(run).toEqual({
+      code: 0,
+      stdout: `OK  ${good}: invitation for ann-01 to study demo-study, database as-demo-ann-01-0123456789 on https://couch.example.org/\n`,
+      stderr: '',
+    });
+    run = await runCli('validate', bad);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${bad}: server: the server address must start with https://`);
+    expect(run.stderr + run.stdout).not.toContain('pw-never-printed');
   });
 
   it('reads JSONL bundles through the transcript parser, locating errors by line', async () => {

@@ -11,10 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 // Resolved as a package, so the bench's bundled copy of this module (in .bench/) finds it too.
 const BIN = createRequire(import.meta.url).resolve('pouchdb-server/bin/pouchdb-server');
+/** Mends a pouchdb-server bug that drops replicated edits of a database with a validation (see the file); found from the package, as BIN. */
+const FIXES = join(dirname(BIN), '../../../test/support/pouchdb-server-fixes.mjs');
 
 export interface TeamServerOptions {
   /** Origins a web page may call it from (CORS with credentials); absent: none. */
@@ -71,7 +73,7 @@ export async function startTeamServer(options: TeamServerOptions = {}): Promise<
   const start = async () => {
     const args = [BIN, '--port', String(port), '--host', '127.0.0.1', '--dir', dir, '--config', join(dir, 'config.json'), '--no-stdout-logs'];
     if (options.inMemory) args.push('--in-memory');
-    const started = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = spawn(process.execPath, ['--import', FIXES, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     started.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
     child = started;

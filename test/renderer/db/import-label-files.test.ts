@@ -13,6 +13,7 @@ import { sha256Hex } from '../../../shared/formats/sha256';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { sourceFileFromBytes } from '../../../shared/formats/utf8';
 import { buildStudyPacks } from '../../../shared/study/study-packs';
+import { INVITATION_FORMAT, serializeInvitation } from '../../../shared/sync/invitation';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importLabelSources } from '../../../renderer/db/import-label-files';
 import { importStudies } from '../../../renderer/db/import-study';
@@ -208,6 +209,34 @@ describe('importLabelSources', () => {
     expect(await db.labels.count()).toBe(7);
     expect(progress[0]).toEqual({ label: `Importing ann-01.labels.json (1 of ${files.length})`, done: 0, total: files.length });
     expect(progress[progress.length - 1]).toMatchObject({ done: files.length, total: files.length });
+  });
+
+  it('says an invitation to a team server is not the labels, and leaves it out', async () => {
+    const invitation = serializeInvitation({
+      format: INVITATION_FORMAT,
+      server: 'https://couch.example.org/',
+      database: 'as-demo-ann-01-0123456789',
+      user: 'as-demo-ann-01-0123456789',
+      password: 'pw-never-shown',
+      study: { id: STUDY, name: 'Demo' },
+      annotator: { id: 'ann-01', name: 'A' },
+      createdAt: NOW,
+    });
+    const report = await importLabelSources(db, STUDY, [{ name: 'ann-01.invitation.json', text: invitation }], { now: NOW });
+    expect(report.rejected).toEqual([
+      {
+        file: 'ann-01.invitation.json',
+        errors: [
+          {
+            file: 'ann-01.invitation.json',
+            path: '',
+            message:
+              "this is an invitation to a team server (what the lead gives an annotator to join), not the annotator's labels; expected a label file (.labels.json) or a label CSV with the header annotator,unit,task,value",
+          },
+        ],
+      },
+    ]);
+    expect(await db.labels.count()).toBe(0);
   });
 
   it('reports every label unchanged and changes nothing when the same files come again', async () => {

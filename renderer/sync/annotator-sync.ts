@@ -1,0 +1,438 @@
+// An annotator's live sync (issue 18): every label of theirs in IndexedDB is mirrored into a local
+// PouchDB database (the outbox) and PouchDB's own live replication pushes the outbox to their
+// database on the team server. The outbox's `_local/` state keeps the sequence the server has
+// acknowledged and the labels it refused, so the count of labels waiting survives a restart. New
+// packs the lead puts in the database (a reassignment, the missing units) are opened as files are.
+
+import type { Label, Task } from '../../shared/domain/model';
+import { labelDocId, LABEL_DOC_PREFIX, PACK_DOC_PREFIX, toLabelDoc, type LabelDoc } from '../../shared/sync/sync-docs';
+import { PackOpenError } from '../db/open-pack';
+import { openServerPacks, readServerPacks, ServerPackError, serverPackFileName, type PackTarget } from './annotator-packs';
+import { describeServerFailure, openAnnotatorRemote } from './annotator-remote';
+import type { PouchChangesFeed, PouchDatabase, PouchDoc, PouchReplication, PouchReplicationInfo } from './pouchdb-api';
+import type { SyncDeps } from './sync-deps';
+import type { AnnotatorSyncStatus } from './sync-status';
+
+/** The outbox of a study on this computer: one per study, as the study has one annotator here. */
+export function outboxName(studyId: string): string {
+  return `agreement-studio-outbox-${studyId}`;
+}
+
+/** The outbox's own record of what the server acknowledged; `_local/` documents never replicate. */
+const STATE_ID = '_local/agreement-studio-acknowledged';
+
+interface OutboxState {
+  /** The outbox sequence through which every label is on the server or refused by it. */
+  seq: number | string;
+  /** Label document id -> the server's words for refusing it, until a later revision is accepted. */
+  refused: Record<string, string>;
+}
+
+/** Retries after an outage: soon at first, then at most every 10 seconds, which a server restart can bear. */
+function backOff(delay: number): number {
+  return delay === 0 ? 500 : Math.min(delay * 2, 10_000);
+}
+
+/** Labels read from the outbox at once (allDocs keys), so a 100,000-label study is read in bounded requests. */
+const CHUNK = 1000;
+
+/** Fields whose difference means the outbox holds an older label (the rest follow from them). */
+const COMPARED = ['rev', 'at', 'value', 'unsure', 'note'] as const satisfies ReadonlyArray<keyof LabelDoc>;
+
+export interface AnnotatorSync {
+  /** Resolves once stop() has cancelled everything, or at once when the study cannot sync. */
+  done: Promise<void>;
+  /** The annotator just stored labels of these units: put them in the outbox now (calls arriving together are put at once). */
+  labelsWritten(units: ReadonlyArray<{ task: Task; unitId: string }>): void;
+  stop(): void;
+}
+
+/** Starts the study's push and pack watch; `onStatus` after every change of state. */
+export function startAnnotatorSync(deps: SyncDeps, studyId: string, onStatus: (status: AnnotatorSyncStatus) => void): AnnotatorSync {
+  const sync = new OutboxSync(deps, studyId, onStatus);
+  return { done: sync.run(), labelsWritten: (units) => sync.labelsWritten(units), stop: () => sync.stop() };
+}
+
+type Connection = { state: 'connecting' } | { state: 'online' } | { state: 'offline'; reason: string } | { state: 'refused'; reason: string };
+
+class OutboxSync {
+  private readonly now: () => string;
+  private stopped = false;
+  private stopRequested: () => void = () => undefined;
+  private readonly stopSignal = new Promise<void>((resolve) => (this.stopRequested = resolve));
+  private outbox: PouchDatabase | undefined;
+  private remote: PouchDatabase | undefined;
+  private replication: PouchReplication | undefined;
+  private feed: PouchChangesFeed | undefined;
+  private annotatorId = '';
+  private target: PackTarget | undefined;
+  private state: OutboxState = { seq: 0, refused: {} };
+  private stateRev: string | undefined;
+  private connection: Connection = { state: 'connecting' };
+  private lastSyncedAt: string | undefined;
+  /** Units written since the last put, by label document id. */
+  private readonly queued = new Map<string, { task: Task; unitId: string }>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private feedTimer: ReturnType<typeof setTimeout> | undefined;
+  private feedDelay = 0;
+  private replicationTimer: ReturnType<typeof setTimeout> | undefined;
+  private replicationDelay = 0;
+  /** Outbox writes and state saves, one at a time, so no put races another for a `_rev`. */
+  private writes: Promise<unknown> = Promise.resolve();
+  private reporting: Promise<void> | undefined;
+  private reportAgain = false;
+  private lastReported = '';
+  private looking: Promise<void> | undefined;
+  private lookAgain = false;
+  private lastPackProblem = '';
+
+  constructor(
+    private readonly deps: SyncDeps,
+    private readonly studyId: string,
+    private readonly onStatus: (status: AnnotatorSyncStatus) => void,
+  ) {
+    this.now = deps.now ?? (() => new Date().toISOString());
+  }
+
+  async run(): Promise<void> {
+    const { db } = this.deps;
+    const [connection, study] = await Promise.all([db.syncConnections.get(this.studyId), db.studies.get(this.studyId)]);
+    if (connection?.role !== 'annotator' || connection.database === undefined || study?.origin === undefined) {
+      this.emit({
+        studyId: this.studyId,
+        state: 'refused',
+        waiting: 0,
+        reason: 'this study is not joined from an invitation on this computer; open the invitation again',
+      });
+      return;
+    }
+    this.annotatorId = study.origin.annotator.id;
+    this.target = { studyId: this.studyId, annotatorId: this.annotatorId, fileName: serverPackFileName(connection.server, connection.database) };
+    this.outbox = this.deps.openPouch(outboxName(this.studyId));
+    this.remote = openAnnotatorRemote(this.deps, this.studyId, connection.server, connection.database);
+    try {
+      await this.loadState();
+      // Every stored label the outbox lacks or holds older goes in before the replication starts.
+      const labels = await db.labels.where('[studyId+annotatorId]').equals([this.studyId, this.annotatorId]).toArray();
+      await this.write(() => this.putLabels(labels));
+      if (!this.stopped) {
+        this.startReplication();
+        this.flushSoon();
+        this.lookForPacks();
+        this.startFeed();
+        this.report();
+        await this.stopSignal;
+      }
+    } finally {
+      this.cancelAll();
+      await this.writes.catch(() => undefined);
+      await this.reporting;
+      await this.looking;
+      await Promise.all([this.outbox.close().catch(() => undefined), this.remote.close().catch(() => undefined)]);
+    }
+  }
+
+  labelsWritten(units: ReadonlyArray<{ task: Task; unitId: string }>): void {
+    if (this.stopped) return;
+    for (const unit of units) this.queued.set(labelDocId(unit.task, unit.unitId), { task: unit.task, unitId: unit.unitId });
+    this.report();
+    this.flushSoon();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelAll();
+    this.stopRequested();
+  }
+
+  private cancelAll(): void {
+    this.replication?.cancel();
+    this.replication = undefined;
+    this.feed?.cancel();
+    this.feed = undefined;
+    clearTimeout(this.flushTimer);
+    clearTimeout(this.feedTimer);
+    clearTimeout(this.replicationTimer);
+  }
+
+  /** One put of every unit queued so far, after the calls arriving in this turn of the event loop. */
+  private flushSoon(): void {
+    if (this.flushTimer !== undefined || this.outbox === undefined || this.stopped) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.write(() => this.flush());
+    }, 0);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.queued.size === 0 || this.stopped) return;
+    const units = [...this.queued.values()];
+    const keys = units.map((unit): [string, string, string, string] => [this.studyId, this.annotatorId, unit.task, unit.unitId]);
+    const labels = (await this.deps.db.labels.bulkGet(keys)).filter((label): label is Label => label !== undefined);
+    await this.putLabels(labels);
+    // Cleared only once put: a unit queued again meanwhile stays queued for the next put.
+    for (const unit of units) {
+      const id = labelDocId(unit.task, unit.unitId);
+      if (this.queued.get(id) === unit) this.queued.delete(id);
+    }
+    this.report();
+  }
+
+  /** Puts each label the outbox lacks or holds older, over the outbox's current revision. */
+  private async putLabels(labels: readonly Label[]): Promise<void> {
+    const outbox = this.outbox as PouchDatabase;
+    for (let start = 0; start < labels.length && !this.stopped; start += CHUNK) {
+      const docs = labels.slice(start, start + CHUNK).map(toLabelDoc);
+      const stored = await outbox.allDocs({ keys: docs.map((doc) => doc._id), include_docs: true });
+      const changed: PouchDoc[] = [];
+      docs.forEach((doc, index) => {
+        const row = stored.rows[index];
+        const current = row?.doc;
+        if (current && COMPARED.every((field) => JSON.stringify(current[field]) === JSON.stringify(doc[field]))) return;
+        const rev = row?.error === undefined ? row?.value.rev : undefined;
+        changed.push(rev !== undefined ? { ...doc, _rev: rev } : { ...doc });
+      });
+      if (changed.length === 0) continue;
+      const results = await outbox.bulkDocs(changed);
+      const failed = results.find((result) => result.error !== undefined);
+      // Only this object writes the outbox, one put at a time: a failure here is the disk's.
+      if (failed) throw new Error(`the outbox could not store the label ${failed.id ?? ''}: ${failed.reason ?? String(failed.error)}`);
+    }
+  }
+
+  private startReplication(): void {
+    const outbox = this.outbox as PouchDatabase;
+    const remote = this.remote as PouchDatabase;
+    const replication = outbox.replicate.to(remote, { live: true, retry: true, back_off_function: backOff, batch_size: 500 });
+    this.replication = replication;
+    replication.on('active', () => {
+      this.replicationDelay = 0;
+      this.setConnection({ state: 'online' });
+    });
+    replication.on('change', (info: PouchReplicationInfo) => {
+      // Every label through last_seq is on the server now, or was refused ('denied' came first).
+      for (const doc of info.docs ?? []) delete this.state.refused[doc._id];
+      if (info.last_seq !== undefined && isLater(info.last_seq, this.state.seq)) this.state.seq = info.last_seq;
+      void this.write(() => this.saveState());
+      this.report();
+    });
+    replication.on('denied', (error: unknown) => {
+      const { id, reason } = deniedDocument(error);
+      if (id !== undefined) this.state.refused[id] = reason;
+      void this.write(() => this.saveState());
+      this.report();
+    });
+    replication.on('paused', (error: unknown) => {
+      if (error !== undefined && error !== null) {
+        const failure = describeServerFailure(error);
+        this.setConnection(failure.kind === 'refused' ? { state: 'refused', reason: failure.reason } : { state: 'offline', reason: failure.reason });
+        return;
+      }
+      this.setConnection({ state: 'online' });
+      void this.write(() => this.reconcile());
+    });
+    replication.on('error', (error: unknown) => {
+      // The replication gave up (it retries outages itself): a refused account waits for a new
+      // invitation; anything else is tried again after a while, with what waits kept in the outbox.
+      if (this.replication !== replication) return;
+      this.replication = undefined;
+      const failure = describeServerFailure(error);
+      if (failure.kind === 'refused') {
+        this.setConnection({ state: 'refused', reason: failure.reason });
+        return;
+      }
+      this.setConnection({ state: 'offline', reason: failure.reason });
+      this.replicationDelay = backOff(this.replicationDelay);
+      this.replicationTimer = setTimeout(() => {
+        if (!this.stopped) this.startReplication();
+      }, this.replicationDelay);
+    });
+  }
+
+  private setConnection(connection: Connection): void {
+    const wasOnline = this.connection.state === 'online';
+    this.connection = connection;
+    if (connection.state === 'online' && !wasOnline && this.feed === undefined && !this.stopped) {
+      // Back on line: look for packs the lead put meanwhile, and follow the feed again at once.
+      clearTimeout(this.feedTimer);
+      this.feedDelay = 0;
+      this.lookForPacks();
+      this.startFeed();
+    }
+    this.report();
+  }
+
+  /**
+   * With the replication idle, asks the server which of the labels after the acknowledged
+   * sequence it lacks (revsDiff, the replication's own question) and moves the sequence past
+   * those it holds: after a restart the replication has nothing to send and reports no change.
+   */
+  private async reconcile(): Promise<void> {
+    const outbox = this.outbox as PouchDatabase;
+    const remote = this.remote as PouchDatabase;
+    const pending = (await outbox.changes({ since: this.state.seq, style: 'main_only' })).results;
+    if (pending.length === 0 || this.stopped) return;
+    const revisions: Record<string, string[]> = {};
+    for (const change of pending) revisions[change.id] = change.changes.map((c) => c.rev);
+    let missing: Record<string, { missing?: string[] }>;
+    try {
+      missing = await remote.revsDiff(revisions);
+    } catch {
+      // The server went away again: the next idle moment asks again.
+      return;
+    }
+    const before = JSON.stringify(this.state);
+    for (const change of pending) {
+      const lacking = (missing[change.id]?.missing?.length ?? 0) > 0;
+      if (!lacking) delete this.state.refused[change.id];
+      else if (this.state.refused[change.id] === undefined) break;
+      // A replication change meanwhile may have moved the sequence further already.
+      if (isLater(change.seq, this.state.seq)) this.state.seq = change.seq;
+    }
+    if (JSON.stringify(this.state) !== before) await this.saveState();
+    this.report();
+  }
+
+  private async loadState(): Promise<void> {
+    try {
+      const doc = await (this.outbox as PouchDatabase).get(STATE_ID);
+      this.stateRev = doc._rev;
+      const refused = typeof doc.refused === 'object' && doc.refused !== null ? (doc.refused as Record<string, string>) : {};
+      this.state = { seq: typeof doc.seq === 'number' || typeof doc.seq === 'string' ? doc.seq : 0, refused: { ...refused } };
+    } catch {
+      // No state yet: nothing acknowledged.
+      this.state = { seq: 0, refused: {} };
+    }
+  }
+
+  private async saveState(): Promise<void> {
+    if (this.outbox === undefined) return;
+    const doc: PouchDoc = { _id: STATE_ID, seq: this.state.seq, refused: { ...this.state.refused } };
+    if (this.stateRev !== undefined) doc._rev = this.stateRev;
+    this.stateRev = (await this.outbox.put(doc)).rev;
+  }
+
+  private write(task: () => Promise<void>): Promise<void> {
+    const next = this.writes.then(task);
+    this.writes = next.catch((error: unknown) => {
+      if (!this.stopped) this.setConnection({ state: 'offline', reason: error instanceof Error ? error.message : String(error) });
+    });
+    return this.writes as Promise<void>;
+  }
+
+  /** Computes and sends the status; calls arriving while one is computed give one more. */
+  private report(): void {
+    if (this.reporting !== undefined) {
+      this.reportAgain = true;
+      return;
+    }
+    this.reporting = (async () => {
+      do {
+        this.reportAgain = false;
+        try {
+          this.emit(await this.status());
+        } catch {
+          // The outbox closed under a stop; nothing more to say.
+        }
+      } while (this.reportAgain && !this.stopped);
+    })().finally(() => (this.reporting = undefined));
+  }
+
+  private async status(): Promise<AnnotatorSyncStatus> {
+    const outbox = this.outbox as PouchDatabase;
+    const unacknowledged = new Set<string>(Object.keys(this.state.refused));
+    for (const id of this.queued.keys()) unacknowledged.add(id);
+    const pending = await outbox.changes({ since: this.state.seq, style: 'main_only' });
+    for (const change of pending.results) if (change.id.startsWith(LABEL_DOC_PREFIX)) unacknowledged.add(change.id);
+    const waiting = unacknowledged.size;
+    const base = { studyId: this.studyId, waiting };
+    const refusedIds = Object.keys(this.state.refused);
+    const connection = this.connection;
+    let status: AnnotatorSyncStatus;
+    if (connection.state === 'refused') status = { ...base, state: 'refused', reason: connection.reason };
+    else if (refusedIds.length > 0) {
+      const first = this.state.refused[refusedIds[0] as string] ?? '';
+      const count = refusedIds.length === 1 ? 'a label' : `${refusedIds.length} labels`;
+      status = { ...base, state: 'refused', reason: `the server refused ${count} (${refusedIds[0] as string}): ${first}` };
+    } else if (connection.state === 'offline') status = { ...base, state: 'offline', reason: connection.reason };
+    else if (connection.state === 'connecting') status = { ...base, state: 'connecting' };
+    else if (waiting > 0) status = { ...base, state: 'waiting' };
+    else {
+      this.lastSyncedAt = this.now();
+      status = { ...base, state: 'synced' };
+    }
+    return this.lastSyncedAt !== undefined ? { ...status, lastSyncedAt: this.lastSyncedAt } : status;
+  }
+
+  private emit(status: AnnotatorSyncStatus): void {
+    // The same state again (a label acknowledged while synced) is said once; lastSyncedAt alone is no news.
+    const key = JSON.stringify({ ...status, lastSyncedAt: undefined });
+    if (key === this.lastReported || this.stopped) return;
+    this.lastReported = key;
+    this.onStatus(status);
+  }
+
+  /** Follows the database's changes (longpoll) for new pack documents; on a failure, again after a while. */
+  private startFeed(): void {
+    if (this.stopped || this.feed !== undefined || this.remote === undefined) return;
+    const feed = this.remote.changes({ live: true, since: 'now', timeout: 25_000, heartbeat: false, return_docs: false });
+    this.feed = feed;
+    feed.on('change', (change) => {
+      this.feedDelay = 0;
+      if (change.id.startsWith(PACK_DOC_PREFIX)) this.lookForPacks();
+    });
+    feed.on('error', () => {
+      if (this.feed !== feed) return;
+      this.feed = undefined;
+      if (this.stopped) return;
+      this.feedDelay = backOff(this.feedDelay);
+      this.feedTimer = setTimeout(() => {
+        this.lookForPacks();
+        this.startFeed();
+      }, this.feedDelay);
+    });
+  }
+
+  /** Opens the packs on the server not opened here yet; one look at a time, and one more if asked meanwhile. */
+  private lookForPacks(): void {
+    if (this.looking !== undefined) {
+      this.lookAgain = true;
+      return;
+    }
+    this.looking = (async () => {
+      do {
+        this.lookAgain = false;
+        await this.openNewPacks();
+      } while (this.lookAgain && !this.stopped);
+    })().finally(() => (this.looking = undefined));
+  }
+
+  private async openNewPacks(): Promise<void> {
+    if (this.stopped || this.remote === undefined || this.target === undefined) return;
+    const { db } = this.deps;
+    try {
+      const study = await db.studies.get(this.studyId);
+      const read = await readServerPacks(this.remote, this.target, new Set(study?.origin?.packs ?? []));
+      if (read.packs.length > 0 && !this.stopped) await openServerPacks(this.deps, read.packs, this.target);
+    } catch (error) {
+      if (!(error instanceof ServerPackError) && !(error instanceof PackOpenError)) return; // The server is away: the next look reads them.
+      // A pack that cannot be opened is kept in the study's audit log, once, for the annotator and the lead to see.
+      if (error.message === this.lastPackProblem) return;
+      this.lastPackProblem = error.message;
+      await db.audit.add({ studyId: this.studyId, at: this.now(), kind: 'sync:pack-refused', detail: error.message });
+    }
+  }
+}
+
+/** The refused document's id and the server's words (validate_doc_update's `forbidden` message). */
+function deniedDocument(error: unknown): { id: string | undefined; reason: string } {
+  const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const id = typeof record.id === 'string' ? record.id : undefined;
+  const words = [record.reason, record.message].find((value): value is string => typeof value === 'string' && value !== '');
+  return { id, reason: words ?? 'refused by the server' };
+}
+
+/** Whether outbox sequence `a` comes after `b`: numbers in a local PouchDB, compared as such. */
+function isLater(a: number | string, b: number | string): boolean {
+  return typeof a === 'number' && typeof b === 'number' ? a > b : String(a) !== String(b);
+}
