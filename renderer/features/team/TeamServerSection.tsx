@@ -33,18 +33,15 @@ function timeText(at: string | undefined): string {
 }
 
 function ConnectForm({
-  studyId,
   pending,
   busy,
   onConnect,
 }: {
-  studyId: string;
   pending?: { server: string; user: string };
   busy: boolean;
   onConnect: (values: TeamServerFormValues) => Promise<boolean>;
 }) {
   const [values, setValues] = useState<TeamServerFormValues>({ server: pending?.server ?? '', user: pending?.user ?? '', password: '' });
-  const id = useId();
   const set = (field: keyof TeamServerFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
@@ -55,10 +52,10 @@ function ConnectForm({
     });
   };
   return (
-    <form className="card team-server-form" onSubmit={submit} noValidate aria-label="Connect to a team server" data-study={studyId}>
+    <form className="card team-server-form" onSubmit={submit} noValidate aria-label="Connect to a team server">
       <label className="field">
         <span>Server address</span>
-        <input id={`${id}-server`} type="url" value={values.server} onChange={set('server')} placeholder="https://couch.example.org/" spellCheck={false} />
+        <input type="url" value={values.server} onChange={set('server')} placeholder="https://couch.example.org/" spellCheck={false} />
       </label>
       <label className="field">
         <span>Admin user name</span>
@@ -196,12 +193,7 @@ export function TeamServerSection({ studyId }: { studyId: string }) {
         </div>
       )}
       {connection === null ? (
-        <ConnectForm
-          studyId={studyId}
-          {...(server.pending ? { pending: server.pending } : {})}
-          busy={work.status === 'connecting'}
-          onConnect={server.connect}
-        />
+        <ConnectForm {...(server.pending ? { pending: server.pending } : {})} busy={work.status === 'connecting'} onConnect={server.connect} />
       ) : (
         <>
           <p data-testid="team-server-connection">
