@@ -15,6 +15,8 @@ import { createPreferencesStore } from './services/preferences-store';
 import { createReportClient } from './services/report-client';
 import { createTeamClient } from './services/team-client';
 import { createStudioStore } from './services/studio-store';
+import { createSyncClient } from './services/sync-client';
+import { createSyncStatusStore } from './services/sync-statuses';
 import { StudioDatabase } from './db/database';
 import { createPlatform } from './platform';
 import './styles.css';
@@ -32,8 +34,10 @@ const services = {
     team: createTeamClient(),
     backup: createBackupClient(),
     judge: createJudgeClient(),
+    sync: createSyncClient(),
   },
   labelWrites: new LabelWrites(),
+  syncStatuses: createSyncStatusStore(),
 };
 
 const root = document.getElementById('root');

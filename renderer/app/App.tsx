@@ -23,6 +23,8 @@ import { LabellingWorkspace } from '../features/labelling/LabellingWorkspace';
 import { TASK_TITLES } from '../../shared/domain/task-words';
 import { useStudy } from '../services/queries';
 import { useAutoBackup } from '../features/backup/useAutoBackup';
+import { InvitationView } from '../features/sync';
+import { startStoredSyncs } from '../services/team-sync';
 
 function useHashRouting() {
   const { store } = useServices();
@@ -42,7 +44,7 @@ function useHashRouting() {
 function Breadcrumbs() {
   const { store } = useServices();
   const route = useStudio((state) => state.route);
-  const studyId = route.view === 'library' || route.view === 'help' ? '' : route.studyId;
+  const studyId = 'studyId' in route ? route.studyId : '';
   const study = useStudy(studyId);
   const go = store.getState().navigate;
   return (
@@ -56,7 +58,13 @@ function Breadcrumbs() {
           <span>Help</span>
         </>
       )}
-      {route.view !== 'library' && route.view !== 'help' && (
+      {route.view === 'invitation' && (
+        <>
+          <span aria-hidden="true">›</span>
+          <span>Invitation</span>
+        </>
+      )}
+      {'studyId' in route && (
         <>
           <span aria-hidden="true">›</span>
           <button type="button" className="link-button" onClick={() => go({ view: 'study', studyId: route.studyId })}>
@@ -108,6 +116,15 @@ function Breadcrumbs() {
   );
 }
 
+/** Starts the team server sync of every study connected on this computer, once the app starts. */
+function useStoredSyncs() {
+  const services = useServices();
+  useEffect(() => {
+    // Should the connections not be readable, the studies sync from the next start; their labels wait here meanwhile.
+    startStoredSyncs(services).catch(() => undefined);
+  }, [services]);
+}
+
 export function App() {
   const { db, platform, store } = useServices();
   const route = useHashRouting();
@@ -117,6 +134,7 @@ export function App() {
   const storage = useStorageStatus(storageSource);
   const modeLockReason = useModeLockReason();
   useAutoBackup();
+  useStoredSyncs();
   // Imports write from a worker: re-read the storage state when one ends, whatever Dexie relays.
   useEffect(() => storageSource.refreshSoon(), [storageSource, importStatus]);
 
@@ -165,6 +183,7 @@ export function App() {
         <StorageClearedBanner onPersistenceAsked={() => storageSource.refresh()} />
         {route.view === 'library' && <LibraryView />}
         {route.view === 'help' && <HelpView />}
+        {route.view === 'invitation' && <InvitationView {...(route.payload !== undefined ? { payload: route.payload } : {})} />}
         {route.view === 'study' && <StudyOverview studyId={route.studyId} onLeadEntriesShown={preloadLeadPages} />}
         {route.view === 'transcript' && <TranscriptView studyId={route.studyId} sessionId={route.sessionId} />}
         <Suspense fallback={<p className="muted">Loading…</p>}>

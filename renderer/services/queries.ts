@@ -200,3 +200,15 @@ export function useLastAutoBackup() {
   const { db } = useServices();
   return useLiveQuery(() => readLastAutoBackup(db), [db]);
 }
+
+/** The study's team server connection on this computer (issue 18), null when it has none; undefined while the read runs. */
+export function useSyncConnection(studyId: string) {
+  const { db } = useServices();
+  return useLiveQuery(async () => (await db.syncConnections.get(studyId)) ?? null, [db, studyId]);
+}
+
+/** The lead's record of each annotator database of the study, with how far each was pulled. */
+export function useTeamDatabases(studyId: string) {
+  const { db } = useServices();
+  return useLiveQuery(() => db.teamDatabases.where('studyId').equals(studyId).sortBy('annotatorId'), [db, studyId]);
+}

@@ -20,7 +20,12 @@ export type Route =
   /** The lead's judge runs: endpoints, prompt versions, runs and how each version agrees with people. */
   | { view: 'judges'; studyId: string }
   /** The lead's queue of disagreements; `task` and `unitId` ask it to open on that unit. */
-  | { view: 'adjudicate'; studyId: string; task?: ReportTask; unitId?: string };
+  | { view: 'adjudicate'; studyId: string; task?: ReportTask; unitId?: string }
+  /**
+   * An invitation to label on a team server: `payload` is a link's (base64url of the invitation's
+   * JSON); without one the page shows the invitation file opened in the library (studio-store.ts).
+   */
+  | { view: 'invitation'; payload?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash
@@ -29,6 +34,7 @@ export function parseRoute(hash: string): Route {
     .filter((part) => part !== '')
     .map(decodeURIComponentSafe);
   if (parts[0] === 'help' && parts.length === 1) return { view: 'help' };
+  if (parts[0] === 'invitation' && parts.length <= 2) return parts[1] === undefined ? { view: 'invitation' } : { view: 'invitation', payload: parts[1] };
   if (parts[0] === 'study' && parts[1] !== undefined) {
     if (parts[2] === 'session' && parts[3] !== undefined) return { view: 'transcript', studyId: parts[1], sessionId: parts[3] };
     if (parts[2] === 'team' && parts.length === 3) return { view: 'team', studyId: parts[1] };
@@ -52,6 +58,8 @@ export function routeToHash(route: Route): string {
       return '#/';
     case 'help':
       return '#/help';
+    case 'invitation':
+      return route.payload === undefined ? '#/invitation' : `#/invitation/${route.payload}`;
     case 'study':
       return `#/study/${encodeURIComponent(route.studyId)}`;
     case 'transcript':

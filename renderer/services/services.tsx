@@ -15,6 +15,8 @@ import type { MappingClient } from './mapping-client';
 import type { PreferencesState, PreferencesStore } from './preferences-store';
 import type { ReportClient } from './report-client';
 import type { StudioState, StudioStore } from './studio-store';
+import type { SyncStatusStore } from './sync-statuses';
+import type { SyncWorkerApi } from '../workers/sync-protocol';
 import type { TeamClient } from './team-client';
 
 /** The clients of the workers that do the heavy work off the window's thread. */
@@ -25,6 +27,7 @@ export interface WorkerClients {
   team: TeamClient;
   backup: BackupClient;
   judge: JudgeWorkerApi;
+  sync: SyncWorkerApi;
 }
 
 export interface StudioServices {
@@ -34,6 +37,8 @@ export interface StudioServices {
   preferences: PreferencesStore;
   workers: WorkerClients;
   labelWrites: LabelWrites;
+  /** What each study's team server sync is doing now (team-sync.ts runs them). */
+  syncStatuses: SyncStatusStore;
 }
 
 const ServicesContext = createContext<StudioServices | null>(null);

@@ -6,6 +6,7 @@ import type { FormatError } from '../../shared/formats/errors';
 import type { ImportPreview } from '../../shared/formats/importers/import-preview';
 import type { MissingName } from '../../shared/formats/importers/imported-study';
 import type { OpenedFile } from '../../shared/platform/studio-platform';
+import type { Invitation } from '../../shared/sync/invitation';
 import type { ImportPhaseProgress, ImportedStudySummary } from '../workers/import-protocol';
 import type { Route } from './routes';
 
@@ -27,8 +28,11 @@ export type ImportState =
 export interface StudioState {
   route: Route;
   importState: ImportState;
+  /** The invitation file opened in the library, shown by the invitation page until joined; held in memory only, as it holds a password. */
+  invitation?: Invitation;
   navigate(route: Route): void;
   setImportState(state: ImportState): void;
+  setInvitation(invitation: Invitation | undefined): void;
 }
 
 export function createStudioStore(initialRoute: Route) {
@@ -37,6 +41,7 @@ export function createStudioStore(initialRoute: Route) {
     importState: { status: 'idle' },
     navigate: (route) => set({ route }),
     setImportState: (importState) => set({ importState }),
+    setInvitation: (invitation) => set({ invitation }),
   }));
 }
 

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Task } from '../../../shared/domain/model';
 import { useServices } from '../../services/services';
+import { labelsWritten } from '../../services/team-sync';
 import { useStudyExists } from '../../services/queries';
 import { describeStorageError } from '../../db/storage';
 import { useLabellingAnnotator } from '../mode';
@@ -24,7 +25,8 @@ interface LoadState {
 }
 
 export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string; task: Task; unitId?: string }) {
-  const { db, store: studio, labelWrites } = useServices();
+  const services = useServices();
+  const { db, store: studio, labelWrites } = services;
   const annotator = useLabellingAnnotator(studyId);
   const annotatorId = annotator?.id;
   // The controller asks for the name when it records the annotator; it reads the latest one.
@@ -49,7 +51,11 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
       )
       .then((data) => {
         if (cancelled) return;
-        controller = new WorkspaceController(db, data, { annotatorName: () => annotatorName.current, labelWrites });
+        controller = new WorkspaceController(db, data, {
+          annotatorName: () => annotatorName.current,
+          labelWrites,
+          onLabelsWritten: (units) => labelsWritten(services, studyId, units),
+        });
         setLoad({ key, controller });
       })
       .catch((error: unknown) => {
@@ -60,7 +66,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
       cancelled = true;
       void controller?.dispose();
     };
-  }, [db, labelWrites, studyId, task, annotatorId, studyExists, key]);
+  }, [db, services, labelWrites, studyId, task, annotatorId, studyExists, key]);
 
   const current = load.key === key ? load : { key };
   const controller = current.controller;

@@ -1,10 +1,12 @@
-// The workspace's top bar: which task and study, who is labelling, the other tasks, progress,
-// the filters, jump to a unit, and the guidelines, shortcuts, settings and export buttons.
+// The workspace's top bar: which task and study, who is labelling (and their team server sync
+// state), the other tasks, progress, the filters, jump to a unit, and the guidelines, shortcuts,
+// settings and export buttons.
 
 import { TASKS } from '../../../shared/domain/model';
 import { useServices } from '../../services/services';
 import { useLabellingAnnotator } from '../mode';
 import { ExportLabelsButton } from '../team';
+import { SyncStatusNote } from '../sync';
 import { displayKey, type KeyMap } from '../settings';
 import { JumpToUnit } from './JumpToUnit';
 import { ProgressBar } from './ProgressBar';
@@ -37,7 +39,8 @@ export function WorkspaceToolbar({ keyMap }: { keyMap: KeyMap }) {
               {' '}
               · labelling as <span className="strong">{annotatorName}</span>
             </>
-          )}
+          )}{' '}
+          <SyncStatusNote studyId={study.id} />
         </span>
       </div>
       <nav className="task-tabs" aria-label="Tasks">

@@ -5,7 +5,7 @@
 // Writes run one at a time, so undo always sees the finished write.
 
 import { countText } from '../../../shared/domain/count-text';
-import type { Label, LabelValue } from '../../../shared/domain/model';
+import type { Label, LabelValue, Task } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 import { describeStorageError } from '../../db/storage';
 import type { LabelWrites } from '../../services/label-writes';
@@ -75,6 +75,8 @@ export interface ControllerOptions {
   annotatorName: () => string;
   /** Where this workspace's write queue is kept beyond it, for the next workspace and the label export to wait on. */
   labelWrites: LabelWrites;
+  /** Called after each write that changed a stored label, once it is on disk (the team server push sends it then). */
+  onLabelsWritten?: (units: ReadonlyArray<{ task: Task; unitId: string }>) => void;
   now?: () => Date;
   /** Milliseconds on a monotonic clock, for time on screen. */
   clock?: () => number;
@@ -210,6 +212,7 @@ export class WorkspaceController {
         this.saved(unit.id);
         this.index.endWrite(unit.id, undone.after);
         this.acknowledge(unit, undone.after, 'label:undo');
+        this.written(unit.id);
       } catch (error) {
         this.fail(unit, error);
       } finally {
@@ -324,7 +327,10 @@ export class WorkspaceController {
         entry.result = result;
         this.saved(unit.id);
         this.index.endWrite(unit.id, result.after);
-        if (result.changed) this.acknowledge(unit, result.after, change.kind);
+        if (result.changed) {
+          this.acknowledge(unit, result.after, change.kind);
+          this.written(unit.id);
+        }
       } catch (error) {
         this.fail(unit, error);
       } finally {
@@ -374,6 +380,10 @@ export class WorkspaceController {
     this.chain = chain;
     this.options.labelWrites.track(this.data.study.id, this.data.annotatorId, this.data.task, chain);
     return chain;
+  }
+
+  private written(unitId: string) {
+    this.options.onLabelsWritten?.([{ task: this.data.task, unitId }]);
   }
 
   private fail(unit: WorkUnit, error: unknown) {

@@ -2,6 +2,7 @@
 // through the worker and reflects it in the UI store: progress while it runs, then the imported
 // studies or every located error. A pack opens its study, where the annotator starts labelling.
 // A benchmark's files stop at a preview the lead agrees to (or at the model names they lack).
+// A team server invitation goes to its own page instead.
 
 import { useCallback } from 'react';
 import type { BenchmarkImportOptions } from '../../../shared/formats/importers/imported-study';
@@ -12,6 +13,7 @@ import { useServices } from '../../services/services';
 import type { StudioStore } from '../../services/studio-store';
 import type { ImportOptions, ImportOutcome, ImportStart } from '../../workers/import-protocol';
 import { offersMapping } from './mapping-offer';
+import { openInvitationFile } from '../sync';
 
 /** Imports the files; undefined while a benchmark import waits for the lead (or when no file was given). */
 export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions) => Promise<ImportOutcome | undefined> {
@@ -19,6 +21,8 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
   return useCallback(
     async (files: OpenedFile[], options: ImportOptions = {}) => {
       if (files.length === 0) return undefined;
+      // An invitation is not imported: its page asks the annotator to join the team server.
+      if (openInvitationFile(files, store)) return undefined;
       const fileNames = files.map((file) => file.name);
       // A new import replaces one still waiting for the lead: the worker lets go of it.
       const waiting = store.getState().importState;

@@ -14,7 +14,7 @@ type StudyKind = 'loading' | 'pack' | 'own' | 'none';
 
 /** The study a view shows: the one it names, else the one in the address. */
 function useStudyInView(studyId?: string): string | undefined {
-  const routeStudyId = useStudio((state) => (state.route.view === 'library' || state.route.view === 'help' ? undefined : state.route.studyId));
+  const routeStudyId = useStudio((state) => ('studyId' in state.route ? state.route.studyId : undefined));
   return studyId ?? routeStudyId;
 }
 

@@ -1,6 +1,7 @@
-// A study at a glance: its name (renamed in place), counts, the lead's ways to the team page,
-// report and adjudication for their own studies, the labelling entries with the annotator's
-// label export, its sessions by player (and judge, for the lead) and its puzzles. Each part is
+// A study at a glance: its name (renamed in place), counts (with the sync state of a study joined
+// from a team server invitation), the lead's ways to the team page, report and adjudication for
+// their own studies, the labelling entries with the annotator's label export, its sessions by
+// player (and judge, for the lead) and its puzzles. Each part is
 // its own component; this page sets them in order and, showing the lead's entries, has the app
 // start loading the pages they lead to.
 
@@ -15,6 +16,7 @@ import { StudyTitle } from './StudyTitle';
 import { LabelEntryPoints } from '../labelling';
 import { ExportLabelsButton } from '../team';
 import { BackupButton } from '../backup';
+import { SyncStatusNote } from '../sync';
 
 export interface StudyOverviewProps {
   studyId: string;
@@ -42,7 +44,8 @@ export function StudyOverview({ studyId, onLeadEntriesShown }: StudyOverviewProp
         <BackupButton studyId={studyId} studyName={study.name} className="chip" />
       </div>
       <p className="muted">
-        {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers
+        {study.counts.puzzles} puzzles · {study.counts.sessions} sessions · {study.counts.questions} questions · {study.counts.finals} final answers{' '}
+        <SyncStatusNote studyId={studyId} />
       </p>
       <SampleReplacedNotice studyId={studyId} />
       {leadPages && <LeadEntries study={study} />}

@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Study } from '../../../shared/domain/model';
 import type { PuzzleAssignmentRow } from '../../../shared/study/assignment-table';
 import type { TeamMember } from './annotator-list';
+import { PackUpdateNotice } from './PackUpdateNotice';
 import { cellKey, useAssignmentTable, type AssignmentCell, type AssignmentPart } from './useAssignmentTable';
 
 const ROW_HEIGHT = 36;
@@ -100,7 +101,7 @@ function matches(row: PuzzleAssignmentRow, query: string): boolean {
 }
 
 export function AssignmentTable({ study, onChanged }: { study: Study; onChanged: () => void }) {
-  const { table, team, pending, problem, toggle } = useAssignmentTable(study.id, onChanged);
+  const { table, team, pending, problem, toggle, packUpdates } = useAssignmentTable(study.id, onChanged);
   const [search, setSearch] = useState('');
   const id = useId();
   const scroller = useRef<HTMLDivElement>(null);
@@ -139,6 +140,11 @@ export function AssignmentTable({ study, onChanged }: { study: Study; onChanged:
           {problem}
         </div>
       )}
+      <PackUpdateNotice
+        connected={packUpdates.connected}
+        state={packUpdates.state}
+        idleText="Connected to a team server: a change here also updates that annotator’s pack on the server."
+      />
       <div className="assignment-tools">
         <label htmlFor={`${id}-search`}>Find a puzzle</label>
         <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="id or title" />

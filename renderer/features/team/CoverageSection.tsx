@@ -9,6 +9,7 @@ import { TASK_TITLES, TASK_UNITS } from '../../../shared/domain/task-words';
 import { useCoverage } from './useCoverage';
 import { usePackWriter } from './usePackWriter';
 import { WorkProgressNotice } from './WorkProgressNotice';
+import { PackUpdateNotice } from './PackUpdateNotice';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -154,6 +155,7 @@ function CoverageFigures({ coverage, studyId }: { coverage: StudyCoverage; study
           {missingPack.state.message}
         </p>
       )}
+      <PackUpdateNotice connected={missingPack.packUpdates.connected} state={missingPack.packUpdates.state} />
       {assigned > 0 && (
         <>
           <h3>Labels per unit</h3>

@@ -4,7 +4,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
-import { useAnnotators, useAssignments } from '../../services/queries';
+import { useAnnotators, useAssignments, useTeamDatabases } from '../../services/queries';
 import { LeadOnlyPage } from '../mode';
 import type { TeamMember } from './annotator-list';
 import { AssignmentTable } from './AssignmentTable';
@@ -12,6 +12,7 @@ import { CoverageSection } from './CoverageSection';
 import { LabelFilesSection } from './LabelFilesSection';
 import { PacksSection } from './PacksSection';
 import { SetupSection } from './SetupSection';
+import { TeamServerSection } from './TeamServerSection';
 
 /** The assigned team in assignment order, named as stored; undefined while loading. */
 function useTeam(studyId: string): TeamMember[] | undefined {
@@ -25,10 +26,20 @@ function useTeam(studyId: string): TeamMember[] | undefined {
   }, [assignments, annotators]);
 }
 
+/**
+ * Grows with every label the team server pull merges (the pull records its counts as it merges),
+ * so coverage reloads as labels arrive, not only after the changes made on this page.
+ */
+function usePulledLabels(studyId: string): number {
+  const databases = useTeamDatabases(studyId);
+  return databases?.reduce((sum, database) => sum + database.labelsPulled + database.refused, 0) ?? 0;
+}
+
 function LeadTeamPage({ study }: { study: Study }) {
   const team = useTeam(study.id);
   // Counts the changes made here, so coverage reloads after each.
   const [version, setVersion] = useState(0);
+  const pulled = usePulledLabels(study.id);
   const changed = useCallback(() => setVersion((count) => count + 1), []);
   const assigned = study.setup !== undefined;
 
@@ -47,8 +58,9 @@ function LeadTeamPage({ study }: { study: Study }) {
         {assigned ? <AssignmentTable study={study} onChanged={changed} /> : <p className="empty">Not assigned yet: list the annotators above and assign.</p>}
       </section>
       <PacksSection studyId={study.id} assigned={assigned} />
+      {assigned && <TeamServerSection studyId={study.id} />}
       <LabelFilesSection studyId={study.id} onImported={changed} />
-      <CoverageSection studyId={study.id} version={version} />
+      <CoverageSection studyId={study.id} version={version + pulled} />
     </section>
   );
 }

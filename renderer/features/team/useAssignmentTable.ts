@@ -9,6 +9,7 @@ import { useAnnotators, useAssignmentRecords, useAssignments } from '../../servi
 import { describeStorageError } from '../../db/storage';
 import { setPuzzleAssignment } from '../../db/team-setup';
 import type { TeamMember } from './annotator-list';
+import { usePackUpdates } from './usePackUpdates';
 
 export type AssignmentPart = 'turns' | 'difficulty';
 
@@ -31,6 +32,8 @@ export function useAssignmentTable(studyId: string, onChanged: () => void) {
   /** Cells being saved, by cellKey. */
   const [pending, setPending] = useState<ReadonlyMap<string, AssignmentCell>>(new Map());
   const [problem, setProblem] = useState<string>();
+  const packUpdates = usePackUpdates(studyId);
+  const updatePacks = packUpdates.update;
 
   const table = useMemo(() => (records && assignments ? assignmentTable(records, assignments) : undefined), [records, assignments]);
   // The columns: everyone holding an assignment, in assignment order, with their display names.
@@ -50,6 +53,8 @@ export function useAssignmentTable(studyId: string, onChanged: () => void) {
       try {
         await setPuzzleAssignment(db, studyId, { ...cell, assigned });
         onChanged();
+        // Only this annotator's units changed, so only their pack on the team server does.
+        void updatePacks([cell.annotatorId]);
       } catch (error) {
         setProblem(`Not changed: ${describeStorageError(error)}`);
       } finally {
@@ -60,8 +65,8 @@ export function useAssignmentTable(studyId: string, onChanged: () => void) {
         });
       }
     },
-    [db, studyId, onChanged],
+    [db, studyId, onChanged, updatePacks],
   );
 
-  return { table, team, pending, problem, toggle };
+  return { table, team, pending, problem, toggle, packUpdates };
 }

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
 import type { WorkProgress } from '../../workers/team-protocol';
+import { usePackUpdates } from './usePackUpdates';
 
 export type PackWriterState =
   | { status: 'idle' }
@@ -17,6 +18,8 @@ export type PackWriterState =
 export function usePackWriter(studyId: string) {
   const { db, platform, workers } = useServices();
   const [state, setState] = useState<PackWriterState>({ status: 'idle' });
+  const packUpdates = usePackUpdates(studyId);
+  const updatePacks = packUpdates.update;
 
   const writeAll = useCallback(async () => {
     setState({ status: 'running' });
@@ -45,12 +48,14 @@ export function usePackWriter(studyId: string) {
         if (file === undefined) throw new Error(`no pack was written for ${annotatorId}`);
         const saved = await platform.saveFile({ suggestedName: file.name, text: file.text, mimeType: file.mimeType });
         setState({ status: 'done', message: saved.saved ? `Saved ${saved.name} with the units ${annotatorId} has not labelled yet.` : 'Not saved.' });
+        // An annotator syncing with the team server gets their whole current pack there as well.
+        void updatePacks([annotatorId]);
       } catch (error) {
         setState({ status: 'failed', message: `The pack of missing units was not saved: ${describeStorageError(error)}` });
       }
     },
-    [db, platform, studyId, workers],
+    [db, platform, studyId, workers, updatePacks],
   );
 
-  return { state, writeAll, writeMissing };
+  return { state, writeAll, writeMissing, packUpdates };
 }

@@ -10,6 +10,7 @@ import type { ReportClient } from '../../../renderer/services/report-client';
 import type { WorkerClients } from '../../../renderer/services/services';
 import type { TeamClient } from '../../../renderer/services/team-client';
 import type { JudgeWorkerApi } from '../../../renderer/workers/judge-protocol';
+import type { SyncWorkerApi } from '../../../renderer/workers/sync-protocol';
 
 export type FakeWorkers = { [Client in keyof WorkerClients]: Mocked<WorkerClients[Client]> };
 
@@ -49,6 +50,17 @@ export function fakeWorkers(): FakeWorkers {
       pause: vi.fn<JudgeWorkerApi['pause']>(),
       resume: vi.fn<JudgeWorkerApi['resume']>(),
       cancel: vi.fn<JudgeWorkerApi['cancel']>(),
+    },
+    sync: {
+      connectLead: vi.fn<SyncWorkerApi['connectLead']>(),
+      inviteAnnotators: vi.fn<SyncWorkerApi['inviteAnnotators']>(),
+      updatePacks: vi.fn<SyncWorkerApi['updatePacks']>(),
+      startLeadPull: vi.fn<SyncWorkerApi['startLeadPull']>(),
+      joinInvitation: vi.fn<SyncWorkerApi['joinInvitation']>(),
+      startAnnotatorSync: vi.fn<SyncWorkerApi['startAnnotatorSync']>(),
+      labelsWritten: vi.fn<SyncWorkerApi['labelsWritten']>(),
+      stop: vi.fn<SyncWorkerApi['stop']>(),
+      disconnect: vi.fn<SyncWorkerApi['disconnect']>(),
     },
   };
 }

@@ -1,6 +1,6 @@
 // The URL hash as the app's places: every route survives a round trip, the labelling and
-// adjudication routes carry a task and an optional unit id (turn ids contain "/"), and anything
-// else is the library.
+// adjudication routes carry a task and an optional unit id (turn ids contain "/"), the invitation
+// route an optional link payload, and anything else is the library.
 
 import { describe, expect, it } from 'vitest';
 import { parseRoute, routeToHash, type Route } from '../../../renderer/services/routes';
@@ -24,6 +24,8 @@ describe('routes', () => {
     { view: 'adjudicate', studyId: 'demo-study', task: 'answer' },
     { view: 'adjudicate', studyId: 'demo-study', task: 'match', unitId: 's-coffee-orca/10' },
     { view: 'adjudicate', studyId: 'study with spaces & #', task: 'answer', unitId: 'odd id/with % and #' },
+    { view: 'invitation' },
+    { view: 'invitation', payload: 'eyJmb3JtYXQiOiJhZ3JlZW1lbnQtc3R1ZGlvLmludml0YXRpb24vMSJ9' },
   ];
 
   it.each(routes)('round-trips %j', (route) => {

@@ -16,6 +16,7 @@ import { LabelWrites } from '../../../../renderer/services/label-writes';
 import { createPreferencesStore, type StudioMode } from '../../../../renderer/services/preferences-store';
 import { ServicesProvider, type StudioServices } from '../../../../renderer/services/services';
 import { createStudioStore } from '../../../../renderer/services/studio-store';
+import { createSyncStatusStore } from '../../../../renderer/services/sync-statuses';
 import { StudioDatabase } from '../../../../renderer/db/database';
 import { importStudies } from '../../../../renderer/db/import-study';
 import { fakeJudgeEndpoints } from '../../../support/fake-judge-endpoints';
@@ -68,6 +69,7 @@ export function testServices(db: StudioDatabase, mode: StudioMode): StudioServic
     preferences,
     workers,
     labelWrites: new LabelWrites(),
+    syncStatuses: createSyncStatusStore(),
   };
 }
 

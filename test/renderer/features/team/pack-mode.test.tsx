@@ -159,7 +159,7 @@ describe("the lead's own study", () => {
     const Probe = () => {
       const route = services.store.getState().route;
       const mode = useStudioMode();
-      log.push({ route: route.view === 'library' || route.view === 'help' ? '' : route.studyId, mode });
+      log.push({ route: 'studyId' in route ? route.studyId : '', mode });
       return <span data-testid="probe-mode">{mode}</span>;
     };
     renderWithServices(<Probe />, services);

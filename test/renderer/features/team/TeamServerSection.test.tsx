@@ -1,0 +1,280 @@
+// @vitest-environment happy-dom
+// The Team page's "Team server" section over a fake sync worker and a fake host: an address the
+// host would refuse (plain http to another computer) is refused in words with nothing sent;
+// connecting hands the password to the host alone (no IndexedDB table holds it) and starts the
+// pull; a host asking for a reload shows the notice; inviting saves every invitation file and lists
+// each link with the password warning; the pull's statuses fill the databases table; disconnect
+// stops, forgets and removes the rows; a hand edit of the assignment updates that annotator's pack;
+// coverage reloads as the pull merges labels.
+
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INVITATION_FORMAT, invitationFromLink, serializeInvitation, type Invitation } from '../../../../shared/sync/invitation';
+import { connectionId, type SyncConnection } from '../../../../shared/sync/stored-records';
+import { assignTeam } from '../../../../renderer/db/team-setup';
+import type { StudioDatabase } from '../../../../renderer/db/database';
+import { TeamView } from '../../../../renderer/features/team/TeamView';
+import type { LeadSyncStatus } from '../../../../renderer/workers/sync-protocol';
+import { renderWithServices, studyId, teamSetup, useTeamPageHooks, workers } from './team-fixtures';
+
+const PASSWORD = 'admin-secret-7731';
+const SERVER = 'https://couch.example.org/';
+
+useTeamPageHooks();
+beforeEach(() => window.sessionStorage.clear());
+afterEach(() => cleanup());
+
+async function renderTeam() {
+  const setup = await teamSetup('lead');
+  await assignTeam(setup.db, studyId, {
+    annotators: [
+      { id: 'ann-01', name: 'Ada' },
+      { id: 'ann-02', name: 'Bea' },
+    ],
+    overlap: 2,
+    seed: 1,
+  });
+  renderWithServices(<TeamView studyId={studyId} />, setup.services);
+  await screen.findByTestId('team-server');
+  return setup;
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function connectWith(server: string, password = PASSWORD) {
+  fill('Server address', server);
+  fill('Admin user name', 'admin');
+  fill('Admin password', password);
+  fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+}
+
+/** What the real connectLead stores once the account proves to be an admin. */
+function storesConnection(db: StudioDatabase) {
+  workers.sync.connectLead.mockImplementation(async (request) => {
+    const connection: SyncConnection = {
+      studyId: request.studyId,
+      role: 'lead',
+      server: request.server,
+      user: request.user,
+      credentialStorage: 'browser',
+      connectedAt: '2026-11-24T10:00:00Z',
+    };
+    await db.syncConnections.put(connection);
+  });
+}
+
+/** Every record of every table, as text. */
+async function everyStoredRecord(db: StudioDatabase): Promise<string> {
+  const tables = await Promise.all(db.tables.map((table) => table.toArray()));
+  return JSON.stringify(tables);
+}
+
+function invitation(annotatorId: string, name: string): Invitation {
+  return {
+    format: INVITATION_FORMAT,
+    server: SERVER,
+    database: `as-demo-${annotatorId}`,
+    user: `as-demo-${annotatorId}`,
+    password: `pw-${annotatorId}-secret`,
+    study: { id: studyId, name: 'Demo' },
+    annotator: { id: annotatorId, name },
+    createdAt: '2026-11-24T10:00:00Z',
+  };
+}
+
+async function connected() {
+  const setup = await renderTeam();
+  storesConnection(setup.db);
+  workers.sync.startLeadPull.mockReturnValue(new Promise(() => undefined));
+  connectWith(SERVER);
+  await screen.findByTestId('team-server-connection');
+  return setup;
+}
+
+describe('the Team server section', () => {
+  it('refuses a plain-http address on another computer in words and sends nothing', async () => {
+    const { platform } = await renderTeam();
+    connectWith('http://couch.example.org:5984/');
+    const problem = await screen.findByTestId('team-server-problem');
+    expect(problem.textContent).toContain('The server address cannot be used: the server address must start with https://');
+    expect(problem.textContent).not.toContain(PASSWORD);
+    expect(platform.teamServers.register).not.toHaveBeenCalled();
+    expect(platform.teamServers.fetch).not.toHaveBeenCalled();
+    expect(workers.sync.connectLead).not.toHaveBeenCalled();
+  });
+
+  it('gives the password to the host alone, connects as the lead and starts the pull', async () => {
+    const { db, platform } = await connected();
+    expect(platform.teamServers.register).toHaveBeenCalledExactlyOnceWith({
+      connectionId: connectionId('lead', studyId),
+      url: SERVER,
+      user: 'admin',
+      password: PASSWORD,
+    });
+    expect(workers.sync.connectLead).toHaveBeenCalledExactlyOnceWith({ studyId, server: SERVER, user: 'admin' }, expect.any(Function));
+    expect(JSON.stringify(workers.sync.connectLead.mock.calls)).not.toContain(PASSWORD);
+    expect(workers.sync.startLeadPull).toHaveBeenCalledWith(studyId, expect.any(Function), expect.any(Function));
+    expect(screen.getByTestId('team-server-connection').textContent).toContain('encrypted by the browser');
+    expect(await everyStoredRecord(db)).not.toContain(PASSWORD);
+    // The worker's requests leave through the host's fetch.
+    const fetch = workers.sync.connectLead.mock.calls[0]?.[1];
+    await fetch?.({ connectionId: connectionId('lead', studyId), url: `${SERVER}_session`, method: 'GET', headers: [] });
+    expect(platform.teamServers.fetch).toHaveBeenCalledOnce();
+  });
+
+  it('lets go of the password when the account is not a server admin', async () => {
+    const { db, platform } = await renderTeam();
+    workers.sync.connectLead.mockRejectedValue(new Error('the account admin is not an admin of https://couch.example.org'));
+    connectWith(SERVER);
+    expect((await screen.findByTestId('team-server-problem')).textContent).toBe(
+      'Not connected: the account admin is not an admin of https://couch.example.org',
+    );
+    expect(platform.teamServers.forget).toHaveBeenCalledWith(connectionId('lead', studyId));
+    expect(workers.sync.startLeadPull).not.toHaveBeenCalled();
+    expect(await db.syncConnections.count()).toBe(0);
+  });
+
+  it('shows the reload notice when the page must reload to reach the server, and connects nothing yet', async () => {
+    const { platform } = await renderTeam();
+    platform.teamServers.register.mockResolvedValueOnce({ credentialStorage: 'browser', reloadToConnect: true });
+    connectWith(SERVER);
+    expect((await screen.findByTestId('team-server-reload')).textContent).toContain('after a reload');
+    expect(workers.sync.connectLead).not.toHaveBeenCalled();
+    expect(window.sessionStorage.getItem(`agreement-studio.team-server-reload/${studyId}`)).not.toContain(PASSWORD);
+  });
+
+  it('saves every invitation file and lists each link with the password warning', async () => {
+    const { platform } = await connected();
+    const invitations = [invitation('ann-01', 'Ada'), invitation('ann-02', 'Bea')];
+    workers.sync.inviteAnnotators.mockImplementation(async (_study, _ids, _fetch, onProgress) => {
+      onProgress({ label: 'Inviting ann-01', done: 1, total: 2 });
+      return invitations;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite the annotators…' }));
+    expect((await screen.findByTestId('invitations-status')).textContent).toBe('2 invitation files saved to /home/lead/packs.');
+    expect(workers.sync.inviteAnnotators).toHaveBeenCalledWith(studyId, undefined, expect.any(Function), expect.any(Function));
+    expect(platform.saveFiles).toHaveBeenCalledExactlyOnceWith({
+      title: 'Choose a folder for 2 invitations',
+      files: invitations.map((item) => ({
+        suggestedName: `${item.annotator.id}.invitation.json`,
+        text: serializeInvitation(item),
+        mimeType: 'application/json',
+      })),
+    });
+    expect(screen.getByTestId('invitations-warning').textContent).toContain('holds that annotator’s password');
+    const link = screen.getByLabelText('Invitation link for Bea') as HTMLInputElement;
+    expect(link.value.startsWith(`${window.location.origin}${window.location.pathname}#/invitation/`)).toBe(true);
+    expect(invitationFromLink(link.value.split('#/invitation/')[1] ?? '')).toEqual({ ok: true, value: invitations[1] });
+    expect(screen.getByRole('button', { name: 'Copy the invitation link for Ada' })).toBeTruthy();
+  });
+
+  it('shows every annotator database with its state, labels pulled and refused with the reason', async () => {
+    let report: (status: LeadSyncStatus) => void = () => undefined;
+    const setup = await renderTeam();
+    storesConnection(setup.db);
+    workers.sync.startLeadPull.mockImplementation((_study, _fetch, onStatus) => {
+      report = onStatus;
+      return new Promise(() => undefined);
+    });
+    connectWith(SERVER);
+    await screen.findByTestId('team-server-connection');
+    report({
+      studyId,
+      databases: [
+        { annotatorId: 'ann-01', database: 'as-demo-ann-01', state: 'current', labelsPulled: 12, refused: 0, lastPulledAt: '2026-11-24T10:05:00Z' },
+        {
+          annotatorId: 'ann-02',
+          database: 'as-demo-ann-02',
+          state: 'pulling',
+          labelsPulled: 3,
+          refused: 1,
+          reason: 'label:answer:s-1/1 names annotator ann-01',
+        },
+      ],
+    });
+    const table = await screen.findByTestId('team-databases');
+    const ada = within(table).getByText('ann-01').closest('tr') as HTMLElement;
+    const bea = within(table).getByText('ann-02').closest('tr') as HTMLElement;
+    expect(ada.textContent).toContain('Up to date');
+    expect(ada.dataset.labelsPulled).toBe('12');
+    expect(bea.textContent).toContain('Pulling');
+    expect(bea.dataset.refused).toBe('1');
+    expect(bea.textContent).toContain('last: label:answer:s-1/1 names annotator ann-01');
+    report({
+      studyId,
+      databases: [
+        { annotatorId: 'ann-01', database: 'as-demo-ann-01', state: 'offline', labelsPulled: 12, refused: 0, reason: 'couch.example.org could not be reached' },
+      ],
+    });
+    await waitFor(() => expect(ada.textContent).toContain('Offline'));
+    expect(ada.textContent).toContain('couch.example.org could not be reached');
+  });
+
+  it('disconnects: stops the pull, the host forgets the password, the rows go and the labels stay', async () => {
+    const { db, platform } = await connected();
+    await db.teamDatabases.put({
+      studyId,
+      annotatorId: 'ann-01',
+      database: 'as-demo-ann-01',
+      user: 'as-demo-ann-01',
+      createdAt: '2026-11-24T10:00:00Z',
+      packs: [],
+      labelsPulled: 4,
+      refused: 0,
+    });
+    await db.labels.put({
+      studyId,
+      annotatorId: 'ann-01',
+      task: 'answer',
+      unitId: 'x',
+      value: 'yes',
+      at: '2026-11-24T10:00:00Z',
+      ms: 1,
+      rev: 1,
+      unsure: false,
+      note: '',
+    });
+    await screen.findByText('as-demo-ann-01');
+    workers.sync.disconnect.mockResolvedValue(undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await screen.findByRole('button', { name: 'Connect' });
+    expect(workers.sync.stop).toHaveBeenCalledWith(studyId);
+    expect(workers.sync.disconnect).toHaveBeenCalledWith(studyId);
+    expect(platform.teamServers.forget).toHaveBeenCalledWith(connectionId('lead', studyId));
+    expect(await db.syncConnections.count()).toBe(0);
+    expect(await db.teamDatabases.count()).toBe(0);
+    expect(await db.labels.count()).toBe(1);
+  });
+
+  it('updates the pack of the annotator whose assignment is edited by hand, and says so', async () => {
+    await connected();
+    workers.sync.updatePacks.mockResolvedValue(undefined);
+    expect((await screen.findByTestId('pack-update-status')).textContent).toContain('also updates that annotator’s pack on the server');
+    const cell = (await screen.findAllByRole('button', { pressed: true })).find((button) => button.dataset.cell?.endsWith('|ann-02|turns'));
+    if (!cell) throw new Error('no assigned cell of ann-02');
+    fireEvent.click(cell);
+    await waitFor(() => expect(workers.sync.updatePacks).toHaveBeenCalledWith(studyId, ['ann-02'], expect.any(Function)));
+    expect((await screen.findByText('Updated the team server pack of ann-02.')).dataset.status).toBe('done');
+  });
+
+  it('reloads the coverage as the pull merges labels', async () => {
+    const { db } = await connected();
+    const row = {
+      studyId,
+      annotatorId: 'ann-01',
+      database: 'as-demo-ann-01',
+      user: 'as-demo-ann-01',
+      createdAt: '2026-11-24T10:00:00Z',
+      packs: [],
+      labelsPulled: 0,
+      refused: 0,
+    };
+    await db.teamDatabases.put(row);
+    await waitFor(() => expect(screen.getByTestId('coverage').dataset.loading).toBe('false'));
+    const loads = workers.team.loadCoverage.mock.calls.length;
+    await db.teamDatabases.put({ ...row, labelsPulled: 5 });
+    await waitFor(() => expect(workers.team.loadCoverage.mock.calls.length).toBeGreaterThan(loads));
+  });
+});
