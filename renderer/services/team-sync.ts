@@ -2,7 +2,7 @@
 // annotator's push, started for each stored connection when the app starts and when a study
 // connects, stopped on disconnect; each run's statuses go to the sync status store the UI reads.
 
-import type { TeamServerAccess, StudioPlatform } from '../../shared/platform/studio-platform';
+import type { StudioPlatform } from '../../shared/platform/studio-platform';
 import type { SyncConnection } from '../../shared/sync/stored-records';
 import type { Task } from '../../shared/domain/model';
 import type { StudioDatabase } from '../db/database';
@@ -13,14 +13,9 @@ import type { StudioServices } from './services';
 export type SyncServices = Pick<StudioServices, 'platform' | 'workers' | 'syncStatuses'>;
 
 /** The host's team server access, or an Error in words on a host without one. */
-export function teamServerAccess(platform: StudioPlatform): TeamServerAccess {
-  if (platform.teamServers === undefined) throw new Error('this version of the app cannot connect to a team server');
-  return platform.teamServers;
-}
-
 /** The host's fetch as the worker is handed it: every request leaves through the host, which adds the password. */
 export function hostFetch(platform: StudioPlatform): HostFetch {
-  return (request) => teamServerAccess(platform).fetch(request);
+  return (request) => platform.teamServers.fetch(request);
 }
 
 let runs = 0;

@@ -4,6 +4,7 @@
 // their labels. Every request leaves through the host's TeamServerAccess.fetch, passed in as a
 // Comlink proxy, so the worker never holds a password.
 
+import type { Task } from '../../shared/domain/model';
 import type { TeamServerRequest, TeamServerResponse } from '../../shared/platform/studio-platform';
 import type { Invitation } from '../../shared/sync/invitation';
 import type { OpenedPack } from '../db/open-pack';
@@ -38,7 +39,7 @@ export interface SyncWorkerApi {
   /** Pushes the annotator's labels continuously until stopped, and opens new packs the lead puts in their database. */
   startAnnotatorSync(studyId: string, fetch: HostFetch, onStatus: (status: AnnotatorSyncStatus) => void): Promise<void>;
   /** The annotator just stored labels of these units: send them now rather than on the next full look. */
-  labelsWritten(studyId: string, units: ReadonlyArray<{ task: string; unitId: string }>): void;
+  labelsWritten(studyId: string, units: ReadonlyArray<{ task: Task; unitId: string }>): void;
   /** Stops the study's pull or push (what was sent stays sent; what waits, waits here). */
   stop(studyId: string): void;
   /** Stops and forgets the study's connection on this computer (its labels stay). */

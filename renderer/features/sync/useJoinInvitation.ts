@@ -11,7 +11,7 @@ import type { WorkProgress } from '../../db/long-work';
 import { describeStorageError } from '../../db/storage';
 import { routeToHash } from '../../services/routes';
 import { useServices } from '../../services/services';
-import { hostFetch, startSync, teamServerAccess } from '../../services/team-sync';
+import { hostFetch, startSync } from '../../services/team-sync';
 
 /** Names the invitation (by its database, never its password) to join at once after the reload. */
 const JOIN_AFTER_RELOAD = 'agreement-studio.join-after-reload';
@@ -43,7 +43,7 @@ export function useJoinInvitation() {
       let connectedBefore = false;
       try {
         connectedBefore = (await db.syncConnections.get(studyId))?.role === 'annotator';
-        const access = teamServerAccess(platform);
+        const access = platform.teamServers;
         const answer = await access.register({ connectionId: id, url: invitation.server, user: invitation.user, password: invitation.password });
         registered = true;
         if (answer.reloadToConnect) {

@@ -11,7 +11,7 @@ import { connectionId } from '../../../shared/sync/stored-records';
 import { describeStorageError } from '../../db/storage';
 import { useSyncConnection, useTeamDatabases } from '../../services/queries';
 import { useServices } from '../../services/services';
-import { hostFetch, startSync, stopSync, teamServerAccess } from '../../services/team-sync';
+import { hostFetch, startSync, stopSync } from '../../services/team-sync';
 import type { WorkProgress } from '../../workers/team-protocol';
 import { checkTeamServerForm, type TeamServerFormValues } from './team-server-form';
 
@@ -83,7 +83,7 @@ export function useTeamServer(studyId: string) {
       const id = connectionId('lead', studyId);
       let registered = false;
       try {
-        const access = teamServerAccess(platform);
+        const access = platform.teamServers;
         const answer = await access.register({
           connectionId: id,
           url: checked.server,
@@ -140,7 +140,7 @@ export function useTeamServer(studyId: string) {
     try {
       stopSync(services, studyId);
       await workers.sync.disconnect(studyId);
-      await teamServerAccess(platform).forget(connectionId('lead', studyId));
+      await platform.teamServers.forget(connectionId('lead', studyId));
       // The labels pulled are the study's now and stay; only the records of the server go.
       await db.transaction('rw', [db.syncConnections, db.teamDatabases], async () => {
         await db.syncConnections.delete(studyId);

@@ -16,7 +16,7 @@ import { fakeWorkers } from './fake-workers';
 
 function services(connections: SyncConnection[] = []) {
   const teamServers = fakeTeamServers();
-  const platform = { ...createBrowserPlatform(fakeJudgeEndpoints()), teamServers };
+  const platform = createBrowserPlatform(fakeJudgeEndpoints(), teamServers);
   const workers = fakeWorkers();
   // Only the connections are read.
   const db = { syncConnections: { toArray: vi.fn(async () => connections) } } as unknown as StudioDatabase;
