@@ -185,6 +185,8 @@ async function pullDatabase(
 ): Promise<PassResult> {
   let result: PassResult = 'current';
   let next = readBatch(remote, row.since ?? 0);
+  // A stop before the loop leaves this read unawaited: its failure must not go unhandled.
+  next.catch(() => undefined);
   while (!isStopped()) {
     let read: ReadBatch;
     try {
