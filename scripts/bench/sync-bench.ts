@@ -2,14 +2,14 @@
 // team server (allowing the bench page's origin), the bench page and the two study bundles served
 // from one loopback origin, and both scenarios run in Chromium on a profile on disk.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { generateSyntheticBundle } from '../../shared/demo/synthetic-study';
 import { startTeamServer } from '../../test/support/team-server';
 import type { SyncScenario, SyncScenarioResult } from './sync-bench-page';
+import { serveFiles } from './serve-files';
 
 export interface SyncBenchOptions {
   /** index.html and sync.js; the difficulty bundle is written here too. */
@@ -28,31 +28,12 @@ export interface SyncBenchResult {
 
 type SyncWindow = typeof globalThis & { runSyncBench(scenario: SyncScenario): Promise<SyncScenarioResult> };
 
-const TYPES: Record<string, string> = { html: 'text/html', js: 'text/javascript', json: 'application/json' };
-
-function serve(files: Record<string, string>): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1) || 'index.html';
-    const path = files[name];
-    if (path === undefined) return void res.writeHead(404).end();
-    res
-      .writeHead(200, { 'content-type': TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
-      .end(readFileSync(path));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, server });
-    }),
-  );
-}
-
 export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBenchResult> {
   const log = options.log ?? (() => undefined);
   const difficultyBundle = join(options.pageRoot, 'difficulty.json');
   // As the team bench's difficulty study: one session of final turns only per puzzle.
   writeFileSync(difficultyBundle, JSON.stringify(generateSyntheticBundle({ puzzles: 975, seed: 55, sessionsPerPuzzle: 1, questionsPerSession: [0, 0] })));
-  const { url, server } = await serve({
+  const { url, server } = await serveFiles({
     'index.html': join(options.pageRoot, 'index.html'),
     'sync.js': join(options.pageRoot, 'sync.js'),
     'difficulty.json': difficultyBundle,

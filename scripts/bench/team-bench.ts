@@ -2,13 +2,13 @@
 // serves it, the 100,000-question bundle and the bench page from one loopback origin, and runs
 // both scenarios in Chromium on a profile on disk (a new context would keep IndexedDB in memory).
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { generateSyntheticBundle } from '../../shared/demo/synthetic-study';
 import type { TeamScenario, TeamScenarioResult } from './team-bench-page';
+import { serveFiles } from './serve-files';
 
 export interface TeamBenchOptions {
   /** index.html and team.js; the difficulty bundle is written here too. */
@@ -30,32 +30,12 @@ export interface TeamBenchResult {
 
 type TeamWindow = typeof globalThis & { runTeamBench(scenario: TeamScenario): Promise<TeamScenarioResult> };
 
-const TYPES: Record<string, string> = { html: 'text/html', js: 'text/javascript', json: 'application/json' };
-
-/** Serves exactly the named files: an IndexedDB needs an http origin, not file://. */
-function serve(files: Record<string, string>): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1) || 'index.html';
-    const path = files[name];
-    if (path === undefined) return void res.writeHead(404).end();
-    res
-      .writeHead(200, { 'content-type': TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
-      .end(readFileSync(path));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, server });
-    }),
-  );
-}
-
 export async function runTeamBench(options: TeamBenchOptions): Promise<TeamBenchResult> {
   const log = options.log ?? (() => undefined);
   // One session of final turns only per puzzle: the generator's smallest, as a study run for difficulty alone would hold few transcripts.
   const difficultyBundle = join(options.pageRoot, 'difficulty.json');
   writeFileSync(difficultyBundle, JSON.stringify(generateSyntheticBundle({ puzzles: 975, seed: 55, sessionsPerPuzzle: 1, questionsPerSession: [0, 0] })));
-  const { url, server } = await serve({
+  const { url, server } = await serveFiles({
     'index.html': join(options.pageRoot, 'index.html'),
     'team.js': join(options.pageRoot, 'team.js'),
     'difficulty.json': difficultyBundle,
