@@ -6,6 +6,7 @@ import type { StudyData } from '../../shared/domain/model';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { deleteJudgeRunsOf } from './judge-runs';
+import { deleteSyncRecords } from './sync-records';
 
 /** Records written per bulkPut: large enough to amortise calls, small enough to report progress. */
 const CHUNK_SIZE = 5_000;
@@ -98,9 +99,7 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
       byStudy(db.gold, studyId).delete(),
       byStudy(db.labels, studyId).delete(),
       deleteJudgeRunsOf(db, studyId),
-      // Its team server connection and the lead's records of the annotators' databases (the server keeps them).
-      db.syncConnections.delete(studyId),
-      db.teamDatabases.where('studyId').equals(studyId).delete(),
+      deleteSyncRecords(db, studyId),
     ]);
     await db.studies.delete(studyId);
     await db.audit.add({ studyId, at: new Date().toISOString(), kind: 'study:delete', detail: `deleted study "${study.name}"` });

@@ -9,6 +9,7 @@ import { countText } from '../../../shared/domain/count-text';
 import { invitationLink, serializeInvitation, type Invitation } from '../../../shared/sync/invitation';
 import { connectionId } from '../../../shared/sync/stored-records';
 import { describeStorageError } from '../../db/storage';
+import { deleteSyncRecords } from '../../db/sync-records';
 import { useSyncConnection, useTeamDatabases } from '../../services/queries';
 import { useServices } from '../../services/services';
 import { hostFetch, startSync, stopSync } from '../../services/team-sync';
@@ -142,10 +143,7 @@ export function useTeamServer(studyId: string) {
       await workers.sync.disconnect(studyId);
       await platform.teamServers.forget(connectionId('lead', studyId));
       // The labels pulled are the study's now and stay; only the records of the server go.
-      await db.transaction('rw', [db.syncConnections, db.teamDatabases], async () => {
-        await db.syncConnections.delete(studyId);
-        await db.teamDatabases.where('studyId').equals(studyId).delete();
-      });
+      await deleteSyncRecords(db, studyId);
       setWork({ status: 'idle' });
     } catch (error) {
       setWork({ status: 'failed', problems: [`Not disconnected: ${describeStorageError(error)}`] });
