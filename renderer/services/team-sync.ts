@@ -12,7 +12,6 @@ import type { StudioServices } from './services';
 
 export type SyncServices = Pick<StudioServices, 'platform' | 'workers' | 'syncStatuses'>;
 
-/** The host's team server access, or an Error in words on a host without one. */
 /** The host's fetch as the worker is handed it: every request leaves through the host, which adds the password. */
 export function hostFetch(platform: StudioPlatform): HostFetch {
   return (request) => platform.teamServers.fetch(request);
