@@ -5,12 +5,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Study } from '../../../shared/domain/model';
 import type { TeamMember } from './annotator-list';
+import { PackUpdateNotice } from './PackUpdateNotice';
 import { drawSeed, initialSetupValues, type SetupFormValues } from './setup-form';
 import { useTeamSetup } from './useTeamSetup';
 
 export function SetupSection({ study, team, onAssigned }: { study: Study; team: readonly TeamMember[]; onAssigned: () => void }) {
   const [values, setValues] = useState<SetupFormValues>(() => initialSetupValues(study, team));
-  const { state, assign } = useTeamSetup(study, onAssigned);
+  const { state, assign, packUpdates } = useTeamSetup(study, onAssigned);
   const id = useId();
   const set = (field: keyof SetupFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
@@ -98,6 +99,7 @@ export function SetupSection({ study, team, onAssigned }: { study: Study; team: 
             {state.message}
           </p>
         )}
+        <PackUpdateNotice connected={packUpdates.connected} state={packUpdates.state} />
         <div>
           <button type="submit" className="primary" data-testid="assign" disabled={state.status === 'running'}>
             {state.status === 'running' ? 'Assigning…' : study.setup === undefined ? 'Assign' : 'Assign again'}

@@ -1,13 +1,17 @@
 // The setup form's action: reads the form, asks before replacing an assignment, and assigns
 // the study to the team with the seeded balanced assignment (renderer/db/team-setup.ts).
-// Problems, the form's or assignTeam's RangeError, come back as text for the form to show.
+// Problems, the form's or assignTeam's RangeError, come back as text for the form to show. On a
+// study connected to a team server, the new assignment also goes to the invited annotators' packs
+// there (those not invited yet get theirs with their invitation).
 
 import { useCallback, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
+import { useTeamDatabases } from '../../services/queries';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
 import { assignTeam } from '../../db/team-setup';
 import { readSetupForm, type SetupFormValues } from './setup-form';
+import { usePackUpdates } from './usePackUpdates';
 
 export type SetupState = { status: 'idle' } | { status: 'running' } | { status: 'done'; message: string } | { status: 'failed'; problems: string[] };
 
@@ -17,6 +21,9 @@ export const REASSIGN_QUESTION =
 export function useTeamSetup(study: Study, onAssigned: () => void) {
   const { db } = useServices();
   const [state, setState] = useState<SetupState>({ status: 'idle' });
+  const packUpdates = usePackUpdates(study.id);
+  const updatePacks = packUpdates.update;
+  const teamDatabases = useTeamDatabases(study.id);
   const assign = useCallback(
     async (values: SetupFormValues) => {
       const read = readSetupForm(values);
@@ -32,6 +39,8 @@ export function useTeamSetup(study: Study, onAssigned: () => void) {
           message: `Assigned ${study.counts.puzzles.toLocaleString('en-US')} puzzles to ${input.annotators.length.toLocaleString('en-US')} annotators: overlap ${input.overlap}, ${difficulty}, seed ${input.seed}.`,
         });
         onAssigned();
+        const team = new Set(input.annotators.map((annotator) => annotator.id));
+        void updatePacks((teamDatabases ?? []).map((row) => row.annotatorId).filter((annotatorId) => team.has(annotatorId)));
       } catch (error) {
         setState({
           status: 'failed',
@@ -39,7 +48,7 @@ export function useTeamSetup(study: Study, onAssigned: () => void) {
         });
       }
     },
-    [db, study, onAssigned],
+    [db, study, onAssigned, updatePacks, teamDatabases],
   );
-  return { state, assign };
+  return { state, assign, packUpdates };
 }

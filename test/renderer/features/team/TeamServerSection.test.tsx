@@ -4,11 +4,12 @@
 // connecting hands the password to the host alone (no IndexedDB table holds it) and starts the
 // pull; a host asking for a reload shows the notice; inviting saves every invitation file and lists
 // each link with the password warning; the pull's statuses fill the databases table; disconnect
-// stops, forgets and removes the rows; a hand edit of the assignment updates that annotator's pack;
+// stops, forgets and removes the rows; a hand edit of the assignment updates that annotator's pack,
+// and a new assignment from the setup form the packs of the invited annotators still on the team;
 // coverage reloads as the pull merges labels.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVITATION_FORMAT, invitationFromLink, serializeInvitation, type Invitation } from '../../../../shared/sync/invitation';
 import { connectionId, type SyncConnection } from '../../../../shared/sync/stored-records';
 import { assignTeam } from '../../../../renderer/db/team-setup';
@@ -257,6 +258,23 @@ describe('the Team server section', () => {
     fireEvent.click(cell);
     await waitFor(() => expect(workers.sync.updatePacks).toHaveBeenCalledWith(studyId, ['ann-02'], expect.any(Function)));
     expect((await screen.findByText('Updated the team server pack of ann-02.')).dataset.status).toBe('done');
+  });
+
+  it('puts a new assignment from the setup form in the packs of the invited annotators still on the team', async () => {
+    const { db } = await connected();
+    workers.sync.updatePacks.mockResolvedValue(undefined);
+    vi.stubGlobal('confirm', () => true);
+    const invited = { studyId, createdAt: '2026-11-24T10:00:00Z', packs: [], labelsPulled: 0, refused: 0 };
+    for (const annotatorId of ['ann-01', 'ann-02'])
+      await db.teamDatabases.put({ ...invited, annotatorId, database: `as-demo-${annotatorId}`, user: `as-demo-${annotatorId}` });
+    await screen.findByText('as-demo-ann-02');
+    // ann-02 leaves the team, ann-03 joins it (and has no database to update until invited).
+    fireEvent.change(screen.getByTestId('annotator-list'), { target: { value: 'ann-01, Ada\nann-03, Cid' } });
+    fireEvent.change(screen.getByTestId('overlap'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('assign'));
+    await waitFor(() => expect(workers.sync.updatePacks).toHaveBeenCalledExactlyOnceWith(studyId, ['ann-01'], expect.any(Function)));
+    expect((await screen.findByText('Updated the team server pack of ann-01.')).dataset.status).toBe('done');
+    vi.unstubAllGlobals();
   });
 
   it('reloads the coverage as the pull merges labels', async () => {
