@@ -18,6 +18,7 @@ import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { chooseFiles, downloads, openApp, REPO_ROOT, useAppInChromium } from './harness';
+import { labelQueue } from './team-labelling';
 
 const STUDY_ID = 'demo-study';
 const TEAM = [
@@ -26,7 +27,6 @@ const TEAM = [
   { id: 'ann-3', name: 'Ann Three' },
 ];
 const OVERLAP = 2;
-const READY = '[data-testid="workspace"][data-ready="true"]';
 
 // The study every fresh profile loads on first start, as a newcomer rehearses the team workflow on it.
 const bundlePath = `${REPO_ROOT}assets/demo-study.json`;
@@ -49,20 +49,9 @@ async function expectBlind(page: Page, where: string) {
   for (const name of judgeNames) expect(text.includes(name), `${where} shows the judge model "${name}"`).toBe(false);
 }
 
-/** The key for the annotator's label of the i-th unit: annotators differ on some units, so agreement is not trivial. */
-function keyFor(task: Task, annotator: number, index: number): string {
-  if (task === 'difficulty') return String(((index + annotator) % 9) + 1);
-  if (task === 'match') return (index + annotator) % 4 === 0 ? 'x' : 'm';
-  return ['y', 'n', 'i'][(index % 5 === annotator ? index + 1 : index) % 3] as string;
-}
-
-/** Labels every unit of the task's queue by keyboard; returns how many. */
+/** Labels every unit of the task's queue by keyboard, shows nothing of the judges; returns how many. */
 async function labelEveryUnit(page: Page, task: Task, annotator: number): Promise<number> {
-  await page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/label/${task}`);
-  await page.locator(`${READY}[data-task="${task}"]`).waitFor({ timeout: 60_000 });
-  const total = Number(await page.getByTestId('progress').getAttribute('data-total'));
-  for (let index = 0; index < total; index++) await page.keyboard.press(keyFor(task, annotator, index));
-  await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 60_000 }).toBe(String(total));
+  const total = await labelQueue(page, chromiumApp.app().url, STUDY_ID, task, annotator);
   await expectBlind(page, `the ${task} workspace`);
   return total;
 }

@@ -21,6 +21,7 @@ export function SyncStatusNote({ studyId }: { studyId: string }) {
       aria-live="polite"
       data-testid="sync-status"
       data-state={state}
+      data-waiting={status?.waiting ?? 0}
       title={`Team server: ${connection.server}`}
     >
       {annotatorSyncText(status, ended)}
