@@ -136,6 +136,8 @@ describe('the queue', () => {
     await waitFor(() => expect(unitShown()).toBe(second.unitId));
     fireEvent.keyDown(window, { key: 'k' });
     await waitFor(() => expect(unitShown()).toBe(first.unitId));
+    // The stored note is in the editor once the unit's gold is read (later on a busy machine).
+    await waitFor(() => expect((screen.getByTestId('gold-note') as HTMLTextAreaElement).value).toBe('It names the cause.'));
 
     // X on a unit with gold matched: a question, nothing written, the unit stays.
     fireEvent.keyDown(window, { key: 'x' });
