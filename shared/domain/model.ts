@@ -159,6 +159,14 @@ export type LabelValue = AnswerLabel | MatchLabel | number;
  */
 export const MAX_REVISION = 2_147_483_647;
 
+/** The longest note a label may carry: in the workspace, label files and team server documents alike. */
+export const MAX_LABEL_NOTE_CHARS = 10_000;
+
+/** The answer labels a study's scheme allows: `unknown` only where the scheme enables it (FORMATS §1). */
+export function answerLabelsOf(scheme: LabelScheme): readonly AnswerLabel[] {
+  return scheme.answerUnknown ? ANSWER_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown');
+}
+
 /** The revision after `rev`: one more, held at MAX_REVISION so every stored label round-trips. */
 export function nextRevision(rev: number): number {
   return Math.min(rev + 1, MAX_REVISION);

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
-import { ANSWER_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
+import { answerLabelsOf, MAX_DIFFICULTY, MAX_LABEL_NOTE_CHARS, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
 import type { Label, LabelScheme, LabelValue, Task } from '../domain/model';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
@@ -18,7 +18,6 @@ import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
 export const LABELS_FORMAT = 'agreement-studio.labels/1';
-const MAX_NOTE_CHARS = 10_000;
 
 /**
  * One label as a label file carries it: the domain Label without the study and annotator,
@@ -138,7 +137,7 @@ export const labelSchema = z.object(
     unsure: z.boolean({ error: expected('true or false') }).default(false),
     note: z
       .string({ error: expected('the note as text') })
-      .max(MAX_NOTE_CHARS, { error: `the note is longer than ${MAX_NOTE_CHARS.toLocaleString('en')} characters` })
+      .max(MAX_LABEL_NOTE_CHARS, { error: `the note is longer than ${MAX_LABEL_NOTE_CHARS.toLocaleString('en')} characters` })
       .default(''),
   },
   { error: expected('a label object { "unit", "task", "value", "at", "rev", ... }') },
@@ -196,7 +195,7 @@ function taskOf(rawLabel: unknown): Task | undefined {
 function checkValue(path: string, task: Task, raw: unknown, scheme: LabelScheme, errors: ErrorList, line?: number): LabelValue | undefined {
   const value = normaliseValue(task, raw, scheme);
   if (value !== undefined) return value;
-  const what = valuesOf(task, scheme);
+  const what = labelValuesText(task, scheme);
   errors.add(path, raw === undefined || raw === '' ? `required; expected ${what}` : `expected ${what}, got ${describeValue(raw)}`, line);
   return undefined;
 }
@@ -212,10 +211,11 @@ function normaliseValue(task: Task, raw: unknown, scheme: LabelScheme): LabelVal
   }
 }
 
-function valuesOf(task: Task, scheme: LabelScheme): string {
+/** The values a task's label may take under the scheme, in words for messages; team server documents are refused with it too. */
+export function labelValuesText(task: Task, scheme: LabelScheme): string {
   switch (task) {
     case 'answer': {
-      const values = scheme.answerUnknown ? ANSWER_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown');
+      const values = answerLabelsOf(scheme);
       return `an answer label: ${values.slice(0, -1).join(', ')} or ${values[values.length - 1] ?? ''}`;
     }
     case 'match':

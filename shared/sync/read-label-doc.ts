@@ -3,12 +3,21 @@
 // anything), plus that the unit is one assigned to that annotator. Never trusts the server.
 
 import { z } from 'zod';
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, type LabelScheme, type LabelValue, type Task } from '../domain/model';
+import {
+  answerLabelsOf,
+  MATCH_LABELS,
+  MAX_DIFFICULTY,
+  MAX_LABEL_NOTE_CHARS,
+  MIN_DIFFICULTY,
+  type LabelScheme,
+  type LabelValue,
+  type Task,
+} from '../domain/model';
 import { isRecord, quote } from '../formats/field-schemas';
-import { labelSchema, type LabelRecord } from '../formats/label-file';
+import { labelSchema, labelValuesText, type LabelRecord } from '../formats/label-file';
 import { issuesToErrors } from '../formats/zod-issues';
 import { labelDocId } from './sync-docs';
-import { LABEL_DOC_MEMBERS, MAX_LABEL_NOTE_CHARS } from './validation-function';
+import { LABEL_DOC_MEMBERS } from './validation-function';
 
 export interface LabelDocExpectation {
   studyId: string;
@@ -53,7 +62,7 @@ export function readLabelDoc(doc: unknown, expectation: LabelDocExpectation): La
   if (doc._id !== labelDocId(record.task, record.unit))
     return refuse(`the document id ${quote(doc._id)} is not ${quote(labelDocId(record.task, record.unit))}`);
   const value = canonicalValue(record.task, doc.value, expectation.scheme);
-  if (value === undefined) return refuse(`${quote(doc.value)} is not ${VALUES[record.task](expectation.scheme)}`);
+  if (value === undefined) return refuse(`${quote(doc.value)} is not ${labelValuesText(record.task, expectation.scheme)}`);
   if (!expectation.assigned[record.task].has(record.unit))
     return refuse(`the ${record.task} unit ${quote(record.unit)} is not assigned to ${quote(expectation.annotatorId)}`);
   const label: LabelRecord = { unit: record.unit, task: record.task, value, at: record.at, rev: record.rev, unsure: record.unsure, note: record.note };
@@ -66,16 +75,10 @@ export function readLabelDoc(doc: unknown, expectation: LabelDocExpectation): La
 function canonicalValue(task: Task, raw: unknown, scheme: LabelScheme): LabelValue | undefined {
   switch (task) {
     case 'answer':
-      return ANSWER_LABELS.find((label) => label === raw && (label !== 'unknown' || scheme.answerUnknown));
+      return answerLabelsOf(scheme).find((label) => label === raw);
     case 'match':
       return MATCH_LABELS.find((label) => label === raw);
     case 'difficulty':
       return typeof raw === 'number' && Number.isInteger(raw) && raw >= MIN_DIFFICULTY && raw <= MAX_DIFFICULTY ? raw : undefined;
   }
 }
-
-const VALUES: Record<Task, (scheme: LabelScheme) => string> = {
-  answer: (scheme) => (scheme.answerUnknown ? 'an answer label: yes, no, irrelevant or unknown' : 'an answer label: yes, no or irrelevant'),
-  match: () => 'a match label: matched or unmatched',
-  difficulty: () => `a difficulty rating: a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}`,
-};

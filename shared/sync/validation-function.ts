@@ -3,7 +3,7 @@
 // annotator's user write labels, only in the study's scheme, and only the server admin write packs.
 // The lead's pull checks the same rules again (read-label-doc.ts): a server may lack this function.
 
-import { MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, type LabelScheme } from '../domain/model';
+import { answerLabelsOf, MATCH_LABELS, MAX_DIFFICULTY, MAX_LABEL_NOTE_CHARS, MAX_REVISION, MIN_DIFFICULTY, type LabelScheme } from '../domain/model';
 
 export const DESIGN_DOC_ID = '_design/agreement-studio';
 
@@ -41,9 +41,6 @@ export const LABEL_DOC_MEMBERS = [
   'note',
 ] as const;
 
-/** The longest note a label may carry, as in label files. */
-export const MAX_LABEL_NOTE_CHARS = 10_000;
-
 /** The design document for the database of `target.annotatorId` in `target.studyId`. */
 export function designDoc(target: ValidationTarget): DesignDoc {
   return { _id: DESIGN_DOC_ID, language: 'javascript', validate_doc_update: validationSource(target) };
@@ -51,14 +48,14 @@ export function designDoc(target: ValidationTarget): DesignDoc {
 
 /** The `validate_doc_update` source: `function (newDoc, oldDoc, userCtx, secObj) {...}`, refusing with `{ forbidden: reason }`. */
 export function validationSource(target: ValidationTarget): string {
-  const answers = target.scheme.answerUnknown ? ['yes', 'no', 'irrelevant', 'unknown'] : ['yes', 'no', 'irrelevant'];
+  const answers = answerLabelsOf(target.scheme);
   // Every constant goes in as JSON, so no study or annotator id can change the code around it.
   const constants = {
     study: target.studyId,
     annotator: target.annotatorId,
     user: target.user,
     members: LABEL_DOC_MEMBERS,
-    values: { answer: answers, match: ['matched', 'unmatched'] },
+    values: { answer: answers, match: MATCH_LABELS },
     answerWords: `${answers.slice(0, -1).join(', ')} or ${answers[answers.length - 1] ?? ''}`,
     minDifficulty: MIN_DIFFICULTY,
     maxDifficulty: MAX_DIFFICULTY,

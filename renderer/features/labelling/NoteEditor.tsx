@@ -2,11 +2,9 @@
 // (with the label, or together with the first label if there is none yet); Escape closes.
 
 import { useState, type KeyboardEvent } from 'react';
+import { MAX_LABEL_NOTE_CHARS } from '../../../shared/domain/model';
 import { unitName } from './unit-queue';
 import { useWorkspace } from './useWorkspace';
-
-/** The label file format's limit on a note. */
-const MAX_NOTE_CHARS = 10_000;
 
 export function NoteEditor() {
   const controller = useWorkspace();
@@ -41,7 +39,7 @@ export function NoteEditor() {
           data-testid="note-editor"
           className="note-editor"
           value={text}
-          maxLength={MAX_NOTE_CHARS}
+          maxLength={MAX_LABEL_NOTE_CHARS}
           rows={5}
           autoFocus
           aria-label="Note"

@@ -4,7 +4,7 @@
 
 import type { Bucket } from '../../domain/difficulty';
 import type { LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
-import { ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
+import { answerLabelsOf, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
 import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
 import type { PuzzleDifficultyRow, ReportTask } from '../../report/model/report-model';
 import { bucketsOfPuzzles, puzzleDifficultyRows } from './difficulty';
@@ -87,7 +87,7 @@ export function indexStudy(
   const { scheme } = data.study;
   const categories: Record<ReportTask, readonly string[]> = {
     // `unknown` is its own answer only when the scheme enables it (FORMATS §1).
-    answer: scheme.answerUnknown ? ANSWER_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown'),
+    answer: answerLabelsOf(scheme),
     match: MATCH_LABELS,
   };
 
