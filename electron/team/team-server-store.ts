@@ -4,7 +4,7 @@
 // cannot protect it). Main process only: every request to a team server is sent from here.
 
 import type { TeamServerAccess, TeamServerRegistration } from '../../shared/platform/studio-platform';
-import { sendAdmitted, teamServerOrigin, type TeamServerAdmission, type TeamServerFetch } from '../../shared/sync/admitted-request';
+import { isTeamServerOrigin, sendAdmitted, teamServerOrigin, type TeamServerAdmission, type TeamServerFetch } from '../../shared/sync/admitted-request';
 import { createSealedFile, type SafeStorage, type SealedStorage } from '../secrets/sealed-file';
 
 export interface TeamServerStore {
@@ -23,8 +23,7 @@ interface ConnectionFields {
 /** A registration read back from the file: its origin checked again, since requests are admitted to it. */
 function readFields({ origin, user }: Record<string, unknown>): ConnectionFields | undefined {
   if (typeof origin !== 'string' || typeof user !== 'string') return undefined;
-  const checked = teamServerOrigin(origin);
-  return checked.ok && checked.origin === origin ? { origin, user } : undefined;
+  return isTeamServerOrigin(origin) ? { origin, user } : undefined;
 }
 
 export function createTeamServerStore(path: string, safeStorage: SafeStorage): TeamServerStore {

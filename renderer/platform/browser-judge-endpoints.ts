@@ -6,7 +6,7 @@
 import { endpointOrigin, sendAdmitted } from '../../shared/judge-run/admitted-send';
 import type { FetchLike } from '../../shared/judge-run/chat-completions';
 import type { JudgeEndpointAccess } from '../../shared/platform/studio-platform';
-import { pageAdmits, type PageConnect } from './connect-policy';
+import { pageAdmits, reloadReason, type PageConnect } from './connect-policy';
 import { createSecretKeeper, KeysDatabase } from './keys-database';
 
 export interface BrowserJudgeEndpointsOptions extends PageConnect {
@@ -37,8 +37,8 @@ export function createBrowserJudgeEndpoints(options: BrowserJudgeEndpointsOption
 
     async send(request) {
       const row = await db.endpoints.get(request.endpointId);
-      if (row && !pageAdmits(options, row.origin) && endpointOrigin(request.url) === row.origin)
-        return { ok: false, failure: { kind: 'refused', reason: `reload the page to reach ${row.origin} (it was added after the page loaded)` } };
+      const reload = reloadReason(options, row?.origin, endpointOrigin(request.url));
+      if (reload !== undefined) return { ok: false, failure: { kind: 'refused', reason: reload } };
       const admission = row && { origin: row.origin, apiKey: () => keys.read(row.endpointId, row.key) };
       return sendAdmitted(fetchImpl, admission, request);
     },

@@ -6,7 +6,7 @@
 
 import type { TeamServerAccess } from '../../shared/platform/studio-platform';
 import { sendAdmitted, teamServerOrigin, type TeamServerFetch } from '../../shared/sync/admitted-request';
-import { pageAdmits, type PageConnect } from './connect-policy';
+import { pageAdmits, reloadReason, type PageConnect } from './connect-policy';
 import { createSecretKeeper, KeysDatabase } from './keys-database';
 
 export interface BrowserTeamServersOptions extends PageConnect {
@@ -38,8 +38,8 @@ export function createBrowserTeamServers(options: BrowserTeamServersOptions): Te
     async fetch(request) {
       const row = await db.teamServers.get(request.connectionId);
       const target = teamServerOrigin(request.url);
-      if (row && !pageAdmits(options, row.origin) && target.ok && target.origin === row.origin)
-        return { ok: false, reason: `reload the page to reach ${row.origin} (it was added after the page loaded)` };
+      const reload = reloadReason(options, row?.origin, target.ok ? target.origin : undefined);
+      if (reload !== undefined) return { ok: false, reason: reload };
       const admission = row && { origin: row.origin, user: row.user, password: () => passwords.read(row.connectionId, row.password) };
       return sendAdmitted(fetchImpl, admission, request);
     },

@@ -3,7 +3,7 @@
 // app renders. An origin registered later is reached only after a reload.
 
 import { endpointOrigin } from '../../shared/judge-run/admitted-send';
-import { teamServerOrigin } from '../../shared/sync/admitted-request';
+import { isTeamServerOrigin } from '../../shared/sync/admitted-request';
 import { connectPolicy } from '../../shared/security/content-security-policy';
 import { KeysDatabase } from './keys-database';
 
@@ -19,6 +19,12 @@ export function pageAdmits(page: PageConnect, origin: string): boolean {
   return page.admitted === 'any' || origin === page.pageOrigin || page.admitted.has(origin);
 }
 
+/** Why a request to a registered origin must wait for a reload (registered after the page's policy was fixed); undefined when it need not. */
+export function reloadReason(page: PageConnect, registeredOrigin: string | undefined, targetOrigin: string | undefined): string | undefined {
+  if (registeredOrigin === undefined || pageAdmits(page, registeredOrigin) || targetOrigin !== registeredOrigin) return undefined;
+  return `reload the page to reach ${registeredOrigin} (it was added after the page loaded)`;
+}
+
 /** The registered origins a policy may name: each checked again, since a policy is built from them. */
 export async function registeredOrigins(): Promise<string[]> {
   const db = new KeysDatabase();
@@ -26,12 +32,7 @@ export async function registeredOrigins(): Promise<string[]> {
     const [endpoints, teamServers] = await Promise.all([db.endpoints.toArray(), db.teamServers.toArray()]);
     const origins = [
       ...endpoints.map((row) => row.origin).filter((origin) => endpointOrigin(origin) === origin),
-      ...teamServers
-        .map((row) => row.origin)
-        .filter((origin) => {
-          const checked = teamServerOrigin(origin);
-          return checked.ok && checked.origin === origin;
-        }),
+      ...teamServers.map((row) => row.origin).filter(isTeamServerOrigin),
     ];
     return [...new Set(origins)].sort();
   } finally {

@@ -62,6 +62,12 @@ export function teamServerOrigin(url: string): { ok: true; origin: string } | { 
   return { ok: true, origin: parsed.origin };
 }
 
+/** Whether a stored origin is still one a team server may have: checked again wherever one is read back. */
+export function isTeamServerOrigin(origin: string): boolean {
+  const checked = teamServerOrigin(origin);
+  return checked.ok && checked.origin === origin;
+}
+
 function refused(reason: string): TeamServerResponse {
   return { ok: false, reason };
 }

@@ -125,7 +125,6 @@ describe('fetch', () => {
     expect(safeStorage.decryptString).not.toHaveBeenCalled();
     expect(await sessionUser(access, session())).toEqual(expect.objectContaining({ name: server.admin.user, roles: expect.arrayContaining(['_admin']) }));
     expect(safeStorage.decryptString).toHaveBeenCalledOnce();
-    // A write, with a body, as PouchDB makes it.
     // PouchDB's own requests, relayed through the host, as the sync makes them.
     expect(await pouchRoundTrip(access, CONNECTION, `${server.url}desktop-store`)).toMatchObject({ _id: 'doc-1', n: 1 });
     expect((await server.adminRequest('GET', 'desktop-store/doc-1')).json).toMatchObject({ n: 1 });

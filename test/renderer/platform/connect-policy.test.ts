@@ -1,15 +1,14 @@
 // The web page's second Content-Security-Policy, added before the app renders: it admits the page
 // itself and the origins registered in the keys database, judge endpoints' and team servers' alike,
-// each checked again (a row planted by hand never reaches the policy); a database made before team
-// servers (version 1) opens with its endpoints and seal kept.
+// each checked again (a row planted by hand never reaches the policy).
 
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBrowserJudgeEndpoints } from '../../../renderer/platform/browser-judge-endpoints';
 import { createBrowserTeamServers } from '../../../renderer/platform/browser-team-servers';
-import { prepareConnectPolicy, registeredOrigins } from '../../../renderer/platform/connect-policy';
-import { createSecretKeeper, KEYS_DATABASE_NAME, KeysDatabase } from '../../../renderer/platform/keys-database';
+import { prepareConnectPolicy } from '../../../renderer/platform/connect-policy';
+import { KEYS_DATABASE_NAME } from '../../../renderer/platform/keys-database';
 
 const PAGE = 'http://127.0.0.1:4173';
 const page = { admitted: 'any' as const, pageOrigin: PAGE, subtle: crypto.subtle };
@@ -59,26 +58,5 @@ describe('prepareConnectPolicy', () => {
     const { document, metas } = fakeDocument(false);
     expect(await prepareConnectPolicy(document)).toBe('any');
     expect(metas).toEqual([]);
-  });
-});
-
-describe('the keys database', () => {
-  it('opens a version 1 database (judge endpoints only) at version 2, its endpoints and sealed keys kept and readable', async () => {
-    const old = new Dexie(KEYS_DATABASE_NAME);
-    old.version(1).stores({ endpoints: 'endpointId', seal: 'id' });
-    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    const iv = crypto.getRandomValues(new Uint8Array(12));
-    const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode('sk-kept'));
-    await old.table('seal').put({ id: 'seal', key });
-    await old.table('endpoints').put({ endpointId: 'e-1', origin: 'https://api.openai.com', key: { iv, data } });
-    old.close();
-
-    const db = new KeysDatabase();
-    const row = await db.endpoints.get('e-1');
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((table) => table.name).sort()).toEqual(['endpoints', 'seal', 'teamServers']);
-    expect(await createSecretKeeper(db, crypto.subtle).read('e-1', row?.key)).toBe('sk-kept');
-    db.close();
-    expect(await registeredOrigins()).toEqual(['https://api.openai.com']);
   });
 });
