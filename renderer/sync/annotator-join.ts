@@ -7,9 +7,10 @@ import type { Invitation } from '../../shared/sync/invitation';
 import type { SyncConnection } from '../../shared/sync/stored-records';
 import type { WorkProgress } from '../db/long-work';
 import type { OpenedPack } from '../db/open-pack';
-import { openServerPacks, readServerPacks, ServerPackError, serverPackFileName, type PackTarget } from './annotator-packs';
+import { openServerPacks, readServerPacks, ServerPackError, type PackTarget } from './annotator-packs';
+import { teamDatabaseSource } from './server-request';
 import { describeServerFailure, openAnnotatorRemote } from './annotator-remote';
-import type { SyncDeps } from './sync-deps';
+import { syncNow, type SyncDeps } from './sync-deps';
 
 /**
  * Opens the invitation's packs (oldest first) into the annotator's copy of the study and stores
@@ -19,7 +20,7 @@ import type { SyncDeps } from './sync-deps';
  */
 export async function joinInvitation(deps: SyncDeps, invitation: Invitation, onProgress?: (p: WorkProgress) => void): Promise<OpenedPack> {
   const studyId = invitation.study.id;
-  const target: PackTarget = { studyId, annotatorId: invitation.annotator.id, fileName: serverPackFileName(invitation.server, invitation.database) };
+  const target: PackTarget = { studyId, annotatorId: invitation.annotator.id, fileName: teamDatabaseSource(invitation.server, invitation.database) };
   onProgress?.({ label: `Reading the packs of ${invitation.database}`, done: 0, total: 2 });
   const remote = openAnnotatorRemote(deps, studyId, invitation.server, invitation.database);
   let read: Awaited<ReturnType<typeof readServerPacks>>;
@@ -50,7 +51,7 @@ export async function joinInvitation(deps: SyncDeps, invitation: Invitation, onP
     // Where the host keeps the password is the host's answer to the window's register; a join
     // again keeps what the window stored, and a first join says the least (this session) until it does.
     credentialStorage: (await db.syncConnections.get(studyId))?.credentialStorage ?? 'session',
-    connectedAt: deps.now?.() ?? new Date().toISOString(),
+    connectedAt: syncNow(deps),
   };
   const opened = await db.transaction(
     'rw',

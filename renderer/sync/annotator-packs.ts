@@ -33,10 +33,6 @@ export class ServerPackError extends Error {
   override name = 'ServerPackError';
 }
 
-export function serverPackFileName(server: string, database: string): string {
-  return `${database} on ${server}`;
-}
-
 /**
  * Reads the packs of `remote` whose SHA-256 is not in `skip` (those already opened here): the
  * ids first, then only the new packs' documents, so a look with nothing new moves no pack text.

@@ -5,12 +5,8 @@
 import { connectionId } from '../../shared/sync/stored-records';
 import type { PouchDatabase } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
+import { teamDatabaseUrl } from './server-request';
 import type { SyncDeps } from './sync-deps';
-
-/** The database's URL under the server's base URL (which may carry a path, behind a proxy). */
-function teamDatabaseUrl(server: string, database: string): string {
-  return `${server.endsWith('/') ? server : `${server}/`}${encodeURIComponent(database)}`;
-}
 
 /** The annotator's remote database for PouchDB; `skip_setup`: only the lead's admin creates databases. */
 export function openAnnotatorRemote(deps: Pick<SyncDeps, 'openPouch' | 'send'>, studyId: string, server: string, database: string): PouchDatabase {

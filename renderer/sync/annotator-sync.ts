@@ -7,10 +7,11 @@
 import type { Label, Task } from '../../shared/domain/model';
 import { labelDocId, LABEL_DOC_PREFIX, PACK_DOC_PREFIX, toLabelDoc, type LabelDoc } from '../../shared/sync/sync-docs';
 import { PackOpenError } from '../db/open-pack';
-import { openServerPacks, readServerPacks, ServerPackError, serverPackFileName, type PackTarget } from './annotator-packs';
+import { openServerPacks, readServerPacks, ServerPackError, type PackTarget } from './annotator-packs';
+import { teamDatabaseSource } from './server-request';
 import { describeServerFailure, openAnnotatorRemote } from './annotator-remote';
 import type { PouchChangesFeed, PouchDatabase, PouchDoc, PouchReplication, PouchReplicationInfo } from './pouchdb-api';
-import type { SyncDeps } from './sync-deps';
+import { syncNow, type SyncDeps } from './sync-deps';
 import type { AnnotatorSyncStatus } from './sync-status';
 
 /** The outbox of a study on this computer: one per study, as the study has one annotator here. */
@@ -91,7 +92,7 @@ class OutboxSync {
     private readonly studyId: string,
     private readonly onStatus: (status: AnnotatorSyncStatus) => void,
   ) {
-    this.now = deps.now ?? (() => new Date().toISOString());
+    this.now = () => syncNow(deps);
   }
 
   async run(): Promise<void> {
@@ -107,7 +108,7 @@ class OutboxSync {
       return;
     }
     this.annotatorId = study.origin.annotator.id;
-    this.target = { studyId: this.studyId, annotatorId: this.annotatorId, fileName: serverPackFileName(connection.server, connection.database) };
+    this.target = { studyId: this.studyId, annotatorId: this.annotatorId, fileName: teamDatabaseSource(connection.server, connection.database) };
     this.outbox = this.deps.openPouch(outboxName(this.studyId));
     this.remote = openAnnotatorRemote(this.deps, this.studyId, connection.server, connection.database);
     try {

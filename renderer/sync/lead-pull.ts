@@ -14,10 +14,10 @@ import { byStudy } from '../db/by-study';
 import { importLabelFiles } from '../db/import-labels';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
-import type { SyncDeps } from './sync-deps';
+import { teamDatabaseSource, teamDatabaseUrl } from './server-request';
+import { syncNow, type SyncDeps } from './sync-deps';
+import { APP } from '../db/app-stamp';
 import type { LeadSyncStatus, TeamDatabaseStatus } from './sync-status';
-
-const APP = `agreement-studio ${__APP_VERSION__}`;
 
 /**
  * Changes per request: the merge reads the annotator's stored labels once a batch, so 100,000
@@ -82,7 +82,7 @@ export function startLeadPull(
   const remoteOf = (connection: SyncConnection, database: string): PouchDatabase => {
     let remote = remotes.get(database);
     if (remote === undefined) {
-      remote = deps.openPouch(`${connection.server}${database}`, { fetch: relayFetch(connectionId('lead', studyId), deps.send), skip_setup: true });
+      remote = deps.openPouch(teamDatabaseUrl(connection.server, database), { fetch: relayFetch(connectionId('lead', studyId), deps.send), skip_setup: true });
       remotes.set(database, remote);
     }
     return remote;
@@ -256,7 +256,7 @@ async function mergeBatch(
   lastSeq: string | number,
 ): Promise<Merged> {
   const { db } = deps;
-  const at = deps.now?.() ?? new Date().toISOString();
+  const at = syncNow(deps);
   const expectation = study.expectations.get(row.annotatorId);
   const winners: LabelRecord[] = [];
   // A document can have several losing revisions, and a label file holds one label per unit: the n-th losing revision of each goes in the n-th file.
@@ -296,7 +296,7 @@ async function mergeBatch(
   }
 
   const annotator = { id: row.annotatorId, name: study.names.get(row.annotatorId) ?? row.annotatorId };
-  const fileName = `${row.database} on ${study.connection.server}`;
+  const fileName = teamDatabaseSource(study.connection.server, row.database);
   const files = [winners, ...losingFiles]
     .filter((labels) => labels.length > 0)
     .map((labels) => buildLabelFile({ studyId: study.studyId, annotator, exportedAt: at, app: APP, labels }));

@@ -14,10 +14,9 @@ import { designDoc, DESIGN_DOC_ID } from '../../shared/sync/validation-function'
 import type { WorkProgress } from '../db/long-work';
 import { buildTeamPacks } from '../db/team-packs';
 import { describeAnswer, serverBase, serverRequest, type ServerAnswer } from './server-request';
-import type { SyncDeps } from './sync-deps';
+import { syncNow, type SyncDeps } from './sync-deps';
+import { APP } from '../db/app-stamp';
 import type { LeadConnectRequest } from './sync-status';
-
-const APP = `agreement-studio ${__APP_VERSION__}`;
 
 /** Letters and digits only, so a password survives any form, link or shell it is pasted into. */
 const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -50,7 +49,7 @@ export async function connectLead(deps: SyncDeps, request: LeadConnectRequest): 
     server,
     user: request.user,
     credentialStorage: request.credentialStorage ?? 'session',
-    connectedAt: now(deps),
+    connectedAt: syncNow(deps),
   };
   await deps.db.syncConnections.put(connection);
 }
@@ -92,7 +91,7 @@ export async function inviteAnnotators(
       password,
       study: { id: study.id, name: study.name },
       annotator: { id: row.annotatorId, name: pack?.annotator.name ?? row.annotatorId },
-      createdAt: now(deps),
+      createdAt: syncNow(deps),
     });
   }
   onProgress?.({ label: `Made ${invitations.length} invitation${invitations.length === 1 ? '' : 's'}`, done: total, total });
@@ -132,7 +131,7 @@ async function leadConnection(deps: SyncDeps, studyId: string): Promise<{ study:
 
 /** The annotators' full packs from the stored assignment. Dated when the study was assigned, so an unchanged assignment gives the same pack (and SHA-256) again. */
 function currentPacks(deps: SyncDeps, study: Study, annotatorIds: readonly string[] | undefined): Promise<Array<{ annotatorId: string; pack: Pack }>> {
-  const createdAt = study.setup?.assignedAt ?? now(deps);
+  const createdAt = study.setup?.assignedAt ?? syncNow(deps);
   return buildTeamPacks(
     deps.db,
     study.id,
@@ -165,7 +164,7 @@ async function setUpDatabase(deps: SyncDeps, connection: SyncConnection, study: 
     annotatorId,
     database,
     user,
-    createdAt: row?.createdAt ?? now(deps),
+    createdAt: row?.createdAt ?? syncNow(deps),
     ...(row?.since !== undefined ? { since: row.since } : {}),
     packs: packs.includes(pack.sha256) ? packs : [...packs, pack.sha256],
     labelsPulled: row?.labelsPulled ?? 0,
@@ -222,8 +221,4 @@ function randomPassword(): string {
     }
   }
   return password;
-}
-
-function now(deps: SyncDeps): string {
-  return deps.now?.() ?? new Date().toISOString();
 }

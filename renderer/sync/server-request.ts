@@ -51,3 +51,13 @@ export function describeAnswer(answer: ServerAnswer): string {
 export function serverBase(server: string): string {
   return server.endsWith('/') ? server : `${server}/`;
 }
+
+/** An annotator database's URL under the server's base URL (which may carry a path, behind a proxy). */
+export function teamDatabaseUrl(server: string, database: string): string {
+  return `${serverBase(server)}${encodeURIComponent(database)}`;
+}
+
+/** What messages, audit entries and the study's source records call an annotator's database: `<database> on <server>`. */
+export function teamDatabaseSource(server: string, database: string): string {
+  return `${database} on ${server}`;
+}

@@ -12,3 +12,8 @@ export interface SyncDeps {
   /** ISO 8601 time for records and audit entries; the current time by default. */
   now?: () => string;
 }
+
+/** The time to stamp a record or audit entry with: the deps' clock, else now. */
+export function syncNow(deps: Pick<SyncDeps, 'now'>): string {
+  return deps.now?.() ?? new Date().toISOString();
+}

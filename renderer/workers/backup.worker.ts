@@ -8,7 +8,8 @@ import type { SourceFile } from '../../shared/formats/limits';
 import { restoreSnapshot, snapshotIfChanged, snapshotStudy, type RestoreProgress, type StudySnapshot } from '../db/backup';
 import { describeStorageError } from '../db/storage';
 import type { BackupOutcome, BackupSummary } from './backup-protocol';
-import { APP, readable, workerDatabase } from './worker-support';
+import { APP } from '../db/app-stamp';
+import { readable, workerDatabase } from './worker-support';
 
 function summarize(backup: Backup): BackupSummary {
   return {

@@ -20,7 +20,8 @@ import type { BenchmarkImportOptions } from '../../shared/formats/importers/impo
 import { BenchmarkImports } from './benchmark-imports';
 import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from './import-protocol';
 import { loadSqlJsInWorker } from './sql-js-loader';
-import { APP, workerDatabase } from './worker-support';
+import { APP } from '../db/app-stamp';
+import { workerDatabase } from './worker-support';
 
 const benchmarks = new BenchmarkImports(APP, undefined, { parseYaml: parseDocument, readWorkbook: readXlsxFile, loadSqlJs: loadSqlJsInWorker });
 

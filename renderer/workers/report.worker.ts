@@ -11,7 +11,8 @@ import { listDisagreements } from '../../shared/stats/study/disagreements';
 import { loadReportData, loadReportInputs } from '../db/report-inputs';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
-import { APP, readable, workerDatabase } from './worker-support';
+import { APP } from '../db/app-stamp';
+import { readable, workerDatabase } from './worker-support';
 
 const READING = 'Reading the study';
 

@@ -9,7 +9,8 @@ import { exportLabelFile } from '../db/export-labels';
 import { importLabelSources } from '../db/import-label-files';
 import { writeTeamPacks } from '../db/team-packs';
 import type { LabelImportReport, OutgoingFile, PackRequest, StudyCoverage, WorkProgress } from './team-protocol';
-import { APP, readable, workerDatabase } from './worker-support';
+import { APP } from '../db/app-stamp';
+import { readable, workerDatabase } from './worker-support';
 
 const api = {
   writePacks(databaseName: string, studyId: string, request: PackRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile[]> {

@@ -1,12 +1,9 @@
 // What every worker of the app needs: one open database per name (each call names the
-// database, so tests can use their own), the app string written into files, and errors that
-// cross the worker boundary with a message the user can read.
+// database, so tests can use their own), and errors that cross the worker boundary with a
+// message the user can read.
 
 import { StudioDatabase } from '../db/database';
 import { describeStorageError } from '../db/storage';
-
-/** The app and version written into packs, label files, reports and backups. */
-export const APP = `agreement-studio ${__APP_VERSION__}`;
 
 const databases = new Map<string, StudioDatabase>();
 

@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { invitationFromLink, type Invitation } from '../../../shared/sync/invitation';
 import { useStudio } from '../../services/services';
+import { WorkProgressNotice } from '../team';
 import { takeJoinAfterReload, useJoinInvitation } from './useJoinInvitation';
 
 function useInvitation(payload: string | undefined): { invitation?: Invitation; problems?: string[] } {
@@ -62,12 +63,7 @@ export function InvitationView({ payload }: { payload?: string }) {
               {state.message}
             </div>
           )}
-          {state.status === 'joining' && (
-            <div className="notice notice-progress" role="status" aria-live="polite">
-              <div>{state.progress?.label ?? 'Joining'}…</div>
-              <progress max={state.progress?.total || 1} value={state.progress?.done ?? 0} aria-label="Join progress" />
-            </div>
-          )}
+          {state.status === 'joining' && <WorkProgressNotice progress={state.progress} fallback="Joining" name="Join progress" />}
           <button type="button" className="primary" disabled={state.status === 'joining'} onClick={() => void join(invitation)}>
             Join
           </button>

@@ -1,6 +1,7 @@
 // Tells an invitation file among the files opened or dropped in the library and opens it at the
-// invitation page instead of importing it. The check is this one small function because
-// shared/formats/detect-format.ts does not name invitations yet (ANNOTATOR adds `invitation` there).
+// invitation page instead of importing it. The check looks only at the name and the file's first
+// bytes: it runs on the window's thread before any import, where detectFormat's scan of a whole
+// (maybe huge) transcript file would hold up the window.
 
 import type { FormatError } from '../../../shared/formats/errors';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
