@@ -80,11 +80,23 @@ class OutboxSync {
   private replicationDelay = 0;
   /** Outbox writes and state saves, one at a time, so no put races another for a `_rev`. */
   private writes: Promise<unknown> = Promise.resolve();
-  private reporting: Promise<void> | undefined;
-  private reportAgain = false;
+  /** The status, computed and sent one at a time. */
+  private readonly reporter = new OneAtATime(
+    async () => {
+      try {
+        this.emit(await this.status());
+      } catch {
+        // The outbox closed under a stop; nothing more to say.
+      }
+    },
+    () => this.stopped,
+  );
   private lastReported = '';
-  private looking: Promise<void> | undefined;
-  private lookAgain = false;
+  /** Looks for packs on the server not opened here yet, one look at a time. */
+  private readonly packLooker = new OneAtATime(
+    () => this.openNewPacks(),
+    () => this.stopped,
+  );
   private lastPackProblem = '';
 
   constructor(
@@ -127,8 +139,8 @@ class OutboxSync {
     } finally {
       this.cancelAll();
       await this.writes.catch(() => undefined);
-      await this.reporting;
-      await this.looking;
+      await this.reporter.idle();
+      await this.packLooker.idle();
       await Promise.all([this.outbox.close().catch(() => undefined), this.remote.close().catch(() => undefined)]);
     }
   }
@@ -321,22 +333,9 @@ class OutboxSync {
     return this.writes as Promise<void>;
   }
 
-  /** Computes and sends the status; calls arriving while one is computed give one more. */
+  /** Computes and sends the status. */
   private report(): void {
-    if (this.reporting !== undefined) {
-      this.reportAgain = true;
-      return;
-    }
-    this.reporting = (async () => {
-      do {
-        this.reportAgain = false;
-        try {
-          this.emit(await this.status());
-        } catch {
-          // The outbox closed under a stop; nothing more to say.
-        }
-      } while (this.reportAgain && !this.stopped);
-    })().finally(() => (this.reporting = undefined));
+    this.reporter.run();
   }
 
   private async status(): Promise<AnnotatorSyncStatus> {
@@ -394,18 +393,8 @@ class OutboxSync {
     });
   }
 
-  /** Opens the packs on the server not opened here yet; one look at a time, and one more if asked meanwhile. */
   private lookForPacks(): void {
-    if (this.looking !== undefined) {
-      this.lookAgain = true;
-      return;
-    }
-    this.looking = (async () => {
-      do {
-        this.lookAgain = false;
-        await this.openNewPacks();
-      } while (this.lookAgain && !this.stopped);
-    })().finally(() => (this.looking = undefined));
+    this.packLooker.run();
   }
 
   private async openNewPacks(): Promise<void> {
@@ -422,6 +411,35 @@ class OutboxSync {
       this.lastPackProblem = error.message;
       await db.audit.add({ studyId: this.studyId, at: this.now(), kind: 'sync:pack-refused', detail: error.message });
     }
+  }
+}
+
+/** Runs a task one at a time: asked again while it runs, it runs once more after, however often it was asked. */
+class OneAtATime {
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly task: () => Promise<void>,
+    private readonly stopped: () => boolean,
+  ) {}
+
+  run(): void {
+    if (this.running !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.task();
+      } while (this.again && !this.stopped());
+    })().finally(() => (this.running = undefined));
+  }
+
+  /** Resolves once no run is going on. */
+  async idle(): Promise<void> {
+    await this.running;
   }
 }
 
