@@ -5,7 +5,7 @@
 import { connectionId } from '../../shared/sync/stored-records';
 import type { PouchDatabase } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
-import { teamDatabaseUrl } from './server-request';
+import { classifyServerFailure, teamDatabaseUrl } from './server-request';
 import type { SyncDeps } from './sync-deps';
 
 /** The annotator's remote database for PouchDB; `skip_setup`: only the lead's admin creates databases. */
@@ -13,27 +13,23 @@ export function openAnnotatorRemote(deps: Pick<SyncDeps, 'openPouch' | 'send'>, 
   return deps.openPouch(teamDatabaseUrl(server, database), { fetch: relayFetch(connectionId('annotator', studyId), deps.send), skip_setup: true });
 }
 
-/** What a failed request to the annotator's database means. */
-type ServerFailure = { kind: 'refused'; reason: string } | { kind: 'unreachable'; reason: string } | { kind: 'other'; reason: string };
+/** What a failed request to the annotator's database means to them. */
+type AnnotatorFailure = { kind: 'refused'; reason: string } | { kind: 'unreachable'; reason: string } | { kind: 'other'; reason: string };
 
 export const ACCOUNT_REFUSED =
   "the server did not accept the invitation's user name or password; ask the lead for a new invitation (a newer one replaces the old password)";
 
-/**
- * Reads PouchDB's error: an HTTP status from the server (401 or 403: the account is refused), or
- * the fetch's own TypeError, whose message is the host's reason (relay-fetch.ts).
- */
-export function describeServerFailure(error: unknown): ServerFailure {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  const message =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error !== null
-        ? String((error as { message?: unknown }).message ?? '')
-        : String(error);
-  if (status === 401 || status === 403) return { kind: 'refused', reason: ACCOUNT_REFUSED };
-  if (status === 404)
-    return { kind: 'refused', reason: 'the annotator database named in the invitation is not on the server; ask the lead for a new invitation' };
-  if (error instanceof TypeError || typeof status !== 'number') return { kind: 'unreachable', reason: message || 'the server could not be reached' };
-  return { kind: 'other', reason: `the server answered ${status}${message !== '' ? `: ${message}` : ''}` };
+/** PouchDB's error in the annotator's words: what they can do about it. */
+export function describeServerFailure(error: unknown): AnnotatorFailure {
+  const failure = classifyServerFailure(error);
+  switch (failure.kind) {
+    case 'account':
+      return { kind: 'refused', reason: ACCOUNT_REFUSED };
+    case 'missing':
+      return { kind: 'refused', reason: 'the annotator database named in the invitation is not on the server; ask the lead for a new invitation' };
+    case 'unreachable':
+      return { kind: 'unreachable', reason: failure.message || 'the server could not be reached' };
+    case 'other':
+      return { kind: 'other', reason: `the server answered ${failure.status}${failure.message !== '' ? `: ${failure.message}` : ''}` };
+  }
 }

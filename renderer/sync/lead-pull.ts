@@ -14,7 +14,7 @@ import { byStudy } from '../db/by-study';
 import { importLabelFiles } from '../db/import-labels';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
-import { teamDatabaseSource, teamDatabaseUrl } from './server-request';
+import { classifyServerFailure, teamDatabaseSource, teamDatabaseUrl } from './server-request';
 import { syncNow, type SyncDeps } from './sync-deps';
 import { APP } from '../db/app-stamp';
 import type { LeadSyncStatus, TeamDatabaseStatus } from './sync-status';
@@ -343,13 +343,19 @@ async function unloggedRefusals(deps: SyncDeps, studyId: string, refused: readon
   });
 }
 
-/** A failed read in words: the server refused the lead's account (or has no such database), or it cannot be reached. */
+/** A failed read in the lead's words: the server refused the lead's account (or has no such database), or it cannot be reached. */
 function describeFailure(error: unknown, database: string): { state: 'offline' | 'refused'; reason: string } {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  if (status === 401 || status === 403) return { state: 'refused', reason: `the server refused the lead's account for the database ${database} (${message})` };
-  if (status === 404) return { state: 'refused', reason: `the database ${database} is not on the server` };
-  return { state: 'offline', reason: typeof status === 'number' ? `the server answered with status ${status} (${message})` : message };
+  const failure = classifyServerFailure(error);
+  switch (failure.kind) {
+    case 'account':
+      return { state: 'refused', reason: `the server refused the lead's account for the database ${database} (${failure.message})` };
+    case 'missing':
+      return { state: 'refused', reason: `the database ${database} is not on the server` };
+    case 'unreachable':
+      return { state: 'offline', reason: failure.message };
+    case 'other':
+      return { state: 'offline', reason: `the server answered with status ${failure.status} (${failure.message})` };
+  }
 }
 
 /** Runs `work` on every item with at most `limit` at once; the results in item order. */

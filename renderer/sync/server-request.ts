@@ -47,6 +47,31 @@ export function describeAnswer(answer: ServerAnswer): string {
   return reason === undefined ? meaning : `${meaning} (${reason})`;
 }
 
+/**
+ * What a failed PouchDB request to an annotator's database was, for each role to put in its own
+ * words: the account refused (401, 403), the database missing (404), the server unreachable (the
+ * fetch's own TypeError, whose message is the host's reason, relay-fetch.ts), or another answer.
+ */
+export type ServerFailure =
+  | { kind: 'account'; message: string }
+  | { kind: 'missing'; message: string }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'other'; status: number; message: string };
+
+export function classifyServerFailure(error: unknown): ServerFailure {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  const message =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'object' && error !== null
+        ? String((error as { message?: unknown }).message ?? '')
+        : String(error);
+  if (status === 401 || status === 403) return { kind: 'account', message };
+  if (status === 404) return { kind: 'missing', message };
+  if (error instanceof TypeError || typeof status !== 'number') return { kind: 'unreachable', message };
+  return { kind: 'other', status, message };
+}
+
 /** The server's base URL with one trailing slash, so a database name can follow it. */
 export function serverBase(server: string): string {
   return server.endsWith('/') ? server : `${server}/`;
