@@ -26,7 +26,7 @@ import type { LeadSyncStatus, TeamDatabaseStatus } from './sync-status';
  */
 export const PULL_BATCH = 10_000;
 /** Databases read at once: a browser allows 6 connections per host, and the app's other requests need some. */
-const CONCURRENT_DATABASES = 4;
+export const CONCURRENT_DATABASES = 4;
 const IDLE_FIRST_MS = 1_000;
 const IDLE_MAX_MS = 10_000;
 const OFFLINE_FIRST_MS = 1_000;
@@ -359,14 +359,14 @@ function describeFailure(error: unknown, database: string): { state: 'offline' |
 }
 
 /** Runs `work` on every item with at most `limit` at once; the results in item order. */
-async function eachAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function eachAtMost<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const runner = async () => {
     while (next < items.length) {
       const index = next;
       next += 1;
-      results[index] = await work(items[index] as T);
+      results[index] = await work(items[index] as T, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));

@@ -5,9 +5,8 @@
 
 import PouchDB from 'pouchdb-browser';
 import { createPrng } from '../../shared/demo/prng';
-import type { Label, LabelValue, StudyCounts, Task } from '../../shared/domain/model';
-import { MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS } from '../../shared/domain/model';
-import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import type { Label, StudyCounts, Task } from '../../shared/domain/model';
+import { TASKS } from '../../shared/domain/model';
 import { sendAdmitted, type TeamServerFetch } from '../../shared/sync/admitted-request';
 import type { Invitation } from '../../shared/sync/invitation';
 import { connectionId } from '../../shared/sync/stored-records';
@@ -16,11 +15,13 @@ import { loadCoverage } from '../../renderer/db/coverage';
 import { StudioDatabase } from '../../renderer/db/database';
 import { importStudies } from '../../renderer/db/import-study';
 import { assignTeam } from '../../renderer/db/team-setup';
-import { PULL_BATCH, startLeadPull } from '../../renderer/sync/lead-pull';
+import { CONCURRENT_DATABASES, eachAtMost, PULL_BATCH, startLeadPull } from '../../renderer/sync/lead-pull';
 import { connectLead, inviteAnnotators } from '../../renderer/sync/lead-setup';
 import type { OpenPouch, PouchDatabase } from '../../renderer/sync/pouchdb-api';
 import { relayFetch } from '../../renderer/sync/relay-fetch';
+import { teamDatabaseUrl } from '../../renderer/sync/server-request';
 import type { SyncDeps } from '../../renderer/sync/sync-deps';
+import { deleteDatabase, loadBenchStudy, randomLabelValue } from './bench-page-study';
 
 export interface SyncScenario {
   bundleUrl: string;
@@ -45,37 +46,9 @@ export interface SyncScenarioResult {
 
 const CREATED_AT = '2026-01-05T09:00:00.000Z';
 const WRITE_CHUNK = 5_000;
-/** As the lead's pull: four databases at once, PULL_BATCH changes a request. */
-const AT_ONCE = 4;
 
 const openPouch: OpenPouch = (nameOrUrl, options) => new PouchDB(nameOrUrl, options);
 const pageFetch: TeamServerFetch = (url, init) => fetch(url, init);
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(name);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
-}
-
-function value(task: Task, prng: ReturnType<typeof createPrng>): LabelValue {
-  if (task === 'answer') return prng.pick(['yes', 'no', 'no', 'irrelevant'] as const);
-  if (task === 'match') return prng.pick(['matched', 'unmatched'] as const);
-  return prng.int(MIN_DIFFICULTY, MAX_DIFFICULTY);
-}
 
 /** Every assigned unit's label, written into the annotator's database with their own credentials, as their app's replication would. */
 async function writeLabels(db: StudioDatabase, studyId: string, invitation: Invitation, seed: number, counts: Record<Task, number>): Promise<void> {
@@ -85,7 +58,17 @@ async function writeLabels(db: StudioDatabase, studyId: string, invitation: Invi
     const units = (await db.assignments.get([studyId, invitation.annotator.id, task]))?.units ?? [];
     counts[task] += units.length;
     for (const unitId of units) {
-      labels.push({ studyId, annotatorId: invitation.annotator.id, unitId, task, value: value(task, prng), at: CREATED_AT, rev: 1, unsure: false, note: '' });
+      labels.push({
+        studyId,
+        annotatorId: invitation.annotator.id,
+        unitId,
+        task,
+        value: randomLabelValue(task, prng),
+        at: CREATED_AT,
+        rev: 1,
+        unsure: false,
+        note: '',
+      });
     }
   }
   const authorization = `Basic ${btoa(`${invitation.user}:${invitation.password}`)}`;
@@ -103,14 +86,8 @@ async function writeLabels(db: StudioDatabase, studyId: string, invitation: Invi
 }
 
 async function runSyncBench(scenario: SyncScenario): Promise<SyncScenarioResult> {
-  const parsed = parseTranscriptBundle({ name: scenario.bundleUrl, text: await (await fetch(scenario.bundleUrl)).text() });
-  if (!parsed.ok) throw new Error(`${scenario.bundleUrl} does not parse: ${parsed.errors[0]?.message}`);
-  const data = parsed.value;
+  const { data, team: annotators } = await loadBenchStudy(scenario.bundleUrl, scenario.annotators);
   const studyId = data.study.id;
-  const annotators = Array.from({ length: scenario.annotators }, (_, index) => ({
-    id: `annotator-${String(index + 1).padStart(2, '0')}`,
-    name: `Annotator ${index + 1}`,
-  }));
   const name = `bench-sync-${studyId}`;
   await deleteDatabase(name);
   const db = new StudioDatabase(name);
@@ -130,7 +107,7 @@ async function runSyncBench(scenario: SyncScenario): Promise<SyncScenarioResult>
 
     const labels: Record<Task, number> = { answer: 0, match: 0, difficulty: 0 };
     start = performance.now();
-    await eachAtMost(invitations, AT_ONCE, (invitation, index) => writeLabels(db, studyId, invitation, seed + index, labels));
+    await eachAtMost(invitations, CONCURRENT_DATABASES, (invitation, index) => writeLabels(db, studyId, invitation, seed + index, labels));
     const writeMs = performance.now() - start;
     const total = labels.answer + labels.match + labels.difficulty;
 
@@ -156,8 +133,8 @@ async function runSyncBench(scenario: SyncScenario): Promise<SyncScenarioResult>
     start = performance.now();
     let replicated = 0;
     const replicas: PouchDatabase[] = [];
-    await eachAtMost(invitations, AT_ONCE, async (invitation, index) => {
-      const remote = openPouch(`${invitation.server}${invitation.database}`, { fetch: relayFetch(lead, deps.send), skip_setup: true });
+    await eachAtMost(invitations, CONCURRENT_DATABASES, async (invitation, index) => {
+      const remote = openPouch(teamDatabaseUrl(invitation.server, invitation.database), { fetch: relayFetch(lead, deps.send), skip_setup: true });
       const local = openPouch(`bench-replica-${index}`);
       replicas.push(local);
       const info = await local.replicate.from(remote, { batch_size: PULL_BATCH });

@@ -2,19 +2,20 @@
 // (not timed), then times the lead's round trip with the app's own code: assignTeam, writing
 // every pack (writeTeamPacks), and importing every annotator's label file twice.
 
-import { createPrng, type Prng } from '../../shared/demo/prng';
-import type { LabelValue, StudyCounts, Task } from '../../shared/domain/model';
-import { MAX_DIFFICULTY, MIN_DIFFICULTY, TASKS } from '../../shared/domain/model';
+import { createPrng } from '../../shared/demo/prng';
+import type { StudyCounts, Task } from '../../shared/domain/model';
+import { TASKS } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
 import { parsePack, type Pack } from '../../shared/formats/pack';
-import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../../renderer/db/database';
 import { importLabelSources } from '../../renderer/db/import-label-files';
 import { importStudies } from '../../renderer/db/import-study';
 import { assignTeam } from '../../renderer/db/team-setup';
 import { writeTeamPacks } from '../../renderer/db/team-packs';
 import type { LabelImportReport } from '../../renderer/workers/team-protocol';
+import { deleteDatabase, loadBenchStudy, randomLabelValue } from './bench-page-study';
+import { APP } from '../../renderer/db/app-stamp';
 
 export interface TeamScenario {
   /** The transcript bundle, fetched from the page's origin. */
@@ -47,21 +48,6 @@ export interface TeamScenarioResult {
 // Fixed times, so every run writes the same packs and label files.
 const CREATED_AT = '2026-01-05T09:00:00.000Z';
 const LABELLED_FROM = Date.UTC(2026, 0, 6, 9, 0, 0);
-const APP = `agreement-studio ${__APP_VERSION__}`;
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(name);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function randomValue(task: Task, prng: Prng): LabelValue {
-  if (task === 'answer') return prng.pick(['yes', 'no', 'no', 'irrelevant'] as const);
-  if (task === 'match') return prng.pick(['matched', 'unmatched'] as const);
-  return prng.int(MIN_DIFFICULTY, MAX_DIFFICULTY);
-}
 
 /** The packs as the app's pack reader sees them, as an annotator would open them. */
 function readPacks(files: readonly SourceFile[]): Pack[] {
@@ -81,7 +67,7 @@ function labelFiles(packs: readonly Pack[], tasks: readonly Task[], seed: number
       pack.tasks[task].map((unit): LabelRecord => {
         const ms = prng.int(1_500, 8_000);
         clock += ms;
-        return { unit, task, value: randomValue(task, prng), at: new Date(clock).toISOString(), ms, rev: 1, unsure: false, note: '' };
+        return { unit, task, value: randomLabelValue(task, prng), at: new Date(clock).toISOString(), ms, rev: 1, unsure: false, note: '' };
       }),
     );
     const file = buildLabelFile({ studyId: pack.study.id, annotator: pack.annotator, exportedAt: new Date(clock).toISOString(), app: APP, labels });
@@ -107,14 +93,8 @@ function checkReport(report: LabelImportReport, what: string): void {
 }
 
 async function runTeamBench(scenario: TeamScenario): Promise<TeamScenarioResult> {
-  const parsed = parseTranscriptBundle({ name: scenario.bundleUrl, text: await (await fetch(scenario.bundleUrl)).text() });
-  if (!parsed.ok) throw new Error(`${scenario.bundleUrl} does not parse: ${parsed.errors[0]?.message}`);
-  const data = parsed.value;
+  const { data, team: annotators } = await loadBenchStudy(scenario.bundleUrl, scenario.annotators);
   const studyId = data.study.id;
-  const annotators = Array.from({ length: scenario.annotators }, (_, index) => {
-    const id = `annotator-${String(index + 1).padStart(2, '0')}`;
-    return { id, name: `Annotator ${index + 1}` };
-  });
   const result: TeamScenarioResult = {
     counts: data.study.counts,
     assignMs: [],
