@@ -11,14 +11,9 @@ import { scratchDir } from '../scratch-dir';
 import { startTeamServer, type TeamServer } from '../support/team-server';
 import { dumpDatabase, openApp, useAppInChromium } from './harness';
 import { labelQueue } from './team-labelling';
-import { assignTeam, connectLead, inviteTeam, joinByLink } from './team-server-steps';
+import { assignTeam, connectLead, inviteTeam, joinByLink, TEAM } from './team-server-steps';
 
 const STUDY_ID = 'demo-study';
-const TEAM = [
-  { id: 'ann-1', name: 'Ann One' },
-  { id: 'ann-2', name: 'Ann Two' },
-  { id: 'ann-3', name: 'Ann Three' },
-];
 
 const chromiumApp = useAppInChromium();
 let server: TeamServer | undefined;
