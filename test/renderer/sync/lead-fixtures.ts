@@ -1,6 +1,6 @@
 // What the lead's team sync tests share: the demo study assigned to a team in fake-indexeddb, the
 // host's TeamServerAccess with the lead's admin account registered, the SyncDeps the sync code takes,
-// and requests made as an annotator with their own invitation's credentials.
+// and an annotator's database opened with their own invitation's credentials.
 
 import type { Invitation } from '../../../shared/sync/invitation';
 import { connectionId } from '../../../shared/sync/stored-records';
@@ -45,15 +45,4 @@ export async function annotatorPouch(invitation: Invitation): Promise<PouchDatab
   const id = connectionId('annotator', invitation.study.id);
   await host.register({ connectionId: id, url: invitation.server, user: invitation.user, password: invitation.password });
   return openNodePouch(`${invitation.server}${invitation.database}`, { fetch: relayFetch(id, (request) => host.fetch(request)), skip_setup: true });
-}
-
-/** A request to the server as the invitation's user: the status and parsed body. */
-export async function asAnnotator(invitation: Invitation, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(new URL(path, invitation.server), {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${invitation.user}:${invitation.password}`).toString('base64')}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
 }

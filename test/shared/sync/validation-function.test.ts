@@ -91,23 +91,17 @@ describe('the design document on pouchdb-server', () => {
     await server.close();
   });
 
-  async function asAnnotator(method: string, path: string, body?: unknown): Promise<{ status: number; json: { reason?: string } }> {
-    const response = await fetch(new URL(path, server.url), {
-      method,
-      headers: { authorization: `Basic ${Buffer.from(`${USER}:${password}`).toString('base64')}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, json: (await response.json()) as { reason?: string } };
-  }
+  const asAnnotator = (method: string, path: string, body?: unknown) => server.requestAs({ user: USER, password }, method, path, body);
+  const reasonOf = (response: { json: unknown }) => (response.json as { reason?: string }).reason;
 
   it('stores a good label of the annotator and refuses forged ones with the reason', async () => {
     expect((await asAnnotator('PUT', 'db/label%3Aanswer%3At-1', goodLabel())).status).toBe(201);
     const forged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-2', goodLabel({ _id: 'label:answer:t-2', unit: 't-2', annotator: 'ann-b' }));
     expect(forged.status).toBe(403);
-    expect(forged.json.reason).toMatch(/annotator ann-a only/);
+    expect(reasonOf(forged)).toMatch(/annotator ann-a only/);
     const judged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-3', goodLabel({ _id: 'label:answer:t-3', unit: 't-3', judgeGpt: 'yes' }));
     expect(judged.status).toBe(403);
-    expect(judged.json.reason).toMatch(/judgeGpt/);
+    expect(reasonOf(judged)).toMatch(/judgeGpt/);
   });
 
   it('refuses a pack from the annotator, a deletion by the annotator, and a label from the admin', async () => {
