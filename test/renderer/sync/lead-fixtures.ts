@@ -6,13 +6,14 @@ import type { Invitation } from '../../../shared/sync/invitation';
 import { connectionId } from '../../../shared/sync/stored-records';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { assignTeam } from '../../../renderer/db/team-setup';
-import { relayFetch } from '../../../renderer/sync/relay-fetch';
+import { openAnnotatorRemote } from '../../../renderer/sync/annotator-remote';
 import type { PouchDatabase } from '../../../renderer/sync/pouchdb-api';
 import type { SyncDeps } from '../../../renderer/sync/sync-deps';
 import { openNodePouch } from '../../support/node-pouchdb';
 import { nodeTeamServers, type NodeTeamServers } from '../../support/node-team-servers';
 import type { TeamServer } from '../../support/team-server';
 import { databaseWith, demoStudy } from '../db/db-fixtures';
+import { annotatorComputer } from './annotator-fixtures';
 
 export const TEAM = [
   { id: 'ann-a', name: 'Ann A' },
@@ -39,10 +40,8 @@ export async function leadWorld(server: TeamServer): Promise<LeadWorld> {
   return { db, studyId, host, deps };
 }
 
-/** The annotator's database on the server, opened with their invitation's credentials through a host of their own. */
+/** The annotator's database on the server, opened as their own computer opens it, with their invitation's credentials. */
 export async function annotatorPouch(invitation: Invitation): Promise<PouchDatabase> {
-  const host = nodeTeamServers();
-  const id = connectionId('annotator', invitation.study.id);
-  await host.register({ connectionId: id, url: invitation.server, user: invitation.user, password: invitation.password });
-  return openNodePouch(`${invitation.server}${invitation.database}`, { fetch: relayFetch(id, (request) => host.fetch(request)), skip_setup: true });
+  const { deps } = await annotatorComputer(invitation);
+  return openAnnotatorRemote(deps, invitation.study.id, invitation.server, invitation.database);
 }
