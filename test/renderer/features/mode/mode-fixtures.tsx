@@ -1,6 +1,6 @@
 // Helpers for the mode tests, which render views under happy-dom: a fake-indexeddb database per
-// test (as in ../db/db-fixtures.ts, which cannot load here: happy-dom's global URL resolves its
-// file URL against http://localhost), the parsed demo study, and views rendered with services
+// test holding the given studies (as ../db/db-fixtures.ts makes them, with Dexie's live queries
+// switched on below), the parsed demo study, and views rendered with services
 // whose worker clients are this test file's mocks (`workers`) and whose host answers for team
 // servers without a network (../../../support/fake-team-servers.ts).
 
