@@ -3,14 +3,17 @@
 // itself refuses a forged label, a judge field, a pack written by the annotator and a deletion.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { designDoc, validationSource } from '../../../shared/sync/validation-function';
+import { designDoc, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { ANNOTATOR, BAD_LABELS, goodLabel, STUDY, USER } from './label-doc-cases';
 
 type Validate = (newDoc: unknown, oldDoc: unknown, userCtx: unknown, secObj: unknown) => void;
 
+/** The annotator's database the cases are written for. */
+const TARGET: ValidationTarget = { studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } };
+
 function compiled(answerUnknown = false): Validate {
-  const source = validationSource({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown } });
+  const source = validationSource({ ...TARGET, scheme: { answerUnknown } });
   return new Function(`return (${source});`)() as Validate;
 }
 
@@ -77,15 +80,7 @@ describe('the design document on pouchdb-server', () => {
     await server.adminRequest('PUT', `_users/org.couchdb.user:${USER}`, { name: USER, password, roles: [], type: 'user' });
     await server.adminRequest('PUT', 'db');
     await server.adminRequest('PUT', 'db/_security', { admins: { names: [], roles: [] }, members: { names: [USER], roles: [] } });
-    expect(
-      (
-        await server.adminRequest(
-          'PUT',
-          `db/${designDoc({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } })._id}`,
-          designDoc({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } }),
-        )
-      ).status,
-    ).toBe(201);
+    expect((await server.adminRequest('PUT', `db/${designDoc(TARGET)._id}`, designDoc(TARGET))).status).toBe(201);
   });
   afterAll(async () => {
     await server.close();
