@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryPouch, openNodePouch } from './support/node-pouchdb';
-import { startTeamServer, type TeamServer } from './support/team-server';
+import { basicAuthorization, startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 beforeAll(async () => {
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function as(user: string, password: string, method: string, path: string, body?: unknown): Promise<number> {
-  const response = await fetch(new URL(path, server.url), {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  await response.text();
-  return response.status;
-}
 
 describe('pouchdb-server as the team server', () => {
   it('keeps a database closed to all but its member and runs its validation function', async () => {
@@ -35,17 +25,18 @@ describe('pouchdb-server as the team server', () => {
         validate_doc_update: `function (doc, old, user) { if (doc.annotator !== ${JSON.stringify(name)}) throw { forbidden: 'not yours' }; }`,
       });
     }
-    expect(await as('ann-a', 'pw-ann-a', 'GET', 'db-ann-a')).toBe(200);
-    expect(await as('ann-a', 'pw-ann-a', 'GET', 'db-ann-b')).toBe(401);
-    expect(await as('ann-a', 'wrong', 'GET', 'db-ann-a')).toBe(401);
-    expect(await as('ann-a', 'pw-ann-a', 'PUT', 'db-ann-a/label-1', { annotator: 'ann-a' })).toBe(201);
-    expect(await as('ann-a', 'pw-ann-a', 'PUT', 'db-ann-a/label-2', { annotator: 'ann-b' })).toBe(403);
+    const annA = { user: 'ann-a', password: 'pw-ann-a' };
+    expect((await server.requestAs(annA, 'GET', 'db-ann-a')).status).toBe(200);
+    expect((await server.requestAs(annA, 'GET', 'db-ann-b')).status).toBe(401);
+    expect((await server.requestAs({ ...annA, password: 'wrong' }, 'GET', 'db-ann-a')).status).toBe(401);
+    expect((await server.requestAs(annA, 'PUT', 'db-ann-a/label-1', { annotator: 'ann-a' })).status).toBe(201);
+    expect((await server.requestAs(annA, 'PUT', 'db-ann-a/label-2', { annotator: 'ann-b' })).status).toBe(403);
   });
 
   it('stores an edit pushed by replication into a database with a validation (pouchdb-server-fixes.mjs)', async () => {
     await server.adminRequest('PUT', 'edited');
     await server.adminRequest('PUT', 'edited/_design/check', { validate_doc_update: 'function (doc) { if (doc.n === 99) throw { forbidden: "not 99" }; }' });
-    const auth = `Basic ${Buffer.from(`${server.admin.user}:${server.admin.password}`).toString('base64')}`;
+    const auth = basicAuthorization(server.admin);
     const remote = openNodePouch(`${server.url}edited`, {
       fetch: (url, options) => {
         options?.headers?.set('authorization', auth);

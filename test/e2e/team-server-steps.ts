@@ -1,6 +1,6 @@
-// The steps of the team-server tests that a lead and an annotator take the same way in each: the
-// lead assigns the demo study, connects it to the team server (reloading when the page asks) and
-// invites the team; an annotator opens their invitation link and joins.
+// The steps of the team tests that a lead and an annotator take the same way in each, and the team
+// they take them for: the lead assigns the demo study, connects it to the team server (reloading
+// when the page asks) and invites the team; an annotator opens their invitation link and joins.
 
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -13,6 +13,13 @@ export interface TeamMember {
   id: string;
   name: string;
 }
+
+/** The three annotators the lead assigns the demo study to. */
+export const TEAM: readonly TeamMember[] = [
+  { id: 'ann-1', name: 'Ann One' },
+  { id: 'ann-2', name: 'Ann Two' },
+  { id: 'ann-3', name: 'Ann Three' },
+];
 
 /** Assigns the study (on its Team page) to the team: each puzzle to `overlap` of them, seeded. */
 export async function assignTeam(page: Page, appUrl: string, studyId: string, team: readonly TeamMember[], overlap: number): Promise<void> {

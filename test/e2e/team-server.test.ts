@@ -11,27 +11,22 @@ import { scratchDir } from '../scratch-dir';
 import { startTeamServer, type TeamServer } from '../support/team-server';
 import { dumpDatabase, openApp, useAppInChromium } from './harness';
 import { labelQueue } from './team-labelling';
-import { assignTeam, connectLead, inviteTeam, joinByLink } from './team-server-steps';
+import { assignTeam, connectLead, inviteTeam, joinByLink, TEAM } from './team-server-steps';
 
 const STUDY_ID = 'demo-study';
-const TEAM = [
-  { id: 'ann-1', name: 'Ann One' },
-  { id: 'ann-2', name: 'Ann Two' },
-  { id: 'ann-3', name: 'Ann Three' },
-];
 
 const chromiumApp = useAppInChromium();
-let server: TeamServer | undefined;
+// Started by the test, which needs the app's origin for it; closed even when the test fails.
+let teamServer: TeamServer | undefined;
 afterAll(async () => {
-  await server?.close();
+  await teamServer?.close();
 });
 
 describe('team sync through a team server', () => {
   it('lead connects and invites; an annotator joins by link, labels, and every label reaches the lead once', { timeout: 300_000 }, async () => {
     const dir = scratchDir('agreement-studio-team-server-');
     const appUrl = chromiumApp.app().url;
-    const teamServer = await startTeamServer({ allowOrigins: [new URL(appUrl).origin] });
-    server = teamServer;
+    teamServer = await startTeamServer({ allowOrigins: [new URL(appUrl).origin] });
 
     const lead = await openApp(chromiumApp.browser(), chromiumApp.app());
     await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });

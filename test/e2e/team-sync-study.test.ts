@@ -24,14 +24,9 @@ import { chooseFiles, downloads, dumpDatabase, openApp, useAppInChromium } from 
 import { checkAcknowledged, describeLosses, type Acknowledgement } from './kill-check';
 import { createProfileDir, launchKillableChromium, recordAcknowledgements, type KillableChromium } from './kill-harness';
 import { keyFor, labelQueue, openWorkspace } from './team-labelling';
-import { assignTeam, connectLead, inviteTeam, joinByLink, type TeamMember } from './team-server-steps';
+import { assignTeam, connectLead, inviteTeam, joinByLink, TEAM, type TeamMember } from './team-server-steps';
 
 const STUDY_ID = 'demo-study';
-const TEAM: TeamMember[] = [
-  { id: 'ann-1', name: 'Ann One' },
-  { id: 'ann-2', name: 'Ann Two' },
-  { id: 'ann-3', name: 'Ann Three' },
-];
 /** Match labels the third annotator's screen acknowledges before their browser is killed. */
 const MATCH_BEFORE_KILL = 3;
 

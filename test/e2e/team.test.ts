@@ -19,13 +19,9 @@ import { runCli } from '../cli/run-cli';
 import { scratchDir } from '../scratch-dir';
 import { chooseFiles, downloads, openApp, REPO_ROOT, useAppInChromium } from './harness';
 import { labelQueue } from './team-labelling';
+import { assignTeam, TEAM } from './team-server-steps';
 
 const STUDY_ID = 'demo-study';
-const TEAM = [
-  { id: 'ann-1', name: 'Ann One' },
-  { id: 'ann-2', name: 'Ann Two' },
-  { id: 'ann-3', name: 'Ann Three' },
-];
 const OVERLAP = 2;
 
 // The study every fresh profile loads on first start, as a newcomer rehearses the team workflow on it.
@@ -66,12 +62,7 @@ describe('the team workflow across separate browser profiles', () => {
       // The lead's profile: the demo study is there from the first start; assign it, write the packs.
       const lead = await openApp(chromiumApp.browser(), chromiumApp.app());
       await lead.page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-      await lead.page.goto(`${chromiumApp.app().url}#/study/${STUDY_ID}/team`);
-      await lead.page.getByTestId('annotator-list').fill(TEAM.map((member) => `${member.id}, ${member.name}`).join('\n'));
-      await lead.page.getByTestId('overlap').fill(String(OVERLAP));
-      await lead.page.getByTestId('seed').fill('7');
-      await lead.page.getByTestId('assign').click();
-      await expect.poll(() => lead.page.locator('[data-load-annotator]').count(), { timeout: 60_000 }).toBe(TEAM.length);
+      await assignTeam(lead.page, chromiumApp.app().url, STUDY_ID, TEAM, OVERLAP);
       // 15 puzzles, each to 2 of 3 annotators: 10 puzzles each.
       for (const member of TEAM) expect(await lead.page.locator(`[data-load-annotator="${member.id}"]`).getAttribute('data-puzzles')).toBe('10');
 

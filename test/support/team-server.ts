@@ -25,10 +25,16 @@ export interface TeamServerOptions {
   inMemory?: boolean;
 }
 
+/** A user name and password on the server, as the admin's or an invitation's. */
+export interface TeamServerAccount {
+  user: string;
+  password: string;
+}
+
 export interface TeamServer {
   /** `http://127.0.0.1:<port>/`, the same after a restart. */
   url: string;
-  admin: { user: string; password: string };
+  admin: TeamServerAccount;
   /** Stops the server process; its databases stay on disk. */
   stop(): Promise<void>;
   /** Starts it again on the same port with the same databases and accounts. */
@@ -37,11 +43,18 @@ export interface TeamServer {
   running(): boolean;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
-  /** A request as the server admin, for test set-up and checks: parsed JSON, with the status. */
+  /** A request as the account's user (HTTP Basic), for test set-up and checks: parsed JSON, with the status. */
+  requestAs(account: TeamServerAccount, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
+  /** A request as the server admin (requestAs with `admin`). */
   adminRequest(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
 }
 
-const ADMIN = { user: 'lead-admin', password: 'lead-admin-password-5f1c' };
+const ADMIN: TeamServerAccount = { user: 'lead-admin', password: 'lead-admin-password-5f1c' };
+
+/** The `authorization` header value that logs the account in with HTTP Basic. */
+export function basicAuthorization(account: TeamServerAccount): string {
+  return `Basic ${Buffer.from(`${account.user}:${account.password}`).toString('base64')}`;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,13 +75,16 @@ export async function startTeamServer(options: TeamServerOptions = {}): Promise<
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 
-  const request = async (method: string, path: string, body?: unknown, auth = true) => {
+  // Without an account only while the server is in admin party, to make the admin.
+  const send = async (account: TeamServerAccount | undefined, method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (auth) headers.authorization = `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}`;
+    if (account) headers.authorization = basicAuthorization(account);
     const response = await fetch(new URL(path, url), { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     const text = await response.text();
     return { status: response.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
   };
+  const requestAs: TeamServer['requestAs'] = (account, method, path, body) => send(account, method, path, body);
+  const adminRequest: TeamServer['adminRequest'] = (method, path, body) => requestAs(ADMIN, method, path, body);
 
   const start = async () => {
     const args = [BIN, '--port', String(port), '--host', '127.0.0.1', '--dir', dir, '--config', join(dir, 'config.json'), '--no-stdout-logs'];
@@ -92,16 +108,16 @@ export async function startTeamServer(options: TeamServerOptions = {}): Promise<
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // The first start makes the admin and CORS settings, which the config file then keeps.
-    const session = await request('GET', '_session');
+    const session = await adminRequest('GET', '_session');
     const roles = (session.json as { userCtx?: { roles?: string[] } }).userCtx?.roles ?? [];
     if (!roles.includes('_admin')) {
-      await request('PUT', `_config/admins/${ADMIN.user}`, ADMIN.password, false);
+      await send(undefined, 'PUT', `_config/admins/${ADMIN.user}`, ADMIN.password);
       if (options.allowOrigins && options.allowOrigins.length > 0) {
-        await request('PUT', '_config/httpd/enable_cors', 'true');
-        await request('PUT', '_config/cors/origins', options.allowOrigins.join(','));
-        await request('PUT', '_config/cors/credentials', 'true');
-        await request('PUT', '_config/cors/headers', 'accept, authorization, content-type, origin, referer');
-        await request('PUT', '_config/cors/methods', 'GET, PUT, POST, HEAD, DELETE');
+        await adminRequest('PUT', '_config/httpd/enable_cors', 'true');
+        await adminRequest('PUT', '_config/cors/origins', options.allowOrigins.join(','));
+        await adminRequest('PUT', '_config/cors/credentials', 'true');
+        await adminRequest('PUT', '_config/cors/headers', 'accept, authorization, content-type, origin, referer');
+        await adminRequest('PUT', '_config/cors/methods', 'GET, PUT, POST, HEAD, DELETE');
       }
     }
   };
@@ -124,6 +140,7 @@ export async function startTeamServer(options: TeamServerOptions = {}): Promise<
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
-    adminRequest: (method, path, body) => request(method, path, body),
+    requestAs,
+    adminRequest,
   };
 }

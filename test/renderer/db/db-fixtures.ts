@@ -2,8 +2,8 @@
 // (the demo study and a large synthetic one), and full dumps of every table for before/after checks.
 
 import { readFileSync } from 'node:fs';
-// node:url's URL, not the global: happy-dom replaces the global URL in component tests.
-import { fileURLToPath, URL } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DBCore, Middleware, Table } from 'dexie';
 import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -46,7 +46,9 @@ function parseOrThrow(name: string, text: string): StudyData {
   return result.value;
 }
 
-const DEMO_PATH = fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url));
+// A path, not `new URL(..., import.meta.url)`: Vite rewrites that form against the page's address
+// in component tests under happy-dom, and this module is loaded there too.
+const DEMO_PATH = resolve(fileURLToPath(import.meta.url), '../../../../assets/demo-study.json');
 
 /** The shipped demo study (assets/demo-study.json), parsed as the app parses it. */
 export function demoStudy(): StudyData {

@@ -11,7 +11,7 @@ import type { StudioDatabase } from '../../../renderer/db/database';
 import type { HostFetch, LeadSyncStatus } from '../../../renderer/workers/sync-protocol';
 import type { SyncConnection } from '../../../shared/sync/stored-records';
 import { fakeJudgeEndpoints } from '../../support/fake-judge-endpoints';
-import { fakeTeamServers } from './fake-team-servers';
+import { fakeTeamServers } from '../../support/fake-team-servers';
 import { fakeWorkers } from './fake-workers';
 
 function services(connections: SyncConnection[] = []) {

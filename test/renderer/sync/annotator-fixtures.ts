@@ -10,14 +10,13 @@ import { connectionId } from '../../../shared/sync/stored-records';
 import { packDocs } from '../../../shared/sync/sync-docs';
 import { annotatorDatabaseName, annotatorUserName } from '../../../shared/sync/team-server-names';
 import type { StudioDatabase } from '../../../renderer/db/database';
-import { importStudies } from '../../../renderer/db/import-study';
 import { writeTeamPacks } from '../../../renderer/db/team-packs';
 import { assignTeam } from '../../../renderer/db/team-setup';
 import type { SyncDeps } from '../../../renderer/sync/sync-deps';
 import { openNodePouch } from '../../support/node-pouchdb';
 import { nodeTeamServers, type NodeTeamServers } from '../../support/node-team-servers';
 import type { TeamServer } from '../../support/team-server';
-import { demoStudy, freshDatabase, NOW } from '../db/db-fixtures';
+import { databaseWith, demoStudy, freshDatabase, NOW } from '../db/db-fixtures';
 
 export const TEAM = [
   { id: 'ann-01', name: 'Annotator 1' },
@@ -26,9 +25,8 @@ export const TEAM = [
 
 /** The lead's database: the demo study assigned to TEAM (overlap 1, so each annotator has their own units). */
 export async function leadStudy(): Promise<{ lead: StudioDatabase; studyId: string }> {
-  const lead = freshDatabase();
   const data = demoStudy();
-  await importStudies(lead, [data]);
+  const lead = await databaseWith([data]);
   await assignTeam(lead, data.study.id, { annotators: TEAM, overlap: 1, seed: 3, now: NOW });
   return { lead, studyId: data.study.id };
 }

@@ -1,18 +1,19 @@
 // What the lead's team sync tests share: the demo study assigned to a team in fake-indexeddb, the
 // host's TeamServerAccess with the lead's admin account registered, the SyncDeps the sync code takes,
-// and requests made as an annotator with their own invitation's credentials.
+// and an annotator's database opened with their own invitation's credentials.
 
 import type { Invitation } from '../../../shared/sync/invitation';
 import { connectionId } from '../../../shared/sync/stored-records';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { assignTeam } from '../../../renderer/db/team-setup';
-import { relayFetch } from '../../../renderer/sync/relay-fetch';
+import { openAnnotatorRemote } from '../../../renderer/sync/annotator-remote';
 import type { PouchDatabase } from '../../../renderer/sync/pouchdb-api';
 import type { SyncDeps } from '../../../renderer/sync/sync-deps';
 import { openNodePouch } from '../../support/node-pouchdb';
 import { nodeTeamServers, type NodeTeamServers } from '../../support/node-team-servers';
 import type { TeamServer } from '../../support/team-server';
 import { databaseWith, demoStudy } from '../db/db-fixtures';
+import { annotatorComputer } from './annotator-fixtures';
 
 export const TEAM = [
   { id: 'ann-a', name: 'Ann A' },
@@ -39,21 +40,8 @@ export async function leadWorld(server: TeamServer): Promise<LeadWorld> {
   return { db, studyId, host, deps };
 }
 
-/** The annotator's database on the server, opened with their invitation's credentials through a host of their own. */
+/** The annotator's database on the server, opened as their own computer opens it, with their invitation's credentials. */
 export async function annotatorPouch(invitation: Invitation): Promise<PouchDatabase> {
-  const host = nodeTeamServers();
-  const id = connectionId('annotator', invitation.study.id);
-  await host.register({ connectionId: id, url: invitation.server, user: invitation.user, password: invitation.password });
-  return openNodePouch(`${invitation.server}${invitation.database}`, { fetch: relayFetch(id, (request) => host.fetch(request)), skip_setup: true });
-}
-
-/** A request to the server as the invitation's user: the status and parsed body. */
-export async function asAnnotator(invitation: Invitation, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(new URL(path, invitation.server), {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${invitation.user}:${invitation.password}`).toString('base64')}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
+  const { deps } = await annotatorComputer(invitation);
+  return openAnnotatorRemote(deps, invitation.study.id, invitation.server, invitation.database);
 }

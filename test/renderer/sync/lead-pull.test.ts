@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Label, Task } from '../../../shared/domain/model';
 import type { Invitation } from '../../../shared/sync/invitation';
 import { connectionId } from '../../../shared/sync/stored-records';
-import { toLabelDoc, type LabelDoc } from '../../../shared/sync/sync-docs';
+import { toLabelDoc } from '../../../shared/sync/sync-docs';
 import { DESIGN_DOC_ID } from '../../../shared/sync/validation-function';
 import { loadCoverage } from '../../../renderer/db/coverage';
 import type { PouchChangesOptions, PouchDatabase } from '../../../renderer/sync/pouchdb-api';
@@ -82,17 +82,17 @@ async function assignedLabels(world: LeadWorld, annotatorId: string): Promise<La
 async function writeAll(world: Team): Promise<number> {
   let total = 0;
   for (const [annotatorId, pouch] of world.pouches) {
-    const docs = (await assignedLabels(world, annotatorId)).map(toLabelDoc);
-    const written = await pouch.bulkDocs(docs as unknown as LabelDoc[] as never);
+    const docs = (await assignedLabels(world, annotatorId)).map((label) => ({ ...toLabelDoc(label) }));
+    const written = await pouch.bulkDocs(docs);
     expect(written.every((result) => result.ok)).toBe(true);
     total += docs.length;
   }
   return total;
 }
 
-function pull(world: Team) {
+function pull(world: Team, deps: SyncDeps = world.deps) {
   const statuses: LeadSyncStatus[] = [];
-  const started = startLeadPull(world.deps, world.studyId, (status) => statuses.push(status));
+  const started = startLeadPull(deps, world.studyId, (status) => statuses.push(status));
   running.push(started);
   return { ...started, statuses, last: () => statuses[statuses.length - 1] };
 }
@@ -133,11 +133,11 @@ describe('startLeadPull', () => {
     const pouch = world.pouches.get('ann-a');
     const [label] = await assignedLabels(world, 'ann-a');
     if (!pouch || !label) throw new Error('expected ann-a and a label');
-    const written = await pouch.put(toLabelDoc(label) as never);
+    const written = await pouch.put({ ...toLabelDoc(label) });
     await expect.poll(() => world.db.labels.get([world.studyId, 'ann-a', label.task, label.unitId]), { timeout: 20_000 }).toMatchObject({ rev: 1 });
     const changed = { ...toLabelDoc({ ...label, value: label.task === 'difficulty' ? 8 : 'no', rev: 2, at: '2026-11-24T11:00:00.000Z' }), _rev: written.rev };
     if (label.task === 'match') changed.value = 'unmatched';
-    await pouch.put(changed as never);
+    await pouch.put(changed);
     pulling.wake();
     await expect.poll(() => world.db.labels.get([world.studyId, 'ann-a', label.task, label.unitId]), { timeout: 20_000 }).toMatchObject({ rev: 2 });
     pulling.stop();
@@ -154,7 +154,7 @@ describe('startLeadPull', () => {
     if (!pouch || !label) throw new Error('expected ann-b and an answer label');
     const one = { ...toLabelDoc({ ...label, value: 'yes', at: '2026-11-24T10:00:00.000Z' }), _rev: '1-aaaa' };
     const two = { ...toLabelDoc({ ...label, value: 'no', at: '2026-11-24T10:05:00.000Z' }), _rev: '1-bbbb' };
-    const written = await pouch.bulkDocs([one, two] as never, { new_edits: false });
+    const written = await pouch.bulkDocs([one, two], { new_edits: false });
     expect(written.filter((result) => result.error !== undefined)).toEqual([]);
     const pulling = pull(world);
     await expect.poll(async () => (await auditOf(world, 'label:conflict')).length, { timeout: 20_000 }).toBe(1);
@@ -182,7 +182,7 @@ describe('startLeadPull', () => {
     if (!mine || !other) throw new Error('expected two labels');
     const forged = { ...toLabelDoc(other), annotator: 'ann-b' };
     const judged = { ...toLabelDoc(mine), judgeGpt: 'yes' };
-    expect((await pouch.bulkDocs([forged, judged] as never)).every((result) => result.ok)).toBe(true);
+    expect((await pouch.bulkDocs([forged, judged])).every((result) => result.ok)).toBe(true);
     const pulling = pull(world);
     await expect.poll(() => pulling.last()?.databases.find((database) => database.annotatorId === 'ann-a')?.refused, { timeout: 20_000 }).toBe(2);
     pulling.wake();
@@ -214,12 +214,12 @@ describe('startLeadPull', () => {
         return answer;
       },
     };
-    const statuses: LeadSyncStatus[] = [];
-    const pulling = startLeadPull(deps, world.studyId, (status) => statuses.push(status));
-    running.push(pulling);
+    const pulling = pull(world, deps);
     try {
-      await expect.poll(() => statuses.some((status) => status.databases.some((database) => database.state === 'offline')), { timeout: 20_000 }).toBe(true);
-      const offline = statuses.flatMap((status) => status.databases).find((database) => database.state === 'offline');
+      await expect
+        .poll(() => pulling.statuses.some((status) => status.databases.some((database) => database.state === 'offline')), { timeout: 20_000 })
+        .toBe(true);
+      const offline = pulling.statuses.flatMap((status) => status.databases).find((database) => database.state === 'offline');
       expect(offline?.reason).toMatch(/could not be reached/);
     } finally {
       await server.start();

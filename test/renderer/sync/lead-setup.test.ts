@@ -15,7 +15,7 @@ import { setPuzzleAssignment } from '../../../renderer/db/team-setup';
 import { connectLead, inviteAnnotators, updatePacks } from '../../../renderer/sync/lead-setup';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { closeDatabases, dumpTables, freshDatabase } from '../db/db-fixtures';
-import { asAnnotator, leadWorld, TEAM } from './lead-fixtures';
+import { leadWorld, TEAM } from './lead-fixtures';
 
 let server: TeamServer;
 beforeAll(async () => {
@@ -93,10 +93,10 @@ describe('inviteAnnotators', () => {
       expect(invitation).toMatchObject({ format: 'agreement-studio.invitation/1', server: server.url, study: { id: studyId } });
       expect(invitation.password.length).toBeGreaterThanOrEqual(24);
       // Their own database opens to them; another's does not.
-      expect((await asAnnotator(invitation, 'GET', invitation.database)).status).toBe(200);
+      expect((await server.requestAs(invitation, 'GET', invitation.database)).status).toBe(200);
       const other = invitations[(index + 1) % invitations.length];
-      expect((await asAnnotator(invitation, 'GET', other?.database ?? '')).status).toBeGreaterThanOrEqual(401);
-      expect((await asAnnotator(invitation, 'GET', `${other?.database ?? ''}/_all_docs`)).status).toBeGreaterThanOrEqual(401);
+      expect((await server.requestAs(invitation, 'GET', other?.database ?? '')).status).toBeGreaterThanOrEqual(401);
+      expect((await server.requestAs(invitation, 'GET', `${other?.database ?? ''}/_all_docs`)).status).toBeGreaterThanOrEqual(401);
 
       // The pack documents join back to the pack's text.
       const pack = packs[index]?.pack;
@@ -119,7 +119,7 @@ describe('inviteAnnotators', () => {
         unsure: false,
         note: '',
       };
-      expect((await asAnnotator(invitation, 'PUT', `${invitation.database}/${encodeURIComponent(forged._id)}`, forged)).status).toBe(403);
+      expect((await server.requestAs(invitation, 'PUT', `${invitation.database}/${encodeURIComponent(forged._id)}`, forged)).status).toBe(403);
     }
     expect(await db.teamDatabases.where('studyId').equals(studyId).toArray()).toEqual(
       invitations.map((invitation, index) =>
@@ -144,8 +144,8 @@ describe('inviteAnnotators', () => {
     const [again] = await inviteAnnotators(deps, studyId, ['ann-a']);
     if (!first || !again) throw new Error('expected invitations');
     expect(again.password).not.toBe(first.password);
-    expect((await asAnnotator(first, 'GET', first.database)).status).toBe(401);
-    expect((await asAnnotator(again, 'GET', again.database)).status).toBe(200);
+    expect((await server.requestAs(first, 'GET', first.database)).status).toBe(401);
+    expect((await server.requestAs(again, 'GET', again.database)).status).toBe(200);
     expect(host.requests.slice(sent).filter((request) => request.url.endsWith('/_bulk_docs'))).toEqual([]);
   });
 

@@ -3,14 +3,17 @@
 // itself refuses a forged label, a judge field, a pack written by the annotator and a deletion.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { designDoc, validationSource } from '../../../shared/sync/validation-function';
+import { designDoc, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { ANNOTATOR, BAD_LABELS, goodLabel, STUDY, USER } from './label-doc-cases';
 
 type Validate = (newDoc: unknown, oldDoc: unknown, userCtx: unknown, secObj: unknown) => void;
 
+/** The annotator's database the cases are written for. */
+const TARGET: ValidationTarget = { studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } };
+
 function compiled(answerUnknown = false): Validate {
-  const source = validationSource({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown } });
+  const source = validationSource({ ...TARGET, scheme: { answerUnknown } });
   return new Function(`return (${source});`)() as Validate;
 }
 
@@ -77,37 +80,23 @@ describe('the design document on pouchdb-server', () => {
     await server.adminRequest('PUT', `_users/org.couchdb.user:${USER}`, { name: USER, password, roles: [], type: 'user' });
     await server.adminRequest('PUT', 'db');
     await server.adminRequest('PUT', 'db/_security', { admins: { names: [], roles: [] }, members: { names: [USER], roles: [] } });
-    expect(
-      (
-        await server.adminRequest(
-          'PUT',
-          `db/${designDoc({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } })._id}`,
-          designDoc({ studyId: STUDY, annotatorId: ANNOTATOR, user: USER, scheme: { answerUnknown: false } }),
-        )
-      ).status,
-    ).toBe(201);
+    expect((await server.adminRequest('PUT', `db/${designDoc(TARGET)._id}`, designDoc(TARGET))).status).toBe(201);
   });
   afterAll(async () => {
     await server.close();
   });
 
-  async function asAnnotator(method: string, path: string, body?: unknown): Promise<{ status: number; json: { reason?: string } }> {
-    const response = await fetch(new URL(path, server.url), {
-      method,
-      headers: { authorization: `Basic ${Buffer.from(`${USER}:${password}`).toString('base64')}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, json: (await response.json()) as { reason?: string } };
-  }
+  const asAnnotator = (method: string, path: string, body?: unknown) => server.requestAs({ user: USER, password }, method, path, body);
+  const reasonOf = (response: { json: unknown }) => (response.json as { reason?: string }).reason;
 
   it('stores a good label of the annotator and refuses forged ones with the reason', async () => {
     expect((await asAnnotator('PUT', 'db/label%3Aanswer%3At-1', goodLabel())).status).toBe(201);
     const forged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-2', goodLabel({ _id: 'label:answer:t-2', unit: 't-2', annotator: 'ann-b' }));
     expect(forged.status).toBe(403);
-    expect(forged.json.reason).toMatch(/annotator ann-a only/);
+    expect(reasonOf(forged)).toMatch(/annotator ann-a only/);
     const judged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-3', goodLabel({ _id: 'label:answer:t-3', unit: 't-3', judgeGpt: 'yes' }));
     expect(judged.status).toBe(403);
-    expect(judged.json.reason).toMatch(/judgeGpt/);
+    expect(reasonOf(judged)).toMatch(/judgeGpt/);
   });
 
   it('refuses a pack from the annotator, a deletion by the annotator, and a label from the admin', async () => {

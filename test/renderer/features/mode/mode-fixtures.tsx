@@ -1,7 +1,8 @@
 // Helpers for the mode tests, which render views under happy-dom: a fake-indexeddb database per
-// test (as in ../db/db-fixtures.ts, which cannot load here: happy-dom's global URL resolves its
-// file URL against http://localhost), the parsed demo study, and views rendered with services
-// whose worker clients are this test file's mocks (`workers`).
+// test holding the given studies (as ../db/db-fixtures.ts makes them, with Dexie's live queries
+// switched on below), the parsed demo study, and views rendered with services
+// whose worker clients are this test file's mocks (`workers`) and whose host answers for team
+// servers without a network (../../../support/fake-team-servers.ts).
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,7 +21,7 @@ import { createSyncStatusStore } from '../../../../renderer/services/sync-status
 import { StudioDatabase } from '../../../../renderer/db/database';
 import { importStudies } from '../../../../renderer/db/import-study';
 import { fakeJudgeEndpoints } from '../../../support/fake-judge-endpoints';
-import { nodeTeamServers } from '../../../support/node-team-servers';
+import { fakeTeamServers } from '../../../support/fake-team-servers';
 import { createBrowserPlatform } from '../../../../renderer/platform/browser';
 import { fakeWorkers } from '../../services/fake-workers';
 
@@ -64,7 +65,7 @@ export function testServices(db: StudioDatabase, mode: StudioMode): StudioServic
   preferences.getState().setMode(mode);
   return {
     db,
-    platform: createBrowserPlatform(fakeJudgeEndpoints(), nodeTeamServers()),
+    platform: createBrowserPlatform(fakeJudgeEndpoints(), fakeTeamServers()),
     store: createStudioStore({ view: 'library' }),
     preferences,
     workers,

@@ -12,7 +12,7 @@ import { connectionId } from '../../../../shared/sync/stored-records';
 import { InvitationView, openInvitationFile } from '../../../../renderer/features/sync';
 import type { OpenedPack } from '../../../../renderer/db/open-pack';
 import { closeDatabases, freshDatabase, renderWithServices, testServices, workers } from '../mode/mode-fixtures';
-import { fakeTeamServers } from '../../services/fake-team-servers';
+import { fakeTeamServers } from '../../../support/fake-team-servers';
 
 const INVITATION: Invitation = {
   format: INVITATION_FORMAT,

@@ -8,14 +8,15 @@
 // and a new assignment from the setup form the packs of the invited annotators still on the team;
 // coverage reloads as the pull merges labels.
 
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVITATION_FORMAT, invitationFromLink, serializeInvitation, type Invitation } from '../../../../shared/sync/invitation';
-import { connectionId, type SyncConnection } from '../../../../shared/sync/stored-records';
+import { connectionId, type SyncConnection, type TeamDatabase } from '../../../../shared/sync/stored-records';
 import { assignTeam } from '../../../../renderer/db/team-setup';
 import type { StudioDatabase } from '../../../../renderer/db/database';
 import { TeamView } from '../../../../renderer/features/team/TeamView';
 import type { LeadSyncStatus } from '../../../../renderer/workers/sync-protocol';
+import { dumpTables } from '../../db/db-fixtures';
 import { renderWithServices, studyId, teamSetup, useTeamPageHooks, workers } from './team-fixtures';
 
 const PASSWORD = 'admin-secret-7731';
@@ -23,7 +24,6 @@ const SERVER = 'https://couch.example.org/';
 
 useTeamPageHooks();
 beforeEach(() => window.sessionStorage.clear());
-afterEach(() => cleanup());
 
 async function renderTeam() {
   const setup = await teamSetup('lead');
@@ -66,10 +66,10 @@ function storesConnection(db: StudioDatabase) {
   });
 }
 
-/** Every record of every table, as text. */
-async function everyStoredRecord(db: StudioDatabase): Promise<string> {
-  const tables = await Promise.all(db.tables.map((table) => table.toArray()));
-  return JSON.stringify(tables);
+/** The annotator's row in the databases table, as the lead's set-up stores it. */
+function teamDatabase(annotatorId: string, labelsPulled = 0): TeamDatabase {
+  const name = `as-demo-${annotatorId}`;
+  return { studyId, annotatorId, database: name, user: name, createdAt: '2026-11-24T10:00:00Z', packs: [], labelsPulled, refused: 0 };
 }
 
 function invitation(annotatorId: string, name: string): Invitation {
@@ -118,7 +118,7 @@ describe('the Team server section', () => {
     expect(JSON.stringify(workers.sync.connectLead.mock.calls)).not.toContain(PASSWORD);
     expect(workers.sync.startLeadPull).toHaveBeenCalledWith(studyId, expect.any(Function), expect.any(Function));
     expect(screen.getByTestId('team-server-connection').textContent).toContain('encrypted by the browser');
-    expect(await everyStoredRecord(db)).not.toContain(PASSWORD);
+    expect(JSON.stringify(await dumpTables(db))).not.toContain(PASSWORD);
     // The worker's requests leave through the host's fetch.
     const fetch = workers.sync.connectLead.mock.calls[0]?.[1];
     await fetch?.({ connectionId: connectionId('lead', studyId), url: `${SERVER}_session`, method: 'GET', headers: [] });
@@ -215,16 +215,7 @@ describe('the Team server section', () => {
 
   it('disconnects: stops the pull, the host forgets the password, the rows go and the labels stay', async () => {
     const { db, platform } = await connected();
-    await db.teamDatabases.put({
-      studyId,
-      annotatorId: 'ann-01',
-      database: 'as-demo-ann-01',
-      user: 'as-demo-ann-01',
-      createdAt: '2026-11-24T10:00:00Z',
-      packs: [],
-      labelsPulled: 4,
-      refused: 0,
-    });
+    await db.teamDatabases.put(teamDatabase('ann-01', 4));
     await db.labels.put({
       studyId,
       annotatorId: 'ann-01',
@@ -264,9 +255,7 @@ describe('the Team server section', () => {
     const { db } = await connected();
     workers.sync.updatePacks.mockResolvedValue(undefined);
     vi.stubGlobal('confirm', () => true);
-    const invited = { studyId, createdAt: '2026-11-24T10:00:00Z', packs: [], labelsPulled: 0, refused: 0 };
-    for (const annotatorId of ['ann-01', 'ann-02'])
-      await db.teamDatabases.put({ ...invited, annotatorId, database: `as-demo-${annotatorId}`, user: `as-demo-${annotatorId}` });
+    for (const annotatorId of ['ann-01', 'ann-02']) await db.teamDatabases.put(teamDatabase(annotatorId));
     await screen.findByText('as-demo-ann-02');
     // ann-02 leaves the team, ann-03 joins it (and has no database to update until invited).
     fireEvent.change(screen.getByTestId('annotator-list'), { target: { value: 'ann-01, Ada\nann-03, Cid' } });
@@ -274,21 +263,11 @@ describe('the Team server section', () => {
     fireEvent.click(screen.getByTestId('assign'));
     await waitFor(() => expect(workers.sync.updatePacks).toHaveBeenCalledExactlyOnceWith(studyId, ['ann-01'], expect.any(Function)));
     expect((await screen.findByText('Updated the team server pack of ann-01.')).dataset.status).toBe('done');
-    vi.unstubAllGlobals();
   });
 
   it('reloads the coverage as the pull merges labels', async () => {
     const { db } = await connected();
-    const row = {
-      studyId,
-      annotatorId: 'ann-01',
-      database: 'as-demo-ann-01',
-      user: 'as-demo-ann-01',
-      createdAt: '2026-11-24T10:00:00Z',
-      packs: [],
-      labelsPulled: 0,
-      refused: 0,
-    };
+    const row = teamDatabase('ann-01');
     await db.teamDatabases.put(row);
     await waitFor(() => expect(screen.getByTestId('coverage').dataset.loading).toBe('false'));
     const loads = workers.team.loadCoverage.mock.calls.length;

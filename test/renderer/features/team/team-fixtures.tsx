@@ -8,7 +8,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { PackOrigin, StudyData } from '../../../../shared/domain/model';
 import type { StudioPlatform } from '../../../../shared/platform/studio-platform';
 import { fakeJudgeEndpoints } from '../../../support/fake-judge-endpoints';
-import { fakeTeamServers } from '../../services/fake-team-servers';
+import { fakeTeamServers } from '../../../support/fake-team-servers';
 import type { StudioMode } from '../../../../renderer/services/preferences-store';
 import type { StudioServices } from '../../../../renderer/services/services';
 import type { StudioDatabase } from '../../../../renderer/db/database';

@@ -3,7 +3,7 @@
 // otherwise (a reload, a refusal) and see what the host was handed.
 
 import { vi } from 'vitest';
-import type { TeamServerAccess } from '../../../shared/platform/studio-platform';
+import type { TeamServerAccess } from '../../shared/platform/studio-platform';
 
 export function fakeTeamServers() {
   return {
