@@ -5,7 +5,7 @@
 
 import { idProblem } from '../domain/ids';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
-import { readJudgeReply } from '../formats/label-values';
+import { readJudgeReply } from '../formats/judge-reply';
 import type { JudgeAnswer, JudgeFailure, RunSummary } from './runner';
 
 /** A judge's rater name: the model and the prompt version, so two prompts on one model are two judges. */

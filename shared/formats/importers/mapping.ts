@@ -5,7 +5,7 @@
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme } from '../../domain/model';
 import { idProblem } from '../../domain/ids';
 import type { FormatError, ParseResult } from '../errors';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
