@@ -2,8 +2,10 @@
 // them: reasoning blocks of DeepSeek-R1, Qwen3 and QwQ set aside (closed, empty, several, a closing
 // tag alone, cut off unclosed); a verdict leading the reply or closing an explanation read; Chinese
 // verdicts with full-width punctuation read longest word first; anything else, or two different
-// verdicts, unparseable; TurtleBench's cells and DeepTurtle's replies read as their authors meant.
+// verdicts, unparseable; TurtleBench's cells and DeepTurtle's replies read as their authors meant;
+// every example in the README's table reads as the README says.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LabelScheme } from '../../../shared/domain/model';
 import { readJudgeReply } from '../../../shared/formats/judge-reply';
@@ -225,5 +227,26 @@ describe('the benchmarks read as their authors meant', () => {
     expect(question('Incorrect. You cannot bring a banana.')).toBe('no');
     expect(question('You guessed the rule correctly! Well done.')).toBe('unparseable');
     expect(question('Irrelevant.')).toBe('irrelevant');
+  });
+});
+
+describe("the README's examples", () => {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const table = readme.slice(readme.indexOf('| reply | read as |'));
+  const rows = table
+    .slice(0, table.indexOf('\n\n'))
+    .split('\n')
+    .slice(2)
+    .map((row) => row.split(' | ').map((cell) => cell.replace(/^\| |\s*\|$/g, '')));
+
+  it('has its examples', () => {
+    expect(rows.length).toBeGreaterThan(10);
+  });
+
+  it.each(rows)('reads %s as %s', (replies, labels) => {
+    const task = replies?.includes('(final answer)') ? 'match' : 'answer';
+    const examples = [...(replies ?? '').matchAll(/`([^`]+)`/g)].map((match) => (match[1] ?? '').replaceAll('\\n', '\n'));
+    const expected = (labels ?? '').split(' · ');
+    examples.forEach((reply, i) => expect(readJudgeReply(reply, task, THREE), reply).toBe(expected.length === 1 ? expected[0] : expected[i]));
   });
 });
