@@ -12,7 +12,7 @@ import { importGameArena } from '../../../../shared/formats/importers/game-arena
 import { CUT_REPLIES } from '../../../../shared/formats/importers/imported-replies';
 import type { BenchmarkImport, ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { importMappedFiles } from '../../../../shared/formats/importers/mapping';
-import { MAPPING_FORMAT } from '../../../../shared/formats/importers/mapping-preset';
+import { MAPPING_FORMAT, type MappingPreset } from '../../../../shared/formats/importers/mapping-preset';
 import { importedStudyData } from '../../../../shared/formats/importers/stored-study';
 import { INPUT_LIMITS } from '../../../../shared/formats/limits';
 import { loadSqlJsInNode } from '../../../../cli/support/sql-js';
@@ -82,7 +82,7 @@ describe('an imported judge reply over 1 MB', () => {
         ],
       },
     ]);
-    const preset = {
+    const preset: MappingPreset = {
       format: MAPPING_FORMAT,
       name: 'sheet',
       fields: { puzzleId: 'pid', story: 'story', reference: 'answer', question: 'question', judgeLabel: 'label' },
