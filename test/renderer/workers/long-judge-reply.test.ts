@@ -1,7 +1,7 @@
 // Every file and backup the studio writes reads back (issue 26 point 3): a judge run in the worker
 // (createJudgeRunner, its journal and applyJudgeRun in the database) gets 2 MB replies; their labels
-// are read from the whole replies, the turns keep them cut at the readers' limit, the run's record
-// and audit entry count them, and the study written as a bundle (studyBundleDocument) and as a
+// are read from the whole replies, which the journal keeps; the turns keep them cut at the readers'
+// limit, the run's record and audit entry count them, and the study written as a bundle (studyBundleDocument) and as a
 // backup (the backup worker's snapshotStudy) reads back with parseTranscriptBundle and parseBackup.
 // The same study with a whole reply on a turn, as stored before the cut, reads back with neither.
 
@@ -94,6 +94,11 @@ describe('a judge reply over the readers’ limit', () => {
       // The lead reading the kept reply, or a later reading of it, finds the same verdict.
       expect(readJudgeReply(stored, id === final.id ? 'match' : 'answer', SCHEME), id).toBe(turn(id)?.judgements[JUDGE]);
     }
+    // The run's journal, working state no reader of ours opens, keeps the answers whole: a re-tally reads the same labels.
+    const journal = await db.judgeAnswers.toArray();
+    expect(journal.map((answer) => answer.reply.length).sort((a, b) => b - a)).toEqual(
+      [EXPLAINING_REPLY.length, THINKING_REPLY.length, 3].sort((a, b) => b - a),
+    );
     const audit = await db.audit.where('studyId').equals(STUDY).toArray();
     expect(audit.find((entry) => entry.kind === 'judge:run')?.detail).toContain('2 replies over 1 MB kept cut');
 
