@@ -47,6 +47,10 @@ Layouts, told from the content:
   each game's judge_model, the player the people who played.
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
+  DeepTurtle: data/deep_turtle.json; one puzzle per title, each review a session of one
+  question with the judge's reply; the human correction is the rater deepturtle-reviewer's
+  label, its error_type the note. Judge "DeepSeek" and player "turtlenoir.com players"
+  unless named.
 
   Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
   (agreement-studio.mapping/1, saved by the app's "Export preset…") naming the field of each
@@ -57,9 +61,11 @@ Options:
   --mapping FILE   read the files through this mapping preset instead of telling the layout
   --player NAME    the player of every session (TurtleBench: default "TurtleBench users";
                    SPLAT: needed without config.yaml, else must equal its model.player;
-                   GuessTheRuleBench: default "GuessTheRuleBench players")
+                   GuessTheRuleBench: default "GuessTheRuleBench players";
+                   DeepTurtle: default "turtlenoir.com players")
   --judge NAME     the session judge: one of the files' models (default the first), needed
-                   when the files name none (SPLAT: needed without config.yaml)
+                   when the files name none (SPLAT: needed without config.yaml;
+                   DeepTurtle: default "DeepSeek")
 `;
 
 export async function runImport(args: string[], io: CliIo): Promise<number> {

@@ -7,6 +7,7 @@ import { formatErrorText, type FormatError, type ParseResult } from '../../share
 import { binaryFileMessage, EXCEL_WORKBOOK, SQLITE_DATABASE } from '../../shared/formats/binary-kind';
 import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
+import { describeDeepTurtleImport, importDeepTurtle, looksLikeDeepTurtleFile } from '../../shared/formats/importers/deepturtle';
 import { GAME_ARENA_LAYOUT, importGameArena } from '../../shared/formats/importers/game-arena';
 import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
@@ -31,7 +32,8 @@ Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), lab
 (.labels.json), label CSVs (annotator,unit,task,value) and team server invitations
 (.invitation.json) exactly as the app checks them on import.
 A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files,
-SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx) is named by its layout.
+SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx, DeepTurtle's data/deep_turtle.json) is
+named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -119,6 +121,11 @@ const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model|ga
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
+  // Read as import reads it, so the two give the same layout and counts.
+  if (looksLikeDeepTurtleFile(file)) {
+    const imported = importDeepTurtle([file]);
+    return imported.ok ? summary(`${imported.value.layouts[0]?.layout ?? ''}: ${describeDeepTurtleImport(imported.value)}`) : imported;
+  }
   if (!looksLikeSplatLog(file) && !IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
   if (parsed.ok && isSplatLog(parsed.value)) return summary(`${SPLAT_LAYOUTS.log}: ${describeSplatLog(parsed.value)}`);

@@ -3,6 +3,7 @@
 // stories.json, SPLAT's log.csv and config.yaml) import with the file they belong to.
 
 import type { SourceFile } from '../limits';
+import { importDeepTurtle, looksLikeDeepTurtleFile } from './deepturtle';
 import type { FileReaders } from './file-readers';
 import { importGameArena, looksLikeGameArenaDatabase } from './game-arena';
 import { importGuessTheRule, looksLikeGuessTheRuleGame } from './guess-the-rule';
@@ -55,6 +56,8 @@ const IMPORTERS: readonly BenchmarkImporter[] = [
     onlyTogether: true,
     run: (files) => importTurtleSoupBenchStories(files),
   },
+  // Its records hold a surface and truth, which read as a plain puzzle list without this importer.
+  { system: 'DeepTurtle', claims: looksLikeDeepTurtleFile, models: 'caller', grouping: 'one puzzle per title, each review a session', run: importDeepTurtle },
   { system: 'GuessTheRuleBench', claims: looksLikeGuessTheRuleGame, models: 'caller', grouping: 'each saved game a session', run: importGuessTheRule },
   { system: 'GameArena', claims: looksLikeGameArenaDatabase, models: 'in-files', run: (files, _options, readers) => importGameArena(files, readers.loadSqlJs) },
   // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
