@@ -7,6 +7,7 @@ import { formatErrorText, type FormatError, type ParseResult } from '../../share
 import { binaryFileMessage, EXCEL_WORKBOOK, SQLITE_DATABASE } from '../../shared/formats/binary-kind';
 import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
+import { describeAgentBenchCompanion, importAgentBenchRuns, looksLikeAgentBenchRuns } from '../../shared/formats/importers/agentbench-ltp';
 import { describeDeepTurtleImport, importDeepTurtle, looksLikeDeepTurtleFile } from '../../shared/formats/importers/deepturtle';
 import { GAME_ARENA_LAYOUT, importGameArena } from '../../shared/formats/importers/game-arena';
 import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
@@ -32,7 +33,8 @@ Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), lab
 (.labels.json), label CSVs (annotator,unit,task,value) and team server invitations
 (.invitation.json) exactly as the app checks them on import.
 A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files,
-SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx, DeepTurtle's data/deep_turtle.json) is
+SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx, DeepTurtle's data/deep_turtle.json,
+AgentBench's runs.jsonl with its error.jsonl, overall.json, config.yaml and puzzle workbooks) is
 named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
@@ -70,6 +72,9 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
   switch (format) {
     case 'transcripts':
     case 'puzzle-list': {
+      if (looksLikeAgentBenchRuns(file)) return agentBenchRunSummary(file);
+      const companion = describeAgentBenchCompanion(file, FILE_READERS);
+      if (companion !== undefined) return summary(companion);
       const imported = importLayoutSummary(file);
       if (imported !== undefined) return imported;
       const result = parseTranscriptBundle(file);
@@ -110,7 +115,7 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);
     case 'unknown': {
-      const companion = describeSplatCompanion(file, FILE_READERS);
+      const companion = describeSplatCompanion(file, FILE_READERS) ?? describeAgentBenchCompanion(file, FILE_READERS);
       return companion !== undefined ? summary(companion) : failure(path, unknownFormatMessage(path));
     }
   }
@@ -137,6 +142,21 @@ function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined 
   return summary(`${TURTLEBENCH_LAYOUTS[layout]}: ${describeTurtleBenchFile(parsed.value, layout)}`);
 }
 
+/** An AgentBench runs.jsonl, read as import reads it alone: its games and questions in a line. */
+async function agentBenchRunSummary(file: SourceFile): Promise<ParseResult<string>> {
+  let result = await importAgentBenchRuns([file], {}, FILE_READERS);
+  // Without its <agent>/<task> folders the file names no agent; the counts do not depend on the name.
+  const unnamed = !result.ok && result.needs !== undefined;
+  if (unnamed) result = await importAgentBenchRuns([file], { player: 'agent' }, FILE_READERS);
+  if (!result.ok) return result;
+  const { layouts, bundle, leftovers } = result.value;
+  const turns = bundle.sessions.flatMap((session) => session.turns);
+  const hinted = leftovers.find((item) => item.what.startsWith("records: a question the task's code answered"))?.count ?? 0;
+  return summary(
+    `${layouts[0]?.layout ?? ''}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns.length, 'turn')} (${count(hinted, 'question')} answered by the task's code, no label)${unnamed ? '; name the agent with --player NAME when importing' : ''}`,
+  );
+}
+
 /** SPLAT's puzzle sheet, the one workbook `import` reads: its puzzles, or why it is not that sheet. */
 async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>> {
   const result = await importSplatPuzzleSheet([file], {}, FILE_READERS);
@@ -149,7 +169,7 @@ async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>
         notTheSheet(error)
           ? {
               ...error,
-              message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's puzzle sheet, and this one is not: ${error.message}`,
+              message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's or AgentBench's puzzle sheet, and this one is not: ${error.message}`,
             }
           : error,
       ),

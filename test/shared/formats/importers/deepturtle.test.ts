@@ -56,7 +56,7 @@ describe('DeepTurtle', () => {
     for (const source of records) {
       const session = bundle.sessions.find((s) => s.id === source.id);
       expect(session).toMatchObject({ puzzleId: source.title, judge: DEEPTURTLE_JUDGE });
-      expect(session.turns).toEqual([
+      expect(session?.turns).toEqual([
         {
           id: `${source.id}/1`,
           type: 'question',
