@@ -238,12 +238,19 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   });
   io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
   io.stderr.write(
-    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable\n`,
+    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable${repliesCutText(record.counts.repliesCut)}\n`,
   );
   if (failures.length === 0) return 0;
   for (const failure of failures.slice(0, 20)) io.stderr.write(`  ${failure.key}: ${failure.reason}\n`);
   if (failures.length > 20) io.stderr.write(`  ... and ${(failures.length - 20).toLocaleString('en')} more (listed in the record on stdout)\n`);
   return fail(`${failures.length.toLocaleString('en')} items failed and are left unlabelled; rerun the same command to ask them again`);
+}
+
+/** Replies over the readers' limit are stored cut in the middle: said beside the counts, never silently. */
+function repliesCutText(repliesCut = 0): string {
+  return repliesCut === 0
+    ? ''
+    : `, ${repliesCut.toLocaleString('en')} ${repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle (the labels were read from the whole replies)`;
 }
 
 function describeProgress(progress: RunProgress): string {

@@ -1,11 +1,13 @@
 // What a judge run's answers come to (issue 17 points 3 and 4): each reply read by the importers'
-// normaliser, per turn the majority over its samples and how often the samples agree, and the
-// study with the new judge's labels added under `<model>@<prompt version>`, replies kept as
-// written (FORMATS §1). Also the record of a run: what was asked, of whom, how, and with what outcome.
+// rule (judge-reply.ts), per turn the majority over its samples and how often the samples agree, and
+// the study with the new judge's labels added under `<model>@<prompt version>`, replies kept as
+// written (FORMATS §1) up to the readers' limit. Also the record of a run: what was asked, of whom,
+// how, and with what outcome.
 
 import { idProblem } from '../domain/ids';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
-import { readJudgeReply } from '../formats/label-values';
+import { readJudgeReply } from '../formats/judge-reply';
+import { keptJudgeReply } from '../formats/judge-reply-cut';
 import type { JudgeAnswer, JudgeFailure, RunSummary } from './runner';
 
 /** A judge's rater name: the model and the prompt version, so two prompts on one model are two judges. */
@@ -19,8 +21,13 @@ export function judgeName(model: string, promptName: string): string {
 export interface TurnVerdict {
   turnId: string;
   label: JudgeLabel;
-  /** The reply as written of the first sample that gave the label. */
+  /**
+   * The reply as written of the first sample that gave the label, as it is stored: whole, or cut
+   * in the middle when over the readers' limit (keptJudgeReply). The label is read before the cut.
+   */
   reply: string;
+  /** Characters cut out of the reply; 0 when it is whole. */
+  cutChars: number;
   /** Samples answered (failed samples are not counted). */
   samples: number;
   /** Share of pairs of samples giving the same label; null with fewer than two samples. */
@@ -77,10 +84,12 @@ export function tallyAnswers(
     const labels = replies.map((reply) => readJudgeReply(reply, turn.type === 'question' ? 'answer' : 'match', scheme));
     const majority = majorityLabel(labels);
     if (majority === undefined) continue;
+    const kept = keptJudgeReply(replies[majority.firstIndex] as string);
     verdicts.set(turnId, {
       turnId,
       label: majority.label,
-      reply: replies[majority.firstIndex] as string,
+      reply: kept.reply,
+      cutChars: kept.cutChars,
       samples: labels.length,
       selfAgreement: selfAgreement(labels),
     });
@@ -154,6 +163,8 @@ export interface JudgeRunRecord {
     failed: number;
     turnsLabelled: number;
     unparseable: number;
+    /** Stored replies cut in the middle for being over the readers' limit; absent in records from before it was counted. */
+    repliesCut?: number;
     tokensIn: number;
     tokensOut: number;
   };
@@ -163,9 +174,9 @@ export interface JudgeRunRecord {
   failures: JudgeFailure[];
 }
 
-function countUnparseable(verdicts: Iterable<TurnVerdict>): number {
+function countVerdicts(verdicts: Iterable<TurnVerdict>, which: (verdict: TurnVerdict) => boolean): number {
   let n = 0;
-  for (const verdict of verdicts) if (verdict.label === UNPARSEABLE) n++;
+  for (const verdict of verdicts) if (which(verdict)) n++;
   return n;
 }
 
@@ -194,7 +205,8 @@ export function judgeRunRecord(
       answered: progress.done,
       failed: progress.failed,
       turnsLabelled: verdicts.size,
-      unparseable: countUnparseable(verdicts.values()),
+      unparseable: countVerdicts(verdicts.values(), (verdict) => verdict.label === UNPARSEABLE),
+      repliesCut: countVerdicts(verdicts.values(), (verdict) => verdict.cutChars > 0),
       tokensIn: progress.tokensIn,
       tokensOut: progress.tokensOut,
     },

@@ -17,6 +17,7 @@ function RecordCounts({ row }: { row: JudgeRunRow }) {
     `${counts.answered + counts.alreadyAnswered} answered`,
     `${counts.failed} failed`,
     `${counts.unparseable} unparseable`,
+    ...(counts.repliesCut ? [`${counts.repliesCut} ${counts.repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle`] : []),
     ...(record.selfAgreement === null ? [] : [`self-agreement ${record.selfAgreement.toFixed(2)}`]),
     `${counts.tokensIn.toLocaleString('en')} tokens in, ${counts.tokensOut.toLocaleString('en')} out`,
     elapsedText(Date.parse(record.finishedAt) - Date.parse(record.startedAt)),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The Judges page's runs over a fake-indexeddb database and a mocked judge worker: a finished run
-// shows its counts, self-agreement and first failures ("and N more"); a run left running by a
+// shows its counts, self-agreement and first failures ("and N more"), and the replies kept cut for
+// being over 1 MB when there were any; a run left running by a
 // closed window reads as interrupted and Resume runs it in the worker with a send that goes
 // through the host; the live run's progress line and its Pause and Cancel reach the worker.
 
@@ -99,6 +100,13 @@ describe('the Judges page runs', () => {
     expect(within(entry).queryByText(/number 3/)).toBeNull();
     expect(within(entry).getByText('and 2 more')).toBeTruthy();
     expect(within(entry).queryByRole('button', { name: /Resume/ })).toBeNull();
+  });
+
+  it('says how many replies were kept cut for being over 1 MB', async () => {
+    const cut = record(0);
+    await renderRuns([runRow('cut', { state: 'finished', record: { ...cut, counts: { ...cut.counts, repliesCut: 2 } } })]);
+    const entry = (await screen.findByText('tiny@cut')).closest('li') as HTMLElement;
+    expect(entry.textContent).toContain('2 unparseable · 2 replies over 1 MB kept cut in the middle · self-agreement 0.90');
   });
 
   it('resumes an interrupted run in the worker, sending through the host, and shows its live progress with Pause and Cancel', async () => {
