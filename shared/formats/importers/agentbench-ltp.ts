@@ -8,7 +8,7 @@ import type { FormatError } from '../errors';
 import { isRecord } from '../field-schemas';
 import { parseJsonDocument, parseJsonText, stripBom } from '../json-document';
 import { splitKeyPoints } from '../key-points';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import { checkSourceFile, type SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';

@@ -92,6 +92,10 @@ describe('DeepTurtle', () => {
       value: 'yes',
       note: 'DeepSeek-Hallucination: 是，好奇心重的人往往会读完它',
     });
+    // "不是（死的是情妇）": no, the bracket kept in the note.
+    expect(labels.find((l) => l.unit === unitOf(2))).toMatchObject({ value: 'no', note: 'DeepSeek-Hallucination: 不是（死的是情妇）' });
+    // Only the "是也不是" corrections are no label (the shared rule reads 是, 不是, 不重要 and 没有关系).
+    expect([labels.length, notLabels?.count]).toEqual([59, 2]);
     // "是也不是" is no label: listed with the record it came from.
     const both = records.findIndex((r) => r.review_data.human_correction.startsWith('是也不是'));
     expect(labels.some((l) => l.unit === unitOf(both))).toBe(false);
