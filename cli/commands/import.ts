@@ -47,6 +47,13 @@ Layouts, told from the content:
   each game's judge_model, the player the people who played.
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
+  AgentBench lateral thinking: outputs/<time>/<agent>/ltp-*/runs.jsonl, with its error.jsonl,
+  overall.json, the run's config.yaml and the task's .xlsx (its Answer keys as key clues); the
+  agent (the folder) plays, gpt-3.5-turbo-0613 judges. Or the .xlsx alone, as a puzzle list.
+  DeepTurtle: data/deep_turtle.json; one puzzle per title, each review a session of one
+  question with the judge's reply; the human correction is the rater deepturtle-reviewer's
+  label, its error_type the note. Judge "DeepSeek" and player "turtlenoir.com players"
+  unless named.
 
   Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
   (agreement-studio.mapping/1, saved by the app's "Export preset…") naming the field of each
@@ -57,9 +64,12 @@ Options:
   --mapping FILE   read the files through this mapping preset instead of telling the layout
   --player NAME    the player of every session (TurtleBench: default "TurtleBench users";
                    SPLAT: needed without config.yaml, else must equal its model.player;
-                   GuessTheRuleBench: default "GuessTheRuleBench players")
+                   GuessTheRuleBench: default "GuessTheRuleBench players";
+                   DeepTurtle: default "turtlenoir.com players"; AgentBench: the
+                   agent's folder, needed when the file is not in it)
   --judge NAME     the session judge: one of the files' models (default the first), needed
-                   when the files name none (SPLAT: needed without config.yaml)
+                   when the files name none (SPLAT: needed without config.yaml;
+                   DeepTurtle: default "DeepSeek"; AgentBench: "gpt-3.5-turbo-0613")
 `;
 
 export async function runImport(args: string[], io: CliIo): Promise<number> {

@@ -7,6 +7,8 @@ import { formatErrorText, type FormatError, type ParseResult } from '../../share
 import { binaryFileMessage, EXCEL_WORKBOOK, SQLITE_DATABASE } from '../../shared/formats/binary-kind';
 import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
+import { describeAgentBenchCompanion, importAgentBenchRuns, looksLikeAgentBenchRuns } from '../../shared/formats/importers/agentbench-ltp';
+import { describeDeepTurtleImport, importDeepTurtle, looksLikeDeepTurtleFile } from '../../shared/formats/importers/deepturtle';
 import { GAME_ARENA_LAYOUT, importGameArena } from '../../shared/formats/importers/game-arena';
 import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
 import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from '../../shared/formats/importers/turtlebench';
@@ -31,7 +33,9 @@ Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), lab
 (.labels.json), label CSVs (annotator,unit,task,value) and team server invitations
 (.invitation.json) exactly as the app checks them on import.
 A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files,
-SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx) is named by its layout.
+SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx, DeepTurtle's data/deep_turtle.json,
+AgentBench's runs.jsonl with its error.jsonl, overall.json, config.yaml and puzzle workbooks) is
+named by its layout.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -68,6 +72,9 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
   switch (format) {
     case 'transcripts':
     case 'puzzle-list': {
+      if (looksLikeAgentBenchRuns(file)) return agentBenchRunSummary(file);
+      const companion = describeAgentBenchCompanion(file, FILE_READERS);
+      if (companion !== undefined) return summary(companion);
       const imported = importLayoutSummary(file);
       if (imported !== undefined) return imported;
       const result = parseTranscriptBundle(file);
@@ -108,7 +115,7 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     case 'report':
       return failure(path, `validation of ${format}s is not supported yet in this version`);
     case 'unknown': {
-      const companion = describeSplatCompanion(file, FILE_READERS);
+      const companion = describeSplatCompanion(file, FILE_READERS) ?? describeAgentBenchCompanion(file, FILE_READERS);
       return companion !== undefined ? summary(companion) : failure(path, unknownFormatMessage(path));
     }
   }
@@ -119,6 +126,11 @@ const IMPORT_LAYOUT_HINT = /"(?:story_title|user_guess|cases|questioner_model|ga
 
 /** The layout and contents of a file `import` reads, or undefined when it is none of those. */
 function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined {
+  // Read as import reads it, so the two give the same layout and counts.
+  if (looksLikeDeepTurtleFile(file)) {
+    const imported = importDeepTurtle([file]);
+    return imported.ok ? summary(`${imported.value.layouts[0]?.layout ?? ''}: ${describeDeepTurtleImport(imported.value)}`) : imported;
+  }
   if (!looksLikeSplatLog(file) && !IMPORT_LAYOUT_HINT.test(file.text.slice(0, 65_536))) return undefined;
   const parsed = parseJsonDocument(file);
   if (parsed.ok && isSplatLog(parsed.value)) return summary(`${SPLAT_LAYOUTS.log}: ${describeSplatLog(parsed.value)}`);
@@ -128,6 +140,21 @@ function importLayoutSummary(file: SourceFile): ParseResult<string> | undefined 
   const layout = parsed.ok ? turtleBenchLayout(parsed.value) : undefined;
   if (!parsed.ok || layout === undefined) return undefined;
   return summary(`${TURTLEBENCH_LAYOUTS[layout]}: ${describeTurtleBenchFile(parsed.value, layout)}`);
+}
+
+/** An AgentBench runs.jsonl, read as import reads it alone: its games and questions in a line. */
+async function agentBenchRunSummary(file: SourceFile): Promise<ParseResult<string>> {
+  let result = await importAgentBenchRuns([file], {}, FILE_READERS);
+  // Without its <agent>/<task> folders the file names no agent; the counts do not depend on the name.
+  const unnamed = !result.ok && result.needs !== undefined;
+  if (unnamed) result = await importAgentBenchRuns([file], { player: 'agent' }, FILE_READERS);
+  if (!result.ok) return result;
+  const { layouts, bundle, leftovers } = result.value;
+  const turns = bundle.sessions.flatMap((session) => session.turns);
+  const hinted = leftovers.find((item) => item.what.startsWith("records: a question the task's code answered"))?.count ?? 0;
+  return summary(
+    `${layouts[0]?.layout ?? ''}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns.length, 'turn')} (${count(hinted, 'question')} answered by the task's code, no label)${unnamed ? '; name the agent with --player NAME when importing' : ''}`,
+  );
 }
 
 /** SPLAT's puzzle sheet, the one workbook `import` reads: its puzzles, or why it is not that sheet. */
@@ -142,7 +169,7 @@ async function puzzleSheetSummary(file: SourceFile): Promise<ParseResult<string>
         notTheSheet(error)
           ? {
               ...error,
-              message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's puzzle sheet, and this one is not: ${error.message}`,
+              message: `${binaryFileMessage(EXCEL_WORKBOOK)}; a workbook is read only as SPLAT's or AgentBench's puzzle sheet, and this one is not: ${error.message}`,
             }
           : error,
       ),

@@ -1,8 +1,10 @@
 // The puzzle-list layout: one puzzle per row with `story` and `answer` (SPLAT's sheet, with
-// "level of difficulty" as "4/10 MEDIUM"), or LatEval's `question`, `answer` and `clue`.
+// "level of difficulty" as "4/10 MEDIUM"), or LatEval's `question`, `answer` and `clue` (each of
+// its numbered key points one key clue).
 
 import { z } from 'zod';
 import type { ErrorList } from './error-list';
+import { splitKeyPoints } from './key-points';
 import { expected, isRecord, nonBlankText, optional, optionalText, textList } from './field-schemas';
 import type { AdaptedRow, ParsedRow } from './row-fields';
 import { adaptRow, commonRowFields, parseRow, presentText } from './row-fields';
@@ -18,16 +20,16 @@ export function isPuzzleListRow(row: unknown): boolean {
 }
 
 // LatEval wraps each clue list in a Markdown code fence; the fence is markup, not the clue.
-function clueText(clue: string | undefined): string | undefined {
+function cluePoints(clue: string | undefined): string[] {
   const text = presentText(clue);
-  const fenced = text === undefined ? undefined : /^\s*```([\s\S]*?)```\s*$/.exec(text)?.[1];
-  return fenced !== undefined ? presentText(fenced.trim()) : text;
+  if (text === undefined) return [];
+  const fenced = /^\s*```([\s\S]*?)```\s*$/.exec(text)?.[1];
+  return splitKeyPoints(fenced ?? text);
 }
 
 function toAdaptedRow(parsed: ParsedRow<z.output<typeof storyRow> | z.output<typeof questionRow>>, story: string): AdaptedRow {
   const { answer, keyClues, clue } = parsed.values;
-  const clueList = clueText(clue);
-  return adaptRow(parsed, story, answer, [...(keyClues ?? []), ...(clueList !== undefined ? [clueList] : [])]);
+  return adaptRow(parsed, story, answer, [...(keyClues ?? []), ...cluePoints(clue)]);
 }
 
 export function readPuzzleListRow(raw: unknown, index: number, errors: ErrorList): AdaptedRow | undefined {

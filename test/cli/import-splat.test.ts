@@ -114,7 +114,7 @@ describe('agreement-studio import, SPLAT', () => {
     const refused = await runCli('validate', scores);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      `${scores}: not a text file (it looks like an Excel workbook); choose the JSON, JSONL or CSV file instead; a workbook is read only as SPLAT's puzzle sheet, and this one is not: the first sheet ("Scores") is not SPLAT's puzzle sheet: expected the columns title, story, answer, level of difficulty, found "model", "accuracy"; for another layout, map its columns with --mapping\n`,
+      `${scores}: not a text file (it looks like an Excel workbook); choose the JSON, JSONL or CSV file instead; a workbook is read only as SPLAT's or AgentBench's puzzle sheet, and this one is not: the first sheet ("Scores") is not SPLAT's puzzle sheet: expected the columns title, story, answer, level of difficulty (or AgentBench's story, answer, Story keys, Answer keys), found "model", "accuracy"; for another layout, map its columns with --mapping\n`,
     );
   });
 });

@@ -3,10 +3,16 @@
 // study with its human rater's labels, a file without a judge name asks for it, Cancel writes
 // nothing, and TurtleSoup-Bench's six genre files dropped together are one study (read from
 // ../shared/real-data/ when present: they carry no licence and are not in the repository).
+// DeepTurtle's real file (MIT, in test/fixtures) imports with its reviewer's corrections as labels,
+// and the report shows its judge against them, the figure the command line gives (issue 26).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { AgreementReport } from '../../shared/report/model/report-model';
+import { runCli } from '../cli/run-cli';
+import { scratchDir } from '../scratch-dir';
 import { dumpDatabase, openApp, REPO_ROOT, useAppInChromium } from './harness';
 
 const TURTLEBENCH = `${REPO_ROOT}test/fixtures/real/TurtleBench/`;
@@ -18,6 +24,8 @@ const ONE_AND_A_HALF_K = {
 };
 
 const TSB_EN = `${REPO_ROOT}../shared/real-data/TurtleSoup-Bench/data/en/`;
+const DEEPTURTLE_PATH = `${REPO_ROOT}test/fixtures/real/DeepTurtle/at-a5d7696/data/deep_turtle_61.json`;
+const DEEPTURTLE = { name: 'deep_turtle_61.json', text: readFileSync(DEEPTURTLE_PATH, 'utf8') };
 
 const chromiumApp = useAppInChromium();
 
@@ -152,6 +160,43 @@ describe('importing a benchmark’s own files', () => {
     expect(summary).toContain('nothing left out');
     const genres = new Set(((await dumpDatabase(page)).puzzles as Array<{ genre: string }>).map((puzzle) => puzzle.genre));
     expect(genres).toEqual(new Set(['Clever Logic', 'Constant Change', 'Crime Thriller', 'Mind Game', 'Original Data', 'Supernatural Fantasy']));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("imports DeepTurtle's 61 reviewed replies with the reviewer's labels, and the report shows the judge against them", async () => {
+    const dir = scratchDir();
+    const bundlePath = join(dir, 'dt.json');
+    expect((await runCli('import', DEEPTURTLE_PATH, '--out', bundlePath)).code).toBe(0);
+    const cli = await runCli('report', '--transcripts', bundlePath, '--labels', join(dir, 'dt.deepturtle-reviewer.labels.json'), '--bootstrap', '0');
+    expect(cli.code).toBe(0);
+    const expected = (JSON.parse(cli.stdout) as AgreementReport).tables.answer.find(
+      (cell) => cell.bucket === 'all' && cell.a === 'judge:DeepSeek' && cell.b === 'human',
+    );
+    const humanLabels = (JSON.parse(readFileSync(join(dir, 'dt.deepturtle-reviewer.labels.json'), 'utf8')) as { labels: unknown[] }).labels.length;
+
+    const { context, page, pageErrors } = await emptyLibrary();
+    await drop(page, [DEEPTURTLE]);
+    const preview = page.getByTestId('import-preview');
+    await preview.waitFor({ timeout: 60_000 });
+    const text = (await preview.textContent()) ?? '';
+    expect(text).toContain('18 puzzles');
+    expect(text).toContain(`61 turns, 1 judge, ${humanLabels} human labels by 1 rater`);
+    expect(await page.getByTestId('import-leftovers').textContent()).toContain('human correction');
+    await page.getByRole('button', { name: 'Import anyway' }).click();
+    expect(await countsOf(page)).toEqual({ puzzles: 18, turns: 61 });
+    expect(await stored(page)).toMatchObject({ labels: { 'deepturtle-reviewer': humanLabels }, judges: 1, sessionJudges: ['DeepSeek'] });
+    const notes = ((await dumpDatabase(page)).labels as Array<{ note: string }>).map((label) => label.note);
+    expect(notes).toContain('DeepSeek-Hallucination: 是，好奇心重的人往往会读完它');
+
+    const studyId = ((await dumpDatabase(page)).studies as Array<{ id: string }>)[0]?.id ?? '';
+    await page.goto(`${chromiumApp.app().url}#/study/${studyId}/report`);
+    await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 60_000 });
+    const judgeAll = page.locator('table[data-report-table="answer"] tr[data-group-a="judge:DeepSeek"][data-group-b="human"] td[data-bucket="all"]');
+    await judgeAll.waitFor({ timeout: 60_000 });
+    expect(expected?.n).toBeGreaterThan(0);
+    expect(Number(await judgeAll.getAttribute('data-n'))).toBe(expected?.n);
+    expect(Number(await judgeAll.getAttribute('data-agreement'))).toBe(expected?.agreement);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,8 @@
 // stories.json, SPLAT's log.csv and config.yaml) import with the file they belong to.
 
 import type { SourceFile } from '../limits';
+import { importAgentBenchRuns, looksLikeAgentBenchRuns } from './agentbench-ltp';
+import { importDeepTurtle, looksLikeDeepTurtleFile } from './deepturtle';
 import type { FileReaders } from './file-readers';
 import { importGameArena, looksLikeGameArenaDatabase } from './game-arena';
 import { importGuessTheRule, looksLikeGuessTheRuleGame } from './guess-the-rule';
@@ -56,12 +58,22 @@ const IMPORTERS: readonly BenchmarkImporter[] = [
     onlyTogether: true,
     run: (files) => importTurtleSoupBenchStories(files),
   },
+  // Its records hold a surface and truth, which read as a plain puzzle list without this importer.
+  { system: 'DeepTurtle', claims: looksLikeDeepTurtleFile, models: 'caller', grouping: 'one puzzle per title, each review a session', run: importDeepTurtle },
   { system: 'GuessTheRuleBench', claims: looksLikeGuessTheRuleGame, models: 'caller', grouping: 'each saved game a session', run: importGuessTheRule },
   { system: 'GameArena', claims: looksLikeGameArenaDatabase, models: 'in-files', run: (files, _options, readers) => importGameArena(files, readers.loadSqlJs) },
+  // The agent is the run's folder, which a file dropped in the app does not carry: then it is asked.
+  {
+    system: 'AgentBench lateral thinking',
+    claims: looksLikeAgentBenchRuns,
+    models: 'caller',
+    grouping: "each agent's runs.jsonl with its error.jsonl, overall.json, config.yaml and the task's workbook",
+    run: importAgentBenchRuns,
+  },
   // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
   { system: 'SPLAT', claims: looksLikeSplatLog, models: 'caller', grouping: 'the log with its log.csv and config.yaml', run: importSplat },
-  // Last: a workbook given with a SPLAT log belongs to the run; alone, it is a puzzle sheet.
-  { system: 'SPLAT puzzle sheet', claims: isWorkbook, models: 'none', run: importSplatPuzzleSheet },
+  // Last: a workbook given with a run belongs to it; alone, it is SPLAT's or AgentBench's puzzle sheet.
+  { system: 'puzzle sheet', claims: isWorkbook, models: 'none', run: importSplatPuzzleSheet },
 ];
 
 /** The system whose importer takes these files, or undefined when none of them is a benchmark's own output. */

@@ -38,7 +38,8 @@ export interface BundleDocument {
 /** One human rater's labels as the source holds them, ready for a label file (FORMATS §3). */
 export interface ImportedRater {
   annotator: { id: string; name: string };
-  labels: Array<{ unit: string; task: Task; value: LabelValue }>;
+  /** `note`: what the source says beside the label (DeepTurtle's error type and correction). */
+  labels: Array<{ unit: string; task: Task; value: LabelValue; note?: string }>;
 }
 
 /** Something of the source that is not in the bundle: a field (`cases[].total_tokens`) or records. */

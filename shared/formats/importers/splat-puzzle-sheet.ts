@@ -1,6 +1,7 @@
 // Imports SPLAT's puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty) as a
 // puzzle list for difficulty studies: the workbook's first sheet read with read-excel-file, each
-// row through the puzzle-list adapter the JSON form of the sheet already goes through.
+// row through the puzzle-list adapter the JSON form of the sheet already goes through. A sheet
+// with AgentBench's columns goes to its reader instead (agentbench-ltp.ts).
 
 import type { LabelScheme } from '../../domain/model';
 import { adaptRows } from '../adapt-rows';
@@ -10,6 +11,7 @@ import type { FormatError } from '../errors';
 import { checkFileSize, type SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import { agentBenchSheetStudy, isAgentBenchSheetHeader } from './agentbench-ltp';
 import type { FileReaders, SheetRows } from './file-readers';
 import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle } from './imported-study';
 
@@ -51,6 +53,11 @@ export async function importSplatPuzzleSheet(
   const [header = [], ...rows] = first?.data ?? [];
   const found = header.map((cell) => (cell === null ? '' : String(cell)));
   const missing = COLUMNS.filter((column) => !found.includes(column));
+  if (missing.length > 0 && first !== undefined && isAgentBenchSheetHeader(found)) {
+    const leftovers = new LeftoverTally();
+    for (const sheet of otherSheets) leftovers.add(file.name, 'records: sheets after the first (only the first is read)', sheet.sheet);
+    return { ok: true, value: agentBenchSheetStudy(file, first.sheet, first.data, leftovers) };
+  }
   if (missing.length > 0) {
     const foundText =
       found
@@ -59,7 +66,7 @@ export async function importSplatPuzzleSheet(
         .join(', ') || 'none';
     return refuse(
       file.name,
-      `the first sheet${first !== undefined ? ` (${JSON.stringify(first.sheet)})` : ''} is not SPLAT's puzzle sheet: expected the columns ${COLUMNS.join(', ')}, found ${foundText}; for another layout, map its columns with --mapping`,
+      `the first sheet${first !== undefined ? ` (${JSON.stringify(first.sheet)})` : ''} is not SPLAT's puzzle sheet: expected the columns ${COLUMNS.join(', ')} (or AgentBench's story, answer, Story keys, Answer keys), found ${foundText}; for another layout, map its columns with --mapping`,
     );
   }
 

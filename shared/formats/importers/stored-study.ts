@@ -23,7 +23,7 @@ export function raterLabelFiles(studyId: string, raters: readonly ImportedRater[
       annotator: rater.annotator,
       exportedAt: now,
       app,
-      labels: rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: '' })),
+      labels: rater.labels.map((label) => ({ ...label, at: now, rev: 1, unsure: false, note: label.note ?? '' })),
     }),
   );
 }

@@ -68,9 +68,9 @@ describe('parseTranscriptBundle: puzzle lists', () => {
     expect(study.puzzles[4]).not.toHaveProperty('genre');
   });
 
-  it('reads the LatEval layout: question as the story, clue as one key clue without its code fence', () => {
+  it('reads the LatEval layout: question as the story, each numbered point of the clue one key clue, without the code fence', () => {
     expect(study.puzzles[5]?.story).toBe('A choir performs a whole concert without a sound, and the audience gives a standing ovation.');
-    expect(study.puzzles[5]?.keyClues).toEqual(['1.The audience is deaf\n2.The songs are signed']);
+    expect(study.puzzles[5]?.keyClues).toEqual(['The audience is deaf', 'The songs are signed']);
     const latEval = parsed(
       parse(
         'english.json',
@@ -81,7 +81,7 @@ describe('parseTranscriptBundle: puzzle lists', () => {
       ),
     );
     expect(latEval.puzzles.map((puzzle) => [puzzle.id, puzzle.story, puzzle.reference, puzzle.keyClues])).toEqual([
-      ['0', 'Q zero?', 'A zero.', ['1.first\n2.second']],
+      ['0', 'Q zero?', 'A zero.', ['first', 'second']],
       ['1', 'Q one?', 'A one.', []],
     ]);
   });

@@ -453,7 +453,7 @@ describe("SPLAT's puzzles.xlsx as a puzzle list", () => {
         file: 'scores.xlsx',
         path: '',
         message:
-          'the first sheet ("Scores") is not SPLAT\'s puzzle sheet: expected the columns title, story, answer, level of difficulty, found "model", "accuracy"; for another layout, map its columns with --mapping',
+          'the first sheet ("Scores") is not SPLAT\'s puzzle sheet: expected the columns title, story, answer, level of difficulty (or AgentBench\'s story, answer, Story keys, Answer keys), found "model", "accuracy"; for another layout, map its columns with --mapping',
       },
     ]);
   });
