@@ -90,10 +90,10 @@ describe('agreement-studio import --mapping', () => {
 
   it('refuses a bad preset, naming the file and the member', async () => {
     const source = write('runs3.csv', csv);
-    const newer = write('newer.mapping.json', JSON.stringify({ ...PRESET, format: 'agreement-studio.mapping/2' }));
+    const newer = write('newer.mapping.json', JSON.stringify({ ...PRESET, format: 'agreement-studio.mapping/3' }));
     const run = await runCli('import', source, '--mapping', newer, '--out', join(dir, 'bad.json'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${newer}: format: this file is agreement-studio.mapping/2, newer than the version this app reads`);
+    expect(run.stderr).toContain(`${newer}: format: this file is agreement-studio.mapping/3, newer than the version this app reads`);
     const unknown = write('unknown.mapping.json', JSON.stringify({ ...PRESET, fields: { ...PRESET.fields, answer: 'truth' } }));
     const second = await runCli('import', source, '--mapping', unknown, '--out', join(dir, 'bad.json'));
     expect(second.code).toBe(1);
