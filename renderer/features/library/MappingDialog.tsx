@@ -145,8 +145,8 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
               )}
               <TextField label="Player name" placeholder="where no field names one" value={draft.player} onChange={(player) => update({ player })} />
               <TextField label="Judge name" placeholder="where no field names one" value={draft.judge} onChange={(judge) => update({ judge })} />
-              <LabelColumnPickers fieldNames={fieldNames} draft={draft} update={setDraft} />
             </fieldset>
+            <LabelColumnPickers fieldNames={fieldNames} draft={draft} update={setDraft} />
             <ValueMaps columns={mapping.columns} draft={draft} update={setDraft} />
             {'problem' in built && <p className="notice notice-error">{built.problem}</p>}
             {check !== undefined && <MappingCheckView check={check} />}

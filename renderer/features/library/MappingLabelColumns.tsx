@@ -40,7 +40,8 @@ export function LabelColumnPickers({ fieldNames, draft, update }: { fieldNames: 
   const judges = new Set(draft.judges.map((judge) => judge.field));
   const derived = raterColumns(draft.raters.map((rater) => ({ field: rater.field, ...(rater.id.trim() !== '' ? { id: rater.id.trim() } : {}) })));
   return (
-    <>
+    <fieldset className="mapping-labelled">
+      <legend>Labels by people and judges</legend>
       <ColumnPicker
         legend="Human raters' label columns (each column one rater)"
         fieldNames={fieldNames}
@@ -63,44 +64,46 @@ export function LabelColumnPickers({ fieldNames, draft, update }: { fieldNames: 
           }))
         }
       />
-      {draft.raters.map((rater, i) => (
-        <label key={`rater ${rater.field}`} className="field">
-          <span>Rater id for {rater.field}</span>
-          <input
-            aria-label={`Rater id for ${rater.field}`}
-            placeholder={derived[i]?.id}
-            value={rater.id}
-            onChange={(event) =>
-              update((before) => ({
-                ...before,
-                raters: before.raters.map((item) => (item.field === rater.field ? { ...item, id: event.target.value } : item)),
-              }))
-            }
-          />
-          {rater.id.trim() === '' && derived[i]?.renamed === true && (
-            <span className="hint small">
-              The header is not usable as an annotator&apos;s id ({FILE_SAFE_ID_RULE}), so the rater is {derived[i]?.id}; the header stays the name.
-            </span>
-          )}
-        </label>
-      ))}
-      {draft.judges.map((judge) => (
-        <label key={`judge ${judge.field}`} className="field">
-          <span>Judge name for {judge.field}</span>
-          <input
-            aria-label={`Judge name for ${judge.field}`}
-            placeholder={judge.field}
-            value={judge.name}
-            onChange={(event) =>
-              update((before) => ({
-                ...before,
-                judges: before.judges.map((item) => (item.field === judge.field ? { ...item, name: event.target.value } : item)),
-              }))
-            }
-          />
-        </label>
-      ))}
-    </>
+      <div className="mapping-names">
+        {draft.raters.map((rater, i) => (
+          <label key={`rater ${rater.field}`} className="field">
+            <span>Rater id for {rater.field}</span>
+            <input
+              aria-label={`Rater id for ${rater.field}`}
+              placeholder={derived[i]?.id}
+              value={rater.id}
+              onChange={(event) =>
+                update((before) => ({
+                  ...before,
+                  raters: before.raters.map((item) => (item.field === rater.field ? { ...item, id: event.target.value } : item)),
+                }))
+              }
+            />
+            {rater.id.trim() === '' && derived[i]?.renamed === true && (
+              <span className="hint small" title={`An annotator's id is ${FILE_SAFE_ID_RULE}.`}>
+                The header is not usable as an annotator&apos;s id, so the rater is {derived[i]?.id} (named “{rater.field}”).
+              </span>
+            )}
+          </label>
+        ))}
+        {draft.judges.map((judge) => (
+          <label key={`judge ${judge.field}`} className="field">
+            <span>Judge name for {judge.field}</span>
+            <input
+              aria-label={`Judge name for ${judge.field}`}
+              placeholder={judge.field}
+              value={judge.name}
+              onChange={(event) =>
+                update((before) => ({
+                  ...before,
+                  judges: before.judges.map((item) => (item.field === judge.field ? { ...item, name: event.target.value } : item)),
+                }))
+              }
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
