@@ -4,13 +4,14 @@
 // --mapping`. This module owns the file's schema, reading (a /1 preset too) and writing.
 
 import { z } from 'zod';
-import type { ParseResult } from '../errors';
+import type { FormatError, ParseResult } from '../errors';
+import { isReservedKey } from '../../domain/ids';
 import { annotatorId, expected, isRecord, modelName, nonBlankText, optional, optionalText, quote } from '../field-schemas';
 import { formatError, upgradeDocument } from '../format-header';
 import type { Upgrades } from '../migrate';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
-import { issuesToErrors } from '../zod-issues';
+import { issuesToErrors, jsonPath } from '../zod-issues';
 import { UNPARSEABLE } from '../../domain/model';
 import { VALUE_TARGETS, type ValueMap } from './mapping-values';
 
@@ -201,9 +202,30 @@ export function mappingPresetFromJson(fileName: string, written: unknown, upgrad
     return { ok: false, errors: [{ file: fileName, path: '', message: `expected a mapping preset object with "format": "${MAPPING_FORMAT}"` }] };
   const versionError = formatError(fileName, 'mapping', written.format, { upgrades });
   if (versionError) return { ok: false, errors: [versionError] };
-  const checked = presetSchema.superRefine(crossCheck).safeParse(upgradeDocument('mapping', written, upgrades));
+  const document = upgradeDocument('mapping', written, upgrades);
+  const reserved = reservedValueKeys(fileName, document.values);
+  if (reserved.length > 0) return { ok: false, errors: reserved };
+  const checked = presetSchema.superRefine(crossCheck).safeParse(document);
   if (!checked.success) return { ok: false, errors: issuesToErrors(fileName, checked.error.issues) };
   return { ok: true, value: withoutAbsent({ ...checked.data, format: MAPPING_FORMAT }) as MappingPreset };
+}
+
+/** A value map's key that would reach an object's prototype, which the schema would drop without a word: named instead. */
+function reservedValueKeys(fileName: string, values: unknown): FormatError[] {
+  if (!isRecord(values)) return [];
+  return Object.entries(values).flatMap(([field, map]) =>
+    (['question', 'final'] as const).flatMap((type) => {
+      const entries = isRecord(map) ? map[type] : undefined;
+      if (!isRecord(entries)) return [];
+      return Object.keys(entries)
+        .filter(isReservedKey)
+        .map((value) => ({
+          file: fileName,
+          path: jsonPath(['values', field, type, value]),
+          message: `${quote(value)} cannot be a value in a value map (__proto__, constructor and prototype are never keys); leave it to the reply rule`,
+        }));
+    }),
+  );
 }
 
 /** The preset file's text, members in a stable order, for "Export preset…" and tests. */

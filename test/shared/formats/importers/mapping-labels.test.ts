@@ -284,6 +284,13 @@ describe('the mapping preset /2', () => {
         values: {},
       }),
     ).toEqual([['judges[1]', 'two judge columns are named "x"; name each judge once']]);
+    const reserved = parseMappingPreset({
+      name: 'p.json',
+      text: '{"format":"agreement-studio.mapping/2","name":"x","fields":{"story":"s","reference":"r"},"raters":[{"field":"a"}],"values":{"a":{"question":{"__proto__":"yes"}}}}',
+    });
+    expect(reserved.ok === false && reserved.errors.map((error) => [error.path, error.message])).toEqual([
+      ['values.a.question.__proto__', expect.stringContaining('"__proto__" cannot be a value in a value map')],
+    ]);
     expect(errors({ raters: 'ann_2' })).toEqual([['raters', 'expected a list of the raters\' label columns, got the text "ann_2"']]);
   });
 });
