@@ -5,13 +5,14 @@
 
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { idProblem } from '../../shared/domain/ids';
+import { FILE_SAFE_ID_RULE, idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument, type BenchmarkImport, type BenchmarkImportOptions, type ImportedStudy } from '../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../shared/formats/limits';
 import { benchmarkOf, importBenchmarkFiles, modelNamesRefusal } from '../../shared/formats/importers/benchmark-import';
 import { importMappedFiles } from '../../shared/formats/importers/mapping';
 import { parseMappingPreset } from '../../shared/formats/importers/mapping-preset';
+import { raterColumns } from '../../shared/formats/importers/mapping-values';
 import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { serializeLabelFile } from '../../shared/formats/label-file';
 import { listUnparseableReplies } from '../../shared/formats/label-values';
@@ -56,8 +57,10 @@ Layouts, told from the content:
   unless named.
 
   Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
-  (agreement-studio.mapping/1, saved by the app's "Export preset…") naming the field of each
-  puzzle, session and turn value; one record is one turn.
+  (agreement-studio.mapping/2, or /1, saved by the app's "Export preset…") naming the field of
+  each puzzle, session and turn value; one record is one turn. Its raters' label columns
+  become one label file each, its judges' columns judgements, each value read through the
+  column's value map (else as a judge's reply is read).
 
 Options:
   --out FILE       the bundle to write (.json)
@@ -119,7 +122,13 @@ async function importMapped(files: readonly SourceFile[], presetPath: string, na
   if (!presetFile.ok) return invalid(io, presetFile.errors);
   const preset = parseMappingPreset(presetFile.value);
   if (!preset.ok) return invalid(io, preset.errors);
-  return writeResult(await importMappedFiles(files, preset.value, names, FILE_READERS), out, io);
+  const result = await importMappedFiles(files, preset.value, names, FILE_READERS);
+  // A header that is not a valid annotator id gives the rater another id: said before the file named after it.
+  if (result.ok)
+    for (const rater of raterColumns(preset.value.raters ?? []))
+      if (rater.renamed && preset.value.raters?.find((given) => given.field === rater.field)?.id === undefined)
+        io.stdout.write(`the column ${JSON.stringify(rater.field)} is the rater ${rater.id}: an annotator's id is ${FILE_SAFE_ID_RULE}\n`);
+  return writeResult(result, out, io);
 }
 
 function writeResult(result: BenchmarkImport, out: string, io: CliIo): Promise<number> | number {

@@ -2,7 +2,7 @@
 // benchmark import is named, committed or cancelled by its request id. A service, so tests hand
 // in their own.
 
-import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
+import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from '../workers/import-protocol';
 import type { ImportWorkerApi } from '../workers/import.worker';
@@ -15,6 +15,14 @@ export interface ImportClient {
   nameModels(requestId: string, names: BenchmarkImportOptions): Promise<ImportStart>;
   commitImport(databaseName: string, requestId: string, onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome>;
   cancelImport(requestId: string): Promise<void>;
+  /** Stores a study mapped by a preset, with its raters' labels. */
+  importMapped(
+    databaseName: string,
+    study: ImportedStudy,
+    fileNames: string[],
+    presetName: string,
+    onProgress: (progress: ImportPhaseProgress) => void,
+  ): Promise<ImportOutcome>;
 }
 
 export function createImportClient(): ImportClient {
@@ -26,5 +34,7 @@ export function createImportClient(): ImportClient {
     commitImport: (databaseName, requestId, onProgress) =>
       withProgress<ImportPhaseProgress, ImportOutcome>(onProgress, (progress) => remote().commitImport(databaseName, requestId, progress)),
     cancelImport: (requestId) => remote().cancelImport(requestId),
+    importMapped: (databaseName, study, fileNames, presetName, onProgress) =>
+      withProgress<ImportPhaseProgress, ImportOutcome>(onProgress, (progress) => remote().importMapped(databaseName, study, fileNames, presetName, progress)),
   };
 }

@@ -4,14 +4,14 @@
 import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
 import type { RecordsAt } from '../../shared/formats/importers/mapping-records';
 import type { SourceFile } from '../../shared/formats/limits';
-import type { MappedBundle, MappingCheck, MappingFields } from '../workers/mapping-protocol';
+import type { MappedStudy, MappingCheck, MappingFields } from '../workers/mapping-protocol';
 import type { MappingWorkerApi } from '../workers/mapping.worker';
 import { lazyWorker } from './lazy-worker';
 
 export interface MappingClient {
   open(files: SourceFile[], at: RecordsAt): Promise<MappingFields>;
   check(preset: MappingPreset, rows: number): Promise<MappingCheck>;
-  build(preset: MappingPreset): Promise<MappedBundle>;
+  build(preset: MappingPreset): Promise<MappedStudy>;
 }
 
 export function createMappingClient(): MappingClient {

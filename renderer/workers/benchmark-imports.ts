@@ -1,10 +1,11 @@
 // The worker's side of importing a benchmark's own files in two steps: it reads the files once,
 // holds the result by request id and returns a preview; nothing is written until the lead agrees
 // (commit), and cancel drops what it held. Files that lack a model name wait here for the name.
+// A study mapped by a preset, which the lead already previewed, is stored the same way at once.
 
 import { benchmarkOf, importBenchmarkFiles, type BenchmarkReaders } from '../../shared/formats/importers/benchmark-import';
 import { importPreview, type ImportPreview } from '../../shared/formats/importers/import-preview';
-import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
+import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
 import { importedStudyData, raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import type { StudyData } from '../../shared/domain/model';
 import type { LabelFile } from '../../shared/formats/label-file';
@@ -49,6 +50,34 @@ export class BenchmarkImports {
     const ready = this.held.get(requestId)?.ready;
     this.held.delete(requestId);
     if (ready === undefined) return { ok: false, errors: [{ file: '', path: '', message: 'this import was cancelled or already done; drop the files again' }] };
+    const { preview } = ready;
+    return this.store(db, ready, preview.grouping === 'one file' ? `read as a ${preview.system} file` : `${preview.system}: ${preview.grouping}`, onProgress);
+  }
+
+  /** Stores a study the mapping dialog built from `fileNames` by the preset named, its raters' labels as their label files would be. */
+  async storeMapped(
+    db: StudioDatabase,
+    imported: ImportedStudy,
+    fileNames: readonly string[],
+    presetName: string,
+    onProgress: (progress: ImportProgress) => void,
+  ): Promise<ImportOutcome> {
+    const now = this.now();
+    const data = importedStudyData(imported, fileNames, now);
+    if (!data.ok) return data;
+    const preview = importPreview('mapped', undefined, fileNames.length, imported);
+    const raters = raterLabelFiles(data.value.study.id, imported.raters, now, this.app);
+    const readAs = `mapped by the preset "${presetName}"${preview.grouping === 'one file' ? '' : `, ${preview.grouping}`}`;
+    return this.store(db, { data: data.value, raters, preview }, readAs, onProgress);
+  }
+
+  /** Writes the study and its raters' labels; the summary's notes start with how the files were read. */
+  private async store(
+    db: StudioDatabase,
+    ready: NonNullable<Held['ready']>,
+    readAs: string,
+    onProgress: (progress: ImportProgress) => void,
+  ): Promise<ImportOutcome> {
     const { data, raters, preview } = ready;
     try {
       await storeImportedStudy(db, data, raters, this.now(), onProgress);
@@ -57,7 +86,7 @@ export class BenchmarkImports {
     }
     const { study } = data;
     const leftOut = preview.leftovers.length + preview.unparseable.length;
-    const notes = [preview.grouping === 'one file' ? `read as a ${preview.system} file` : `${preview.system}: ${preview.grouping}`];
+    const notes = [readAs];
     if (preview.counts.raters > 0)
       notes.push(
         `${preview.counts.humanLabels.toLocaleString('en-US')} human labels by ${preview.counts.raters === 1 ? 'one rater' : `${preview.counts.raters} raters`}`,

@@ -16,7 +16,7 @@ import { countRecords, importStudies, StudyExistsError } from '../db/import-stud
 import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
 import { combineStudies } from '../../shared/study/combine-studies';
-import type { BenchmarkImportOptions } from '../../shared/formats/importers/imported-study';
+import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
 import { BenchmarkImports } from './benchmark-imports';
 import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from './import-protocol';
 import { loadSqlJsInWorker } from './sql-js-loader';
@@ -146,6 +146,17 @@ const api = {
 
   cancelImport(requestId: string): void {
     benchmarks.cancel(requestId);
+  },
+
+  /** Writes a study the lead mapped by a preset (and saw previewed), with its raters' labels. */
+  importMapped(
+    databaseName: string,
+    study: ImportedStudy,
+    fileNames: string[],
+    presetName: string,
+    onProgress: (progress: ImportPhaseProgress) => void,
+  ): Promise<ImportOutcome> {
+    return benchmarks.storeMapped(workerDatabase(databaseName), study, fileNames, presetName, (progress) => onProgress({ phase: 'writing', ...progress }));
   },
 };
 

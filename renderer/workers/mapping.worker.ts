@@ -4,13 +4,12 @@
 
 import * as Comlink from 'comlink';
 import { readSheet } from 'read-excel-file/universal';
-import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
-import { applyMapping, previewMapping, readTables } from '../../shared/formats/importers/mapping';
+import { mapRecords, previewMapping, readTables } from '../../shared/formats/importers/mapping';
 import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
 import type { RecordTable, RecordsAt } from '../../shared/formats/importers/mapping-records';
 import type { SourceFile } from '../../shared/formats/limits';
 import { UNPARSEABLE } from '../../shared/domain/model';
-import type { MappedBundle, MappingCheck, MappingFields } from './mapping-protocol';
+import type { MappedStudy, MappingCheck, MappingFields } from './mapping-protocol';
 
 let tables: RecordTable[] = [];
 
@@ -30,26 +29,32 @@ const api = {
 
   check(preset: MappingPreset, rows: number): MappingCheck {
     const preview = previewMapping(tables, preset, rows);
-    const result = applyMapping(tables, preset);
+    const { result, columns } = mapRecords(tables, preset);
     if (!result.ok)
-      return { rows: preview.rows, problems: result.needs === undefined ? result.errors : [], needs: result.needs ?? [], leftovers: preview.leftovers };
+      return {
+        rows: preview.rows,
+        problems: result.needs === undefined ? result.errors : [],
+        needs: result.needs ?? [],
+        leftovers: preview.leftovers,
+        columns,
+      };
     const { bundle, leftovers } = result.value;
     const turns = bundle.sessions.flatMap((session) => session.turns);
     const unparseable = turns.reduce((n, turn) => n + Object.values(turn.judgements).filter((label) => label === UNPARSEABLE).length, 0);
+    const finals = turns.filter((turn) => turn.type === 'final').length;
     return {
       rows: preview.rows,
       problems: [],
       needs: [],
       leftovers,
-      counts: { puzzles: bundle.puzzles.length, sessions: bundle.sessions.length, turns: turns.length, unparseable },
+      columns,
+      counts: { puzzles: bundle.puzzles.length, sessions: bundle.sessions.length, turns: turns.length, questions: turns.length - finals, finals, unparseable },
     };
   },
 
-  build(preset: MappingPreset): MappedBundle {
-    const result = applyMapping(tables, preset);
-    if (!result.ok) return { ok: false, errors: result.errors };
-    const { bundle } = result.value;
-    return { ok: true, fileName: `${bundle.name}.json`, text: serializeBundleDocument(bundle) };
+  build(preset: MappingPreset): MappedStudy {
+    const result = mapRecords(tables, preset).result;
+    return result.ok ? { ok: true, study: result.value, fileNames: tables.map((table) => table.file) } : { ok: false, errors: result.errors };
   },
 };
 

@@ -1,6 +1,5 @@
 // One upgrade step per (kind, version), tldraw-style: a file an older studio wrote is brought up
-// to the version this app reads one major version at a time, before its schema is checked. No
-// step exists yet; the first `/2` reader adds `{ kind, from: 1, up(document) }` to UPGRADES.
+// to the version this app reads one major version at a time, before its schema is checked.
 
 import type { ReadKind } from './format-header';
 
@@ -17,7 +16,10 @@ export interface UpgradeStep {
 export type Upgrades = readonly UpgradeStep[];
 
 /** Every step the app knows. Readers take this table by default; tests pass their own. */
-export const UPGRADES: Upgrades = [];
+export const UPGRADES: Upgrades = [
+  // A mapping preset /2 adds optional members (raters, judges, values) and changes none: a /1 preset is a /2 preset as it stands.
+  { kind: 'mapping', from: 1, up: (document) => document },
+];
 
 /** The steps that take `kind` from major version `from` to `to`, in order, or undefined when one is missing. */
 export function upgradePath(upgrades: Upgrades, kind: ReadKind, from: number, to: number): UpgradeStep[] | undefined {

@@ -1,6 +1,7 @@
-// `agreement-studio import FILE... --mapping PRESET.json` (issue 14 points 2 and 6): a CSV and an
-// Excel workbook of a layout no importer knows become a bundle `validate` accepts through a mapping
-// preset; a bad preset, a field the files lack and a judge nobody names are errors that say so.
+// `agreement-studio import FILE... --mapping PRESET.json` (issue 14 points 2 and 6, issue 26 point 4):
+// a CSV and an Excel workbook of a layout no importer knows become a bundle `validate` accepts
+// through a mapping preset, raters' columns one label file each beside it and judges' columns
+// judgements; a bad preset, a field the files lack and a judge nobody names are errors that say so.
 
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,6 +81,55 @@ describe('agreement-studio import --mapping', () => {
     expect(run.stderr).toContain('the records name no judge (map a judge field, or name one); name it with --judge NAME');
   });
 
+  it("writes each rater column's labels as a label file beside the bundle, and the report compares them with the judge columns", async () => {
+    const labelled = [
+      'pid,surface,truth,asked,Ann 1,ann-2,ann-3,judge-a,judge-b',
+      'p1,A man turns off a lamp.,He keeps a lighthouse.,Is he at sea?,1,1,1,1,1',
+      'p1,,,Is it night?,2,2,0,2,0',
+      'p1,,,Did people drown?,1,1,1,1,2',
+      'p2,A note on a door.,A proposal.,A letter?,0,2,0,0,0',
+    ].join('\n');
+    const values = { question: { '1': 'yes', '2': 'no', '0': 'irrelevant' } } as const;
+    const labelsPreset = write(
+      'labelled.mapping.json',
+      serializeMappingPreset({
+        format: MAPPING_FORMAT,
+        name: 'Labelled',
+        fields: { puzzleId: 'pid', story: 'surface', reference: 'truth', question: 'asked' },
+        constants: { player: 'lab-player' },
+        raters: [{ field: 'Ann 1' }, { field: 'ann-2' }, { field: 'ann-3' }],
+        judges: [{ field: 'judge-a' }, { field: 'judge-b' }],
+        values: { 'Ann 1': values, 'ann-2': values, 'ann-3': values, 'judge-a': values, 'judge-b': values },
+      }),
+    );
+    const out = join(dir, 'labelled.json');
+    const run = await runCli('import', write('labelled.csv', labelled), '--mapping', labelsPreset, '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('the column "Ann 1" is the rater Ann-1: an annotator\'s id is 1 to 100 letters');
+    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 4 turns, 2 judges`);
+    const labelFiles = ['Ann-1', 'ann-2', 'ann-3'].map((id) => join(dir, `labelled.${id}.labels.json`));
+    expect(run.stdout).toContain(`wrote ${labelFiles[0]}: 4 labels by Ann-1 (Ann 1)`);
+    expect(run.stdout).toContain('not imported: nothing');
+    const validate = await runCli('validate', out, ...labelFiles);
+    expect(validate.stderr).toBe('');
+    const report = await runCli('report', '--transcripts', out, ...labelFiles.flatMap((file) => ['--labels', file]), '--bootstrap', '0', '--format', 'json');
+    expect(report.stderr).toBe('');
+    const json = JSON.parse(report.stdout) as {
+      annotatorNames: Record<string, string>;
+      tables: { answer: Array<{ bucket: string; a: string; b: string; n: number }> };
+    };
+    expect(json.annotatorNames).toEqual({ 'Ann-1': 'Ann 1', 'ann-2': 'ann-2', 'ann-3': 'ann-3' });
+    const all = json.tables.answer.filter((row) => row.bucket === 'all').map((row) => [row.a, row.b, row.n]);
+    // Each judge against the three raters' 4 labels (12 comparisons), the raters' 3 pairs on 4 turns, and the judges' 4 turns.
+    expect(all).toEqual([
+      ['judge:judge-a', 'human', 12],
+      ['judge:judge-b', 'human', 12],
+      ['human', 'human', 12],
+      ['judge:judge-a', 'judge:judge-b', 4],
+    ]);
+  });
+
   it('names a field the preset maps that the files lack', async () => {
     const wrong = write('wrong.mapping.json', serializeMappingPreset({ ...PRESET, fields: { ...PRESET.fields, judgeLabel: 'judge_says' } }));
     const source = write('runs2.csv', csv);
@@ -90,10 +140,10 @@ describe('agreement-studio import --mapping', () => {
 
   it('refuses a bad preset, naming the file and the member', async () => {
     const source = write('runs3.csv', csv);
-    const newer = write('newer.mapping.json', JSON.stringify({ ...PRESET, format: 'agreement-studio.mapping/2' }));
+    const newer = write('newer.mapping.json', JSON.stringify({ ...PRESET, format: 'agreement-studio.mapping/3' }));
     const run = await runCli('import', source, '--mapping', newer, '--out', join(dir, 'bad.json'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${newer}: format: this file is agreement-studio.mapping/2, newer than the version this app reads`);
+    expect(run.stderr).toContain(`${newer}: format: this file is agreement-studio.mapping/3, newer than the version this app reads`);
     const unknown = write('unknown.mapping.json', JSON.stringify({ ...PRESET, fields: { ...PRESET.fields, answer: 'truth' } }));
     const second = await runCli('import', source, '--mapping', unknown, '--out', join(dir, 'bad.json'));
     expect(second.code).toBe(1);

@@ -1,14 +1,23 @@
 // "Map fields…": for records in a layout the studio does not know, the lead picks which field is
-// the puzzle id, story, question text, judge label and so on, sees the first records mapped and
-// what would not be imported, and only then imports; the mapping can be kept as a named preset.
+// the puzzle id, story, question text, judge label and so on, which columns hold raters' and judges'
+// labels and what their values mean, sees the first records mapped, the counts and what would not
+// be imported, and only then imports; the mapping can be kept as a named preset.
 
 import type { KeyboardEvent } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { MAPPING_TARGETS, TARGET_NAMES, type MappingTarget } from '../../../shared/formats/importers/mapping-preset';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
+import { LabelColumnPickers, ValueMaps } from './MappingLabelColumns';
 import { useFieldMapping, type MappingDraft } from './useFieldMapping';
 
 const REQUIRED: ReadonlySet<MappingTarget> = new Set(['story', 'reference']);
+
+/** A label column's count for the preview: its labels, and what it leaves out, so nothing goes unsaid. */
+function labelCount(column: { labels: number; noLabel: number; unparseable: number }): string {
+  const labels = `${column.labels.toLocaleString('en')} label${column.labels === 1 ? '' : 's'}`;
+  const unparseable = column.unparseable > 0 ? ` (${column.unparseable.toLocaleString('en')} unparseable)` : '';
+  return column.noLabel > 0 ? `${labels}${unparseable}, ${column.noLabel.toLocaleString('en')} values left as no label` : `${labels}${unparseable}`;
+}
 
 const short = (text: string | undefined, chars = 60) => (text === undefined ? '' : text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
 
@@ -137,6 +146,8 @@ export function MappingDialog({ files, onClose }: { files: OpenedFile[]; onClose
               <TextField label="Player name" placeholder="where no field names one" value={draft.player} onChange={(player) => update({ player })} />
               <TextField label="Judge name" placeholder="where no field names one" value={draft.judge} onChange={(judge) => update({ judge })} />
             </fieldset>
+            <LabelColumnPickers fieldNames={fieldNames} draft={draft} update={setDraft} />
+            <ValueMaps columns={mapping.columns} draft={draft} update={setDraft} />
             {'problem' in built && <p className="notice notice-error">{built.problem}</p>}
             {check !== undefined && <MappingCheckView check={check} />}
           </>
@@ -180,6 +191,7 @@ function MappingCheckView({ check }: { check: NonNullable<ReturnType<typeof useF
             <th>Judge</th>
             <th>Turn</th>
             <th>Judge label</th>
+            <th>Column labels</th>
           </tr>
         </thead>
         <tbody>
@@ -193,6 +205,7 @@ function MappingCheckView({ check }: { check: NonNullable<ReturnType<typeof useF
               <td>{row.judge ?? ''}</td>
               <td>{row.turn === undefined ? '(puzzle only)' : `${row.turn.type}: ${short(row.turn.text)}`}</td>
               <td>{row.turn?.label === undefined ? '' : `${row.turn.label} (“${short(row.turn.reply, 30)}”)`}</td>
+              <td>{(row.turn?.columns ?? []).map((cell) => `${cell.who}: ${cell.label} (“${short(cell.value, 20)}”)`).join('; ')}</td>
             </tr>
           ))}
         </tbody>
@@ -202,6 +215,20 @@ function MappingCheckView({ check }: { check: NonNullable<ReturnType<typeof useF
           Would import {check.counts.puzzles} puzzles, {check.counts.sessions} sessions, {check.counts.turns} turns
           {check.counts.unparseable > 0 ? `; ${check.counts.unparseable} judge labels could not be read and are kept as written` : ''}.
         </p>
+      )}
+      {check.counts !== undefined && check.counts.finals > 0 && (
+        <p data-testid="mapping-turn-kinds">
+          {check.counts.questions.toLocaleString('en')} questions and {check.counts.finals.toLocaleString('en')} final answers.
+        </p>
+      )}
+      {check.columns.length > 0 && (
+        <ul data-testid="mapping-labels" aria-label="Labels per rater and judge">
+          {check.columns.map((column) => (
+            <li key={column.field}>
+              {column.role === 'rater' ? `Rater ${column.id}` : column.name === '' ? 'The judge of each record' : `Judge ${column.name}`}: {labelCount(column)}
+            </li>
+          ))}
+        </ul>
       )}
       {check.needs.map((name) => (
         <p key={name} className="notice notice-error">

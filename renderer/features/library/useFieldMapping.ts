@@ -1,6 +1,7 @@
 // The state of mapping a file's fields: the fields the mapping worker found, the lead's choices
-// (prefilled by a first guess or a saved preset), the worker's check of each choice, and the three
-// ends: save the preset by name, export it for the command line, or import the mapped study.
+// (prefilled by a first guess or a saved preset: targets, raters' and judges' label columns, value
+// maps), the worker's check of each choice, and the three ends: save the preset by name, export it
+// for the command line, or import the mapped study with its raters' labels.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
@@ -13,10 +14,11 @@ import {
   type MappingTarget,
 } from '../../../shared/formats/importers/mapping-preset';
 import type { RecordsAt } from '../../../shared/formats/importers/mapping-records';
+import type { TurnType, ValueMap, ValueTarget } from '../../../shared/formats/importers/mapping-values';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
 import { usePreferences, useServices } from '../../services/services';
 import type { MappingCheck, MappingFields } from '../../workers/mapping-protocol';
-import { useImportFiles } from './useImportFiles';
+import { useImportMapped } from './useImportFiles';
 
 /** How many records the preview shows. */
 const PREVIEW_ROWS = 5;
@@ -29,6 +31,12 @@ export interface MappingDraft {
   finalKinds: string;
   player: string;
   judge: string;
+  /** Human raters' label columns; a blank id is the one the header gives, a name kept from a preset. */
+  raters: Array<{ field: string; id: string; name?: string }>;
+  /** Judges' label columns; a blank name is the header. */
+  judges: Array<{ field: string; name: string }>;
+  /** The lead's value maps, by label column; a value not in them is read by the reply rule. */
+  values: Record<string, ValueMap>;
 }
 
 const list = (text: string) =>
@@ -41,6 +49,10 @@ const list = (text: string) =>
 function presetOfDraft(draft: MappingDraft, at: RecordsAt): { preset: MappingPreset } | { problem: string } {
   const questionKinds = list(draft.questionKinds);
   const finalKinds = list(draft.finalKinds);
+  const labelFields = new Set([...draft.raters.map((rater) => rater.field), ...draft.judges.map((judge) => judge.field)]);
+  if (draft.fields.judgeLabel !== undefined) labelFields.add(draft.fields.judgeLabel);
+  // A value map is kept while its column is a label column: unticking a column then ticking it again keeps what was chosen.
+  const values = Object.fromEntries(Object.entries(draft.values).filter(([field]) => labelFields.has(field)));
   const raw = {
     format: MAPPING_FORMAT,
     name: draft.name.trim() === '' ? 'Unnamed mapping' : draft.name.trim(),
@@ -57,6 +69,19 @@ function presetOfDraft(draft: MappingDraft, at: RecordsAt): { preset: MappingPre
           },
         }
       : {}),
+    ...(draft.raters.length > 0
+      ? {
+          raters: draft.raters.map((rater) => ({
+            field: rater.field,
+            ...(rater.id.trim() !== '' ? { id: rater.id.trim() } : {}),
+            ...(rater.name !== undefined ? { name: rater.name } : {}),
+          })),
+        }
+      : {}),
+    ...(draft.judges.length > 0
+      ? { judges: draft.judges.map((judge) => ({ field: judge.field, ...(judge.name.trim() !== '' ? { name: judge.name.trim() } : {}) })) }
+      : {}),
+    ...(Object.keys(values).length > 0 ? { values } : {}),
   };
   if (raw.fields.story === undefined || raw.fields.reference === undefined) return { problem: 'Pick the fields that hold the story and the reference.' };
   const checked = mappingPresetFromJson('the mapping', raw);
@@ -71,15 +96,24 @@ function draftOfPreset(preset: MappingPreset): MappingDraft {
     finalKinds: (preset.turnKinds?.final ?? []).join(', '),
     player: preset.constants?.player ?? '',
     judge: preset.constants?.judge ?? '',
+    raters: (preset.raters ?? []).map((rater) => ({ field: rater.field, id: rater.id ?? '', ...(rater.name !== undefined ? { name: rater.name } : {}) })),
+    judges: (preset.judges ?? []).map((judge) => ({ field: judge.field, name: judge.name ?? '' })),
+    values: structuredClone(preset.values ?? {}),
   };
 }
 
-const EMPTY_DRAFT: MappingDraft = { name: '', fields: {}, questionKinds: '', finalKinds: '', player: '', judge: '' };
+const EMPTY_DRAFT: MappingDraft = { name: '', fields: {}, questionKinds: '', finalKinds: '', player: '', judge: '', raters: [], judges: [], values: {} };
+
+/** The draft with one value of a label column mapped to `target` on turns of this kind. */
+export function withValue(draft: MappingDraft, field: string, type: TurnType, value: string, target: ValueTarget): MappingDraft {
+  const map = draft.values[field] ?? {};
+  return { ...draft, values: { ...draft.values, [field]: { ...map, [type]: { ...map[type], [value]: target } } } };
+}
 
 export function useFieldMapping(files: OpenedFile[]) {
   const { platform, preferences, workers } = useServices();
   const saved = usePreferences((state) => state.mappingPresets);
-  const importFiles = useImportFiles();
+  const storeMapped = useImportMapped();
   const [at, setAt] = useState<RecordsAt>({});
   // Each answer of the worker is kept with the question it answers, so a stale one is never shown.
   const [openedFor, setOpenedFor] = useState<{ at: RecordsAt; result: MappingFields }>();
@@ -111,6 +145,8 @@ export function useFieldMapping(files: OpenedFile[]) {
   const opened = openedFor?.at === at ? openedFor.result : undefined;
   const built = useMemo(() => presetOfDraft(draft, at), [draft, at]);
   const check = 'preset' in built && checkFor?.preset === built.preset ? checkFor.result : undefined;
+  // The value maps show the last columns the worker counted while it counts again, so a choice does not make them flicker.
+  const columns = checkFor?.result.columns ?? [];
 
   useEffect(() => {
     if (opened?.ok !== true || !('preset' in built)) return;
@@ -158,11 +194,11 @@ export function useFieldMapping(files: OpenedFile[]) {
 
   const importMapped = async () => {
     if (!('preset' in built)) return;
-    const bundle = await workers.mapping.build(built.preset);
-    if (!bundle.ok) return setMessage(bundle.errors.map(formatErrorText).join('; '));
-    await importFiles([{ name: bundle.fileName, size: bundle.text.length, text: bundle.text }]);
+    const mapped = await workers.mapping.build(built.preset);
+    if (!mapped.ok) return setMessage(mapped.errors.map(formatErrorText).join('; '));
+    await storeMapped(mapped.study, mapped.fileNames, built.preset.name);
   };
 
   const ready = 'preset' in built && check !== undefined && check.problems.length === 0 && check.needs.length === 0 && check.counts !== undefined;
-  return { at, setAt, opened, draft, setDraft, built, check, saved, choosePreset, savePreset, exportPreset, importMapped, ready, message };
+  return { at, setAt, opened, draft, setDraft, built, check, columns, saved, choosePreset, savePreset, exportPreset, importMapped, ready, message };
 }

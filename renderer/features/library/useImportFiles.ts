@@ -5,7 +5,7 @@
 // A team server invitation goes to its own page instead.
 
 import { useCallback } from 'react';
-import type { BenchmarkImportOptions } from '../../../shared/formats/importers/imported-study';
+import type { BenchmarkImportOptions, ImportedStudy } from '../../../shared/formats/importers/imported-study';
 import { needsConfirmation } from '../../../shared/formats/importers/import-preview';
 import type { OpenedFile } from '../../../shared/platform/studio-platform';
 import type { ImportClient } from '../../services/import-client';
@@ -35,6 +35,22 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
         options,
       );
       return settle({ databaseName: db.name, store, imports: workers.imports }, start, fileNames, offersMapping(files) ? files : undefined);
+    },
+    [db, store, workers],
+  );
+}
+
+/** Stores a study the mapping dialog built (the lead saw its preview there), with its raters' labels, shown like any import. */
+export function useImportMapped(): (study: ImportedStudy, fileNames: string[], presetName: string) => Promise<ImportOutcome> {
+  const { db, store, workers } = useServices();
+  return useCallback(
+    async (study, fileNames, presetName) => {
+      store.getState().setImportState({ status: 'running', fileNames, progress: { phase: 'writing', done: 0, total: 1 } });
+      const outcome = await workers.imports.importMapped(db.name, study, fileNames, presetName, (progress) =>
+        store.getState().setImportState({ status: 'running', fileNames, progress }),
+      );
+      store.getState().setImportState(outcome.ok ? { status: 'done', studies: outcome.studies } : { status: 'failed', fileNames, errors: outcome.errors });
+      return outcome;
     },
     [db, store, workers],
   );

@@ -1,11 +1,11 @@
 // Turns the records of another program's files into one study through a mapping preset: one record
 // is one turn (a record without turn fields only names its puzzle), records group into sessions by
-// the session field, puzzles are one per id. Every unmapped field is listed as not imported.
+// the session field, puzzles are one per id; each judge's label column gives judgements, each
+// rater's label column that rater's labels. Every unmapped field and unlabelled value is listed.
 
-import { UNPARSEABLE, type JudgeLabel, type LabelScheme } from '../../domain/model';
+import { UNPARSEABLE, type JudgeLabel } from '../../domain/model';
 import { idProblem } from '../../domain/ids';
 import type { FormatError, ParseResult } from '../errors';
-import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
@@ -17,15 +17,29 @@ import {
   type BundlePuzzle,
   type BundleSession,
   type BundleTurn,
+  type ImportedRater,
   type Leftover,
   type MissingName,
 } from './imported-study';
 import { withRepliesKept } from './imported-replies';
 import { MAPPING_TARGETS, TARGET_NAMES, type MappingPreset, type MappingTarget } from './mapping-preset';
 import { readRecords, type RecordPlace, type RecordTable, type SourceRecord } from './mapping-records';
+import {
+  defaultTarget,
+  MAPPED_SCHEME,
+  mappedValue,
+  NO_LABEL,
+  raterColumns,
+  type ColumnRole,
+  type RaterColumn,
+  type TurnType,
+  type ValueTarget,
+} from './mapping-values';
 
-// A mapped file says nothing about an "unknown" answer, so it reads as irrelevant, as in bundles.
-const SCHEME: LabelScheme = { answerUnknown: false };
+const SCHEME = MAPPED_SCHEME;
+
+/** The session judge when no column or name gives one: the file holds no judge's labels, so nobody is asked to name a judge. */
+export const NO_JUDGE = '(no judge)';
 
 const DEFAULT_TURN_KINDS = { question: ['question'], final: ['final'] };
 
@@ -41,7 +55,46 @@ export interface MappedRow {
   session?: string;
   player?: string;
   judge?: string;
-  turn?: { type: 'question' | 'final'; text: string; label?: JudgeLabel; reply?: string };
+  turn?: {
+    type: TurnType;
+    text: string;
+    label?: JudgeLabel;
+    reply?: string;
+    /** The labels of the judges' and raters' columns on this turn: who, the label, the value as written. */
+    columns?: Array<{ who: string; label: ValueTarget; value: string }>;
+  };
+}
+
+/** One distinct value of a label column on one kind of turn: how often it came and what it gives. */
+export interface ColumnValue {
+  type: TurnType;
+  /** As written, trimmed: the key of the value map. */
+  value: string;
+  count: number;
+  /** What the value gives under the preset's map. */
+  label: ValueTarget;
+  /** What it would give without an entry in the map: the reply rule's reading, else no label or unparseable. */
+  byRule: ValueTarget;
+}
+
+/** A label column as the whole file fills it, for the dialog's value maps and counts. */
+export interface LabelColumn {
+  field: string;
+  role: ColumnRole;
+  /** The rater's annotator id, or the judge's name (blank for the judge label field when each record names its judge). */
+  id: string;
+  /** The rater's display name, or the judge's name. */
+  name: string;
+  /** A rater whose id is not the header as written. */
+  renamed: boolean;
+  values: ColumnValue[];
+  /** Labels given (for a judge, unparseable ones included). */
+  labels: number;
+  /** Values left as no label: counted, never silent. */
+  noLabel: number;
+  unparseable: number;
+  /** Turns whose cell is empty. */
+  blank: number;
 }
 
 export interface MappingPreview {
@@ -79,11 +132,20 @@ export async function readTables(
 
 /** The study the records make under the mapping, or every error found, with `needs` when only a player or judge name is missing. */
 export function applyMapping(tables: readonly RecordTable[], preset: MappingPreset, options: BenchmarkImportOptions = {}): BenchmarkImport {
+  return mapRecords(tables, preset, options).result;
+}
+
+/** The mapping's outcome with every label column's values and counts over the whole file. */
+export function mapRecords(
+  tables: readonly RecordTable[],
+  preset: MappingPreset,
+  options: BenchmarkImportOptions = {},
+): { result: BenchmarkImport; columns: LabelColumn[] } {
   const run = new MappingRun(preset, options);
   run.checkFields(tables);
   for (const table of tables) for (const record of table.records) run.take(record);
   // A workbook's cells are read without the string limit, so a judge reply may be too long to store whole.
-  return withRepliesKept(run.finish(tables));
+  return { result: withRepliesKept(run.finish(tables)), columns: run.columnList() };
 }
 
 /** The first `n` records mapped, with the problems and leftovers found in them, before anything is written. */
@@ -110,6 +172,20 @@ interface SessionEntry {
   at: RecordPlace;
 }
 
+/** A label column being read: whose it is, its value map, and what it has given so far. */
+interface ColumnTally {
+  column: Omit<LabelColumn, 'values'>;
+  values: Map<string, ColumnValue>;
+}
+
+/** A rater's label waiting for its turn's id, which is given once every turn is known. */
+interface PendingLabel {
+  rater: string;
+  turn: BundleTurn;
+  type: TurnType;
+  value: Exclude<ValueTarget, typeof UNPARSEABLE | typeof NO_LABEL>;
+}
+
 class MappingRun {
   readonly errors: FormatError[] = [];
   readonly leftovers = new LeftoverTally();
@@ -122,15 +198,33 @@ class MappingRun {
   private readonly needs = new Set<MissingName>();
   private readonly player: string | undefined;
   private readonly judge: string | undefined;
+  private readonly raters: RaterColumn[];
+  private readonly judges: Array<{ field: string; name: string }>;
+  private readonly columns = new Map<string, ColumnTally>();
+  private readonly pending: PendingLabel[] = [];
+  /** Each turn's id, once withIds has given it. */
+  private readonly turnIds = new Map<BundleTurn, string>();
 
   constructor(
     private readonly preset: MappingPreset,
     options: BenchmarkImportOptions,
   ) {
-    this.mapped = new Set(Object.values(preset.fields));
+    this.raters = raterColumns(preset.raters ?? []);
+    this.judges = (preset.judges ?? []).map((judge) => ({ field: judge.field, name: judge.name ?? judge.field }));
+    this.mapped = new Set([...Object.values(preset.fields), ...this.raters.map((rater) => rater.field), ...this.judges.map((judge) => judge.field)]);
     // A name given by the caller stands for every row whose field is empty, like the preset's constant.
     this.player = options.player ?? preset.constants?.player;
     this.judge = options.judge ?? preset.constants?.judge;
+    const tally = (field: string, role: ColumnRole, id: string, name: string, renamed = false) =>
+      this.columns.set(field, { column: { field, role, id, name, renamed, labels: 0, noLabel: 0, unparseable: 0, blank: 0 }, values: new Map() });
+    if (preset.fields.judgeLabel !== undefined) tally(preset.fields.judgeLabel, 'judge', this.judge ?? '', this.judge ?? '');
+    for (const judge of this.judges) tally(judge.field, 'judge', judge.name, judge.name);
+    for (const rater of this.raters) tally(rater.field, 'rater', rater.id, rater.name, rater.renamed);
+  }
+
+  /** Every label column with its values, in the preset's order: the judge label, the judges, the raters. */
+  columnList(): LabelColumn[] {
+    return [...this.columns.values()].map(({ column, values }) => ({ ...column, values: [...values.values()] }));
   }
 
   /** Records an error (the first 200: one wrong column repeats on every row) and gives undefined, for `return`. */
@@ -143,12 +237,19 @@ class MappingRun {
   checkFields(tables: readonly RecordTable[]): void {
     if (tables.length === 0) return;
     const present = new Set(tables.flatMap((table) => table.fieldNames));
-    for (const target of MAPPING_TARGETS) {
-      const field = this.preset.fields[target];
-      if (field !== undefined && !present.has(field)) {
+    const wanted = [
+      ...MAPPING_TARGETS.flatMap((target) => {
+        const field = this.preset.fields[target];
+        return field === undefined ? [] : [{ field, what: `the ${TARGET_NAMES[target]}` }];
+      }),
+      ...this.judges.map((judge) => ({ field: judge.field, what: `the labels of the judge ${JSON.stringify(judge.name)}` })),
+      ...this.raters.map((rater) => ({ field: rater.field, what: `the labels of the rater ${JSON.stringify(rater.id)}` })),
+    ];
+    for (const { field, what } of wanted) {
+      if (!present.has(field)) {
         this.error(
           { file: tables.map((table) => table.file).join(', '), path: '' },
-          `the mapping takes the ${TARGET_NAMES[target]} from the field ${JSON.stringify(field)}, which the files do not have; they have ${tables[0]?.fieldNames.map((name) => JSON.stringify(name)).join(', ')}`,
+          `the mapping takes ${what} from the field ${JSON.stringify(field)}, which the files do not have; they have ${tables[0]?.fieldNames.map((name) => JSON.stringify(name)).join(', ')}`,
         );
       }
     }
@@ -164,17 +265,55 @@ class MappingRun {
 
   private text(record: SourceRecord, target: MappingTarget): string | undefined {
     const field = this.preset.fields[target];
-    if (field === undefined) return undefined;
+    return field === undefined ? undefined : this.fieldText(record, field, `the ${TARGET_NAMES[target]}`);
+  }
+
+  private fieldText(record: SourceRecord, field: string, what: string): string {
     const value = record.fields[field];
     if (value === undefined || value === null) return '';
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     if (value instanceof Date) return value.toISOString();
-    this.error(
-      record.at,
-      `the field ${JSON.stringify(field)} (the ${TARGET_NAMES[target]}) holds ${Array.isArray(value) ? 'a list' : 'an object'}; expected text`,
-    );
+    this.error(record.at, `the field ${JSON.stringify(field)} (${what}) holds ${Array.isArray(value) ? 'a list' : 'an object'}; expected text`);
     return '';
+  }
+
+  /** The judges' and raters' label cells of a record, as text; blank ones too. */
+  private columnCells(record: SourceRecord): Array<{ field: string; value: string }> {
+    return [
+      ...this.judges.map((judge) => ({
+        field: judge.field,
+        value: this.fieldText(record, judge.field, `the labels of the judge ${JSON.stringify(judge.name)}`),
+      })),
+      ...this.raters.map((rater) => ({
+        field: rater.field,
+        value: this.fieldText(record, rater.field, `the labels of the rater ${JSON.stringify(rater.id)}`),
+      })),
+    ];
+  }
+
+  /** Counts one cell of a label column and gives what it means on this turn; undefined for a blank cell. */
+  private readCell(field: string, value: string, type: TurnType, at: RecordPlace): ValueTarget | undefined {
+    const tally = this.columns.get(field);
+    if (tally === undefined) return undefined;
+    const { column } = tally;
+    const key = value.trim();
+    if (key === '') {
+      column.blank++;
+      return undefined;
+    }
+    const label = mappedValue(key, type, column.role, this.preset.values?.[field]);
+    const seen = tally.values.get(`${type}\u0000${key}`);
+    if (seen !== undefined) seen.count++;
+    else tally.values.set(`${type}\u0000${key}`, { type, value: key, count: 1, label, byRule: defaultTarget(key, type, column.role) });
+    if (label === NO_LABEL) {
+      column.noLabel++;
+      this.leftovers.add(at.file, `field ${field}: values left as no label`, value);
+    } else {
+      column.labels++;
+      if (label === UNPARSEABLE) column.unparseable++;
+    }
+    return label;
   }
 
   /** Maps one record; undefined when it has errors (they are recorded). */
@@ -189,31 +328,71 @@ class MappingRun {
     const row: MappedRow = { at: record.at, puzzleId, ...puzzleFields };
     const text = this.text(record, 'question') ?? '';
     const label = this.text(record, 'judgeLabel') ?? '';
+    const cells = this.columnCells(record);
     if (text.trim() === '') {
       if (label.trim() !== '') return this.error(record.at, `the row has a judge label (${JSON.stringify(label)}) but no question text`);
+      const labelled = cells.find((cell) => cell.value.trim() !== '');
+      if (labelled !== undefined)
+        return this.error(
+          record.at,
+          `the row has a label in the field ${JSON.stringify(labelled.field)} (${JSON.stringify(labelled.value)}) but no question text`,
+        );
       return this.errors.length > errorsBefore ? undefined : row;
     }
     // A bad puzzle value does not keep the row's session from being checked against the others.
     const turnErrorsBefore = this.errors.length;
     const type = this.turnType(record);
     const player = this.modelName(record, 'player', this.player);
-    const judge = this.modelName(record, 'judge', this.judge);
+    const judge = this.sessionJudge(record, label);
     if (this.errors.length > turnErrorsBefore || type === undefined) return undefined;
     const session = this.sessionOf(record, puzzleId, player, judge);
     if (session === undefined || this.errors.length > errorsBefore) return undefined;
     // Turn ids are given when the study is assembled, once every id they must not repeat is known.
     const turn: BundleTurn = { id: '', type, text, judgements: {} };
     const mappedTurn: NonNullable<MappedRow['turn']> = { type, text };
-    if (label.trim() !== '' && judge !== undefined) {
-      const judged = readJudgeReply(label, type === 'final' ? 'match' : 'answer', SCHEME);
-      if (judged === UNPARSEABLE) this.unparseable++;
-      turn.judgements[judge] = judged;
-      // The raw reply is kept whatever it read as, so the lead can see what the judge wrote.
-      turn.judgeReplies = { [judge]: label };
-      Object.assign(mappedTurn, { label: judged, reply: label });
+    const labelField = this.preset.fields.judgeLabel;
+    if (labelField !== undefined && judge !== undefined) {
+      const judged = this.readCell(labelField, label, type, record.at);
+      if (judged !== undefined && judged !== NO_LABEL) this.judgeTurn(turn, judge, judged, label);
+      if (judged !== undefined) Object.assign(mappedTurn, { label: judged, reply: label });
     }
+    const columns: NonNullable<NonNullable<MappedRow['turn']>['columns']> = [];
+    for (const { field, value } of cells) {
+      const read = this.readCell(field, value, type, record.at);
+      if (read === undefined) continue;
+      const judgeColumn = this.judges.find((column) => column.field === field);
+      const rater = this.raters.find((column) => column.field === field);
+      columns.push({ who: judgeColumn?.name ?? rater?.id ?? field, label: read, value });
+      if (read === NO_LABEL) continue;
+      if (judgeColumn !== undefined) {
+        if (Object.hasOwn(turn.judgements, judgeColumn.name))
+          return this.error(
+            record.at,
+            `the judge ${JSON.stringify(judgeColumn.name)} of the field ${JSON.stringify(field)} already judged this turn; name the column's judge apart`,
+          );
+        this.judgeTurn(turn, judgeColumn.name, read, value);
+      } else if (rater !== undefined && read !== UNPARSEABLE) this.pending.push({ rater: rater.id, turn, type, value: read });
+    }
+    if (columns.length > 0) mappedTurn.columns = columns;
     session.turns.push(turn);
     return { ...row, session: session.id, ...(player !== undefined ? { player } : {}), ...(judge !== undefined ? { judge } : {}), turn: mappedTurn };
+  }
+
+  /** A judge's label on the turn, with the value as written kept whatever it read as, so the lead sees what the judge wrote. */
+  private judgeTurn(turn: BundleTurn, judge: string, label: JudgeLabel, written: string): void {
+    if (label === UNPARSEABLE) this.unparseable++;
+    turn.judgements[judge] = label;
+    turn.judgeReplies = { ...turn.judgeReplies, [judge]: written };
+  }
+
+  /**
+   * The session's judge: the judge field's or the name given; without one, a row with a judge label
+   * needs it named, and a file without judge labels takes the first judge column's, else NO_JUDGE.
+   */
+  private sessionJudge(record: SourceRecord, label: string): string | undefined {
+    const given = this.text(record, 'judge')?.trim();
+    if ((given !== undefined && given !== '') || this.judge !== undefined || label.trim() !== '') return this.modelName(record, 'judge', this.judge);
+    return this.judges[0]?.name ?? NO_JUDGE;
   }
 
   private puzzleOf(record: SourceRecord): PuzzleEntry | undefined {
@@ -315,6 +494,12 @@ class MappingRun {
       puzzles,
       [...this.sessions.values()].map((entry) => entry.session),
     );
+    const raters: ImportedRater[] = this.raters.map((rater) => ({ annotator: { id: rater.id, name: rater.name }, labels: [] }));
+    for (const label of this.pending) {
+      const unit = this.turnIds.get(label.turn);
+      const rater = raters.find((item) => item.annotator.id === label.rater);
+      if (unit !== undefined) rater?.labels.push({ unit, task: label.type === 'final' ? 'match' : 'answer', value: label.value });
+    }
     const name = tables.length === 1 && tables[0] !== undefined ? baseName(tables[0].file) : this.preset.name;
     const id = generatedStudyId(name, JSON.stringify([puzzles, sessions]));
     return {
@@ -322,7 +507,7 @@ class MappingRun {
       value: {
         layouts: tables.map((table) => ({ file: table.file, layout: `${table.layout}, mapped by the preset ${JSON.stringify(this.preset.name)}` })),
         bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles, sessions },
-        raters: [],
+        raters: raters.filter((rater) => rater.labels.length > 0),
         leftovers: this.leftovers.list(),
       },
     };
@@ -353,7 +538,15 @@ class MappingRun {
           ? `${session.puzzleId}/session`
           : `${session.puzzleId}/${session.player}/${session.judge}`;
       const id = unique(candidate, `session-${s + 1}`);
-      return { ...session, id, turns: session.turns.map((turn, i) => ({ ...turn, id: unique(`${id}/${i + 1}`, `session-${s + 1}/${i + 1}`) })) };
+      return {
+        ...session,
+        id,
+        turns: session.turns.map((turn, i) => {
+          const turnId = unique(`${id}/${i + 1}`, `session-${s + 1}/${i + 1}`);
+          this.turnIds.set(turn, turnId);
+          return { ...turn, id: turnId };
+        }),
+      };
     });
   }
 }

@@ -22,6 +22,7 @@ export function fakeWorkers(): FakeWorkers {
       nameModels: vi.fn<ImportClient['nameModels']>(),
       commitImport: vi.fn<ImportClient['commitImport']>(),
       cancelImport: vi.fn<ImportClient['cancelImport']>(),
+      importMapped: vi.fn<ImportClient['importMapped']>(),
     },
     mapping: {
       open: vi.fn<MappingClient['open']>(),

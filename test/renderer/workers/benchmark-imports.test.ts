@@ -1,12 +1,16 @@
 // The worker's two-step benchmark import against fake-indexeddb (issue 14 points 1, 3, 4): the
 // preview writes nothing, commit stores the study exactly as importing its bundle file would plus
 // the human rater's labels, cancel drops what was held, and a file without a judge waits for one.
+// A study mapped by a preset (issue 26 point 4) is stored at once, each rater's column as its labels.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serializeBundleDocument } from '../../../shared/formats/importers/imported-study';
 import { importBenchmarkFiles } from '../../../shared/formats/importers/benchmark-import';
+import { applyMapping } from '../../../shared/formats/importers/mapping';
+import { MAPPING_FORMAT } from '../../../shared/formats/importers/mapping-preset';
+import { readRecords } from '../../../shared/formats/importers/mapping-records';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
 import type { ImportStart } from '../../../renderer/workers/import-protocol';
@@ -99,5 +103,49 @@ describe('BenchmarkImports', () => {
     expect(
       await imports.start([{ name: 'demo.json', text: readFileSync(fileURLToPath(new URL('../../../assets/demo-study.json', import.meta.url)), 'utf8') }]),
     ).toBeUndefined();
+  });
+
+  it("stores a mapped study with each rater column's labels as that annotator's, and says how it was read", async () => {
+    const csv = ['pid,surface,truth,asked,Ann 1,ann-2,judge-a', 'p1,A lamp.,A lighthouse.,At sea?,1,0,1', 'p1,,,Night?,0,0,Yes'].join('\n');
+    const read = await readRecords({ name: 'labelled.csv', text: csv }, {}, FILE_READERS);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const values = { question: { '1': 'yes', '0': 'no' } } as const;
+    const mapped = applyMapping([read.value], {
+      format: MAPPING_FORMAT,
+      name: 'Labelled',
+      fields: { puzzleId: 'pid', story: 'surface', reference: 'truth', question: 'asked' },
+      constants: { player: 'pl' },
+      raters: [{ field: 'Ann 1' }, { field: 'ann-2' }],
+      judges: [{ field: 'judge-a' }],
+      values: { 'Ann 1': values, 'ann-2': values, 'judge-a': values },
+    });
+    if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
+    const db = freshDatabase();
+    const outcome = await new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS).storeMapped(
+      db,
+      mapped.value,
+      ['labelled.csv'],
+      'Labelled',
+      () => undefined,
+    );
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.studies[0]?.notes).toEqual(['mapped by the preset "Labelled"', '4 human labels by 2 raters', 'nothing left out']);
+    const studyId = outcome.studies[0]?.id ?? '';
+    expect((await db.studies.get(studyId))?.sourceFiles).toEqual(['labelled.csv']);
+    expect(await db.annotators.toArray()).toEqual([
+      { studyId, id: 'Ann-1', name: 'Ann 1' },
+      { studyId, id: 'ann-2', name: 'ann-2' },
+    ]);
+    const labels = (await db.labels.toArray()).map((label) => [label.annotatorId, label.unitId, label.task, label.value]).sort();
+    expect(labels).toEqual([
+      ['Ann-1', 'p1/session/1', 'answer', 'yes'],
+      ['Ann-1', 'p1/session/2', 'answer', 'no'],
+      ['ann-2', 'p1/session/1', 'answer', 'no'],
+      ['ann-2', 'p1/session/2', 'answer', 'no'],
+    ]);
+    expect((await db.turns.where('studyId').equals(studyId).toArray()).map((turn) => turn.judgements).sort()).toEqual([
+      { 'judge-a': 'yes' },
+      { 'judge-a': 'yes' },
+    ]);
   });
 });

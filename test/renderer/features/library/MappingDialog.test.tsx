@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 // The "Map fields…" dialog over an in-process stand-in for the mapping worker (the same shared
 // code the worker runs): fields prefilled from their names, the first records mapped with counts,
-// problems and leftovers, presets saved by name and chosen again, exported as a preset file, and
-// the import handed to the import worker as our own bundle.
+// problems and leftovers, raters' and judges' label columns with each value's count and label,
+// presets saved by name and chosen again (value maps too), exported as a preset file, and the
+// mapped study handed to the import worker with its raters' labels.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordTable } from '../../../../shared/formats/importers/mapping-records';
 import { readRecords } from '../../../../shared/formats/importers/mapping-records';
-import { applyMapping, previewMapping } from '../../../../shared/formats/importers/mapping';
-import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
+import { mapRecords, previewMapping } from '../../../../shared/formats/importers/mapping';
 import { parseMappingPreset } from '../../../../shared/formats/importers/mapping-preset';
-import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { MappingDialog } from '../../../../renderer/features/library/MappingDialog';
 import { UNPARSEABLE } from '../../../../shared/domain/model';
 import { closeDatabases, freshDatabase, renderWithServices, testServices, workers } from '../mode/mode-fixtures';
@@ -37,25 +36,33 @@ beforeEach(() => {
   });
   vi.mocked(workers.mapping.check).mockImplementation(async (preset, rows) => {
     const preview = previewMapping(tables, preset, rows);
-    const result = applyMapping(tables, preset);
-    if (!result.ok) return { rows: preview.rows, problems: result.needs ? [] : result.errors, needs: result.needs ?? [], leftovers: preview.leftovers };
+    const { result, columns } = mapRecords(tables, preset);
+    if (!result.ok)
+      return { rows: preview.rows, problems: result.needs ? [] : result.errors, needs: result.needs ?? [], leftovers: preview.leftovers, columns };
     const turns = result.value.bundle.sessions.flatMap((s) => s.turns);
     const unparseable = turns.filter((t) => Object.values(t.judgements).includes(UNPARSEABLE)).length;
+    const finals = turns.filter((t) => t.type === 'final').length;
     return {
       rows: preview.rows,
       problems: [],
       needs: [],
       leftovers: result.value.leftovers,
-      counts: { puzzles: result.value.bundle.puzzles.length, sessions: result.value.bundle.sessions.length, turns: turns.length, unparseable },
+      columns,
+      counts: {
+        puzzles: result.value.bundle.puzzles.length,
+        sessions: result.value.bundle.sessions.length,
+        turns: turns.length,
+        questions: turns.length - finals,
+        finals,
+        unparseable,
+      },
     };
   });
   vi.mocked(workers.mapping.build).mockImplementation(async (preset) => {
-    const result = applyMapping(tables, preset);
-    return result.ok
-      ? { ok: true, fileName: `${result.value.bundle.name}.json`, text: serializeBundleDocument(result.value.bundle) }
-      : { ok: false, errors: result.errors };
+    const { result } = mapRecords(tables, preset);
+    return result.ok ? { ok: true, study: result.value, fileNames: tables.map((table) => table.file) } : { ok: false, errors: result.errors };
   });
-  vi.mocked(workers.imports.importFiles).mockResolvedValue({
+  vi.mocked(workers.imports.importMapped).mockResolvedValue({
     ok: true,
     studies: [{ id: 'lab', name: 'lab', counts: { puzzles: 2, sessions: 2, turns: 3 } as never }],
   });
@@ -67,11 +74,19 @@ afterEach(() => {
   closeDatabases();
 });
 
-async function renderDialog() {
+const LABELLED_CSV = [
+  'puzzle_id,story,solution,question,Ann 1,ann_2,gpt',
+  'p1,A man turns off a lamp.,Lighthouse keeper.,At sea?,1,Yes,1',
+  'p1,A man turns off a lamp.,Lighthouse keeper.,Night?,2,No,0',
+  'p2,A note on a door.,A proposal.,A letter?,1,,1',
+].join('\n');
+const LABELLED = [{ name: 'labelled.csv', size: LABELLED_CSV.length, text: LABELLED_CSV }];
+
+async function renderDialog(files = FILES) {
   const services = testServices(await freshDatabase(), 'lead');
   const saveFile = vi.spyOn(services.platform, 'saveFile').mockResolvedValue({ saved: true, name: 'Lab.mapping.json' });
   const onClose = vi.fn();
-  renderWithServices(<MappingDialog files={FILES} onClose={onClose} />, services);
+  renderWithServices(<MappingDialog files={files} onClose={onClose} />, services);
   const dialog = await screen.findByTestId('mapping-dialog');
   return { services, saveFile, onClose, dialog };
 }
@@ -157,7 +172,7 @@ describe('the mapping dialog', () => {
     expect(await within(dialog).findByText('Exported the preset as Lab.mapping.json.')).toBeTruthy();
   });
 
-  it('imports the mapped study through the import worker as our own bundle', async () => {
+  it('hands the mapped study, its files and the preset name to the import worker', async () => {
     const { dialog } = await renderDialog();
     await waitFor(() => expect(selected(dialog, 'story')).toBe('story'));
     fireEvent.change(within(dialog).getByLabelText('Judge name'), { target: { value: 'jd' } });
@@ -165,11 +180,57 @@ describe('the mapping dialog', () => {
     const importButton = within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement;
     await waitFor(() => expect(importButton.disabled).toBe(false));
     fireEvent.click(importButton);
-    await waitFor(() => expect(workers.imports.importFiles).toHaveBeenCalledTimes(1));
-    const [, files] = vi.mocked(workers.imports.importFiles).mock.calls[0] ?? [];
-    expect(files?.[0]?.name).toBe('lab.json');
-    const bundle = parseTranscriptBundle(files?.[0] ?? { name: '', text: '' });
-    expect(bundle.ok && bundle.value.study.counts).toMatchObject({ puzzles: 2, sessions: 2, turns: 3 });
+    await waitFor(() => expect(workers.imports.importMapped).toHaveBeenCalledTimes(1));
+    const [, study, fileNames, presetName] = vi.mocked(workers.imports.importMapped).mock.calls[0] ?? [];
+    expect([fileNames, presetName]).toEqual([['lab.csv'], 'Unnamed mapping']);
+    expect([study?.bundle.puzzles.length, study?.bundle.sessions.length]).toEqual([2, 2]);
+  });
+
+  it("maps raters' and judges' columns: each value with its count and label, changed by the lead, saved and chosen again", async () => {
+    const first = await renderDialog(LABELLED);
+    await waitFor(() => expect(selected(first.dialog, 'story')).toBe('story'));
+    fireEvent.change(within(first.dialog).getByLabelText('Player name'), { target: { value: 'pl' } });
+    for (const field of ['Ann 1', 'ann_2']) fireEvent.click(within(within(first.dialog).getByRole('group', { name: /Human raters/ })).getByLabelText(field));
+    fireEvent.click(within(within(first.dialog).getByRole('group', { name: /Judges' label columns/ })).getByLabelText('gpt'));
+    expect(within(first.dialog).getByText(/The header is not usable as an annotator's id/).textContent).toContain('so the rater is Ann-1');
+    const values = await within(first.dialog).findByRole('table', { name: 'Values of Ann 1' });
+    const shown = () =>
+      within(values)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...[...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent), row.querySelector('select')?.value]);
+    await waitFor(() =>
+      expect(shown()).toEqual([
+        ['question', '1', '2', 'no label'],
+        ['question', '2', '1', 'no label'],
+      ]),
+    );
+    // A judge's value the rule cannot read starts as unparseable; a person's as no label, and is counted.
+    expect(selected(first.dialog, 'gpt, question value 1')).toBe('unparseable');
+    await waitFor(() => expect(within(first.dialog).getByTestId('mapping-labels').textContent).toContain('Rater Ann-1: 0 labels, 3 values left as no label'));
+    fireEvent.change(within(first.dialog).getByLabelText('Ann 1, question value 1'), { target: { value: 'yes' } });
+    fireEvent.change(within(first.dialog).getByLabelText('Ann 1, question value 2'), { target: { value: 'no' } });
+    fireEvent.change(within(first.dialog).getByLabelText('gpt, question value 1'), { target: { value: 'yes' } });
+    await waitFor(() => expect(within(first.dialog).getByTestId('mapping-labels').textContent).toContain('Rater Ann-1: 3 labels'));
+    expect(within(first.dialog).getByTestId('mapping-labels').textContent).toContain('Rater ann_2: 2 labels');
+    fireEvent.change(within(first.dialog).getByLabelText('Judge name for gpt'), { target: { value: 'gpt-4o' } });
+    fireEvent.change(within(first.dialog).getByLabelText('Preset name'), { target: { value: 'Labels' } });
+    fireEvent.click(within(first.dialog).getByRole('button', { name: 'Save preset' }));
+    const [saved] = first.services.preferences.getState().mappingPresets;
+    expect([saved?.raters, saved?.judges, saved?.values]).toEqual([
+      [{ field: 'Ann 1' }, { field: 'ann_2' }],
+      [{ field: 'gpt', name: 'gpt-4o' }],
+      { 'Ann 1': { question: { '1': 'yes', '2': 'no' } }, gpt: { question: { '1': 'yes' } } },
+    ]);
+    cleanup();
+
+    const second = await renderDialog(LABELLED);
+    await waitFor(() => expect(selected(second.dialog, 'story')).toBe('story'));
+    fireEvent.change(within(second.dialog).getByLabelText('Saved preset'), { target: { value: 'Labels' } });
+    expect((within(within(second.dialog).getByRole('group', { name: /Human raters/ })).getByLabelText('Ann 1') as HTMLInputElement).checked).toBe(true);
+    expect((within(second.dialog).getByLabelText('Judge name for gpt') as HTMLInputElement).value).toBe('gpt-4o');
+    await waitFor(() => expect(selected(second.dialog, 'Ann 1, question value 2')).toBe('no'));
+    expect(selected(second.dialog, 'gpt, question value 1')).toBe('yes');
   });
 
   it('closes on Escape and Cancel', async () => {

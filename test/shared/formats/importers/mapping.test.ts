@@ -380,7 +380,7 @@ describe('the mapping preset file', () => {
   });
 
   it('refuses another version, an unknown member and a missing story, each named', () => {
-    expect(mappingPresetFromJson('p.json', { ...PRESET, format: 'agreement-studio.mapping/2' })).toMatchObject({
+    expect(mappingPresetFromJson('p.json', { ...PRESET, format: 'agreement-studio.mapping/3' })).toMatchObject({
       ok: false,
       errors: [{ path: 'format', message: expect.stringContaining('newer than the version this app reads') }],
     });
