@@ -3,7 +3,6 @@
 // mapped between calls: the dialog checks each change of the mapping against them.
 
 import * as Comlink from 'comlink';
-import { readSheet } from 'read-excel-file/universal';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { applyMapping, previewMapping, readTables } from '../../shared/formats/importers/mapping';
 import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
@@ -11,6 +10,7 @@ import type { RecordTable, RecordsAt } from '../../shared/formats/importers/mapp
 import type { SourceFile } from '../../shared/formats/limits';
 import { UNPARSEABLE } from '../../shared/domain/model';
 import type { MappedBundle, MappingCheck, MappingFields } from './mapping-protocol';
+import { WORKBOOK_READERS } from './workbook-reader';
 
 let tables: RecordTable[] = [];
 
@@ -18,7 +18,7 @@ const api = {
   /** Reads the files' records (at the JSON path or sheet given) and keeps them for the checks that follow. */
   async open(files: SourceFile[], at: RecordsAt): Promise<MappingFields> {
     tables = [];
-    const read = await readTables(files, { records: at }, { readSheet });
+    const read = await readTables(files, { records: at }, WORKBOOK_READERS);
     if (!read.ok) return read;
     tables = read.value;
     return {
