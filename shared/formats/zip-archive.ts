@@ -25,45 +25,35 @@ export interface ZipEntry {
 export class ZipArchiveError extends Error {}
 
 const END_OF_DIRECTORY = 0x06054b50;
-const ZIP64_END_LOCATOR = 0x07064b50;
-const ZIP64_END_OF_DIRECTORY = 0x06064b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
-const ZIP64_EXTRA = 0x0001;
 /** The end record is 22 bytes, followed by a comment of at most 65,535. */
 const END_SEARCH_BYTES = 22 + 0xffff;
 const CUT_SHORT = 'the file is cut short or damaged (its ZIP directory is not where it should be); copy or download it again';
+const ZIP64 = 'it is a ZIP64 archive, which the studio does not read; save it again from Excel or LibreOffice';
 
 /** Every entry of the archive, in the directory's order; throws a ZipArchiveError saying what is wrong. */
 export function readZip(bytes: Uint8Array): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndOfDirectory(view);
-  let count = view.getUint16(end + 10, true);
+  const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
-  // Values too large for the classic record live in the ZIP64 record, found through its locator.
-  if (count === 0xffff || offset === 0xffffffff) {
-    const locator = end - 20;
-    if (locator < 0 || view.getUint32(locator, true) !== ZIP64_END_LOCATOR) throw new ZipArchiveError(CUT_SHORT);
-    const record = safeNumber(view.getBigUint64(locator + 8, true));
-    if (record + 56 > view.byteLength || view.getUint32(record, true) !== ZIP64_END_OF_DIRECTORY) throw new ZipArchiveError(CUT_SHORT);
-    count = safeNumber(view.getBigUint64(record + 32, true));
-    offset = safeNumber(view.getBigUint64(record + 48, true));
-  }
+  // All ones: the value is in a ZIP64 record, which only archives over 4 GB or 65,535 entries need.
+  if (count === 0xffff || offset === 0xffffffff) throw new ZipArchiveError(ZIP64);
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
     if (offset + 46 > view.byteLength || view.getUint32(offset, true) !== DIRECTORY_ENTRY) throw new ZipArchiveError(CUT_SHORT);
     const flags = view.getUint16(offset + 8, true);
     const method = view.getUint16(offset + 10, true);
     const crc = view.getUint32(offset + 16, true);
-    let compressedSize = view.getUint32(offset + 20, true);
-    let size = view.getUint32(offset + 24, true);
+    const compressedSize = view.getUint32(offset + 20, true);
+    const size = view.getUint32(offset + 24, true);
     const nameLength = view.getUint16(offset + 28, true);
     const extraLength = view.getUint16(offset + 30, true);
     const commentLength = view.getUint16(offset + 32, true);
-    let localOffset = view.getUint32(offset + 42, true);
+    const localOffset = view.getUint32(offset + 42, true);
     const name = new TextDecoder('utf-8').decode(bytes.subarray(offset + 46, offset + 46 + nameLength));
-    const wide = readZip64Extra(view, offset + 46 + nameLength, extraLength, { size, compressedSize, localOffset });
-    ({ size, compressedSize, localOffset } = wide);
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new ZipArchiveError(ZIP64);
     if ((flags & 1) !== 0) throw new ZipArchiveError(`its part ${name} is encrypted; save the workbook again without a password`);
     if (localOffset + 30 > view.byteLength || view.getUint32(localOffset, true) !== LOCAL_HEADER) throw new ZipArchiveError(CUT_SHORT);
     // The local header's own name and extra field may differ in length from the directory's.
@@ -129,34 +119,4 @@ function findEndOfDirectory(view: DataView): number {
     if (view.getUint32(at, true) === END_OF_DIRECTORY && at + 22 + view.getUint16(at + 20, true) <= view.byteLength) return at;
   }
   throw new ZipArchiveError(CUT_SHORT);
-}
-
-/** The sizes and offset, with each one the directory marks as too large (all ones) read from the ZIP64 extra field. */
-function readZip64Extra(
-  view: DataView,
-  start: number,
-  length: number,
-  values: { size: number; compressedSize: number; localOffset: number },
-): { size: number; compressedSize: number; localOffset: number } {
-  const wide = { ...values };
-  for (let at = start; at + 4 <= start + length && at + 4 <= view.byteLength;) {
-    const id = view.getUint16(at, true);
-    const fieldLength = view.getUint16(at + 2, true);
-    if (id === ZIP64_EXTRA) {
-      let next = at + 4;
-      for (const key of ['size', 'compressedSize', 'localOffset'] as const) {
-        if (wide[key] !== 0xffffffff) continue;
-        if (next + 8 > at + 4 + fieldLength || next + 8 > view.byteLength) throw new ZipArchiveError(CUT_SHORT);
-        wide[key] = safeNumber(view.getBigUint64(next, true));
-        next += 8;
-      }
-    }
-    at += 4 + fieldLength;
-  }
-  return wide;
-}
-
-function safeNumber(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new ZipArchiveError(CUT_SHORT);
-  return Number(value);
 }
