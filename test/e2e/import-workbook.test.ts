@@ -3,7 +3,8 @@
 // read-excel-file inflated in a blob: worker the app's policy refuses, so the import waited for
 // ever at "Checking"), imports with the progress shown and every puzzle and its difficulty stored;
 // the real file too when ../shared/real-data is present; a cut-short workbook is refused in words
-// naming the file, with the database unchanged.
+// naming the file, with the database unchanged. A large workbook of another layout opens in
+// Map fields… the same way, through the mapping worker.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { EXCEL_WORKBOOK } from '../../shared/formats/binary-kind';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
 import { scratchDir } from '../scratch-dir';
 import { splatScaleSheet } from '../shared/formats/importers/splat-run';
+import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 import { chooseFiles, dumpDatabase, openApp, useAppInChromium } from './harness';
 
 const chromiumApp = useAppInChromium();
@@ -101,6 +103,23 @@ describe('a workbook in the library', () => {
   if (!present) console.log(`skipped: ${REAL} is absent (SPLAT's files carry no licence and are not in the repository)`);
   it.skipIf(!present)('imports SPLAT’s real puzzles.xlsx the same way', async () => {
     await importsWithProgress(REAL);
+  });
+
+  it('reads a large Excel-saved workbook of another layout for Map fields…, in the mapping worker', async () => {
+    const { rows } = splatScaleSheet();
+    const path = join(scratchDir('agreement-studio-workbook-'), 'riddles.xlsx');
+    const sheet = [['riddle', 'riddle_text', 'solution_text'], ...rows.map((row, i) => [`r${i + 1}`, row.story, row.answer])];
+    writeFileSync(path, writeWorkbook([{ name: 'Riddles', rows: sheet }], { asExcel: true }));
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+    await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
+
+    await chooseFiles(page, page.getByRole('button', { name: 'Import transcripts…' }), [path]);
+    await page.getByRole('button', { name: 'Map fields…' }).click({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByTestId('mapping-dialog').getByTestId('mapping-layouts').textContent(), { timeout: 60_000 })
+      .toBe('riddles.xlsx: Excel workbook (the first sheet), 975 records');
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 
   it('refuses a cut-short workbook in words that name the file, and stores nothing', async () => {
