@@ -1,7 +1,7 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report,judge,sync (the default) picks sections; BENCH_RUNS sets repeats.
+// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook (the default) picks sections; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync,workbook').split(','));
 const CHROMIUM_PATH = browserPath();
 const out = '.bench';
 for (const folder of ['page', 'labelling', 'team', 'report', 'sync']) mkdirSync(`${out}/${folder}`, { recursive: true });
@@ -69,6 +69,7 @@ if (SECTIONS.has('team')) await teamSection();
 if (SECTIONS.has('report')) await reportSection();
 if (SECTIONS.has('judge')) await judgeSection();
 if (SECTIONS.has('sync')) await syncSection();
+if (SECTIONS.has('workbook')) await workbookSection();
 
 async function importSection() {
   const node = benchParse(text, RUNS);
@@ -299,4 +300,24 @@ async function syncSection() {
   };
   print('Sync, difficulty study', r.difficulty);
   print('Sync, agreement study', r.agreement);
+}
+
+// Issue 26: SPLAT's puzzles.xlsx (975 rows) through the app's Import button in Chromium, file chosen
+// to study stored, against the command line's import of the same file; target at most 1.5x.
+async function workbookSection() {
+  await bundle('workbook-bench.ts', 'workbook-bench.mjs', 'node', external);
+  const { runWorkbookBench } = await import(new URL(`../${out}/workbook-bench.mjs`, import.meta.url).href);
+  const r = await runWorkbookBench({
+    benchRoot: `${out}/workbook`,
+    realPath: '../shared/real-data/LateralThinking/puzzles.xlsx',
+    chromiumPath: CHROMIUM_PATH,
+    chromiumArgs: CHROMIUM_ARGS,
+    runs: RUNS,
+    log: (line) => console.error(`  (${line})`),
+  });
+  const ratio = median(r.appMs) / median(r.cliMs);
+  console.log(`\nWorkbook import: ${r.source}, ${fmt(r.bytes / 1024)} KB, ${fmt(r.puzzles)} puzzles`);
+  console.log(`  app, file chosen to study stored, Chromium  ${ms(r.appMs)}   (the input's change event to the "Imported" notice)`);
+  console.log(`  command line, agreement-studio import       ${ms(r.cliMs)}   (process start to exit, the bundle written)`);
+  console.log(`  app / command line                          ${ratio.toFixed(2).padStart(7)} x    (target <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`);
 }

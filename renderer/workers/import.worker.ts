@@ -4,7 +4,6 @@
 // for the lead's go-ahead (benchmark-imports.ts). One request is all-or-nothing.
 
 import * as Comlink from 'comlink';
-import readXlsxFile from 'read-excel-file/universal';
 import { parseDocument } from 'yaml';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
@@ -22,8 +21,13 @@ import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhasePro
 import { loadSqlJsInWorker } from './sql-js-loader';
 import { APP } from '../db/app-stamp';
 import { workerDatabase } from './worker-support';
+import { WORKBOOK_READERS } from './workbook-reader';
 
-const benchmarks = new BenchmarkImports(APP, undefined, { parseYaml: parseDocument, readWorkbook: readXlsxFile, loadSqlJs: loadSqlJsInWorker });
+const benchmarks = new BenchmarkImports(APP, undefined, {
+  parseYaml: parseDocument,
+  readWorkbook: WORKBOOK_READERS.readWorkbook,
+  loadSqlJs: loadSqlJsInWorker,
+});
 
 type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
 

@@ -3,13 +3,13 @@
 // mapped between calls: the dialog checks each change of the mapping against them.
 
 import * as Comlink from 'comlink';
-import { readSheet } from 'read-excel-file/universal';
 import { mapRecords, previewMapping, readTables } from '../../shared/formats/importers/mapping';
 import type { MappingPreset } from '../../shared/formats/importers/mapping-preset';
 import type { RecordTable, RecordsAt } from '../../shared/formats/importers/mapping-records';
 import type { SourceFile } from '../../shared/formats/limits';
 import { UNPARSEABLE } from '../../shared/domain/model';
 import type { MappedStudy, MappingCheck, MappingFields } from './mapping-protocol';
+import { WORKBOOK_READERS } from './workbook-reader';
 
 let tables: RecordTable[] = [];
 
@@ -17,7 +17,7 @@ const api = {
   /** Reads the files' records (at the JSON path or sheet given) and keeps them for the checks that follow. */
   async open(files: SourceFile[], at: RecordsAt): Promise<MappingFields> {
     tables = [];
-    const read = await readTables(files, { records: at }, { readSheet });
+    const read = await readTables(files, { records: at }, WORKBOOK_READERS);
     if (!read.ok) return read;
     tables = read.value;
     return {

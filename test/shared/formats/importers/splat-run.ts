@@ -4,7 +4,8 @@
 // the repository's shape. The made-up run covers solved and unsolved games, judge_times 3 (a whole
 // congratulating sentence, a hidden congratulation), unparseable replies, hints and non-ASCII text.
 
-import { writeWorkbook, type SheetSpec } from './workbook-writer';
+import { createPrng } from '../../../../shared/demo/prng';
+import { writeWorkbook, type SheetSpec, type WorkbookOptions } from './workbook-writer';
 
 export interface SheetRow {
   title: string;
@@ -248,6 +249,52 @@ export function sampleRun(): RunFiles {
 export const SHEET_HEADER = ['title', 'story', 'answer', 'level of difficulty'];
 
 /** A puzzles.xlsx as SPLAT ships it: one sheet, Sheet1, the header then `rows`. */
-export function puzzleSheet(rows: SheetSpec['rows']): Uint8Array {
-  return writeWorkbook([{ name: 'Sheet1', rows: [SHEET_HEADER, ...rows] }]);
+export function puzzleSheet(rows: SheetSpec['rows'], options: WorkbookOptions = {}): Uint8Array {
+  return writeWorkbook([{ name: 'Sheet1', rows: [SHEET_HEADER, ...rows] }], options);
+}
+
+const WORDS = (
+  'a man woman boy girl doctor pilot sailor waiter lighthouse keeper walks into the bar room desert ' +
+  'island train tunnel window mirror stairs elevator dies smiles leaves returns orders water glass ' +
+  'gun shot body found dead alone night morning later hours years because his her they had was not ' +
+  'knew realised remembered blind twin brother sister wife husband father mother son daughter ' +
+  'snow fire ice rope match suitcase letter phone radio ship storm light dark bright cold warm'
+).split(' ');
+const LEVEL_WORDS = ['EASY', 'EASY', 'EASY', 'MEDIUM', 'MEDIUM', 'MEDIUM', 'HARD', 'HARD', 'HARD'];
+
+function sentences(random: ReturnType<typeof createPrng>, chars: number): string {
+  const out: string[] = [];
+  for (let length = 0; length < chars;) {
+    const words = Array.from({ length: random.int(6, 14) }, () => random.pick(WORDS));
+    const sentence = `${(words[0] ?? 'a').replace(/^./, (c) => c.toUpperCase())} ${words.slice(1).join(' ')}.`;
+    out.push(sentence);
+    length += sentence.length + 1;
+  }
+  return out.join(' ');
+}
+
+/**
+ * A puzzles.xlsx of SPLAT's size and layout (the real one carries no licence): `count` rows of
+ * seeded made-up text about as long as SPLAT's (title 15, story 347, answer 203 characters on
+ * average, so the shared strings come to about 650 KB, SPLAT's to 614 KB), levels "N/10 EASY|MEDIUM|HARD",
+ * saved as Excel saves it. Returns the rows too, for the counts and difficulties to expect.
+ */
+export function splatScaleSheet(count = 975): { rows: SheetRow[]; bytes: Uint8Array } {
+  const random = createPrng(975);
+  const rows = Array.from({ length: count }, (_, i): SheetRow => {
+    const level = random.int(1, 9);
+    return {
+      title: `${random.pick(WORDS)} ${random.pick(WORDS)} ${i + 1}`,
+      story: sentences(random, random.int(200, 480)),
+      answer: sentences(random, random.int(100, 300)),
+      level: `${level}/10 ${LEVEL_WORDS[level - 1] ?? 'HARD'}`,
+    };
+  });
+  return {
+    rows,
+    bytes: puzzleSheet(
+      rows.map((row) => [row.title, row.story, row.answer, row.level]),
+      { asExcel: true },
+    ),
+  };
 }
