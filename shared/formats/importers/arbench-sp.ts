@@ -43,7 +43,7 @@ const SCHEME: LabelScheme = { answerUnknown: false };
 
 const RECORD_FIELDS = new Set(['idx', 'question', 'answer', 'pred', 'f1_score_char', 'f1_score_word', 'round', 'input_token', 'output_token', 'record']);
 const SCORE_FIELDS = [
-  ['f1_score_char', "token-overlap F1 of pred against the answer, over characters (utils_sp.py's f1_score)"],
+  ['f1_score_char', "token-overlap F1 of pred against the answer over characters, utils_sp.py's f1_score"],
   ['f1_score_word', 'the same over whitespace-separated words'],
   ['input_token', "the run's prompt tokens for this puzzle"],
   ['output_token', "the run's completion tokens for this puzzle"],

@@ -123,7 +123,7 @@ export function totFiles(): { log: string; tree: string } {
       record: TOT_LEVELS.map(([[question, answer]]) => ({ question, answer })),
     },
   ];
-  const nodes = [{ question: story.surface, answer: '', level: 0, chosen: true }];
+  const nodes: Array<{ question: string; answer: string; level: number; chosen: boolean }> = [{ question: story.surface, answer: '', level: 0, chosen: true }];
   TOT_LEVELS.forEach(([[question, answer], others], level) => {
     const [first, second] = others;
     const node = (pair: Pair | undefined, chosen: boolean) => ({ question: pair?.[0] ?? '', answer: pair?.[1] ?? '', level: level + 1, chosen });
