@@ -28,6 +28,8 @@ const LOGS = {
   uot: write('log_uot_gpt-4o.json', uotLog()),
 };
 const TREE = write('log_tot_gpt-4o_tree.json', totTree);
+// Given as ./logs/sp/…, beside a log given as logs/sp/…: still its tree.
+const TREE_ELSEWHERE = TREE.replace('/logs/sp/', '/logs/./sp/');
 const JUDGE = 'qwen2.5-32b-instruct';
 
 /** validate's line: the layout, then puzzles, sessions, turns, questions with no label and unchosen branches. */
@@ -80,9 +82,9 @@ describe('AR-Bench situation-puzzle logs on the command line', () => {
     const run = await runCli('validate', TREE);
     expect(run.code).toBe(0);
     const unchosen = /: 1 tree, (\d+) unchosen branch questions listed as not imported; import it with its log$/m.exec(run.stdout)?.[1];
-    const done = await imported([LOGS.tot, TREE], join(dir, 'tot-tree.json'));
-    expect(done.layouts.get(TREE)).toBe("AR-Bench tree-of-thought search trees (log_tot_{model}_tree.json beside the tot method's log)");
-    expect(run.stdout).toContain(done.layouts.get(TREE));
+    const done = await imported([LOGS.tot, TREE_ELSEWHERE], join(dir, 'tot-tree.json'));
+    expect(done.layouts.get(TREE_ELSEWHERE)).toBe("AR-Bench tree-of-thought search trees (log_tot_{model}_tree.json beside the tot method's log)");
+    expect(run.stdout).toContain(done.layouts.get(TREE_ELSEWHERE));
     expect(done.wrote).toEqual(['1', '1', '3']);
     expect(unchosen).toBe(done.unchosen);
     expect(done.unchosen).toBe('4');

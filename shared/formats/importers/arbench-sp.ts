@@ -206,9 +206,13 @@ function needsMessage(needs: ReadonlySet<MissingName>): string {
   return `${parts.join(', and ')}: the ${names.join(' and ')} name${names.length === 1 ? ' is' : 's are'} needed`;
 }
 
-/** Gives a tree file to the log it was written beside: `<log minus .json>_tree.json`. */
+/** Gives a tree file to the log it was written beside, `<log minus .json>_tree.json`: by path, else by name (`./logs/…` and `logs/…` alike). */
 function pairTree(reading: Reading, tree: { file: string; trees: unknown[] }, logs: LogFile[]): void {
-  const log = logs.find((candidate) => candidate.file.name.replace(/\.json$/i, '_tree.json') === tree.file);
+  const treeOf = (path: string) => path.replace(/\.json$/i, '_tree.json');
+  const lastPart = (path: string) => path.split(/[\\/]/).pop() ?? path;
+  const log =
+    logs.find((candidate) => treeOf(candidate.file.name) === tree.file) ??
+    logs.find((candidate) => lastPart(treeOf(candidate.file.name)) === lastPart(tree.file));
   if (log === undefined)
     return void reading.error(tree.file, '', `the tree file of a tot log that was not given; give ${tree.file.replace(/_tree\.json$/i, '.json')} with it`);
   log.tree = tree;
