@@ -55,6 +55,11 @@ Layouts, told from the content:
   question with the judge's reply; the human correction is the rater deepturtle-reviewer's
   label, its error_type the note. Judge "DeepSeek" and player "turtlenoir.com players"
   unless named.
+  AR-Bench situation puzzles: logs/sp/log_{method}_{model}.json (zero_shot, few_shot,
+  few_shot_inst, tot, proactive_cot, uot), several as one study, the tot log with its
+  _tree.json; each record a session on puzzle-{idx}, each question with the judge's answer,
+  pred a final answer with no verdict. The player is the file name's model; the judge is
+  in no file: name it with --judge.
 
   Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
   (agreement-studio.mapping/2, or /1, saved by the app's "Export preset…") naming the field of
@@ -69,10 +74,12 @@ Options:
                    SPLAT: needed without config.yaml, else must equal its model.player;
                    GuessTheRuleBench: default "GuessTheRuleBench players";
                    DeepTurtle: default "turtlenoir.com players"; AgentBench: the
-                   agent's folder, needed when the file is not in it)
+                   agent's folder, needed when the file is not in it; AR-Bench: the model
+                   of log_{method}_{model}.json, needed when the name is not that)
   --judge NAME     the session judge: one of the files' models (default the first), needed
                    when the files name none (SPLAT: needed without config.yaml;
-                   DeepTurtle: default "DeepSeek"; AgentBench: "gpt-3.5-turbo-0613")
+                   DeepTurtle: default "DeepSeek"; AgentBench: "gpt-3.5-turbo-0613";
+                   AR-Bench: needed when a record holds a judge's answer)
 `;
 
 export async function runImport(args: string[], io: CliIo): Promise<number> {

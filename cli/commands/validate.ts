@@ -8,6 +8,7 @@ import { binaryFileMessage, EXCEL_WORKBOOK, SQLITE_DATABASE } from '../../shared
 import { describeSplatCompanion, describeSplatLog, isSplatLog, looksLikeSplatLog, SPLAT_LAYOUTS } from '../../shared/formats/importers/splat';
 import { importSplatPuzzleSheet } from '../../shared/formats/importers/splat-puzzle-sheet';
 import { describeAgentBenchCompanion, importAgentBenchRuns, looksLikeAgentBenchRuns } from '../../shared/formats/importers/agentbench-ltp';
+import { describeArBenchImport, describeArBenchTree, importArBenchLogs, looksLikeArBenchLog } from '../../shared/formats/importers/arbench-sp';
 import { describeDeepTurtleImport, importDeepTurtle, looksLikeDeepTurtleFile } from '../../shared/formats/importers/deepturtle';
 import { GAME_ARENA_LAYOUT, importGameArena } from '../../shared/formats/importers/game-arena';
 import { describeGuessTheRuleGame, GUESS_THE_RULE_LAYOUT, looksLikeGuessTheRuleGame } from '../../shared/formats/importers/guess-the-rule';
@@ -34,8 +35,9 @@ Checks transcript bundles (.json, .jsonl, puzzle lists), packs (.pack.json), lab
 (.invitation.json) exactly as the app checks them on import.
 A benchmark's own output file that \`import\` reads (TurtleBench's, TurtleSoup-Bench's game files,
 SPLAT's log.json, log.csv, config.yaml and puzzles.xlsx, DeepTurtle's data/deep_turtle.json,
-AgentBench's runs.jsonl with its error.jsonl, overall.json, config.yaml and puzzle workbooks) is
-named by its layout.
+AgentBench's runs.jsonl with its error.jsonl, overall.json, config.yaml and puzzle workbooks,
+AR-Bench's logs/sp/log_{method}_{model}.json and the tot method's _tree.json) is named by its
+layout, with the counts \`import\` gives.
 Prints one line per valid file, and every error of an invalid one with its line or JSON path.
 Exit 0 when every file is valid, 1 when any is not.
 `;
@@ -73,6 +75,9 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
     case 'transcripts':
     case 'puzzle-list': {
       if (looksLikeAgentBenchRuns(file)) return agentBenchRunSummary(file);
+      if (looksLikeArBenchLog(file)) return arBenchLogSummary(file);
+      const tree = describeArBenchTree(file);
+      if (tree !== undefined) return summary(tree);
       const companion = describeAgentBenchCompanion(file, FILE_READERS);
       if (companion !== undefined) return summary(companion);
       const imported = importLayoutSummary(file);
@@ -155,6 +160,17 @@ async function agentBenchRunSummary(file: SourceFile): Promise<ParseResult<strin
   return summary(
     `${layouts[0]?.layout ?? ''}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns.length, 'turn')} (${count(hinted, 'question')} answered by the task's code, no label)${unnamed ? '; name the agent with --player NAME when importing' : ''}`,
   );
+}
+
+/** An AR-Bench log, read as import reads it alone: its sessions and turns in a line, and the names import will ask for. */
+function arBenchLogSummary(file: SourceFile): ParseResult<string> {
+  let result = importArBenchLogs([file]);
+  // The judge is in no file and the player only in the file's name; the counts do not depend on either.
+  const needs = result.ok ? [] : (result.needs ?? []);
+  if (needs.length > 0) result = importArBenchLogs([file], Object.fromEntries(needs.map((name) => [name, name])));
+  if (!result.ok) return result;
+  const ask = needs.length > 0 ? `; name the ${needs.join(' and ')} with ${needs.map((name) => `--${name} NAME`).join(' and ')} when importing` : '';
+  return summary(`${result.value.layouts[0]?.layout ?? ''}: ${describeArBenchImport(result.value)}${ask}`);
 }
 
 /** SPLAT's puzzle sheet, the one workbook `import` reads: its puzzles, or why it is not that sheet. */

@@ -4,6 +4,7 @@
 
 import type { SourceFile } from '../limits';
 import { importAgentBenchRuns, looksLikeAgentBenchRuns } from './agentbench-ltp';
+import { importArBenchLogs, looksLikeArBenchLog } from './arbench-sp';
 import { importDeepTurtle, looksLikeDeepTurtleFile } from './deepturtle';
 import type { FileReaders } from './file-readers';
 import { importGameArena, looksLikeGameArenaDatabase } from './game-arena';
@@ -69,6 +70,15 @@ const IMPORTERS: readonly BenchmarkImporter[] = [
     models: 'caller',
     grouping: "each agent's runs.jsonl with its error.jsonl, overall.json, config.yaml and the task's workbook",
     run: importAgentBenchRuns,
+  },
+  // A log's records hold a question and answer, which read as LatEval's puzzle list without this importer;
+  // the judge is named nowhere and the player only by the file's name, so both may be asked.
+  {
+    system: 'AR-Bench situation puzzles',
+    claims: looksLikeArBenchLog,
+    models: 'caller',
+    grouping: "each log's records on the puzzles of their idx, the tot log with its _tree.json",
+    run: (files, options) => importArBenchLogs(files, options),
   },
   // config.yaml, which names SPLAT's models, is optional: the caller may name them instead.
   { system: 'SPLAT', claims: looksLikeSplatLog, models: 'caller', grouping: 'the log with its log.csv and config.yaml', run: importSplat },

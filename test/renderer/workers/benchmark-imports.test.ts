@@ -1,6 +1,7 @@
 // The worker's two-step benchmark import against fake-indexeddb (issue 14 points 1, 3, 4): the
 // preview writes nothing, commit stores the study exactly as importing its bundle file would plus
-// the human rater's labels, cancel drops what was held, and a file without a judge waits for one.
+// the human rater's labels, cancel drops what was held, and a file without a judge waits for one
+// (AR-Bench's logs too, whose questions the judge called no question and finals without a verdict store as they are).
 // A study mapped by a preset (issue 26 point 4) is stored at once, each rater's column as its labels.
 
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
 import type { ImportStart } from '../../../renderer/workers/import-protocol';
 import { closeDatabases, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
 import { FILE_READERS } from '../../../cli/support/file-readers';
+import { totFiles, zeroShotLog } from '../../shared/formats/importers/arbench-sp-log';
 
 afterEach(closeDatabases);
 
@@ -96,6 +98,23 @@ describe('BenchmarkImports', () => {
     const named = await imports.name(requestOf(start), { judge: 'site-judge' });
     if (!('preview' in named)) throw new Error(JSON.stringify(named));
     expect(named.preview).toMatchObject({ grouping: 'one file', counts: { turns: 1532, judges: 0, humanLabels: 1532 }, leftovers: [], unparseable: [] });
+  });
+
+  it('AR-Bench logs wait for the judge, which no file names, then store their questions and verdict-less finals', async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
+    const { log, tree } = totFiles();
+    const start = await imports.start([
+      { name: 'log_zero_shot_gpt-4o-mini.json', text: zeroShotLog() },
+      { name: 'log_tot_gpt-4o.json', text: log },
+      { name: 'log_tot_gpt-4o_tree.json', text: tree },
+    ]);
+    expect(start).toMatchObject({ needs: ['judge'] });
+    const named = await imports.name(requestOf(start), { judge: 'qwen2.5-32b-instruct' });
+    if (!('preview' in named)) throw new Error(JSON.stringify(named));
+    expect(named.preview).toMatchObject({ counts: { puzzles: 2, sessions: 3, turns: 11, judges: 1 } });
+    const outcome = await imports.commit(db, named.requestId, () => undefined);
+    expect(outcome).toMatchObject({ ok: true, studies: [{ counts: { puzzles: 2, sessions: 3, turns: 11 } }] });
   });
 
   it('leaves files no benchmark importer claims to the library’s own formats', async () => {
