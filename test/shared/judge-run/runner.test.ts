@@ -13,9 +13,13 @@ import { virtualClock } from './virtual-clock';
 const items = (n: number): JudgeItem[] => Array.from({ length: n }, (_, i) => ({ key: `t${i}#0`, turnId: `t${i}`, sample: 0, task: 'answer' }));
 const yes: ChatOutcome = { ok: true, reply: 'yes', tokensIn: 10, tokensOut: 1 };
 
+/** A journal holding `held` from an earlier sitting, each answer 10 tokens in, 1 out, the last at 500 ms a piece of working time. */
 function memoryJournal(held: string[] = []): AnswerJournal & { answers: JudgeAnswer[] } {
   const answers: JudgeAnswer[] = [];
-  return { answers, answeredKeys: async () => new Set(held), append: async (answer) => void answers.push(answer) };
+  const earlier = held.map(
+    (key, index): JudgeAnswer => ({ key, turnId: key.replace(/#.*/, ''), sample: 0, reply: 'yes', tokensIn: 10, tokensOut: 1, at: '', elapsedMs: (index + 1) * 500 }),
+  );
+  return { answers, readEarlier: async (visit) => earlier.forEach(visit), append: async (answer) => void answers.push(answer) };
 }
 
 function run(options: Partial<RunnerOptions> & Pick<RunnerOptions, 'ask'>, clock = virtualClock()) {
@@ -155,7 +159,7 @@ describe('judge runner', () => {
   it('counts an item done only once the journal has it', async () => {
     let release = () => {};
     const written = new Promise<void>((resolve) => (release = resolve));
-    const journal: AnswerJournal = { answeredKeys: async () => new Set(), append: () => written };
+    const journal: AnswerJournal = { readEarlier: async () => {}, append: () => written };
     const clock = virtualClock();
     const judgeRun = startJudgeRun({ items: items(1), journal, concurrency: 1, clock, ask: async () => yes });
     await expect.poll(() => judgeRun.progress().inFlight === 0 && judgeRun.progress().state === 'running').toBe(true);
@@ -170,7 +174,7 @@ describe('judge runner', () => {
     const appended: string[] = [];
     const asked: string[] = [];
     const journal: AnswerJournal = {
-      answeredKeys: async () => new Set(),
+      readEarlier: async () => {},
       append: (answer) => {
         appended.push(answer.key);
         return new Promise<void>((resolve) => releases.push(resolve));
@@ -254,7 +258,7 @@ describe('judge runner', () => {
   it('stops the run when the journal cannot be written', async () => {
     const asked: string[] = [];
     const journal: AnswerJournal = {
-      answeredKeys: async () => new Set(),
+      readEarlier: async () => {},
       append: async () => {
         throw new Error('disk full');
       },

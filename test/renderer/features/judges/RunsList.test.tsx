@@ -29,6 +29,7 @@ function progress(overrides: Partial<RunProgress> = {}): RunProgress {
     total: 10,
     alreadyAnswered: 0,
     done: 3,
+    cutOff: 0,
     failed: 1,
     inFlight: 2,
     retries: 2,
@@ -69,9 +70,10 @@ function record(failures: number): JudgeRunRecord {
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:01:05.000Z',
     cancelled: false,
-    counts: { items: 20, alreadyAnswered: 0, answered: 20 - failures, failed: failures, turnsLabelled: 9, unparseable: 2, tokensIn: 5000, tokensOut: 100 },
+    counts: { items: 20, alreadyAnswered: 0, answered: 20 - failures, failed: failures, cutOff: 0, turnsLabelled: 9, unparseable: 2, tokensIn: 5000, tokensOut: 100, elapsedMs: 65_000 },
     selfAgreement: 0.9,
     failures: Array.from({ length: failures }, (_, index) => ({ key: `t-${index}#0`, turnId: `t-${index}`, sample: 0, reason: `HTTP 500 number ${index}` })),
+    cutOff: [],
   };
 }
 
