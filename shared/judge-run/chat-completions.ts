@@ -22,7 +22,7 @@ export interface FetchResponseLike {
 }
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignalLike },
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignalLike },
 ) => Promise<FetchResponseLike>;
 
 export interface ChatEndpoint {
@@ -278,14 +278,16 @@ function withoutKey(outcome: ChatOutcome, apiKey: string | undefined): ChatOutco
   return { ok: false, failure: { ...outcome.failure, reason: outcome.failure.reason.split(apiKey).join('[the API key]') } };
 }
 
-function causeOf(error: unknown): string {
+/** A network error's cause as Node, Electron and browsers give it (`ECONNREFUSED`, `net::ERR_CONNECTION_REFUSED`, a message). */
+export function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
 
-function serverMessage(body: string): string {
+/** The server's own message in an error body (`{"error": {"message": ...}}`, or the body's text), on one short line. */
+export function serverMessage(body: string): string {
   let text = body;
   try {
     const message = asRecord(asRecord(JSON.parse(body))?.error)?.message;

@@ -14,7 +14,11 @@ const FIELDS: readonly { field: keyof EndpointFields; label: string; hint?: stri
   { field: 'url', label: 'Base URL', hint: 'The address before /chat/completions, such as http://127.0.0.1:11434/v1' },
   { field: 'model', label: 'Model' },
   { field: 'temperature', label: 'Temperature' },
-  { field: 'maxTokens', label: 'Max tokens' },
+  {
+    field: 'maxTokens',
+    label: 'Max tokens',
+    hint: 'The longest reply. A reasoning model (DeepSeek-R1, Qwen3, QwQ) thinks before its verdict: give it 4096 or more. A reply cut off here before a verdict gives no label and is counted as cut off.',
+  },
   { field: 'concurrency', label: 'Concurrency (requests at once)' },
   { field: 'rpm', label: 'Requests per minute', hint: 'Blank: no bound beyond concurrency' },
   { field: 'timeoutSeconds', label: 'Timeout (seconds)' },

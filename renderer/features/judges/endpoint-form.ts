@@ -13,7 +13,8 @@ export const NEW_ENDPOINT_FIELDS: EndpointFields = {
   url: 'http://127.0.0.1:11434/v1',
   model: '',
   temperature: '0',
-  maxTokens: '512',
+  // A ceiling, not a cost: a reasoning model thinks for hundreds to thousands of tokens before its verdict.
+  maxTokens: '4096',
   concurrency: '2',
   rpm: '',
   timeoutSeconds: '60',

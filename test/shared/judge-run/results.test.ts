@@ -1,13 +1,25 @@
 // Judge-run results (issue 17 points 3-4), checked by hand: the majority over k samples and its
 // tie rule, the self-agreement rate, the judge's name, and the study with the judge's labels and
-// replies, which the bundle format reads back (unparseable replies kept as written).
+// replies, which the bundle format reads back (unparseable replies kept as written). Issue 26: the
+// label is read from the content alone, reasoning sent apart is kept before it in a <think> block,
+// and a reply cut off at max tokens with no verdict gives no label and is listed with its reason.
 
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel } from '../../../shared/domain/model';
 import { serializeBundleDocument } from '../../../shared/formats/importers/imported-study';
 import { studyBundleDocument } from '../../../shared/formats/importers/study-bundle';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
-import { applyJudgeResults, judgeName, majorityLabel, meanSelfAgreement, selfAgreement, tallyAnswers } from '../../../shared/judge-run/results';
+import {
+  answerIsCutOff,
+  applyJudgeResults,
+  cutOffAnswers,
+  judgeName,
+  majorityLabel,
+  meanSelfAgreement,
+  replyAsWritten,
+  selfAgreement,
+  tallyAnswers,
+} from '../../../shared/judge-run/results';
 import { judgeStudy } from './judge-study';
 
 const SCHEME = { answerUnknown: false };
@@ -70,6 +82,38 @@ describe('applying a judge run', () => {
       { turnId: 'q2', label: 'unparseable', reply: 'Perhaps, in a way', samples: 1, selfAgreement: null },
       { turnId: 'f1', label: 'matched', reply: 'Congratulations!', samples: 1, selfAgreement: null },
     ]);
+  });
+
+  it('reads the verdict from the content alone, keeps reasoning sent apart before it, and sets cut-off replies aside', () => {
+    const answers = [
+      // Reasoning apart that itself says "No": the content's "Yes" is the verdict.
+      { key: 'q1#0', turnId: 'q1', sample: 0, reply: 'Yes', reasoning: 'No light, no lamp… No.', finishReason: 'stop' },
+      // Cut off while thinking: no verdict, no label.
+      { key: 'q2#0', turnId: 'q2', sample: 0, reply: '', reasoning: 'Let me think', finishReason: 'length' },
+      // Cut off, but after its verdict: the verdict stands.
+      { key: 'f1#0', turnId: 'f1', sample: 0, reply: 'Correct. Because', finishReason: 'length' },
+      // Of three samples one cut off: the majority is of the two read.
+      { key: 'q3#0', turnId: 'q3', sample: 0, reply: 'The story says', finishReason: 'length' },
+      { key: 'q3#1', turnId: 'q3', sample: 1, reply: 'No.', finishReason: 'stop' },
+      { key: 'q3#2', turnId: 'q3', sample: 2, reply: 'No', finishReason: 'stop' },
+    ];
+    const verdicts = tallyAnswers(answers, turns, SCHEME);
+    expect([...verdicts.values()]).toEqual([
+      { turnId: 'q1', label: 'yes', reply: '<think>No light, no lamp… No.</think>\nYes', samples: 1, selfAgreement: null },
+      { turnId: 'f1', label: 'matched', reply: 'Correct. Because', samples: 1, selfAgreement: null },
+      { turnId: 'q3', label: 'no', reply: 'No.', samples: 2, selfAgreement: 1 },
+    ]);
+    expect(cutOffAnswers(answers, turns, SCHEME, 512)).toEqual([
+      { key: 'q2#0', turnId: 'q2', sample: 0, reason: 'cut off at 512 tokens before a verdict (raise Max tokens: a reasoning model thinks first)' },
+      { key: 'q3#0', turnId: 'q3', sample: 0, reason: 'cut off at 512 tokens before a verdict (raise Max tokens: a reasoning model thinks first)' },
+    ]);
+    // An unreadable reply that ended on its own is unparseable, not cut off.
+    expect(answerIsCutOff({ reply: 'Perhaps', finishReason: 'stop' }, 'answer', SCHEME)).toBe(false);
+    expect(answerIsCutOff({ reply: 'Perhaps' }, 'answer', SCHEME)).toBe(false);
+    expect(replyAsWritten({ reply: 'No.' })).toBe('No.');
+    // No label for the cut-off turn, and none left from before.
+    const judged = applyJudgeResults(study, 'gpt@studio-1', verdicts);
+    expect(judged.turns.find((turn) => turn.id === 'q2')?.judgements).toEqual({});
   });
 
   it('adds the judge beside the others, replaces its earlier labels, and the bundle reads back', () => {
