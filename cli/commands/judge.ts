@@ -221,6 +221,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { failures } = summary;
+  const cutOffList = cutOffAnswers(runAnswers, turns, study.study.scheme, options.maxTokens);
   const record = judgeRunRecord({
     judge,
     model: options.model,
@@ -239,12 +240,12 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     finishedAt: new Date().toISOString(),
     summary,
     verdicts,
-    cutOff: cutOffAnswers(runAnswers, turns, study.study.scheme, options.maxTokens),
+    cutOff: cutOffList,
   });
   io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
-  const { cutOff } = record.counts;
+  const cutOff = cutOffList.length;
   io.stderr.write(
-    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable, ${cutOff.toLocaleString('en')} cut off at ${options.maxTokens.toLocaleString('en')} tokens\n`,
+    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable, ${cutOff.toLocaleString('en')} cut off at ${options.maxTokens.toLocaleString('en')} tokens${repliesCutText(record.counts.repliesCut)}\n`,
   );
   if (cutOff > 0)
     io.stderr.write(
@@ -254,6 +255,13 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   for (const failure of failures.slice(0, 20)) io.stderr.write(`  ${failure.key}: ${failure.reason}\n`);
   if (failures.length > 20) io.stderr.write(`  ... and ${(failures.length - 20).toLocaleString('en')} more (listed in the record on stdout)\n`);
   return fail(`${failures.length.toLocaleString('en')} items failed and are left unlabelled; rerun the same command to ask them again`);
+}
+
+/** Replies over the readers' limit are stored cut in the middle: said beside the counts, never silently. */
+function repliesCutText(repliesCut = 0): string {
+  return repliesCut === 0
+    ? ''
+    : `, ${repliesCut.toLocaleString('en')} ${repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle (the labels were read from the whole replies)`;
 }
 
 function describeProgress(progress: RunProgress): string {

@@ -192,7 +192,7 @@ export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: 
       studyId: run.studyId,
       at: now,
       kind: 'judge:run',
-      detail: `${state} judge ${run.judge} (${run.endpoint}): ${record.counts.turnsLabelled} turns labelled, ${record.counts.unparseable} unparseable, ${record.counts.cutOff} cut off at max tokens, ${record.counts.failed} items failed`,
+      detail: `${state} judge ${run.judge} (${run.endpoint}): ${record.counts.turnsLabelled} turns labelled, ${record.counts.unparseable} unparseable, ${record.counts.cutOff ?? 0} cut off at max tokens, ${record.counts.failed} items failed${record.counts.repliesCut ? `, ${record.counts.repliesCut} replies over 1 MB kept cut` : ''}`,
     });
     return record;
   });

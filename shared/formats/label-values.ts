@@ -1,7 +1,6 @@
 // Reads the label values people and scripts actually write ("Yes.", "CORRECT!", true, 1) as the
-// canonical answer and match labels of FORMATS §1, and a judge model's reply as written ("No, he
-// is not.", "Congratulations!", TurtleBench's T/F/N) as a label or `unparseable`. Shared by the
-// transcript bundle, label files and the importers.
+// canonical answer and match labels of FORMATS §1, and lists the judge replies that read as
+// `unparseable` (judge-reply.ts reads a reply). Shared by the transcript bundle, label files and the importers.
 
 import { UNPARSEABLE, type AnswerLabel, type JudgeLabel, type LabelScheme, type MatchLabel } from '../domain/model';
 
@@ -22,7 +21,7 @@ export function normaliseAnswerLabel(raw: unknown, scheme: LabelScheme): AnswerL
   return undefined;
 }
 
-const MATCH_WORDS: ReadonlyMap<string, MatchLabel> = new Map([
+export const MATCH_WORDS: ReadonlyMap<string, MatchLabel> = new Map([
   ['matched', 'matched'],
   ['correct', 'matched'],
   ['true', 'matched'],
@@ -38,61 +37,6 @@ export function normaliseMatchLabel(raw: unknown): MatchLabel | undefined {
   if (typeof raw === 'number') return raw === 1 ? 'matched' : raw === 0 ? 'unmatched' : undefined;
   if (typeof raw !== 'string') return undefined;
   return MATCH_WORDS.get(normaliseLabelText(raw));
-}
-
-// The first word of a reply, when a punctuation mark or the end follows it: "No, because ..."
-// reads as no, but "No one knows" does not (a judge's sentence is not a verdict).
-const LEADING_WORD = /^([\p{L}\p{N}]+)(?:$|[\s]*[.!?,;:。！？，；：、…])/u;
-
-// Verdict words judges write for a question, beside the canonical labels: TurtleBench's
-// Correct/Incorrect/Unknown and its Chinese T/F/N (对/错/不知道, eval.py L189-208).
-const ANSWER_REPLY_WORDS: ReadonlyMap<string, AnswerLabel> = new Map([
-  ['yes', 'yes'],
-  ['correct', 'yes'],
-  ['t', 'yes'],
-  ['对', 'yes'],
-  ['是', 'yes'],
-  ['no', 'no'],
-  ['incorrect', 'no'],
-  ['f', 'no'],
-  ['错', 'no'],
-  ['不是', 'no'],
-  ['irrelevant', 'irrelevant'],
-  ['unknown', 'unknown'],
-  ['n', 'unknown'],
-  ['不知道', 'unknown'],
-  ['无关', 'irrelevant'],
-]);
-
-// For a final answer, SPLAT's judge says "congratulations" when the guess matches the reference.
-const MATCH_REPLY_WORDS: ReadonlyMap<string, MatchLabel> = new Map([
-  ...MATCH_WORDS,
-  ['congratulations', 'matched'],
-  ['yes', 'matched'],
-  ['no', 'unmatched'],
-  ['t', 'matched'],
-  ['f', 'unmatched'],
-]);
-
-/**
- * A judge's reply as written, read as the label of a question (`answer`) or final (`match`) turn:
- * the whole reply or its leading word when it is a verdict word, else `unparseable`. `unknown`
- * reads as irrelevant unless the scheme enables it, as in bundles.
- */
-export function readJudgeReply(reply: string, task: 'answer' | 'match', scheme: LabelScheme): JudgeLabel {
-  const text = normaliseLabelText(reply);
-  const word = replyWords(task).get(text) ?? leadingWordLabel(text, task);
-  if (word === undefined) return UNPARSEABLE;
-  return word === 'unknown' && !scheme.answerUnknown ? 'irrelevant' : word;
-}
-
-function replyWords(task: 'answer' | 'match'): ReadonlyMap<string, AnswerLabel | MatchLabel> {
-  return task === 'answer' ? ANSWER_REPLY_WORDS : MATCH_REPLY_WORDS;
-}
-
-function leadingWordLabel(text: string, task: 'answer' | 'match'): AnswerLabel | MatchLabel | undefined {
-  const word = LEADING_WORD.exec(text)?.[1];
-  return word === undefined ? undefined : replyWords(task).get(word);
 }
 
 export interface UnparseableReply {

@@ -1,12 +1,14 @@
 // What a judge run's answers come to (issue 17 points 3 and 4): each reply's content read by the
-// importers' normaliser, a reply cut off at max tokens before any verdict set apart (it gives no
-// label), per turn the majority over its samples and how often the samples agree, and the study
-// with the new judge's labels added under `<model>@<prompt version>`, replies kept as written with
-// their reasoning (FORMATS §1). Also the record of a run: what was asked, of whom, how, and with what outcome.
+// importers' rule (judge-reply.ts), a reply cut off at max tokens before any verdict set apart (it
+// gives no label), per turn the majority over its samples and how often the samples agree, and the
+// study with the new judge's labels added under `<model>@<prompt version>`, replies kept as written
+// with their reasoning (FORMATS §1) up to the readers' limit. Also the record of a run: what was
+// asked, of whom, how, and with what outcome.
 
 import { idProblem } from '../domain/ids';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
-import { readJudgeReply } from '../formats/label-values';
+import { readJudgeReply } from '../formats/judge-reply';
+import { keptJudgeReply } from '../formats/judge-reply-cut';
 import type { JudgeAnswer, JudgeFailure, RunSummary } from './runner';
 
 /** A judge's rater name: the model and the prompt version, so two prompts on one model are two judges. */
@@ -20,8 +22,13 @@ export function judgeName(model: string, promptName: string): string {
 export interface TurnVerdict {
   turnId: string;
   label: JudgeLabel;
-  /** The reply as written of the first sample that gave the label. */
+  /**
+   * The reply as written of the first sample that gave the label, as it is stored: whole, or cut
+   * in the middle when over the readers' limit (keptJudgeReply). The label is read before the cut.
+   */
   reply: string;
+  /** Characters cut out of the reply; 0 when it is whole. */
+  cutChars: number;
   /** Samples answered (failed samples are not counted). */
   samples: number;
   /** Share of pairs of samples giving the same label; null with fewer than two samples. */
@@ -102,10 +109,12 @@ export function tallyAnswers(answers: Iterable<ReadAnswer>, turns: ReadonlyMap<s
     const labels = read.map((answer) => readJudgeReply(answer.reply, task, scheme));
     const majority = majorityLabel(labels);
     if (majority === undefined) continue;
+    const kept = keptJudgeReply(replyAsWritten(read[majority.firstIndex] as ReadAnswer));
     verdicts.set(turnId, {
       turnId,
       label: majority.label,
-      reply: replyAsWritten(read[majority.firstIndex] as ReadAnswer),
+      reply: kept.reply,
+      cutChars: kept.cutChars,
       samples: labels.length,
       selfAgreement: selfAgreement(labels),
     });
@@ -198,26 +207,28 @@ export interface JudgeRunRecord {
     alreadyAnswered: number;
     answered: number;
     failed: number;
-    /** Answers cut off at max tokens before a verdict: no label, and not counted as unparseable. */
-    cutOff: number;
+    /** Answers cut off at max tokens before a verdict: no label, and not counted as unparseable. Absent in records from before it was counted. */
+    cutOff?: number;
     turnsLabelled: number;
     unparseable: number;
+    /** Stored replies cut in the middle for being over the readers' limit; absent in records from before it was counted. */
+    repliesCut?: number;
     tokensIn: number;
     tokensOut: number;
-    /** Working time, earlier sittings of a resumed run included (not the days it lay paused). */
-    elapsedMs: number;
+    /** Working time, earlier sittings of a resumed run included (not the days it lay paused). Absent in records from before it was kept. */
+    elapsedMs?: number;
   };
   /** Mean over turns with two or more samples; null with one sample each. */
   selfAgreement: number | null;
   /** Items still without an answer, each with why. */
   failures: JudgeFailure[];
-  /** Answers cut off at max tokens before a verdict, each with that reason; kept in the run's journal. */
-  cutOff: JudgeFailure[];
+  /** Answers cut off at max tokens before a verdict, each with that reason; kept in the run's journal. Absent in records from before. */
+  cutOff?: JudgeFailure[];
 }
 
-function countUnparseable(verdicts: Iterable<TurnVerdict>): number {
+function countVerdicts(verdicts: Iterable<TurnVerdict>, which: (verdict: TurnVerdict) => boolean): number {
   let n = 0;
-  for (const verdict of verdicts) if (verdict.label === UNPARSEABLE) n++;
+  for (const verdict of verdicts) if (which(verdict)) n++;
   return n;
 }
 
@@ -248,7 +259,8 @@ export function judgeRunRecord(
       failed: progress.failed,
       cutOff: cutOff.length,
       turnsLabelled: verdicts.size,
-      unparseable: countUnparseable(verdicts.values()),
+      unparseable: countVerdicts(verdicts.values(), (verdict) => verdict.label === UNPARSEABLE),
+      repliesCut: countVerdicts(verdicts.values(), (verdict) => verdict.cutChars > 0),
       tokensIn: progress.tokensIn,
       tokensOut: progress.tokensOut,
       elapsedMs: progress.elapsedMs,

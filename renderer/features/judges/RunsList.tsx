@@ -18,7 +18,8 @@ function RecordCounts({ row }: { row: JudgeRunRow }) {
     `${counts.failed} failed`,
     `${counts.unparseable} unparseable`,
     // Records stored before issue 26 have no cut-off count and no working time.
-    ...(counts.cutOff > 0 ? [`${counts.cutOff} cut off at ${record.parameters.maxTokens.toLocaleString('en')} tokens`] : []),
+    ...(counts.cutOff ? [`${counts.cutOff} cut off at ${record.parameters.maxTokens.toLocaleString('en')} tokens`] : []),
+    ...(counts.repliesCut ? [`${counts.repliesCut} ${counts.repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle`] : []),
     ...(record.selfAgreement === null ? [] : [`self-agreement ${record.selfAgreement.toFixed(2)}`]),
     `${counts.tokensIn.toLocaleString('en')} tokens in, ${counts.tokensOut.toLocaleString('en')} out`,
     // Working time, not the days a paused run lay waiting.

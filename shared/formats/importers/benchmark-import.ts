@@ -6,6 +6,7 @@ import type { SourceFile } from '../limits';
 import type { FileReaders } from './file-readers';
 import { importGameArena, looksLikeGameArenaDatabase } from './game-arena';
 import { importGuessTheRule, looksLikeGuessTheRuleGame } from './guess-the-rule';
+import { withRepliesKept } from './imported-replies';
 import type { BenchmarkImport, BenchmarkImportOptions } from './imported-study';
 import { importSplat, looksLikeSplatLog } from './splat';
 import { importSplatPuzzleSheet, isWorkbook } from './splat-puzzle-sheet';
@@ -87,7 +88,8 @@ export async function importBenchmarkFiles(
         { file: files.map((file) => file.name).join(', '), path: '', message: `${modelNamesRefusal(importer)}; a ${given.join(' and ')} name does not apply` },
       ],
     };
-  return importer.run(files, options, readers);
+  // A source read without the string limit (an SQLite database) may hold a reply too long to store whole.
+  return withRepliesKept(await importer.run(files, options, readers));
 }
 
 function importerOf(files: readonly SourceFile[]): BenchmarkImporter | undefined {

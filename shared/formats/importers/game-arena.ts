@@ -6,7 +6,7 @@ import type { AnswerLabel, JudgeLabel, LabelScheme } from '../../domain/model';
 import { idProblem } from '../../domain/ids';
 import { SQLITE_DATABASE } from '../binary-kind';
 import type { FormatError } from '../errors';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';

@@ -6,7 +6,7 @@ import type { LabelScheme } from '../../domain/model';
 import type { FormatError } from '../errors';
 import { isRecord } from '../field-schemas';
 import { parseJsonDocument } from '../json-document';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
 import { sha256Hex } from '../sha256';
 import { generatedStudyId } from '../study-id';

@@ -5,7 +5,7 @@
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme } from '../../domain/model';
 import { idProblem } from '../../domain/ids';
 import type { FormatError, ParseResult } from '../errors';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
 import { baseName, generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
@@ -20,6 +20,7 @@ import {
   type Leftover,
   type MissingName,
 } from './imported-study';
+import { withRepliesKept } from './imported-replies';
 import { MAPPING_TARGETS, TARGET_NAMES, type MappingPreset, type MappingTarget } from './mapping-preset';
 import { readRecords, type RecordPlace, type RecordTable, type SourceRecord } from './mapping-records';
 
@@ -81,7 +82,8 @@ export function applyMapping(tables: readonly RecordTable[], preset: MappingPres
   const run = new MappingRun(preset, options);
   run.checkFields(tables);
   for (const table of tables) for (const record of table.records) run.take(record);
-  return run.finish(tables);
+  // A workbook's cells are read without the string limit, so a judge reply may be too long to store whole.
+  return withRepliesKept(run.finish(tables));
 }
 
 /** The first `n` records mapped, with the problems and leftovers found in them, before anything is written. */

@@ -8,7 +8,7 @@ import { EXCEL_WORKBOOK } from '../binary-kind';
 import { readCsv } from '../csv';
 import type { FormatError, ParseResult } from '../errors';
 import { isRecord } from '../field-schemas';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import { parseJsonDocument, stripBom } from '../json-document';
 import { checkSourceFile, type SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';

@@ -7,7 +7,7 @@ import { countText } from '../../domain/count-text';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme } from '../../domain/model';
 import type { FormatError } from '../errors';
 import { isRecord } from '../field-schemas';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';

@@ -5,7 +5,7 @@
 import type { LabelScheme } from '../../domain/model';
 import type { FormatError, ParseResult } from '../errors';
 import { isRecord } from '../field-schemas';
-import { readJudgeReply } from '../label-values';
+import { readJudgeReply } from '../judge-reply';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel, LabelScheme, LabelValue, Task } from '../../../shared/domain/model';
 import { buildBackup, parseBackup, serializeBackup } from '../../../shared/formats/backup';
-import { listUnparseableReplies, readJudgeReply } from '../../../shared/formats/label-values';
+import { readJudgeReply } from '../../../shared/formats/judge-reply';
+import { listUnparseableReplies } from '../../../shared/formats/label-values';
 import { buildPack, serializePack } from '../../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';

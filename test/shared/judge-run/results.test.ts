@@ -1,25 +1,29 @@
 // Judge-run results (issue 17 points 3-4), checked by hand: the majority over k samples and its
 // tie rule, the self-agreement rate, the judge's name, and the study with the judge's labels and
-// replies, which the bundle format reads back (unparseable replies kept as written). Issue 26: the
-// label is read from the content alone, reasoning sent apart is kept before it in a <think> block,
-// and a reply cut off at max tokens with no verdict gives no label and is listed with its reason.
+// replies, which the bundle format reads back (unparseable replies kept as written); a reply over
+// 1 MB is labelled from the whole reply, stored cut, counted in the run's record, and reads back.
+// Issue 26: the label is read from the content alone, reasoning sent apart is kept before it in a
+// <think> block, and a reply cut off at max tokens with no verdict gives no label and is listed with its reason.
 
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel } from '../../../shared/domain/model';
 import { serializeBundleDocument } from '../../../shared/formats/importers/imported-study';
 import { studyBundleDocument } from '../../../shared/formats/importers/study-bundle';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { INPUT_LIMITS } from '../../../shared/formats/limits';
 import {
   answerIsCutOff,
   applyJudgeResults,
   cutOffAnswers,
   judgeName,
+  judgeRunRecord,
   majorityLabel,
   meanSelfAgreement,
   replyAsWritten,
   selfAgreement,
   tallyAnswers,
 } from '../../../shared/judge-run/results';
+import type { RunSummary } from '../../../shared/judge-run/runner';
 import { judgeStudy } from './judge-study';
 
 const SCHEME = { answerUnknown: false };
@@ -78,9 +82,9 @@ describe('applying a judge run', () => {
       SCHEME,
     );
     expect([...verdicts.values()]).toEqual([
-      { turnId: 'q1', label: 'yes', reply: 'Yes, because she is blind', samples: 3, selfAgreement: 1 / 3 },
-      { turnId: 'q2', label: 'unparseable', reply: 'Perhaps, in a way', samples: 1, selfAgreement: null },
-      { turnId: 'f1', label: 'matched', reply: 'Congratulations!', samples: 1, selfAgreement: null },
+      { turnId: 'q1', label: 'yes', reply: 'Yes, because she is blind', cutChars: 0, samples: 3, selfAgreement: 1 / 3 },
+      { turnId: 'q2', label: 'unparseable', reply: 'Perhaps, in a way', cutChars: 0, samples: 1, selfAgreement: null },
+      { turnId: 'f1', label: 'matched', reply: 'Congratulations!', cutChars: 0, samples: 1, selfAgreement: null },
     ]);
   });
 
@@ -99,9 +103,9 @@ describe('applying a judge run', () => {
     ];
     const verdicts = tallyAnswers(answers, turns, SCHEME);
     expect([...verdicts.values()]).toEqual([
-      { turnId: 'q1', label: 'yes', reply: '<think>No light, no lamp… No.</think>\nYes', samples: 1, selfAgreement: null },
-      { turnId: 'f1', label: 'matched', reply: 'Correct. Because', samples: 1, selfAgreement: null },
-      { turnId: 'q3', label: 'no', reply: 'No.', samples: 2, selfAgreement: 1 },
+      { turnId: 'q1', label: 'yes', reply: '<think>No light, no lamp… No.</think>\nYes', cutChars: 0, samples: 1, selfAgreement: null },
+      { turnId: 'f1', label: 'matched', reply: 'Correct. Because', cutChars: 0, samples: 1, selfAgreement: null },
+      { turnId: 'q3', label: 'no', reply: 'No.', cutChars: 0, samples: 2, selfAgreement: 1 },
     ]);
     expect(cutOffAnswers(answers, turns, SCHEME, 512)).toEqual([
       { key: 'q2#0', turnId: 'q2', sample: 0, reason: 'cut off at 512 tokens before a verdict (raise Max tokens: a reasoning model thinks first)' },
@@ -139,6 +143,59 @@ describe('applying a judge run', () => {
     expect(byId.get('f1')?.judgements).toEqual({});
     expect(reread.value.study.id).toBe(study.study.id);
     expect(reread.value.puzzles).toEqual(study.puzzles);
+  });
+
+  it('labels a 2 MB reply from the whole of it, stores it cut, counts it in the record, and the bundle reads back', () => {
+    // The verdict is at the start of the first sample's explanation; the kept reply keeps the start.
+    const long = `Yes, because she is blind. ${'She reads with her fingers. '.repeat(80_000)}`;
+    const thinking = `<think>${'Is there light? The story says none. '.repeat(60_000)}</think>\n\nNo.`;
+    expect(long.length).toBeGreaterThan(2_000_000);
+    const verdicts = tallyAnswers(
+      [
+        { turnId: 'q1', sample: 0, reply: long },
+        { turnId: 'q2', sample: 0, reply: thinking },
+        { turnId: 'f1', sample: 0, reply: 'Congratulations!' },
+      ],
+      turns,
+      SCHEME,
+    );
+    expect(verdicts.get('q1')).toMatchObject({ label: 'yes', cutChars: expect.any(Number) });
+    expect(verdicts.get('q2')?.label).toBe('no');
+    expect(verdicts.get('f1')?.cutChars).toBe(0);
+    for (const id of ['q1', 'q2']) {
+      const verdict = verdicts.get(id);
+      expect(verdict?.cutChars, id).toBeGreaterThan(0);
+      expect(verdict?.reply.length, id).toBeLessThanOrEqual(INPUT_LIMITS.maxStringChars);
+    }
+    const summary: RunSummary = {
+      progress: {
+        state: 'finished',
+        total: 3,
+        alreadyAnswered: 0,
+        done: 3,
+        cutOff: 0,
+        failed: 0,
+        inFlight: 0,
+        retries: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        elapsedMs: 1,
+      },
+      failures: [],
+      startedAt: 0,
+      finishedAt: 1,
+    };
+    const parameters = { temperature: 0, maxTokens: 64, samples: 1, concurrency: 1, rpm: null, timeoutSeconds: 60 };
+    const run = { judge: 'r1@studio-1', model: 'r1', prompt: { name: 'studio-1', hash: 'h' }, endpoint: 'http://127.0.0.1/v1', parameters };
+    const times = { selection: 'all', startedAt: '2026-11-24T10:00:00.000Z', finishedAt: '2026-11-24T10:01:00.000Z' };
+    expect(judgeRunRecord({ ...run, ...times, summary, verdicts, cutOff: [] }).counts).toMatchObject({ turnsLabelled: 3, unparseable: 0, repliesCut: 2 });
+
+    const text = serializeBundleDocument(studyBundleDocument(applyJudgeResults(study, run.judge, verdicts)));
+    const reread = parseTranscriptBundle({ name: 'out.json', text }, { now: '2026-11-24T10:00:00.000Z' });
+    if (!reread.ok) throw new Error(JSON.stringify(reread.errors));
+    const q1 = reread.value.turns.find((turn) => turn.id === 'q1');
+    expect(q1?.judgements[run.judge]).toBe('yes');
+    expect(q1?.judgeReplies?.[run.judge]).toBe(verdicts.get('q1')?.reply);
   });
 
   it('refuses a judge name the bundle could not hold', () => {

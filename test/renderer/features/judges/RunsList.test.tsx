@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The Judges page's runs over a fake-indexeddb database and a mocked judge worker: a finished run
-// shows its counts, self-agreement and first failures ("and N more"); a run left running by a
+// shows its counts, self-agreement and first failures ("and N more"), and the replies kept cut for
+// being over 1 MB when there were any; a run left running by a
 // closed window reads as interrupted and Resume runs it in the worker with a send that goes
 // through the host; the live run's progress line and its Pause and Cancel reach the worker; replies cut
 // off at max tokens are counted, with what to do.
@@ -125,6 +126,13 @@ describe('the Judges page runs', () => {
       '3 replies were cut off at 64 tokens before a verdict and gave no label. A reasoning model thinks first: raise Max tokens on the endpoint (4096 or more) and run again.',
     );
     expect(progressText(progress({ cutOff: 1 }))).toBe('3 of 10 done · 1 cut off at max tokens · 1 failed · 2 retries · 1,200 tokens in, 40 out · 8 s');
+  });
+
+  it('says how many replies were kept cut for being over 1 MB', async () => {
+    const cut = record(0);
+    await renderRuns([runRow('cut', { state: 'finished', record: { ...cut, counts: { ...cut.counts, repliesCut: 2 } } })]);
+    const entry = (await screen.findByText('tiny@cut')).closest('li') as HTMLElement;
+    expect(entry.textContent).toContain('2 unparseable · 2 replies over 1 MB kept cut in the middle · self-agreement 0.90');
   });
 
   it('resumes an interrupted run in the worker, sending through the host, and shows its live progress with Pause and Cancel', async () => {
