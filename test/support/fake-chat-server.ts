@@ -221,11 +221,24 @@ function repeatTo(text: string, chars: number): string {
 
 /** The message an answer carries, and why it ended, as the shape asks. */
 function writeAnswer(reply: string, shape: Shape): { content: string; reasoning?: string; finishReason: 'stop' | 'length' } {
-  const verdict = shape.zh ? (reply === 'Yes' ? '是' : reply === 'No' ? '不是' : reply) : shape.zhmatch ? (reply === 'Yes' ? '正确' : reply === 'No' ? '错误' : reply) : reply;
+  const verdict = shape.zh
+    ? reply === 'Yes'
+      ? '是'
+      : reply === 'No'
+        ? '不是'
+        : reply
+    : shape.zhmatch
+      ? reply === 'Yes'
+        ? '正确'
+        : reply === 'No'
+          ? '错误'
+          : reply
+      : reply;
   const thinking = shape.big && (shape.think || shape.reasoning || shape.cut) ? repeatTo(THINKING, BIG_CHARS) : THINKING.repeat(3).trim();
   let content = shape.explain ? `${EXPLANATION.repeat(2).trim()}\n\n${verdict}` : verdict;
   if (shape.big && !(shape.think || shape.reasoning || shape.cut)) content = `${content}\n\n${repeatTo(EXPLANATION, BIG_CHARS)}`;
-  if (shape.cut) return shape.reasoning ? { content: '', reasoning: thinking, finishReason: 'length' } : { content: `<think>\n${thinking}`, finishReason: 'length' };
+  if (shape.cut)
+    return shape.reasoning ? { content: '', reasoning: thinking, finishReason: 'length' } : { content: `<think>\n${thinking}`, finishReason: 'length' };
   if (shape.think) content = `<think>\n${thinking}\n</think>\n\n${content}`;
   return { content, ...(shape.reasoning ? { reasoning: thinking } : {}), finishReason: shape.length ? 'length' : 'stop' };
 }

@@ -23,7 +23,13 @@ describe('chat-completions', () => {
     const request = chatRequest({ ...endpoint, apiKey: 'sk-secret' }, [{ role: 'user', content: 'Is it dark?' }]);
     expect(request.url).toBe('http://localhost:11434/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer sk-secret');
-    expect(JSON.parse(request.body)).toEqual({ model: 'llama3', messages: [{ role: 'user', content: 'Is it dark?' }], temperature: 0.2, max_tokens: 8, stream: false });
+    expect(JSON.parse(request.body)).toEqual({
+      model: 'llama3',
+      messages: [{ role: 'user', content: 'Is it dark?' }],
+      temperature: 0.2,
+      max_tokens: 8,
+      stream: false,
+    });
     expect(request.body).not.toContain('sk-secret');
     expect(chatRequest(endpoint, []).headers.authorization).toBeUndefined();
   });
@@ -89,7 +95,8 @@ describe('chat-completions', () => {
   });
 
   it('puts a stream of server-sent events together from its deltas, with usage from its last chunk', () => {
-    const chunk = (delta: object, finishReason: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })}`;
+    const chunk = (delta: object, finishReason: string | null = null) =>
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })}`;
     const stream = [
       ': a comment line some servers send first',
       chunk({ role: 'assistant', content: '' }),
