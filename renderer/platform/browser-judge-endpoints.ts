@@ -2,7 +2,8 @@
 // keys database (keys-database.ts: AES-GCM under a non-extractable Web Crypto key, never in the
 // studio's database). The page sends each request itself, to the registered origin only, and only
 // where its policy admits it (connect-policy.ts). Test connection tells a server that answered
-// without CORS from one that did not answer, which a page's failed fetch hides.
+// without CORS from one that did not answer, which a page's failed fetch hides; a 429 whose
+// Retry-After the page may not read says so.
 
 import { endpointOrigin, sendAdmitted } from '../../shared/judge-run/admitted-send';
 import type { FetchLike } from '../../shared/judge-run/chat-completions';
@@ -73,7 +74,17 @@ export function createBrowserJudgeEndpoints(options: BrowserJudgeEndpointsOption
       const reload = reloadReason(options, row?.origin, endpointOrigin(request.url));
       if (reload !== undefined) return { ok: false, failure: { kind: 'refused', reason: reload } };
       const admission = row && { origin: row.origin, apiKey: () => keys.read(row.endpointId, row.key) };
-      return sendAdmitted(fetchImpl, admission, request);
+      const outcome = await sendAdmitted(fetchImpl, admission, request);
+      // Retry-After is not among the headers a page may read from another origin unless the server
+      // exposes it: the runner then backs off 1, 2, 4 s …, which may be shorter than asked.
+      if (outcome.ok || outcome.failure.kind !== 'rate-limited' || outcome.failure.retryAfterMs !== undefined) return outcome;
+      return {
+        ok: false,
+        failure: {
+          ...outcome.failure,
+          reason: `${outcome.failure.reason}, with no Retry-After this page can read (a server must list it in Access-Control-Expose-Headers for a web page to see it)`,
+        },
+      };
     },
 
     async testConnection(request) {

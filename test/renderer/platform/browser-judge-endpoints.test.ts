@@ -2,7 +2,8 @@
 // server: keys are kept AES-GCM encrypted under a non-extractable key in a database of their own
 // (every stored row searched for the key), requests go only to the registered origin and only when
 // the page's policy admits it (else "reload"); Test connection lists the models the same way, and
-// tells a server that answered without CORS from one that refused the connection.
+// tells a server that answered without CORS from one that refused the connection; a 429 whose
+// Retry-After the page cannot read says so.
 
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -138,6 +139,34 @@ describe('sending', () => {
     // The page's own origin, and any origin where the page has no policy (the dev server), need no reload.
     expect(await endpoints.register({ endpointId: 'e-2', url: `${PAGE}/v1` })).toMatchObject({ reloadToConnect: false });
     expect(await access({ admitted: 'any' }).register({ endpointId: 'e-3', url: 'https://api.openai.com/v1' })).toMatchObject({ reloadToConnect: false });
+  });
+});
+
+describe('a rate limit seen from a page', () => {
+  it('says when the page cannot read the Retry-After, which a server must expose to it', async () => {
+    const answer =
+      (retryAfter: string | null): FetchLike =>
+      async () => ({
+        status: 429,
+        headers: { get: (name: string) => (name === 'retry-after' ? retryAfter : null) },
+        text: async () => '{"error":{"message":"slow down"}}',
+      });
+    const hidden = access({ fetch: answer(null) });
+    await hidden.register({ endpointId: 'e-1', url: server.url });
+    expect(await hidden.send(request())).toEqual({
+      ok: false,
+      failure: {
+        kind: 'rate-limited',
+        reason:
+          'the endpoint is rate limiting (HTTP 429), with no Retry-After this page can read (a server must list it in Access-Control-Expose-Headers for a web page to see it)',
+      },
+    });
+    const exposed = access({ fetch: answer('2') });
+    await exposed.register({ endpointId: 'e-1', url: server.url });
+    expect(await exposed.send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'rate-limited', reason: 'the endpoint is rate limiting (HTTP 429); it asked to wait 2 s', retryAfterMs: 2000 },
+    });
   });
 });
 
