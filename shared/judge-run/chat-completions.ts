@@ -193,14 +193,12 @@ function readEventStream(body: string): CompletionRead | ChatFailure {
   let finishReason: string | undefined;
   let usage: Record<string, unknown> | undefined;
   let chunks = 0;
-  for (const event of body.split(/\r?\n\r?\n|\r\r/)) {
-    // An event's data is its `data:` lines joined by newlines (the SSE standard); other fields are not read.
-    const data = event
-      .split(/\r?\n|\r/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
-      .join('\n');
-    if (data === '' || data.trim() === '[DONE]') continue;
+  // Each `data:` line is one chunk, as every OpenAI-compatible server writes them, whether or not
+  // a blank line follows it (some gateways leave it out); comments and other fields are not read.
+  for (const line of body.split(/\r?\n|\r/)) {
+    if (!line.startsWith('data:')) continue;
+    const data = line.slice(5).trim();
+    if (data === '' || data === '[DONE]') continue;
     let chunk: Record<string, unknown> | undefined;
     try {
       chunk = asRecord(JSON.parse(data));

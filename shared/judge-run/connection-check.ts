@@ -4,7 +4,7 @@
 // says in words what failed: refused, wrong key, no such model, not an OpenAI server, CORS.
 
 import { admit, withoutRedirects, type Admission } from './admitted-send';
-import { causeOf, serverMessage, type FetchLike } from './chat-completions';
+import { causeOf, recordedEndpointUrl, serverMessage, type FetchLike } from './chat-completions';
 
 // shared/ is typed without DOM or Node: the few platform globals the check uses, as both provide them.
 declare const AbortController: new () => {
@@ -55,7 +55,9 @@ function modelWords(models: readonly string[]): string {
 }
 
 /** The model list's response read against the model the lead named. */
-export function readModelList(status: number, body: string, url: string, model: string): ConnectionCheck {
+export function readModelList(status: number, body: string, modelsAt: string, model: string): ConnectionCheck {
+  // Shown without a query or credentials, where some services take their key (`?api-key=`).
+  const url = recordedEndpointUrl(modelsAt);
   const failed = (problem: ConnectionProblem, message: string): ConnectionCheck => ({ ok: false, problem, message, models: [] });
   const detail = serverMessage(body);
   const said = detail === '' ? '' : ` It said: ${detail}`;

@@ -113,6 +113,8 @@ describe('chat-completions', () => {
     expect(readChatResponse(200, null, stream, NOW, 'text/event-stream; charset=utf-8')).toEqual(expected);
     // Read as a stream by its lines even when the gateway calls it JSON, and with CRLF line ends.
     expect(readChatResponse(200, null, stream.replace(/^: .*\n\n/, '').replaceAll('\n', '\r\n'), NOW, 'application/json')).toEqual(expected);
+    // Chunks on lines of their own with no blank line between, as some gateways send them.
+    expect(readChatResponse(200, null, stream.replace(/\n\n/g, '\n'), NOW, 'text/event-stream')).toEqual(expected);
     // Without usage, the counts are 0; without finish_reason, none is given.
     expect(readChatResponse(200, null, `${chunk({ content: 'Yes' })}\n\ndata: [DONE]\n\n`, NOW, 'text/event-stream')).toEqual({
       ok: true,

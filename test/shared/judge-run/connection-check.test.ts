@@ -76,6 +76,8 @@ describe('the model list', () => {
       [502, 'Bad gateway', 'server-error', 'The endpoint failed (HTTP 502). It said: Bad gateway'],
     ];
     for (const [status, body, problem, message] of cases) expect(readModelList(status, body, URL_, 'm')).toEqual({ ok: false, problem, message, models: [] });
+    // A key some services take in the query is not repeated.
+    expect(readModelList(404, '', `${URL_}?api-key=sk-in-query`, 'm').message).not.toContain('sk-in-query');
   });
 });
 
