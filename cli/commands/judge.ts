@@ -14,7 +14,7 @@ import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLi
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
 import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
-import { applyJudgeResults, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
+import { answerIsCutOff, applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
 import { startJudgeRun, type RunProgress } from '../../shared/judge-run/runner';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
@@ -27,7 +27,9 @@ const COMMAND = 'judge';
 /** The environment variable the key is read from: never an argument, which other users of the computer can see. */
 export const API_KEY_VARIABLE = 'AGREEMENT_STUDIO_API_KEY';
 
-const DEFAULTS = { concurrency: 4, timeoutSeconds: 60, temperature: 0, maxTokens: 64 };
+// Max tokens is a ceiling, not a cost: a reasoning model (DeepSeek-R1, Qwen3) thinks for hundreds
+// to thousands of tokens before its verdict, and 64 cut it off; a model that answers "No." stops at once.
+const DEFAULTS = { concurrency: 4, timeoutSeconds: 60, temperature: 0, maxTokens: 4096 };
 const MAX_SAMPLES = 99;
 const MAX_CONCURRENCY = 256;
 /** How often progress is printed, at most. */
@@ -62,7 +64,10 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
   --rpm N                at most N requests a minute (default: no bound)
   --timeout SECONDS      per request (default ${DEFAULTS.timeoutSeconds})
   --temperature T        0 to 2 (default ${DEFAULTS.temperature})
-  --max-tokens N         the longest reply asked for (default ${DEFAULTS.maxTokens})
+  --max-tokens N         the longest reply asked for (default ${DEFAULTS.maxTokens}); a reasoning
+                         model thinks before its verdict and needs thousands. A reply
+                         cut off at this limit before a verdict gives no label and is
+                         counted as cut off, not unparseable
 
 Exit codes: 0 every item answered; 1 invalid input, or some items failed (the bundle is
 written without their labels; rerunning asks them again); 2 bad usage.
@@ -177,6 +182,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
           timers.add(timer);
         }),
     },
+    isCutOff: (answer, item) => answerIsCutOff(answer, item.task, study.study.scheme),
     onProgress: (progress) => printProgress(progress),
   });
   // Ctrl-C cancels the run; the waits still pending (a long Retry-After) are cleared so the process can end at once.
@@ -205,11 +211,9 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   }
 
   const itemKeys = new Set(items.map((item) => item.key));
-  const verdicts = tallyAnswers(
-    answers.filter((answer) => itemKeys.has(answer.key)),
-    new Map(study.turns.map((turn) => [turn.id, turn])),
-    study.study.scheme,
-  );
+  const runAnswers = answers.filter((answer) => itemKeys.has(answer.key));
+  const turns = new Map(study.turns.map((turn) => [turn.id, turn]));
+  const verdicts = tallyAnswers(runAnswers, turns, study.study.scheme);
   const judged = applyJudgeResults(study, judge, verdicts);
   try {
     await writeFile(options.out, serializeBundleDocument(studyBundleDocument(judged)));
@@ -217,6 +221,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { failures } = summary;
+  const cutOffList = cutOffAnswers(runAnswers, turns, study.study.scheme, options.maxTokens);
   const record = judgeRunRecord({
     judge,
     model: options.model,
@@ -235,11 +240,17 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     finishedAt: new Date().toISOString(),
     summary,
     verdicts,
+    cutOff: cutOffList,
   });
   io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+  const cutOff = cutOffList.length;
   io.stderr.write(
-    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable${repliesCutText(record.counts.repliesCut)}\n`,
+    `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable, ${cutOff.toLocaleString('en')} cut off at ${options.maxTokens.toLocaleString('en')} tokens${repliesCutText(record.counts.repliesCut)}\n`,
   );
+  if (cutOff > 0)
+    io.stderr.write(
+      `  ${cutOff.toLocaleString('en')} ${cutOff === 1 ? 'reply was' : 'replies were'} cut off at --max-tokens ${options.maxTokens} before a verdict and give no label (listed as "cutOff" in the record on stdout); a reasoning model needs room to think: run again with a larger --max-tokens and another --out\n`,
+    );
   if (failures.length === 0) return 0;
   for (const failure of failures.slice(0, 20)) io.stderr.write(`  ${failure.key}: ${failure.reason}\n`);
   if (failures.length > 20) io.stderr.write(`  ... and ${(failures.length - 20).toLocaleString('en')} more (listed in the record on stdout)\n`);
@@ -258,6 +269,7 @@ function describeProgress(progress: RunProgress): string {
   const parts = [
     `${answered.toLocaleString('en')} of ${progress.total.toLocaleString('en')} answered`,
     ...(progress.alreadyAnswered > 0 ? [`${progress.alreadyAnswered.toLocaleString('en')} from the journal`] : []),
+    ...(progress.cutOff > 0 ? [`${progress.cutOff.toLocaleString('en')} cut off at max tokens`] : []),
     `${progress.failed.toLocaleString('en')} failed`,
     `${progress.inFlight} in flight`,
     `tokens ${progress.tokensIn.toLocaleString('en')} in, ${progress.tokensOut.toLocaleString('en')} out`,

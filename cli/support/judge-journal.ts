@@ -43,7 +43,8 @@ export class FileJournal implements AnswerJournal {
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
-    private readonly keys: Set<string>,
+    /** The answers the file held when opened: read once, for the runner's counts. */
+    private readonly earlier: readonly JudgeAnswer[],
   ) {}
 
   /** Opens the journal at `path`, creating it with a header, or checks an existing one was written with the same settings. */
@@ -59,17 +60,16 @@ export class FileJournal implements AnswerJournal {
         };
     }
     const handle = await open(path, 'a');
-    const journal = new FileJournal(path, handle, new Set(read.answers.map((answer) => answer.key)));
+    const journal = new FileJournal(path, handle, read.answers);
     if (read.settings === undefined) await journal.write(`${JSON.stringify({ type: 'header', format: JUDGE_JOURNAL_FORMAT, settings })}\n`);
     return { ok: true, journal };
   }
 
-  async answeredKeys(): Promise<ReadonlySet<string>> {
-    return this.keys;
+  async readEarlier(visit: (answer: JudgeAnswer) => void): Promise<void> {
+    for (const answer of this.earlier) visit(answer);
   }
 
   append(answer: JudgeAnswer): Promise<void> {
-    this.keys.add(answer.key);
     return this.write(`${JSON.stringify({ type: 'answer', ...answer })}\n`);
   }
 
@@ -135,9 +135,12 @@ async function readJournal(path: string): Promise<JournalRead> {
       turnId: entry.turnId,
       sample: entry.sample,
       reply: entry.reply,
+      ...(typeof entry.reasoning === 'string' ? { reasoning: entry.reasoning } : {}),
+      ...(typeof entry.finishReason === 'string' ? { finishReason: entry.finishReason } : {}),
       tokensIn: typeof entry.tokensIn === 'number' ? entry.tokensIn : 0,
       tokensOut: typeof entry.tokensOut === 'number' ? entry.tokensOut : 0,
       at: typeof entry.at === 'string' ? entry.at : '',
+      ...(typeof entry.elapsedMs === 'number' ? { elapsedMs: entry.elapsedMs } : {}),
     });
   }
   return { ok: true, settings: header.settings as JournalSettings, answers };

@@ -21,6 +21,7 @@ import {
   judgeForgetPayload,
   judgeRegisterPayload,
   judgeSendPayload,
+  judgeTestPayload,
   noPayload,
   openExternalPayload,
   openFilesPayload,
@@ -195,6 +196,8 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     }),
 
     [IPC_CHANNELS.sendJudgeRequest]: handler(IPC_CHANNELS.sendJudgeRequest, judgeSendPayload, (request) => deps.judgeEndpoints.send(request)),
+
+    [IPC_CHANNELS.testJudgeEndpoint]: handler(IPC_CHANNELS.testJudgeEndpoint, judgeTestPayload, (request) => deps.judgeEndpoints.testConnection(request)),
 
     [IPC_CHANNELS.registerTeamServer]: handler(IPC_CHANNELS.registerTeamServer, teamRegisterPayload, async (request) => {
       const { credentialStorage } = await deps.teamServers.register(request);

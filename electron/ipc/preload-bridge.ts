@@ -38,6 +38,7 @@ export function createStudioBridge(ipc: BridgeIpc): StudioBridge {
     registerJudgeEndpoint: (request) => invoke(IPC_CHANNELS.registerJudgeEndpoint, request),
     forgetJudgeEndpoint: (endpointId) => invoke(IPC_CHANNELS.forgetJudgeEndpoint, { endpointId }),
     sendJudgeRequest: (request) => invoke(IPC_CHANNELS.sendJudgeRequest, request),
+    testJudgeEndpoint: (request) => invoke(IPC_CHANNELS.testJudgeEndpoint, request),
     registerTeamServer: (request) => invoke(IPC_CHANNELS.registerTeamServer, request),
     forgetTeamServer: (connectionId) => invoke(IPC_CHANNELS.forgetTeamServer, { connectionId }),
     fetchTeamServer: (request) => invoke(IPC_CHANNELS.fetchTeamServer, request),

@@ -9,6 +9,7 @@ import { endpointOrigin } from '../../shared/judge-run/admitted-send';
 import type {
   BackupReadRequest,
   BackupWriteRequest,
+  JudgeConnectionRequest,
   JudgeEndpointRegistration,
   JudgeSendRequest,
   OpenFilesRequest,
@@ -139,6 +140,14 @@ export const judgeSendPayload = z.object({
     .max(100)
     .refine((messages) => messages.reduce((sum, message) => sum + message.content.length, 0) <= MAX_JUDGE_MESSAGES_CHARS, 'are longer than 512 KB together'),
 }) satisfies z.ZodType<JudgeSendRequest>;
+
+/** Test connection: the endpoint and the model looked for, never a key (the main process holds it). */
+export const judgeTestPayload = z.object({
+  endpointId,
+  url: endpointUrl,
+  model: z.string().min(1).max(200),
+  timeoutMs: z.number().int().min(1).max(3_600_000),
+}) satisfies z.ZodType<JudgeConnectionRequest>;
 
 /** `<role>:<study id>` (shared/sync/stored-records.ts connectionId): plain, so it is safe as a key in the connections file. */
 const connectionId = z

@@ -5,6 +5,7 @@
 
 import type { Admission } from '../../shared/judge-run/admitted-send';
 import { endpointOrigin, sendAdmitted } from '../../shared/judge-run/admitted-send';
+import { checkAdmitted } from '../../shared/judge-run/connection-check';
 import type { FetchLike } from '../../shared/judge-run/chat-completions';
 import type { JudgeEndpointAccess, JudgeEndpointRegistration, KeyStorage } from '../../shared/platform/studio-platform';
 import { createSealedFile, type SafeStorage } from '../secrets/sealed-file';
@@ -54,5 +55,7 @@ export function desktopJudgeEndpoints(store: JudgeEndpointStore, fetchImpl: Fetc
     register: async (registration) => ({ ...(await store.register(registration)), reloadToConnect: false }),
     forget: (endpointId) => store.forget(endpointId),
     send: async (request) => sendAdmitted(fetchImpl, await store.admission(request.endpointId), request),
+    // Main has no CORS: a failed fetch is the network's (refused, no such host), said as such.
+    testConnection: async (request) => checkAdmitted(fetchImpl, await store.admission(request.endpointId), request),
   };
 }

@@ -9,7 +9,7 @@
 import type { Label, Study, Turn } from '../../shared/domain/model';
 import { recordedEndpointUrl } from '../../shared/judge-run/chat-completions';
 import type { ItemSelection } from '../../shared/judge-run/items';
-import { applyJudgeResults, judgeName, judgeRunRecord, tallyAnswers, type JudgeRunRecord } from '../../shared/judge-run/results';
+import { applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers, type JudgeRunRecord } from '../../shared/judge-run/results';
 import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../shared/judge-run/runner';
 import type { JudgeEndpoint, JudgeRunRow, JudgeRunState, StoredSelection } from '../../shared/judge-run/stored-records';
 import { byStudy } from './by-study';
@@ -28,7 +28,7 @@ export interface NewJudgeRun {
 
 /** The progress of a run no worker has started yet. */
 function notStarted(): RunProgress {
-  return { state: 'starting', total: 0, alreadyAnswered: 0, done: 0, failed: 0, inFlight: 0, retries: 0, tokensIn: 0, tokensOut: 0, elapsedMs: 0 };
+  return { state: 'starting', total: 0, alreadyAnswered: 0, done: 0, cutOff: 0, failed: 0, inFlight: 0, retries: 0, tokensIn: 0, tokensOut: 0, elapsedMs: 0 };
 }
 
 /** A random run id; crypto.randomUUID is in every browser, worker and Node the app runs in. */
@@ -91,10 +91,8 @@ function runAnswers(db: StudioDatabase, runId: string) {
  */
 export function judgeRunJournal(db: StudioDatabase, runId: string): AnswerJournal {
   return {
-    async answeredKeys() {
-      const keys = (await runAnswers(db, runId).primaryKeys()) as unknown as Array<[string, string]>;
-      return new Set(keys.map(([, key]) => key));
-    },
+    // One answer at a time, so a resumed run with long replies does not hold them all at once.
+    readEarlier: (visit) => runAnswers(db, runId).each((row) => visit(row)),
     async append(answer: JudgeAnswer) {
       await db.transaction('rw', db.judgeAnswers, () => db.judgeAnswers.put({ ...answer, runId }));
     },
@@ -166,7 +164,8 @@ export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: 
     const study: Study | undefined = await db.studies.get(run.studyId);
     if (study === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
     const [answers, turns] = await Promise.all([runAnswers(db, runId).toArray(), byStudy(db.turns, run.studyId).toArray()]);
-    const verdicts = tallyAnswers(answers, new Map(turns.map((turn) => [turn.id, turn])), study.scheme);
+    const turnsById = new Map(turns.map((turn) => [turn.id, turn]));
+    const verdicts = tallyAnswers(answers, turnsById, study.scheme);
     const judged = applyJudgeResults({ study, puzzles: [], sessions: [], turns }, run.judge, verdicts).turns;
     const changed = judged.filter((turn, index) => !sameLabels(turn, turns[index] as Turn));
     if (changed.length > 0) {
@@ -185,6 +184,7 @@ export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: 
       finishedAt: now,
       summary,
       verdicts,
+      cutOff: cutOffAnswers(answers, turnsById, study.scheme, run.parameters.maxTokens),
     });
     const state: JudgeRunState = summary.progress.state === 'cancelled' ? 'cancelled' : 'finished';
     await db.judgeRuns.put({ ...run, state, progress: summary.progress, record, updatedAt: now });
@@ -192,7 +192,7 @@ export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: 
       studyId: run.studyId,
       at: now,
       kind: 'judge:run',
-      detail: `${state} judge ${run.judge} (${run.endpoint}): ${record.counts.turnsLabelled} turns labelled, ${record.counts.unparseable} unparseable, ${record.counts.failed} items failed${record.counts.repliesCut ? `, ${record.counts.repliesCut} replies over 1 MB kept cut` : ''}`,
+      detail: `${state} judge ${run.judge} (${run.endpoint}): ${record.counts.turnsLabelled} turns labelled, ${record.counts.unparseable} unparseable, ${record.counts.cutOff ?? 0} cut off at max tokens, ${record.counts.failed} items failed${record.counts.repliesCut ? `, ${record.counts.repliesCut} replies over 1 MB kept cut` : ''}`,
     });
     return record;
   });

@@ -38,6 +38,10 @@ export function createElectronPlatform(bridge: StudioBridge): StudioPlatform {
         const result = await bridge.sendJudgeRequest(request);
         return result.ok ? result.value : { ok: false, failure: { kind: 'refused', reason: result.error } };
       },
+      testConnection: async (request) => {
+        const result = await bridge.testJudgeEndpoint(request);
+        return result.ok ? result.value : { ok: false, problem: 'not-set-up', message: `Not tested: ${result.error}`, models: [] };
+      },
     },
     teamServers: {
       register: async (registration) => ({ ...unwrap(await bridge.registerTeamServer(registration)), reloadToConnect: false }),
@@ -67,6 +71,7 @@ const BRIDGE_METHODS = [
   'registerJudgeEndpoint',
   'forgetJudgeEndpoint',
   'sendJudgeRequest',
+  'testJudgeEndpoint',
   'registerTeamServer',
   'forgetTeamServer',
   'fetchTeamServer',

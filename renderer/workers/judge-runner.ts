@@ -7,6 +7,7 @@ import { chatCompletionsUrl, type ChatEndpoint, type ChatOutcome, type ChatSende
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
 import { judgeItems } from '../../shared/judge-run/items';
 import { promptHash } from '../../shared/judge-run/prompts';
+import { answerIsCutOff } from '../../shared/judge-run/results';
 import { startJudgeRun, type JudgeRun, type RunnerClock, type RunProgress, type RunSummary } from '../../shared/judge-run/runner';
 import type { JudgeEndpoint, JudgeRunRow } from '../../shared/judge-run/stored-records';
 import type { StudioDatabase } from '../db/database';
@@ -132,6 +133,7 @@ async function prepare(db: StudioDatabase, runId: string, options: JudgeRunnerOp
         ...(row.parameters.rpm !== null ? { rpm: row.parameters.rpm } : {}),
         clock: realClock,
         ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+        isCutOff: (answer, item) => answerIsCutOff(answer, item.task, data.study.scheme),
         onProgress,
       }),
   };

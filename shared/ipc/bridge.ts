@@ -2,10 +2,12 @@
 // and the request/response types of each invoke channel, so preload and main cannot drift.
 
 import type { ChatOutcome } from '../judge-run/chat-completions';
+import type { ConnectionCheck } from '../judge-run/connection-check';
 import type {
   AppInfo,
   BackupReadRequest,
   BackupWriteRequest,
+  JudgeConnectionRequest,
   JudgeEndpointRegistration,
   JudgeSendRequest,
   KeyStorage,
@@ -62,6 +64,7 @@ export interface IpcInvokeMap {
   [IPC_CHANNELS.registerJudgeEndpoint]: { request: JudgeEndpointRegistration; response: JudgeRegistered };
   [IPC_CHANNELS.forgetJudgeEndpoint]: { request: ForgetJudgeEndpointRequest; response: null };
   [IPC_CHANNELS.sendJudgeRequest]: { request: JudgeSendRequest; response: ChatOutcome };
+  [IPC_CHANNELS.testJudgeEndpoint]: { request: JudgeConnectionRequest; response: ConnectionCheck };
   [IPC_CHANNELS.registerTeamServer]: { request: TeamServerRegistration; response: TeamServerRegistered };
   [IPC_CHANNELS.forgetTeamServer]: { request: ForgetTeamServerRequest; response: null };
   [IPC_CHANNELS.fetchTeamServer]: { request: TeamServerRequest; response: TeamServerResponse };
@@ -93,6 +96,8 @@ export interface StudioBridge {
   registerJudgeEndpoint(request: JudgeEndpointRegistration): Promise<IpcResult<JudgeRegistered>>;
   forgetJudgeEndpoint(endpointId: string): Promise<IpcResult<null>>;
   sendJudgeRequest(request: JudgeSendRequest): Promise<IpcResult<ChatOutcome>>;
+  /** Test connection: the main process asks the endpoint for its models with the key it holds. */
+  testJudgeEndpoint(request: JudgeConnectionRequest): Promise<IpcResult<ConnectionCheck>>;
   /** The password crosses to the main process here once and never comes back. */
   registerTeamServer(request: TeamServerRegistration): Promise<IpcResult<TeamServerRegistered>>;
   forgetTeamServer(connectionId: string): Promise<IpcResult<null>>;

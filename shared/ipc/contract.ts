@@ -17,6 +17,7 @@ export const IPC_CHANNELS = {
   registerJudgeEndpoint: 'judge:register',
   forgetJudgeEndpoint: 'judge:forget',
   sendJudgeRequest: 'judge:send',
+  testJudgeEndpoint: 'judge:test',
   registerTeamServer: 'team:register',
   forgetTeamServer: 'team:forget',
   fetchTeamServer: 'team:fetch',

@@ -1,6 +1,7 @@
-// How a host sends a judge's request (both hosts' JudgeEndpointAccess.send): only to the origin the
-// endpoint was registered with, with the key the host keeps read only then and put only in the
-// Authorization header, and never following a redirect, which could carry the request elsewhere.
+// How a host sends a judge's request (both hosts' JudgeEndpointAccess.send, and the model list of
+// Test connection): only to the origin the endpoint was registered with, with the key the host
+// keeps read only then and put only in the Authorization header, and never following a redirect,
+// which could carry the request elsewhere.
 
 import type { ChatEndpoint, ChatMessage, ChatOutcome, FetchLike } from './chat-completions';
 import { chatCompletionsUrl, createFetchSender } from './chat-completions';
@@ -36,21 +37,41 @@ function refused(reason: string): ChatOutcome {
   return { ok: false, failure: { kind: 'refused', reason } };
 }
 
+/** The fetch a host sends with: the same, but refusing any redirect. */
+export function withoutRedirects(fetchImpl: FetchLike): FetchLike {
+  return (url, init) => fetchImpl(url, { ...init, redirect: 'error' } as Parameters<FetchLike>[1]);
+}
+
+/**
+ * Whether `admission` admits a request for the endpoint URL `url` that fetches `target` (built from
+ * it): both on the registered origin. Then the key, read only now; else why not, never naming the key.
+ */
+export async function admit(
+  admission: Admission | undefined,
+  url: string,
+  target: string,
+): Promise<{ ok: true; apiKey?: string } | { ok: false; reason: string }> {
+  if (admission === undefined) return { ok: false, reason: 'the endpoint is not set up in this app (save it again on the Judges page)' };
+  const origin = endpointOrigin(url);
+  if (origin === undefined || endpointOrigin(target) !== origin)
+    return { ok: false, reason: 'the endpoint URL is not an http or https address without credentials' };
+  if (origin !== admission.origin)
+    return { ok: false, reason: `the endpoint is not set up for ${origin} (it is set up for ${admission.origin}; save it again)` };
+  try {
+    const apiKey = await admission.apiKey();
+    return apiKey ? { ok: true, apiKey } : { ok: true };
+  } catch {
+    return { ok: false, reason: 'the stored API key cannot be read on this computer; enter it again' };
+  }
+}
+
 /** Sends `request` if `admission` admits its URL; every refusal is an outcome naming the origin, never the key. */
 export async function sendAdmitted(fetchImpl: FetchLike, admission: Admission | undefined, request: AdmittedRequest): Promise<ChatOutcome> {
-  if (admission === undefined) return refused('the endpoint is not set up in this app (save it again on the Judges page)');
   // The URL fetched is the chat-completions URL; both it and the one asked for must be the registered origin.
-  const origin = endpointOrigin(request.url);
-  const target = endpointOrigin(chatCompletionsUrl(request.url));
-  if (origin === undefined || target !== origin) return refused('the endpoint URL is not an http or https address without credentials');
-  if (origin !== admission.origin) return refused(`the endpoint is not set up for ${origin} (it is set up for ${admission.origin}; save it again)`);
-  let apiKey: string | undefined;
-  try {
-    apiKey = await admission.apiKey();
-  } catch {
-    return refused('the stored API key cannot be read on this computer; enter it again');
-  }
-  const send = createFetchSender((url, init) => fetchImpl(url, { ...init, redirect: 'error' } as Parameters<FetchLike>[1]));
+  const admitted = await admit(admission, request.url, chatCompletionsUrl(request.url));
+  if (!admitted.ok) return refused(admitted.reason);
+  const { apiKey } = admitted;
+  const send = createFetchSender(withoutRedirects(fetchImpl));
   return send(
     {
       url: request.url,

@@ -1,5 +1,6 @@
 // The OpenAI chat-completions protocol, which Ollama, vLLM, llama.cpp's server, LM Studio and
-// the hosted APIs speak: the request for one prompt, the reading of the response, every failure
+// the hosted APIs speak: the request for one prompt, the reading of the response (a JSON body or
+// server-sent events, the reply with any reasoning sent apart and why it ended), every failure
 // classified with a reason a study lead understands, and a fetch-based sender for Node and the
 // browser. The API key goes only into the Authorization header and never into a reason.
 
@@ -21,7 +22,7 @@ export interface FetchResponseLike {
 }
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignalLike },
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignalLike },
 ) => Promise<FetchResponseLike>;
 
 export interface ChatEndpoint {
@@ -56,7 +57,19 @@ export interface ChatFailure {
   retryAfterMs?: number;
 }
 
-export type ChatOutcome = { ok: true; reply: string; tokensIn: number; tokensOut: number } | { ok: false; failure: ChatFailure };
+/** A model's answer: `reply` is the message's content, the only text a verdict is read from. */
+export interface ChatAnswer {
+  ok: true;
+  reply: string;
+  /** What a reasoning model thought, when the server sent it apart (`reasoning_content` or `reasoning`). */
+  reasoning?: string;
+  /** Why the model stopped, as the server said (`stop`; `length`: at the request's max tokens). */
+  finishReason?: string;
+  tokensIn: number;
+  tokensOut: number;
+}
+
+export type ChatOutcome = ChatAnswer | { ok: false; failure: ChatFailure };
 
 /** Failures worth asking again: the server was busy or broken for a while, not the request wrong. */
 export function isRetryable(failure: ChatFailure): boolean {
@@ -85,15 +98,20 @@ export function chatRequest(endpoint: ChatEndpoint, messages: readonly ChatMessa
   return {
     url: chatCompletionsUrl(endpoint.url),
     headers,
-    body: JSON.stringify({ model: endpoint.model, messages, temperature: endpoint.temperature, max_tokens: endpoint.maxTokens }),
+    // One whole answer is asked for; a gateway that streams anyway is read too (readChatResponse).
+    body: JSON.stringify({ model: endpoint.model, messages, temperature: endpoint.temperature, max_tokens: endpoint.maxTokens, stream: false }),
   };
 }
 
 // A server's own words about a refused request help the lead ("model not found"), kept short.
 const MAX_DETAIL_CHARS = 200;
 
-/** A response as an answer or a classified failure. `now` reads Retry-After given as an HTTP date. */
-export function readChatResponse(status: number, retryAfter: string | null, body: string, now: number): ChatOutcome {
+/**
+ * A response as an answer or a classified failure. `now` reads Retry-After given as an HTTP date;
+ * a body of server-sent events (`contentType` text/event-stream, or `data:` lines, which some
+ * gateways send whatever was asked) is put together from its chunks.
+ */
+export function readChatResponse(status: number, retryAfter: string | null, body: string, now: number, contentType?: string | null): ChatOutcome {
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfter, now);
     const wait = retryAfterMs === undefined ? '' : `; it asked to wait ${Math.ceil(retryAfterMs / 1000)} s`;
@@ -108,28 +126,113 @@ export function readChatResponse(status: number, retryAfter: string | null, body
     const hint = status === 401 || status === 403 ? ' (check the API key)' : status === 404 ? ' (check the URL and the model name)' : '';
     return { ok: false, failure: { kind: 'refused', reason: `the endpoint refused the request (HTTP ${status})${hint}${detail ? `: ${detail}` : ''}` } };
   }
+  const read = isEventStream(contentType, body) ? readEventStream(body) : readJsonCompletion(body);
+  if ('kind' in read) return { ok: false, failure: read };
+  const { content, reasoning, finishReason, usage } = read;
+  // Empty content ends a reply that is still a reply: a model that only reasoned, or one cut off
+  // at max tokens before it wrote anything (the reading of its verdict says which).
+  if (content.trim() === '' && reasoning === '' && finishReason !== 'length')
+    return { ok: false, failure: { kind: 'no-reply', reason: 'the model replied with no text' } };
+  return {
+    ok: true,
+    reply: content,
+    ...(reasoning !== '' ? { reasoning } : {}),
+    ...(finishReason !== undefined ? { finishReason } : {}),
+    tokensIn: tokenCount(usage?.prompt_tokens),
+    tokensOut: tokenCount(usage?.completion_tokens),
+  };
+}
+
+/** What a response says, before it is judged an answer. */
+interface CompletionRead {
+  content: string;
+  reasoning: string;
+  finishReason?: string;
+  usage: Record<string, unknown> | undefined;
+}
+
+function readJsonCompletion(body: string): CompletionRead | ChatFailure {
   let document: unknown;
   try {
     document = JSON.parse(body);
   } catch {
-    return { ok: false, failure: { kind: 'malformed', reason: 'the endpoint answered with something that is not JSON' } };
+    return { kind: 'malformed', reason: 'the endpoint answered with something that is not JSON' };
   }
   const record = asRecord(document);
   const choices = record?.choices;
-  if (!Array.isArray(choices) || choices.length === 0) return { ok: false, failure: { kind: 'no-reply', reason: 'the endpoint answered with no choice' } };
-  const content = asRecord(asRecord(choices[0])?.message)?.content;
-  if (typeof content !== 'string' || content.trim() === '') return { ok: false, failure: { kind: 'no-reply', reason: 'the model replied with no text' } };
-  const usage = asRecord(record?.usage);
-  return { ok: true, reply: content, tokensIn: tokenCount(usage?.prompt_tokens), tokensOut: tokenCount(usage?.completion_tokens) };
+  if (!Array.isArray(choices) || choices.length === 0) return { kind: 'no-reply', reason: 'the endpoint answered with no choice' };
+  const choice = asRecord(choices[0]);
+  const message = asRecord(choice?.message);
+  const finishReason = choice?.finish_reason;
+  return {
+    content: typeof message?.content === 'string' ? message.content : '',
+    reasoning: reasoningOf(message),
+    ...(typeof finishReason === 'string' ? { finishReason } : {}),
+    usage: asRecord(record?.usage),
+  };
 }
 
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from `now`. */
+/** DeepSeek and vLLM call it `reasoning_content`, OpenRouter and newer vLLM `reasoning`. */
+function reasoningOf(message: Record<string, unknown> | undefined): string {
+  const reasoning = message?.reasoning_content ?? message?.reasoning;
+  return typeof reasoning === 'string' ? reasoning : '';
+}
+
+function isEventStream(contentType: string | null | undefined, body: string): boolean {
+  return /^\s*text\/event-stream/i.test(contentType ?? '') || /^\s*(data|event|id|retry)?:/.test(body);
+}
+
+/**
+ * Server-sent events as OpenAI streams them: `data: {...}` chunks whose `choices[0].delta` carries
+ * pieces of `content` and `reasoning_content`, the last with `finish_reason`, usage in a final
+ * chunk when the server sends it, then `data: [DONE]`.
+ */
+function readEventStream(body: string): CompletionRead | ChatFailure {
+  let content = '';
+  let reasoning = '';
+  let finishReason: string | undefined;
+  let usage: Record<string, unknown> | undefined;
+  let chunks = 0;
+  // Each `data:` line is one chunk, as every OpenAI-compatible server writes them, whether or not
+  // a blank line follows it (some gateways leave it out); comments and other fields are not read.
+  for (const line of body.split(/\r?\n|\r/)) {
+    if (!line.startsWith('data:')) continue;
+    const data = line.slice(5).trim();
+    if (data === '' || data === '[DONE]') continue;
+    let chunk: Record<string, unknown> | undefined;
+    try {
+      chunk = asRecord(JSON.parse(data));
+    } catch {
+      return { kind: 'malformed', reason: 'the endpoint streamed an event that is not JSON' };
+    }
+    chunks++;
+    const error = asRecord(chunk?.error)?.message;
+    if (typeof error === 'string') return { kind: 'server-error', reason: `the endpoint failed while streaming: ${oneLine(error)}` };
+    usage = asRecord(chunk?.usage) ?? usage;
+    const choice = Array.isArray(chunk?.choices) ? asRecord(chunk.choices[0]) : undefined;
+    const delta = asRecord(choice?.delta) ?? asRecord(choice?.message);
+    if (typeof delta?.content === 'string') content += delta.content;
+    reasoning += reasoningOf(delta);
+    if (typeof choice?.finish_reason === 'string') finishReason = choice.finish_reason;
+  }
+  if (chunks === 0) return { kind: 'no-reply', reason: 'the endpoint streamed no answer' };
+  return { content, reasoning, ...(finishReason !== undefined ? { finishReason } : {}), usage };
+}
+
+/**
+ * Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from `now`.
+ * A date names a whole second, and a server writes `now + wait` cut down to one: the end of that
+ * second is the first moment sure to be after the wait it meant (2 s asked at 12:00:00.900 is
+ * written 12:00:02, and read as 12:00:03, not a 1.1 s wait). Seconds with a fraction are read too.
+ */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  // Only a date with a weekday, as HTTP writes one: Date.parse reads "2" or "1.5" as a year or a month.
+  if (!/^[A-Za-z]{3},/.test(text)) return undefined;
   const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return Number.isNaN(at) ? undefined : Math.max(0, at + 1000 - now);
 }
 
 export type ChatSender = (endpoint: ChatEndpoint, messages: readonly ChatMessage[], signal?: AbortSignalLike) => Promise<ChatOutcome>;
@@ -154,7 +257,8 @@ export function createFetchSender(fetchImpl: FetchLike, now: () => number = Date
     try {
       const response = await fetchImpl(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal });
       const body = await response.text();
-      return withoutKey(readChatResponse(response.status, response.headers.get('retry-after'), body, now()), endpoint.apiKey);
+      const { headers } = response;
+      return withoutKey(readChatResponse(response.status, headers.get('retry-after'), body, now(), headers.get('content-type')), endpoint.apiKey);
     } catch (error) {
       if (timedOut) return { ok: false, failure: { kind: 'timeout', reason: `no complete answer within ${formatSeconds(endpoint.timeoutMs)} (the timeout)` } };
       if (signal?.aborted) return { ok: false, failure: { kind: 'network', reason: 'the run was cancelled' } };
@@ -172,14 +276,16 @@ function withoutKey(outcome: ChatOutcome, apiKey: string | undefined): ChatOutco
   return { ok: false, failure: { ...outcome.failure, reason: outcome.failure.reason.split(apiKey).join('[the API key]') } };
 }
 
-function causeOf(error: unknown): string {
+/** A network error's cause as Node, Electron and browsers give it (`ECONNREFUSED`, `net::ERR_CONNECTION_REFUSED`, a message). */
+export function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
 
-function serverMessage(body: string): string {
+/** The server's own message in an error body (`{"error": {"message": ...}}`, or the body's text), on one short line. */
+export function serverMessage(body: string): string {
   let text = body;
   try {
     const message = asRecord(asRecord(JSON.parse(body))?.error)?.message;
@@ -187,8 +293,12 @@ function serverMessage(body: string): string {
   } catch {
     // Not JSON: the body's own text is the best detail there is.
   }
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_DETAIL_CHARS ? `${oneLine.slice(0, MAX_DETAIL_CHARS - 1)}…` : oneLine;
+  return oneLine(text);
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_DETAIL_CHARS ? `${line.slice(0, MAX_DETAIL_CHARS - 1)}…` : line;
 }
 
 function formatSeconds(ms: number): string {

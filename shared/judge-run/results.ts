@@ -1,8 +1,9 @@
-// What a judge run's answers come to (issue 17 points 3 and 4): each reply read by the importers'
-// rule (judge-reply.ts), per turn the majority over its samples and how often the samples agree, and
-// the study with the new judge's labels added under `<model>@<prompt version>`, replies kept as
-// written (FORMATS §1) up to the readers' limit. Also the record of a run: what was asked, of whom,
-// how, and with what outcome.
+// What a judge run's answers come to (issue 17 points 3 and 4): each reply's content read by the
+// importers' rule (judge-reply.ts), a reply cut off at max tokens before any verdict set apart (it
+// gives no label), per turn the majority over its samples and how often the samples agree, and the
+// study with the new judge's labels added under `<model>@<prompt version>`, replies kept as written
+// with their reasoning (FORMATS §1) up to the readers' limit. Also the record of a run: what was
+// asked, of whom, how, and with what outcome.
 
 import { idProblem } from '../domain/ids';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
@@ -63,28 +64,52 @@ export function selfAgreement(labels: readonly JudgeLabel[]): number | null {
   return agreeing / (k * (k - 1));
 }
 
-/** Every answered turn's verdict, in the order turns first appear among the answers. */
-export function tallyAnswers(
-  answers: Iterable<Pick<JudgeAnswer, 'turnId' | 'sample' | 'reply'>>,
-  turns: ReadonlyMap<string, Pick<Turn, 'type'>>,
-  scheme: LabelScheme,
-): Map<string, TurnVerdict> {
-  const byTurn = new Map<string, Map<number, string>>();
+type ReadAnswer = Pick<JudgeAnswer, 'turnId' | 'sample' | 'reply' | 'reasoning' | 'finishReason'>;
+
+/**
+ * An answer that ended at the request's max tokens (`finish_reason: length`) with no verdict in
+ * its content: the model was stopped, not wrong, so it gives no label and is counted apart. One
+ * that still holds a verdict (cut off after "No.") gives that verdict.
+ */
+export function answerIsCutOff(answer: Pick<JudgeAnswer, 'reply' | 'finishReason'>, task: 'answer' | 'match', scheme: LabelScheme): boolean {
+  return answer.finishReason === 'length' && readJudgeReply(answer.reply, task, scheme) === UNPARSEABLE;
+}
+
+/** The reply as the lead reads it: reasoning the server sent apart put back before the content, in a `<think>` block. */
+export function replyAsWritten(answer: Pick<JudgeAnswer, 'reply' | 'reasoning'>): string {
+  return answer.reasoning === undefined ? answer.reply : `<think>${answer.reasoning}</think>\n${answer.reply}`;
+}
+
+function taskOf(turn: Pick<Turn, 'type'>): 'answer' | 'match' {
+  return turn.type === 'question' ? 'answer' : 'match';
+}
+
+/** The answers of each known turn, one per sample (should a journal hold two, the first stands), in sample order. */
+function answersByTurn<A extends ReadAnswer>(answers: Iterable<A>, turns: ReadonlyMap<string, Pick<Turn, 'type'>>): Map<string, A[]> {
+  const byTurn = new Map<string, Map<number, A>>();
   for (const answer of answers) {
-    const samples = byTurn.get(answer.turnId) ?? new Map<number, string>();
-    // A journal holds one answer per item; should one hold two, the first stands.
-    if (!samples.has(answer.sample)) samples.set(answer.sample, answer.reply);
+    if (!turns.has(answer.turnId)) continue;
+    const samples = byTurn.get(answer.turnId) ?? new Map<number, A>();
+    if (!samples.has(answer.sample)) samples.set(answer.sample, answer);
     byTurn.set(answer.turnId, samples);
   }
+  return new Map([...byTurn].map(([turnId, samples]) => [turnId, [...samples.entries()].sort(([a], [b]) => a - b).map(([, answer]) => answer)]));
+}
+
+/**
+ * Every answered turn's verdict, in the order turns first appear among the answers. The label is
+ * read from each reply's content alone; cut-off answers take no part, so a turn whose every
+ * sample was cut off has no verdict.
+ */
+export function tallyAnswers(answers: Iterable<ReadAnswer>, turns: ReadonlyMap<string, Pick<Turn, 'type'>>, scheme: LabelScheme): Map<string, TurnVerdict> {
   const verdicts = new Map<string, TurnVerdict>();
-  for (const [turnId, samples] of byTurn) {
-    const turn = turns.get(turnId);
-    if (turn === undefined) continue;
-    const replies = [...samples.entries()].sort(([a], [b]) => a - b).map(([, reply]) => reply);
-    const labels = replies.map((reply) => readJudgeReply(reply, turn.type === 'question' ? 'answer' : 'match', scheme));
+  for (const [turnId, samples] of answersByTurn(answers, turns)) {
+    const task = taskOf(turns.get(turnId) as Pick<Turn, 'type'>);
+    const read = samples.filter((answer) => !answerIsCutOff(answer, task, scheme));
+    const labels = read.map((answer) => readJudgeReply(answer.reply, task, scheme));
     const majority = majorityLabel(labels);
     if (majority === undefined) continue;
-    const kept = keptJudgeReply(replies[majority.firstIndex] as string);
+    const kept = keptJudgeReply(replyAsWritten(read[majority.firstIndex] as ReadAnswer));
     verdicts.set(turnId, {
       turnId,
       label: majority.label,
@@ -95,6 +120,27 @@ export function tallyAnswers(
     });
   }
   return verdicts;
+}
+
+/** The answers cut off at max tokens before a verdict, each with the reason the record gives. */
+export function cutOffAnswers(
+  answers: Iterable<ReadAnswer & Pick<JudgeAnswer, 'key'>>,
+  turns: ReadonlyMap<string, Pick<Turn, 'type'>>,
+  scheme: LabelScheme,
+  maxTokens: number,
+): JudgeFailure[] {
+  const cut: JudgeFailure[] = [];
+  for (const [turnId, samples] of answersByTurn(answers, turns)) {
+    const task = taskOf(turns.get(turnId) as Pick<Turn, 'type'>);
+    for (const answer of samples)
+      if (answerIsCutOff(answer, task, scheme)) cut.push({ key: answer.key, turnId, sample: answer.sample, reason: cutOffReason(maxTokens) });
+  }
+  return cut;
+}
+
+/** Why a cut-off reply gave no label, and what to do. */
+export function cutOffReason(maxTokens: number): string {
+  return `cut off at ${maxTokens.toLocaleString('en')} tokens before a verdict (raise Max tokens: a reasoning model thinks first)`;
 }
 
 /** The mean self-agreement over turns with two or more samples; null when there are none. */
@@ -161,17 +207,23 @@ export interface JudgeRunRecord {
     alreadyAnswered: number;
     answered: number;
     failed: number;
+    /** Answers cut off at max tokens before a verdict: no label, and not counted as unparseable. Absent in records from before it was counted. */
+    cutOff?: number;
     turnsLabelled: number;
     unparseable: number;
     /** Stored replies cut in the middle for being over the readers' limit; absent in records from before it was counted. */
     repliesCut?: number;
     tokensIn: number;
     tokensOut: number;
+    /** Working time, earlier sittings of a resumed run included (not the days it lay paused). Absent in records from before it was kept. */
+    elapsedMs?: number;
   };
   /** Mean over turns with two or more samples; null with one sample each. */
   selfAgreement: number | null;
   /** Items still without an answer, each with why. */
   failures: JudgeFailure[];
+  /** Answers cut off at max tokens before a verdict, each with that reason; kept in the run's journal. Absent in records from before. */
+  cutOff?: JudgeFailure[];
 }
 
 function countVerdicts(verdicts: Iterable<TurnVerdict>, which: (verdict: TurnVerdict) => boolean): number {
@@ -185,9 +237,10 @@ export function judgeRunRecord(
   run: Pick<JudgeRunRecord, 'judge' | 'model' | 'prompt' | 'endpoint' | 'parameters' | 'selection' | 'startedAt' | 'finishedAt'> & {
     summary: RunSummary;
     verdicts: ReadonlyMap<string, TurnVerdict>;
+    cutOff: JudgeFailure[];
   },
 ): JudgeRunRecord {
-  const { summary, verdicts } = run;
+  const { summary, verdicts, cutOff } = run;
   const { progress } = summary;
   return {
     judge: run.judge,
@@ -204,13 +257,16 @@ export function judgeRunRecord(
       alreadyAnswered: progress.alreadyAnswered,
       answered: progress.done,
       failed: progress.failed,
+      cutOff: cutOff.length,
       turnsLabelled: verdicts.size,
       unparseable: countVerdicts(verdicts.values(), (verdict) => verdict.label === UNPARSEABLE),
       repliesCut: countVerdicts(verdicts.values(), (verdict) => verdict.cutChars > 0),
       tokensIn: progress.tokensIn,
       tokensOut: progress.tokensOut,
+      elapsedMs: progress.elapsedMs,
     },
     selfAgreement: meanSelfAgreement(verdicts.values()),
     failures: summary.failures,
+    cutOff,
   };
 }

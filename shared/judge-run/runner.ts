@@ -2,7 +2,8 @@
 // most `rpm` a minute, retrying rate limits (after Retry-After) and server errors and timeouts
 // (with exponential backoff) up to a limit, with pause, resume and cancel and live progress.
 // Each answer is written to the injected journal before it counts, and items the journal
-// already holds are skipped, so a resumed run asks nothing twice. The transport, the journal and
+// already holds are skipped, so a resumed run asks nothing twice; their tokens, time and cut-off
+// replies count in the progress as if the run had never stopped. The transport, the journal and
 // the clock are injected: the command line runs it in Node, the app in a worker, tests with a
 // fake clock. It keeps no answer itself (the journal does), so memory stays flat however many items.
 
@@ -21,11 +22,18 @@ export interface JudgeAnswer {
   key: string;
   turnId: string;
   sample: number;
+  /** The message's content, which the verdict is read from. */
   reply: string;
+  /** A reasoning model's thinking when the server sent it apart from the content. */
+  reasoning?: string;
+  /** Why the model stopped (`length`: at max tokens). */
+  finishReason?: string;
   tokensIn: number;
   tokensOut: number;
   /** When it arrived (ISO 8601). */
   at: string;
+  /** The run's working time when it arrived, earlier sittings included: a resumed run's clock goes on from it. */
+  elapsedMs?: number;
 }
 
 export interface JudgeFailure {
@@ -37,8 +45,8 @@ export interface JudgeFailure {
 
 /** Where answers are kept durably: a file beside the output (command line) or the database (app). */
 export interface AnswerJournal {
-  /** The keys of the answers it already holds, from earlier runs with the same settings. */
-  answeredKeys(): Promise<ReadonlySet<string>>;
+  /** Hands `visit` each answer it already holds, from earlier runs with the same settings. */
+  readEarlier(visit: (answer: JudgeAnswer) => void): Promise<void>;
   /** Resolves once the answer is durable; the runner counts the item done only then. */
   append(answer: JudgeAnswer): Promise<void>;
 }
@@ -62,6 +70,8 @@ export interface RunnerOptions {
   /** The first retry's wait, doubled for each further retry up to maxBackoffMs (defaults 1 s and 60 s). */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** Whether an answer was cut off at max tokens before any verdict (results.ts answerIsCutOff); absent: none is. */
+  isCutOff?(answer: JudgeAnswer, item: JudgeItem): boolean;
   onProgress?(progress: RunProgress): void;
 }
 
@@ -75,9 +85,12 @@ export interface RunProgress {
   alreadyAnswered: number;
   /** Answered and journaled by this run. */
   done: number;
+  /** Answers, earlier ones included, cut off at max tokens with no verdict in them: they give no label. */
+  cutOff: number;
   failed: number;
   inFlight: number;
   retries: number;
+  /** Tokens and working time of every answer, those the journal held included. */
   tokensIn: number;
   tokensOut: number;
   elapsedMs: number;
@@ -113,7 +126,14 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
   const startedAt = clock.now();
   const abort = new AbortController();
   const failures: JudgeFailure[] = [];
-  const counts = { alreadyAnswered: 0, done: 0, failed: 0, inFlight: 0, retries: 0, tokensIn: 0, tokensOut: 0 };
+  const counts = { alreadyAnswered: 0, done: 0, cutOff: 0, failed: 0, inFlight: 0, retries: 0, tokensIn: 0, tokensOut: 0 };
+  const itemsByKey = new Map(options.items.map((item) => [item.key, item]));
+  const isCutOff = (answer: JudgeAnswer) => {
+    const item = itemsByKey.get(answer.key);
+    return item !== undefined && options.isCutOff?.(answer, item) === true;
+  };
+  // Working time of earlier sittings, from the last answer they journaled.
+  let earlierElapsedMs = 0;
   let state: RunState = 'starting';
   let pausedWhile: { promise: Promise<void>; release: () => void } | undefined;
   // Waits in progress, woken at once by a cancel. A set rather than a race against one long-lived
@@ -121,7 +141,8 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
   const sleepers = new Set<() => void>();
   const gate = startGate(clock, options.rpm);
 
-  const progress = (): RunProgress => ({ state, total: options.items.length, ...counts, elapsedMs: clock.now() - startedAt });
+  const elapsed = () => earlierElapsedMs + clock.now() - startedAt;
+  const progress = (): RunProgress => ({ state, total: options.items.length, ...counts, elapsedMs: elapsed() });
   const report = () => options.onProgress?.(progress());
   const isCancelled = () => state === 'cancelled';
 
@@ -165,9 +186,12 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
           turnId: item.turnId,
           sample: item.sample,
           reply: outcome.reply,
+          ...(outcome.reasoning !== undefined ? { reasoning: outcome.reasoning } : {}),
+          ...(outcome.finishReason !== undefined ? { finishReason: outcome.finishReason } : {}),
           tokensIn: outcome.tokensIn,
           tokensOut: outcome.tokensOut,
           at: new Date(clock.now()).toISOString(),
+          elapsedMs: elapsed(),
         };
       }
       const { failure } = outcome;
@@ -196,13 +220,26 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
   const record = async (answer: JudgeAnswer): Promise<void> => {
     await options.journal.append(answer);
     counts.done++;
-    counts.tokensIn += answer.tokensIn;
-    counts.tokensOut += answer.tokensOut;
+    count(answer);
     report();
   };
 
+  /** Adds an answer's tokens and its being cut off to the counts. */
+  const count = (answer: JudgeAnswer) => {
+    counts.tokensIn += answer.tokensIn;
+    counts.tokensOut += answer.tokensOut;
+    if (isCutOff(answer)) counts.cutOff++;
+  };
+
   const run = async (): Promise<RunSummary> => {
-    const answered = await options.journal.answeredKeys();
+    // Only answers to this run's items count: a journal may hold others (a selection since changed).
+    const answered = new Set<string>();
+    await options.journal.readEarlier((answer) => {
+      if (!itemsByKey.has(answer.key) || answered.has(answer.key)) return;
+      answered.add(answer.key);
+      count(answer);
+      earlierElapsedMs = Math.max(earlierElapsedMs, answer.elapsedMs ?? 0);
+    });
     const pending = options.items.filter((item) => !answered.has(item.key));
     counts.alreadyAnswered = options.items.length - pending.length;
     if (!isCancelled()) state = pausedWhile ? 'paused' : 'running';

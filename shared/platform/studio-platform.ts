@@ -3,6 +3,7 @@
 
 import type { Utf8Fault } from '../formats/limits';
 import type { ChatMessage, ChatOutcome } from '../judge-run/chat-completions';
+import type { ConnectionCheck, ConnectionCheckRequest } from '../judge-run/connection-check';
 
 export interface OpenedFile {
   name: string;
@@ -112,6 +113,9 @@ export interface JudgeSendRequest {
   messages: ChatMessage[];
 }
 
+/** Test connection's request (issue 26): the endpoint's models asked for, as a judge request is sent. */
+export type JudgeConnectionRequest = ConnectionCheckRequest;
+
 /**
  * The host's side of judge endpoints (issue 17): it alone holds each endpoint's API key, and it
  * sends each request with it, to the registered origin only. In the desktop app the main process
@@ -127,6 +131,8 @@ export interface JudgeEndpointAccess {
   forget(endpointId: string): Promise<void>;
   /** One chat-completions request with the endpoint's key; a failure is an outcome, never a throw, and never names the key. */
   send(request: JudgeSendRequest): Promise<ChatOutcome>;
+  /** Lists the endpoint's models (GET …/v1/models) as `send` would send, and says in words what failed; never throws. */
+  testConnection(request: JudgeConnectionRequest): Promise<ConnectionCheck>;
 }
 
 /** A study's team server account as the page hands it to the host (issue 18). */

@@ -1,8 +1,9 @@
 // `agreement-studio judge` in-process against the loopback server (issue 17 point 5): the bundle
 // written with the judge's labels on the labelled turns, the run record on stdout, a rerun with
 // the same settings asking nothing, a rerun with other settings refused naming what differs,
-// failed items left unlabelled with exit 1 and asked again by a rerun, prompt files, usage
-// mistakes, and the API key found in no output, bundle or journal.
+// failed items left unlabelled with exit 1 and asked again by a rerun, replies cut off at max
+// tokens counted apart with what to do (issue 26), prompt files, usage mistakes, and the API key
+// found in no output, bundle or journal.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,7 +90,7 @@ describe('agreement-studio judge', () => {
       model: 'fake',
       prompt: { name: 'studio-1' },
       endpoint: server.url,
-      parameters: { temperature: 0, maxTokens: 64, samples: 1, concurrency: 4, rpm: null, timeoutSeconds: 60 },
+      parameters: { temperature: 0, maxTokens: 4096, samples: 1, concurrency: 4, rpm: null, timeoutSeconds: 60 },
       selection: 'labelled',
       cancelled: false,
       counts: { items: 3, alreadyAnswered: 0, answered: 3, failed: 0, turnsLabelled: 3, unparseable: 1 },
@@ -154,6 +155,51 @@ describe('agreement-studio judge', () => {
     expect(second.code).toBe(0);
     expect(server.log.slice(before).map((request) => request.item)).toEqual(['bad']);
     expect(Object.keys(judgementsOf(out).bad ?? {})).toEqual(['fake@studio-1']);
+  });
+
+  it('reads reasoning judges, streams and Chinese verdicts, and says how many replies were cut off at max tokens and what to do', async () => {
+    const reasoning = write(
+      'reasoning.json',
+      judgeStudyBundle([
+        {
+          id: 's1',
+          turns: [
+            { id: 'thinks', type: 'question', fake: 'think' },
+            { id: 'apart', type: 'question', fake: 'reasoning,sse' },
+            { id: 'zh', type: 'final', fake: 'zhmatch' },
+            { id: 'cut', type: 'question', fake: 'cut' },
+            { id: 'cut-apart', type: 'final', fake: 'cut,reasoning,sse' },
+          ],
+        },
+      ]),
+    );
+    const out = join(dir, 'reasoning-out.json');
+    const run = await runCli('judge', '--transcripts', reasoning, '--endpoint', server.url, '--model', 'fake', '--out', out, '--max-tokens', '256');
+    expect(run.code).toBe(0);
+    const yesNo = (id: string) => (defaultReply(id) === 'Yes' ? 'yes' : 'no');
+    expect(judgementsOf(out)).toEqual({
+      thinks: { 'fake@studio-1': yesNo('thinks') },
+      apart: { 'fake@studio-1': yesNo('apart') },
+      zh: { 'fake@studio-1': defaultReply('zh') === 'Yes' ? 'matched' : 'unmatched' },
+      cut: {},
+      'cut-apart': {},
+    });
+    expect(run.stderr).toContain(`wrote ${out}: 3 turns labelled by fake@studio-1, 0 unparseable, 2 cut off at 256 tokens`);
+    expect(run.stderr).toContain('2 replies were cut off at --max-tokens 256 before a verdict and give no label');
+    const record = JSON.parse(run.stdout);
+    expect(record.counts).toMatchObject({ answered: 5, failed: 0, cutOff: 2, unparseable: 0 });
+    expect(record.cutOff.map((entry: { turnId: string; reason: string }) => [entry.turnId, entry.reason])).toEqual([
+      ['cut', 'cut off at 256 tokens before a verdict (raise Max tokens: a reasoning model thinks first)'],
+      ['cut-apart', 'cut off at 256 tokens before a verdict (raise Max tokens: a reasoning model thinks first)'],
+    ]);
+    // The cut-off replies stay in the journal, as written, with why they ended.
+    const journal = readFileSync(`${out}.judge-journal.jsonl`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line));
+    expect(journal.find((entry) => entry.turnId === 'cut-apart')).toMatchObject({ reply: '', finishReason: 'length', tokensOut: 256 });
+    expect(journal.find((entry) => entry.turnId === 'cut-apart').reasoning).toMatch(/^The story says/);
   });
 
   it('takes a prompt file, names the judge after it, and refuses an unknown placeholder', async () => {

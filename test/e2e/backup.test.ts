@@ -216,6 +216,7 @@ describe('backing up and restoring a study', () => {
           registerJudgeEndpoint: () => ok({ hasKey: false, keyStorage: 'system' }),
           forgetJudgeEndpoint: () => ok(null),
           sendJudgeRequest: () => ok({ ok: false, failure: { kind: 'refused', reason: 'no judge in this test' } }),
+          testJudgeEndpoint: () => ok({ ok: false, problem: 'not-set-up', message: 'Not tested: no judge in this test.', models: [] }),
           registerTeamServer: () => ok({ credentialStorage: 'system', reloadToConnect: false }),
           forgetTeamServer: () => ok(null),
           fetchTeamServer: () => ok({ ok: false, reason: 'no team server in this test' }),

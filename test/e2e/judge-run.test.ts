@@ -5,6 +5,9 @@
 // Prompt versions view with its figures. The key is then found nowhere the page keeps or writes:
 // no IndexedDB database (every store, every row), not the labelled dataset export, not a backup,
 // not the console. The server's log shows the key did reach it, in the Authorization header only.
+// Issue 26: the endpoint form's Test connection lists the models (and says "no such model" for a
+// model the server lacks, and CORS for a server that does not allow the page), and a run whose
+// question replies the server cuts off at max tokens shows how many were cut off and what to do.
 
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -259,4 +262,70 @@ describe('a judge run in the app', () => {
       await slow.close();
     }
   });
+  it(
+    'tests the connection from the endpoint form, names a missing model and CORS, and shows how many replies a run cut off',
+    { timeout: 600_000 },
+    async () => {
+      const noCors = await startFakeChatServer();
+      try {
+        const { context, page, pageErrors } = await leadWithEndpoint(server);
+        await page.getByRole('button', { name: 'Edit Loopback' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Test connection' }).click();
+        const result = dialog.getByTestId('endpoint-test-result');
+        await expect.poll(() => result.getAttribute('data-ok'), { timeout: 60_000 }).toBe('true');
+        expect(await result.textContent()).toBe(`Connected: the endpoint serves "${MODEL}". It lists fake-model, fake-judge, tiny-judge.`);
+        const modelRequests = server.log.filter((request) => request.route === 'GET /v1/models');
+        expect(modelRequests.map((request) => request.headers.authorization)).toEqual([`Bearer ${API_KEY}`]);
+        await dialog.getByLabel('Model').fill('no-such-judge');
+        await dialog.getByRole('button', { name: 'Test connection' }).click();
+        await expect.poll(() => result.getAttribute('data-problem'), { timeout: 60_000 }).toBe('no-such-model');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+
+        // A server that does not allow the page: it answers, but the page may not read it.
+        await page.getByRole('button', { name: 'Add an endpoint' }).click();
+        await dialog.getByLabel('Name').fill('No CORS');
+        await dialog.getByLabel('Base URL').fill(noCors.url);
+        await dialog.getByLabel('Model').fill(MODEL);
+        await dialog.getByRole('button', { name: 'Save endpoint' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByTestId('judges-reload-notice').getByRole('button', { name: 'Reload' }).click();
+        await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+        await page.getByRole('button', { name: 'Edit No CORS' }).click();
+        await dialog.getByRole('button', { name: 'Test connection' }).click();
+        await expect.poll(() => result.getAttribute('data-problem'), { timeout: 60_000 }).toBe('cors');
+        expect(await result.textContent()).toContain(
+          `The server at ${new URL(noCors.url).origin} answered, but does not let this page read its answers (CORS).`,
+        );
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+
+        // A prompt version whose question turns the server cuts off while thinking, at the endpoint's max tokens.
+        await page.getByRole('button', { name: 'Edit studio-1 as new version' }).click();
+        const edit = page.getByRole('dialog');
+        await edit.getByLabel("New version's name").fill('studio-1-cut');
+        const question = edit.getByLabel(/Question template/);
+        await question.fill(`${await question.inputValue()}\n[fake:cut]`);
+        await edit.getByRole('button', { name: 'Save as new version' }).click();
+        await edit.waitFor({ state: 'detached' });
+        await page
+          .locator('.judge-run-form')
+          .getByLabel('Endpoint')
+          .selectOption({ label: `Loopback (${MODEL})` });
+        await runJudge(page, 'studio-1-cut');
+        const questions = demo.turns.slice(0, LABELLED_TURNS).filter((turn) => turn.type === 'question').length;
+        const entry = page.locator(`[data-testid="judge-runs"] li[data-judge="${MODEL}@studio-1-cut"]`);
+        expect(await entry.textContent()).toContain(`${questions} cut off at 4,096 tokens`);
+        expect(await entry.getByTestId('judge-run-cut-off').textContent()).toBe(
+          `${questions} replies were cut off at 4,096 tokens before a verdict and gave no label. A reasoning model thinks first: raise Max tokens on the endpoint (4096 or more) and run again.`,
+        );
+        expect(noCors.log.filter((request) => request.route === 'POST /v1/chat/completions')).toEqual([]);
+        expect(pageErrors).toEqual([]);
+        await context.close();
+      } finally {
+        await noCors.close();
+      }
+    },
+  );
 });

@@ -24,6 +24,7 @@ function fakeBridge(overrides: Partial<StudioBridge> = {}): StudioBridge {
     registerJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, keyStorage: 'system' as const } })),
     forgetJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: null })),
     sendJudgeRequest: vi.fn(async () => ({ ok: true as const, value: { ok: true as const, reply: 'Yes', tokensIn: 3, tokensOut: 1 } })),
+    testJudgeEndpoint: vi.fn(async () => ({ ok: true as const, value: { ok: true as const, models: ['llama3'], message: 'Connected.' } })),
     registerTeamServer: vi.fn(async () => ({ ok: true as const, value: { credentialStorage: 'system' as const } })),
     forgetTeamServer: vi.fn(async () => ({ ok: true as const, value: null })),
     fetchTeamServer: vi.fn(async () => ({ ok: true as const, value: { ok: true as const, status: 200, headers: [], body: '{"ok":true}' } })),

@@ -53,6 +53,7 @@ function fakeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
       register: vi.fn<IpcHandlerDeps['judgeEndpoints']['register']>(async () => ({ hasKey: true, keyStorage: 'system', reloadToConnect: false })),
       forget: vi.fn<IpcHandlerDeps['judgeEndpoints']['forget']>(async () => {}),
       send: vi.fn<IpcHandlerDeps['judgeEndpoints']['send']>(async () => ({ ok: true, reply: 'Yes', tokensIn: 5, tokensOut: 1 })),
+      testConnection: vi.fn<IpcHandlerDeps['judgeEndpoints']['testConnection']>(async () => ({ ok: true, models: ['llama3'], message: 'Connected.' })),
     },
     teamServers: {
       register: vi.fn<IpcHandlerDeps['teamServers']['register']>(async () => ({ credentialStorage: 'system', reloadToConnect: false })),
@@ -82,6 +83,8 @@ const JUDGE_SEND = {
 };
 const PASSWORD = 'couch-pw-8d41c0e6a2';
 const TEAM_REGISTER = { connectionId: 'lead:demo-study', url: 'https://couch.example.org/', user: 'lead-admin', password: PASSWORD };
+const JUDGE_TEST = { endpointId: 'e-1', url: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutMs: 10_000 };
+
 const TEAM_FETCH = {
   connectionId: 'annotator:demo-study',
   url: 'https://couch.example.org/as-demo-study-ann-1-0123456789/_bulk_docs',
@@ -112,6 +115,7 @@ const validRequests = {
   [IPC_CHANNELS.registerJudgeEndpoint]: { endpointId: 'e-1', url: 'http://127.0.0.1:11434/v1', apiKey: API_KEY },
   [IPC_CHANNELS.forgetJudgeEndpoint]: { endpointId: 'e-1' },
   [IPC_CHANNELS.sendJudgeRequest]: JUDGE_SEND,
+  [IPC_CHANNELS.testJudgeEndpoint]: JUDGE_TEST,
   [IPC_CHANNELS.registerTeamServer]: TEAM_REGISTER,
   [IPC_CHANNELS.forgetTeamServer]: { connectionId: 'lead:demo-study' },
   [IPC_CHANNELS.fetchTeamServer]: TEAM_FETCH,
@@ -138,6 +142,7 @@ function expectNoEffect(deps: ReturnType<typeof fakeDeps>['deps']): void {
   expect(deps.judgeEndpoints.register).not.toHaveBeenCalled();
   expect(deps.judgeEndpoints.forget).not.toHaveBeenCalled();
   expect(deps.judgeEndpoints.send).not.toHaveBeenCalled();
+  expect(deps.judgeEndpoints.testConnection).not.toHaveBeenCalled();
   expect(deps.teamServers.register).not.toHaveBeenCalled();
   expect(deps.teamServers.forget).not.toHaveBeenCalled();
   expect(deps.teamServers.fetch).not.toHaveBeenCalled();
@@ -266,6 +271,10 @@ describe('IPC handlers: payload checks', () => {
     [IPC_CHANNELS.forgetJudgeEndpoint, 'e-1', /Invalid judge:forget request/],
     [IPC_CHANNELS.forgetJudgeEndpoint, { endpointId: 'e/1' }, /endpointId/],
     [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, url: 'ftp://127.0.0.1/v1' }, /url/],
+    [IPC_CHANNELS.testJudgeEndpoint, { ...JUDGE_TEST, url: 'http://user:pw@127.0.0.1:11434/v1' }, /url: must be an http or https address without/],
+    [IPC_CHANNELS.testJudgeEndpoint, { ...JUDGE_TEST, endpointId: '../e' }, /endpointId/],
+    [IPC_CHANNELS.testJudgeEndpoint, { ...JUDGE_TEST, model: '' }, /model/],
+    [IPC_CHANNELS.testJudgeEndpoint, { ...JUDGE_TEST, timeoutMs: 0 }, /timeoutMs/],
     [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, temperature: 5 }, /temperature/],
     [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, maxTokens: 0 }, /maxTokens/],
     [IPC_CHANNELS.sendJudgeRequest, { ...JUDGE_SEND, timeoutMs: Number.POSITIVE_INFINITY }, /timeoutMs/],
@@ -539,6 +548,15 @@ describe('IPC handlers: work', () => {
     expect(deps.judgeEndpoints.send).toHaveBeenCalledExactlyOnceWith(JUDGE_SEND);
   });
 
+  it('judge:test hands only the parsed fields to the host (never a key) and its check back', async () => {
+    const { deps, handlers } = fakeDeps();
+    expect(await handlers[IPC_CHANNELS.testJudgeEndpoint](fromApp, { ...JUDGE_TEST, apiKey: API_KEY })).toEqual({
+      ok: true,
+      value: { ok: true, models: ['llama3'], message: 'Connected.' },
+    });
+    expect(deps.judgeEndpoints.testConnection).toHaveBeenCalledExactlyOnceWith(JUDGE_TEST);
+  });
+
   it.each([
     ['a key that is too long', { endpointId: 'e-1', url: 'http://127.0.0.1/', apiKey: API_KEY.repeat(MAX_API_KEY_CHARS / API_KEY.length + 1) }],
     ['a URL with credentials', { endpointId: 'e-1', url: `http://user:${API_KEY}@127.0.0.1/`, apiKey: API_KEY }],
@@ -559,6 +577,7 @@ describe('IPC handlers: work', () => {
         register: vi.fn(async () => Promise.reject(new Error(`could not encrypt ${API_KEY}`))),
         forget: vi.fn(),
         send: vi.fn(),
+        testConnection: vi.fn(),
       },
     });
     const result = await handlers[IPC_CHANNELS.registerJudgeEndpoint](fromApp, validRequests[IPC_CHANNELS.registerJudgeEndpoint]);
@@ -661,6 +680,7 @@ describe('registerIpcHandlers', () => {
       'judge:forget',
       'judge:register',
       'judge:send',
+      'judge:test',
       'links:open',
       'team:fetch',
       'team:forget',

@@ -1,7 +1,8 @@
 // The desktop app's judge endpoints with a fake safeStorage, a real temporary file and the loopback
 // chat server: the file never holds a key in the clear (searched for), the key stays in memory
 // where safeStorage cannot protect it, and a request goes only to the registered origin, with the
-// key in the Authorization header and nowhere in a refusal, an error or a redirect.
+// key in the Authorization header and nowhere in a refusal, an error or a redirect; Test connection
+// lists the models through the same admission and says what failed.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -188,5 +189,55 @@ describe('send', () => {
       failure: { kind: 'refused', reason: 'the stored API key cannot be read on this computer; enter it again' },
     });
     expect(server.log).toEqual([]);
+  });
+});
+
+describe('Test connection', () => {
+  const check = (url: string, model = 'tiny-judge') => ({ endpointId: 'e-1', url, model, timeoutMs: 10_000 });
+
+  it('lists the models of a server that wants a key, and says what failed: wrong key, no such model, refused, not OpenAI', async () => {
+    const keyed = await startFakeChatServer({ apiKey: API_KEY, models: ['tiny-judge', 'qwen3:8b'] });
+    const plain = createServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('404 page not found');
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const access = endpoints();
+      await access.register({ endpointId: 'e-1', url: keyed.url, apiKey: API_KEY });
+      expect(await access.testConnection(check(keyed.url))).toEqual({
+        ok: true,
+        models: ['tiny-judge', 'qwen3:8b'],
+        message: 'Connected: the endpoint serves "tiny-judge". It lists tiny-judge, qwen3:8b.',
+      });
+      expect(keyed.log.map((entry) => [entry.route, entry.headers.authorization])).toEqual([['GET /v1/models', `Bearer ${API_KEY}`]]);
+      expect(await access.testConnection(check(keyed.url, 'qwen3'))).toMatchObject({ ok: false, problem: 'no-such-model' });
+
+      await access.register({ endpointId: 'e-1', url: keyed.url, apiKey: 'sk-wrong-key-000' });
+      const wrong = await access.testConnection(check(keyed.url));
+      expect(wrong).toMatchObject({ ok: false, problem: 'wrong-key' });
+      expect(wrong.message).toMatch(/^The endpoint refused the API key \(HTTP 401\)/);
+
+      // Another origin than the registered one is never asked.
+      const before = keyed.log.length;
+      expect(await access.testConnection(check(server.url))).toMatchObject({ ok: false, problem: 'not-set-up' });
+      expect(server.log).toEqual([]);
+      expect(keyed.log).toHaveLength(before);
+
+      const plainUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/v1`;
+      await access.register({ endpointId: 'e-1', url: plainUrl, apiKey: null });
+      expect(await access.testConnection(check(plainUrl))).toMatchObject({ ok: false, problem: 'not-openai' });
+    } finally {
+      await keyed.close();
+      plain.closeAllConnections();
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
+    const closed = endpoints();
+    await closed.register({ endpointId: 'e-1', url: keyed.url });
+    expect(await closed.testConnection(check(keyed.url))).toMatchObject({
+      ok: false,
+      problem: 'refused',
+      message: expect.stringMatching(/^Connection refused/),
+    });
   });
 });

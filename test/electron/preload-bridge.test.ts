@@ -1,4 +1,4 @@
-// The preload bridge over a fake ipcRenderer: exactly the sixteen operations, each on its contract
+// The preload bridge over a fake ipcRenderer: exactly the seventeen operations, each on its contract
 // channel with its IpcResult passed as is, listeners called without the IPC event, separate
 // subscriptions, and app:quit-ready answered once the quit listener settles.
 
@@ -27,7 +27,7 @@ function fakeIpc() {
 }
 
 describe('createStudioBridge', () => {
-  it('exposes exactly the sixteen operations, all functions', () => {
+  it('exposes exactly the seventeen operations, all functions', () => {
     const bridge = createStudioBridge(fakeIpc().ipc);
     expect(Object.keys(bridge).sort()).toEqual([
       'appInfo',
@@ -45,6 +45,7 @@ describe('createStudioBridge', () => {
       'saveFile',
       'saveFiles',
       'sendJudgeRequest',
+      'testJudgeEndpoint',
       'writeBackup',
     ]);
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
@@ -71,6 +72,8 @@ describe('createStudioBridge', () => {
     await bridge.forgetJudgeEndpoint('e1');
     const judgeRequest = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', model: 'm', temperature: 0, maxTokens: 8, timeoutMs: 1000, messages: [] };
     await bridge.sendJudgeRequest(judgeRequest);
+    const testRequest = { endpointId: 'e1', url: 'http://127.0.0.1:11434/v1', model: 'm', timeoutMs: 1000 };
+    await bridge.testJudgeEndpoint(testRequest);
     const teamRegistration = { connectionId: 'lead:demo', url: 'https://couch.example.org/', user: 'admin', password: 'pw' };
     await bridge.registerTeamServer(teamRegistration);
     await bridge.forgetTeamServer('lead:demo');
@@ -89,6 +92,7 @@ describe('createStudioBridge', () => {
       [IPC_CHANNELS.registerJudgeEndpoint, registration],
       [IPC_CHANNELS.forgetJudgeEndpoint, { endpointId: 'e1' }],
       [IPC_CHANNELS.sendJudgeRequest, judgeRequest],
+      [IPC_CHANNELS.testJudgeEndpoint, testRequest],
       [IPC_CHANNELS.registerTeamServer, teamRegistration],
       [IPC_CHANNELS.forgetTeamServer, { connectionId: 'lead:demo' }],
       [IPC_CHANNELS.fetchTeamServer, teamRequest],

@@ -1,22 +1,36 @@
 // A real OpenAI-compatible server on loopback for the judge-run tests and bench: POST
-// /v1/chat/completions answers deterministically, after a configurable delay, and misbehaves
-// when the prompt asks it to. A turn's text carries `[item:ID]` (what the log names the request
-// by) and `[fake:...]`, a comma-separated list of misbehaviours for that item's first requests:
+// /v1/chat/completions answers deterministically, after a configurable delay, answers the way
+// real servers do (reasoning models, streams, Chinese verdicts) and misbehaves when the prompt
+// asks it to; GET /v1/models lists its models. A turn's text carries `[item:ID]` (what the log
+// names the request by) and `[fake:...]`, a comma-separated list. First the misbehaviours of the
+// item's first requests:
 //   429*N   HTTP 429 with Retry-After in seconds    429date*N  the same, Retry-After as an HTTP date
 //   500*N   HTTP 500                                 stall*N    never answer (the client's timeout fires)
 //   malformed*N  a body that is not JSON            empty*N    no choice     blank*N  an empty reply text
 //   401*N   HTTP 401 whose message repeats the Authorization header, as some hosted APIs do
-//   say=TEXT     reply TEXT (the rest of the list, commas included) instead of the default
-// N defaults to 1. The default reply is `defaultReply(item)`: "Yes" or "No", fixed by the item id.
-// Keeps a log of every request (item, headers, body, status, time) that tests read. With
-// `allowOrigin` it answers CORS as Ollama does with OLLAMA_ORIGINS, so a web page can call it.
+// N defaults to 1. Then how every answer is written, as the models and servers people use write it:
+//   think      the reply after a `<think>…</think>` block in the content (Ollama, llama.cpp, vLLM without a reasoning parser)
+//   reasoning  the thinking apart in `reasoning_content`, the content only the reply (DeepSeek's API, vLLM with a parser)
+//   explain    an explanation first, the verdict on its last line
+//   zh / zhmatch  the verdict in Chinese: 是 / 不是 for a question, 正确 / 错误 for a final answer
+//   cut        cut off while thinking: `finish_reason: length` at the request's max_tokens, no verdict written
+//   length     `finish_reason: length` after the reply as written (a verdict that made it in)
+//   big        about 2 MB of thinking (or explanation after the reply): a reply over the readers' limit
+//   sse        sent as server-sent events (`data:` chunks of deltas, usage last, `data: [DONE]`), as some gateways do unasked
+//   say=TEXT   reply TEXT (the rest of the list, commas included) instead of the default
+// The default reply is `defaultReply(item)`: "Yes" or "No", fixed by the item id.
+// Keeps a log of every request (item, path, headers, body, status, time) that tests read. With
+// `apiKey` every request without that key gets HTTP 401; with `allowOrigin` it answers CORS as
+// Ollama does with OLLAMA_ORIGINS, so a web page can call it.
 
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LoggedRequest {
-  /** The `[item:ID]` of the prompt's last turn, or null when it has none. */
+  /** The `[item:ID]` of the prompt's last turn, or null when it has none (and for the model list). */
   item: string | null;
+  /** `POST /v1/chat/completions`, `GET /v1/models`. */
+  route: string;
   /** Date.now() when the request arrived. */
   at: number;
   headers: IncomingHttpHeaders;
@@ -32,6 +46,10 @@ export interface FakeChatServerOptions {
   retryAfterSeconds?: number;
   /** Keep each request in `log` (default true); the bench counts only, so memory stays flat. */
   keepLog?: boolean;
+  /** The models GET /v1/models lists (default fake-model, fake-judge, tiny-judge). */
+  models?: string[];
+  /** When given, a request without `Authorization: Bearer <apiKey>` gets HTTP 401, as a hosted API answers a wrong key. */
+  apiKey?: string;
   /**
    * The page origin allowed to call the server from a browser (`*` for any): answers the CORS
    * preflight, which the log leaves out (it asks nothing), and marks every answer as readable by it.
@@ -63,6 +81,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
   const delayMs = options.delayMs ?? 0;
   const retryAfterSeconds = options.retryAfterSeconds ?? 2;
   const keepLog = options.keepLog ?? true;
+  const models = options.models ?? ['fake-model', 'fake-judge', 'tiny-judge'];
   const log: LoggedRequest[] = [];
   const attempts = new Map<string, number>();
   let answered = 0;
@@ -73,7 +92,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       response.setHeader('vary', 'origin');
       if (request.method === 'OPTIONS') {
         response.writeHead(204, {
-          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-methods': 'GET, POST, OPTIONS',
           'access-control-allow-headers': 'authorization, content-type',
           'access-control-max-age': '600',
         });
@@ -86,8 +105,19 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const at = Date.now();
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
-        send(response, 404, { error: { message: `no route ${request.method} ${request.url}` } });
+      const route = `${request.method ?? ''} ${request.url ?? ''}`;
+      const wrongKey = options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`;
+      if (route === 'GET /v1/models') {
+        const entry: LoggedRequest = { item: null, route, at, headers: request.headers, body, status: 0 };
+        if (keepLog) log.push(entry);
+        entry.status = wrongKey
+          ? send(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } })
+          : send(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+        answered++;
+        return;
+      }
+      if (route !== 'POST /v1/chat/completions') {
+        send(response, 404, { error: { message: `no route ${route}` } });
         return;
       }
       const content = lastMessage(body);
@@ -97,15 +127,17 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       const key = item ?? content;
       const attempt = directives === null ? 1 : (attempts.get(key) ?? 0) + 1;
       if (directives !== null) attempts.set(key, attempt);
-      const behaviour = behaviourFor(directives, attempt);
-      const entry: LoggedRequest = { item, at, headers: request.headers, body, status: 0 };
+      const behaviour: Behaviour = wrongKey ? { kind: 'wrong-key' } : behaviourFor(directives, attempt);
+      const entry: LoggedRequest = { item, route, at, headers: request.headers, body, status: 0 };
       if (keepLog) log.push(entry);
       if (behaviour.kind === 'stall') return;
       const answer = () => {
         entry.status =
           behaviour.kind === 'unauthorised'
             ? send(response, 401, { error: { message: `Incorrect API key provided: ${request.headers.authorization ?? ''}` } })
-            : respond(response, behaviour, item ?? content, content, retryAfterSeconds);
+            : behaviour.kind === 'wrong-key'
+              ? send(response, 401, { error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } })
+              : respond(response, behaviour, item ?? content, { content, maxTokens: maxTokensOf(body) }, retryAfterSeconds);
         answered++;
       };
       if (delayMs > 0) setTimeout(answer, delayMs);
@@ -126,8 +158,13 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
   };
 }
 
+/** How an answer is written (the `think` … `sse` directives). */
+type Shape = Record<'think' | 'reasoning' | 'explain' | 'zh' | 'zhmatch' | 'cut' | 'length' | 'big' | 'sse', boolean>;
+const SHAPES = ['think', 'reasoning', 'explain', 'zh', 'zhmatch', 'cut', 'length', 'big', 'sse'] as const;
+
 type Behaviour =
-  | { kind: 'answer'; say?: string }
+  | { kind: 'answer'; say?: string; shape: Shape }
+  | { kind: 'wrong-key' }
   | { kind: 'stall' }
   | { kind: 'status'; status: 429 | 500; dateForm?: boolean }
   | { kind: 'unauthorised' }
@@ -140,10 +177,12 @@ function behaviourFor(directives: string | null, attempt: number): Behaviour {
   const text = directives ?? '';
   const sayAt = text.indexOf('say=');
   const say = sayAt >= 0 ? text.slice(sayAt + 4) : undefined;
+  const listed = (sayAt >= 0 ? text.slice(0, sayAt) : text).split(',').map((part) => part.trim());
+  const shape = Object.fromEntries(SHAPES.map((name) => [name, listed.includes(name)])) as Shape;
   let before = 0;
-  for (const directive of (sayAt >= 0 ? text.slice(0, sayAt) : text).split(',').map((part) => part.trim())) {
+  for (const directive of listed) {
     const match = /^([a-z0-9]+)(?:\*(\d+))?$/.exec(directive);
-    if (!match) continue;
+    if (!match || (SHAPES as readonly string[]).includes(directive)) continue;
     const times = Number(match[2] ?? 1);
     if (attempt > before + times) {
       before += times;
@@ -168,10 +207,73 @@ function behaviourFor(directives: string | null, attempt: number): Behaviour {
         return { kind: 'unauthorised' };
     }
   }
-  return say === undefined ? { kind: 'answer' } : { kind: 'answer', say };
+  return say === undefined ? { kind: 'answer', shape } : { kind: 'answer', say, shape };
 }
 
-function respond(response: ServerResponse, behaviour: Behaviour, item: string, content: string, retryAfterSeconds: number): number {
+const THINKING = 'The story says she reads in a room with no light. The question asks about light, so I weigh what the reference says about it. ';
+const EXPLANATION = 'The reference answer settles this: the room, the lamp and the book are all part of the scene. ';
+/** Past the readers' 1 MB limit for one reply, twice over. */
+const BIG_CHARS = 2 * 1024 * 1024;
+
+function repeatTo(text: string, chars: number): string {
+  return text.repeat(Math.ceil(chars / text.length)).slice(0, chars);
+}
+
+/** The message an answer carries, and why it ended, as the shape asks. */
+function writeAnswer(reply: string, shape: Shape): { content: string; reasoning?: string; finishReason: 'stop' | 'length' } {
+  const verdict = shape.zh
+    ? reply === 'Yes'
+      ? '是'
+      : reply === 'No'
+        ? '不是'
+        : reply
+    : shape.zhmatch
+      ? reply === 'Yes'
+        ? '正确'
+        : reply === 'No'
+          ? '错误'
+          : reply
+      : reply;
+  const thinking = shape.big && (shape.think || shape.reasoning || shape.cut) ? repeatTo(THINKING, BIG_CHARS) : THINKING.repeat(3).trim();
+  let content = shape.explain ? `${EXPLANATION.repeat(2).trim()}\n\n${verdict}` : verdict;
+  if (shape.big && !(shape.think || shape.reasoning || shape.cut)) content = `${content}\n\n${repeatTo(EXPLANATION, BIG_CHARS)}`;
+  if (shape.cut)
+    return shape.reasoning ? { content: '', reasoning: thinking, finishReason: 'length' } : { content: `<think>\n${thinking}`, finishReason: 'length' };
+  if (shape.think) content = `<think>\n${thinking}\n</think>\n\n${content}`;
+  return { content, ...(shape.reasoning ? { reasoning: thinking } : {}), finishReason: shape.length ? 'length' : 'stop' };
+}
+
+/** The chat completion as one JSON body, or as the server-sent events of a stream. */
+function sendAnswer(response: ServerResponse, message: { content: string; reasoning?: string; finishReason: string }, usage: object, stream: boolean): number {
+  if (!stream) {
+    const reasoning = message.reasoning === undefined ? {} : { reasoning_content: message.reasoning };
+    return send(response, 200, {
+      id: 'fake',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: message.content, ...reasoning }, finish_reason: message.finishReason }],
+      usage,
+    });
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const chunk = (delta: object, finishReason: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+  const pieces = (text: string) => text.match(/[\s\S]{1,4096}/g) ?? [];
+  response.write(chunk({ role: 'assistant', content: '' }));
+  for (const piece of pieces(message.reasoning ?? '')) response.write(chunk({ reasoning_content: piece }));
+  for (const piece of pieces(message.content)) response.write(chunk({ content: piece }));
+  response.write(chunk({}, message.finishReason));
+  response.write(`data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
+  response.end('data: [DONE]\n\n');
+  return 200;
+}
+
+function respond(
+  response: ServerResponse,
+  behaviour: Behaviour,
+  item: string,
+  request: { content: string; maxTokens: number | undefined },
+  retryAfterSeconds: number,
+): number {
   switch (behaviour.kind) {
     case 'status': {
       const headers: Record<string, string> = {};
@@ -188,16 +290,15 @@ function respond(response: ServerResponse, behaviour: Behaviour, item: string, c
     case 'blank':
       return send(response, 200, { choices: [{ index: 0, message: { role: 'assistant', content: '' } }] });
     case 'answer': {
-      const reply = behaviour.say ?? defaultReply(item);
-      return send(response, 200, {
-        id: 'fake',
-        object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: Math.ceil(content.length / 4), completion_tokens: Math.ceil(reply.length / 4) },
-      });
+      const message = writeAnswer(behaviour.say ?? defaultReply(item), behaviour.shape);
+      const written = Math.ceil((message.content.length + (message.reasoning?.length ?? 0)) / 4);
+      // A reply cut off used exactly the tokens asked for.
+      const completionTokens = message.finishReason === 'length' && request.maxTokens !== undefined ? request.maxTokens : written;
+      return sendAnswer(response, message, { prompt_tokens: Math.ceil(request.content.length / 4), completion_tokens: completionTokens }, behaviour.shape.sse);
     }
     case 'stall':
     case 'unauthorised':
+    case 'wrong-key':
       return 0;
   }
 }
@@ -206,6 +307,15 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
   return status;
+}
+
+function maxTokensOf(body: string): number | undefined {
+  try {
+    const maxTokens = (JSON.parse(body) as { max_tokens?: unknown }).max_tokens;
+    return typeof maxTokens === 'number' ? maxTokens : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function lastMessage(body: string): string {

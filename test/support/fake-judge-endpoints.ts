@@ -14,6 +14,12 @@ export function fakeJudgeEndpoints() {
     })),
     forget: vi.fn<JudgeEndpointAccess['forget']>(async () => {}),
     send: vi.fn<JudgeEndpointAccess['send']>(async () => ({ ok: false, failure: { kind: 'refused', reason: 'no endpoint in this test' } })),
+    testConnection: vi.fn<JudgeEndpointAccess['testConnection']>(async () => ({
+      ok: false,
+      problem: 'not-set-up',
+      message: 'Not tested: no endpoint in this test.',
+      models: [],
+    })),
   } satisfies JudgeEndpointAccess;
 }
 

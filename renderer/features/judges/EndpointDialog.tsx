@@ -1,20 +1,26 @@
 // The modal form that adds or edits a judge endpoint. The API key lives only in this form's state
-// until Save hands it to the host (platform.judgeEndpoints.register), and the form is gone after;
-// the stored row gets only whether the host holds a key.
+// until Save (or Test connection) hands it to the host (platform.judgeEndpoints.register), and the
+// form is gone after; the stored row gets only whether the host holds a key. Test connection asks
+// the host for the endpoint's models and shows what failed in words; Cancel takes back what it registered.
 
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { ConnectionCheck } from '../../../shared/judge-run/connection-check';
 import type { JudgeEndpoint } from '../../../shared/judge-run/stored-records';
 import { saveJudgeEndpoint } from '../../db/judge-endpoints';
 import { useServices } from '../../services/services';
 import { FormDialog } from '../settings';
-import { endpointFields, NEW_ENDPOINT_FIELDS, readEndpointFields, type EndpointFields, type FieldProblems } from './endpoint-form';
+import { endpointFields, NEW_ENDPOINT_FIELDS, readConnectionFields, readEndpointFields, type EndpointFields, type FieldProblems } from './endpoint-form';
 
 const FIELDS: readonly { field: keyof EndpointFields; label: string; hint?: string }[] = [
   { field: 'name', label: 'Name' },
   { field: 'url', label: 'Base URL', hint: 'The address before /chat/completions, such as http://127.0.0.1:11434/v1' },
   { field: 'model', label: 'Model' },
   { field: 'temperature', label: 'Temperature' },
-  { field: 'maxTokens', label: 'Max tokens' },
+  {
+    field: 'maxTokens',
+    label: 'Max tokens',
+    hint: 'The longest reply. A reasoning model (DeepSeek-R1, Qwen3, QwQ) thinks before its verdict: give it 4096 or more. A reply cut off here before a verdict gives no label and is counted as cut off.',
+  },
   { field: 'concurrency', label: 'Concurrency (requests at once)' },
   { field: 'rpm', label: 'Requests per minute', hint: 'Blank: no bound beyond concurrency' },
   { field: 'timeoutSeconds', label: 'Timeout (seconds)' },
@@ -36,6 +42,52 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
   const [problems, setProblems] = useState<FieldProblems>({});
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [id] = useState(() => endpoint?.id ?? crypto.randomUUID());
+  const [testing, setTesting] = useState(false);
+  const [check, setCheck] = useState<ConnectionCheck>();
+  // Whether Test connection registered with the host what Save has not stored yet.
+  const testRegistered = useRef(false);
+
+  // Blank keeps the stored key when editing; a new endpoint without a key simply has none.
+  const keyChoice = () => (removeKey ? null : apiKey !== '' ? apiKey : endpoint ? undefined : null);
+
+  const testConnection = () => {
+    if (testing) return;
+    const read = readConnectionFields(fields);
+    if ('problems' in read) {
+      setProblems(read.problems);
+      setCheck(undefined);
+      return;
+    }
+    setProblems({});
+    setTesting(true);
+    setCheck(undefined);
+    const { url, model, timeoutSeconds } = read.connection;
+    const key = keyChoice();
+    // The host sends only to an address registered with it, with the key it holds: the same registration Save makes.
+    platform.judgeEndpoints
+      .register({ endpointId: id, url, ...(key === undefined ? {} : { apiKey: key }) })
+      .then(() => {
+        testRegistered.current = true;
+        return platform.judgeEndpoints.testConnection({ endpointId: id, url, model, timeoutMs: timeoutSeconds * 1000 });
+      })
+      .then(setCheck, (error: unknown) =>
+        setCheck({ ok: false, problem: 'not-set-up', message: `Not tested: ${error instanceof Error ? error.message : String(error)}`, models: [] }),
+      )
+      .finally(() => setTesting(false));
+  };
+
+  const cancel = () => {
+    if (testRegistered.current) {
+      // A new endpoint leaves nothing with the host; an edited one goes back to its stored address (a key typed for the test stays only if it had one).
+      const undo =
+        endpoint === undefined
+          ? platform.judgeEndpoints.forget(id)
+          : platform.judgeEndpoints.register({ endpointId: id, url: endpoint.url, ...(endpoint.hasKey ? {} : { apiKey: null }) });
+      void undo.catch(() => undefined);
+    }
+    onClose();
+  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -48,10 +100,8 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
     }
     setProblems({});
     setSaving(true);
-    const id = endpoint?.id ?? crypto.randomUUID();
     const now = new Date().toISOString();
-    // Blank keeps the stored key when editing; a new endpoint without a key simply has none.
-    const key = removeKey ? null : apiKey !== '' ? apiKey : endpoint ? undefined : null;
+    const key = keyChoice();
     platform.judgeEndpoints
       .register({ endpointId: id, url: read.settings.url, ...(key === undefined ? {} : { apiKey: key }) })
       .then(async (answer) => {
@@ -83,7 +133,7 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
       submitText={saving ? 'Saving…' : 'Save endpoint'}
       problem={problem}
       onSubmit={save}
-      onCancel={onClose}
+      onCancel={cancel}
     >
       {FIELDS.map(({ field, label, hint }) => {
         const note = problems[field] ?? hint;
@@ -129,6 +179,25 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
           <input type="checkbox" checked={removeKey} onChange={(event) => setRemoveKey(event.target.checked)} /> Remove key
         </label>
       )}
+      <div className="field">
+        <button type="button" className="chip" onClick={testConnection} disabled={testing} aria-describedby="endpoint-test-note">
+          {testing ? 'Testing…' : 'Test connection'}
+        </button>
+        <span className="muted small" id="endpoint-test-note">
+          Asks the endpoint for its models (…/v1/models) with this address and key, and looks for the model.
+        </span>
+        {check !== undefined && (
+          <div
+            className={check.ok ? 'notice small' : 'notice notice-error small'}
+            role="status"
+            data-testid="endpoint-test-result"
+            data-ok={check.ok}
+            data-problem={check.ok ? undefined : check.problem}
+          >
+            {check.message}
+          </div>
+        )}
+      </div>
     </FormDialog>
   );
 }

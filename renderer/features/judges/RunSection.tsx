@@ -11,7 +11,7 @@ import { createJudgeRun, listJudgeRuns } from '../../db/judge-runs';
 import { listPromptVersions } from '../../db/prompt-versions';
 import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
-import { progressText } from './run-text';
+import { cutOffAdvice, progressText } from './run-text';
 
 type TurnsChoice = StoredSelection['kind'];
 
@@ -20,9 +20,10 @@ function selectionOf(turns: TurnsChoice, size: number, seed: number): StoredSele
   return { kind: turns };
 }
 
-function LiveRun({ runId, judgeName, progress }: { runId: string; judgeName: string; progress: RunProgress | undefined }) {
+function LiveRun({ runId, judgeName, progress, maxTokens }: { runId: string; judgeName: string; progress: RunProgress | undefined; maxTokens?: number }) {
   const { workers } = useServices();
   const paused = progress?.state === 'paused';
+  const advice = progress === undefined || maxTokens === undefined ? undefined : cutOffAdvice(progress.cutOff, maxTokens);
   return (
     <div className="notice notice-progress" role="status" data-testid="judge-run-live" data-run-state={progress?.state ?? 'starting'}>
       <strong>{judgeName}</strong> {progress === undefined ? 'starting…' : `${progress.state}: ${progressText(progress)}`}
@@ -41,6 +42,7 @@ function LiveRun({ runId, judgeName, progress }: { runId: string; judgeName: str
       <button type="button" className="chip" onClick={() => workers.judge.cancel(runId)}>
         Cancel
       </button>
+      {advice !== undefined && <div className="small">{advice}</div>}
     </div>
   );
 }
@@ -141,9 +143,18 @@ export function RunSection({ studyId }: { studyId: string }) {
           Start the run
         </button>
       </form>
-      {liveIds.map((runId) => (
-        <LiveRun key={runId} runId={runId} judgeName={runs?.find((run) => run.id === runId)?.judge ?? 'Judge'} progress={live[runId]} />
-      ))}
+      {liveIds.map((runId) => {
+        const run = runs?.find((candidate) => candidate.id === runId);
+        return (
+          <LiveRun
+            key={runId}
+            runId={runId}
+            judgeName={run?.judge ?? 'Judge'}
+            progress={live[runId]}
+            {...(run !== undefined ? { maxTokens: run.parameters.maxTokens } : {})}
+          />
+        );
+      })}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { JudgeRunRow } from '../../../shared/judge-run/stored-records';
 import { listJudgeRuns } from '../../db/judge-runs';
 import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
-import { canResume, elapsedText, failureLines, progressText, stateText } from './run-text';
+import { canResume, cutOffAdvice, elapsedText, failureLines, progressText, stateText } from './run-text';
 
 function RecordCounts({ row }: { row: JudgeRunRow }) {
   const record = row.record;
@@ -17,12 +17,25 @@ function RecordCounts({ row }: { row: JudgeRunRow }) {
     `${counts.answered + counts.alreadyAnswered} answered`,
     `${counts.failed} failed`,
     `${counts.unparseable} unparseable`,
+    // Records stored before issue 26 have no cut-off count and no working time.
+    ...(counts.cutOff ? [`${counts.cutOff} cut off at ${record.parameters.maxTokens.toLocaleString('en')} tokens`] : []),
     ...(counts.repliesCut ? [`${counts.repliesCut} ${counts.repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle`] : []),
     ...(record.selfAgreement === null ? [] : [`self-agreement ${record.selfAgreement.toFixed(2)}`]),
     `${counts.tokensIn.toLocaleString('en')} tokens in, ${counts.tokensOut.toLocaleString('en')} out`,
-    elapsedText(Date.parse(record.finishedAt) - Date.parse(record.startedAt)),
+    // Working time, not the days a paused run lay waiting.
+    elapsedText(counts.elapsedMs ?? Date.parse(record.finishedAt) - Date.parse(record.startedAt)),
   ];
   return <>{parts.join(' · ')}</>;
+}
+
+function CutOffAdvice({ row }: { row: JudgeRunRow }) {
+  const advice = cutOffAdvice(row.record?.counts.cutOff ?? row.progress.cutOff, row.parameters.maxTokens);
+  if (advice === undefined) return null;
+  return (
+    <div className="notice small" data-testid="judge-run-cut-off">
+      {advice}
+    </div>
+  );
 }
 
 function Failures({ row }: { row: JudgeRunRow }) {
@@ -58,6 +71,7 @@ export function RunsList({ studyId }: { studyId: string }) {
                 <RecordCounts row={row} />
               </div>
               <Failures row={row} />
+              <CutOffAdvice row={row} />
               {stopped[row.id] !== undefined && (
                 <div className="notice notice-error small" role="alert">
                   {stopped[row.id]}

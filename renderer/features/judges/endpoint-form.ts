@@ -1,5 +1,5 @@
-// The endpoint form's fields as typed (all text) and their reading into an endpoint's settings,
-// with each field's problem in words. The API key is not among them: the form keeps it apart so
+// The endpoint form's fields as typed (all text) and their reading into an endpoint's settings
+// (or the few Test connection needs), with each field's problem in words. The API key is not among them: the form keeps it apart so
 // it goes to the host alone and never into anything that is stored.
 
 import type { JudgeEndpoint } from '../../../shared/judge-run/stored-records';
@@ -13,7 +13,8 @@ export const NEW_ENDPOINT_FIELDS: EndpointFields = {
   url: 'http://127.0.0.1:11434/v1',
   model: '',
   temperature: '0',
-  maxTokens: '512',
+  // A ceiling, not a cost: a reasoning model thinks for hundreds to thousands of tokens before its verdict.
+  maxTokens: '4096',
   concurrency: '2',
   rpm: '',
   timeoutSeconds: '60',
@@ -73,4 +74,19 @@ export function readEndpointFields(fields: EndpointFields): { settings: Endpoint
   const timeoutSeconds = wholeNumber(fields.timeoutSeconds, 'The timeout', problems, 'timeoutSeconds');
   if (Object.keys(problems).length > 0) return { problems };
   return { settings: { name, url, model, temperature, maxTokens, concurrency, rpm, timeoutSeconds } };
+}
+
+const CONNECTION_FIELDS = ['url', 'model', 'timeoutSeconds'] as const;
+
+/** What Test connection needs (the address, the model looked for, the timeout), or those fields' problems: the others may wait until Save. */
+export function readConnectionFields(
+  fields: EndpointFields,
+): { connection: Pick<EndpointSettings, 'url' | 'model' | 'timeoutSeconds'> } | { problems: FieldProblems } {
+  const read = readEndpointFields(fields);
+  if ('settings' in read) return { connection: read.settings };
+  const problems: FieldProblems = Object.fromEntries(
+    CONNECTION_FIELDS.flatMap((field) => (read.problems[field] === undefined ? [] : [[field, read.problems[field]]])),
+  );
+  if (Object.keys(problems).length > 0) return { problems };
+  return { connection: { url: fields.url.trim(), model: fields.model.trim(), timeoutSeconds: Number(fields.timeoutSeconds.trim()) } };
 }

@@ -1,5 +1,6 @@
 // The words and numbers the Judges page shows for a run: its progress line, its state as the
-// lead should read it, and its failures cut to the first few.
+// lead should read it, its failures cut to the first few, and its replies cut off at max tokens
+// with what to do about them.
 
 import type { JudgeFailure } from '../../../shared/judge-run/runner';
 import type { RunProgress } from '../../../shared/judge-run/runner';
@@ -12,11 +13,13 @@ export function elapsedText(ms: number): string {
   return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** "12 of 40 done · 1 failed · 2 retries · 3,100 tokens in, 240 out · 8 s" */
+/** "12 of 40 done · 1 failed · 2 retries · 3,100 tokens in, 240 out · 8 s", and "· 3 cut off at max tokens" when any were. */
 export function progressText(progress: RunProgress): string {
   const done = progress.done + progress.alreadyAnswered;
   return [
     `${done} of ${progress.total} done`,
+    // Absent from progress stored before issue 26.
+    ...(progress.cutOff > 0 ? [`${progress.cutOff} cut off at max tokens`] : []),
     `${progress.failed} failed`,
     `${progress.retries} ${progress.retries === 1 ? 'retry' : 'retries'}`,
     `${progress.tokensIn.toLocaleString('en')} tokens in, ${progress.tokensOut.toLocaleString('en')} out`,
@@ -28,6 +31,13 @@ export function progressText(progress: RunProgress): string {
 export function stateText(row: JudgeRunRow, live: boolean): string {
   if (row.state === 'running') return live ? 'running' : 'interrupted (the window closed while it ran)';
   return row.state;
+}
+
+/** What a lead does about replies cut off at max tokens; undefined when none were. */
+export function cutOffAdvice(cutOff: number, maxTokens: number): string | undefined {
+  if (!(cutOff > 0)) return undefined;
+  const replies = cutOff === 1 ? '1 reply was' : `${cutOff.toLocaleString('en')} replies were`;
+  return `${replies} cut off at ${maxTokens.toLocaleString('en')} tokens before a verdict and gave no label. A reasoning model thinks first: raise Max tokens on the endpoint (4096 or more) and run again.`;
 }
 
 export function canResume(row: JudgeRunRow, live: boolean): boolean {

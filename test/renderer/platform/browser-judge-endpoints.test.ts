@@ -1,7 +1,9 @@
 // The web build's judge endpoints on fake-indexeddb with Node's Web Crypto and the loopback chat
 // server: keys are kept AES-GCM encrypted under a non-extractable key in a database of their own
 // (every stored row searched for the key), requests go only to the registered origin and only when
-// the page's policy admits it (else "reload").
+// the page's policy admits it (else "reload"); Test connection lists the models the same way, and
+// tells a server that answered without CORS from one that refused the connection; a 429 whose
+// Retry-After the page cannot read says so.
 
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -37,13 +39,16 @@ beforeEach(async () => {
 
 const nodeFetch = fetch as unknown as FetchLike;
 
-function access(options: { admitted?: ReadonlySet<string> | 'any'; subtle?: SubtleCrypto | null; fetch?: FetchLike } = {}) {
+function access(
+  options: { admitted?: ReadonlySet<string> | 'any'; subtle?: SubtleCrypto | null; fetch?: FetchLike; answers?: (url: string) => Promise<boolean> } = {},
+) {
   const subtle = options.subtle === null ? undefined : (options.subtle ?? crypto.subtle);
   return createBrowserJudgeEndpoints({
     admitted: options.admitted ?? new Set([origin]),
     pageOrigin: PAGE,
     fetch: options.fetch ?? nodeFetch,
     ...(subtle ? { subtle } : {}),
+    ...(options.answers ? { answers: options.answers } : {}),
   });
 }
 
@@ -134,5 +139,73 @@ describe('sending', () => {
     // The page's own origin, and any origin where the page has no policy (the dev server), need no reload.
     expect(await endpoints.register({ endpointId: 'e-2', url: `${PAGE}/v1` })).toMatchObject({ reloadToConnect: false });
     expect(await access({ admitted: 'any' }).register({ endpointId: 'e-3', url: 'https://api.openai.com/v1' })).toMatchObject({ reloadToConnect: false });
+  });
+});
+
+describe('a rate limit seen from a page', () => {
+  it('says when the page cannot read the Retry-After, which a server must expose to it', async () => {
+    const answer =
+      (retryAfter: string | null): FetchLike =>
+      async () => ({
+        status: 429,
+        headers: { get: (name: string) => (name === 'retry-after' ? retryAfter : null) },
+        text: async () => '{"error":{"message":"slow down"}}',
+      });
+    const hidden = access({ fetch: answer(null) });
+    await hidden.register({ endpointId: 'e-1', url: server.url });
+    expect(await hidden.send(request())).toEqual({
+      ok: false,
+      failure: {
+        kind: 'rate-limited',
+        reason:
+          'the endpoint is rate limiting (HTTP 429), with no Retry-After this page can read (a server must list it in Access-Control-Expose-Headers for a web page to see it)',
+      },
+    });
+    const exposed = access({ fetch: answer('2') });
+    await exposed.register({ endpointId: 'e-1', url: server.url });
+    expect(await exposed.send(request())).toEqual({
+      ok: false,
+      failure: { kind: 'rate-limited', reason: 'the endpoint is rate limiting (HTTP 429); it asked to wait 2 s', retryAfterMs: 2000 },
+    });
+  });
+});
+
+describe('Test connection', () => {
+  const check = (url = server.url) => ({ endpointId: 'e-1', url, model: 'fake-model', timeoutMs: 10_000 });
+  // A page's fetch to a server that does not allow it fails as one to a closed port does: a TypeError, no cause.
+  const pageFetchFails: FetchLike = async () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('lists the models with the key, and asks for a reload first for an origin the page does not admit yet', async () => {
+    const endpoints = access();
+    await endpoints.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    expect(await endpoints.testConnection(check())).toMatchObject({ ok: true, models: ['fake-model', 'fake-judge', 'tiny-judge'] });
+    expect(server.log.map((entry) => [entry.route, entry.headers.authorization])).toEqual([['GET /v1/models', `Bearer ${API_KEY}`]]);
+
+    const fetchImpl = vi.fn<FetchLike>(nodeFetch);
+    const later = access({ admitted: new Set(), fetch: fetchImpl });
+    await later.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    expect(await later.testConnection(check())).toEqual({
+      ok: false,
+      problem: 'not-set-up',
+      message: `Not tested yet: save the endpoint, then reload the page to reach ${origin} (it was added after the page loaded), and test again.`,
+      models: [],
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('says CORS when the server answers an opaque request, and refused when nothing answers', async () => {
+    const probed: string[] = [];
+    const cors = access({ fetch: pageFetchFails, answers: async (url) => (probed.push(url), true) });
+    await cors.register({ endpointId: 'e-1', url: server.url, apiKey: API_KEY });
+    const said = await cors.testConnection(check());
+    expect(said).toMatchObject({ ok: false, problem: 'cors' });
+    expect(said.message).toBe(
+      `The server at ${origin} answered, but does not let this page read its answers (CORS). Start it allowing ${PAGE} (for Ollama, OLLAMA_ORIGINS=${PAGE}), or use the desktop app, which needs no CORS.`,
+    );
+    expect(probed).toEqual([`${server.url}/models`]);
+
+    const refused = access({ fetch: pageFetchFails, answers: async () => false });
+    await refused.register({ endpointId: 'e-1', url: server.url });
+    expect(await refused.testConnection(check())).toMatchObject({ ok: false, problem: 'refused', message: expect.stringMatching(/^Nothing answers at /) });
   });
 });

@@ -2,6 +2,8 @@
 // tie rule, the self-agreement rate, the judge's name, and the study with the judge's labels and
 // replies, which the bundle format reads back (unparseable replies kept as written); a reply over
 // 1 MB is labelled from the whole reply, stored cut, counted in the run's record, and reads back.
+// Issue 26: the label is read from the content alone, reasoning sent apart is kept before it in a
+// <think> block, and a reply cut off at max tokens with no verdict gives no label and is listed with its reason.
 
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel } from '../../../shared/domain/model';
@@ -9,7 +11,18 @@ import { serializeBundleDocument } from '../../../shared/formats/importers/impor
 import { studyBundleDocument } from '../../../shared/formats/importers/study-bundle';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { INPUT_LIMITS } from '../../../shared/formats/limits';
-import { applyJudgeResults, judgeName, judgeRunRecord, majorityLabel, meanSelfAgreement, selfAgreement, tallyAnswers } from '../../../shared/judge-run/results';
+import {
+  answerIsCutOff,
+  applyJudgeResults,
+  cutOffAnswers,
+  judgeName,
+  judgeRunRecord,
+  majorityLabel,
+  meanSelfAgreement,
+  replyAsWritten,
+  selfAgreement,
+  tallyAnswers,
+} from '../../../shared/judge-run/results';
 import type { RunSummary } from '../../../shared/judge-run/runner';
 import { judgeStudy } from './judge-study';
 
@@ -75,6 +88,38 @@ describe('applying a judge run', () => {
     ]);
   });
 
+  it('reads the verdict from the content alone, keeps reasoning sent apart before it, and sets cut-off replies aside', () => {
+    const answers = [
+      // Reasoning apart that itself says "No": the content's "Yes" is the verdict.
+      { key: 'q1#0', turnId: 'q1', sample: 0, reply: 'Yes', reasoning: 'No light, no lamp… No.', finishReason: 'stop' },
+      // Cut off while thinking: no verdict, no label.
+      { key: 'q2#0', turnId: 'q2', sample: 0, reply: '', reasoning: 'Let me think', finishReason: 'length' },
+      // Cut off, but after its verdict: the verdict stands.
+      { key: 'f1#0', turnId: 'f1', sample: 0, reply: 'Correct. Because', finishReason: 'length' },
+      // Of three samples one cut off: the majority is of the two read.
+      { key: 'q3#0', turnId: 'q3', sample: 0, reply: 'The story says', finishReason: 'length' },
+      { key: 'q3#1', turnId: 'q3', sample: 1, reply: 'No.', finishReason: 'stop' },
+      { key: 'q3#2', turnId: 'q3', sample: 2, reply: 'No', finishReason: 'stop' },
+    ];
+    const verdicts = tallyAnswers(answers, turns, SCHEME);
+    expect([...verdicts.values()]).toEqual([
+      { turnId: 'q1', label: 'yes', reply: '<think>No light, no lamp… No.</think>\nYes', cutChars: 0, samples: 1, selfAgreement: null },
+      { turnId: 'f1', label: 'matched', reply: 'Correct. Because', cutChars: 0, samples: 1, selfAgreement: null },
+      { turnId: 'q3', label: 'no', reply: 'No.', cutChars: 0, samples: 2, selfAgreement: 1 },
+    ]);
+    expect(cutOffAnswers(answers, turns, SCHEME, 512)).toEqual([
+      { key: 'q2#0', turnId: 'q2', sample: 0, reason: 'cut off at 512 tokens before a verdict (raise Max tokens: a reasoning model thinks first)' },
+      { key: 'q3#0', turnId: 'q3', sample: 0, reason: 'cut off at 512 tokens before a verdict (raise Max tokens: a reasoning model thinks first)' },
+    ]);
+    // An unreadable reply that ended on its own is unparseable, not cut off.
+    expect(answerIsCutOff({ reply: 'Perhaps', finishReason: 'stop' }, 'answer', SCHEME)).toBe(false);
+    expect(answerIsCutOff({ reply: 'Perhaps' }, 'answer', SCHEME)).toBe(false);
+    expect(replyAsWritten({ reply: 'No.' })).toBe('No.');
+    // No label for the cut-off turn, and none left from before.
+    const judged = applyJudgeResults(study, 'gpt@studio-1', verdicts);
+    expect(judged.turns.find((turn) => turn.id === 'q2')?.judgements).toEqual({});
+  });
+
   it('adds the judge beside the others, replaces its earlier labels, and the bundle reads back', () => {
     const verdicts = tallyAnswers(
       [
@@ -123,7 +168,19 @@ describe('applying a judge run', () => {
       expect(verdict?.reply.length, id).toBeLessThanOrEqual(INPUT_LIMITS.maxStringChars);
     }
     const summary: RunSummary = {
-      progress: { state: 'finished', total: 3, alreadyAnswered: 0, done: 3, failed: 0, inFlight: 0, retries: 0, tokensIn: 0, tokensOut: 0, elapsedMs: 1 },
+      progress: {
+        state: 'finished',
+        total: 3,
+        alreadyAnswered: 0,
+        done: 3,
+        cutOff: 0,
+        failed: 0,
+        inFlight: 0,
+        retries: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        elapsedMs: 1,
+      },
       failures: [],
       startedAt: 0,
       finishedAt: 1,
@@ -131,7 +188,7 @@ describe('applying a judge run', () => {
     const parameters = { temperature: 0, maxTokens: 64, samples: 1, concurrency: 1, rpm: null, timeoutSeconds: 60 };
     const run = { judge: 'r1@studio-1', model: 'r1', prompt: { name: 'studio-1', hash: 'h' }, endpoint: 'http://127.0.0.1/v1', parameters };
     const times = { selection: 'all', startedAt: '2026-11-24T10:00:00.000Z', finishedAt: '2026-11-24T10:01:00.000Z' };
-    expect(judgeRunRecord({ ...run, ...times, summary, verdicts }).counts).toMatchObject({ turnsLabelled: 3, unparseable: 0, repliesCut: 2 });
+    expect(judgeRunRecord({ ...run, ...times, summary, verdicts, cutOff: [] }).counts).toMatchObject({ turnsLabelled: 3, unparseable: 0, repliesCut: 2 });
 
     const text = serializeBundleDocument(studyBundleDocument(applyJudgeResults(study, run.judge, verdicts)));
     const reread = parseTranscriptBundle({ name: 'out.json', text }, { now: '2026-11-24T10:00:00.000Z' });

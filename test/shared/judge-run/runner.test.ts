@@ -13,9 +13,20 @@ import { virtualClock } from './virtual-clock';
 const items = (n: number): JudgeItem[] => Array.from({ length: n }, (_, i) => ({ key: `t${i}#0`, turnId: `t${i}`, sample: 0, task: 'answer' }));
 const yes: ChatOutcome = { ok: true, reply: 'yes', tokensIn: 10, tokensOut: 1 };
 
+/** A journal holding `held` from an earlier sitting, each answer 10 tokens in, 1 out, the last at 500 ms a piece of working time. */
 function memoryJournal(held: string[] = []): AnswerJournal & { answers: JudgeAnswer[] } {
   const answers: JudgeAnswer[] = [];
-  return { answers, answeredKeys: async () => new Set(held), append: async (answer) => void answers.push(answer) };
+  const earlier = held.map((key, index): JudgeAnswer => ({
+    key,
+    turnId: key.replace(/#.*/, ''),
+    sample: 0,
+    reply: 'yes',
+    tokensIn: 10,
+    tokensOut: 1,
+    at: '',
+    elapsedMs: (index + 1) * 500,
+  }));
+  return { answers, readEarlier: async (visit) => earlier.forEach(visit), append: async (answer) => void answers.push(answer) };
 }
 
 function run(options: Partial<RunnerOptions> & Pick<RunnerOptions, 'ask'>, clock = virtualClock()) {
@@ -152,10 +163,43 @@ describe('judge runner', () => {
     expect(progress).toMatchObject({ total: 5, alreadyAnswered: 2, done: 3 });
   });
 
+  it('goes on from the journal: the tokens, working time and cut-off replies of an earlier sitting count in the progress', async () => {
+    const clock = virtualClock();
+    const cut: JudgeAnswer = { key: 't3#0', turnId: 't3', sample: 0, reply: '', finishReason: 'length', tokensIn: 10, tokensOut: 64, at: '', elapsedMs: 900 };
+    const earlier: JudgeAnswer[] = [
+      { key: 't1#0', turnId: 't1', sample: 0, reply: 'yes', tokensIn: 10, tokensOut: 1, at: '', elapsedMs: 400 },
+      cut,
+      // Not an item of this run: counts nowhere.
+      { key: 'other#0', turnId: 'other', sample: 0, reply: 'yes', tokensIn: 999, tokensOut: 999, at: '', elapsedMs: 99_000 },
+    ];
+    const answers: JudgeAnswer[] = [];
+    const journal: AnswerJournal = { readEarlier: async (visit) => earlier.forEach(visit), append: async (answer) => void answers.push(answer) };
+    const reports: Array<{ state: string; tokensIn: number; cutOff: number; elapsedMs: number }> = [];
+    const judgeRun = startJudgeRun({
+      items: items(5),
+      journal,
+      concurrency: 2,
+      clock,
+      ask: async (item) => {
+        await clock.sleep(300);
+        return item.key === 't4#0' ? { ok: true, reply: '<think>still', finishReason: 'length', tokensIn: 10, tokensOut: 64 } : yes;
+      },
+      isCutOff: (answer) => answer.finishReason === 'length' && !/^(yes|no)\b/i.test(answer.reply),
+      onProgress: ({ state, tokensIn, cutOff, elapsedMs }) => reports.push({ state, tokensIn, cutOff, elapsedMs }),
+    });
+    const { progress } = await clock.drive(judgeRun.done);
+    // From its first report the run shows the earlier sitting's figures, not zero.
+    expect(reports.find((report) => report.state === 'running')).toEqual({ state: 'running', tokensIn: 20, cutOff: 1, elapsedMs: 900 });
+    // Three asked now: t0 and t2 at once, then t4; 600 ms of this sitting after 900 of the last.
+    expect(progress).toMatchObject({ alreadyAnswered: 2, done: 3, cutOff: 2, tokensIn: 50, tokensOut: 64 + 1 + 1 + 1 + 64, elapsedMs: 1500 });
+    expect(answers.map((answer) => answer.elapsedMs).sort()).toEqual([1200, 1200, 1500]);
+    expect(answers.find((answer) => answer.key === 't4#0')).toMatchObject({ reply: '<think>still', finishReason: 'length' });
+  });
+
   it('counts an item done only once the journal has it', async () => {
     let release = () => {};
     const written = new Promise<void>((resolve) => (release = resolve));
-    const journal: AnswerJournal = { answeredKeys: async () => new Set(), append: () => written };
+    const journal: AnswerJournal = { readEarlier: async () => {}, append: () => written };
     const clock = virtualClock();
     const judgeRun = startJudgeRun({ items: items(1), journal, concurrency: 1, clock, ask: async () => yes });
     await expect.poll(() => judgeRun.progress().inFlight === 0 && judgeRun.progress().state === 'running').toBe(true);
@@ -170,7 +214,7 @@ describe('judge runner', () => {
     const appended: string[] = [];
     const asked: string[] = [];
     const journal: AnswerJournal = {
-      answeredKeys: async () => new Set(),
+      readEarlier: async () => {},
       append: (answer) => {
         appended.push(answer.key);
         return new Promise<void>((resolve) => releases.push(resolve));
@@ -254,7 +298,7 @@ describe('judge runner', () => {
   it('stops the run when the journal cannot be written', async () => {
     const asked: string[] = [];
     const journal: AnswerJournal = {
-      answeredKeys: async () => new Set(),
+      readEarlier: async () => {},
       append: async () => {
         throw new Error('disk full');
       },

@@ -3,7 +3,8 @@
 // API key to the host alone (the stored row says only whether the host holds one), field
 // problems are shown in words and nothing is saved, editing with a blank key keeps it and
 // "Remove key" removes it, a host asking for a reload shows the Reload notice, deleting forgets
-// the key, and annotator mode gets the lead-only note.
+// the key, and annotator mode gets the lead-only note. Test connection registers the address and
+// key as Save would, shows the host's words, and Cancel takes a new endpoint's registration back.
 
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,42 @@ describe('the Judges page endpoints', () => {
     expect(row?.id).toBe(register.mock.calls[0]?.[0].endpointId);
     expect(await screen.findByText('encrypted by the browser, in its own database')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('tests the connection with the address and key typed, shows what the host said, and Cancel forgets a new endpoint', async () => {
+    const { db, services } = await renderPage();
+    const access = vi.mocked(services.platform.judgeEndpoints);
+    access.testConnection.mockResolvedValueOnce({
+      ok: false,
+      problem: 'no-such-model',
+      message: 'Connected, but the endpoint has no model named "tiny". It lists qwen3:8b.',
+      models: ['qwen3:8b'],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an endpoint' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    // No model named: the host is not asked.
+    expect(await screen.findByText('Give the model name the endpoint serves, such as llama3.1:8b')).toBeTruthy();
+    expect(access.register).not.toHaveBeenCalled();
+    fill('Base URL', 'http://127.0.0.1:9999/v1');
+    fill('Model', 'tiny');
+    fill('API key', KEY);
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const result = await screen.findByTestId('endpoint-test-result');
+    expect(result.textContent).toBe('Connected, but the endpoint has no model named "tiny". It lists qwen3:8b.');
+    expect(result.dataset.problem).toBe('no-such-model');
+    const endpointId = access.register.mock.calls[0]?.[0].endpointId;
+    expect(access.register).toHaveBeenCalledExactlyOnceWith({ endpointId, url: 'http://127.0.0.1:9999/v1', apiKey: KEY });
+    expect(access.testConnection).toHaveBeenCalledExactlyOnceWith({ endpointId, url: 'http://127.0.0.1:9999/v1', model: 'tiny', timeoutMs: 60_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(access.forget).toHaveBeenCalledWith(endpointId));
+    expect(await db.judgeEndpoints.count()).toBe(0);
+  });
+
+  it('offers 4096 max tokens, with a hint for reasoning models', async () => {
+    await renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an endpoint' }));
+    expect((screen.getByLabelText('Max tokens') as HTMLInputElement).value).toBe('4096');
+    expect(screen.getByText(/A reasoning model \(DeepSeek-R1, Qwen3, QwQ\) thinks before its verdict: give it 4096 or more/)).toBeTruthy();
   });
 
   it('names each field problem in words and saves nothing', async () => {

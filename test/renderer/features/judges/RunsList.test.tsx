@@ -3,13 +3,15 @@
 // shows its counts, self-agreement and first failures ("and N more"), and the replies kept cut for
 // being over 1 MB when there were any; a run left running by a
 // closed window reads as interrupted and Resume runs it in the worker with a send that goes
-// through the host; the live run's progress line and its Pause and Cancel reach the worker.
+// through the host; the live run's progress line and its Pause and Cancel reach the worker; replies cut
+// off at max tokens are counted, with what to do.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunProgress } from '../../../../shared/judge-run/runner';
 import type { JudgeRunRow } from '../../../../shared/judge-run/stored-records';
 import type { JudgeRunRecord } from '../../../../shared/judge-run/results';
+import { progressText } from '../../../../renderer/features/judges/run-text';
 import { RunsList } from '../../../../renderer/features/judges/RunsList';
 import { RunSection } from '../../../../renderer/features/judges/RunSection';
 import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices, workers } from '../mode/mode-fixtures';
@@ -30,6 +32,7 @@ function progress(overrides: Partial<RunProgress> = {}): RunProgress {
     total: 10,
     alreadyAnswered: 0,
     done: 3,
+    cutOff: 0,
     failed: 1,
     inFlight: 2,
     retries: 2,
@@ -70,9 +73,21 @@ function record(failures: number): JudgeRunRecord {
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:01:05.000Z',
     cancelled: false,
-    counts: { items: 20, alreadyAnswered: 0, answered: 20 - failures, failed: failures, turnsLabelled: 9, unparseable: 2, tokensIn: 5000, tokensOut: 100 },
+    counts: {
+      items: 20,
+      alreadyAnswered: 0,
+      answered: 20 - failures,
+      failed: failures,
+      cutOff: 0,
+      turnsLabelled: 9,
+      unparseable: 2,
+      tokensIn: 5000,
+      tokensOut: 100,
+      elapsedMs: 65_000,
+    },
     selfAgreement: 0.9,
     failures: Array.from({ length: failures }, (_, index) => ({ key: `t-${index}#0`, turnId: `t-${index}`, sample: 0, reason: `HTTP 500 number ${index}` })),
+    cutOff: [],
   };
 }
 
@@ -100,6 +115,17 @@ describe('the Judges page runs', () => {
     expect(within(entry).queryByText(/number 3/)).toBeNull();
     expect(within(entry).getByText('and 2 more')).toBeTruthy();
     expect(within(entry).queryByRole('button', { name: /Resume/ })).toBeNull();
+  });
+
+  it('says how many replies were cut off at max tokens, and what to do, from the record and from live progress', async () => {
+    const cut = { ...record(0), counts: { ...record(0).counts, cutOff: 3 } };
+    await renderRuns([runRow('cut', { state: 'finished', record: cut })]);
+    const entry = (await screen.findByText('tiny@cut')).closest('li') as HTMLElement;
+    expect(entry.textContent).toContain('20 answered · 0 failed · 2 unparseable · 3 cut off at 64 tokens · self-agreement 0.90');
+    expect(within(entry).getByTestId('judge-run-cut-off').textContent).toBe(
+      '3 replies were cut off at 64 tokens before a verdict and gave no label. A reasoning model thinks first: raise Max tokens on the endpoint (4096 or more) and run again.',
+    );
+    expect(progressText(progress({ cutOff: 1 }))).toBe('3 of 10 done · 1 cut off at max tokens · 1 failed · 2 retries · 1,200 tokens in, 40 out · 8 s');
   });
 
   it('says how many replies were kept cut for being over 1 MB', async () => {
