@@ -14,7 +14,7 @@ import { importMappedFiles } from '../../shared/formats/importers/mapping';
 import { parseMappingPreset } from '../../shared/formats/importers/mapping-preset';
 import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { serializeLabelFile } from '../../shared/formats/label-file';
-import { listUnparseableReplies } from '../../shared/formats/label-values';
+import { contentsText, importPreview, leftOutText, leftoverCountText } from '../../shared/formats/importers/import-preview';
 import { baseName } from '../../shared/formats/study-id';
 import { parseCommandArgs, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
@@ -41,10 +41,16 @@ Layouts, told from the content:
   files (data/<lang>/<Genre>.json: title, surface, bottom, tips), two or more given together,
   as one study of puzzles; the genre is each file's name.
   SPLAT: a run's log.json, with its log.csv (each puzzle's level) and config.yaml (the player
-  and judge models, the round limit) as further FILEs; without config.yaml, name the models
-  with --player and --judge. Or SPLAT's puzzles.xlsx on its own, as a puzzle list with levels.
+  and judge models, the round limit, judge_times and the judge's prompt) as further FILEs;
+  without config.yaml, name the models with --player and --judge. Or SPLAT's puzzles.xlsx on
+  its own, as a puzzle list with levels.
   GuessTheRuleBench: saved games (saved_games/<uuid>.json), all as one study; the judge is
   each game's judge_model, the player the people who played.
+
+  A judge prompt the files hold (SPLAT's config.yaml, GuessTheRuleBench's judge_prompt) goes
+  into the bundle's judgePrompts, with its placeholders written as ours; the app keeps it as
+  a prompt version to run on an endpoint. SPLAT's judge_times goes into judgeSamples, and the
+  report says each imported label of that judge is the majority of that many samples.
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
 
@@ -137,31 +143,31 @@ async function writeOrFail(study: ImportedStudy, out: string, io: CliIo): Promis
 async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise<void> {
   for (const { file, layout } of study.layouts) io.stdout.write(`read ${file}: ${layout}\n`);
   const { bundle } = study;
-  const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
-  const judges = new Set(bundle.sessions.flatMap((session) => session.turns.flatMap((turn) => Object.keys(turn.judgements))));
+  const preview = importPreview('', undefined, 1, study);
   await writeFile(out, serializeBundleDocument(bundle));
-  io.stdout.write(
-    `wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`,
-  );
+  io.stdout.write(`wrote ${out}: ${contentsText(preview.counts)}\n`);
+  // The benchmark's own judge prompts travel in the bundle (judgePrompts); the app stores them as prompt versions.
+  for (const prompt of preview.prompts) io.stdout.write(`judge prompt found: ${prompt.name}, from ${prompt.source} (in the bundle's judgePrompts)\n`);
+  for (const row of preview.judgeSamples)
+    io.stdout.write(`judge labels: ${row.judge}'s are each the majority of ${count(row.samples, 'sample')} (${row.source}); the report says so\n`);
   for (const file of raterLabelFiles(bundle.id, study.raters, new Date().toISOString(), `agreement-studio ${__APP_VERSION__}`)) {
     const path = join(dirname(out), `${baseName(out)}.${file.annotator.id}.labels.json`);
     await writeFile(path, serializeLabelFile(file));
     io.stdout.write(`wrote ${path}: ${count(file.labels.length, 'label')} by ${file.annotator.id} (${file.annotator.name})\n`);
   }
-  const unparseable = listUnparseableReplies(bundle.sessions.flatMap((session) => session.turns));
+  const { unparseable } = preview;
   if (unparseable.length > 0) {
     io.stdout.write('judge replies that could not be read (kept as written, left out of the figures):\n');
     for (const { judge, reply, count: times } of unparseable) io.stdout.write(`  ${judge}: ${JSON.stringify(reply)} ${times.toLocaleString('en')}x\n`);
   }
-  if (study.leftovers.length === 0) {
+  const leftOut = leftOutText(study.leftovers);
+  if (leftOut === undefined) {
     io.stdout.write('not imported: nothing\n');
     return;
   }
-  io.stdout.write('not imported:\n');
+  io.stdout.write(`not imported: ${leftOut}\n`);
   for (const item of study.leftovers)
-    io.stdout.write(
-      `  ${item.file}: ${item.what}: ${item.count.toLocaleString('en')} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`,
-    );
+    io.stdout.write(`  ${item.file}: ${item.what}: ${leftoverCountText(item)} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`);
 }
 
 function count(n: number, noun: string): string {

@@ -87,7 +87,7 @@ const api = {
     const opened = new Map<ParsedFile, ImportedStudySummary>();
     try {
       // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.
-      await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.labels, db.gold, db.audit], async () => {
+      await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.promptVersions, db.annotators, db.assignments, db.labels, db.gold, db.audit], async () => {
         const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
         let done = 0;
         await importStudies(db, bundles, (progress) => {

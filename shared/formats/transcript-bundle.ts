@@ -1,7 +1,7 @@
 // Reads a transcript bundle (FORMATS §1) from untrusted text: native JSON or JSONL, or a public
 // puzzle layout through the adapters. All or nothing: a StudyData, or every located error.
 
-import type { LabelScheme, StudyData } from '../domain/model';
+import type { JudgePrompt, JudgeSamples, LabelScheme, StudyData } from '../domain/model';
 import { ACCEPTED_LAYOUTS, adaptRows } from './adapt-rows';
 import { ErrorList } from './error-list';
 import type { ParseResult } from './errors';
@@ -23,6 +23,8 @@ interface StudyHeader {
   name?: string;
   guidelines?: string;
   scheme: LabelScheme;
+  judgePrompts?: JudgePrompt[];
+  judgeSamples?: JudgeSamples[];
 }
 
 interface ReadContext {
@@ -129,7 +131,14 @@ function readHeader(raw: Record<string, unknown>, line: number | undefined, cont
   if (h.id !== undefined) header.id = h.id;
   if (h.name !== undefined && h.name.trim() !== '') header.name = h.name;
   if (h.guidelines !== undefined) header.guidelines = h.guidelines;
+  if (h.judgePrompts !== undefined && h.judgePrompts.length > 0) header.judgePrompts = h.judgePrompts.map(judgePrompt);
+  if (h.judgeSamples !== undefined && h.judgeSamples.length > 0) header.judgeSamples = h.judgeSamples;
   return header;
+}
+
+/** A judge prompt as read, without a note the source left empty. */
+function judgePrompt({ note, ...prompt }: JudgePrompt): JudgePrompt {
+  return note !== undefined && note.trim() !== '' ? { ...prompt, note } : prompt;
 }
 
 function studyName(header: { name?: string }, context: ReadContext): string {
@@ -165,5 +174,6 @@ function studyData(header: StudyHeader, studyId: string, { puzzles, sessions, tu
     counts: { puzzles: puzzles.length, sessions: sessions.length, turns: turns.length, questions, finals: turns.length - questions },
   };
   if (header.guidelines !== undefined) study.guidelines = header.guidelines;
-  return { study, puzzles, sessions, turns };
+  if (header.judgeSamples !== undefined) study.judgeSamples = header.judgeSamples;
+  return { study, puzzles, sessions, turns, ...(header.judgePrompts !== undefined ? { judgePrompts: header.judgePrompts } : {}) };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/judge-run/prompts';
 import { judgeStudy } from './judge-study';
 
-const VALUES = { story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
+const VALUES = { title: 'T', story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
 
 describe('judge prompts', () => {
   it('cites each source by repository and file, and says where our own words stand in for an unlicensed one', () => {
