@@ -67,6 +67,12 @@ export interface ImportedStudy {
   leftovers: Leftover[];
 }
 
+/**
+ * The session judge of files that hold no judge's label at all (TurtleBench's human labels
+ * alone, a SPLAT log with no rounds): nothing was judged, so no judge's name is asked for.
+ */
+export const NO_JUDGE = 'no judge in the files';
+
 /** A model name the files do not hold, which the caller asks for (the app) or takes from a flag (the command line). */
 export type MissingName = 'player' | 'judge';
 

@@ -26,6 +26,7 @@ import {
   type BundleTurn,
   type ImportedStudy,
   type MissingName,
+  NO_JUDGE,
 } from './imported-study';
 
 export const SPLAT_LAYOUTS = {
@@ -132,7 +133,7 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
   const parsed = parseJsonDocument(run.log);
   if (!parsed.ok) return parsed;
   // Asked only for files that read, so a lead does not name models for a broken file.
-  const names = modelNames(run, config.value, options);
+  const names = modelNames(run, config.value, options, hasRounds(parsed.value));
   if (!names.ok) return names;
   const { player, judge } = names.value;
   const games = readLog(run.log.name, parsed.value, { player, judge, maxRounds: config.value.maxRounds }, leftovers);
@@ -312,6 +313,7 @@ function modelNames(
   run: RunFiles,
   config: Config,
   options: BenchmarkImportOptions,
+  judged: boolean,
 ): { ok: true; value: { player: string; judge: string } } | { ok: false; errors: FormatError[]; needs?: MissingName[] } {
   const errors: FormatError[] = [];
   const needs: MissingName[] = [];
@@ -328,7 +330,8 @@ function modelNames(
         message: `config.yaml names the ${role} ${JSON.stringify(fromConfig)}, but the ${role} name given is ${JSON.stringify(given)}; give config.yaml's name or leave the name out`,
       });
     }
-    const name = fromConfig ?? given;
+    // A log with no round holds no judge's reply: its judge needs no name.
+    const name = fromConfig ?? given ?? (role === 'judge' && !judged ? NO_JUDGE : undefined);
     if (name === undefined) needs.push(role);
     else names[role] = name;
   }
@@ -348,6 +351,14 @@ function modelNames(
     };
   }
   return { ok: true, value: { player: names.player ?? '', judge: names.judge ?? '' } };
+}
+
+/** Whether any game of the log has a round, so a judge replied; a log that is no SPLAT log counts as judged (its errors come later). */
+function hasRounds(doc: unknown): boolean {
+  if (!isRecord(doc)) return true;
+  return Object.values(doc).some(
+    (replays) => !isRecord(replays) || Object.values(replays).some((game) => !isRecord(game) || Object.keys(game).some((key) => ROUND_KEY.test(key))),
+  );
 }
 
 /** log.csv by puzzle index (the log's `puzzle_<i>`), never by row position. */

@@ -14,6 +14,7 @@ import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import {
   LeftoverTally,
+  NO_JUDGE,
   type BenchmarkImport,
   type BenchmarkImportOptions,
   type BundlePuzzle,
@@ -288,8 +289,8 @@ function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: re
   });
   const stories = reading.stories;
   if (stories === undefined) return fail("the guesses need their stories: add TurtleBench's data/<lang>/stories.json of the same language");
-  const judge = options.judge ?? reading.models[0];
-  if (judge === undefined) return fail('the files name no judge model', 'judge');
+  // Guesses with human labels alone were judged by no model: no name is needed for them.
+  const judge = options.judge ?? reading.models[0] ?? NO_JUDGE;
   if (options.judge !== undefined && reading.models.length > 0 && !reading.models.includes(options.judge)) {
     return fail(`the judge ${JSON.stringify(options.judge)} is not in the files; they hold ${reading.models.join(', ')}`, 'judge');
   }
@@ -382,7 +383,7 @@ export function describeTurtleBenchFile(doc: unknown, layout: TurtleBenchLayout)
       return `${countText((doc as unknown[]).length, 'story', 'stories')}`;
     case 'hf': {
       const rows = doc as Array<Record<string, unknown>>;
-      return `${countText(rows.length, 'guess', 'guesses')} with human labels on ${countText(new Set(rows.map((row) => row.title)).size, 'story', 'stories')}; import it with --judge NAME`;
+      return `${countText(rows.length, 'guess', 'guesses')} with human labels on ${countText(new Set(rows.map((row) => row.title)).size, 'story', 'stories')}, no judge's verdicts`;
     }
   }
 }
