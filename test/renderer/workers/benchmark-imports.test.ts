@@ -1,6 +1,8 @@
 // The worker's two-step benchmark import against fake-indexeddb (issue 14 points 1, 3, 4): the
 // preview writes nothing, commit stores the study exactly as importing its bundle file would plus
-// the human rater's labels, cancel drops what was held, and a file without a judge waits for one.
+// the human rater's labels, cancel drops what was held, a file without a judge's name waits for
+// one unless no judge labelled it, and a benchmark's judge prompt is stored as a prompt version
+// with the study, in the same transaction (issue 26).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
@@ -11,7 +13,11 @@ import { leftOutText } from '../../../shared/formats/importers/import-preview';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
 import type { ImportStart } from '../../../renderer/workers/import-protocol';
-import { closeDatabases, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
+import { closeDatabases, databaseWith, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
+import { interceptWrites } from '../db/middleware-fixtures';
+import { listPromptVersions } from '../../../renderer/db/prompt-versions';
+import { promptHash } from '../../../shared/judge-run/prompts';
+import { runSplat, sampleRun, SETTINGS, SHEET } from '../../shared/formats/importers/splat-run';
 import { FILE_READERS } from '../../../cli/support/file-readers';
 
 afterEach(closeDatabases);
@@ -20,6 +26,15 @@ const REAL = fileURLToPath(new URL('../../fixtures/real/', import.meta.url));
 const real = (path: string, name = path) => ({ name, text: readFileSync(`${REAL}${path}`, 'utf8') });
 const WIDE = [real('TurtleBench/archived/stats/all_cases_en_shot0.json', 'all_cases_en_shot0.json'), real('TurtleBench/data/en/stories.json', 'stories.json')];
 const HF = real('turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json', 'turtle_bench1.5k_en.json');
+
+// One game of one puzzle: the rounds of the first scripted game of the sample run.
+const sampleRunScript = {
+  intro: 'Here is the story.',
+  rounds: [
+    { player: 'Is he short?', judge: ['Yes.', 'Yes.', 'Yes.'] },
+    { player: 'He cannot reach the button.', judge: ['Congratulations!', 'Congratulations!', 'No.'] },
+  ],
+};
 
 function requestOf(start: ImportStart | undefined): string {
   if (start === undefined || !('requestId' in start)) throw new Error(`expected a held import: ${JSON.stringify(start)?.slice(0, 300)}`);
@@ -100,6 +115,71 @@ describe('BenchmarkImports', () => {
     const start = await imports.start([HF]);
     if (start === undefined || !('preview' in start)) throw new Error(JSON.stringify(start));
     expect(start.preview).toMatchObject({ grouping: 'one file', counts: { turns: 1532, judges: 0, humanLabels: 1532 }, leftovers: [], unparseable: [] });
+  });
+
+  it("stores SPLAT's judge prompt as a prompt version with the study, and judge_times on it; once per text, numbered when the name is taken", async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
+    const run = sampleRun();
+    const files = [
+      { name: 'log.json', text: run.logJson },
+      { name: 'config.yaml', text: run.configYaml },
+    ];
+    const start = await imports.start(files);
+    if (start === undefined || !('preview' in start)) throw new Error(JSON.stringify(start));
+    expect(start.preview.prompts.map((prompt) => [prompt.name, prompt.source])).toEqual([['SPLAT judge (config.yaml)', 'config.yaml: prompt.prompt_judge_init']]);
+    expect(start.preview.judgeSamples).toEqual([{ judge: SETTINGS.judge, samples: 3, source: 'config.yaml: game.judge_times' }]);
+    expect(await db.promptVersions.count()).toBe(0);
+    const outcome = await imports.commit(db, start.requestId, () => undefined);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.studies[0]?.notes).toContain('judge prompts kept as prompt versions (Judges page): SPLAT judge (config.yaml)');
+    const studyId = outcome.studies[0]?.id ?? '';
+    const study = await db.studies.get(studyId);
+    expect(study?.judgeSamples).toEqual(start.preview.judgeSamples);
+    const [version] = await db.promptVersions.toArray();
+    const imported = await importBenchmarkFiles(files, {}, FILE_READERS);
+    const prompt = imported?.ok === true ? imported.value.bundle.judgePrompts?.[0] : undefined;
+    expect(version).toEqual({
+      name: 'SPLAT judge (config.yaml)',
+      question: prompt?.question,
+      final: prompt?.final,
+      hash: promptHash({ question: prompt?.question ?? '', final: prompt?.final ?? '' }),
+      basedOn: 'config.yaml: prompt.prompt_judge_init',
+      createdAt: expect.any(String) as unknown,
+      importedWith: { studyId, studyName: study?.name },
+      note: prompt?.note,
+    });
+    expect((await listPromptVersions(db)).map((entry) => entry.name)).toContain('SPLAT judge (config.yaml)');
+
+    // Another run with the same config.yaml: the same version, not a second one.
+    const rerun = runSplat({ ...SETTINGS, gameTimes: 1 }, SHEET.slice(0, 1), () => sampleRunScript);
+    const same = await imports.commit(db, requestOf(await imports.start([{ name: 'log.json', text: rerun.logJson }, files[1]!])), () => undefined);
+    expect(same.ok).toBe(true);
+    expect(await db.promptVersions.count()).toBe(1);
+    // Another judge prompt under the same name: numbered.
+    const otherConfig = { name: 'config.yaml', text: run.configYaml.replace('You are the judge.', 'You are a strict judge.') };
+    const other = await imports.commit(db, requestOf(await imports.start([{ name: 'log.json', text: rerun.logJson }, otherConfig])), () => undefined);
+    expect(other.ok).toBe(true);
+    expect((await db.promptVersions.toArray()).map((row) => row.name).sort()).toEqual(['SPLAT judge (config.yaml)', 'SPLAT judge (config.yaml) 2']);
+  });
+
+  it('stores nothing, prompt versions included, when a write after them fails', async () => {
+    // The audit entry is the import's last write, after the prompt versions: refusing it must undo them too.
+    const db = await databaseWith(
+      [],
+      interceptWrites('refuse-audit', (table, _request, write) => (table === 'audit' ? Promise.reject(new Error('disk full')) : write())),
+    );
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
+    const run = sampleRun();
+    const files = [
+      { name: 'log.json', text: run.logJson },
+      { name: 'config.yaml', text: run.configYaml },
+    ];
+    const before = await dumpTables(db);
+    const outcome = await imports.commit(db, requestOf(await imports.start(files)), () => undefined);
+    expect(outcome.ok).toBe(false);
+    expect(await dumpTables(db)).toEqual(before);
+    expect(await db.promptVersions.count()).toBe(0);
   });
 
   it('leaves files no benchmark importer claims to the library’s own formats', async () => {

@@ -15,7 +15,9 @@ const preview: ImportPreview = {
   system: 'TurtleBench',
   layouts: [{ file: 'all_cases_en_shot0.json', layout: 'TurtleBench wide table' }],
   grouping: 'one file',
-  counts: { puzzles: 32, sessions: 32, turns: 1532, judges: 9, raters: 1, humanLabels: 1532 },
+  counts: { puzzles: 32, sessions: 32, turns: 1532, questions: 1532, finals: 0, judges: 9, raters: 1, humanLabels: 1532 },
+  prompts: [],
+  judgeSamples: [],
   unparseable: [],
   leftovers: [{ file: 'all_cases_en_shot0.json', what: 'field extra', count: 2, examples: ['x'] }],
 };
