@@ -23,7 +23,7 @@ import type {
 } from '../domain/model';
 import type { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
-import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
+import { annotatorId, describeValue, difficultyLevel, expected, isRecord, modelName, positiveInteger, quote, recordId, studyId } from './field-schemas';
 import { openChecksummedDocument, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
 import { checkSourceFile, type SourceFile } from './limits';
@@ -194,6 +194,11 @@ const studySchema = z.object(
     sample: z.literal(true, { error: expected('true') }).optional(),
     unparseableReplies: z.enum(['left-out', 'disagreement'], { error: expected('left-out or disagreement') }).optional(),
     annotatorExpertise: z.enum(ANNOTATOR_EXPERTISE, { error: expected('expert, skilled or crowd') }).optional(),
+    judgeSamples: z
+      .array(z.object({ judge: modelName, samples: positiveInteger, source: text }, { error: expected('{judge, samples, source}') }), {
+        error: expected('a list of judge samples'),
+      })
+      .optional(),
   },
   { error: expected('the study record') },
 );

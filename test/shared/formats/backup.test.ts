@@ -134,6 +134,13 @@ describe('backups: build, serialize, parse', () => {
     );
   });
 
+  it("keeps the study's judge samples (SPLAT's judge_times), so the report still says its labels are majorities after a restore", () => {
+    const content = demoContent();
+    const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];
+    const backup = buildBackup({ ...content, study: { ...content.study, judgeSamples } }, { createdAt: NOW, app: 'agreement-studio test' });
+    expect(valueOf(parseBackup(source(serializeBackup(backup)))).study.judgeSamples).toEqual(judgeSamples);
+  });
+
   it('checksums the canonical JSON of every field but sha256', () => {
     const { sha256, ...content } = sample;
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
