@@ -4,7 +4,7 @@
 import type { JudgePrompt, JudgeSamples, LabelScheme, StudyData } from '../domain/model';
 import { ACCEPTED_LAYOUTS, adaptRows } from './adapt-rows';
 import { ErrorList } from './error-list';
-import type { ParseResult } from './errors';
+import type { FormatError, ParseResult } from './errors';
 import { isRecord } from './field-schemas';
 import { formatError } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
@@ -12,7 +12,7 @@ import { checkSourceFile, type SourceFile } from './limits';
 import { baseName, generatedStudyId } from './study-id';
 import { isJsonlText, jsonlRecords } from './transcript-jsonl';
 import { BundleReader, type BundleRecords } from './transcript-records';
-import { headerSchema, recordListsSchema } from './transcript-schema';
+import { HEADER_MEMBERS, headerSchema, recordListsSchema } from './transcript-schema';
 import { issuesToErrors } from './zod-issues';
 
 export const TRANSCRIPTS_FORMAT = 'agreement-studio.transcripts/1';
@@ -31,19 +31,22 @@ interface ReadContext {
   file: SourceFile;
   errors: ErrorList;
   importedAt: string;
+  /** Top-level members this version does not read, named in the result (issue 26 point 7). */
+  warnings: FormatError[];
 }
 
 export function parseTranscriptBundle(file: SourceFile, options: { now?: string } = {}): ParseResult<StudyData> {
   const fileError = checkSourceFile(file);
   if (fileError) return { ok: false, errors: [fileError] };
-  const context: ReadContext = { file, errors: new ErrorList(file.name), importedAt: options.now ?? new Date().toISOString() };
+  const context: ReadContext = { file, errors: new ErrorList(file.name), importedAt: options.now ?? new Date().toISOString(), warnings: [] };
   const text = stripBom(file.text);
   if (text.trim() === '') {
     return { ok: false, errors: [{ file: file.name, path: '', message: 'the file is empty; expected a transcript bundle (JSON or JSONL)' }] };
   }
   const data = isJsonlText(file.name, text) ? readJsonl(text, context) : readJson(text, context);
   const errors = context.errors.list();
-  return data && errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
+  if (!data || errors.length > 0) return { ok: false, errors };
+  return context.warnings.length > 0 ? { ok: true, value: data, warnings: context.warnings } : { ok: true, value: data };
 }
 
 function readJson(text: string, context: ReadContext): StudyData | undefined {
@@ -67,6 +70,7 @@ function readJson(text: string, context: ReadContext): StudyData | undefined {
   }
   const header = readHeader(doc, undefined, context);
   if (header === undefined) return undefined;
+  noteUnreadMembers(doc, BODY_MEMBERS, undefined, context);
   const lists = recordListsSchema.safeParse(doc);
   if (!lists.success) errors.push(...issuesToErrors(file.name, lists.error.issues));
   const studyId = studyIdOf(header, context);
@@ -90,6 +94,7 @@ function readJsonl(text: string, context: ReadContext): StudyData | undefined {
       // Without a header line the puzzle and session lines identify the format themselves.
       header = type === 'header' ? readHeader(value, line, context) : { format: TRANSCRIPTS_FORMAT, scheme: { answerUnknown: false } };
       if (header === undefined) return undefined;
+      if (type === 'header') noteUnreadMembers(value, JSONL_HEADER_MEMBERS, line, context);
       studyId = studyIdOf(header, context);
       reader = new BundleReader(studyId, header.scheme, errors);
     }
@@ -103,6 +108,23 @@ function readJsonl(text: string, context: ReadContext): StudyData | undefined {
   const records = reader?.finish();
   if (puzzleLines === 0) errors.add('', 'no puzzle line could be read; expected at least one {"type":"puzzle",...} line');
   return header && records && studyData(header, studyId, records, context);
+}
+
+// What a JSON bundle's object holds besides its header, and what a JSONL header line holds besides it.
+const BODY_MEMBERS: ReadonlySet<string> = new Set([...HEADER_MEMBERS, 'puzzles', 'sessions']);
+const JSONL_HEADER_MEMBERS: ReadonlySet<string> = new Set([...HEADER_MEMBERS, 'type']);
+
+/** Names each top-level member the bundle holds that this version does not read: it is left out, not lost without a word. */
+function noteUnreadMembers(raw: Record<string, unknown>, known: ReadonlySet<string>, line: number | undefined, context: ReadContext): void {
+  for (const key of Object.keys(raw)) {
+    if (known.has(key)) continue;
+    context.warnings.push({
+      file: context.file.name,
+      ...(line !== undefined ? { line } : {}),
+      path: key,
+      message: `a member a transcript bundle does not have (it has ${[...known].filter((member) => member !== 'type').join(', ')}); not read`,
+    });
+  }
 }
 
 /**

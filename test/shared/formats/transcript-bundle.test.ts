@@ -359,6 +359,30 @@ describe('parseTranscriptBundle: validation of the native format', () => {
     ]);
   });
 
+  it('names every top-level member it does not read, in JSON and in a JSONL header line, and still reads the bundle', () => {
+    const result = parseBundle(bundle({ comment: 'from a script', judges: ['a'] }));
+    expect(result.ok && result.warnings?.map((warning) => [warning.path, warning.message])).toEqual([
+      ['comment', 'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read'],
+      ['judges', 'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read'],
+    ]);
+    expect(parseBundle(bundle())).not.toHaveProperty('warnings');
+    const jsonl = parse(
+      'b.jsonl',
+      [
+        JSON.stringify({ type: 'header', format: FORMAT, id: 'j', extra: 1 }),
+        JSON.stringify({ type: 'puzzle', id: 'p', story: 's', reference: 'r' }),
+      ].join('\n'),
+    );
+    expect(jsonl.ok && jsonl.warnings).toEqual([
+      {
+        file: 'b.jsonl',
+        line: 1,
+        path: 'extra',
+        message: 'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples); not read',
+      },
+    ]);
+  });
+
   it('caps the error list and says how many more there were', () => {
     const turns = Array.from({ length: 1500 }, (_, index) => ({ id: `t-${index}`, type: 'question', text: 'q', judgements: { 'model-j': 'maybe' } }));
     const errors = rejected(parseBundle(bundle({ sessions: [{ id: 's-1', puzzleId: 'p-1', player: 'a', judge: 'model-j', turns }] })));
