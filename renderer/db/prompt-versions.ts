@@ -24,7 +24,17 @@ export interface PromptVersionEntry {
 
 function savedEntry(version: SavedPromptVersion): PromptVersionEntry {
   const { name, question, final, hash, basedOn, createdAt, importedWith, note } = version;
-  return { name, question, final, hash, builtIn: false, basedOn, createdAt, ...(importedWith !== undefined ? { importedWith } : {}), ...(note !== undefined ? { note } : {}) };
+  return {
+    name,
+    question,
+    final,
+    hash,
+    builtIn: false,
+    basedOn,
+    createdAt,
+    ...(importedWith !== undefined ? { importedWith } : {}),
+    ...(note !== undefined ? { note } : {}),
+  };
 }
 
 function builtInEntries(): PromptVersionEntry[] {
@@ -88,7 +98,12 @@ export async function savePromptVersion(
  * run of the same benchmark); a name taken by another text gets the next free number, ` 2`, ` 3`.
  * Returns the names stored, in order.
  */
-export async function storeJudgePrompts(db: StudioDatabase, study: Pick<Study, 'id' | 'name'>, prompts: readonly JudgePrompt[], now: string): Promise<string[]> {
+export async function storeJudgePrompts(
+  db: StudioDatabase,
+  study: Pick<Study, 'id' | 'name'>,
+  prompts: readonly JudgePrompt[],
+  now: string,
+): Promise<string[]> {
   const names: string[] = [];
   for (const prompt of prompts) {
     const hash = promptHash(prompt);

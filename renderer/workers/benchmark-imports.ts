@@ -64,7 +64,8 @@ export class BenchmarkImports {
       notes.push(
         `${preview.counts.humanLabels.toLocaleString('en-US')} human labels by ${preview.counts.raters === 1 ? 'one rater' : `${preview.counts.raters} raters`}`,
       );
-    if (preview.prompts.length > 0) notes.push(`judge prompts kept as prompt versions (Judges page): ${preview.prompts.map((prompt) => prompt.name).join(', ')}`);
+    if (preview.prompts.length > 0)
+      notes.push(`judge prompts kept as prompt versions (Judges page): ${preview.prompts.map((prompt) => prompt.name).join(', ')}`);
     if (unreadable > 0) notes.push(`${countText(unreadable, 'judge reply', 'judge replies')} that could not be read, kept as written`);
     notes.push(leftOut === undefined ? 'nothing left out' : `left out: ${leftOut}, as listed before the import`);
     return { ok: true, studies: [{ id: study.id, name: study.name, counts: study.counts, notes }] };

@@ -49,7 +49,8 @@ export const headerSchema = z.object({
     z.array(judgePromptSchema, { error: expected('a list of judge prompts') }).superRefine((prompts, ctx) => {
       const seen = new Set<string>();
       prompts.forEach(({ name }, index) => {
-        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `a second judge prompt named ${JSON.stringify(name)}; names are unique` });
+        if (seen.has(name))
+          ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `a second judge prompt named ${JSON.stringify(name)}; names are unique` });
         seen.add(name);
       });
     }),

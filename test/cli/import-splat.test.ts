@@ -34,9 +34,7 @@ describe('agreement-studio import, SPLAT', () => {
     );
     expect(result.stdout).toContain(`wrote ${out}: 3 puzzles, 6 sessions, 19 turns (16 questions, 3 final answers), 1 judge\n`);
     expect(result.stdout).toContain(`judge prompt found: SPLAT judge (config.yaml), from ${config}: prompt.prompt_judge_init (in the bundle's judgePrompts)\n`);
-    expect(result.stdout).toContain(
-      `judge labels: ${SETTINGS.judge}'s are each the majority of 3 samples (${config}: game.judge_times); the report says so\n`,
-    );
+    expect(result.stdout).toContain(`judge labels: ${SETTINGS.judge}'s are each the majority of 3 samples (${config}: game.judge_times); the report says so\n`);
     expect(result.stdout).toContain('not imported: 6 settings and 6 values\n');
     expect(result.stdout).toContain(`  ${SETTINGS.judge}: "the answer is hidden in the story." 1x\n`);
     expect(result.stdout).toContain(`  ${log}: field Question (the judge's reply to "I am ready. Please show me the story.", before the first round): 6 `);
@@ -81,7 +79,10 @@ describe('agreement-studio import, SPLAT', () => {
       const report = await runCli('report', '--transcripts', out, '--labels', labels, '--format', format, '--bootstrap', '0');
       expect(report.stderr).toBe('');
       if (format === 'json') expect(JSON.parse(report.stdout)).toMatchObject({ judgeSamples: bundle.judgeSamples });
-      else expect(report.stdout).toMatch(/judge labels: judge:microsoft\/WizardLM-2-8x22B imported as the majority of 3 samples each \(.*config.yaml: game.*judge.*times\)/);
+      else
+        expect(report.stdout).toMatch(
+          /judge labels: judge:microsoft\/WizardLM-2-8x22B imported as the majority of 3 samples each \(.*config.yaml: game.*judge.*times\)/,
+        );
     }
   });
 

@@ -71,8 +71,7 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
           <ul className="error-list" data-testid="import-leftovers">
             {leftovers.slice(0, MAX_ROWS_SHOWN).map((item) => (
               <li key={`${item.file}\u0000${item.what}`}>
-                {item.file}: {item.what}: {leftoverCountText(item)} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')}
-                )
+                {item.file}: {item.what}: {leftoverCountText(item)} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')})
               </li>
             ))}
           </ul>

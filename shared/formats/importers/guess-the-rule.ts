@@ -165,7 +165,8 @@ function judgePromptsOf(dumps: readonly Dump[], leftovers: LeftoverTally): Judge
     const problem = templateProblem(question) ?? templateProblem(final);
     const folder = gamesOfFolder(files[0] ?? '');
     if (problem !== undefined) {
-      for (const file of files) leftovers.add(gamesOfFolder(file), `field judge_prompt (not a prompt version: its text holds ${problem.split(';')[0] ?? problem})`, text);
+      for (const file of files)
+        leftovers.add(gamesOfFolder(file), `field judge_prompt (not a prompt version: its text holds ${problem.split(';')[0] ?? problem})`, text);
       continue;
     }
     const n = prompts.length + 1;
@@ -187,7 +188,7 @@ function judgePromptsOf(dumps: readonly Dump[], leftovers: LeftoverTally): Judge
 /** A str.format template with our placeholders for its fields; `{{` and `}}` are Python's literal braces. */
 function pythonFormatAsTemplate(text: string, guess: string): string {
   const fields: Record<string, string> = { guess, rule: '{{reference}}', positive_examples: '{{earlierTurns}}' };
-  return text.replace(FORMAT_FIELD, (whole, field: string | undefined) => (field === undefined ? whole[0] ?? '' : (fields[field] ?? whole)));
+  return text.replace(FORMAT_FIELD, (whole, field: string | undefined) => (field === undefined ? (whole[0] ?? '') : (fields[field] ?? whole)));
 }
 
 function gameGroups(dumps: readonly Dump[]): ImportedStudy['layouts'] {

@@ -288,7 +288,7 @@ function judgePromptOf(file: string, config: Config, leftovers: LeftoverTally): 
     return undefined;
   }
   const notes = [
-    'SPLAT sends its judge a conversation: these rules, the puzzle message, the judge\'s own reply, the player\'s "I am ready. Please show me the story.", the judge\'s telling of the story, and then each player message on its own. Here the rules, the puzzle message and the turn are one message, and the judge\'s two replies before the first question are not sent.',
+    "SPLAT sends its judge a conversation: these rules, the puzzle message, the judge's own reply, the player's \"I am ready. Please show me the story.\", the judge's telling of the story, and then each player message on its own. Here the rules, the puzzle message and the turn are one message, and the judge's two replies before the first question are not sent.",
     'SPLAT\'s judge answers every player message the same way and a final answer is matched when the reply says "Congratulations"; here a question turn and a final answer each get this text.',
   ];
   if (config.judgeTimes !== undefined && config.judgeTimes > 1)

@@ -65,11 +65,9 @@ describe('BenchmarkImports', () => {
     // Items, not groups of them: the total is every value and record of every group.
     const items = start.preview.leftovers.reduce((sum, item) => sum + item.count, 0);
     expect(items).toBeGreaterThan(start.preview.leftovers.length);
-    expect(
-      (leftOutText(start.preview.leftovers) ?? '')
-        .split(/, | and /)
-        .reduce((sum, part) => sum + Number(part.split(' ')[0]?.replaceAll(',', '')), 0),
-    ).toBe(items);
+    expect((leftOutText(start.preview.leftovers) ?? '').split(/, | and /).reduce((sum, part) => sum + Number(part.split(' ')[0]?.replaceAll(',', '')), 0)).toBe(
+      items,
+    );
 
     const imported = await importBenchmarkFiles(WIDE, {}, FILE_READERS);
     if (imported?.ok !== true) throw new Error('expected the files to import');
@@ -127,7 +125,9 @@ describe('BenchmarkImports', () => {
     ];
     const start = await imports.start(files);
     if (start === undefined || !('preview' in start)) throw new Error(JSON.stringify(start));
-    expect(start.preview.prompts.map((prompt) => [prompt.name, prompt.source])).toEqual([['SPLAT judge (config.yaml)', 'config.yaml: prompt.prompt_judge_init']]);
+    expect(start.preview.prompts.map((prompt) => [prompt.name, prompt.source])).toEqual([
+      ['SPLAT judge (config.yaml)', 'config.yaml: prompt.prompt_judge_init'],
+    ]);
     expect(start.preview.judgeSamples).toEqual([{ judge: SETTINGS.judge, samples: 3, source: 'config.yaml: game.judge_times' }]);
     expect(await db.promptVersions.count()).toBe(0);
     const outcome = await imports.commit(db, start.requestId, () => undefined);

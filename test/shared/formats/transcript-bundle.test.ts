@@ -335,9 +335,19 @@ describe('parseTranscriptBundle: validation of the native format', () => {
   });
 
   it('reads the judge prompts and judge samples a bundle brings, and checks each template, name and count', () => {
-    const prompt = { name: 'SPLAT judge (config.yaml)', source: 'config.yaml: prompt.prompt_judge_init', question: 'Q {{story}} {{question}}', final: 'F {{finalAnswer}}' };
+    const prompt = {
+      name: 'SPLAT judge (config.yaml)',
+      source: 'config.yaml: prompt.prompt_judge_init',
+      question: 'Q {{story}} {{question}}',
+      final: 'F {{finalAnswer}}',
+    };
     const read = parsed(
-      parseBundle(bundle({ judgePrompts: [{ ...prompt, note: 'one message' }], judgeSamples: [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }] })),
+      parseBundle(
+        bundle({
+          judgePrompts: [{ ...prompt, note: 'one message' }],
+          judgeSamples: [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }],
+        }),
+      ),
     );
     expect(read.judgePrompts).toEqual([{ ...prompt, note: 'one message' }]);
     expect(read.study.judgeSamples).toEqual([{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }]);
@@ -362,16 +372,21 @@ describe('parseTranscriptBundle: validation of the native format', () => {
   it('names every top-level member it does not read, in JSON and in a JSONL header line, and still reads the bundle', () => {
     const result = parseBundle(bundle({ comment: 'from a script', judges: ['a'] }));
     expect(result.ok && result.warnings?.map((warning) => [warning.path, warning.message])).toEqual([
-      ['comment', 'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read'],
-      ['judges', 'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read'],
+      [
+        'comment',
+        'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read',
+      ],
+      [
+        'judges',
+        'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read',
+      ],
     ]);
     expect(parseBundle(bundle())).not.toHaveProperty('warnings');
     const jsonl = parse(
       'b.jsonl',
-      [
-        JSON.stringify({ type: 'header', format: FORMAT, id: 'j', extra: 1 }),
-        JSON.stringify({ type: 'puzzle', id: 'p', story: 's', reference: 'r' }),
-      ].join('\n'),
+      [JSON.stringify({ type: 'header', format: FORMAT, id: 'j', extra: 1 }), JSON.stringify({ type: 'puzzle', id: 'p', story: 's', reference: 'r' })].join(
+        '\n',
+      ),
     );
     expect(jsonl.ok && jsonl.warnings).toEqual([
       {

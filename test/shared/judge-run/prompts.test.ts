@@ -51,7 +51,9 @@ describe('judge prompts', () => {
       question: 'Q {{title}} | {{story}} | {{keyClues}} | {{question}} | {{earlierTurns}}',
       final: 'F {{reference}} | {{finalAnswer}} | {{earlierTurns}}',
     });
-    expect(source.textFor('t1')).toBe('Q (none given) | A woman reads a novel in a room with no light. | - She needs no light. | Is it about light? [item:t1] | (none)');
+    expect(source.textFor('t1')).toBe(
+      'Q (none given) | A woman reads a novel in a room with no light. | - She needs no light. | Is it about light? [item:t1] | (none)',
+    );
     expect(source.textFor('t2')).toBe('F She is blind and reads braille. | She is blind. [item:t2] | Question: Is it about light? [item:t1]');
     expect(() => source.textFor('nope')).toThrow(/no turn "nope"/);
   });

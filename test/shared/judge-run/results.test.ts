@@ -98,7 +98,9 @@ describe('applying a judge run', () => {
   });
 
   it("keeps the benchmark's judge prompts and judge samples in the bundle it writes back", () => {
-    const judgePrompts = [{ name: 'SPLAT judge (config.yaml)', source: 'config.yaml: prompt.prompt_judge_init', question: '{{question}}', final: '{{finalAnswer}}' }];
+    const judgePrompts = [
+      { name: 'SPLAT judge (config.yaml)', source: 'config.yaml: prompt.prompt_judge_init', question: '{{question}}', final: '{{finalAnswer}}' },
+    ];
     const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];
     const judged = applyJudgeResults({ ...study, study: { ...study.study, judgeSamples }, judgePrompts }, judgeName('gpt', 'studio-1'), new Map());
     const reread = parseTranscriptBundle({ name: 'out.json', text: serializeBundleDocument(studyBundleDocument(judged)) });

@@ -55,7 +55,7 @@ describe('ImportPreview', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
-  it("names the judge prompts found, where each came from, whether it is sent as its source sent it, and judge_times", () => {
+  it('names the judge prompts found, where each came from, whether it is sent as its source sent it, and judge_times', () => {
     render(
       <ImportPreview
         preview={{

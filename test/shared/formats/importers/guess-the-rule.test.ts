@@ -148,18 +148,16 @@ describe('GuessTheRuleBench saved games', () => {
     expect(prompt).toMatchObject({ name: 'GuessTheRuleBench judge (judge_prompt)', source: 'saved_games/*.json: judge_prompt of 2 saved games' });
     expect(prompt?.final).toContain('User Guess: "{{finalAnswer}}"\n        Actual Rule: "{{reference}}"\n        Examples Shown: {{earlierTurns}}\n');
     expect(prompt?.question).toContain('User Guess: "{{question}}"');
-    expect(prompt?.final.startsWith("You are an expert at identifying semantic equivalency in a game called 'Going on a Picnic'.\n\n\n        Determine if")).toBe(
-      true,
-    );
+    expect(
+      prompt?.final.startsWith("You are an expert at identifying semantic equivalency in a game called 'Going on a Picnic'.\n\n\n        Determine if"),
+    ).toBe(true);
     expect(templateProblem(prompt?.final ?? '')).toBeUndefined();
     expect(prompt?.note).toContain('{{earlierTurns}} (the earlier turns) stands in');
   });
 
   it("reads Python's literal braces as braces and lists a judge_prompt our templates cannot hold, saying why", () => {
     const games = files().map((file) =>
-      file.text.includes('"judge_prompt"')
-        ? { ...file, text: file.text.replace('Respond with', 'Reply in JSON {{\\"verdict\\": ...}}; respond with') }
-        : file,
+      file.text.includes('"judge_prompt"') ? { ...file, text: file.text.replace('Respond with', 'Reply in JSON {{\\"verdict\\": ...}}; respond with') } : file,
     );
     const braces = importGuessTheRule(games, {});
     if (!braces.ok) throw new Error(JSON.stringify(braces.errors));

@@ -227,7 +227,7 @@ describe("SPLAT's judge comes with its files", () => {
   });
 
   it("says on the version what is not sent as SPLAT sent it, the judge_times majority, and keeps the player's prompt as a note", () => {
-    expect(prompt?.note).toContain('the judge\'s two replies before the first question are not sent');
+    expect(prompt?.note).toContain("the judge's two replies before the first question are not sent");
     expect(prompt?.note).toContain('SPLAT asked the judge 3 times a round and kept the majority (game.judge_times); a run here asks once.');
     expect(prompt?.note).toContain('The player was told (prompt.prompt_player_init): You are a player of a situation puzzle game. Ask yes/no questions.');
   });
@@ -250,7 +250,9 @@ describe("SPLAT's judge comes with its files", () => {
     const braced = { name: 'config.yaml', text: run.configYaml.replace('say Congratulations', 'say {{congrats}}') };
     const result = imported(importSplat([LOG, braced], {}, FILE_READERS));
     expect(result.bundle.judgePrompts).toBeUndefined();
-    expect(result.leftovers.map((l) => l.what)).toContain('setting prompt.prompt_judge_init (not a prompt version: its text holds unknown placeholder {{congrats}})');
+    expect(result.leftovers.map((l) => l.what)).toContain(
+      'setting prompt.prompt_judge_init (not a prompt version: its text holds unknown placeholder {{congrats}})',
+    );
     expect(result.leftovers.map((l) => l.what)).toContain('setting prompt.prompt_player_init');
   });
 
@@ -571,7 +573,9 @@ describe("SPLAT's real puzzle sheet and config.yaml", () => {
     expect(study.bundle.judgeSamples).toEqual([{ judge: 'meta-llama/Meta-Llama-3-8B-Instruct', samples: 1, source: 'config.yaml: game.judge_times' }]);
     const [prompt] = study.bundle.judgePrompts ?? [];
     expect(prompt?.name).toBe('SPLAT judge (config.yaml)');
-    expect(prompt?.question).toMatch(/^You are the judge and your role is to challenge the user[\s\S]*Enjoy the challenge of testing and expanding the user’s deductive reasoning!\n\nThe title of puzzle is \{\{title\}\}/);
+    expect(prompt?.question).toMatch(
+      /^You are the judge and your role is to challenge the user[\s\S]*Enjoy the challenge of testing and expanding the user’s deductive reasoning!\n\nThe title of puzzle is \{\{title\}\}/,
+    );
     expect(prompt?.note).toContain('The player was told (prompt.prompt_player_init): You are a player and going to play an interesting situation puzzle game');
     expect(study.leftovers.map((l) => l.what).filter((what) => what.startsWith('setting prompt.'))).toEqual([]);
   });
