@@ -1,5 +1,6 @@
 // `agreement-studio import FILE... --out bundle.json [--mapping PRESET.json] [--player NAME] [--judge NAME]`:
-// turns a benchmark's own output files, or any other records through a mapping preset, into our canonical bundle (with every judge's raw reply) and, where
+// turns a benchmark's own output files, our own bundle or a puzzle list (read as validate reads them),
+// or any other records through a mapping preset, into our canonical bundle (with every judge's raw reply) and, where
 // the source holds human labels, one label file per human rater beside it. Asks nothing: a name the
 // files do not hold is an error naming its flag. The reading itself is shared/formats/importers.
 
@@ -16,6 +17,11 @@ import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { serializeLabelFile } from '../../shared/formats/label-file';
 import { contentsText, importPreview, leftOutText, leftoverCountText } from '../../shared/formats/importers/import-preview';
 import { baseName } from '../../shared/formats/study-id';
+import { detectFormat } from '../../shared/formats/detect-format';
+import { PUZZLE_LIST_FORMAT } from '../../shared/formats/puzzle-list';
+import { SURFACE_BOTTOM_FORMAT } from '../../shared/formats/surface-bottom';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { parseCommandArgs, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readImportFile, readInputFile } from '../support/read-input-file';
@@ -53,6 +59,9 @@ Layouts, told from the content:
   report says each imported label of that judge is the majority of that many samples.
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
+
+  Our transcript bundle (.json, .jsonl) or a public puzzle list, one file: read exactly as
+  validate and the app read it, and written back as a bundle; what it does not read is named.
 
   Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
   (agreement-studio.mapping/1, saved by the app's "Export preset…") naming the field of each
@@ -102,12 +111,45 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     }
   }
   const result = await importBenchmarkFiles(files, names, FILE_READERS);
-  if (result === undefined)
-    return invalid(io, [
-      { file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` },
-    ]);
+  if (result === undefined) return importOwnFile(files, out, io);
   return writeResult(result, out, io);
 }
+
+/**
+ * Files no benchmark importer claims: our own transcript bundle or a public puzzle list, read as
+ * `validate` and the app read it (same layout, same counts), written back as a bundle; every
+ * member or field it does not read is named. Any other file is refused, saying what it is.
+ */
+function importOwnFile(files: readonly SourceFile[], out: string, io: CliIo): Promise<number> | number {
+  const [file] = files;
+  const format = file === undefined ? 'unknown' : detectFormat(file);
+  const refuse = (message: string) => invalid(io, [{ file: files.map((f) => f.name).join(', '), path: '', message }]);
+  if (file === undefined || (format !== 'transcripts' && format !== 'puzzle-list')) {
+    const kind = OTHER_KINDS[format];
+    return refuse(kind ?? `not a benchmark's output, a transcript bundle or a puzzle list that import reads; ${LAYOUTS_IN_WORDS}`);
+  }
+  if (files.length > 1) return refuse('a transcript bundle or puzzle list is imported one at a time; give one file (or a mapping preset with --mapping)');
+  const parsed = parseTranscriptBundle(file);
+  if (!parsed.ok) return invalid(io, parsed.errors);
+  const data = parsed.value;
+  const layout = OWN_LAYOUTS[data.study.format] ?? 'our transcript bundle (agreement-studio.transcripts/1)';
+  for (const warning of parsed.warnings ?? []) io.stdout.write(`not read: ${formatErrorText(warning)}\n`);
+  return writeOrFail({ layouts: [{ file: file.name, layout }], bundle: studyBundleDocument(data), raters: [], leftovers: [] }, out, io);
+}
+
+// What `import` says of one of our other formats: where it goes instead.
+const OTHER_KINDS: Partial<Record<ReturnType<typeof detectFormat>, string>> = {
+  labels: 'this is a label file, not transcripts: give it to `report --labels`, or import it on the study\'s Team page',
+  'labels-csv': 'this is a label CSV, not transcripts: give it to `report --labels`, or import it on the study\'s Team page',
+  pack: 'this is a pack, an annotator\'s work: open it in the app',
+  invitation: 'this is a team server invitation: open it in the app',
+  report: 'this is an agreement report, not transcripts',
+};
+
+const OWN_LAYOUTS: Readonly<Record<string, string>> = {
+  [PUZZLE_LIST_FORMAT]: 'a puzzle list (story or question, answer): puzzles only',
+  [SURFACE_BOTTOM_FORMAT]: 'a surface/bottom puzzle list: puzzles only',
+};
 
 /** With --mapping, the preset says what each field is, and no layout is told from the content. */
 async function importMapped(files: readonly SourceFile[], presetPath: string, names: BenchmarkImportOptions, out: string, io: CliIo): Promise<number> {

@@ -138,7 +138,16 @@ const api = {
         }
         if (combined) return [];
         const { study } = item.data;
-        return [{ id: study.id, name: study.name, counts: study.counts, ...withNotes(bundleNotes(item.data, item.warnings)) }];
+        const unreadFields = item.warnings.some((warning) => warning.path.startsWith('[].'));
+        return [
+          {
+            id: study.id,
+            name: study.name,
+            counts: study.counts,
+            ...withNotes(bundleNotes(item.data, item.warnings)),
+            ...(unreadFields ? { unreadFields } : {}),
+          },
+        ];
       }),
     ];
     return { ok: true, studies };

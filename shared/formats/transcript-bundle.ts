@@ -175,6 +175,13 @@ function readAdapted(rows: readonly unknown[], context: ReadContext): StudyData 
   const studyId = studyIdOf({}, context);
   const adapted = adaptRows(rows, studyId, context.errors);
   if (adapted === undefined) return undefined;
+  // A record layout read as a puzzle list keeps only its puzzles: name every other field (issue 26 point 7).
+  for (const { field, count, examples } of adapted.unused)
+    context.warnings.push({
+      file: context.file.name,
+      path: `[].${field}`,
+      message: `a field a puzzle list does not read, in ${count.toLocaleString('en')} row${count === 1 ? '' : 's'} (for example ${examples.map((example) => JSON.stringify(example)).join(', ')}); not imported: map the fields (Map fields… in the app, import --mapping) to bring it in`,
+    });
   // A list has no name of its own: where every puzzle names one source, the study is named after
   // it and the file ("TurtleSoup-Bench: Crime_Thriller"); the id stays the file's, as before.
   const sources = new Set(adapted.puzzles.map((puzzle) => puzzle.source));

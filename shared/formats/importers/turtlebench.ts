@@ -53,7 +53,8 @@ export function turtleBenchLayout(doc: unknown): TurtleBenchLayout | undefined {
   if (Array.isArray(doc)) {
     const first: unknown = doc[0];
     if (!isRecord(first)) return undefined;
-    if ('user_guess' in first && 'label' in first && 'surface' in first && 'bottom' in first) return 'hf';
+    // Every row a guess: a surface/bottom list with a few guesses among its puzzles stays a puzzle list (its guesses named as not read).
+    if (doc.every((row) => isRecord(row) && 'user_guess' in row && 'label' in row && 'surface' in row && 'bottom' in row)) return 'hf';
     if ('title' in first && 'surface' in first && 'bottom' in first && !('user_guess' in first)) return 'stories';
     return undefined;
   }
@@ -68,7 +69,11 @@ const GUESS_HINT = /"(?:story_title|user_guess)"\s*:/;
 
 /** Whether a file looks like TurtleBench's guesses, from the start of its text: to pick the importer before parsing. */
 export function looksLikeTurtleBenchFile(file: SourceFile): boolean {
-  return GUESS_HINT.test(file.text.slice(0, 8192));
+  if (!GUESS_HINT.test(file.text.slice(0, 8192))) return false;
+  // A list is the 1.5k layout only when every row is a guess, as validate tells it (turtleBenchLayout).
+  if (!/^\uFEFF?\s*\[/.test(file.text.slice(0, 64))) return true;
+  const parsed = parseJsonDocument(file);
+  return parsed.ok && turtleBenchLayout(parsed.value) === 'hf';
 }
 
 interface Verdict {
