@@ -87,7 +87,10 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       const result = parseLabelFile(file);
       if (!result.ok) return result;
       const { annotator, studyId, labels } = result.value;
-      return summary(`${count(labels.length, 'label')} (${taskCounts(labels)}) by ${annotator.id} for study ${studyId}`);
+      return {
+        ...summary(`${count(labels.length, 'label')} (${taskCounts(labels)}) by ${annotator.id} for study ${studyId}`),
+        ...(result.warnings !== undefined ? { warnings: result.warnings } : {}),
+      };
     }
     case 'labels-csv': {
       const result = parseLabelCsv(file);

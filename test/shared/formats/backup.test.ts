@@ -153,13 +153,16 @@ describe('backups: build, serialize, parse', () => {
     expect(valueOf(parseBackup(source(signed(reordered))))).toEqual(sample);
   });
 
-  it('leaves out members this version does not know, and checksums what it kept', () => {
+  it('leaves out members this version does not know, names the top-level ones, and checksums what it kept', () => {
     const raw = rawSample();
     raw.comment = 'written by a later app';
     records(raw, 'labels')[0] = { ...records(raw, 'labels')[0], confidence: 0.9 };
     const parsed = valueOf(parseBackup(source(signed(raw))));
     expect(parsed.labels[0]).toEqual(sample.labels[0]);
     expect(parsed).not.toHaveProperty('comment');
+    const result = parseBackup(source(signed(raw)));
+    expect(result.ok && result.warnings?.map((warning) => warning.path)).toEqual(['comment']);
+    expect(result.ok && result.warnings?.[0]?.message).toMatch(/^a member a backup does not have \(it has format, createdAt, app, study, puzzles, .*\); not read$/);
     const { sha256, ...body } = parsed;
     expect(sha256).toBe(sha256Hex(canonicalJson(body)));
   });
