@@ -139,9 +139,9 @@ function importOwnFile(files: readonly SourceFile[], out: string, io: CliIo): Pr
 
 // What `import` says of one of our other formats: where it goes instead.
 const OTHER_KINDS: Partial<Record<ReturnType<typeof detectFormat>, string>> = {
-  labels: 'this is a label file, not transcripts: give it to `report --labels`, or import it on the study\'s Team page',
-  'labels-csv': 'this is a label CSV, not transcripts: give it to `report --labels`, or import it on the study\'s Team page',
-  pack: 'this is a pack, an annotator\'s work: open it in the app',
+  labels: "this is a label file, not transcripts: give it to `report --labels`, or import it on the study's Team page",
+  'labels-csv': "this is a label CSV, not transcripts: give it to `report --labels`, or import it on the study's Team page",
+  pack: "this is a pack, an annotator's work: open it in the app",
   invitation: 'this is a team server invitation: open it in the app',
   report: 'this is an agreement report, not transcripts',
 };

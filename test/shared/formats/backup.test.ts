@@ -162,7 +162,9 @@ describe('backups: build, serialize, parse', () => {
     expect(parsed).not.toHaveProperty('comment');
     const result = parseBackup(source(signed(raw)));
     expect(result.ok && result.warnings?.map((warning) => warning.path)).toEqual(['comment']);
-    expect(result.ok && result.warnings?.[0]?.message).toMatch(/^a member a backup does not have \(it has format, createdAt, app, study, puzzles, .*\); not read$/);
+    expect(result.ok && result.warnings?.[0]?.message).toMatch(
+      /^a member a backup does not have \(it has format, createdAt, app, study, puzzles, .*\); not read$/,
+    );
     const { sha256, ...body } = parsed;
     expect(sha256).toBe(sha256Hex(canonicalJson(body)));
   });

@@ -126,7 +126,7 @@ describe('parseTranscriptBundle: puzzle lists', () => {
 describe('parseTranscriptBundle: surface/bottom lists', () => {
   const study = parsed(parseTranscriptBundle(fixture('valid/surface-bottom.json'), { now: NOW }));
 
-  it("names the guesses and labels some rows carry, which a puzzle list does not read, with their counts", () => {
+  it('names the guesses and labels some rows carry, which a puzzle list does not read, with their counts', () => {
     const result = parseTranscriptBundle(fixture('valid/surface-bottom.json'), { now: NOW });
     expect(result.ok && result.warnings?.map((warning) => [warning.path, warning.message.split(' (for example')[0]])).toEqual([
       ['[].user_guess', 'a field a puzzle list does not read, in 3 rows'],
@@ -143,7 +143,9 @@ describe('parseTranscriptBundle: surface/bottom lists', () => {
     expect(reviewed.ok && reviewed.warnings?.[0]).toMatchObject({
       file: 'review.json',
       path: '[].review_data',
-      message: expect.stringContaining('in 1 row (for example "[{\\"question\\":\\"Q?\\",\\"correction\\":\\"yes\\"}]"); not imported: map the fields') as unknown,
+      message: expect.stringContaining(
+        'in 1 row (for example "[{\\"question\\":\\"Q?\\",\\"correction\\":\\"yes\\"}]"); not imported: map the fields',
+      ) as unknown,
     });
   });
 
