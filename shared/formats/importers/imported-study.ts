@@ -124,10 +124,10 @@ export class LeftoverTally {
   }
 }
 
-/** What one item of a leftover is: its own noun, else a value of a field, a setting, or a record. */
+/** What one item of a leftover is: its own noun, else a value of a field or column, a setting, or a record. */
 export function leftoverNoun(item: Pick<Leftover, 'what' | 'noun'>): string {
   if (item.noun !== undefined) return item.noun;
-  if (item.what.startsWith('field ')) return 'value';
+  if (item.what.startsWith('field ') || item.what.startsWith('column ')) return 'value';
   if (item.what.startsWith('setting ')) return 'setting';
   return 'record';
 }
