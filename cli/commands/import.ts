@@ -1,5 +1,6 @@
 // `agreement-studio import FILE... --out bundle.json [--mapping PRESET.json] [--player NAME] [--judge NAME]`:
-// turns a benchmark's own output files, or any other records through a mapping preset, into our canonical bundle (with every judge's raw reply) and, where
+// turns a benchmark's own output files, our own bundle or a puzzle list (read as validate reads them),
+// or any other records through a mapping preset, into our canonical bundle (with every judge's raw reply) and, where
 // the source holds human labels, one label file per human rater beside it. Asks nothing: a name the
 // files do not hold is an error naming its flag. The reading itself is shared/formats/importers.
 
@@ -15,8 +16,13 @@ import { parseMappingPreset } from '../../shared/formats/importers/mapping-prese
 import { raterColumns } from '../../shared/formats/importers/mapping-values';
 import { raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import { serializeLabelFile } from '../../shared/formats/label-file';
-import { listUnparseableReplies } from '../../shared/formats/label-values';
+import { contentsText, importPreview, leftOutText, leftoverCountText } from '../../shared/formats/importers/import-preview';
 import { baseName } from '../../shared/formats/study-id';
+import { detectFormat } from '../../shared/formats/detect-format';
+import { PUZZLE_LIST_FORMAT } from '../../shared/formats/puzzle-list';
+import { SURFACE_BOTTOM_FORMAT } from '../../shared/formats/surface-bottom';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { parseCommandArgs, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readImportFile, readInputFile } from '../support/read-input-file';
@@ -42,10 +48,16 @@ Layouts, told from the content:
   files (data/<lang>/<Genre>.json: title, surface, bottom, tips), two or more given together,
   as one study of puzzles; the genre is each file's name.
   SPLAT: a run's log.json, with its log.csv (each puzzle's level) and config.yaml (the player
-  and judge models, the round limit) as further FILEs; without config.yaml, name the models
-  with --player and --judge. Or SPLAT's puzzles.xlsx on its own, as a puzzle list with levels.
+  and judge models, the round limit, judge_times and the judge's prompt) as further FILEs;
+  without config.yaml, name the models with --player and --judge. Or SPLAT's puzzles.xlsx on
+  its own, as a puzzle list with levels.
   GuessTheRuleBench: saved games (saved_games/<uuid>.json), all as one study; the judge is
   each game's judge_model, the player the people who played.
+
+  A judge prompt the files hold (SPLAT's config.yaml, GuessTheRuleBench's judge_prompt) goes
+  into the bundle's judgePrompts, with its placeholders written as ours; the app keeps it as
+  a prompt version to run on an endpoint. SPLAT's judge_times goes into judgeSamples, and the
+  report says each imported label of that judge is the majority of that many samples.
   GameArena: the backend's SQLite users.db, its Akinator games in game_sessions; the model
   is the player, the person who answered the judge (human:<username>).
   AgentBench lateral thinking: outputs/<time>/<agent>/ltp-*/runs.jsonl, with its error.jsonl,
@@ -60,6 +72,9 @@ Layouts, told from the content:
   _tree.json; each record a session on puzzle-{idx}, each question with the judge's answer,
   pred a final answer with no verdict. The player is the file name's model; the judge is
   in no file: name it with --judge.
+
+  Our transcript bundle (.json, .jsonl) or a public puzzle list, one file: read exactly as
+  validate and the app read it, and written back as a bundle; what it does not read is named.
 
   Any other JSON, JSON lines, CSV or Excel workbook: with --mapping, a mapping preset
   (agreement-studio.mapping/2, or /1, saved by the app's "Export preset…") naming the field of
@@ -116,12 +131,45 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     }
   }
   const result = await importBenchmarkFiles(files, names, FILE_READERS);
-  if (result === undefined)
-    return invalid(io, [
-      { file: files.map((file) => file.name).join(', '), path: '', message: `not a benchmark's output that import reads; ${LAYOUTS_IN_WORDS}` },
-    ]);
+  if (result === undefined) return importOwnFile(files, out, io);
   return writeResult(result, out, io);
 }
+
+/**
+ * Files no benchmark importer claims: our own transcript bundle or a public puzzle list, read as
+ * `validate` and the app read it (same layout, same counts), written back as a bundle; every
+ * member or field it does not read is named. Any other file is refused, saying what it is.
+ */
+function importOwnFile(files: readonly SourceFile[], out: string, io: CliIo): Promise<number> | number {
+  const [file] = files;
+  const format = file === undefined ? 'unknown' : detectFormat(file);
+  const refuse = (message: string) => invalid(io, [{ file: files.map((f) => f.name).join(', '), path: '', message }]);
+  if (file === undefined || (format !== 'transcripts' && format !== 'puzzle-list')) {
+    const kind = OTHER_KINDS[format];
+    return refuse(kind ?? `not a benchmark's output, a transcript bundle or a puzzle list that import reads; ${LAYOUTS_IN_WORDS}`);
+  }
+  if (files.length > 1) return refuse('a transcript bundle or puzzle list is imported one at a time; give one file (or a mapping preset with --mapping)');
+  const parsed = parseTranscriptBundle(file);
+  if (!parsed.ok) return invalid(io, parsed.errors);
+  const data = parsed.value;
+  const layout = OWN_LAYOUTS[data.study.format] ?? 'our transcript bundle (agreement-studio.transcripts/1)';
+  for (const warning of parsed.warnings ?? []) io.stdout.write(`not read: ${formatErrorText(warning)}\n`);
+  return writeOrFail({ layouts: [{ file: file.name, layout }], bundle: studyBundleDocument(data), raters: [], leftovers: [] }, out, io);
+}
+
+// What `import` says of one of our other formats: where it goes instead.
+const OTHER_KINDS: Partial<Record<ReturnType<typeof detectFormat>, string>> = {
+  labels: "this is a label file, not transcripts: give it to `report --labels`, or import it on the study's Team page",
+  'labels-csv': "this is a label CSV, not transcripts: give it to `report --labels`, or import it on the study's Team page",
+  pack: "this is a pack, an annotator's work: open it in the app",
+  invitation: 'this is a team server invitation: open it in the app',
+  report: 'this is an agreement report, not transcripts',
+};
+
+const OWN_LAYOUTS: Readonly<Record<string, string>> = {
+  [PUZZLE_LIST_FORMAT]: 'a puzzle list (story or question, answer): puzzles only',
+  [SURFACE_BOTTOM_FORMAT]: 'a surface/bottom puzzle list: puzzles only',
+};
 
 /** With --mapping, the preset says what each field is, and no layout is told from the content. */
 async function importMapped(files: readonly SourceFile[], presetPath: string, names: BenchmarkImportOptions, out: string, io: CliIo): Promise<number> {
@@ -163,31 +211,31 @@ async function writeOrFail(study: ImportedStudy, out: string, io: CliIo): Promis
 async function writeStudy(study: ImportedStudy, out: string, io: CliIo): Promise<void> {
   for (const { file, layout } of study.layouts) io.stdout.write(`read ${file}: ${layout}\n`);
   const { bundle } = study;
-  const turns = bundle.sessions.reduce((n, session) => n + session.turns.length, 0);
-  const judges = new Set(bundle.sessions.flatMap((session) => session.turns.flatMap((turn) => Object.keys(turn.judgements))));
+  const preview = importPreview('', undefined, 1, study);
   await writeFile(out, serializeBundleDocument(bundle));
-  io.stdout.write(
-    `wrote ${out}: ${count(bundle.puzzles.length, 'puzzle')}, ${count(bundle.sessions.length, 'session')}, ${count(turns, 'turn')}, ${count(judges.size, 'judge')}\n`,
-  );
+  io.stdout.write(`wrote ${out}: ${contentsText(preview.counts)}\n`);
+  // The benchmark's own judge prompts travel in the bundle (judgePrompts); the app stores them as prompt versions.
+  for (const prompt of preview.prompts) io.stdout.write(`judge prompt found: ${prompt.name}, from ${prompt.source} (in the bundle's judgePrompts)\n`);
+  for (const row of preview.judgeSamples)
+    io.stdout.write(`judge labels: ${row.judge}'s are each the majority of ${count(row.samples, 'sample')} (${row.source}); the report says so\n`);
   for (const file of raterLabelFiles(bundle.id, study.raters, new Date().toISOString(), `agreement-studio ${__APP_VERSION__}`)) {
     const path = join(dirname(out), `${baseName(out)}.${file.annotator.id}.labels.json`);
     await writeFile(path, serializeLabelFile(file));
     io.stdout.write(`wrote ${path}: ${count(file.labels.length, 'label')} by ${file.annotator.id} (${file.annotator.name})\n`);
   }
-  const unparseable = listUnparseableReplies(bundle.sessions.flatMap((session) => session.turns));
+  const { unparseable } = preview;
   if (unparseable.length > 0) {
     io.stdout.write('judge replies that could not be read (kept as written, left out of the figures):\n');
     for (const { judge, reply, count: times } of unparseable) io.stdout.write(`  ${judge}: ${JSON.stringify(reply)} ${times.toLocaleString('en')}x\n`);
   }
-  if (study.leftovers.length === 0) {
+  const leftOut = leftOutText(study.leftovers);
+  if (leftOut === undefined) {
     io.stdout.write('not imported: nothing\n');
     return;
   }
-  io.stdout.write('not imported:\n');
+  io.stdout.write(`not imported: ${leftOut}\n`);
   for (const item of study.leftovers)
-    io.stdout.write(
-      `  ${item.file}: ${item.what}: ${item.count.toLocaleString('en')} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`,
-    );
+    io.stdout.write(`  ${item.file}: ${item.what}: ${leftoverCountText(item)} (for example ${item.examples.map((e) => JSON.stringify(e)).join(', ')})\n`);
 }
 
 function count(n: number, noun: string): string {

@@ -54,6 +54,8 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
     const outcome = await validateFile(path);
     if (outcome.ok) {
       io.stdout.write(`OK  ${path}: ${outcome.value}\n`);
+      // What the file holds that is not read, as the app's import says it too.
+      for (const warning of outcome.warnings ?? []) io.stdout.write(`    not read: ${formatErrorText(warning)}\n`);
     } else {
       invalid++;
       for (const error of outcome.errors) io.stderr.write(`${formatErrorText(error)}\n`);
@@ -85,15 +87,22 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       const result = parseTranscriptBundle(file);
       if (!result.ok) return result;
       const { puzzles, sessions, turns, questions, finals } = result.value.study.counts;
-      return summary(
-        `${count(puzzles, 'puzzle')}, ${count(sessions, 'session')}, ${count(turns, 'turn')} (${count(questions, 'question')}, ${count(finals, 'final')})`,
-      );
+      const prompts = result.value.judgePrompts ?? [];
+      return {
+        ...summary(
+          `${count(puzzles, 'puzzle')}, ${count(sessions, 'session')}, ${count(turns, 'turn')} (${count(questions, 'question')}, ${count(finals, 'final')})${prompts.length > 0 ? `, ${count(prompts.length, 'judge prompt')}` : ''}`,
+        ),
+        ...(result.warnings !== undefined ? { warnings: result.warnings } : {}),
+      };
     }
     case 'labels': {
       const result = parseLabelFile(file);
       if (!result.ok) return result;
       const { annotator, studyId, labels } = result.value;
-      return summary(`${count(labels.length, 'label')} (${taskCounts(labels)}) by ${annotator.id} for study ${studyId}`);
+      return {
+        ...summary(`${count(labels.length, 'label')} (${taskCounts(labels)}) by ${annotator.id} for study ${studyId}`),
+        ...(result.warnings !== undefined ? { warnings: result.warnings } : {}),
+      };
     }
     case 'labels-csv': {
       const result = parseLabelCsv(file);

@@ -1,11 +1,12 @@
 // Stores parsed transcript bundles all-or-nothing: one read-write transaction with chunked
-// bulkPut, progress after every chunk, and an audit entry per study. Any failure aborts the
-// transaction, so the database is exactly as it was before.
+// bulkPut, progress after every chunk, the judge prompts a bundle brought as prompt versions, and
+// an audit entry per study. Any failure aborts the transaction, so the database is as it was.
 
 import type { StudyData } from '../../shared/domain/model';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { deleteJudgeRunsOf } from './judge-runs';
+import { storeJudgePrompts } from './prompt-versions';
 import { deleteSyncRecords } from './sync-records';
 
 /** Records written per bulkPut: large enough to amortise calls, small enough to report progress. */
@@ -33,7 +34,7 @@ export function countRecords(studies: readonly StudyData[]): number {
 export async function importStudies(db: StudioDatabase, studies: readonly StudyData[], onProgress?: (progress: ImportProgress) => void): Promise<void> {
   const total = countRecords(studies);
   let done = 0;
-  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.audit], async () => {
+  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.promptVersions, db.audit], async () => {
     for (const data of studies) {
       // Inside the transaction this also sees a study added earlier in the same batch.
       const existing = await db.studies.get(data.study.id);
@@ -56,12 +57,14 @@ export async function importStudies(db: StudioDatabase, studies: readonly StudyD
         done += (await write()) as number;
         onProgress?.({ done, total });
       }
+      const at = new Date().toISOString();
+      const prompts = await storeJudgePrompts(db, data.study, data.judgePrompts ?? [], at);
       const { puzzles, sessions, turns } = data.study.counts;
       await db.audit.add({
         studyId: data.study.id,
-        at: new Date().toISOString(),
+        at,
         kind: 'study:import',
-        detail: `imported ${data.study.sourceFiles.join(', ')}: ${puzzles} puzzles, ${sessions} sessions, ${turns} turns`,
+        detail: `imported ${data.study.sourceFiles.join(', ')}: ${puzzles} puzzles, ${sessions} sessions, ${turns} turns${prompts.length > 0 ? `; judge prompts as prompt versions ${prompts.join(', ')}` : ''}`,
       });
     }
   });

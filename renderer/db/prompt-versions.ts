@@ -1,10 +1,12 @@
 // The judge prompt versions a lead can run (issue 17 point 2): the built-in ones from
-// shared/judge-run/prompts.ts and those the lead saved in db.promptVersions. A saved version is
-// never changed: an edit is saved under a new name, so a judge's name always means one text.
+// shared/judge-run/prompts.ts, those the lead saved, and the benchmarks' own judge prompts imported
+// with a study (issue 26), all in db.promptVersions. A saved version is never changed: an edit is
+// saved under a new name, so a judge's name always means one text.
 
 import { idProblem } from '../../shared/domain/ids';
 import { BUILT_IN_PROMPTS, builtInPrompt, promptHash, templateProblem } from '../../shared/judge-run/prompts';
 import type { SavedPromptVersion } from '../../shared/judge-run/stored-records';
+import type { JudgePrompt, Study } from '../../shared/domain/model';
 import type { StudioDatabase } from './database';
 
 /** A version as the Judges page lists it, built-in or saved. */
@@ -16,11 +18,23 @@ export interface PromptVersionEntry {
   builtIn: boolean;
   basedOn?: string;
   createdAt?: string;
+  importedWith?: SavedPromptVersion['importedWith'];
+  note?: string;
 }
 
 function savedEntry(version: SavedPromptVersion): PromptVersionEntry {
-  const { name, question, final, hash, basedOn, createdAt } = version;
-  return { name, question, final, hash, builtIn: false, basedOn, createdAt };
+  const { name, question, final, hash, basedOn, createdAt, importedWith, note } = version;
+  return {
+    name,
+    question,
+    final,
+    hash,
+    builtIn: false,
+    basedOn,
+    createdAt,
+    ...(importedWith !== undefined ? { importedWith } : {}),
+    ...(note !== undefined ? { note } : {}),
+  };
 }
 
 function builtInEntries(): PromptVersionEntry[] {
@@ -76,4 +90,41 @@ export async function savePromptVersion(
     await db.promptVersions.add(saved);
     return saved;
   });
+}
+
+/**
+ * Stores the judge prompts a study's files brought as prompt versions, inside the caller's
+ * transaction (the study's import). The same text under the same name is there already (a second
+ * run of the same benchmark); a name taken by another text gets the next free number, ` 2`, ` 3`.
+ * Returns the names stored, in order.
+ */
+export async function storeJudgePrompts(
+  db: StudioDatabase,
+  study: Pick<Study, 'id' | 'name'>,
+  prompts: readonly JudgePrompt[],
+  now: string,
+): Promise<string[]> {
+  const names: string[] = [];
+  for (const prompt of prompts) {
+    const hash = promptHash(prompt);
+    let name = prompt.name;
+    for (let n = 2; ; n++) {
+      const taken = builtInPrompt(name) ?? (await db.promptVersions.get(name));
+      if (taken === undefined || promptHash(taken) === hash) break;
+      name = `${prompt.name} ${n}`;
+    }
+    names.push(name);
+    if ((await db.promptVersions.get(name)) !== undefined) continue;
+    await db.promptVersions.add({
+      name,
+      question: prompt.question,
+      final: prompt.final,
+      hash,
+      basedOn: prompt.source,
+      createdAt: now,
+      importedWith: { studyId: study.id, studyName: study.name },
+      ...(prompt.note !== undefined ? { note: prompt.note } : {}),
+    });
+  }
+  return names;
 }

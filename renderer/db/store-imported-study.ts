@@ -15,7 +15,7 @@ export async function storeImportedStudy(
   now: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<void> {
-  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.labels, db.audit], async () => {
+  await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.promptVersions, db.annotators, db.labels, db.audit], async () => {
     await importStudies(db, [data], onProgress);
     if (raters.length > 0)
       await importLabelFiles(db, data.study.id, raters, {

@@ -23,7 +23,8 @@ export type ImportState =
   | { status: 'preview'; fileNames: string[]; requestId: string; preview: ImportPreview }
   /** A benchmark import the worker holds until the lead names the models its files do not. */
   | { status: 'names'; fileNames: string[]; requestId: string; needs: MissingName[]; message: string }
-  | { status: 'done'; studies: ImportedStudySummary[] };
+  /** `mappable`: set when records were read as a puzzle list that left fields unread, which the lead may map instead. */
+  | { status: 'done'; studies: ImportedStudySummary[]; mappable?: OpenedFile[] };
 
 export interface StudioState {
   route: Route;

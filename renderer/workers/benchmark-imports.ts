@@ -4,7 +4,8 @@
 // A study mapped by a preset, which the lead already previewed, is stored the same way at once.
 
 import { benchmarkOf, importBenchmarkFiles, type BenchmarkReaders } from '../../shared/formats/importers/benchmark-import';
-import { importPreview, type ImportPreview } from '../../shared/formats/importers/import-preview';
+import { importPreview, leftOutText, unreadableReplies, type ImportPreview } from '../../shared/formats/importers/import-preview';
+import { countText } from '../../shared/domain/count-text';
 import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
 import { importedStudyData, raterLabelFiles } from '../../shared/formats/importers/stored-study';
 import type { StudyData } from '../../shared/domain/model';
@@ -85,13 +86,17 @@ export class BenchmarkImports {
       return { ok: false, errors: [{ file: data.study.sourceFiles.join(', '), path: '', message: describeStorageError(error) }] };
     }
     const { study } = data;
-    const leftOut = preview.leftovers.length + preview.unparseable.length;
+    const leftOut = leftOutText(preview.leftovers);
+    const unreadable = unreadableReplies(preview);
     const notes = [readAs];
     if (preview.counts.raters > 0)
       notes.push(
         `${preview.counts.humanLabels.toLocaleString('en-US')} human labels by ${preview.counts.raters === 1 ? 'one rater' : `${preview.counts.raters} raters`}`,
       );
-    notes.push(leftOut === 0 ? 'nothing left out' : `left out or unreadable: ${leftOut} ${leftOut === 1 ? 'item' : 'items'}, as listed before the import`);
+    if (preview.prompts.length > 0)
+      notes.push(`judge prompts kept as prompt versions (Judges page): ${preview.prompts.map((prompt) => prompt.name).join(', ')}`);
+    if (unreadable > 0) notes.push(`${countText(unreadable, 'judge reply', 'judge replies')} that could not be read, kept as written`);
+    notes.push(leftOut === undefined ? 'nothing left out' : `left out: ${leftOut}, as listed before the import`);
     return { ok: true, studies: [{ id: study.id, name: study.name, counts: study.counts, notes }] };
   }
 

@@ -26,6 +26,8 @@ export interface ImportedStudySummary {
   counts: StudyCounts;
   /** What the import changed for people to know, e.g. ids prefixed with their file's name when files were combined. */
   notes?: string[];
+  /** Set when the file was records read as a puzzle list that left some of their fields unread: the lead may map them instead. */
+  unreadFields?: true;
   /** Set when the file was a pack: the study is this annotator's copy. */
   pack?: {
     annotator: { id: string; name: string };

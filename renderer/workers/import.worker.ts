@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { parseDocument } from 'yaml';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
-import type { FormatError } from '../../shared/formats/errors';
+import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { checkSourceFile, type SourceFile } from '../../shared/formats/limits';
 import { parsePack, type Pack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
@@ -29,7 +29,7 @@ const benchmarks = new BenchmarkImports(APP, undefined, {
   loadSqlJs: loadSqlJsInWorker,
 });
 
-type ParsedFile = { kind: 'bundle'; data: StudyData } | { kind: 'pack'; pack: Pack; fileName: string };
+type ParsedFile = { kind: 'bundle'; data: StudyData; warnings: FormatError[] } | { kind: 'pack'; pack: Pack; fileName: string };
 
 /** A file the library does not take, refused whole with the reason and where it goes instead. */
 function refused(file: SourceFile, message: string): { ok: false; errors: FormatError[] } {
@@ -59,7 +59,7 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
     return parsed.ok ? { ok: true, value: { kind: 'pack', pack: parsed.value, fileName: file.name } } : parsed;
   }
   const parsed = parseTranscriptBundle(file);
-  return parsed.ok ? { ok: true, value: { kind: 'bundle', data: parsed.value } } : parsed;
+  return parsed.ok ? { ok: true, value: { kind: 'bundle', data: parsed.value, warnings: parsed.warnings ?? [] } } : parsed;
 }
 
 const api = {
@@ -91,25 +91,29 @@ const api = {
     const opened = new Map<ParsedFile, ImportedStudySummary>();
     try {
       // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.
-      await db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.labels, db.gold, db.audit], async () => {
-        const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
-        let done = 0;
-        await importStudies(db, bundles, (progress) => {
-          done = progress.done;
-          onProgress({ phase: 'writing', done, total });
-        });
-        for (const item of packs) {
-          const result = await openPack(db, item.pack, { fileName: item.fileName });
-          done += item.pack.puzzles.length + item.pack.sessions.length + item.pack.turns.length;
-          onProgress({ phase: 'writing', done, total });
-          opened.set(item, {
-            id: result.studyId,
-            name: result.studyName,
-            counts: result.counts,
-            pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened, replacedSample: result.replacedSample },
+      await db.transaction(
+        'rw',
+        [db.studies, db.puzzles, db.sessions, db.turns, db.promptVersions, db.annotators, db.assignments, db.labels, db.gold, db.audit],
+        async () => {
+          const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
+          let done = 0;
+          await importStudies(db, bundles, (progress) => {
+            done = progress.done;
+            onProgress({ phase: 'writing', done, total });
           });
-        }
-      });
+          for (const item of packs) {
+            const result = await openPack(db, item.pack, { fileName: item.fileName });
+            done += item.pack.puzzles.length + item.pack.sessions.length + item.pack.turns.length;
+            onProgress({ phase: 'writing', done, total });
+            opened.set(item, {
+              id: result.studyId,
+              name: result.studyName,
+              counts: result.counts,
+              pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened, replacedSample: result.replacedSample },
+            });
+          }
+        },
+      );
     } catch (error) {
       return { ok: false, errors: [writeError(error, bundles, files)] };
     }
@@ -119,7 +123,13 @@ const api = {
             id: combined.data.study.id,
             name: combined.data.study.name,
             counts: combined.data.study.counts,
-            ...(combined.renamed.length > 0 ? { notes: combined.renamed } : {}),
+            ...withNotes([
+              ...combined.renamed,
+              ...bundleNotes(
+                combined.data,
+                parsed.flatMap((item) => (item.kind === 'bundle' ? item.warnings : [])),
+              ),
+            ]),
           },
         ]
       : [];
@@ -132,7 +142,16 @@ const api = {
         }
         if (combined) return [];
         const { study } = item.data;
-        return [{ id: study.id, name: study.name, counts: study.counts }];
+        const unreadFields = item.warnings.some((warning) => warning.path.startsWith('[].'));
+        return [
+          {
+            id: study.id,
+            name: study.name,
+            counts: study.counts,
+            ...withNotes(bundleNotes(item.data, item.warnings)),
+            ...(unreadFields ? { unreadFields } : {}),
+          },
+        ];
       }),
     ];
     return { ok: true, studies };
@@ -163,6 +182,19 @@ const api = {
     return benchmarks.storeMapped(workerDatabase(databaseName), study, fileNames, presetName, (progress) => onProgress({ phase: 'writing', ...progress }));
   },
 };
+
+/** What a bundle's import should tell the lead: the judge prompts it brought, and every member it held that was not read. */
+function bundleNotes(data: StudyData, warnings: readonly FormatError[]): string[] {
+  const prompts = data.judgePrompts ?? [];
+  return [
+    ...(prompts.length > 0 ? [`judge prompts kept as prompt versions (Judges page): ${prompts.map((prompt) => prompt.name).join(', ')}`] : []),
+    ...warnings.map((warning) => `not read: ${formatErrorText(warning)}`),
+  ];
+}
+
+function withNotes(notes: string[]): { notes?: string[] } {
+  return notes.length > 0 ? { notes } : {};
+}
 
 /** The located error of a failed write: the file of a refused study or pack, else every file of the request. */
 function writeError(error: unknown, bundles: readonly StudyData[], files: readonly SourceFile[]): FormatError {

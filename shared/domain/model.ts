@@ -88,6 +88,31 @@ export interface Study {
   unparseableReplies?: UnparseableReplies;
   /** How expert the study's annotators are, which sets the Alt-Test's epsilon in the report; absent: expert (the default). */
   annotatorExpertise?: AnnotatorExpertise;
+  /** Judges whose imported labels are each the majority of several samples (SPLAT's judge_times): the report says so. */
+  judgeSamples?: JudgeSamples[];
+}
+
+/** A judge whose labels in the source are each the majority of `samples` replies, and where that number came from. */
+export interface JudgeSamples {
+  judge: string;
+  samples: number;
+  /** The file and setting that said so: `config.yaml: game.judge_times`. */
+  source: string;
+}
+
+/**
+ * A benchmark's own judge prompt, brought with its files (issue 26): the source's text with its
+ * placeholders written as ours (shared/judge-run/prompts.ts), stored as a prompt version the lead
+ * can run on an endpoint. `note` says where it differs from what the benchmark sent.
+ */
+export interface JudgePrompt {
+  /** The version's name, after its source: `SPLAT judge (config.yaml)`. */
+  name: string;
+  /** The file and field it came from: `config.yaml: prompt.prompt_judge_init`. */
+  source: string;
+  question: string;
+  final: string;
+  note?: string;
 }
 
 /**
@@ -134,6 +159,8 @@ export interface StudyData {
   puzzles: Puzzle[];
   sessions: Session[];
   turns: Turn[];
+  /** The judge prompts the bundle brought; stored as prompt versions with the study. */
+  judgePrompts?: JudgePrompt[];
 }
 
 export interface Annotator {

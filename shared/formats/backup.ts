@@ -23,8 +23,8 @@ import type {
 } from '../domain/model';
 import type { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
-import { annotatorId, describeValue, difficultyLevel, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { openChecksummedDocument, withChecksum } from './format-header';
+import { annotatorId, describeValue, difficultyLevel, expected, isRecord, modelName, positiveInteger, quote, recordId, studyId } from './field-schemas';
+import { openChecksummedDocument, unreadMembers, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
 import { checkSourceFile, type SourceFile } from './limits';
 import type { Upgrades } from './migrate';
@@ -194,6 +194,11 @@ const studySchema = z.object(
     sample: z.literal(true, { error: expected('true') }).optional(),
     unparseableReplies: z.enum(['left-out', 'disagreement'], { error: expected('left-out or disagreement') }).optional(),
     annotatorExpertise: z.enum(ANNOTATOR_EXPERTISE, { error: expected('expert, skilled or crowd') }).optional(),
+    judgeSamples: z
+      .array(z.object({ judge: modelName, samples: positiveInteger, source: text }, { error: expected('{judge, samples, source}') }), {
+        error: expected('a list of judge samples'),
+      })
+      .optional(),
   },
   { error: expected('the study record') },
 );
@@ -388,7 +393,9 @@ export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<
   // The file's checksum matched, so it stands for the body unless a member unknown to this
   // version was left out; only then is the (costly) checksum of the rebuilt body needed.
   const recount = rebuilt.dropped || Object.keys(raw).some((key) => !Object.hasOwn(body, key) && key !== 'sha256');
-  return { ok: true, value: recount ? withChecksum(body) : { ...body, sha256: String(raw.sha256).toLowerCase() } };
+  const value = recount ? withChecksum(body) : { ...body, sha256: String(raw.sha256).toLowerCase() };
+  const warnings = unreadMembers(file.name, raw, ['format', 'createdAt', 'app', 'study', ...RECORD_LISTS, 'sha256'], 'a backup');
+  return warnings.length > 0 ? { ok: true, value, warnings } : { ok: true, value };
 }
 
 /** One record list, each record checked and rebuilt; undefined when the list itself is unusable. */

@@ -14,7 +14,11 @@ export interface FormatError {
   rowNoun?: string;
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FormatError[] };
+/**
+ * A parse's outcome. A file that reads may still carry `warnings`: what it holds that was not read
+ * (a top-level member this version does not know), named so nothing is dropped without a word.
+ */
+export type ParseResult<T> = { ok: true; value: T; warnings?: FormatError[] } | { ok: false; errors: FormatError[] };
 
 /** A path into a puzzle list (a top-level array of rows): `[11].answer`. */
 const ROW_PATH = /^\[(\d+)\](?:\.(.+)|(\[.+))?$/;

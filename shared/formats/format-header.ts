@@ -134,3 +134,14 @@ export function openChecksummedDocument(
   if (damaged) errors.push(damaged);
   return { ok: true, raw: upgradeDocument(kind, written, upgrades), errors };
 }
+
+/**
+ * The top-level members of a file its reader does not read (a later version's, a script's): each
+ * named as a warning on the result, so nothing is left out without a word. `what` names the kind
+ * of file in the message ("a label file").
+ */
+export function unreadMembers(fileName: string, raw: Record<string, unknown>, known: readonly string[], what: string): FormatError[] {
+  return Object.keys(raw)
+    .filter((key) => !known.includes(key))
+    .map((key) => ({ file: fileName, path: key, message: `a member ${what} does not have (it has ${known.join(', ')}); not read` }));
+}

@@ -10,7 +10,7 @@ import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, expected, isRecord, quote, recordId, studyId } from './field-schemas';
-import { openChecksummedDocument, withChecksum } from './format-header';
+import { openChecksummedDocument, unreadMembers, withChecksum } from './format-header';
 import { parseJsonDocument } from './json-document';
 import { normaliseAnswerLabel, normaliseMatchLabel } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
@@ -105,6 +105,9 @@ const REVISION = `the revision, a whole number from 1 to ${MAX_REVISION.toLocale
 
 const isoTimestamp = z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') });
 
+// What a label file holds at the top level; any other member is named as not read.
+const LABEL_FILE_MEMBERS = ['format', 'studyId', 'annotator', 'exportedAt', 'app', 'labels', 'sha256'];
+
 const headerSchema = z.object({
   studyId,
   annotator: z.object(
@@ -182,7 +185,9 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
   const { studyId, annotator, exportedAt, app } = header.data;
   // The value's checksum covers the rebuilt content, so serializing it gives a valid file; it
   // equals the file's own when the file was written in full (as this app writes it).
-  return { ok: true, value: buildLabelFile({ studyId, annotator: { id: annotator.id, name: annotator.name ?? annotator.id }, exportedAt, app, labels }) };
+  const value = buildLabelFile({ studyId, annotator: { id: annotator.id, name: annotator.name ?? annotator.id }, exportedAt, app, labels });
+  const warnings = unreadMembers(file.name, raw, LABEL_FILE_MEMBERS, 'a label file');
+  return warnings.length > 0 ? { ok: true, value, warnings } : { ok: true, value };
 }
 
 function taskOf(rawLabel: unknown): Task | undefined {

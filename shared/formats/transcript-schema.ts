@@ -2,6 +2,7 @@
 // (turns are checked by hand, see transcript-records.ts, which also rebuilds the model records).
 
 import { z } from 'zod';
+import { templateProblem } from '../domain/prompt-template';
 import {
   difficultyLevel,
   expected,
@@ -13,8 +14,29 @@ import {
   positiveInteger,
   recordId,
   studyId,
+  text,
   textList,
 } from './field-schemas';
+
+/** A prompt template: text whose every `{{placeholder}}` is one the judge runner fills. */
+const promptTemplate = text.superRefine((value, ctx) => {
+  const problem = templateProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A prompt version's name, which ends a judge's name (`<model>@<name>`): the record-id rule, without '@'. */
+const promptName = recordId.refine((value) => !value.includes('@'), {
+  error: 'must not contain "@", which separates the model from the prompt version in a judge\'s name',
+});
+
+/** A benchmark's judge prompt the bundle brings (issue 26), stored as a prompt version on import. */
+const judgePromptSchema = z.object(
+  { name: promptName, source: nonBlankText, question: promptTemplate, final: promptTemplate, note: optionalText },
+  { error: expected('a judge prompt {name, source, question, final}') },
+);
+
+/** A judge whose imported labels are each the majority of several samples. */
+const judgeSamplesSchema = z.object({ judge: modelName, samples: positiveInteger, source: nonBlankText }, { error: expected('{judge, samples, source}') });
 
 /** The study-level fields of a JSON bundle, or of the header line of a JSONL bundle. */
 export const headerSchema = z.object({
@@ -23,7 +45,21 @@ export const headerSchema = z.object({
   name: optionalText,
   guidelines: optionalText,
   scheme: optional(z.object({ answerUnknown: optional(z.boolean({ error: expected('true or false') })) }, { error: expected('an object') })),
+  judgePrompts: optional(
+    z.array(judgePromptSchema, { error: expected('a list of judge prompts') }).superRefine((prompts, ctx) => {
+      const seen = new Set<string>();
+      prompts.forEach(({ name }, index) => {
+        if (seen.has(name))
+          ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `a second judge prompt named ${JSON.stringify(name)}; names are unique` });
+        seen.add(name);
+      });
+    }),
+  ),
+  judgeSamples: optional(z.array(judgeSamplesSchema, { error: expected('a list of {judge, samples, source}') })),
 });
+
+/** The members a bundle's header may have; any other is named as not read (issue 26 point 7). */
+export const HEADER_MEMBERS: ReadonlySet<string> = new Set(Object.keys(headerSchema.shape));
 
 export const recordListsSchema = z.object({
   puzzles: itemList('a list of puzzles'),

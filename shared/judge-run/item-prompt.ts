@@ -1,5 +1,5 @@
 // The text a judge model reads for one turn: a prompt version's template for the turn's task,
-// filled with the turn's puzzle (story, reference, key clues), the turn and the session's
+// filled with the turn's puzzle (title, story, reference, key clues), the turn and the session's
 // earlier turns. Indexes the study once so each item's prompt is built when it is asked.
 
 import type { Puzzle, StudyData, Turn } from '../domain/model';
@@ -30,6 +30,7 @@ export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, pro
       // Earlier turns as the player wrote them, without any judge's label, so one judge's verdicts never steer another's.
       const earlier = (sessions.get(turn.sessionId) ?? []).filter((other) => other.index < turn.index).sort((a, b) => a.index - b.index);
       return renderPrompt(turn.type === 'question' ? prompt.question : prompt.final, {
+        title: puzzle.title ?? '(none given)',
         story: puzzle.story,
         reference: puzzle.reference,
         keyClues: puzzle.keyClues.length === 0 ? '(none given)' : puzzle.keyClues.map((clue) => `- ${clue}`).join('\n'),

@@ -1,14 +1,13 @@
 // Judge prompts (issue 17 point 2): the built-in versions, each with one template for question
-// turns (task `answer`) and one for final turns (task `match`), and the one renderer that fills
-// a template's named placeholders. A prompt version is identified by its name and the SHA-256
+// turns (task `answer`) and one for final turns (task `match`), filled by the template language of
+// shared/domain/prompt-template.ts. A prompt version is identified by its name and the SHA-256
 // of its text, which every run records, so a lead can tell which wording gave which labels.
 
 import { sha256Hex } from '../formats/sha256';
 import { canonicalJson } from '../formats/canonical-json';
 
-/** The values a template may name, as `{{story}}`: everything a source's judge sees. */
-export const PROMPT_PLACEHOLDERS = ['story', 'reference', 'keyClues', 'question', 'finalAnswer', 'earlierTurns'] as const;
-export type PromptPlaceholder = (typeof PROMPT_PLACEHOLDERS)[number];
+// The template language lives with the domain, so a bundle's judge prompts are checked when it is read.
+export { PROMPT_PLACEHOLDERS, renderPrompt, templateProblem, type PromptPlaceholder } from '../domain/prompt-template';
 
 export interface PromptSource {
   repository: string;
@@ -126,23 +125,4 @@ export function builtInPrompt(name: string): PromptVersion | undefined {
 /** SHA-256 of the two templates (canonical JSON): the name and sources are labels, the text is what the model reads. */
 export function promptHash(prompt: Pick<PromptVersion, 'question' | 'final'>): string {
   return sha256Hex(canonicalJson({ question: prompt.question, final: prompt.final }));
-}
-
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
-/** Why a template cannot be used, naming the first placeholder we do not know; undefined when it can. */
-export function templateProblem(template: string): string | undefined {
-  for (const match of template.matchAll(PLACEHOLDER)) {
-    const name = match[1] ?? '';
-    if (!(PROMPT_PLACEHOLDERS as readonly string[]).includes(name))
-      return `unknown placeholder {{${name}}}; a template may use ${PROMPT_PLACEHOLDERS.map((known) => `{{${known}}}`).join(', ')}`;
-  }
-  return undefined;
-}
-
-/** A template with every placeholder filled; throws on an unknown placeholder, so a typo never reaches a model. */
-export function renderPrompt(template: string, values: Readonly<Record<PromptPlaceholder, string>>): string {
-  const problem = templateProblem(template);
-  if (problem !== undefined) throw new Error(problem);
-  return template.replace(PLACEHOLDER, (_, name: PromptPlaceholder) => values[name]);
 }

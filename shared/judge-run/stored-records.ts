@@ -45,9 +45,13 @@ export interface SavedPromptVersion {
   final: string;
   /** promptHash of question and final. */
   hash: string;
-  /** The version it was edited from. */
+  /** The version it was edited from; for a version imported with a study, the file and field it came from. */
   basedOn: string;
   createdAt: string;
+  /** Set when the version is a benchmark's own judge prompt, imported with a study's files (issue 26). */
+  importedWith?: { studyId: string; studyName: string };
+  /** What the lead should know before running it: where it differs from what the benchmark sent. */
+  note?: string;
 }
 
 /** Which turns a run asks, as stored: the labelled turns are found again when a run resumes. */

@@ -130,6 +130,7 @@ export function buildReport(input: ReportInput): AgreementReport {
     app: input.app,
     generatedAt: input.now,
     study: { id: study.study.id, name: study.study.name },
+    ...(study.study.judgeSamples !== undefined && study.study.judgeSamples.length > 0 ? { judgeSamples: study.study.judgeSamples } : {}),
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
     settings: {
       bootstrap: settings.bootstrap,

@@ -127,6 +127,7 @@ function mergeStudies(studies: readonly StudyData[], errors: FormatError[]): Stu
   const name = distinct(studies.map((data) => data.study.name)).join(' + ');
   const guidelines = studies.find((data) => data.study.guidelines !== undefined)?.study.guidelines;
   const sum = (count: (data: StudyData) => number) => studies.reduce((total, data) => total + count(data), 0);
+  const judgeSamples = studies.flatMap((data) => data.study.judgeSamples ?? []);
   return {
     study: {
       id,
@@ -134,6 +135,7 @@ function mergeStudies(studies: readonly StudyData[], errors: FormatError[]): Stu
       format: first.study.format,
       scheme: first.study.scheme,
       ...(guidelines !== undefined ? { guidelines } : {}),
+      ...(judgeSamples.length > 0 ? { judgeSamples } : {}),
       importedAt: first.study.importedAt,
       sourceFiles: studies.flatMap((data) => data.study.sourceFiles),
       counts: {

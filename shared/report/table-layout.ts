@@ -3,6 +3,7 @@
 // these tables, and the CSV walks the same rows and columns, so the three cannot disagree.
 
 import { BUCKETS } from '../domain/difficulty';
+import type { JudgeSamples } from '../domain/model';
 import type {
   AgreementReport,
   AgreementRow,
@@ -580,8 +581,9 @@ export function reportTables(report: AgreementReport): LayoutTable[] {
 }
 
 /**
- * Where the figures came from, one fact a line: app, study, every input with its SHA-256, and
- * the settings. `value` rewrites each value that comes from the inputs (the CSV percent-encodes
+ * Where the figures came from, one fact a line: app, study, every input with its SHA-256, how
+ * imported judge labels were made when the source said (majorities of k samples), and the
+ * settings. `value` rewrites each value that comes from the inputs (the CSV percent-encodes
  * them); control characters (a line break in a study name) become spaces, so a line stays one
  * line inside a LaTeX or CSV comment.
  */
@@ -591,8 +593,14 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
     `${value(report.app)}, agreement report generated ${value(report.generatedAt)}`,
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
+    ...(report.judgeSamples ?? []).map((row) => `judge labels: ${judgeSamplesText(row, value)}`),
     `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}`,
   ].map(oneLine);
+}
+
+/** How a judge's imported labels were made: `judge:m imported as the majority of 3 samples each (config.yaml: game.judge_times)`. */
+export function judgeSamplesText({ judge, samples, source }: JudgeSamples, value: (text: string) => string = (text) => text): string {
+  return `judge:${value(judge)} imported as ${samples === 1 ? 'one sample each' : `the majority of ${samples} samples each`} (${value(source)})`;
 }
 
 /** Whether labels marked unsure were counted, in words: `unsure labels counted` or `unsure labels left out (12)`. */

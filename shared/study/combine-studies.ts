@@ -84,6 +84,8 @@ export function combineStudies(parts: readonly StudyData[]): CombinedStudy {
 
   const questions = turns.filter((turn) => turn.type === 'question').length;
   const answerUnknown = parts.some((part) => part.study.scheme.answerUnknown);
+  const judgeSamples = parts.flatMap((part) => part.study.judgeSamples ?? []);
+  const judgePrompts = parts.flatMap((part) => part.judgePrompts ?? []);
   return {
     data: {
       study: {
@@ -95,10 +97,12 @@ export function combineStudies(parts: readonly StudyData[]): CombinedStudy {
         sourceFiles: files,
         counts: { puzzles: puzzles.length, sessions: sessions.length, turns: turns.length, questions, finals: turns.length - questions },
         ...(first.study.guidelines !== undefined ? { guidelines: first.study.guidelines } : {}),
+        ...(judgeSamples.length > 0 ? { judgeSamples } : {}),
       },
       puzzles,
       sessions,
       turns,
+      ...(judgePrompts.length > 0 ? { judgePrompts } : {}),
     },
     renamed,
   };

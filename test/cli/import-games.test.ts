@@ -29,7 +29,7 @@ describe('agreement-studio import, GuessTheRuleBench', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`read ${folder}: GuessTheRuleBench saved game (saved_games/<uuid>.json): 2 dynamic and 2 static games, into one study\n`);
-    expect(run.stdout).toContain(`wrote ${out}: 4 puzzles, 4 sessions, 5 turns, 1 judge\n`);
+    expect(run.stdout).toContain(`wrote ${out}: 4 puzzles, 4 sessions, 5 turns (3 questions, 2 final answers), 1 judge\n`);
     expect(run.stdout).toContain(
       'judge replies that could not be read (kept as written, left out of the figures):\n  gpt-4o: "That is correct, you can bring a kite." 1x\n',
     );
@@ -65,8 +65,8 @@ describe('agreement-studio import, GameArena', async () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`read ${db}: GameArena's users.db (SQLite), table game_sessions: 3 Akinator games of 4 rows\n`);
-    expect(run.stdout).toContain(`wrote ${out}: 3 puzzles, 3 sessions, 24 turns, 4 judges\n`);
-    expect(run.stdout).toContain(`  ${db}: records: game_sessions rows of other games: 1 (for example "Taboo ${SESSIONS.taboo}")\n`);
+    expect(run.stdout).toContain(`wrote ${out}: 3 puzzles, 3 sessions, 24 turns (21 questions, 3 final answers), 4 judges\n`);
+    expect(run.stdout).toContain(`  ${db}: records: game_sessions rows of other games: 1 record (for example "Taboo ${SESSIONS.taboo}")\n`);
     expect(run.stdout).toContain(`  ${db}: records: table user_stars: 2 `);
     const validate = await runCli('validate', out);
     expect(validate.stdout).toContain('3 puzzles, 3 sessions, 24 turns (21 questions, 3 finals)');

@@ -48,9 +48,9 @@ describe('agreement-studio import --mapping', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`read ${source}: CSV, 3 records, mapped by the preset "Lab transcripts"`);
-    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 3 turns, 1 judge`);
+    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 3 turns (2 questions, 1 final answer), 1 judge`);
     expect(run.stdout).toContain('judge replies that could not be read (kept as written, left out of the figures):\n  judge-m: "maybe so" 1x\n');
-    expect(run.stdout).toContain(`not imported:\n  ${source}: field cost: 2 (for example "0.1", "0.2")\n`);
+    expect(run.stdout).toContain(`not imported: 2 values\n  ${source}: field cost: 2 values (for example "0.1", "0.2")\n`);
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as {
       sessions: Array<{ turns: Array<{ type: string; judgements: Record<string, string>; judgeReplies?: Record<string, string> }> }>;
     };
@@ -72,7 +72,7 @@ describe('agreement-studio import --mapping', () => {
     const run = await runCli('import', source, '--mapping', preset, '--judge', 'judge-m', '--out', out);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`read ${source}: Excel workbook (the first sheet), 3 records, mapped by the preset "Lab transcripts"`);
-    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 3 turns, 1 judge`);
+    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 3 turns (2 questions, 1 final answer), 1 judge`);
   });
 
   it('asks for the judge by its flag when neither the files nor the preset name one', async () => {

@@ -1,7 +1,9 @@
 // `agreement-studio import` on a SPLAT run (issue 14 points 1 and 6): log.json with its log.csv and
 // config.yaml, or with --player and --judge instead of config.yaml, becomes a bundle `validate`
 // accepts; without either the error names the flags; puzzles.xlsx imports as a puzzle list;
-// `validate` names each SPLAT layout.
+// `validate` names each SPLAT layout. config.yaml's judge prompt and judge_times travel in the
+// bundle (judgePrompts, judgeSamples), the summary counts questions and final answers apart and
+// left-out items by kind, and the report says the judge's labels are majorities (issue 26).
 
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { puzzleSheet, sampleRun, SETTINGS } from '../shared/formats/importers/splat-run';
 import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
+import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,10 +32,14 @@ describe('agreement-studio import, SPLAT', () => {
     expect(result.stdout).toContain(
       `read ${csv}: SPLAT results (log.csv: puzzle id, level, hit, round): level as each puzzle's difficulty; hit and round agree with log.json for 3 of 3 puzzles\n`,
     );
-    expect(result.stdout).toContain(`wrote ${out}: 3 puzzles, 6 sessions, 19 turns, 1 judge\n`);
+    expect(result.stdout).toContain(`wrote ${out}: 3 puzzles, 6 sessions, 19 turns (16 questions, 3 final answers), 1 judge\n`);
+    expect(result.stdout).toContain(`judge prompt found: SPLAT judge (config.yaml), from ${config}: prompt.prompt_judge_init (in the bundle's judgePrompts)\n`);
+    expect(result.stdout).toContain(`judge labels: ${SETTINGS.judge}'s are each the majority of 3 samples (${config}: game.judge_times); the report says so\n`);
+    expect(result.stdout).toContain('not imported: 6 settings and 6 values\n');
     expect(result.stdout).toContain(`  ${SETTINGS.judge}: "the answer is hidden in the story." 1x\n`);
     expect(result.stdout).toContain(`  ${log}: field Question (the judge's reply to "I am ready. Please show me the story.", before the first round): 6 `);
-    expect(result.stdout).toContain(`  ${config}: setting game.judge_times: 1 (for example "3")\n`);
+    expect(result.stdout).toContain(`  ${config}: setting game.game_times: 1 setting (for example "2")\n`);
+    expect(result.stdout).not.toContain('setting prompt.');
 
     const validate = await runCli('validate', out);
     expect(validate.stderr).toBe('');
@@ -40,13 +47,43 @@ describe('agreement-studio import, SPLAT', () => {
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as {
       puzzles: Array<{ title: string; difficulty: number }>;
       sessions: Array<{ player: string; judge: string; maxRounds: number }>;
+      judgePrompts: Array<{ name: string; question: string }>;
+      judgeSamples: unknown;
     };
+    expect(bundle.judgePrompts.map((prompt) => prompt.name)).toEqual(['SPLAT judge (config.yaml)']);
+    expect(bundle.judgePrompts[0]?.question).toContain('The title of puzzle is {{title}}. The story is {{story}} Why?. The answer is {{reference}}.');
+    expect(bundle.judgeSamples).toEqual([{ judge: SETTINGS.judge, samples: 3, source: `${config}: game.judge_times` }]);
     expect(bundle.puzzles.map((p) => [p.title, p.difficulty])).toEqual([
       ['The Last Elevator  ', 4],
       ['Café crème', 7],
       ['Desert Walk', 2],
     ]);
     expect(bundle.sessions[0]).toMatchObject({ player: SETTINGS.player, judge: SETTINGS.judge, maxRounds: 4 });
+
+    const studyId = (JSON.parse(readFileSync(out, 'utf8')) as { id: string }).id;
+    const at = '2026-01-01T00:00:00Z';
+    const labels = write(
+      'ann.labels.json',
+      serializeLabelFile(
+        buildLabelFile({
+          studyId,
+          annotator: { id: 'ann', name: 'Ann' },
+          exportedAt: at,
+          app: 'test',
+          labels: [{ unit: 'puzzle_0/0/Round 0', task: 'answer', value: 'no', at, rev: 1, unsure: false, note: '' }],
+        }),
+      ),
+    );
+    // Each format escapes the judge's name and the file in its own way (Markdown's game\_times); the words are the same.
+    for (const format of ['md', 'csv', 'latex', 'json']) {
+      const report = await runCli('report', '--transcripts', out, '--labels', labels, '--format', format, '--bootstrap', '0');
+      expect(report.stderr).toBe('');
+      if (format === 'json') expect(JSON.parse(report.stdout)).toMatchObject({ judgeSamples: bundle.judgeSamples });
+      else
+        expect(report.stdout).toMatch(
+          /judge labels: judge:microsoft\/WizardLM-2-8x22B imported as the majority of 3 samples each \(.*config.yaml: game.*judge.*times\)/,
+        );
+    }
   });
 
   it('takes the models from --player and --judge when config.yaml is not given', async () => {
@@ -86,6 +123,7 @@ describe('agreement-studio import, SPLAT', () => {
     const result = await runCli('import', sheet, '--out', out);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain(`wrote ${out}: 2 puzzles, 0 sessions, 0 turns, 0 judges\n`);
+    expect(result.stdout).not.toContain('judge prompt found');
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as { puzzles: Array<{ id: string; difficulty: number }> };
     expect(bundle.puzzles.map((p) => [p.id, p.difficulty])).toEqual([
       ['red-shoes', 7],

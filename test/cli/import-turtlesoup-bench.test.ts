@@ -37,11 +37,11 @@ describe('agreement-studio import, TurtleSoup-Bench', () => {
     expect(run.stdout).toContain(
       `read ${enRun}: 4 TurtleSoup-Bench game files ({dataset}/Q-{q}_R-{r}/{title}_Q-…_R-…_E-…_Epoch{n}_{lang}.json), genre Crime_Thriller, into one study\n`,
     );
-    expect(run.stdout).toContain(`wrote ${out}: 5 puzzles, 6 sessions, 16 turns, 2 judges\n`);
+    expect(run.stdout).toContain(`wrote ${out}: 5 puzzles, 6 sessions, 16 turns (11 questions, 5 final answers), 2 judges\n`);
     expect(run.stdout).not.toContain('labels by');
     expect(run.stdout).toContain(`  ${enRun}: key-clue hits (<Key Clue> on an answer: kept in the raw judge reply, no bundle field): 3 `);
     expect(run.stdout).toContain(
-      `  ${enRun}: records: a game that ended in an error (status error: its conclusion, if any, has no verdict): 2 (for example "Invalid answer format: yes <Key Clue>", "Evaluation failed: timeout")`,
+      `  ${enRun}: records: a game that ended in an error (status error: its conclusion, if any, has no verdict): 2 records (for example "Invalid answer format: yes <Key Clue>", "Evaluation failed: timeout")`,
     );
     expect(run.stdout).toContain(`  ${log}: records: a run log or summary text file, not a game: 1 `);
 

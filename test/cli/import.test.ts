@@ -21,7 +21,7 @@ describe('agreement-studio import', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`read ${table}: TurtleBench wide table`);
-    expect(run.stdout).toContain(`wrote ${out}: 32 puzzles, 32 sessions, 1,532 turns, 9 judges`);
+    expect(run.stdout).toContain(`wrote ${out}: 32 puzzles, 32 sessions, 1,532 turns (1,532 questions, 0 final answers), 9 judges`);
     const labels = join(dir, 'tb-en.turtlebench-human.labels.json');
     expect(run.stdout).toContain(`wrote ${labels}: 1,532 labels by turtlebench-human (TurtleBench human label)`);
     expect(run.stdout).toContain('field [].chinese_title: 32');
@@ -54,14 +54,12 @@ describe('agreement-studio import', () => {
     expect(wrong.stderr).toContain('--judge NAME');
   });
 
-  it('the 1.5k layout needs --judge, and then imports its 1,532 guesses with their human labels', async () => {
+  it('the 1.5k layout, judged by no model, needs no --judge and imports its 1,532 guesses with their human labels', async () => {
     const out = join(dir, 'hf.json');
-    const missing = await runCli('import', hf, '--out', out);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('the files name no judge model; name it with --judge NAME');
-    const run = await runCli('import', hf, '--out', out, '--judge', 'site-judge');
+    const run = await runCli('import', hf, '--out', out);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toContain('1,532 turns, 0 judges');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('1,532 turns (1,532 questions, 0 final answers), 0 judges');
     expect(run.stdout).toContain('1,532 labels by turtlebench-human');
     expect(run.stdout).toContain('not imported: nothing');
   });
@@ -71,7 +69,7 @@ describe('agreement-studio import', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`OK  ${table}: TurtleBench wide table (stats/all_cases_<lang>_shot<k>.json): 1,532 guesses, 9 judges`);
     expect(run.stdout).toContain(
-      `OK  ${hf}: TurtleBench 1.5k (Hugging Face layout: id, title, surface, bottom, user_guess, label): 1,532 guesses with human labels on 32 stories`,
+      `OK  ${hf}: TurtleBench 1.5k (Hugging Face layout: id, title, surface, bottom, user_guess, label): 1,532 guesses with human labels on 32 stories, no judge's verdicts`,
     );
   });
 

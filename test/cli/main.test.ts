@@ -72,7 +72,7 @@ describe('the installed bin', () => {
     const out = join(dir, 'arena.json');
     const run = spawnSync(process.execPath, ['cli/bin/agreement-studio.mjs', 'import', db, '--out', out], { cwd: repo, encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toContain('3 puzzles, 3 sessions, 24 turns, 4 judges');
+    expect(run.stdout).toContain('3 puzzles, 3 sessions, 24 turns (21 questions, 3 final answers), 4 judges');
   });
 
   // The importers' libraries (yaml, read-excel-file) are bundled into the bin; a CommonJS one must still load.
@@ -82,7 +82,7 @@ describe('the installed bin', () => {
     const files = [write('log.json', run.logJson), write('log.csv', run.logCsv), write('config.yaml', run.configYaml)];
     const sheet = write('puzzles.xlsx', puzzleSheet([['A', 'Story.', 'Answer.', '5/10 MEDIUM']]));
     for (const [name, inputs, counts] of [
-      ['run.json', files, '3 puzzles, 6 sessions, 19 turns, 1 judge'],
+      ['run.json', files, '3 puzzles, 6 sessions, 19 turns (16 questions, 3 final answers), 1 judge'],
       ['sheet.json', [sheet], '1 puzzle, 0 sessions, 0 turns, 0 judges'],
     ] as const) {
       const out = join(dir, name);

@@ -1,6 +1,6 @@
 // A benchmark's own files in the app's import, in real Chromium (issue 14 points 1, 3, 4): the
 // preview lists what will not be imported before anything is written, "Import anyway" stores the
-// study with its human rater's labels, a file without a judge name asks for it, Cancel writes
+// study with its human rater's labels, a file no judge labelled asks for no judge's name (issue 26), Cancel writes
 // nothing, and TurtleSoup-Bench's six genre files dropped together are one study (read from
 // ../shared/real-data/ when present: they carry no licence and are not in the repository).
 // DeepTurtle's real file (MIT, in test/fixtures) imports with its reviewer's corrections as labels,
@@ -78,7 +78,9 @@ describe('importing a benchmark’s own files', () => {
     const text = (await preview.textContent()) ?? '';
     expect(text).toContain('2 files as one study');
     expect(text).toContain('32 puzzles');
-    expect(text).toContain('1,532 turns, 9 judges, 1,532 human labels by 1 rater');
+    expect(text).toContain('1,532 turns (1,532 questions, 0 final answers), 9 judges, 1,532 human labels by 1 rater');
+    // Left out is counted in items (every index and Chinese title of the 32 stories), not in groups.
+    expect(text).toContain('Not imported: 64 values');
     expect(await page.getByTestId('import-leftovers').locator('li').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('import-unparseable').textContent()).toContain('"Invalid"');
     // Nothing written yet: the library still says so.
@@ -110,23 +112,21 @@ describe('importing a benchmark’s own files', () => {
     await context.close();
   });
 
-  it('asks for the judge of the 1.5k file, then imports its 1,532 guesses with the human labels and nothing left out', async () => {
+  it('imports the 1.5k file, which no judge labelled, without asking for a judge: its 1,532 guesses with the human labels and nothing left out', async () => {
     const { context, page, pageErrors } = await emptyLibrary();
     await drop(page, [ONE_AND_A_HALF_K]);
-    const dialog = page.getByRole('dialog', { name: 'Name the models' });
-    await dialog.waitFor({ timeout: 60_000 });
-    expect(await page.getByText('No studies yet').count()).toBe(1);
-    await dialog.getByLabel('Judge model').fill('   ');
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Judge model');
-    await dialog.getByLabel('Judge model').fill('site-judge');
-    await dialog.getByRole('button', { name: 'Import' }).click();
 
-    // Nothing left out and every reply read, so it goes straight on and says so.
+    // Nothing left out and every reply read, so it goes straight on and says so; no name was asked for.
     expect(await countsOf(page)).toEqual({ puzzles: 32, turns: 1532 });
     await expect.poll(() => page.locator('.notice-success').textContent()).toContain('nothing left out');
-    // The file holds the human label only: the named judge is the sessions' judge, with no verdicts of its own.
-    expect(await stored(page)).toEqual({ labels: { 'turtlebench-human': 1532 }, judges: 0, sessionJudges: ['site-judge'], annotators: ['turtlebench-human'] });
+    expect(await page.getByRole('dialog', { name: 'Name the models' }).count()).toBe(0);
+    // The file holds the human label only: the sessions name no judge of the files, and there are no verdicts.
+    expect(await stored(page)).toEqual({
+      labels: { 'turtlebench-human': 1532 },
+      judges: 0,
+      sessionJudges: ['no judge in the files'],
+      annotators: ['turtlebench-human'],
+    });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,9 @@
 // models, agrees to what is left out, sees the study, assigns it to three annotators and writes
 // their packs; the annotators' label files come back (built here from the packs, as the team test
 // shows the labelling itself), and the report's R table shows the judge's agreement with people,
-// the same figure the command line computes from the same files.
+// the same figure the command line computes from the same files. With config.yaml, the preview
+// names the judge prompt it found and judge_times, the Judges page lists the prompt version
+// imported with the study, and the report's provenance says the labels are majorities (issue 26).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +33,7 @@ const TEAM = [
 const run = sampleRun();
 const LOG_JSON = { name: 'log.json', text: run.logJson };
 const LOG_CSV = { name: 'log.csv', text: run.logCsv };
+const CONFIG_YAML = { name: 'config.yaml', text: run.configYaml };
 
 // The judge's labels as the importer reads them, to label like people who mostly agree with it.
 const imported = importSplat([LOG_JSON, LOG_CSV], { player: PLAYER, judge: JUDGE }, FILE_READERS);
@@ -141,6 +144,46 @@ describe('a SPLAT run in the app', () => {
       expect(expected?.n).toBeGreaterThan(0);
       expect(Number(await judgeAll.getAttribute('data-n'))).toBe(expected?.n);
       expect(Number(await judgeAll.getAttribute('data-agreement'))).toBe(expected?.agreement);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it(
+    "keeps config.yaml's judge prompt as a prompt version of the Judges page and says in the report that its labels are majorities",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+      const url = chromiumApp.app().url;
+      await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
+      const before = await page.locator('tr[data-study-id]').count();
+
+      await drop(page, [LOG_JSON, LOG_CSV, CONFIG_YAML]);
+      const preview = page.getByTestId('import-preview');
+      await preview.waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('import-counts').textContent()).toContain('19 turns (16 questions, 3 final answers)');
+      expect(await page.getByTestId('import-prompts').textContent()).toContain('SPLAT judge (config.yaml): from config.yaml: prompt.prompt_judge_init');
+      expect(await preview.textContent()).toContain('each the majority of 3 samples (config.yaml: game.judge_times)');
+      expect(await page.getByTestId('import-leftovers').textContent()).not.toContain('prompt_judge_init');
+      await page.getByRole('button', { name: 'Import anyway' }).click();
+      await expect.poll(() => page.locator('tr[data-study-id]').count(), { timeout: 60_000 }).toBe(before + 1);
+      const studyId = (await page.locator('tr[data-study-id]').filter({ hasText: 'SPLAT' }).first().getAttribute('data-study-id')) ?? '';
+
+      await page.goto(`${url}#/study/${studyId}/judges`);
+      const version = page.locator('[data-prompt-version="SPLAT judge (config.yaml)"]');
+      await version.waitFor({ timeout: 60_000 });
+      await version.locator('summary').click();
+      const text = (await version.textContent()) ?? '';
+      expect(text).toContain('Imported with the study SPLAT (player meta-llama/Meta-Llama-3-8B-Instruct), from config.yaml: prompt.prompt_judge_init');
+      expect(text).toContain('The title of puzzle is {{title}}. The story is {{story}} Why?. The answer is {{reference}}.');
+      expect(text).toContain('The player was told (prompt.prompt_player_init)');
+      // It is one of the versions a run can take.
+      expect(await page.locator('select option', { hasText: 'SPLAT judge (config.yaml)' }).count()).toBeGreaterThan(0);
+
+      await page.goto(`${url}#/study/${studyId}/report`);
+      const samples = page.getByTestId('judge-samples');
+      await samples.waitFor({ timeout: 60_000 });
+      expect(await samples.textContent()).toBe('judge:microsoft/WizardLM-2-8x22B imported as the majority of 3 samples each (config.yaml: game.judge_times)');
       expect(pageErrors).toEqual([]);
       await context.close();
     },

@@ -1,5 +1,6 @@
-// The Judges page's prompt versions: the built-in ones with the sources their text follows, and
-// the lead's own with the version each was edited from; any of them can be edited into a new one.
+// The Judges page's prompt versions: the built-in ones with the sources their text follows, the
+// benchmarks' own imported with a study (with the file they came from and a note on what differs),
+// and the lead's own with the version each was edited from; any of them can be edited into a new one.
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -9,6 +10,12 @@ import { useServices } from '../../services/services';
 import { PromptVersionDialog } from './PromptVersionDialog';
 
 function Origin({ version }: { version: PromptVersionEntry }) {
+  if (version.importedWith !== undefined)
+    return (
+      <>
+        Imported with the study {version.importedWith.studyName}, from {version.basedOn}
+      </>
+    );
   if (!version.builtIn) return <>Edited from {version.basedOn}</>;
   const sources = builtInPrompt(version.name)?.sources ?? [];
   return (
@@ -43,6 +50,12 @@ export function PromptVersionsSection() {
                   — <Origin version={version} />
                 </span>
               </summary>
+              {version.note !== undefined && (
+                <>
+                  <h3 className="small">Not run exactly as its source ran it</h3>
+                  <p className="prompt-note small">{version.note}</p>
+                </>
+              )}
               <h3 className="small">Question</h3>
               <pre className="prompt-text">{version.question}</pre>
               <h3 className="small">Final answer</h3>

@@ -3,7 +3,7 @@
 // imported, with counts and examples. The lead imports anyway or cancels (the worker drops it).
 
 import { countText } from '../../../shared/domain/count-text';
-import type { ImportPreview as Preview } from '../../../shared/formats/importers/import-preview';
+import { contentsText, leftOutText, leftoverCountText, type ImportPreview as Preview } from '../../../shared/formats/importers/import-preview';
 
 const MAX_ROWS_SHOWN = 100;
 
@@ -18,7 +18,8 @@ function NotShown({ total }: { total: number }) {
 }
 
 export function ImportPreview({ preview, onImport, onCancel }: { preview: Preview; onImport(): void; onCancel(): void }) {
-  const { counts, unparseable, leftovers } = preview;
+  const { counts, unparseable, leftovers, prompts, judgeSamples } = preview;
+  const leftOut = leftOutText(leftovers);
   return (
     <section className="notice notice-warning" aria-labelledby="import-preview-title" data-testid="import-preview">
       <h2 id="import-preview-title">Check before importing: {preview.system}</h2>
@@ -29,11 +30,28 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
           </li>
         ))}
       </ul>
-      <p>
-        {preview.grouping}: {countText(counts.puzzles, 'puzzle')}, {countText(counts.sessions, 'session')}, {countText(counts.turns, 'turn')},{' '}
-        {countText(counts.judges, 'judge')}
+      <p data-testid="import-counts">
+        {preview.grouping}: {contentsText(counts)}
         {counts.raters > 0 && `, ${countText(counts.humanLabels, 'human label')} by ${countText(counts.raters, 'rater')}`}.
       </p>
+      {prompts.length > 0 && (
+        <>
+          <h3>Judge prompts found (kept as prompt versions, to run on an endpoint from the Judges page)</h3>
+          <ul data-testid="import-prompts">
+            {prompts.map((prompt) => (
+              <li key={prompt.name}>
+                {prompt.name}: from {prompt.source}
+                {prompt.note !== undefined && <span className="muted small"> — not sent exactly as the benchmark sent it; the version's note says how</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {judgeSamples.map((row) => (
+        <p key={row.judge}>
+          The labels of {row.judge} are each the majority of {countText(row.samples, 'sample')} ({row.source}); the report says so.
+        </p>
+      ))}
       {unparseable.length > 0 && (
         <>
           <h3>Judge replies that could not be read (kept as written, left out of the figures)</h3>
@@ -49,12 +67,11 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
       )}
       {leftovers.length > 0 ? (
         <>
-          <h3>Not imported</h3>
+          <h3>Not imported: {leftOut}</h3>
           <ul className="error-list" data-testid="import-leftovers">
             {leftovers.slice(0, MAX_ROWS_SHOWN).map((item) => (
               <li key={`${item.file}\u0000${item.what}`}>
-                {item.file}: {item.what}: {item.count.toLocaleString('en-US')} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')}
-                )
+                {item.file}: {item.what}: {leftoverCountText(item)} (for example {item.examples.map((example) => JSON.stringify(example)).join(', ')})
               </li>
             ))}
           </ul>

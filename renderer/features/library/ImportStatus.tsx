@@ -69,6 +69,12 @@ export function ImportStatus() {
                 {note}.
               </span>
             ))}
+          {importState.mappable !== undefined && (
+            <MapFieldsOffer
+              files={importState.mappable}
+              reason="Some fields of these records were read by no layout and are not in the study. To bring them in, say which field is what:"
+            />
+          )}
         </DoneNotice>
       );
     case 'failed':

@@ -80,7 +80,7 @@ interface HeldImports {
   imports: ImportClient;
 }
 
-/** `mappable`: the files, when a refusal may offer to map their fields. */
+/** `mappable`: the files, when a refusal (or a puzzle list that left fields unread) may offer to map their fields. */
 async function settle(held: HeldImports, start: ImportStart, fileNames: string[], mappable?: OpenedFile[]): Promise<ImportOutcome | undefined> {
   const { store } = held;
   if ('requestId' in start) {
@@ -97,7 +97,9 @@ async function settle(held: HeldImports, start: ImportStart, fileNames: string[]
   store
     .getState()
     .setImportState(
-      start.ok ? { status: 'done', studies: start.studies } : { status: 'failed', fileNames, errors: start.errors, ...(mappable ? { mappable } : {}) },
+      start.ok
+        ? { status: 'done', studies: start.studies, ...(mappable && start.studies.some((study) => study.unreadFields) ? { mappable } : {}) }
+        : { status: 'failed', fileNames, errors: start.errors, ...(mappable ? { mappable } : {}) },
     );
   const opened = start.ok ? start.studies.find((study) => study.pack !== undefined) : undefined;
   if (opened) store.getState().navigate({ view: 'study', studyId: opened.id });

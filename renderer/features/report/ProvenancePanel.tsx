@@ -1,9 +1,10 @@
 // Where the figures on the page come from: the app and version that computed them, when, every
-// input with its SHA-256, and the settings. The same facts head every exported report file.
+// input with its SHA-256, how imported judge labels were made, and the settings. The same facts
+// head every exported report file.
 
 import { memo } from 'react';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
-import { unparseableMatters, unparseableSetting, unsureSetting } from '../../../shared/report/table-layout';
+import { judgeSamplesText, unparseableMatters, unparseableSetting, unsureSetting } from '../../../shared/report/table-layout';
 
 function generatedText(at: string): string {
   const date = new Date(at);
@@ -24,6 +25,16 @@ export const ProvenancePanel = memo(function ProvenancePanel({ report }: { repor
         <dd>
           {report.study.name} <span className="muted">({report.study.id})</span>
         </dd>
+        {report.judgeSamples !== undefined && (
+          <>
+            <dt>Judge labels</dt>
+            <dd data-testid="judge-samples">
+              {report.judgeSamples.map((row) => (
+                <div key={row.judge}>{judgeSamplesText(row)}</div>
+              ))}
+            </dd>
+          </>
+        )}
         <dt>Settings</dt>
         <dd>
           bootstrap {bootstrap} resamples, seed {seed}, {average} average, <span data-testid="unsure-setting">{unsureSetting(report.settings)}</span>

@@ -1,8 +1,10 @@
 // Imports GuessTheRuleBench's saved games (m1chae11u/Guess-the-Rule-LLM-Benchmark, SOURCES §5),
 // one `saved_games/<uuid>.json` per game, as one study: each secret rule a puzzle, each game a
-// session of a human player, each example guess of a dynamic game a question, each rule guess a final.
+// session of a human player, each example guess of a dynamic game a question, each rule guess a
+// final, and a static game's `judge_prompt` a prompt version the lead can run again.
 
-import type { LabelScheme } from '../../domain/model';
+import type { JudgePrompt, LabelScheme } from '../../domain/model';
+import { templateProblem } from '../../domain/prompt-template';
 import type { FormatError } from '../errors';
 import { isRecord } from '../field-schemas';
 import { parseJsonDocument } from '../json-document';
@@ -42,8 +44,14 @@ export function looksLikeGuessTheRuleGame(file: SourceFile): boolean {
   return DUMP_HINT.test(file.text.slice(0, 256));
 }
 
-// Read into the bundle: the session id, the puzzle, the judge and (dynamic games) the turns.
-const IMPORTED_FIELDS = new Set(['game_gen_type', 'uuid', 'difficulty', 'rule', 'judge_model', 'history']);
+// Read into the bundle: the session id, the puzzle, the judge, (dynamic games) the turns and
+// (static games) the judge's prompt, which judgePromptsOf reads or lists as not imported.
+const IMPORTED_FIELDS = new Set(['game_gen_type', 'uuid', 'difficulty', 'rule', 'judge_model', 'history', 'judge_prompt']);
+
+// check_guess() (static_picnic/base.py L266-285) sends this system message before judge_prompt,
+// which it fills with str.format(guess=, rule=, positive_examples=).
+const JUDGE_SYSTEM_MESSAGE = "You are an expert at identifying semantic equivalency in a game called 'Going on a Picnic'.";
+const FORMAT_FIELD = /\{\{|\}\}|\{([^{}]*)\}/g;
 
 // The game master's verdicts on a rule guess and on giving up (make_validate_guess_system_message).
 const RULE_WON = 'You guessed the rule correctly!';
@@ -116,13 +124,71 @@ export function importGuessTheRule(files: readonly SourceFile[], options: Benchm
 
   const name = 'GuessTheRuleBench';
   const id = generatedStudyId(name, files.map((file) => file.text).join('\u0000'));
+  const judgePrompts = judgePromptsOf(dumps, leftovers);
   const study: ImportedStudy = {
     layouts: gameGroups(dumps),
-    bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles: [...puzzles.values()], sessions },
+    bundle: {
+      format: TRANSCRIPTS_FORMAT,
+      id,
+      name,
+      scheme: SCHEME,
+      ...(judgePrompts.length > 0 ? { judgePrompts } : {}),
+      puzzles: [...puzzles.values()],
+      sessions,
+    },
     raters: [],
     leftovers: leftovers.list(),
   };
   return { ok: true, value: study };
+}
+
+/**
+ * Each distinct `judge_prompt` of the games as a prompt version. Its Python fields become ours:
+ * {guess} the final answer, {rule} the reference; {positive_examples}, the items the player was
+ * shown, is not in the study, so the earlier turns stand in and the note says so. The judge only
+ * ever judged rule guesses, so the question template is the same text for reading only.
+ */
+function judgePromptsOf(dumps: readonly Dump[], leftovers: LeftoverTally): JudgePrompt[] {
+  const texts = new Map<string, string[]>();
+  for (const { file, game } of dumps) {
+    if (game.judge_prompt === undefined || game.judge_prompt === null) continue;
+    if (typeof game.judge_prompt !== 'string' || game.judge_prompt.trim() === '') {
+      leftovers.add(gamesOfFolder(file), 'field judge_prompt (not text)', game.judge_prompt);
+      continue;
+    }
+    texts.set(game.judge_prompt, [...(texts.get(game.judge_prompt) ?? []), file]);
+  }
+  const prompts: JudgePrompt[] = [];
+  for (const [text, files] of texts) {
+    const question = `${JUDGE_SYSTEM_MESSAGE}\n\n${pythonFormatAsTemplate(text, '{{question}}')}`;
+    const final = `${JUDGE_SYSTEM_MESSAGE}\n\n${pythonFormatAsTemplate(text, '{{finalAnswer}}')}`;
+    const problem = templateProblem(question) ?? templateProblem(final);
+    const folder = gamesOfFolder(files[0] ?? '');
+    if (problem !== undefined) {
+      for (const file of files)
+        leftovers.add(gamesOfFolder(file), `field judge_prompt (not a prompt version: its text holds ${problem.split(';')[0] ?? problem})`, text);
+      continue;
+    }
+    const n = prompts.length + 1;
+    prompts.push({
+      name: `GuessTheRuleBench judge (judge_prompt${n === 1 ? '' : ` ${n}`})`,
+      source: `${folder}: judge_prompt of ${files.length.toLocaleString('en')} saved game${files.length === 1 ? '' : 's'}`,
+      question,
+      final,
+      note: [
+        'GuessTheRuleBench sends the first line as a system message and the rest as the user message; here they are one message.',
+        'It filled {positive_examples} with the items the player had been shown, which the saved games do not keep for the judge: {{earlierTurns}} (the earlier turns) stands in.',
+        'Its judge judged rule guesses only: run it on final answers (the question template is the same text, with the question as the guess).',
+      ].join('\n\n'),
+    });
+  }
+  return prompts;
+}
+
+/** A str.format template with our placeholders for its fields; `{{` and `}}` are Python's literal braces. */
+function pythonFormatAsTemplate(text: string, guess: string): string {
+  const fields: Record<string, string> = { guess, rule: '{{reference}}', positive_examples: '{{earlierTurns}}' };
+  return text.replace(FORMAT_FIELD, (whole, field: string | undefined) => (field === undefined ? (whole[0] ?? '') : (fields[field] ?? whole)));
 }
 
 function gameGroups(dumps: readonly Dump[]): ImportedStudy['layouts'] {

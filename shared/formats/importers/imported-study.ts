@@ -2,7 +2,7 @@
 // bundle (FORMATS §1) as a JSON document, the human labels the source holds, one list per rater,
 // and everything it did not import, with counts and examples, so nothing is dropped silently.
 
-import type { JudgeLabel, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
+import type { JudgeLabel, JudgePrompt, JudgeSamples, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
 import type { FormatError } from '../errors';
 import type { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 
@@ -31,9 +31,15 @@ export interface BundleDocument {
   id: string;
   name: string;
   scheme: LabelScheme;
+  /** The benchmark's own judge prompts, in our template language, for the lead to run again (bundle member `judgePrompts`). */
+  judgePrompts?: JudgePrompt[];
+  /** How many samples each imported label of a judge is the majority of (bundle member `judgeSamples`). */
+  judgeSamples?: JudgeSamples[];
   puzzles: BundlePuzzle[];
   sessions: BundleSession[];
 }
+
+export type { JudgePrompt, JudgeSamples } from '../../domain/model';
 
 /** One human rater's labels as the source holds them, ready for a label file (FORMATS §3). */
 export interface ImportedRater {
@@ -46,7 +52,10 @@ export interface ImportedRater {
 export interface Leftover {
   file: string;
   what: string;
+  /** How many items: values of the field, records or settings (see leftoverNoun). */
   count: number;
+  /** What one item is, when `what` does not say it by its start: `question` for a file's 61 questions. */
+  noun?: string;
   /** Up to three values or record names, shortened, so the lead can see what it is. */
   examples: string[];
 }
@@ -58,6 +67,12 @@ export interface ImportedStudy {
   raters: ImportedRater[];
   leftovers: Leftover[];
 }
+
+/**
+ * The session judge of files that hold no judge's label at all (TurtleBench's human labels
+ * alone, a SPLAT log with no rounds): nothing was judged, so no judge's name is asked for.
+ */
+export const NO_JUDGE = 'no judge in the files';
 
 /** A model name the files do not hold, which the caller asks for (the app) or takes from a flag (the command line). */
 export type MissingName = 'player' | 'judge';
@@ -89,11 +104,11 @@ export function gamesOfFolder(file: string): string {
 export class LeftoverTally {
   private readonly entries = new Map<string, Leftover>();
 
-  add(file: string, what: string, example: unknown): void {
+  add(file: string, what: string, example: unknown, noun?: string): void {
     const key = `${file}\u0000${what}`;
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = { file, what, count: 0, examples: [] };
+      entry = { file, what, count: 0, examples: [], ...(noun !== undefined ? { noun } : {}) };
       this.entries.set(key, entry);
     }
     entry.count++;
@@ -108,6 +123,14 @@ export class LeftoverTally {
   list(): Leftover[] {
     return [...this.entries.values()];
   }
+}
+
+/** What one item of a leftover is: its own noun, else a value of a field or column, a setting, or a record. */
+export function leftoverNoun(item: Pick<Leftover, 'what' | 'noun'>): string {
+  if (item.noun !== undefined) return item.noun;
+  if (item.what.startsWith('field ') || item.what.startsWith('column ')) return 'value';
+  if (item.what.startsWith('setting ')) return 'setting';
+  return 'record';
 }
 
 function shortExample(value: unknown): string {

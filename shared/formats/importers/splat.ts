@@ -1,8 +1,10 @@
 // Imports a SPLAT run (chenqi008/LateralThinking puzzle_arena.py, SOURCES §1): its `log.json`,
-// with the run's `log.csv` (difficulty levels) and `config.yaml` (model names, round limit) when
-// given, as one study: each `puzzle_<i>` a puzzle, each replay a session, each round a turn.
+// with the run's `log.csv` (difficulty levels) and `config.yaml` (model names, round limit, the
+// judge's prompt and judge_times) when given, as one study: each `puzzle_<i>` a puzzle, each replay
+// a session, each round a turn, and the judge's prompt a prompt version the lead can run again.
 
-import { MAX_DIFFICULTY, MIN_DIFFICULTY, type LabelScheme } from '../../domain/model';
+import { MAX_DIFFICULTY, MIN_DIFFICULTY, type JudgePrompt, type JudgeSamples, type LabelScheme } from '../../domain/model';
+import { templateProblem } from '../../domain/prompt-template';
 import { idProblem } from '../../domain/ids';
 import { EXCEL_WORKBOOK } from '../binary-kind';
 import { readCsv } from '../csv';
@@ -24,6 +26,7 @@ import {
   type BundleTurn,
   type ImportedStudy,
   type MissingName,
+  NO_JUDGE,
 } from './imported-study';
 
 export const SPLAT_LAYOUTS = {
@@ -46,8 +49,16 @@ const GAME_KEY = /^(0|[1-9]\d*)$/;
 const ROUND_KEY = /^Round (0|[1-9]\d*)$/;
 const ROUND_FIELDS = new Set(['Player', 'Judge']);
 const CSV_HEADER = ['puzzle id', 'level', 'hit', 'round'];
-// The settings that reach the bundle; every other one is listed as not imported.
-const CONFIG_IMPORTED = new Set(['model.player', 'model.judge', 'game.max_round']);
+// The settings that reach the bundle; every other one is listed as not imported. The prompts
+// reach it when they are text our templates can hold (judgePromptOf).
+const CONFIG_IMPORTED = new Set(['model.player', 'model.judge', 'game.max_round', 'game.judge_times']);
+const JUDGE_PROMPT = 'prompt.prompt_judge_init';
+const PLAYER_PROMPT = 'prompt.prompt_player_init';
+
+// The message game() sends the judge after its rules (prompt_puzzle), with our placeholders for
+// its %s: the title, the story with the " Why?" main() appends, and the answer.
+const PUZZLE_MESSAGE =
+  'The title of puzzle is {{title}}. The story is {{story}} Why?. The answer is {{reference}}. Read and fully understand both the provided short story and its answer, ensuring you grasp their logical connections. But do not show answer for the user.';
 
 // log_json() writes json.dump(indent=4) of {"puzzle_<i>": {"<j>": {"Puzzle": ...: nothing else we read starts so.
 const LOG_HINT = /^\uFEFF?\s*\{\s*"puzzle_\d+"\s*:\s*\{\s*"\d+"\s*:\s*\{\s*"Puzzle"\s*:/;
@@ -91,6 +102,10 @@ interface Config {
   player?: string;
   judge?: string;
   maxRounds?: number;
+  /** game.judge_times: how many replies each stored judge reply is the majority of. */
+  judgeTimes?: number;
+  judgePrompt?: string;
+  playerPrompt?: string;
 }
 
 interface CsvRow {
@@ -118,7 +133,7 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
   const parsed = parseJsonDocument(run.log);
   if (!parsed.ok) return parsed;
   // Asked only for files that read, so a lead does not name models for a broken file.
-  const names = modelNames(run, config.value, options);
+  const names = modelNames(run, config.value, options, hasRounds(parsed.value));
   if (!names.ok) return names;
   const { player, judge } = names.value;
   const games = readLog(run.log.name, parsed.value, { player, judge, maxRounds: config.value.maxRounds }, leftovers);
@@ -138,9 +153,27 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
   // Never the judge's name: the study's id and name travel in every annotator's blind pack.
   const name = `SPLAT (player ${player})`;
   const id = generatedStudyId(name, files.map((file) => file.text).join('\u0000'));
+  const judgePrompt = run.config === undefined ? undefined : judgePromptOf(run.config.name, config.value, leftovers);
+  const { judgeTimes } = config.value;
+  const judgeSamples: JudgeSamples[] =
+    run.config !== undefined && judgeTimes !== undefined ? [{ judge, samples: judgeTimes, source: `${run.config.name}: game.judge_times` }] : [];
   return {
     ok: true,
-    value: { layouts, bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles, sessions }, raters: [], leftovers: leftovers.list() },
+    value: {
+      layouts,
+      bundle: {
+        format: TRANSCRIPTS_FORMAT,
+        id,
+        name,
+        scheme: SCHEME,
+        ...(judgePrompt !== undefined ? { judgePrompts: [judgePrompt] } : {}),
+        ...(judgeSamples.length > 0 ? { judgeSamples } : {}),
+        puzzles,
+        sessions,
+      },
+      raters: [],
+      leftovers: leftovers.list(),
+    },
   };
 }
 
@@ -183,7 +216,11 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
       ],
     };
   layouts.push({ file: log.name, layout: SPLAT_LAYOUTS.log });
-  if (config !== undefined) layouts.push({ file: config.name, layout: `${SPLAT_LAYOUTS.config}: model.player, model.judge and game.max_round` });
+  if (config !== undefined)
+    layouts.push({
+      file: config.name,
+      layout: `${SPLAT_LAYOUTS.config}: model.player, model.judge, game.max_round, game.judge_times, and the judge's prompt as a prompt version`,
+    });
   return { ok: true, value: { log, ...(csv !== undefined ? { csv } : {}), ...(config !== undefined ? { config } : {}) } };
 }
 
@@ -214,8 +251,55 @@ function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: Pick<Fi
       return fail('game.max_round', `expected the round limit as a whole number from 1, got ${JSON.stringify(maxRound)}`);
     config.maxRounds = maxRound;
   }
-  for (const [path, value] of settingLeaves(settings, '')) if (!CONFIG_IMPORTED.has(path)) leftovers.add(file.name, `setting ${path}`, value);
+  const judgeTimes: unknown = isRecord(game) ? game.judge_times : undefined;
+  if (judgeTimes !== undefined && judgeTimes !== null) {
+    if (typeof judgeTimes !== 'number' || !Number.isSafeInteger(judgeTimes) || judgeTimes < 1)
+      return fail('game.judge_times', `expected how many times the judge is asked as a whole number from 1, got ${JSON.stringify(judgeTimes)}`);
+    config.judgeTimes = judgeTimes;
+  }
+  const prompts = settings.prompt;
+  const judgePrompt: unknown = isRecord(prompts) ? prompts.prompt_judge_init : undefined;
+  const playerPrompt: unknown = isRecord(prompts) ? prompts.prompt_player_init : undefined;
+  if (typeof judgePrompt === 'string' && judgePrompt.trim() !== '') config.judgePrompt = judgePrompt;
+  if (typeof playerPrompt === 'string' && playerPrompt.trim() !== '') config.playerPrompt = playerPrompt;
+  const read = (path: string) =>
+    CONFIG_IMPORTED.has(path) || (path === JUDGE_PROMPT && config.judgePrompt !== undefined) || (path === PLAYER_PROMPT && config.playerPrompt !== undefined);
+  for (const [path, value] of settingLeaves(settings, '')) if (!read(path)) leftovers.add(file.name, `setting ${path}`, value);
   return { ok: true, value: config };
+}
+
+/**
+ * SPLAT's judge as one of our prompt versions. game() sends the judge a conversation: its rules
+ * (prompt_judge_init), the puzzle message, its own reply, the player's "I am ready…", its telling
+ * of the story, then each player message on its own. Our runner sends one message, so the rules,
+ * the puzzle message and the turn are joined, and the note says what is not the same. The player's
+ * prompt has no place in a judge's text: the note keeps it for the lead to read. A judge prompt
+ * whose own text reads as one of our placeholders stays listed as not imported, with why.
+ */
+function judgePromptOf(file: string, config: Config, leftovers: LeftoverTally): JudgePrompt | undefined {
+  const rules = config.judgePrompt;
+  if (rules === undefined) return undefined;
+  const question = `${rules}\n\n${PUZZLE_MESSAGE}\n\n{{question}}`;
+  const final = `${rules}\n\n${PUZZLE_MESSAGE}\n\n{{finalAnswer}}`;
+  const problem = templateProblem(question);
+  if (problem !== undefined) {
+    leftovers.add(file, `setting ${JUDGE_PROMPT} (not a prompt version: its text holds ${problem.split(';')[0] ?? problem})`, rules);
+    if (config.playerPrompt !== undefined) leftovers.add(file, `setting ${PLAYER_PROMPT}`, config.playerPrompt);
+    return undefined;
+  }
+  const notes = [
+    "SPLAT sends its judge a conversation: these rules, the puzzle message, the judge's own reply, the player's \"I am ready. Please show me the story.\", the judge's telling of the story, and then each player message on its own. Here the rules, the puzzle message and the turn are one message, and the judge's two replies before the first question are not sent.",
+    'SPLAT\'s judge answers every player message the same way and a final answer is matched when the reply says "Congratulations"; here a question turn and a final answer each get this text.',
+  ];
+  if (config.judgeTimes !== undefined && config.judgeTimes > 1)
+    notes.push(`SPLAT asked the judge ${config.judgeTimes} times a round and kept the majority (game.judge_times); a run here asks once.`);
+  if (config.playerPrompt !== undefined) notes.push(`The player was told (${PLAYER_PROMPT}): ${config.playerPrompt}`);
+  return { name: `SPLAT judge (${baseFileName(file)})`, source: `${file}: ${JUDGE_PROMPT}`, question, final, note: notes.join('\n\n') };
+}
+
+/** A path's last part: `run/config.yaml` -> `config.yaml`. */
+function baseFileName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 function settingLeaves(value: Record<string, unknown>, prefix: string): Array<[string, unknown]> {
@@ -229,6 +313,7 @@ function modelNames(
   run: RunFiles,
   config: Config,
   options: BenchmarkImportOptions,
+  judged: boolean,
 ): { ok: true; value: { player: string; judge: string } } | { ok: false; errors: FormatError[]; needs?: MissingName[] } {
   const errors: FormatError[] = [];
   const needs: MissingName[] = [];
@@ -245,7 +330,8 @@ function modelNames(
         message: `config.yaml names the ${role} ${JSON.stringify(fromConfig)}, but the ${role} name given is ${JSON.stringify(given)}; give config.yaml's name or leave the name out`,
       });
     }
-    const name = fromConfig ?? given;
+    // A log with no round holds no judge's reply: its judge needs no name.
+    const name = fromConfig ?? given ?? (role === 'judge' && !judged ? NO_JUDGE : undefined);
     if (name === undefined) needs.push(role);
     else names[role] = name;
   }
@@ -265,6 +351,14 @@ function modelNames(
     };
   }
   return { ok: true, value: { player: names.player ?? '', judge: names.judge ?? '' } };
+}
+
+/** Whether any game of the log has a round, so a judge replied; a log that is no SPLAT log counts as judged (its errors come later). */
+function hasRounds(doc: unknown): boolean {
+  if (!isRecord(doc)) return true;
+  return Object.values(doc).some(
+    (replays) => !isRecord(replays) || Object.values(replays).some((game) => !isRecord(game) || Object.keys(game).some((key) => ROUND_KEY.test(key))),
+  );
 }
 
 /** log.csv by puzzle index (the log's `puzzle_<i>`), never by row position. */

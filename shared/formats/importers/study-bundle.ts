@@ -30,6 +30,8 @@ export function studyBundleDocument(data: StudyData): BundleDocument {
     name: study.name,
     ...(study.guidelines !== undefined ? { guidelines: study.guidelines } : {}),
     scheme: study.scheme,
+    ...(data.judgePrompts !== undefined ? { judgePrompts: data.judgePrompts } : {}),
+    ...(study.judgeSamples !== undefined ? { judgeSamples: study.judgeSamples } : {}),
     puzzles,
     sessions,
   };

@@ -14,6 +14,7 @@ import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import {
   LeftoverTally,
+  NO_JUDGE,
   type BenchmarkImport,
   type BenchmarkImportOptions,
   type BundlePuzzle,
@@ -52,7 +53,8 @@ export function turtleBenchLayout(doc: unknown): TurtleBenchLayout | undefined {
   if (Array.isArray(doc)) {
     const first: unknown = doc[0];
     if (!isRecord(first)) return undefined;
-    if ('user_guess' in first && 'label' in first && 'surface' in first && 'bottom' in first) return 'hf';
+    // Every row a guess: a surface/bottom list with a few guesses among its puzzles stays a puzzle list (its guesses named as not read).
+    if (doc.every((row) => isRecord(row) && 'user_guess' in row && 'label' in row && 'surface' in row && 'bottom' in row)) return 'hf';
     if ('title' in first && 'surface' in first && 'bottom' in first && !('user_guess' in first)) return 'stories';
     return undefined;
   }
@@ -67,7 +69,11 @@ const GUESS_HINT = /"(?:story_title|user_guess)"\s*:/;
 
 /** Whether a file looks like TurtleBench's guesses, from the start of its text: to pick the importer before parsing. */
 export function looksLikeTurtleBenchFile(file: SourceFile): boolean {
-  return GUESS_HINT.test(file.text.slice(0, 8192));
+  if (!GUESS_HINT.test(file.text.slice(0, 8192))) return false;
+  // A list is the 1.5k layout only when every row is a guess, as validate tells it (turtleBenchLayout).
+  if (!/^\uFEFF?\s*\[/.test(file.text.slice(0, 64))) return true;
+  const parsed = parseJsonDocument(file);
+  return parsed.ok && turtleBenchLayout(parsed.value) === 'hf';
 }
 
 interface Verdict {
@@ -288,8 +294,8 @@ function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: re
   });
   const stories = reading.stories;
   if (stories === undefined) return fail("the guesses need their stories: add TurtleBench's data/<lang>/stories.json of the same language");
-  const judge = options.judge ?? reading.models[0];
-  if (judge === undefined) return fail('the files name no judge model', 'judge');
+  // Guesses with human labels alone were judged by no model: no name is needed for them.
+  const judge = options.judge ?? reading.models[0] ?? NO_JUDGE;
   if (options.judge !== undefined && reading.models.length > 0 && !reading.models.includes(options.judge)) {
     return fail(`the judge ${JSON.stringify(options.judge)} is not in the files; they hold ${reading.models.join(', ')}`, 'judge');
   }
@@ -382,7 +388,7 @@ export function describeTurtleBenchFile(doc: unknown, layout: TurtleBenchLayout)
       return `${countText((doc as unknown[]).length, 'story', 'stories')}`;
     case 'hf': {
       const rows = doc as Array<Record<string, unknown>>;
-      return `${countText(rows.length, 'guess', 'guesses')} with human labels on ${countText(new Set(rows.map((row) => row.title)).size, 'story', 'stories')}; import it with --judge NAME`;
+      return `${countText(rows.length, 'guess', 'guesses')} with human labels on ${countText(new Set(rows.map((row) => row.title)).size, 'story', 'stories')}, no judge's verdicts`;
     }
   }
 }

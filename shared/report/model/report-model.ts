@@ -4,7 +4,7 @@
 // the one exception is PlayerOutcome.oa, on 0..100 as SPEC §4 and the published tables define O/A.
 
 import type { Bucket, DifficultySource } from '../../domain/difficulty';
-import type { UnparseableReplies } from '../../domain/model';
+import type { JudgeSamples, UnparseableReplies } from '../../domain/model';
 import type { Interval } from '../../stats/interval';
 import type { AltTestResult } from '../../stats/judge/alt-test';
 import type { JudgeAgainstPeople } from '../../stats/judge/against-people';
@@ -232,6 +232,11 @@ export interface AgreementReport {
    * there are such replies.
    */
   unparseableJudgeReplies?: UnparseableCount[];
+  /**
+   * Judges whose imported labels are each the majority of several samples, as the study's source
+   * said (SPLAT's judge_times); present only when the study was imported with that setting.
+   */
+  judgeSamples?: JudgeSamples[];
   /** Each judge scored against the one human rater the way TurtleBench scores; present only for a study of that shape (turtlebench-scoring.ts). */
   turtleBench?: TurtleBenchScoring;
   /** The judges against people and against each other (issue 15); present when some judge labelled a unit people labelled. */

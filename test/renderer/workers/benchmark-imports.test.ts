@@ -1,8 +1,10 @@
 // The worker's two-step benchmark import against fake-indexeddb (issue 14 points 1, 3, 4): the
 // preview writes nothing, commit stores the study exactly as importing its bundle file would plus
-// the human rater's labels, cancel drops what was held, and a file without a judge waits for one
-// (AR-Bench's logs too, whose questions the judge called no question and finals without a verdict store as they are).
-// A study mapped by a preset (issue 26 point 4) is stored at once, each rater's column as its labels.
+// the human rater's labels, cancel drops what was held, a file without a judge's name waits for
+// one unless no judge labelled it (AR-Bench's logs too, whose questions the judge called no question
+// and finals without a verdict store as they are), a benchmark's judge prompt is stored as a prompt
+// version with the study, in the same transaction, and a study mapped by a preset is stored at once,
+// each rater's column as its labels (issue 26).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
@@ -12,10 +14,15 @@ import { importBenchmarkFiles } from '../../../shared/formats/importers/benchmar
 import { applyMapping } from '../../../shared/formats/importers/mapping';
 import { MAPPING_FORMAT } from '../../../shared/formats/importers/mapping-preset';
 import { readRecords } from '../../../shared/formats/importers/mapping-records';
+import { leftOutText } from '../../../shared/formats/importers/import-preview';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { BenchmarkImports } from '../../../renderer/workers/benchmark-imports';
 import type { ImportStart } from '../../../renderer/workers/import-protocol';
-import { closeDatabases, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
+import { closeDatabases, databaseWith, dumpTables, freshDatabase, NOW } from '../db/db-fixtures';
+import { interceptWrites } from '../db/middleware-fixtures';
+import { listPromptVersions } from '../../../renderer/db/prompt-versions';
+import { promptHash } from '../../../shared/judge-run/prompts';
+import { runSplat, sampleRun, SETTINGS, SHEET } from '../../shared/formats/importers/splat-run';
 import { FILE_READERS } from '../../../cli/support/file-readers';
 import { totFiles, zeroShotLog } from '../../shared/formats/importers/arbench-sp-log';
 
@@ -25,6 +32,15 @@ const REAL = fileURLToPath(new URL('../../fixtures/real/', import.meta.url));
 const real = (path: string, name = path) => ({ name, text: readFileSync(`${REAL}${path}`, 'utf8') });
 const WIDE = [real('TurtleBench/archived/stats/all_cases_en_shot0.json', 'all_cases_en_shot0.json'), real('TurtleBench/data/en/stories.json', 'stories.json')];
 const HF = real('turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json', 'turtle_bench1.5k_en.json');
+
+// One game of one puzzle: the rounds of the first scripted game of the sample run.
+const sampleRunScript = {
+  intro: 'Here is the story.',
+  rounds: [
+    { player: 'Is he short?', judge: ['Yes.', 'Yes.', 'Yes.'] },
+    { player: 'He cannot reach the button.', judge: ['Congratulations!', 'Congratulations!', 'No.'] },
+  ],
+};
 
 function requestOf(start: ImportStart | undefined): string {
   if (start === undefined || !('requestId' in start)) throw new Error(`expected a held import: ${JSON.stringify(start)?.slice(0, 300)}`);
@@ -39,7 +55,7 @@ describe('BenchmarkImports', () => {
     const start = await imports.start(WIDE);
     if (start === undefined || !('preview' in start)) throw new Error('expected a preview');
     expect(start.preview.grouping).toBe('2 files as one study: the stories with the judged guesses');
-    expect(start.preview.counts).toEqual({ puzzles: 32, sessions: 32, turns: 1532, judges: 9, raters: 1, humanLabels: 1532 });
+    expect(start.preview.counts).toEqual({ puzzles: 32, sessions: 32, turns: 1532, questions: 1532, finals: 0, judges: 9, raters: 1, humanLabels: 1532 });
     expect(start.preview.unparseable.reduce((sum, row) => sum + row.count, 0)).toBe(8);
     expect(start.preview.leftovers.length).toBeGreaterThan(0);
     expect(await dumpTables(db)).toEqual(empty);
@@ -49,8 +65,15 @@ describe('BenchmarkImports', () => {
     expect(outcome.studies[0]?.notes).toEqual([
       'TurtleBench: 2 files as one study: the stories with the judged guesses',
       '1,532 human labels by one rater',
-      `left out or unreadable: ${start.preview.leftovers.length + start.preview.unparseable.length} items, as listed before the import`,
+      '8 judge replies that could not be read, kept as written',
+      `left out: ${leftOutText(start.preview.leftovers) ?? ''}, as listed before the import`,
     ]);
+    // Items, not groups of them: the total is every value and record of every group.
+    const items = start.preview.leftovers.reduce((sum, item) => sum + item.count, 0);
+    expect(items).toBeGreaterThan(start.preview.leftovers.length);
+    expect((leftOutText(start.preview.leftovers) ?? '').split(/, | and /).reduce((sum, part) => sum + Number(part.split(' ')[0]?.replaceAll(',', '')), 0)).toBe(
+      items,
+    );
 
     const imported = await importBenchmarkFiles(WIDE, {}, FILE_READERS);
     if (imported?.ok !== true) throw new Error('expected the files to import');
@@ -91,13 +114,78 @@ describe('BenchmarkImports', () => {
     expect(await dumpTables(db)).toEqual(before);
   });
 
-  it('the 1.5k file waits for a judge name, then previews its guesses (the human label only, no judge verdicts) with nothing left out', async () => {
+  it('the 1.5k file, judged by no model, asks for no judge name and previews its guesses (the human label only) with nothing left out', async () => {
     const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
     const start = await imports.start([HF]);
-    expect(start).toMatchObject({ needs: ['judge'] });
-    const named = await imports.name(requestOf(start), { judge: 'site-judge' });
-    if (!('preview' in named)) throw new Error(JSON.stringify(named));
-    expect(named.preview).toMatchObject({ grouping: 'one file', counts: { turns: 1532, judges: 0, humanLabels: 1532 }, leftovers: [], unparseable: [] });
+    if (start === undefined || !('preview' in start)) throw new Error(JSON.stringify(start));
+    expect(start.preview).toMatchObject({ grouping: 'one file', counts: { turns: 1532, judges: 0, humanLabels: 1532 }, leftovers: [], unparseable: [] });
+  });
+
+  it("stores SPLAT's judge prompt as a prompt version with the study, and judge_times on it; once per text, numbered when the name is taken", async () => {
+    const db = freshDatabase();
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
+    const run = sampleRun();
+    const files = [
+      { name: 'log.json', text: run.logJson },
+      { name: 'config.yaml', text: run.configYaml },
+    ];
+    const start = await imports.start(files);
+    if (start === undefined || !('preview' in start)) throw new Error(JSON.stringify(start));
+    expect(start.preview.prompts.map((prompt) => [prompt.name, prompt.source])).toEqual([
+      ['SPLAT judge (config.yaml)', 'config.yaml: prompt.prompt_judge_init'],
+    ]);
+    expect(start.preview.judgeSamples).toEqual([{ judge: SETTINGS.judge, samples: 3, source: 'config.yaml: game.judge_times' }]);
+    expect(await db.promptVersions.count()).toBe(0);
+    const outcome = await imports.commit(db, start.requestId, () => undefined);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.studies[0]?.notes).toContain('judge prompts kept as prompt versions (Judges page): SPLAT judge (config.yaml)');
+    const studyId = outcome.studies[0]?.id ?? '';
+    const study = await db.studies.get(studyId);
+    expect(study?.judgeSamples).toEqual(start.preview.judgeSamples);
+    const [version] = await db.promptVersions.toArray();
+    const imported = await importBenchmarkFiles(files, {}, FILE_READERS);
+    const prompt = imported?.ok === true ? imported.value.bundle.judgePrompts?.[0] : undefined;
+    expect(version).toEqual({
+      name: 'SPLAT judge (config.yaml)',
+      question: prompt?.question,
+      final: prompt?.final,
+      hash: promptHash({ question: prompt?.question ?? '', final: prompt?.final ?? '' }),
+      basedOn: 'config.yaml: prompt.prompt_judge_init',
+      createdAt: expect.any(String) as unknown,
+      importedWith: { studyId, studyName: study?.name },
+      note: prompt?.note,
+    });
+    expect((await listPromptVersions(db)).map((entry) => entry.name)).toContain('SPLAT judge (config.yaml)');
+
+    // Another run with the same config.yaml: the same version, not a second one.
+    const rerun = runSplat({ ...SETTINGS, gameTimes: 1 }, SHEET.slice(0, 1), () => sampleRunScript);
+    const same = await imports.commit(db, requestOf(await imports.start([{ name: 'log.json', text: rerun.logJson }, files[1]!])), () => undefined);
+    expect(same.ok).toBe(true);
+    expect(await db.promptVersions.count()).toBe(1);
+    // Another judge prompt under the same name: numbered.
+    const otherConfig = { name: 'config.yaml', text: run.configYaml.replace('You are the judge.', 'You are a strict judge.') };
+    const other = await imports.commit(db, requestOf(await imports.start([{ name: 'log.json', text: rerun.logJson }, otherConfig])), () => undefined);
+    expect(other.ok).toBe(true);
+    expect((await db.promptVersions.toArray()).map((row) => row.name).sort()).toEqual(['SPLAT judge (config.yaml)', 'SPLAT judge (config.yaml) 2']);
+  });
+
+  it('stores nothing, prompt versions included, when a write after them fails', async () => {
+    // The audit entry is the import's last write, after the prompt versions: refusing it must undo them too.
+    const db = await databaseWith(
+      [],
+      interceptWrites('refuse-audit', (table, _request, write) => (table === 'audit' ? Promise.reject(new Error('disk full')) : write())),
+    );
+    const imports = new BenchmarkImports('agreement-studio test', () => NOW, FILE_READERS);
+    const run = sampleRun();
+    const files = [
+      { name: 'log.json', text: run.logJson },
+      { name: 'config.yaml', text: run.configYaml },
+    ];
+    const before = await dumpTables(db);
+    const outcome = await imports.commit(db, requestOf(await imports.start(files)), () => undefined);
+    expect(outcome.ok).toBe(false);
+    expect(await dumpTables(db)).toEqual(before);
+    expect(await db.promptVersions.count()).toBe(0);
   });
 
   it('AR-Bench logs wait for the judge, which no file names, then store their questions and verdict-less finals', async () => {

@@ -134,6 +134,13 @@ describe('backups: build, serialize, parse', () => {
     );
   });
 
+  it("keeps the study's judge samples (SPLAT's judge_times), so the report still says its labels are majorities after a restore", () => {
+    const content = demoContent();
+    const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];
+    const backup = buildBackup({ ...content, study: { ...content.study, judgeSamples } }, { createdAt: NOW, app: 'agreement-studio test' });
+    expect(valueOf(parseBackup(source(serializeBackup(backup)))).study.judgeSamples).toEqual(judgeSamples);
+  });
+
   it('checksums the canonical JSON of every field but sha256', () => {
     const { sha256, ...content } = sample;
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -146,13 +153,18 @@ describe('backups: build, serialize, parse', () => {
     expect(valueOf(parseBackup(source(signed(reordered))))).toEqual(sample);
   });
 
-  it('leaves out members this version does not know, and checksums what it kept', () => {
+  it('leaves out members this version does not know, names the top-level ones, and checksums what it kept', () => {
     const raw = rawSample();
     raw.comment = 'written by a later app';
     records(raw, 'labels')[0] = { ...records(raw, 'labels')[0], confidence: 0.9 };
     const parsed = valueOf(parseBackup(source(signed(raw))));
     expect(parsed.labels[0]).toEqual(sample.labels[0]);
     expect(parsed).not.toHaveProperty('comment');
+    const result = parseBackup(source(signed(raw)));
+    expect(result.ok && result.warnings?.map((warning) => warning.path)).toEqual(['comment']);
+    expect(result.ok && result.warnings?.[0]?.message).toMatch(
+      /^a member a backup does not have \(it has format, createdAt, app, study, puzzles, .*\); not read$/,
+    );
     const { sha256, ...body } = parsed;
     expect(sha256).toBe(sha256Hex(canonicalJson(body)));
   });

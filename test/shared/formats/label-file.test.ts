@@ -115,6 +115,20 @@ describe('label files: build, serialize, parse', () => {
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
   });
 
+  it('names each top-level member it does not read, and nothing for a file as the studio writes it', () => {
+    const content = rawSample();
+    content.extra = 'from a script';
+    const result = parseLabelFile(source(signed(content)));
+    expect(result.ok && result.warnings).toEqual([
+      {
+        file: expect.any(String) as unknown,
+        path: 'extra',
+        message: 'a member a label file does not have (it has format, studyId, annotator, exportedAt, app, labels, sha256); not read',
+      },
+    ]);
+    expect(parseLabelFile(source(serializeLabelFile(sample)))).not.toHaveProperty('warnings');
+  });
+
   it('normalises label values and applies the scheme to unknown', () => {
     const content = rawSample();
     rawLabels(content)[0]!.value = ' Unknown. ';

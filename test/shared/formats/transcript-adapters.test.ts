@@ -1,6 +1,7 @@
 // parseTranscriptBundle on puzzle lists and surface/bottom lists (the fixtures and rows written
-// here): the study, ids, difficulty and fields each layout maps to, bad rows located by JSON path,
-// and files in no known layout rejected.
+// here): the study, ids, difficulty and fields each layout maps to, every field a layout does not
+// read named with its count (issue 26), bad rows located by JSON path, and files in no known layout
+// rejected.
 
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../shared/formats/sha256';
@@ -124,6 +125,29 @@ describe('parseTranscriptBundle: puzzle lists', () => {
 
 describe('parseTranscriptBundle: surface/bottom lists', () => {
   const study = parsed(parseTranscriptBundle(fixture('valid/surface-bottom.json'), { now: NOW }));
+
+  it('names the guesses and labels some rows carry, which a puzzle list does not read, with their counts', () => {
+    const result = parseTranscriptBundle(fixture('valid/surface-bottom.json'), { now: NOW });
+    expect(result.ok && result.warnings?.map((warning) => [warning.path, warning.message.split(' (for example')[0]])).toEqual([
+      ['[].user_guess', 'a field a puzzle list does not read, in 3 rows'],
+      ['[].label', 'a field a puzzle list does not read, in 3 rows'],
+    ]);
+  });
+
+  it('names nothing when every field is read, and skips empty values', () => {
+    const list = [{ title: 'T', surface: 'S', bottom: 'B', tips: [], note: '' }];
+    const result = parseTranscriptBundle({ name: 'list.json', text: JSON.stringify(list) }, { now: NOW });
+    expect(result.ok && result.warnings).toBeUndefined();
+    const withReview = [{ title: 'T', story: 'S', answer: 'B', review_data: [{ question: 'Q?', correction: 'yes' }] }];
+    const reviewed = parseTranscriptBundle({ name: 'review.json', text: JSON.stringify(withReview) }, { now: NOW });
+    expect(reviewed.ok && reviewed.warnings?.[0]).toMatchObject({
+      file: 'review.json',
+      path: '[].review_data',
+      message: expect.stringContaining(
+        'in 1 row (for example "[{\\"question\\":\\"Q?\\",\\"correction\\":\\"yes\\"}]"); not imported: map the fields',
+      ) as unknown,
+    });
+  });
 
   it('merges rows that repeat a puzzle once per user guess, and ignores their per-row ids', () => {
     expect(study.study.format).toBe('adapter:surface-bottom');

@@ -1,6 +1,6 @@
 // parseTranscriptBundle on the native JSON format: the study, puzzles, sessions and turns it reads,
-// older and newer versions and other formats refused, and every validation error located, named
-// and capped.
+// the judge prompts and judge samples a bundle may bring (issue 26), older and newer versions and
+// other formats refused, and every validation error located, named and capped.
 
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORTED_ERRORS } from '../../../shared/formats/error-list';
@@ -332,6 +332,70 @@ describe('parseTranscriptBundle: validation of the native format', () => {
       'sessions: expected a list of sessions, got the text "none"',
     ]);
     expect(errorLines(parseBundle(bundle({ puzzles: [], sessions: [] })))).toEqual(['puzzles: the bundle has no puzzles; expected at least one']);
+  });
+
+  it('reads the judge prompts and judge samples a bundle brings, and checks each template, name and count', () => {
+    const prompt = {
+      name: 'SPLAT judge (config.yaml)',
+      source: 'config.yaml: prompt.prompt_judge_init',
+      question: 'Q {{story}} {{question}}',
+      final: 'F {{finalAnswer}}',
+    };
+    const read = parsed(
+      parseBundle(
+        bundle({
+          judgePrompts: [{ ...prompt, note: 'one message' }],
+          judgeSamples: [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }],
+        }),
+      ),
+    );
+    expect(read.judgePrompts).toEqual([{ ...prompt, note: 'one message' }]);
+    expect(read.study.judgeSamples).toEqual([{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }]);
+    expect(parsed(parseBundle(bundle({ judgePrompts: [], judgeSamples: [] })))).not.toHaveProperty('judgePrompts');
+    expect(
+      errorLines(
+        parseBundle(
+          bundle({
+            judgePrompts: [{ ...prompt, question: 'Q {{stroy}}' }, { ...prompt, name: 'a@b' }, prompt],
+            judgeSamples: [{ judge: 'model-j', samples: 0, source: 'x' }],
+          }),
+        ),
+      ),
+    ).toEqual([
+      'judgePrompts[0].question: unknown placeholder {{stroy}}; a template may use {{title}}, {{story}}, {{reference}}, {{keyClues}}, {{question}}, {{finalAnswer}}, {{earlierTurns}}',
+      'judgePrompts[1].name: must not contain "@", which separates the model from the prompt version in a judge\'s name',
+      'judgePrompts[2].name: a second judge prompt named "SPLAT judge (config.yaml)"; names are unique',
+      'judgeSamples[0].samples: expected a whole number of at least 1, got the number 0',
+    ]);
+  });
+
+  it('names every top-level member it does not read, in JSON and in a JSONL header line, and still reads the bundle', () => {
+    const result = parseBundle(bundle({ comment: 'from a script', judges: ['a'] }));
+    expect(result.ok && result.warnings?.map((warning) => [warning.path, warning.message])).toEqual([
+      [
+        'comment',
+        'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read',
+      ],
+      [
+        'judges',
+        'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples, puzzles, sessions); not read',
+      ],
+    ]);
+    expect(parseBundle(bundle())).not.toHaveProperty('warnings');
+    const jsonl = parse(
+      'b.jsonl',
+      [JSON.stringify({ type: 'header', format: FORMAT, id: 'j', extra: 1 }), JSON.stringify({ type: 'puzzle', id: 'p', story: 's', reference: 'r' })].join(
+        '\n',
+      ),
+    );
+    expect(jsonl.ok && jsonl.warnings).toEqual([
+      {
+        file: 'b.jsonl',
+        line: 1,
+        path: 'extra',
+        message: 'a member a transcript bundle does not have (it has format, id, name, guidelines, scheme, judgePrompts, judgeSamples); not read',
+      },
+    ]);
   });
 
   it('caps the error list and says how many more there were', () => {

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/judge-run/prompts';
 import { judgeStudy } from './judge-study';
 
-const VALUES = { story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
+const VALUES = { title: 'T', story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
 
 describe('judge prompts', () => {
   it('cites each source by repository and file, and says where our own words stand in for an unlicensed one', () => {
@@ -48,16 +48,18 @@ describe('judge prompts', () => {
       },
     ]);
     const source = itemPromptSource(study, {
-      question: 'Q {{story}} | {{keyClues}} | {{question}} | {{earlierTurns}}',
+      question: 'Q {{title}} | {{story}} | {{keyClues}} | {{question}} | {{earlierTurns}}',
       final: 'F {{reference}} | {{finalAnswer}} | {{earlierTurns}}',
     });
-    expect(source.textFor('t1')).toBe('Q A woman reads a novel in a room with no light. | - She needs no light. | Is it about light? [item:t1] | (none)');
+    expect(source.textFor('t1')).toBe(
+      'Q (none given) | A woman reads a novel in a room with no light. | - She needs no light. | Is it about light? [item:t1] | (none)',
+    );
     expect(source.textFor('t2')).toBe('F She is blind and reads braille. | She is blind. [item:t2] | Question: Is it about light? [item:t1]');
     expect(() => source.textFor('nope')).toThrow(/no turn "nope"/);
   });
 
   it('refuses an unknown placeholder, naming it and the ones it knows', () => {
-    expect(() => renderPrompt('Story: {{stroy}}', VALUES)).toThrow(/unknown placeholder \{\{stroy\}\}; a template may use \{\{story\}\}/);
+    expect(() => renderPrompt('Story: {{stroy}}', VALUES)).toThrow(/unknown placeholder \{\{stroy\}\}; a template may use \{\{title\}\}, \{\{story\}\}/);
   });
 
   it('fills a value holding $ or braces as written, without expanding it again', () => {

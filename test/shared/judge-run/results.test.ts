@@ -198,6 +198,18 @@ describe('applying a judge run', () => {
     expect(q1?.judgeReplies?.[run.judge]).toBe(verdicts.get('q1')?.reply);
   });
 
+  it("keeps the benchmark's judge prompts and judge samples in the bundle it writes back", () => {
+    const judgePrompts = [
+      { name: 'SPLAT judge (config.yaml)', source: 'config.yaml: prompt.prompt_judge_init', question: '{{question}}', final: '{{finalAnswer}}' },
+    ];
+    const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];
+    const judged = applyJudgeResults({ ...study, study: { ...study.study, judgeSamples }, judgePrompts }, judgeName('gpt', 'studio-1'), new Map());
+    const reread = parseTranscriptBundle({ name: 'out.json', text: serializeBundleDocument(studyBundleDocument(judged)) });
+    if (!reread.ok) throw new Error(JSON.stringify(reread.errors));
+    expect(reread.value.judgePrompts).toEqual(judgePrompts);
+    expect(reread.value.study.judgeSamples).toEqual(judgeSamples);
+  });
+
   it('refuses a judge name the bundle could not hold', () => {
     expect(() => judgeName('a\u202eb', 'v1')).toThrow(/not usable as a model name/);
   });

@@ -3,7 +3,8 @@
 // and a mocked judge worker: the lead's study overview offers "Judges" (annotator mode and a pack
 // study do not); Start stores a run of the chosen endpoint and prompt version over the turns people
 // labelled by default, one sample per item, and runs it in the worker; a seeded sample is stored
-// with its size and seed; an edit saved under a name in use is refused in words.
+// with its size and seed; an edit saved under a name in use is refused in words; a benchmark's
+// judge prompt imported with a study shows where it came from and its note, and runs like any.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,5 +110,33 @@ describe('the Judges page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await db.promptVersions.get('terse'))?.basedOn).toBe('studio-1');
     expect(await screen.findByRole('option', { name: 'terse' })).toBeTruthy();
+  });
+
+  it("shows a benchmark's imported judge prompt with its study, its source and its note, and runs it", async () => {
+    const setup = await teamSetup('lead');
+    await setup.db.judgeEndpoints.put(ENDPOINT);
+    await setup.db.promptVersions.add({
+      name: 'SPLAT judge (config.yaml)',
+      question: 'Rules.\n\nThe story is {{story}} Why?.\n\n{{question}}',
+      final: 'Rules.\n\nThe story is {{story}} Why?.\n\n{{finalAnswer}}',
+      hash: 'h',
+      basedOn: 'config.yaml: prompt.prompt_judge_init',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      importedWith: { studyId, studyName: 'SPLAT (player p)' },
+      note: 'SPLAT sends its judge a conversation.',
+    });
+    renderWithServices(<JudgesView studyId={studyId} />, setup.services);
+    const item = await waitFor(() => {
+      const found = document.querySelector('[data-prompt-version="SPLAT judge (config.yaml)"]');
+      if (found === null) throw new Error('not listed yet');
+      return found;
+    });
+    expect(item.textContent).toContain('Imported with the study SPLAT (player p), from config.yaml: prompt.prompt_judge_init');
+    expect(item.textContent).toContain('Not run exactly as its source ran itSPLAT sends its judge a conversation.');
+    fireEvent.change(await screen.findByLabelText('Prompt version'), { target: { value: 'SPLAT judge (config.yaml)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
+    await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
+    const [run] = await setup.db.judgeRuns.toArray();
+    expect(run).toMatchObject({ judge: 'tiny@SPLAT judge (config.yaml)', prompt: { name: 'SPLAT judge (config.yaml)' } });
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The library's side of a benchmark import the worker holds: a preview with leftovers waits for
 // "Import anyway" (then commits) or "Cancel" (then the worker drops it); a preview with nothing
-// left out commits at once and says so; a new import lets go of one still waiting.
+// left out commits at once and says so; a new import lets go of one still waiting; records read
+// as a puzzle list that left fields unread are offered the mapping beside the summary (issue 26).
 
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,9 @@ const preview: ImportPreview = {
   system: 'TurtleBench',
   layouts: [{ file: 'all_cases_en_shot0.json', layout: 'TurtleBench wide table' }],
   grouping: 'one file',
-  counts: { puzzles: 32, sessions: 32, turns: 1532, judges: 9, raters: 1, humanLabels: 1532 },
+  counts: { puzzles: 32, sessions: 32, turns: 1532, questions: 1532, finals: 0, judges: 9, raters: 1, humanLabels: 1532 },
+  prompts: [],
+  judgeSamples: [],
   unparseable: [],
   leftovers: [{ file: 'all_cases_en_shot0.json', what: 'field extra', count: 2, examples: ['x'] }],
 };
@@ -75,5 +78,19 @@ describe('a held benchmark import in the library', () => {
     vi.mocked(workers.imports.importFiles).mockResolvedValue({ requestId: 'import-2', preview });
     fireEvent.click(screen.getByRole('button', { name: 'Import transcripts…' }));
     await waitFor(() => expect(workers.imports.cancelImport).toHaveBeenCalledExactlyOnceWith('import-1'));
+  });
+
+  it('offers to map the fields of records read as a puzzle list that left some unread, and not otherwise', async () => {
+    const listed = { id: 'l', name: 'list', counts: demo.study.counts, notes: ['not read: list.json: [].review_data: …'] };
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ ok: true, studies: [{ ...listed, unreadFields: true }] });
+    const services = await chooseFiles();
+    await waitFor(() => expect(services.store.getState().importState.status).toBe('done'));
+    expect(screen.getByRole('button', { name: 'Map fields…' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Some fields of these records were read by no layout');
+    cleanup();
+    vi.mocked(workers.imports.importFiles).mockResolvedValue({ ok: true, studies: [listed] });
+    const again = await chooseFiles();
+    await waitFor(() => expect(again.store.getState().importState.status).toBe('done'));
+    expect(screen.queryByRole('button', { name: 'Map fields…' })).toBeNull();
   });
 });

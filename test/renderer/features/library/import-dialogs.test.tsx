@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-// The benchmark import's preview and model-name dialog: the preview lists leftovers and unreadable
-// replies with counts and examples (or says nothing was left out) and hands the lead's choice on;
+// The benchmark import's preview and model-name dialog: the preview counts questions and final
+// answers apart, names the judge prompts found and judge_times, lists leftovers (counted in items,
+// not groups) and unreadable replies with counts and examples (or says nothing was left out) and
+// hands the lead's choice on;
 // the dialog refuses a name that is not a model name and passes the trimmed names on.
 
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -18,9 +20,15 @@ const preview: Preview = {
     { file: 'stories.json', layout: 'TurtleBench stories' },
   ],
   grouping: '2 files as one study: the stories with the judged guesses',
-  counts: { puzzles: 32, sessions: 32, turns: 1532, judges: 9, raters: 1, humanLabels: 1532 },
+  counts: { puzzles: 32, sessions: 32, turns: 1532, questions: 1530, finals: 2, judges: 9, raters: 1, humanLabels: 1532 },
+  prompts: [],
+  judgeSamples: [],
   unparseable: [{ judge: 'GPT_4o', reply: 'Invalid', count: 3 }],
-  leftovers: [{ file: 'stories.json', what: 'field [].extra', count: 32, examples: ['a', 'b'] }],
+  leftovers: [
+    { file: 'stories.json', what: 'field [].extra', count: 32, examples: ['a', 'b'] },
+    { file: 'review.json', what: "records: the user's questions", count: 61, examples: ['q'], noun: 'question' },
+    { file: 'config.yaml', what: 'setting log.save_log', count: 1, examples: ['true'] },
+  ],
 };
 
 describe('ImportPreview', () => {
@@ -31,14 +39,44 @@ describe('ImportPreview', () => {
     const text = screen.getByTestId('import-preview').textContent ?? '';
     expect(text).toContain('all_cases_en_shot0.json: TurtleBench wide table');
     expect(text).toContain(
-      '2 files as one study: the stories with the judged guesses: 32 puzzles, 32 sessions, 1,532 turns, 9 judges, 1,532 human labels by 1 rater.',
+      '2 files as one study: the stories with the judged guesses: 32 puzzles, 32 sessions, 1,532 turns (1,530 questions, 2 final answers), 9 judges, 1,532 human labels by 1 rater.',
     );
     expect(screen.getByTestId('import-unparseable').textContent).toBe('GPT_4o: "Invalid" × 3');
-    expect(screen.getByTestId('import-leftovers').textContent).toBe('stories.json: field [].extra: 32 (for example "a", "b")');
+    expect(screen.getByRole('heading', { name: 'Not imported: 61 questions, 32 values and 1 setting' })).toBeTruthy();
+    expect([...screen.getByTestId('import-leftovers').querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'stories.json: field [].extra: 32 values (for example "a", "b")',
+      `review.json: records: the user's questions: 61 questions (for example "q")`,
+      'config.yaml: setting log.save_log: 1 setting (for example "true")',
+    ]);
+    expect(screen.queryByTestId('import-prompts')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Import anyway' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onImport).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the judge prompts found, where each came from, whether it is sent as its source sent it, and judge_times', () => {
+    render(
+      <ImportPreview
+        preview={{
+          ...preview,
+          prompts: [
+            { name: 'SPLAT judge (config.yaml)', source: 'config.yaml: prompt.prompt_judge_init', note: 'one message, not a conversation' },
+            { name: 'Other judge', source: 'x.json: prompt' },
+          ],
+          judgeSamples: [{ judge: 'wizardlm', samples: 3, source: 'config.yaml: game.judge_times' }],
+        }}
+        onImport={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect([...screen.getByTestId('import-prompts').querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      "SPLAT judge (config.yaml): from config.yaml: prompt.prompt_judge_init — not sent exactly as the benchmark sent it; the version's note says how",
+      'Other judge: from x.json: prompt',
+    ]);
+    expect(screen.getByTestId('import-preview').textContent).toContain(
+      'The labels of wizardlm are each the majority of 3 samples (config.yaml: game.judge_times); the report says so.',
+    );
   });
 
   it('says when nothing was left out', () => {

@@ -1,7 +1,8 @@
 // GuessTheRuleBench's saved games import as they are (issue 14): dumps written the way its
 // save_game writes them become one study with exact puzzles, sessions, labels and raw replies;
-// static games, whose guesses are not saved, give sessions with no turns and say so. The real
-// rules are read from ../shared/real-data/ when present (they carry no licence).
+// static games, whose guesses are not saved, give sessions with no turns and say so, and their
+// judge_prompt becomes a prompt version with our placeholders (issue 26). The real rules are read
+// from ../shared/real-data/ when present (they carry no licence).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/im
 import { GUESS_THE_RULE_PLAYER, importGuessTheRule, looksLikeGuessTheRuleGame } from '../../../../shared/formats/importers/guess-the-rule';
 import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
+import { templateProblem } from '../../../../shared/domain/prompt-template';
 import { DynamicGame, fourGames, UUIDS } from './guess-the-rule-run';
 import { FILE_READERS } from '../../../../cli/support/file-readers';
 
@@ -132,12 +134,42 @@ describe('GuessTheRuleBench saved games', () => {
     expect(left('field history.negatives')?.count).toBe(2);
     expect(left('field generated_examples')).toMatchObject({ count: 2, examples: ['["honey","candy","chocolate","maple syrup"]', '["sunscreen","towel"]'] });
     expect(left('field player_guesses')?.count).toBe(2);
-    expect(left('field judge_prompt')?.count).toBe(2);
+    expect(left('field judge_prompt')).toBeUndefined();
     expect(left('field rule.category')?.examples).toEqual(['Fruit']);
     expect(left('field rule.categories')?.examples).toEqual(['["Vehicle","Toy"]']);
     for (const field of ['domain', 'num_init_examples', 'game_class_name', 'start_time', 'game_end_time', 'total_game_time', 'turns', 'status'])
       expect(left(`field ${field}`)?.count).toBe(4);
     expect(left('field rule_type')?.count).toBe(2);
+  });
+
+  it("makes the static games' judge_prompt one prompt version, its str.format fields written as our placeholders", () => {
+    expect(bundle.judgePrompts).toHaveLength(1);
+    const [prompt] = bundle.judgePrompts ?? [];
+    expect(prompt).toMatchObject({ name: 'GuessTheRuleBench judge (judge_prompt)', source: 'saved_games/*.json: judge_prompt of 2 saved games' });
+    expect(prompt?.final).toContain('User Guess: "{{finalAnswer}}"\n        Actual Rule: "{{reference}}"\n        Examples Shown: {{earlierTurns}}\n');
+    expect(prompt?.question).toContain('User Guess: "{{question}}"');
+    expect(
+      prompt?.final.startsWith("You are an expert at identifying semantic equivalency in a game called 'Going on a Picnic'.\n\n\n        Determine if"),
+    ).toBe(true);
+    expect(templateProblem(prompt?.final ?? '')).toBeUndefined();
+    expect(prompt?.note).toContain('{{earlierTurns}} (the earlier turns) stands in');
+  });
+
+  it("reads Python's literal braces as braces and lists a judge_prompt our templates cannot hold, saying why", () => {
+    const games = files().map((file) =>
+      file.text.includes('"judge_prompt"') ? { ...file, text: file.text.replace('Respond with', 'Reply in JSON {{\\"verdict\\": ...}}; respond with') } : file,
+    );
+    const braces = importGuessTheRule(games, {});
+    if (!braces.ok) throw new Error(JSON.stringify(braces.errors));
+    expect(braces.value.bundle.judgePrompts?.[0]?.final).toContain('Reply in JSON {"verdict": ...}; respond with');
+    const placeholder = files().map((file) => ({ ...file, text: file.text.replace('Respond with', '{{story}} {{{{plot}}}} Respond with') }));
+    const refused = importGuessTheRule(placeholder, {});
+    if (!refused.ok) throw new Error(JSON.stringify(refused.errors));
+    expect(refused.value.bundle.judgePrompts).toBeUndefined();
+    expect(refused.value.leftovers.find((l) => l.what.startsWith('field judge_prompt'))).toMatchObject({
+      what: 'field judge_prompt (not a prompt version: its text holds unknown placeholder {{plot}})',
+      count: 2,
+    });
   });
 
   it('writes a bundle our reader takes, sessions with no turns included', () => {

@@ -1,7 +1,9 @@
 // SPLAT's files import as they are (issue 14): a run's log.json, written the way puzzle_arena.py
 // writes it, with its log.csv and config.yaml, becomes one study with exact puzzles, sessions,
-// labels and raw replies; and puzzles.xlsx is a puzzle list with difficulty. SPLAT's real sheet
-// and config are read from ../shared/real-data/ when present (they carry no licence).
+// labels and raw replies; config.yaml's judge prompt becomes a prompt version whose placeholders
+// give back the very prompt the judge read, and judge_times is kept (issue 26); and puzzles.xlsx
+// is a puzzle list with difficulty. SPLAT's real sheet and config are read from
+// ../shared/real-data/ when present (they carry no licence).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { importSplatPuzzleSheet } from '../../../../shared/formats/importers/spl
 import { listUnparseableReplies } from '../../../../shared/formats/label-values';
 import type { SourceFile } from '../../../../shared/formats/limits';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
+import { renderPrompt, templateProblem } from '../../../../shared/domain/prompt-template';
 import { configYaml, runSplat, sampleRun, SETTINGS, SHEET, SHEET_HEADER } from './splat-run';
 import { writeWorkbook, type SheetSpec } from './workbook-writer';
 import { FILE_READERS } from '../../../../cli/support/file-readers';
@@ -161,20 +164,20 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
       examples: ['Here is the story: a man lives on the tenth floor…', 'Here is the story again.', '故事是这样的：Zoë ordered a café crème…'],
     });
     expect(study.leftovers.filter((l) => l.file === 'run/config.yaml').map((l) => [l.what, l.examples[0]])).toEqual([
-      ['setting game.judge_times', '3'],
       ['setting game.game_times', '2'],
       ['setting log.save_log', 'true'],
       ['setting log.log_json', 'log.json'],
       ['setting model.player_from_API', 'false'],
       ['setting model.judge_from_API', 'false'],
       ['setting path.data_path', './puzzles.xlsx'],
-      ['setting prompt.prompt_player_init', 'You are a player of a situation puzzle game. Ask yes/no questions.'],
-      ['setting prompt.prompt_judge_init', 'You are the judge. Answer only yes, no or irrelevant; say Congratulations whe…'],
     ]);
-    expect(study.leftovers).toHaveLength(10);
+    expect(study.leftovers).toHaveLength(7);
     expect(study.layouts).toEqual([
       { file: 'run/log.json', layout: 'SPLAT game log (log.json: puzzle_<i> -> replay -> Puzzle, Question, Round <k> {Player, Judge})' },
-      { file: 'run/config.yaml', layout: 'SPLAT settings (config.yaml): model.player, model.judge and game.max_round' },
+      {
+        file: 'run/config.yaml',
+        layout: "SPLAT settings (config.yaml): model.player, model.judge, game.max_round, game.judge_times, and the judge's prompt as a prompt version",
+      },
       {
         file: 'run/log.csv',
         layout:
@@ -189,6 +192,75 @@ describe('a SPLAT run: log.json with log.csv and config.yaml', () => {
     expect(parsed.value.study.counts).toMatchObject({ puzzles: 3, sessions: 6, turns: 19, finals: 3 });
     expect(parsed.value.puzzles.map((p) => p.difficulty)).toEqual([4, 7, 2]);
     expect(parsed.value.turns.find((t) => t.id === 'puzzle_1/0/Round 1')?.judgeReplies).toEqual({ [JUDGE]: 'congratulations, that is right!' });
+  });
+});
+
+describe("SPLAT's judge comes with its files", () => {
+  const study = imported(importSplat([LOG, CSV, CONFIG], {}, FILE_READERS));
+  const [prompt] = study.bundle.judgePrompts ?? [];
+  const log = JSON.parse(run.logJson) as Record<string, Record<string, { Puzzle: string }>>;
+  const JUDGE_INIT = 'You are the judge. Answer only yes, no or irrelevant; say Congratulations when the answer is right.';
+
+  it("makes config.yaml's judge prompt one prompt version named after its source, the rules, the puzzle message and the turn", () => {
+    expect(study.bundle.judgePrompts).toHaveLength(1);
+    expect(prompt).toMatchObject({ name: 'SPLAT judge (config.yaml)', source: 'run/config.yaml: prompt.prompt_judge_init' });
+    expect(prompt?.question.startsWith(`${JUDGE_INIT}\n\nThe title of puzzle is {{title}}.`)).toBe(true);
+    expect(prompt?.question.endsWith('\n\n{{question}}')).toBe(true);
+    expect(prompt?.final.endsWith('\n\n{{finalAnswer}}')).toBe(true);
+    expect(templateProblem(prompt?.question ?? '')).toBeUndefined();
+    expect(templateProblem(prompt?.final ?? '')).toBeUndefined();
+  });
+
+  it('fills its placeholders from each imported puzzle into exactly the prompt game() sent the judge', () => {
+    for (const puzzle of study.bundle.puzzles) {
+      const text = renderPrompt(prompt?.question ?? '', {
+        title: puzzle.title ?? '',
+        story: puzzle.story,
+        reference: puzzle.reference,
+        keyClues: '',
+        question: 'Q?',
+        finalAnswer: '',
+        earlierTurns: '',
+      });
+      expect(text).toBe(`${JUDGE_INIT}\n\n${log[puzzle.id]?.['0']?.Puzzle ?? 'missing'}\n\nQ?`);
+    }
+  });
+
+  it("says on the version what is not sent as SPLAT sent it, the judge_times majority, and keeps the player's prompt as a note", () => {
+    expect(prompt?.note).toContain("the judge's two replies before the first question are not sent");
+    expect(prompt?.note).toContain('SPLAT asked the judge 3 times a round and kept the majority (game.judge_times); a run here asks once.');
+    expect(prompt?.note).toContain('The player was told (prompt.prompt_player_init): You are a player of a situation puzzle game. Ask yes/no questions.');
+  });
+
+  it('keeps judge_times with the study, in the bundle our reader takes back', () => {
+    expect(study.bundle.judgeSamples).toEqual([{ judge: JUDGE, samples: 3, source: 'run/config.yaml: game.judge_times' }]);
+    const parsed = parseTranscriptBundle({ name: 'splat.json', text: serializeBundleDocument(study.bundle) });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.value.study.judgeSamples).toEqual(study.bundle.judgeSamples);
+    expect(parsed.value.judgePrompts).toEqual(study.bundle.judgePrompts);
+  });
+
+  it('brings no prompt and no samples without config.yaml', () => {
+    const bare = imported(importSplat([LOG], { player: PLAYER, judge: JUDGE }, FILE_READERS));
+    expect(bare.bundle.judgePrompts).toBeUndefined();
+    expect(bare.bundle.judgeSamples).toBeUndefined();
+  });
+
+  it('lists a judge prompt whose text reads as one of our placeholders as not imported, saying why', () => {
+    const braced = { name: 'config.yaml', text: run.configYaml.replace('say Congratulations', 'say {{congrats}}') };
+    const result = imported(importSplat([LOG, braced], {}, FILE_READERS));
+    expect(result.bundle.judgePrompts).toBeUndefined();
+    expect(result.leftovers.map((l) => l.what)).toContain(
+      'setting prompt.prompt_judge_init (not a prompt version: its text holds unknown placeholder {{congrats}})',
+    );
+    expect(result.leftovers.map((l) => l.what)).toContain('setting prompt.prompt_player_init');
+  });
+
+  it('refuses a judge_times that is no whole number', () => {
+    const bad = { name: 'config.yaml', text: run.configYaml.replace('judge_times: 3', 'judge_times: 0') };
+    expect(errorsOf(importSplat([LOG, bad], {}, FILE_READERS)).errors).toEqual([
+      { file: 'config.yaml', path: 'game.judge_times', message: 'expected how many times the judge is asked as a whole number from 1, got 0' },
+    ]);
   });
 });
 
@@ -498,5 +570,13 @@ describe("SPLAT's real puzzle sheet and config.yaml", () => {
       judge: 'meta-llama/Meta-Llama-3-8B-Instruct',
       maxRounds: 15,
     });
+    expect(study.bundle.judgeSamples).toEqual([{ judge: 'meta-llama/Meta-Llama-3-8B-Instruct', samples: 1, source: 'config.yaml: game.judge_times' }]);
+    const [prompt] = study.bundle.judgePrompts ?? [];
+    expect(prompt?.name).toBe('SPLAT judge (config.yaml)');
+    expect(prompt?.question).toMatch(
+      /^You are the judge and your role is to challenge the user[\s\S]*Enjoy the challenge of testing and expanding the user’s deductive reasoning!\n\nThe title of puzzle is \{\{title\}\}/,
+    );
+    expect(prompt?.note).toContain('The player was told (prompt.prompt_player_init): You are a player and going to play an interesting situation puzzle game');
+    expect(study.leftovers.map((l) => l.what).filter((what) => what.startsWith('setting prompt.'))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../../shared/formats/csv';
 import { formatErrorText } from '../../../../shared/formats/errors';
 import type { ImportedStudy } from '../../../../shared/formats/importers/imported-study';
-import { serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
+import { NO_JUDGE, serializeBundleDocument } from '../../../../shared/formats/importers/imported-study';
 import { importTurtleBench, turtleBenchLayout } from '../../../../shared/formats/importers/turtlebench';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { turtleBenchScore } from '../../../../shared/stats/study/turtlebench-scoring';
@@ -134,14 +134,15 @@ describe('other TurtleBench layouts', () => {
     expect(turnsOf(study).every((turn) => turn.judgeReplies?.GPT_4o !== undefined)).toBe(true);
   });
 
-  it('the 1.5k layout imports its 1,532 guesses with their human labels and asks for a judge', () => {
+  it('the 1.5k layout imports its 1,532 guesses with their human labels and, judged by no model, asks for no judge', () => {
     const file = real('turtle-soup-lateral-thinking-game/at-4623288/data/turtle_bench1.5k_en.json');
-    const needs = importTurtleBench([file]);
-    expect(needs.ok).toBe(false);
-    if (!needs.ok) expect(needs.needs).toEqual(['judge']);
-    const result = importTurtleBench([file], { judge: 'site-judge' });
+    const named = importTurtleBench([file], { judge: 'site-judge' });
+    expect(named.ok && named.value.bundle.sessions[0]?.judge).toBe('site-judge');
+    const result = importTurtleBench([file]);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const { bundle, raters, leftovers } = result.value;
+    expect(new Set(bundle.sessions.map((session) => session.judge))).toEqual(new Set([NO_JUDGE]));
+    expect(turnsOf(result.value).every((turn) => Object.keys(turn.judgements).length === 0)).toBe(true);
     expect(bundle.puzzles).toHaveLength(32);
     expect(turnsOf(result.value)).toHaveLength(1532);
     expect(raters[0]?.labels).toHaveLength(1532);
