@@ -50,8 +50,8 @@ async function imported(paths: string[], out: string) {
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   const layouts = new Map([...run.stdout.matchAll(/^read (.*?): (.*)$/gm)].map((m) => [m[1], m[2]]));
-  const wrote = /^wrote .*?: (\d+) puzzles?, (\d+) sessions?, (\d+) turns?, 1 judge$/m.exec(run.stdout)?.slice(1);
-  const listed = (what: string) => new RegExp(`: ${what}[^\\n]*: (\\d+) \\(for example`).exec(run.stdout)?.[1] ?? '0';
+  const wrote = /^wrote .*?: (\d+) puzzles?, (\d+) sessions?, (\d+) turns? \(\d+ questions?, \d+ final answers?\), 1 judge$/m.exec(run.stdout)?.slice(1);
+  const listed = (what: string) => new RegExp(`: ${what}[^\\n]*: (\\d+) questions? \\(for example`).exec(run.stdout)?.[1] ?? '0';
   return {
     layouts,
     wrote,

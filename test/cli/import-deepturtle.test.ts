@@ -29,7 +29,7 @@ async function bothSay(path: string, out: string) {
       validated.stdout,
     );
   const layout = /^read .*?: (.*)$/m.exec(imported.stdout)?.[1];
-  const wrote = /^wrote .*?: (\d+) puzzles?, (\d+) sessions?, (\d+) turns?, 1 judge$/m.exec(imported.stdout);
+  const wrote = /^wrote .*?: (\d+) puzzles?, (\d+) sessions?, (\d+) turns? \(\d+ questions?, \d+ final answers?\), 1 judge$/m.exec(imported.stdout);
   const labels = /^wrote .*?: (\d+) labels? by deepturtle-reviewer/m.exec(imported.stdout)?.[1];
   const left = /human correction that reads as no answer label \(yes, no, irrelevant\): (\d+)/.exec(imported.stdout)?.[1] ?? '0';
   return {

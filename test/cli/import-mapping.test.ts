@@ -107,7 +107,7 @@ describe('agreement-studio import --mapping', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('the column "Ann 1" is the rater Ann-1: an annotator\'s id is 1 to 100 letters');
-    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 4 turns, 2 judges`);
+    expect(run.stdout).toContain(`wrote ${out}: 2 puzzles, 2 sessions, 4 turns (4 questions, 0 final answers), 2 judges`);
     const labelFiles = ['Ann-1', 'ann-2', 'ann-3'].map((id) => join(dir, `labelled.${id}.labels.json`));
     expect(run.stdout).toContain(`wrote ${labelFiles[0]}: 4 labels by Ann-1 (Ann 1)`);
     expect(run.stdout).toContain('not imported: nothing');

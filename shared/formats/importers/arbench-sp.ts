@@ -21,6 +21,7 @@ import {
   type BundleTurn,
   type ImportedStudy,
   type MissingName,
+  NO_JUDGE,
 } from './imported-study';
 
 export const ARBENCH_LAYOUTS = {
@@ -30,12 +31,6 @@ export const ARBENCH_LAYOUTS = {
 
 /** sp_evaluator.py L30-36 and L1060-1094; longest first, so `few_shot_inst` is not read as `few_shot` with a model `inst_…`. */
 const METHODS = ['few_shot_inst', 'few_shot', 'zero_shot', 'proactive_cot', 'tot', 'uot'] as const;
-
-/**
- * Used only when no record holds a judge's answer: the response model is written nowhere
- * (sp_evaluation.sh sets it as RESPONSE_MODEL), and with no label to carry there is nothing to ask.
- */
-export const ARBENCH_UNNAMED_JUDGE = 'AR-Bench response model (not named)';
 
 // The judge answers Yes, No or Unknown (prompt.py's referee prompt); Unknown, "cannot be found in the
 // story or deduced", is what our three answers call irrelevant, as with TurtleBench's Unknown.
@@ -161,8 +156,9 @@ export function importArBenchLogs(files: readonly SourceFile[], options: Benchma
   if (reading.errors.length > 0) return { ok: false, errors: reading.errors };
 
   const needs = new Set<MissingName>();
-  // Read before it is known whether any record holds a judge's answer; a name is asked for only then.
-  const judge = options.judge ?? ARBENCH_UNNAMED_JUDGE;
+  // The response model is written nowhere (sp_evaluation.sh sets it as RESPONSE_MODEL); it is asked
+  // for only once a record holds a judge's answer, else the sessions name NO_JUDGE.
+  const judge = options.judge ?? NO_JUDGE;
   for (const log of logs) {
     const player = options.player ?? log.model;
     const problem = player === undefined ? undefined : idProblem('model', player);
@@ -354,7 +350,7 @@ function readChat(
 function questionTurn(reading: Reading, file: string, id: string, question: string, reply: string, judge: string): BundleTurn {
   reading.judged = true;
   const judgements: Record<string, JudgeLabel> = {};
-  if (NOT_A_QUESTION.test(reply)) reading.leftovers.add(file, NOT_A_QUESTION_LEFTOVER, `${id}: ${question}`);
+  if (NOT_A_QUESTION.test(reply)) reading.leftovers.add(file, NOT_A_QUESTION_LEFTOVER, `${id}: ${question}`, 'question');
   else judgements[judge] = readJudgeReply(reply, 'answer', SCHEME);
   return { id, type: 'question', text: question, judgements, judgeReplies: { [judge]: reply } };
 }
@@ -410,7 +406,7 @@ function readTree(reading: Reading, tree: { file: string; trees: unknown[] }, k:
         `no node at level ${level} is question ${level} of record ${k + 1} in the log; give the tree file written with this log`,
       );
     for (const node of siblings)
-      if (node !== onPath) reading.leftovers.add(tree.file, UNCHOSEN_LEFTOVER, `${sessionId}, level ${level}: ${node.question} — ${node.answer}`);
+      if (node !== onPath) reading.leftovers.add(tree.file, UNCHOSEN_LEFTOVER, `${sessionId}, level ${level}: ${node.question} — ${node.answer}`, 'question');
   }
   return true;
 }

@@ -20,6 +20,7 @@ import {
   type ImportedRater,
   type Leftover,
   type MissingName,
+  NO_JUDGE,
 } from './imported-study';
 import { withRepliesKept } from './imported-replies';
 import { MAPPING_TARGETS, TARGET_NAMES, type MappingPreset, type MappingTarget } from './mapping-preset';
@@ -37,9 +38,6 @@ import {
 } from './mapping-values';
 
 const SCHEME = MAPPED_SCHEME;
-
-/** The session judge when no column or name gives one: the file holds no judge's labels, so nobody is asked to name a judge. */
-export const NO_JUDGE = '(no judge)';
 
 const DEFAULT_TURN_KINDS = { question: ['question'], final: ['final'] };
 

@@ -5,7 +5,8 @@
 // imported; the judge is asked for, never guessed; a broken record is named by file and JSON path.
 
 import { describe, expect, it } from 'vitest';
-import { arBenchRunOf, ARBENCH_UNNAMED_JUDGE, describeArBenchTree, importArBenchLogs } from '../../../../shared/formats/importers/arbench-sp';
+import { arBenchRunOf, describeArBenchTree, importArBenchLogs } from '../../../../shared/formats/importers/arbench-sp';
+import { NO_JUDGE } from '../../../../shared/formats/importers/imported-study';
 import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/importers/benchmark-import';
 import { serializeBundleDocument, type BenchmarkImport, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
@@ -184,7 +185,7 @@ describe('AR-Bench situation-puzzle logs', () => {
     expect(partial.bundle.sessions.map((s) => s.id)).toEqual(['log_zero_shot_gpt-4o/0']);
     // max_turn=0: the record holds only the player's prompts and its answer.
     const unasked = imported(importArBenchLogs([file('log_zero_shot_gpt-4o.json', pythonDump([chatRecord(1, [], 'A: A meteor shower.')]))]));
-    expect(unasked.bundle.sessions.map((s) => [s.judge, s.turns.map((t) => t.type)])).toEqual([[ARBENCH_UNNAMED_JUDGE, ['final']]]);
+    expect(unasked.bundle.sessions.map((s) => [s.judge, s.turns.map((t) => t.type)])).toEqual([[NO_JUDGE, ['final']]]);
   });
 
   it('names the file, the record and the place of a broken record, in words', () => {

@@ -5,7 +5,8 @@
 // a /1 preset reads the same, and bad members are named; no judge label means no judge is asked for.
 
 import { describe, expect, it } from 'vitest';
-import { mapRecords, NO_JUDGE } from '../../../../shared/formats/importers/mapping';
+import { mapRecords } from '../../../../shared/formats/importers/mapping';
+import { NO_JUDGE } from '../../../../shared/formats/importers/imported-study';
 import {
   MAPPING_FORMAT,
   mappingPresetFromJson,
