@@ -6,12 +6,55 @@ import type { FormatError } from './errors';
 import { quote } from './field-schemas';
 import { jsonPath } from './zod-issues';
 
+/**
+ * Every limit on what the studio reads, in one table (the README lists it). Each reader checks
+ * its limit before the work it bounds, and a file over one is refused with the limit and the
+ * file's own figure. Each number leaves real files far below it; the bench (`npm run bench`,
+ * hostile readers) shows a file at the limit is read in seconds and under 500 MB.
+ */
 export const INPUT_LIMITS = {
+  /** One file's bytes, checked before it is read; an SQLite database is read whole into memory, so it bounds the pages read too. */
   maxFileBytes: 200 * 1024 * 1024,
+  /** Objects or arrays in one another (JSON), elements in one another (a workbook's XML); real files go 6 deep. */
   maxNestingDepth: 64,
+  /** One string: a JSON or CSV field, an id, a story. */
   maxStringChars: 1024 * 1024,
   maxTurns: 5_000_000,
+  /** One unzipped part of a workbook (a sheet, the shared strings); SPLAT's largest is 0.6 MB, and a 76 MB sheet takes read-excel-file over 400 MB. */
+  maxWorkbookPartBytes: 32 * 1024 * 1024,
+  /** All of a workbook's parts unzipped, checked against the archive's directory before any is unpacked. */
+  maxWorkbookBytes: 64 * 1024 * 1024,
+  /** Rows of one sheet, counted from the sheet's row numbers: SPLAT's puzzles.xlsx has 976, Excel allows 1,048,576. */
+  maxSheetRows: 100_000,
+  /** Cells of every sheet, empty ones inside each sheet's extent included (the reader fills them in): 100,000 rows of 5 columns take 2 s and under 400 MB. */
+  maxWorkbookCells: 500_000,
+  /** One workbook cell once its shared string is filled in: over the string limit, as a judge's reply of 2 MB in a mapped sheet is read whole and kept cut (Excel itself holds 32,767 characters in a cell). */
+  maxCellChars: 4 * 1024 * 1024,
+  /** Entries of the shared strings; a workbook cannot use more than it has cells. */
+  maxSharedStrings: 500_000,
+  /** The text of every cell once shared strings are filled in, so one long string in many cells counts each time. */
+  maxWorkbookTextChars: 64 * 1024 * 1024,
+  /** Aliases in one YAML document (the `yaml` package's own default for toJS): SPLAT's config.yaml has none. */
+  maxYamlAliases: 100,
+  /** One value read from an SQLite table: GameArena's history of one game is a few kB; a reply over the string limit is still read and kept cut. */
+  maxSqliteValueBytes: 16 * 1024 * 1024,
 } as const;
+
+/** A count in words for a limit's message: 1,000,000. */
+export function countWords(n: number): string {
+  return n.toLocaleString('en');
+}
+
+/** Bytes in words for a limit's message: "1.2 GB", "650 kB", "32 MB". */
+export function byteWords(bytes: number): string {
+  const units: ReadonlyArray<[number, string]> = [
+    [1024 * 1024 * 1024, 'GB'],
+    [1024 * 1024, 'MB'],
+    [1024, 'kB'],
+  ];
+  for (const [size, unit] of units) if (bytes >= size) return `${Number((bytes / size).toFixed(1)).toLocaleString('en')} ${unit}`;
+  return `${bytes} bytes`;
+}
 
 /** A file as read from disk or from the browser: its name, size in bytes, and text. */
 export interface SourceFile {
