@@ -66,6 +66,8 @@ export interface SourceFile {
   invalidUtf8?: Utf8Fault;
   /** Set when the bytes start like a known binary format (see binary-kind.ts), e.g. "a PNG image": parsers reject the file as not text. */
   binaryKind?: string;
+  /** Set when the bytes are text in another form than UTF-8 that saving again fixes (UTF-16, a doubled byte-order mark; see textEncodingProblem): the message. */
+  encodingProblem?: string;
   /** The bytes of a binary file that an importer reads as such (READABLE_BINARY_KINDS: a workbook, an SQLite database); `text` is then empty. */
   bytes?: Uint8Array;
 }
@@ -98,6 +100,7 @@ export function checkSourceFile(file: SourceFile, limit?: SizeLimit): FormatErro
   const sizeError = checkFileSize(file, limit);
   if (sizeError) return sizeError;
   if (file.binaryKind !== undefined) return { file: file.name, path: '', message: binaryFileMessage(file.binaryKind) };
+  if (file.encodingProblem !== undefined) return { file: file.name, path: '', message: file.encodingProblem };
   if (file.invalidUtf8 === undefined) return undefined;
   const { line, column, offset, byte } = file.invalidUtf8;
   const hex = byte.toString(16).toUpperCase().padStart(2, '0');
