@@ -48,7 +48,13 @@ function baseWorkbook(): ZipEntry[] {
 function withParts(parts: Record<string, string | Uint8Array>, entries = baseWorkbook()): Uint8Array {
   const replaced = new Map(Object.entries(parts).map(([name, content]) => [name, typeof content === 'string' ? new TextEncoder().encode(content) : content]));
   const kept = entries.filter((entry) => !replaced.has(entry.name));
-  const added = [...replaced].map(([name, data]): ZipEntry => ({ name, method: ZIP_DEFLATED, crc: 0, size: data.length, data: new Uint8Array(deflateRawSync(data)) }));
+  const added = [...replaced].map(([name, data]): ZipEntry => ({
+    name,
+    method: ZIP_DEFLATED,
+    crc: 0,
+    size: data.length,
+    data: new Uint8Array(deflateRawSync(data)),
+  }));
   return writeZip([...kept, ...added]);
 }
 
@@ -136,15 +142,24 @@ export const READER_CASES: readonly ReaderCase[] = [
   {
     name: 'ten-megabyte-cell.xlsx',
     finding: 'one 10 MB cell',
-    bytes: () => Promise.resolve(withParts({ 'xl/worksheets/sheet1.xml': sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'y'.repeat(10 * MB)}</t></is></c></row>`) })),
-    expect: { refused: new RegExp(`the cell A1 of the sheet sheet1 holds ${countWords(10 * MB)} characters; the studio reads at most ${countWords(INPUT_LIMITS.maxCellChars)} in one cell`) },
+    bytes: () =>
+      Promise.resolve(
+        withParts({ 'xl/worksheets/sheet1.xml': sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'y'.repeat(10 * MB)}</t></is></c></row>`) }),
+      ),
+    expect: {
+      refused: new RegExp(
+        `the cell A1 of the sheet sheet1 holds ${countWords(10 * MB)} characters; the studio reads at most ${countWords(INPUT_LIMITS.maxCellChars)} in one cell`,
+      ),
+    },
   },
   {
     name: 'zip-bomb-1.2GB.xlsx',
     finding: 'a 1.2 MB file inflating to 1.2 GB',
     bytes: () => Promise.resolve(bomb(1229 * MB, 1229 * MB)),
     expect: {
-      refused: new RegExp(`its part xl/worksheets/sheet1\\.xml unpacks to ${byteWords(1229 * MB)}; the studio reads at most ${byteWords(INPUT_LIMITS.maxWorkbookPartBytes)} in one part`),
+      refused: new RegExp(
+        `its part xl/worksheets/sheet1\\.xml unpacks to ${byteWords(1229 * MB)}; the studio reads at most ${byteWords(INPUT_LIMITS.maxWorkbookPartBytes)} in one part`,
+      ),
     },
   },
   {
@@ -157,7 +172,9 @@ export const READER_CASES: readonly ReaderCase[] = [
     name: 'deep-elements.xlsx',
     finding: 'a sheet of elements nested 200,000 deep',
     bytes: () => Promise.resolve(withParts({ 'xl/worksheets/sheet1.xml': sheetXml(`${'<x>'.repeat(200_000)}${'</x>'.repeat(200_000)}`) })),
-    expect: { refused: new RegExp(`its part xl/worksheets/sheet1\\.xml nests elements 200,002 deep; the studio reads at most ${INPUT_LIMITS.maxNestingDepth} levels`) },
+    expect: {
+      refused: new RegExp(`its part xl/worksheets/sheet1\\.xml nests elements 200,002 deep; the studio reads at most ${INPUT_LIMITS.maxNestingDepth} levels`),
+    },
   },
   {
     name: 'blob-150MB-users.db',
