@@ -1,7 +1,7 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook (the default) picks sections; BENCH_RUNS sets repeats.
+// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers (the default) picks sections; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync,workbook').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync,workbook,hostile-readers').split(','));
 const CHROMIUM_PATH = browserPath();
 const out = '.bench';
 for (const folder of ['page', 'labelling', 'team', 'report', 'sync']) mkdirSync(`${out}/${folder}`, { recursive: true });
@@ -70,6 +70,7 @@ if (SECTIONS.has('report')) await reportSection();
 if (SECTIONS.has('judge')) await judgeSection();
 if (SECTIONS.has('sync')) await syncSection();
 if (SECTIONS.has('workbook')) await workbookSection();
+if (SECTIONS.has('hostile-readers')) await hostileReadersSection();
 
 async function importSection() {
   const node = benchParse(text, RUNS);
@@ -320,4 +321,15 @@ async function workbookSection() {
   console.log(`  app, file chosen to study stored, Chromium  ${ms(r.appMs)}   (the input's change event to the "Imported" notice)`);
   console.log(`  command line, agreement-studio import       ${ms(r.cliMs)}   (process start to exit, the bundle written)`);
   console.log(`  app / command line                          ${ratio.toFixed(2).padStart(7)} x    (target <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`);
+}
+
+async function hostileReadersSection() {
+  await bundle('hostile-readers-bench.ts', 'hostile-readers-bench.mjs', 'node', external);
+  const { runHostileReadersBench } = await import(new URL(`../${out}/hostile-readers-bench.mjs`, import.meta.url).href);
+  const figures = await runHostileReadersBench({ benchRoot: `${out}/hostile-readers`, cliMain: new URL('../build/cli/main.mjs', import.meta.url).href });
+  console.log('\nHostile readers (issue 27): each case through agreement-studio import in a child process; limit 10 s and 500 MB a case');
+  for (const f of figures) {
+    const over = f.ms > 10_000 || !(f.maxRssMb <= 500);
+    console.log(`  ${f.name.padEnd(30)} ${fmt(f.ms).padStart(6)} ms ${fmt(f.maxRssMb).padStart(5)} MB  ${over ? 'OVER THE LIMIT' : 'within'}  ${f.outcome}`);
+  }
 }

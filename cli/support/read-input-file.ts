@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ParseResult } from '../../shared/formats/errors';
 import { checkFileSize, checkSourceFile, type SourceFile } from '../../shared/formats/limits';
-import { findUtf8Fault } from '../../shared/formats/utf8';
+import { findUtf8Fault, textEncodingProblem } from '../../shared/formats/utf8';
 import { binaryFileMessage, binaryKind, READABLE_BINARY_KINDS } from '../../shared/formats/binary-kind';
 
 export function readInputFile(path: string): Promise<ParseResult<SourceFile>> {
@@ -31,6 +31,8 @@ async function readFileAt(path: string, keepReadableBinary: boolean): Promise<Pa
     if (kind !== undefined && keepReadableBinary && READABLE_BINARY_KINDS.has(kind))
       return { ok: true, value: { name: path, text: '', size: info.size, binaryKind: kind, bytes } };
     if (kind !== undefined) return fail(binaryFileMessage(kind));
+    const encodingProblem = textEncodingProblem(bytes);
+    if (encodingProblem !== undefined) return fail(encodingProblem);
     try {
       return { ok: true, value: { name: path, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), size: info.size } };
     } catch {

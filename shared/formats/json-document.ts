@@ -45,7 +45,23 @@ function syntaxError(fileName: string, text: string, error: unknown, lineOffset?
     .replace(/ at position \d+[\s\S]*$/, '')
     .replace(/ in JSON$/, '')
     .replace(/, (?:\.{3})?"[\s\S]*"(?:\.{3})? is not valid JSON$/, '');
-  return { file: fileName, line, path: '', message: `invalid JSON (column ${column}): ${detail}` };
+  const invisible = invisibleCharacter(text.charCodeAt(offset));
+  const said = invisible !== undefined ? `${invisible}, which is not JSON; delete it and save the file again` : detail;
+  return { file: fileName, line, path: '', message: `invalid JSON (column ${column}): ${said}` };
+}
+
+/** A character the engine would quote as nothing visible, named in words; undefined for a visible one (and for tabs and line breaks, which the engine names). */
+function invisibleCharacter(code: number): string | undefined {
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (code === 0xfeff) return `a byte-order mark (${hex}, an invisible mark some editors put first)`;
+  const invisible =
+    (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+    code === 0x7f ||
+    code === 0xa0 ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2028 && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2064);
+  return invisible ? `an invisible character (${hex})` : undefined;
 }
 
 /**

@@ -6,12 +6,55 @@ import type { FormatError } from './errors';
 import { quote } from './field-schemas';
 import { jsonPath } from './zod-issues';
 
+/**
+ * Every limit on what the studio reads, in one table (the README lists it). Each reader checks
+ * its limit before the work it bounds, and a file over one is refused with the limit and the
+ * file's own figure. Each number leaves real files far below it; the bench (`npm run bench`,
+ * hostile readers) shows a file at the limit is read in seconds and under 500 MB.
+ */
 export const INPUT_LIMITS = {
+  /** One file's bytes, checked before it is read; an SQLite database is read whole into memory, so it bounds the pages read too. */
   maxFileBytes: 200 * 1024 * 1024,
+  /** Objects or arrays in one another (JSON), elements in one another (a workbook's XML); real files go 6 deep. */
   maxNestingDepth: 64,
+  /** One string: a JSON or CSV field, an id, a story. */
   maxStringChars: 1024 * 1024,
   maxTurns: 5_000_000,
+  /** One unzipped part of a workbook (a sheet, the shared strings); SPLAT's largest is 0.6 MB, and a 76 MB sheet takes read-excel-file over 400 MB. */
+  maxWorkbookPartBytes: 32 * 1024 * 1024,
+  /** All of a workbook's parts unzipped, checked against the archive's directory before any is unpacked. */
+  maxWorkbookBytes: 64 * 1024 * 1024,
+  /** Rows of one sheet, counted from the sheet's row numbers: SPLAT's puzzles.xlsx has 976, AgentBench's workbooks fewer; a puzzle sheet of 50,000 rows imports on the command line in under 2 s and 300 MB (the bench), one of 100,000 took 11 s. */
+  maxSheetRows: 50_000,
+  /** Cells of every sheet, empty ones inside each sheet's extent included (the reader fills them in): 100,000 rows of 5 columns take read-excel-file 2 s and under 400 MB. */
+  maxWorkbookCells: 500_000,
+  /** One workbook cell once its shared string is filled in: over the string limit, as a judge's reply of 2 MB in a mapped sheet is read whole and kept cut (Excel itself holds 32,767 characters in a cell). */
+  maxCellChars: 4 * 1024 * 1024,
+  /** Entries of the shared strings; a workbook cannot use more than it has cells. */
+  maxSharedStrings: 500_000,
+  /** The text of every cell once shared strings are filled in, so one long string in many cells counts each time. */
+  maxWorkbookTextChars: 64 * 1024 * 1024,
+  /** Aliases in one YAML document (the `yaml` package's own default for toJS): SPLAT's config.yaml has none. */
+  maxYamlAliases: 100,
+  /** One value read from an SQLite table: GameArena's history of one game is a few kB; a reply over the string limit is still read and kept cut. */
+  maxSqliteValueBytes: 16 * 1024 * 1024,
 } as const;
+
+/** A count in words for a limit's message: 1,000,000. */
+export function countWords(n: number): string {
+  return n.toLocaleString('en');
+}
+
+/** Bytes in words for a limit's message: "1.2 GB", "650 kB", "32 MB". */
+export function byteWords(bytes: number): string {
+  const units: ReadonlyArray<[number, string]> = [
+    [1024 * 1024 * 1024, 'GB'],
+    [1024 * 1024, 'MB'],
+    [1024, 'kB'],
+  ];
+  for (const [size, unit] of units) if (bytes >= size) return `${Number((bytes / size).toFixed(1)).toLocaleString('en')} ${unit}`;
+  return `${bytes} bytes`;
+}
 
 /** A file as read from disk or from the browser: its name, size in bytes, and text. */
 export interface SourceFile {
@@ -23,6 +66,8 @@ export interface SourceFile {
   invalidUtf8?: Utf8Fault;
   /** Set when the bytes start like a known binary format (see binary-kind.ts), e.g. "a PNG image": parsers reject the file as not text. */
   binaryKind?: string;
+  /** Set when the bytes are text in another form than UTF-8 that saving again fixes (UTF-16, a doubled byte-order mark; see textEncodingProblem): the message. */
+  encodingProblem?: string;
   /** The bytes of a binary file that an importer reads as such (READABLE_BINARY_KINDS: a workbook, an SQLite database); `text` is then empty. */
   bytes?: Uint8Array;
 }
@@ -55,6 +100,7 @@ export function checkSourceFile(file: SourceFile, limit?: SizeLimit): FormatErro
   const sizeError = checkFileSize(file, limit);
   if (sizeError) return sizeError;
   if (file.binaryKind !== undefined) return { file: file.name, path: '', message: binaryFileMessage(file.binaryKind) };
+  if (file.encodingProblem !== undefined) return { file: file.name, path: '', message: file.encodingProblem };
   if (file.invalidUtf8 === undefined) return undefined;
   const { line, column, offset, byte } = file.invalidUtf8;
   const hex = byte.toString(16).toUpperCase().padStart(2, '0');

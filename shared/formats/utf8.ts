@@ -15,6 +15,8 @@ export function sourceFileFromBytes(name: string, bytes: Uint8Array): SourceFile
   const kind = binaryKind(bytes);
   if (kind !== undefined)
     return READABLE_BINARY_KINDS.has(kind) ? { name, size, text: '', binaryKind: kind, bytes } : { name, size, text: '', binaryKind: kind };
+  const encodingProblem = textEncodingProblem(bytes);
+  if (encodingProblem !== undefined) return { name, size, text: '', encodingProblem };
   try {
     return { name, size, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
@@ -23,6 +25,38 @@ export function sourceFileFromBytes(name: string, bytes: Uint8Array): SourceFile
     const fault = findUtf8Fault(bytes);
     return fault === undefined ? { name, size, text } : { name, size, text, invalidUtf8: fault };
   }
+}
+
+/** How many bytes of a file's start show whether it is UTF-16. */
+const UTF16_PEEK_BYTES = 4096;
+
+/**
+ * What is wrong with text that is not UTF-8 in a way a person can fix by saving it again: UTF-16
+ * (with its byte-order mark, or without one: a zero byte in every other place, as ASCII text has
+ * in UTF-16), or UTF-8 whose byte-order mark is given twice (the second would reach the parser as
+ * an invisible character). Undefined for any other bytes.
+ */
+export function textEncodingProblem(bytes: Uint8Array): string | undefined {
+  const [b0, b1] = bytes;
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) return 'UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8';
+  const doubledBom = [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf].every((byte, i) => bytes[i] === byte);
+  if (doubledBom)
+    return 'the file starts with two byte-order marks (the invisible mark U+FEFF that some editors put first, here twice); save it as UTF-8 with one or none';
+  const peek = Math.min(bytes.length, UTF16_PEEK_BYTES) & ~1;
+  if (peek < 4) return undefined;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < peek; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const pairs = peek / 2;
+  // Latin text in UTF-16 has a zero in nearly every pair, always on the same side; no UTF-8 text does.
+  const mostly = (zeros: number) => zeros >= pairs * 0.4;
+  const hardly = (zeros: number) => zeros <= pairs * 0.05;
+  if ((mostly(oddZeros) && hardly(evenZeros)) || (mostly(evenZeros) && hardly(oddZeros)))
+    return 'UTF-16 text (without a byte-order mark: a zero byte in every other place); save it as UTF-8';
+  return undefined;
 }
 
 /**

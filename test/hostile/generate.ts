@@ -756,7 +756,7 @@ function bundleCases(): HostileCase[] {
       category: 'invalid-utf8',
       what: 'the bundle saved as UTF-16',
       bytes: () => utf16(full),
-      expect: rejectedAt(onLine(1, `${NOT_UTF8} (column 1)`)),
+      expect: rejectedAt(wholeFile('UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8')),
     },
 
     mutation(
@@ -2048,7 +2048,7 @@ function reliabilityCases(): HostileCase[] {
       category: 'invalid-utf8',
       what: 'the CSV saved as UTF-16',
       bytes: () => utf16(full),
-      expect: rejectedAt(onLine(1, `${NOT_UTF8} (column 1)`)),
+      expect: rejectedAt(wholeFile('UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8')),
     },
 
     mutation(

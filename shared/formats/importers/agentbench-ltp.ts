@@ -22,6 +22,7 @@ import {
   type BundleTurn,
   type ImportedStudy,
 } from './imported-study';
+import { workbookFailure } from '../workbook-parts';
 
 export const AGENTBENCH_LAYOUTS = {
   runs: 'AgentBench lateral-thinking run (outputs/<time>/<agent>/ltp-*/runs.jsonl)',
@@ -237,7 +238,7 @@ async function workbookSheet(
     const bytes = file.bytes ?? new Uint8Array();
     sheets = await readers.readWorkbook(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { trim: false });
   } catch (error) {
-    return reading.error(file.name, '', `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`);
+    return reading.error(file.name, '', `cannot read the workbook: ${workbookFailure(error)}`);
   }
   const [first, ...others] = sheets;
   const header = (first?.data[0] ?? []).map((cell) => (cell === null ? '' : String(cell)));

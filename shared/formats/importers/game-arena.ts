@@ -7,7 +7,7 @@ import { idProblem } from '../../domain/ids';
 import { SQLITE_DATABASE } from '../binary-kind';
 import type { FormatError } from '../errors';
 import { readJudgeReply } from '../judge-reply';
-import type { SourceFile } from '../limits';
+import { byteWords, checkFileSize, INPUT_LIMITS, type SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import type { LoadSqlJs, SqlJs, SqlValue } from './file-readers';
@@ -75,6 +75,12 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   const sessions: BundleSession[] = [];
   const layouts: Array<{ file: string; layout: string }> = [];
   for (const file of files) {
+    // sql.js holds the whole database in memory, so the file's size bounds the pages read.
+    const sizeError = checkFileSize(file);
+    if (sizeError !== undefined) {
+      errors.push(sizeError);
+      continue;
+    }
     let db: InstanceType<SqlJs['Database']> | undefined;
     try {
       db = new SQL.Database(file.bytes);
@@ -89,10 +95,24 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
         });
         continue;
       }
+      // The other tables are counted and shown by a few rows, never read whole: one may hold a blob of any size.
       for (const table of tables)
-        if (table !== 'game_sessions')
-          for (const row of rowsOf(db, `SELECT * FROM "${table.replaceAll('"', '""')}"`)) leftovers.add(file.name, `records: table ${table}`, row);
-      const rows = rowsOf(db, 'SELECT * FROM game_sessions ORDER BY id');
+        if (table !== 'game_sessions') {
+          const count = Number(rowsOf(db, `SELECT COUNT(*) AS n FROM ${sqlName(table)}`)[0]?.n ?? 0);
+          const examples = rowsOf(db, `SELECT ${columnsOf(db, table).map(exampleColumn).join(', ')} FROM ${sqlName(table)} LIMIT 3`);
+          leftovers.addCounted(file.name, `records: table ${table}`, count, examples);
+        }
+      const columns = columnsOf(db, 'game_sessions');
+      const tooLarge = valueOverLimit(
+        db,
+        columns.filter((column) => IMPORTED_COLUMNS.has(column)),
+      );
+      if (tooLarge !== undefined) {
+        errors.push({ file: file.name, ...tooLarge });
+        continue;
+      }
+      const read = columns.map((column) => (IMPORTED_COLUMNS.has(column) ? sqlName(column) : exampleColumn(column))).join(', ');
+      const rows = rowsOf(db, `SELECT ${read} FROM game_sessions ORDER BY id`);
       let games = 0;
       for (const row of rows) {
         const session = readRow(file.name, row, puzzles, leftovers, errors);
@@ -104,8 +124,13 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
         file: file.name,
         layout: `${GAME_ARENA_LAYOUT}: ${games.toLocaleString('en')} Akinator game${games === 1 ? '' : 's'} of ${rows.length.toLocaleString('en')} row${rows.length === 1 ? '' : 's'}`,
       });
-    } catch (error) {
-      errors.push({ file: file.name, path: '', message: `cannot read the SQLite database: ${error instanceof Error ? error.message : String(error)}` });
+    } catch {
+      // SQLite's own words ("file is not a database", "no such column: id") are not a study lead's.
+      errors.push({
+        file: file.name,
+        path: '',
+        message: "cannot read the SQLite database: it is damaged, or its game_sessions table is not laid out as GameArena's users.db lays it out",
+      });
     } finally {
       db?.close();
     }
@@ -135,6 +160,36 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
       leftovers: leftovers.list(),
     },
   };
+}
+
+/** A table or column name quoted for SQL. */
+function sqlName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+function columnsOf(db: InstanceType<SqlJs['Database']>, table: string): string[] {
+  return rowsOf(db, `PRAGMA table_info(${sqlName(table)})`).map((row) => String(row.name));
+}
+
+/** A column as a leftover example reads it: a blob as its size, text cut to 100 characters (the examples show 80), so no large value is read. */
+function exampleColumn(column: string): string {
+  const name = sqlName(column);
+  return `CASE typeof(${name}) WHEN 'blob' THEN '(binary data, ' || length(${name}) || ' bytes)' WHEN 'text' THEN substr(${name}, 1, 100) ELSE ${name} END AS ${name}`;
+}
+
+/** The first value of an imported column over the limit of one value, found by SQLite before any row is read, with its place. */
+function valueOverLimit(db: InstanceType<SqlJs['Database']>, columns: readonly string[]): Omit<FormatError, 'file'> | undefined {
+  const limit = INPUT_LIMITS.maxSqliteValueBytes;
+  for (const column of columns) {
+    const bytes = `length(CAST(${sqlName(column)} AS BLOB))`;
+    const over = rowsOf(db, `SELECT rowid AS at, ${bytes} AS bytes FROM game_sessions WHERE ${bytes} > ${limit} LIMIT 1`)[0];
+    if (over !== undefined)
+      return {
+        path: `game_sessions row ${String(over.at)}.${column}`,
+        message: `the value is ${byteWords(Number(over.bytes))}; the studio reads at most ${byteWords(limit)} of one value`,
+      };
+  }
+  return undefined;
 }
 
 function rowsOf(db: InstanceType<SqlJs['Database']>, sql: string): Row[] {

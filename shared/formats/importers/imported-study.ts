@@ -105,14 +105,19 @@ export class LeftoverTally {
   private readonly entries = new Map<string, Leftover>();
 
   add(file: string, what: string, example: unknown, noun?: string): void {
+    this.addCounted(file, what, 1, [example], noun);
+  }
+
+  /** `count` more of one kind, given a few examples: records counted where they are, not read (a table that is not imported). */
+  addCounted(file: string, what: string, count: number, examples: readonly unknown[], noun?: string): void {
     const key = `${file}\u0000${what}`;
     let entry = this.entries.get(key);
     if (entry === undefined) {
       entry = { file, what, count: 0, examples: [], ...(noun !== undefined ? { noun } : {}) };
       this.entries.set(key, entry);
     }
-    entry.count++;
-    if (entry.examples.length < 3) entry.examples.push(shortExample(example));
+    entry.count += count;
+    for (const example of examples) if (entry.examples.length < 3) entry.examples.push(shortExample(example));
   }
 
   /** Every key of `record` not in `known`, as the field `prefix + key`. */

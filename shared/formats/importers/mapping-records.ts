@@ -9,6 +9,7 @@ import { isRecord } from '../field-schemas';
 import { parseJsonDocument, parseJsonText, stripBom } from '../json-document';
 import { checkFileSize, checkSourceFile, type SourceFile } from '../limits';
 import type { FileReaders, SheetRows } from './file-readers';
+import { workbookFailure } from '../workbook-parts';
 
 /** Where a record is: the line of a CSV or JSONL file, the JSON path, or the sheet and row. */
 export interface RecordPlace {
@@ -165,9 +166,7 @@ async function readWorkbook(file: SourceFile, at: RecordsAt, readers: Pick<FileR
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     const message =
-      name === 'SheetNotFoundError'
-        ? `the workbook has no sheet ${JSON.stringify(at.sheet)}`
-        : `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`;
+      name === 'SheetNotFoundError' ? `the workbook has no sheet ${JSON.stringify(at.sheet)}` : `cannot read the workbook: ${workbookFailure(error)}`;
     return fail({ file: file.name, path: '', message });
   }
   const sheet = at.sheet ?? 'the first sheet';

@@ -14,6 +14,7 @@ import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import { agentBenchSheetStudy, isAgentBenchSheetHeader } from './agentbench-ltp';
 import type { FileReaders, SheetRows } from './file-readers';
 import { LeftoverTally, type BenchmarkImport, type BenchmarkImportOptions, type BundlePuzzle } from './imported-study';
+import { workbookFailure } from '../workbook-parts';
 
 const SPLAT_SHEET_LAYOUT = 'SPLAT puzzle sheet (puzzles.xlsx: title, story, answer, level of difficulty)';
 
@@ -47,7 +48,7 @@ export async function importSplatPuzzleSheet(
     // trim: false keeps each cell as typed (a title's trailing spaces are part of it).
     sheets = await readers.readWorkbook(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { trim: false });
   } catch (error) {
-    return refuse(file.name, `cannot read the workbook: ${error instanceof Error ? error.message : String(error)}`);
+    return refuse(file.name, `cannot read the workbook: ${workbookFailure(error)}`);
   }
   const [first, ...otherSheets] = sheets;
   const [header = [], ...rows] = first?.data ?? [];

@@ -11,7 +11,9 @@ import { FILE_READERS } from '../../../cli/support/file-readers';
 import { EXCEL_WORKBOOK } from '../../../shared/formats/binary-kind';
 import { importSplatPuzzleSheet } from '../../../shared/formats/importers/splat-puzzle-sheet';
 import { readZip, writeZip, ZIP_DEFLATED, ZIP_STORED } from '../../../shared/formats/zip-archive';
-import { storedWorkbook, WORKBOOK_READERS } from '../../../renderer/workers/workbook-reader';
+import { inflateInNode } from '../../../cli/support/workbook-inflate';
+import { storedWorkbook, storedWorkbook as storedWorkbookWith } from '../../../shared/formats/workbook-parts';
+import { inflateInBrowser, WORKBOOK_READERS } from '../../../renderer/workers/workbook-reader';
 import { splatScaleSheet } from '../../shared/formats/importers/splat-run';
 import { writeWorkbook } from '../../shared/formats/importers/workbook-writer';
 
@@ -39,7 +41,7 @@ describe('the workbook reader of the import and mapping workers', () => {
     expect(shared?.method).toBe(ZIP_DEFLATED);
     expect(shared?.size).toBeGreaterThan(512 * 1024);
 
-    const stored = readZip(new Uint8Array(await storedWorkbook(buffer(sheet.bytes))));
+    const stored = readZip(new Uint8Array(await storedWorkbook(buffer(sheet.bytes), inflateInBrowser)));
     expect(stored.map((entry) => entry.method)).toEqual(parts.map(() => ZIP_STORED));
     expect(stored.map((entry) => [entry.name, entry.size, entry.crc])).toEqual(parts.map((entry) => [entry.name, entry.size, entry.crc]));
 
@@ -66,24 +68,33 @@ describe('the workbook reader of the import and mapping workers', () => {
     ]);
   });
 
-  it('refuses a damaged part, a part longer or shorter than its directory says, a cut-short file and one too large unpacked, in words', async () => {
-    const corrupt = rewritten(sheet.bytes, (entries) =>
-      entries.map((entry) => (entry.name === 'xl/sharedStrings.xml' ? { ...entry, data: entry.data.map((byte, i) => (i > 100 ? 0xff : byte)) } : entry)),
-    );
-    expect(await refusal(storedWorkbook(corrupt))).toMatch(/^its part xl\/sharedStrings\.xml is damaged \(.+\); copy or download the workbook again$/);
+  it.each([
+    ['the browser', inflateInBrowser],
+    ['Node', inflateInNode],
+  ])(
+    'refuses a damaged part, a part longer or shorter than its directory says, a cut-short file and one too large unpacked, in words (inflated by %s)',
+    async (_host, inflate) => {
+      const storedWorkbook = (bytes: ArrayBuffer) => storedWorkbookWith(bytes, inflate);
+      const corrupt = rewritten(sheet.bytes, (entries) =>
+        entries.map((entry) => (entry.name === 'xl/sharedStrings.xml' ? { ...entry, data: entry.data.map((byte, i) => (i > 100 ? 0xff : byte)) } : entry)),
+      );
+      expect(await refusal(storedWorkbook(corrupt))).toMatch(/^its part xl\/sharedStrings\.xml is damaged \(.+\); copy or download the workbook again$/);
 
-    const sized = (delta: number) =>
-      rewritten(sheet.bytes, (entries) => entries.map((entry) => (entry.name === 'xl/sharedStrings.xml' ? { ...entry, size: entry.size + delta } : entry)));
-    expect(await refusal(storedWorkbook(sized(-1)))).toBe(
-      'its part xl/sharedStrings.xml is damaged (it unpacks to more bytes than the directory gives); copy or download the workbook again',
-    );
-    expect(await refusal(storedWorkbook(sized(1)))).toBe(
-      'its part xl/sharedStrings.xml is damaged (it unpacks to fewer bytes than the directory gives); copy or download the workbook again',
-    );
-    expect(await refusal(storedWorkbook(buffer(sheet.bytes.subarray(0, 100_000))))).toMatch(/^the file is cut short or damaged/);
-    const huge = rewritten(sheet.bytes, (entries) => entries.map((entry) => ({ ...entry, size: 100 * 1024 * 1024 })));
-    expect(await refusal(storedWorkbook(huge))).toBe('its sheets unpack to 600 MB; the limit is 500 MB');
-  });
+      const sized = (delta: number) =>
+        rewritten(sheet.bytes, (entries) => entries.map((entry) => (entry.name === 'xl/sharedStrings.xml' ? { ...entry, size: entry.size + delta } : entry)));
+      expect(await refusal(storedWorkbook(sized(-1)))).toBe(
+        'its part xl/sharedStrings.xml is damaged (it unpacks to more bytes than the directory gives); copy or download the workbook again',
+      );
+      expect(await refusal(storedWorkbook(sized(1)))).toBe(
+        'its part xl/sharedStrings.xml is damaged (it unpacks to fewer bytes than the directory gives); copy or download the workbook again',
+      );
+      expect(await refusal(storedWorkbook(buffer(sheet.bytes.subarray(0, 100_000))))).toMatch(/^the file is cut short or damaged/);
+      const huge = rewritten(sheet.bytes, (entries) => entries.map((entry) => ({ ...entry, size: 100 * 1024 * 1024 })));
+      expect(await refusal(storedWorkbook(huge))).toBe(
+        'its part [Content_Types].xml unpacks to 100 MB; the studio reads at most 32 MB in one part of a workbook',
+      );
+    },
+  );
 
   it('gives the importer a refusal that names the file and says the workbook cannot be read', async () => {
     const bytes = sheet.bytes.subarray(0, 100_000);
