@@ -181,7 +181,8 @@ describe('importing a benchmark’s own files', () => {
     await preview.waitFor({ timeout: 60_000 });
     const text = (await preview.textContent()) ?? '';
     expect(text).toContain('18 puzzles');
-    expect(text).toContain(`61 turns, 1 judge, ${humanLabels} human labels by 1 rater`);
+    expect(text).toContain(`61 turns (61 questions, 0 final answers), 1 judge, ${humanLabels} human labels by 1 rater`);
+    expect(text).toContain('Not imported: 108 values and 2 human corrections');
     expect(await page.getByTestId('import-leftovers').textContent()).toContain('human correction');
     await page.getByRole('button', { name: 'Import anyway' }).click();
     expect(await countsOf(page)).toEqual({ puzzles: 18, turns: 61 });

@@ -128,7 +128,7 @@ export function importDeepTurtle(files: readonly SourceFile[], options: Benchmar
       if (typeof correction !== 'string') return error(file.name, `${path}.review_data.human_correction`, 'expected the correction as text');
       const value = readJudgeReply(correction, 'answer', SCHEME);
       if (value === UNPARSEABLE || value === 'matched' || value === 'unmatched') {
-        leftovers.add(file.name, 'records: a human correction that reads as no answer label (yes, no, irrelevant)', `${id}: ${correction}`);
+        leftovers.add(file.name, 'records: a human correction that reads as no answer label (yes, no, irrelevant)', `${id}: ${correction}`, 'human correction');
         return;
       }
       const note = [typeof errorType === 'string' ? errorType : '', saysMoreThanAVerdict(correction) ? correction : '']
