@@ -283,26 +283,25 @@ function checkJudgements(scheme: LabelScheme) {
   };
 }
 
-const labelShape = z
-  .object(
-    {
-      studyId,
-      annotatorId,
-      unitId: recordId,
-      task,
-      value: labelValue,
-      at: isoTime,
-      createdAt: isoTime.optional(),
-      ms: z
-        .number({ error: expected('a number of milliseconds') })
-        .min(0, { error: expected('a number of milliseconds of at least 0') })
-        .optional(),
-      rev: atLeastOne.max(MAX_REVISION, { error: expected(`a revision from 1 to ${MAX_REVISION.toLocaleString('en')}`) }),
-      unsure: z.boolean({ error: expected('true or false') }),
-      note: text,
-    },
-    { error: expected('a label object') },
-  );
+const labelShape = z.object(
+  {
+    studyId,
+    annotatorId,
+    unitId: recordId,
+    task,
+    value: labelValue,
+    at: isoTime,
+    createdAt: isoTime.optional(),
+    ms: z
+      .number({ error: expected('a number of milliseconds') })
+      .min(0, { error: expected('a number of milliseconds of at least 0') })
+      .optional(),
+    rev: atLeastOne.max(MAX_REVISION, { error: expected(`a revision from 1 to ${MAX_REVISION.toLocaleString('en')}`) }),
+    unsure: z.boolean({ error: expected('true or false') }),
+    note: text,
+  },
+  { error: expected('a label object') },
+);
 
 const assignmentSchema = z.object(
   { studyId, annotatorId, task, units: z.array(recordId, { error: expected('a list of unit ids') }) },

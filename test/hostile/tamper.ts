@@ -415,7 +415,10 @@ function backupCases(): TamperCase[] {
       'gold-unknown',
       'backup-checked',
       'a gold answer label unknown, which the study does not enable',
-      (b) => (b.gold = [{ studyId: DEMO_STUDY_ID, task: 'answer', unitId: record(b, 'turns', firstQuestion).id, value: 'unknown', note: '', by: 'lead', at: NOW, basis: [] }]),
+      (b) =>
+        (b.gold = [
+          { studyId: DEMO_STUDY_ID, task: 'answer', unitId: record(b, 'turns', firstQuestion).id, value: 'unknown', note: '', by: 'lead', at: NOW, basis: [] },
+        ]),
       at('gold[0].value', `expected ${ANSWER_VALUES}, got the text "unknown"`),
     ),
     edit(
