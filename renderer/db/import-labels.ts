@@ -35,6 +35,8 @@ export interface LabelImportOptions {
   fileNames?: readonly string[];
   /** ISO 8601 time written on audit entries; defaults to the current time. */
   now?: string;
+  /** Called inside the transaction with the audit entries this import added (one already logged is not added again). */
+  onLogged?: (entries: readonly AuditEntry[]) => void;
 }
 
 /** A rejected import: nothing was written, and `errors` lists every problem found. */
@@ -163,7 +165,11 @@ export async function importLabelFiles(
       }
     }
     if (writes.size > 0) await db.labels.bulkPut([...writes.values()]);
-    if (auditEntries.length > 0) await db.audit.bulkAdd(await unlogged(db, studyId, auditEntries));
+    if (auditEntries.length > 0) {
+      const logged = await unlogged(db, studyId, auditEntries);
+      await db.audit.bulkAdd(logged);
+      options.onLogged?.(logged);
+    }
   });
   return summary;
 }

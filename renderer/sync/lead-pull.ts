@@ -1,17 +1,21 @@
 // The lead's continuous pull of every annotator's database on the study's team server (issue 18):
 // each database's changes feed is read from its stored checkpoint in batches, every document is
-// checked by the lead itself (read-label-doc.ts, never trusting the server), and accepted labels
-// merge through importLabelFiles like label files, CouchDB's losing revisions included, with the
-// checkpoint in the same transaction. Refused documents go to the audit log. Polls, never long-polls:
-// a browser allows 6 connections per host, and a study may have 55 databases.
+// checked by the lead itself (read-label-doc.ts and read-own-doc.ts, never trusting the server), and
+// accepted labels merge through importLabelFiles like label files, CouchDB's losing revisions
+// included, with the checkpoint in the same transaction. Each database's row counts labels (one per
+// task and unit), the revisions that lost and the refused documents, each refusal in the audit log.
+// Polls, never long-polls: a browser allows 6 connections per host, and a study may have 55 databases.
 
-import type { Task } from '../../shared/domain/model';
+import type { AuditEntry, Task } from '../../shared/domain/model';
 import { buildLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { readLabelDoc, type LabelDocExpectation } from '../../shared/sync/read-label-doc';
+import { isOwnDocId, ownDocProblem, type OwnDocExpectation } from '../../shared/sync/read-own-doc';
 import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
-import { LABEL_DOC_PREFIX, PACK_DOC_PREFIX } from '../../shared/sync/sync-docs';
+import { LABEL_DOC_PREFIX } from '../../shared/sync/sync-docs';
+import { validationSource } from '../../shared/sync/validation-function';
 import { byStudy } from '../db/by-study';
 import { importLabelFiles } from '../db/import-labels';
+import { withPrefix } from '../db/key-range';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
 import { classifyServerFailure, teamDatabaseSource, teamDatabaseUrl } from './server-request';
@@ -102,6 +106,7 @@ export function startLeadPull(
               database: row.database,
               state: 'pulling',
               labelsPulled: row.labelsPulled,
+              conflicts: row.conflicts ?? 0,
               refused: row.refused,
             });
             report();
@@ -148,6 +153,8 @@ interface StudyToPull {
   rows: TeamDatabase[];
   /** Each annotator's expectation: the study, the scheme, their assigned units. */
   expectations: Map<string, LabelDocExpectation>;
+  /** What the lead put in each annotator's database besides packs: the validation function. */
+  own: Map<string, OwnDocExpectation>;
   names: Map<string, string>;
 }
 
@@ -165,12 +172,15 @@ async function studyToPull(deps: SyncDeps, studyId: string): Promise<StudyToPull
     if (study === undefined) throw new Error(`The study "${studyId}" is not in the library.`);
     if (connection?.role !== 'lead') throw new Error(`The study "${study.name}" is not connected to a team server as the lead's study.`);
     const expectations = new Map<string, LabelDocExpectation>();
+    const own = new Map<string, OwnDocExpectation>();
     for (const row of rows) {
+      const target = { studyId, annotatorId: row.annotatorId, user: row.user, scheme: study.scheme };
+      own.set(row.annotatorId, { studyId, annotatorId: row.annotatorId, validation: validationSource(target) });
       const assigned: Record<Task, Set<string>> = { answer: new Set(), match: new Set(), difficulty: new Set() };
       for (const assignment of assignments) if (assignment.annotatorId === row.annotatorId) assigned[assignment.task] = new Set(assignment.units);
       expectations.set(row.annotatorId, { studyId, annotatorId: row.annotatorId, scheme: study.scheme, assigned });
     }
-    return { connection, studyId, rows, expectations, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
+    return { connection, studyId, rows, expectations, own, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
   });
 }
 
@@ -209,6 +219,7 @@ async function pullDatabase(
     const merged = await mergeBatch(deps, study, row, batch.results, losers, batch.last_seq);
     setStatus(row.annotatorId, {
       labelsPulled: merged.labelsPulled,
+      conflicts: merged.conflicts,
       refused: merged.refused,
       lastPulledAt: merged.at,
       ...(merged.reason !== undefined ? { reason: merged.reason } : {}),
@@ -240,6 +251,7 @@ async function losingRevisions(remote: PouchDatabase, changes: readonly PouchCha
 
 interface Merged {
   labelsPulled: number;
+  conflicts: number;
   refused: number;
   at: string;
   /** The last refused document's reason in this batch. */
@@ -277,9 +289,14 @@ async function mergeBatch(
   };
 
   for (const change of changes) {
-    // The lead's own documents: its packs and the validation function.
-    if (change.id.startsWith(PACK_DOC_PREFIX) || change.id.startsWith('_design/')) continue;
     const doc = change.doc ?? { _id: change.id, _rev: change.changes[0]?.rev ?? '', _deleted: change.deleted === true };
+    // The lead's own documents (its packs and the validation function) are passed over, unless they are not what the lead put there.
+    if (isOwnDocId(change.id)) {
+      const own = study.own.get(row.annotatorId);
+      const problem = own === undefined ? `the annotator "${row.annotatorId}" has no database record` : ownDocProblem(withoutConflicts(doc), own);
+      if (problem !== undefined) refused.push({ database: row.database, id: change.id, rev: doc._rev ?? '', reason: problem });
+      continue;
+    }
     if (!change.id.startsWith(LABEL_DOC_PREFIX)) {
       refused.push({ database: row.database, id: change.id, rev: doc._rev ?? '', reason: 'the document is neither a label nor a pack' });
       continue;
@@ -300,21 +317,26 @@ async function mergeBatch(
   const files = [winners, ...losingFiles]
     .filter((labels) => labels.length > 0)
     .map((labels) => buildLabelFile({ studyId: study.studyId, annotator, exportedAt: at, app: APP, labels }));
-  const accepted = files.reduce((sum, file) => sum + file.labels.length, 0);
 
   // The merge and the checkpoint in one transaction: a crash between them can neither lose nor double a batch.
   return db.transaction('rw', [db.studies, db.turns, db.puzzles, db.labels, db.annotators, db.audit, db.teamDatabases], async () => {
-    if (files.length > 0) await importLabelFiles(db, study.studyId, files, { fileNames: files.map(() => fileName), now: at });
+    let lost = 0;
+    const onLogged = (entries: readonly AuditEntry[]) => {
+      lost = entries.filter((entry) => entry.kind === 'label:conflict' || entry.kind === 'label:stale').length;
+    };
+    if (files.length > 0) await importLabelFiles(db, study.studyId, files, { fileNames: files.map(() => fileName), now: at, onLogged });
     const newlyRefused = await unloggedRefusals(deps, study.studyId, refused);
     if (newlyRefused.length > 0) {
       await db.audit.bulkAdd(newlyRefused.map((detail) => ({ studyId: study.studyId, at, kind: 'sync:refused', detail: JSON.stringify(detail) })));
     }
     const stored = await db.teamDatabases.get([study.studyId, row.annotatorId]);
-    const labelsPulled = (stored?.labelsPulled ?? 0) + accepted;
+    // Labels, not revisions: a label edited twice or in 300 conflicting branches is one (issue 27).
+    const labelsPulled = await withPrefix(db.labels.where(':id'), [study.studyId, row.annotatorId]).count();
+    const conflicts = (stored?.conflicts ?? 0) + lost;
     const refusedCount = (stored?.refused ?? 0) + newlyRefused.length;
-    await db.teamDatabases.update([study.studyId, row.annotatorId], { since: lastSeq, labelsPulled, refused: refusedCount, lastPulledAt: at });
+    await db.teamDatabases.update([study.studyId, row.annotatorId], { since: lastSeq, labelsPulled, conflicts, refused: refusedCount, lastPulledAt: at });
     const last = newlyRefused[newlyRefused.length - 1];
-    return { labelsPulled, refused: refusedCount, at, ...(last !== undefined ? { reason: `${last.id}: ${last.reason}` } : {}) };
+    return { labelsPulled, conflicts, refused: refusedCount, at, ...(last !== undefined ? { reason: `${last.id}: ${last.reason}` } : {}) };
   });
 }
 

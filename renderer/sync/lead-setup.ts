@@ -169,6 +169,7 @@ async function setUpDatabase(deps: SyncDeps, connection: SyncConnection, study: 
     packs: packs.includes(pack.sha256) ? packs : [...packs, pack.sha256],
     labelsPulled: row?.labelsPulled ?? 0,
     refused: row?.refused ?? 0,
+    ...(row?.conflicts !== undefined ? { conflicts: row.conflicts } : {}),
     ...(row?.lastPulledAt !== undefined ? { lastPulledAt: row.lastPulledAt } : {}),
   };
 }

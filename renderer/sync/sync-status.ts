@@ -8,7 +8,10 @@ export interface TeamDatabaseStatus {
   database: string;
   /** `pulling`: reading new labels; `current`: nothing new on the last look; `offline`: the server cannot be reached; `refused`: the server refused the lead's account. */
   state: 'pulling' | 'current' | 'offline' | 'refused';
+  /** The annotator's labels the study holds: one per task and unit. */
   labelsPulled: number;
+  /** Revisions that lost, kept in the audit log as label:conflict or label:stale. */
+  conflicts: number;
   /** Documents the pull refused (never trusting the server): each is in the audit log with its reason. */
   refused: number;
   /** Why it is offline or refused, or what the last refused document was, in words. */

@@ -1,11 +1,12 @@
 // Backups (`agreement-studio.backup/1`): one study with everything that belongs to it, records
 // exactly as stored, with a SHA-256 of the canonical JSON of the rest. Parsing rebuilds every
 // record field by field, keeping the file's member order, so a restore writes back the same bytes,
-// and holds the whole to the rules the imports it replaces follow: nothing is repaired.
+// and holds the whole to the rules the imports it replaces follow, label values to the backup's
+// own scheme as label files and team server documents are: nothing is repaired.
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
-import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_DIFFICULTY, MAX_REVISION, MIN_DIFFICULTY, TASKS, UNPARSEABLE } from '../domain/model';
+import { ANNOTATOR_EXPERTISE, MAX_REVISION, TASKS, UNPARSEABLE } from '../domain/model';
 import type {
   Annotator,
   Assignment,
@@ -13,6 +14,7 @@ import type {
   GoldLabel,
   JudgeLabel,
   Label,
+  LabelScheme,
   LabelValue,
   Puzzle,
   Session,
@@ -26,6 +28,8 @@ import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, difficultyLevel, expected, isRecord, modelName, positiveInteger, quote, recordId, studyId } from './field-schemas';
 import { openChecksummedDocument, unreadMembers, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
+import { labelValuesText } from './label-file';
+import { canonicalLabelValue } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
 import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
@@ -135,7 +139,7 @@ export function parseBackupFileName(name: string): { studyId: string; createdAt:
 
 // Record shapes. They accept everything the app stores (a pack's session has an empty judge) and
 // refuse what an import would refuse: wrong types, ids outside the id rule, times that are not
-// ISO 8601, label values outside their task, revisions past MAX_REVISION.
+// ISO 8601, label values outside their task or the study's scheme, revisions past MAX_REVISION.
 
 const text = z.string({ error: expected('text') });
 const isoTime = z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') });
@@ -143,19 +147,16 @@ const texts = z.array(text, { error: expected('a list of texts') });
 const count = z.int({ error: expected('a whole number of at least 0') }).min(0, { error: expected('a whole number of at least 0') });
 const atLeastOne = z.int({ error: expected('a whole number of at least 1') }).min(1, { error: expected('a whole number of at least 1') });
 const task = z.enum(TASKS, { error: expected('the task: answer, match or difficulty') });
-/** Checked against the record's task by checkTaskValue, which words the message by task. */
+/** Checked against the record's task and the study's scheme by checkTaskValue, which words the message as a label file's. */
 const labelValue = z.custom<LabelValue>(() => true);
-const JUDGE_LABELS: readonly unknown[] = [...ANSWER_LABELS, ...MATCH_LABELS, UNPARSEABLE];
 
-/** Judge model -> label. By hand, not z.record, which would skip a "__proto__" key without a word. */
+/** Judge model -> label; each label is checked against its turn's type by checkJudgements. By hand, not z.record, which would skip a "__proto__" key without a word. */
 const judgements = z
   .custom<Record<string, JudgeLabel>>((value) => isRecord(value), { error: expected('an object of judge labels') })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value)) {
       const problem = idProblem('model', key);
       if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
-      else if (!JUDGE_LABELS.includes(value[key]))
-        ctx.addIssue({ code: 'custom', path: [key], message: `expected a judge label (${JUDGE_LABELS.join(', ')}), got ${describeValue(value[key])}` });
     }
   });
 
@@ -243,7 +244,7 @@ const judgeReplies = z
       if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
     }
   });
-const turnSchema = z.object(
+const turnShape = z.object(
   {
     studyId,
     id: recordId,
@@ -261,64 +262,83 @@ const turnSchema = z.object(
 
 const annotatorSchema = z.object({ studyId, id: annotatorId, name: text }, { error: expected('an annotator object') });
 
-/** The value must be one of its task's: answers and matches by name, difficulty a level. */
-function checkTaskValue(record: { task: string; value: unknown }, ctx: z.RefinementCtx): void {
-  const { value } = record;
-  const fits =
-    record.task === 'difficulty'
-      ? typeof value === 'number' && Number.isInteger(value) && value >= MIN_DIFFICULTY && value <= MAX_DIFFICULTY
-      : ((record.task === 'match' ? MATCH_LABELS : ANSWER_LABELS) as readonly unknown[]).includes(value);
-  if (fits) return;
-  const allowed =
-    record.task === 'difficulty'
-      ? `a whole number from ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}`
-      : (record.task === 'match' ? MATCH_LABELS : ANSWER_LABELS).join(', ');
-  ctx.addIssue({ code: 'custom', path: ['value'], message: `expected ${allowed} for the ${record.task} task, got ${describeValue(value)}` });
+/**
+ * The value must be one of its task's under the study's scheme, exactly as the app stores it
+ * (`unknown` only where the scheme enables it), with a label file's words for what is expected.
+ */
+function checkTaskValue(scheme: LabelScheme) {
+  return (record: { task: Task; value: unknown }, ctx: z.RefinementCtx): void => {
+    if (canonicalLabelValue(record.task, record.value, scheme) !== undefined) return;
+    ctx.addIssue({ code: 'custom', path: ['value'], message: `expected ${labelValuesText(record.task, scheme)}, got ${describeValue(record.value)}` });
+  };
 }
 
-const labelSchema = z
-  .object(
-    {
-      studyId,
-      annotatorId,
-      unitId: recordId,
-      task,
-      value: labelValue,
-      at: isoTime,
-      createdAt: isoTime.optional(),
-      ms: z
-        .number({ error: expected('a number of milliseconds') })
-        .min(0, { error: expected('a number of milliseconds of at least 0') })
-        .optional(),
-      rev: atLeastOne.max(MAX_REVISION, { error: expected(`a revision from 1 to ${MAX_REVISION.toLocaleString('en')}`) }),
-      unsure: z.boolean({ error: expected('true or false') }),
-      note: text,
-    },
-    { error: expected('a label object') },
-  )
-  .superRefine(checkTaskValue);
+/** A judge's label on a question turn is an answer label of the scheme, on a final turn a match label, or `unparseable` on either. */
+function checkJudgements(scheme: LabelScheme) {
+  return (turn: { type: Turn['type']; judgements: Record<string, unknown> }, ctx: z.RefinementCtx): void => {
+    const task: Task = turn.type === 'question' ? 'answer' : 'match';
+    for (const [model, label] of Object.entries(turn.judgements)) {
+      if (label === UNPARSEABLE || canonicalLabelValue(task, label, scheme) !== undefined) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['judgements', model],
+        message: `expected ${labelValuesText(task, scheme)} (or ${UNPARSEABLE}) on a ${turn.type} turn, got ${describeValue(label)}`,
+      });
+    }
+  };
+}
+
+const labelShape = z.object(
+  {
+    studyId,
+    annotatorId,
+    unitId: recordId,
+    task,
+    value: labelValue,
+    at: isoTime,
+    createdAt: isoTime.optional(),
+    ms: z
+      .number({ error: expected('a number of milliseconds') })
+      .min(0, { error: expected('a number of milliseconds of at least 0') })
+      .optional(),
+    rev: atLeastOne.max(MAX_REVISION, { error: expected(`a revision from 1 to ${MAX_REVISION.toLocaleString('en')}`) }),
+    unsure: z.boolean({ error: expected('true or false') }),
+    note: text,
+  },
+  { error: expected('a label object') },
+);
 
 const assignmentSchema = z.object(
   { studyId, annotatorId, task, units: z.array(recordId, { error: expected('a list of unit ids') }) },
   { error: expected('an assignment object') },
 );
 
-const goldSchema = z
-  .object({ studyId, task, unitId: recordId, value: labelValue, note: text, by: text, at: isoTime, basis: texts }, { error: expected('a gold label object') })
-  .superRefine(checkTaskValue);
+const goldShape = z.object(
+  { studyId, task, unitId: recordId, value: labelValue, note: text, by: text, at: isoTime, basis: texts },
+  { error: expected('a gold label object') },
+);
 
 const auditSchema = z.object({ id: atLeastOne, studyId, at: isoTime, kind: text, detail: text }, { error: expected('an audit entry') });
 
-const RECORD_SCHEMAS: { [L in RecordList]: z.ZodType<BackupContent[L][number]> } = {
-  puzzles: puzzleSchema,
-  sessions: sessionSchema,
-  turns: turnSchema,
-  annotators: annotatorSchema,
-  labels: labelSchema,
-  assignments: assignmentSchema,
-  gold: goldSchema,
-  audit: auditSchema,
-};
+type RecordSchemas = { [L in RecordList]: z.ZodType<BackupContent[L][number]> };
+
+/** Each list's record schema; the turns', labels' and gold labels' values depend on the scheme. */
+function recordSchemas(scheme: LabelScheme): RecordSchemas {
+  return {
+    puzzles: puzzleSchema,
+    sessions: sessionSchema,
+    turns: turnShape.superRefine(checkJudgements(scheme)),
+    annotators: annotatorSchema,
+    labels: labelShape.superRefine(checkTaskValue(scheme)),
+    assignments: assignmentSchema,
+    gold: goldShape.superRefine(checkTaskValue(scheme)),
+    audit: auditSchema,
+  };
+}
+
+/** A scheme has two forms, so both sets of schemas are made once. */
+const SCHEMAS_WITH_UNKNOWN = recordSchemas({ answerUnknown: true });
+const SCHEMAS_WITHOUT_UNKNOWN = recordSchemas({ answerUnknown: false });
 
 const LIST_WORDS: { [L in RecordList]: string } = {
   puzzles: 'puzzles',
@@ -367,11 +387,15 @@ export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<
   if (!studyResult.success) errors.push(...issuesToErrors(file.name, studyResult.error.issues, { pathPrefix: 'study' }));
   const study = studyResult.success ? inSourceOrder(raw.study, studyResult.data, rebuilt) : undefined;
 
-  // Even when the study record is broken, its id (if it has one) says which study records belong to.
+  // Even when the study record is broken, its id (if it has one) says which study records belong to,
+  // and its scheme which values labels may take; a scheme that cannot be read (an error of its own)
+  // lets every answer label through rather than list each `unknown` as a second error.
   const rawStudyId = isRecord(raw.study) && typeof raw.study.id === 'string' ? raw.study.id : undefined;
+  const rawScheme = isRecord(raw.study) && isRecord(raw.study.scheme) ? raw.study.scheme.answerUnknown : undefined;
+  const schemas = (study?.scheme.answerUnknown ?? rawScheme) === false ? SCHEMAS_WITHOUT_UNKNOWN : SCHEMAS_WITH_UNKNOWN;
   const lists: Partial<{ [L in RecordList]: BackupContent[L] }> = {};
   for (const name of RECORD_LISTS) {
-    const records = readList(name, raw[name], study?.id ?? rawStudyId, errors, rebuilt);
+    const records = readList(name, schemas[name], raw[name], study?.id ?? rawStudyId, errors, rebuilt);
     if (records) (lists as Record<RecordList, unknown[]>)[name] = records;
   }
   if (errors.count > 0 || !header.success || study === undefined) return { ok: false, errors: errors.list() };
@@ -401,6 +425,7 @@ export function parseBackup(file: SourceFile, upgrades?: Upgrades): ParseResult<
 /** One record list, each record checked and rebuilt; undefined when the list itself is unusable. */
 function readList<L extends RecordList>(
   name: L,
+  schema: RecordSchemas[L],
   raw: unknown,
   studyId: string | undefined,
   errors: ErrorList,
@@ -411,7 +436,6 @@ function readList<L extends RecordList>(
     errors.add(name, raw === undefined ? `required; expected ${what}` : `expected ${what}, got ${describeValue(raw)}`);
     return undefined;
   }
-  const schema = RECORD_SCHEMAS[name] as z.ZodType<BackupContent[L][number]>;
   const keyOf = RECORD_KEYS[name] as (record: BackupContent[L][number]) => string;
   const firstIndexOf = new Map<string, number>();
   const records: Array<BackupContent[L][number]> = [];

@@ -1,8 +1,21 @@
 // Reads the label values people and scripts actually write ("Yes.", "CORRECT!", true, 1) as the
-// canonical answer and match labels of FORMATS §1, and lists the judge replies that read as
-// `unparseable` (judge-reply.ts reads a reply). Shared by the transcript bundle, label files and the importers.
+// canonical answer and match labels of FORMATS §1, checks that a stored value is one of them, and
+// lists the judge replies that read as `unparseable` (judge-reply.ts reads a reply). Shared by the
+// transcript bundle, label files, backups, the team server's documents and the importers.
 
-import { UNPARSEABLE, type AnswerLabel, type JudgeLabel, type LabelScheme, type MatchLabel } from '../domain/model';
+import {
+  answerLabelsOf,
+  MATCH_LABELS,
+  MAX_DIFFICULTY,
+  MIN_DIFFICULTY,
+  UNPARSEABLE,
+  type AnswerLabel,
+  type JudgeLabel,
+  type LabelScheme,
+  type LabelValue,
+  type MatchLabel,
+  type Task,
+} from '../domain/model';
 
 // Trailing punctuation a judge model or a spreadsheet leaves after the word, including the
 // full-width forms Chinese and Japanese transcripts use and the ellipsis.
@@ -37,6 +50,22 @@ export function normaliseMatchLabel(raw: unknown): MatchLabel | undefined {
   if (typeof raw === 'number') return raw === 1 ? 'matched' : raw === 0 ? 'unmatched' : undefined;
   if (typeof raw !== 'string') return undefined;
   return MATCH_WORDS.get(normaliseLabelText(raw));
+}
+
+/**
+ * `raw` when it is already one of the task's canonical values under the scheme, else undefined.
+ * What the app itself wrote (a stored label, a backup, a team server document) is never read
+ * loosely: anything else there was not written by the app, so it is refused, not repaired.
+ */
+export function canonicalLabelValue(task: Task, raw: unknown, scheme: LabelScheme): LabelValue | undefined {
+  switch (task) {
+    case 'answer':
+      return answerLabelsOf(scheme).find((label) => label === raw);
+    case 'match':
+      return MATCH_LABELS.find((label) => label === raw);
+    case 'difficulty':
+      return typeof raw === 'number' && Number.isInteger(raw) && raw >= MIN_DIFFICULTY && raw <= MAX_DIFFICULTY ? raw : undefined;
+  }
 }
 
 export interface UnparseableReply {

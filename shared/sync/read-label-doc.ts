@@ -3,18 +3,10 @@
 // anything), plus that the unit is one assigned to that annotator. Never trusts the server.
 
 import { z } from 'zod';
-import {
-  answerLabelsOf,
-  MATCH_LABELS,
-  MAX_DIFFICULTY,
-  MAX_LABEL_NOTE_CHARS,
-  MIN_DIFFICULTY,
-  type LabelScheme,
-  type LabelValue,
-  type Task,
-} from '../domain/model';
+import { MAX_LABEL_NOTE_CHARS, type LabelScheme, type Task } from '../domain/model';
 import { isRecord, quote } from '../formats/field-schemas';
 import { labelSchema, labelValuesText, type LabelRecord } from '../formats/label-file';
+import { canonicalLabelValue } from '../formats/label-values';
 import { issuesToErrors } from '../formats/zod-issues';
 import { labelDocId } from './sync-docs';
 import { LABEL_DOC_MEMBERS } from './validation-function';
@@ -61,7 +53,8 @@ export function readLabelDoc(doc: unknown, expectation: LabelDocExpectation): La
   const record = parsed.data;
   if (doc._id !== labelDocId(record.task, record.unit))
     return refuse(`the document id ${quote(doc._id)} is not ${quote(labelDocId(record.task, record.unit))}`);
-  const value = canonicalValue(record.task, doc.value, expectation.scheme);
+  // Only the canonical values: the annotator's app writes nothing else, so anything else was not written by it.
+  const value = canonicalLabelValue(record.task, doc.value, expectation.scheme);
   if (value === undefined) return refuse(`${quote(doc.value)} is not ${labelValuesText(record.task, expectation.scheme)}`);
   if (!expectation.assigned[record.task].has(record.unit))
     return refuse(`the ${record.task} unit ${quote(record.unit)} is not assigned to ${quote(expectation.annotatorId)}`);
@@ -69,16 +62,4 @@ export function readLabelDoc(doc: unknown, expectation: LabelDocExpectation): La
   if (record.ms !== undefined) label.ms = record.ms;
   if (record.createdAt !== undefined) label.createdAt = record.createdAt;
   return { ok: true, label };
-}
-
-/** Only the canonical values: the annotator's app writes nothing else, so anything else was not written by it. */
-function canonicalValue(task: Task, raw: unknown, scheme: LabelScheme): LabelValue | undefined {
-  switch (task) {
-    case 'answer':
-      return answerLabelsOf(scheme).find((label) => label === raw);
-    case 'match':
-      return MATCH_LABELS.find((label) => label === raw);
-    case 'difficulty':
-      return typeof raw === 'number' && Number.isInteger(raw) && raw >= MIN_DIFFICULTY && raw <= MAX_DIFFICULTY ? raw : undefined;
-  }
 }

@@ -30,8 +30,13 @@ export interface TeamDatabase {
   since?: string | number;
   /** SHA-256 of every pack put in the database, oldest first. */
   packs: string[];
-  /** Label documents merged so far (each revision counted once). */
+  /**
+   * The annotator's labels the study holds after the last merge: one per task and unit, however
+   * many revisions or conflicting branches the server had (until issue 27 it counted revisions).
+   */
   labelsPulled: number;
+  /** Revisions that lost (CouchDB's conflicting branches, a same-revision edit, an older revision) kept in the audit log; absent before issue 27. */
+  conflicts?: number;
   /** Documents the pull refused (each logged in the audit log as `sync:refused`). */
   refused: number;
   lastPulledAt?: string;

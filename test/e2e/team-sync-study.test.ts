@@ -8,7 +8,8 @@
 // acknowledged is at the lead, once, as the annotator last saved it; coverage is complete; and the
 // lead's report is the one a second lead computes from the same labels exchanged as files. An
 // annotator can neither read another's database nor write a label under another's name (the
-// server refuses), and labels a server lets through all the same are refused by the lead's pull.
+// server refuses), and labels a server lets through all the same are refused by the lead's pull,
+// as is the deletion of the validation function that let them through.
 
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -277,7 +278,8 @@ describe('a study synced through a team server that goes away, with a browser ki
       if (judged === undefined || outOfScale === undefined) throw new Error(`${database} holds fewer than two difficulty ratings`);
       const forgeries = [forged, { ...judged, judge: 'yes' }, { ...outOfScale, value: 12 }];
       for (const doc of forgeries) expect((await server.adminRequest('PUT', `${database}/${encodeURIComponent(doc._id)}`, doc)).status).toBe(201);
-      await expect.poll(() => databaseRow(first.member).getAttribute('data-refused'), { timeout: 120_000 }).toBe(String(forgeries.length));
+      // Each forgery, and the deleted validation function itself (issue 27: nothing the pull does not take goes uncounted).
+      await expect.poll(() => databaseRow(first.member).getAttribute('data-refused'), { timeout: 120_000 }).toBe(String(forgeries.length + 1));
       for (const annotator of annotators) {
         const now = (await leadLabels(annotator.member.id)).map(labelFacts).sort(byKey);
         expect(now, `${annotator.member.id}'s labels at the lead after the forgeries`).toEqual(

@@ -2,6 +2,7 @@
 // of hostile input showed passing or being repaired, each made from a valid file by one change and
 // sealed with a correct checksum where the format has one, so only the rule under test can refuse
 // it. Each case names the rule (the issue's point) and the located error it must be refused with.
+// Issue 27 added backups holding label values outside their own study's scheme.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -312,6 +313,12 @@ function backupCases(): TamperCase[] {
       at('puzzles[0].difficulty', 'a whole number from 1 to 9'),
     );
   const firstQuestion = (base.turns as Json[]).findIndex((turn) => turn.type === 'question');
+  const firstFinal = (base.turns as Json[]).findIndex((turn) => turn.type === 'final');
+  const labelOf = (task: string) => (base.labels as Json[]).findIndex((label) => label.task === task);
+  const [answerLabel, difficultyLabel] = [labelOf('answer'), labelOf('difficulty')];
+  const judgeOf = (turn: number) => Object.keys(objectAt(base, 'turns', turn, 'judgements'))[0] ?? '';
+  // The demo study's scheme has no `unknown` (the base is checked to be accepted, so it says so).
+  const ANSWER_VALUES = 'an answer label: yes, no or irrelevant';
   // Bytes that are not UTF-8 in a note: a backup is refused at the byte, never repaired into U+FFFD.
   const noteMark = sealedEdit(base, (b) => (record(b, 'labels', 0).note = 'HOSTILE-MARK'));
   return named('backup', [
@@ -382,6 +389,51 @@ function backupCases(): TamperCase[] {
       'a gold label on a unit the backup lacks',
       (b) => (b.gold = [{ studyId: DEMO_STUDY_ID, task: 'match', unitId: 'nowhere', value: 'matched', note: '', by: 'lead', at: NOW, basis: [] }]),
       at('gold[0].unitId', 'no turn of the backup has the id'),
+    ),
+    edit(
+      'label-unknown',
+      'backup-checked',
+      'an answer label unknown, which the study does not enable',
+      (b) => (record(b, 'labels', answerLabel).value = 'unknown'),
+      at(`labels[${answerLabel}].value`, `expected ${ANSWER_VALUES}, got the text "unknown"`),
+    ),
+    edit(
+      'label-matched-on-answer',
+      'backup-checked',
+      'an answer label matched',
+      (b) => (record(b, 'labels', answerLabel).value = 'matched'),
+      at(`labels[${answerLabel}].value`, `expected ${ANSWER_VALUES}, got the text "matched"`),
+    ),
+    edit(
+      'label-difficulty-12',
+      'backup-checked',
+      'a difficulty rating of 12',
+      (b) => (record(b, 'labels', difficultyLabel).value = 12),
+      at(`labels[${difficultyLabel}].value`, 'expected a difficulty rating: a whole number from 1 to 9, got the number 12'),
+    ),
+    edit(
+      'gold-unknown',
+      'backup-checked',
+      'a gold answer label unknown, which the study does not enable',
+      (b) =>
+        (b.gold = [
+          { studyId: DEMO_STUDY_ID, task: 'answer', unitId: record(b, 'turns', firstQuestion).id, value: 'unknown', note: '', by: 'lead', at: NOW, basis: [] },
+        ]),
+      at('gold[0].value', `expected ${ANSWER_VALUES}, got the text "unknown"`),
+    ),
+    edit(
+      'judge-unknown',
+      'backup-checked',
+      "a judge's answer unknown, which the study does not enable",
+      (b) => (objectAt(b, 'turns', firstQuestion, 'judgements')[judgeOf(firstQuestion)] = 'unknown'),
+      at(`turns[${firstQuestion}].judgements`, `expected ${ANSWER_VALUES} (or unparseable) on a question turn, got the text "unknown"`),
+    ),
+    edit(
+      'judge-yes-on-final',
+      'backup-checked',
+      "a judge's yes on a final turn",
+      (b) => (objectAt(b, 'turns', firstFinal, 'judgements')[judgeOf(firstFinal)] = 'yes'),
+      at(`turns[${firstFinal}].judgements`, 'expected a match label: matched or unmatched (or unparseable) on a final turn, got the text "yes"'),
     ),
     edit(
       'rev-max-safe',

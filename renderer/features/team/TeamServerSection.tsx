@@ -81,6 +81,7 @@ function ConnectForm({
 function databaseRow(stored: TeamDatabase | undefined, live: TeamDatabaseStatus | undefined) {
   return {
     labelsPulled: live?.labelsPulled ?? stored?.labelsPulled ?? 0,
+    conflicts: live?.conflicts ?? stored?.conflicts ?? 0,
     refused: live?.refused ?? stored?.refused ?? 0,
     lastPulledAt: live?.lastPulledAt ?? stored?.lastPulledAt,
   };
@@ -96,7 +97,7 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
           <th scope="col">Annotator</th>
           <th scope="col">State</th>
           <th scope="col" className="num">
-            Labels pulled
+            Labels
           </th>
           <th scope="col" className="num">
             Refused
@@ -116,6 +117,7 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
               data-database-row={annotatorId}
               data-state={status?.state ?? ''}
               data-labels-pulled={row.labelsPulled}
+              data-conflicts={row.conflicts}
               data-refused={row.refused}
             >
               <th scope="row" className="row-name">
@@ -126,7 +128,14 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
                 {status ? STATE_TEXT[status.state] : running ? 'Starting' : 'Not pulling'}
                 {troubled && status.reason !== undefined && <div className="muted small">{status.reason}</div>}
               </td>
-              <td className="num">{number(row.labelsPulled)}</td>
+              <td className="num">
+                {number(row.labelsPulled)}
+                {row.conflicts > 0 && (
+                  <div className="muted small">
+                    {number(row.conflicts)} {row.conflicts === 1 ? 'conflict' : 'conflicts'} kept in the audit log
+                  </div>
+                )}
+              </td>
               <td className="num">
                 {number(row.refused)}
                 {row.refused > 0 && !troubled && status?.reason !== undefined && <div className="muted small">last: {status.reason}</div>}

@@ -27,12 +27,23 @@ function useTeam(studyId: string): TeamMember[] | undefined {
 }
 
 /**
- * Grows with every label the team server pull merges (the pull records its counts as it merges),
- * so coverage reloads as labels arrive, not only after the changes made on this page.
+ * Grows with every batch the team server pull merges (the pull records its counts as it merges,
+ * and a label edited again keeps the count of labels but grows the conflicts or the refusals, or
+ * at least moves the time), so coverage reloads as labels arrive, not only after the changes made here.
  */
 function usePulledLabels(studyId: string): number {
   const databases = useTeamDatabases(studyId);
-  return databases?.reduce((sum, database) => sum + database.labelsPulled + database.refused, 0) ?? 0;
+  return (
+    databases?.reduce(
+      (sum, database) =>
+        sum +
+        database.labelsPulled +
+        (database.conflicts ?? 0) +
+        database.refused +
+        (database.lastPulledAt === undefined ? 0 : Date.parse(database.lastPulledAt)),
+      0,
+    ) ?? 0
+  );
 }
 
 function LeadTeamPage({ study }: { study: Study }) {

@@ -1,15 +1,17 @@
 // The lead's continuous pull against pouchdb-server, with labels written into the annotators'
 // databases by the annotators themselves (their invitations' credentials): every label arrives
 // exactly once and coverage completes; a higher revision replaces the stored one and the old one is
-// audited; a CouchDB conflict is merged and audited; a forged document is refused and logged once;
-// the server stopped mid-pull makes it offline, and started again the pull finishes with nothing lost
-// or doubled; a pull restarted from the stored checkpoint reads nothing twice.
+// audited; a CouchDB conflict is merged and audited; 300 conflicting branches of one label count as
+// one label and 299 conflicts kept in the audit log (issue 27); a forged label, a deleted validation
+// function and a pack document with a judge field are refused, counted and logged once; the server
+// stopped mid-pull makes it offline, and started again the pull finishes with nothing lost or
+// doubled; a pull restarted from the stored checkpoint reads nothing twice.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Label, Task } from '../../../shared/domain/model';
 import type { Invitation } from '../../../shared/sync/invitation';
 import { connectionId } from '../../../shared/sync/stored-records';
-import { toLabelDoc } from '../../../shared/sync/sync-docs';
+import { packDocId, packPartDocId, toLabelDoc } from '../../../shared/sync/sync-docs';
 import { DESIGN_DOC_ID } from '../../../shared/sync/validation-function';
 import { loadCoverage } from '../../../renderer/db/coverage';
 import type { PouchChangesOptions, PouchDatabase } from '../../../renderer/sync/pouchdb-api';
@@ -170,6 +172,62 @@ describe('startLeadPull', () => {
     });
   });
 
+  it('counts 300 conflicting branches of one label as one label, and the 299 that lost as conflicts kept in the audit log', async () => {
+    const world = await team();
+    const pouch = world.pouches.get('ann-b');
+    const label = (await assignedLabels(world, 'ann-b')).find((candidate) => candidate.task === 'answer');
+    if (!pouch || !label) throw new Error('expected ann-b and an answer label');
+    const start = Date.parse('2026-11-24T10:00:00.000Z');
+    const branches = Array.from({ length: 300 }, (_, i) => ({
+      ...toLabelDoc({ ...label, value: i % 2 === 0 ? 'yes' : 'no', note: `branch ${i}`, at: new Date(start + i * 1000).toISOString() }),
+      _rev: `1-${i.toString(16).padStart(32, '0')}`,
+    }));
+    const written = await pouch.bulkDocs(branches, { new_edits: false });
+    expect(written.filter((result) => result.error !== undefined)).toEqual([]);
+    const pulling = pull(world);
+    const annB = () => pulling.last()?.databases.find((database) => database.annotatorId === 'ann-b');
+    await expect.poll(() => annB()?.lastPulledAt !== undefined && annB()?.state === 'current', { timeout: 60_000 }).toBe(true);
+    pulling.stop();
+    await pulling.done;
+    const conflicts = await auditOf(world, 'label:conflict');
+    expect(conflicts).toHaveLength(299);
+    expect(annB()).toMatchObject({ labelsPulled: 1, conflicts: 299, refused: 0 });
+    expect(await world.db.teamDatabases.get([world.studyId, 'ann-b'])).toMatchObject({ labelsPulled: 1, conflicts: 299, refused: 0 });
+    // The latest edit is the label, as for label files.
+    expect(await world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId])).toMatchObject({ note: 'branch 299', value: 'no' });
+    expect(await labelCount(world)).toBe(1);
+  });
+
+  it('counts a pack document carrying a judge field as refused, with its reason, and passes over the packs the lead put there', async () => {
+    const world = await team();
+    const invitation = world.invitations[0];
+    if (!invitation) throw new Error('expected ann-a');
+    const sha = 'f'.repeat(64);
+    // The server admin can write packs; nothing but the lead's pull stands between these and the lead.
+    const judged = { type: 'pack', study: world.studyId, annotator: 'ann-a', sha256: sha, parts: 1, createdAt: '2026-11-24T10:00:00.000Z', judgeGpt: 'yes' };
+    const part = { type: 'pack-part', sha256: sha, index: 7, text: '{}', judge: 'gpt-4' };
+    expect((await server.adminRequest('PUT', `${invitation.database}/${encodeURIComponent(packDocId(sha))}`, judged)).status).toBe(201);
+    expect((await server.adminRequest('PUT', `${invitation.database}/${encodeURIComponent(packPartDocId(sha, 7))}`, part)).status).toBe(201);
+    const pulling = pull(world);
+    await expect
+      .poll(() => pulling.last()?.databases.every((database) => database.lastPulledAt !== undefined && database.state === 'current'), { timeout: 20_000 })
+      .toBe(true);
+    pulling.stop();
+    await pulling.done;
+    const refused = (await auditOf(world, 'sync:refused')).map((entry) => JSON.parse(entry.detail) as RefusedDocDetail);
+    expect(refused.map(({ id, reason }) => ({ id, reason }))).toEqual([
+      { id: packDocId(sha), reason: 'a pack must not carry a judge field ("judgeGpt")' },
+      { id: packPartDocId(sha, 7), reason: 'a pack part must not carry a judge field ("judge")' },
+    ]);
+    // Every other database holds only the lead's own pack and validation function: nothing refused there.
+    expect(pulling.last()?.databases.map((database) => [database.annotatorId, database.refused, database.labelsPulled])).toEqual([
+      ['ann-a', 2, 0],
+      ['ann-b', 0, 0],
+      ['ann-c', 0, 0],
+    ]);
+    expect(pulling.last()?.databases[0]?.reason).toBe(`${packPartDocId(sha, 7)}: a pack part must not carry a judge field ("judge")`);
+  });
+
   it('refuses and logs once a forged document the server let in', async () => {
     const world = await team();
     const invitation = world.invitations[0];
@@ -184,17 +242,25 @@ describe('startLeadPull', () => {
     const judged = { ...toLabelDoc(mine), judgeGpt: 'yes' };
     expect((await pouch.bulkDocs([forged, judged])).every((result) => result.ok)).toBe(true);
     const pulling = pull(world);
-    await expect.poll(() => pulling.last()?.databases.find((database) => database.annotatorId === 'ann-a')?.refused, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => pulling.last()?.databases.find((database) => database.annotatorId === 'ann-a')?.refused, { timeout: 20_000 }).toBe(3);
     pulling.wake();
     await expect.poll(() => pulling.last()?.databases.every((database) => database.state === 'current')).toBe(true);
     pulling.stop();
     await pulling.done;
     const refused = (await auditOf(world, 'sync:refused')).map((entry) => JSON.parse(entry.detail) as RefusedDocDetail);
-    expect(refused).toHaveLength(2);
-    expect(refused.map((detail) => detail.reason).sort()).toEqual([expect.stringMatching(/judgeGpt/), expect.stringMatching(/annotator "ann-b"/)].sort());
-    expect(refused.every((detail) => detail.database === invitation.database && detail.rev.startsWith('1-'))).toBe(true);
+    expect(refused).toHaveLength(3);
+    expect(refused.map((detail) => detail.reason).sort()).toEqual(
+      [
+        expect.stringMatching(/judgeGpt/),
+        expect.stringMatching(/annotator "ann-b"/),
+        'the validation function was deleted on the server; the lead never deletes one',
+      ].sort(),
+    );
+    const labels = refused.filter((detail) => detail.id.startsWith('label:'));
+    expect(labels.every((detail) => detail.database === invitation.database && detail.rev.startsWith('1-'))).toBe(true);
+    expect(refused.find((detail) => detail.id === DESIGN_DOC_ID)?.rev).toMatch(/^2-/);
     expect(await labelCount(world)).toBe(0);
-    expect((await world.db.teamDatabases.get([world.studyId, 'ann-a']))?.refused).toBe(2);
+    expect((await world.db.teamDatabases.get([world.studyId, 'ann-a']))?.refused).toBe(3);
   });
 
   it('goes offline when the server stops mid-pull and finishes when it is back, nothing lost or doubled', async () => {

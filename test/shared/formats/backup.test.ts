@@ -1,6 +1,7 @@
 // The backup format: a study with labels, assignments, gold labels and history round-trips with
 // every record's exact shape and member order; the checksum covers everything else; damaged,
-// older and newer files are refused with clear messages; bad records are listed where they are.
+// older and newer files are refused with clear messages; bad records are listed where they are;
+// labels, gold labels and judge labels hold to the backup's own scheme (issue 27), as label files do.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -240,8 +241,8 @@ describe('backups: refusals', () => {
     const messages = errorsOf(parseBackup(source(signed(raw)))).map((error) => `${error.path}: ${error.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
-        'labels[1].value: expected matched, unmatched for the match task, got the text "maybe"',
-        'labels[3].value: expected a whole number from 1 to 9 for the difficulty task, got the number 12',
+        'labels[1].value: expected a match label: matched or unmatched, got the text "maybe"',
+        'labels[3].value: expected a difficulty rating: a whole number from 1 to 9, got the number 12',
         `labels[2].studyId: the record belongs to the study "other-study", not to the backup's study "${demo.study.id}"`,
         'turns[5].judgements.__proto__: "__proto__" is not allowed as a model name',
         'turns[6].index: expected a whole number of at least 0, got the number -1',
@@ -253,6 +254,50 @@ describe('backups: refusals', () => {
       ]),
     );
     expect(messages).toHaveLength(10);
+  });
+
+  it("holds labels, gold labels and judge labels to the study's own scheme, with a label file's words for what is expected", () => {
+    expect(demo.study.scheme.answerUnknown).toBe(false);
+    const raw = rawSample();
+    const labels = records(raw, 'labels');
+    const turns = records(raw, 'turns');
+    const question = turns.findIndex((turn) => turn.type === 'question');
+    const final = turns.findIndex((turn) => turn.type === 'final');
+    const judge = Object.keys(turns[question]?.judgements as object)[0] ?? '';
+    const finalJudge = Object.keys(turns[final]?.judgements as object)[0] ?? '';
+    labels[0] = { ...labels[0], value: 'unknown' };
+    labels[2] = { ...labels[2], value: 'matched' };
+    labels[3] = { ...labels[3], value: 12 };
+    records(raw, 'gold')[0] = { ...records(raw, 'gold')[0], value: 'unknown' };
+    turns[question] = { ...turns[question], judgements: { [judge]: 'unknown' } };
+    turns[final] = { ...turns[final], judgements: { [finalJudge]: 'yes' } };
+    const messages = errorsOf(parseBackup(source(signed(raw)))).map((error) => `${error.file} ${error.path}: ${error.message}`);
+    const file = 'demo-study.backup.json';
+    expect(messages).toEqual([
+      `${file} turns[${question}].judgements[${JSON.stringify(judge)}]: expected an answer label: yes, no or irrelevant (or unparseable) on a question turn, got the text "unknown"`,
+      `${file} turns[${final}].judgements[${JSON.stringify(finalJudge)}]: expected a match label: matched or unmatched (or unparseable) on a final turn, got the text "yes"`,
+      `${file} labels[0].value: expected an answer label: yes, no or irrelevant, got the text "unknown"`,
+      `${file} labels[2].value: expected an answer label: yes, no or irrelevant, got the text "matched"`,
+      `${file} labels[3].value: expected a difficulty rating: a whole number from 1 to 9, got the number 12`,
+      `${file} gold[0].value: expected an answer label: yes, no or irrelevant, got the text "unknown"`,
+    ]);
+  });
+
+  it('takes `unknown` where the scheme enables it, and says it is expected there', () => {
+    const raw = rawSample();
+    (raw.study as Record<string, unknown>).scheme = { answerUnknown: true };
+    records(raw, 'labels')[0] = { ...records(raw, 'labels')[0], value: 'unknown' };
+    records(raw, 'gold')[0] = { ...records(raw, 'gold')[0], value: 'unknown' };
+    const turns = records(raw, 'turns');
+    const question = turns.findIndex((turn) => turn.type === 'question');
+    const judge = Object.keys(turns[question]?.judgements as object)[0] ?? '';
+    turns[question] = { ...turns[question], judgements: { [judge]: 'unknown' } };
+    const backup = valueOf(parseBackup(source(signed(raw))));
+    expect([backup.labels[0]?.value, backup.gold[0]?.value, backup.turns[question]?.judgements[judge]]).toEqual(['unknown', 'unknown', 'unknown']);
+    records(raw, 'labels')[0] = { ...records(raw, 'labels')[0], value: 'maybe' };
+    expect(errorsOf(parseBackup(source(signed(raw)))).map((error) => error.message)).toEqual([
+      'expected an answer label: yes, no, irrelevant or unknown, got the text "maybe"',
+    ]);
   });
 
   it('refuses a study record without its fields, and a header without its time', () => {

@@ -171,7 +171,7 @@ describe('the Team server section', () => {
     expect(screen.getByRole('button', { name: 'Copy the invitation link for Ada' })).toBeTruthy();
   });
 
-  it('shows every annotator database with its state, labels pulled and refused with the reason', async () => {
+  it('shows every annotator database with its state, labels, conflicts and refused with the reason', async () => {
     let report: (status: LeadSyncStatus) => void = () => undefined;
     const setup = await renderTeam();
     storesConnection(setup.db);
@@ -184,12 +184,21 @@ describe('the Team server section', () => {
     report({
       studyId,
       databases: [
-        { annotatorId: 'ann-01', database: 'as-demo-ann-01', state: 'current', labelsPulled: 12, refused: 0, lastPulledAt: '2026-11-24T10:05:00Z' },
+        {
+          annotatorId: 'ann-01',
+          database: 'as-demo-ann-01',
+          state: 'current',
+          labelsPulled: 12,
+          conflicts: 3,
+          refused: 0,
+          lastPulledAt: '2026-11-24T10:05:00Z',
+        },
         {
           annotatorId: 'ann-02',
           database: 'as-demo-ann-02',
           state: 'pulling',
           labelsPulled: 3,
+          conflicts: 0,
           refused: 1,
           reason: 'label:answer:s-1/1 names annotator ann-01',
         },
@@ -200,13 +209,25 @@ describe('the Team server section', () => {
     const bea = within(table).getByText('ann-02').closest('tr') as HTMLElement;
     expect(ada.textContent).toContain('Up to date');
     expect(ada.dataset.labelsPulled).toBe('12');
+    // Conflicts apart from labels (issue 27): a label in three branches is one label.
+    expect(ada.dataset.conflicts).toBe('3');
+    expect(ada.textContent).toContain('3 conflicts kept in the audit log');
+    expect(bea.textContent).not.toContain('kept in the audit log');
     expect(bea.textContent).toContain('Pulling');
     expect(bea.dataset.refused).toBe('1');
     expect(bea.textContent).toContain('last: label:answer:s-1/1 names annotator ann-01');
     report({
       studyId,
       databases: [
-        { annotatorId: 'ann-01', database: 'as-demo-ann-01', state: 'offline', labelsPulled: 12, refused: 0, reason: 'couch.example.org could not be reached' },
+        {
+          annotatorId: 'ann-01',
+          database: 'as-demo-ann-01',
+          state: 'offline',
+          labelsPulled: 12,
+          conflicts: 3,
+          refused: 0,
+          reason: 'couch.example.org could not be reached',
+        },
       ],
     });
     await waitFor(() => expect(ada.textContent).toContain('Offline'));
