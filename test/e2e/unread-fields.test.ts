@@ -32,7 +32,8 @@ function labelFileWithExtra(): string {
     app: 'a script',
     labels: [{ unit: question, task: 'answer', value: 'yes', at: '2026-11-22T09:10:00Z', rev: 1, unsure: false, note: '' }],
   });
-  const { sha256: _sha256, ...body } = JSON.parse(serializeLabelFile(file)) as Record<string, unknown>;
+  const body = JSON.parse(serializeLabelFile(file)) as Record<string, unknown>;
+  delete body.sha256;
   const content = { ...body, extra: 'from a script' };
   return JSON.stringify({ ...content, sha256: sha256Hex(canonicalJson(content)) });
 }
