@@ -1,6 +1,7 @@
 // The lead's label import on the Team page: label files (FORMATS §3) and label CSVs, each file
 // imported on its own through importLabelFiles (SPEC §6: a file with any error is rejected whole
-// with every error listed, the other files still go in). Owns no data beyond what that writes.
+// with every error listed, the other files still go in), naming what a file held that was not
+// read. Owns no data beyond what that writes.
 
 import type { LabelScheme } from '../../shared/domain/model';
 import { detectFormat, type DetectedFormat } from '../../shared/formats/detect-format';
@@ -24,6 +25,8 @@ export interface RejectedLabelFile {
 export interface LabelImportReport {
   totals: LabelImportTotals;
   rejected: RejectedLabelFile[];
+  /** Top-level members of imported label files that this version does not read (issue 26 point 7); absent when none. */
+  notRead?: FormatError[];
 }
 
 export interface LabelSourceOptions {
@@ -37,6 +40,8 @@ interface PreparedFile {
   names: string[];
   /** Rewrites an error of importLabelFiles to point into the source (a CSV line), or keeps it. */
   locate: (error: FormatError) => FormatError;
+  /** What the file held that was not read, named once the file goes in. */
+  notRead?: FormatError[];
 }
 
 const LABEL_SOURCES = 'a label file (.labels.json) or a label CSV with the header annotator,unit,task,value';
@@ -77,9 +82,10 @@ export async function importLabelSources(
       reject(file.name, prepared.errors);
       continue;
     }
-    const { files: labelFiles, names, locate } = prepared.value;
+    const { files: labelFiles, names, locate, notRead } = prepared.value;
     try {
       const summary = await importLabelFiles(db, studyId, labelFiles, { fileNames: names, now });
+      if (notRead !== undefined) report.notRead = [...(report.notRead ?? []), ...notRead];
       totals.files += 1;
       totals.labels += summary.labels;
       totals.added += summary.added;
@@ -106,7 +112,9 @@ async function prepare(db: StudioDatabase, studyId: string, scheme: LabelScheme,
   if (format === 'labels') {
     const parsed = parseLabelFile(file, { scheme });
     // parseLabelFile keeps every label of a valid file in file order, so errors at labels[i] point into the file as they are.
-    return parsed.ok ? { ok: true, value: { files: [parsed.value], names: [file.name], locate: (error) => error } } : parsed;
+    if (!parsed.ok) return parsed;
+    const notRead = parsed.warnings !== undefined && parsed.warnings.length > 0 ? { notRead: parsed.warnings } : {};
+    return { ok: true, value: { files: [parsed.value], names: [file.name], locate: (error) => error, ...notRead } };
   }
   if (format === 'labels-csv') {
     const read = readLabelCsv(file, { scheme });

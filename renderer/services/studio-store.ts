@@ -20,11 +20,11 @@ export type ImportState =
       /** Set when the files are records of a layout the studio does not know, which the lead may map. */ mappable?: OpenedFile[];
     }
   /** A benchmark import the worker holds until the lead agrees to what it will and will not import. */
-  | { status: 'preview'; fileNames: string[]; requestId: string; preview: ImportPreview }
+  /** `mappable`: the files, when they are records read as a puzzle list that left fields unread, which the lead may map instead. */
+  | { status: 'preview'; fileNames: string[]; requestId: string; preview: ImportPreview; mappable?: OpenedFile[] }
   /** A benchmark import the worker holds until the lead names the models its files do not. */
   | { status: 'names'; fileNames: string[]; requestId: string; needs: MissingName[]; message: string }
-  /** `mappable`: set when records were read as a puzzle list that left fields unread, which the lead may map instead. */
-  | { status: 'done'; studies: ImportedStudySummary[]; mappable?: OpenedFile[] };
+  | { status: 'done'; studies: ImportedStudySummary[] };
 
 export interface StudioState {
   route: Route;

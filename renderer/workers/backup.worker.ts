@@ -4,6 +4,7 @@
 
 import * as Comlink from 'comlink';
 import { parseBackup, type Backup } from '../../shared/formats/backup';
+import type { FormatError } from '../../shared/formats/errors';
 import type { SourceFile } from '../../shared/formats/limits';
 import { restoreSnapshot, snapshotIfChanged, snapshotStudy, type RestoreProgress, type StudySnapshot } from '../db/backup';
 import { describeStorageError } from '../db/storage';
@@ -11,8 +12,10 @@ import type { BackupOutcome, BackupSummary } from './backup-protocol';
 import { APP } from '../db/app-stamp';
 import { readable, workerDatabase } from './worker-support';
 
-function summarize(backup: Backup): BackupSummary {
+/** What restoring `backup` puts back, with the members of its file that are not read (`warnings`). */
+function summarize(backup: Backup, warnings: readonly FormatError[] = []): BackupSummary {
   return {
+    ...(warnings.length > 0 ? { notRead: [...warnings] } : {}),
     studyId: backup.study.id,
     studyName: backup.study.name,
     createdAt: backup.createdAt,
@@ -39,7 +42,7 @@ const api = {
   /** Checks a backup file and says what restoring it would put back; writes nothing. */
   inspect(file: SourceFile): BackupOutcome {
     const parsed = parseBackup(file);
-    return parsed.ok ? { ok: true, summary: summarize(parsed.value) } : parsed;
+    return parsed.ok ? { ok: true, summary: summarize(parsed.value, parsed.warnings) } : parsed;
   },
   async restore(databaseName: string, file: SourceFile, onProgress: (progress: RestoreProgress) => void): Promise<BackupOutcome> {
     const parsed = parseBackup(file);
@@ -49,7 +52,7 @@ const api = {
     } catch (error) {
       return { ok: false, errors: [{ file: file.name, path: '', message: `nothing was restored: ${describeStorageError(error)}` }] };
     }
-    return { ok: true, summary: summarize(parsed.value) };
+    return { ok: true, summary: summarize(parsed.value, parsed.warnings) };
   },
 };
 

@@ -1,6 +1,7 @@
 // What the import worker and the window exchange: progress by phase and the outcome, which
 // says for an opened pack whose copy of the study it is, so the window can open it in annotator mode;
-// a benchmark's files wait in the worker, by request id, for the lead to agree or name the models.
+// a benchmark's files (and puzzle lists that left fields unread) wait in the worker, by request id,
+// for the lead to agree or name the models.
 
 import type { StudyCounts } from '../../shared/domain/model';
 import type { FormatError } from '../../shared/formats/errors';
@@ -26,8 +27,6 @@ export interface ImportedStudySummary {
   counts: StudyCounts;
   /** What the import changed for people to know, e.g. ids prefixed with their file's name when files were combined. */
   notes?: string[];
-  /** Set when the file was records read as a puzzle list that left some of their fields unread: the lead may map them instead. */
-  unreadFields?: true;
   /** Set when the file was a pack: the study is this annotator's copy. */
   pack?: {
     annotator: { id: string; name: string };
@@ -42,7 +41,10 @@ export interface ImportedStudySummary {
 
 export type ImportOutcome = { ok: true; studies: ImportedStudySummary[] } | { ok: false; errors: FormatError[] };
 
-/** A benchmark import held in the worker: its preview, for the lead to agree to, or the model names it lacks. */
-export type PendingImport = { requestId: string } & ({ preview: ImportPreview } | { needs: MissingName[]; message: string });
+/**
+ * An import held in the worker: its preview, for the lead to agree to, or the model names it lacks.
+ * `unreadFields`: records read as a puzzle list that left fields unread, which the lead may map instead.
+ */
+export type PendingImport = { requestId: string } & ({ preview: ImportPreview; unreadFields?: true } | { needs: MissingName[]; message: string });
 
 export type ImportStart = ImportOutcome | PendingImport;

@@ -1,7 +1,8 @@
 // Web Worker that parses the library's imports and writes them to IndexedDB, so neither the
 // parse of a 200 MB file nor the bulk write ever blocks the window: transcript bundles become
 // studies, packs become (or extend) an annotator's copy of a study, a benchmark's own files wait
-// for the lead's go-ahead (benchmark-imports.ts). One request is all-or-nothing.
+// for the lead's go-ahead (benchmark-imports.ts), and so do records read as a puzzle list that
+// left fields unread (the lead may map them instead). One request is all-or-nothing.
 
 import * as Comlink from 'comlink';
 import { parseDocument } from 'yaml';
@@ -16,6 +17,7 @@ import { openPack, PackOpenError } from '../db/open-pack';
 import { describeStorageError } from '../db/storage';
 import { combineStudies } from '../../shared/study/combine-studies';
 import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
+import { leftFieldsUnread, listPreview } from '../../shared/formats/importers/list-preview';
 import { BenchmarkImports } from './benchmark-imports';
 import type { ImportedStudySummary, ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from './import-protocol';
 import { loadSqlJsInWorker } from './sql-js-loader';
@@ -29,7 +31,17 @@ const benchmarks = new BenchmarkImports(APP, undefined, {
   loadSqlJs: loadSqlJsInWorker,
 });
 
-type ParsedFile = { kind: 'bundle'; data: StudyData; warnings: FormatError[] } | { kind: 'pack'; pack: Pack; fileName: string };
+type ParsedFile = { kind: 'bundle'; fileName: string; data: StudyData; warnings: FormatError[] } | { kind: 'pack'; pack: Pack; fileName: string };
+
+/** A request whose puzzle lists left fields unread, read and held until the lead imports it anyway or cancels. */
+interface HeldList {
+  files: SourceFile[];
+  parsed: ParsedFile[];
+  options: ImportOptions;
+}
+
+const heldLists = new Map<string, HeldList>();
+let listRequests = 0;
 
 /** A file the library does not take, refused whole with the reason and where it goes instead. */
 function refused(file: SourceFile, message: string): { ok: false; errors: FormatError[] } {
@@ -59,7 +71,7 @@ function parseFile(file: SourceFile): { ok: true; value: ParsedFile } | { ok: fa
     return parsed.ok ? { ok: true, value: { kind: 'pack', pack: parsed.value, fileName: file.name } } : parsed;
   }
   const parsed = parseTranscriptBundle(file);
-  return parsed.ok ? { ok: true, value: { kind: 'bundle', data: parsed.value, warnings: parsed.warnings ?? [] } } : parsed;
+  return parsed.ok ? { ok: true, value: { kind: 'bundle', fileName: file.name, data: parsed.value, warnings: parsed.warnings ?? [] } } : parsed;
 }
 
 const api = {
@@ -81,80 +93,16 @@ const api = {
       else errors.push(...result.errors);
     }
     if (errors.length > 0) return { ok: false, errors };
-
-    const separate = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
-    // Several transcript files as one study: the bundles stand in for the files they combine.
-    const combined = options.combine === true && separate.length > 1 ? combineStudies(separate) : undefined;
-    const bundles = combined ? [combined.data] : separate;
-    const packs = parsed.flatMap((item) => (item.kind === 'pack' ? [item] : []));
-    const db = workerDatabase(databaseName);
-    const opened = new Map<ParsedFile, ImportedStudySummary>();
-    try {
-      // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.
-      await db.transaction(
-        'rw',
-        [db.studies, db.puzzles, db.sessions, db.turns, db.promptVersions, db.annotators, db.assignments, db.labels, db.gold, db.audit],
-        async () => {
-          const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
-          let done = 0;
-          await importStudies(db, bundles, (progress) => {
-            done = progress.done;
-            onProgress({ phase: 'writing', done, total });
-          });
-          for (const item of packs) {
-            const result = await openPack(db, item.pack, { fileName: item.fileName });
-            done += item.pack.puzzles.length + item.pack.sessions.length + item.pack.turns.length;
-            onProgress({ phase: 'writing', done, total });
-            opened.set(item, {
-              id: result.studyId,
-              name: result.studyName,
-              counts: result.counts,
-              pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened, replacedSample: result.replacedSample },
-            });
-          }
-        },
-      );
-    } catch (error) {
-      return { ok: false, errors: [writeError(error, bundles, files)] };
+    const bundles = parsed.flatMap((item) => (item.kind === 'bundle' ? [{ file: item.fileName, data: item.data, warnings: item.warnings }] : []));
+    // Fields a puzzle list did not read: nothing is written before the lead sees them and chooses
+    // to import anyway or to map the same files (which would otherwise make a second study).
+    if (leftFieldsUnread(bundles)) {
+      listRequests += 1;
+      const requestId = `list-${listRequests}`;
+      heldLists.set(requestId, { files, parsed, options });
+      return { requestId, preview: listPreview(bundles, options.combine === true && bundles.length > 1), unreadFields: true };
     }
-    const combinedSummary: ImportedStudySummary[] = combined
-      ? [
-          {
-            id: combined.data.study.id,
-            name: combined.data.study.name,
-            counts: combined.data.study.counts,
-            ...withNotes([
-              ...combined.renamed,
-              ...bundleNotes(
-                combined.data,
-                parsed.flatMap((item) => (item.kind === 'bundle' ? item.warnings : [])),
-              ),
-            ]),
-          },
-        ]
-      : [];
-    const studies = [
-      ...combinedSummary,
-      ...parsed.flatMap((item): ImportedStudySummary[] => {
-        if (item.kind === 'pack') {
-          const summary = opened.get(item);
-          return summary ? [summary] : [];
-        }
-        if (combined) return [];
-        const { study } = item.data;
-        const unreadFields = item.warnings.some((warning) => warning.path.startsWith('[].'));
-        return [
-          {
-            id: study.id,
-            name: study.name,
-            counts: study.counts,
-            ...withNotes(bundleNotes(item.data, item.warnings)),
-            ...(unreadFields ? { unreadFields } : {}),
-          },
-        ];
-      }),
-    ];
-    return { ok: true, studies };
+    return writeParsed(databaseName, files, parsed, options, onProgress);
   },
 
   /** Reads a held benchmark import again with the model names the lead gave. */
@@ -162,12 +110,18 @@ const api = {
     return benchmarks.name(requestId, names);
   },
 
-  /** Writes a held benchmark import: the lead agreed to its preview. */
+  /** Writes a held import (a benchmark's files, or puzzle lists with fields left out): the lead agreed to its preview. */
   commitImport(databaseName: string, requestId: string, onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome> {
+    const list = heldLists.get(requestId);
+    if (list !== undefined) {
+      heldLists.delete(requestId);
+      return writeParsed(databaseName, list.files, list.parsed, list.options, onProgress);
+    }
     return benchmarks.commit(workerDatabase(databaseName), requestId, (progress) => onProgress({ phase: 'writing', ...progress }));
   },
 
   cancelImport(requestId: string): void {
+    heldLists.delete(requestId);
     benchmarks.cancel(requestId);
   },
 
@@ -182,6 +136,80 @@ const api = {
     return benchmarks.storeMapped(workerDatabase(databaseName), study, fileNames, presetName, (progress) => onProgress({ phase: 'writing', ...progress }));
   },
 };
+
+/** Writes the parsed bundles and packs in one transaction and sums up each study for the lead. */
+async function writeParsed(
+  databaseName: string,
+  files: readonly SourceFile[],
+  parsed: readonly ParsedFile[],
+  options: ImportOptions,
+  onProgress: (progress: ImportPhaseProgress) => void,
+): Promise<ImportOutcome> {
+  const separate = parsed.flatMap((item) => (item.kind === 'bundle' ? [item.data] : []));
+  // Several transcript files as one study: the bundles stand in for the files they combine.
+  const combined = options.combine === true && separate.length > 1 ? combineStudies(separate) : undefined;
+  const bundles = combined ? [combined.data] : separate;
+  const packs = parsed.flatMap((item) => (item.kind === 'pack' ? [item] : []));
+  const db = workerDatabase(databaseName);
+  const opened = new Map<ParsedFile, ImportedStudySummary>();
+  try {
+    // One outer transaction: importStudies and openPack join it, so a refused pack also undoes the bundles.
+    await db.transaction(
+      'rw',
+      [db.studies, db.puzzles, db.sessions, db.turns, db.promptVersions, db.annotators, db.assignments, db.labels, db.gold, db.audit],
+      async () => {
+        const total = countRecords(bundles) + packs.reduce((sum, { pack }) => sum + pack.puzzles.length + pack.sessions.length + pack.turns.length, 0);
+        let done = 0;
+        await importStudies(db, bundles, (progress) => {
+          done = progress.done;
+          onProgress({ phase: 'writing', done, total });
+        });
+        for (const item of packs) {
+          const result = await openPack(db, item.pack, { fileName: item.fileName });
+          done += item.pack.puzzles.length + item.pack.sessions.length + item.pack.turns.length;
+          onProgress({ phase: 'writing', done, total });
+          opened.set(item, {
+            id: result.studyId,
+            name: result.studyName,
+            counts: result.counts,
+            pack: { annotator: result.annotator, newUnits: result.newUnits, alreadyOpened: result.alreadyOpened, replacedSample: result.replacedSample },
+          });
+        }
+      },
+    );
+  } catch (error) {
+    return { ok: false, errors: [writeError(error, bundles, files)] };
+  }
+  const combinedSummary: ImportedStudySummary[] = combined
+    ? [
+        {
+          id: combined.data.study.id,
+          name: combined.data.study.name,
+          counts: combined.data.study.counts,
+          ...withNotes([
+            ...combined.renamed,
+            ...bundleNotes(
+              combined.data,
+              parsed.flatMap((item) => (item.kind === 'bundle' ? item.warnings : [])),
+            ),
+          ]),
+        },
+      ]
+    : [];
+  const studies = [
+    ...combinedSummary,
+    ...parsed.flatMap((item): ImportedStudySummary[] => {
+      if (item.kind === 'pack') {
+        const summary = opened.get(item);
+        return summary ? [summary] : [];
+      }
+      if (combined) return [];
+      const { study } = item.data;
+      return [{ id: study.id, name: study.name, counts: study.counts, ...withNotes(bundleNotes(item.data, item.warnings)) }];
+    }),
+  ];
+  return { ok: true, studies };
+}
 
 /** What a bundle's import should tell the lead: the judge prompts it brought, and every member it held that was not read. */
 function bundleNotes(data: StudyData, warnings: readonly FormatError[]): string[] {

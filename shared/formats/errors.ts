@@ -12,6 +12,8 @@ export interface FormatError {
   rowId?: string;
   /** For people: what one row of a top-level list is, when it is not a puzzle (TurtleBench's 1.5k rows are guesses). */
   rowNoun?: string;
+  /** For a warning on a field a puzzle list does not read: in how many rows it holds something, and its first few values. */
+  unread?: { count: number; examples: string[] };
 }
 
 /**

@@ -145,3 +145,11 @@ export function unreadMembers(fileName: string, raw: Record<string, unknown>, kn
     .filter((key) => !known.includes(key))
     .map((key) => ({ file: fileName, path: key, message: `a member ${what} does not have (it has ${known.join(', ')}); not read` }));
 }
+
+/**
+ * A member unreadMembers named, in the words of the app's summaries: `x.labels.json: not read: the
+ * member "extra" (this version of the studio does not know it)`.
+ */
+export function unreadMemberText(warning: FormatError): string {
+  return `${warning.file}: not read: the member ${JSON.stringify(warning.path)} (this version of the studio does not know it)`;
+}

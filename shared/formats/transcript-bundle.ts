@@ -181,6 +181,7 @@ function readAdapted(rows: readonly unknown[], context: ReadContext): StudyData 
       file: context.file.name,
       path: `[].${field}`,
       message: `a field a puzzle list does not read, in ${count.toLocaleString('en')} row${count === 1 ? '' : 's'} (for example ${examples.map((example) => JSON.stringify(example)).join(', ')}); not imported: map the fields (Map fields… in the app, import --mapping) to bring it in`,
+      unread: { count, examples },
     });
   // A list has no name of its own: where every puzzle names one source, the study is named after
   // it and the file ("TurtleSoup-Bench: Crime_Thriller"); the id stays the file's, as before.

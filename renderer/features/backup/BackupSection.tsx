@@ -1,6 +1,7 @@
 // The library's Backups section: "Restore from backup…" for a backup file, and in the desktop app
 // the stored automatic snapshots, each restorable, with the last automatic pass. Shows the
-// restore's progress, its result, or every located error of a refused backup (nothing changed then).
+// restore's progress, its result with each member of the file that was not read, or every
+// located error of a refused backup (nothing changed then).
 
 import { useCallback, useEffect, useState } from 'react';
 import type { StoredBackup } from '../../../shared/platform/studio-platform';
@@ -31,6 +32,13 @@ function RestoreStatus({ state, dismiss }: { state: RestoreState; dismiss: () =>
       return (
         <DoneNotice onDismiss={dismiss} data={{ 'data-testid': 'restore-status', 'data-state': 'done', 'data-study-id': state.studyId }}>
           {state.message}
+          {state.notRead.length > 0 && (
+            <ul className="error-list" data-testid="restore-not-read">
+              {state.notRead.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
         </DoneNotice>
       );
     case 'failed':

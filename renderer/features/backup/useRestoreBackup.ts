@@ -10,13 +10,14 @@ import { useServices } from '../../services/services';
 import { readStudyTotals } from '../../db/backup';
 import { describeStorageError } from '../../db/storage';
 import type { RestoreProgress } from '../../workers/backup-protocol';
-import { restoredText, restoreQuestion } from './restore-text';
+import { notReadLines, restoredText, restoreQuestion } from './restore-text';
 
 export type RestoreState =
   | { status: 'idle' }
   | { status: 'checking'; fileName: string }
   | { status: 'running'; fileName: string; progress?: RestoreProgress }
-  | { status: 'done'; studyId: string; message: string }
+  /** `notRead`: a line for each member of the file that was not read. */
+  | { status: 'done'; studyId: string; message: string; notRead: string[] }
   | { status: 'failed'; fileName: string; errors: FormatError[] };
 
 /** Backups are `.backup.json`, so the json filter offers them. */
@@ -45,7 +46,7 @@ export function useRestoreBackup() {
         const outcome = await workers.backup.restore(db.name, file, (progress) => setState({ status: 'running', fileName, progress }));
         setState(
           outcome.ok
-            ? { status: 'done', studyId: outcome.summary.studyId, message: restoredText(outcome.summary) }
+            ? { status: 'done', studyId: outcome.summary.studyId, message: restoredText(outcome.summary), notRead: notReadLines(outcome.summary) }
             : { status: 'failed', fileName, errors: outcome.errors },
         );
       } catch (error) {

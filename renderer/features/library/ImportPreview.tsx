@@ -1,9 +1,12 @@
-// The preview of a benchmark import, shown before anything is written: each file's layout, how
-// the files were grouped, the counts, the judge replies that could not be read and everything not
-// imported, with counts and examples. The lead imports anyway or cancels (the worker drops it).
+// The preview of a benchmark import (or of a puzzle list that left fields unread), shown before
+// anything is written: each file's layout, how the files were grouped, the counts, the judge
+// replies that could not be read and everything not imported, with counts and examples. The lead
+// imports anyway, maps the fields of a puzzle list instead, or cancels (the worker drops it).
 
 import { countText } from '../../../shared/domain/count-text';
 import { contentsText, leftOutText, leftoverCountText, type ImportPreview as Preview } from '../../../shared/formats/importers/import-preview';
+import type { OpenedFile } from '../../../shared/platform/studio-platform';
+import { MapFieldsButton } from './MapFieldsOffer';
 
 const MAX_ROWS_SHOWN = 100;
 
@@ -17,7 +20,8 @@ function NotShown({ total }: { total: number }) {
   );
 }
 
-export function ImportPreview({ preview, onImport, onCancel }: { preview: Preview; onImport(): void; onCancel(): void }) {
+/** `mappable`: the files of a puzzle list that left fields unread, which "Map fields…" opens in the mapping dialog. */
+export function ImportPreview({ preview, mappable, onImport, onCancel }: { preview: Preview; mappable?: OpenedFile[]; onImport(): void; onCancel(): void }) {
   const { counts, unparseable, leftovers, prompts, judgeSamples } = preview;
   const leftOut = leftOutText(leftovers);
   return (
@@ -80,10 +84,17 @@ export function ImportPreview({ preview, onImport, onCancel }: { preview: Previe
       ) : (
         <p>Nothing left out.</p>
       )}
+      {mappable !== undefined && (
+        <p data-testid="import-map-hint">
+          These fields are read by no layout the studio knows. To bring them in, map the fields instead: say which field is what (nothing is written until you
+          import).
+        </p>
+      )}
       <div className="modal-actions">
         <button type="button" className="primary" onClick={onImport}>
           Import anyway
         </button>
+        {mappable !== undefined && <MapFieldsButton files={mappable} />}
         <button type="button" className="chip" onClick={onCancel}>
           Cancel
         </button>

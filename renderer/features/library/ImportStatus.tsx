@@ -44,6 +44,7 @@ export function ImportStatus() {
       return (
         <ImportPreview
           preview={importState.preview}
+          {...(importState.mappable !== undefined ? { mappable: importState.mappable } : {})}
           onImport={() => void held.confirm(importState.requestId, importState.fileNames)}
           onCancel={() => void held.cancel(importState.requestId)}
         />
@@ -69,12 +70,6 @@ export function ImportStatus() {
                 {note}.
               </span>
             ))}
-          {importState.mappable !== undefined && (
-            <MapFieldsOffer
-              files={importState.mappable}
-              reason="Some fields of these records were read by no layout and are not in the study. To bring them in, say which field is what:"
-            />
-          )}
         </DoneNotice>
       );
     case 'failed':

@@ -1,7 +1,8 @@
 // Runs an import of chosen or dropped files (transcript bundles, packs, or a benchmark's own files)
 // through the worker and reflects it in the UI store: progress while it runs, then the imported
 // studies or every located error. A pack opens its study, where the annotator starts labelling.
-// A benchmark's files stop at a preview the lead agrees to (or at the model names they lack).
+// A benchmark's files stop at a preview the lead agrees to (or at the model names they lack), and
+// so do records read as a puzzle list that left fields unread, whose preview offers Map fields….
 // A team server invitation goes to its own page instead.
 
 import { useCallback } from 'react';
@@ -45,6 +46,9 @@ export function useImportMapped(): (study: ImportedStudy, fileNames: string[], p
   const { db, store, workers } = useServices();
   return useCallback(
     async (study, fileNames, presetName) => {
+      // Mapped from a held puzzle list's preview: the worker lets go of the list, which was not written.
+      const waiting = store.getState().importState;
+      if (waiting.status === 'preview' || waiting.status === 'names') void workers.imports.cancelImport(waiting.requestId);
       store.getState().setImportState({ status: 'running', fileNames, progress: { phase: 'writing', done: 0, total: 1 } });
       const outcome = await workers.imports.importMapped(db.name, study, fileNames, presetName, (progress) =>
         store.getState().setImportState({ status: 'running', fileNames, progress }),
@@ -80,7 +84,7 @@ interface HeldImports {
   imports: ImportClient;
 }
 
-/** `mappable`: the files, when a refusal (or a puzzle list that left fields unread) may offer to map their fields. */
+/** `mappable`: the files, when a refusal (or a held puzzle list that left fields unread) may offer to map their fields. */
 async function settle(held: HeldImports, start: ImportStart, fileNames: string[], mappable?: OpenedFile[]): Promise<ImportOutcome | undefined> {
   const { store } = held;
   if ('requestId' in start) {
@@ -91,15 +95,14 @@ async function settle(held: HeldImports, start: ImportStart, fileNames: string[]
     }
     // Nothing left out and every reply read: the summary says so, and there is nothing to agree to.
     if (!needsConfirmation(start.preview)) return commit(held, requestId, fileNames);
-    store.getState().setImportState({ status: 'preview', fileNames, requestId, preview: start.preview });
+    const offer = mappable !== undefined && start.unreadFields === true ? { mappable } : {};
+    store.getState().setImportState({ status: 'preview', fileNames, requestId, preview: start.preview, ...offer });
     return undefined;
   }
   store
     .getState()
     .setImportState(
-      start.ok
-        ? { status: 'done', studies: start.studies, ...(mappable && start.studies.some((study) => study.unreadFields) ? { mappable } : {}) }
-        : { status: 'failed', fileNames, errors: start.errors, ...(mappable ? { mappable } : {}) },
+      start.ok ? { status: 'done', studies: start.studies } : { status: 'failed', fileNames, errors: start.errors, ...(mappable ? { mappable } : {}) },
     );
   const opened = start.ok ? start.studies.find((study) => study.pack !== undefined) : undefined;
   if (opened) store.getState().navigate({ view: 'study', studyId: opened.id });

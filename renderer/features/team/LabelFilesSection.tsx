@@ -1,9 +1,11 @@
 // The lead's label files: import many at once, then a summary (files, labels added, updated,
-// unchanged, conflicts, files rejected) and every rejected file with its located errors, as text.
+// unchanged, conflicts, files rejected), every member of an imported file that was not read, and
+// every rejected file with its located errors, as text.
 
 import { countText } from '../../../shared/domain/count-text';
 import { useId } from 'react';
 import { formatErrorText } from '../../../shared/formats/errors';
+import { unreadMemberText } from '../../../shared/formats/format-header';
 import type { LabelImportReport } from '../../workers/team-protocol';
 import { useLabelImport } from './useLabelImport';
 import { WorkProgressNotice } from './WorkProgressNotice';
@@ -12,7 +14,7 @@ import { WorkProgressNotice } from './WorkProgressNotice';
 const MAX_ERRORS_PER_FILE = 50;
 
 function ImportSummary({ report }: { report: LabelImportReport }) {
-  const { totals, rejected } = report;
+  const { totals, rejected, notRead = [] } = report;
   return (
     <div
       className={`notice team-summary${rejected.length > 0 ? ' has-rejected' : ''}`}
@@ -31,6 +33,13 @@ function ImportSummary({ report }: { report: LabelImportReport }) {
         {totals.conflicts > 0 ? `, ${countText(totals.conflicts, 'conflict', 'conflicts')} kept in the audit log` : ''}.{' '}
         {countText(totals.rejected, 'file', 'files')} rejected.
       </p>
+      {notRead.length > 0 && (
+        <ul className="error-list" data-testid="label-import-not-read">
+          {notRead.map((warning, index) => (
+            <li key={index}>{unreadMemberText(warning)}</li>
+          ))}
+        </ul>
+      )}
       {rejected.length > 0 && (
         <ul className="rejected-files" data-testid="rejected-files">
           {rejected.map((file, index) => (

@@ -1,6 +1,6 @@
 // importLabelSources against fake-indexeddb, on the demo study: label files and label CSVs,
-// each file imported or rejected on its own with located errors (SPEC §6), totals summed,
-// and a second import of the same files reports every label unchanged and changes nothing.
+// each file imported or rejected on its own with located errors (SPEC §6), totals summed, the
+// top-level members of an imported file that were not read named (issue 26), and a second import of the same files reports every label unchanged and changes nothing.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
@@ -55,6 +55,20 @@ describe('importLabelSources', () => {
     expect(report).toEqual({ totals: { files: 1, labels: 3, added: 3, updated: 0, unchanged: 0, conflicts: 0, rejected: 0 }, rejected: [] });
     expect(await db.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator ann-01' }]);
     expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toEqual(Q1_YES_STORED);
+  });
+
+  it('names the top-level members of an imported file it did not read, and not those of a rejected file', async () => {
+    const withExtra = (annotator: string, studyId: string): SourceFile => {
+      const content = JSON.parse(labelFileText([record(Q1, 'answer', 'yes')], annotator, studyId)) as Record<string, unknown>;
+      delete content.sha256;
+      return { name: `${annotator}.labels.json`, text: signed({ ...content, extra: 'from a script' }) };
+    };
+    const report = await importLabelSources(db, STUDY, [withExtra('ann-01', STUDY), withExtra('ann-02', 'another-study')], { now: NOW });
+    expect(report.totals).toMatchObject({ files: 1, added: 1, rejected: 1 });
+    expect(report.notRead).toEqual([
+      { file: 'ann-01.labels.json', path: 'extra', message: expect.stringMatching(/^a member a label file does not have/) as unknown },
+    ]);
+    expect(await db.labels.get([STUDY, 'ann-01', 'answer', Q1])).toBeDefined();
   });
 
   it('imports a label CSV: one annotator per name, revision 1 at the import time, extra columns ignored', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The team page's work with files, over a mocked worker client and a fake host: packs written
 // and saved into one folder, label files imported with a summary that lists each rejected file's
-// located errors as text (never markup), and the coverage dashboard with its missing-unit packs.
+// located errors as text (never markup) and each member of an imported file that was not read,
+// and the coverage dashboard with its missing-unit packs.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,6 +144,28 @@ describe('label files', () => {
     expect(summary.querySelector('b')).toBeNull();
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
     await waitFor(() => expect(vi.mocked(workers.team.loadCoverage).mock.calls.length).toBeGreaterThan(coverageLoads));
+  });
+
+  it('names in words each top-level member of an imported file that was not read, and says nothing of it when there is none', async () => {
+    const notRead = [
+      { file: 'ann-01.labels.json', path: 'extra', message: 'a member a label file does not have (it has format, …); not read' },
+      { file: 'ann-02.labels.json', path: 'reviewer', message: 'a member a label file does not have (it has format, …); not read' },
+    ];
+    const totals = { ...REPORT.totals, rejected: 0 };
+    vi.mocked(workers.team.importLabelFiles).mockResolvedValue({ totals, rejected: [], notRead });
+    const { platform } = await renderTeam();
+    platform.openFiles.mockResolvedValue([{ name: 'ann-01.labels.json', size: 2, text: '{}' }]);
+    fireEvent.click(screen.getByTestId('import-labels'));
+    const summary = await screen.findByTestId('label-import-summary');
+    expect([...within(summary).getByTestId('label-import-not-read').querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'ann-01.labels.json: not read: the member "extra" (this version of the studio does not know it)',
+      'ann-02.labels.json: not read: the member "reviewer" (this version of the studio does not know it)',
+    ]);
+
+    vi.mocked(workers.team.importLabelFiles).mockResolvedValue({ totals, rejected: [] });
+    fireEvent.click(screen.getByTestId('import-labels'));
+    await waitFor(() => expect(screen.queryByTestId('label-import-not-read')).toBeNull());
+    expect(screen.getByTestId('label-import-summary')).toBeTruthy();
   });
 
   it('does nothing when the lead chooses no file, and shows a worker failure', async () => {
