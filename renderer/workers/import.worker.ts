@@ -4,7 +4,7 @@
 // for the lead's go-ahead (benchmark-imports.ts). One request is all-or-nothing.
 
 import * as Comlink from 'comlink';
-import { parseDocument } from 'yaml';
+import { Lexer, parseDocument } from 'yaml';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
@@ -25,6 +25,7 @@ import { WORKBOOK_READERS } from './workbook-reader';
 
 const benchmarks = new BenchmarkImports(APP, undefined, {
   parseYaml: parseDocument,
+  lexYaml: (text) => new Lexer().lex(text),
   readWorkbook: WORKBOOK_READERS.readWorkbook,
   loadSqlJs: loadSqlJsInWorker,
 });
