@@ -15,7 +15,8 @@ import { chooseFiles, dumpDatabase, openApp, useAppInChromium } from './harness'
 const chromiumApp = useAppInChromium();
 const dir = scratchDir('agreement-studio-hostile-readers-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const ENGINE_WORDS = /Maximum call stack|Invalid array length|Failed to fetch|Unexpected token|RangeError|TypeError|ReferenceError|Excessive alias|resource exhaustion/;
+const ENGINE_WORDS =
+  /Maximum call stack|Invalid array length|Failed to fetch|Unexpected token|RangeError|TypeError|ReferenceError|Excessive alias|resource exhaustion/;
 
 function studyIds(page: Awaited<ReturnType<typeof openApp>>['page']): Promise<string[]> {
   return page.locator('tr[data-study-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-study-id') ?? ''));

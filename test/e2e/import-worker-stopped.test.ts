@@ -47,9 +47,9 @@ describe('an import whose worker fails', () => {
       await chooseFiles(page, importButton, [log, config]);
       const stopped = page.getByTestId('import-errors');
       await stopped.waitFor({ timeout: 60_000 });
-      await expect.poll(async () => (await stopped.textContent()) ?? '', { timeout: 60_000 }).toContain(
-        'the import stopped unexpectedly while reading these files; nothing was saved',
-      );
+      await expect
+        .poll(async () => (await stopped.textContent()) ?? '', { timeout: 60_000 })
+        .toContain('the import stopped unexpectedly while reading these files; nothing was saved');
       expect(await stopped.textContent()).not.toMatch(/the worker broke|Error/);
       expect(isDeepStrictEqual(await dumpDatabase(page), before)).toBe(true);
       await expect.poll(() => importWorker?.url() !== undefined && !page.workers().includes(importWorker), { timeout: 60_000 }).toBe(true);

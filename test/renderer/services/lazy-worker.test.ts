@@ -123,7 +123,11 @@ describe('the import client when its worker fails', () => {
     expect(await outcome).toEqual({
       ok: false,
       errors: [
-        { file: '', path: '', message: 'the import stopped unexpectedly while saving these files; a study is saved whole or not at all, so the library shows whether it was' },
+        {
+          file: '',
+          path: '',
+          message: 'the import stopped unexpectedly while saving these files; a study is saved whole or not at all, so the library shows whether it was',
+        },
       ],
     });
   });
