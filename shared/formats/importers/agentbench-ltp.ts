@@ -23,7 +23,7 @@ import {
   type ImportedStudy,
 } from './imported-study';
 import { workbookFailure } from '../workbook-parts';
-import { readYamlSettings, type YamlReaders } from '../yaml-settings';
+import { readYamlSettings, type YamlReaders } from './yaml-settings';
 
 export const AGENTBENCH_LAYOUTS = {
   runs: 'AgentBench lateral-thinking run (outputs/<time>/<agent>/ltp-*/runs.jsonl)',

@@ -5,7 +5,7 @@
 /** What the importers read of a YAML document: its syntax errors, its nodes (to count aliases and nesting before they are expanded), then its value. */
 export interface YamlDocument {
   readonly errors: readonly { message: string; linePos?: readonly [{ line: number }, ...{ line: number }[]] }[];
-  /** The root node as the `yaml` package composes it; read in shared/formats/yaml-settings.ts. */
+  /** The root node as the `yaml` package composes it; read in yaml-settings.ts. */
   readonly contents: unknown;
   toJS(options: { maxAliasCount: number }): unknown;
 }

@@ -15,7 +15,7 @@ import { parseJsonDocument } from '../json-document';
 import { checkSourceFile, type SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { readYamlSettings, type YamlReaders } from '../yaml-settings';
+import { readYamlSettings, type YamlReaders } from './yaml-settings';
 import { jsonPath } from '../zod-issues';
 import {
   LeftoverTally,

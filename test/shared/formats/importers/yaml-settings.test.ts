@@ -5,14 +5,14 @@
 // parses anything; settings with a few aliases, or nested to the limit, still read.
 
 import { describe, expect, it } from 'vitest';
-import { FILE_READERS } from '../../../cli/support/file-readers';
-import { importAgentBenchRuns } from '../../../shared/formats/importers/agentbench-ltp';
-import { importSplat } from '../../../shared/formats/importers/splat';
-import { INPUT_LIMITS } from '../../../shared/formats/limits';
-import { readYamlSettings, type YamlReaders } from '../../../shared/formats/yaml-settings';
-import { HOSTILE_YAML, hostileConfig } from '../../hostile/readers';
-import { CONFIG_YAML, runsJsonl } from './importers/agentbench-run';
-import { sampleRun } from './importers/splat-run';
+import { FILE_READERS } from '../../../../cli/support/file-readers';
+import { importAgentBenchRuns } from '../../../../shared/formats/importers/agentbench-ltp';
+import { importSplat } from '../../../../shared/formats/importers/splat';
+import { INPUT_LIMITS } from '../../../../shared/formats/limits';
+import { readYamlSettings, type YamlReaders } from '../../../../shared/formats/importers/yaml-settings';
+import { HOSTILE_YAML, hostileConfig } from '../../../hostile/readers';
+import { CONFIG_YAML, runsJsonl } from './agentbench-run';
+import { sampleRun } from './splat-run';
 
 const ALIASES = `the YAML uses aliases more than ${INPUT_LIMITS.maxYamlAliases} times (each alias inside a value that is itself aliased counts every time); the studio expands at most ${INPUT_LIMITS.maxYamlAliases}: write the settings out in full`;
 const TOO_DEEP = `the YAML is nested deeper than ${INPUT_LIMITS.maxNestingDepth} levels (maps and lists in one another); the studio reads at most ${INPUT_LIMITS.maxNestingDepth}, and settings go a few levels deep`;

@@ -3,10 +3,10 @@
 // then exactly on the nodes) and its aliases (counted as the value would expand them, a cycle
 // refused), so a hostile file is refused at its line in words and never reaches an engine's stack.
 
-import type { ParseResult } from './errors';
-import type { FileReaders } from './importers/file-readers';
-import { stripBom } from './json-document';
-import { checkFileSize, countWords, INPUT_LIMITS, type SourceFile } from './limits';
+import type { ParseResult } from '../errors';
+import type { FileReaders } from './file-readers';
+import { stripBom } from '../json-document';
+import { checkFileSize, countWords, INPUT_LIMITS, type SourceFile } from '../limits';
 
 export type YamlReaders = Pick<FileReaders, 'parseYaml' | 'lexYaml'>;
 
