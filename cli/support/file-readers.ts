@@ -3,7 +3,7 @@
 // unpacked within the input limits first (shared/formats/workbook-parts.ts), as in the app.
 
 import readXlsxFile, { readSheet } from 'read-excel-file/universal';
-import { parseDocument } from 'yaml';
+import { Lexer, parseDocument } from 'yaml';
 import type { FileReaders } from '../../shared/formats/importers/file-readers';
 import { storedWorkbook } from '../../shared/formats/workbook-parts';
 import { loadSqlJsInNode } from './sql-js';
@@ -11,6 +11,7 @@ import { inflateInNode } from './workbook-inflate';
 
 export const FILE_READERS: FileReaders = {
   parseYaml: parseDocument,
+  lexYaml: (text) => new Lexer().lex(text),
   readWorkbook: async (bytes, options) => readXlsxFile(await storedWorkbook(bytes, inflateInNode), options),
   readSheet: async (bytes, sheet) => readSheet(await storedWorkbook(bytes, inflateInNode), sheet),
   loadSqlJs: loadSqlJsInNode,

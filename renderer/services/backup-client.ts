@@ -16,7 +16,10 @@ export interface BackupClient {
 }
 
 export function createBackupClient(): BackupClient {
-  const remote = lazyWorker<BackupWorkerApi>(() => new Worker(new URL('../workers/backup.worker.ts', import.meta.url), { type: 'module', name: 'backup' }));
+  const remote = lazyWorker<BackupWorkerApi>(
+    () => new Worker(new URL('../workers/backup.worker.ts', import.meta.url), { type: 'module', name: 'backup' }),
+    'the backup',
+  );
   return {
     snapshot: (databaseName, studyId) => remote().snapshot(databaseName, studyId),
     snapshotIfChanged: (databaseName, studyId) => remote().snapshotIfChanged(databaseName, studyId),

@@ -1,12 +1,14 @@
 // The window's side of the import worker: starts it on first use and forwards progress; a held
-// benchmark import is named, committed or cancelled by its request id. A service, so tests hand
+// benchmark import is named, committed or cancelled by its request id. A worker that fails is an
+// outcome naming the files and whether anything could have been saved. A service, so tests hand
 // in their own.
 
 import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from '../workers/import-protocol';
 import type { ImportWorkerApi } from '../workers/import.worker';
-import { lazyWorker } from './lazy-worker';
+import type { FormatError } from '../../shared/formats/errors';
+import { lazyWorker, WorkerStoppedError } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export interface ImportClient {
@@ -25,16 +27,66 @@ export interface ImportClient {
   ): Promise<ImportOutcome>;
 }
 
-export function createImportClient(): ImportClient {
-  const remote = lazyWorker<ImportWorkerApi>(() => new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' }));
+export function createImportClient(start: () => Worker = startImportWorker): ImportClient {
+  const remote = lazyWorker<ImportWorkerApi>(start, 'the import');
   return {
     importFiles: (databaseName, files, onProgress, options = {}) =>
-      withProgress<ImportPhaseProgress, ImportStart>(onProgress, (progress) => remote().importFiles(databaseName, files, progress, options)),
-    nameModels: (requestId, names) => remote().nameModels(requestId, names),
+      untilStopped<ImportStart>(
+        files.map((file) => file.name),
+        onProgress,
+        (progress) => withProgress<ImportPhaseProgress, ImportStart>(progress, (proxied) => remote().importFiles(databaseName, files, proxied, options)),
+      ),
+    nameModels: (requestId, names) =>
+      untilStopped<ImportStart>(
+        [],
+        () => undefined,
+        () => remote().nameModels(requestId, names),
+      ),
     commitImport: (databaseName, requestId, onProgress) =>
-      withProgress<ImportPhaseProgress, ImportOutcome>(onProgress, (progress) => remote().commitImport(databaseName, requestId, progress)),
-    cancelImport: (requestId) => remote().cancelImport(requestId),
+      untilStopped<ImportOutcome>([], onProgress, (progress) =>
+        withProgress<ImportPhaseProgress, ImportOutcome>(progress, (proxied) => remote().commitImport(databaseName, requestId, proxied)),
+      ),
+    cancelImport: async (requestId) => {
+      // A worker that stopped holds no import any more: there is nothing left to cancel.
+      await remote()
+        .cancelImport(requestId)
+        .catch((error: unknown) => {
+          if (!(error instanceof WorkerStoppedError)) throw error;
+        });
+    },
     importMapped: (databaseName, study, fileNames, presetName, onProgress) =>
-      withProgress<ImportPhaseProgress, ImportOutcome>(onProgress, (progress) => remote().importMapped(databaseName, study, fileNames, presetName, progress)),
+      untilStopped<ImportOutcome>(fileNames, onProgress, (progress) =>
+        withProgress<ImportPhaseProgress, ImportOutcome>(progress, (proxied) => remote().importMapped(databaseName, study, fileNames, presetName, proxied)),
+      ),
   };
+}
+
+function startImportWorker(): Worker {
+  return new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' });
+}
+
+/**
+ * The import's outcome, or, when its worker stopped, a refusal saying so: nothing was saved if it
+ * had not started writing; once writing, a study is saved whole or not at all, so the library
+ * shows which. The worker is started afresh by the next import.
+ */
+async function untilStopped<T>(
+  fileNames: readonly string[],
+  onProgress: (progress: ImportPhaseProgress) => void,
+  work: (onProgress: (progress: ImportPhaseProgress) => void) => Promise<T>,
+): Promise<T | { ok: false; errors: FormatError[] }> {
+  let writing = false;
+  try {
+    return await work((progress) => {
+      if (progress.phase === 'writing') writing = true;
+      onProgress(progress);
+    });
+  } catch (error) {
+    if (!(error instanceof WorkerStoppedError)) throw error;
+    const files = fileNames.length === 1 ? 'this file' : 'these files';
+    const message = writing
+      ? `${error.message} while saving ${files}; a study is saved whole or not at all, so the library shows whether it was`
+      : `${error.message} while reading ${files}; nothing was saved`;
+    return { ok: false, errors: [{ file: fileNames.join(', '), path: '', message }] };
+  }
 }

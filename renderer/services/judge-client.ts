@@ -5,15 +5,18 @@
 import * as Comlink from 'comlink';
 import type { RunProgress } from '../../shared/judge-run/runner';
 import type { JudgeRunOutcome, JudgeWorkerApi } from '../workers/judge-protocol';
-import { lazyWorker } from './lazy-worker';
+import { ignoreStopped, lazyWorker } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export function createJudgeClient(): JudgeWorkerApi {
-  const remote = lazyWorker<JudgeWorkerApi>(() => new Worker(new URL('../workers/judge.worker.ts', import.meta.url), { type: 'module', name: 'judge' }));
+  const remote = lazyWorker<JudgeWorkerApi>(
+    () => new Worker(new URL('../workers/judge.worker.ts', import.meta.url), { type: 'module', name: 'judge' }),
+    'the judge run',
+  );
   return {
     run: (runId, send, onProgress) => withProgress<RunProgress, JudgeRunOutcome>(onProgress, (progress) => remote().run(runId, Comlink.proxy(send), progress)),
-    pause: (runId) => void remote().pause(runId),
-    resume: (runId) => void remote().resume(runId),
-    cancel: (runId) => void remote().cancel(runId),
+    pause: (runId) => void remote().pause(runId).catch(ignoreStopped),
+    resume: (runId) => void remote().resume(runId).catch(ignoreStopped),
+    cancel: (runId) => void remote().cancel(runId).catch(ignoreStopped),
   };
 }

@@ -15,7 +15,10 @@ export interface MappingClient {
 }
 
 export function createMappingClient(): MappingClient {
-  const remote = lazyWorker<MappingWorkerApi>(() => new Worker(new URL('../workers/mapping.worker.ts', import.meta.url), { type: 'module', name: 'mapping' }));
+  const remote = lazyWorker<MappingWorkerApi>(
+    () => new Worker(new URL('../workers/mapping.worker.ts', import.meta.url), { type: 'module', name: 'mapping' }),
+    'the field mapping',
+  );
   return {
     open: (files, at) => remote().open(files, at),
     check: (preset, rows) => remote().check(preset, rows),

@@ -17,7 +17,10 @@ export interface ReportClient {
 }
 
 export function createReportClient(): ReportClient {
-  const remote = lazyWorker<ReportWorkerApi>(() => new Worker(new URL('../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' }));
+  const remote = lazyWorker<ReportWorkerApi>(
+    () => new Worker(new URL('../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' }),
+    'the report',
+  );
   return {
     computeReport: (databaseName, studyId, request, onProgress) =>
       withProgress(onProgress, (progress) => remote().computeReport(databaseName, studyId, request, progress)),

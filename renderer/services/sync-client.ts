@@ -7,11 +7,14 @@ import type { WorkProgress } from '../db/long-work';
 import type { Invitation } from '../../shared/sync/invitation';
 import type { OpenedPack } from '../db/open-pack';
 import type { SyncWorkerApi } from '../workers/sync-protocol';
-import { lazyWorker } from './lazy-worker';
+import { ignoreStopped, lazyWorker } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export function createSyncClient(): SyncWorkerApi {
-  const remote = lazyWorker<SyncWorkerApi>(() => new Worker(new URL('../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' }));
+  const remote = lazyWorker<SyncWorkerApi>(
+    () => new Worker(new URL('../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' }),
+    'the team server sync',
+  );
   return {
     connectLead: (request, fetch) => remote().connectLead(request, Comlink.proxy(fetch)),
     inviteAnnotators: (studyId, annotatorIds, fetch, onProgress) =>
@@ -22,8 +25,8 @@ export function createSyncClient(): SyncWorkerApi {
     joinInvitation: (invitation, fetch, onProgress) =>
       withProgress<WorkProgress, OpenedPack>(onProgress, (progress) => remote().joinInvitation(invitation, Comlink.proxy(fetch), progress)),
     startAnnotatorSync: (studyId, fetch, onStatus) => remote().startAnnotatorSync(studyId, Comlink.proxy(fetch), Comlink.proxy(onStatus)),
-    labelsWritten: (studyId, units) => void remote().labelsWritten(studyId, units),
-    stop: (studyId) => void remote().stop(studyId),
+    labelsWritten: (studyId, units) => void remote().labelsWritten(studyId, units).catch(ignoreStopped),
+    stop: (studyId) => void remote().stop(studyId).catch(ignoreStopped),
     disconnect: (studyId) => remote().disconnect(studyId),
   };
 }

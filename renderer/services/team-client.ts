@@ -19,7 +19,10 @@ export interface TeamClient {
 }
 
 export function createTeamClient(): TeamClient {
-  const remote = lazyWorker<TeamWorkerApi>(() => new Worker(new URL('../workers/team.worker.ts', import.meta.url), { type: 'module', name: 'team' }));
+  const remote = lazyWorker<TeamWorkerApi>(
+    () => new Worker(new URL('../workers/team.worker.ts', import.meta.url), { type: 'module', name: 'team' }),
+    'the work on packs and label files',
+  );
   return {
     writePacks: (databaseName, studyId, request, onProgress) =>
       withProgress(onProgress, (progress) => remote().writePacks(databaseName, studyId, request, progress)),

@@ -5,7 +5,7 @@
 // left fields unread (the lead may map them instead). One request is all-or-nothing.
 
 import * as Comlink from 'comlink';
-import { parseDocument } from 'yaml';
+import { Lexer, parseDocument } from 'yaml';
 import type { StudyData } from '../../shared/domain/model';
 import { detectFormat } from '../../shared/formats/detect-format';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
@@ -27,6 +27,7 @@ import { WORKBOOK_READERS } from './workbook-reader';
 
 const benchmarks = new BenchmarkImports(APP, undefined, {
   parseYaml: parseDocument,
+  lexYaml: (text) => new Lexer().lex(text),
   readWorkbook: WORKBOOK_READERS.readWorkbook,
   loadSqlJs: loadSqlJsInWorker,
 });

@@ -4,7 +4,7 @@
 // databases, alternating which goes first. Parse to stored, both ways.
 
 import readXlsxFile from 'read-excel-file/universal';
-import { parseDocument } from 'yaml';
+import { Lexer, parseDocument } from 'yaml';
 import { parseLabelFile } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../../renderer/db/database';
@@ -32,7 +32,7 @@ async function fresh(name: string): Promise<StudioDatabase> {
 
 /** The import worker's own path: read and preview (naming the models where the files lack them), then commit. */
 async function fromBenchmarkFiles(input: BenchmarkInput, db: StudioDatabase): Promise<number> {
-  const imports = new BenchmarkImports('bench', () => NOW, { parseYaml: parseDocument, readWorkbook: readXlsxFile });
+  const imports = new BenchmarkImports('bench', () => NOW, { parseYaml: parseDocument, lexYaml: (text) => new Lexer().lex(text), readWorkbook: readXlsxFile });
   const start = performance.now();
   let started = await imports.start(input.files);
   if (started !== undefined && 'needs' in started) started = await imports.name(started.requestId, NAMES);

@@ -1,5 +1,6 @@
 // Node side of the hostile readers section of `npm run bench` (issue 27): every hostile case of
-// the workbook, SQLite and text readers (test/hostile/readers.ts), and a workbook at the limits,
+// the workbook, SQLite, text and YAML readers (test/hostile/readers.ts; a YAML case with the
+// run's log.json it is given with), and a workbook at the limits,
 // through `agreement-studio import` in a child process each, timed from start to exit with the
 // child's peak memory (its own resourceUsage().maxRSS). The limit is 10 s and 500 MB a case.
 
@@ -8,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { INPUT_LIMITS } from '../../shared/formats/limits';
-import { READER_CASES } from '../../test/hostile/readers';
+import { READER_CASES, type ReaderCase } from '../../test/hostile/readers';
 import { writeWorkbook } from '../../test/shared/formats/importers/workbook-writer';
 
 export interface HostileReaderFigure {
@@ -46,7 +47,7 @@ function atTheLimits(): Uint8Array {
 
 export async function runHostileReadersBench(options: { benchRoot: string; cliMain: string }): Promise<HostileReaderFigure[]> {
   mkdirSync(options.benchRoot, { recursive: true });
-  const cases = [
+  const cases: ReadonlyArray<Pick<ReaderCase, 'name' | 'finding' | 'bytes' | 'companions'>> = [
     ...READER_CASES,
     {
       name: 'at-the-limits.xlsx',
@@ -59,8 +60,13 @@ export async function runHostileReadersBench(options: { benchRoot: string; cliMa
     const path = join(options.benchRoot, hostile.name);
     const out = join(options.benchRoot, `${hostile.name}.bundle.json`);
     writeFileSync(path, await hostile.bytes());
+    const companions = (hostile.companions?.() ?? []).map((file) => {
+      const companion = join(options.benchRoot, file.name);
+      writeFileSync(companion, file.bytes);
+      return companion;
+    });
     const start = performance.now();
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, options.cliMain, 'import', path, '--out', out], {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, options.cliMain, 'import', ...companions, path, '--out', out], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -74,8 +80,7 @@ export async function runHostileReadersBench(options: { benchRoot: string; cliMa
       ms,
       maxRssMb: rss !== undefined ? Number(rss) / 1024 : Number.NaN,
     });
-    rmSync(path, { force: true });
-    rmSync(out, { force: true });
+    for (const file of [path, out, ...companions]) rmSync(file, { force: true });
   }
   return figures;
 }

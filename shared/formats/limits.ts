@@ -15,7 +15,7 @@ import { jsonPath } from './zod-issues';
 export const INPUT_LIMITS = {
   /** One file's bytes, checked before it is read; an SQLite database is read whole into memory, so it bounds the pages read too. */
   maxFileBytes: 200 * 1024 * 1024,
-  /** Objects or arrays in one another (JSON), elements in one another (a workbook's XML); real files go 6 deep. */
+  /** Objects or arrays in one another (JSON), elements in one another (a workbook's XML), maps and lists in one another (YAML); real files go 6 deep. */
   maxNestingDepth: 64,
   /** One string: a JSON or CSV field, an id, a story. */
   maxStringChars: 1024 * 1024,
@@ -34,7 +34,9 @@ export const INPUT_LIMITS = {
   maxSharedStrings: 500_000,
   /** The text of every cell once shared strings are filled in, so one long string in many cells counts each time. */
   maxWorkbookTextChars: 64 * 1024 * 1024,
-  /** Aliases in one YAML document (the `yaml` package's own default for toJS): SPLAT's config.yaml has none. */
+  /** One YAML settings file (SPLAT's or AgentBench's config.yaml, 3 kB): the `yaml` package builds a node per value, and 2 MB of a flat list takes it 300 MB. */
+  maxYamlBytes: 1024 * 1024,
+  /** Uses of aliases in one YAML document, each alias inside an anchor counted every time that anchor is used (the `yaml` package's own default for toJS): SPLAT's config.yaml has none. */
   maxYamlAliases: 100,
   /** One value read from an SQLite table: GameArena's history of one game is a few kB; a reply over the string limit is still read and kept cut. */
   maxSqliteValueBytes: 16 * 1024 * 1024,

@@ -1,7 +1,7 @@
 // How a host sends a judge's request (both hosts' JudgeEndpointAccess.send, and the model list of
 // Test connection): only to the origin the endpoint was registered with, with the key the host
 // keeps read only then and put only in the Authorization header, and never following a redirect,
-// which could carry the request elsewhere.
+// which could carry the request elsewhere (the sender refuses one, naming it).
 
 import type { ChatEndpoint, ChatMessage, ChatOutcome, FetchLike } from './chat-completions';
 import { chatCompletionsUrl, createFetchSender } from './chat-completions';
@@ -37,11 +37,6 @@ function refused(reason: string): ChatOutcome {
   return { ok: false, failure: { kind: 'refused', reason } };
 }
 
-/** The fetch a host sends with: the same, but refusing any redirect. */
-export function withoutRedirects(fetchImpl: FetchLike): FetchLike {
-  return (url, init) => fetchImpl(url, { ...init, redirect: 'error' } as Parameters<FetchLike>[1]);
-}
-
 /**
  * Whether `admission` admits a request for the endpoint URL `url` that fetches `target` (built from
  * it): both on the registered origin. Then the key, read only now; else why not, never naming the key.
@@ -71,7 +66,8 @@ export async function sendAdmitted(fetchImpl: FetchLike, admission: Admission | 
   const admitted = await admit(admission, request.url, chatCompletionsUrl(request.url));
   if (!admitted.ok) return refused(admitted.reason);
   const { apiKey } = admitted;
-  const send = createFetchSender(withoutRedirects(fetchImpl));
+  // The sender never follows a redirect (redirect-refusal.ts): the origin admitted is the only one asked.
+  const send = createFetchSender(fetchImpl);
   return send(
     {
       url: request.url,

@@ -4,6 +4,8 @@
 // classified with a reason a study lead understands, and a fetch-based sender for Node and the
 // browser. The API key goes only into the Authorization header and never into a reason.
 
+import { NO_REDIRECTS, redirectAnswered, redirectFailed } from './redirect-refusal';
+
 // shared/ is typed without DOM or Node: the few platform globals the sender uses, as both provide them.
 interface AbortSignalLike {
   readonly aborted: boolean;
@@ -17,12 +19,14 @@ declare function clearTimeout(timer: unknown): void;
 /** The part of a fetch response the sender reads. */
 export interface FetchResponseLike {
   status: number;
+  /** `opaqueredirect` for a redirect a browser's fetch did not follow. */
+  type?: string;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
 }
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignalLike },
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignalLike; redirect: typeof NO_REDIRECTS },
 ) => Promise<FetchResponseLike>;
 
 export interface ChatEndpoint {
@@ -255,13 +259,23 @@ export function createFetchSender(fetchImpl: FetchLike, now: () => number = Date
     signal?.addEventListener('abort', onAbort);
     if (signal?.aborted) controller.abort();
     try {
-      const response = await fetchImpl(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal });
+      const response = await fetchImpl(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+        redirect: NO_REDIRECTS,
+      });
+      const redirect = redirectAnswered(response, request.url);
+      if (redirect !== undefined) return { ok: false, failure: { kind: 'refused', reason: redirect } };
       const body = await response.text();
       const { headers } = response;
       return withoutKey(readChatResponse(response.status, headers.get('retry-after'), body, now(), headers.get('content-type')), endpoint.apiKey);
     } catch (error) {
       if (timedOut) return { ok: false, failure: { kind: 'timeout', reason: `no complete answer within ${formatSeconds(endpoint.timeoutMs)} (the timeout)` } };
       if (signal?.aborted) return { ok: false, failure: { kind: 'network', reason: 'the run was cancelled' } };
+      const redirect = redirectFailed(error);
+      if (redirect !== undefined) return { ok: false, failure: { kind: 'refused', reason: redirect } };
       return withoutKey({ ok: false, failure: { kind: 'network', reason: `cannot reach the endpoint: ${causeOf(error)}` } }, endpoint.apiKey);
     } finally {
       clearTimeout(timer);

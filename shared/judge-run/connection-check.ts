@@ -3,8 +3,9 @@
 // (admitted-send.ts: the registered origin only, the key only in the Authorization header), and
 // says in words what failed: refused, wrong key, no such model, not an OpenAI server, CORS.
 
-import { admit, withoutRedirects, type Admission } from './admitted-send';
+import { admit, type Admission } from './admitted-send';
 import { causeOf, recordedEndpointUrl, serverMessage, type FetchLike } from './chat-completions';
+import { NO_REDIRECTS, redirectAnswered, redirectFailed } from './redirect-refusal';
 
 // shared/ is typed without DOM or Node: the few platform globals the check uses, as both provide them.
 declare const AbortController: new () => {
@@ -88,6 +89,11 @@ export function readModelList(status: number, body: string, modelsAt: string, mo
 }
 
 /** A fetch that failed without an answer, in words; `explain` may know more (a browser page tells CORS apart). */
+/** A redirect refused, as Test connection says it: a sentence. */
+function redirectCheck(reason: string): ConnectionCheck {
+  return { ok: false, problem: 'not-openai', message: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`, models: [] };
+}
+
 function networkFailure(error: unknown, origin: string): ConnectionCheck {
   const cause = causeOf(error);
   if (/ECONNREFUSED|ERR_CONNECTION_REFUSED/i.test(cause))
@@ -125,13 +131,17 @@ export async function checkAdmitted(
   }, request.timeoutMs);
   let check: ConnectionCheck;
   try {
-    const response = await withoutRedirects(fetchImpl)(url, { method: 'GET', headers, signal: controller.signal });
-    check = readModelList(response.status, await response.text(), url, request.model);
+    const response = await fetchImpl(url, { method: 'GET', headers, signal: controller.signal, redirect: NO_REDIRECTS });
+    const redirect = redirectAnswered(response, url);
+    check = redirect !== undefined ? redirectCheck(redirect) : readModelList(response.status, await response.text(), url, request.model);
   } catch (error) {
     const origin = admission?.origin ?? url;
+    const redirect = redirectFailed(error);
     check = timedOut
       ? { ok: false, problem: 'timeout', message: `No answer from ${origin} within ${Math.round(request.timeoutMs / 1000)} s (the timeout).`, models: [] }
-      : ((await options.explainNetworkFailure?.(url)) ?? networkFailure(error, origin));
+      : redirect !== undefined
+        ? redirectCheck(redirect)
+        : ((await options.explainNetworkFailure?.(url)) ?? networkFailure(error, origin));
   } finally {
     clearTimeout(timer);
   }

@@ -5,6 +5,7 @@
 
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { TeamServerRequest, TeamServerResponse } from '../platform/studio-platform';
+import { failedOnRedirect, REDIRECTS_REFUSED } from '../judge-run/redirect-refusal';
 
 // shared/ is typed without DOM or Node: the URL parser and btoa, as both provide them.
 declare const URL: new (url: string) => {
@@ -101,7 +102,8 @@ export async function sendAdmitted(
     const answerHeaders: Array<[string, string]> = [];
     response.headers.forEach((value, name) => answerHeaders.push([name, value]));
     return { ok: true, status: response.status, headers: answerHeaders, body: await response.text() };
-  } catch {
+  } catch (error) {
+    if (failedOnRedirect(error)) return refused(`${admission.origin} answered with a redirect; ${REDIRECTS_REFUSED}`);
     // The error's own message may quote the request; the origin says enough.
     return refused(`${admission.origin} could not be reached`);
   }

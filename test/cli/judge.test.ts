@@ -2,8 +2,9 @@
 // written with the judge's labels on the labelled turns, the run record on stdout, a rerun with
 // the same settings asking nothing, a rerun with other settings refused naming what differs,
 // failed items left unlabelled with exit 1 and asked again by a rerun, replies cut off at max
-// tokens counted apart with what to do (issue 26), prompt files, usage mistakes, and the API key
-// found in no output, bundle or journal.
+// tokens counted apart with what to do (issue 26), prompt files, usage mistakes, the API key
+// found in no output, bundle or journal, and an endpoint that redirects refused by the address it
+// names, the server it points to asked nothing (issue 27).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -155,6 +156,26 @@ describe('agreement-studio judge', () => {
     expect(second.code).toBe(0);
     expect(server.log.slice(before).map((request) => request.item)).toEqual(['bad']);
     expect(Object.keys(judgementsOf(out).bad ?? {})).toEqual(['fake@studio-1']);
+  });
+
+  it('refuses an endpoint that redirects, naming where to, and sends the other server nothing', async () => {
+    const origin = new URL(server.url).origin;
+    const redirecting = await startFakeChatServer({ redirectTo: origin });
+    try {
+      const before = server.log.length;
+      const out = join(dir, 'redirected.json');
+      const run = await runCli('judge', '--transcripts', bundle, '--endpoint', redirecting.url, '--model', 'fake', '--out', out);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `the endpoint answered with a redirect to ${origin}/v1/chat/completions; the studio does not follow redirects: use the final address`,
+      );
+      expect(run.stderr + run.stdout).not.toMatch(/fetch failed|Failed to fetch|cannot reach/);
+      expect(redirecting.log.length).toBeGreaterThan(0);
+      expect(server.log.length).toBe(before);
+      expectNoKey(run);
+    } finally {
+      await redirecting.close();
+    }
   });
 
   it('reads reasoning judges, streams and Chinese verdicts, and says how many replies were cut off at max tokens and what to do', async () => {

@@ -1,7 +1,7 @@
-// The third hostile round's workbook, SQLite and text cases (issue 27, findings 2, 3 and 6)
-// through the library's Import button in real Chromium, the import worker reading them: each
-// hostile file is refused with its words shown under the file's name, IndexedDB unchanged, no
-// engine message on the page and the library answering again; the 150 MB blob in a table that is
+// The third hostile round's workbook, SQLite, text and YAML cases (issue 27, findings 1, 2, 3 and
+// 6) through the library's Import button in real Chromium, the import worker reading them (a YAML
+// case chosen with its run's log.json): each hostile file is refused with its words shown under
+// the file's name, IndexedDB unchanged, no engine message on the page and the library answering again; the 150 MB blob in a table that is
 // not imported and the workbook whose part names lie past its first 4 kB import.
 
 import { rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,8 @@ import { chooseFiles, dumpDatabase, openApp, useAppInChromium } from './harness'
 const chromiumApp = useAppInChromium();
 const dir = scratchDir('agreement-studio-hostile-readers-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const ENGINE_WORDS = /Maximum call stack|Invalid array length|Failed to fetch|Unexpected token|RangeError|TypeError/;
+const ENGINE_WORDS =
+  /Maximum call stack|Invalid array length|Failed to fetch|Unexpected token|RangeError|TypeError|ReferenceError|Excessive alias|resource exhaustion/;
 
 function studyIds(page: Awaited<ReturnType<typeof openApp>>['page']): Promise<string[]> {
   return page.locator('tr[data-study-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-study-id') ?? ''));
@@ -25,6 +26,11 @@ describe('the hostile readers cases in the library', () => {
   it.each(READER_CASES.map((hostile) => [hostile.name, hostile] as const))('%s', async (name, hostile) => {
     const path = join(dir, name);
     writeFileSync(path, await hostile.bytes());
+    const companions = (hostile.companions?.() ?? []).map((file) => {
+      const companion = join(dir, file.name);
+      writeFileSync(companion, file.bytes);
+      return companion;
+    });
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     try {
       await page.locator('tr[data-study-id]').first().waitFor({ timeout: 60_000 });
@@ -35,7 +41,7 @@ describe('the hostile readers cases in the library', () => {
       const idsBefore = await studyIds(page);
       const before = await dumpDatabase(page);
 
-      await chooseFiles(page, page.getByRole('button', { name: 'Import transcripts…' }), [path]);
+      await chooseFiles(page, page.getByRole('button', { name: 'Import transcripts…' }), [...companions, path]);
       if ('refused' in hostile.expect) {
         const shown = page.locator('[data-testid="import-errors"]', { hasText: `in ${name}` });
         await shown.waitFor({ timeout: 60_000 });
@@ -66,7 +72,7 @@ describe('the hostile readers cases in the library', () => {
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
-      rmSync(path);
+      for (const file of [path, ...companions]) rmSync(file);
     }
   });
 });

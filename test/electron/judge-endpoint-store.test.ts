@@ -1,7 +1,8 @@
 // The desktop app's judge endpoints with a fake safeStorage, a real temporary file and the loopback
 // chat server: the file never holds a key in the clear (searched for), the key stays in memory
 // where safeStorage cannot protect it, and a request goes only to the registered origin, with the
-// key in the Authorization header and nowhere in a refusal, an error or a redirect; Test connection
+// key in the Authorization header and nowhere in a refusal, an error or a redirect (refused, naming
+// its target); Test connection
 // lists the models through the same admission and says what failed.
 
 import { createServer, type Server } from 'node:http';
@@ -159,7 +160,7 @@ describe('send', () => {
     expect(JSON.stringify(outcome)).not.toContain(API_KEY);
   });
 
-  it('does not follow a redirect, which would carry the request to another address', async () => {
+  it('does not follow a redirect, which would carry the request to another address, and names it', async () => {
     const redirecting: Server = createServer((_request, response) => {
       response.writeHead(307, { location: `${server.url}/chat/completions` });
       response.end();
@@ -170,7 +171,18 @@ describe('send', () => {
       const access = endpoints();
       await access.register({ endpointId: 'e-1', url, apiKey: API_KEY });
       const outcome = await access.send(request({ url }));
-      expect(outcome).toMatchObject({ ok: false, failure: { kind: 'network' } });
+      expect(outcome).toEqual({
+        ok: false,
+        failure: {
+          kind: 'refused',
+          reason: `the endpoint answered with a redirect to ${server.url}/chat/completions; the studio does not follow redirects: use the final address`,
+        },
+      });
+      const check = await access.testConnection({ endpointId: 'e-1', url, model: 'fake', timeoutMs: 10_000 });
+      expect(check).toMatchObject({
+        ok: false,
+        message: `The endpoint answered with a redirect to ${server.url}/chat/completions; the studio does not follow redirects: use the final address.`,
+      });
       expect(server.log).toEqual([]);
     } finally {
       redirecting.closeAllConnections();

@@ -2,7 +2,7 @@
 // real pouchdb-server on loopback: the file never holds a password in the clear (searched for), the
 // password stays in memory only where safeStorage cannot protect it, an address teamServerOrigin
 // refuses is refused at register, and requests reach the server with the password as HTTP Basic,
-// only on the registered origin, never following a redirect.
+// only on the registered origin, never following a redirect (which is named as one).
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -161,7 +161,10 @@ describe('fetch', () => {
       const access = teamServers();
       await access.register({ connectionId: CONNECTION, url, user: 'lead', password: 'pw-redirected' });
       const answer = await access.fetch(session(`${url}_session`));
-      expect(answer).toEqual({ ok: false, reason: `${new URL(url).origin} could not be reached` });
+      expect(answer).toEqual({
+        ok: false,
+        reason: `${new URL(url).origin} answered with a redirect; the studio does not follow redirects: use the final address`,
+      });
       expect(reached).toBe(0);
     } finally {
       for (const closing of [elsewhere, redirecting]) {

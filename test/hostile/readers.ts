@@ -3,14 +3,18 @@
 // sheet, a 10 MB cell, zip bombs (one whose directory says 1.2 GB, one whose directory says 1 MB
 // and which inflates to 300 MB), elements nested 200,000 deep, a GameArena users.db with a 150 MB
 // blob in another table, a workbook whose part names come after its first 4 kB, an encrypted
-// workbook's container, UTF-16 without a byte-order mark and a doubled byte-order mark. Each case
-// says what the studio must do: refuse it whole with words matching `message`, or import it.
+// workbook's container, UTF-16 without a byte-order mark and a doubled byte-order mark; and for the
+// YAML reader (finding 1) a SPLAT run's config.yaml holding a billion laughs, a doubling chain of
+// aliases, an alias cycle, maps 100 deep, brackets 10,000 deep and a 10 MB list, each given with the
+// run's log.json. Each case says what the studio must do: refuse it whole with words matching
+// `refused`, or import it.
 
 import { constants, deflateRawSync } from 'node:zlib';
 import { loadSqlJsInNode } from '../../cli/support/sql-js';
 import { byteWords, countWords, INPUT_LIMITS } from '../../shared/formats/limits';
 import { readZip, writeZip, ZIP_DEFLATED, ZIP_STORED, type ZipEntry } from '../../shared/formats/zip-archive';
 import { gameArenaDatabase } from '../shared/formats/importers/game-arena-run';
+import { configYaml, sampleRun, SETTINGS } from '../shared/formats/importers/splat-run';
 import { writeWorkbook } from '../shared/formats/importers/workbook-writer';
 
 export interface ReaderCase {
@@ -18,6 +22,8 @@ export interface ReaderCase {
   /** The finding of issue 27 it reproduces, in its words. */
   finding: string;
   bytes: () => Promise<Uint8Array>;
+  /** Files given with it, as the lead would choose them together (a SPLAT run's log.json with its config.yaml). */
+  companions?: () => ReadonlyArray<{ name: string; bytes: Uint8Array }>;
   /** Refused whole with a message matching this, or imported (its puzzles counted). */
   expect: { refused: RegExp } | { imported: { puzzles: number } };
 }
@@ -120,6 +126,68 @@ async function databaseWithBlob(blobBytes: number): Promise<Uint8Array> {
   }
 }
 
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** SPLAT's config.yaml with `hostile` lines before its own, so the refusal's line numbers are those of `hostile`. */
+export function hostileConfig(hostile: string): string {
+  return `${hostile}\n${configYaml(SETTINGS)}`;
+}
+
+/** The run's log.json, given with each hostile config.yaml so that the config is what the import reads and refuses. */
+function splatLog(caseName: string): ReadonlyArray<{ name: string; bytes: Uint8Array }> {
+  return [{ name: `${caseName}.log.json`, bytes: encode(sampleRun().logJson) }];
+}
+
+const laugh = (name: string, item: string) => `${name}: &${name} [${Array.from({ length: 9 }, () => item).join(', ')}]`;
+
+/** The YAML texts of the hostile config.yaml cases, for the parser's tests too. */
+export const HOSTILE_YAML = {
+  /** Nine of each alias in one another, six times: 9^6 = 531,441 copies of "lol" once expanded; refused at line 4, the first alias past 100 uses. */
+  billionLaughs: hostileConfig(
+    [laugh('a', '"lol"'), laugh('b', '*a'), laugh('c', '*b'), laugh('d', '*c'), laugh('e', '*d'), laugh('f', '*e'), laugh('g', '*f')].join('\n'),
+  ),
+  /** Each anchor two aliases of the one before, 40 times: 2^40 leaves once expanded; the 101st use is on line 6. */
+  doublingChain: hostileConfig(Array.from({ length: 40 }, (_, i) => (i === 0 ? 'a0: &a0 [x, x]' : `a${i}: &a${i} [*a${i - 1}, *a${i - 1}]`)).join('\n')),
+  /** An alias inside the map it names, on line 1. */
+  aliasCycle: hostileConfig('loop: &l {self: *l}'),
+  /** Maps 100 deep, one a line: the 65th level opens on line 65. */
+  deepMaps: hostileConfig(Array.from({ length: 100 }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' 1'),
+  /** Lists 10,000 deep on line 1 (the `yaml` package ran out of memory on it, ending the process). */
+  deepBrackets: hostileConfig(`deep: ${'['.repeat(10_000)}${']'.repeat(10_000)}`),
+  /** A list of 1.25 million settings, 10 million bytes (13 s and 1.2 GB for the `yaml` package to build). */
+  bigList: hostileConfig(`list:\n${'- xyzzy\n'.repeat(1_250_000)}`),
+};
+
+const yamlCase = (name: string, finding: string, text: string, refused: RegExp): ReaderCase => ({
+  name,
+  finding,
+  bytes: () => Promise.resolve(encode(text)),
+  companions: () => splatLog(name),
+  expect: { refused },
+});
+
+const ALIAS_LIMIT = `the YAML uses aliases more than ${countWords(INPUT_LIMITS.maxYamlAliases)} times`;
+const TOO_DEEP = `the YAML is nested deeper than ${INPUT_LIMITS.maxNestingDepth} levels`;
+
+const YAML_CASES: readonly ReaderCase[] = [
+  yamlCase('billion-laughs.yaml', "a billion laughs in a SPLAT run's config.yaml", HOSTILE_YAML.billionLaughs, new RegExp(`line 4: ${ALIAS_LIMIT}`)),
+  yamlCase('doubling-chain.yaml', "a doubling chain of aliases in a SPLAT run's config.yaml", HOSTILE_YAML.doublingChain, new RegExp(`line 6: ${ALIAS_LIMIT}`)),
+  yamlCase(
+    'alias-cycle.yaml',
+    "an alias cycle (loop: &l {self: *l}) in a SPLAT run's config.yaml",
+    HOSTILE_YAML.aliasCycle,
+    /line 1: the alias \*l refers to itself \(an alias cycle/,
+  ),
+  yamlCase('deep-maps.yaml', "maps 100 deep in a SPLAT run's config.yaml", HOSTILE_YAML.deepMaps, new RegExp(`line 65: ${TOO_DEEP}`)),
+  yamlCase('deep-brackets.yaml', "lists 10,000 deep in a SPLAT run's config.yaml", HOSTILE_YAML.deepBrackets, new RegExp(`line 1: ${TOO_DEEP}`)),
+  yamlCase(
+    'big-list.yaml',
+    "a 10 MB list in a SPLAT run's config.yaml",
+    HOSTILE_YAML.bigList,
+    new RegExp(`file is 9\\.5 MB; the limit for a YAML settings file is ${INPUT_LIMITS.maxYamlBytes / MB} MB`),
+  ),
+];
+
 const bundleText = '{"format": "agreement-studio.transcripts/1", "id": "s", "name": "S", "puzzles": [], "sessions": []}';
 
 export const READER_CASES: readonly ReaderCase[] = [
@@ -206,4 +274,5 @@ export const READER_CASES: readonly ReaderCase[] = [
     bytes: () => Promise.resolve(new Uint8Array(Buffer.from(`\uFEFF\uFEFF${bundleText}`, 'utf8'))),
     expect: { refused: /the file starts with two byte-order marks \(the invisible mark U\+FEFF .*\); save it as UTF-8 with one or none/ },
   },
+  ...YAML_CASES,
 ];

@@ -56,6 +56,12 @@ export interface FakeChatServerOptions {
    * Absent (the default), no CORS at all, as a local server that was not told to allow the page.
    */
   allowOrigin?: string;
+  /**
+   * When given (another server's origin, `http://127.0.0.1:PORT`), every request is logged and
+   * answered with a 307 to the same path there, as a proxy moved elsewhere answers; the studio
+   * must refuse it, naming that address, and send nothing there.
+   */
+  redirectTo?: string;
 }
 
 export interface FakeChatServer {
@@ -107,6 +113,12 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       const at = Date.now();
       const route = `${request.method ?? ''} ${request.url ?? ''}`;
       const wrongKey = options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`;
+      if (options.redirectTo !== undefined) {
+        if (keepLog) log.push({ item: lastMatch(ITEM, lastMessage(body)), route, at, headers: request.headers, body, status: 307 });
+        response.writeHead(307, { location: `${options.redirectTo}${request.url ?? '/'}` });
+        response.end();
+        return;
+      }
       if (route === 'GET /v1/models') {
         const entry: LoggedRequest = { item: null, route, at, headers: request.headers, body, status: 0 };
         if (keepLog) log.push(entry);

@@ -23,6 +23,7 @@ import {
   type ImportedStudy,
 } from './imported-study';
 import { workbookFailure } from '../workbook-parts';
+import { readYamlSettings, type YamlReaders } from './yaml-settings';
 
 export const AGENTBENCH_LAYOUTS = {
   runs: 'AgentBench lateral-thinking run (outputs/<time>/<agent>/ltp-*/runs.jsonl)',
@@ -166,7 +167,7 @@ class Reading {
 export async function importAgentBenchRuns(
   files: readonly SourceFile[],
   options: BenchmarkImportOptions,
-  readers: Pick<FileReaders, 'readWorkbook' | 'parseYaml'>,
+  readers: Pick<FileReaders, 'readWorkbook'> & YamlReaders,
 ): Promise<BenchmarkImport> {
   const reading = new Reading();
   const layouts: ImportedStudy['layouts'] = [];
@@ -253,7 +254,7 @@ async function workbookSheet(
 }
 
 /** error.jsonl, overall.json or config.yaml: what they hold is listed as not imported. */
-function readCompanion(file: SourceFile, reading: Reading, readers: Pick<FileReaders, 'parseYaml'>): string | undefined {
+function readCompanion(file: SourceFile, reading: Reading, readers: YamlReaders): string | undefined {
   const name = fileName(file.name);
   if (name === 'error.jsonl') {
     const lines = stripBom(file.text).split('\n');
@@ -278,9 +279,9 @@ function readCompanion(file: SourceFile, reading: Reading, readers: Pick<FileRea
     return AGENTBENCH_LAYOUTS.overall;
   }
   if (/\.ya?ml$/.test(name)) {
-    const doc = readers.parseYaml(file.text);
-    if (doc.errors.length > 0) return reading.error(file.name, '', `cannot read the YAML: ${doc.errors[0]?.message ?? ''}`);
-    const value = doc.toJS();
+    const yaml = readYamlSettings(file, readers);
+    if (!yaml.ok) return void reading.errors.push(...yaml.errors);
+    const value = yaml.value;
     if (isRecord(value)) for (const [key, setting] of Object.entries(value)) reading.leftovers.add(file.name, `setting ${key}`, setting);
     return AGENTBENCH_LAYOUTS.config;
   }
@@ -388,7 +389,7 @@ function refuse(file: string, message: string): BenchmarkImport {
 }
 
 /** What an AgentBench run's companion file holds, in a line for `validate`, read as the import reads it; undefined for any other file. */
-export function describeAgentBenchCompanion(file: SourceFile, readers: Pick<FileReaders, 'parseYaml'>): string | undefined {
+export function describeAgentBenchCompanion(file: SourceFile, readers: YamlReaders): string | undefined {
   const name = fileName(file.name);
   const text = stripBom(file.text);
   const recognised =

@@ -2,10 +2,12 @@
 // what the importers call of them: shared/ imports no package but zod and @noble/hashes, so the
 // command line, the import workers and the tests hand these in.
 
-/** What the importers read of a YAML document: its syntax errors, then its value. */
+/** What the importers read of a YAML document: its syntax errors, its nodes (to count aliases and nesting before they are expanded), then its value. */
 export interface YamlDocument {
   readonly errors: readonly { message: string; linePos?: readonly [{ line: number }, ...{ line: number }[]] }[];
-  toJS(): unknown;
+  /** The root node as the `yaml` package composes it; read in yaml-settings.ts. */
+  readonly contents: unknown;
+  toJS(options: { maxAliasCount: number }): unknown;
 }
 
 /** A sheet's cells by row, each as the workbook typed it (text, number, boolean, date) or null. */
@@ -27,6 +29,8 @@ export type LoadSqlJs = () => Promise<SqlJs>;
 export interface FileReaders {
   /** YAML text as a document (the `yaml` package's parseDocument), for SPLAT's config.yaml. */
   parseYaml(text: string): YamlDocument;
+  /** YAML text as its source tokens, one at a time, nothing built (the `yaml` package's Lexer), to measure nesting before parsing. */
+  lexYaml(text: string): Iterable<string>;
   /** Every sheet of a workbook with its name (read-excel-file's default export), for SPLAT's puzzle sheet. */
   readWorkbook(bytes: ArrayBuffer, options: { trim: boolean }): Promise<readonly { sheet: string; data: SheetRows }[]>;
   /** One sheet by name or number from 1 (read-excel-file's readSheet), rejecting with a SheetNotFoundError when there is none. */

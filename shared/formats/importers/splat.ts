@@ -11,12 +11,12 @@ import { readCsv } from '../csv';
 import type { FormatError, ParseResult } from '../errors';
 import { isRecord } from '../field-schemas';
 import { readJudgeReply } from '../judge-reply';
-import { parseJsonDocument, stripBom } from '../json-document';
+import { parseJsonDocument } from '../json-document';
 import { checkSourceFile, type SourceFile } from '../limits';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import { readYamlSettings, type YamlReaders } from './yaml-settings';
 import { jsonPath } from '../zod-issues';
-import type { FileReaders } from './file-readers';
 import {
   LeftoverTally,
   type BenchmarkImport,
@@ -119,7 +119,7 @@ interface CsvRow {
  * Imports a run's log.json, with its log.csv and config.yaml when given. Model names come from
  * config.yaml or the options; when neither names one, the result says which are needed.
  */
-export function importSplat(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: Pick<FileReaders, 'parseYaml'>): BenchmarkImport {
+export function importSplat(files: readonly SourceFile[], options: BenchmarkImportOptions, readers: YamlReaders): BenchmarkImport {
   const leftovers = new LeftoverTally();
   const layouts: ImportedStudy['layouts'] = [];
   const sorted = sortRunFiles(files, layouts, leftovers);
@@ -225,15 +225,14 @@ function sortRunFiles(files: readonly SourceFile[], layouts: ImportedStudy['layo
 }
 
 /** The model names and round limit of config.yaml; every other setting is listed as not imported. */
-function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: Pick<FileReaders, 'parseYaml'>): ParseResult<Config> {
+function readConfig(file: SourceFile, leftovers: LeftoverTally, readers: YamlReaders): ParseResult<Config> {
   const fail = (path: string, message: string, line?: number): ParseResult<Config> => ({
     ok: false,
     errors: [{ file: file.name, ...(line !== undefined ? { line } : {}), path, message }],
   });
-  const doc = readers.parseYaml(stripBom(file.text));
-  const syntax = doc.errors[0];
-  if (syntax !== undefined) return fail('', `not valid YAML: ${syntax.message.split('\n')[0] ?? ''}`, syntax.linePos?.[0].line);
-  const settings: unknown = doc.toJS();
+  const yaml = readYamlSettings(file, readers);
+  if (!yaml.ok) return yaml;
+  const settings = yaml.value;
   if (!isRecord(settings)) return fail('', "expected SPLAT's settings (game, log, model, path, prompt)");
   const config: Config = {};
   const model = settings.model;
@@ -546,7 +545,7 @@ function checkResults(file: string, rows: ReadonlyMap<number, CsvRow>, log: LogC
 }
 
 /** What a run's log.csv or config.yaml holds, in a line, for `validate`; undefined when the file is neither. */
-export function describeSplatCompanion(file: SourceFile, readers: Pick<FileReaders, 'parseYaml'>): string | undefined {
+export function describeSplatCompanion(file: SourceFile, readers: YamlReaders): string | undefined {
   if (CSV_HINT.test(file.text)) {
     const levels = readResults(file);
     if (!levels.ok) return undefined;

@@ -48,6 +48,6 @@ describe('sendAdmitted', () => {
     expect(await sendAdmitted(fetchImpl, { origin: 'http://127.0.0.1:11434', apiKey }, request)).toMatchObject({ ok: true, reply: 'Yes' });
     const [url, init] = fetchImpl.mock.calls[0] ?? [];
     expect(url).toBe('http://127.0.0.1:11434/v1/chat/completions');
-    expect(init).toMatchObject({ redirect: 'error', headers: { authorization: 'Bearer sk-1' } });
+    expect(init).toMatchObject({ redirect: 'manual', headers: { authorization: 'Bearer sk-1' } });
   });
 });

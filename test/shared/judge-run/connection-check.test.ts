@@ -100,7 +100,7 @@ describe('checkAdmitted', () => {
 
     expect(await checkAdmitted(fetchImpl, { origin: 'http://127.0.0.1:11434', apiKey }, request)).toMatchObject({ ok: true });
     expect(fetchImpl.mock.calls[0]?.[0]).toBe('http://127.0.0.1:11434/v1/models');
-    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers: { authorization: 'Bearer sk-check' }, redirect: 'error' });
+    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers: { authorization: 'Bearer sk-check' }, redirect: 'manual' });
     expect(fetchImpl.mock.calls[0]?.[1]).not.toHaveProperty('body');
   });
 
