@@ -81,24 +81,12 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
     // Bit 11: the name is UTF-8 (readers take a name without it as code page 437).
     const flags = /^[\x20-\x7e]*$/.test(entry.name) ? 0 : 0x800;
     view.setUint32(local, LOCAL_HEADER, true);
-    view.setUint16(local + 4, 20, true);
-    view.setUint16(local + 6, flags, true);
-    view.setUint16(local + 8, entry.method, true);
-    view.setUint32(local + 14, entry.crc, true);
-    view.setUint32(local + 18, entry.data.length, true);
-    view.setUint32(local + 22, entry.size, true);
-    view.setUint16(local + 26, name.length, true);
+    setSharedFields(view, local + 4, entry, flags, name.length);
     out.set(name, local + 30);
     out.set(entry.data, local + 30 + name.length);
     view.setUint32(directory, DIRECTORY_ENTRY, true);
     view.setUint16(directory + 4, 20, true);
-    view.setUint16(directory + 6, 20, true);
-    view.setUint16(directory + 8, flags, true);
-    view.setUint16(directory + 10, entry.method, true);
-    view.setUint32(directory + 16, entry.crc, true);
-    view.setUint32(directory + 20, entry.data.length, true);
-    view.setUint32(directory + 24, entry.size, true);
-    view.setUint16(directory + 28, name.length, true);
+    setSharedFields(view, directory + 6, entry, flags, name.length);
     view.setUint32(directory + 42, local, true);
     out.set(name, directory + 46);
     local += 30 + name.length + entry.data.length;
@@ -110,6 +98,20 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
   view.setUint32(directory + 12, directorySize, true);
   view.setUint32(directory + 16, localSize, true);
   return out;
+}
+
+/**
+ * The fields a local header and a directory entry both hold, in the same order, from "version
+ * needed" (2.0, for deflate) to the name's length; the time, date and extra field stay 0.
+ */
+function setSharedFields(view: DataView, at: number, entry: ZipEntry, flags: number, nameLength: number): void {
+  view.setUint16(at, 20, true);
+  view.setUint16(at + 2, flags, true);
+  view.setUint16(at + 4, entry.method, true);
+  view.setUint32(at + 10, entry.crc, true);
+  view.setUint32(at + 14, entry.data.length, true);
+  view.setUint32(at + 18, entry.size, true);
+  view.setUint16(at + 22, nameLength, true);
 }
 
 /** The end record's offset: the last signature that leaves room for the record and its comment length. */

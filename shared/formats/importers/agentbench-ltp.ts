@@ -10,8 +10,7 @@ import { parseJsonDocument, parseJsonText, stripBom } from '../json-document';
 import { splitKeyPoints } from '../key-points';
 import { readJudgeReply } from '../judge-reply';
 import { checkSourceFile, type SourceFile } from '../limits';
-import { baseName, generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import { baseName } from '../study-id';
 import type { FileReaders, SheetRows } from './file-readers';
 import {
   LeftoverTally,
@@ -21,6 +20,7 @@ import {
   type BundleSession,
   type BundleTurn,
   type ImportedStudy,
+  importedStudy,
 } from './imported-study';
 import { workbookFailure } from '../workbook-parts';
 import { readYamlSettings, type YamlReaders } from './yaml-settings';
@@ -103,20 +103,15 @@ export function readAgentBenchSheet(file: string, rows: SheetRows, leftovers: Le
 /** An AgentBench sheet given alone: its puzzles with the answer keys as key clues, numbered as the runs number them. */
 export function agentBenchSheetStudy(file: SourceFile, sheetName: string, rows: SheetRows, leftovers: LeftoverTally): ImportedStudy {
   const sheet = readAgentBenchSheet(file.name, rows, leftovers);
-  const name = baseName(file.name);
-  return {
+  return importedStudy({
     layouts: [{ file: file.name, layout: `${AGENTBENCH_LAYOUTS.sheet}, first sheet ${JSON.stringify(sheetName)}: a puzzle list with key clues, no games` }],
-    bundle: {
-      format: TRANSCRIPTS_FORMAT,
-      id: generatedStudyId(`AgentBench ${name}`, `${file.name}\u0000${JSON.stringify(sheet.puzzles)}`),
-      name: `AgentBench ${name}`,
-      scheme: SCHEME,
-      puzzles: sheet.puzzles.map((puzzle, index) => bundlePuzzle(index, puzzle, sheet.language)),
-      sessions: [],
-    },
-    raters: [],
-    leftovers: leftovers.list(),
-  };
+    name: `AgentBench ${baseName(file.name)}`,
+    idSeed: `${file.name}\u0000${JSON.stringify(sheet.puzzles)}`,
+    scheme: SCHEME,
+    puzzles: sheet.puzzles.map((puzzle, index) => bundlePuzzle(index, puzzle, sheet.language)),
+    sessions: [],
+    leftovers,
+  });
 }
 
 function bundlePuzzle(index: number, puzzle: SheetPuzzle, language: string): BundlePuzzle {
@@ -213,19 +208,15 @@ export async function importAgentBenchRuns(
   const name = `AgentBench ${[...new Set(runs.map((file) => folders(file.name).task ?? 'ltp'))].join(', ')}`;
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: {
-        format: TRANSCRIPTS_FORMAT,
-        id: generatedStudyId(name, files.map((file) => file.text).join('\u0000')),
-        name,
-        scheme: SCHEME,
-        puzzles,
-        sessions: reading.sessions,
-      },
-      raters: [],
-      leftovers: reading.leftovers.list(),
-    },
+      name,
+      idSeed: files.map((file) => file.text).join('\u0000'),
+      scheme: SCHEME,
+      puzzles,
+      sessions: reading.sessions,
+      leftovers: reading.leftovers,
+    }),
   };
 }
 

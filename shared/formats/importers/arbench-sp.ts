@@ -10,8 +10,7 @@ import { isRecord } from '../field-schemas';
 import { parseJsonDocument, stripBom } from '../json-document';
 import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
-import { baseName, generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import { baseName } from '../study-id';
 import {
   LeftoverTally,
   type BenchmarkImport,
@@ -20,6 +19,7 @@ import {
   type BundleSession,
   type BundleTurn,
   type ImportedStudy,
+  importedStudy,
   type MissingName,
   NO_JUDGE,
 } from './imported-study';
@@ -178,19 +178,15 @@ export function importArBenchLogs(files: readonly SourceFile[], options: Benchma
   const name = `AR-Bench situation puzzles (${methods.join(', ')})`;
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: {
-        format: TRANSCRIPTS_FORMAT,
-        id: generatedStudyId(name, files.map((file) => file.text).join('\u0000')),
-        name,
-        scheme: SCHEME,
-        puzzles,
-        sessions: reading.sessions,
-      },
-      raters: [],
-      leftovers: reading.leftovers.list(),
-    },
+      name,
+      idSeed: files.map((file) => file.text).join('\u0000'),
+      scheme: SCHEME,
+      puzzles,
+      sessions: reading.sessions,
+      leftovers: reading.leftovers,
+    }),
   };
 }
 

@@ -10,8 +10,6 @@ import { parseJsonDocument } from '../json-document';
 import { readJudgeReply } from '../judge-reply';
 import { normaliseLabelText } from '../label-values';
 import type { SourceFile } from '../limits';
-import { generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import {
   LeftoverTally,
   type BenchmarkImport,
@@ -20,6 +18,7 @@ import {
   type BundleSession,
   type ImportedRater,
   type ImportedStudy,
+  importedStudy,
 } from './imported-study';
 
 export const DEEPTURTLE_LAYOUT = 'DeepTurtle reviewed replies (data/deep_turtle.json: title, surface, truth, logic_profile, review_data)';
@@ -159,22 +158,18 @@ export function importDeepTurtle(files: readonly SourceFile[], options: Benchmar
     tallyProfile(leftovers, puzzle.file, id, puzzle.profile);
     for (const session of puzzle.sessions) sessions.push({ ...session, puzzleId: id });
   });
-  const name = 'DeepTurtle';
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: {
-        format: TRANSCRIPTS_FORMAT,
-        id: generatedStudyId(name, files.map((file) => file.text).join('\u0000')),
-        name,
-        scheme: SCHEME,
-        puzzles: bundlePuzzles,
-        sessions,
-      },
-      raters: rater.labels.length > 0 ? [rater] : [],
-      leftovers: leftovers.list(),
-    },
+      name: 'DeepTurtle',
+      idSeed: files.map((file) => file.text).join('\u0000'),
+      scheme: SCHEME,
+      puzzles: bundlePuzzles,
+      sessions,
+      raters: [rater],
+      leftovers,
+    }),
   };
 }
 

@@ -8,10 +8,8 @@ import { SQLITE_DATABASE } from '../binary-kind';
 import type { FormatError } from '../errors';
 import { readJudgeReply } from '../judge-reply';
 import { byteWords, checkFileSize, INPUT_LIMITS, type SourceFile } from '../limits';
-import { generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import type { LoadSqlJs, SqlJs, SqlValue } from './file-readers';
-import { LeftoverTally, type BenchmarkImport, type BundlePuzzle, type BundleSession, type BundleTurn } from './imported-study';
+import { LeftoverTally, type BenchmarkImport, type BundlePuzzle, type BundleSession, type BundleTurn, importedStudy } from './imported-study';
 
 export const GAME_ARENA_LAYOUT = "GameArena's users.db (SQLite), table game_sessions";
 
@@ -143,22 +141,17 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  const name = 'GameArena Akinator';
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: {
-        format: TRANSCRIPTS_FORMAT,
-        id: generatedStudyId(name, sessions.map((s) => s.id).join('\u0000')),
-        name,
-        scheme: SCHEME,
-        puzzles: [...puzzles.values()],
-        sessions,
-      },
-      raters: [],
-      leftovers: leftovers.list(),
-    },
+      name: 'GameArena Akinator',
+      idSeed: sessions.map((s) => s.id).join('\u0000'),
+      scheme: SCHEME,
+      puzzles: [...puzzles.values()],
+      sessions,
+      leftovers,
+    }),
   };
 }
 

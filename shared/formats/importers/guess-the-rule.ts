@@ -11,8 +11,6 @@ import { parseJsonDocument } from '../json-document';
 import { readJudgeReply } from '../judge-reply';
 import type { SourceFile } from '../limits';
 import { sha256Hex } from '../sha256';
-import { generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import {
   type BenchmarkImport,
   type BenchmarkImportOptions,
@@ -21,6 +19,7 @@ import {
   type BundleTurn,
   gamesOfFolder,
   type ImportedStudy,
+  importedStudy,
   LeftoverTally,
 } from './imported-study';
 
@@ -122,24 +121,20 @@ export function importGuessTheRule(files: readonly SourceFile[], options: Benchm
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  const name = 'GuessTheRuleBench';
-  const id = generatedStudyId(name, files.map((file) => file.text).join('\u0000'));
   const judgePrompts = judgePromptsOf(dumps, leftovers);
-  const study: ImportedStudy = {
-    layouts: gameGroups(dumps),
-    bundle: {
-      format: TRANSCRIPTS_FORMAT,
-      id,
-      name,
+  return {
+    ok: true,
+    value: importedStudy({
+      layouts: gameGroups(dumps),
+      name: 'GuessTheRuleBench',
+      idSeed: files.map((file) => file.text).join('\u0000'),
       scheme: SCHEME,
-      ...(judgePrompts.length > 0 ? { judgePrompts } : {}),
+      judgePrompts,
       puzzles: [...puzzles.values()],
       sessions,
-    },
-    raters: [],
-    leftovers: leftovers.list(),
+      leftovers,
+    }),
   };
-  return { ok: true, value: study };
 }
 
 /**

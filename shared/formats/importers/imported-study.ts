@@ -4,7 +4,8 @@
 
 import type { JudgeLabel, JudgePrompt, JudgeSamples, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
 import type { FormatError } from '../errors';
-import type { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import { generatedStudyId } from '../study-id';
+import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 
 export interface BundleTurn {
   id: string;
@@ -66,6 +67,43 @@ export interface ImportedStudy {
   bundle: BundleDocument;
   raters: ImportedRater[];
   leftovers: Leftover[];
+}
+
+/** What an importer has read, for importedStudy to assemble. */
+export interface ImportedParts {
+  layouts: ImportedStudy['layouts'];
+  name: string;
+  /** The text the study's id hashes (usually the files' text), so importing the same files again gives the same id. */
+  idSeed: string;
+  scheme: LabelScheme;
+  puzzles: BundlePuzzle[];
+  sessions: BundleSession[];
+  /** Raters with no label are left out: the source named them but they labelled nothing imported. */
+  raters?: readonly ImportedRater[];
+  leftovers: LeftoverTally;
+  /** Written to the bundle only when there are some. */
+  judgePrompts?: JudgePrompt[];
+  judgeSamples?: JudgeSamples[];
+}
+
+/** The study an importer gives back: its bundle with the generated id, members in the order FORMATS §1 writes them. */
+export function importedStudy(parts: ImportedParts): ImportedStudy {
+  const { name, judgePrompts = [], judgeSamples = [] } = parts;
+  return {
+    layouts: parts.layouts,
+    bundle: {
+      format: TRANSCRIPTS_FORMAT,
+      id: generatedStudyId(name, parts.idSeed),
+      name,
+      scheme: parts.scheme,
+      ...(judgePrompts.length > 0 ? { judgePrompts } : {}),
+      ...(judgeSamples.length > 0 ? { judgeSamples } : {}),
+      puzzles: parts.puzzles,
+      sessions: parts.sessions,
+    },
+    raters: (parts.raters ?? []).filter((rater) => rater.labels.length > 0),
+    leftovers: parts.leftovers.list(),
+  };
 }
 
 /**

@@ -7,8 +7,7 @@ import { UNPARSEABLE, type JudgeLabel } from '../../domain/model';
 import { idProblem } from '../../domain/ids';
 import type { FormatError, ParseResult } from '../errors';
 import type { SourceFile } from '../limits';
-import { baseName, generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
+import { baseName } from '../study-id';
 import type { FileReaders } from './file-readers';
 import {
   LeftoverTally,
@@ -18,6 +17,7 @@ import {
   type BundleSession,
   type BundleTurn,
   type ImportedRater,
+  importedStudy,
   type Leftover,
   type MissingName,
   NO_JUDGE,
@@ -499,15 +499,18 @@ class MappingRun {
       if (unit !== undefined) rater?.labels.push({ unit, task: label.type === 'final' ? 'match' : 'answer', value: label.value });
     }
     const name = tables.length === 1 && tables[0] !== undefined ? baseName(tables[0].file) : this.preset.name;
-    const id = generatedStudyId(name, JSON.stringify([puzzles, sessions]));
     return {
       ok: true,
-      value: {
+      value: importedStudy({
         layouts: tables.map((table) => ({ file: table.file, layout: `${table.layout}, mapped by the preset ${JSON.stringify(this.preset.name)}` })),
-        bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles, sessions },
-        raters: raters.filter((rater) => rater.labels.length > 0),
-        leftovers: this.leftovers.list(),
-      },
+        name,
+        idSeed: JSON.stringify([puzzles, sessions]),
+        scheme: SCHEME,
+        puzzles,
+        sessions,
+        raters,
+        leftovers: this.leftovers,
+      }),
     };
   }
 

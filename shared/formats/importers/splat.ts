@@ -13,9 +13,6 @@ import { isRecord } from '../field-schemas';
 import { readJudgeReply } from '../judge-reply';
 import { parseJsonDocument } from '../json-document';
 import { checkSourceFile, type SourceFile } from '../limits';
-import { generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { readYamlSettings, type YamlReaders } from './yaml-settings';
 import { jsonPath } from '../zod-issues';
 import {
   LeftoverTally,
@@ -25,9 +22,11 @@ import {
   type BundleSession,
   type BundleTurn,
   type ImportedStudy,
+  importedStudy,
   type MissingName,
   NO_JUDGE,
 } from './imported-study';
+import { readYamlSettings, type YamlReaders } from './yaml-settings';
 
 export const SPLAT_LAYOUTS = {
   log: 'SPLAT game log (log.json: puzzle_<i> -> replay -> Puzzle, Question, Round <k> {Player, Judge})',
@@ -152,28 +151,23 @@ export function importSplat(files: readonly SourceFile[], options: BenchmarkImpo
 
   // Never the judge's name: the study's id and name travel in every annotator's blind pack.
   const name = `SPLAT (player ${player})`;
-  const id = generatedStudyId(name, files.map((file) => file.text).join('\u0000'));
   const judgePrompt = run.config === undefined ? undefined : judgePromptOf(run.config.name, config.value, leftovers);
   const { judgeTimes } = config.value;
   const judgeSamples: JudgeSamples[] =
     run.config !== undefined && judgeTimes !== undefined ? [{ judge, samples: judgeTimes, source: `${run.config.name}: game.judge_times` }] : [];
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: {
-        format: TRANSCRIPTS_FORMAT,
-        id,
-        name,
-        scheme: SCHEME,
-        ...(judgePrompt !== undefined ? { judgePrompts: [judgePrompt] } : {}),
-        ...(judgeSamples.length > 0 ? { judgeSamples } : {}),
-        puzzles,
-        sessions,
-      },
-      raters: [],
-      leftovers: leftovers.list(),
-    },
+      name,
+      idSeed: files.map((file) => file.text).join('\u0000'),
+      scheme: SCHEME,
+      judgePrompts: judgePrompt !== undefined ? [judgePrompt] : [],
+      judgeSamples,
+      puzzles,
+      sessions,
+      leftovers,
+    }),
   };
 }
 

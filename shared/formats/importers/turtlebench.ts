@@ -10,8 +10,6 @@ import { isRecord } from '../field-schemas';
 import { readJudgeReply } from '../judge-reply';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
-import { generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
 import {
   LeftoverTally,
   NO_JUDGE,
@@ -22,6 +20,7 @@ import {
   type BundleTurn,
   type ImportedRater,
   type ImportedStudy,
+  importedStudy,
 } from './imported-study';
 
 type TurtleBenchLayout = 'table' | 'log' | 'stories' | 'hf';
@@ -353,15 +352,18 @@ function assemble(reading: Reading, layouts: ImportedStudy['layouts'], files: re
     turns.length === 0 ? [] : [{ id: `story-${i + 1}/guesses`, puzzleId: `story-${i + 1}`, player, judge, turns }],
   );
   const name = `TurtleBench${language !== undefined ? ` (${language})` : ''}`;
-  const id = generatedStudyId(name, files.map((f) => f.text).join('\u0000'));
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles, sessions },
-      raters: rater.labels.length > 0 ? [rater] : [],
-      leftovers: reading.leftovers.list(),
-    },
+      name,
+      idSeed: files.map((f) => f.text).join('\u0000'),
+      scheme: SCHEME,
+      puzzles,
+      sessions,
+      raters: [rater],
+      leftovers: reading.leftovers,
+    }),
   };
 }
 

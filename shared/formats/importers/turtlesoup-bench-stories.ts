@@ -6,9 +6,8 @@ import type { FormatError, ParseResult } from '../errors';
 import { isRecord } from '../field-schemas';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
-import { baseName, generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { LeftoverTally, type BundlePuzzle, type ImportedStudy } from './imported-study';
+import { baseName } from '../study-id';
+import { LeftoverTally, type BundlePuzzle, type ImportedStudy, importedStudy } from './imported-study';
 
 const LAYOUT = 'TurtleSoup-Bench story file (data/<lang>/<Genre>.json: title, surface, bottom, tips)';
 const FIELDS = new Set(['title', 'surface', 'bottom', 'tips']);
@@ -73,19 +72,15 @@ export function importTurtleSoupBenchStories(files: readonly SourceFile[]): Pars
   const name = `TurtleSoup-Bench stories: ${genres.join(', ')}`;
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts: files.map((file) => ({ file: file.name, layout: `${LAYOUT}, genre "${genreFromFileName(file.name)}"` })),
-      bundle: {
-        format: TRANSCRIPTS_FORMAT,
-        id: generatedStudyId(name, files.map((file) => file.text).join('\u0000')),
-        name,
-        scheme: { answerUnknown: false },
-        puzzles,
-        sessions: [],
-      },
-      raters: [],
-      leftovers: leftovers.list(),
-    },
+      name,
+      idSeed: files.map((file) => file.text).join('\u0000'),
+      scheme: { answerUnknown: false },
+      puzzles,
+      sessions: [],
+      leftovers,
+    }),
   };
 }
 

@@ -8,9 +8,7 @@ import { isRecord } from '../field-schemas';
 import { readJudgeReply } from '../judge-reply';
 import { parseJsonDocument } from '../json-document';
 import type { SourceFile } from '../limits';
-import { generatedStudyId } from '../study-id';
-import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
-import { type BundlePuzzle, type BundleSession, type BundleTurn, gamesOfFolder, type ImportedStudy, LeftoverTally } from './imported-study';
+import { type BundlePuzzle, type BundleSession, type BundleTurn, gamesOfFolder, type ImportedStudy, importedStudy, LeftoverTally } from './imported-study';
 
 export const TURTLESOUP_BENCH_LAYOUT = 'TurtleSoup-Bench game file ({dataset}/Q-{q}_R-{r}/{title}_Q-…_R-…_E-…_Epoch{n}_{lang}.json)';
 
@@ -129,15 +127,17 @@ export function importTurtleSoupBench(files: readonly SourceFile[]): ParseResult
   if (errors.length > 0) return { ok: false, errors };
 
   const name = `TurtleSoup-Bench${languages.size > 0 ? ` (${[...languages].sort().join(', ')})` : ''}`;
-  const id = generatedStudyId(name, files.map((f) => f.text).join('\u0000'));
   return {
     ok: true,
-    value: {
+    value: importedStudy({
       layouts,
-      bundle: { format: TRANSCRIPTS_FORMAT, id, name, scheme: SCHEME, puzzles: [...puzzles.values()].map((entry) => entry.puzzle), sessions },
-      raters: [],
-      leftovers: leftovers.list(),
-    },
+      name,
+      idSeed: files.map((f) => f.text).join('\u0000'),
+      scheme: SCHEME,
+      puzzles: [...puzzles.values()].map((entry) => entry.puzzle),
+      sessions,
+      leftovers,
+    }),
   };
 }
 
