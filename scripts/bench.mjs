@@ -1,7 +1,8 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers (the default) picks sections; BENCH_RUNS sets repeats.
+// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers (the default) picks sections, and hostile-all
+// (every file of the three hostile rounds, some minutes) is picked by name; BENCH_RUNS sets repeats.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,6 +72,7 @@ if (SECTIONS.has('judge')) await judgeSection();
 if (SECTIONS.has('sync')) await syncSection();
 if (SECTIONS.has('workbook')) await workbookSection();
 if (SECTIONS.has('hostile-readers')) await hostileReadersSection();
+if (SECTIONS.has('hostile-all')) await hostileAllSection();
 
 async function importSection() {
   const node = benchParse(text, RUNS);
@@ -332,4 +334,66 @@ async function hostileReadersSection() {
     const over = f.ms > 10_000 || !(f.maxRssMb <= 500);
     console.log(`  ${f.name.padEnd(30)} ${fmt(f.ms).padStart(6)} ms ${fmt(f.maxRssMb).padStart(5)} MB  ${over ? 'OVER THE LIMIT' : 'within'}  ${f.outcome}`);
   }
+}
+
+// Issue 27: every file of the three hostile rounds through the command line, each in a child
+// process; and the third round's reader files through the app's Import button in Chromium.
+async function hostileAllSection() {
+  const LIMIT_MS = 10_000;
+  const LIMIT_MB = 500;
+  // Two folders below the repository (.bench/hostile/), as the suites' files are in test/hostile: they find its assets at ../../ from themselves.
+  await bundle('hostile-all-bench.ts', 'hostile/hostile-all-bench.mjs', 'node', external);
+  const { runHostileAllBench } = await import(new URL(`../${out}/hostile/hostile-all-bench.mjs`, import.meta.url).href);
+  const started = Date.now();
+  const cli = await runHostileAllBench({
+    benchRoot: `${out}/hostile-all`,
+    cliMain: new URL('../build/cli/main.mjs', import.meta.url).href,
+    demoBundle: 'assets/demo-study.json',
+    log: (line) => console.error(`  (${line})`),
+  });
+  const over = (f) => f.ms > LIMIT_MS || !(f.maxRssMb <= LIMIT_MB);
+  const line = (f) =>
+    `    ${`${f.round}/${f.name}`.padEnd(56)} ${fmt(f.ms).padStart(6)} ms ${fmt(f.maxRssMb).padStart(5)} MB  ${f.command.padEnd(11)} ${f.outcome}`;
+  console.log(
+    `\nHostile files, all three rounds (issue 27), through the command line: each in a child process, spawn to exit, the child's peak memory (VmHWM); limit ${fmt(LIMIT_MS)} ms and ${LIMIT_MB} MB a case (${fmt((Date.now() - started) / 1000)} s in all)`,
+  );
+  for (const round of ['hostile', 'tamper', 'readers']) {
+    const of = cli.filter((f) => f.round === round);
+    console.log(
+      `  ${round.padEnd(8)} ${String(of.length).padStart(4)} files: ${of.filter((f) => f.refused).length} refused, ${of.filter((f) => !f.refused).length} read; slowest ${fmt(Math.max(...of.map((f) => f.ms)))} ms, largest ${fmt(Math.max(...of.map((f) => f.maxRssMb)))} MB; ${of.filter(over).length} over the limit`,
+    );
+  }
+  console.log('  the slowest five:');
+  for (const f of [...cli].sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(line(f));
+  console.log('  the largest five by peak memory:');
+  for (const f of [...cli].sort((a, b) => b.maxRssMb - a.maxRssMb).slice(0, 5)) console.log(line(f));
+  const flagged = cli.filter(over);
+  console.log(
+    flagged.length === 0 ? `  over ${fmt(LIMIT_MS)} ms or ${LIMIT_MB} MB: none of ${cli.length}` : `  OVER THE LIMIT (${flagged.length} of ${cli.length}):`,
+  );
+  for (const f of flagged) console.log(line(f));
+  writeFileSync(`${out}/hostile-all/figures.json`, `${JSON.stringify(cli, null, 1)}\n`);
+  console.log(`  every case's figures: ${out}/hostile-all/figures.json`);
+
+  await bundle('hostile-app-bench.ts', 'hostile/hostile-app-bench.mjs', 'node', external);
+  const { runHostileAppBench } = await import(new URL(`../${out}/hostile/hostile-app-bench.mjs`, import.meta.url).href);
+  const app = await runHostileAppBench({
+    benchRoot: `${out}/hostile-all`,
+    chromiumPath: CHROMIUM_PATH,
+    chromiumArgs: CHROMIUM_ARGS,
+    log: (text) => console.error(`  (${text})`),
+  });
+  const appOver = (f) => f.answerMs + (f.importMs ?? 0) > LIMIT_MS || !(f.rendererPeakMb <= LIMIT_MB);
+  console.log(
+    `\nThe third round's reader files through the app's Import button, Chromium, a browser each: the file chosen to the refusal shown or the file read (then Import anyway to "Imported"), in the page's clock; peak memory is the renderer process's VmHWM from /proc (the page and its import worker, the app's start-up included)`,
+  );
+  for (const f of app) {
+    const time = `${fmt(f.answerMs).padStart(6)} ms${f.importMs !== undefined ? ` + ${fmt(f.importMs)} ms import` : ''}`;
+    const errors = f.pageErrors.length > 0 ? `  page errors: ${f.pageErrors.join('; ')}` : '';
+    console.log(
+      `  ${f.name.padEnd(34)} ${time.padEnd(24)} ${fmt(f.rendererPeakMb).padStart(5)} MB  ${appOver(f) ? 'OVER THE LIMIT' : 'within'}  ${f.outcome}${errors}`,
+    );
+  }
+  console.log(`  over ${fmt(LIMIT_MS)} ms or ${LIMIT_MB} MB: ${app.filter(appOver).length} of ${app.length}`);
+  console.log(`  (the section took ${fmt((Date.now() - started) / 1000)} s)`);
 }

@@ -2,15 +2,14 @@
 // the workbook, SQLite, text and YAML readers (test/hostile/readers.ts; a YAML case with the
 // run's log.json it is given with), and a workbook at the limits,
 // through `agreement-studio import` in a child process each, timed from start to exit with the
-// child's peak memory (its own resourceUsage().maxRSS). The limit is 10 s and 500 MB a case.
+// child's peak memory (its own VmHWM). The limit is 10 s and 500 MB a case.
 
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { INPUT_LIMITS } from '../../shared/formats/limits';
 import { READER_CASES, type ReaderCase } from '../../test/hostile/readers';
 import { writeWorkbook } from '../../test/shared/formats/importers/workbook-writer';
+import { runCliChild } from './cli-child';
 
 export interface HostileReaderFigure {
   name: string;
@@ -21,21 +20,7 @@ export interface HostileReaderFigure {
   maxRssMb: number;
 }
 
-/**
- * Runs the built command line's main and prints its peak memory last. Linux's VmHWM is the
- * process's own peak since it started this program; resourceUsage().maxRSS would carry the
- * parent's peak across the fork, and the parent has just built a 150 MB database.
- */
-const RUNNER = `
-import { readFileSync } from 'node:fs';
-const [cli, ...argv] = process.argv.slice(1);
-const { main } = await import(cli);
-const code = await main(argv);
-let kb = process.resourceUsage().maxRSS;
-try { kb = Number(/VmHWM:\\s*(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}
-process.stderr.write('\\n@maxRSS ' + kb + '\\n');
-process.exit(code);
-`;
+export type BenchReaderCase = Pick<ReaderCase, 'name' | 'finding' | 'bytes' | 'companions'>;
 
 /** SPLAT's puzzle sheet with as many rows as the studio reads (the header one of them), saved as Excel saves it. */
 function atTheLimits(): Uint8Array {
@@ -45,42 +30,48 @@ function atTheLimits(): Uint8Array {
   return writeWorkbook([{ name: 'Sheet1', rows }], { asExcel: true });
 }
 
+/** The third round's reader cases and the puzzle sheet at the row limit. */
+export const BENCH_READER_CASES: readonly BenchReaderCase[] = [
+  ...READER_CASES,
+  {
+    name: 'at-the-limits.xlsx',
+    finding: `a puzzle sheet of ${INPUT_LIMITS.maxSheetRows.toLocaleString('en')} rows, the most the studio reads`,
+    bytes: () => Promise.resolve(atTheLimits()),
+  },
+];
+
+/** Writes the case and its companions into `dir`; returns their paths, the case's last. */
+export async function writeReaderCase(dir: string, hostile: BenchReaderCase): Promise<string[]> {
+  const path = join(dir, hostile.name);
+  writeFileSync(path, await hostile.bytes());
+  const companions = (hostile.companions?.() ?? []).map((file) => {
+    const companion = join(dir, file.name);
+    writeFileSync(companion, file.bytes);
+    return companion;
+  });
+  return [...companions, path];
+}
+
+/** One reader case through `agreement-studio import` in a child process. */
+export async function benchReaderCase(dir: string, cliMain: string, hostile: BenchReaderCase): Promise<HostileReaderFigure> {
+  const paths = await writeReaderCase(dir, hostile);
+  const path = paths.at(-1) ?? '';
+  const out = join(dir, `${hostile.name}.bundle.json`);
+  const run = runCliChild(cliMain, ['import', ...paths, '--out', out]);
+  const said = run.stderr.split('\n')[0] ?? '';
+  for (const file of [...paths, out]) rmSync(file, { force: true });
+  return {
+    name: hostile.name,
+    finding: hostile.finding,
+    outcome: run.status === 0 ? 'imported' : said.replace(`${path}: `, '') || `exit ${run.status}`,
+    ms: run.ms,
+    maxRssMb: run.maxRssMb,
+  };
+}
+
 export async function runHostileReadersBench(options: { benchRoot: string; cliMain: string }): Promise<HostileReaderFigure[]> {
   mkdirSync(options.benchRoot, { recursive: true });
-  const cases: ReadonlyArray<Pick<ReaderCase, 'name' | 'finding' | 'bytes' | 'companions'>> = [
-    ...READER_CASES,
-    {
-      name: 'at-the-limits.xlsx',
-      finding: `a puzzle sheet of ${INPUT_LIMITS.maxSheetRows.toLocaleString('en')} rows, the most the studio reads`,
-      bytes: () => Promise.resolve(atTheLimits()),
-    },
-  ];
   const figures: HostileReaderFigure[] = [];
-  for (const hostile of cases) {
-    const path = join(options.benchRoot, hostile.name);
-    const out = join(options.benchRoot, `${hostile.name}.bundle.json`);
-    writeFileSync(path, await hostile.bytes());
-    const companions = (hostile.companions?.() ?? []).map((file) => {
-      const companion = join(options.benchRoot, file.name);
-      writeFileSync(companion, file.bytes);
-      return companion;
-    });
-    const start = performance.now();
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, options.cliMain, 'import', ...companions, path, '--out', out], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const ms = performance.now() - start;
-    const rss = /@maxRSS (\d+)/.exec(run.stderr)?.[1];
-    const said = run.stderr.replace(/\n?@maxRSS \d+\n?/, '').split('\n')[0] ?? '';
-    figures.push({
-      name: hostile.name,
-      finding: hostile.finding,
-      outcome: run.status === 0 ? 'imported' : said.replace(`${path}: `, '') || `exit ${String(run.status ?? run.signal)}`,
-      ms,
-      maxRssMb: rss !== undefined ? Number(rss) / 1024 : Number.NaN,
-    });
-    for (const file of [path, out, ...companions]) rmSync(file, { force: true });
-  }
+  for (const hostile of BENCH_READER_CASES) figures.push(await benchReaderCase(options.benchRoot, options.cliMain, hostile));
   return figures;
 }
