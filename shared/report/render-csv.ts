@@ -336,6 +336,7 @@ function judgesRows(report: AgreementReport): Row[] {
     ];
     return [
       figure('raw_score', row.rawScore, row.sessions),
+      figure('share_with_final', row.shareWithFinal, row.sessions),
       figure('sensitivity', row.sensitivity, row.calibrationSessions),
       figure('specificity', row.specificity, row.calibrationSessions),
       figure('corrected_score', row.theta, row.sessions, row.ci95),

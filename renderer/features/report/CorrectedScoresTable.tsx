@@ -13,11 +13,20 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
   return (
     <ReportTable
       name={{
-        caption: `Solve rates under ${judge}, corrected for its errors as measured on the bucket's sessions with both its verdict and the human majority's (calibration)`,
+        caption: `Solve rates under ${judge}, corrected for its errors as measured on the bucket's sessions with a final that have both its verdict and the human majority's (calibration); sessions without a final count as unsolved`,
       }}
       variant="compact"
       boxData={{ 'data-testid': 'corrected-scores' }}
-      columns={['Player', 'Bucket', { num: 'Sessions' }, { num: 'Calibration' }, { num: 'Raw solve rate' }, { num: 'Corrected [95% CI]' }, 'Note']}
+      columns={[
+        'Player',
+        'Bucket',
+        { num: 'Sessions' },
+        { num: 'With a final' },
+        { num: 'Calibration' },
+        { num: 'Raw solve rate' },
+        { num: 'Corrected [95% CI]' },
+        'Note',
+      ]}
     >
       {rows.map((row) => {
         const note = correctedNote(row);
@@ -32,6 +41,7 @@ export function CorrectedScoresTable({ judge, rows }: { judge: string; rows: rea
             <th scope="row">{row.player}</th>
             <td>{BUCKET_NAME[row.bucket]}</td>
             <td className="num">{row.sessions.toLocaleString('en-US')}</td>
+            <td className="num">{row.sessionsWithFinal.toLocaleString('en-US')}</td>
             <td className="num">{row.calibrationSessions.toLocaleString('en-US')}</td>
             <td className="num">{percentText(row.rawScore)}</td>
             <td className="num" title={row.theta === null ? row.undefinedReasons.theta : undefined}>

@@ -261,8 +261,10 @@ export interface JudgesSection {
    * Per judge of the final answers, player and bucket: the player's solve rate under the judge,
    * corrected for the judge's errors. The unit is the session (solved or not, as the player
    * outcomes count it), not the single final; the judge's sensitivity and specificity are measured
-   * on the sessions of every player in the bucket with both its verdict and the human majority's,
-   * since one player's few such sessions would say little about the judge.
+   * on the sessions with a final of every player in the bucket with both its verdict and the human
+   * majority's, since one player's few such sessions would say little about the judge. Sessions
+   * without a final are unsolved under any judge: not calibrated on, not corrected, counted as
+   * unsolved by scaling by the share with a final.
    */
   correctedScores: CorrectedScoreRow[];
   /**
@@ -308,9 +310,17 @@ export interface CorrectedScoreRow extends CorrectedScore {
   judge: string;
   player: string;
   bucket: ReportBucket;
-  /** Sessions of the player the judge gave a verdict on: the benchmark sample. */
+  /**
+   * The player's sessions the score is over: those with a final the judge gave a verdict on, and
+   * those that ended without a final (unsolved under any judge). Every solve rate of the row (raw,
+   * theta and its interval) is over these; sensitivity and specificity are not.
+   */
   sessions: number;
-  /** Sessions with both a judge and a human-majority verdict, pooled over players: the calibration sample. */
+  /** Of `sessions`, those with a final: the benchmark sample the judge's errors are corrected on. */
+  sessionsWithFinal: number;
+  /** sessionsWithFinal / sessions, known exactly, which the rate among sessions with a final is scaled by; null without sessions. */
+  shareWithFinal: number | null;
+  /** Sessions with a final with both a judge and a human-majority verdict, pooled over players: the calibration sample. */
   calibrationSessions: number;
 }
 

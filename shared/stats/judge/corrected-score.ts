@@ -48,9 +48,12 @@ export interface CorrectedScore {
   undefinedReasons: { theta?: string; ci95?: string };
 }
 
-/** Whether the estimate fell outside [0, 1] and theta is it clamped. */
-export function wasClamped(score: Pick<CorrectedScore, 'unclampedTheta'>): boolean {
-  return score.unclampedTheta !== null && (score.unclampedTheta < 0 || score.unclampedTheta > 1);
+/**
+ * Whether theta is the estimate clamped. Asked of theta itself, not of [0, 1]: a report that scales
+ * the score (by the share of sessions with a final) scales both alike, so they differ only when clamped.
+ */
+export function wasClamped(score: Pick<CorrectedScore, 'theta' | 'unclampedTheta'>): boolean {
+  return score.unclampedTheta !== null && score.theta !== score.unclampedTheta;
 }
 
 // The two-sided 95% interval, as the authors' default alpha = 0.05.

@@ -97,8 +97,10 @@ describe('the Judges section in the Markdown', () => {
       '| j2 | P2 | Easy',
       '| j2 | P2 | All',
     ]);
-    expect(corrected).toContain('| j1 | P2 | All | 66.7 | 33.3 [0.0, 100.0] |  | 3 | 4 |');
-    expect(corrected).toContain('- Before clamping: the estimate outside \\[0, 100\\] that the corrected score was clamped from.');
+    expect(corrected).toContain('| j1 | P2 | All | 66.7 | 33.3 [0.0, 100.0] |  | 3 | 3 | 4 |');
+    expect(corrected).toContain(
+      '- Before clamping: the estimate the corrected score was clamped from (among sessions with a final it fell outside \\[0, 100\\]).',
+    );
   });
 });
 
@@ -125,7 +127,9 @@ describe('the Judges section in the LaTeX and the CSV', () => {
     expect(lines).toContain('judge_vs_people,answer,all,judge:j1,human-majority,precision_no,,0,,,,,,');
     expect(lines).toContain('judge_vs_judge,answer,medium,judge:j1,judge:j2,agreement_difference,,0,,,,,,');
     expect(lines).toContain('alt_test,answer,all,judge:j1,,epsilon,0.2,3,,,,,,');
-    expect(lines.filter((line) => line.startsWith('corrected_score,match,all,judge:j2,P2,'))).toHaveLength(5);
+    expect(lines.filter((line) => line.startsWith('corrected_score,match,all,judge:j2,P2,'))).toHaveLength(6);
+    // P2's sessions in bucketStudy: sM and sU, both with a final.
+    expect(lines).toContain('corrected_score,match,all,judge:j2,P2,share_with_final,1,2,,,,,,');
     expect(csv).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
   });
 });

@@ -72,7 +72,16 @@ function altTestUnits(good: boolean): AltTestUnit<string>[] {
 const CALIBRATION = { humanMatched: 8, judgeMatchedOfHumanMatched: 8, humanUnmatched: 12, judgeUnmatchedOfHumanUnmatched: 10 };
 
 function corrected(player: string, bucket: ReportBucket, judged: number, judgeMatched: number, calibration = CALIBRATION): CorrectedScoreRow {
-  return { judge: 'judge-a', player, bucket, sessions: judged, calibrationSessions: 20, ...correctedScore({ judged, judgeMatched }, calibration) };
+  return {
+    judge: 'judge-a',
+    player,
+    bucket,
+    sessions: judged,
+    sessionsWithFinal: judged,
+    shareWithFinal: judged === 0 ? null : 1,
+    calibrationSessions: 20,
+    ...correctedScore({ judged, judgeMatched }, calibration),
+  };
 }
 
 function section(epsilon = 0.2): Section {

@@ -200,3 +200,28 @@ export function rejudgedFinalsStudy(maxRounds?: number): { study: StudyData; lab
     ],
   );
 }
+
+/**
+ * Issue 28's minimal case for corrected scores: one player P, one judge j, annotator a, four
+ * sessions on one easy puzzle. s1 final matched (judge) / matched (person), s2 unmatched /
+ * unmatched, s3 matched / unmatched, s4 one question and no final (it hit its round limit).
+ */
+export function noFinalStudy(): { study: StudyData; labels: StudyLabel[] } {
+  const withFinal = (id: string, judge: string, person: string): SessionSpec => ({
+    id,
+    puzzleId: 'p',
+    player: 'P',
+    judge: 'j',
+    maxRounds: 1,
+    turns: [{ id: `f${id}`, final: true, judges: { j: judge }, humans: { a: person } }],
+  });
+  return handStudy(
+    [{ id: 'p', difficulty: 2 }],
+    [
+      withFinal('s1', 'matched', 'matched'),
+      withFinal('s2', 'unmatched', 'unmatched'),
+      withFinal('s3', 'matched', 'unmatched'),
+      { id: 's4', puzzleId: 'p', player: 'P', judge: 'j', maxRounds: 1, turns: [{ id: 'q4', judges: { j: 'no' }, humans: { a: 'no' } }] },
+    ],
+  );
+}
