@@ -251,8 +251,18 @@ describe('the Judges section: the Alt-Test', () => {
     }
   });
 
-  it('refuses an epsilon outside (0, 1)', () => {
-    expect(() => report(bucketStudy(), { altTestEpsilon: 0 })).toThrow(RangeError);
+  it("runs at epsilon 0, as the authors' notebook does, and refuses an epsilon below 0 or from 1 up", () => {
+    const data = synthetic({ puzzles: 40, annotators: 3, seed: 12 });
+    const judges = judgesOf(report(data, { altTestEpsilon: 0 }));
+    expect(judges.altTestEpsilon).toBe(0);
+    const units = indexStudy(data.study, data.labels).units.answer;
+    const direct = altTest(
+      units.map((unit) => ({ judge: unit.judgements.get('synthetic-judge-b'), humans: unit.humans })),
+      { epsilon: 0 },
+    );
+    expect(judges.altTest.find((r) => r.task === 'answer' && r.judge === 'synthetic-judge-b')).toEqual({ task: 'answer', judge: 'synthetic-judge-b', ...direct });
+    expect(direct.reason).toBeNull();
+    expect(() => report(bucketStudy(), { altTestEpsilon: -0.1 })).toThrow(RangeError);
     expect(() => report(bucketStudy(), { altTestEpsilon: 1 })).toThrow(RangeError);
   });
 });
