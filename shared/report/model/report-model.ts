@@ -291,7 +291,7 @@ export interface JudgeComparisonRow extends PairedComparison {
   b: string;
   /** Bootstrap interval of `difference` (A's agreement with the human majority minus B's), resampling as `settings.resample` says, both judges on the same draws. */
   differenceCi95: Interval | null;
-  /** Why differenceCi95 is null though the difference is not: every replicate gave the same difference. */
+  /** Why differenceCi95 is null though the difference is not: every replicate gave the same difference (0 or not). */
   differenceCi95Reason?: string;
   /** Replicates in which the difference was undefined (no paired unit drawn). */
   undefinedReplicates: number;

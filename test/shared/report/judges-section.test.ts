@@ -263,7 +263,7 @@ describe('the Judges section: Holm families count each set of units once', () =>
     const data = synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames });
     // Unrate the puzzles of one story in three: Unrated then has units of its own beside the rated buckets.
     const puzzles = data.study.puzzles.map((puzzle, i) => (i % 3 === 0 ? (({ difficulty: _difficulty, ...rest }) => rest)(puzzle) : puzzle));
-    const unratedIds = new Set(puzzles.filter((puzzle) => puzzle.difficulty === undefined).map((puzzle) => puzzle.id));
+    const unratedIds = new Set(data.study.puzzles.filter((_, i) => i % 3 === 0).map((puzzle) => puzzle.id));
     const labels = data.labels.filter((label) => !(label.task === 'difficulty' && unratedIds.has(label.unitId)));
     const judges = judgesOf(report({ study: { ...data.study, puzzles }, labels }));
     const rows = judges.comparisons.filter((r) => r.task === 'match');
