@@ -37,7 +37,7 @@ export function judgesSection(
     const taskUnits = units.units[task];
     const judges = units.judges[task];
     const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
-    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task]);
+    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task], units.categories[task]);
     const leniency = holmFamily(
       againstPeople,
       counted,
