@@ -160,6 +160,8 @@ export interface PlayerOutcome {
   rnd: number | null;
   /** (1/N) sum I(solved)/Rnd x 100: on 0..100 (solved in one round is 100), unlike `acc` and every other share in the report. */
   oa: number | null;
+  /** Why acc, rnd and oa are null though there are sessions: present when no session of the study has a final answer. */
+  undefinedReasons?: { acc: string; rnd: string; oa: string };
 }
 
 export interface RankingComparison {
