@@ -51,7 +51,7 @@ Annotator Test, and each player's solve rate corrected for each judge's errors.
   --unparseable WHAT     left-out (default): judge replies that could not be read are left
                          out of every figure; disagreement: each counts as disagreeing with
                          every human label, as TurtleBench scores them
-  --alt-test-epsilon X   the Alternative Annotator Test's epsilon, between 0 and 1 (default
+  --alt-test-epsilon X   the Alternative Annotator Test's epsilon, from 0 to below 1 (default
                          0.2): how much worse than an annotator a judge may be and still
                          pass; 0.2 suits expert, 0.15 skilled and 0.1 crowd annotators
   --any-study            use label files made for another study id than the transcripts'
@@ -169,14 +169,18 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   };
 }
 
-/** The Alt-Test's epsilon: a decimal strictly between 0 and 1 (at 0 no judge can pass, at 1 every one does). */
+/**
+ * The Alt-Test's epsilon: a decimal from 0 up to 1. At 0 the judge must represent the others at
+ * least as well as the annotator, with no allowance (the authors' notebook runs it); at 1 every
+ * judge short of losing on every unit would pass, so 1 is refused.
+ */
 function parseEpsilon(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
   const value = /^(0?\.\d+|0)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!(value > 0 && value < 1))
+  if (!(value >= 0 && value < 1))
     throw new UsageError(
-      `--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not ${JSON.stringify(text)}`,
+      `--alt-test-epsilon takes a number from 0 up to but not including 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not ${JSON.stringify(text)}`,
       COMMAND,
     );
   return value;

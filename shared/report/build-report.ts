@@ -80,8 +80,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0)
     throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
-  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon > 0 && settings.altTestEpsilon < 1))
-    throw new RangeError(`the Alt-Test's epsilon must be between 0 and 1, not ${settings.altTestEpsilon}`);
+  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
+    throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
   const study = inStudyOrder(input.study);
   const unsure = settings.unsure ?? 'counted';

@@ -9,9 +9,10 @@ import { holm } from '../stats/judge/mcnemar';
 import { correctedScores } from '../stats/study/corrected-scores';
 import { judgeComparisons } from '../stats/study/judge-comparisons';
 import { judgesAgainstPeople } from '../stats/study/judges-against-people';
-import type { StudyUnits } from '../stats/study/study-units';
+import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { holmFamilyText } from './holm-families';
 import type { JudgeAltTestRow, JudgesSection, ReportBucket, ReportTask, Resampling } from './model/report-model';
+import { BUCKET_NAME } from './table-layout';
 
 interface JudgesSettings {
   resample: Resampling;
@@ -35,30 +36,41 @@ export function judgesSection(
   for (const task of tasks) {
     const taskUnits = units.units[task];
     const judges = units.judges[task];
-    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task]);
+    const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
+    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task], units.categories[task]);
     const leniency = holmFamily(
       againstPeople,
+      counted,
+      twins,
+      (row) => row.judge,
       (row) => row.errors.mcnemar,
       (p, row) => (row.holmP = p),
     );
-    if (leniency > 0)
+    if (leniency.tested > 0)
       section.holmFamilies.push(
         holmFamilyText(
           task,
           'leniency',
-          `${plural(judges.length, 'judge')} x ${plural(buckets[task].length, 'bucket')}${tally(leniency, againstPeople.length)}`,
+          `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
         ),
       );
     const comparisons = judgeComparisons(task, taskUnits, judges, buckets[task], settings.resample, settings.bootstrap);
     const paired = holmFamily(
       comparisons,
+      counted,
+      twins,
+      (row) => `${row.a}\u0000${row.b}`,
       (row) => row.mcnemar,
       (p, row) => (row.holmP = p),
     );
     const pairs = (judges.length * (judges.length - 1)) / 2;
-    if (paired > 0)
+    if (paired.tested > 0)
       section.holmFamilies.push(
-        holmFamilyText(task, 'pairs', `${plural(pairs, 'pair')} of judges x ${plural(buckets[task].length, 'bucket')}${tally(paired, comparisons.length)}`),
+        holmFamilyText(
+          task,
+          'pairs',
+          `${plural(pairs, 'pair')} of judges x ${plural(counted.size, 'bucket')}${tally(paired.tested, paired.rows)}${twinText(twins)}`,
+        ),
       );
     section.againstPeople.push(...againstPeople);
     section.comparisons.push(...comparisons);
@@ -78,13 +90,54 @@ export function judgesSection(
 }
 
 /**
- * Holm's adjustment over the rows' tested McNemar p-values (a test without a discordant pair says
- * nothing and stays out, its holmP null); returns how many were adjusted together.
+ * `counted`: the buckets whose sets of units a family tests, each set once. `twins`: per bucket
+ * whose units are exactly those of a counted one (every puzzle unrated: Unrated and All), that
+ * bucket; its tests are that bucket's. An empty bucket (the tables always show Easy, Medium and
+ * Hard) has no test and is neither.
  */
-function holmFamily<Row>(rows: readonly Row[], test: (row: Row) => { pValue: number; reason?: string }, set: (holmP: number, row: Row) => void): number {
+function sameUnitsAs(units: readonly TaskUnit[], buckets: readonly ReportBucket[]): { counted: Set<ReportBucket>; twins: Map<ReportBucket, ReportBucket> } {
+  const firstWith = new Map<string, ReportBucket>();
+  const twins = new Map<ReportBucket, ReportBucket>();
+  // All first, so a bucket that is all the units is counted as All.
+  for (const bucket of [...buckets.filter((b) => b === 'all'), ...buckets.filter((b) => b !== 'all')]) {
+    const key = units.flatMap((unit, u) => (bucket === 'all' || unit.bucket === bucket ? [u] : [])).join(' ');
+    if (key === '') continue;
+    const first = firstWith.get(key);
+    if (first === undefined) firstWith.set(key, bucket);
+    else twins.set(bucket, first);
+  }
+  return { counted: new Set(firstWith.values()), twins };
+}
+
+/**
+ * Holm's adjustment over the tested McNemar p-values of the rows of the counted buckets (a test
+ * without a discordant pair says nothing and stays out, its holmP null). A row of a twin bucket is
+ * the same test as its twin's row of the same judges (`who`) and takes that row's holmP. Returns
+ * how many rows the family has and how many were adjusted together.
+ */
+function holmFamily<Row extends { bucket: ReportBucket; holmP: number | null }>(
+  all: readonly Row[],
+  counted: ReadonlySet<ReportBucket>,
+  twins: ReadonlyMap<ReportBucket, ReportBucket>,
+  who: (row: Row) => string,
+  test: (row: Row) => { pValue: number; reason?: string },
+  set: (holmP: number, row: Row) => void,
+): { rows: number; tested: number } {
+  const rows = all.filter((row) => counted.has(row.bucket));
   const tested = rows.filter((row) => test(row).reason === undefined);
   holm(tested.map((row) => test(row).pValue)).forEach((p, i) => set(p, tested[i] as Row));
-  return tested.length;
+  const holmOf = new Map(rows.map((row) => [`${row.bucket}\u0000${who(row)}`, row.holmP]));
+  for (const row of all) {
+    const twin = twins.get(row.bucket);
+    const p = twin === undefined ? null : (holmOf.get(`${twin}\u0000${who(row)}`) ?? null);
+    if (p !== null) set(p, row);
+  }
+  return { rows: rows.length, tested: tested.length };
+}
+
+/** What the family says of the buckets it counted once: `; Unrated holds the same units as All, so its tests are counted once`. */
+function twinText(twins: ReadonlyMap<ReportBucket, ReportBucket>): string {
+  return [...twins].map(([bucket, first]) => `; ${BUCKET_NAME[bucket]} holds the same units as ${BUCKET_NAME[first]}, so its tests are counted once`).join('');
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -13,6 +13,7 @@ import {
   findAgreementRow,
   observedByStatistic,
   playerGrid,
+  playerOutcomesUndefined,
   provenanceLines,
   replicateWarnings,
   statisticsBuckets,
@@ -71,6 +72,7 @@ export function renderCsv(report: AgreementReport): string {
   const comment = [
     ...provenanceLines(report, csvCommentText),
     ...intervals,
+    ...playerOutcomesNote(report),
     SCALE_NOTE,
     `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`,
     CSV_COMMENT_NOTE,
@@ -195,6 +197,12 @@ function annotatorRows(report: AgreementReport): Row[] {
       return row === undefined ? [] : [['annotator', task, 'all', annotator, null, 'agreement_with_others_majority', row.agreement, row.n, ...NO_EXTRAS]];
     }),
   );
+}
+
+/** A comment line where the player rows have no acc, rnd or oa, saying why (their values are empty). */
+function playerOutcomesNote(report: AgreementReport): string[] {
+  const none = playerOutcomesUndefined(report.players.outcomes);
+  return none === undefined ? [] : [`player outcomes: no acc, rnd or oa: ${none}`];
 }
 
 function playerRows(report: AgreementReport): Row[] {

@@ -504,7 +504,15 @@ function playerTable(report: AgreementReport): LayoutTable {
   };
 }
 
+/** Why the player table has no Acc, Rnd or O/A at all (no session has a final answer); undefined when it has them. */
+export function playerOutcomesUndefined(outcomes: readonly PlayerOutcome[]): string | undefined {
+  return outcomes.length > 0 && outcomes.every((o) => o.undefinedReasons !== undefined) ? outcomes[0]?.undefinedReasons?.acc : undefined;
+}
+
+/** The player table's notes: why it has no figures, if so, then the sessions left out and the rankings. */
 function playerNotes(report: AgreementReport): string[] {
+  const none = playerOutcomesUndefined(report.players.outcomes);
+  if (none !== undefined) return [`No Acc, Rnd or O/A: ${none}.`];
   const leftOut = report.players.outcomes
     .filter((o) => o.bucket === 'all' && (o.sessionsWithoutVerdict ?? 0) > 0)
     .map((o) => `${o.player} under ${o.verdicts} verdicts ${o.sessionsWithoutVerdict ?? 0}`);

@@ -301,6 +301,12 @@ describe('agreement-studio report on a demo study, in every format', () => {
     }
   });
 
+  it("judges: --alt-test-epsilon 0 runs the Alt-Test with no allowance, as the authors' notebook does", async () => {
+    const report = await jsonReport(...(await inputs()), '--alt-test-epsilon', '0');
+    expect(report.judges?.altTestEpsilon).toBe(0);
+    expect(report.judges?.altTest.map((row) => row.epsilon)).toEqual([0, 0, 0, 0]);
+  });
+
   it('judges: the Alt-Test runs with --alt-test-epsilon, and the CSV holds the Judges figures of the JSON', async () => {
     const args = await inputs();
     const report = await jsonReport(...args, '--alt-test-epsilon', '0.1');
@@ -459,10 +465,10 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts'], "Option '--transcripts <value>' argument missing"],
     [
       ['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '1'],
-      '--alt-test-epsilon takes a number between 0 and 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not "1"',
+      '--alt-test-epsilon takes a number from 0 up to but not including 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not "1"',
     ],
-    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '0'], '--alt-test-epsilon takes a number between 0 and 1'],
-    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', 'crowd'], '--alt-test-epsilon takes a number between 0 and 1'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '-0.1'], '--alt-test-epsilon takes a number from 0 up to but not including 1'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', 'crowd'], '--alt-test-epsilon takes a number from 0 up to but not including 1'],
   ])('exits 2 on bad usage: %j', async (args, message) => {
     const run = await runCli('report', ...args);
     expect(run.code).toBe(2);

@@ -1,6 +1,7 @@
 // Player outcomes under the judge's verdicts and under the human majority's: Acc, Rnd and O/A
 // with their sessions per bucket (the shared layout's table), O/A on all buckets as a bar chart
-// under it, and the two rankings compared on the same sessions (tau-b, RBO, permutation p).
+// under it, and the two rankings compared on the same sessions (tau-b, RBO, permutation p); in
+// words instead when no session has a final answer.
 
 import { memo, useId } from 'react';
 import { AxisBottom, AxisLeft } from '@visx/axis';
@@ -8,7 +9,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import type { AgreementReport, PlayerOutcome, RankingComparison } from '../../../shared/report/model/report-model';
-import { fewPlayersCaveat, formatStatistic, rankingBasis, type LayoutTable } from '../../../shared/report/table-layout';
+import { fewPlayersCaveat, formatStatistic, playerOutcomesUndefined, rankingBasis, type LayoutTable } from '../../../shared/report/table-layout';
 import { PlainTick } from './chart-parts';
 import { LayoutColumnHeads } from './LayoutColumnHeads';
 import { ReportTable } from './ReportTable';
@@ -178,6 +179,7 @@ export const PlayerOutcomesSection = memo(function PlayerOutcomesSection({
   layout: LayoutTable | undefined;
 }) {
   const id = useId();
+  const none = playerOutcomesUndefined(players.outcomes);
   const leftOut = players.outcomes.filter((outcome) => outcome.bucket === 'all' && (outcome.sessionsWithoutVerdict ?? 0) > 0);
   return (
     <section className="report-section" data-testid="player-outcomes" aria-labelledby={id}>
@@ -186,6 +188,10 @@ export const PlayerOutcomesSection = memo(function PlayerOutcomesSection({
       </h2>
       {layout === undefined ? (
         <p className="empty">The study has no played sessions.</p>
+      ) : none !== undefined ? (
+        <p className="empty" data-testid="player-outcomes-undefined">
+          No Acc, Rnd or O/A: {none}.
+        </p>
       ) : (
         <>
           <p className="muted small">{layout.caption}</p>

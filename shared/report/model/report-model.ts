@@ -160,6 +160,8 @@ export interface PlayerOutcome {
   rnd: number | null;
   /** (1/N) sum I(solved)/Rnd x 100: on 0..100 (solved in one round is 100), unlike `acc` and every other share in the report. */
   oa: number | null;
+  /** Why acc, rnd and oa are null though there are sessions: present when no session of the study has a final answer. */
+  undefinedReasons?: { acc: string; rnd: string; oa: string };
 }
 
 export interface RankingComparison {
@@ -293,7 +295,7 @@ export interface JudgeComparisonRow extends PairedComparison {
   b: string;
   /** Bootstrap interval of `difference` (A's agreement with the human majority minus B's), resampling as `settings.resample` says, both judges on the same draws. */
   differenceCi95: Interval | null;
-  /** Why differenceCi95 is null though the difference is not: every replicate gave the same difference. */
+  /** Why differenceCi95 is null though the difference is not: every replicate gave the same difference (0 or not). */
   differenceCi95Reason?: string;
   /** Replicates in which the difference was undefined (no paired unit drawn). */
   undefinedReplicates: number;

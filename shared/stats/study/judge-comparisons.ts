@@ -159,8 +159,9 @@ function pairedDifferenceBootstrap(pairs: readonly PairOnBucket[], bootstrap: Bo
     },
     bootstrap,
   );
-  // Every replicate giving one difference (two judges that never part on these units) is no
-  // interval: a sample cannot show that they never part beyond it.
+  // Every replicate giving one difference is no interval: the resampling shows no spread, which
+  // the sample cannot show of units beyond it. The difference need not be 0 (A right on every
+  // unit where B is wrong gives +100 pp in every replicate), so the reason says no more than that.
   return results.map(({ ci95, undefinedReplicates, constant }) =>
     constant ? { ci95: null, undefinedReplicates, reason: CONSTANT_DIFFERENCE } : { ci95, undefinedReplicates },
   );
@@ -173,4 +174,4 @@ interface PairedInterval {
 }
 
 export const CONSTANT_DIFFERENCE =
-  'every bootstrap replicate gave the same difference (the two judges agree with people on the same units throughout), which the sample cannot prove of units beyond it';
+  'the difference is the same in every bootstrap replicate: the resampling shows no spread, and the sample cannot show that units beyond it would have none';

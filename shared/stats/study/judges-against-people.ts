@@ -9,7 +9,7 @@ import type { TaskUnit } from './study-units';
 
 /**
  * One row per judge and bucket, judge order then bucket order; `holmP` is left null for the
- * caller, who knows the family. A unit counts where the judge labelled it and people labelled it;
+ * caller, who knows the family. `categories` are the study's labels of the task (its scheme's). A unit counts where the judge labelled it and people labelled it;
  * where people tie it is counted in `unitsWithoutMajority` only. The judge's label is whatever
  * indexStudy kept: `unparseable` under the `disagreement` setting (a miss of the people's label),
  * nothing under `left-out`.
@@ -19,6 +19,7 @@ export function judgesAgainstPeople(
   units: readonly TaskUnit[],
   judges: readonly string[],
   buckets: readonly ReportBucket[],
+  categories: readonly string[],
 ): JudgeAgainstPeopleRow[] {
   const majorities = units.map(humanMajority);
   const column = new Map(buckets.map((bucket, b) => [bucket, b]));
@@ -41,7 +42,7 @@ export function judgesAgainstPeople(
       task,
       judge,
       bucket,
-      ...judgeAgainstPeople(task, pairs[b] as LabelPair[]),
+      ...judgeAgainstPeople(task, pairs[b] as LabelPair[], categories),
       unitsWithoutMajority: unitsWithoutMajority[b] as number,
       holmP: null,
     }));

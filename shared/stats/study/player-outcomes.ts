@@ -77,9 +77,20 @@ export function sessionResult(game: SessionGame, source: VerdictSource): { solve
   return { solved: false, rounds: game.roundsWhenUnsolved };
 }
 
-/** Acc, Rnd and O/A (SPEC §4) per verdict source, player (in order of first session) and bucket. */
+/**
+ * Why a study without a single final answer has no Acc, Rnd or O/A: every session would count as
+ * unsolved at its round limit, and every player score 0, which says nothing of the players
+ * (TurtleBench's studies hold questions only).
+ */
+export const NO_FINAL_ANSWERS = 'no session in the study has a final answer, so none can be counted solved or unsolved';
+
+/**
+ * Acc, Rnd and O/A (SPEC §4) per verdict source, player (in order of first session) and bucket;
+ * null with the reason NO_FINAL_ANSWERS when no session has a final answer.
+ */
 export function playerOutcomes(games: readonly SessionGame[], buckets: readonly ReportBucket[]): PlayerOutcome[] {
   const players = [...new Set(games.map((game) => game.player))];
+  const anyFinal = games.some((game) => game.finals.length > 0);
   const outcomes: PlayerOutcome[] = [];
   for (const verdicts of VERDICT_SOURCES) {
     for (const player of players) {
@@ -103,15 +114,17 @@ export function playerOutcomes(games: readonly SessionGame[], buckets: readonly 
             oaSum += 1 / result.rounds;
           }
         }
+        const figures = anyFinal && sessions > 0;
         outcomes.push({
           player,
           bucket,
           verdicts,
           sessions,
           sessionsWithoutVerdict,
-          acc: sessions > 0 ? solved / sessions : null,
-          rnd: sessions > 0 ? rounds / sessions : null,
-          oa: sessions > 0 ? (oaSum / sessions) * 100 : null,
+          acc: figures ? solved / sessions : null,
+          rnd: figures ? rounds / sessions : null,
+          oa: figures ? (oaSum / sessions) * 100 : null,
+          ...(anyFinal ? {} : { undefinedReasons: { acc: NO_FINAL_ANSWERS, rnd: NO_FINAL_ANSWERS, oa: NO_FINAL_ANSWERS } }),
         });
       }
     }
@@ -124,9 +137,11 @@ export function playerOutcomes(games: readonly SessionGame[], buckets: readonly 
  * the same sessions: those with a verdict under both sources, so a session only one source can
  * judge cannot move one ranking and not the other. Players need one such session. Ranking lists
  * break O/A ties by player name, which only RBO sees; tau-b and its permutation test use the
- * scores with their ties. Null with fewer than 2 such players.
+ * scores with their ties. Null with fewer than 2 such players, or when no session has a final
+ * answer (every O/A would be 0: NO_FINAL_ANSWERS).
  */
 export function compareRankings(games: readonly SessionGame[], seed: number): RankingComparison | null {
+  if (!games.some((game) => game.finals.length > 0)) return null;
   const byPlayer = new Map<string, { sessions: number; judge: number; human: number }>();
   for (const game of games) {
     const judge = sessionResult(game, 'judge');

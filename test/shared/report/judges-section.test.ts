@@ -225,6 +225,55 @@ describe('the Judges section: judges against each other', () => {
   });
 });
 
+describe('the Judges section: Holm families count each set of units once', () => {
+  const judgeNames = ['judge-a', 'judge-b', 'judge-c'];
+
+  /** The study as TurtleBench's: no puzzle rated, so Unrated and All hold the same units. */
+  function unrated(data: { study: StudyData; labels: StudyLabel[] }): { study: StudyData; labels: StudyLabel[] } {
+    const puzzles = data.study.puzzles.map(({ difficulty: _difficulty, ...puzzle }) => puzzle);
+    return { study: { ...data.study, puzzles }, labels: data.labels.filter((label) => label.task !== 'difficulty') };
+  }
+
+  it('with every puzzle unrated, adjusts over All only, gives Unrated the same Holm p, and says so', () => {
+    const judges = judgesOf(report(unrated(synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames }))));
+    for (const task of ['answer', 'match'] as const) {
+      const pairs = judges.comparisons.filter((r) => r.task === task);
+      // Easy, medium and hard are shown, and empty.
+      expect(new Set(pairs.filter((r) => r.n > 0).map((r) => r.bucket))).toEqual(new Set(['unrated', 'all']));
+      const tested = pairs.filter((r) => r.bucket === 'all' && r.mcnemar.reason === undefined);
+      expect(tested.length).toBeGreaterThan(0);
+      expect(tested.map((r) => r.holmP)).toEqual(holm(tested.map((r) => r.mcnemar.pValue)));
+      for (const row of pairs.filter((r) => r.bucket === 'unrated')) {
+        const twin = pairs.find((r) => r.bucket === 'all' && r.a === row.a && r.b === row.b);
+        expect(row.holmP).toBe(twin?.holmP);
+      }
+      const lenient = judges.againstPeople.filter((r) => r.task === task);
+      const testedLenient = lenient.filter((r) => r.bucket === 'all' && r.errors.mcnemar.reason === undefined);
+      expect(testedLenient.map((r) => r.holmP)).toEqual(holm(testedLenient.map((r) => r.errors.mcnemar.pValue)));
+      for (const row of lenient.filter((r) => r.bucket === 'unrated')) {
+        expect(row.holmP).toBe(lenient.find((r) => r.bucket === 'all' && r.judge === row.judge)?.holmP);
+      }
+    }
+    const once = '; Unrated holds the same units as All, so its tests are counted once';
+    expect(judges.holmFamilies).toContain(`M (final answers): McNemar tests of 3 pairs of judges x 1 bucket${once}`);
+    expect(judges.holmFamilies).toContain(`R (questions): leniency against severity McNemar tests of 3 judges x 1 bucket${once}`);
+  });
+
+  it('in a study with rated and unrated puzzles, counts every bucket and names no bucket as the same units', () => {
+    const data = synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames });
+    // Unrate the puzzles of one story in three: Unrated then has units of its own beside the rated buckets.
+    const puzzles = data.study.puzzles.map((puzzle, i) => (i % 3 === 0 ? (({ difficulty: _difficulty, ...rest }) => rest)(puzzle) : puzzle));
+    const unratedIds = new Set(data.study.puzzles.filter((_, i) => i % 3 === 0).map((puzzle) => puzzle.id));
+    const labels = data.labels.filter((label) => !(label.task === 'difficulty' && unratedIds.has(label.unitId)));
+    const judges = judgesOf(report({ study: { ...data.study, puzzles }, labels }));
+    const rows = judges.comparisons.filter((r) => r.task === 'match');
+    expect(new Set(rows.map((r) => r.bucket)).size).toBeGreaterThan(2);
+    const tested = rows.filter((r) => r.mcnemar.reason === undefined);
+    expect(tested.map((r) => r.holmP)).toEqual(holm(tested.map((r) => r.mcnemar.pValue)));
+    expect(judges.holmFamilies.some((family) => family.includes('same units'))).toBe(false);
+  });
+});
+
 describe('the Judges section: the Alt-Test', () => {
   it('runs per task and judge over every bucket with the epsilon set, and echoes it', () => {
     const data = synthetic({ puzzles: 40, annotators: 3, seed: 12 });
@@ -251,8 +300,22 @@ describe('the Judges section: the Alt-Test', () => {
     }
   });
 
-  it('refuses an epsilon outside (0, 1)', () => {
-    expect(() => report(bucketStudy(), { altTestEpsilon: 0 })).toThrow(RangeError);
+  it("runs at epsilon 0, as the authors' notebook does, and refuses an epsilon below 0 or from 1 up", () => {
+    const data = synthetic({ puzzles: 40, annotators: 3, seed: 12 });
+    const judges = judgesOf(report(data, { altTestEpsilon: 0 }));
+    expect(judges.altTestEpsilon).toBe(0);
+    const units = indexStudy(data.study, data.labels).units.answer;
+    const direct = altTest(
+      units.map((unit) => ({ judge: unit.judgements.get('synthetic-judge-b'), humans: unit.humans })),
+      { epsilon: 0 },
+    );
+    expect(judges.altTest.find((r) => r.task === 'answer' && r.judge === 'synthetic-judge-b')).toEqual({
+      task: 'answer',
+      judge: 'synthetic-judge-b',
+      ...direct,
+    });
+    expect(direct.reason).toBeNull();
+    expect(() => report(bucketStudy(), { altTestEpsilon: -0.1 })).toThrow(RangeError);
     expect(() => report(bucketStudy(), { altTestEpsilon: 1 })).toThrow(RangeError);
   });
 });
