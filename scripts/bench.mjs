@@ -3,6 +3,7 @@
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
 // BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers (the default) picks sections, and hostile-all
 // (every file of the three hostile rounds, some minutes) is picked by name; BENCH_RUNS sets repeats.
+// In hostile-all, BENCH_HOSTILE=app measures only the app's part and BENCH_CASES=a,b only those cases of it.
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -341,6 +342,15 @@ async function hostileReadersSection() {
 async function hostileAllSection() {
   const LIMIT_MS = 10_000;
   const LIMIT_MB = 500;
+  // BENCH_HOSTILE=app skips the command line's part; BENCH_CASES=a,b measures only the app's cases of those names.
+  const only = process.env.BENCH_CASES?.split(',');
+  const started = Date.now();
+  if (process.env.BENCH_HOSTILE !== 'app') await hostileCliPart(LIMIT_MS, LIMIT_MB);
+  await hostileAppPart(started, only, LIMIT_MS, LIMIT_MB);
+}
+
+/** Every file of the three rounds through the command line, each in a child process. */
+async function hostileCliPart(LIMIT_MS, LIMIT_MB) {
   // Two folders below the repository (.bench/hostile/), as the suites' files are in test/hostile: they find its assets at ../../ from themselves.
   await bundle('hostile-all-bench.ts', 'hostile/hostile-all-bench.mjs', 'node', external);
   const { runHostileAllBench } = await import(new URL(`../${out}/hostile/hostile-all-bench.mjs`, import.meta.url).href);
@@ -374,13 +384,17 @@ async function hostileAllSection() {
   for (const f of flagged) console.log(line(f));
   writeFileSync(`${out}/hostile-all/figures.json`, `${JSON.stringify(cli, null, 1)}\n`);
   console.log(`  every case's figures: ${out}/hostile-all/figures.json`);
+}
 
+/** The reader files through the app's Import button, a Chromium each. */
+async function hostileAppPart(started, only, LIMIT_MS, LIMIT_MB) {
   await bundle('hostile-app-bench.ts', 'hostile/hostile-app-bench.mjs', 'node', external);
   const { runHostileAppBench } = await import(new URL(`../${out}/hostile/hostile-app-bench.mjs`, import.meta.url).href);
   const app = await runHostileAppBench({
     benchRoot: `${out}/hostile-all`,
     chromiumPath: CHROMIUM_PATH,
     chromiumArgs: CHROMIUM_ARGS,
+    only,
     log: (text) => console.error(`  (${text})`),
   });
   const appOver = (f) => f.answerMs + (f.importMs ?? 0) > LIMIT_MS || !(f.rendererPeakMb <= LIMIT_MB);

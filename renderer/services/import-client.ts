@@ -3,6 +3,7 @@
 // outcome naming the files and whether anything could have been saved. A service, so tests hand
 // in their own.
 
+import * as Comlink from 'comlink';
 import type { BenchmarkImportOptions, ImportedStudy } from '../../shared/formats/importers/imported-study';
 import type { SourceFile } from '../../shared/formats/limits';
 import type { ImportOptions, ImportOutcome, ImportPhaseProgress, ImportStart } from '../workers/import-protocol';
@@ -12,8 +13,18 @@ import { lazyWorker, WorkerStoppedError } from './lazy-worker';
 import { withProgress } from './progress-proxy';
 
 export interface ImportClient {
-  /** Imports the files, or for a benchmark's own files holds them in the worker and returns their preview. */
-  importFiles(databaseName: string, files: SourceFile[], onProgress: (progress: ImportPhaseProgress) => void, options?: ImportOptions): Promise<ImportStart>;
+  /**
+   * Imports the files, or for a benchmark's own files holds them in the worker and returns their
+   * preview. With `handOver` the files' bytes move to the worker instead of being copied, and the
+   * caller's files are left without them.
+   */
+  importFiles(
+    databaseName: string,
+    files: SourceFile[],
+    onProgress: (progress: ImportPhaseProgress) => void,
+    options?: ImportOptions,
+    handOver?: boolean,
+  ): Promise<ImportStart>;
   nameModels(requestId: string, names: BenchmarkImportOptions): Promise<ImportStart>;
   commitImport(databaseName: string, requestId: string, onProgress: (progress: ImportPhaseProgress) => void): Promise<ImportOutcome>;
   cancelImport(requestId: string): Promise<void>;
@@ -30,11 +41,14 @@ export interface ImportClient {
 export function createImportClient(start: () => Worker = startImportWorker): ImportClient {
   const remote = lazyWorker<ImportWorkerApi>(start, 'the import');
   return {
-    importFiles: (databaseName, files, onProgress, options = {}) =>
+    importFiles: (databaseName, files, onProgress, options = {}, handOver = false) =>
       untilStopped<ImportStart>(
         files.map((file) => file.name),
         onProgress,
-        (progress) => withProgress<ImportPhaseProgress, ImportStart>(progress, (proxied) => remote().importFiles(databaseName, files, proxied, options)),
+        (progress) =>
+          withProgress<ImportPhaseProgress, ImportStart>(progress, (proxied) =>
+            remote().importFiles(databaseName, handOver ? handedOver(files) : files, proxied, options),
+          ),
       ),
     nameModels: (requestId, names) =>
       untilStopped<ImportStart>(
@@ -59,6 +73,12 @@ export function createImportClient(start: () => Worker = startImportWorker): Imp
         withProgress<ImportPhaseProgress, ImportOutcome>(progress, (proxied) => remote().importMapped(databaseName, study, fileNames, presetName, proxied)),
       ),
   };
+}
+
+/** The files marked for Comlink to transfer their bytes' buffers (each once: a buffer given twice cannot be transferred). */
+function handedOver(files: SourceFile[]): SourceFile[] {
+  const buffers = new Set(files.flatMap((file) => (file.bytes !== undefined && file.bytes.buffer instanceof ArrayBuffer ? [file.bytes.buffer] : [])));
+  return Comlink.transfer(files, [...buffers]);
 }
 
 function startImportWorker(): Worker {

@@ -38,6 +38,8 @@ export const INPUT_LIMITS = {
   maxYamlBytes: 1024 * 1024,
   /** Uses of aliases in one YAML document, each alias inside an anchor counted every time that anchor is used (the `yaml` package's own default for toJS): SPLAT's config.yaml has none. */
   maxYamlAliases: 100,
+  /** One SQLite database, checked before SQLite opens it: SQLite (sql.js) copies the whole file into its own memory, so a database costs twice its size; GameArena's users.db files are a few MB. */
+  maxSqliteBytes: 64 * 1024 * 1024,
   /** One value read from an SQLite table: GameArena's history of one game is a few kB; a reply over the string limit is still read and kept cut. */
   maxSqliteValueBytes: 16 * 1024 * 1024,
 } as const;

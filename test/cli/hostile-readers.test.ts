@@ -1,7 +1,7 @@
 // The third hostile round's workbook, SQLite, text and YAML cases (issue 27, findings 1, 2, 3 and
 // 6) through `agreement-studio import`: each hostile file is refused whole with the limit and the
 // file's own figure (or the encoding, or the YAML's line) in words, naming the file, and no engine
-// message or stack trace reaches the output; the 150 MB blob in a table that is not imported and the workbook whose part names
+// message or stack trace reaches the output; the 48 MB blob in a table that is not imported and the workbook whose part names
 // lie past its first 4 kB import. Time and memory per case are the bench's (hostile readers).
 
 import { existsSync, rmSync } from 'node:fs';

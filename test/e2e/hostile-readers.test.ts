@@ -1,7 +1,7 @@
 // The third hostile round's workbook, SQLite, text and YAML cases (issue 27, findings 1, 2, 3 and
 // 6) through the library's Import button in real Chromium, the import worker reading them (a YAML
 // case chosen with its run's log.json): each hostile file is refused with its words shown under
-// the file's name, IndexedDB unchanged, no engine message on the page and the library answering again; the 150 MB blob in a table that is
+// the file's name, IndexedDB unchanged, no engine message on the page and the library answering again; the 48 MB blob in a table that is
 // not imported and the workbook whose part names lie past its first 4 kB import.
 
 import { rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // 27, findings 2, 3 and 6), built in memory: a shared string filling 150,000 cells, a million-row
 // sheet, a 10 MB cell, zip bombs (one whose directory says 1.2 GB, one whose directory says 1 MB
 // and which inflates to 300 MB), elements nested 200,000 deep, a GameArena users.db with a 150 MB
-// blob in another table, a workbook whose part names come after its first 4 kB, an encrypted
+// blob in another table (over the database's limit) and one with a 48 MB blob (read), a workbook whose part names come after its first 4 kB, an encrypted
 // workbook's container, UTF-16 without a byte-order mark and a doubled byte-order mark; and for the
 // YAML reader (finding 1) a SPLAT run's config.yaml holding a billion laughs, a doubling chain of
 // aliases, an alias cycle, maps 100 deep, brackets 10,000 deep and a 10 MB list, each given with the
@@ -248,6 +248,12 @@ export const READER_CASES: readonly ReaderCase[] = [
     name: 'blob-150MB-users.db',
     finding: "a 150 MB blob in another table of GameArena's users.db",
     bytes: () => databaseWithBlob(150 * MB),
+    expect: { refused: new RegExp(`the database is 150\\.\\d MB; the studio reads SQLite databases of at most ${byteWords(INPUT_LIMITS.maxSqliteBytes)}`) },
+  },
+  {
+    name: 'blob-48MB-users.db',
+    finding: "a 48 MB blob in another table of GameArena's users.db (under the database's limit)",
+    bytes: () => databaseWithBlob(48 * MB),
     expect: { imported: { puzzles: 3 } },
   },
   {

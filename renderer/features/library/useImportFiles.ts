@@ -29,13 +29,17 @@ export function useImportFiles(): (files: OpenedFile[], options?: ImportOptions)
       const waiting = store.getState().importState;
       if (waiting.status === 'preview' || waiting.status === 'names') void workers.imports.cancelImport(waiting.requestId);
       store.getState().setImportState({ status: 'running', fileNames });
+      // The page keeps the files only to offer mapping them; otherwise their bytes move to the
+      // worker rather than being copied, so a 60 MB database is not held twice in the window's process.
+      const mappable = offersMapping(files);
       const start = await workers.imports.importFiles(
         db.name,
         files,
         (progress) => store.getState().setImportState({ status: 'running', fileNames, progress }),
         options,
+        !mappable,
       );
-      return settle({ databaseName: db.name, store, imports: workers.imports }, start, fileNames, offersMapping(files) ? files : undefined);
+      return settle({ databaseName: db.name, store, imports: workers.imports }, start, fileNames, mappable ? files : undefined);
     },
     [db, store, workers],
   );

@@ -7,7 +7,7 @@ import { idProblem } from '../../domain/ids';
 import { SQLITE_DATABASE } from '../binary-kind';
 import type { FormatError } from '../errors';
 import { readJudgeReply } from '../judge-reply';
-import { byteWords, checkFileSize, INPUT_LIMITS, type SourceFile } from '../limits';
+import { byteWords, INPUT_LIMITS, type SourceFile } from '../limits';
 import type { LoadSqlJs, SqlJs, SqlValue } from './file-readers';
 import { LeftoverTally, type BenchmarkImport, type BundlePuzzle, type BundleSession, type BundleTurn, importedStudy } from './imported-study';
 
@@ -57,6 +57,8 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   if (others.length > 0)
     return { ok: false, errors: others.map((file) => ({ file: file.name, path: '', message: "not GameArena's users.db; import the database on its own" })) };
   if (loadSqlJs === undefined) return { ok: false, errors: [{ file: names, path: '', message: 'this build cannot read SQLite databases' }] };
+  const oversized = files.flatMap(databaseSizeError);
+  if (oversized.length > 0) return { ok: false, errors: oversized };
   let SQL: SqlJs;
   try {
     SQL = await loadSqlJs();
@@ -73,12 +75,6 @@ export async function importGameArena(files: readonly SourceFile[], loadSqlJs: L
   const sessions: BundleSession[] = [];
   const layouts: Array<{ file: string; layout: string }> = [];
   for (const file of files) {
-    // sql.js holds the whole database in memory, so the file's size bounds the pages read.
-    const sizeError = checkFileSize(file);
-    if (sizeError !== undefined) {
-      errors.push(sizeError);
-      continue;
-    }
     let db: InstanceType<SqlJs['Database']> | undefined;
     try {
       db = new SQL.Database(file.bytes);
@@ -162,6 +158,17 @@ function sqlName(name: string): string {
 
 function columnsOf(db: InstanceType<SqlJs['Database']>, table: string): string[] {
   return rowsOf(db, `PRAGMA table_info(${sqlName(table)})`).map((row) => String(row.name));
+}
+
+/**
+ * A database over the size limit, refused before SQLite starts: sql.js copies the whole file into
+ * its own memory (which also bounds the pages it can read), so a database costs at least twice its size.
+ */
+function databaseSizeError(file: SourceFile): FormatError[] {
+  const size = file.size ?? file.bytes?.length ?? 0;
+  const limit = INPUT_LIMITS.maxSqliteBytes;
+  if (size <= limit) return [];
+  return [{ file: file.name, path: '', message: `the database is ${byteWords(size)}; the studio reads SQLite databases of at most ${byteWords(limit)}` }];
 }
 
 /** A column as a leftover example reads it: a blob as its size, text cut to 100 characters (the examples show 80), so no large value is read. */

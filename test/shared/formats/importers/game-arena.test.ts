@@ -1,7 +1,7 @@
 // GameArena's users.db imports as it is (issue 14): a database written the way the backend writes
 // it becomes one study of its Akinator games, the model as the player and each person's answers
 // as a judge's labels with the answers as written, and everything else is listed as not imported.
-// The real secret objects are read from ../shared/real-data/ when present.
+// A database over the size limit is refused by its size before SQLite opens it. The real secret objects are read from ../shared/real-data/ when present.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,8 @@ import { SQLITE_DATABASE } from '../../../../shared/formats/binary-kind';
 import { benchmarkOf, importBenchmarkFiles } from '../../../../shared/formats/importers/benchmark-import';
 import { GAME_ARENA_WORD_TEST, importGameArena } from '../../../../shared/formats/importers/game-arena';
 import { serializeBundleDocument, type ImportedStudy } from '../../../../shared/formats/importers/imported-study';
-import type { SourceFile } from '../../../../shared/formats/limits';
+import { INPUT_LIMITS, type SourceFile } from '../../../../shared/formats/limits';
+import type { LoadSqlJs } from '../../../../shared/formats/importers/file-readers';
 import { parseTranscriptBundle } from '../../../../shared/formats/transcript-bundle';
 import { AkinatorPlay, FIRST_LINE, gameArenaDatabase, SESSIONS } from './game-arena-run';
 import { FILE_READERS } from '../../../../cli/support/file-readers';
@@ -165,6 +166,30 @@ describe("GameArena's users.db", async () => {
         file: 'other.db',
         message: "an SQLite database without a game_sessions table (its tables: notes, users); expected GameArena's users.db",
       });
+  });
+
+  it('refuses a database over the size limit with its size and the limit, before SQLite is handed its bytes', async () => {
+    const size = INPUT_LIMITS.maxSqliteBytes + 1024 * 1024;
+    const big = { ...asFile(bytes), size };
+    let opened = 0;
+    const counting: LoadSqlJs = async () => {
+      const SQL = await loadSqlJsInNode();
+      return {
+        Database: class extends SQL.Database {
+          constructor(data: Uint8Array | undefined) {
+            super(data);
+            opened++;
+          }
+        },
+      };
+    };
+    expect(await importGameArena([big], counting)).toEqual({
+      ok: false,
+      errors: [{ file: DB, path: '', message: `the database is 65 MB; the studio reads SQLite databases of at most 64 MB` }],
+    });
+    expect(opened).toBe(0);
+    expect((await importGameArena([asFile(bytes)], counting)).ok).toBe(true);
+    expect(opened).toBe(1);
   });
 });
 
