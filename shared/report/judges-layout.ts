@@ -221,8 +221,18 @@ function correctedTable(judges: JudgesSection): LayoutTable {
     wide: true,
     title: "M: players' solve rates corrected for each judge's errors",
     caption:
-      "Lee et al. (2025): a player's share of sessions the judge calls solved (raw), corrected with the judge's sensitivity and specificity (the Rogan-Gladen estimate, clamped to [0, 100], with the authors' 95% CI), in %. Only a session with a final answer can be judged: the judge is calibrated on the bucket's sessions with a final that people also gave a verdict, pooled over players, and the player's sessions with a final are corrected; sessions that ended without a final are unsolved under any judge, so the rate and its interval are scaled by the share of sessions with a final, which is counted, not estimated. Assumed: the judge errs on the sessions people labelled as on the others, and they are sampled independently of the corrected ones. Sessions: the player's sessions with a final the judge gave a verdict on, and those without a final; with a final: the first of these; calibration: sessions with a final both the judge and people gave a verdict.",
-    columns: ['Judge', 'Player', 'Bucket', 'Raw', 'Corrected (95% CI)', ...(anyClamped ? ['Before clamping'] : []), 'Sessions', 'With a final', 'Calibration'],
+      "Lee et al. (2025): a player's share of sessions the judge calls solved (raw), corrected with the judge's sensitivity and specificity (Rogan-Gladen, clamped to [0, 100], with the authors' 95% CI), in %. Only sessions with a final answer are judged: the judge is calibrated on the bucket's sessions with a final people also judged (calib. sessions, pooled over players) and the player's sessions with a final are corrected; sessions without a final are unsolved under any judge, so rate and interval are scaled by the counted share with a final. Assumed: the judge errs alike on labelled and other sessions, sampled independently.",
+    columns: [
+      'Judge',
+      'Player',
+      'Bucket',
+      'Raw',
+      'Corrected (95% CI)',
+      ...(anyClamped ? ['Before clamping'] : []),
+      'Sessions',
+      'With a final',
+      'Calib. sessions',
+    ],
     labelColumns: 3,
     rows: rows.map((row) => ({
       labels: [row.judge, row.player, BUCKET_NAME[row.bucket]],
