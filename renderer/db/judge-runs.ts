@@ -1,6 +1,7 @@
 // The judge runs a lead starts on a study (issue 17 points 3 and 4): each run's row (settings,
 // state, last progress, and its record once applied), its journal of answers in db.judgeAnswers,
-// and the applying of its labels to the study's turns as `<model>@<prompt version>`.
+// and the applying of its labels to the study's turns as `<model>@<prompt version>`, or `~2`, `~3`
+// after it for a run whose endpoint, prompt or label-changing settings differ from the study's earlier runs of that name.
 //
 // Runs and answers stay out of a study's backup: the labels a run gave are on the turns, which the
 // backup holds, and the backup format (FORMATS.md) has no place for a run; a run is working state
@@ -9,7 +10,16 @@
 import type { Label, Study, Turn } from '../../shared/domain/model';
 import { recordedEndpointUrl } from '../../shared/judge-run/chat-completions';
 import type { ItemSelection } from '../../shared/judge-run/items';
-import { applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers, type JudgeRunRecord } from '../../shared/judge-run/results';
+import {
+  applyJudgeResults,
+  cutOffAnswers,
+  distinctJudgeName,
+  judgeName,
+  judgeRunRecord,
+  tallyAnswers,
+  type JudgeIdentity,
+  type JudgeRunRecord,
+} from '../../shared/judge-run/results';
 import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../shared/judge-run/runner';
 import type { JudgeEndpoint, JudgeRunRow, JudgeRunState, StoredSelection } from '../../shared/judge-run/stored-records';
 import { byStudy } from './by-study';
@@ -43,36 +53,36 @@ function newRunId(): string {
 export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: string = new Date().toISOString()): Promise<JudgeRunRow> {
   const { endpoint } = run;
   if (!Number.isSafeInteger(run.samples) || run.samples < 1) throw new Error(`samples must be a whole number of at least 1, not ${run.samples}`);
-  const judge = judgeName(endpoint.model, run.promptName);
+  // Throws before any lookup for a model and version that make no judge name.
+  judgeName(endpoint.model, run.promptName);
   const prompt = await promptVersionByName(db, run.promptName);
   if (prompt === undefined) throw new Error(`there is no prompt version named "${run.promptName}"`);
-  const row: JudgeRunRow = {
-    id: newRunId(),
-    studyId: run.studyId,
-    endpointId: endpoint.id,
-    judge,
+  const identity: JudgeIdentity = {
     model: endpoint.model,
     prompt: { name: prompt.name, hash: prompt.hash },
     endpoint: recordedEndpointUrl(endpoint.url),
-    parameters: {
-      temperature: endpoint.temperature,
-      maxTokens: endpoint.maxTokens,
-      samples: run.samples,
-      concurrency: endpoint.concurrency,
-      rpm: endpoint.rpm,
-      timeoutSeconds: endpoint.timeoutSeconds,
-    },
-    selection: run.selection,
-    state: 'running',
-    createdAt: now,
-    updatedAt: now,
-    progress: notStarted(),
+    parameters: { temperature: endpoint.temperature, maxTokens: endpoint.maxTokens, samples: run.samples },
   };
-  await db.transaction('rw', [db.studies, db.judgeRuns], async () => {
+  return db.transaction('rw', [db.studies, db.judgeRuns], async () => {
     if ((await db.studies.get(run.studyId)) === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
+    // The study's earlier runs keep what produced their labels: a run like none of them is a new judge.
+    const earlier = (await listJudgeRuns(db, run.studyId)).reverse();
+    const row: JudgeRunRow = {
+      id: newRunId(),
+      studyId: run.studyId,
+      endpointId: endpoint.id,
+      judge: distinctJudgeName(identity, earlier),
+      ...identity,
+      parameters: { ...identity.parameters, concurrency: endpoint.concurrency, rpm: endpoint.rpm, timeoutSeconds: endpoint.timeoutSeconds },
+      selection: run.selection,
+      state: 'running',
+      createdAt: now,
+      updatedAt: now,
+      progress: notStarted(),
+    };
     await db.judgeRuns.add(row);
+    return row;
   });
-  return row;
 }
 
 /** The study's runs, newest first. */

@@ -1,7 +1,8 @@
 // What a judge run's answers come to (issue 17 points 3 and 4): each reply's content read by the
 // importers' rule (judge-reply.ts), a reply cut off at max tokens before any verdict set apart (it
 // gives no label), per turn the majority over its samples and how often the samples agree, and the
-// study with the new judge's labels added under `<model>@<prompt version>`, replies kept as written
+// study with the new judge's labels added under `<model>@<prompt version>` (with `~2`, `~3` for a
+// run that differs from earlier judges of that name in endpoint, prompt or settings), replies kept as written
 // with their reasoning (FORMATS §1) up to the readers' limit. Also the record of a run: what was
 // asked, of whom, how, and with what outcome.
 
@@ -17,6 +18,50 @@ export function judgeName(model: string, promptName: string): string {
   const problem = idProblem('model', name);
   if (problem !== undefined) throw new Error(`the judge's name ${problem}`);
   return name;
+}
+
+/** What decides a run's labels: runs that differ in any of these are different judges (issue 28 point 5). */
+export interface JudgeIdentity {
+  model: string;
+  prompt: { name: string; hash: string };
+  /** The endpoint's URL as recorded: no credentials, query or fragment. */
+  endpoint: string;
+  parameters: Pick<JudgeRunParameters, 'temperature' | 'maxTokens' | 'samples'>;
+}
+
+/** Whether two runs would give their labels by the same model, prompt, endpoint and label-changing settings. */
+export function sameJudgeIdentity(a: JudgeIdentity, b: JudgeIdentity): boolean {
+  return (
+    a.model === b.model &&
+    a.prompt.name === b.prompt.name &&
+    a.prompt.hash === b.prompt.hash &&
+    a.endpoint === b.endpoint &&
+    a.parameters.temperature === b.parameters.temperature &&
+    a.parameters.maxTokens === b.parameters.maxTokens &&
+    a.parameters.samples === b.parameters.samples
+  );
+}
+
+/**
+ * The rater name a new run's labels get, given the study's earlier runs: the name of an earlier
+ * run identical in identity (a re-run replaces that judge's labels); else `<model>@<prompt>` when
+ * no earlier run took it; else `<model>@<prompt>~2`, `~3`, ..., the first number free. A number
+ * rather than the differing setting (`~k3`) because runs may differ in several settings at once
+ * and a URL makes no short name; the run's record beside the name says what produced it.
+ */
+export function distinctJudgeName(identity: JudgeIdentity, earlier: Iterable<JudgeIdentity & { judge: string }>): string {
+  const base = judgeName(identity.model, identity.prompt.name);
+  const taken = new Set<string>();
+  for (const run of earlier) {
+    if (run.judge !== base && !run.judge.startsWith(`${base}~`)) continue;
+    if (sameJudgeIdentity(run, identity)) return run.judge;
+    taken.add(run.judge);
+  }
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const name = `${base}~${n}`;
+    if (!taken.has(name)) return judgeName(identity.model, `${identity.prompt.name}~${n}`);
+  }
 }
 
 export interface TurnVerdict {

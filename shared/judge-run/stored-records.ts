@@ -69,7 +69,10 @@ export interface JudgeRunRow {
   id: string;
   studyId: string;
   endpointId: string;
-  /** `<model>@<prompt version>`: the rater name its labels carry in the report. */
+  /**
+   * The rater name its labels carry in the report: `<model>@<prompt version>`, with `~2`, `~3`
+   * when the study's earlier runs of that name differ in endpoint, prompt or settings (distinctJudgeName).
+   */
   judge: string;
   model: string;
   prompt: { name: string; hash: string };

@@ -4,7 +4,8 @@
 // 429 with Retry-After, 500, a stall past the timeout, malformed JSON, free text, an empty choice
 // and a 401 echoing the key; the labels reach the report's inputs as `<model>@<prompt>`; a run
 // cancelled halfway (or left by a closed window) and run again asks nothing answered twice; a
-// second prompt version is a second judge; progress is throttled; pause shows on the run row; a run whose prompt text
+// second prompt version is a second judge, and so is a run with other samples (k), while a re-run
+// with the same settings keeps its judge; progress is throttled; pause shows on the run row; a run whose prompt text
 // changed is refused; and the key is in no table, backup or label export.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,9 +51,9 @@ const FAKES = {
 
 const runner = (db: StudioDatabase) => createJudgeRunner(db, { backoffMs: 10, progressEveryMs: 0 });
 
-async function startRun(db: StudioDatabase, promptName = 'studio-1', settings = {}) {
+async function startRun(db: StudioDatabase, promptName = 'studio-1', settings = {}, samples = 1) {
   const endpoint = await savedEndpoint(db, server.url, settings);
-  return createJudgeRun(db, { studyId: STUDY, endpoint, promptName, selection: { kind: 'labelled' }, samples: 1 });
+  return createJudgeRun(db, { studyId: STUDY, endpoint, promptName, selection: { kind: 'labelled' }, samples });
 }
 
 async function turnsOf(db: StudioDatabase) {
@@ -200,6 +201,28 @@ describe('judge runner', () => {
     const turn = inputs.study.turns.find((candidate) => candidate.id === LUMEN[0])!;
     expect(Object.keys(turn.judgements)).toEqual(expect.arrayContaining(['fake-judge@studio-1', 'fake-judge@strict', 'arbiter-large']));
     expect(server.log.some((entry) => entry.body.includes('Be strict.'))).toBe(true);
+  });
+
+  it('keeps runs that differ in samples apart as two judges, and a re-run with the same settings replaces its own', async () => {
+    const db = await judgeDatabase(judgeDemo(), LUMEN);
+    const judgesOn = async () => {
+      const inputs = await loadReportInputs(db, STUDY);
+      return new Set(inputs.study.turns.flatMap((turn) => Object.keys(turn.judgements)).filter((name) => name.startsWith('fake-judge')));
+    };
+    const runs = [];
+    for (const samples of [1, 3, 1]) {
+      const run = await startRun(db, 'studio-1', {}, samples);
+      const outcome = await runner(db).run(run.id, hostSend().send, () => {});
+      expect(outcome).toMatchObject({ applied: true, record: { judge: run.judge, parameters: { samples } } });
+      runs.push(run);
+      if (samples === 3) expect(await judgesOn()).toEqual(new Set(['fake-judge@studio-1', 'fake-judge@studio-1~2']));
+    }
+    expect(runs.map((run) => run.judge)).toEqual(['fake-judge@studio-1', 'fake-judge@studio-1~2', 'fake-judge@studio-1']);
+    expect(await judgesOn()).toEqual(new Set(['fake-judge@studio-1', 'fake-judge@studio-1~2']));
+    const turn = (await turnsOf(db)).get(LUMEN[0]!)!;
+    expect(turn.judgements['fake-judge@studio-1~2']).toBe(turn.judgements['fake-judge@studio-1']);
+    // Three samples of each item for the k = 3 judge, one for each k = 1 run.
+    expect(server.log.filter((entry) => entry.item === LUMEN[0] && entry.status === 200)).toHaveLength(5);
   });
 
   it("refuses a run whose prompt version's text is not the text it started with, or whose endpoint is gone, asking nothing", async () => {

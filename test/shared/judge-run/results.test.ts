@@ -4,6 +4,8 @@
 // 1 MB is labelled from the whole reply, stored cut, counted in the run's record, and reads back.
 // Issue 26: the label is read from the content alone, reasoning sent apart is kept before it in a
 // <think> block, and a reply cut off at max tokens with no verdict gives no label and is listed with its reason.
+// Issue 28: a run differing from the study's earlier judges of its name in endpoint, prompt text,
+// temperature, max tokens or samples gets `~2`, `~3`; an identical one keeps its earlier name.
 
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel } from '../../../shared/domain/model';
@@ -15,6 +17,7 @@ import {
   answerIsCutOff,
   applyJudgeResults,
   cutOffAnswers,
+  distinctJudgeName,
   judgeName,
   judgeRunRecord,
   majorityLabel,
@@ -212,5 +215,40 @@ describe('applying a judge run', () => {
 
   it('refuses a judge name the bundle could not hold', () => {
     expect(() => judgeName('a\u202eb', 'v1')).toThrow(/not usable as a model name/);
+  });
+
+  describe('distinct judge names', () => {
+    const identity = {
+      model: 'gpt',
+      prompt: { name: 'studio-1', hash: 'h1' },
+      endpoint: 'http://127.0.0.1:8000/v1',
+      parameters: { temperature: 0, maxTokens: 512, samples: 1 },
+    };
+    const first = { ...identity, judge: 'gpt@studio-1' };
+
+    it('gives the first run `<model>@<prompt>`, and a run identical to an earlier one its name', () => {
+      expect(distinctJudgeName(identity, [])).toBe('gpt@studio-1');
+      expect(distinctJudgeName(identity, [first])).toBe('gpt@studio-1');
+      const second = { ...first, judge: 'gpt@studio-1~2', parameters: { ...first.parameters, samples: 3 } };
+      expect(distinctJudgeName({ ...identity, parameters: { ...identity.parameters, samples: 3 } }, [first, second])).toBe('gpt@studio-1~2');
+    });
+
+    it.each([
+      ['endpoint', { endpoint: 'http://10.0.0.2:8000/v1' }],
+      ['prompt text', { prompt: { name: 'studio-1', hash: 'h2' } }],
+      ['temperature', { parameters: { temperature: 0.7, maxTokens: 512, samples: 1 } }],
+      ['max tokens', { parameters: { temperature: 0, maxTokens: 4096, samples: 1 } }],
+      ['samples', { parameters: { temperature: 0, maxTokens: 512, samples: 3 } }],
+    ])('names a run with another %s `~2`, then the next one `~3`', (_what, change) => {
+      const other = { ...identity, ...change };
+      expect(distinctJudgeName(other, [first])).toBe('gpt@studio-1~2');
+      const third = { ...other, endpoint: 'http://10.0.0.3:8000/v1' };
+      expect(distinctJudgeName(third, [first, { ...other, judge: 'gpt@studio-1~2' }])).toBe('gpt@studio-1~3');
+    });
+
+    it('ignores other judges, and earlier runs whose settings were as this one but under another model or prompt', () => {
+      const strict = { ...first, judge: 'gpt@strict', prompt: { name: 'strict', hash: 'h1' } };
+      expect(distinctJudgeName(identity, [strict, { ...first, judge: 'gpt@studio-1.5' }])).toBe('gpt@studio-1');
+    });
   });
 });
