@@ -59,6 +59,9 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
   --any-study            use label files made for another study id than the transcripts'
   --sample N             only N turns, drawn at random with --seed (default seed 1)
   --seed S               whole number seeding --sample
+  --judge-name NAME      the name the labels get (default "<model>@<prompt name>"); needed
+                         when the transcripts already hold labels of that judge: the
+                         same name replaces them, another (NAME~2) keeps both judges
   --samples K            ask each turn K times and keep the majority (default ${DEFAULT_SAMPLES})
   --concurrency N        requests at once (default ${DEFAULTS.concurrency})
   --rpm N                at most N requests a minute (default: no bound)
@@ -81,6 +84,8 @@ interface JudgeOptions {
   model: string;
   out: string;
   prompt: string;
+  /** The rater name given on purpose; otherwise `<model>@<prompt name>`. */
+  judgeName?: string;
   sample?: { size: number; seed: number };
   samples: number;
   concurrency: number;
@@ -129,6 +134,13 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+  if (options.judgeName !== undefined) judge = options.judgeName;
+  // The bundle keeps a judge's labels but not the endpoint and settings that gave them, so an
+  // earlier judge of this name may have used others: mixing the two is the lead's choice to make.
+  else if (study.turns.some((turn) => turn.judgements[judge] !== undefined))
+    return fail(
+      `${options.transcripts} already holds labels of the judge "${judge}", and a bundle does not keep the endpoint and settings that gave them: give --judge-name ${judge} to replace them with this run's, or --judge-name ${judge}~2 to keep this run apart as a judge of its own`,
+    );
   const items = judgeItems(study, selection, options.samples);
   const hash = promptHash(prompt);
   const endpointUrl = recordedEndpointUrl(options.endpoint);
@@ -327,6 +339,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       model: { type: 'string' },
       out: { type: 'string' },
       prompt: { type: 'string' },
+      'judge-name': { type: 'string' },
       sample: { type: 'string' },
       seed: { type: 'string' },
       samples: { type: 'string' },
@@ -360,9 +373,13 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
   const temperature = values.temperature === undefined ? DEFAULTS.temperature : Number(values.temperature);
   if (!/^\d+(\.\d+)?$/.test(values.temperature ?? '0') || !(temperature >= 0 && temperature <= 2))
     throw new UsageError(`--temperature takes a number from 0 to 2, not ${JSON.stringify(values.temperature)}`, COMMAND);
+  const judgeNameGiven = values['judge-name'];
+  const judgeNameProblem = judgeNameGiven === undefined ? undefined : idProblem('model', judgeNameGiven);
+  if (judgeNameProblem !== undefined) throw new UsageError(`--judge-name: the judge's name ${judgeNameProblem}`, COMMAND);
   return {
     transcripts,
     onlyLabelled: files['only-labelled'],
+    ...(judgeNameGiven !== undefined ? { judgeName: judgeNameGiven } : {}),
     anyStudy: values['any-study'] === true,
     endpoint,
     model,

@@ -4,7 +4,8 @@
 // failed items left unlabelled with exit 1 and asked again by a rerun, replies cut off at max
 // tokens counted apart with what to do (issue 26), prompt files, usage mistakes, the API key
 // found in no output, bundle or journal, and an endpoint that redirects refused by the address it
-// names, the server it points to asked nothing (issue 27).
+// names, the server it points to asked nothing (issue 27); and a judge name the transcripts already
+// hold refused, their settings being unknown, unless --judge-name replaces it or keeps the run apart (issue 28).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -239,6 +240,33 @@ describe('agreement-studio judge', () => {
     expect(refused.stderr).toContain('"question" has an unknown placeholder {{questoin}}');
     const missing = await judge(join(dir, 'none.json'), '--prompt', 'no-such-prompt');
     expect(missing.stderr).toContain('is neither a built-in prompt (studio-1, turtlebench) nor a readable file');
+  });
+
+  it('refuses to judge again under a name the transcripts already hold, unless --judge-name says to replace or keep apart', async () => {
+    const first = join(dir, 'k1.json');
+    expect((await judge(first, '--sample', '2')).code).toBe(0);
+    const again = (out: string, ...more: string[]) =>
+      runCli('judge', '--transcripts', first, '--endpoint', server.url, '--model', 'fake', '--out', out, '--sample', '2', ...more);
+    const asked = server.log.length;
+    const refused = await again(join(dir, 'k3.json'), '--samples', '3');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${first} already holds labels of the judge "fake@studio-1"`);
+    expect(refused.stderr).toContain('--judge-name fake@studio-1~2');
+    expect(server.log.length).toBe(asked);
+
+    const apart = join(dir, 'k3.json');
+    const kept = await again(apart, '--samples', '3', '--judge-name', 'fake@studio-1~2');
+    expect(kept.code).toBe(0);
+    expect(JSON.parse(kept.stdout)).toMatchObject({ judge: 'fake@studio-1~2', parameters: { samples: 3 } });
+    const both = Object.values(judgementsOf(apart)).filter((judgements) => 'fake@studio-1' in judgements);
+    expect(both).toHaveLength(2);
+    for (const judgements of both) expect(judgements['fake@studio-1~2']).toBe(judgements['fake@studio-1']);
+
+    const replaced = join(dir, 'replaced.json');
+    expect((await again(replaced, '--judge-name', 'fake@studio-1')).code).toBe(0);
+    const names = new Set(Object.values(judgementsOf(replaced)).flatMap((judgements) => Object.keys(judgements)));
+    expect(names).toEqual(new Set(['model-j', 'fake@studio-1']));
+    expect((await again(join(dir, 'bad-name.json'), '--judge-name', 'a\u202eb')).stderr).toContain('--judge-name: the judge');
   });
 
   it('refuses label files of another study unless --any-study is given', async () => {
