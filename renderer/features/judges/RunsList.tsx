@@ -1,4 +1,5 @@
-// The study's judge runs, newest first: each with its judge name, state and counts (from its
+// The study's judge runs, newest first: each with its judge name (the rater name its labels got),
+// what produced them (endpoint, prompt, temperature, max tokens, k), state and counts (from its
 // record once its labels are applied, from its last progress before), its failures with their
 // reasons, and Resume for a run that is paused or was interrupted by a closed window.
 
@@ -7,7 +8,7 @@ import type { JudgeRunRow } from '../../../shared/judge-run/stored-records';
 import { listJudgeRuns } from '../../db/judge-runs';
 import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
-import { canResume, cutOffAdvice, elapsedText, failureLines, progressText, stateText } from './run-text';
+import { canResume, cutOffAdvice, elapsedText, failureLines, identityText, progressText, stateText } from './run-text';
 
 function RecordCounts({ row }: { row: JudgeRunRow }) {
   const record = row.record;
@@ -67,6 +68,9 @@ export function RunsList({ studyId }: { studyId: string }) {
           return (
             <li key={row.id} data-judge={row.judge} data-run-state={row.state}>
               <strong>{row.judge}</strong> <span className="muted small">{new Date(row.createdAt).toLocaleString()}</span> — {stateText(row, isLive)}
+              <div className="muted small" data-testid="judge-run-identity">
+                {identityText(row)}
+              </div>
               <div className="small">
                 <RecordCounts row={row} />
               </div>

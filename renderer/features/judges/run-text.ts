@@ -1,4 +1,4 @@
-// The words and numbers the Judges page shows for a run: its progress line, its state as the
+// The words and numbers the Judges page shows for a run: what produced its labels, its progress line, its state as the
 // lead should read it, its failures cut to the first few, and its replies cut off at max tokens
 // with what to do about them.
 
@@ -11,6 +11,21 @@ export function elapsedText(ms: number): string {
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * What produced the run's labels, shown beside its judge name so two judges of one model and
+ * prompt (`~2`) can be told apart: "http://…/v1 · prompt studio-1 (3f2a9c1e) · temperature 0 · max tokens 64 · k = 3".
+ */
+export function identityText(row: Pick<JudgeRunRow, 'endpoint' | 'prompt' | 'parameters'>): string {
+  const { temperature, maxTokens, samples } = row.parameters;
+  return [
+    row.endpoint,
+    `prompt ${row.prompt.name} (${row.prompt.hash.slice(0, 8)})`,
+    `temperature ${temperature}`,
+    `max tokens ${maxTokens.toLocaleString('en')}`,
+    `k = ${samples}`,
+  ].join(' · ');
 }
 
 /** "12 of 40 done · 1 failed · 2 retries · 3,100 tokens in, 240 out · 8 s", and "· 3 cut off at max tokens" when any were. */

@@ -4,7 +4,7 @@
 // being over 1 MB when there were any; a run left running by a
 // closed window reads as interrupted and Resume runs it in the worker with a send that goes
 // through the host; the live run's progress line and its Pause and Cancel reach the worker; replies cut
-// off at max tokens are counted, with what to do.
+// off at max tokens are counted, with what to do; each run shows what produced its labels (issue 28).
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,6 +115,23 @@ describe('the Judges page runs', () => {
     expect(within(entry).queryByText(/number 3/)).toBeNull();
     expect(within(entry).getByText('and 2 more')).toBeTruthy();
     expect(within(entry).queryByRole('button', { name: /Resume/ })).toBeNull();
+  });
+
+  it('shows beside each judge name what produced its labels, so two judges of one model and prompt are told apart', async () => {
+    await renderRuns([
+      runRow('same', { judge: 'tiny@same', prompt: { name: 'same', hash: '0123456789abcdef' }, createdAt: '2026-01-01T00:00:01.000Z' }),
+      runRow('same', {
+        id: 'again',
+        judge: 'tiny@same~2',
+        prompt: { name: 'same', hash: '0123456789abcdef' },
+        parameters: { temperature: 0.7, maxTokens: 4096, samples: 3, concurrency: 1, rpm: null, timeoutSeconds: 10 },
+        createdAt: '2026-01-01T00:00:02.000Z',
+      }),
+    ]);
+    const identity = (judge: string) => within(screen.getByText(judge).closest('li') as HTMLElement).getByTestId('judge-run-identity').textContent;
+    await screen.findByText('tiny@same~2');
+    expect(identity('tiny@same')).toBe('http://127.0.0.1:9/v1 · prompt same (01234567) · temperature 0 · max tokens 64 · k = 2');
+    expect(identity('tiny@same~2')).toBe('http://127.0.0.1:9/v1 · prompt same (01234567) · temperature 0.7 · max tokens 4,096 · k = 3');
   });
 
   it('says how many replies were cut off at max tokens, and what to do, from the record and from live progress', async () => {
