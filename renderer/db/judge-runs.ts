@@ -63,7 +63,7 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
     endpoint: recordedEndpointUrl(endpoint.url),
     parameters: { temperature: endpoint.temperature, maxTokens: endpoint.maxTokens, samples: run.samples },
   };
-  return db.transaction('rw', [db.studies, db.judgeRuns], async () => {
+  return db.transaction('rw', [db.studies, db.judgeRuns, db.turns], async () => {
     if ((await db.studies.get(run.studyId)) === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
     // The study's earlier runs keep what produced their labels: a run like none of them is a new judge.
     const earlier = (await listJudgeRuns(db, run.studyId)).reverse();
@@ -71,7 +71,7 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
       id: newRunId(),
       studyId: run.studyId,
       endpointId: endpoint.id,
-      judge: distinctJudgeName(identity, earlier),
+      judge: distinctJudgeName(identity, earlier, await judgesWithoutRuns(db, run.studyId, earlier)),
       ...identity,
       parameters: { ...identity.parameters, concurrency: endpoint.concurrency, rpm: endpoint.rpm, timeoutSeconds: endpoint.timeoutSeconds },
       selection: run.selection,
@@ -83,6 +83,20 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
     await db.judgeRuns.add(row);
     return row;
   });
+}
+
+/**
+ * The judges whose labels the study's turns carry with no run of this computer behind them (an
+ * imported bundle, a restored backup): what produced them is unknown, so a new run never takes
+ * their name and replaces their labels.
+ */
+async function judgesWithoutRuns(db: StudioDatabase, studyId: string, runs: readonly JudgeRunRow[]): Promise<Set<string>> {
+  const ran = new Set(runs.map((run) => run.judge));
+  const names = new Set<string>();
+  await byStudy(db.turns, studyId).each((turn) => {
+    for (const judge of Object.keys(turn.judgements)) if (!ran.has(judge)) names.add(judge);
+  });
+  return names;
 }
 
 /** The study's runs, newest first. */

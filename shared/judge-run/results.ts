@@ -48,10 +48,16 @@ export function sameJudgeIdentity(a: JudgeIdentity, b: JudgeIdentity): boolean {
  * no earlier run took it; else `<model>@<prompt>~2`, `~3`, ..., the first number free. A number
  * rather than the differing setting (`~k3`) because runs may differ in several settings at once
  * and a URL makes no short name; the run's record beside the name says what produced it.
+ * `unknown` are judge names the study's labels carry with no run to say what produced them (an
+ * imported bundle, a restored backup): taken, and never the same judge.
  */
-export function distinctJudgeName(identity: JudgeIdentity, earlier: Iterable<JudgeIdentity & { judge: string }>): string {
+export function distinctJudgeName(
+  identity: JudgeIdentity,
+  earlier: Iterable<JudgeIdentity & { judge: string }>,
+  unknown: ReadonlySet<string> = new Set(),
+): string {
   const base = judgeName(identity.model, identity.prompt.name);
-  const taken = new Set<string>();
+  const taken = new Set(unknown);
   for (const run of earlier) {
     if (run.judge !== base && !run.judge.startsWith(`${base}~`)) continue;
     if (sameJudgeIdentity(run, identity)) return run.judge;

@@ -3,7 +3,8 @@
 // run's own; applying a run labels the turns with verdicts as `<model>@<prompt>` with replies,
 // drops this judge's labels from turns without one, writes only changed turns, stores the record,
 // state and an audit entry, and drops the report's cached transcripts checksum; the labelled selection is the answer and match units people labelled;
-// deleting the study removes its runs and their answers.
+// deleting the study removes its runs and their answers; a judge name the study's labels carry with
+// no run behind them is not taken by a new run (issue 28).
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../../shared/judge-run/runner';
@@ -72,6 +73,17 @@ async function newRun(db: StudioDatabase, promptName = 'studio-1', now = NOW) {
 }
 
 describe('judge runs', () => {
+  it('names a run apart from a judge whose labels the study already carries from elsewhere (a bundle or a backup), since their settings are unknown', async () => {
+    const imported = {
+      ...demo,
+      turns: demo.turns.map((turn) => (turn.id === q1!.id ? { ...turn, judgements: { ...turn.judgements, 'llama3@studio-1': 'yes' as const } } : turn)),
+    };
+    const db = await databaseWith([imported]);
+    const first = await newRun(db);
+    expect(first.judge).toBe('llama3@studio-1~2');
+    expect((await newRun(db)).judge).toBe('llama3@studio-1~2');
+  });
+
   it('creates a running run with its judge, prompt hash, recorded URL and parameters, and lists the newest first', async () => {
     const db = await databaseWith([demo]);
     const first = await newRun(db, 'studio-1', '2026-11-22T10:00:00.000Z');
@@ -122,9 +134,10 @@ describe('judge runs', () => {
 
   it('applies the majority label with its reply, drops the judge from turns without a verdict, and writes only changed turns', async () => {
     const db = await databaseWith([demo]);
+    const run = await newRun(db);
+    // A label this judge gave in an earlier sitting, where this run now gives no verdict.
     const stale = { ...q3!, judgements: { ...q3!.judgements, 'llama3@studio-1': 'yes' as const }, judgeReplies: { 'llama3@studio-1': 'Yes' } };
     await db.turns.put(stale);
-    const run = await newRun(db);
     const journal = judgeRunJournal(db, run.id);
     for (const a of [
       answer(q1!.id, 0, 'No'),

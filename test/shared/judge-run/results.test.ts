@@ -246,6 +246,11 @@ describe('applying a judge run', () => {
       expect(distinctJudgeName(third, [first, { ...other, judge: 'gpt@studio-1~2' }])).toBe('gpt@studio-1~3');
     });
 
+    it('never takes the name of labels no run of this computer produced', () => {
+      expect(distinctJudgeName(identity, [], new Set(['gpt@studio-1']))).toBe('gpt@studio-1~2');
+      expect(distinctJudgeName(identity, [], new Set(['model-j']))).toBe('gpt@studio-1');
+    });
+
     it('ignores other judges, and earlier runs whose settings were as this one but under another model or prompt', () => {
       const strict = { ...first, judge: 'gpt@strict', prompt: { name: 'strict', hash: 'h1' } };
       expect(distinctJudgeName(identity, [strict, { ...first, judge: 'gpt@studio-1.5' }])).toBe('gpt@studio-1');
