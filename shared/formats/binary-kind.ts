@@ -7,7 +7,7 @@ import { readZip } from './zip-archive';
 export const EXCEL_WORKBOOK = 'an Excel workbook';
 export const SQLITE_DATABASE = 'an SQLite database';
 /** An Office file in the compound-file container that holds an encrypted workbook's EncryptionInfo: a workbook saved with a password. */
-export const ENCRYPTED_WORKBOOK = 'a password-protected (encrypted) Excel workbook';
+const ENCRYPTED_WORKBOOK = 'a password-protected (encrypted) Excel workbook';
 const COMPOUND_FILE = 'an Office document in the old binary format (an .xls or .doc file)';
 
 /** The binary kinds some importers read as such (SPLAT's puzzles.xlsx, GameArena's users.db), so their bytes are kept. */

@@ -30,7 +30,7 @@ export interface JudgeIdentity {
 }
 
 /** Whether two runs would give their labels by the same model, prompt, endpoint and label-changing settings. */
-export function sameJudgeIdentity(a: JudgeIdentity, b: JudgeIdentity): boolean {
+function sameJudgeIdentity(a: JudgeIdentity, b: JudgeIdentity): boolean {
   return (
     a.model === b.model &&
     a.prompt.name === b.prompt.name &&
@@ -190,7 +190,7 @@ export function cutOffAnswers(
 }
 
 /** Why a cut-off reply gave no label, and what to do. */
-export function cutOffReason(maxTokens: number): string {
+function cutOffReason(maxTokens: number): string {
   return `cut off at ${maxTokens.toLocaleString('en')} tokens before a verdict (raise Max tokens: a reasoning model thinks first)`;
 }
 

@@ -25,7 +25,7 @@ import {
 import { workbookFailure } from '../workbook-parts';
 import { readYamlSettings, type YamlReaders } from './yaml-settings';
 
-export const AGENTBENCH_LAYOUTS = {
+const AGENTBENCH_LAYOUTS = {
   runs: 'AgentBench lateral-thinking run (outputs/<time>/<agent>/ltp-*/runs.jsonl)',
   errors: "AgentBench failed samples (error.jsonl beside a run's runs.jsonl)",
   overall: "AgentBench task figures (overall.json beside a run's runs.jsonl)",
@@ -34,7 +34,7 @@ export const AGENTBENCH_LAYOUTS = {
 } as const;
 
 /** Hard-coded as the host in task.py L388-390 and named in no output file. */
-export const AGENTBENCH_JUDGE = 'gpt-3.5-turbo-0613';
+const AGENTBENCH_JUDGE = 'gpt-3.5-turbo-0613';
 /** task.py L372: `rounds=25`; ltp.yaml's `round: 25` never reaches it. */
 const ROUNDS = 25;
 const SCHEME: LabelScheme = { answerUnknown: false };
@@ -84,7 +84,7 @@ interface Sheet {
 }
 
 /** The rows of an AgentBench sheet (its header checked by the caller), each row's Story keys listed as left out. */
-export function readAgentBenchSheet(file: string, rows: SheetRows, leftovers: LeftoverTally): Sheet {
+function readAgentBenchSheet(file: string, rows: SheetRows, leftovers: LeftoverTally): Sheet {
   const [header = [], ...data] = rows;
   const text = (cell: unknown) => (cell === null || cell === undefined ? '' : String(cell).trim());
   const puzzles: SheetPuzzle[] = [];

@@ -24,7 +24,7 @@ import {
   NO_JUDGE,
 } from './imported-study';
 
-export const ARBENCH_LAYOUTS = {
+const ARBENCH_LAYOUTS = {
   log: 'AR-Bench situation-puzzle log (logs/sp/log_{method}_{model}.json)',
   tree: "AR-Bench tree-of-thought search trees (log_tot_{model}_tree.json beside the tot method's log)",
 } as const;
@@ -72,7 +72,7 @@ function isArBenchLog(doc: unknown): doc is unknown[] {
 }
 
 /** Whether a file is the tot method's tree file (a companion: it claims nothing alone). */
-export function looksLikeArBenchTree(file: SourceFile): boolean {
+function looksLikeArBenchTree(file: SourceFile): boolean {
   return TREE_HINT.test(stripBom(file.text).slice(0, 65_536));
 }
 

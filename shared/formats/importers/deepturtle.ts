@@ -21,7 +21,7 @@ import {
   importedStudy,
 } from './imported-study';
 
-export const DEEPTURTLE_LAYOUT = 'DeepTurtle reviewed replies (data/deep_turtle.json: title, surface, truth, logic_profile, review_data)';
+const DEEPTURTLE_LAYOUT = 'DeepTurtle reviewed replies (data/deep_turtle.json: title, surface, truth, logic_profile, review_data)';
 
 /**
  * The project's README says its exchanges were played on turtlenoir.com "powered by DeepSeek
@@ -30,8 +30,8 @@ export const DEEPTURTLE_LAYOUT = 'DeepTurtle reviewed replies (data/deep_turtle.
  */
 export const DEEPTURTLE_JUDGE = 'DeepSeek';
 /** The questions are real players' on turtlenoir.com (README), as TurtleBench's are its users'. */
-export const DEEPTURTLE_PLAYER = 'turtlenoir.com players';
-export const DEEPTURTLE_RATER = { id: 'deepturtle-reviewer', name: 'DeepTurtle reviewer' };
+const DEEPTURTLE_PLAYER = 'turtlenoir.com players';
+const DEEPTURTLE_RATER = { id: 'deepturtle-reviewer', name: 'DeepTurtle reviewer' };
 
 // DeepTurtle's judge answers 是 / 不是 / 是也不是 / 没有关系: three answers, no unknown.
 const SCHEME: LabelScheme = { answerUnknown: false };
@@ -174,7 +174,7 @@ export function importDeepTurtle(files: readonly SourceFile[], options: Benchmar
 }
 
 /** Whether a parsed document is DeepTurtle's: a list whose first record has a logic profile or a review. */
-export function isDeepTurtleFile(doc: unknown): doc is unknown[] {
+function isDeepTurtleFile(doc: unknown): doc is unknown[] {
   if (!Array.isArray(doc)) return false;
   const first: unknown = doc[0];
   return isRecord(first) && 'surface' in first && 'truth' in first && ('logic_profile' in first || 'review_data' in first);
