@@ -66,35 +66,17 @@ export function bootstrapGroupsMany(
   options: BootstrapOptions,
 ): BootstrapResult[] {
   const { replicates } = options;
-  if (!Number.isSafeInteger(replicates) || replicates < 0) throw new RangeError(`replicates must be a whole number of 0 or more, not ${replicates}`);
-  const units = groupOfUnit.length;
   const values = Array.from({ length: count }, () => new Float64Array(replicates));
   const defined = new Uint32Array(count);
-  if (units > 0) {
-    // mulberry32 of demo/prng.ts written out in the loop: this loop makes replicates x units
-    // draws (50 million for a large study), and the call per draw was half its time. Same
-    // seed, same sequence: the bootstrap tests pin intervals drawn through createPrng.
-    let state = Math.trunc(options.seed) >>> 0;
-    const draws = new Uint32Array(groupCount);
-    for (let b = 0; b < replicates; b++) {
-      draws.fill(0);
-      for (let i = 0; i < units; i++) {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        const g = groupOfUnit[Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units)] as number;
-        draws[g] = (draws[g] as number) + 1;
-      }
-      const out = statistics(draws);
-      for (let s = 0; s < count; s++) {
-        const value = out[s];
-        // A statistic that slips a NaN through is undefined here too, never part of an interval.
-        if (value === null || value === undefined || !Number.isFinite(value)) continue;
-        (values[s] as Float64Array)[(defined[s] as number)++] = value;
-      }
+  forEachReplicate(groupOfUnit, groupCount, options, (draws) => {
+    const out = statistics(draws);
+    for (let s = 0; s < count; s++) {
+      const value = out[s];
+      // A statistic that slips a NaN through is undefined here too, never part of an interval.
+      if (value === null || value === undefined || !Number.isFinite(value)) continue;
+      (values[s] as Float64Array)[(defined[s] as number)++] = value;
     }
-  }
+  });
   return values.map((all, s) => {
     const used = defined[s] as number;
     const kept = all.subarray(0, used);
@@ -105,6 +87,40 @@ export function bootstrapGroupsMany(
       constant: used > 0 && kept.every((value) => value === kept[0]),
     };
   });
+}
+
+/**
+ * Draws `options.replicates` bootstrap replicates and hands each one's draws per group to
+ * `onReplicate` (the array is reused: read it before returning). Each replicate draws
+ * N = groupOfUnit.length units with replacement; no unit, no replicate.
+ */
+export function forEachReplicate(
+  groupOfUnit: Uint32Array,
+  groupCount: number,
+  options: BootstrapOptions,
+  onReplicate: (drawsPerGroup: Uint32Array) => void,
+): void {
+  const { replicates } = options;
+  if (!Number.isSafeInteger(replicates) || replicates < 0) throw new RangeError(`replicates must be a whole number of 0 or more, not ${replicates}`);
+  const units = groupOfUnit.length;
+  if (units === 0) return;
+  // mulberry32 of demo/prng.ts written out in the loop: this loop makes replicates x units
+  // draws (50 million for a large study), and the call per draw was half its time. Same
+  // seed, same sequence: the bootstrap tests pin intervals drawn through createPrng.
+  let state = Math.trunc(options.seed) >>> 0;
+  const draws = new Uint32Array(groupCount);
+  for (let b = 0; b < replicates; b++) {
+    draws.fill(0);
+    for (let i = 0; i < units; i++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      const g = groupOfUnit[Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units)] as number;
+      draws[g] = (draws[g] as number) + 1;
+    }
+    onReplicate(draws);
+  }
 }
 
 /**
