@@ -8,14 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
 import type { JudgeLabel, Turn } from '../../../shared/domain/model';
-import {
-  checkJudgeMerge,
-  judgeMergeCounts,
-  judgeSamplesAfterMerge,
-  judgeTasks,
-  mergeJudgeLabels,
-  mergeTargets,
-} from '../../../shared/judge-run/judge-merge';
+import { checkJudgeMerge, judgeMergeCounts, judgeSamplesAfterMerge, judgeTasks, mergeJudgeLabels, mergeTargets } from '../../../shared/judge-run/judge-merge';
 
 function turn(id: string, type: Turn['type'], judgements: Record<string, JudgeLabel>, judgeReplies?: Record<string, string>): Turn {
   return { studyId: 's', id, sessionId: 's1', puzzleId: 'p', index: 0, type, text: id, judgements, ...(judgeReplies ? { judgeReplies } : {}) };
@@ -89,32 +82,35 @@ describe('merging a judge', () => {
     expect(turns[1]?.judgements).toEqual({ [A]: 'no', [B]: 'yes' });
   });
 
-  it.each(['target-keeps', 'merged-wins'] as const)('on seeded random studies (%s), the target ends with merged + target - both units, each label the rule gives', (rule) => {
-    const prng = createPrng(28);
-    const values: JudgeLabel[] = ['yes', 'no', 'irrelevant', 'unparseable'];
-    const pick = () => values[Math.floor(prng.next() * values.length)] as JudgeLabel;
-    for (let study = 0; study < 50; study++) {
-      const random = Array.from({ length: 40 }, (_, index) => {
-        const judgements: Record<string, JudgeLabel> = {};
-        if (prng.next() < 0.6) judgements[A] = pick();
-        if (prng.next() < 0.6) judgements[B] = pick();
-        return turn(`t${index}`, 'question', judgements);
-      });
-      const counts = judgeMergeCounts(random, B, A);
-      const changed = new Map(mergeJudgeLabels(random, B, A, rule).map((next) => [next.id, next]));
-      const after = random.map((before) => changed.get(before.id) ?? before);
-      expect(after.filter((next) => next.judgements[A] !== undefined)).toHaveLength(counts.merged + counts.target - counts.both);
-      expect(after.some((next) => next.judgements[B] !== undefined)).toBe(false);
-      let differing = 0;
-      random.forEach((before, index) => {
-        const [from, into] = [before.judgements[B], before.judgements[A]];
-        const expected = from === undefined ? into : into === undefined || rule === 'merged-wins' ? from : into;
-        expect(after[index]?.judgements[A]).toBe(expected);
-        if (from !== undefined && into !== undefined && from !== into) differing++;
-      });
-      expect(counts.differ).toBe(differing);
-    }
-  });
+  it.each(['target-keeps', 'merged-wins'] as const)(
+    'on seeded random studies (%s), the target ends with merged + target - both units, each label the rule gives',
+    (rule) => {
+      const prng = createPrng(28);
+      const values: JudgeLabel[] = ['yes', 'no', 'irrelevant', 'unparseable'];
+      const pick = () => values[Math.floor(prng.next() * values.length)] as JudgeLabel;
+      for (let study = 0; study < 50; study++) {
+        const random = Array.from({ length: 40 }, (_, index) => {
+          const judgements: Record<string, JudgeLabel> = {};
+          if (prng.next() < 0.6) judgements[A] = pick();
+          if (prng.next() < 0.6) judgements[B] = pick();
+          return turn(`t${index}`, 'question', judgements);
+        });
+        const counts = judgeMergeCounts(random, B, A);
+        const changed = new Map(mergeJudgeLabels(random, B, A, rule).map((next) => [next.id, next]));
+        const after = random.map((before) => changed.get(before.id) ?? before);
+        expect(after.filter((next) => next.judgements[A] !== undefined)).toHaveLength(counts.merged + counts.target - counts.both);
+        expect(after.some((next) => next.judgements[B] !== undefined)).toBe(false);
+        let differing = 0;
+        random.forEach((before, index) => {
+          const [from, into] = [before.judgements[B], before.judgements[A]];
+          const expected = from === undefined ? into : into === undefined || rule === 'merged-wins' ? from : into;
+          expect(after[index]?.judgements[A]).toBe(expected);
+          if (from !== undefined && into !== undefined && from !== into) differing++;
+        });
+        expect(counts.differ).toBe(differing);
+      }
+    },
+  );
 
   it("moves the study's note that a judge's labels are majorities of several samples to the target, once", () => {
     const note = (judge: string, samples: number) => ({ judge, samples, source: 'config.yaml: game.judge_times' });
