@@ -53,6 +53,15 @@ export function mergeTargets(tasks: ReadonlyMap<string, ReadonlySet<JudgedTask>>
 }
 
 /**
+ * The target a merge of `judge` offers first: for a run kept apart as `<model>@<prompt>~2` the
+ * judge it was kept apart from, `<model>@<prompt>`, when that is a target; else the first target.
+ */
+export function likelyTarget(judge: string, targets: readonly string[]): string | undefined {
+  const base = /^(.+)~\d+$/.exec(judge)?.[1];
+  return base !== undefined && targets.includes(base) ? base : targets[0];
+}
+
+/**
  * Throws an Error in the lead's words when `merged` cannot go into `target`: the same judge, a
  * judge the turns do not carry, or two judges that labelled no task in common.
  */

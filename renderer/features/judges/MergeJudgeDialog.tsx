@@ -5,7 +5,7 @@
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
-import type { JudgeMergeCounts, OverlapRule } from '../../../shared/judge-run/judge-merge';
+import { likelyTarget, type JudgeMergeCounts, type OverlapRule } from '../../../shared/judge-run/judge-merge';
 import { judgeMergePreview, mergeJudge, type StudyJudge } from '../../db/judge-merge';
 import { useServices } from '../../services/services';
 import { FormDialog } from '../settings';
@@ -39,7 +39,7 @@ function Counts({ merged, target, counts }: { merged: string; target: string; co
 
 export function MergeJudgeDialog({ studyId, judge, onClose }: { studyId: string; judge: StudyJudge; onClose: () => void }) {
   const { db, preferences } = useServices();
-  const [target, setTarget] = useState(judge.targets[0] ?? '');
+  const [target, setTarget] = useState(likelyTarget(judge.judge, judge.targets) ?? '');
   const [rule, setRule] = useState<OverlapRule>('target-keeps');
   const [problem, setProblem] = useState<string>();
   // Live, so counts a finishing run changes are the ones confirmed; a merge that cannot be says why.

@@ -1,6 +1,6 @@
 // Merging one judge into another (issue 28 point 5), as pure logic: a judge may go only into a
-// judge that labelled a task it labelled; the counts (units each labelled, both, differing) are
-// exact; the merged judge's labels and replies move under the target, where both labelled the
+// judge that labelled a task it labelled, `~2` first into the judge it was kept apart from; the
+// counts (units each labelled, both, differing) are exact; the merged judge's labels and replies move under the target, where both labelled the
 // rule decides whose label and reply stay, and the merged judge is left on no turn; on seeded
 // random studies the target ends with merged + target - both units, each label the rule's; the
 // study's note on a judge's samples follows its labels.
@@ -8,7 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
 import type { JudgeLabel, Turn } from '../../../shared/domain/model';
-import { checkJudgeMerge, judgeMergeCounts, judgeSamplesAfterMerge, judgeTasks, mergeJudgeLabels, mergeTargets } from '../../../shared/judge-run/judge-merge';
+import {
+  checkJudgeMerge,
+  judgeMergeCounts,
+  judgeSamplesAfterMerge,
+  judgeTasks,
+  likelyTarget,
+  mergeJudgeLabels,
+  mergeTargets,
+} from '../../../shared/judge-run/judge-merge';
 
 function turn(id: string, type: Turn['type'], judgements: Record<string, JudgeLabel>, judgeReplies?: Record<string, string>): Turn {
   return { studyId: 's', id, sessionId: 's1', puzzleId: 'p', index: 0, type, text: id, judgements, ...(judgeReplies ? { judgeReplies } : {}) };
@@ -36,6 +44,13 @@ describe('which judges a judge may be merged into', () => {
     expect(mergeTargets(tasks, 'model-j')).toEqual(['fake@studio-1', 'fake@studio-1~2']);
     expect(mergeTargets(tasks, 'finals')).toEqual(['fake@studio-1', 'fake@studio-1~2']);
     expect(mergeTargets(tasks, 'nobody')).toEqual([]);
+  });
+
+  it('offers first the judge a `~2` was kept apart from, else the first in name order', () => {
+    expect(likelyTarget(B, ['arbiter', A, 'model-j'])).toBe(A);
+    expect(likelyTarget('fake@studio-1~3', ['arbiter', B])).toBe('arbiter');
+    expect(likelyTarget(A, ['arbiter', B])).toBe('arbiter');
+    expect(likelyTarget(A, [])).toBeUndefined();
   });
 
   it('refuses a judge into itself, a judge the study lacks and judges with no task in common, in words', () => {
