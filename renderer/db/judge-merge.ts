@@ -53,7 +53,7 @@ export async function judgeMergePreview(db: StudioDatabase, studyId: string, mer
   return judgeMergeCounts(turns, merged, target);
 }
 
-export interface JudgeMerge {
+interface JudgeMerge {
   studyId: string;
   merged: string;
   target: string;
