@@ -71,7 +71,7 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
       id: newRunId(),
       studyId: run.studyId,
       endpointId: endpoint.id,
-      judge: distinctJudgeName(identity, earlier, await judgesWithoutRuns(db, run.studyId, earlier)),
+      judge: distinctJudgeName(identity, earlier, await namesNotToReuse(db, run.studyId, earlier)),
       ...identity,
       parameters: { ...identity.parameters, concurrency: endpoint.concurrency, rpm: endpoint.rpm, timeoutSeconds: endpoint.timeoutSeconds },
       selection: run.selection,
@@ -88,11 +88,13 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
 /**
  * The judges whose labels the study's turns carry with no run of this computer behind them (an
  * imported bundle, a restored backup): what produced them is unknown, so a new run never takes
- * their name and replaces their labels.
+ * their name and replaces their labels. Also the names of judges merged into others.
  */
-async function judgesWithoutRuns(db: StudioDatabase, studyId: string, runs: readonly JudgeRunRow[]): Promise<Set<string>> {
+async function namesNotToReuse(db: StudioDatabase, studyId: string, runs: readonly JudgeRunRow[]): Promise<Set<string>> {
   const ran = new Set(runs.map((run) => run.judge));
-  const names = new Set<string>();
+  // A judge the lead merged away keeps its name in the audit log and its runs' rows: a new run
+  // under it would read as that judge back again.
+  const names = new Set(runs.flatMap((run) => (run.ranAs === undefined ? [] : [run.ranAs])));
   await byStudy(db.turns, studyId).each((turn) => {
     for (const judge of Object.keys(turn.judgements)) if (!ran.has(judge)) names.add(judge);
   });
@@ -141,7 +143,7 @@ export async function recordJudgeRunProgress(
 }
 
 /** A run applied (finished or cancelled): a late progress report must not turn it back to running. */
-function isEnded(run: JudgeRunRow): boolean {
+export function isEnded(run: JudgeRunRow): boolean {
   return run.state === 'finished' || run.state === 'cancelled';
 }
 

@@ -74,6 +74,11 @@ export interface JudgeRunRow {
    * when the study's earlier runs of that name differ in endpoint, prompt or settings (distinctJudgeName).
    */
   judge: string;
+  /**
+   * The judge name the run gave its labels under, once the lead has merged that judge into
+   * `judge` (issue 28 point 5); absent for a run whose labels are still under the name it ran as.
+   */
+  ranAs?: string;
   model: string;
   prompt: { name: string; hash: string };
   /** The endpoint's URL as recorded (recordedEndpointUrl): no credentials, query or fragment. */

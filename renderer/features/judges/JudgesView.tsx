@@ -1,5 +1,5 @@
 // The lead's Judges page of a study (issue 17): the endpoints, the prompt versions, a run with its
-// live progress, the study's runs, and how each prompt version agrees with people. Lead mode only,
+// live progress, the study's runs, its judges (to merge two on purpose, issue 28), and how each prompt version agrees with people. Lead mode only,
 // like the report: it shows judge labels beside people's.
 
 import { LeadOnlyPage } from '../mode';
@@ -8,6 +8,7 @@ import { PromptVersionsAgreement } from './PromptVersionsAgreement';
 import { PromptVersionsSection } from './PromptVersionsSection';
 import { RunSection } from './RunSection';
 import { RunsList } from './RunsList';
+import { StudyJudgesSection } from './StudyJudgesSection';
 
 export function JudgesView({ studyId }: { studyId: string }) {
   return (
@@ -24,6 +25,7 @@ export function JudgesView({ studyId }: { studyId: string }) {
           <PromptVersionsSection />
           <RunSection studyId={study.id} />
           <RunsList studyId={study.id} />
+          <StudyJudgesSection studyId={study.id} />
           <PromptVersionsAgreement study={study} />
         </div>
       )}

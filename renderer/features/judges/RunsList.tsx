@@ -1,4 +1,5 @@
-// The study's judge runs, newest first: each with its judge name (the rater name its labels got),
+// The study's judge runs, newest first: each with its judge name (the rater name its labels got,
+// and the one it ran as when the lead has since merged that judge into another),
 // what produced them (endpoint, prompt, temperature, max tokens, k), state and counts (from its
 // record once its labels are applied, from its last progress before), its failures with their
 // reasons, and Resume for a run that is paused or was interrupted by a closed window.
@@ -67,7 +68,9 @@ export function RunsList({ studyId }: { studyId: string }) {
           const isLive = row.id in live;
           return (
             <li key={row.id} data-judge={row.judge} data-run-state={row.state}>
-              <strong>{row.judge}</strong> <span className="muted small">{new Date(row.createdAt).toLocaleString()}</span> — {stateText(row, isLive)}
+              <strong>{row.judge}</strong>
+              {row.ranAs !== undefined && <span className="muted small"> (ran as {row.ranAs}, merged into it)</span>}{' '}
+              <span className="muted small">{new Date(row.createdAt).toLocaleString()}</span> — {stateText(row, isLive)}
               <div className="muted small" data-testid="judge-run-identity">
                 {identityText(row)}
               </div>
