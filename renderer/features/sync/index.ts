@@ -3,4 +3,5 @@
 
 export { InvitationView } from './InvitationView';
 export { openInvitationFile } from './invitation-file';
+export { NextTry } from './NextTry';
 export { SyncStatusNote } from './SyncStatusNote';
