@@ -24,7 +24,7 @@ import { TASK_TITLES } from '../../shared/domain/task-words';
 import { useStudy } from '../services/queries';
 import { useAutoBackup } from '../features/backup/useAutoBackup';
 import { InvitationView } from '../features/sync';
-import { retrySyncNow, startStoredSyncs } from '../services/team-sync';
+import { retryWhenOnline, startStoredSyncs } from '../services/team-sync';
 
 function useHashRouting() {
   const { store } = useServices();
@@ -122,9 +122,7 @@ function useStoredSyncs() {
   useEffect(() => {
     // Should the connections not be readable, the studies sync from the next start; their labels wait here meanwhile.
     startStoredSyncs(services).catch(() => undefined);
-    const online = () => retrySyncNow(services);
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    return retryWhenOnline(services, window);
   }, [services]);
 }
 

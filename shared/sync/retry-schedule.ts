@@ -8,7 +8,7 @@ export const RETRY_FIRST_MS = 500;
  * The longest wait between tries. A doubling back-off left to grow (PouchDB's own reaches
  * minutes) would keep labels waiting long after a server restart; a try costs one refused request.
  */
-export const RETRY_MAX_MS = 3_000;
+export const RETRY_MAX_MS = 2_000;
 
 /** The wait before the next try, after a wait of `previous` ms (0, or anything not a positive number: the first failure). */
 export function nextRetryDelay(previous: number): number {

@@ -5,7 +5,7 @@
 import { useStore } from 'zustand';
 import { useSyncConnection } from '../../services/queries';
 import { useServices } from '../../services/services';
-import { NextTry } from './NextTry';
+import { NextTry } from '../team';
 import { annotatorSyncText } from './sync-status-text';
 
 export function SyncStatusNote({ studyId }: { studyId: string }) {

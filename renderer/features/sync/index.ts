@@ -3,5 +3,4 @@
 
 export { InvitationView } from './InvitationView';
 export { openInvitationFile } from './invitation-file';
-export { NextTry } from './NextTry';
 export { SyncStatusNote } from './SyncStatusNote';

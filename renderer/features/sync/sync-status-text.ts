@@ -1,6 +1,5 @@
 // An annotator's sync state in the few words their screens show: synced, how many labels wait,
-// offline (they wait here and go when the server can be reached), or refused and why; and when a
-// sync that cannot reach the server tries again.
+// offline (they wait here and go when the server can be reached), or refused and why.
 
 import type { AnnotatorSyncStatus } from '../../workers/sync-protocol';
 
@@ -22,9 +21,4 @@ export function annotatorSyncText(status: AnnotatorSyncStatus | undefined, ended
     case 'refused':
       return `Refused: ${status.reason ?? 'the server refused this account'}`;
   }
-}
-
-/** The next try, `seconds` (whole, rounded up) from now: 0 once it is due. */
-export function nextTryText(seconds: number): string {
-  return seconds > 0 ? `next try in ${seconds.toLocaleString('en-US')} s` : 'trying now';
 }

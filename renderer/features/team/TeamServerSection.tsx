@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { KeyStorage } from '../../../shared/platform/studio-platform';
 import type { TeamDatabase } from '../../../shared/sync/stored-records';
 import type { TeamDatabaseStatus } from '../../workers/sync-protocol';
-import { NextTry } from '../sync';
+import { NextTry } from './NextTry';
 import { useTeamServer, type InvitationRow } from './useTeamServer';
 import { WorkProgressNotice } from './WorkProgressNotice';
 import type { TeamServerFormValues } from './team-server-form';

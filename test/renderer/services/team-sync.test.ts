@@ -2,12 +2,13 @@
 // its pull (lead) or push (annotator) once, with the host's fetch; statuses reach the store only
 // from the running sync (a late status or end of a stopped one changes nothing); a sync that
 // ends by itself says why; label writes reach the worker only for a study whose push runs; Retry
-// now reaches the running sync of the study, or of every study.
+// now reaches the running sync of the study, or of every study, as does the computer coming back
+// on a network until the app lets go of the event.
 
 import { describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform } from '../../../renderer/platform/browser';
 import { createSyncStatusStore } from '../../../renderer/services/sync-statuses';
-import { labelsWritten, retrySyncNow, startStoredSyncs, startSync, stopSync } from '../../../renderer/services/team-sync';
+import { labelsWritten, retrySyncNow, retryWhenOnline, startStoredSyncs, startSync, stopSync } from '../../../renderer/services/team-sync';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import type { HostFetch, LeadSyncStatus } from '../../../renderer/workers/sync-protocol';
 import type { SyncConnection } from '../../../shared/sync/stored-records';
@@ -102,5 +103,20 @@ describe('team server syncs in the window', () => {
     stopSync(s, 'joined');
     retrySyncNow(s);
     expect(s.workers.sync.retryNow.mock.calls).toEqual([['lead-study']]);
+  });
+
+  it('tries every running sync at once when the computer comes back on a network', () => {
+    const s = services();
+    s.workers.sync.startLeadPull.mockReturnValue(new Promise(() => undefined));
+    startSync(s, 'lead-study', 'lead');
+    const window = new EventTarget();
+    const release = retryWhenOnline(s, window);
+    window.dispatchEvent(new Event('offline'));
+    expect(s.workers.sync.retryNow).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('online'));
+    expect(s.workers.sync.retryNow).toHaveBeenCalledExactlyOnceWith('lead-study');
+    release();
+    window.dispatchEvent(new Event('online'));
+    expect(s.workers.sync.retryNow).toHaveBeenCalledOnce();
   });
 });

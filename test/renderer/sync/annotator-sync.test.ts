@@ -2,7 +2,7 @@
 // before the start and written after reach the server once each with their content; with the
 // server stopped the status is offline with the count waiting and labels keep going into the
 // outbox, and all arrive once it is back; while it is stopped the status says when the next try
-// is, never more than 3 s ahead however long the outage, and Retry now tries at once, its schedule
+// is, never more than 2 s ahead however long the outage, and Retry now tries at once, its schedule
 // started again (issue 29); a restart sends nothing twice and counts what waits; a
 // wrong password and a label the server's validation refuses show as refused with the reason; a
 // new pack the lead puts in the database is opened.
@@ -171,7 +171,7 @@ describe('startAnnotatorSync', () => {
     await stopped(sync);
   });
 
-  it('says when it tries again while the server is stopped, never more than 3 s ahead, and tries at once on Retry now', async () => {
+  it('says when it tries again while the server is stopped, never more than 2 s ahead, and tries at once on Retry now', async () => {
     const { db, deps, studyId, packed, invitation } = await joined();
     const [q1, q2] = packed.pack.tasks.answer as [string, string];
     await db.labels.put(label(studyId, 'answer', q1, 'yes'));
@@ -186,7 +186,7 @@ describe('startAnnotatorSync', () => {
     try {
       await db.labels.put(label(studyId, 'answer', q2, 'no'));
       sync.labelsWritten([{ task: 'answer', unitId: q2 }]);
-      // Five failed tries (0.5 + 1 + 2 + 3 + 3 s): the waits have reached their bound and stay there.
+      // Five failed tries (0.5 + 1 + 2 + 2 + 2 s): the waits have reached their bound and stay there.
       await expect.poll(() => tries().size, { timeout: 40_000, interval: 50 }).toBeGreaterThanOrEqual(5);
       const ahead = said.flatMap(({ status, at }) => (status.nextTryAt !== undefined ? [Date.parse(status.nextTryAt) - at] : []));
       expect(Math.max(...ahead)).toBeLessThanOrEqual(RETRY_MAX_MS);

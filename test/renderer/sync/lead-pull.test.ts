@@ -5,7 +5,7 @@
 // one label and 299 conflicts kept in the audit log (issue 27); a forged label, a deleted validation
 // function and a pack document with a judge field are refused, counted and logged once; the server
 // stopped mid-pull makes it offline, and started again the pull finishes with nothing lost or
-// doubled; while it is stopped the status says when the next try is, never more than 3 s ahead
+// doubled; while it is stopped the status says when the next try is, never more than 2 s ahead
 // however long the outage (issue 29); a pull restarted from the stored checkpoint reads nothing twice.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -303,7 +303,7 @@ describe('startLeadPull', () => {
     expect(await auditOf(world, 'label:conflict')).toEqual([]);
   });
 
-  it('says when it tries again while the server is stopped, never more than 3 s ahead, and pulls what arrives once it is back', async () => {
+  it('says when it tries again while the server is stopped, never more than 2 s ahead, and pulls what arrives once it is back', async () => {
     const world = await team();
     const said: Array<{ status: LeadSyncStatus; at: number }> = [];
     const started = startLeadPull(world.deps, world.studyId, (status) => said.push({ status, at: Date.now() }));
@@ -314,7 +314,7 @@ describe('startLeadPull', () => {
 
     await server.stop();
     try {
-      // Five failed passes (0.5 + 1 + 2 + 3 + 3 s): the waits have reached their bound and stay there.
+      // Five failed passes (0.5 + 1 + 2 + 2 + 2 s): the waits have reached their bound and stay there.
       await expect.poll(() => tries().size, { timeout: 40_000, interval: 50 }).toBeGreaterThanOrEqual(5);
       const waiting = said.filter(({ status }) => status.nextTryAt !== undefined);
       expect(Math.max(...waiting.map(({ status, at }) => Date.parse(status.nextTryAt ?? '') - at))).toBeLessThanOrEqual(RETRY_MAX_MS);

@@ -1,12 +1,16 @@
 // When a sync that cannot reach the team server tries again, counted down each second, and the
-// Retry now button that tries at once (issue 29): beside an annotator's sync state and above the
-// lead's list of annotator databases.
+// Retry now button that tries at once (issue 29): above the lead's list of annotator databases and,
+// through the team feature's entry, beside an annotator's sync state.
 
 import { useEffect, useState } from 'react';
 import { secondsUntilTry } from '../../../shared/sync/retry-schedule';
 import { useServices } from '../../services/services';
 import { retrySyncNow } from '../../services/team-sync';
-import { nextTryText } from './sync-status-text';
+
+/** The next try, `seconds` (whole, rounded up) from now: 0 once it is due. */
+function nextTryText(seconds: number): string {
+  return seconds > 0 ? `next try in ${seconds.toLocaleString('en-US')} s` : 'trying now';
+}
 
 /** `at`: the sync's next try (ISO 8601), when it has set one. */
 export function NextTry({ studyId, at }: { studyId: string; at: string | undefined }) {
