@@ -329,6 +329,9 @@ async function syncRecoverySection() {
   console.log(`\nSync, recovery after a ${fmt(r.outageMs / 1000)} s outage: ${fmt(r.annotators)} annotators, ${fmt(r.labels)} labels waiting`);
   console.log(`  server answering -> every label on it      ${seconds(r.onServerMs)} s    (target <= 5 s: ${r.onServerMs <= 5_000 ? 'met' : 'NOT met'})`);
   console.log(`  server answering -> every label at the lead ${seconds(r.atLeadMs)} s    (target <= 10 s: ${r.atLeadMs <= 10_000 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  (each sync tries at most every ${fmt(r.retryMaxMs / 1000)} s while the server is away: the figures vary with where in that wait it comes back)`,
+  );
 }
 
 // Issue 26: SPLAT's puzzles.xlsx (975 rows) through the app's Import button in Chromium, file chosen

@@ -3,6 +3,7 @@
 // rate puzzles in the bench page, then started; the figures run from the moment it answers again
 // to every waiting label on the server, and to every one at the lead.
 
+import { RETRY_MAX_MS } from '../../shared/sync/retry-schedule';
 import { startTeamServer } from '../../test/support/team-server';
 import { withBenchPage } from './bench-page-host';
 import type { RecoveryMoments, RecoveryScenario } from './recovery-bench-page';
@@ -23,6 +24,8 @@ export interface RecoveryBenchResult {
   /** Labels that waited through the outage, all annotators together. */
   labels: number;
   outageMs: number;
+  /** The longest wait between two tries while the server is away, which the figures vary within. */
+  retryMaxMs: number;
   /** From the server answering again to every waiting label on it, and to every one at the lead. */
   onServerMs: number;
   atLeadMs: number;
@@ -54,7 +57,14 @@ export async function runRecoveryBench(options: RecoveryBenchOptions): Promise<R
       const answering = Date.now();
       const { onServerAt, atLeadAt } = await moments;
       await page.evaluate(() => (globalThis as RecoveryWindow).tearDown());
-      return { annotators: scenario.annotators, labels, outageMs: options.outageMs, onServerMs: onServerAt - answering, atLeadMs: atLeadAt - answering };
+      return {
+        annotators: scenario.annotators,
+        labels,
+        outageMs: options.outageMs,
+        retryMaxMs: RETRY_MAX_MS,
+        onServerMs: onServerAt - answering,
+        atLeadMs: atLeadAt - answering,
+      };
     } finally {
       await team.close();
     }
