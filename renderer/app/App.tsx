@@ -24,7 +24,7 @@ import { TASK_TITLES } from '../../shared/domain/task-words';
 import { useStudy } from '../services/queries';
 import { useAutoBackup } from '../features/backup/useAutoBackup';
 import { InvitationView } from '../features/sync';
-import { startStoredSyncs } from '../services/team-sync';
+import { retryWhenOnline, startStoredSyncs } from '../services/team-sync';
 
 function useHashRouting() {
   const { store } = useServices();
@@ -116,12 +116,13 @@ function Breadcrumbs() {
   );
 }
 
-/** Starts the team server sync of every study connected on this computer, once the app starts. */
+/** Starts the team server sync of every study connected on this computer, once the app starts; back on a network, each tries at once. */
 function useStoredSyncs() {
   const services = useServices();
   useEffect(() => {
     // Should the connections not be readable, the studies sync from the next start; their labels wait here meanwhile.
     startStoredSyncs(services).catch(() => undefined);
+    return retryWhenOnline(services, window);
   }, [services]);
 }
 

@@ -26,6 +26,7 @@ export function createSyncClient(): SyncWorkerApi {
       withProgress<WorkProgress, OpenedPack>(onProgress, (progress) => remote().joinInvitation(invitation, Comlink.proxy(fetch), progress)),
     startAnnotatorSync: (studyId, fetch, onStatus) => remote().startAnnotatorSync(studyId, Comlink.proxy(fetch), Comlink.proxy(onStatus)),
     labelsWritten: (studyId, units) => void remote().labelsWritten(studyId, units).catch(ignoreStopped),
+    retryNow: (studyId) => void remote().retryNow(studyId).catch(ignoreStopped),
     stop: (studyId) => void remote().stop(studyId).catch(ignoreStopped),
     disconnect: (studyId) => remote().disconnect(studyId),
   };

@@ -42,6 +42,18 @@ export function stopSync({ workers, syncStatuses }: SyncServices, studyId: strin
   if (running) syncStatuses.getState().finished(studyId, running.run);
 }
 
+/** Tries the running pull or push of the study, or of every study, again at once where the server could not be reached. */
+export function retrySyncNow({ workers, syncStatuses }: SyncServices, studyId?: string): void {
+  for (const id of Object.keys(syncStatuses.getState().running)) if (studyId === undefined || id === studyId) workers.sync.retryNow(id);
+}
+
+/** Back on a network (the window's `online` event), every running sync tries at once rather than at its next try; returns the unsubscribe. */
+export function retryWhenOnline(services: SyncServices, window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>): () => void {
+  const online = () => retrySyncNow(services);
+  window.addEventListener('online', online);
+  return () => window.removeEventListener('online', online);
+}
+
 /** Starts the sync of every study connected on this computer: called once the app starts. */
 export async function startStoredSyncs(services: SyncServices & { db: StudioDatabase }): Promise<void> {
   for (const connection of await services.db.syncConnections.toArray()) startSync(services, connection.studyId, connection.role);

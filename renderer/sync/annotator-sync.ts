@@ -5,6 +5,7 @@
 // packs the lead puts in the database (a reassignment, the missing units) are opened as files are.
 
 import type { Label, Task } from '../../shared/domain/model';
+import { nextRetryDelay, nextTryAt } from '../../shared/sync/retry-schedule';
 import { labelDocId, LABEL_DOC_PREFIX, PACK_DOC_PREFIX, toLabelDoc, type LabelDoc } from '../../shared/sync/sync-docs';
 import { PackOpenError } from '../db/open-pack';
 import { openServerPacks, readServerPacks, ServerPackError, type PackTarget } from './annotator-packs';
@@ -29,11 +30,6 @@ interface OutboxState {
   refused: Record<string, string>;
 }
 
-/** Retries after an outage: soon at first, then at most every 10 seconds, which a server restart can bear. */
-function backOff(delay: number): number {
-  return delay === 0 ? 500 : Math.min(delay * 2, 10_000);
-}
-
 /** Labels read from the outbox at once (allDocs keys), so a 100,000-label study is read in bounded requests. */
 const CHUNK = 1000;
 
@@ -45,13 +41,15 @@ export interface AnnotatorSync {
   done: Promise<void>;
   /** The annotator just stored labels of these units: put them in the outbox now (calls arriving together are put at once). */
   labelsWritten(units: ReadonlyArray<{ task: Task; unitId: string }>): void;
+  /** Tries the server again at once, when it cannot be reached (Retry now, or the computer back online). */
+  retryNow(): void;
   stop(): void;
 }
 
 /** Starts the study's push and pack watch; `onStatus` after every change of state. */
 export function startAnnotatorSync(deps: SyncDeps, studyId: string, onStatus: (status: AnnotatorSyncStatus) => void): AnnotatorSync {
   const sync = new OutboxSync(deps, studyId, onStatus);
-  return { done: sync.run(), labelsWritten: (units) => sync.labelsWritten(units), stop: () => sync.stop() };
+  return { done: sync.run(), labelsWritten: (units) => sync.labelsWritten(units), retryNow: () => sync.retryNow(), stop: () => sync.stop() };
 }
 
 type Connection = { state: 'connecting' } | { state: 'online' } | { state: 'offline'; reason: string } | { state: 'refused'; reason: string };
@@ -78,6 +76,8 @@ class OutboxSync {
   private feedDelay = 0;
   private replicationTimer: ReturnType<typeof setTimeout> | undefined;
   private replicationDelay = 0;
+  /** While the server cannot be reached: when the push tries again. */
+  private retryAt: string | undefined;
   /** Outbox writes and state saves, one at a time, so no put races another for a `_rev`. */
   private writes: Promise<unknown> = Promise.resolve();
   /** The status, computed and sent one at a time. */
@@ -152,6 +152,24 @@ class OutboxSync {
     this.flushSoon();
   }
 
+  retryNow(): void {
+    if (this.stopped || this.outbox === undefined || this.connection.state !== 'offline') return;
+    // A new replication tries at once, and its back-off starts again from the first wait.
+    this.replication?.cancel();
+    this.replication = undefined;
+    clearTimeout(this.replicationTimer);
+    this.replicationDelay = 0;
+    this.retryAt = undefined;
+    this.startReplication();
+    if (this.feed === undefined) {
+      clearTimeout(this.feedTimer);
+      this.feedDelay = 0;
+      this.lookForPacks();
+      this.startFeed();
+    }
+    this.report();
+  }
+
   stop(): void {
     this.stopped = true;
     this.cancelAll();
@@ -216,9 +234,12 @@ class OutboxSync {
   private startReplication(): void {
     const outbox = this.outbox as PouchDatabase;
     const remote = this.remote as PouchDatabase;
-    const replication = outbox.replicate.to(remote, { live: true, retry: true, back_off_function: backOff, batch_size: 500 });
+    // PouchDB calls the back-off as it sets each retry (asynchronously, so `replication` is set by then).
+    const back_off_function = (delay: number) => this.retryAfter(delay, replication);
+    const replication = outbox.replicate.to(remote, { live: true, retry: true, back_off_function, batch_size: 500 });
     this.replication = replication;
     replication.on('active', () => {
+      if (this.replication !== replication) return;
       this.replicationDelay = 0;
       this.setConnection({ state: 'online' });
     });
@@ -236,6 +257,8 @@ class OutboxSync {
       this.report();
     });
     replication.on('paused', (error: unknown) => {
+      // A replication replaced on Retry now says nothing more about the connection.
+      if (this.replication !== replication) return;
       if (error !== undefined && error !== null) {
         const failure = describeServerFailure(error);
         this.setConnection(failure.kind === 'refused' ? { state: 'refused', reason: failure.reason } : { state: 'offline', reason: failure.reason });
@@ -254,17 +277,30 @@ class OutboxSync {
         this.setConnection({ state: 'refused', reason: failure.reason });
         return;
       }
+      this.replicationDelay = nextRetryDelay(this.replicationDelay);
+      this.retryAt = nextTryAt(Date.now(), this.replicationDelay);
       this.setConnection({ state: 'offline', reason: failure.reason });
-      this.replicationDelay = backOff(this.replicationDelay);
       this.replicationTimer = setTimeout(() => {
         if (!this.stopped) this.startReplication();
       }, this.replicationDelay);
     });
   }
 
+  /** PouchDB's back-off (called as each retry is set), bounded, with the moment of the next try kept for the status. */
+  private retryAfter(delay: number, replication: PouchReplication): number {
+    const next = nextRetryDelay(delay);
+    // A replication cancelled on Retry now can still fail once; its retry is no longer the push's.
+    if (this.replication === replication) {
+      this.retryAt = nextTryAt(Date.now(), next);
+      this.report();
+    }
+    return next;
+  }
+
   private setConnection(connection: Connection): void {
     const wasOnline = this.connection.state === 'online';
     this.connection = connection;
+    if (connection.state !== 'offline') this.retryAt = undefined;
     if (connection.state === 'online' && !wasOnline && this.feed === undefined && !this.stopped) {
       // Back on line: look for packs the lead put meanwhile, and follow the feed again at once.
       clearTimeout(this.feedTimer);
@@ -354,7 +390,8 @@ class OutboxSync {
       const first = this.state.refused[refusedIds[0] as string] ?? '';
       const count = refusedIds.length === 1 ? 'a label' : `${refusedIds.length} labels`;
       status = { ...base, state: 'refused', reason: `the server refused ${count} (${refusedIds[0] as string}): ${first}` };
-    } else if (connection.state === 'offline') status = { ...base, state: 'offline', reason: connection.reason };
+    } else if (connection.state === 'offline')
+      status = { ...base, state: 'offline', reason: connection.reason, ...(this.retryAt !== undefined ? { nextTryAt: this.retryAt } : {}) };
     else if (connection.state === 'connecting') status = { ...base, state: 'connecting' };
     else if (waiting > 0) status = { ...base, state: 'waiting' };
     else {
@@ -385,7 +422,7 @@ class OutboxSync {
       if (this.feed !== feed) return;
       this.feed = undefined;
       if (this.stopped) return;
-      this.feedDelay = backOff(this.feedDelay);
+      this.feedDelay = nextRetryDelay(this.feedDelay);
       this.feedTimer = setTimeout(() => {
         this.lookForPacks();
         this.startFeed();

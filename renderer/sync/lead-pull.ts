@@ -9,6 +9,7 @@
 import type { AuditEntry, Task } from '../../shared/domain/model';
 import { buildLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { readLabelDoc, type LabelDocExpectation } from '../../shared/sync/read-label-doc';
+import { nextRetryDelay, nextTryAt } from '../../shared/sync/retry-schedule';
 import { isOwnDocId, ownDocProblem, type OwnDocExpectation } from '../../shared/sync/read-own-doc';
 import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
 import { LABEL_DOC_PREFIX } from '../../shared/sync/sync-docs';
@@ -33,8 +34,9 @@ export const PULL_BATCH = 10_000;
 export const CONCURRENT_DATABASES = 4;
 const IDLE_FIRST_MS = 1_000;
 const IDLE_MAX_MS = 10_000;
-const OFFLINE_FIRST_MS = 1_000;
-const OFFLINE_MAX_MS = 30_000;
+/** After a refusal of the lead's account, which only the lead can mend: tried again rarely. */
+const REFUSED_FIRST_MS = 1_000;
+const REFUSED_MAX_MS = 30_000;
 
 /** The JSON in the `detail` of a `sync:refused` audit entry. */
 export interface RefusedDocDetail {
@@ -57,8 +59,11 @@ export function startLeadPull(
   let endWait: (() => void) | undefined;
   const statuses = new Map<string, TeamDatabaseStatus>();
   const remotes = new Map<string, PouchDatabase>();
+  /** While a database cannot be reached: when the next pass is. */
+  let retryAt: string | undefined;
 
-  const report = () => onStatus({ studyId, databases: [...statuses.values()].map((status) => ({ ...status })) });
+  const report = () =>
+    onStatus({ studyId, databases: [...statuses.values()].map((status) => ({ ...status })), ...(retryAt !== undefined ? { nextTryAt: retryAt } : {}) });
   const setStatus = (annotatorId: string, change: Partial<TeamDatabaseStatus>) => {
     const status = statuses.get(annotatorId);
     if (status === undefined) return;
@@ -94,7 +99,8 @@ export function startLeadPull(
 
   const done = (async () => {
     let idle = IDLE_FIRST_MS;
-    let offline = OFFLINE_FIRST_MS;
+    let offline = 0;
+    let refused = REFUSED_FIRST_MS;
     try {
       while (!stopped) {
         woken = false;
@@ -120,11 +126,21 @@ export function startLeadPull(
           idle = IDLE_FIRST_MS;
           continue;
         }
-        if (results.includes('offline') || results.includes('refused')) {
+        if (results.includes('offline')) {
+          // Tried again within seconds however long the outage, then looked at often, as the annotators' waiting labels arrive.
+          offline = nextRetryDelay(offline);
+          retryAt = nextTryAt(Date.now(), offline);
+          report();
           await wait(offline);
-          offline = Math.min(offline * 2, OFFLINE_MAX_MS);
+          retryAt = undefined;
+          idle = IDLE_FIRST_MS;
+        } else if (results.includes('refused')) {
+          offline = 0;
+          await wait(refused);
+          refused = Math.min(refused * 2, REFUSED_MAX_MS);
         } else {
-          offline = OFFLINE_FIRST_MS;
+          offline = 0;
+          refused = REFUSED_FIRST_MS;
           await wait(idle);
           idle = Math.min(idle * 2, IDLE_MAX_MS);
         }

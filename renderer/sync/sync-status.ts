@@ -22,6 +22,8 @@ export interface TeamDatabaseStatus {
 export interface LeadSyncStatus {
   studyId: string;
   databases: TeamDatabaseStatus[];
+  /** While a database cannot be reached: when the pull tries again (ISO 8601), sooner on Retry now. */
+  nextTryAt?: string;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface AnnotatorSyncStatus {
   waiting: number;
   reason?: string;
   lastSyncedAt?: string;
+  /** While `offline`: when the push tries again (ISO 8601), sooner on Retry now or when the computer is back online. */
+  nextTryAt?: string;
 }
 
 export interface LeadConnectRequest {

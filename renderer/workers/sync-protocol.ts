@@ -40,6 +40,8 @@ export interface SyncWorkerApi {
   startAnnotatorSync(studyId: string, fetch: HostFetch, onStatus: (status: AnnotatorSyncStatus) => void): Promise<void>;
   /** The annotator just stored labels of these units: send them now rather than on the next full look. */
   labelsWritten(studyId: string, units: ReadonlyArray<{ task: Task; unitId: string }>): void;
+  /** Tries the study's pull or push again at once where the server could not be reached (Retry now, or the computer back online). */
+  retryNow(studyId: string): void;
   /** Stops the study's pull or push (what was sent stays sent; what waits, waits here). */
   stop(studyId: string): void;
   /** Stops and forgets the study's connection on this computer (its labels stay). */

@@ -17,6 +17,7 @@ interface RunningSync {
   done: Promise<void>;
   stop(): void;
   labelsWritten?(units: ReadonlyArray<{ task: Task; unitId: string }>): void;
+  retryNow(): void;
 }
 
 export function createSyncRunner(db: StudioDatabase, openPouch: OpenPouch): SyncWorkerApi {
@@ -43,11 +44,18 @@ export function createSyncRunner(db: StudioDatabase, openPouch: OpenPouch): Sync
     connectLead: (request, fetch) => readable(() => connectLead(deps(fetch), request)),
     inviteAnnotators: (studyId, annotatorIds, fetch, onProgress) => readable(() => inviteAnnotators(deps(fetch), studyId, annotatorIds, onProgress)),
     updatePacks: (studyId, annotatorIds, fetch) => readable(() => updatePacks(deps(fetch), studyId, annotatorIds)),
-    startLeadPull: (studyId, fetch, onStatus) => run(studyId, () => startLeadPull(deps(fetch), studyId, onStatus)),
+    startLeadPull: (studyId, fetch, onStatus) =>
+      run(studyId, () => {
+        const pull = startLeadPull(deps(fetch), studyId, onStatus);
+        return { ...pull, retryNow: () => pull.wake() };
+      }),
     joinInvitation: (invitation, fetch, onProgress) => readable(() => joinInvitation(deps(fetch), invitation, onProgress)),
     startAnnotatorSync: (studyId, fetch, onStatus) => run(studyId, () => startAnnotatorSync(deps(fetch), studyId, onStatus)),
     labelsWritten(studyId, units) {
       running.get(studyId)?.labelsWritten?.(units);
+    },
+    retryNow(studyId) {
+      running.get(studyId)?.retryNow();
     },
     stop(studyId) {
       running.get(studyId)?.stop();

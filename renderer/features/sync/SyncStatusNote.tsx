@@ -1,9 +1,11 @@
 // The annotator's sync state, compact, for a study joined from a team server invitation: on the
-// study overview and in the labelling workspace's header. Only a note: labelling never waits on it.
+// study overview and in the labelling workspace's header, with the next try and Retry now while
+// offline. Only a note: labelling never waits on it.
 
 import { useStore } from 'zustand';
 import { useSyncConnection } from '../../services/queries';
 import { useServices } from '../../services/services';
+import { NextTry } from '../team';
 import { annotatorSyncText } from './sync-status-text';
 
 export function SyncStatusNote({ studyId }: { studyId: string }) {
@@ -15,16 +17,19 @@ export function SyncStatusNote({ studyId }: { studyId: string }) {
   const state = ended !== undefined ? 'ended' : (status?.state ?? 'connecting');
   const troubled = state === 'refused' || state === 'ended';
   return (
-    <span
-      className={`sync-status small ${troubled ? 'sync-status-trouble' : 'muted'}`}
-      role="status"
-      aria-live="polite"
-      data-testid="sync-status"
-      data-state={state}
-      data-waiting={status?.waiting ?? 0}
-      title={`Team server: ${connection.server}`}
-    >
-      {annotatorSyncText(status, ended)}
-    </span>
+    <>
+      <span
+        className={`sync-status small ${troubled ? 'sync-status-trouble' : 'muted'}`}
+        role="status"
+        aria-live="polite"
+        data-testid="sync-status"
+        data-state={state}
+        data-waiting={status?.waiting ?? 0}
+        title={`Team server: ${connection.server}`}
+      >
+        {annotatorSyncText(status, ended)}
+      </span>
+      {state === 'offline' && <NextTry studyId={studyId} at={status?.nextTryAt} />}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { KeyStorage } from '../../../shared/platform/studio-platform';
 import type { TeamDatabase } from '../../../shared/sync/stored-records';
 import type { TeamDatabaseStatus } from '../../workers/sync-protocol';
+import { NextTry } from './NextTry';
 import { useTeamServer, type InvitationRow } from './useTeamServer';
 import { WorkProgressNotice } from './WorkProgressNotice';
 import type { TeamServerFormValues } from './team-server-form';
@@ -241,6 +242,11 @@ export function TeamServerSection({ studyId }: { studyId: string }) {
                 Start again
               </button>
             </div>
+          )}
+          {server.live?.databases.some((database) => database.state === 'offline') === true && (
+            <p className="team-server-offline" data-testid="team-server-offline">
+              The server cannot be reached for some databases; the pull tries again every few seconds. <NextTry studyId={studyId} at={server.live.nextTryAt} />
+            </p>
           )}
           <DatabasesTable databases={server.databases ?? []} live={server.live?.databases ?? []} running={server.running} />
         </>

@@ -60,6 +60,7 @@ export function fakeWorkers(): FakeWorkers {
       joinInvitation: vi.fn<SyncWorkerApi['joinInvitation']>(),
       startAnnotatorSync: vi.fn<SyncWorkerApi['startAnnotatorSync']>(),
       labelsWritten: vi.fn<SyncWorkerApi['labelsWritten']>(),
+      retryNow: vi.fn<SyncWorkerApi['retryNow']>(),
       stop: vi.fn<SyncWorkerApi['stop']>(),
       disconnect: vi.fn<SyncWorkerApi['disconnect']>(),
     },

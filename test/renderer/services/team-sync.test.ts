@@ -1,12 +1,14 @@
 // The window's runs of team server syncs over a fake sync worker: every stored connection starts
 // its pull (lead) or push (annotator) once, with the host's fetch; statuses reach the store only
 // from the running sync (a late status or end of a stopped one changes nothing); a sync that
-// ends by itself says why; label writes reach the worker only for a study whose push runs.
+// ends by itself says why; label writes reach the worker only for a study whose push runs; Retry
+// now reaches the running sync of the study, or of every study, as does the computer coming back
+// on a network until the app lets go of the event.
 
 import { describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform } from '../../../renderer/platform/browser';
 import { createSyncStatusStore } from '../../../renderer/services/sync-statuses';
-import { labelsWritten, startStoredSyncs, startSync, stopSync } from '../../../renderer/services/team-sync';
+import { labelsWritten, retrySyncNow, retryWhenOnline, startStoredSyncs, startSync, stopSync } from '../../../renderer/services/team-sync';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import type { HostFetch, LeadSyncStatus } from '../../../renderer/workers/sync-protocol';
 import type { SyncConnection } from '../../../shared/sync/stored-records';
@@ -85,5 +87,36 @@ describe('team server syncs in the window', () => {
     startSync(s, 'joined', 'annotator');
     labelsWritten(s, 'joined', units);
     expect(s.workers.sync.labelsWritten).toHaveBeenCalledExactlyOnceWith('joined', units);
+  });
+
+  it('passes Retry now on to the running sync of the study, or of every study, and to none that is stopped', () => {
+    const s = services();
+    s.workers.sync.startAnnotatorSync.mockReturnValue(new Promise(() => undefined));
+    s.workers.sync.startLeadPull.mockReturnValue(new Promise(() => undefined));
+    retrySyncNow(s);
+    expect(s.workers.sync.retryNow).not.toHaveBeenCalled();
+    startSync(s, 'lead-study', 'lead');
+    startSync(s, 'joined', 'annotator');
+    retrySyncNow(s, 'joined');
+    expect(s.workers.sync.retryNow).toHaveBeenCalledExactlyOnceWith('joined');
+    s.workers.sync.retryNow.mockClear();
+    stopSync(s, 'joined');
+    retrySyncNow(s);
+    expect(s.workers.sync.retryNow.mock.calls).toEqual([['lead-study']]);
+  });
+
+  it('tries every running sync at once when the computer comes back on a network', () => {
+    const s = services();
+    s.workers.sync.startLeadPull.mockReturnValue(new Promise(() => undefined));
+    startSync(s, 'lead-study', 'lead');
+    const window = new EventTarget();
+    const release = retryWhenOnline(s, window);
+    window.dispatchEvent(new Event('offline'));
+    expect(s.workers.sync.retryNow).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('online'));
+    expect(s.workers.sync.retryNow).toHaveBeenCalledExactlyOnceWith('lead-study');
+    release();
+    window.dispatchEvent(new Event('online'));
+    expect(s.workers.sync.retryNow).toHaveBeenCalledOnce();
   });
 });

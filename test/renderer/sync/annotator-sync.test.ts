@@ -1,7 +1,9 @@
 // startAnnotatorSync against pouchdb-server, with fake-indexeddb for the annotator: labels stored
 // before the start and written after reach the server once each with their content; with the
 // server stopped the status is offline with the count waiting and labels keep going into the
-// outbox, and all arrive once it is back; a restart sends nothing twice and counts what waits; a
+// outbox, and all arrive once it is back; while it is stopped the status says when the next try
+// is, never more than 2 s ahead however long the outage, and Retry now tries at once, its schedule
+// started again (issue 29); a restart sends nothing twice and counts what waits; a
 // wrong password and a label the server's validation refuses show as refused with the reason; a
 // new pack the lead puts in the database is opened.
 
@@ -14,6 +16,7 @@ import { outboxName, startAnnotatorSync } from '../../../renderer/sync/annotator
 import type { OpenPouch } from '../../../renderer/sync/pouchdb-api';
 import type { SyncDeps } from '../../../renderer/sync/sync-deps';
 import type { AnnotatorSyncStatus } from '../../../renderer/sync/sync-status';
+import { RETRY_FIRST_MS, RETRY_MAX_MS } from '../../../shared/sync/retry-schedule';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { closeDatabases, demoStudy } from '../db/db-fixtures';
 import { openNodePouch } from '../../support/node-pouchdb';
@@ -165,6 +168,42 @@ describe('startAnnotatorSync', () => {
     const docs = await onServer(invitation);
     expect([...docs.keys()].sort()).toEqual([`label:answer:${q1}`, `label:answer:${q2}`, `label:answer:${q3}`].sort());
     expect(docs.get(`label:answer:${q1}`)).toMatchObject({ value: 'no', rev: 2 });
+    await stopped(sync);
+  });
+
+  it('says when it tries again while the server is stopped, never more than 2 s ahead, and tries at once on Retry now', async () => {
+    const { db, deps, studyId, packed, invitation } = await joined();
+    const [q1, q2] = packed.pack.tasks.answer as [string, string];
+    await db.labels.put(label(studyId, 'answer', q1, 'yes'));
+    // Each status with the moment it was said: a next try is never further ahead than the bound.
+    const said: Array<{ status: AnnotatorSyncStatus; at: number }> = [];
+    const sync = startAnnotatorSync(deps, studyId, (status) => said.push({ status, at: Date.now() }));
+    const latest = () => said[said.length - 1]?.status;
+    const tries = () => new Set(said.flatMap(({ status }) => (status.nextTryAt !== undefined ? [status.nextTryAt] : [])));
+    await expect.poll(() => latest(), POLL).toMatchObject({ state: 'synced', waiting: 0 });
+
+    await server.stop();
+    try {
+      await db.labels.put(label(studyId, 'answer', q2, 'no'));
+      sync.labelsWritten([{ task: 'answer', unitId: q2 }]);
+      // Five failed tries (0.5 + 1 + 2 + 2 + 2 s): the waits have reached their bound and stay there.
+      await expect.poll(() => tries().size, { timeout: 40_000, interval: 50 }).toBeGreaterThanOrEqual(5);
+      const ahead = said.flatMap(({ status, at }) => (status.nextTryAt !== undefined ? [Date.parse(status.nextTryAt) - at] : []));
+      expect(Math.max(...ahead)).toBeLessThanOrEqual(RETRY_MAX_MS);
+      expect(said.filter(({ status }) => status.nextTryAt !== undefined).every(({ status }) => status.state === 'offline' && status.waiting === 1)).toBe(true);
+
+      // Retry now: a try at once, which fails, and the schedule starts again from its first wait.
+      const before = said.length;
+      sync.retryNow();
+      await expect.poll(() => said.slice(before).some(({ status }) => status.nextTryAt !== undefined), POLL).toBe(true);
+      const again = said.slice(before).find(({ status }) => status.nextTryAt !== undefined);
+      expect(Date.parse(again?.status.nextTryAt ?? '') - (again?.at ?? 0)).toBeLessThanOrEqual(RETRY_FIRST_MS);
+    } finally {
+      await server.start();
+    }
+    await expect.poll(() => latest(), POLL).toMatchObject({ state: 'synced', waiting: 0 });
+    expect(latest()?.nextTryAt).toBeUndefined();
+    expect([...(await onServer(invitation)).keys()].sort()).toEqual([`label:answer:${q1}`, `label:answer:${q2}`].sort());
     await stopped(sync);
   });
 

@@ -5,7 +5,8 @@
 // one label and 299 conflicts kept in the audit log (issue 27); a forged label, a deleted validation
 // function and a pack document with a judge field are refused, counted and logged once; the server
 // stopped mid-pull makes it offline, and started again the pull finishes with nothing lost or
-// doubled; a pull restarted from the stored checkpoint reads nothing twice.
+// doubled; while it is stopped the status says when the next try is, never more than 2 s ahead
+// however long the outage (issue 29); a pull restarted from the stored checkpoint reads nothing twice.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Label, Task } from '../../../shared/domain/model';
@@ -19,6 +20,7 @@ import { connectLead, inviteAnnotators } from '../../../renderer/sync/lead-setup
 import { startLeadPull, type RefusedDocDetail } from '../../../renderer/sync/lead-pull';
 import type { SyncDeps } from '../../../renderer/sync/sync-deps';
 import type { LeadSyncStatus } from '../../../renderer/sync/sync-status';
+import { RETRY_MAX_MS } from '../../../shared/sync/retry-schedule';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { closeDatabases, dumpTables } from '../db/db-fixtures';
 import { annotatorPouch, leadWorld, type LeadWorld } from './lead-fixtures';
@@ -299,6 +301,32 @@ describe('startLeadPull', () => {
     expect(rows.reduce((sum, row) => sum + row.labelsPulled, 0)).toBe(total);
     expect(await auditOf(world, 'label:replaced')).toEqual([]);
     expect(await auditOf(world, 'label:conflict')).toEqual([]);
+  });
+
+  it('says when it tries again while the server is stopped, never more than 2 s ahead, and pulls what arrives once it is back', async () => {
+    const world = await team();
+    const said: Array<{ status: LeadSyncStatus; at: number }> = [];
+    const started = startLeadPull(world.deps, world.studyId, (status) => said.push({ status, at: Date.now() }));
+    running.push(started);
+    const latest = () => said[said.length - 1]?.status;
+    const tries = () => new Set(said.flatMap(({ status }) => (status.nextTryAt !== undefined ? [status.nextTryAt] : [])));
+    await expect.poll(() => latest()?.databases.every((database) => database.state === 'current'), { timeout: 20_000 }).toBe(true);
+
+    await server.stop();
+    try {
+      // Five failed passes (0.5 + 1 + 2 + 2 + 2 s): the waits have reached their bound and stay there.
+      await expect.poll(() => tries().size, { timeout: 40_000, interval: 50 }).toBeGreaterThanOrEqual(5);
+      const waiting = said.filter(({ status }) => status.nextTryAt !== undefined);
+      expect(Math.max(...waiting.map(({ status, at }) => Date.parse(status.nextTryAt ?? '') - at))).toBeLessThanOrEqual(RETRY_MAX_MS);
+      expect(waiting.every(({ status }) => status.databases.some((database) => database.state === 'offline'))).toBe(true);
+    } finally {
+      await server.start();
+    }
+    const total = await writeAll(world);
+    await expect.poll(async () => (await loadCoverage(world.db, world.studyId)).complete, { timeout: 20_000 }).toBe(true);
+    expect(await labelCount(world)).toBe(total);
+    await expect.poll(() => latest()?.databases.every((database) => database.state === 'current')).toBe(true);
+    expect(latest()?.nextTryAt).toBeUndefined();
   });
 
   it("is refused, saying so, when the server no longer takes the lead's account", async () => {

@@ -2,7 +2,8 @@
 // The annotator's side of a joined study, over a fake sync worker: the push is told about each
 // label once it is stored (and not for a study that does not sync); the workspace header and the
 // study overview show the sync state in words (synced, n waiting, offline, refused and why), and
-// labelling goes on while the server cannot be reached.
+// labelling goes on while the server cannot be reached; offline, the next try is counted down and
+// Retry now asks the push to try at once.
 
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -92,12 +93,20 @@ describe('the sync state', () => {
     expect(status().textContent).toBe('12 waiting');
     report({ state: 'offline', waiting: 12, reason: 'couch.example.org could not be reached' });
     expect(status().textContent).toBe('Offline: 12 waiting, sent when the server can be reached');
+    expect(screen.getByTestId('next-try').textContent).toBe('Retry now');
+    report({ state: 'offline', waiting: 12, reason: 'couch.example.org could not be reached', nextTryAt: new Date(Date.now() + 3_000).toISOString() });
+    await waitFor(() => expect(screen.getByTestId('next-try').textContent).toMatch(/^next try in [1-3] s Retry now$/));
+    report({ state: 'offline', waiting: 12, reason: 'couch.example.org could not be reached', nextTryAt: new Date(Date.now() - 1).toISOString() });
+    await waitFor(() => expect(screen.getByTestId('next-try').textContent).toBe('trying now Retry now'));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(workers.sync.retryNow).toHaveBeenCalledWith(studyId);
     const first = currentUnitId() ?? '';
     press('y');
     await waitFor(async () => expect(await db.labels.get([studyId, 'annotator-1', 'answer', first])).toMatchObject({ value: 'yes' }));
     report({ state: 'refused', waiting: 13, reason: 'the server refused the account as-demo-ann: its password changed' });
     expect(status().textContent).toBe('Refused: the server refused the account as-demo-ann: its password changed');
     expect(status().dataset.state).toBe('refused');
+    expect(screen.queryByTestId('next-try')).toBeNull();
   });
 
   it('shows on the study overview, and not for a study without a team server', async () => {

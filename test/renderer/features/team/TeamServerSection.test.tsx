@@ -3,7 +3,8 @@
 // host would refuse (plain http to another computer) is refused in words with nothing sent;
 // connecting hands the password to the host alone (no IndexedDB table holds it) and starts the
 // pull; a host asking for a reload shows the notice; inviting saves every invitation file and lists
-// each link with the password warning; the pull's statuses fill the databases table; disconnect
+// each link with the password warning; the pull's statuses fill the databases table, and a
+// database the server cannot be reached for shows when the pull tries again, with Retry now; disconnect
 // stops, forgets and removes the rows; a hand edit of the assignment updates that annotator's pack,
 // and a new assignment from the setup form the packs of the invited annotators still on the team;
 // coverage reloads as the pull merges labels.
@@ -229,9 +230,14 @@ describe('the Team server section', () => {
           reason: 'couch.example.org could not be reached',
         },
       ],
+      nextTryAt: new Date(Date.now() + 3_000).toISOString(),
     });
     await waitFor(() => expect(ada.textContent).toContain('Offline'));
     expect(ada.textContent).toContain('couch.example.org could not be reached');
+    const offline = screen.getByTestId('team-server-offline');
+    await waitFor(() => expect(offline.textContent).toMatch(/the pull tries again every few seconds\. next try in [1-3] s Retry now$/));
+    fireEvent.click(within(offline).getByRole('button', { name: 'Retry now' }));
+    expect(workers.sync.retryNow).toHaveBeenCalledWith(studyId);
   });
 
   it('disconnects: stops the pull, the host forgets the password, the rows go and the labels stay', async () => {
