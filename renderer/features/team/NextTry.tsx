@@ -31,7 +31,8 @@ export function NextTry({ studyId, at }: { studyId: string; at: string | undefin
   return (
     <span className="next-try small muted" data-testid="next-try" data-next-try-at={at ?? ''}>
       {seconds !== undefined && `${nextTryText(seconds)} `}
-      <button type="button" className="chip" onClick={() => retrySyncNow(services, studyId)}>
+      {/* A click must not take the focus: in the labelling workspace the next Enter or Space would press Retry now again instead of labelling. */}
+      <button type="button" className="chip" onMouseDown={(event) => event.preventDefault()} onClick={() => retrySyncNow(services, studyId)}>
         Retry now
       </button>
     </span>
