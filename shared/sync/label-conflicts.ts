@@ -15,7 +15,7 @@ export interface ConflictingLabel {
   note: string;
   /** The device that wrote it (deviceName), when its app named one. */
   device?: string;
-  /** CouchDB's revision of the leaf, which resolving deletes when it loses. */
+  /** CouchDB's revision of the leaf. */
   couchRev: string;
 }
 
@@ -67,17 +67,13 @@ export function readLabelConflict(leaves: readonly LabelLeaf[]): LabelConflict |
   return { task, unit, labels: distinct };
 }
 
-/** The CouchDB revisions to delete so that only `kept` stays a leaf: every other label leaf. */
-export function losingRevisions(leaves: readonly LabelLeaf[], kept: string): string[] {
-  return leaves.flatMap((leaf) => (leaf._deleted !== true && leaf._rev !== undefined && leaf._rev !== kept ? [leaf._rev] : []));
-}
-
 function conflictingLabel(leaf: LabelLeaf): ConflictingLabel | undefined {
   const { value, at, rev, unsure, note, device, task, unit } = leaf;
   const isValue = typeof value === 'string' || typeof value === 'number';
   if (!isValue || typeof at !== 'string' || typeof rev !== 'number' || typeof task !== 'string' || typeof unit !== 'string') return undefined;
   const label: ConflictingLabel = {
-    value,
+    // The value as the leaf holds it: the lead's check reads each leaf against the scheme apart.
+    value: value as LabelValue,
     at,
     rev,
     unsure: unsure === true,

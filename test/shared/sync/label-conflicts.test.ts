@@ -1,10 +1,9 @@
 // A conflict between two devices of one annotator is read from the leaves of the unit's label
 // document: leaves differing in value, unsure flag or note are a conflict (each content once,
-// latest first, with its device); leaves that agree, deleted leaves and a lone leaf are not; and
-// resolving deletes every leaf but the kept one.
+// latest first, with its device); leaves that agree, deleted leaves and a lone leaf are not.
 
 import { describe, expect, it } from 'vitest';
-import { losingRevisions, readLabelConflict, type LabelLeaf } from '../../../shared/sync/label-conflicts';
+import { readLabelConflict, type LabelLeaf } from '../../../shared/sync/label-conflicts';
 import { goodLabel } from './label-doc-cases';
 
 const leaf = (rev: string, overrides: Record<string, unknown> = {}): LabelLeaf => ({ ...goodLabel(overrides), _rev: rev });
@@ -37,14 +36,11 @@ describe('readLabelConflict', () => {
   });
 
   it('shows the same choice made on two devices once among three leaves', () => {
-    const conflict = readLabelConflict([leaf('2-a', { value: 'yes' }), leaf('2-b', { value: 'no', at: '2026-11-24T11:00:00Z' }), leaf('2-c', { value: 'no', at: '2026-11-24T09:00:00Z' })]);
+    const conflict = readLabelConflict([
+      leaf('2-a', { value: 'yes' }),
+      leaf('2-b', { value: 'no', at: '2026-11-24T11:00:00Z' }),
+      leaf('2-c', { value: 'no', at: '2026-11-24T09:00:00Z' }),
+    ]);
     expect(conflict?.labels.map((label) => label.value)).toEqual(['no', 'yes']);
-  });
-});
-
-describe('losingRevisions', () => {
-  it('names every live leaf but the kept one', () => {
-    const leaves = [leaf('2-a'), leaf('2-b', { value: 'no' }), { _id: 'label:answer:t-1', _rev: '3-c', _deleted: true }, leaf('2-d', { value: 'no' })];
-    expect(losingRevisions(leaves, '2-b')).toEqual(['2-a', '2-d']);
   });
 });
