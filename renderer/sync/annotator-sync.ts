@@ -238,7 +238,11 @@ class OutboxSync {
         if (losers.length > 0 || this.state.conflicts[doc._id] !== undefined) resolved.push(doc._id);
         if (current && COMPARED.every((field) => JSON.stringify(current[field]) === JSON.stringify(doc[field]))) return;
         if (current && !written && isLaterLabel(current, doc)) return;
-        if (current && written && typeof current.rev === 'number' && current.rev >= doc.rev) doc.rev = Math.min(current.rev + 1, MAX_REVISION);
+        if (current && written && typeof current.rev === 'number' && current.rev >= doc.rev) {
+          doc.rev = Math.min(current.rev + 1, MAX_REVISION);
+          // Raised above another device's revision: read back into the study, so both say the same.
+          this.arrived.add(doc._id);
+        }
         const rev = row?.error === undefined ? row?.value.rev : undefined;
         changed.push(rev !== undefined ? { ...doc, _rev: rev } : { ...doc });
       });
@@ -251,9 +255,7 @@ class OutboxSync {
         for (const id of resolved) delete this.state.conflicts[id];
         await this.saveState();
       }
-      // A revision raised above another device's is read back into the study, so both say the same.
-      if (written) for (const doc of changed) if (!doc._deleted) this.arrived.add(doc._id);
-      if (written) this.restoreSoon();
+      this.restoreSoon();
     }
   }
 
@@ -286,7 +288,7 @@ class OutboxSync {
   }
 
   private restoreSoon(): void {
-    if (this.arrivalTimer !== undefined || this.stopped) return;
+    if (this.arrivalTimer !== undefined || this.arrived.size === 0 || this.stopped) return;
     this.arrivalTimer = setTimeout(() => {
       this.arrivalTimer = undefined;
       const ids = [...this.arrived];
