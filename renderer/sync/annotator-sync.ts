@@ -7,9 +7,10 @@
 // second device shows what the first labelled; where two devices gave a unit different labels,
 // the conflict is reported on the unit until the annotator labels it again, which resolves it.
 
-import { MAX_REVISION, type Label, type Task } from '../../shared/domain/model';
+import { MAX_REVISION, TASKS, type Label, type Task } from '../../shared/domain/model';
 import { deviceName } from '../../shared/sync/device-name';
 import { readLabelConflict, type LabelConflict, type LabelLeaf } from '../../shared/sync/label-conflicts';
+import { readLabelDoc, type LabelDocExpectation } from '../../shared/sync/read-label-doc';
 import { labelDocId, LABEL_DOC_PREFIX, PACK_DOC_PREFIX, toLabelDoc, type LabelDoc } from '../../shared/sync/sync-docs';
 import { PackOpenError } from '../db/open-pack';
 import { openServerPacks, readServerPacks, ServerPackError, type PackTarget } from './annotator-packs';
@@ -259,6 +260,17 @@ class OutboxSync {
     }
   }
 
+  /** What a label coming down must be: of this study and annotator, in its scheme, on a unit assigned here. */
+  private async expectation(): Promise<LabelDocExpectation> {
+    const { db } = this.deps;
+    const [study, rows] = await Promise.all([
+      db.studies.get(this.studyId),
+      db.assignments.bulkGet(TASKS.map((task): [string, string, string] => [this.studyId, this.annotatorId, task])),
+    ]);
+    const assigned = Object.fromEntries(TASKS.map((task, index) => [task, new Set(rows[index]?.units ?? [])])) as Record<Task, Set<string>>;
+    return { studyId: this.studyId, annotatorId: this.annotatorId, scheme: study?.scheme ?? { answerUnknown: false }, assigned };
+  }
+
   /** Reads the annotator's labels from their database into the outbox, live; what arrives goes into the study. */
   private startDownload(): void {
     const outbox = this.outbox as PouchDatabase;
@@ -308,10 +320,14 @@ class OutboxSync {
    * Reads these outbox documents into the study: a label the study lacks or holds older (by its
    * revision, then its time) is stored as it is in the outbox, with one audit entry; a document
    * whose devices' branches differ becomes a conflict on its unit instead, and nothing is chosen.
+   * Each document is held to the lead's own rules first (readLabelDoc): a server admin can write
+   * anything into the database, and nothing but this app's labels of this annotator's units comes in.
    */
   private async restore(ids: readonly string[]): Promise<void> {
     const outbox = this.outbox as PouchDatabase;
     const { db } = this.deps;
+    const expectation = await this.expectation();
+    const fits = (doc: PouchDoc) => readLabelDoc(withoutConflicts(doc), expectation).ok;
     let conflictsChanged = false;
     for (let start = 0; start < ids.length && !this.stopped; start += CHUNK) {
       const read = await outbox.allDocs({ keys: ids.slice(start, start + CHUNK), include_docs: true, conflicts: true });
@@ -319,7 +335,8 @@ class OutboxSync {
       for (const row of read.rows) {
         const doc = row.doc;
         if (doc === undefined || doc === null || row.value?.deleted === true || !isLabelDoc(doc)) continue;
-        const conflict = (doc._conflicts?.length ?? 0) > 0 ? readLabelConflict(await outbox.get(doc._id, { open_revs: 'all' }).then(leavesOf)) : undefined;
+        const leaves = (doc._conflicts?.length ?? 0) > 0 ? (await outbox.get(doc._id, { open_revs: 'all' }).then(leavesOf)).filter(fits) : [];
+        const conflict = readLabelConflict(leaves);
         const before = this.state.conflicts[doc._id];
         if (conflict !== undefined) {
           if (JSON.stringify(before) !== JSON.stringify(conflict)) {
@@ -332,7 +349,7 @@ class OutboxSync {
           delete this.state.conflicts[doc._id];
           conflictsChanged = true;
         }
-        winners.push(doc);
+        if (fits(doc)) winners.push(doc);
       }
       if (winners.length === 0) continue;
       await db.transaction('rw', [db.labels, db.audit], async () => {
@@ -669,6 +686,13 @@ function fromLabelDoc(doc: LabelDoc, studyId: string, annotatorId: string): Labe
   if (typeof doc.ms === 'number') label.ms = doc.ms;
   if (typeof doc.createdAt === 'string') label.createdAt = doc.createdAt;
   return label;
+}
+
+/** The document as written: `_conflicts` is what a read adds to it. */
+function withoutConflicts(doc: PouchDoc): Record<string, unknown> {
+  const written: Record<string, unknown> = { ...doc };
+  delete written._conflicts;
+  return written;
 }
 
 function leavesOf(answer: Array<{ ok?: PouchDoc }>): LabelLeaf[] {

@@ -2,7 +2,8 @@
 // fake-IndexedDB and outbox: a second computer that joins gets the first's labels into its study;
 // both computers labelling a unit differently while apart each see the conflict on that unit, with
 // both labels and the device that gave each, and nothing chosen; labelling the unit again on one
-// resolves it everywhere (the server keeps one branch, the other computer takes the label).
+// resolves it everywhere (the server keeps one branch, the other computer takes the label). What a
+// server admin writes into the database that is no label of this annotator's units never comes in.
 
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { Label, Task } from '../../../shared/domain/model';
@@ -119,5 +120,39 @@ describe('one annotator on two computers', () => {
     expect((onServer.json as { _conflicts?: string[] })._conflicts).toBeUndefined();
     await a2.stop();
     await b2.stop();
+  });
+
+  it("takes in only this annotator's labels of their own units, whatever else the server holds", async () => {
+    const { studyId, packed, invitation, second } = await twoComputers();
+    const [mine, theirs] = packed.pack.tasks.answer as [string, string];
+    const good = {
+      _id: `label:answer:${mine}`,
+      type: 'label',
+      study: studyId,
+      annotator: ANN.id,
+      task: 'answer',
+      unit: mine,
+      value: 'yes',
+      at: '2026-11-24T10:00:00.000Z',
+      rev: 1,
+      unsure: false,
+      note: '',
+    };
+    // The server's validation would refuse these from the annotator; its admin can write them all the same.
+    const design = (await server.adminRequest('GET', `${invitation.database}/_design/agreement-studio`)).json as { _rev: string };
+    expect((await server.adminRequest('DELETE', `${invitation.database}/_design/agreement-studio?rev=${design._rev}`)).status).toBe(200);
+    const forged = [
+      good,
+      { ...good, _id: `label:answer:${theirs}`, unit: theirs, annotator: TEAM[1]?.id },
+      { ...good, _id: 'label:answer:not-assigned', unit: 'not-assigned' },
+      { ...good, _id: 'label:difficulty:' + (packed.pack.tasks.difficulty[0] ?? ''), task: 'difficulty', unit: packed.pack.tasks.difficulty[0], value: 12 },
+      { ...good, _id: 'label:match:' + (packed.pack.tasks.match[0] ?? ''), task: 'match', unit: packed.pack.tasks.match[0], value: 'matched', judge: 'gpt' },
+    ];
+    expect((await server.adminRequest('POST', `${invitation.database}/_bulk_docs`, { docs: forged })).status).toBe(201);
+    const b = second.start();
+    await expect.poll(async () => (await second.db.labels.toArray()).map((one) => `${one.task} ${one.unitId}`), POLL).toEqual([`answer ${mine}`]);
+    await expect.poll(() => b.latest(), POLL).toMatchObject({ state: 'synced' });
+    expect((await second.db.labels.toArray()).map((one) => `${one.task} ${one.unitId}`)).toEqual([`answer ${mine}`]);
+    await b.stop();
   });
 });
