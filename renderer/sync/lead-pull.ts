@@ -279,10 +279,13 @@ async function mergeBatch(
   // Units the annotator's devices disagree on (issue 29): neither label goes in until they choose.
   const disagreements = new Map<string, LabelConflict>();
   const settled = new Set<string>();
+  const losersOf = new Map<string, PouchDoc[]>();
+  for (const doc of losers) losersOf.set(doc._id, [...(losersOf.get(doc._id) ?? []), doc]);
   for (const change of changes) {
     if (!change.id.startsWith(LABEL_DOC_PREFIX) || change.doc === undefined) continue;
-    const leaves = [change.doc, ...losers.filter((doc) => doc._id === change.id)].map(withoutConflicts) as Array<PouchDoc & Record<string, unknown>>;
-    const conflict = readLabelConflict(leaves);
+    const branches = losersOf.get(change.id) ?? [];
+    const conflict =
+      branches.length === 0 ? undefined : readLabelConflict([change.doc, ...branches].map((doc) => ({ ...withoutConflicts(doc), _id: doc._id })));
     if (conflict !== undefined) disagreements.set(change.id, conflict);
     else settled.add(change.id);
   }
