@@ -1,6 +1,8 @@
 // Reads what the app's agreement report, disagreement lists and dataset export are computed from:
 // one stored study whole, its human labels and the lead's gold labels, in one read transaction,
-// with provenance entries standing in for the input files the command line lists.
+// with provenance entries standing in for the input files the command line lists. A unit two of
+// an annotator's devices labelled differently (an open conflict on a team server) is left out of
+// that annotator's labels and counted apart, so no figure takes either label silently.
 
 import { countText } from '../../shared/domain/count-text';
 import type { GoldLabel, Label, Study, StudyData } from '../../shared/domain/model';
@@ -20,6 +22,8 @@ export interface ReportData {
   gold: GoldLabel[];
   /** Annotator id -> display name, from the study's annotators. */
   annotatorNames: Record<string, string>;
+  /** Labels left out of `labels` because the annotator's devices disagree on their unit (TeamDatabase.openConflicts). */
+  conflictingLabels: number;
 }
 
 export interface ReportInputs extends ReportData {
@@ -36,16 +40,31 @@ export interface ReportDataOptions {
 export async function loadReportData(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportData> {
   const withGold = options.gold ?? true;
   // One transaction, so the labels and gold labels belong to the same state of the study.
-  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators], async () => {
+  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators, db.teamDatabases], async () => {
     // The study first: when it is missing, its error aborts the transaction before other reads start.
     const study = await loadStudyData(db, studyId);
-    const [labels, gold, annotators] = await Promise.all([
+    const [stored, gold, annotators, databases] = await Promise.all([
       byStudy(db.labels, studyId).toArray(),
       withGold ? loadGoldLabels(db, studyId) : [],
       byStudy(db.annotators, studyId).toArray(),
+      db.teamDatabases.where('studyId').equals(studyId).toArray(),
     ]);
-    return { study, labels, gold, annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])) };
+    const conflicting = new Set(
+      databases.flatMap((row) => Object.values(row.openConflicts ?? {}).map((conflict) => conflictKey(row.annotatorId, conflict.task, conflict.unit))),
+    );
+    const labels = conflicting.size === 0 ? stored : stored.filter((label) => !conflicting.has(conflictKey(label.annotatorId, label.task, label.unitId)));
+    return {
+      study,
+      labels,
+      gold,
+      annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])),
+      conflictingLabels: stored.length - labels.length,
+    };
   });
+}
+
+function conflictKey(annotatorId: string, task: string, unitId: string): string {
+  return JSON.stringify([annotatorId, task, unitId]);
 }
 
 /** loadReportData with the provenance of what it read; one canonical JSON pass over the study. */

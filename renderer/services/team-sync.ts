@@ -59,6 +59,11 @@ export async function startStoredSyncs(services: SyncServices & { db: StudioData
   for (const connection of await services.db.syncConnections.toArray()) startSync(services, connection.studyId, connection.role);
 }
 
+/** Whether two of the annotator's devices gave the unit different labels, as their sync last reported. */
+export function unitInConflict({ syncStatuses }: Pick<SyncServices, 'syncStatuses'>, studyId: string, task: Task, unitId: string): boolean {
+  return syncStatuses.getState().annotator[studyId]?.conflicts?.some((conflict) => conflict.task === task && conflict.unit === unitId) ?? false;
+}
+
 /** Tells the annotator's push about labels just stored, when the study syncs here; otherwise the next start sends them. */
 export function labelsWritten({ workers, syncStatuses }: SyncServices, studyId: string, units: ReadonlyArray<{ task: Task; unitId: string }>): void {
   if (syncStatuses.getState().running[studyId]?.role === 'annotator') workers.sync.labelsWritten(studyId, units);

@@ -3,8 +3,14 @@
 // database on the team server. The outbox's `_local/` state keeps the sequence the server has
 // acknowledged and the labels it refused, so the count of labels waiting survives a restart. New
 // packs the lead puts in the database (a reassignment, the missing units) are opened as files are.
+// The annotator's labels also come down from their database into the outbox (issue 29), so a
+// second device shows what the first labelled; where two devices gave a unit different labels,
+// the conflict is reported on the unit until the annotator labels it again, which resolves it.
 
-import type { Label, Task } from '../../shared/domain/model';
+import { MAX_REVISION, TASKS, type Label, type Task } from '../../shared/domain/model';
+import { deviceName } from '../../shared/sync/device-name';
+import { readLabelConflict, type LabelConflict, type LabelLeaf } from '../../shared/sync/label-conflicts';
+import { readLabelDoc, type LabelDocExpectation } from '../../shared/sync/read-label-doc';
 import { nextRetryDelay, nextTryAt } from '../../shared/sync/retry-schedule';
 import { labelDocId, LABEL_DOC_PREFIX, PACK_DOC_PREFIX, toLabelDoc, type LabelDoc } from '../../shared/sync/sync-docs';
 import { PackOpenError } from '../db/open-pack';
@@ -28,6 +34,10 @@ interface OutboxState {
   seq: number | string;
   /** Label document id -> the server's words for refusing it, until a later revision is accepted. */
   refused: Record<string, string>;
+  /** This copy of the study: its random id and its name, written on every label it sends. */
+  device: { id: string; name: string };
+  /** Label document id -> the differing labels of the annotator's devices, until the annotator labels the unit again. */
+  conflicts: Record<string, LabelConflict>;
 }
 
 /** Labels read from the outbox at once (allDocs keys), so a 100,000-label study is read in bounded requests. */
@@ -61,16 +71,25 @@ class OutboxSync {
   private readonly stopSignal = new Promise<void>((resolve) => (this.stopRequested = resolve));
   private outbox: PouchDatabase | undefined;
   private remote: PouchDatabase | undefined;
+  /** The same database again, as the download's source (see quietInfo). */
+  private source: PouchDatabase | undefined;
   private replication: PouchReplication | undefined;
+  /** The labels coming down from the annotator's database: their other devices' labels. */
+  private download: PouchReplication | undefined;
+  private downloadTimer: ReturnType<typeof setTimeout> | undefined;
+  private downloadDelay = 0;
   private feed: PouchChangesFeed | undefined;
   private annotatorId = '';
   private target: PackTarget | undefined;
-  private state: OutboxState = { seq: 0, refused: {} };
+  private state: OutboxState = freshState();
   private stateRev: string | undefined;
   private connection: Connection = { state: 'connecting' };
   private lastSyncedAt: string | undefined;
   /** Units written since the last put, by label document id. */
   private readonly queued = new Map<string, { task: Task; unitId: string }>();
+  /** Label documents that came down and wait to be read into the study, by id. */
+  private readonly arrived = new Set<string>();
+  private arrivalTimer: ReturnType<typeof setTimeout> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private feedTimer: ReturnType<typeof setTimeout> | undefined;
   private feedDelay = 0;
@@ -123,13 +142,17 @@ class OutboxSync {
     this.target = { studyId: this.studyId, annotatorId: this.annotatorId, fileName: teamDatabaseSource(connection.server, connection.database) };
     this.outbox = this.deps.openPouch(outboxName(this.studyId));
     this.remote = openAnnotatorRemote(this.deps, this.studyId, connection.server, connection.database);
+    this.source = quietInfo(openAnnotatorRemote(this.deps, this.studyId, connection.server, connection.database));
     try {
       await this.loadState();
       // Every stored label the outbox lacks or holds older goes in before the replication starts.
       const labels = await db.labels.where('[studyId+annotatorId]').equals([this.studyId, this.annotatorId]).toArray();
-      await this.write(() => this.putLabels(labels));
+      await this.write(() => this.putLabels(labels, false));
+      // What came down before a stop and was not read into the study yet (the outbox holds it later).
+      await this.write(() => this.restoreAll());
       if (!this.stopped) {
         this.startReplication();
+        this.startDownload();
         this.flushSoon();
         this.lookForPacks();
         this.startFeed();
@@ -141,7 +164,7 @@ class OutboxSync {
       await this.writes.catch(() => undefined);
       await this.reporter.idle();
       await this.packLooker.idle();
-      await Promise.all([this.outbox.close().catch(() => undefined), this.remote.close().catch(() => undefined)]);
+      await Promise.all([this.outbox, this.remote, this.source].map((database) => database?.close().catch(() => undefined)));
     }
   }
 
@@ -179,6 +202,10 @@ class OutboxSync {
   private cancelAll(): void {
     this.replication?.cancel();
     this.replication = undefined;
+    this.download?.cancel();
+    this.download = undefined;
+    clearTimeout(this.downloadTimer);
+    clearTimeout(this.arrivalTimer);
     this.feed?.cancel();
     this.feed = undefined;
     clearTimeout(this.flushTimer);
@@ -200,7 +227,7 @@ class OutboxSync {
     const units = [...this.queued.values()];
     const keys = units.map((unit): [string, string, string, string] => [this.studyId, this.annotatorId, unit.task, unit.unitId]);
     const labels = (await this.deps.db.labels.bulkGet(keys)).filter((label): label is Label => label !== undefined);
-    await this.putLabels(labels);
+    await this.putLabels(labels, true);
     // Cleared only once put: a unit queued again meanwhile stays queued for the next put.
     for (const unit of units) {
       const id = labelDocId(unit.task, unit.unitId);
@@ -209,17 +236,32 @@ class OutboxSync {
     this.report();
   }
 
-  /** Puts each label the outbox lacks or holds older, over the outbox's current revision. */
-  private async putLabels(labels: readonly Label[]): Promise<void> {
+  /**
+   * Puts each label the outbox lacks or holds older, over the outbox's current revision.
+   * `written`: the annotator just labelled these units, so each goes in even over a later label
+   * of another device (one revision above it), and resolves the unit's conflict: the other
+   * devices' branches are deleted. Otherwise a later label in the outbox is left to restore.
+   */
+  private async putLabels(labels: readonly Label[], written: boolean): Promise<void> {
     const outbox = this.outbox as PouchDatabase;
     for (let start = 0; start < labels.length && !this.stopped; start += CHUNK) {
-      const docs = labels.slice(start, start + CHUNK).map(toLabelDoc);
-      const stored = await outbox.allDocs({ keys: docs.map((doc) => doc._id), include_docs: true });
+      const docs = labels.slice(start, start + CHUNK).map((label): LabelDoc => ({ ...toLabelDoc(label), device: this.state.device.name }));
+      const stored = await outbox.allDocs({ keys: docs.map((doc) => doc._id), include_docs: true, conflicts: true });
       const changed: PouchDoc[] = [];
+      const resolved: string[] = [];
       docs.forEach((doc, index) => {
         const row = stored.rows[index];
-        const current = row?.doc;
+        const current = row?.doc ?? undefined;
+        const losers = written ? (current?._conflicts ?? []) : [];
+        for (const rev of losers) changed.push({ _id: doc._id, _rev: rev, _deleted: true });
+        if (losers.length > 0 || this.state.conflicts[doc._id] !== undefined) resolved.push(doc._id);
         if (current && COMPARED.every((field) => JSON.stringify(current[field]) === JSON.stringify(doc[field]))) return;
+        if (current && !written && isLaterLabel(current, doc)) return;
+        if (current && written && typeof current.rev === 'number' && current.rev >= doc.rev) {
+          doc.rev = Math.min(current.rev + 1, MAX_REVISION);
+          // Raised above another device's revision: read back into the study, so both say the same.
+          this.arrived.add(doc._id);
+        }
         const rev = row?.error === undefined ? row?.value.rev : undefined;
         changed.push(rev !== undefined ? { ...doc, _rev: rev } : { ...doc });
       });
@@ -228,7 +270,127 @@ class OutboxSync {
       const failed = results.find((result) => result.error !== undefined);
       // Only this object writes the outbox, one put at a time: a failure here is the disk's.
       if (failed) throw new Error(`the outbox could not store the label ${failed.id ?? ''}: ${failed.reason ?? String(failed.error)}`);
+      if (written && resolved.length > 0) {
+        for (const id of resolved) delete this.state.conflicts[id];
+        await this.saveState();
+      }
+      this.restoreSoon();
     }
+  }
+
+  /** What a label coming down must be: of this study and annotator, in its scheme, on a unit assigned here. */
+  private async expectation(): Promise<LabelDocExpectation> {
+    const { db } = this.deps;
+    const [study, rows] = await Promise.all([
+      db.studies.get(this.studyId),
+      db.assignments.bulkGet(TASKS.map((task): [string, string, string] => [this.studyId, this.annotatorId, task])),
+    ]);
+    const assigned = Object.fromEntries(TASKS.map((task, index) => [task, new Set(rows[index]?.units ?? [])])) as Record<Task, Set<string>>;
+    return { studyId: this.studyId, annotatorId: this.annotatorId, scheme: study?.scheme ?? { answerUnknown: false }, assigned };
+  }
+
+  /** Reads the annotator's labels from their database into the outbox, live; what arrives goes into the study. */
+  private startDownload(): void {
+    const outbox = this.outbox as PouchDatabase;
+    const download = outbox.replicate.from(this.source as PouchDatabase, {
+      live: true,
+      retry: true,
+      back_off_function: nextRetryDelay,
+      batch_size: 500,
+      // Labels only: the packs are read by the pack watch, straight from the server.
+      filter: (doc: PouchDoc) => doc._id.startsWith(LABEL_DOC_PREFIX),
+    });
+    this.download = download;
+    download.on('active', () => (this.downloadDelay = 0));
+    download.on('change', (info: PouchReplicationInfo) => {
+      for (const doc of info.docs ?? []) if (doc._id.startsWith(LABEL_DOC_PREFIX)) this.arrived.add(doc._id);
+      this.restoreSoon();
+    });
+    download.on('error', () => {
+      // The push says what the server answered; this only starts again after a while.
+      if (this.download !== download) return;
+      this.download = undefined;
+      this.downloadDelay = nextRetryDelay(this.downloadDelay);
+      this.downloadTimer = setTimeout(() => {
+        if (!this.stopped) this.startDownload();
+      }, this.downloadDelay);
+    });
+  }
+
+  private restoreSoon(): void {
+    if (this.arrivalTimer !== undefined || this.arrived.size === 0 || this.stopped) return;
+    this.arrivalTimer = setTimeout(() => {
+      this.arrivalTimer = undefined;
+      const ids = [...this.arrived];
+      this.arrived.clear();
+      if (ids.length > 0) void this.write(() => this.restore(ids));
+    }, 0);
+  }
+
+  /** Every label in the outbox read against the study: after a stop between a download and its restore. */
+  private async restoreAll(): Promise<void> {
+    const outbox = this.outbox as PouchDatabase;
+    const ids = (await outbox.allDocs({ startkey: LABEL_DOC_PREFIX, endkey: `${LABEL_DOC_PREFIX}\ufff0` })).rows.map((row) => row.id);
+    await this.restore(ids);
+  }
+
+  /**
+   * Reads these outbox documents into the study: a label the study lacks or holds older (by its
+   * revision, then its time) is stored as it is in the outbox, with one audit entry; a document
+   * whose devices' branches differ becomes a conflict on its unit instead, and nothing is chosen.
+   * Each document is held to the lead's own rules first (readLabelDoc): a server admin can write
+   * anything into the database, and nothing but this app's labels of this annotator's units comes in.
+   */
+  private async restore(ids: readonly string[]): Promise<void> {
+    const outbox = this.outbox as PouchDatabase;
+    const { db } = this.deps;
+    const expectation = await this.expectation();
+    const fits = (doc: PouchDoc) => readLabelDoc(withoutConflicts(doc), expectation).ok;
+    let conflictsChanged = false;
+    for (let start = 0; start < ids.length && !this.stopped; start += CHUNK) {
+      const read = await outbox.allDocs({ keys: ids.slice(start, start + CHUNK), include_docs: true, conflicts: true });
+      const winners: LabelDoc[] = [];
+      for (const row of read.rows) {
+        const doc = row.doc;
+        if (doc === undefined || doc === null || row.value?.deleted === true || !isLabelDoc(doc)) continue;
+        const leaves = (doc._conflicts?.length ?? 0) > 0 ? (await outbox.get(doc._id, { open_revs: 'all' }).then(leavesOf)).filter(fits) : [];
+        const conflict = readLabelConflict(leaves);
+        const before = this.state.conflicts[doc._id];
+        if (conflict !== undefined) {
+          if (JSON.stringify(before) !== JSON.stringify(conflict)) {
+            this.state.conflicts[doc._id] = conflict;
+            conflictsChanged = true;
+          }
+          continue;
+        }
+        if (before !== undefined) {
+          delete this.state.conflicts[doc._id];
+          conflictsChanged = true;
+        }
+        if (fits(doc)) winners.push(doc);
+      }
+      if (winners.length === 0) continue;
+      await db.transaction('rw', [db.labels, db.audit], async () => {
+        const keys = winners.map((doc): [string, string, string, string] => [this.studyId, this.annotatorId, doc.task, doc.unit]);
+        const stored = await db.labels.bulkGet(keys);
+        const restored = winners.filter((doc, index) => {
+          const label = stored[index];
+          if (label === undefined) return true;
+          const current = toLabelDoc(label);
+          return !COMPARED.every((field) => JSON.stringify(current[field]) === JSON.stringify(doc[field])) && isLaterLabel(doc, current);
+        });
+        if (restored.length === 0) return;
+        await db.labels.bulkPut(restored.map((doc) => fromLabelDoc(doc, this.studyId, this.annotatorId)));
+        await db.audit.add({
+          studyId: this.studyId,
+          at: this.now(),
+          kind: 'sync:restored',
+          detail: JSON.stringify({ labels: restored.length, units: restored.slice(0, 20).map((doc) => `${doc.task}:${doc.unit}`) }),
+        });
+      });
+    }
+    if (conflictsChanged) await this.saveState();
+    this.report();
   }
 
   private startReplication(): void {
@@ -347,16 +509,30 @@ class OutboxSync {
       const doc = await (this.outbox as PouchDatabase).get(STATE_ID);
       this.stateRev = doc._rev;
       const refused = typeof doc.refused === 'object' && doc.refused !== null ? (doc.refused as Record<string, string>) : {};
-      this.state = { seq: typeof doc.seq === 'number' || typeof doc.seq === 'string' ? doc.seq : 0, refused: { ...refused } };
+      const conflicts = typeof doc.conflicts === 'object' && doc.conflicts !== null ? (doc.conflicts as Record<string, LabelConflict>) : {};
+      const device = isDevice(doc.device) ? doc.device : freshState().device;
+      this.state = {
+        seq: typeof doc.seq === 'number' || typeof doc.seq === 'string' ? doc.seq : 0,
+        refused: { ...refused },
+        device,
+        conflicts: { ...conflicts },
+      };
     } catch {
-      // No state yet: nothing acknowledged.
-      this.state = { seq: 0, refused: {} };
+      // No state yet: nothing acknowledged, and this copy of the study names itself.
+      this.state = freshState();
     }
+    if (this.stateRev === undefined) await this.saveState();
   }
 
   private async saveState(): Promise<void> {
     if (this.outbox === undefined) return;
-    const doc: PouchDoc = { _id: STATE_ID, seq: this.state.seq, refused: { ...this.state.refused } };
+    const doc: PouchDoc = {
+      _id: STATE_ID,
+      seq: this.state.seq,
+      refused: { ...this.state.refused },
+      device: this.state.device,
+      conflicts: { ...this.state.conflicts },
+    };
     if (this.stateRev !== undefined) doc._rev = this.stateRev;
     this.stateRev = (await this.outbox.put(doc)).rev;
   }
@@ -398,6 +574,8 @@ class OutboxSync {
       this.lastSyncedAt = this.now();
       status = { ...base, state: 'synced' };
     }
+    const conflicts = Object.values(this.state.conflicts);
+    if (conflicts.length > 0) status.conflicts = conflicts;
     return this.lastSyncedAt !== undefined ? { ...status, lastSyncedAt: this.lastSyncedAt } : status;
   }
 
@@ -486,6 +664,76 @@ function deniedDocument(error: unknown): { id: string | undefined; reason: strin
   const id = typeof record.id === 'string' ? record.id : undefined;
   const words = [record.reason, record.message].find((value): value is string => typeof value === 'string' && value !== '');
   return { id, reason: words ?? 'refused by the server' };
+}
+
+/**
+ * The database with an `info` that never fails: PouchDB's replication asks a remote source for
+ * it after each batch without catching (pouchdb 9, replicate.js), so a server gone right after a
+ * batch would end in an unhandled rejection. The figures are only for its progress report.
+ */
+function quietInfo(database: PouchDatabase): PouchDatabase {
+  const info = database.info.bind(database);
+  database.info = () => info().catch(() => ({ db_name: database.name, doc_count: 0, update_seq: 0 }));
+  return database;
+}
+
+/** A new copy of the study's state: nothing acknowledged, and a device id of its own. */
+function freshState(): OutboxState {
+  const id = crypto.randomUUID().replace(/-/g, '');
+  return { seq: 0, refused: {}, device: { id, name: deviceName(globalThis.navigator?.userAgent ?? '', id) }, conflicts: {} };
+}
+
+function isDevice(value: unknown): value is OutboxState['device'] {
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return typeof record.id === 'string' && typeof record.name === 'string';
+}
+
+/** Whether label `a` is later than `b`: a higher revision, or the same one set later. */
+function isLaterLabel(a: Pick<LabelDoc, 'rev' | 'at'> | PouchDoc, b: Pick<LabelDoc, 'rev' | 'at'>): boolean {
+  const rev = typeof a.rev === 'number' ? a.rev : 0;
+  if (rev !== b.rev) return rev > b.rev;
+  return typeof a.at === 'string' && Date.parse(a.at) > Date.parse(b.at);
+}
+
+/** A label document as this app writes them; anything else in the outbox is left alone. */
+function isLabelDoc(doc: PouchDoc): doc is PouchDoc & LabelDoc {
+  return (
+    doc._id.startsWith(LABEL_DOC_PREFIX) &&
+    doc.type === 'label' &&
+    typeof doc.task === 'string' &&
+    typeof doc.unit === 'string' &&
+    typeof doc.rev === 'number' &&
+    typeof doc.at === 'string' &&
+    (typeof doc.value === 'string' || typeof doc.value === 'number')
+  );
+}
+
+function fromLabelDoc(doc: LabelDoc, studyId: string, annotatorId: string): Label {
+  const label: Label = {
+    studyId,
+    annotatorId,
+    unitId: doc.unit,
+    task: doc.task,
+    value: doc.value,
+    at: doc.at,
+    rev: doc.rev,
+    unsure: doc.unsure === true,
+    note: typeof doc.note === 'string' ? doc.note : '',
+  };
+  if (typeof doc.ms === 'number') label.ms = doc.ms;
+  if (typeof doc.createdAt === 'string') label.createdAt = doc.createdAt;
+  return label;
+}
+
+/** The document as written: `_conflicts` is what a read adds to it. */
+function withoutConflicts(doc: PouchDoc): Record<string, unknown> {
+  const written: Record<string, unknown> = { ...doc };
+  delete written._conflicts;
+  return written;
+}
+
+function leavesOf(answer: Array<{ ok?: PouchDoc }>): LabelLeaf[] {
+  return answer.flatMap((leaf) => (leaf.ok !== undefined ? [leaf.ok] : []));
 }
 
 /** Whether outbox sequence `a` comes after `b`: numbers in a local PouchDB, compared as such. */

@@ -8,6 +8,7 @@
 
 import type { AuditEntry, Task } from '../../shared/domain/model';
 import { buildLabelFile, type LabelRecord } from '../../shared/formats/label-file';
+import { readLabelConflict, type LabelConflict } from '../../shared/sync/label-conflicts';
 import { readLabelDoc, type LabelDocExpectation } from '../../shared/sync/read-label-doc';
 import { nextRetryDelay, nextTryAt } from '../../shared/sync/retry-schedule';
 import { isOwnDocId, ownDocProblem, type OwnDocExpectation } from '../../shared/sync/read-own-doc';
@@ -291,6 +292,19 @@ async function mergeBatch(
   const losingFiles: LabelRecord[][] = [];
   const losingCount = new Map<string, number>();
   const refused: RefusedDocDetail[] = [];
+  // Units the annotator's devices disagree on (issue 29): neither label goes in until they choose.
+  const disagreements = new Map<string, LabelConflict>();
+  const settled = new Set<string>();
+  const losersOf = new Map<string, PouchDoc[]>();
+  for (const doc of losers) losersOf.set(doc._id, [...(losersOf.get(doc._id) ?? []), doc]);
+  for (const change of changes) {
+    if (!change.id.startsWith(LABEL_DOC_PREFIX) || change.doc === undefined) continue;
+    const branches = losersOf.get(change.id) ?? [];
+    const conflict =
+      branches.length === 0 ? undefined : readLabelConflict([change.doc, ...branches].map((doc) => ({ ...withoutConflicts(doc), _id: doc._id })));
+    if (conflict !== undefined) disagreements.set(change.id, conflict);
+    else settled.add(change.id);
+  }
 
   const check = (doc: PouchDoc): LabelRecord | undefined => {
     const reading: { ok: true; label: LabelRecord } | { ok: false; reason: string } =
@@ -318,11 +332,11 @@ async function mergeBatch(
       continue;
     }
     const label = check(doc);
-    if (label !== undefined) winners.push(label);
+    if (label !== undefined && !disagreements.has(change.id)) winners.push(label);
   }
   for (const doc of losers) {
     const label = check(doc);
-    if (label === undefined) continue;
+    if (label === undefined || disagreements.has(doc._id)) continue;
     const n = losingCount.get(doc._id) ?? 0;
     losingCount.set(doc._id, n + 1);
     (losingFiles[n] ??= []).push(label);
@@ -346,11 +360,32 @@ async function mergeBatch(
       await db.audit.bulkAdd(newlyRefused.map((detail) => ({ studyId: study.studyId, at, kind: 'sync:refused', detail: JSON.stringify(detail) })));
     }
     const stored = await db.teamDatabases.get([study.studyId, row.annotatorId]);
+    const openConflicts = { ...(stored?.openConflicts ?? {}) };
+    for (const id of settled) delete openConflicts[id];
+    const opened = [...disagreements].filter(([id, conflict]) => JSON.stringify(openConflicts[id]) !== JSON.stringify(conflict));
+    for (const [id, conflict] of opened) openConflicts[id] = conflict;
+    if (opened.length > 0) {
+      await db.audit.bulkAdd(
+        opened.map(([, conflict]) => ({
+          studyId: study.studyId,
+          at,
+          kind: 'sync:conflict',
+          detail: JSON.stringify({ database: row.database, annotator: row.annotatorId, ...conflict }),
+        })),
+      );
+    }
     // Labels, not revisions: a label edited twice or in 300 conflicting branches is one (issue 27).
     const labelsPulled = await withPrefix(db.labels.where(':id'), [study.studyId, row.annotatorId]).count();
     const conflicts = (stored?.conflicts ?? 0) + lost;
     const refusedCount = (stored?.refused ?? 0) + newlyRefused.length;
-    await db.teamDatabases.update([study.studyId, row.annotatorId], { since: lastSeq, labelsPulled, conflicts, refused: refusedCount, lastPulledAt: at });
+    await db.teamDatabases.update([study.studyId, row.annotatorId], {
+      since: lastSeq,
+      labelsPulled,
+      conflicts,
+      refused: refusedCount,
+      lastPulledAt: at,
+      openConflicts: Object.keys(openConflicts).length > 0 ? openConflicts : undefined,
+    });
     const last = newlyRefused[newlyRefused.length - 1];
     return { labelsPulled, conflicts, refused: refusedCount, at, ...(last !== undefined ? { reason: `${last.id}: ${last.reason}` } : {}) };
   });

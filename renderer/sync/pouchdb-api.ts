@@ -92,6 +92,8 @@ export interface PouchReplicationOptions {
   /** Milliseconds before the next retry after `delay` ms (PouchDB's back_off_function). */
   back_off_function?: (delay: number) => number;
   checkpoint?: 'source' | 'target' | false;
+  /** Only the documents it keeps (PouchDB applies it here, reading each changed document whole). */
+  filter?: (doc: PouchDoc) => boolean;
 }
 
 export interface PouchDatabase {

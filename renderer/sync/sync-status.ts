@@ -2,6 +2,8 @@
 // stands at the lead, an annotator's own sync state, and the lead's connect request. Defined here,
 // below the sync worker, so the sync code needs nothing from the worker's message types.
 
+import type { LabelConflict } from '../../shared/sync/label-conflicts';
+
 /** Where one annotator's database stands at the lead. */
 export interface TeamDatabaseStatus {
   annotatorId: string;
@@ -41,6 +43,8 @@ export interface AnnotatorSyncStatus {
   lastSyncedAt?: string;
   /** While `offline`: when the push tries again (ISO 8601), sooner on Retry now or when the computer is back online. */
   nextTryAt?: string;
+  /** Units two of the annotator's devices gave different labels, until they label each again; absent when none. */
+  conflicts?: LabelConflict[];
 }
 
 export interface LeadConnectRequest {

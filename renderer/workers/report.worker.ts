@@ -22,12 +22,15 @@ const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, annotatorNames, inputs } = await loadReportInputs(workerDatabase(databaseName), studyId, { gold: request.includeGold });
+      const { study, labels, gold, annotatorNames, inputs, conflictingLabels } = await loadReportInputs(workerDatabase(databaseName), studyId, {
+        gold: request.includeGold,
+      });
       const report = buildReport({
         study,
         labels,
         gold,
         annotatorNames,
+        conflictingLabels,
         settings: {
           bootstrap: request.bootstrap,
           seed: request.seed,

@@ -63,6 +63,8 @@ export interface ReportInput {
   settings: ReportSettings;
   /** Annotator id -> display name; an annotator without one is named by id. */
   annotatorNames?: Readonly<Record<string, string>>;
+  /** Labels left out before the report because two devices of their annotator disagree on the unit (a team server's open conflict). */
+  conflictingLabels?: number;
   inputs: Array<{ file: string; sha256: string }>;
   app: string;
   now: string;
@@ -138,6 +140,7 @@ export function buildReport(input: ReportInput): AgreementReport {
       average: settings.average,
       unsureLabels: unsure,
       ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
+      ...(input.conflictingLabels !== undefined && input.conflictingLabels > 0 ? { conflictingLabelsLeftOut: input.conflictingLabels } : {}),
       unparseable,
       ...goldSetting(units),
       resample,

@@ -612,8 +612,12 @@ export function judgeSamplesText({ judge, samples, source }: JudgeSamples, value
 }
 
 /** Whether labels marked unsure were counted, in words: `unsure labels counted` or `unsure labels left out (12)`. */
-export function unsureSetting({ unsureLabels, unsureLabelsLeftOut }: AgreementReport['settings']): string {
-  return unsureLabels === 'left-out' ? `unsure labels left out (${unsureLabelsLeftOut ?? 0})` : 'unsure labels counted';
+export function unsureSetting({ unsureLabels, unsureLabelsLeftOut, conflictingLabelsLeftOut }: AgreementReport['settings']): string {
+  const unsure = unsureLabels === 'left-out' ? `unsure labels left out (${unsureLabelsLeftOut ?? 0})` : 'unsure labels counted';
+  // Counted apart: a unit an annotator's devices disagree on has no label of theirs until they choose.
+  return conflictingLabelsLeftOut !== undefined
+    ? `${unsure}, labels in conflict between an annotator's devices left out (${conflictingLabelsLeftOut})`
+    : unsure;
 }
 
 /** Whether the unparseable setting is worth a word: the report has unparseable replies, or counts them as disagreements. */

@@ -8,6 +8,7 @@ import { isRecord, quote } from '../formats/field-schemas';
 import { labelSchema, labelValuesText, type LabelRecord } from '../formats/label-file';
 import { canonicalLabelValue } from '../formats/label-values';
 import { issuesToErrors } from '../formats/zod-issues';
+import { MAX_DEVICE_NAME_CHARS } from './device-name';
 import { labelDocId } from './sync-docs';
 import { LABEL_DOC_MEMBERS } from './validation-function';
 
@@ -28,6 +29,10 @@ const labelDocSchema = labelSchema.extend({
   unsure: z.boolean({ error: 'expected true or false' }),
   note: z.string({ error: 'expected the note as text' }).max(MAX_LABEL_NOTE_CHARS, { error: `the note is longer than ${MAX_LABEL_NOTE_CHARS} characters` }),
   createdAt: z.iso.datetime({ offset: true, error: 'expected an ISO 8601 timestamp' }).optional(),
+  device: z
+    .string({ error: 'expected the device as text' })
+    .max(MAX_DEVICE_NAME_CHARS, { error: `the device is longer than ${MAX_DEVICE_NAME_CHARS} characters` })
+    .optional(),
 });
 
 /** The label a pulled document holds, or why the lead refuses it, in words. */

@@ -3,6 +3,8 @@
 // labels were pulled. Passwords are never among them: the host keeps those (the platform's
 // TeamServerAccess), so no table, export or backup can hold one.
 
+import type { LabelConflict } from './label-conflicts';
+
 /** A study connected to a team server. */
 export interface SyncConnection {
   studyId: string;
@@ -39,6 +41,12 @@ export interface TeamDatabase {
   conflicts?: number;
   /** Documents the pull refused (each logged in the audit log as `sync:refused`). */
   refused: number;
+  /**
+   * Units two of the annotator's devices gave different labels (issue 29), by label document id:
+   * neither label is merged until the annotator chooses, and the report leaves the unit out. Each
+   * is in the audit log as `sync:conflict` with both labels. Absent when none is open.
+   */
+  openConflicts?: Record<string, LabelConflict>;
   lastPulledAt?: string;
 }
 

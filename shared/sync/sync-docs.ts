@@ -22,6 +22,8 @@ export interface LabelDoc {
   rev: number;
   unsure: boolean;
   note: string;
+  /** The annotator's device that wrote this revision (deviceName), so a conflict between two of theirs says which is which. */
+  device?: string;
 }
 
 /** A pack the lead put in the database: its parts, joined in index order, are the pack file's text. */

@@ -3,6 +3,7 @@
 // annotator's user write labels, only in the study's scheme, and only the server admin write packs.
 // The lead's pull checks the same rules again (read-label-doc.ts): a server may lack this function.
 
+import { MAX_DEVICE_NAME_CHARS } from './device-name';
 import { answerLabelsOf, MATCH_LABELS, MAX_DIFFICULTY, MAX_LABEL_NOTE_CHARS, MAX_REVISION, MIN_DIFFICULTY, type LabelScheme } from '../domain/model';
 
 export const DESIGN_DOC_ID = '_design/agreement-studio';
@@ -39,6 +40,7 @@ export const LABEL_DOC_MEMBERS = [
   'rev',
   'unsure',
   'note',
+  'device',
 ] as const;
 
 /** The design document for the database of `target.annotatorId` in `target.studyId`. */
@@ -61,6 +63,7 @@ export function validationSource(target: ValidationTarget): string {
     maxDifficulty: MAX_DIFFICULTY,
     maxRevision: MAX_REVISION,
     maxNote: MAX_LABEL_NOTE_CHARS,
+    maxDevice: MAX_DEVICE_NAME_CHARS,
   };
   return `function (newDoc, oldDoc, userCtx, secObj) {
   var C = ${JSON.stringify(constants)};
@@ -77,7 +80,9 @@ export function validationSource(target: ValidationTarget): string {
   }
   if (id.indexOf('label:') !== 0) refuse('this database holds only labels and packs; "' + id + '" is neither');
   if (!isAnnotator) refuse('labels here may be written only by the annotator ' + C.annotator + ' (user ' + C.user + ')');
-  if (newDoc._deleted) refuse('a label cannot be deleted; change it instead');
+  // A deletion is the losing branch of a conflict between the annotator's devices, resolved by them:
+  // the lead's pull refuses a label deleted whole, so nothing it pulled is lost.
+  if (newDoc._deleted) return;
   for (var member in newDoc) {
     if (!Object.prototype.hasOwnProperty.call(newDoc, member) || has(C.members, member)) continue;
     if (member.indexOf('judge') === 0) refuse('a label must not carry a judge field ("' + member + '")');
@@ -105,5 +110,6 @@ export function validationSource(target: ValidationTarget): string {
   if (newDoc.ms !== undefined && (typeof newDoc.ms !== 'number' || !(newDoc.ms >= 0))) refuse('ms must be a number of at least 0');
   if (typeof newDoc.unsure !== 'boolean') refuse('unsure must be true or false');
   if (typeof newDoc.note !== 'string' || newDoc.note.length > C.maxNote) refuse('the note must be text of at most ' + C.maxNote + ' characters');
+  if (newDoc.device !== undefined && (typeof newDoc.device !== 'string' || newDoc.device.length > C.maxDevice)) refuse('device must be text of at most ' + C.maxDevice + ' characters');
 }`;
 }

@@ -1,6 +1,8 @@
 // The place of the current unit: the unit under the cursor, or a word on why there is none.
 
-import type { KeyMap } from '../settings';
+import { displayKey, labelChoices, type KeyMap } from '../settings';
+import { UnitConflictNote } from '../sync';
+import type { LabelValue } from '../../../shared/domain/model';
 import { UnitPanel } from './UnitPanel';
 import { useWorkspace, useWorkspaceState } from './useWorkspace';
 import { currentPosition } from './workspace-store';
@@ -22,5 +24,15 @@ export function CurrentUnit({ keyMap }: { keyMap: KeyMap }) {
       </div>
     );
   }
-  return <UnitPanel unit={unit} position={position} keyMap={keyMap} />;
+  const keyOf = (value: LabelValue) => {
+    const choice = labelChoices(data.task, data.study.scheme).find((one) => one.value === value);
+    const key = choice === undefined ? undefined : keyMap.keysOf(choice.action)[0];
+    return key === undefined ? undefined : displayKey(key);
+  };
+  return (
+    <>
+      <UnitConflictNote studyId={data.study.id} task={data.task} unitId={unit.id} keyOf={keyOf} />
+      <UnitPanel unit={unit} position={position} keyMap={keyMap} />
+    </>
+  );
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Task } from '../../../shared/domain/model';
 import { useServices } from '../../services/services';
-import { labelsWritten } from '../../services/team-sync';
+import { labelsWritten, unitInConflict } from '../../services/team-sync';
 import { useStudyExists } from '../../services/queries';
 import { describeStorageError } from '../../db/storage';
 import { useLabellingAnnotator } from '../mode';
@@ -55,6 +55,7 @@ export function LabellingWorkspace({ studyId, task, unitId }: { studyId: string;
           annotatorName: () => annotatorName.current,
           labelWrites,
           onLabelsWritten: (units) => labelsWritten(services, studyId, units),
+          inConflict: (unitId) => unitInConflict(services, studyId, task, unitId),
         });
         setLoad({ key, controller });
       })

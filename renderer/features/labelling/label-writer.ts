@@ -14,8 +14,12 @@ export interface LabelKey {
 }
 
 export type LabelChange =
-  /** Sets the value; `unsure` and `note` carry flags the annotator gave before the first label. */
-  | { kind: 'label:set'; value: LabelValue; ms: number; unsure?: boolean; note?: string }
+  /**
+   * Sets the value; `unsure` and `note` carry flags the annotator gave before the first label.
+   * `resolve`: the unit's label is in conflict between the annotator's devices, and this one is
+   * kept, so it is written as a new revision even when this device already shows it.
+   */
+  | { kind: 'label:set'; value: LabelValue; ms: number; unsure?: boolean; note?: string; resolve?: boolean }
   | { kind: 'label:unsure'; unsure: boolean }
   | { kind: 'label:note'; note: string };
 
@@ -74,7 +78,7 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
     case 'label:set': {
       const unsure = change.unsure ?? before?.unsure ?? false;
       const note = change.note ?? before?.note ?? '';
-      if (before && before.value === change.value && before.unsure === unsure && before.note === note) return before;
+      if (change.resolve !== true && before && before.value === change.value && before.unsure === unsure && before.note === note) return before;
       const label: Label = {
         studyId: key.studyId,
         annotatorId: key.annotatorId,

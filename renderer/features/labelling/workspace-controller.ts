@@ -77,6 +77,8 @@ export interface ControllerOptions {
   labelWrites: LabelWrites;
   /** Called after each write that changed a stored label, once it is on disk (the team server push sends it then). */
   onLabelsWritten?: (units: ReadonlyArray<{ task: Task; unitId: string }>) => void;
+  /** Whether two of the annotator's devices gave the unit different labels: labelling it then keeps that label on every device. */
+  inConflict?: (unitId: string) => boolean;
   now?: () => Date;
   /** Milliseconds on a monotonic clock, for time on screen. */
   clock?: () => number;
@@ -134,7 +136,10 @@ export class WorkspaceController {
     const shown = this.index.get(unit.id);
     const draft = shown.label ? undefined : this.store.getState().drafts.get(unit.id);
     const ms = this.clock() - this.shownAt;
-    const change: LabelChange = draft ? { kind: 'label:set', value, ms, unsure: draft.unsure, note: draft.note } : { kind: 'label:set', value, ms };
+    const resolve = this.options.inConflict?.(unit.id) === true ? { resolve: true } : {};
+    const change: LabelChange = draft
+      ? { kind: 'label:set', value, ms, unsure: draft.unsure, note: draft.note, ...resolve }
+      : { kind: 'label:set', value, ms, ...resolve };
     const willChange = this.issue(unit, change);
     const state = this.store.getState();
     if (willChange && draft) state.setDraft(unit.id, undefined);

@@ -194,6 +194,8 @@ export interface AgreementReport {
     unsureLabels?: 'counted' | 'left-out';
     /** With `left-out`: how many labels that was. */
     unsureLabelsLeftOut?: number;
+    /** Labels left out because two devices of their annotator gave the unit different labels and neither is chosen yet; absent when none. */
+    conflictingLabelsLeftOut?: number;
     /**
      * What unparseable judge replies mean for the figures: left out of every one, or counted as a
      * disagreement with every human label (see indexStudy). Absent in reports written before the

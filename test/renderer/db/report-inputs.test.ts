@@ -1,5 +1,6 @@
 // loadReportData and loadReportInputs against fake-indexeddb: one stored study whole, its labels
-// in key order and its gold labels, with provenance entries whose checksums follow the content.
+// in key order and its gold labels, with provenance entries whose checksums follow the content;
+// a unit in conflict between an annotator's devices is left out of their labels and counted apart.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/formats/canonical-json';
@@ -26,6 +27,31 @@ describe('loadReportInputs', () => {
       label(DEMO, 'ann-2', QUESTION, 'answer', 'no'),
       label(DEMO, 'ann-1', FINAL, 'match', 'matched'),
       label(DEMO, 'ann-1', QUESTION, 'answer', 'yes'),
+    ]);
+  });
+
+  it("leaves out and counts a label whose unit the annotator's devices disagree on", async () => {
+    expect((await loadReportData(db, DEMO)).conflictingLabels).toBe(0);
+    const labels = [
+      { value: 'yes' as const, at: NOW, rev: 2, unsure: false, note: '', couchRev: '2-a' },
+      { value: 'no' as const, at: NOW, rev: 2, unsure: false, note: '', couchRev: '2-b' },
+    ];
+    await db.teamDatabases.add({
+      studyId: DEMO,
+      annotatorId: 'ann-1',
+      database: 'as-demo-ann-1',
+      user: 'u',
+      createdAt: NOW,
+      packs: [],
+      labelsPulled: 2,
+      refused: 0,
+      openConflicts: { [`label:answer:${QUESTION}`]: { task: 'answer', unit: QUESTION, labels } },
+    });
+    const data = await loadReportData(db, DEMO);
+    expect(data.conflictingLabels).toBe(1);
+    expect(data.labels.map((l) => [l.annotatorId, l.task, l.unitId])).toEqual([
+      ['ann-1', 'match', FINAL],
+      ['ann-2', 'answer', QUESTION],
     ]);
   });
 

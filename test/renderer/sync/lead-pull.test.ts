@@ -1,8 +1,9 @@
 // The lead's continuous pull against pouchdb-server, with labels written into the annotators'
 // databases by the annotators themselves (their invitations' credentials): every label arrives
 // exactly once and coverage completes; a higher revision replaces the stored one and the old one is
-// audited; a CouchDB conflict is merged and audited; 300 conflicting branches of one label count as
-// one label and 299 conflicts kept in the audit log (issue 27); a forged label, a deleted validation
+// audited; a CouchDB conflict between the annotator's devices is kept open with both labels in the
+// audit log and neither merged until the annotator keeps one (issue 29), 300 branches of one label
+// as one open conflict; a forged label, a deleted validation
 // function and a pack document with a judge field are refused, counted and logged once; the server
 // stopped mid-pull makes it offline, and started again the pull finishes with nothing lost or
 // doubled; while it is stopped the status says when the next try is, never more than 2 s ahead
@@ -151,30 +152,49 @@ describe('startLeadPull', () => {
     expect(JSON.parse(replaced[0]?.detail ?? '{}')).toMatchObject({ annotator: 'ann-a', unit: label.unitId, old: { rev: 1 }, new: { rev: 2 } });
   });
 
-  it("merges CouchDB's own conflict and audits the losing revision", async () => {
+  it("keeps a conflict between the annotator's devices open, merging neither label, until the annotator keeps one", async () => {
     const world = await team();
     const pouch = world.pouches.get('ann-b');
     const label = (await assignedLabels(world, 'ann-b')).find((candidate) => candidate.task === 'answer');
     if (!pouch || !label) throw new Error('expected ann-b and an answer label');
-    const one = { ...toLabelDoc({ ...label, value: 'yes', at: '2026-11-24T10:00:00.000Z' }), _rev: '1-aaaa' };
-    const two = { ...toLabelDoc({ ...label, value: 'no', at: '2026-11-24T10:05:00.000Z' }), _rev: '1-bbbb' };
+    const id = toLabelDoc(label)._id;
+    const one = { ...toLabelDoc({ ...label, value: 'yes', at: '2026-11-24T10:00:00.000Z' }), device: 'Chrome on Linux · 3f2a', _rev: '1-aaaa' };
+    const two = { ...toLabelDoc({ ...label, value: 'no', at: '2026-11-24T10:05:00.000Z' }), device: 'Firefox on Windows · 9c1d', _rev: '1-bbbb' };
     const written = await pouch.bulkDocs([one, two], { new_edits: false });
     expect(written.filter((result) => result.error !== undefined)).toEqual([]);
     const pulling = pull(world);
-    await expect.poll(async () => (await auditOf(world, 'label:conflict')).length, { timeout: 20_000 }).toBe(1);
+    const row = () => world.db.teamDatabases.get([world.studyId, 'ann-b']);
+    await expect.poll(async () => Object.keys((await row())?.openConflicts ?? {}), { timeout: 20_000 }).toEqual([id]);
+    // Neither label is chosen: the study holds none for the unit, and the audit log holds both.
+    expect(await world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId])).toBeUndefined();
+    const logged = await auditOf(world, 'sync:conflict');
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]?.detail ?? '{}')).toMatchObject({
+      database: world.invitations[1]?.database,
+      annotator: 'ann-b',
+      task: 'answer',
+      unit: label.unitId,
+      labels: [
+        { value: 'no', device: 'Firefox on Windows · 9c1d', couchRev: '1-bbbb' },
+        { value: 'yes', device: 'Chrome on Linux · 3f2a', couchRev: '1-aaaa' },
+      ],
+    });
+
+    // The annotator keeps "yes": the other branch deleted, the kept label one revision on (the server's validation lets both in).
+    const current = await pouch.get(id, { conflicts: true });
+    const kept = { ...toLabelDoc({ ...label, value: 'yes', rev: 2, at: '2026-11-24T10:10:00.000Z' }), _rev: current._rev };
+    const resolved = await pouch.bulkDocs([...(current._conflicts ?? []).map((rev) => ({ _id: id, _rev: rev, _deleted: true })), kept]);
+    expect(resolved.filter((result) => result.error !== undefined)).toEqual([]);
+    pulling.wake();
+    await expect.poll(() => world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId]), { timeout: 20_000 }).toMatchObject({ value: 'yes', rev: 2 });
+    await expect.poll(async () => (await row())?.openConflicts, { timeout: 20_000 }).toBeUndefined();
     pulling.stop();
     await pulling.done;
-    // The later edit wins, as for label files, whichever revision CouchDB chose.
-    expect(await world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId])).toMatchObject({ value: 'no' });
-    const [conflict] = await auditOf(world, 'label:conflict');
-    expect(JSON.parse(conflict?.detail ?? '{}')).toMatchObject({
-      file: `${world.invitations[1]?.database ?? ''} on ${server.url}`,
-      kept: { value: 'no' },
-      old: { value: 'yes' },
-    });
+    expect(await auditOf(world, 'sync:conflict')).toHaveLength(1);
+    expect(await auditOf(world, 'sync:refused')).toEqual([]);
   });
 
-  it('counts 300 conflicting branches of one label as one label, and the 299 that lost as conflicts kept in the audit log', async () => {
+  it('counts 300 conflicting branches of one label as one open conflict, merging none and keeping each label in the audit log', async () => {
     const world = await team();
     const pouch = world.pouches.get('ann-b');
     const label = (await assignedLabels(world, 'ann-b')).find((candidate) => candidate.task === 'answer');
@@ -191,13 +211,15 @@ describe('startLeadPull', () => {
     await expect.poll(() => annB()?.lastPulledAt !== undefined && annB()?.state === 'current', { timeout: 60_000 }).toBe(true);
     pulling.stop();
     await pulling.done;
-    const conflicts = await auditOf(world, 'label:conflict');
-    expect(conflicts).toHaveLength(299);
-    expect(annB()).toMatchObject({ labelsPulled: 1, conflicts: 299, refused: 0 });
-    expect(await world.db.teamDatabases.get([world.studyId, 'ann-b'])).toMatchObject({ labelsPulled: 1, conflicts: 299, refused: 0 });
-    // The latest edit is the label, as for label files.
-    expect(await world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId])).toMatchObject({ note: 'branch 299', value: 'no' });
-    expect(await labelCount(world)).toBe(1);
+    const [logged, ...more] = await auditOf(world, 'sync:conflict');
+    expect(more).toEqual([]);
+    const detail = JSON.parse(logged?.detail ?? '{}') as { labels: Array<{ note: string }> };
+    expect(detail.labels).toHaveLength(300);
+    expect(detail.labels[0]?.note).toBe('branch 299');
+    expect(annB()).toMatchObject({ labelsPulled: 0, conflicts: 0, refused: 0 });
+    const row = await world.db.teamDatabases.get([world.studyId, 'ann-b']);
+    expect(Object.values(row?.openConflicts ?? {}).map((conflict) => conflict.labels.length)).toEqual([300]);
+    expect(await labelCount(world)).toBe(0);
   });
 
   it('counts a pack document carrying a judge field as refused, with its reason, and passes over the packs the lead put there', async () => {

@@ -1,6 +1,7 @@
 // buildReport on the hand-made study fixtures: its header and buckets, alpha, confusion and kappa
 // against values worked out by hand in the comments, player outcomes and reliability rows; and on a
-// generated study, finite numbers, seeded intervals and a careless annotator ranked lowest.
+// generated study, finite numbers, seeded intervals and a careless annotator ranked lowest; labels
+// left out for a conflict between an annotator's devices are counted apart in the settings.
 
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
@@ -9,6 +10,7 @@ import type { StudyData } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
+import { unsureSetting } from '../../../shared/report/table-layout';
 import type { StudyLabel } from '../../../shared/stats/study/study-units';
 import { bucketStudy, handStudy, workedExampleB } from '../stats/study/study-fixtures';
 
@@ -52,6 +54,15 @@ function numbersIn(value: unknown, path = 'report', out: Array<[string, number]>
 }
 
 describe('buildReport', () => {
+  it("counts labels left out for a conflict between an annotator's devices apart, in the settings and their line", () => {
+    const { study, labels } = workedExampleB();
+    const input = { study, labels, settings: { bootstrap: 0, seed: 1, average: 'micro' as const }, inputs: [], app: 'agreement-studio test', now: NOW };
+    expect(buildReport(input).settings.conflictingLabelsLeftOut).toBeUndefined();
+    const settings = buildReport({ ...input, conflictingLabels: 2 }).settings;
+    expect(settings.conflictingLabelsLeftOut).toBe(2);
+    expect(unsureSetting(settings)).toBe("unsure labels counted, labels in conflict between an annotator's devices left out (2)");
+  });
+
   it('fills the report header from its input', () => {
     const built = report(bucketStudy(), { bootstrap: 0, seed: 5, average: 'macro' });
     expect(built).toMatchObject({

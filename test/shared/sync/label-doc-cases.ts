@@ -45,4 +45,6 @@ export const BAD_LABELS: ReadonlyArray<{ what: string; doc: Record<string, unkno
   { what: 'a revision past the maximum', doc: goodLabel({ rev: 2_147_483_648 }), reason: /revision/ },
   { what: 'a missing unsure', doc: goodLabel({ unsure: undefined }), reason: /true or false/ },
   { what: 'a wrong type', doc: goodLabel({ type: 'pack' }), reason: /type label/ },
+  { what: 'a device that is not text', doc: goodLabel({ device: 7 }), reason: /device/ },
+  { what: 'a device name of 81 characters', doc: goodLabel({ device: 'd'.repeat(81) }), reason: /device/ },
 ];

@@ -1,6 +1,7 @@
 // The annotator database's validate_doc_update refuses what it should, in words: evaluated in
 // Node as CouchDB would call it, and installed on a pouchdb-server database, where the server
-// itself refuses a forged label, a judge field, a pack written by the annotator and a deletion.
+// itself refuses a forged label, a judge field, a pack written by the annotator and a deletion by
+// anyone but the annotator, who deletes the losing branch of a conflict between their devices.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designDoc, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
@@ -55,12 +56,15 @@ describe('validationSource in Node', () => {
     expect(refusal(validate, goodLabel(), stranger)).toMatch(/only by the annotator ann-a/);
   });
 
-  it('lets only the admin write packs, and refuses deletions by the annotator and other documents', () => {
+  it('lets only the admin write packs and only the annotator delete a label, and refuses other documents', () => {
     const pack = { _id: 'pack:abc', type: 'pack', study: STUDY, annotator: ANNOTATOR, sha256: 'abc', parts: 1, createdAt: '2026-11-24T10:00:00Z' };
     expect(refusal(validate, pack, admin)).toBeUndefined();
     expect(refusal(validate, { _id: 'pack:abc:0', type: 'pack-part', sha256: 'abc', index: 0, text: '{}' }, admin)).toBeUndefined();
     expect(refusal(validate, pack, annotator)).toMatch(/only the study lead/);
-    expect(refusal(validate, { _id: 'label:answer:t-1', _deleted: true }, annotator)).toMatch(/cannot be deleted/);
+    expect(refusal(validate, { _id: 'label:answer:t-1', _deleted: true }, annotator)).toBeUndefined();
+    expect(refusal(validate, { _id: 'label:answer:t-1', _deleted: true }, admin)).toMatch(/only by the annotator ann-a/);
+    expect(refusal(validate, { _id: 'label:answer:t-1', _deleted: true }, stranger)).toMatch(/only by the annotator ann-a/);
+    expect(refusal(validate, goodLabel({ device: 'Chrome on Linux · 3f2a' }), annotator)).toBeUndefined();
     expect(refusal(validate, { _id: 'notes', text: 'hi' }, annotator)).toMatch(/only labels and packs/);
     expect(refusal(validate, { _id: '_design/other', validate_doc_update: 'function () {}' }, annotator)).toMatch(/design/);
   });
@@ -99,10 +103,10 @@ describe('the design document on pouchdb-server', () => {
     expect(reasonOf(judged)).toMatch(/judgeGpt/);
   });
 
-  it('refuses a pack from the annotator, a deletion by the annotator, and a label from the admin', async () => {
+  it("refuses a pack from the annotator, the admin's deletion of a label, and a label from the admin", async () => {
     expect((await asAnnotator('PUT', 'db/pack%3Aabc', { type: 'pack' })).status).toBe(403);
     const stored = (await server.adminRequest('GET', 'db/label%3Aanswer%3At-1')).json as { _rev: string };
-    expect((await asAnnotator('DELETE', `db/label%3Aanswer%3At-1?rev=${stored._rev}`)).status).toBe(403);
+    expect((await server.adminRequest('DELETE', `db/label%3Aanswer%3At-1?rev=${stored._rev}`)).status).toBe(403);
     const byAdmin = await server.adminRequest('PUT', 'db/label%3Aanswer%3At-4', goodLabel({ _id: 'label:answer:t-4', unit: 't-4' }));
     expect(byAdmin.status).toBe(403);
     expect((await server.adminRequest('PUT', 'db/pack%3Aabc', { type: 'pack' })).status).toBe(201);

@@ -1,6 +1,7 @@
 // The label writer against fake-indexeddb: each change is one strict transaction holding the
 // label, its audit entry, the annotator record and the resume position; revisions count
-// changes; undo puts back a changed label or removes a new one; a failed write leaves nothing.
+// changes; undo puts back a changed label or removes a new one; a failed write leaves nothing;
+// the same label set again writes nothing, unless it resolves a conflict between devices.
 
 import type { DBCore, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,15 @@ async function labelAudit(db: StudioDatabase) {
 }
 
 describe('writeLabelChange', () => {
+  it('writes the same label again as a new revision only when it resolves a conflict between devices', async () => {
+    const db = await withDemo();
+    await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 10 }, context(T1));
+    expect(await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 10 }, context(T2))).toMatchObject({ changed: false });
+    const kept = await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 10, resolve: true }, context(T3));
+    expect(kept).toMatchObject({ changed: true, after: { value: 'yes', rev: 2, at: T3 } });
+    expect(await stored(db)).toMatchObject({ value: 'yes', rev: 2 });
+  });
+
   it('stores a first label at revision 1 with its times, flags, audit entry and annotator record', async () => {
     const db = await withDemo();
     const write = await writeLabelChange(db, KEY, { kind: 'label:set', value: 'yes', ms: 1234.4 }, context(T1, 's-coffee-orca/2'));
