@@ -11,11 +11,19 @@ import { useTeamServer, type InvitationRow } from './useTeamServer';
 import { WorkProgressNotice } from './WorkProgressNotice';
 import type { TeamServerFormValues } from './team-server-form';
 
-const STORAGE_TEXT: Record<KeyStorage, string> = {
-  system: 'encrypted by the operating system',
-  browser: 'encrypted by the browser, in its own database',
-  session: 'kept only until the app closes (no protected storage here)',
-};
+/** Where the host keeps the lead's password, and what that means after a restart, as true on each host. */
+function storageText(storage: KeyStorage, host: 'electron' | 'browser' | undefined): string {
+  switch (storage) {
+    case 'system':
+      return 'encrypted by the operating system, so the pull starts again when the app does';
+    case 'browser':
+      return "encrypted by the browser in this page's own database, so the pull starts again when the page is opened again";
+    case 'session':
+      return host === 'browser'
+        ? 'kept only until this page closes (a page served over plain http from another computer cannot encrypt it), then asked for again'
+        : 'kept only until the app closes (this computer offers the app no encrypted storage), then asked for again';
+  }
+}
 
 const STATE_TEXT: Record<TeamDatabaseStatus['state'], string> = {
   pulling: 'Pulling',
@@ -207,7 +215,7 @@ export function TeamServerSection({ studyId }: { studyId: string }) {
         <>
           <p data-testid="team-server-connection">
             Connected to <span className="strong">{connection.server}</span> as <span className="strong">{connection.user}</span>; the password is{' '}
-            {STORAGE_TEXT[connection.credentialStorage]}.
+            {storageText(connection.credentialStorage, server.host)}.
           </p>
           <div className="team-actions">
             <button type="button" className="primary" disabled={work.status === 'inviting'} onClick={() => void server.invite()}>

@@ -3,7 +3,7 @@
 // listed), and disconnect. The connection and the annotator databases are read from IndexedDB;
 // what the pull is doing now comes from the sync status store.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { countText } from '../../../shared/domain/count-text';
 import { invitationLink, serializeInvitation, type Invitation } from '../../../shared/sync/invitation';
@@ -72,6 +72,18 @@ export function useTeamServer(studyId: string) {
   const ended = useStore(syncStatuses, (state) => state.ended[studyId]);
   const [pending] = useState(() => readPending(studyId));
   const [work, setWork] = useState<TeamServerWork>(() => (pending ? { status: 'reload' } : { status: 'idle' }));
+  // The desktop app or a web page: a password kept for the session lasts until one or the other closes.
+  const [host, setHost] = useState<'electron' | 'browser'>();
+  useEffect(() => {
+    let live = true;
+    void platform.appInfo().then(
+      (info) => live && setHost(info.host),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [platform]);
 
   const connect = useCallback(
     async (values: TeamServerFormValues): Promise<boolean> => {
@@ -97,7 +109,11 @@ export function useTeamServer(studyId: string) {
           setWork({ status: 'reload' });
           return true;
         }
-        await workers.sync.connectLead({ studyId, server: checked.server, user: checked.user }, hostFetch(platform));
+        // Where the host keeps the password decides what the page says of it and whether the pull starts again after a restart.
+        await workers.sync.connectLead(
+          { studyId, server: checked.server, user: checked.user, credentialStorage: answer.credentialStorage },
+          hostFetch(platform),
+        );
         writePending(studyId, undefined);
         startSync(services, studyId, 'lead');
         setWork({ status: 'idle' });
@@ -157,6 +173,7 @@ export function useTeamServer(studyId: string) {
     databases,
     live,
     running,
+    host,
     ended,
     pending,
     work,

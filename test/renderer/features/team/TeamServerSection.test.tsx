@@ -25,8 +25,9 @@ const SERVER = 'https://couch.example.org/';
 useTeamPageHooks();
 beforeEach(() => window.sessionStorage.clear());
 
-async function renderTeam() {
+async function renderTeam(host: 'electron' | 'browser' = 'browser') {
   const setup = await teamSetup('lead');
+  setup.platform.appInfo.mockResolvedValue({ name: 'Agreement Studio', version: 'test', host });
   await assignTeam(setup.db, studyId, {
     annotators: [
       { id: 'ann-01', name: 'Ada' },
@@ -59,7 +60,8 @@ function storesConnection(db: StudioDatabase) {
       role: 'lead',
       server: request.server,
       user: request.user,
-      credentialStorage: 'browser',
+      // As the real connectLead: what the host said, else only for the session.
+      credentialStorage: request.credentialStorage ?? 'session',
       connectedAt: '2026-11-24T10:00:00Z',
     };
     await db.syncConnections.put(connection);
@@ -114,15 +116,35 @@ describe('the Team server section', () => {
       user: 'admin',
       password: PASSWORD,
     });
-    expect(workers.sync.connectLead).toHaveBeenCalledExactlyOnceWith({ studyId, server: SERVER, user: 'admin' }, expect.any(Function));
+    expect(workers.sync.connectLead).toHaveBeenCalledExactlyOnceWith(
+      { studyId, server: SERVER, user: 'admin', credentialStorage: 'browser' },
+      expect.any(Function),
+    );
     expect(JSON.stringify(workers.sync.connectLead.mock.calls)).not.toContain(PASSWORD);
     expect(workers.sync.startLeadPull).toHaveBeenCalledWith(studyId, expect.any(Function), expect.any(Function));
-    expect(screen.getByTestId('team-server-connection').textContent).toContain('encrypted by the browser');
+    // The web build keeps it sealed and starts the pull again after a restart (issue 29, finding 5).
+    const said = screen.getByTestId('team-server-connection').textContent;
+    expect(said).toContain('encrypted by the browser');
+    expect(said).toContain('starts again when the page is opened again');
+    expect(said).not.toContain('until');
     expect(JSON.stringify(await dumpTables(db))).not.toContain(PASSWORD);
     // The worker's requests leave through the host's fetch.
     const fetch = workers.sync.connectLead.mock.calls[0]?.[1];
     await fetch?.({ connectionId: connectionId('lead', studyId), url: `${SERVER}_session`, method: 'GET', headers: [] });
     expect(platform.teamServers.fetch).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['electron', 'until the app closes'],
+    ['browser', 'until this page closes'],
+  ] as const)('says a password kept for the session on the %s host lasts %s', async (host, until) => {
+    const { db, platform } = await renderTeam(host);
+    storesConnection(db);
+    platform.teamServers.register.mockResolvedValueOnce({ credentialStorage: 'session', reloadToConnect: false });
+    connectWith(SERVER);
+    await screen.findByTestId('team-server-connection');
+    await waitFor(() => expect(screen.getByTestId('team-server-connection').textContent).toContain(until));
+    expect(screen.getByTestId('team-server-connection').textContent).toContain('asked for again');
   });
 
   it('lets go of the password when the account is not a server admin', async () => {
