@@ -76,19 +76,31 @@ describe('classifyServerFailure', () => {
     expect(user).not.toBe('someone-else');
     const fromTestServer = await remoteAs(`${server.url}not-theirs`, ANNOTATOR)
       .allDocs()
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const fromCouchDb = await remoteAs(`${couchLikeUrl}not-theirs`, ANNOTATOR)
       .allDocs()
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(fromTestServer).toMatchObject({ status: 401 });
     expect(fromCouchDb).toMatchObject({ status: 403, name: 'forbidden' });
     for (const error of [fromTestServer, fromCouchDb]) expect(classifyServerFailure(error)).toMatchObject({ kind: 'account' });
   });
 
   it('reads a missing database by its name, and a status without a name as before', async () => {
-    const missing = await openNodePouch(`${server.url}no-such-database`, { skip_setup: true, fetch: (input, init) => fetch(input, { ...init, headers: withAuth(init?.headers, server.admin) }) })
+    const missing = await openNodePouch(`${server.url}no-such-database`, {
+      skip_setup: true,
+      fetch: (input, init) => fetch(input, { ...init, headers: withAuth(init?.headers, server.admin) }),
+    })
       .allDocs()
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(classifyServerFailure(missing)).toMatchObject({ kind: 'missing' });
     expect(classifyServerFailure({ error: 'not_found', status: 500 })).toMatchObject({ kind: 'missing' });
     expect(classifyServerFailure({ error: 'unauthorized', status: 500 })).toMatchObject({ kind: 'account' });
