@@ -4,6 +4,8 @@
 // accepted labels merge through importLabelFiles like label files, CouchDB's losing revisions
 // included, with the checkpoint in the same transaction. Each database's row counts labels (one per
 // task and unit), the revisions that lost and the refused documents, each refusal in the audit log.
+// Each pass also reads each database's `_security` and validation function (lead-protection.ts), so
+// a change to either shows at once rather than as documents refused one by one (issue 29).
 // Polls, never long-polls: a browser allows 6 connections per host, and a study may have 55 databases.
 
 import type { AuditEntry, Task } from '../../shared/domain/model';
@@ -18,6 +20,7 @@ import { importLabelFiles } from '../db/import-labels';
 import { withPrefix } from '../db/key-range';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
+import { protectionProblems } from './lead-protection';
 import { classifyServerFailure, teamDatabaseSource, teamDatabaseUrl } from './server-request';
 import { syncNow, type SyncDeps } from './sync-deps';
 import { APP } from '../db/app-stamp';
@@ -63,6 +66,7 @@ export function startLeadPull(
     const status = statuses.get(annotatorId);
     if (status === undefined) return;
     const next = { ...status, ...change };
+    if (change.protection?.length === 0) delete next.protection;
     // Back from offline or refused: that reason no longer holds.
     const recovered = (change.state === 'pulling' || change.state === 'current') && (status.state === 'offline' || status.state === 'refused');
     if (recovered && change.reason === undefined) delete next.reason;
@@ -112,9 +116,12 @@ export function startLeadPull(
             report();
           }
         }
-        const results = await eachAtMost(study.rows, CONCURRENT_DATABASES, (row) =>
-          pullDatabase(deps, study, row, remoteOf(study.connection, row.database), () => stopped, setStatus),
-        );
+        const results = await eachAtMost(study.rows, CONCURRENT_DATABASES, async (row) => {
+          const result = await pullDatabase(deps, study, row, remoteOf(study.connection, row.database), () => stopped, setStatus);
+          // After the labels, so the check never holds them up; not while the server is away or refuses the lead (the state says so).
+          if (result !== 'offline' && result !== 'refused' && !stopped) await checkProtection(deps, study, row, setStatus);
+          return result;
+        });
         if (stopped) break;
         if (results.includes('new')) {
           idle = IDLE_FIRST_MS;
@@ -182,6 +189,19 @@ async function studyToPull(deps: SyncDeps, studyId: string): Promise<StudyToPull
     }
     return { connection, studyId, rows, expectations, own, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
   });
+}
+
+/** Reads the database's protection and shows what changed; a server that does not answer leaves the last finding. */
+async function checkProtection(
+  deps: SyncDeps,
+  study: StudyToPull,
+  row: TeamDatabase,
+  setStatus: (annotatorId: string, change: Partial<TeamDatabaseStatus>) => void,
+): Promise<void> {
+  const own = study.own.get(row.annotatorId);
+  if (own === undefined) return;
+  const problems = await protectionProblems(deps, study.connection, row, own);
+  if (problems !== undefined) setStatus(row.annotatorId, { protection: problems });
 }
 
 /** Reads one database's feed from its checkpoint until nothing is new (or the pull stops). */

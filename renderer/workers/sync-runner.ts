@@ -7,6 +7,7 @@ import type { StudioDatabase } from '../db/database';
 import { joinInvitation } from '../sync/annotator-join';
 import { outboxName, startAnnotatorSync } from '../sync/annotator-sync';
 import { startLeadPull } from '../sync/lead-pull';
+import { restoreProtection } from '../sync/lead-protection';
 import { connectLead, inviteAnnotators, updatePacks } from '../sync/lead-setup';
 import type { OpenPouch } from '../sync/pouchdb-api';
 import type { SyncDeps } from '../sync/sync-deps';
@@ -17,6 +18,8 @@ interface RunningSync {
   done: Promise<void>;
   stop(): void;
   labelsWritten?(units: ReadonlyArray<{ task: Task; unitId: string }>): void;
+  /** The lead's pull: look again now rather than after its wait. */
+  wake?(): void;
 }
 
 export function createSyncRunner(db: StudioDatabase, openPouch: OpenPouch): SyncWorkerApi {
@@ -43,6 +46,12 @@ export function createSyncRunner(db: StudioDatabase, openPouch: OpenPouch): Sync
     connectLead: (request, fetch) => readable(() => connectLead(deps(fetch), request)),
     inviteAnnotators: (studyId, annotatorIds, fetch, onProgress) => readable(() => inviteAnnotators(deps(fetch), studyId, annotatorIds, onProgress)),
     updatePacks: (studyId, annotatorIds, fetch) => readable(() => updatePacks(deps(fetch), studyId, annotatorIds)),
+    restoreProtection: (studyId, annotatorIds, fetch) =>
+      readable(async () => {
+        const restored = await restoreProtection(deps(fetch), studyId, annotatorIds);
+        running.get(studyId)?.wake?.();
+        return restored;
+      }),
     startLeadPull: (studyId, fetch, onStatus) => run(studyId, () => startLeadPull(deps(fetch), studyId, onStatus)),
     joinInvitation: (invitation, fetch, onProgress) => readable(() => joinInvitation(deps(fetch), invitation, onProgress)),
     startAnnotatorSync: (studyId, fetch, onStatus) => run(studyId, () => startAnnotatorSync(deps(fetch), studyId, onStatus)),

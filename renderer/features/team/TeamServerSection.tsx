@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { KeyStorage } from '../../../shared/platform/studio-platform';
 import type { TeamDatabase } from '../../../shared/sync/stored-records';
 import type { TeamDatabaseStatus } from '../../workers/sync-protocol';
-import { useTeamServer, type InvitationRow } from './useTeamServer';
+import { useTeamServer, type InvitationRow, type ProtectionWork } from './useTeamServer';
 import { WorkProgressNotice } from './WorkProgressNotice';
 import type { TeamServerFormValues } from './team-server-form';
 
@@ -127,6 +127,7 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
               data-labels-pulled={row.labelsPulled}
               data-conflicts={row.conflicts}
               data-refused={row.refused}
+              data-protection-changed={(status?.protection?.length ?? 0) > 0}
             >
               <th scope="row" className="row-name">
                 <div className="strong">{annotatorId}</div>
@@ -135,6 +136,7 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
               <td>
                 {status ? STATE_TEXT[status.state] : running ? 'Starting' : 'Not pulling'}
                 {troubled && status.reason !== undefined && <div className="muted small">{status.reason}</div>}
+                {(status?.protection?.length ?? 0) > 0 && <div className="strong">Protection changed</div>}
               </td>
               <td className="num">
                 {number(row.labelsPulled)}
@@ -154,6 +156,59 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The databases whose protection the pull found changed on the server, each with what changed, and
+ * the one action that puts the lead's back (issue 29 point 4).
+ */
+function ProtectionWarning({
+  live,
+  work,
+  onRestore,
+}: {
+  live: readonly TeamDatabaseStatus[];
+  work: ProtectionWork;
+  onRestore: (annotatorIds: readonly string[]) => void;
+}) {
+  const changed = live.filter((status) => status.protection !== undefined && status.protection.length > 0);
+  return (
+    <>
+      {changed.length > 0 && (
+        <div className="notice notice-error" role="alert" data-testid="team-server-protection">
+          <div className="strong">
+            Protection changed on the server: until it is restored, {changed.length === 1 ? 'this database' : 'these databases'} may take labels from others
+            than {changed.length === 1 ? 'its annotator' : 'their annotators'}, or labels the studio refuses (the pull still refuses them).
+          </div>
+          <ul>
+            {changed.map((status) => (
+              <li key={status.annotatorId} data-protection-database={status.database}>
+                <span className="strong">{status.database}</span> ({status.annotatorId}): {status.protection?.join('; ')}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="primary"
+            disabled={work.status === 'restoring'}
+            onClick={() => onRestore(changed.map((status) => status.annotatorId))}
+          >
+            {work.status === 'restoring' ? 'Restoring…' : 'Restore protection'}
+          </button>
+        </div>
+      )}
+      {work.status === 'restored' && (
+        <p className="notice notice-success" role="status" data-testid="team-server-protection-restored">
+          {work.message}
+        </p>
+      )}
+      {work.status === 'failed' && (
+        <div className="notice notice-error" role="alert" data-testid="team-server-protection-problem">
+          {work.message}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -250,6 +305,7 @@ export function TeamServerSection({ studyId }: { studyId: string }) {
               </button>
             </div>
           )}
+          <ProtectionWarning live={server.live?.databases ?? []} work={server.protection} onRestore={(ids) => void server.restoreProtection(ids)} />
           <DatabasesTable databases={server.databases ?? []} live={server.live?.databases ?? []} running={server.running} />
         </>
       )}

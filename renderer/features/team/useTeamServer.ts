@@ -58,6 +58,9 @@ export type TeamServerWork =
   | { status: 'reload' }
   | { status: 'failed'; problems: string[] };
 
+/** Restoring the annotator databases' protection: under way, done (with what was done), or failed. */
+export type ProtectionWork = { status: 'idle' } | { status: 'restoring' } | { status: 'restored'; message: string } | { status: 'failed'; message: string };
+
 function invitationFile(invitation: Invitation) {
   return { suggestedName: `${invitation.annotator.id}.invitation.json`, text: serializeInvitation(invitation), mimeType: 'application/json' };
 }
@@ -168,6 +171,27 @@ export function useTeamServer(studyId: string) {
 
   const restart = useCallback(() => startSync(services, studyId, 'lead'), [services, studyId]);
 
+  const [protection, setProtection] = useState<ProtectionWork>({ status: 'idle' });
+  /** Puts the lead's `_security` and validation function back where the pull found them changed. */
+  const restoreProtection = useCallback(
+    async (annotatorIds: readonly string[]) => {
+      setProtection({ status: 'restoring' });
+      try {
+        const restored = await workers.sync.restoreProtection(studyId, annotatorIds, hostFetch(platform));
+        setProtection({
+          status: 'restored',
+          message:
+            restored.length === 0
+              ? 'Nothing needed restoring: the server already holds what the lead put there.'
+              : `Protection restored on ${countText(restored.length, 'database', 'databases')} (${restored.map((detail) => detail.database).join(', ')}), kept in the audit log.`,
+        });
+      } catch (error) {
+        setProtection({ status: 'failed', message: `Not restored: ${describeStorageError(error)}` });
+      }
+    },
+    [workers, platform, studyId],
+  );
+
   return {
     connection: connection === undefined ? undefined : connection?.role === 'lead' ? connection : null,
     databases,
@@ -181,5 +205,7 @@ export function useTeamServer(studyId: string) {
     invite,
     disconnect,
     restart,
+    protection,
+    restoreProtection,
   };
 }

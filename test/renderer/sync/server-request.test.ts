@@ -42,15 +42,16 @@ afterAll(async () => {
   await new Promise<void>((resolve) => couchLike.close(() => resolve()));
 });
 
-/** The annotator's view of a database on `url`, logged in with HTTP Basic. */
+/** A database on `url` as PouchDB opens it logged in as `account` with HTTP Basic. */
 function remoteAs(url: string, account: TeamServerAccount) {
-  return openNodePouch(url, { skip_setup: true, fetch: (input, init) => fetch(input, { ...init, headers: withAuth(init?.headers, account) }) });
-}
-
-function withAuth(headers: HeadersInit | undefined, account: TeamServerAccount): Headers {
-  const all = new Headers(headers);
-  all.set('authorization', basicAuthorization(account));
-  return all;
+  const auth = basicAuthorization(account);
+  return openNodePouch(url, {
+    skip_setup: true,
+    fetch: (input, options) => {
+      options?.headers?.set('authorization', auth);
+      return fetch(input, options as RequestInit);
+    },
+  });
 }
 
 describe('classifyServerFailure', () => {
@@ -92,10 +93,7 @@ describe('classifyServerFailure', () => {
   });
 
   it('reads a missing database by its name, and a status without a name as before', async () => {
-    const missing = await openNodePouch(`${server.url}no-such-database`, {
-      skip_setup: true,
-      fetch: (input, init) => fetch(input, { ...init, headers: withAuth(init?.headers, server.admin) }),
-    })
+    const missing = await remoteAs(`${server.url}no-such-database`, server.admin)
       .allDocs()
       .then(
         () => undefined,

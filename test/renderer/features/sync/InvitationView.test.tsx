@@ -110,7 +110,7 @@ describe('the invitation page', () => {
     const facts = screen.getByTestId('invitation-facts').textContent ?? '';
     expect(facts).toContain('Pilot⟨U+0007⟩ study');
     expect(facts).toContain('Bea⟨U+202E⟩gnp.exe⟨U+200B⟩');
-    expect(facts).not.toMatch(/[\u0007\u200b\u202e]/);
+    for (const hidden of ['\u0007', '\u200b', '\u202e']) expect(facts).not.toContain(hidden);
   });
 
   it('puts a profile in lead mode (a fresh one) in annotator mode once an invitation is open', async () => {

@@ -6,7 +6,8 @@
 // each link with the password warning; the pull's statuses fill the databases table; disconnect
 // stops, forgets and removes the rows; a hand edit of the assignment updates that annotator's pack,
 // and a new assignment from the setup form the packs of the invited annotators still on the team;
-// coverage reloads as the pull merges labels.
+// coverage reloads as the pull merges labels; a database whose protection the pull found changed
+// shows in red with what changed, and Restore protection asks the worker to put it back (issue 29).
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -254,6 +255,49 @@ describe('the Team server section', () => {
     });
     await waitFor(() => expect(ada.textContent).toContain('Offline'));
     expect(ada.textContent).toContain('couch.example.org could not be reached');
+  });
+
+  it('shows a database whose protection changed in red, and restores it with one action', async () => {
+    let report: (status: LeadSyncStatus) => void = () => undefined;
+    const setup = await renderTeam();
+    storesConnection(setup.db);
+    workers.sync.startLeadPull.mockImplementation((_study, _fetch, onStatus) => {
+      report = onStatus;
+      return new Promise(() => undefined);
+    });
+    workers.sync.restoreProtection.mockResolvedValue([{ database: 'as-demo-ann-02', found: ['the validation function is gone from the server'] }]);
+    connectWith(SERVER);
+    await screen.findByTestId('team-server-connection');
+    const row = (annotatorId: string, protection?: string[]) => ({
+      annotatorId,
+      database: `as-demo-${annotatorId}`,
+      state: 'current' as const,
+      labelsPulled: 0,
+      conflicts: 0,
+      refused: 0,
+      ...(protection !== undefined ? { protection } : {}),
+    });
+    report({ studyId, databases: [row('ann-01'), row('ann-02')] });
+    await screen.findByTestId('team-databases');
+    expect(screen.queryByTestId('team-server-protection')).toBeNull();
+
+    report({ studyId, databases: [row('ann-01'), row('ann-02', ['the validation function is gone from the server, so it takes any document'])] });
+    const warning = await screen.findByTestId('team-server-protection');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.className).toContain('notice-error');
+    expect(warning.textContent).toContain('as-demo-ann-02 (ann-02): the validation function is gone from the server, so it takes any document');
+    expect(warning.textContent).not.toContain('as-demo-ann-01');
+    const table = screen.getByTestId('team-databases');
+    expect((within(table).getByText('ann-02').closest('tr') as HTMLElement).dataset.protectionChanged).toBe('true');
+
+    fireEvent.click(within(warning).getByRole('button', { name: 'Restore protection' }));
+    expect((await screen.findByTestId('team-server-protection-restored')).textContent).toBe(
+      'Protection restored on 1 database (as-demo-ann-02), kept in the audit log.',
+    );
+    expect(workers.sync.restoreProtection).toHaveBeenCalledExactlyOnceWith(studyId, ['ann-02'], expect.any(Function));
+    // The pull's next pass finds it intact: the warning goes.
+    report({ studyId, databases: [row('ann-01'), row('ann-02')] });
+    await waitFor(() => expect(screen.queryByTestId('team-server-protection')).toBeNull());
   });
 
   it('disconnects: stops the pull, the host forgets the password, the rows go and the labels stay', async () => {
