@@ -3,7 +3,8 @@
 // checked by the lead itself (read-label-doc.ts and read-own-doc.ts, never trusting the server), and
 // accepted labels merge through importLabelFiles like label files, CouchDB's losing revisions
 // included, with the checkpoint in the same transaction. Each database's row counts labels (one per
-// task and unit), the revisions that lost and the refused documents, each refusal in the audit log.
+// task and unit), the labels in conflict apart (one however many revisions lost) and the refused
+// documents, each losing revision and each refusal in the audit log.
 // Each pass also reads each database's `_security` and validation function (lead-protection.ts), so
 // a change to either shows at once rather than as documents refused one by one (issue 29).
 // Polls, never long-polls: a browser allows 6 connections per host, and a study may have 55 databases.
@@ -16,7 +17,7 @@ import { connectionId, type SyncConnection, type TeamDatabase } from '../../shar
 import { LABEL_DOC_PREFIX } from '../../shared/sync/sync-docs';
 import { validationSource } from '../../shared/sync/validation-function';
 import { byStudy } from '../db/by-study';
-import { importLabelFiles } from '../db/import-labels';
+import { importLabelFiles, type LabelImportAuditDetail } from '../db/import-labels';
 import { withPrefix } from '../db/key-range';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
@@ -342,7 +343,7 @@ async function mergeBatch(
   return db.transaction('rw', [db.studies, db.turns, db.puzzles, db.labels, db.annotators, db.audit, db.teamDatabases], async () => {
     let lost = 0;
     const onLogged = (entries: readonly AuditEntry[]) => {
-      lost = entries.filter((entry) => entry.kind === 'label:conflict' || entry.kind === 'label:stale').length;
+      lost = entries.filter((entry) => LOST_KINDS.has(entry.kind)).length;
     };
     if (files.length > 0) await importLabelFiles(db, study.studyId, files, { fileNames: files.map(() => fileName), now: at, onLogged });
     const newlyRefused = await unloggedRefusals(deps, study.studyId, refused);
@@ -352,12 +353,30 @@ async function mergeBatch(
     const stored = await db.teamDatabases.get([study.studyId, row.annotatorId]);
     // Labels, not revisions: a label edited twice or in 300 conflicting branches is one (issue 27).
     const labelsPulled = await withPrefix(db.labels.where(':id'), [study.studyId, row.annotatorId]).count();
-    const conflicts = (stored?.conflicts ?? 0) + lost;
+    // Labels in conflict, not the revisions that lost: one label in 300 branches is one conflict (issue 29).
+    const conflicts = lost > 0 ? await conflictingLabels(deps, study.studyId, row.annotatorId) : (stored?.conflicts ?? 0);
     const refusedCount = (stored?.refused ?? 0) + newlyRefused.length;
     await db.teamDatabases.update([study.studyId, row.annotatorId], { since: lastSeq, labelsPulled, conflicts, refused: refusedCount, lastPulledAt: at });
     const last = newlyRefused[newlyRefused.length - 1];
     return { labelsPulled, conflicts, refused: refusedCount, at, ...(last !== undefined ? { reason: `${last.id}: ${last.reason}` } : {}) };
   });
+}
+
+/** The audit entries of a revision that lost: to a same-revision edit or CouchDB's choice (conflict), or to a higher revision (stale). */
+const LOST_KINDS: ReadonlySet<string> = new Set(['label:conflict', 'label:stale']);
+
+/** How many of the annotator's labels have a revision that lost, each kept in the audit log: read there, so a label counts once however often it lost. */
+async function conflictingLabels(deps: SyncDeps, studyId: string, annotatorId: string): Promise<number> {
+  const labels = new Set<string>();
+  await deps.db.audit
+    .where('studyId')
+    .equals(studyId)
+    .each((entry) => {
+      if (!LOST_KINDS.has(entry.kind)) return;
+      const detail = JSON.parse(entry.detail) as Partial<LabelImportAuditDetail>;
+      if (detail.annotator === annotatorId) labels.add(JSON.stringify([detail.task, detail.unit]));
+    });
+  return labels.size;
 }
 
 /** The document as written: `_conflicts` is what the feed adds to it. */

@@ -10,7 +10,7 @@ export interface TeamDatabaseStatus {
   state: 'pulling' | 'current' | 'offline' | 'refused';
   /** The annotator's labels the study holds: one per task and unit. */
   labelsPulled: number;
-  /** Revisions that lost, kept in the audit log as label:conflict or label:stale. */
+  /** The annotator's labels with a revision that lost (each revision kept in the audit log as label:conflict or label:stale): one per label, however many lost. */
   conflicts: number;
   /** Documents the pull refused (never trusting the server): each is in the audit log with its reason. */
   refused: number;

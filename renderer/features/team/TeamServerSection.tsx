@@ -108,6 +108,9 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
             Labels
           </th>
           <th scope="col" className="num">
+            Conflicts
+          </th>
+          <th scope="col" className="num">
             Refused
           </th>
           <th scope="col">Last pulled</th>
@@ -138,12 +141,11 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
                 {troubled && status.reason !== undefined && <div className="muted small">{status.reason}</div>}
                 {(status?.protection?.length ?? 0) > 0 && <div className="strong">Protection changed</div>}
               </td>
+              <td className="num">{number(row.labelsPulled)}</td>
               <td className="num">
-                {number(row.labelsPulled)}
+                {number(row.conflicts)}
                 {row.conflicts > 0 && (
-                  <div className="muted small">
-                    {number(row.conflicts)} {row.conflicts === 1 ? 'conflict' : 'conflicts'} kept in the audit log
-                  </div>
+                  <div className="muted small">{row.conflicts === 1 ? 'label with' : 'labels with'} revisions that lost, in the audit log</div>
                 )}
               </td>
               <td className="num">

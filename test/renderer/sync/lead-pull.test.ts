@@ -2,7 +2,7 @@
 // databases by the annotators themselves (their invitations' credentials): every label arrives
 // exactly once and coverage completes; a higher revision replaces the stored one and the old one is
 // audited; a CouchDB conflict is merged and audited; 300 conflicting branches of one label count as
-// one label and 299 conflicts kept in the audit log (issue 27); a forged label, a deleted validation
+// one label (issue 27) and one conflict, the 299 that lost kept in the audit log (issue 29); a forged label, a deleted validation
 // function and a pack document with a judge field are refused, counted and logged once; the server
 // stopped mid-pull makes it offline, and started again the pull finishes with nothing lost or
 // doubled; a pull restarted from the stored checkpoint reads nothing twice.
@@ -172,7 +172,7 @@ describe('startLeadPull', () => {
     });
   });
 
-  it('counts 300 conflicting branches of one label as one label, and the 299 that lost as conflicts kept in the audit log', async () => {
+  it('counts 300 conflicting branches of one label as one label and one conflict, the 299 that lost kept in the audit log', async () => {
     const world = await team();
     const pouch = world.pouches.get('ann-b');
     const label = (await assignedLabels(world, 'ann-b')).find((candidate) => candidate.task === 'answer');
@@ -191,8 +191,9 @@ describe('startLeadPull', () => {
     await pulling.done;
     const conflicts = await auditOf(world, 'label:conflict');
     expect(conflicts).toHaveLength(299);
-    expect(annB()).toMatchObject({ labelsPulled: 1, conflicts: 299, refused: 0 });
-    expect(await world.db.teamDatabases.get([world.studyId, 'ann-b'])).toMatchObject({ labelsPulled: 1, conflicts: 299, refused: 0 });
+    // Labels in conflict, not revisions (issue 29): one label, one conflict.
+    expect(annB()).toMatchObject({ labelsPulled: 1, conflicts: 1, refused: 0 });
+    expect(await world.db.teamDatabases.get([world.studyId, 'ann-b'])).toMatchObject({ labelsPulled: 1, conflicts: 1, refused: 0 });
     // The latest edit is the label, as for label files.
     expect(await world.db.labels.get([world.studyId, 'ann-b', 'answer', label.unitId])).toMatchObject({ note: 'branch 299', value: 'no' });
     expect(await labelCount(world)).toBe(1);

@@ -232,10 +232,14 @@ describe('the Team server section', () => {
     const bea = within(table).getByText('ann-02').closest('tr') as HTMLElement;
     expect(ada.textContent).toContain('Up to date');
     expect(ada.dataset.labelsPulled).toBe('12');
-    // Conflicts apart from labels (issue 27): a label in three branches is one label.
+    // Conflicts in a column of their own (issue 29): labels with revisions that lost, not the revisions.
     expect(ada.dataset.conflicts).toBe('3');
-    expect(ada.textContent).toContain('3 conflicts kept in the audit log');
-    expect(bea.textContent).not.toContain('kept in the audit log');
+    const columns = [...table.querySelectorAll('thead th')].map((cell) => cell.textContent);
+    expect(columns).toEqual(['Annotator', 'State', 'Labels', 'Conflicts', 'Refused', 'Last pulled']);
+    const cells = [...ada.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells[1]).toBe('12');
+    expect(cells[2]).toBe('3labels with revisions that lost, in the audit log');
+    expect(bea.textContent).not.toContain('in the audit log');
     expect(bea.textContent).toContain('Pulling');
     expect(bea.dataset.refused).toBe('1');
     expect(bea.textContent).toContain('last: label:answer:s-1/1 names annotator ann-01');
