@@ -20,6 +20,7 @@ export function createSyncClient(): SyncWorkerApi {
     inviteAnnotators: (studyId, annotatorIds, fetch, onProgress) =>
       withProgress<WorkProgress, Invitation[]>(onProgress, (progress) => remote().inviteAnnotators(studyId, annotatorIds, Comlink.proxy(fetch), progress)),
     updatePacks: (studyId, annotatorIds, fetch) => remote().updatePacks(studyId, annotatorIds, Comlink.proxy(fetch)),
+    restoreProtection: (studyId, annotatorIds, fetch) => remote().restoreProtection(studyId, annotatorIds, Comlink.proxy(fetch)),
     // Statuses keep coming for as long as the pull or push runs; the last one is the current state.
     startLeadPull: (studyId, fetch, onStatus) => remote().startLeadPull(studyId, Comlink.proxy(fetch), Comlink.proxy(onStatus)),
     joinInvitation: (invitation, fetch, onProgress) =>

@@ -3,7 +3,10 @@
 // checked by the lead itself (read-label-doc.ts and read-own-doc.ts, never trusting the server), and
 // accepted labels merge through importLabelFiles like label files, CouchDB's losing revisions
 // included, with the checkpoint in the same transaction. Each database's row counts labels (one per
-// task and unit), the revisions that lost and the refused documents, each refusal in the audit log.
+// task and unit), the labels in conflict apart (one however many revisions lost) and the refused
+// documents, each losing revision and each refusal in the audit log.
+// Each pass also reads each database's `_security` and validation function (lead-protection.ts), so
+// a change to either shows at once rather than as documents refused one by one (issue 29).
 // Polls, never long-polls: a browser allows 6 connections per host, and a study may have 55 databases.
 
 import type { AuditEntry, Task } from '../../shared/domain/model';
@@ -16,10 +19,11 @@ import { connectionId, type SyncConnection, type TeamDatabase } from '../../shar
 import { LABEL_DOC_PREFIX } from '../../shared/sync/sync-docs';
 import { validationSource } from '../../shared/sync/validation-function';
 import { byStudy } from '../db/by-study';
-import { importLabelFiles } from '../db/import-labels';
+import { importLabelFiles, type LabelImportAuditDetail } from '../db/import-labels';
 import { withPrefix } from '../db/key-range';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
+import { protectionProblems } from './lead-protection';
 import { classifyServerFailure, teamDatabaseSource, teamDatabaseUrl } from './server-request';
 import { syncNow, type SyncDeps } from './sync-deps';
 import { APP } from '../db/app-stamp';
@@ -69,6 +73,7 @@ export function startLeadPull(
     const status = statuses.get(annotatorId);
     if (status === undefined) return;
     const next = { ...status, ...change };
+    if (change.protection?.length === 0) delete next.protection;
     // Back from offline or refused: that reason no longer holds.
     const recovered = (change.state === 'pulling' || change.state === 'current') && (status.state === 'offline' || status.state === 'refused');
     if (recovered && change.reason === undefined) delete next.reason;
@@ -119,9 +124,12 @@ export function startLeadPull(
             report();
           }
         }
-        const results = await eachAtMost(study.rows, CONCURRENT_DATABASES, (row) =>
-          pullDatabase(deps, study, row, remoteOf(study.connection, row.database), () => stopped, setStatus),
-        );
+        const results = await eachAtMost(study.rows, CONCURRENT_DATABASES, async (row) => {
+          const result = await pullDatabase(deps, study, row, remoteOf(study.connection, row.database), () => stopped, setStatus);
+          // After the labels, so the check never holds them up; not while the server is away or refuses the lead (the state says so).
+          if (result !== 'offline' && result !== 'refused' && !stopped) await checkProtection(deps, study, row, setStatus);
+          return result;
+        });
         if (stopped) break;
         if (results.includes('new')) {
           idle = IDLE_FIRST_MS;
@@ -199,6 +207,19 @@ async function studyToPull(deps: SyncDeps, studyId: string): Promise<StudyToPull
     }
     return { connection, studyId, rows, expectations, own, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
   });
+}
+
+/** Reads the database's protection and shows what changed; a server that does not answer leaves the last finding. */
+async function checkProtection(
+  deps: SyncDeps,
+  study: StudyToPull,
+  row: TeamDatabase,
+  setStatus: (annotatorId: string, change: Partial<TeamDatabaseStatus>) => void,
+): Promise<void> {
+  const own = study.own.get(row.annotatorId);
+  if (own === undefined) return;
+  const problems = await protectionProblems(deps, study.connection, row, own);
+  if (problems !== undefined) setStatus(row.annotatorId, { protection: problems });
 }
 
 /** Reads one database's feed from its checkpoint until nothing is new (or the pull stops). */
@@ -352,7 +373,7 @@ async function mergeBatch(
   return db.transaction('rw', [db.studies, db.turns, db.puzzles, db.labels, db.annotators, db.audit, db.teamDatabases], async () => {
     let lost = 0;
     const onLogged = (entries: readonly AuditEntry[]) => {
-      lost = entries.filter((entry) => entry.kind === 'label:conflict' || entry.kind === 'label:stale').length;
+      lost = entries.filter((entry) => LOST_KINDS.has(entry.kind)).length;
     };
     if (files.length > 0) await importLabelFiles(db, study.studyId, files, { fileNames: files.map(() => fileName), now: at, onLogged });
     const newlyRefused = await unloggedRefusals(deps, study.studyId, refused);
@@ -376,7 +397,9 @@ async function mergeBatch(
     }
     // Labels, not revisions: a label edited twice or in 300 conflicting branches is one (issue 27).
     const labelsPulled = await withPrefix(db.labels.where(':id'), [study.studyId, row.annotatorId]).count();
-    const conflicts = (stored?.conflicts ?? 0) + lost;
+    // Labels in conflict, not the revisions that lost: one label in 300 branches is one conflict, whether
+    // it merged (a revision lost) or waits open for the annotator to choose (issue 29).
+    const conflicts = lost > 0 || opened.length > 0 ? await conflictingLabels(deps, study.studyId, row.annotatorId) : (stored?.conflicts ?? 0);
     const refusedCount = (stored?.refused ?? 0) + newlyRefused.length;
     await db.teamDatabases.update([study.studyId, row.annotatorId], {
       since: lastSeq,
@@ -389,6 +412,29 @@ async function mergeBatch(
     const last = newlyRefused[newlyRefused.length - 1];
     return { labelsPulled, conflicts, refused: refusedCount, at, ...(last !== undefined ? { reason: `${last.id}: ${last.reason}` } : {}) };
   });
+}
+
+/** The audit entries of a revision that lost: to a same-revision edit or CouchDB's choice (conflict), or to a higher revision (stale). */
+const LOST_KINDS: ReadonlySet<string> = new Set(['label:conflict', 'label:stale']);
+
+/** The audit entries of a label in conflict: a revision that lost, or devices that disagreed (open until the annotator chose). */
+const CONFLICT_KINDS: ReadonlySet<string> = new Set([...LOST_KINDS, 'sync:conflict']);
+
+/**
+ * How many of the annotator's labels were in conflict, read from the audit log, so a label counts
+ * once however many revisions lost or however often its devices disagreed.
+ */
+async function conflictingLabels(deps: SyncDeps, studyId: string, annotatorId: string): Promise<number> {
+  const labels = new Set<string>();
+  await deps.db.audit
+    .where('studyId')
+    .equals(studyId)
+    .each((entry) => {
+      if (!CONFLICT_KINDS.has(entry.kind)) return;
+      const detail = JSON.parse(entry.detail) as Partial<LabelImportAuditDetail>;
+      if (detail.annotator === annotatorId) labels.add(JSON.stringify([detail.task, detail.unit]));
+    });
+  return labels.size;
 }
 
 /** The document as written: `_conflicts` is what the feed adds to it. */

@@ -7,6 +7,7 @@ import type { Study } from '../../shared/domain/model';
 import { serializePack, type Pack } from '../../shared/formats/pack';
 import { teamServerOrigin } from '../../shared/sync/admitted-request';
 import { INVITATION_FORMAT, type Invitation } from '../../shared/sync/invitation';
+import { databaseSecurity } from '../../shared/sync/database-security';
 import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
 import { packDocs } from '../../shared/sync/sync-docs';
 import { annotatorDatabaseName, annotatorUserName } from '../../shared/sync/team-server-names';
@@ -148,7 +149,7 @@ async function setUpDatabase(deps: SyncDeps, connection: SyncConnection, study: 
   const created = await request('PUT', database);
   // 412: the database is there already (an earlier invitation).
   if (created.status !== 201 && created.status !== 202 && created.status !== 412) failed(database, connection, created);
-  const security = await request('PUT', `${database}/_security`, { admins: { names: [], roles: [] }, members: { names: [user], roles: [] } });
+  const security = await request('PUT', `${database}/_security`, databaseSecurity(user));
   if (security.status !== 200 && security.status !== 201) failed(database, connection, security);
   const design = designDoc({ studyId: study.id, annotatorId, user, scheme: study.scheme });
   const stored = await request('GET', `${database}/${DESIGN_DOC_ID}`);

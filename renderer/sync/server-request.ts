@@ -49,8 +49,8 @@ export function describeAnswer(answer: ServerAnswer): string {
 
 /**
  * What a failed PouchDB request to an annotator's database was, for each role to put in its own
- * words: the account refused (401, 403), the database missing (404), the server unreachable (the
- * fetch's own TypeError, whose message is the host's reason, relay-fetch.ts), or another answer.
+ * words: the account refused, the database missing, the server unreachable (the fetch's own
+ * TypeError, whose message is the host's reason, relay-fetch.ts), or another answer.
  */
 export type ServerFailure =
   | { kind: 'account'; message: string }
@@ -58,14 +58,22 @@ export type ServerFailure =
   | { kind: 'unreachable'; message: string }
   | { kind: 'other'; status: number; message: string };
 
+/** CouchDB's error names for a refusal and a missing database, as PouchDB passes them on in `name` (and CouchDB's body in `error`). */
+const ACCOUNT_ERRORS: ReadonlySet<string> = new Set(['unauthorized', 'forbidden']);
+const MISSING_ERRORS: ReadonlySet<string> = new Set(['not_found']);
+
+/**
+ * Read by the error's name first, its status only when it has none: servers differ in the status
+ * (pouchdb-server answers 401 where CouchDB answers 403), and PouchDB gives a refusal met inside a
+ * request's answer (a `_bulk_docs` result) `name: "forbidden"` with status 500.
+ */
 export function classifyServerFailure(error: unknown): ServerFailure {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  const message =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error !== null
-        ? String((error as { message?: unknown }).message ?? '')
-        : String(error);
+  const record = typeof error === 'object' && error !== null ? (error as { status?: unknown; name?: unknown; error?: unknown; message?: unknown }) : {};
+  const status = record.status;
+  const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null ? String(record.message ?? '') : String(error);
+  const names = [record.name, record.error].filter((name): name is string => typeof name === 'string');
+  if (names.some((name) => ACCOUNT_ERRORS.has(name))) return { kind: 'account', message };
+  if (names.some((name) => MISSING_ERRORS.has(name))) return { kind: 'missing', message };
   if (status === 401 || status === 403) return { kind: 'account', message };
   if (status === 404) return { kind: 'missing', message };
   if (error instanceof TypeError || typeof status !== 'number') return { kind: 'unreachable', message };

@@ -12,13 +12,25 @@ export interface TeamDatabaseStatus {
   state: 'pulling' | 'current' | 'offline' | 'refused';
   /** The annotator's labels the study holds: one per task and unit. */
   labelsPulled: number;
-  /** Revisions that lost, kept in the audit log as label:conflict or label:stale. */
+  /** The annotator's labels with a revision that lost (each revision kept in the audit log as label:conflict or label:stale): one per label, however many lost. */
   conflicts: number;
   /** Documents the pull refused (never trusting the server): each is in the audit log with its reason. */
   refused: number;
+  /**
+   * What changed in the database's protection on the server (its `_security`, the validation
+   * function), in words, as the last pass found it; absent while intact or not yet read.
+   */
+  protection?: string[];
   /** Why it is offline or refused, or what the last refused document was, in words. */
   reason?: string;
   lastPulledAt?: string;
+}
+
+/** A database whose protection the lead restored: the JSON in the `detail` of a `sync:protection-restored` audit entry. */
+export interface RestoredProtectionDetail {
+  database: string;
+  /** What the lead's check found before restoring, in words. */
+  found: string[];
 }
 
 export interface LeadSyncStatus {

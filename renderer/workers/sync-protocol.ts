@@ -9,12 +9,12 @@ import type { TeamServerRequest, TeamServerResponse } from '../../shared/platfor
 import type { Invitation } from '../../shared/sync/invitation';
 import type { OpenedPack } from '../db/open-pack';
 import type { WorkProgress } from '../db/long-work';
-import type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus } from '../sync/sync-status';
+import type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus, RestoredProtectionDetail } from '../sync/sync-status';
 
 /** The host's fetch, as a Comlink proxy. */
 export type HostFetch = (request: TeamServerRequest) => Promise<TeamServerResponse>;
 
-export type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus, TeamDatabaseStatus } from '../sync/sync-status';
+export type { AnnotatorSyncStatus, LeadConnectRequest, LeadSyncStatus, RestoredProtectionDetail, TeamDatabaseStatus } from '../sync/sync-status';
 
 export interface SyncWorkerApi {
   /** Checks that the account is a server admin and stores the study's connection; throws an Error in words otherwise. */
@@ -32,6 +32,12 @@ export interface SyncWorkerApi {
   ): Promise<Invitation[]>;
   /** Puts each annotator's current pack (their whole assignment) in their database, after a reassignment or for missing units. */
   updatePacks(studyId: string, annotatorIds: readonly string[], fetch: HostFetch): Promise<void>;
+  /**
+   * Puts the lead's `_security` and validation function back in each given annotator's database
+   * (all when none is given) where they changed on the server, each in the audit log, and has the
+   * running pull look again at once; returns the databases restored.
+   */
+  restoreProtection(studyId: string, annotatorIds: readonly string[] | undefined, fetch: HostFetch): Promise<RestoredProtectionDetail[]>;
   /** Pulls every annotator's database continuously until stopped; `onStatus` after every change of state. */
   startLeadPull(studyId: string, fetch: HostFetch, onStatus: (status: LeadSyncStatus) => void): Promise<void>;
   /** Sets up the study on this computer from an invitation, as opening its pack does (the host already holds its password). */

@@ -7,6 +7,7 @@ import type { StudioDatabase } from '../db/database';
 import { joinInvitation } from '../sync/annotator-join';
 import { outboxName, startAnnotatorSync } from '../sync/annotator-sync';
 import { startLeadPull } from '../sync/lead-pull';
+import { restoreProtection } from '../sync/lead-protection';
 import { connectLead, inviteAnnotators, updatePacks } from '../sync/lead-setup';
 import type { OpenPouch } from '../sync/pouchdb-api';
 import type { SyncDeps } from '../sync/sync-deps';
@@ -18,6 +19,8 @@ interface RunningSync {
   stop(): void;
   labelsWritten?(units: ReadonlyArray<{ task: Task; unitId: string }>): void;
   retryNow(): void;
+  /** The lead's pull: look again now rather than after its wait. */
+  wake?(): void;
 }
 
 export function createSyncRunner(db: StudioDatabase, openPouch: OpenPouch): SyncWorkerApi {
@@ -44,6 +47,12 @@ export function createSyncRunner(db: StudioDatabase, openPouch: OpenPouch): Sync
     connectLead: (request, fetch) => readable(() => connectLead(deps(fetch), request)),
     inviteAnnotators: (studyId, annotatorIds, fetch, onProgress) => readable(() => inviteAnnotators(deps(fetch), studyId, annotatorIds, onProgress)),
     updatePacks: (studyId, annotatorIds, fetch) => readable(() => updatePacks(deps(fetch), studyId, annotatorIds)),
+    restoreProtection: (studyId, annotatorIds, fetch) =>
+      readable(async () => {
+        const restored = await restoreProtection(deps(fetch), studyId, annotatorIds);
+        running.get(studyId)?.wake?.();
+        return restored;
+      }),
     startLeadPull: (studyId, fetch, onStatus) =>
       run(studyId, () => {
         const pull = startLeadPull(deps(fetch), studyId, onStatus);

@@ -37,7 +37,8 @@ export interface TeamServerAdmission {
   password(): Promise<string | undefined>;
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+/** This computer, exactly as the README names it: 127.0.0.2 reaches it too on most systems, but a reader would take it for another server. */
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 
 /**
  * The origin of a team server's base URL, or the reason it cannot be one, in words for the lead:

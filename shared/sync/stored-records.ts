@@ -37,7 +37,11 @@ export interface TeamDatabase {
    * many revisions or conflicting branches the server had (until issue 27 it counted revisions).
    */
   labelsPulled: number;
-  /** Revisions that lost (CouchDB's conflicting branches, a same-revision edit, an older revision) kept in the audit log; absent before issue 27. */
+  /**
+   * The annotator's labels with a revision that lost (CouchDB's conflicting branches, a same-revision
+   * edit, an older revision), each revision kept in the audit log: one per label (issue 29; it
+   * counted the revisions from issue 27, and is recounted at the next conflict); absent before issue 27.
+   */
   conflicts?: number;
   /** Documents the pull refused (each logged in the audit log as `sync:refused`). */
   refused: number;

@@ -67,6 +67,8 @@ export async function joinByLink(page: Page, studyId: string, link: string): Pro
   await page.locator(`tr[data-study-id="${studyId}"]`).waitFor({ timeout: 60_000 });
   await page.goto(link);
   await page.getByTestId('invitation-facts').waitFor({ timeout: 60_000 });
+  // An invitation opens in annotator mode, before anything is joined (issue 29).
+  await expect.poll(() => page.getByTestId('mode').textContent()).toBe('Annotator mode');
   await page.getByRole('button', { name: 'Join' }).click();
   await page.waitForURL(new RegExp(`#/study/${studyId}$`), { timeout: 60_000 });
   expect(page.url()).not.toContain('invitation');

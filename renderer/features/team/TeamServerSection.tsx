@@ -8,15 +8,23 @@ import type { KeyStorage } from '../../../shared/platform/studio-platform';
 import type { TeamDatabase } from '../../../shared/sync/stored-records';
 import type { TeamDatabaseStatus } from '../../workers/sync-protocol';
 import { NextTry } from './NextTry';
-import { useTeamServer, type InvitationRow } from './useTeamServer';
+import { useTeamServer, type InvitationRow, type ProtectionWork } from './useTeamServer';
 import { WorkProgressNotice } from './WorkProgressNotice';
 import type { TeamServerFormValues } from './team-server-form';
 
-const STORAGE_TEXT: Record<KeyStorage, string> = {
-  system: 'encrypted by the operating system',
-  browser: 'encrypted by the browser, in its own database',
-  session: 'kept only until the app closes (no protected storage here)',
-};
+/** Where the host keeps the lead's password, and what that means after a restart, as true on each host. */
+function storageText(storage: KeyStorage, host: 'electron' | 'browser' | undefined): string {
+  switch (storage) {
+    case 'system':
+      return 'encrypted by the operating system, so the pull starts again when the app does';
+    case 'browser':
+      return "encrypted by the browser in this page's own database, so the pull starts again when the page is opened again";
+    case 'session':
+      return host === 'browser'
+        ? 'kept only until this page closes (a page served over plain http from another computer cannot encrypt it), then asked for again'
+        : 'kept only until the app closes (this computer offers the app no encrypted storage), then asked for again';
+  }
+}
 
 const STATE_TEXT: Record<TeamDatabaseStatus['state'], string> = {
   pulling: 'Pulling',
@@ -101,6 +109,9 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
             Labels
           </th>
           <th scope="col" className="num">
+            Conflicts
+          </th>
+          <th scope="col" className="num">
             Refused
           </th>
           <th scope="col">Last pulled</th>
@@ -120,6 +131,7 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
               data-labels-pulled={row.labelsPulled}
               data-conflicts={row.conflicts}
               data-refused={row.refused}
+              data-protection-changed={(status?.protection?.length ?? 0) > 0}
             >
               <th scope="row" className="row-name">
                 <div className="strong">{annotatorId}</div>
@@ -128,13 +140,13 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
               <td>
                 {status ? STATE_TEXT[status.state] : running ? 'Starting' : 'Not pulling'}
                 {troubled && status.reason !== undefined && <div className="muted small">{status.reason}</div>}
+                {(status?.protection?.length ?? 0) > 0 && <div className="strong">Protection changed</div>}
               </td>
+              <td className="num">{number(row.labelsPulled)}</td>
               <td className="num">
-                {number(row.labelsPulled)}
+                {number(row.conflicts)}
                 {row.conflicts > 0 && (
-                  <div className="muted small">
-                    {number(row.conflicts)} {row.conflicts === 1 ? 'conflict' : 'conflicts'} kept in the audit log
-                  </div>
+                  <div className="muted small">{row.conflicts === 1 ? 'label with' : 'labels with'} revisions that lost, in the audit log</div>
                 )}
               </td>
               <td className="num">
@@ -147,6 +159,59 @@ function DatabasesTable({ databases, live, running }: { databases: readonly Team
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The databases whose protection the pull found changed on the server, each with what changed, and
+ * the one action that puts the lead's back (issue 29 point 4).
+ */
+function ProtectionWarning({
+  live,
+  work,
+  onRestore,
+}: {
+  live: readonly TeamDatabaseStatus[];
+  work: ProtectionWork;
+  onRestore: (annotatorIds: readonly string[]) => void;
+}) {
+  const changed = live.filter((status) => status.protection !== undefined && status.protection.length > 0);
+  return (
+    <>
+      {changed.length > 0 && (
+        <div className="notice notice-error" role="alert" data-testid="team-server-protection">
+          <div className="strong">
+            Protection changed on the server: until it is restored, {changed.length === 1 ? 'this database' : 'these databases'} may take labels from others
+            than {changed.length === 1 ? 'its annotator' : 'their annotators'}, or labels the studio refuses (the pull still refuses them).
+          </div>
+          <ul>
+            {changed.map((status) => (
+              <li key={status.annotatorId} data-protection-database={status.database}>
+                <span className="strong">{status.database}</span> ({status.annotatorId}): {status.protection?.join('; ')}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="primary"
+            disabled={work.status === 'restoring'}
+            onClick={() => onRestore(changed.map((status) => status.annotatorId))}
+          >
+            {work.status === 'restoring' ? 'Restoring…' : 'Restore protection'}
+          </button>
+        </div>
+      )}
+      {work.status === 'restored' && (
+        <p className="notice notice-success" role="status" data-testid="team-server-protection-restored">
+          {work.message}
+        </p>
+      )}
+      {work.status === 'failed' && (
+        <div className="notice notice-error" role="alert" data-testid="team-server-protection-problem">
+          {work.message}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -208,7 +273,7 @@ export function TeamServerSection({ studyId }: { studyId: string }) {
         <>
           <p data-testid="team-server-connection">
             Connected to <span className="strong">{connection.server}</span> as <span className="strong">{connection.user}</span>; the password is{' '}
-            {STORAGE_TEXT[connection.credentialStorage]}.
+            {storageText(connection.credentialStorage, server.host)}.
           </p>
           <div className="team-actions">
             <button type="button" className="primary" disabled={work.status === 'inviting'} onClick={() => void server.invite()}>
@@ -243,6 +308,7 @@ export function TeamServerSection({ studyId }: { studyId: string }) {
               </button>
             </div>
           )}
+          <ProtectionWarning live={server.live?.databases ?? []} work={server.protection} onRestore={(ids) => void server.restoreProtection(ids)} />
           {server.live?.databases.some((database) => database.state === 'offline') === true && (
             <p className="team-server-offline" data-testid="team-server-offline">
               The server cannot be reached for some databases; the pull tries again every few seconds. <NextTry studyId={studyId} at={server.live.nextTryAt} />

@@ -3,7 +3,7 @@
 // listed), and disconnect. The connection and the annotator databases are read from IndexedDB;
 // what the pull is doing now comes from the sync status store.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { countText } from '../../../shared/domain/count-text';
 import { invitationLink, serializeInvitation, type Invitation } from '../../../shared/sync/invitation';
@@ -58,6 +58,9 @@ export type TeamServerWork =
   | { status: 'reload' }
   | { status: 'failed'; problems: string[] };
 
+/** Restoring the annotator databases' protection: under way, done (with what was done), or failed. */
+export type ProtectionWork = { status: 'idle' } | { status: 'restoring' } | { status: 'restored'; message: string } | { status: 'failed'; message: string };
+
 function invitationFile(invitation: Invitation) {
   return { suggestedName: `${invitation.annotator.id}.invitation.json`, text: serializeInvitation(invitation), mimeType: 'application/json' };
 }
@@ -72,6 +75,18 @@ export function useTeamServer(studyId: string) {
   const ended = useStore(syncStatuses, (state) => state.ended[studyId]);
   const [pending] = useState(() => readPending(studyId));
   const [work, setWork] = useState<TeamServerWork>(() => (pending ? { status: 'reload' } : { status: 'idle' }));
+  // The desktop app or a web page: a password kept for the session lasts until one or the other closes.
+  const [host, setHost] = useState<'electron' | 'browser'>();
+  useEffect(() => {
+    let live = true;
+    void platform.appInfo().then(
+      (info) => live && setHost(info.host),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [platform]);
 
   const connect = useCallback(
     async (values: TeamServerFormValues): Promise<boolean> => {
@@ -97,7 +112,11 @@ export function useTeamServer(studyId: string) {
           setWork({ status: 'reload' });
           return true;
         }
-        await workers.sync.connectLead({ studyId, server: checked.server, user: checked.user }, hostFetch(platform));
+        // Where the host keeps the password decides what the page says of it and whether the pull starts again after a restart.
+        await workers.sync.connectLead(
+          { studyId, server: checked.server, user: checked.user, credentialStorage: answer.credentialStorage },
+          hostFetch(platform),
+        );
         writePending(studyId, undefined);
         startSync(services, studyId, 'lead');
         setWork({ status: 'idle' });
@@ -152,11 +171,33 @@ export function useTeamServer(studyId: string) {
 
   const restart = useCallback(() => startSync(services, studyId, 'lead'), [services, studyId]);
 
+  const [protection, setProtection] = useState<ProtectionWork>({ status: 'idle' });
+  /** Puts the lead's `_security` and validation function back where the pull found them changed. */
+  const restoreProtection = useCallback(
+    async (annotatorIds: readonly string[]) => {
+      setProtection({ status: 'restoring' });
+      try {
+        const restored = await workers.sync.restoreProtection(studyId, annotatorIds, hostFetch(platform));
+        setProtection({
+          status: 'restored',
+          message:
+            restored.length === 0
+              ? 'Nothing needed restoring: the server already holds what the lead put there.'
+              : `Protection restored on ${countText(restored.length, 'database', 'databases')} (${restored.map((detail) => detail.database).join(', ')}), kept in the audit log.`,
+        });
+      } catch (error) {
+        setProtection({ status: 'failed', message: `Not restored: ${describeStorageError(error)}` });
+      }
+    },
+    [workers, platform, studyId],
+  );
+
   return {
     connection: connection === undefined ? undefined : connection?.role === 'lead' ? connection : null,
     databases,
     live,
     running,
+    host,
     ended,
     pending,
     work,
@@ -164,5 +205,7 @@ export function useTeamServer(studyId: string) {
     invite,
     disconnect,
     restart,
+    protection,
+    restoreProtection,
   };
 }

@@ -56,6 +56,7 @@ export function fakeWorkers(): FakeWorkers {
       connectLead: vi.fn<SyncWorkerApi['connectLead']>(),
       inviteAnnotators: vi.fn<SyncWorkerApi['inviteAnnotators']>(),
       updatePacks: vi.fn<SyncWorkerApi['updatePacks']>(),
+      restoreProtection: vi.fn<SyncWorkerApi['restoreProtection']>(),
       startLeadPull: vi.fn<SyncWorkerApi['startLeadPull']>(),
       joinInvitation: vi.fn<SyncWorkerApi['joinInvitation']>(),
       startAnnotatorSync: vi.fn<SyncWorkerApi['startAnnotatorSync']>(),

@@ -3,7 +3,7 @@
 // exactly once and coverage completes; a higher revision replaces the stored one and the old one is
 // audited; a CouchDB conflict between the annotator's devices is kept open with both labels in the
 // audit log and neither merged until the annotator keeps one (issue 29), 300 branches of one label
-// as one open conflict; a forged label, a deleted validation
+// as one open conflict, counted as one conflict; a forged label, a deleted validation
 // function and a pack document with a judge field are refused, counted and logged once; the server
 // stopped mid-pull makes it offline, and started again the pull finishes with nothing lost or
 // doubled; while it is stopped the status says when the next try is, never more than 2 s ahead
@@ -192,6 +192,8 @@ describe('startLeadPull', () => {
     await pulling.done;
     expect(await auditOf(world, 'sync:conflict')).toHaveLength(1);
     expect(await auditOf(world, 'sync:refused')).toEqual([]);
+    // The Team page's row counts the label once as a conflict, after it was chosen too.
+    expect(await row()).toMatchObject({ conflicts: 1, refused: 0 });
   });
 
   it('counts 300 conflicting branches of one label as one open conflict, merging none and keeping each label in the audit log', async () => {
@@ -216,7 +218,9 @@ describe('startLeadPull', () => {
     const detail = JSON.parse(logged?.detail ?? '{}') as { labels: Array<{ note: string }> };
     expect(detail.labels).toHaveLength(300);
     expect(detail.labels[0]?.note).toBe('branch 299');
-    expect(annB()).toMatchObject({ labelsPulled: 0, conflicts: 0, refused: 0 });
+    expect(annB()).toMatchObject({ labelsPulled: 0, conflicts: 1, refused: 0 });
+    // Labels in conflict, not revisions: one label in 300 branches is one conflict.
+    expect(await world.db.teamDatabases.get([world.studyId, 'ann-b'])).toMatchObject({ labelsPulled: 0, conflicts: 1, refused: 0 });
     const row = await world.db.teamDatabases.get([world.studyId, 'ann-b']);
     expect(Object.values(row?.openConflicts ?? {}).map((conflict) => conflict.labels.length)).toEqual([300]);
     expect(await labelCount(world)).toBe(0);

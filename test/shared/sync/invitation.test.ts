@@ -1,7 +1,8 @@
 // Invitation files and links (issue 18): a written invitation reads back as itself, from its file
 // and from its link; each broken member is refused with the file, the member's path and a reason
 // in words; hostile files (huge, deeply nested, not UTF-8, members twice, extra members, another
-// kind or version) are refused whole; and no message ever quotes the password.
+// kind or version) are refused whole; plain http only for localhost, 127.0.0.1 and [::1]; and no
+// message ever quotes the password.
 
 import { describe, expect, it } from 'vitest';
 import { formatErrorText, type FormatError, type ParseResult } from '../../../shared/formats/errors';
@@ -47,6 +48,21 @@ describe('invitation files', () => {
     // http is fine for a server on this computer.
     const local = { ...INVITATION, server: 'http://127.0.0.1:5984/' };
     expect(parseInvitation({ name: FILE, text: serializeInvitation(local) })).toEqual({ ok: true, value: local });
+  });
+
+  it('takes plain http only for what the README calls this computer: localhost, 127.0.0.1 and [::1] (issue 29)', () => {
+    for (const server of ['http://localhost:5984/', 'http://127.0.0.1:5984/', 'http://[::1]:5984/']) {
+      const local = { ...INVITATION, server };
+      expect(parseInvitation({ name: FILE, text: serializeInvitation(local) }), server).toEqual({ ok: true, value: local });
+    }
+    for (const server of ['http://127.0.0.2:5984/', 'http://127.1.2.3/', 'http://0.0.0.0:5984/', 'http://localhost.example.org/', 'http://[::2]/']) {
+      const parsed = parseInvitation({ name: FILE, text: serializeInvitation({ ...INVITATION, server }) });
+      expect(parsed.ok, server).toBe(false);
+      if (!parsed.ok)
+        expect(parsed.errors[0]?.message, server).toMatch(
+          /^the server address must start with https:\/\/ \(plain http is allowed only for a server on this computer\)/,
+        );
+    }
   });
 
   it.each([

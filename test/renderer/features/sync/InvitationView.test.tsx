@@ -4,6 +4,9 @@
 // joins, replaces the address (so the password leaves the address bar and the history) and opens
 // the study with its push running; a failed join says why and leaves no password behind; a link
 // that cannot be read says so; an invitation file opened in the library opens this page, alone.
+// Issue 29: nothing goes to the server before Join, and the page names the server's host; names
+// show their control and direction-changing characters written out; a profile in lead mode is in
+// annotator mode once an invitation is open.
 
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +16,7 @@ import { InvitationView, openInvitationFile } from '../../../../renderer/feature
 import type { OpenedPack } from '../../../../renderer/db/open-pack';
 import { closeDatabases, freshDatabase, renderWithServices, testServices, workers } from '../mode/mode-fixtures';
 import { fakeTeamServers } from '../../../support/fake-team-servers';
+import type { StudioMode } from '../../../../renderer/services/preferences-store';
 
 const INVITATION: Invitation = {
   format: INVITATION_FORMAT,
@@ -35,7 +39,7 @@ const OPENED: OpenedPack = {
   replacedSample: false,
 };
 
-const payload = () => invitationLink('http://localhost/', INVITATION).split('#/invitation/')[1] ?? '';
+const payload = (invitation: Invitation = INVITATION) => invitationLink('http://localhost/', invitation).split('#/invitation/')[1] ?? '';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -48,10 +52,10 @@ afterEach(() => {
   workers.sync.startAnnotatorSync.mockReset();
 });
 
-async function renderInvitation(link = payload()) {
+async function renderInvitation(link = payload(), mode: StudioMode = 'annotator') {
   const db = await freshDatabase();
   const teamServers = fakeTeamServers();
-  const services = testServices(db, 'annotator');
+  const services = testServices(db, mode);
   services.platform = { ...services.platform, teamServers };
   window.history.replaceState(null, '', `/#/invitation/${link}`);
   services.store.getState().navigate({ view: 'invitation', payload: link });
@@ -83,6 +87,36 @@ describe('the invitation page', () => {
     expect(window.location.hash).toBe('#/study/pilot');
     expect(window.location.href).not.toContain(payload());
     expect(window.history.length).toBe(historyLength);
+  });
+
+  it('sends nothing to the server before Join, and names its host', async () => {
+    const { teamServers } = await renderInvitation();
+    expect(screen.getByTestId('invitation-server-host').textContent).toBe('couch.example.org');
+    expect(screen.getByTestId('invitation-ask').textContent).toContain('Nothing has been sent to couch.example.org yet');
+    // Whatever the page does on opening has happened once the facts show and effects ran.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy());
+    expect(teamServers.register).not.toHaveBeenCalled();
+    expect(teamServers.fetch).not.toHaveBeenCalled();
+    expect(workers.sync.joinInvitation).not.toHaveBeenCalled();
+  });
+
+  it('shows control and direction-changing characters in the names written out', async () => {
+    const tricky: Invitation = {
+      ...INVITATION,
+      study: { id: 'pilot', name: 'Pilot\u0007 study' },
+      annotator: { id: 'ann-02', name: 'Bea\u202Egnp.exe\u200B' },
+    };
+    await renderInvitation(payload(tricky));
+    const facts = screen.getByTestId('invitation-facts').textContent ?? '';
+    expect(facts).toContain('Pilot⟨U+0007⟩ study');
+    expect(facts).toContain('Bea⟨U+202E⟩gnp.exe⟨U+200B⟩');
+    for (const hidden of ['\u0007', '\u200b', '\u202e']) expect(facts).not.toContain(hidden);
+  });
+
+  it('puts a profile in lead mode (a fresh one) in annotator mode once an invitation is open', async () => {
+    const { services } = await renderInvitation(payload(), 'lead');
+    expect(screen.getByTestId('invitation-facts')).toBeTruthy();
+    await waitFor(() => expect(services.preferences.getState().mode).toBe('annotator'));
   });
 
   it('says why a join failed, keeps the address and lets go of the password', async () => {

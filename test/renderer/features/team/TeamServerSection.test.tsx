@@ -7,7 +7,8 @@
 // database the server cannot be reached for shows when the pull tries again, with Retry now; disconnect
 // stops, forgets and removes the rows; a hand edit of the assignment updates that annotator's pack,
 // and a new assignment from the setup form the packs of the invited annotators still on the team;
-// coverage reloads as the pull merges labels.
+// coverage reloads as the pull merges labels; a database whose protection the pull found changed
+// shows in red with what changed, and Restore protection asks the worker to put it back (issue 29).
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,8 +27,9 @@ const SERVER = 'https://couch.example.org/';
 useTeamPageHooks();
 beforeEach(() => window.sessionStorage.clear());
 
-async function renderTeam() {
+async function renderTeam(host: 'electron' | 'browser' = 'browser') {
   const setup = await teamSetup('lead');
+  setup.platform.appInfo.mockResolvedValue({ name: 'Agreement Studio', version: 'test', host });
   await assignTeam(setup.db, studyId, {
     annotators: [
       { id: 'ann-01', name: 'Ada' },
@@ -60,7 +62,8 @@ function storesConnection(db: StudioDatabase) {
       role: 'lead',
       server: request.server,
       user: request.user,
-      credentialStorage: 'browser',
+      // As the real connectLead: what the host said, else only for the session.
+      credentialStorage: request.credentialStorage ?? 'session',
       connectedAt: '2026-11-24T10:00:00Z',
     };
     await db.syncConnections.put(connection);
@@ -115,15 +118,35 @@ describe('the Team server section', () => {
       user: 'admin',
       password: PASSWORD,
     });
-    expect(workers.sync.connectLead).toHaveBeenCalledExactlyOnceWith({ studyId, server: SERVER, user: 'admin' }, expect.any(Function));
+    expect(workers.sync.connectLead).toHaveBeenCalledExactlyOnceWith(
+      { studyId, server: SERVER, user: 'admin', credentialStorage: 'browser' },
+      expect.any(Function),
+    );
     expect(JSON.stringify(workers.sync.connectLead.mock.calls)).not.toContain(PASSWORD);
     expect(workers.sync.startLeadPull).toHaveBeenCalledWith(studyId, expect.any(Function), expect.any(Function));
-    expect(screen.getByTestId('team-server-connection').textContent).toContain('encrypted by the browser');
+    // The web build keeps it sealed and starts the pull again after a restart (issue 29, finding 5).
+    const said = screen.getByTestId('team-server-connection').textContent;
+    expect(said).toContain('encrypted by the browser');
+    expect(said).toContain('starts again when the page is opened again');
+    expect(said).not.toContain('until');
     expect(JSON.stringify(await dumpTables(db))).not.toContain(PASSWORD);
     // The worker's requests leave through the host's fetch.
     const fetch = workers.sync.connectLead.mock.calls[0]?.[1];
     await fetch?.({ connectionId: connectionId('lead', studyId), url: `${SERVER}_session`, method: 'GET', headers: [] });
     expect(platform.teamServers.fetch).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['electron', 'until the app closes'],
+    ['browser', 'until this page closes'],
+  ] as const)('says a password kept for the session on the %s host lasts %s', async (host, until) => {
+    const { db, platform } = await renderTeam(host);
+    storesConnection(db);
+    platform.teamServers.register.mockResolvedValueOnce({ credentialStorage: 'session', reloadToConnect: false });
+    connectWith(SERVER);
+    await screen.findByTestId('team-server-connection');
+    await waitFor(() => expect(screen.getByTestId('team-server-connection').textContent).toContain(until));
+    expect(screen.getByTestId('team-server-connection').textContent).toContain('asked for again');
   });
 
   it('lets go of the password when the account is not a server admin', async () => {
@@ -210,10 +233,14 @@ describe('the Team server section', () => {
     const bea = within(table).getByText('ann-02').closest('tr') as HTMLElement;
     expect(ada.textContent).toContain('Up to date');
     expect(ada.dataset.labelsPulled).toBe('12');
-    // Conflicts apart from labels (issue 27): a label in three branches is one label.
+    // Conflicts in a column of their own (issue 29): labels with revisions that lost, not the revisions.
     expect(ada.dataset.conflicts).toBe('3');
-    expect(ada.textContent).toContain('3 conflicts kept in the audit log');
-    expect(bea.textContent).not.toContain('kept in the audit log');
+    const columns = [...table.querySelectorAll('thead th')].map((cell) => cell.textContent);
+    expect(columns).toEqual(['Annotator', 'State', 'Labels', 'Conflicts', 'Refused', 'Last pulled']);
+    const cells = [...ada.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells[1]).toBe('12');
+    expect(cells[2]).toBe('3labels with revisions that lost, in the audit log');
+    expect(bea.textContent).not.toContain('in the audit log');
     expect(bea.textContent).toContain('Pulling');
     expect(bea.dataset.refused).toBe('1');
     expect(bea.textContent).toContain('last: label:answer:s-1/1 names annotator ann-01');
@@ -238,6 +265,49 @@ describe('the Team server section', () => {
     await waitFor(() => expect(offline.textContent).toMatch(/the pull tries again every few seconds\. next try in [1-3] s Retry now$/));
     fireEvent.click(within(offline).getByRole('button', { name: 'Retry now' }));
     expect(workers.sync.retryNow).toHaveBeenCalledWith(studyId);
+  });
+
+  it('shows a database whose protection changed in red, and restores it with one action', async () => {
+    let report: (status: LeadSyncStatus) => void = () => undefined;
+    const setup = await renderTeam();
+    storesConnection(setup.db);
+    workers.sync.startLeadPull.mockImplementation((_study, _fetch, onStatus) => {
+      report = onStatus;
+      return new Promise(() => undefined);
+    });
+    workers.sync.restoreProtection.mockResolvedValue([{ database: 'as-demo-ann-02', found: ['the validation function is gone from the server'] }]);
+    connectWith(SERVER);
+    await screen.findByTestId('team-server-connection');
+    const row = (annotatorId: string, protection?: string[]) => ({
+      annotatorId,
+      database: `as-demo-${annotatorId}`,
+      state: 'current' as const,
+      labelsPulled: 0,
+      conflicts: 0,
+      refused: 0,
+      ...(protection !== undefined ? { protection } : {}),
+    });
+    report({ studyId, databases: [row('ann-01'), row('ann-02')] });
+    await screen.findByTestId('team-databases');
+    expect(screen.queryByTestId('team-server-protection')).toBeNull();
+
+    report({ studyId, databases: [row('ann-01'), row('ann-02', ['the validation function is gone from the server, so it takes any document'])] });
+    const warning = await screen.findByTestId('team-server-protection');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.className).toContain('notice-error');
+    expect(warning.textContent).toContain('as-demo-ann-02 (ann-02): the validation function is gone from the server, so it takes any document');
+    expect(warning.textContent).not.toContain('as-demo-ann-01');
+    const table = screen.getByTestId('team-databases');
+    expect((within(table).getByText('ann-02').closest('tr') as HTMLElement).dataset.protectionChanged).toBe('true');
+
+    fireEvent.click(within(warning).getByRole('button', { name: 'Restore protection' }));
+    expect((await screen.findByTestId('team-server-protection-restored')).textContent).toBe(
+      'Protection restored on 1 database (as-demo-ann-02), kept in the audit log.',
+    );
+    expect(workers.sync.restoreProtection).toHaveBeenCalledExactlyOnceWith(studyId, ['ann-02'], expect.any(Function));
+    // The pull's next pass finds it intact: the warning goes.
+    report({ studyId, databases: [row('ann-01'), row('ann-02')] });
+    await waitFor(() => expect(screen.queryByTestId('team-server-protection')).toBeNull());
   });
 
   it('disconnects: stops the pull, the host forgets the password, the rows go and the labels stay', async () => {
