@@ -48,11 +48,12 @@ export function designDoc(target: ValidationTarget): DesignDoc {
 
 /**
  * The `validate_doc_update` source: an expression whose value is `function (newDoc, oldDoc, userCtx,
- * secObj) {...}`, refusing with `{ forbidden: reason }`. CouchDB compiles it once per JavaScript
- * process and then calls the function once per document written, so everything that does not depend
- * on the document (the constants, the member set, the patterns, the helpers) is made once, in the
- * closure around it, and the call does only the checks. Evaluated as a whole program the source gives
- * the function too, as CouchDB's engines (SpiderMonkey, QuickJS) and pouchdb-server evaluate it.
+ * secObj) {...}`, refusing with `{ forbidden: reason }`. Each JavaScript process of CouchDB compiles
+ * it once per design document revision and then calls the function once per document written, so
+ * what does not depend on the document (the constants, the member set, the patterns, the helpers) is
+ * made once, in the closure around it, and the call only checks. The source evaluated as a whole
+ * program gives the function too, as CouchDB's engines (SpiderMonkey, QuickJS) and pouchdb-server
+ * evaluate it.
  */
 export function validationSource(target: ValidationTarget): string {
   const answers = answerLabelsOf(target.scheme);
