@@ -11,9 +11,10 @@ import { databaseSecurity } from '../../shared/sync/database-security';
 import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
 import { packDocs } from '../../shared/sync/sync-docs';
 import { annotatorDatabaseName, annotatorUserName } from '../../shared/sync/team-server-names';
-import { designDoc, DESIGN_DOC_ID } from '../../shared/sync/validation-function';
+import { designDoc, DESIGN_DOC_ID, type DesignDoc } from '../../shared/sync/validation-function';
 import type { WorkProgress } from '../db/long-work';
 import { buildTeamPacks } from '../db/team-packs';
+import { CONCURRENT_DATABASES, eachAtMost } from './lead-pull';
 import { describeAnswer, serverBase, serverRequest, type ServerAnswer } from './server-request';
 import { syncNow, type SyncDeps } from './sync-deps';
 import { APP } from '../db/app-stamp';
@@ -22,6 +23,8 @@ import type { LeadConnectRequest } from './sync-status';
 /** Letters and digits only, so a password survives any form, link or shell it is pasted into. */
 const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PASSWORD_CHARS = 32;
+/** Users written in one `_bulk_docs`: CouchDB hashes each password (PBKDF2, 600,000 rounds from 3.4), so a few requests share the work. */
+const USERS_PER_REQUEST = 10;
 
 /**
  * Checks that the host's account for the study (connectionId('lead', studyId)) is a server admin,
@@ -59,8 +62,9 @@ export async function connectLead(deps: SyncDeps, request: LeadConnectRequest): 
  * Sets up (or brings up to date) the database of each given annotator of the assignment, or of all
  * of them, and returns one invitation each, with a new password (an earlier invitation stops
  * working). Databases, validation and packs come first for everyone, passwords last, so a server
- * that fails part way leaves the earlier invitations working. An annotator whose set-up failed
- * gets no TeamDatabase row; the Error names their database.
+ * that fails part way leaves the earlier invitations working. The databases are set up a few at a
+ * time and the users written in bulk, as a real server takes many requests at once. An annotator
+ * whose set-up failed gets no TeamDatabase row; the Error names their database.
  */
 export async function inviteAnnotators(
   deps: SyncDeps,
@@ -71,30 +75,36 @@ export async function inviteAnnotators(
   const { study, connection } = await leadConnection(deps, studyId);
   const packs = await currentPacks(deps, study, annotatorIds);
   const total = packs.length * 2;
-  const rows: TeamDatabase[] = [];
-  for (const [index, { annotatorId, pack }] of packs.entries()) {
-    onProgress?.({ label: `Setting up database ${index + 1} of ${packs.length}`, done: index, total });
-    rows.push(await setUpDatabase(deps, connection, study, annotatorId, pack));
-  }
-  const invitations: Invitation[] = [];
-  for (const [index, row] of rows.entries()) {
-    onProgress?.({ label: `Making invitation ${index + 1} of ${rows.length}`, done: packs.length + index, total });
-    const password = randomPassword();
-    await putUser(deps, connection, row.database, row.user, password);
-    // The row is written once the annotator's set-up is whole: a failure before leaves none.
-    await deps.db.teamDatabases.put(row);
-    const pack = packs[index]?.pack;
-    invitations.push({
-      format: INVITATION_FORMAT,
-      server: connection.server,
-      database: row.database,
-      user: row.user,
-      password,
-      study: { id: study.id, name: study.name },
-      annotator: { id: row.annotatorId, name: pack?.annotator.name ?? row.annotatorId },
-      createdAt: syncNow(deps),
-    });
-  }
+  let done = 0;
+  onProgress?.({ label: `Setting up ${packs.length} database${packs.length === 1 ? '' : 's'}`, done, total });
+  const rows = await allOrFirstFailure(packs, async ({ annotatorId, pack }) => {
+    const row = await setUpDatabase(deps, connection, study, annotatorId, pack);
+    done += 1;
+    onProgress?.({ label: `Set up database ${done} of ${packs.length}`, done, total });
+    return row;
+  });
+  const made = rows.map((row) => ({ row, password: randomPassword() }));
+  const chunks: Array<typeof made> = [];
+  for (let start = 0; start < made.length; start += USERS_PER_REQUEST) chunks.push(made.slice(start, start + USERS_PER_REQUEST));
+  await allOrFirstFailure(chunks, async (chunk) => {
+    const failures = await putUsers(deps, connection, chunk);
+    // A row is written once its annotator's set-up is whole (user included): a failure before leaves none.
+    const whole = chunk.filter(({ row }) => !failures.some((failure) => failure.database === row.database));
+    await deps.db.teamDatabases.bulkPut(whole.map(({ row }) => row));
+    done += whole.length;
+    onProgress?.({ label: `Made invitation ${done - packs.length} of ${rows.length}`, done, total });
+    if (failures[0] !== undefined) throw failures[0].error;
+  });
+  const invitations = made.map(({ row, password }, index): Invitation => ({
+    format: INVITATION_FORMAT,
+    server: connection.server,
+    database: row.database,
+    user: row.user,
+    password,
+    study: { id: study.id, name: study.name },
+    annotator: { id: row.annotatorId, name: packs[index]?.pack.annotator.name ?? row.annotatorId },
+    createdAt: syncNow(deps),
+  }));
   onProgress?.({ label: `Made ${invitations.length} invitation${invitations.length === 1 ? '' : 's'}`, done: total, total });
   return invitations;
 }
@@ -152,10 +162,15 @@ async function setUpDatabase(deps: SyncDeps, connection: SyncConnection, study: 
   const security = await request('PUT', `${database}/_security`, databaseSecurity(user));
   if (security.status !== 200 && security.status !== 201) failed(database, connection, security);
   const design = designDoc({ studyId: study.id, annotatorId, user, scheme: study.scheme });
-  const stored = await request('GET', `${database}/${DESIGN_DOC_ID}`);
-  const rev = stored.status === 200 ? (stored.json as { _rev?: string })._rev : undefined;
-  const written = await request('PUT', `${database}/${DESIGN_DOC_ID}`, rev !== undefined ? { ...design, _rev: rev } : design);
-  if (written.status !== 201 && written.status !== 202) failed(database, connection, written);
+  // A new database has no design document to ask for; one already there as it should be is not
+  // written again, since a new revision makes the server compile the function anew.
+  const stored = created.status === 412 ? await request('GET', `${database}/${DESIGN_DOC_ID}`) : undefined;
+  const storedDoc = stored?.status === 200 ? (stored.json as Record<string, unknown>) : undefined;
+  if (storedDoc === undefined || !isSameDesign(storedDoc, design)) {
+    const rev = typeof storedDoc?._rev === 'string' ? storedDoc._rev : undefined;
+    const written = await request('PUT', `${database}/${DESIGN_DOC_ID}`, rev !== undefined ? { ...design, _rev: rev } : design);
+    if (written.status !== 201 && written.status !== 202) failed(database, connection, written);
+  }
 
   const row = await deps.db.teamDatabases.get([study.id, annotatorId]);
   const packs = row?.packs ?? [];
@@ -186,15 +201,67 @@ async function putPack(deps: SyncDeps, connection: SyncConnection, database: str
     throw new Error(`The pack could not be put in the database ${database} on ${connection.server}: ${refused.reason ?? refused.error ?? ''}`);
 }
 
-/** The annotator's user in `_users`, made or given the new password (with its `_rev`). */
-async function putUser(deps: SyncDeps, connection: SyncConnection, database: string, user: string, password: string): Promise<void> {
-  const request = requester(deps, connection, database);
-  const path = `_users/${encodeURIComponent(`org.couchdb.user:${user}`)}`;
-  const stored = await request('GET', path);
-  const rev = stored.status === 200 ? (stored.json as { _rev?: string })._rev : undefined;
-  const doc = { _id: `org.couchdb.user:${user}`, name: user, password, roles: [], type: 'user', ...(rev !== undefined ? { _rev: rev } : {}) };
-  const written = await request('PUT', path, doc);
-  if (written.status !== 201 && written.status !== 202) failed(database, connection, written);
+/**
+ * The annotators' users in `_users`, made or given their new passwords, in one `_bulk_docs` (with
+ * each stored user's `_rev`, read in one `_all_docs`); the users the server did not take, each with
+ * an Error naming its database.
+ */
+async function putUsers(
+  deps: SyncDeps,
+  connection: SyncConnection,
+  made: ReadonlyArray<{ row: TeamDatabase; password: string }>,
+): Promise<Array<{ database: string; error: Error }>> {
+  const first = made[0]?.row.database ?? '';
+  const request = requester(deps, connection, first);
+  const ids = made.map(({ row }) => `org.couchdb.user:${row.user}`);
+  const stored = await request('POST', '_users/_all_docs', { keys: ids });
+  if (stored.status !== 200) failed(first, connection, stored);
+  const revs = new Map<string, string>();
+  for (const entry of (stored.json as { rows?: Array<{ key?: string; value?: { rev?: string; deleted?: boolean } }> } | undefined)?.rows ?? []) {
+    // A deleted user is made anew, as a PUT without `_rev` would.
+    if (entry.key !== undefined && entry.value?.rev !== undefined && entry.value.deleted !== true) revs.set(entry.key, entry.value.rev);
+  }
+  const docs = made.map(({ row, password }, index) => {
+    const id = ids[index] as string;
+    const rev = revs.get(id);
+    return { _id: id, name: row.user, password, roles: [], type: 'user', ...(rev !== undefined ? { _rev: rev } : {}) };
+  });
+  const written = await request('POST', '_users/_bulk_docs', { docs });
+  if (written.status !== 201 && written.status !== 200) failed(first, connection, written);
+  const results = Array.isArray(written.json) ? (written.json as Array<{ id?: string; error?: string; reason?: string }>) : [];
+  const failures: Array<{ database: string; error: Error }> = [];
+  for (const [index, { row }] of made.entries()) {
+    const result = results.find((r) => r.id === ids[index]);
+    if (result !== undefined && result.error === undefined) continue;
+    const why = result === undefined ? 'the server gave no answer for the user' : `${result.error ?? ''}${result.reason ? ` (${result.reason})` : ''}`;
+    failures.push({ database: row.database, error: new Error(`Setting up the database ${row.database} on ${connection.server} failed: ${why}`) });
+  }
+  return failures;
+}
+
+/** Whether the stored design document is the one the lead would put, so writing it again changes nothing. */
+function isSameDesign(stored: Record<string, unknown>, design: DesignDoc): boolean {
+  const members = Object.keys(stored).filter((member) => member !== '_rev');
+  return members.length === 3 && stored._id === design._id && stored.language === design.language && stored.validate_doc_update === design.validate_doc_update;
+}
+
+/**
+ * Runs `work` on every item, a few at a time (CONCURRENT_DATABASES); after a failure no new item
+ * starts, the ones under way finish, and the first failure is thrown. The results in item order.
+ */
+async function allOrFirstFailure<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  let failure: { error: unknown } | undefined;
+  const results = await eachAtMost(items, CONCURRENT_DATABASES, async (item) => {
+    if (failure !== undefined) return undefined;
+    try {
+      return await work(item);
+    } catch (error) {
+      failure ??= { error };
+      return undefined;
+    }
+  });
+  if (failure !== undefined) throw failure.error;
+  return results as R[];
 }
 
 function requester(deps: SyncDeps, connection: SyncConnection, database: string) {

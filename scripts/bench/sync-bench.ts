@@ -1,8 +1,9 @@
 // Node side of the sync benchmark of `npm run bench`: a pouchdb-server in memory on loopback as the
 // team server (allowing the bench page's origin), and both scenarios run in the bench page
-// (bench-page-host.ts opens it in Chromium, with the two study bundles beside it).
+// (bench-page-host.ts opens it in Chromium, with the two study bundles beside it). The 55 annotators'
+// scenario gets a second server, for the same set-up and first push without the design document.
 
-import { startTeamServer } from '../../test/support/team-server';
+import { startTeamServer, type TeamServer } from '../../test/support/team-server';
 import type { SyncScenario, SyncScenarioResult } from './sync-bench-page';
 import { withBenchPage } from './bench-page-host';
 
@@ -28,17 +29,21 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
   return withBenchPage({ ...options, script: 'sync.js', ready: 'runSyncBench' }, async (page, url) => {
     page.setDefaultTimeout(3_600_000);
     // A fresh team server per scenario, in memory, allowing the page's origin as a lead configures CouchDB.
-    const run = async (scenario: Omit<SyncScenario, 'server'>) => {
-      const team = await startTeamServer({ inMemory: true, allowOrigins: [new URL(url).origin] });
+    const run = async (scenario: Omit<SyncScenario, 'server' | 'plainServer'>, withPlain = false) => {
+      const start = () => startTeamServer({ inMemory: true, allowOrigins: [new URL(url).origin] });
+      const serverOf = (team: TeamServer) => ({ url: team.url, user: team.admin.user, password: team.admin.password });
+      const team = await start();
+      const plain = withPlain ? await start() : undefined;
       try {
-        const server = { url: team.url, user: team.admin.user, password: team.admin.password };
-        return { annotators: scenario.annotators, ...(await page.evaluate((s) => (globalThis as SyncWindow).runSyncBench(s), { ...scenario, server })) };
+        const servers = { server: serverOf(team), ...(plain !== undefined ? { plainServer: serverOf(plain) } : {}) };
+        return { annotators: scenario.annotators, ...(await page.evaluate((s) => (globalThis as SyncWindow).runSyncBench(s), { ...scenario, ...servers })) };
       } finally {
         await team.close();
+        await plain?.close();
       }
     };
     log('sync, difficulty study: 55 annotators x 975 puzzles');
-    const difficulty = await run({ bundleUrl: 'difficulty.json', annotators: 55, overlap: 1, difficultyOverlap: 55, seed: 55 });
+    const difficulty = await run({ bundleUrl: 'difficulty.json', annotators: 55, overlap: 1, difficultyOverlap: 55, seed: 55 }, true);
     log('sync, agreement study: 3 annotators x 100,000 questions');
     const agreement = await run({ bundleUrl: 'agreement.json', annotators: 3, overlap: 3, seed: 3 });
     return { difficulty, agreement };

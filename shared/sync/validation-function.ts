@@ -48,7 +48,15 @@ export function designDoc(target: ValidationTarget): DesignDoc {
   return { _id: DESIGN_DOC_ID, language: 'javascript', validate_doc_update: validationSource(target) };
 }
 
-/** The `validate_doc_update` source: `function (newDoc, oldDoc, userCtx, secObj) {...}`, refusing with `{ forbidden: reason }`. */
+/**
+ * The `validate_doc_update` source: an expression whose value is `function (newDoc, oldDoc, userCtx,
+ * secObj) {...}`, refusing with `{ forbidden: reason }`. Each JavaScript process of CouchDB compiles
+ * it once per design document revision and then calls the function once per document written, so
+ * what does not depend on the document (the constants, the member set, the patterns, the helpers) is
+ * made once, in the closure around it, and the call only checks. The source evaluated as a whole
+ * program gives the function too, as CouchDB's engines (SpiderMonkey, QuickJS) and pouchdb-server
+ * evaluate it.
+ */
 export function validationSource(target: ValidationTarget): string {
   const answers = answerLabelsOf(target.scheme);
   // Every constant goes in as JSON, so no study or annotator id can change the code around it.
@@ -65,51 +73,57 @@ export function validationSource(target: ValidationTarget): string {
     maxNote: MAX_LABEL_NOTE_CHARS,
     maxDevice: MAX_DEVICE_NAME_CHARS,
   };
-  return `function (newDoc, oldDoc, userCtx, secObj) {
+  return `(function () {
   var C = ${JSON.stringify(constants)};
+  var own = Object.prototype.hasOwnProperty;
+  var MEMBERS = {};
+  for (var m = 0; m < C.members.length; m++) MEMBERS[C.members[m]] = true;
+  var VISIBLE = /\\S/;
+  var INVISIBLE = /[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\ufeff]/;
+  var ISO = /^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:\\d\\d)$/;
   function refuse(reason) { throw { forbidden: reason }; }
   function has(list, item) { for (var i = 0; i < list.length; i++) if (list[i] === item) return true; return false; }
-  var isAdmin = !!userCtx && has(userCtx.roles || [], '_admin');
-  var isAnnotator = !!userCtx && userCtx.name === C.user;
-  var id = String(newDoc._id);
-  if (id.indexOf('_design/') === 0) { if (!isAdmin) refuse('only the server admin may change the design documents'); return; }
-  if (id.indexOf('pack:') === 0) {
-    if (!isAdmin) refuse('only the study lead (the server admin) may write packs');
-    if (!newDoc._deleted && newDoc.type !== 'pack' && newDoc.type !== 'pack-part') refuse('a pack document must have type pack or pack-part');
-    return;
-  }
-  if (id.indexOf('label:') !== 0) refuse('this database holds only labels and packs; "' + id + '" is neither');
-  if (!isAnnotator) refuse('labels here may be written only by the annotator ' + C.annotator + ' (user ' + C.user + ')');
-  // A deletion is the losing branch of a conflict between the annotator's devices, resolved by them:
-  // the lead's pull refuses a label deleted whole, so nothing it pulled is lost.
-  if (newDoc._deleted) return;
-  for (var member in newDoc) {
-    if (!Object.prototype.hasOwnProperty.call(newDoc, member) || has(C.members, member)) continue;
-    if (member.indexOf('judge') === 0) refuse('a label must not carry a judge field ("' + member + '")');
-    refuse('a label has no member "' + member + '"');
-  }
-  if (newDoc.type !== 'label') refuse('a label document must have type label');
-  if (newDoc.study !== C.study) refuse('this database holds labels of study ' + C.study + ' only');
-  if (newDoc.annotator !== C.annotator) refuse('this database holds labels of annotator ' + C.annotator + ' only');
-  var task = newDoc.task, unit = newDoc.unit, value = newDoc.value;
-  if (task !== 'answer' && task !== 'match' && task !== 'difficulty') refuse('the task must be answer, match or difficulty');
-  if (typeof unit !== 'string' || unit.replace(/\\s/g, '') === '' || unit.length > 256 || /[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\ufeff]/.test(unit))
-    refuse('the unit must be an id of visible text');
-  if (id !== 'label:' + task + ':' + unit) refuse('the document id "' + id + '" is not "label:' + task + ':' + unit + '" (label:<task>:<unit>)');
-  if (task === 'difficulty') {
-    if (typeof value !== 'number' || value % 1 !== 0 || value < C.minDifficulty || value > C.maxDifficulty)
-      refuse('a difficulty rating must be one of the whole numbers ' + C.minDifficulty + ' to ' + C.maxDifficulty);
-  } else if (!has(C.values[task], value)) {
-    refuse(task === 'answer' ? 'an answer label must be ' + C.answerWords : 'a match label must be matched or unmatched');
-  }
-  if (typeof newDoc.rev !== 'number' || newDoc.rev % 1 !== 0 || newDoc.rev < 1 || newDoc.rev > C.maxRevision)
-    refuse('the revision must be a whole number from 1 to ' + C.maxRevision);
-  if (typeof newDoc.at !== 'string' || !/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:\\d\\d)$/.test(newDoc.at))
-    refuse('at must be an ISO 8601 timestamp');
-  if (newDoc.createdAt !== undefined && typeof newDoc.createdAt !== 'string') refuse('createdAt must be an ISO 8601 timestamp');
-  if (newDoc.ms !== undefined && (typeof newDoc.ms !== 'number' || !(newDoc.ms >= 0))) refuse('ms must be a number of at least 0');
-  if (typeof newDoc.unsure !== 'boolean') refuse('unsure must be true or false');
-  if (typeof newDoc.note !== 'string' || newDoc.note.length > C.maxNote) refuse('the note must be text of at most ' + C.maxNote + ' characters');
-  if (newDoc.device !== undefined && (typeof newDoc.device !== 'string' || newDoc.device.length > C.maxDevice)) refuse('device must be text of at most ' + C.maxDevice + ' characters');
-}`;
+  function startsWith(text, prefix) { return text.lastIndexOf(prefix, 0) === 0; }
+  function isAdmin(userCtx) { return !!userCtx && has(userCtx.roles || [], '_admin'); }
+  return function (newDoc, oldDoc, userCtx, secObj) {
+    var id = String(newDoc._id);
+    if (startsWith(id, '_design/')) { if (!isAdmin(userCtx)) refuse('only the server admin may change the design documents'); return; }
+    if (startsWith(id, 'pack:')) {
+      if (!isAdmin(userCtx)) refuse('only the study lead (the server admin) may write packs');
+      if (!newDoc._deleted && newDoc.type !== 'pack' && newDoc.type !== 'pack-part') refuse('a pack document must have type pack or pack-part');
+      return;
+    }
+    if (!startsWith(id, 'label:')) refuse('this database holds only labels and packs; "' + id + '" is neither');
+    if (!userCtx || userCtx.name !== C.user) refuse('labels here may be written only by the annotator ' + C.annotator + ' (user ' + C.user + ')');
+    // A deletion is the losing branch of a conflict between the annotator's devices, resolved by them:
+    // the lead's pull refuses a label deleted whole, so nothing it pulled is lost.
+    if (newDoc._deleted) return;
+    for (var member in newDoc) {
+      if (!own.call(newDoc, member) || own.call(MEMBERS, member)) continue;
+      if (startsWith(member, 'judge')) refuse('a label must not carry a judge field ("' + member + '")');
+      refuse('a label has no member "' + member + '"');
+    }
+    if (newDoc.type !== 'label') refuse('a label document must have type label');
+    if (newDoc.study !== C.study) refuse('this database holds labels of study ' + C.study + ' only');
+    if (newDoc.annotator !== C.annotator) refuse('this database holds labels of annotator ' + C.annotator + ' only');
+    var task = newDoc.task, unit = newDoc.unit, value = newDoc.value;
+    if (task !== 'answer' && task !== 'match' && task !== 'difficulty') refuse('the task must be answer, match or difficulty');
+    if (typeof unit !== 'string' || !VISIBLE.test(unit) || unit.length > 256 || INVISIBLE.test(unit)) refuse('the unit must be an id of visible text');
+    if (id !== 'label:' + task + ':' + unit) refuse('the document id "' + id + '" is not "label:' + task + ':' + unit + '" (label:<task>:<unit>)');
+    if (task === 'difficulty') {
+      if (typeof value !== 'number' || value % 1 !== 0 || value < C.minDifficulty || value > C.maxDifficulty)
+        refuse('a difficulty rating must be one of the whole numbers ' + C.minDifficulty + ' to ' + C.maxDifficulty);
+    } else if (!has(C.values[task], value)) {
+      refuse(task === 'answer' ? 'an answer label must be ' + C.answerWords : 'a match label must be matched or unmatched');
+    }
+    if (typeof newDoc.rev !== 'number' || newDoc.rev % 1 !== 0 || newDoc.rev < 1 || newDoc.rev > C.maxRevision)
+      refuse('the revision must be a whole number from 1 to ' + C.maxRevision);
+    if (typeof newDoc.at !== 'string' || !ISO.test(newDoc.at)) refuse('at must be an ISO 8601 timestamp');
+    if (newDoc.createdAt !== undefined && typeof newDoc.createdAt !== 'string') refuse('createdAt must be an ISO 8601 timestamp');
+    if (newDoc.ms !== undefined && (typeof newDoc.ms !== 'number' || !(newDoc.ms >= 0))) refuse('ms must be a number of at least 0');
+    if (typeof newDoc.unsure !== 'boolean') refuse('unsure must be true or false');
+    if (typeof newDoc.note !== 'string' || newDoc.note.length > C.maxNote) refuse('the note must be text of at most ' + C.maxNote + ' characters');
+    if (newDoc.device !== undefined && (typeof newDoc.device !== 'string' || newDoc.device.length > C.maxDevice)) refuse('device must be text of at most ' + C.maxDevice + ' characters');
+  };
+})()`;
 }

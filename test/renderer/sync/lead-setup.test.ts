@@ -3,6 +3,8 @@
 // database), a database the server's validation guards, and their pack as documents that join back
 // to the pack's text; a new invitation replaces the password without putting the pack again; a
 // reassignment puts the new pack; a failed set-up leaves no row; no password reaches IndexedDB.
+// Set-up is cheap on a real server: a few databases at once, four requests for a new one, the users
+// in bulk, and a design document already as it should be is not written again.
 
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +13,11 @@ import { connectionId } from '../../../shared/sync/stored-records';
 import { joinPackParts, labelDocId, type PackDoc, type PackPartDoc } from '../../../shared/sync/sync-docs';
 import { openPack } from '../../../renderer/db/open-pack';
 import { buildTeamPacks } from '../../../renderer/db/team-packs';
-import { setPuzzleAssignment } from '../../../renderer/db/team-setup';
+import { assignTeam, setPuzzleAssignment } from '../../../renderer/db/team-setup';
+import { CONCURRENT_DATABASES } from '../../../renderer/sync/lead-pull';
 import { connectLead, inviteAnnotators, updatePacks } from '../../../renderer/sync/lead-setup';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
+import { DESIGN_DOC_ID } from '../../../shared/sync/validation-function';
 import { closeDatabases, dumpTables, freshDatabase } from '../db/db-fixtures';
 import { leadWorld, TEAM } from './lead-fixtures';
 
@@ -146,7 +150,7 @@ describe('inviteAnnotators', () => {
     expect(again.password).not.toBe(first.password);
     expect((await server.requestAs(first, 'GET', first.database)).status).toBe(401);
     expect((await server.requestAs(again, 'GET', again.database)).status).toBe(200);
-    expect(host.requests.slice(sent).filter((request) => request.url.endsWith('/_bulk_docs'))).toEqual([]);
+    expect(host.requests.slice(sent).filter((request) => request.url.endsWith(`/${first.database}/_bulk_docs`))).toEqual([]);
   });
 
   it("puts a reassigned annotator's new pack, once", async () => {
@@ -185,5 +189,54 @@ describe('inviteAnnotators', () => {
     }
     expect(await db.teamDatabases.count()).toBe(0);
     await expect(updatePacks(deps, studyId, ['ann-b'])).rejects.toThrow(/has no database on the team server yet/);
+  });
+
+  it('sets up a few databases at once, with four requests for a new one and the users in bulk', async () => {
+    const { db, studyId, deps, host } = await connected();
+    const team = Array.from({ length: 12 }, (_, index) => ({ id: `bulk-${index}`, name: `Bulk ${index}` }));
+    await assignTeam(db, studyId, { annotators: team, overlap: 2, seed: 7, now: '2026-11-24T08:00:00.000Z' });
+    let inFlight = 0;
+    let most = 0;
+    const counted = {
+      ...deps,
+      send: async (request: Parameters<typeof deps.send>[0]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          return await deps.send(request);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const sent = host.requests.length;
+    const invitations = await inviteAnnotators(counted, studyId, undefined);
+    expect(invitations).toHaveLength(12);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(CONCURRENT_DATABASES);
+    const requests = host.requests.slice(sent);
+    const toUsers = requests.filter((request) => new URL(request.url).pathname.startsWith('/_users/'));
+    expect(toUsers.map((request) => `${request.method} ${new URL(request.url).pathname}`).sort()).toEqual(
+      ['POST /_users/_all_docs', 'POST /_users/_all_docs', 'POST /_users/_bulk_docs', 'POST /_users/_bulk_docs'].sort(),
+    );
+    for (const invitation of invitations) {
+      const own = requests.filter((request) => new URL(request.url).pathname.startsWith(`/${invitation.database}`));
+      expect(own.map((request) => request.method)).toEqual(['PUT', 'PUT', 'PUT', 'POST']);
+      expect((await server.requestAs(invitation, 'GET', invitation.database)).status).toBe(200);
+    }
+  });
+
+  it('leaves a design document already as it should be, and puts back one that is not', async () => {
+    const { studyId, deps } = await connected();
+    const [invitation] = await inviteAnnotators(deps, studyId, ['ann-a']);
+    const path = `${invitation?.database ?? ''}/${DESIGN_DOC_ID}`;
+    const first = (await server.adminRequest('GET', path)).json as { _rev: string; validate_doc_update: string };
+    await inviteAnnotators(deps, studyId, ['ann-a']);
+    expect(((await server.adminRequest('GET', path)).json as { _rev: string })._rev).toBe(first._rev);
+    await server.adminRequest('PUT', path, { ...first, validate_doc_update: 'function () {}' });
+    await inviteAnnotators(deps, studyId, ['ann-a']);
+    const restored = (await server.adminRequest('GET', path)).json as { _rev: string; validate_doc_update: string };
+    expect(restored._rev).toMatch(/^3-/);
+    expect(restored.validate_doc_update).toBe(first.validate_doc_update);
   });
 });

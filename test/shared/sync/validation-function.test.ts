@@ -2,9 +2,11 @@
 // Node as CouchDB would call it, and installed on a pouchdb-server database, where the server
 // itself refuses a forged label, a judge field, a pack written by the annotator and a deletion by
 // anyone but the annotator, who deletes the losing branch of a conflict between their devices.
+// The source evaluates as a program to the function, and what it makes once (constants, patterns,
+// helpers) is not made again in the function CouchDB calls for every document.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { designDoc, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
+import { designDoc, LABEL_DOC_MEMBERS, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { ANNOTATOR, BAD_LABELS, goodLabel, STUDY, USER } from './label-doc-cases';
 
@@ -67,6 +69,43 @@ describe('validationSource in Node', () => {
     expect(refusal(validate, goodLabel({ device: 'Chrome on Linux · 3f2a' }), annotator)).toBeUndefined();
     expect(refusal(validate, { _id: 'notes', text: 'hi' }, annotator)).toMatch(/only labels and packs/);
     expect(refusal(validate, { _id: '_design/other', validate_doc_update: 'function () {}' }, annotator)).toMatch(/design/);
+  });
+
+  it('refuses, after the member set and patterns became made once, what they refused before', () => {
+    const parsed = (json: string) => JSON.parse(json) as Record<string, unknown>;
+    for (const member of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      const doc = parsed(JSON.stringify(goodLabel()).replace(/^\{/, `{"${member}":1,`));
+      expect(refusal(validate, doc, annotator)).toBe(`a label has no member "${member}"`);
+    }
+    for (const unit of ['', ' ', ' \t\u00a0\u3000', 't\u200b1', 't\u202e1', 'x'.repeat(257)]) {
+      expect(refusal(validate, goodLabel({ _id: `label:answer:${unit}`, unit }), annotator)).toBe('the unit must be an id of visible text');
+    }
+    expect(refusal(validate, goodLabel({ _id: 'label:answer: t 1 ', unit: ' t 1 ' }), annotator)).toBeUndefined();
+    for (const at of ['yesterday', '2026-11-24', '2026-11-24T10:00:00', ' 2026-11-24T10:00:00Z', 20261124]) {
+      expect(refusal(validate, goodLabel({ at }), annotator)).toBe('at must be an ISO 8601 timestamp');
+    }
+    expect(refusal(validate, goodLabel({ at: '2026-11-24T10:00:00.123+05:30' }), annotator)).toBeUndefined();
+    expect(refusal(validate, goodLabel({ note: 'x'.repeat(100_000) }), annotator)).toMatch(/the note must be text of at most/);
+    expect(refusal(validate, { _id: 'pack:abc', type: 'other' }, admin)).toMatch(/type pack or pack-part/);
+    expect(refusal(validate, { _id: '_design/agreement-studio', language: 'javascript' }, { name: null, roles: null })).toMatch(/design/);
+    expect(refusal(validate, goodLabel(), null)).toMatch(/only by the annotator ann-a/);
+  });
+
+  it('evaluates as a whole program to the function, as CouchDB 3 evaluates it', () => {
+    const source = validationSource(TARGET);
+    const program = (0, eval)(source) as unknown;
+    expect(typeof program).toBe('function');
+    expect(refusal(program as Validate, goodLabel(), annotator)).toBeUndefined();
+    expect(refusal(program as Validate, goodLabel({ annotator: 'ann-b' }), annotator)).toMatch(/annotator ann-a only/);
+  });
+
+  it('makes its constants, patterns and helpers once, outside the function called for every document', () => {
+    const perDocument = String(validate);
+    expect(perDocument).toMatch(/^function \(newDoc, oldDoc, userCtx, secObj\)/);
+    expect(perDocument).not.toContain(JSON.stringify(LABEL_DOC_MEMBERS));
+    expect(perDocument).not.toMatch(/var C =|\\u0000|\\d\{4\}|\/\\s\/g/);
+    // No function is declared anew on each call.
+    expect(perDocument.slice('function'.length)).not.toMatch(/\bfunction\b/);
   });
 
   it('keeps ids quoted in the source as data', () => {
