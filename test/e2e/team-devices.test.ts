@@ -106,7 +106,9 @@ describe('one annotator on two computers', () => {
       expect(devices).toHaveLength(2);
       for (const line of devices) expect(line).toMatch(/Chrome on Linux · [0-9a-f]{4}/);
     }
-    // The lead merges neither: the unit stays as it was pulled before, marked open with both labels.
+    // The lead merges neither once it sees both: the unit is marked open with both labels. If one
+    // computer's label reached the server and the lead before the other's, the lead holds it (it
+    // could not know of the other yet); either way the report leaves the unit out until it is chosen.
     const openConflicts = async () => {
       const rows = (await dumpDatabase(lead.page)).teamDatabases as Array<{
         annotatorId: string;
@@ -119,7 +121,8 @@ describe('one annotator on two computers', () => {
     await expect.poll(openConflicts, { timeout: 120_000 }).toEqual([['irrelevant', 'no']]);
     const atLead = async () =>
       ((await dumpDatabase(lead.page)).labels as Label[]).find((label) => label.annotatorId === ANN.id && label.unitId === unit && label.task === 'answer');
-    expect(await atLead()).toMatchObject({ value: 'yes', rev: 1 });
+    const held = await atLead();
+    expect([JSON.stringify(['yes', 1]), JSON.stringify(['no', 2]), JSON.stringify(['irrelevant', 2])]).toContain(JSON.stringify([held?.value, held?.rev]));
 
     // One key on the second computer keeps "no"; both computers and the lead take it.
     await goToUnit(second.page, appUrl, unit);
