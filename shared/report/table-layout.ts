@@ -35,7 +35,7 @@ export const UNDEFINED = '–';
  * A table as the renderers receive it. `labels` are text from the inputs (model, player and
  * annotator names) that each renderer escapes; `values` are numbers written by this module,
  * made only of digits, `.`, `,`, `/`, spaces, brackets, `n=`/`units=`, `–`, the minus sign `−`,
- * and in the Judges tables `<` (a p below 0.001) and the words yes and no.
+ * and in the Judges tables `<` (a p below 0.001), `≤` (a p the bootstrap only bounds) and the words yes and no.
  */
 export interface LayoutTable {
   /** Stable name of the table; LaTeX labels it `tab:<id>`. */

@@ -6,7 +6,10 @@ import type { Interval } from './interval';
 import { groupsByKey, type BootstrapOptions } from './bootstrap';
 import { bootstrapStudentizedMany, studentizedPValue, weightedRatio, type Estimate } from './studentized';
 
-/** One statistic's sums per cluster: its numerator (sum of Y over the cluster's units) and denominator (its units). */
+/**
+ * One statistic's sums per cluster: its numerator (sum over the cluster's units of a value from
+ * -1 to 1) and denominator (its units), so the ratio lies between -1 and 1.
+ */
 export interface ClusterSeries {
   /** The clusters the statistic's units fall in, by the caller's cluster number, in order of first appearance. */
   clusters: number[];
@@ -112,8 +115,11 @@ function sameClusterTests(series: readonly ClusterSeries[], bootstrap: Bootstrap
       return { value, ci95: null, pValue: null, undefinedReplicates, reason };
     }
     const pValue = studentizedPValue(estimate, tStar, 0);
+    // Replicates whose drawn clusters all show one ratio (se* = 0) give infinite t*, and with
+    // enough of them an end of the interval is infinite: it ends where the figure can, at -1 or 1.
+    const bounded: Interval = [Math.max(-1, ci95[0]), Math.min(1, ci95[1])];
     const t = estimate.value / estimate.se;
     const beyondEvery = t <= (tStar[0] as number) || t >= (tStar[tStar.length - 1] as number);
-    return { value, ci95, pValue, ...(beyondEvery ? { pAtBound: true as const } : {}), undefinedReplicates };
+    return { value, ci95: bounded, pValue, ...(beyondEvery ? { pAtBound: true as const } : {}), undefinedReplicates };
   });
 }

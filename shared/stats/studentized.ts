@@ -121,6 +121,10 @@ export function normInterQuantile(sorted: Float64Array, alpha: number): number {
   const below = sorted[k - 1] as number;
   if (k === rank) return below;
   const above = sorted[k] as number;
+  // An infinite t* (se* = 0 where the statistic moved) outweighs any interpolation weight; the
+  // formula would give -Infinity + Infinity = NaN.
+  if (below === -Infinity) return below;
+  if (above === Infinity) return above;
   const zLow = normalQuantile(k / (count + 1));
   const zHigh = normalQuantile((k + 1) / (count + 1));
   return below + ((normalQuantile(alpha) - zLow) / (zHigh - zLow)) * (above - below);
@@ -143,6 +147,9 @@ function normInterLevel(sorted: Float64Array, value: number): number {
   const below = sorted[k - 1] as number;
   const above = sorted[k] as number;
   if (value === below) return k / (count + 1);
+  // Between an infinite and a finite t* the quantile stays infinite up to the finite one's level (normInterQuantile).
+  if (below === -Infinity) return (k + 1) / (count + 1);
+  if (above === Infinity) return k / (count + 1);
   const zLow = normalQuantile(k / (count + 1));
   const zHigh = normalQuantile((k + 1) / (count + 1));
   return normalCdf(zLow + ((value - below) / (above - below)) * (zHigh - zLow));

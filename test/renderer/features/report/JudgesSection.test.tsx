@@ -49,8 +49,23 @@ const MATCH: LabelPair[] = [
   ...repeat(2, { judge: 'matched', reference: 'unmatched' }),
 ];
 
+/** A row as a report under the exact McNemar setting has it, with a net leniency interval given by hand. */
 function againstPeople(task: ReportTask, judge: string, bucket: ReportBucket, pairs: LabelPair[], holmP: number | null): JudgeAgainstPeopleRow {
-  return { task, judge, bucket, unitsWithoutMajority: 2, holmP, ...judgeAgainstPeople(task, pairs) };
+  const figures = judgeAgainstPeople(task, pairs);
+  const { lenient, severe, mcnemar } = figures.errors;
+  return {
+    task,
+    judge,
+    bucket,
+    unitsWithoutMajority: 2,
+    holmP,
+    ...figures,
+    netLeniency: { value: (lenient - severe) / pairs.length, ci95: [-0.01, 0.2], undefinedReplicates: 0 },
+    leniencyTest:
+      mcnemar.reason === undefined
+        ? { method: 'exact-mcnemar', pValue: mcnemar.pValue }
+        : { method: 'exact-mcnemar', pValue: null, reason: 'the judge never confused the two labels (no lenient or severe error): nothing to test' },
+  };
 }
 
 /** 40 units, three annotators who mostly agree; the judge follows them (`good`) or says the opposite half the time. */
@@ -104,6 +119,7 @@ function section(epsilon = 0.2): Section {
         b: 'judge-b',
         differenceCi95: [-0.12, 0.02],
         undefinedReplicates: 0,
+        test: { method: 'bootstrap-t', pValue: 0.17 },
         holmP: 0.31,
         ...pairedJudgeComparison([
           ...Array.from({ length: 50 }, () => ({ aAgrees: true, bAgrees: true })),

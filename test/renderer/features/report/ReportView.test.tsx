@@ -49,6 +49,7 @@ const DEFAULT_REQUEST: ReportRequest = {
   leaveOutUnsure: false,
   unparseable: 'left-out',
   resample: 'puzzles',
+  pairedTest: 'bootstrap-t',
   altTestEpsilon: 0.2,
   average: 'micro',
 };

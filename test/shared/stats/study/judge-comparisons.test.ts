@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
 import { renderMarkdown } from '../../../../shared/report/render-markdown';
-import { CONSTANT_DIFFERENCE, judgeComparisons } from '../../../../shared/stats/study/judge-comparisons';
+import { CLUSTER_TEST_REASONS } from '../../../../shared/stats/cluster-ratio-test';
+import { judgeComparisons } from '../../../../shared/stats/study/judge-comparisons';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { handStudy, NOW, type TurnSpec } from './study-fixtures';
 
@@ -35,10 +36,10 @@ describe('a difference the same in every replicate', () => {
     const units = indexStudy(data.study, data.labels);
     const rows = judgeComparisons('answer', units.units.answer, units.judges.answer, ['easy', 'all'], 'puzzles', { replicates: 200, seed: 4 });
     for (const row of rows) {
-      expect(row).toMatchObject({ n: 12, difference: 1, onlyA: 12, onlyB: 0, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
+      expect(row).toMatchObject({ n: 12, difference: 1, onlyA: 12, onlyB: 0, differenceCi95: null, differenceCi95Reason: CLUSTER_TEST_REASONS.noSpread });
     }
-    expect(CONSTANT_DIFFERENCE).not.toMatch(/same units/);
-    expect(CONSTANT_DIFFERENCE).toMatch(/the same in every bootstrap replicate/);
+    expect(CLUSTER_TEST_REASONS.noSpread).not.toMatch(/same units/);
+    expect(CLUSTER_TEST_REASONS.noSpread).toMatch(/every puzzle .* gives the same value/);
   });
 
   it('in the report: the row keeps its difference, and the note gives the true reason', () => {
@@ -55,9 +56,9 @@ describe('a difference the same in every replicate', () => {
       now: NOW,
     });
     const row = built.judges?.comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
-    expect(row).toMatchObject({ difference: 1, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
+    expect(row).toMatchObject({ difference: 1, differenceCi95: null, differenceCi95Reason: CLUSTER_TEST_REASONS.noSpread });
     const markdown = renderMarkdown(built);
-    expect(markdown).toContain(`No interval for j1 − j2, Easy; j1 − j2, All: ${CONSTANT_DIFFERENCE}.`);
+    expect(markdown).toContain(`No interval for j1 − j2, Easy; j1 − j2, All: ${CLUSTER_TEST_REASONS.noSpread}.`);
     expect(markdown).not.toMatch(/agree with people on the same units/);
   });
 
