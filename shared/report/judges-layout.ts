@@ -173,7 +173,7 @@ function comparisonTable(report: AgreementReport, judges: JudgesSection, task: R
       ),
       ...warned.map(
         (row) =>
-          `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew no paired unit (or only puzzles alike, with no spread) and are left out of the interval.`,
+          `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew only ${drawn} showing the very difference of the sample, with no spread to studentize, and are left out of the interval.`,
       ),
       ...constantIntervalNote(rows),
     ],

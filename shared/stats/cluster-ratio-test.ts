@@ -45,7 +45,11 @@ export interface ClusterRatioTest {
   pValue: number | null;
   /** The sample lies beyond every replicate, so p is the smallest the replicates resolve, 2 / (B + 1): the true p is at most this. */
   pAtBound?: true;
-  /** Replicates in which the ratio or its standard error was undefined, left out of interval and p. */
+  /**
+   * Replicates without a t*, left out of interval and p: every replicate without a unit; else
+   * those whose drawn clusters all show the sample's ratio (0 / 0). 0 where the sample itself
+   * shows no spread, which has no interval to warn about.
+   */
   undefinedReplicates: number;
   reason?: string;
 }
@@ -85,7 +89,8 @@ export function clusterRatioTests(series: readonly ClusterSeries[], bootstrap: B
 
 function sameClusterTests(series: readonly ClusterSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] {
   const clusters = (series[0] as ClusterSeries).clusters.length;
-  if (clusters === 0) return series.map(() => ({ value: null, ci95: null, pValue: null, undefinedReplicates: 0, reason: CLUSTER_TEST_REASONS.noUnit }));
+  if (clusters === 0)
+    return series.map(() => ({ value: null, ci95: null, pValue: null, undefinedReplicates: bootstrap.replicates, reason: CLUSTER_TEST_REASONS.noUnit }));
   const count = series.length;
   const { groupOf: groupOfCluster, firstOf } = groupsByKey(clusters, (c) => series.map((one) => `${one.denominators[c] as number}/${one.numerators[c] as number}`).join(';'));
   // Group-major, as weightedRatio reads them with stride `count`.
@@ -111,7 +116,8 @@ function sameClusterTests(series: readonly ClusterSeries[], bootstrap: Bootstrap
     const { estimate, ci95, tStar, undefinedReplicates } = result;
     const value = estimate?.value ?? null;
     if (estimate === null || ci95 === null) {
-      const reason = estimate === null ? CLUSTER_TEST_REASONS.noUnit : !(estimate.se > 0) ? CLUSTER_TEST_REASONS.noSpread : CLUSTER_TEST_REASONS.noReplicate;
+      if (estimate !== null && !(estimate.se > 0)) return { value, ci95: null, pValue: null, undefinedReplicates: 0, reason: CLUSTER_TEST_REASONS.noSpread };
+      const reason = estimate === null ? CLUSTER_TEST_REASONS.noUnit : CLUSTER_TEST_REASONS.noReplicate;
       return { value, ci95: null, pValue: null, undefinedReplicates, reason };
     }
     const pValue = studentizedPValue(estimate, tStar, 0);
