@@ -88,7 +88,7 @@ function errorTable(report: AgreementReport, judges: JudgesSection, task: Report
     id: `judges-errors-${task}`,
     wide: true,
     title: `${TASK_NAME[task]}: which way each judge errs`,
-    caption: `Leniency: % of the units people call ${negative} that the judge calls ${positive}; severity: % of those people call ${positive} that it calls ${negative}; with the counts. Net: lenient minus severe errors per unit, in percentage points${report.settings.bootstrap > 0 ? ' with its 95% studentized bootstrap CI' : ''} (positive: more lenient than people). ${pColumn}: two-sided test of lenient against severe errors.`,
+    caption: `Leniency: % of the units people call ${negative} that the judge calls ${positive}; severity: % of those people call ${positive} that it calls ${negative}; with the counts. Net: lenient minus severe errors per unit, in percentage points${report.settings.bootstrap > 0 ? ' with its symmetric 95% studentized bootstrap CI' : ''} (positive: more lenient than people). ${pColumn}: two-sided test of lenient against severe errors.`,
     columns: ['Judge', 'Bucket', 'Leniency', 'Severity', 'Net (95% CI)', pColumn, 'Holm p'],
     labelColumns: 2,
     rows: rows.map((row) => {
@@ -155,7 +155,7 @@ function comparisonTable(report: AgreementReport, judges: JudgesSection, task: R
   return {
     id: `judges-pairs-${task}`,
     title: `${TASK_NAME[task]}: judges against each other`,
-    caption: `On the units both judges labelled that have a human majority (n): A's agreement with the majority minus B's, in percentage points${bootstrap > 0 ? `, with a paired 95% studentized bootstrap CI (${bootstrap} resamples of ${drawn}, seed ${seed}, both judges on the same draws)` : ''}; ${pairedTestColumn(report.settings)}: two-sided test of the difference, from the units only A or only B gets right.`,
+    caption: `On the units both judges labelled that have a human majority (n): A's agreement with the majority minus B's, in percentage points${bootstrap > 0 ? `, with a paired symmetric 95% studentized bootstrap CI (${bootstrap} resamples of ${drawn}, seed ${seed}, both judges on the same draws)` : ''}; ${pairedTestColumn(report.settings)}: two-sided test of the difference, from the units only A or only B gets right.`,
     columns: ['A', 'B', 'Bucket', 'n', 'A − B (95% CI)', pairedTestColumn(report.settings), 'Holm p'],
     labelColumns: 3,
     wide: true,

@@ -18,11 +18,11 @@ export function pairedTestColumn(settings: AgreementReport['settings']): string 
 export function pairedTestSentence(settings: AgreementReport['settings']): string {
   const drawn = settings.resample === 'units' ? 'units' : 'puzzles';
   if (pairedTestOf(settings) === 'bootstrap-t')
-    return `p: studentized bootstrap over ${drawn} (B = ${settings.bootstrap}, seed ${settings.seed}) from the replicates of the interval beside it, so p < 0.05 exactly when the 95% CI leaves 0 out`;
+    return `p: symmetric studentized bootstrap over ${drawn} (B = ${settings.bootstrap}, seed ${settings.seed}) from the replicates of the interval beside it, so p < 0.05 exactly when the 95% CI leaves 0 out`;
   return `p: exact McNemar test of the unit counts, units taken as independent (the interval beside it resamples ${drawn}, so where a ${drawn === 'puzzles' ? "puzzle's units are alike" : 'unit depends on another'} the two can disagree)`;
 }
 
-/** A p the replicates only bound prints `≤ 0.002` (two digits, however small); others as `format` prints them. */
+/** A p the replicates only bound prints `≤ 0.001` (two digits, however small); others as `format` prints them. */
 export function pairedPValueText(test: PairedTestResult, format: (p: number) => string): string | null {
   if (test.pValue === null) return null;
   return test.pAtBound ? `≤ ${boundText(test.pValue)}` : format(test.pValue);
@@ -34,6 +34,6 @@ const boundText = (p: number) => String(Number(p.toPrecision(2)));
 export function pAtBoundNote(tests: readonly PairedTestResult[], replicates: number): string[] {
   if (!tests.some((test) => test.pAtBound)) return [];
   return [
-    `A p of ≤ ${boundText(2 / (replicates + 1))}: the data lie beyond every bootstrap replicate, so p is at most 2 / (B + 1), the smallest ${replicates} replicates resolve.`,
+    `A p of ≤ ${boundText(1 / (replicates + 1))}: the data lie beyond every bootstrap replicate, so p is at most 1 / (B + 1), the smallest ${replicates} replicates resolve.`,
   ];
 }

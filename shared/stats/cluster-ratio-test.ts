@@ -1,10 +1,17 @@
 // The paired tests of the report (issue 28 point 1): a ratio of per-cluster sums (two judges'
-// difference in agreement, a judge's net leniency) with its studentized cluster bootstrap interval
-// and the p-value of "it is 0" inverted from that same interval, so test and interval never disagree.
+// difference in agreement, a judge's net leniency) with its symmetric studentized cluster bootstrap
+// interval and the p-value of "it is 0" inverted from that same interval, so the two never disagree.
 
 import type { Interval } from './interval';
 import { groupsByKey, type BootstrapOptions } from './bootstrap';
-import { bootstrapStudentizedMany, studentizedPValue, weightedRatio, type Estimate } from './studentized';
+import {
+  bootstrapStudentizedMany,
+  sortedAbsolute,
+  symmetricStudentizedInterval,
+  symmetricStudentizedPValue,
+  weightedRatio,
+  type Estimate,
+} from './studentized';
 
 /**
  * One statistic's sums per cluster: its numerator (sum over the cluster's units of a value from
@@ -39,11 +46,11 @@ export function clusterSeries(units: Iterable<{ cluster: number; value: number }
 export interface ClusterRatioTest {
   /** sum(Y) / sum(X) over the clusters; null without a unit. */
   value: number | null;
-  /** The studentized (bootstrap-t) 95% interval; null as `reason` says. */
+  /** The symmetric studentized (bootstrap-t) 95% interval, value -/+ se * q95(|t*|); null as `reason` says. */
   ci95: Interval | null;
   /** Two-sided p of "the ratio is 0" from the same replicates: below 0.05 exactly when ci95 leaves 0 out; null as `reason` says. */
   pValue: number | null;
-  /** The sample lies beyond every replicate, so p is the smallest the replicates resolve, 2 / (B + 1): the true p is at most this. */
+  /** |t| of the sample lies beyond every replicate's, so p is the smallest the replicates resolve, 1 / (B + 1): the true p is at most this. */
   pAtBound?: true;
   /**
    * Replicates without a t*, left out of interval and p: every replicate without a unit; else
@@ -120,12 +127,14 @@ function sameClusterTests(series: readonly ClusterSeries[], bootstrap: Bootstrap
       const reason = estimate === null ? CLUSTER_TEST_REASONS.noUnit : CLUSTER_TEST_REASONS.noReplicate;
       return { value, ci95: null, pValue: null, undefinedReplicates, reason };
     }
-    const pValue = studentizedPValue(estimate, tStar, 0);
+    // Symmetric rather than the equal-tailed ci95 the replicates also give: see symmetricStudentizedInterval.
+    const absT = sortedAbsolute(tStar);
+    const symmetric = symmetricStudentizedInterval(estimate, absT);
+    const pValue = symmetricStudentizedPValue(estimate, absT, 0);
     // Replicates whose drawn clusters all show one ratio (se* = 0) give infinite t*, and with
-    // enough of them an end of the interval is infinite: it ends where the figure can, at -1 or 1.
-    const bounded: Interval = [Math.max(-1, ci95[0]), Math.min(1, ci95[1])];
-    const t = estimate.value / estimate.se;
-    const beyondEvery = t <= (tStar[0] as number) || t >= (tStar[tStar.length - 1] as number);
+    // enough of them the interval is infinite: it ends where the figure can, at -1 and 1.
+    const bounded: Interval = [Math.max(-1, symmetric[0]), Math.min(1, symmetric[1])];
+    const beyondEvery = Math.abs(estimate.value) / estimate.se >= (absT[absT.length - 1] as number);
     return { value, ci95: bounded, pValue, ...(beyondEvery ? { pAtBound: true as const } : {}), undefinedReplicates };
   });
 }

@@ -107,6 +107,33 @@ export function studentizedPValue(estimate: Estimate, sortedT: Float64Array, nul
 }
 
 /**
+ * The symmetric studentized interval at `level` (Hall 1988): value -/+ se * c, c the `level`
+ * quantile of |t*| (sorted). Its two-sided coverage error is of smaller order than the
+ * equal-tailed interval's, which with a dozen skewed clusters rejects too often (issue 28's
+ * simulation: 8% at 12 puzzles against 3% for this one).
+ */
+export function symmetricStudentizedInterval(estimate: Estimate, sortedAbsT: Float64Array, level = 0.95): Interval {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, not ${level}`);
+  const half = estimate.se * normInterQuantile(sortedAbsT, level);
+  return [estimate.value - half, estimate.value + half];
+}
+
+/**
+ * The two-sided p of "the statistic is `nullValue`" that agrees with the symmetric interval: 1
+ * minus the level at which the interval's half-width reaches |value - nullValue|, so p < 0.05
+ * exactly when the 95% interval leaves it out. A |t| beyond every |t*| gives p = 1 / (B + 1), an upper bound.
+ */
+export function symmetricStudentizedPValue(estimate: Estimate, sortedAbsT: Float64Array, nullValue = 0): number {
+  const t = Math.abs(estimate.value - nullValue) / estimate.se;
+  return Math.min(1, 1 - normInterLevel(sortedAbsT, t));
+}
+
+/** |t*| sorted, for the symmetric interval and p. */
+export function sortedAbsolute(sortedT: Float64Array): Float64Array {
+  return Float64Array.from(sortedT, Math.abs).sort();
+}
+
+/**
  * The alpha quantile of sorted values as R's boot::norm.inter takes it: the order statistic
  * k = (B + 1) alpha where that is whole, else interpolated between the k-th and (k+1)-th on the
  * normal quantile scale; the extremes beyond them.

@@ -23,7 +23,7 @@ export function JudgeComparisonsTable({
   if (rows.length === 0) return <p className="empty small">No two judges labelled the same units here.</p>;
   const interval =
     bootstrap > 0
-      ? `, its studentized interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws`
+      ? `, its symmetric studentized interval from ${bootstrap.toLocaleString('en-US')} bootstrap replicates resampling ${RESAMPLED[settings.resample ?? 'units']} with both judges on the same draws`
       : '';
   return (
     <ReportTable

@@ -35,10 +35,10 @@ export type Resampling = 'puzzles' | 'units';
 
 /**
  * The test of the paired comparisons (two judges' difference, a judge's leniency against its
- * severity): `bootstrap-t`, the default, inverts the studentized bootstrap interval beside it
- * (resampling as `settings.resample` says), so p < 0.05 exactly when the 95% interval leaves 0
- * out; `exact-mcnemar` is the exact McNemar test of the unit counts, which takes the units as
- * independent (right only for data whose units are).
+ * severity): `bootstrap-t`, the default, inverts the symmetric studentized bootstrap interval
+ * beside it (resampling as `settings.resample` says), so p < 0.05 exactly when the 95% interval
+ * leaves 0 out; `exact-mcnemar` is the exact McNemar test of the unit counts, which takes the
+ * units as independent (right only for data whose units are). The interval is the same either way.
  */
 export type PairedTest = 'bootstrap-t' | 'exact-mcnemar';
 
@@ -47,7 +47,7 @@ export interface PairedTestResult {
   method: PairedTest;
   /** Two-sided p; null when there is nothing to test, as `reason` says. */
   pValue: number | null;
-  /** bootstrap-t only: the data lie beyond every replicate, so p is 2 / (B + 1), the smallest the replicates resolve, and the true p is at most this. */
+  /** bootstrap-t only: the data lie beyond every replicate, so p is 1 / (B + 1), the smallest the replicates resolve, and the true p is at most this. */
   pAtBound?: true;
   reason?: string;
 }
@@ -304,7 +304,7 @@ export interface JudgeAgainstPeopleRow extends JudgeAgainstPeople {
   bucket: ReportBucket;
   /** Units the judge labelled where people tie for the most common label: left out of these figures. */
   unitsWithoutMajority: number;
-  /** (lenient - severe) / n on the units of `classification.n`, with its studentized bootstrap interval (resampling as `settings.resample` says). */
+  /** (lenient - severe) / n on the units of `classification.n`, with its symmetric studentized bootstrap interval (resampling as `settings.resample` says). */
   netLeniency: NetLeniency;
   /** The test of lenient against severe errors that `settings.pairedTest` names (the exact McNemar test is `errors.mcnemar` either way). */
   leniencyTest: PairedTestResult;
@@ -318,7 +318,7 @@ export interface NetLeniency {
   ci95: Interval | null;
   /** Why ci95 is null though value is not. */
   ci95Reason?: string;
-  /** Replicates in which it was undefined (no unit drawn), left out of the interval. */
+  /** Replicates without a t* (ClusterRatioTest.undefinedReplicates), left out of the interval. */
   undefinedReplicates: number;
 }
 
@@ -329,14 +329,14 @@ export interface JudgeComparisonRow extends PairedComparison {
   a: string;
   b: string;
   /**
-   * Studentized (bootstrap-t) interval of `difference` (A's agreement with the human majority
+   * Symmetric studentized (bootstrap-t) interval of `difference` (A's agreement with the human majority
    * minus B's), resampling as `settings.resample` says, both judges on the same draws; in reports
    * written before `settings.pairedTest` existed, a percentile interval.
    */
   differenceCi95: Interval | null;
   /** Why differenceCi95 is null though the difference is not (every puzzle shows the same difference, or no replicates). */
   differenceCi95Reason?: string;
-  /** Replicates in which the difference was undefined (no paired unit drawn). */
+  /** Replicates without a t* (ClusterRatioTest.undefinedReplicates), left out of the interval. */
   undefinedReplicates: number;
   /** The test of the difference that `settings.pairedTest` names (the exact McNemar test is `mcnemar` either way). */
   test: PairedTestResult;

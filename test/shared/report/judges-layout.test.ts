@@ -47,7 +47,7 @@ describe('the Judges section in the Markdown', () => {
   it('writes each row as the report has it, undefined figures as –', () => {
     // R, j1 on all buckets: e1 yes/yes, e2 irrelevant/irrelevant, h1 yes where people say no.
     expect(markdownTable(markdown, 'R: each judge against the human majority')).toContain('| j1 | All | 3 | 66.7 | 75.0 | 66.7 | 55.6 |');
-    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | All | 100.0 (1/1) | 0.0 (0/1) | 33.3 [−100.0, 100.0] | 0.588 | 0.588 |');
+    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | All | 100.0 (1/1) | 0.0 (0/1) | 33.3 [−100.0, 100.0] | 0.627 | 0.627 |');
     // One paired unit in Hard: every replicate repeats it, so net, but no interval and no test.
     expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | Hard | 100.0 (1/1) | – | 100.0 | – | – |');
     expect(markdownTable(markdown, 'R: each judge per label')).toContain('| j1 | no | 1 | – | 0.0 | 0.0 |');

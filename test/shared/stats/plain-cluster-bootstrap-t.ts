@@ -1,6 +1,6 @@
-// A second studentized cluster bootstrap of a ratio of per-cluster sums, written plainly for the
-// tests to hold the report's against: one createPrng draw per cluster, the delta-method standard
-// error spelled out, R boot's norm.inter quantiles, and the p found by bisection on the level.
+// A second symmetric studentized cluster bootstrap of a ratio of per-cluster sums, written plainly
+// for the tests to hold the report's against: one createPrng draw per cluster, the delta-method
+// standard error spelled out, R boot's norm.inter quantiles of |t*|, the p found by bisection.
 
 import { createPrng } from '../../../shared/demo/prng';
 import { normalQuantile } from '../../../shared/stats/judge/normal-quantile';
@@ -62,8 +62,8 @@ export function plainNormInter(sorted: readonly number[], alpha: number): number
 
 /**
  * Each replicate draws as many clusters as there are, with replacement, in the order of their first
- * unit, and keeps t* = (R* - R) / se*; the interval is [R - se q(0.975), R - se q(0.025)]; p is
- * 2 min(level, 1 - level) for the level whose quantile reaches R / se, by bisection.
+ * unit, and keeps t* = (R* - R) / se*; with q the quantiles of |t*|, the interval is R -/+ se q(0.95)
+ * and p is 1 - the level whose quantile reaches |R| / se, by bisection.
  */
 export function plainClusterBootstrapT(units: readonly PlainUnit[], replicates: number, seed: number): PlainBootstrapT {
   const names: string[] = [];
@@ -82,22 +82,23 @@ export function plainClusterBootstrapT(units: readonly PlainUnit[], replicates: 
   }
   const undefinedReplicates = replicates - tStar.length;
   if (!(sample.se > 0) || tStar.length === 0) return { estimate: sample.ratio, se: sample.se, ci95: null, pValue: null, undefinedReplicates };
-  tStar.sort((x, y) => x - y);
-  const ci95: [number, number] = [sample.ratio - sample.se * plainNormInter(tStar, 0.975), sample.ratio - sample.se * plainNormInter(tStar, 0.025)];
-  const t = sample.ratio / sample.se;
-  const lowest = 1 / (tStar.length + 1);
+  const absolute = tStar.map(Math.abs).sort((x, y) => x - y);
+  const half = sample.se * plainNormInter(absolute, 0.95);
+  const ci95: [number, number] = [sample.ratio - half, sample.ratio + half];
+  const t = Math.abs(sample.ratio) / sample.se;
+  const lowest = 1 / (absolute.length + 1);
   let level: number;
-  if (t <= plainNormInter(tStar, lowest)) level = lowest;
-  else if (t >= plainNormInter(tStar, 1 - lowest)) level = 1 - lowest;
+  if (t <= plainNormInter(absolute, lowest)) level = lowest;
+  else if (t >= plainNormInter(absolute, 1 - lowest)) level = 1 - lowest;
   else {
     let low = lowest;
     let high = 1 - lowest;
     for (let step = 0; step < 200; step++) {
       const middle = (low + high) / 2;
-      if (plainNormInter(tStar, middle) <= t) low = middle;
+      if (plainNormInter(absolute, middle) <= t) low = middle;
       else high = middle;
     }
     level = (low + high) / 2;
   }
-  return { estimate: sample.ratio, se: sample.se, ci95, pValue: Math.min(1, 2 * Math.min(level, 1 - level)), undefinedReplicates };
+  return { estimate: sample.ratio, se: sample.se, ci95, pValue: 1 - level, undefinedReplicates };
 }

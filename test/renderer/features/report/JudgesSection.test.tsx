@@ -251,7 +251,7 @@ describe('the Judges section', () => {
     // The p column and the caption name the report's paired test.
     const table = screen.getByTestId('judge-comparisons');
     expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toContain('Bootstrap-t p');
-    expect(table.textContent).toContain('p: studentized bootstrap over puzzles (B = 0, seed 1) from the replicates of the interval beside it');
+    expect(table.textContent).toContain('p: symmetric studentized bootstrap over puzzles (B = 0, seed 1) from the replicates of the interval beside it');
     expect(screen.getByTestId('holm-families').textContent).toBe(
       'p-values Holm-adjusted within R: leniency McNemar tests of 2 judges x 2 buckets; R: paired McNemar tests of 1 pair x 1 bucket.',
     );
