@@ -162,6 +162,19 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     expect(hj(byUnit).ci95).not.toEqual(hj(byPuzzle).ci95);
   });
 
+  it('uses the bootstrap-t paired test by default and the exact McNemar test with --paired-test exact-mcnemar, and says which', async () => {
+    const { transcripts, labels } = exampleB(folder());
+    const byDefault = await jsonReport('--transcripts', transcripts, '--labels', ...labels);
+    const exact = await jsonReport('--transcripts', transcripts, '--labels', ...labels, '--paired-test', 'exact-mcnemar');
+    expect(byDefault.settings.pairedTest).toBe('bootstrap-t');
+    expect(exact.settings.pairedTest).toBe('exact-mcnemar');
+    expect(byDefault.judges?.againstPeople.every((row) => row.leniencyTest.method === 'bootstrap-t')).toBe(true);
+    expect(exact.judges?.againstPeople.every((row) => row.leniencyTest.method === 'exact-mcnemar')).toBe(true);
+    const markdown = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'md', '--paired-test', 'exact-mcnemar');
+    expect(markdown.stdout).toContain('p: exact McNemar test of the unit counts, units taken as independent');
+    expect(markdown.stdout).toContain('| McNemar p | Holm p |');
+  });
+
   it('worked example B: micro HH 0.5 and HJ 0.4; with --macro 0.6667 and 0.3333', async () => {
     const { transcripts, labels } = exampleB(folder());
     const micro = await jsonReport('--transcripts', transcripts, '--labels', ...labels);
@@ -457,6 +470,7 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--bootstrap', 'many'], '--bootstrap takes a whole number from 0 to 100000, not "many"'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--seed', '1.5'], '--seed takes a whole number'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--resample', 'turns'], '--resample takes puzzles or units, not "turns"'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--paired-test', 'mcnemar'], '--paired-test takes bootstrap-t or exact-mcnemar, not "mcnemar"'],
     [
       ['--transcripts', 'a.json', '--format', 'md', 'stray.json', '--labels', 'b.csv'],
       'unexpected argument "stray.json"; files follow --transcripts or --labels',
