@@ -5,7 +5,15 @@
 import type { Ratio } from '../stats/judge/classification';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
-import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, PairedTestResult, ReportTask } from './model/report-model';
+import type {
+  AgreementReport,
+  CorrectedScoreRow,
+  JudgeAgainstPeopleRow,
+  JudgeComparisonRow,
+  JudgesSection,
+  PairedTestResult,
+  ReportTask,
+} from './model/report-model';
 import { pairedPValueText, pairedTestColumn, pairedTestSentence, pAtBoundNote } from './paired-test-words';
 import { BUCKET_NAME, formatPercent, formatPValue, formatStatistic, intervalSuffix, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
 

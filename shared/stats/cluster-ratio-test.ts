@@ -99,7 +99,9 @@ function sameClusterTests(series: readonly ClusterSeries[], bootstrap: Bootstrap
   if (clusters === 0)
     return series.map(() => ({ value: null, ci95: null, pValue: null, undefinedReplicates: bootstrap.replicates, reason: CLUSTER_TEST_REASONS.noUnit }));
   const count = series.length;
-  const { groupOf: groupOfCluster, firstOf } = groupsByKey(clusters, (c) => series.map((one) => `${one.denominators[c] as number}/${one.numerators[c] as number}`).join(';'));
+  const { groupOf: groupOfCluster, firstOf } = groupsByKey(clusters, (c) =>
+    series.map((one) => `${one.denominators[c] as number}/${one.numerators[c] as number}`).join(';'),
+  );
   // Group-major, as weightedRatio reads them with stride `count`.
   const numerators = firstOf.flatMap((c) => series.map((one) => one.numerators[c] as number));
   const denominators = firstOf.flatMap((c) => series.map((one) => one.denominators[c] as number));

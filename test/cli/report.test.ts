@@ -143,7 +143,15 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     expect(report.format).toBe('agreement-studio.report/1');
     expect(report.study).toEqual({ id: 'example-a', name: 'Study example-a' });
     expect(report.app).toBe('agreement-studio test');
-    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro', unsureLabels: 'counted', unparseable: 'left-out', resample: 'puzzles', pairedTest: 'bootstrap-t' });
+    expect(report.settings).toEqual({
+      bootstrap: 200,
+      seed: 1,
+      average: 'micro',
+      unsureLabels: 'counted',
+      unparseable: 'left-out',
+      resample: 'puzzles',
+      pairedTest: 'bootstrap-t',
+    });
     expect(report.inputs).toEqual([transcripts, ...labels].map((file) => ({ file, sha256: sha256Hex(readFileSync(file, 'utf8')) })));
     expect(Date.parse(report.generatedAt)).toBeGreaterThanOrEqual(started);
     expect(Date.parse(report.generatedAt)).toBeLessThanOrEqual(Date.now());

@@ -61,7 +61,10 @@ export function leniencyText(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'netLen
   const lenient = `${errors.lenient} lenient (${errors.positive} where people said ${errors.negative}; ${percentText(errors.leniencyRate.value)} of people's ${errors.negative})`;
   const severe = `${errors.severe} severe (${errors.negative} where people said ${errors.positive}; ${percentText(errors.severityRate.value)} of people's ${errors.positive})`;
   const holm = row.holmP === null ? '' : `, Holm-adjusted p ${pText(row.holmP)}`;
-  const test = leniencyTest.pValue === null ? `no test, ${leniencyTest.reason ?? 'nothing to test'}` : `${pairedTestName(leniencyTest)} ${pairedPText(leniencyTest)}${holm}`;
+  const test =
+    leniencyTest.pValue === null
+      ? `no test, ${leniencyTest.reason ?? 'nothing to test'}`
+      : `${pairedTestName(leniencyTest)} ${pairedPText(leniencyTest)}${holm}`;
   return `${lenient}, ${severe}; ${netLeniencyText(row)}: ${test}, ${SKEW_WORDS[skewOf(row)]}`;
 }
 

@@ -20,7 +20,10 @@ interface Answer {
   error?: string;
 }
 
-function requestKey(studyId: string, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon }: ReportComputation): string {
+function requestKey(
+  studyId: string,
+  { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon }: ReportComputation,
+): string {
   return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon]);
 }
 

@@ -116,7 +116,7 @@ describe('the two-judge test under strong puzzle clustering', () => {
           (draws) => [weightedRatio(draws, series.numerators, series.denominators)],
           { replicates: REPLICATES, seed: 7 + s },
         );
-        if (tailed?.ci95 != null && (tailed.ci95[0] > 0 || tailed.ci95[1] < 0)) equalTailed++;
+        if (tailed !== undefined && tailed.ci95 !== null && (tailed.ci95[0] > 0 || tailed.ci95[1] < 0)) equalTailed++;
         if ((durkalskiP(nullStudy) ?? 1) < ALPHA) durkalski++;
         if (atShift.ci95 !== null) {
           if (atShift.ci95[0] <= trueDifference && trueDifference <= atShift.ci95[1]) covered++;
