@@ -6,7 +6,7 @@
 import type { Interval } from './interval';
 import { forEachReplicate, type BootstrapOptions } from './bootstrap';
 import { normalCdf } from './normal-cdf';
-import { normalQuantile } from './judge/normal-quantile';
+import { normalQuantile } from './normal-quantile';
 
 /** A statistic and its standard error, both from one sample (or one replicate). */
 export interface Estimate {

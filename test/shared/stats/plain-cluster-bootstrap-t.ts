@@ -3,7 +3,7 @@
 // standard error spelled out, R boot's norm.inter quantiles of |t*|, the p found by bisection.
 
 import { createPrng } from '../../../shared/demo/prng';
-import { normalQuantile } from '../../../shared/stats/judge/normal-quantile';
+import { normalQuantile } from '../../../shared/stats/normal-quantile';
 
 export interface PlainUnit {
   cluster: string;
