@@ -153,15 +153,15 @@ describe('the two-judge test under strong puzzle clustering', () => {
 
 /**
  * One study for the leniency test: people say "no" on a share of a puzzle's units drawn from
- * Beta(1/2, 1/2) (puzzles whose answer is mostly no, or mostly yes), the judge errs on a share
- * drawn from Beta(1, 4), and an error on a "no" is lenient, on a "yes" severe. No net leniency:
- * E[error] (2 E[share no] - 1) = 0.
+ * Beta(1/2, 1/2) (puzzles whose answer is mostly no, or mostly yes), or, with probability
+ * `allNo`, on all of them; the judge errs on a share drawn from Beta(1, 4), and an error on a
+ * "no" is lenient, on a "yes" severe. The net leniency is E[error] (2 E[share no] - 1) = 0.2 x allNo.
  */
-function leniencyStudy(prng: Prng, puzzles: number): TaskUnit[] {
+function leniencyStudy(prng: Prng, puzzles: number, allNo: number): TaskUnit[] {
   const units: TaskUnit[] = [];
   for (let k = 0; k < puzzles; k++) {
     const size = prng.int(3, 60);
-    const shareNo = arcsine(prng);
+    const shareNo = prng.chance(allNo) ? 1 : arcsine(prng);
     const errs = discordance(prng);
     for (let u = 0; u < size; u++) {
       const people = prng.chance(shareNo) ? 'no' : 'yes';
@@ -173,21 +173,29 @@ function leniencyStudy(prng: Prng, puzzles: number): TaskUnit[] {
 }
 
 describe('the net leniency test under strong puzzle clustering', () => {
-  it('rejects no more than 5% plus error with no net leniency, at 12, 40 and 200 puzzles, through judgesAgainstPeople', () => {
+  it('rejects no more than 5% plus error with no net leniency, and covers a true one at 95%, at 12, 40 and 200 puzzles, through judgesAgainstPeople', () => {
     const rows: string[] = [];
+    const checks: (() => void)[] = [];
+    const leniency = (units: TaskUnit[], seed: number) => {
+      const [row] = judgesAgainstPeople('answer', units, ['j'], ['all'], ['yes', 'no', 'irrelevant'], {
+        resample: 'puzzles',
+        bootstrap: { replicates: REPLICATES, seed },
+        pairedTest: 'bootstrap-t',
+      });
+      if (row === undefined) throw new Error('no row');
+      return row;
+    };
+    const trueNetLeniency = 0.2 * 0.25;
     for (const puzzles of [12, 40, 200] as const) {
-      const count = puzzles === 200 ? 100 : 300;
+      const count = puzzles === 200 ? 200 : 250;
       const prng = createPrng(2900 + puzzles);
       let ours = 0;
       let exact = 0;
+      let covered = 0;
       for (let s = 0; s < count; s++) {
-        const units = leniencyStudy(prng, puzzles);
-        const [row] = judgesAgainstPeople('answer', units, ['j'], ['all'], ['yes', 'no', 'irrelevant'], {
-          resample: 'puzzles',
-          bootstrap: { replicates: REPLICATES, seed: 11 + s },
-          pairedTest: 'bootstrap-t',
-        });
-        if (row === undefined) throw new Error('no row');
+        const row = leniency(leniencyStudy(prng, puzzles, 0), 11 + s);
+        const shifted = leniency(leniencyStudy(prng, puzzles, 0.25), 11 + s).netLeniency.ci95;
+        if (shifted !== null && shifted[0] <= trueNetLeniency && trueNetLeniency <= shifted[1]) covered++;
         const p = row.leniencyTest.pValue ?? 1;
         if (p < ALPHA) ours++;
         const ci = row.netLeniency.ci95;
@@ -195,16 +203,23 @@ describe('the net leniency test under strong puzzle clustering', () => {
         if (row.errors.mcnemar.pValue < ALPHA) exact++;
       }
       const se = binomialSe(ALPHA, count);
-      rows.push(`${String(puzzles).padStart(7)} ${String(count).padStart(7)} ${percent(ours / count)} ${percent(exact / count)}   ±${percent(se).trim()}`);
-      expect(ours / count).toBeLessThanOrEqual(ALPHA + 2.5 * se);
+      const coverageSe = binomialSe(NOMINAL, count);
+      rows.push(
+        `${String(puzzles).padStart(7)} ${String(count).padStart(7)} ${percent(ours / count)} ${percent(exact / count)}   ±${percent(se).trim()}  ${percent(covered / count)}  ±${percent(coverageSe).trim()}`,
+      );
+      checks.push(() => {
+        expect(ours / count).toBeLessThanOrEqual(ALPHA + 2.5 * se);
+        expect(Math.abs(covered / count - NOMINAL)).toBeLessThanOrEqual(2.5 * coverageSe);
+      });
     }
     console.log(
       [
         `A judge with no net leniency, people's share of no per puzzle ~ Beta(1/2, 1/2), its errors ~ Beta(1, 4), 3-60 units a puzzle; B = ${REPLICATES}.`,
-        'Rejection at 5% of the bootstrap-t test of net leniency and of the unit-level exact McNemar of lenient against severe:',
-        'puzzles studies   boot-t exactMcN  (binomial SE)',
+        'Rejection at 5% of the bootstrap-t test of net leniency and of the unit-level exact McNemar of lenient against severe; coverage of a true +5 pp net leniency:',
+        'puzzles studies   boot-t exactMcN  (binomial SE)  coverage (binomial SE)',
         ...rows,
       ].join('\n'),
     );
+    for (const check of checks) check();
   });
 });
