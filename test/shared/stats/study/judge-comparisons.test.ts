@@ -1,5 +1,6 @@
-// Judges against each other (judgeComparisons): a difference that is the same in every bootstrap
-// replicate, 0 or not, has no interval and a reason that is true of it, directly and in the report.
+// Judges against each other (judgeComparisons): a difference that every puzzle shows alike, 0 or
+// not, has no interval and no bootstrap-t test, with a reason that is true of it, directly and in
+// the report; a difference that varies between puzzles has both.
 
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
@@ -37,6 +38,7 @@ describe('a difference the same in every replicate', () => {
     const rows = judgeComparisons('answer', units.units.answer, units.judges.answer, ['easy', 'all'], 'puzzles', { replicates: 200, seed: 4 });
     for (const row of rows) {
       expect(row).toMatchObject({ n: 12, difference: 1, onlyA: 12, onlyB: 0, differenceCi95: null, differenceCi95Reason: CLUSTER_TEST_REASONS.noSpread });
+      expect(row.test).toEqual({ method: 'bootstrap-t', pValue: null, reason: CLUSTER_TEST_REASONS.noSpread });
     }
     expect(CLUSTER_TEST_REASONS.noSpread).not.toMatch(/same units/);
     expect(CLUSTER_TEST_REASONS.noSpread).toMatch(/every puzzle .* gives the same value/);
@@ -62,7 +64,7 @@ describe('a difference the same in every replicate', () => {
     expect(markdown).not.toMatch(/agree with people on the same units/);
   });
 
-  it('a difference that varies between puzzles has an interval', () => {
+  it('a difference that varies between puzzles has an interval and a test that agrees with it', () => {
     // j2 is wrong on the first question of p1 and p2 only.
     const data = twoJudgeStudy(
       () => 'yes',
@@ -73,5 +75,9 @@ describe('a difference the same in every replicate', () => {
     expect(row?.difference).toBeCloseTo(2 / 12, 12);
     expect(row?.differenceCi95).not.toBeNull();
     expect(row?.differenceCi95Reason).toBeUndefined();
+    // Two puzzles of four: the interval reaches 0, so p is at least 0.05.
+    expect(row?.differenceCi95?.[0]).toBeLessThanOrEqual(0);
+    expect(row?.test.method).toBe('bootstrap-t');
+    expect(row?.test.pValue).toBeGreaterThanOrEqual(0.05);
   });
 });
