@@ -59,13 +59,19 @@ function pairedStudy(prng: Prng, puzzles: number, favourA: number): PuzzleCounts
   });
 }
 
-/** Durkalski et al. (2003): (sum_k (b_k - c_k))^2 / sum_k (b_k - c_k)^2 against chi-square(1), as a two-sided normal p. */
-function durkalskiP(counts: readonly PuzzleCounts[]): number | null {
+/**
+ * A cluster-adjusted McNemar statistic (sum_k d_k)^2 / sum_k d_k^2 against chi-square(1), as a
+ * two-sided normal p. Durkalski et al. (2003) take d_k = (b_k - c_k) / n_k, the puzzle's share, as
+ * R's clust.bin.pair computes it (durkalski.R: sum((bk-ck)/nk)^2 / sum(((bk-ck)/nk)^2));
+ * `weighted` takes d_k = b_k - c_k, each puzzle weighted by its units as the report's ratio is.
+ */
+function clusterMcNemarP(counts: readonly PuzzleCounts[], weighted: boolean): number | null {
   let sum = 0;
   let squares = 0;
-  for (const { onlyA, onlyB } of counts) {
-    sum += onlyA - onlyB;
-    squares += (onlyA - onlyB) ** 2;
+  for (const { units, onlyA, onlyB } of counts) {
+    const d = weighted ? onlyA - onlyB : (onlyA - onlyB) / units;
+    sum += d;
+    squares += d * d;
   }
   if (squares === 0) return null;
   return 2 * (1 - normalCdf(Math.abs(sum) / Math.sqrt(squares)));
@@ -93,6 +99,7 @@ describe('the two-judge test under strong puzzle clustering', () => {
       let equalTailed = 0;
       let exact = 0;
       let durkalski = 0;
+      let weightedDurkalski = 0;
       let covered = 0;
       let width = 0;
       for (let s = 0; s < count; s++) {
@@ -117,7 +124,8 @@ describe('the two-judge test under strong puzzle clustering', () => {
           { replicates: REPLICATES, seed: 7 + s },
         );
         if (tailed !== undefined && tailed.ci95 !== null && (tailed.ci95[0] > 0 || tailed.ci95[1] < 0)) equalTailed++;
-        if ((durkalskiP(nullStudy) ?? 1) < ALPHA) durkalski++;
+        if ((clusterMcNemarP(nullStudy, false) ?? 1) < ALPHA) durkalski++;
+        if ((clusterMcNemarP(nullStudy, true) ?? 1) < ALPHA) weightedDurkalski++;
         if (atShift.ci95 !== null) {
           if (atShift.ci95[0] <= trueDifference && trueDifference <= atShift.ci95[1]) covered++;
           width += atShift.ci95[1] - atShift.ci95[0];
@@ -128,7 +136,7 @@ describe('the two-judge test under strong puzzle clustering', () => {
       const rejectSe = binomialSe(ALPHA, count);
       const coverageSe = binomialSe(NOMINAL, count);
       rows.push(
-        `${String(puzzles).padStart(7)} ${String(count).padStart(7)} ${percent(reject)} ${percent(equalTailed / count)} ${percent(durkalski / count)} ${percent(exact / count)}   ±${percent(rejectSe).trim()}  ${percent(coverage)}  ±${percent(coverageSe).trim()}  ${(100 * (width / count)).toFixed(1).padStart(6)} pp`,
+        `${String(puzzles).padStart(7)} ${String(count).padStart(7)} ${percent(reject)} ${percent(equalTailed / count)} ${percent(durkalski / count)} ${percent(weightedDurkalski / count)} ${percent(exact / count)}   ±${percent(rejectSe).trim()}  ${percent(coverage)}  ±${percent(coverageSe).trim()}  ${(100 * (width / count)).toFixed(1).padStart(6)} pp`,
       );
       checks.push(() => {
         expect(reject).toBeLessThanOrEqual(ALPHA + 2.5 * rejectSe);
@@ -140,9 +148,9 @@ describe('the two-judge test under strong puzzle clustering', () => {
     console.log(
       [
         `Two judges, no difference in agreement, discordance per puzzle ~ Beta(1, 4), its direction ~ Beta(1/2, 1/2), 3-60 units a puzzle; B = ${REPLICATES}.`,
-        "Rejection at 5% of the report's symmetric bootstrap-t test, the equal-tailed bootstrap-t, Durkalski's cluster-adjusted McNemar and the unit-level exact McNemar;",
+        "Rejection at 5% of the report's symmetric bootstrap-t test, the equal-tailed bootstrap-t, Durkalski's cluster-adjusted McNemar (per-puzzle shares, as clust.bin.pair; and weighted by units) and the unit-level exact McNemar;",
         'coverage of the symmetric 95% bootstrap-t interval of a true +4 pp difference:',
-        'puzzles studies   boot-t  eq-tail Durkalski exactMcN (binomial SE)  coverage (binomial SE)  mean width',
+        'puzzles studies   boot-t  eq-tail  Durkal. Durk.wtd exactMcN (binomial SE)  coverage (binomial SE)  mean width',
         ...rows,
       ].join('\n'),
     );
