@@ -139,4 +139,38 @@ describe('the Judges section in the LaTeX and the CSV', () => {
     expect(lines).toContain('corrected_score,match,all,judge:j2,P2,share_with_final,1,2,,,,,,');
     expect(csv).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
   });
+
+  it('names the paired test in the CSV: its p as bootstrap_t_p or mcnemar_p, the net leniency with its interval, and the sentence in the comments', () => {
+    const row = built.judges?.againstPeople.find((r) => r.task === 'answer' && r.judge === 'j1' && r.bucket === 'all');
+    if (row === undefined || row.netLeniency.ci95 === null) throw new Error('no net leniency interval');
+    const lines = renderCsv(built).split('\r\n');
+    expect(lines).toContain(
+      `judge_vs_people,answer,all,judge:j1,human-majority,net_leniency,${row.netLeniency.value},3,${row.netLeniency.ci95[0]},${row.netLeniency.ci95[1]},,,,`,
+    );
+    expect(lines).toContain(`judge_vs_people,answer,all,judge:j1,human-majority,bootstrap_t_p,${row.leniencyTest.pValue},1,,,,,,`);
+    expect(lines.some((line) => line.startsWith('# paired tests (bootstrap_t_p): p: symmetric studentized bootstrap over puzzles (B = 50, seed 1)'))).toBe(
+      true,
+    );
+    const exact = buildReport({
+      ...bucketStudy(),
+      settings: { bootstrap: 50, seed: 1, average: 'micro', pairedTest: 'exact-mcnemar' },
+      inputs: [],
+      app: 'test',
+      now: NOW,
+    });
+    const exactLines = renderCsv(exact).split('\r\n');
+    expect(exactLines).toContain('judge_vs_people,answer,all,judge:j1,human-majority,mcnemar_p,1,1,,,,,,');
+    expect(exactLines.some((line) => line.includes('bootstrap_t_p'))).toBe(false);
+  });
+
+  it('prints a p the replicates only bound as ≤ 1 / (B + 1), with a note, in the Markdown and the LaTeX', () => {
+    const bounded = structuredClone(built);
+    const row = bounded.judges?.comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
+    if (row === undefined) throw new Error('no comparison');
+    row.test = { method: 'bootstrap-t', pValue: 1 / 51, pAtBound: true };
+    const table = markdownTable(renderMarkdown(bounded), 'R: judges against each other');
+    expect(table.find((line) => line.startsWith('| j1 | j2 | All |'))).toMatch(/\| ≤ 0\.02 \|/);
+    expect(table).toContain('- A p of ≤ 0.02: the data lie beyond every bootstrap replicate, so p is at most 1 / (B + 1), the smallest 50 replicates resolve.');
+    expect(renderLatex(bounded)).toContain('$\\le$ 0.02');
+  });
 });
