@@ -10,7 +10,7 @@ import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { renderCsv } from '../../shared/report/render-csv';
 import { renderLatex } from '../../shared/report/render-latex';
 import { renderMarkdown } from '../../shared/report/render-markdown';
-import type { AgreementReport, Resampling } from '../../shared/report/model/report-model';
+import type { AgreementReport, PairedTest, Resampling } from '../../shared/report/model/report-model';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readInputFile } from '../support/read-input-file';
@@ -45,6 +45,11 @@ Annotator Test, and each player's solve rate corrected for each judge's errors.
   --seed S               whole number seeding the bootstrap (default 1)
   --resample WHAT        puzzles (default): a bootstrap replicate draws whole puzzles, keeping
                          a puzzle's questions and final answers together; units: single units
+  --paired-test WHAT     the test of judge against judge and of leniency against severity:
+                         bootstrap-t (default), from the same replicates as the interval
+                         beside it, so p < 0.05 exactly when the 95% CI leaves 0 out;
+                         exact-mcnemar, which takes the units as independent (only for data
+                         whose units are: a puzzle's units usually are not)
   --macro                tables show macro agreement (mean of per-unit agreement)
   --leave-out-unsure     leave labels marked unsure out of every figure (default: they
                          count like any other); the report's settings say which was used
@@ -84,6 +89,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
       unsure: options.leaveOutUnsure ? 'left-out' : 'counted',
       unparseable: options.unparseable,
       resample: options.resample,
+      pairedTest: options.pairedTest,
       ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}),
     },
     inputs,
@@ -116,6 +122,7 @@ interface ReportOptions {
   unparseable: UnparseableReplies;
   altTestEpsilon?: number;
   resample: Resampling;
+  pairedTest: PairedTest;
   anyStudy: boolean;
   out?: string;
 }
@@ -136,6 +143,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       unparseable: { type: 'string' },
       'alt-test-epsilon': { type: 'string' },
       resample: { type: 'string' },
+      'paired-test': { type: 'string' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -152,6 +160,9 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   const altTestEpsilon = parseEpsilon(values['alt-test-epsilon']);
   const resample = values.resample ?? 'puzzles';
   if (resample !== 'puzzles' && resample !== 'units') throw new UsageError(`--resample takes puzzles or units, not ${JSON.stringify(resample)}`, COMMAND);
+  const pairedTest = values['paired-test'] ?? 'bootstrap-t';
+  if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
+    throw new UsageError(`--paired-test takes bootstrap-t or exact-mcnemar, not ${JSON.stringify(pairedTest)}`, COMMAND);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
   return {
@@ -163,6 +174,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     leaveOutUnsure: values['leave-out-unsure'] === true,
     unparseable,
     resample,
+    pairedTest,
     anyStudy: values['any-study'] === true,
     ...(altTestEpsilon !== undefined ? { altTestEpsilon } : {}),
     ...(out !== undefined ? { out } : {}),

@@ -3,7 +3,7 @@
 // queue and the heatmap, and export files.
 
 import type { UnparseableReplies } from '../../shared/domain/model';
-import type { AgreementReport, Resampling } from '../../shared/report/model/report-model';
+import type { AgreementReport, PairedTest, Resampling } from '../../shared/report/model/report-model';
 
 export interface ReportRequest {
   /** Bootstrap replicates B (default 1000). */
@@ -20,6 +20,8 @@ export interface ReportRequest {
   altTestEpsilon: number;
   /** What a bootstrap replicate draws: whole puzzles or single units (the command line's --resample). */
   resample: Resampling;
+  /** The test of the paired comparisons (the command line's --paired-test). */
+  pairedTest: PairedTest;
 }
 
 export interface ReportProgress {

@@ -38,6 +38,7 @@ const api = {
           unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
           unparseable: request.unparseable,
           resample: request.resample,
+          pairedTest: request.pairedTest,
           altTestEpsilon: request.altTestEpsilon,
         },
         inputs,

@@ -23,6 +23,7 @@ import {
   type PairKappa,
   type ReportBucket,
   type ReportTask,
+  type PairedTest,
   type Resampling,
   type UnparseableCount,
 } from './model/report-model';
@@ -42,6 +43,8 @@ export interface ReportSettings {
   unparseable?: UnparseableReplies;
   /** What every bootstrap replicate draws: whole puzzles (default) or single units. */
   resample?: Resampling;
+  /** The test of the paired comparisons: the studentized bootstrap that agrees with the intervals (default), or the exact McNemar test for units that are independent. */
+  pairedTest?: PairedTest;
   /** The Alt-Test's epsilon (ALT_TEST_EPSILON: 0.2 expert, 0.15 skilled, 0.1 crowd annotators); default 0.2. */
   altTestEpsilon?: number;
 }
@@ -92,6 +95,9 @@ export function buildReport(input: ReportInput): AgreementReport {
   const unparseable = settings.unparseable ?? 'left-out';
   const resample = settings.resample ?? 'puzzles';
   if (resample !== 'puzzles' && resample !== 'units') throw new RangeError(`resample must be puzzles or units, not ${String(resample)}`);
+  const pairedTest = settings.pairedTest ?? 'bootstrap-t';
+  if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
+    throw new RangeError(`the paired test must be bootstrap-t or exact-mcnemar, not ${String(pairedTest)}`);
   const units = indexStudy(study, labels, input.gold ?? [], unparseable);
 
   const buckets: Record<ReportTask, ReportBucket[]> = {
@@ -120,7 +126,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   const players = { outcomes, ranking: compareRankings(games, settings.seed) };
   phase('Judges');
   const judges = judgesSection(study, units, buckets, reportBuckets(games.map((game) => game.bucket)), {
-    resample: settings.resample ?? 'puzzles',
+    resample,
+    pairedTest,
     altTestEpsilon: settings.altTestEpsilon,
     bootstrap,
   });
@@ -144,6 +151,7 @@ export function buildReport(input: ReportInput): AgreementReport {
       unparseable,
       ...goldSetting(units),
       resample,
+      pairedTest,
     },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },

@@ -5,7 +5,16 @@
 import type { Ratio } from '../stats/judge/classification';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
-import type { AgreementReport, CorrectedScoreRow, JudgeAgainstPeopleRow, JudgeComparisonRow, JudgesSection, ReportTask } from './model/report-model';
+import type {
+  AgreementReport,
+  CorrectedScoreRow,
+  JudgeAgainstPeopleRow,
+  JudgeComparisonRow,
+  JudgesSection,
+  PairedTestResult,
+  ReportTask,
+} from './model/report-model';
+import { pairedPValueText, pairedTestColumn, pairedTestSentence, pAtBoundNote } from './paired-test-words';
 import { BUCKET_NAME, formatPercent, formatPValue, formatStatistic, intervalSuffix, TASK_ORDER, UNDEFINED, type LayoutTable } from './table-layout';
 
 const TASK_NAME: Record<ReportTask, string> = { match: 'M', answer: 'R' };
@@ -67,33 +76,52 @@ function classifierTable(judges: JudgesSection, task: ReportTask): LayoutTable {
   };
 }
 
-function errorTable(judges: JudgesSection, task: ReportTask): LayoutTable {
+/** A paired test's p as the tables print it: `–` without a test, `≤ 0.002` where the replicates only bound it. */
+const pCell = (test: PairedTestResult) => pairedPValueText(test, formatPValue) ?? UNDEFINED;
+
+/** The reasons some rows have no p, one note each with the rows' count. */
+function untestedNotes(tests: readonly PairedTestResult[]): string[] {
+  const counts = new Map<string, number>();
+  for (const test of tests) if (test.pValue === null && test.reason !== undefined) counts.set(test.reason, (counts.get(test.reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => `A p of – is no test (${count} ${count === 1 ? 'row' : 'rows'}): ${reason}.`);
+}
+
+function errorTable(report: AgreementReport, judges: JudgesSection, task: ReportTask): LayoutTable {
   const rows = judgeRowsOf(judges.againstPeople, task);
   const first = rows[0]?.errors;
   const positive = first?.positive ?? (task === 'match' ? 'matched' : 'yes');
   const negative = first?.negative ?? (task === 'match' ? 'unmatched' : 'no');
+  const pColumn = pairedTestColumn(report.settings);
   return {
     id: `judges-errors-${task}`,
     wide: true,
     title: `${TASK_NAME[task]}: which way each judge errs`,
-    caption: `Leniency: % of the units people call ${negative} that the judge calls ${positive}; severity: % of those people call ${positive} that it calls ${negative}; with the counts. McNemar p: exact two-sided test of lenient against severe errors.`,
-    columns: ['Judge', 'Bucket', 'Leniency', 'Severity', 'McNemar p', 'Holm p'],
+    caption: `Leniency: % of the units people call ${negative} that the judge calls ${positive}; severity: % of those people call ${positive} that it calls ${negative}; with the counts. Net: lenient minus severe errors per unit, in percentage points${report.settings.bootstrap > 0 ? ' with its symmetric 95% studentized bootstrap CI' : ''} (positive: more lenient than people). ${pColumn}: two-sided test of lenient against severe errors.`,
+    columns: ['Judge', 'Bucket', 'Leniency', 'Severity', 'Net (95% CI)', pColumn, 'Holm p'],
     labelColumns: 2,
     rows: rows.map((row) => {
-      const { errors } = row;
-      const tested = errors.mcnemar.reason === undefined;
+      const { errors, netLeniency } = row;
       return {
         labels: [row.judge, BUCKET_NAME[row.bucket]],
         ids: [row.judge, row.bucket],
         values: [
           rateCell(errors.leniencyRate, errors.lenient, errors.peopleNegative),
           rateCell(errors.severityRate, errors.severe, errors.peoplePositive),
-          tested ? formatPValue(errors.mcnemar.pValue) : UNDEFINED,
+          netLeniency.value === null ? UNDEFINED : `${formatPercent(netLeniency.value)}${intervalSuffix(netLeniency.ci95, formatPercent)}`,
+          pCell(row.leniencyTest),
           formatPValue(row.holmP),
         ],
       };
     }),
-    notes: [...holmNotes(judges, task, 'leniency'), 'A McNemar p of – is no test: the judge never confused the two labels.'],
+    notes: [
+      `${pairedTestSentence(report.settings)}.`,
+      ...holmNotes(judges, task, 'leniency'),
+      ...pAtBoundNote(
+        rows.map((row) => row.leniencyTest),
+        report.settings.bootstrap,
+      ),
+      ...untestedNotes(rows.map((row) => row.leniencyTest)),
+    ],
   };
 }
 
@@ -135,20 +163,25 @@ function comparisonTable(report: AgreementReport, judges: JudgesSection, task: R
   return {
     id: `judges-pairs-${task}`,
     title: `${TASK_NAME[task]}: judges against each other`,
-    caption: `On the units both judges labelled that have a human majority (n): A's agreement with the majority minus B's, in percentage points${bootstrap > 0 ? `, with a paired 95% percentile bootstrap CI (${bootstrap} resamples of ${drawn}, seed ${seed}, both judges on the same draws)` : ''}; exact McNemar p of the units only A or only B gets right.`,
-    columns: ['A', 'B', 'Bucket', 'n', 'A − B (95% CI)', 'McNemar p', 'Holm p'],
+    caption: `On the units both judges labelled that have a human majority (n): A's agreement with the majority minus B's, in percentage points${bootstrap > 0 ? `, with a paired symmetric 95% studentized bootstrap CI (${bootstrap} resamples of ${drawn}, seed ${seed}, both judges on the same draws)` : ''}; ${pairedTestColumn(report.settings)}: two-sided test of the difference, from the units only A or only B gets right.`,
+    columns: ['A', 'B', 'Bucket', 'n', 'A − B (95% CI)', pairedTestColumn(report.settings), 'Holm p'],
     labelColumns: 3,
     wide: true,
     rows: rows.map((row) => ({
       labels: [row.a, row.b, BUCKET_NAME[row.bucket]],
       ids: [row.a, row.b, row.bucket],
-      values: [String(row.n), differenceCell(row), row.mcnemar.reason === undefined ? formatPValue(row.mcnemar.pValue) : UNDEFINED, formatPValue(row.holmP)],
+      values: [String(row.n), differenceCell(row), pCell(row.test), formatPValue(row.holmP)],
     })),
     notes: [
+      `${pairedTestSentence(report.settings)}.`,
       ...holmNotes(judges, task, 'pairs'),
+      ...pAtBoundNote(
+        rows.map((row) => row.test),
+        bootstrap,
+      ),
       ...warned.map(
         (row) =>
-          `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew no paired unit and are left out of the interval.`,
+          `Warning: ${row.a} − ${row.b}, ${BUCKET_NAME[row.bucket]}: ${row.undefinedReplicates} of ${bootstrap} replicates drew only ${drawn} showing the very difference of the sample, with no spread to studentize, and are left out of the interval.`,
       ),
       ...constantIntervalNote(rows),
     ],
@@ -262,7 +295,7 @@ export function judgesTables(report: AgreementReport): LayoutTable[] {
   if (judges === undefined) return [];
   const tasks = TASK_ORDER.filter((task) => judges.againstPeople.some((row) => row.task === task));
   return [
-    ...tasks.flatMap((task) => [classifierTable(judges, task), errorTable(judges, task), perLabelTable(judges, task)]),
+    ...tasks.flatMap((task) => [classifierTable(judges, task), errorTable(report, judges, task), perLabelTable(judges, task)]),
     ...tasks.filter((task) => judges.comparisons.some((row) => row.task === task)).map((task) => comparisonTable(report, judges, task)),
     ...(judges.altTest.length > 0 ? [altTestTable(judges)] : []),
     ...(judges.correctedScores.length > 0 ? [correctedTable(judges)] : []),

@@ -11,11 +11,12 @@ import { judgeComparisons } from '../stats/study/judge-comparisons';
 import { judgesAgainstPeople } from '../stats/study/judges-against-people';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { holmFamilyText } from './holm-families';
-import type { JudgeAltTestRow, JudgesSection, ReportBucket, ReportTask, Resampling } from './model/report-model';
+import type { JudgeAltTestRow, JudgesSection, PairedTest, PairedTestResult, ReportBucket, ReportTask, Resampling } from './model/report-model';
 import { BUCKET_NAME } from './table-layout';
 
 interface JudgesSettings {
   resample: Resampling;
+  pairedTest: PairedTest;
   altTestEpsilon?: number;
   bootstrap: BootstrapOptions;
 }
@@ -37,13 +38,13 @@ export function judgesSection(
     const taskUnits = units.units[task];
     const judges = units.judges[task];
     const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
-    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task], units.categories[task]);
+    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task], units.categories[task], settings);
     const leniency = holmFamily(
       againstPeople,
       counted,
       twins,
       (row) => row.judge,
-      (row) => row.errors.mcnemar,
+      (row) => row.leniencyTest,
       (p, row) => (row.holmP = p),
     );
     if (leniency.tested > 0)
@@ -54,13 +55,13 @@ export function judgesSection(
           `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
         ),
       );
-    const comparisons = judgeComparisons(task, taskUnits, judges, buckets[task], settings.resample, settings.bootstrap);
+    const comparisons = judgeComparisons(task, taskUnits, judges, buckets[task], settings.resample, settings.bootstrap, settings.pairedTest);
     const paired = holmFamily(
       comparisons,
       counted,
       twins,
       (row) => `${row.a}\u0000${row.b}`,
-      (row) => row.mcnemar,
+      (row) => row.test,
       (p, row) => (row.holmP = p),
     );
     const pairs = (judges.length * (judges.length - 1)) / 2;
@@ -110,8 +111,8 @@ function sameUnitsAs(units: readonly TaskUnit[], buckets: readonly ReportBucket[
 }
 
 /**
- * Holm's adjustment over the tested McNemar p-values of the rows of the counted buckets (a test
- * without a discordant pair says nothing and stays out, its holmP null). A row of a twin bucket is
+ * Holm's adjustment over the p-values of the rows of the counted buckets (a row without a test,
+ * such as one without a discordant pair, stays out, its holmP null). A row of a twin bucket is
  * the same test as its twin's row of the same judges (`who`) and takes that row's holmP. Returns
  * how many rows the family has and how many were adjusted together.
  */
@@ -120,12 +121,12 @@ function holmFamily<Row extends { bucket: ReportBucket; holmP: number | null }>(
   counted: ReadonlySet<ReportBucket>,
   twins: ReadonlyMap<ReportBucket, ReportBucket>,
   who: (row: Row) => string,
-  test: (row: Row) => { pValue: number; reason?: string },
+  test: (row: Row) => PairedTestResult,
   set: (holmP: number, row: Row) => void,
 ): { rows: number; tested: number } {
   const rows = all.filter((row) => counted.has(row.bucket));
-  const tested = rows.filter((row) => test(row).reason === undefined);
-  holm(tested.map((row) => test(row).pValue)).forEach((p, i) => set(p, tested[i] as Row));
+  const tested = rows.filter((row) => test(row).pValue !== null);
+  holm(tested.map((row) => test(row).pValue as number)).forEach((p, i) => set(p, tested[i] as Row));
   const holmOf = new Map(rows.map((row) => [`${row.bucket}\u0000${who(row)}`, row.holmP]));
   for (const row of all) {
     const twin = twins.get(row.bucket);
@@ -142,6 +143,5 @@ function twinText(twins: ReadonlyMap<ReportBucket, ReportBucket>): string {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** What the family leaves out: the figures without a discordant pair, which have no test. */
-const tally = (tested: number, all: number) =>
-  tested === all ? '' : `; the ${all - tested} without a discordant pair are not tested, so ${tested} p-values are adjusted`;
+/** What the family leaves out: the figures without a test (no discordant pair, or no spread to test against). */
+const tally = (tested: number, all: number) => (tested === all ? '' : `; the ${all - tested} without a test are left out, so ${tested} p-values are adjusted`);

@@ -4,7 +4,8 @@
 
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { Ratio } from '../stats/judge/classification';
-import type { AgreementReport, Interval, ReportBucket, ReportTask } from './model/report-model';
+import type { AgreementReport, Interval, PairedTestResult, ReportBucket, ReportTask } from './model/report-model';
+import { pairedTestOf, pairedTestSentence } from './paired-test-words';
 import {
   agreementBuckets,
   agreementIntervalMethod,
@@ -72,6 +73,7 @@ export function renderCsv(report: AgreementReport): string {
   const comment = [
     ...provenanceLines(report, csvCommentText),
     ...intervals,
+    ...(report.judges === undefined ? [] : [`paired tests (${pairedMeasure(report)}): ${pairedTestSentence(report.settings)}`]),
     ...playerOutcomesNote(report),
     SCALE_NOTE,
     `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`,
@@ -232,6 +234,12 @@ function playerRows(report: AgreementReport): Row[] {
   ];
 }
 
+/** The measure of the paired tests' p: `bootstrap_t_p` or `mcnemar_p`, as the report's setting says. */
+const pairedMeasure = (report: AgreementReport) => (pairedTestOf(report.settings) === 'bootstrap-t' ? 'bootstrap_t_p' : 'mcnemar_p');
+
+/** `p_is_upper_bound` 1 where the data lie beyond every replicate, so the p before it is at most that. */
+const pBound = (test: PairedTestResult, figure: (measure: string, value: number) => Row): Row[] => (test.pAtBound ? [figure('p_is_upper_bound', 1)] : []);
+
 /**
  * The Judges section (issue 15), in the section's order: each judge against the human majority
  * (`judge_vs_people`, b `human-majority`; per-label figures name the label in the measure), judges
@@ -247,7 +255,7 @@ function judgesRows(report: AgreementReport): Row[] {
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
         const { classification: c, errors: e } = row;
-        const figure = (measure: string, value: number | null, n: number): Row => [
+        const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => [
           'judge_vs_people',
           task,
           row.bucket,
@@ -256,7 +264,7 @@ function judgesRows(report: AgreementReport): Row[] {
           measure,
           value,
           n,
-          ...NO_EXTRAS,
+          ...intervalOnly(interval),
         ];
         const ratio = (measure: string, r: Ratio, n: number) => figure(measure, r.value, n);
         return [
@@ -272,7 +280,9 @@ function judgesRows(report: AgreementReport): Row[] {
           figure('lenient', e.lenient, e.peopleNegative),
           ratio('severity_rate', e.severityRate, e.peoplePositive),
           figure('severe', e.severe, e.peoplePositive),
-          figure('mcnemar_p', e.mcnemar.reason === undefined ? e.mcnemar.pValue : null, e.lenient + e.severe),
+          figure('net_leniency', row.netLeniency.value, c.n, row.netLeniency.ci95),
+          figure(pairedMeasure(report), row.leniencyTest.pValue, e.lenient + e.severe),
+          ...pBound(row.leniencyTest, (measure, value) => figure(measure, value, e.lenient + e.severe)),
           figure('holm_p', row.holmP, e.lenient + e.severe),
           ...c.perLabel.flatMap((score) => [
             ratio(`precision_${score.label}`, score.precision, score.predicted),
@@ -302,7 +312,8 @@ function judgesRows(report: AgreementReport): Row[] {
           figure('only_a_agrees', row.onlyA),
           figure('only_b_agrees', row.onlyB),
           figure('undefined_replicates', row.undefinedReplicates),
-          figure('mcnemar_p', row.mcnemar.reason === undefined ? row.mcnemar.pValue : null),
+          figure(pairedMeasure(report), row.test.pValue),
+          ...pBound(row.test, figure),
           figure('holm_p', row.holmP),
         ];
       }),

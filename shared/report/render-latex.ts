@@ -151,16 +151,17 @@ const LATEX_TEXT: Record<string, string> = {
   Σ: '$\\Sigma$',
   '×': '$\\times$',
   '±': '$\\pm$',
+  '≤': '$\\le$',
 };
 
-const LATEX_SPECIAL = /[\\{}_%&#$~^<>|[\]–−ακΣ×±]/g;
+const LATEX_SPECIAL = /[\\{}_%&#$~^<>|[\]–−ακΣ×±≤]/g;
 
 /** Text as LaTeX that prints it literally, on one line. */
 export function escapeLatex(text: string): string {
   return oneLine(text).replace(LATEX_SPECIAL, (char) => LATEX_TEXT[char] ?? char);
 }
 
-/** A value cell of table-layout.ts: only the dash of an undefined figure, the minus sign and `<` need LaTeX. */
+/** A value cell of table-layout.ts: only the dash of an undefined figure, the minus sign, `<` and `≤` need LaTeX. */
 function latexValue(value: string): string {
-  return value.replaceAll('–', '--').replaceAll('−', '$-$').replaceAll('<', '$<$');
+  return value.replaceAll('–', '--').replaceAll('−', '$-$').replaceAll('<', '$<$').replaceAll('≤', '$\\le$');
 }

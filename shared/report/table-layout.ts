@@ -35,7 +35,7 @@ export const UNDEFINED = '–';
  * A table as the renderers receive it. `labels` are text from the inputs (model, player and
  * annotator names) that each renderer escapes; `values` are numbers written by this module,
  * made only of digits, `.`, `,`, `/`, spaces, brackets, `n=`/`units=`, `–`, the minus sign `−`,
- * and in the Judges tables `<` (a p below 0.001) and the words yes and no.
+ * and in the Judges tables `<` (a p below 0.001), `≤` (a p the bootstrap only bounds) and the words yes and no.
  */
 export interface LayoutTable {
   /** Stable name of the table; LaTeX labels it `tab:<id>`. */
@@ -602,7 +602,7 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
     ...(report.judgeSamples ?? []).map((row) => `judge labels: ${judgeSamplesText(row, value)}`),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}`,
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}${report.settings.pairedTest === undefined ? '' : `, paired tests ${report.settings.pairedTest}`}`,
   ].map(oneLine);
 }
 

@@ -6,7 +6,7 @@
 import type { Interval } from './interval';
 import { forEachReplicate, type BootstrapOptions } from './bootstrap';
 import { normalCdf } from './normal-cdf';
-import { normalQuantile } from './judge/normal-quantile';
+import { normalQuantile } from './normal-quantile';
 
 /** A statistic and its standard error, both from one sample (or one replicate). */
 export interface Estimate {
@@ -107,6 +107,33 @@ export function studentizedPValue(estimate: Estimate, sortedT: Float64Array, nul
 }
 
 /**
+ * The symmetric studentized interval at `level` (Hall 1988): value -/+ se * c, c the `level`
+ * quantile of |t*| (sorted). Its two-sided coverage error is of smaller order than the
+ * equal-tailed interval's, which with a dozen skewed clusters rejects too often (issue 28's
+ * simulation: 8% at 12 puzzles against 3% for this one).
+ */
+export function symmetricStudentizedInterval(estimate: Estimate, sortedAbsT: Float64Array, level = 0.95): Interval {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, not ${level}`);
+  const half = estimate.se * normInterQuantile(sortedAbsT, level);
+  return [estimate.value - half, estimate.value + half];
+}
+
+/**
+ * The two-sided p of "the statistic is `nullValue`" that agrees with the symmetric interval: 1
+ * minus the level at which the interval's half-width reaches |value - nullValue|, so p < 0.05
+ * exactly when the 95% interval leaves it out. A |t| beyond every |t*| gives p = 1 / (B + 1), an upper bound.
+ */
+export function symmetricStudentizedPValue(estimate: Estimate, sortedAbsT: Float64Array, nullValue = 0): number {
+  const t = Math.abs(estimate.value - nullValue) / estimate.se;
+  return Math.min(1, 1 - normInterLevel(sortedAbsT, t));
+}
+
+/** |t*| sorted, for the symmetric interval and p. */
+export function sortedAbsolute(sortedT: Float64Array): Float64Array {
+  return Float64Array.from(sortedT, Math.abs).sort();
+}
+
+/**
  * The alpha quantile of sorted values as R's boot::norm.inter takes it: the order statistic
  * k = (B + 1) alpha where that is whole, else interpolated between the k-th and (k+1)-th on the
  * normal quantile scale; the extremes beyond them.
@@ -121,6 +148,10 @@ export function normInterQuantile(sorted: Float64Array, alpha: number): number {
   const below = sorted[k - 1] as number;
   if (k === rank) return below;
   const above = sorted[k] as number;
+  // An infinite t* (se* = 0 where the statistic moved) outweighs any interpolation weight; the
+  // formula would give -Infinity + Infinity = NaN.
+  if (below === -Infinity) return below;
+  if (above === Infinity) return above;
   const zLow = normalQuantile(k / (count + 1));
   const zHigh = normalQuantile((k + 1) / (count + 1));
   return below + ((normalQuantile(alpha) - zLow) / (zHigh - zLow)) * (above - below);
@@ -143,6 +174,9 @@ function normInterLevel(sorted: Float64Array, value: number): number {
   const below = sorted[k - 1] as number;
   const above = sorted[k] as number;
   if (value === below) return k / (count + 1);
+  // Between an infinite and a finite t* the quantile stays infinite up to the finite one's level (normInterQuantile).
+  if (below === -Infinity) return (k + 1) / (count + 1);
+  if (above === Infinity) return k / (count + 1);
   const zLow = normalQuantile(k / (count + 1));
   const zHigh = normalQuantile((k + 1) / (count + 1));
   return normalCdf(zLow + ((value - below) / (above - below)) * (zHigh - zLow));

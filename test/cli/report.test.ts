@@ -143,7 +143,15 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     expect(report.format).toBe('agreement-studio.report/1');
     expect(report.study).toEqual({ id: 'example-a', name: 'Study example-a' });
     expect(report.app).toBe('agreement-studio test');
-    expect(report.settings).toEqual({ bootstrap: 200, seed: 1, average: 'micro', unsureLabels: 'counted', unparseable: 'left-out', resample: 'puzzles' });
+    expect(report.settings).toEqual({
+      bootstrap: 200,
+      seed: 1,
+      average: 'micro',
+      unsureLabels: 'counted',
+      unparseable: 'left-out',
+      resample: 'puzzles',
+      pairedTest: 'bootstrap-t',
+    });
     expect(report.inputs).toEqual([transcripts, ...labels].map((file) => ({ file, sha256: sha256Hex(readFileSync(file, 'utf8')) })));
     expect(Date.parse(report.generatedAt)).toBeGreaterThanOrEqual(started);
     expect(Date.parse(report.generatedAt)).toBeLessThanOrEqual(Date.now());
@@ -160,6 +168,19 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     const hj = (report: AgreementReport) => rowOf(report, 'answer', 'all', 'judge:judge-m', 'human');
     expect(hj(byPuzzle)).toMatchObject({ ci95: wilsonInterval(0.4, 1), ci95Method: 'percentile+wilson' });
     expect(hj(byUnit).ci95).not.toEqual(hj(byPuzzle).ci95);
+  });
+
+  it('uses the bootstrap-t paired test by default and the exact McNemar test with --paired-test exact-mcnemar, and says which', async () => {
+    const { transcripts, labels } = exampleB(folder());
+    const byDefault = await jsonReport('--transcripts', transcripts, '--labels', ...labels);
+    const exact = await jsonReport('--transcripts', transcripts, '--labels', ...labels, '--paired-test', 'exact-mcnemar');
+    expect(byDefault.settings.pairedTest).toBe('bootstrap-t');
+    expect(exact.settings.pairedTest).toBe('exact-mcnemar');
+    expect(byDefault.judges?.againstPeople.every((row) => row.leniencyTest.method === 'bootstrap-t')).toBe(true);
+    expect(exact.judges?.againstPeople.every((row) => row.leniencyTest.method === 'exact-mcnemar')).toBe(true);
+    const markdown = await runCli('report', '--transcripts', transcripts, '--labels', ...labels, '--format', 'md', '--paired-test', 'exact-mcnemar');
+    expect(markdown.stdout).toContain('p: exact McNemar test of the unit counts, units taken as independent');
+    expect(markdown.stdout).toContain('| McNemar p | Holm p |');
   });
 
   it('worked example B: micro HH 0.5 and HJ 0.4; with --macro 0.6667 and 0.3333', async () => {
@@ -457,6 +478,7 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--bootstrap', 'many'], '--bootstrap takes a whole number from 0 to 100000, not "many"'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--seed', '1.5'], '--seed takes a whole number'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--resample', 'turns'], '--resample takes puzzles or units, not "turns"'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--paired-test', 'mcnemar'], '--paired-test takes bootstrap-t or exact-mcnemar, not "mcnemar"'],
     [
       ['--transcripts', 'a.json', '--format', 'md', 'stray.json', '--labels', 'b.csv'],
       'unexpected argument "stray.json"; files follow --transcripts or --labels',

@@ -115,11 +115,11 @@ describe("the report's Judges section", () => {
         expect(Number(await leniency.getAttribute('data-severe'))).toBe(row.errors.severe);
         expect(await leniency.getByRole('img').getAttribute('aria-label')).toMatch(
           new RegExp(
-            `^${row.errors.lenient} lenient .*${row.errors.severe} severe .*McNemar p .*(more lenient than people|more severe than people|no clear skew)$`,
+            `^${row.errors.lenient} lenient .*${row.errors.severe} severe .*(bootstrap-t p|no test).*(more lenient than people|more severe than people|no clear skew)$`,
           ),
         );
         expect(await leniency.getByTestId('leniency-verdict').textContent()).toMatch(
-          /McNemar p .*: (more lenient than people|more severe than people|no clear skew)/,
+          /^net .* per unit, (bootstrap-t p|no test).*: (more lenient than people|more severe than people|no clear skew)/,
         );
         // The Alt-Test's verdict.
         const alt = judges.altTest.find((test) => test.task === 'answer' && test.judge === row.judge);
@@ -136,7 +136,9 @@ describe("the report's Judges section", () => {
       const shown = page.locator(`[data-testid="judge-comparisons"] tr[data-a="${comparison?.a}"][data-b="${comparison?.b}"]`);
       expect(Number(await shown.getAttribute('data-n'))).toBe(comparison?.n);
       expect(Number(await shown.getAttribute('data-difference'))).toBe(comparison?.difference);
-      expect(Number(await shown.getAttribute('data-mcnemar-p'))).toBe(comparison?.mcnemar.pValue);
+      // The page's default paired test: the p of the symmetric bootstrap-t beside its interval.
+      expect(comparison?.test.method).toBe('bootstrap-t');
+      expect(await shown.getAttribute('data-p')).toBe(String(comparison?.test.pValue ?? ''));
       expect(await shown.textContent()).toMatch(/pp {2}\[/);
       expect(await page.getByTestId('holm-families').textContent()).toBe(`p-values Holm-adjusted within ${judges.holmFamilies.join('; ')}.`);
 

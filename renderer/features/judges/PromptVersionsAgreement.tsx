@@ -55,6 +55,7 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
           unparseable: study.unparseableReplies ?? 'left-out',
           altTestEpsilon: ALT_TEST_EPSILON[study.annotatorExpertise ?? 'expert'],
           resample: 'puzzles',
+          pairedTest: 'bootstrap-t',
         },
         () => undefined,
       )

@@ -1,13 +1,14 @@
 // Which way a judge errs against people, as a horizontal bar: its lenient errors (yes or matched
 // where people said no or unmatched) from the left, its severe ones from the right, with the
-// counts, rates, McNemar p and Holm-adjusted p beside it in words, which are also its name.
+// counts, rates, net leniency with its interval, the report's paired test's p and the
+// Holm-adjusted p beside it in words, which are also its name.
 
 import type { JudgeAgainstPeopleRow } from '../../../shared/report/model/report-model';
-import { leniencyText, pText, skewOf, SKEW_WORDS } from './judges-text';
+import { leniencyText, netLeniencyText, pairedPText, pairedTestName, pText, skewOf, SKEW_WORDS } from './judges-text';
 import { percentText } from './report-text';
 
-export function LeniencyBar({ row }: { row: Pick<JudgeAgainstPeopleRow, 'errors' | 'holmP'> }) {
-  const { errors } = row;
+export function LeniencyBar({ row }: { row: Pick<JudgeAgainstPeopleRow, 'errors' | 'netLeniency' | 'leniencyTest' | 'holmP'> }) {
+  const { errors, leniencyTest } = row;
   const discordant = errors.lenient + errors.severe;
   const lenientShare = discordant === 0 ? 0.5 : errors.lenient / discordant;
   const skew = skewOf(row);
@@ -32,13 +33,14 @@ export function LeniencyBar({ row }: { row: Pick<JudgeAgainstPeopleRow, 'errors'
         </span>
       </div>
       <p className="small" data-testid="leniency-verdict">
-        {errors.mcnemar.reason === undefined ? (
+        <span title={row.netLeniency.ci95Reason}>{netLeniencyText(row)}</span>,{' '}
+        {leniencyTest.pValue !== null ? (
           <>
-            McNemar p {pText(errors.mcnemar.pValue)}
+            {pairedTestName(leniencyTest)} {pairedPText(leniencyTest)}
             {row.holmP !== null && `, Holm-adjusted p ${pText(row.holmP)}`}
           </>
         ) : (
-          <span title={errors.mcnemar.reason}>No lenient or severe error, nothing to test</span>
+          <span title={leniencyTest.reason}>no test</span>
         )}
         : <strong className={skew === 'none' ? undefined : 'skew-note'}>{SKEW_WORDS[skew]}</strong>
       </p>

@@ -12,7 +12,7 @@ function generatedText(at: string): string {
 }
 
 export const ProvenancePanel = memo(function ProvenancePanel({ report }: { report: AgreementReport }) {
-  const { bootstrap, seed, average, resample } = report.settings;
+  const { bootstrap, seed, average, resample, pairedTest } = report.settings;
   return (
     <section className="card provenance" data-testid="report-provenance" data-app={report.app} data-generated-at={report.generatedAt} aria-label="Provenance">
       <div className="card-title">Provenance</div>
@@ -44,6 +44,9 @@ export const ProvenancePanel = memo(function ProvenancePanel({ report }: { repor
             </>
           )}
           {resample !== undefined && <span data-testid="resample-setting">, resampling {resample}</span>}
+          {pairedTest !== undefined && (
+            <span data-testid="paired-test-setting">, paired tests {pairedTest === 'bootstrap-t' ? 'bootstrap-t' : 'exact McNemar'}</span>
+          )}
         </dd>
         <dt>Inputs</dt>
         <dd>

@@ -1,5 +1,5 @@
 // The report's settings bar: micro or macro average, bootstrap resamples, seed, what a replicate
-// draws (puzzles or units), whether the lead's gold labels count as one more rater, unsure labels,
+// draws (puzzles or units), the paired test (bootstrap-t or exact McNemar), whether the lead's gold labels count as one more rater, unsure labels,
 // and the study's settings for unparseable judge replies and its annotators' expertise. Enter
 // applies typed numbers at once.
 
@@ -74,6 +74,20 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
         >
           <option value="puzzles">Puzzles</option>
           <option value="units">Units</option>
+        </select>
+      </label>
+      <label
+        className="inline-field"
+        title="The test of judge against judge and of leniency against severity. Bootstrap-t: from the same replicates as the interval beside it, so p < 0.05 exactly when the 95% interval leaves 0 out. Exact McNemar: counts units as independent, right only for data whose units are (a puzzle's units usually are not)."
+      >
+        <span>Paired test</span>
+        <select
+          data-testid="report-paired-test"
+          value={settings.pairedTest}
+          onChange={(event) => settings.setPairedTest(event.target.value === 'exact-mcnemar' ? 'exact-mcnemar' : 'bootstrap-t')}
+        >
+          <option value="bootstrap-t">Bootstrap-t</option>
+          <option value="exact-mcnemar">Exact McNemar</option>
         </select>
       </label>
       <label className="inline-field">

@@ -2,11 +2,11 @@
 // undefined, p-values, which way a judge errs, the Alt-Test's verdict and what became of a
 // corrected score. Numbers in the style of the other report tables (report-text.ts).
 
-import type { CorrectedScoreRow, Interval, JudgeAgainstPeopleRow, JudgeAltTestRow } from '../../../shared/report/model/report-model';
+import type { CorrectedScoreRow, Interval, JudgeAgainstPeopleRow, JudgeAltTestRow, PairedTestResult } from '../../../shared/report/model/report-model';
+import { pairedPValueText } from '../../../shared/report/paired-test-words';
 import { formatPValue, formatStatistic } from '../../../shared/report/table-layout';
 import { wasClamped } from '../../../shared/stats/judge/corrected-score';
 import type { Ratio } from '../../../shared/stats/judge/classification';
-import type { McNemar } from '../../../shared/stats/judge/mcnemar';
 import { percentText, UNDEFINED_FIGURE } from './report-text';
 
 /** The level the section calls a skew or a gap "clear" at, after Holm's adjustment. */
@@ -22,9 +22,14 @@ export function pText(p: number | null): string {
   return formatPValue(p);
 }
 
-/** A McNemar test's p, or `–` when there was nothing to test (no discordant pair), as the exports print it. */
-export function mcnemarText(test: McNemar): string {
-  return test.reason === undefined ? pText(test.pValue) : UNDEFINED_FIGURE;
+/** A paired test's p as the exports print it: `–` without a test, `≤ 0.002` where the replicates only bound it. */
+export function pairedPText(test: PairedTestResult): string {
+  return pairedPValueText(test, pText) ?? UNDEFINED_FIGURE;
+}
+
+/** The name of a paired test's p: `bootstrap-t p` or `McNemar p`. */
+export function pairedTestName(test: PairedTestResult): string {
+  return test.method === 'bootstrap-t' ? 'bootstrap-t p' : 'McNemar p';
 }
 
 /** A difference in agreement (a share) as signed percentage points: `+4.2 pp`. */
@@ -42,22 +47,31 @@ export type Skew = 'lenient' | 'severe' | 'none';
 
 export const SKEW_WORDS: Record<Skew, string> = { lenient: 'more lenient than people', severe: 'more severe than people', none: 'no clear skew' };
 
-/** Lenient or severe when the McNemar test of the skew, Holm-adjusted where the report adjusted it, is below SIGNIFICANCE. */
-export function skewOf(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'holmP'>): Skew {
-  const { lenient, severe, mcnemar } = row.errors;
-  const p = row.holmP ?? mcnemar.pValue;
-  if (lenient === severe || p >= SIGNIFICANCE) return 'none';
+/** Lenient or severe when the report's test of the skew, Holm-adjusted where the report adjusted it, is below SIGNIFICANCE. */
+export function skewOf(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'leniencyTest' | 'holmP'>): Skew {
+  const { lenient, severe } = row.errors;
+  const p = row.holmP ?? row.leniencyTest.pValue;
+  if (lenient === severe || p === null || p >= SIGNIFICANCE) return 'none';
   return lenient > severe ? 'lenient' : 'severe';
 }
 
 /** The leniency bar's text equivalent, also its accessible name. */
-export function leniencyText(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'holmP'>): string {
-  const { errors } = row;
+export function leniencyText(row: Pick<JudgeAgainstPeopleRow, 'errors' | 'netLeniency' | 'leniencyTest' | 'holmP'>): string {
+  const { errors, leniencyTest } = row;
   const lenient = `${errors.lenient} lenient (${errors.positive} where people said ${errors.negative}; ${percentText(errors.leniencyRate.value)} of people's ${errors.negative})`;
   const severe = `${errors.severe} severe (${errors.negative} where people said ${errors.positive}; ${percentText(errors.severityRate.value)} of people's ${errors.positive})`;
   const holm = row.holmP === null ? '' : `, Holm-adjusted p ${pText(row.holmP)}`;
-  const test = errors.mcnemar.reason === undefined ? `McNemar p ${pText(errors.mcnemar.pValue)}${holm}` : 'no McNemar test, no lenient or severe error';
-  return `${lenient}, ${severe}: ${test}, ${SKEW_WORDS[skewOf(row)]}`;
+  const test =
+    leniencyTest.pValue === null
+      ? `no test, ${leniencyTest.reason ?? 'nothing to test'}`
+      : `${pairedTestName(leniencyTest)} ${pairedPText(leniencyTest)}${holm}`;
+  return `${lenient}, ${severe}; ${netLeniencyText(row)}: ${test}, ${SKEW_WORDS[skewOf(row)]}`;
+}
+
+/** Lenient minus severe errors per unit with its interval: `net +3.1 pp [0.4, 5.9] per unit`. */
+export function netLeniencyText(row: Pick<JudgeAgainstPeopleRow, 'netLeniency'>): string {
+  const { value, ci95 } = row.netLeniency;
+  return `net ${[pointsText(value), percentInterval(ci95)].filter((part) => part !== '').join(' ')} per unit`;
 }
 
 /** The Alt-Test's verdict in one sentence, with the epsilon it was run with. */

@@ -2,13 +2,14 @@
 // bootstrap resamples and the seed as typed (committed to the worker once they are whole
 // numbers in range and the lead stopped typing, or at once on Enter), gold as a rater,
 // whether labels marked unsure count (by default they do, as the command line's report), what a
-// bootstrap replicate draws (puzzles by default, as the command line's), and the study's own
+// bootstrap replicate draws (puzzles by default, as the command line's), the paired test
+// (bootstrap-t by default, as the command line's), and the study's own
 // settings for unparseable judge replies and its annotators' expertise (the Alt-Test's epsilon),
 // which are stored on the study.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../../shared/domain/model';
-import type { Resampling } from '../../../shared/report/model/report-model';
+import type { PairedTest, Resampling } from '../../../shared/report/model/report-model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
@@ -40,6 +41,7 @@ export function useReportSettings(study: Study) {
   const [includeGold, setIncludeGold] = useState(false);
   const [leaveOutUnsure, setLeaveOutUnsure] = useState(false);
   const [resample, setResample] = useState<Resampling>('puzzles');
+  const [pairedTest, setPairedTest] = useState<PairedTest>('bootstrap-t');
   const unparseable: UnparseableReplies = study.unparseableReplies ?? 'left-out';
   const [unparseableProblem, setUnparseableProblem] = useState<string>();
   const setUnparseable = useCallback(
@@ -88,8 +90,8 @@ export function useReportSettings(study: Study) {
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
   const computation = useMemo(
-    (): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon }),
-    [committed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon],
+    (): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon }),
+    [committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon],
   );
 
   return {
@@ -107,6 +109,8 @@ export function useReportSettings(study: Study) {
     setUnparseable,
     resample,
     setResample,
+    pairedTest,
+    setPairedTest,
     expertise,
     setExpertise,
     commitNow,

@@ -1,5 +1,5 @@
 // The study's report, computed in the report worker: again whenever the bootstrap, the seed, the
-// gold, the unsure, the unparseable, the resampling or the annotator expertise setting changes,
+// gold, the unsure, the unparseable, the resampling, the paired test or the annotator expertise setting changes,
 // with the worker's progress meanwhile. The last report stays on the page while the next is
 // computed, and an answer to an older request is dropped; the state is "ready" only once the
 // running computation answered.
@@ -20,13 +20,16 @@ interface Answer {
   error?: string;
 }
 
-function requestKey(studyId: string, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon }: ReportComputation): string {
-  return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon]);
+function requestKey(
+  studyId: string,
+  { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon }: ReportComputation,
+): string {
+  return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon]);
 }
 
 export function useStudyReport(studyId: string, computation: ReportComputation) {
   const { db, workers } = useServices();
-  const { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon } = computation;
+  const { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon } = computation;
   const key = requestKey(studyId, computation);
   const [answer, setAnswer] = useState<Answer>();
   /** The newest report that arrived, shown until a newer one replaces it. */
@@ -35,10 +38,10 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
 
   useEffect(() => {
     let current = true;
-    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon });
+    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon });
     // The report holds both averages; the page's toggle picks the one shown and exported, so
     // switching it never waits for the worker.
-    const request: ReportRequest = { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon, average: 'micro' };
+    const request: ReportRequest = { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, average: 'micro' };
     workers.report
       .computeReport(db.name, studyId, request, (next) => {
         if (current) setProgress({ key: thisKey, progress: next });
@@ -63,7 +66,7 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
       setAnswer(undefined);
       setProgress(undefined);
     };
-  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, altTestEpsilon, workers]);
+  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, workers]);
 
   const answered = answer?.key === key ? answer : undefined;
   const status: ReportStatus = answered === undefined ? 'computing' : answered.error === undefined ? 'ready' : 'failed';

@@ -34,6 +34,25 @@ export type { Interval };
 export type Resampling = 'puzzles' | 'units';
 
 /**
+ * The test of the paired comparisons (two judges' difference, a judge's leniency against its
+ * severity): `bootstrap-t`, the default, inverts the symmetric studentized bootstrap interval
+ * beside it (resampling as `settings.resample` says), so p < 0.05 exactly when the 95% interval
+ * leaves 0 out; `exact-mcnemar` is the exact McNemar test of the unit counts, which takes the
+ * units as independent (right only for data whose units are). The interval is the same either way.
+ */
+export type PairedTest = 'bootstrap-t' | 'exact-mcnemar';
+
+/** One paired test as the report used it. */
+export interface PairedTestResult {
+  method: PairedTest;
+  /** Two-sided p; null when there is nothing to test, as `reason` says. */
+  pValue: number | null;
+  /** bootstrap-t only: the data lie beyond every replicate, so p is 1 / (B + 1), the smallest the replicates resolve, and the true p is at most this. */
+  pAtBound?: true;
+  reason?: string;
+}
+
+/**
  * How an agreement interval was made: `percentile`, the 95% percentile bootstrap interval as it
  * came; `percentile+wilson`, where that interval reached 0 or 1 or had no width, its hull with
  * the Wilson 95% score interval of the observed proportion at the number of clusters a replicate
@@ -205,6 +224,8 @@ export interface AgreementReport {
     goldLabels?: number;
     /** What every bootstrap interval resampled; absent in reports written before the choice existed (they resampled units). */
     resample?: Resampling;
+    /** The test of the paired comparisons; absent in reports written before the choice existed (they used exact-mcnemar). */
+    pairedTest?: PairedTest;
   };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
@@ -273,8 +294,8 @@ export interface JudgesSection {
   correctedScores: CorrectedScoreRow[];
   /**
    * The families of p-values Holm's step-down adjustment was applied to, said in words (for
-   * example "R: leniency McNemar tests of 9 judges x 4 buckets"); each row's `holmP` is adjusted
-   * within its family.
+   * example "R (questions): leniency against severity tests of 9 judges x 4 buckets"); each row's
+   * `holmP` is adjusted within its family, from the p of the test `settings.pairedTest` names.
    */
   holmFamilies: string[];
 }
@@ -285,8 +306,22 @@ export interface JudgeAgainstPeopleRow extends JudgeAgainstPeople {
   bucket: ReportBucket;
   /** Units the judge labelled where people tie for the most common label: left out of these figures. */
   unitsWithoutMajority: number;
-  /** The leniency/severity McNemar p after Holm's adjustment within its family; null when untested. */
+  /** (lenient - severe) / n on the units of `classification.n`, with its symmetric studentized bootstrap interval (resampling as `settings.resample` says). */
+  netLeniency: NetLeniency;
+  /** The test of lenient against severe errors that `settings.pairedTest` names (the exact McNemar test is `errors.mcnemar` either way). */
+  leniencyTest: PairedTestResult;
+  /** leniencyTest's p after Holm's adjustment within its family; null when untested. */
   holmP: number | null;
+}
+
+/** How much more often a judge errs leniently than severely, per unit: positive is lenient. */
+export interface NetLeniency {
+  value: number | null;
+  ci95: Interval | null;
+  /** Why ci95 is null though value is not. */
+  ci95Reason?: string;
+  /** Replicates without a t* (ClusterRatioTest.undefinedReplicates), left out of the interval. */
+  undefinedReplicates: number;
 }
 
 export interface JudgeComparisonRow extends PairedComparison {
@@ -295,13 +330,19 @@ export interface JudgeComparisonRow extends PairedComparison {
   /** Judge models, without the `judge:` prefix of rater groups. */
   a: string;
   b: string;
-  /** Bootstrap interval of `difference` (A's agreement with the human majority minus B's), resampling as `settings.resample` says, both judges on the same draws. */
+  /**
+   * Symmetric studentized (bootstrap-t) interval of `difference` (A's agreement with the human majority
+   * minus B's), resampling as `settings.resample` says, both judges on the same draws; in reports
+   * written before `settings.pairedTest` existed, a percentile interval.
+   */
   differenceCi95: Interval | null;
-  /** Why differenceCi95 is null though the difference is not: every replicate gave the same difference (0 or not). */
+  /** Why differenceCi95 is null though the difference is not (every puzzle shows the same difference, or no replicates). */
   differenceCi95Reason?: string;
-  /** Replicates in which the difference was undefined (no paired unit drawn). */
+  /** Replicates without a t* (ClusterRatioTest.undefinedReplicates), left out of the interval. */
   undefinedReplicates: number;
-  /** The McNemar p after Holm's adjustment within its family; null when untested. */
+  /** The test of the difference that `settings.pairedTest` names (the exact McNemar test is `mcnemar` either way). */
+  test: PairedTestResult;
+  /** test's p after Holm's adjustment within its family; null when untested. */
   holmP: number | null;
 }
 

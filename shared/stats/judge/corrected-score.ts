@@ -3,7 +3,7 @@
 // the Rogan-Gladen estimate from counts the caller gathers, with the authors' interval.
 
 import type { Interval } from '../interval';
-import { normalQuantile } from './normal-quantile';
+import { normalQuantile } from '../normal-quantile';
 
 /** The judge measured against people on human-labelled finals (one judge, one bucket). */
 export interface JudgeCalibration {

@@ -51,6 +51,7 @@ const REQUEST = {
   leaveOutUnsure: false,
   unparseable: 'left-out' as const,
   resample: 'puzzles' as const,
+  pairedTest: 'bootstrap-t' as const,
   altTestEpsilon: 0.2,
 };
 

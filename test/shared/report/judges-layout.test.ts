@@ -47,17 +47,22 @@ describe('the Judges section in the Markdown', () => {
   it('writes each row as the report has it, undefined figures as –', () => {
     // R, j1 on all buckets: e1 yes/yes, e2 irrelevant/irrelevant, h1 yes where people say no.
     expect(markdownTable(markdown, 'R: each judge against the human majority')).toContain('| j1 | All | 3 | 66.7 | 75.0 | 66.7 | 55.6 |');
-    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | All | 100.0 (1/1) | 0.0 (0/1) | 1.000 | 1.000 |');
+    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | All | 100.0 (1/1) | 0.0 (0/1) | 33.3 [−100.0, 100.0] | 0.627 | 0.627 |');
+    // One paired unit in Hard: every replicate repeats it, so net, but no interval and no test.
+    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain('| j1 | Hard | 100.0 (1/1) | – | 100.0 | – | – |');
     expect(markdownTable(markdown, 'R: each judge per label')).toContain('| j1 | no | 1 | – | 0.0 | 0.0 |');
     // One paired unit: every replicate gives −100, which one unit cannot prove, so no interval.
-    expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Hard | 1 | −100.0 | 1.000 | 1.000 |');
+    expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Hard | 1 | −100.0 | – | – |');
     expect(markdownTable(markdown, 'R: judges against each other')).toContain('| j1 | j2 | Medium | 0 | – | – | – |');
     expect(markdown).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
   });
 
   it('says which Holm family each adjusted p belongs to, and why an Alt-Test or a corrected score is missing', () => {
     expect(markdownTable(markdown, 'R: which way each judge errs')).toContain(
-      "- Holm p: adjusted with Holm's step-down method over leniency against severity McNemar tests of 2 judges x 5 buckets; the 8 without a discordant pair are not tested, so 2 p-values are adjusted.",
+      "- Holm p: adjusted with Holm's step-down method over leniency against severity tests of 2 judges x 5 buckets; the 9 without a test are left out, so 1 p-values are adjusted.",
+    );
+    expect(markdownTable(markdown, 'R: which way each judge errs')).toContain(
+      '- A p of – is no test (8 rows): the judge never confused the two labels (no lenient or severe error): nothing to test.',
     );
     expect(markdownTable(markdown, 'The Alternative Annotator Test')).toContain(
       '- Not run for M j1, M j2, R j1, R j2: no annotator shares 30 units with the judge and another annotator.',
@@ -84,7 +89,9 @@ describe('the Judges section in the Markdown', () => {
     const row = built.judges?.comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
     if (row === undefined) throw new Error('no comparison');
     row.undefinedReplicates = 3;
-    expect(renderMarkdown(built)).toContain('- Warning: j1 − j2, All: 3 of 50 replicates drew no paired unit and are left out of the interval.');
+    expect(renderMarkdown(built)).toContain(
+      '- Warning: j1 − j2, All: 3 of 50 replicates drew only puzzles showing the very difference of the sample, with no spread to studentize, and are left out of the interval.',
+    );
     row.undefinedReplicates = 2;
     expect(renderMarkdown(built)).not.toContain('Warning: j1 − j2, All');
   });
@@ -131,5 +138,39 @@ describe('the Judges section in the LaTeX and the CSV', () => {
     // P2's sessions in bucketStudy: sM and sU, both with a final.
     expect(lines).toContain('corrected_score,match,all,judge:j2,P2,share_with_final,1,2,,,,,,');
     expect(csv).not.toMatch(/\bNaN\b|\bnull\b|[|&,] ?undefined ?[|&,\\]/);
+  });
+
+  it('names the paired test in the CSV: its p as bootstrap_t_p or mcnemar_p, the net leniency with its interval, and the sentence in the comments', () => {
+    const row = built.judges?.againstPeople.find((r) => r.task === 'answer' && r.judge === 'j1' && r.bucket === 'all');
+    if (row === undefined || row.netLeniency.ci95 === null) throw new Error('no net leniency interval');
+    const lines = renderCsv(built).split('\r\n');
+    expect(lines).toContain(
+      `judge_vs_people,answer,all,judge:j1,human-majority,net_leniency,${row.netLeniency.value},3,${row.netLeniency.ci95[0]},${row.netLeniency.ci95[1]},,,,`,
+    );
+    expect(lines).toContain(`judge_vs_people,answer,all,judge:j1,human-majority,bootstrap_t_p,${row.leniencyTest.pValue},1,,,,,,`);
+    expect(lines.some((line) => line.startsWith('# paired tests (bootstrap_t_p): p: symmetric studentized bootstrap over puzzles (B = 50, seed 1)'))).toBe(
+      true,
+    );
+    const exact = buildReport({
+      ...bucketStudy(),
+      settings: { bootstrap: 50, seed: 1, average: 'micro', pairedTest: 'exact-mcnemar' },
+      inputs: [],
+      app: 'test',
+      now: NOW,
+    });
+    const exactLines = renderCsv(exact).split('\r\n');
+    expect(exactLines).toContain('judge_vs_people,answer,all,judge:j1,human-majority,mcnemar_p,1,1,,,,,,');
+    expect(exactLines.some((line) => line.includes('bootstrap_t_p'))).toBe(false);
+  });
+
+  it('prints a p the replicates only bound as ≤ 1 / (B + 1), with a note, in the Markdown and the LaTeX', () => {
+    const bounded = structuredClone(built);
+    const row = bounded.judges?.comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
+    if (row === undefined) throw new Error('no comparison');
+    row.test = { method: 'bootstrap-t', pValue: 1 / 51, pAtBound: true };
+    const table = markdownTable(renderMarkdown(bounded), 'R: judges against each other');
+    expect(table.find((line) => line.startsWith('| j1 | j2 | All |'))).toMatch(/\| ≤ 0\.02 \|/);
+    expect(table).toContain('- A p of ≤ 0.02: the data lie beyond every bootstrap replicate, so p is at most 1 / (B + 1), the smallest 50 replicates resolve.');
+    expect(renderLatex(bounded)).toContain('$\\le$ 0.02');
   });
 });

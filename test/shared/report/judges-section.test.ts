@@ -3,7 +3,6 @@
 // corrected scores against their modules called directly, and Holm adjustment per task.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { StudyData } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
@@ -12,9 +11,10 @@ import type { AgreementReport, JudgeComparisonRow, Resampling } from '../../../s
 import { altTest } from '../../../shared/stats/judge/alt-test';
 import { correctedScore } from '../../../shared/stats/judge/corrected-score';
 import { holm, mcnemarExact } from '../../../shared/stats/judge/mcnemar';
-import { CONSTANT_DIFFERENCE } from '../../../shared/stats/study/judge-comparisons';
+import { CLUSTER_TEST_REASONS } from '../../../shared/stats/cluster-ratio-test';
 import { renderMarkdown } from '../../../shared/report/render-markdown';
 import { indexStudy, type StudyLabel } from '../../../shared/stats/study/study-units';
+import { plainClusterBootstrapT } from '../stats/plain-cluster-bootstrap-t';
 import { bucketStudy, easySessionStudy, NOW, rejudgedFinalsStudy } from '../stats/study/study-fixtures';
 
 function report(data: { study: StudyData; labels: StudyLabel[] }, settings: Partial<ReportInput['settings']> = {}): AgreementReport {
@@ -52,49 +52,6 @@ function plainMajority(values: readonly string[]): string | null {
   return [...counts].find(([, count]) => count === sorted[0])?.[0] ?? null;
 }
 
-/**
- * A second paired cluster bootstrap, written plainly: each replicate draws as many clusters as
- * there are, with replacement (one createPrng draw each, index floor(next() * clusters)), scores
- * both judges on every unit of the drawn clusters, and keeps A's agreement minus B's; the
- * interval is the type-7 percentile one.
- */
-function plainPairedBootstrap(
-  units: ReadonlyArray<{ cluster: string; aAgrees: boolean; bAgrees: boolean }>,
-  replicates: number,
-  seed: number,
-): { ci95: [number, number] | null; constant: boolean } {
-  const clusters: string[] = [];
-  for (const unit of units) if (!clusters.includes(unit.cluster)) clusters.push(unit.cluster);
-  const members = clusters.map((cluster) => units.filter((unit) => unit.cluster === cluster));
-  const prng = createPrng(seed);
-  const differences: number[] = [];
-  for (let b = 0; b < replicates; b++) {
-    let n = 0;
-    let a = 0;
-    let bb = 0;
-    for (let i = 0; i < clusters.length; i++) {
-      for (const unit of members[Math.floor(prng.next() * clusters.length)] ?? []) {
-        n++;
-        if (unit.aAgrees) a++;
-        if (unit.bAgrees) bb++;
-      }
-    }
-    if (n > 0) differences.push((a - bb) / n);
-  }
-  if (differences.length === 0) return { ci95: null, constant: false };
-  differences.sort((x, y) => x - y);
-  const quantile = (p: number) => {
-    const h = (differences.length - 1) * p;
-    const below = Math.floor(h);
-    const low = differences[below] as number;
-    const high = differences[Math.min(below + 1, differences.length - 1)] as number;
-    return low + (h - below) * (high - low);
-  };
-  // The tail as a 95% level gives it in floating point, (1 - 0.95) / 2, a hair above 0.025.
-  const tail = (1 - 0.95) / 2;
-  return { ci95: [quantile(tail), quantile(1 - tail)], constant: differences[0] === differences[differences.length - 1] };
-}
-
 describe('the Judges section: each judge against people', () => {
   it('scores each judge on the units with a strict human majority, per bucket, counting ties apart', () => {
     const judges = judgesOf(report(bucketStudy()));
@@ -123,7 +80,7 @@ describe('the Judges section: each judge against people', () => {
   });
 
   it('adjusts the tested leniency p-values of one task together with Holm, and says which family', () => {
-    const judges = judgesOf(report(synthetic({ puzzles: 30, annotators: 3, seed: 7 })));
+    const judges = judgesOf(report(synthetic({ puzzles: 30, annotators: 3, seed: 7 }), { pairedTest: 'exact-mcnemar' }));
     for (const task of ['answer', 'match'] as const) {
       const rows = judges.againstPeople.filter((r) => r.task === task);
       const tested = rows.filter((r) => r.errors.lenient + r.errors.severe > 0);
@@ -131,7 +88,7 @@ describe('the Judges section: each judge against people', () => {
       expect(tested.map((r) => r.holmP)).toEqual(expected);
       expect(rows.filter((r) => r.errors.lenient + r.errors.severe === 0).every((r) => r.holmP === null)).toBe(true);
     }
-    expect(judges.holmFamilies[0]).toMatch(/^R \(questions\): leniency against severity McNemar tests of 2 judges x 4 buckets/);
+    expect(judges.holmFamilies[0]).toMatch(/^R \(questions\): leniency against severity tests of 2 judges x 4 buckets/);
   });
 
   it('leaves unparseable replies out, or counts them as misses, as the unparseable setting says', () => {
@@ -164,11 +121,16 @@ describe('the Judges section: judges against each other', () => {
       if (majority === null || a === undefined || b === undefined || (row.bucket !== 'all' && unit.bucket !== row.bucket)) return [];
       return [{ cluster: resample === 'puzzles' ? unit.puzzleId : unit.id, aAgrees: a === majority, bAgrees: b === majority }];
     });
-    return { units, ...plainPairedBootstrap(units, replicates, seed) };
+    const plain = plainClusterBootstrapT(
+      units.map((unit) => ({ cluster: unit.cluster, value: Number(unit.aAgrees) - Number(unit.bAgrees) })),
+      replicates,
+      seed,
+    );
+    return { units, ...plain };
   }
 
   for (const resample of ['puzzles', 'units'] as const) {
-    it(`reproduces a plainly written paired cluster bootstrap exactly, resampling ${resample}`, () => {
+    it(`reproduces a plainly written studentized cluster bootstrap, its interval and p, resampling ${resample}`, () => {
       const data = synthetic({ puzzles: 24, annotators: 4, seed: 31, judges: judgeNames });
       const judges = judgesOf(report(data, { bootstrap: 200, seed: 5, resample }));
       expect(judges.comparisons.filter((r) => r.task === 'answer' && r.bucket === 'all').map((r) => `${r.a} ${r.b}`)).toEqual([
@@ -176,16 +138,30 @@ describe('the Judges section: judges against each other', () => {
         'judge-a judge-c',
         'judge-b judge-c',
       ]);
+      let tested = 0;
       for (const row of judges.comparisons) {
         const plain = plainInterval(data, row, resample, 200, 5);
         expect(row.n).toBe(plain.units.length);
         expect(row.onlyA).toBe(plain.units.filter((u) => u.aAgrees && !u.bAgrees).length);
         expect(row.onlyB).toBe(plain.units.filter((u) => !u.aAgrees && u.bAgrees).length);
-        // A difference every replicate repeats has no interval, and says why.
-        expect(row.differenceCi95).toEqual(plain.constant ? null : plain.ci95);
-        expect(row.differenceCi95Reason !== undefined).toBe(plain.constant);
-        expect(row.undefinedReplicates).toBe(plain.units.length === 0 ? 200 : 0);
+        expect(row.difference).toBe(plain.estimate);
+        if (plain.ci95 === null) expect(row.differenceCi95).toBeNull();
+        else {
+          // The report ends an infinite end (replicates of one alike puzzle) where a difference can: at -1 or 1.
+          expect(row.differenceCi95?.[0]).toBeCloseTo(Math.max(-1, plain.ci95[0]), 12);
+          expect(row.differenceCi95?.[1]).toBeCloseTo(Math.min(1, plain.ci95[1]), 12);
+        }
+        // A difference every puzzle repeats has no interval, and says why.
+        expect(row.differenceCi95Reason !== undefined).toBe(plain.se === 0);
+        if (row.onlyA + row.onlyB === 0 || plain.pValue === null) expect(row.test.pValue).toBeNull();
+        else {
+          tested++;
+          expect(row.test.pValue).toBeCloseTo(plain.pValue, 9);
+          expect((row.test.pValue ?? 1) < 0.05).toBe(plain.ci95 !== null && (plain.ci95[0] > 0 || plain.ci95[1] < 0));
+        }
+        expect(row.undefinedReplicates).toBe(plain.se === 0 ? 0 : plain.undefinedReplicates);
       }
+      expect(tested).toBeGreaterThan(10);
     });
   }
 
@@ -204,9 +180,9 @@ describe('the Judges section: judges against each other', () => {
     };
     const built = report(twin, { bootstrap: 100, seed: 3 });
     const row = judgesOf(built).comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
-    expect(row).toMatchObject({ difference: 0, onlyA: 0, onlyB: 0, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
+    expect(row).toMatchObject({ difference: 0, onlyA: 0, onlyB: 0, differenceCi95: null, differenceCi95Reason: CLUSTER_TEST_REASONS.noSpread });
     expect(renderMarkdown(built)).toContain(
-      `No interval for judge-a − judge-b, Easy; judge-a − judge-b, Medium; judge-a − judge-b, Hard; judge-a − judge-b, All: ${CONSTANT_DIFFERENCE}.`,
+      `No interval for judge-a − judge-b, Easy; judge-a − judge-b, Medium; judge-a − judge-b, Hard; judge-a − judge-b, All: ${CLUSTER_TEST_REASONS.noSpread}.`,
     );
   });
 
@@ -217,11 +193,20 @@ describe('the Judges section: judges against each other', () => {
     expect(byDefault).not.toEqual(judgesOf(report(data, { bootstrap: 100, seed: 2, resample: 'units' })).comparisons);
   });
 
-  it('adjusts the comparisons of one task together with Holm', () => {
-    const judges = judgesOf(report(synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames })));
-    const rows = judges.comparisons.filter((r) => r.task === 'match' && r.mcnemar.reason === undefined);
-    expect(rows.map((r) => r.holmP)).toEqual(holm(rows.map((r) => r.mcnemar.pValue)));
-    expect(judges.holmFamilies.some((family) => family.startsWith('M (final answers): McNemar tests of 3 pairs of judges x 4 buckets'))).toBe(true);
+  it('adjusts the comparisons of one task together with Holm, from the p of the test the settings name', () => {
+    const data = synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames });
+    const bootstrapT = judgesOf(report(data, { bootstrap: 200 }));
+    const rows = bootstrapT.comparisons.filter((r) => r.task === 'match' && r.test.pValue !== null);
+    expect(rows.every((r) => r.test.method === 'bootstrap-t')).toBe(true);
+    expect(rows.length).toBeGreaterThan(6);
+    expect(rows.map((r) => r.holmP)).toEqual(holm(rows.map((r) => r.test.pValue as number)));
+    expect(bootstrapT.holmFamilies.some((family) => family.startsWith('M (final answers): tests of 3 pairs of judges x 4 buckets'))).toBe(true);
+    const exact = judgesOf(report(data, { bootstrap: 200, pairedTest: 'exact-mcnemar' }));
+    const exactRows = exact.comparisons.filter((r) => r.task === 'match' && r.mcnemar.reason === undefined);
+    expect(exactRows.map((r) => r.test)).toEqual(exactRows.map((r) => ({ method: 'exact-mcnemar', pValue: r.mcnemar.pValue })));
+    expect(exactRows.map((r) => r.holmP)).toEqual(holm(exactRows.map((r) => r.mcnemar.pValue)));
+    // The interval is the same whichever test stands beside it.
+    expect(exact.comparisons.map((r) => r.differenceCi95)).toEqual(bootstrapT.comparisons.map((r) => r.differenceCi95));
   });
 });
 
@@ -235,28 +220,29 @@ describe('the Judges section: Holm families count each set of units once', () =>
   }
 
   it('with every puzzle unrated, adjusts over All only, gives Unrated the same Holm p, and says so', () => {
-    const judges = judgesOf(report(unrated(synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames }))));
+    const judges = judgesOf(report(unrated(synthetic({ puzzles: 30, annotators: 3, seed: 9, judges: judgeNames })), { bootstrap: 200 }));
     for (const task of ['answer', 'match'] as const) {
       const pairs = judges.comparisons.filter((r) => r.task === task);
       // Easy, medium and hard are shown, and empty.
       expect(new Set(pairs.filter((r) => r.n > 0).map((r) => r.bucket))).toEqual(new Set(['unrated', 'all']));
-      const tested = pairs.filter((r) => r.bucket === 'all' && r.mcnemar.reason === undefined);
+      const tested = pairs.filter((r) => r.bucket === 'all' && r.test.pValue !== null);
       expect(tested.length).toBeGreaterThan(0);
-      expect(tested.map((r) => r.holmP)).toEqual(holm(tested.map((r) => r.mcnemar.pValue)));
+      expect(tested.map((r) => r.holmP)).toEqual(holm(tested.map((r) => r.test.pValue as number)));
       for (const row of pairs.filter((r) => r.bucket === 'unrated')) {
         const twin = pairs.find((r) => r.bucket === 'all' && r.a === row.a && r.b === row.b);
         expect(row.holmP).toBe(twin?.holmP);
       }
       const lenient = judges.againstPeople.filter((r) => r.task === task);
-      const testedLenient = lenient.filter((r) => r.bucket === 'all' && r.errors.mcnemar.reason === undefined);
-      expect(testedLenient.map((r) => r.holmP)).toEqual(holm(testedLenient.map((r) => r.errors.mcnemar.pValue)));
+      const testedLenient = lenient.filter((r) => r.bucket === 'all' && r.leniencyTest.pValue !== null);
+      expect(testedLenient.length).toBeGreaterThan(0);
+      expect(testedLenient.map((r) => r.holmP)).toEqual(holm(testedLenient.map((r) => r.leniencyTest.pValue as number)));
       for (const row of lenient.filter((r) => r.bucket === 'unrated')) {
         expect(row.holmP).toBe(lenient.find((r) => r.bucket === 'all' && r.judge === row.judge)?.holmP);
       }
     }
     const once = '; Unrated holds the same units as All, so its tests are counted once';
-    expect(judges.holmFamilies).toContain(`M (final answers): McNemar tests of 3 pairs of judges x 1 bucket${once}`);
-    expect(judges.holmFamilies).toContain(`R (questions): leniency against severity McNemar tests of 3 judges x 1 bucket${once}`);
+    expect(judges.holmFamilies).toContain(`M (final answers): tests of 3 pairs of judges x 1 bucket${once}`);
+    expect(judges.holmFamilies).toContain(`R (questions): leniency against severity tests of 3 judges x 1 bucket${once}`);
   });
 
   it('in a study with rated and unrated puzzles, counts every bucket and names no bucket as the same units', () => {
@@ -265,7 +251,7 @@ describe('the Judges section: Holm families count each set of units once', () =>
     const puzzles = data.study.puzzles.map((puzzle, i) => (i % 3 === 0 ? (({ difficulty: _difficulty, ...rest }) => rest)(puzzle) : puzzle));
     const unratedIds = new Set(data.study.puzzles.filter((_, i) => i % 3 === 0).map((puzzle) => puzzle.id));
     const labels = data.labels.filter((label) => !(label.task === 'difficulty' && unratedIds.has(label.unitId)));
-    const judges = judgesOf(report({ study: { ...data.study, puzzles }, labels }));
+    const judges = judgesOf(report({ study: { ...data.study, puzzles }, labels }, { pairedTest: 'exact-mcnemar' }));
     const rows = judges.comparisons.filter((r) => r.task === 'match');
     expect(new Set(rows.map((r) => r.bucket)).size).toBeGreaterThan(2);
     const tested = rows.filter((r) => r.mcnemar.reason === undefined);

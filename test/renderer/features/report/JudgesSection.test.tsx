@@ -49,8 +49,23 @@ const MATCH: LabelPair[] = [
   ...repeat(2, { judge: 'matched', reference: 'unmatched' }),
 ];
 
+/** A row as a report under the exact McNemar setting has it, with a net leniency interval given by hand. */
 function againstPeople(task: ReportTask, judge: string, bucket: ReportBucket, pairs: LabelPair[], holmP: number | null): JudgeAgainstPeopleRow {
-  return { task, judge, bucket, unitsWithoutMajority: 2, holmP, ...judgeAgainstPeople(task, pairs) };
+  const figures = judgeAgainstPeople(task, pairs);
+  const { lenient, severe, mcnemar } = figures.errors;
+  return {
+    task,
+    judge,
+    bucket,
+    unitsWithoutMajority: 2,
+    holmP,
+    ...figures,
+    netLeniency: { value: (lenient - severe) / pairs.length, ci95: [-0.01, 0.2], undefinedReplicates: 0 },
+    leniencyTest:
+      mcnemar.reason === undefined
+        ? { method: 'exact-mcnemar', pValue: mcnemar.pValue }
+        : { method: 'exact-mcnemar', pValue: null, reason: 'the judge never confused the two labels (no lenient or severe error): nothing to test' },
+  };
 }
 
 /** 40 units, three annotators who mostly agree; the judge follows them (`good`) or says the opposite half the time. */
@@ -104,6 +119,7 @@ function section(epsilon = 0.2): Section {
         b: 'judge-b',
         differenceCi95: [-0.12, 0.02],
         undefinedReplicates: 0,
+        test: { method: 'bootstrap-t', pValue: 0.17 },
         holmP: 0.31,
         ...pairedJudgeComparison([
           ...Array.from({ length: 50 }, () => ({ aAgrees: true, bAgrees: true })),
@@ -166,21 +182,25 @@ describe('the Judges section', () => {
     expect(precision?.getAttribute('title')).toBe('the judge never said "unknown", so precision divides by 0');
   });
 
-  it('says which way each judge errs, with counts, rates, the McNemar p and the Holm-adjusted p', () => {
+  it('says which way each judge errs, with counts, rates, the net leniency, the p of the test used and the Holm-adjusted p', () => {
     render(<JudgesSection report={reportWith(section())} />);
     const lenient = within(card('judge-a')).getByTestId('leniency');
     expect(lenient.getAttribute('data-skew')).toBe('lenient');
-    expect(within(lenient).getByTestId('leniency-verdict').textContent).toBe('McNemar p 0.003, Holm-adjusted p 0.006: more lenient than people');
+    expect(within(lenient).getByTestId('leniency-verdict').textContent).toBe(
+      'net +16.2 pp [−1.0, 20.0] per unit, McNemar p 0.003, Holm-adjusted p 0.006: more lenient than people',
+    );
     expect(within(lenient).getByRole('img').getAttribute('aria-label')).toBe(
-      "12 lenient (yes where people said no; 27.3% of people's no), 1 severe (no where people said yes; 4.8% of people's yes): McNemar p 0.003, Holm-adjusted p 0.006, more lenient than people",
+      "12 lenient (yes where people said no; 27.3% of people's no), 1 severe (no where people said yes; 4.8% of people's yes); net +16.2 pp [−1.0, 20.0] per unit: McNemar p 0.003, Holm-adjusted p 0.006, more lenient than people",
     );
     expect(card('judge-a').textContent).toContain('“irrelevant” 2 times from the judge where people said yes or no');
     const even = within(card('judge-b')).getByTestId('leniency');
     expect(even.getAttribute('data-skew')).toBe('none');
     expect(within(even).getByTestId('leniency-verdict').textContent).toContain('no clear skew');
     const untested = within(card('judge-c')).getByTestId('leniency');
-    expect(within(untested).getByTestId('leniency-verdict').textContent).toBe('No lenient or severe error, nothing to test: no clear skew');
-    expect(within(untested).getByRole('img').getAttribute('aria-label')).toMatch(/: no McNemar test, no lenient or severe error, no clear skew$/);
+    expect(within(untested).getByTestId('leniency-verdict').textContent).toBe('net 0.0 pp [−1.0, 20.0] per unit, no test: no clear skew');
+    expect(within(untested).getByRole('img').getAttribute('aria-label')).toMatch(
+      /: no test, the judge never confused the two labels \(no lenient or severe error\): nothing to test, no clear skew$/,
+    );
   });
 
   it("gives the Alt-Test's verdict with its epsilon: passed, failed, or refused with the reason", () => {
@@ -227,7 +247,11 @@ describe('the Judges section', () => {
     render(<JudgesSection report={reportWith(section())} />);
     const row = screen.getByTestId('judge-comparisons').querySelector('tr[data-a="judge-a"][data-b="judge-b"]');
     expect(row?.getAttribute('data-n')).toBe('54');
-    expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual(['judge-b', '54', '−7.4 pp  [−12.0, 2.0]', '0.125', '0.310']);
+    expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual(['judge-b', '54', '−7.4 pp  [−12.0, 2.0]', '0.170', '0.310']);
+    // The p column and the caption name the report's paired test.
+    const table = screen.getByTestId('judge-comparisons');
+    expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toContain('Bootstrap-t p');
+    expect(table.textContent).toContain('p: symmetric studentized bootstrap over puzzles (B = 0, seed 1) from the replicates of the interval beside it');
     expect(screen.getByTestId('holm-families').textContent).toBe(
       'p-values Holm-adjusted within R: leniency McNemar tests of 2 judges x 2 buckets; R: paired McNemar tests of 1 pair x 1 bucket.',
     );

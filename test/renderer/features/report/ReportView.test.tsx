@@ -49,6 +49,7 @@ const DEFAULT_REQUEST: ReportRequest = {
   leaveOutUnsure: false,
   unparseable: 'left-out',
   resample: 'puzzles',
+  pairedTest: 'bootstrap-t',
   altTestEpsilon: 0.2,
   average: 'micro',
 };
@@ -123,6 +124,11 @@ describe('computing', () => {
     expect((screen.getByTestId('report-resample') as HTMLSelectElement).value).toBe('puzzles');
     fireEvent.change(screen.getByTestId('report-resample'), { target: { value: 'units' } });
     await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, bootstrap: 200, includeGold: true, resample: 'units' });
+
+    // So is the exact McNemar test in place of the bootstrap-t.
+    expect((screen.getByTestId('report-paired-test') as HTMLSelectElement).value).toBe('bootstrap-t');
+    fireEvent.change(screen.getByTestId('report-paired-test'), { target: { value: 'exact-mcnemar' } });
+    await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, bootstrap: 200, includeGold: true, resample: 'units', pairedTest: 'exact-mcnemar' });
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {
@@ -447,6 +453,7 @@ describe('other sections', () => {
     expect(provenance.textContent).toContain('agreement-studio test');
     expect(provenance.textContent).toContain(`sha256 ${'a'.repeat(64)}`);
     expect(provenance.textContent).toContain('bootstrap 20 resamples, seed 1, micro average');
+    expect(screen.getByTestId('paired-test-setting').textContent).toBe(', paired tests bootstrap-t');
   });
 });
 

@@ -26,7 +26,15 @@ describe('report files', () => {
     expect(parsed.format).toBe(REPORT_FORMAT);
     expect(parsed.app).toBe('agreement-studio test');
     expect(parsed.inputs).toEqual(INPUTS);
-    expect(parsed.settings).toEqual({ bootstrap: 20, seed: 1, average: 'micro', unsureLabels: 'counted', unparseable: 'left-out', resample: 'puzzles' });
+    expect(parsed.settings).toEqual({
+      bootstrap: 20,
+      seed: 1,
+      average: 'micro',
+      unsureLabels: 'counted',
+      unparseable: 'left-out',
+      resample: 'puzzles',
+      pairedTest: 'bootstrap-t',
+    });
   });
 
   it.each(['md', 'csv', 'latex'] as const)('puts the app, every input with its SHA-256 and the settings into the %s file', (format) => {
@@ -38,7 +46,15 @@ describe('report files', () => {
 
   it('records the average the page shows, and leaves every figure alone', () => {
     const macro = reportAsShown(report, 'macro');
-    expect(macro.settings).toEqual({ bootstrap: 20, seed: 1, average: 'macro', unsureLabels: 'counted', unparseable: 'left-out', resample: 'puzzles' });
+    expect(macro.settings).toEqual({
+      bootstrap: 20,
+      seed: 1,
+      average: 'macro',
+      unsureLabels: 'counted',
+      unparseable: 'left-out',
+      resample: 'puzzles',
+      pairedTest: 'bootstrap-t',
+    });
     expect(macro.tables).toBe(report.tables);
     expect(reportAsShown(report, 'micro')).toBe(report);
     expect(reportFile(macro, 'md').text).toContain('settings: bootstrap 20, seed 1, average macro');

@@ -1,10 +1,12 @@
-// Judges against each other (judgeComparisons): a difference that is the same in every bootstrap
-// replicate, 0 or not, has no interval and a reason that is true of it, directly and in the report.
+// Judges against each other (judgeComparisons): a difference that every puzzle shows alike, 0 or
+// not, has no interval and no bootstrap-t test, with a reason that is true of it, directly and in
+// the report; a difference that varies between puzzles has both.
 
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
 import { renderMarkdown } from '../../../../shared/report/render-markdown';
-import { CONSTANT_DIFFERENCE, judgeComparisons } from '../../../../shared/stats/study/judge-comparisons';
+import { CLUSTER_TEST_REASONS } from '../../../../shared/stats/cluster-ratio-test';
+import { judgeComparisons } from '../../../../shared/stats/study/judge-comparisons';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { handStudy, NOW, type TurnSpec } from './study-fixtures';
 
@@ -35,10 +37,11 @@ describe('a difference the same in every replicate', () => {
     const units = indexStudy(data.study, data.labels);
     const rows = judgeComparisons('answer', units.units.answer, units.judges.answer, ['easy', 'all'], 'puzzles', { replicates: 200, seed: 4 });
     for (const row of rows) {
-      expect(row).toMatchObject({ n: 12, difference: 1, onlyA: 12, onlyB: 0, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
+      expect(row).toMatchObject({ n: 12, difference: 1, onlyA: 12, onlyB: 0, differenceCi95: null, differenceCi95Reason: CLUSTER_TEST_REASONS.noSpread });
+      expect(row.test).toEqual({ method: 'bootstrap-t', pValue: null, reason: CLUSTER_TEST_REASONS.noSpread });
     }
-    expect(CONSTANT_DIFFERENCE).not.toMatch(/same units/);
-    expect(CONSTANT_DIFFERENCE).toMatch(/the same in every bootstrap replicate/);
+    expect(CLUSTER_TEST_REASONS.noSpread).not.toMatch(/same units/);
+    expect(CLUSTER_TEST_REASONS.noSpread).toMatch(/every puzzle .* gives the same value/);
   });
 
   it('in the report: the row keeps its difference, and the note gives the true reason', () => {
@@ -55,13 +58,13 @@ describe('a difference the same in every replicate', () => {
       now: NOW,
     });
     const row = built.judges?.comparisons.find((r) => r.task === 'answer' && r.bucket === 'all');
-    expect(row).toMatchObject({ difference: 1, differenceCi95: null, differenceCi95Reason: CONSTANT_DIFFERENCE });
+    expect(row).toMatchObject({ difference: 1, differenceCi95: null, differenceCi95Reason: CLUSTER_TEST_REASONS.noSpread });
     const markdown = renderMarkdown(built);
-    expect(markdown).toContain(`No interval for j1 − j2, Easy; j1 − j2, All: ${CONSTANT_DIFFERENCE}.`);
+    expect(markdown).toContain(`No interval for j1 − j2, Easy; j1 − j2, All: ${CLUSTER_TEST_REASONS.noSpread}.`);
     expect(markdown).not.toMatch(/agree with people on the same units/);
   });
 
-  it('a difference that varies between puzzles has an interval', () => {
+  it('a difference that varies between puzzles has an interval and a test that agrees with it', () => {
     // j2 is wrong on the first question of p1 and p2 only.
     const data = twoJudgeStudy(
       () => 'yes',
@@ -72,5 +75,9 @@ describe('a difference the same in every replicate', () => {
     expect(row?.difference).toBeCloseTo(2 / 12, 12);
     expect(row?.differenceCi95).not.toBeNull();
     expect(row?.differenceCi95Reason).toBeUndefined();
+    // Two puzzles of four: the interval reaches 0, so p is at least 0.05.
+    expect(row?.differenceCi95?.[0]).toBeLessThanOrEqual(0);
+    expect(row?.test.method).toBe('bootstrap-t');
+    expect(row?.test.pValue).toBeGreaterThanOrEqual(0.05);
   });
 });

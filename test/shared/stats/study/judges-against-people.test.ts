@@ -8,6 +8,8 @@ import { judgesAgainstPeople } from '../../../../shared/stats/study/judges-again
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { handStudy, NOW } from './study-fixtures';
 
+const NO_BOOTSTRAP = { resample: 'puzzles', bootstrap: { replicates: 0, seed: 1 }, pairedTest: 'exact-mcnemar' } as const;
+
 /** One session of three questions; people and the judge say yes, no and irrelevant. */
 function study(answerUnknown: boolean) {
   const turns = ['yes', 'no', 'irrelevant'].map((label, i) => ({ id: `q${i}`, judges: { j: label }, humans: { a: label, b: label } }));
@@ -18,7 +20,7 @@ describe('the labels a judge is scored over', () => {
   it('leaves unknown out of the matrix where the scheme does not enable it', () => {
     const data = study(false);
     const units = indexStudy(data.study, data.labels);
-    const [row] = judgesAgainstPeople('answer', units.units.answer, ['j'], ['all'], units.categories.answer);
+    const [row] = judgesAgainstPeople('answer', units.units.answer, ['j'], ['all'], units.categories.answer, NO_BOOTSTRAP);
     expect(row?.classification.labels).toEqual(['yes', 'no', 'irrelevant']);
     expect(row?.classification.counts).toEqual([
       [1, 0, 0],
@@ -43,7 +45,7 @@ describe('the labels a judge is scored over', () => {
   it('keeps unknown where the scheme enables it, even unused', () => {
     const data = study(true);
     const units = indexStudy(data.study, data.labels);
-    const [row] = judgesAgainstPeople('answer', units.units.answer, ['j'], ['all'], units.categories.answer);
+    const [row] = judgesAgainstPeople('answer', units.units.answer, ['j'], ['all'], units.categories.answer, NO_BOOTSTRAP);
     expect(row?.classification.labels).toEqual(['yes', 'no', 'irrelevant', 'unknown']);
     expect(row?.classification.counts[3]).toEqual([0, 0, 0, 0]);
     const built = buildReport({

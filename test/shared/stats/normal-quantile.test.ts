@@ -2,8 +2,8 @@
 // the tails and the far tails (each of AS 241's three branches).
 
 import { describe, expect, it } from 'vitest';
-import { normalQuantile } from '../../../../shared/stats/judge/normal-quantile';
-import { REFERENCE } from './judge-reporting-reference';
+import { normalQuantile } from '../../../shared/stats/normal-quantile';
+import { REFERENCE } from './judge/judge-reporting-reference';
 
 describe('normalQuantile', () => {
   it.each(REFERENCE.normalQuantiles)('matches scipy at %s', (probability, z) => {
