@@ -34,13 +34,17 @@ export type { Interval };
 export type Resampling = 'puzzles' | 'units';
 
 /**
- * How an agreement interval was made: `percentile`, the 95% percentile bootstrap interval as it
- * came; `percentile+wilson`, where that interval reached 0 or 1 or had no width, its hull with
- * the Wilson 95% score interval of the observed proportion at the number of clusters a replicate
- * draws (puzzles, or units under `settings.resample` = `units`): resampling cannot show a
- * disagreement the sample lacks, so 61 of 61 agreeing puzzles give about [0.94, 1], not [1, 1].
+ * How an agreement interval was made: `studentized`, the 95% studentized (bootstrap-t) interval,
+ * each replicate's agreement divided by its delta-method standard error over the clusters drawn
+ * (it keeps its 95% with few puzzles, where the percentile interval runs short; README
+ * "Intervals"); `studentized+wilson`, where that interval reached 0 or 1 or the sample had no
+ * spread, its hull with the Wilson 95% score interval of the observed proportion at the number
+ * of clusters a replicate draws (puzzles, or units under `settings.resample` = `units`), within
+ * [0, 1]: resampling cannot show a disagreement the sample lacks, so 61 of 61 agreeing puzzles
+ * give about [0.94, 1], not [1, 1]. `percentile` and `percentile+wilson` are the same with the
+ * 95% percentile bootstrap interval, as reports written before the studentized one have them.
  */
-export type IntervalMethod = 'percentile' | 'percentile+wilson';
+export type IntervalMethod = 'percentile' | 'percentile+wilson' | 'studentized' | 'studentized+wilson';
 
 /** One cell of the paper tables: agreement of group a with group b on one task and bucket. */
 export interface AgreementRow {

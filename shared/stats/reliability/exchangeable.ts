@@ -69,13 +69,35 @@ export function exchangeableModel(table: RatingTable, patterns: UnitPatterns): E
   };
 }
 
-export function tally(model: ExchangeableModel, weights: ArrayLike<number>): Tally {
+/** The arrays a tally fills: a caller that tallies many times (linearized.ts) reuses one set. */
+export interface TallyBuffers {
+  unitsByRatings: Float64Array;
+  agreeingByRatings: Float64Array;
+  pairableMarginals: Float64Array;
+  prevalence: Float64Array;
+  countsBySlot: Float64Array;
+}
+
+export function tallyBuffers(model: ExchangeableModel): TallyBuffers {
+  const q = model.categoryCount;
+  return {
+    unitsByRatings: new Float64Array(model.maxRatings + 1),
+    agreeingByRatings: new Float64Array(model.maxRatings + 1),
+    pairableMarginals: new Float64Array(q),
+    prevalence: new Float64Array(q),
+    countsBySlot: new Float64Array(model.slotRatings.length * q),
+  };
+}
+
+/** The sums of the units weighted by `weights` (per pattern), in `buffers` (fresh ones by default; a tally in reused buffers lives until the next). */
+export function tally(model: ExchangeableModel, weights: ArrayLike<number>, buffers: TallyBuffers = tallyBuffers(model)): Tally {
   const { patterns, categoryCount: q, maxRatings, slotRatings, slotOfRatings } = model;
-  const unitsByRatings = new Float64Array(maxRatings + 1);
-  const agreeingByRatings = new Float64Array(maxRatings + 1);
-  const pairableMarginals = new Float64Array(q);
+  const { unitsByRatings, agreeingByRatings, pairableMarginals, prevalence, countsBySlot } = buffers;
+  unitsByRatings.fill(0);
+  agreeingByRatings.fill(0);
+  pairableMarginals.fill(0);
   // Weighted category counts per number of ratings, so pi_k = (1/n) sum_m count(m, k) / m divides once per m.
-  const countsBySlot = new Float64Array(slotRatings.length * q);
+  countsBySlot.fill(0);
   for (let g = 0; g < patterns.count; g++) {
     const w = weights[g] as number;
     if (w === 0) continue;
@@ -102,7 +124,6 @@ export function tally(model: ExchangeableModel, weights: ArrayLike<number>): Tal
       pairableValues += n * m;
     }
   }
-  const prevalence = new Float64Array(q);
   let ratedCategories = 0;
   let pairableCategories = 0;
   for (let k = 0; k < q; k++) {
