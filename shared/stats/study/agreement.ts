@@ -264,7 +264,8 @@ function honestInterval(
   // clusters >= 1 and 0 <= share <= 1 wherever there is a bootstrap result.
   const wilson = wilsonInterval(share, clusters) as Interval;
   if (ci95 === null) {
-    if (reason === STUDENTIZED_REASONS.noSpread) return { ci95: wilson, method: 'studentized+wilson', undefinedReplicates };
+    // Wilson's interval alone stands on no replicate, so none is left out of it.
+    if (reason === STUDENTIZED_REASONS.noSpread) return { ci95: wilson, method: 'studentized+wilson', undefinedReplicates: 0 };
     return { ci95, method: 'studentized', undefinedReplicates };
   }
   const [low, high] = ci95;

@@ -188,7 +188,7 @@ describe('agreement tables', () => {
     const all = cell('match', 'judge:arbiter-large', 'human', 'all');
     expect(all?.getAttribute('data-agreement')).toBe(String(expected.agreement));
     expect(all?.getAttribute('data-n')).toBe('172');
-    expect(all?.textContent).toBe('89.5%  n=172  [86.4, 92.9]');
+    expect(all?.textContent).toBe('89.5%  n=172  [85.9, 93.8]');
     // People read the model's name and "Humans"; the ids stay in the data attributes.
     expect(row('match', 'judge:arbiter-large', 'human')?.querySelector('th')?.textContent).toBe('arbiter-large vs Humans');
     const buckets = [...(row('answer', 'human', 'human')?.querySelectorAll('td[data-bucket]') ?? [])].map((td) => td.getAttribute('data-bucket'));
