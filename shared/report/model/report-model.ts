@@ -10,6 +10,7 @@ import type { AltTestResult } from '../../stats/judge/alt-test';
 import type { JudgeAgainstPeople } from '../../stats/judge/against-people';
 import type { CorrectedScore } from '../../stats/judge/corrected-score';
 import type { PairedComparison } from '../../stats/judge/mcnemar';
+import type { CoefficientIntervalMethod } from '../../stats/reliability';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -24,7 +25,7 @@ export const REPORT_FORMAT = 'agreement-studio.report/1';
 export type RaterGroup = string;
 export type ReportBucket = Bucket | 'all';
 export type ReportTask = 'answer' | 'match';
-export type { Interval };
+export type { CoefficientIntervalMethod, Interval };
 
 /**
  * What a bootstrap replicate draws with replacement: whole puzzles (the default; a puzzle's
@@ -81,6 +82,8 @@ export interface ChanceCorrectedUndefinedReplicates {
 export interface ChanceCorrected {
   units: number;
   pairableValues: number;
+  /** How the intervals were made; present with them (absent in older reports: percentile). */
+  ci95Method?: CoefficientIntervalMethod;
   krippendorffAlpha: number | null;
   krippendorffAlphaCi95?: Interval | null;
   fleissKappa: number | null;
@@ -215,6 +218,8 @@ export interface AgreementReport {
       intervalAlpha: number | null;
       ordinalAlphaCi95?: Interval | null;
       intervalAlphaCi95?: Interval | null;
+      /** How the intervals were made; present with them (absent in older reports: percentile). */
+      ci95Method?: CoefficientIntervalMethod;
       ratings: number;
       /** Present when the report has a bootstrap. */
       undefinedReplicates?: { ordinalAlpha: number; intervalAlpha: number };
@@ -247,6 +252,20 @@ export interface AgreementReport {
   turtleBench?: TurtleBenchScoring;
   /** The judges against people and against each other (issue 15); present when some judge labelled a unit people labelled. */
   judges?: JudgesSection;
+  /** Buckets with fewer clusters than the intervals were checked at; present when the report has a bootstrap (absent in older reports). */
+  fewClusters?: FewClusters;
+}
+
+/**
+ * The studentized intervals covered 95% within binomial error with 12, 40 and 200 puzzles in a
+ * seeded simulation with strong puzzle clustering (test/shared/stats/interval-coverage.test.ts);
+ * below `threshold` clusters their coverage is unchecked. `buckets` lists each task's buckets
+ * with at least one but fewer than `threshold` clusters, counting what a replicate draws:
+ * puzzles, or units under `settings.resample` = `units`.
+ */
+export interface FewClusters {
+  threshold: number;
+  buckets: Array<{ task: ReportTask; bucket: ReportBucket; clusters: number }>;
 }
 
 /**

@@ -46,8 +46,8 @@ export interface ReliabilityOptions {
 
 /**
  * `studentized`: the bootstrap-t interval, each replicate's coefficient divided by its
- * delta-method standard error over the clusters drawn (linearized.ts), which keeps its 95%
- * where the percentile interval runs short with few puzzles (test/shared/stats/interval-coverage.test.ts);
+ * delta-method standard error over the clusters drawn (linearized.ts), which keeps its 95% where
+ * the percentile interval runs short with few puzzles (test/shared/stats/interval-coverage.test.ts);
  * `percentile`: the 95% percentile bootstrap interval.
  */
 export type CoefficientIntervalMethod = 'percentile' | 'studentized';
@@ -401,7 +401,10 @@ function bootstrapIntervals(
         ).map(({ ci95, undefinedReplicates, reason }) => ({
           ci95,
           undefinedReplicates,
-          reason: reason === STUDENTIZED_REASONS.noSpread ? 'every puzzle (or unit) gives the statistic the same value, so resampling shows no uncertainty it could bound' : reason,
+          reason:
+            reason === STUDENTIZED_REASONS.noSpread
+              ? 'every puzzle (or unit) gives the statistic the same value, so resampling shows no uncertainty it could bound'
+              : reason,
         }))
       : bootstrapGroupsMany(
           clusters.groupOfCluster,
