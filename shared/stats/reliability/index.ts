@@ -101,7 +101,7 @@ export interface BootstrapSummary {
   replicates: number;
   seed: number;
   method: CoefficientIntervalMethod;
-  /** Replicates in which each statistic was undefined (left out of its interval). */
+  /** Replicates in which each statistic was undefined, or (studentized) had no standard error: left out of its interval. */
   undefinedReplicates: Record<keyof ReliabilityCi95, number>;
 }
 

@@ -117,9 +117,13 @@ function studentizedInterval(sample: { value: number; se: number }, replicates: 
 }
 
 describe('chance-corrected intervals over puzzles', () => {
-  it('match a plain studentized cluster bootstrap that recomputes alpha, AC1 and their standard errors on the drawn puzzles', () => {
-    const units = randomUnits(77, 40);
-    const bootstrap = { replicates: 200, seed: 12 };
+  it.each([
+    [77, 40, 12],
+    [78, 25, 13],
+    [79, 12, 14],
+  ])('match a plain studentized cluster bootstrap that recomputes alpha, AC1 and their standard errors on the drawn puzzles (study %i, %i puzzles)', (study, count, seed) => {
+    const units = randomUnits(study, count);
+    const bootstrap = { replicates: 200, seed };
     const engine = chanceCorrected(units, CATEGORIES, bootstrap);
     const puzzles = [...new Set(units.map((u) => u.puzzleId))];
     const unitsOf = new Map(puzzles.map((puzzle) => [puzzle, units.filter((u) => u.puzzleId === puzzle).map((u) => CATEGORIES.map((c) => u.humans.filter((h) => h.value === c).length))]));
