@@ -225,7 +225,10 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
   const estimates = (draws: Uint32Array): (Estimate | null)[] => {
     const out: (Estimate | null)[] = [];
     for (let p = 0; p < pairCount; p++) {
-      out.push(weightedRatio(draws, groupSums.agreements, groupSums.comparisons, pairCount, p), weightedRatio(draws, unitAgreement, groupSums.units, pairCount, p));
+      out.push(
+        weightedRatio(draws, groupSums.agreements, groupSums.comparisons, pairCount, p),
+        weightedRatio(draws, unitAgreement, groupSums.units, pairCount, p),
+      );
     }
     return out;
   };

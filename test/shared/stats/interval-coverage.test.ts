@@ -113,7 +113,8 @@ function studyCoverage(rng: Prng, puzzles: number, replicates: number, seed: num
   );
   const bootstrap = { replicates, seed };
   const covered: Record<string, boolean> = {};
-  const covers = (interval: readonly [number, number] | null | undefined, value: number) => interval !== null && interval !== undefined && interval[0] <= value && value <= interval[1];
+  const covers = (interval: readonly [number, number] | null | undefined, value: number) =>
+    interval !== null && interval !== undefined && interval[0] <= value && value <= interval[1];
 
   const [figure] = agreementFigures([scores], bootstrap, { clusterOfUnit: Uint32Array.from(clusterOfUnit), clusters: puzzles });
   covered['micro studentized'] = covers(figure?.ci95, truth.micro);

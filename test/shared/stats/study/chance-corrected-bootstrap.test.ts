@@ -121,26 +121,45 @@ describe('chance-corrected intervals over puzzles', () => {
     [77, 40, 12],
     [78, 25, 13],
     [79, 12, 14],
-  ])('match a plain studentized cluster bootstrap that recomputes alpha, AC1 and their standard errors on the drawn puzzles (study %i, %i puzzles)', (study, count, seed) => {
-    const units = randomUnits(study, count);
-    const bootstrap = { replicates: 200, seed };
-    const engine = chanceCorrected(units, CATEGORIES, bootstrap);
-    const puzzles = [...new Set(units.map((u) => u.puzzleId))];
-    const unitsOf = new Map(puzzles.map((puzzle) => [puzzle, units.filter((u) => u.puzzleId === puzzle).map((u) => CATEGORIES.map((c) => u.humans.filter((h) => h.value === c).length))]));
-    const sample = plainEstimates(puzzles, unitsOf);
-    const rng = createPrng(bootstrap.seed);
-    const replicates = Array.from({ length: bootstrap.replicates }, () => plainEstimates(Array.from(puzzles, () => puzzles[Math.floor(rng.next() * puzzles.length)] as string), unitsOf));
-    expect(engine.krippendorffAlpha).toBeCloseTo(sample.alpha.value, 12);
-    expect(engine.gwetAC1).toBeCloseTo(sample.ac1.value, 12);
-    // The two compute the gradient by different central differences, so they agree to about 1e-7, not to the last bit.
-    const alpha = studentizedInterval(sample.alpha, replicates.map((r) => r.alpha));
-    expect(engine.krippendorffAlphaCi95?.[0]).toBeCloseTo(alpha[0], 6);
-    expect(engine.krippendorffAlphaCi95?.[1]).toBeCloseTo(alpha[1], 6);
-    const ac1 = studentizedInterval(sample.ac1, replicates.map((r) => r.ac1));
-    expect(engine.gwetAC1Ci95?.[0]).toBeCloseTo(ac1[0], 6);
-    expect(engine.gwetAC1Ci95?.[1]).toBeCloseTo(ac1[1], 6);
-    expect(engine.undefinedReplicates).toEqual({ krippendorffAlpha: 0, fleissKappa: 0, gwetAC1: 0 });
-  });
+  ])(
+    'match a plain studentized cluster bootstrap that recomputes alpha, AC1 and their standard errors on the drawn puzzles (study %i, %i puzzles)',
+    (study, count, seed) => {
+      const units = randomUnits(study, count);
+      const bootstrap = { replicates: 200, seed };
+      const engine = chanceCorrected(units, CATEGORIES, bootstrap);
+      const puzzles = [...new Set(units.map((u) => u.puzzleId))];
+      const unitsOf = new Map(
+        puzzles.map((puzzle) => [
+          puzzle,
+          units.filter((u) => u.puzzleId === puzzle).map((u) => CATEGORIES.map((c) => u.humans.filter((h) => h.value === c).length)),
+        ]),
+      );
+      const sample = plainEstimates(puzzles, unitsOf);
+      const rng = createPrng(bootstrap.seed);
+      const replicates = Array.from({ length: bootstrap.replicates }, () =>
+        plainEstimates(
+          Array.from(puzzles, () => puzzles[Math.floor(rng.next() * puzzles.length)] as string),
+          unitsOf,
+        ),
+      );
+      expect(engine.krippendorffAlpha).toBeCloseTo(sample.alpha.value, 12);
+      expect(engine.gwetAC1).toBeCloseTo(sample.ac1.value, 12);
+      // The two compute the gradient by different central differences, so they agree to about 1e-7, not to the last bit.
+      const alpha = studentizedInterval(
+        sample.alpha,
+        replicates.map((r) => r.alpha),
+      );
+      expect(engine.krippendorffAlphaCi95?.[0]).toBeCloseTo(alpha[0], 6);
+      expect(engine.krippendorffAlphaCi95?.[1]).toBeCloseTo(alpha[1], 6);
+      const ac1 = studentizedInterval(
+        sample.ac1,
+        replicates.map((r) => r.ac1),
+      );
+      expect(engine.gwetAC1Ci95?.[0]).toBeCloseTo(ac1[0], 6);
+      expect(engine.gwetAC1Ci95?.[1]).toBeCloseTo(ac1[1], 6);
+      expect(engine.undefinedReplicates).toEqual({ krippendorffAlpha: 0, fleissKappa: 0, gwetAC1: 0 });
+    },
+  );
 
   it('resamples units under `units`: the same as puzzles of one unit each', () => {
     const units = randomUnits(5, 30);

@@ -85,7 +85,10 @@ function ratio(drawn: ReadonlyArray<{ y: number; x: number }>): { value: number;
 function studentized(sample: { value: number; se: number }, replicates: ReadonlyArray<{ value: number; se: number }>) {
   const t = replicates.filter(({ se, value }) => se > 1e-12 * Math.max(1, value)).map(({ value, se }) => (value - sample.value) / se);
   t.sort((x, y) => x - y);
-  return { interval: [sample.value - sample.se * normInter(t, 0.975), sample.value - sample.se * normInter(t, 0.025)] as [number, number], undefined: replicates.length - t.length };
+  return {
+    interval: [sample.value - sample.se * normInter(t, 0.975), sample.value - sample.se * normInter(t, 0.025)] as [number, number],
+    undefined: replicates.length - t.length,
+  };
 }
 
 /** The plain cluster bootstrap: B replicates, each drawing as many puzzles as there are, with replacement. */
