@@ -403,7 +403,7 @@ function bootstrapIntervals(
           undefinedReplicates,
           reason:
             reason === STUDENTIZED_REASONS.noSpread
-              ? 'every puzzle (or unit) gives the statistic the same value, so resampling shows no uncertainty it could bound'
+              ? `every ${options.clusterOf === undefined ? 'unit' : 'puzzle'} gives the statistic the same value, so resampling shows no uncertainty it could bound`
               : reason,
         }))
       : bootstrapGroupsMany(
