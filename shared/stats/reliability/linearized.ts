@@ -3,14 +3,17 @@
 // nonparametric delta-method variance (Davison & Hinkley 1997, section 2.7) needs only its gradient.
 
 import type { Estimate } from '../studentized';
-import { tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
+import { shiftedTally, tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
 
 /**
- * A central difference of a statistic that does not move carries rounding noise of about
- * 1e-16 / 1e-4 per unit of weight; a standard error below this share of the value is that noise,
- * the clusters' true spread 0 (every puzzle agreeing throughout, say).
+ * The gradient is a forward difference at a step of STEP of each weight: the statistics are ratios
+ * of polynomials in the weights, so it errs by about STEP relative, and rounding adds about
+ * 1e-16 / STEP. One tally per pattern, not two: the difficulty ratings have up to 165 patterns.
  */
-const ROUNDING = 1e-9;
+const STEP = 1e-7;
+
+/** A standard error below this share of the value is the gradient's rounding noise, the clusters' true spread 0 (every puzzle agreeing throughout, say). */
+const ROUNDING = 1e-6;
 
 /**
  * The clusters a replicate draws, as groups of clusters with the same patterns: group g's units
@@ -28,10 +31,9 @@ export interface ClusterPatterns {
  * delta-method standard error: with h the gradient of the statistic in the pattern weights and
  * a_g = sum over g's patterns of count x h, a cluster's empirical influence is W (a_g - mean a),
  * so se^2 = sum_g drawn_g (a_g - mean a)^2 over the W drawn clusters (for a ratio of sums this is
- * weightedRatio's se). The gradient is a central difference at a step of 1e-4 of each weight:
- * the statistics are ratios of polynomials in the weights, so its error is about 1e-8 relative.
- * Null where a statistic is undefined on the drawn clusters. `count` statistics; the buffers are
- * made once, since a bootstrap calls this once per replicate.
+ * weightedRatio's se), the gradient a forward difference (STEP). Null where a statistic is
+ * undefined on the drawn clusters. `count` statistics; the buffers are made once, since a
+ * bootstrap calls this once per replicate.
  */
 export function linearizedEstimates(
   model: ExchangeableModel,
@@ -41,6 +43,7 @@ export function linearizedEstimates(
 ): (drawn: Uint32Array) => (Estimate | null)[] {
   const patternCount = model.patterns.count;
   const weights = new Float64Array(patternCount);
+  const base = tallyBuffers(model);
   const buffers = tallyBuffers(model);
   // gradient[p * count + s]: d statistic s / d weight of pattern p, for the patterns drawn.
   const gradient = new Float64Array(patternCount * count);
@@ -60,7 +63,7 @@ export function linearizedEstimates(
         weights[p] = (weights[p] as number) + d * (clusters.count[j] as number);
       }
     }
-    const values = statistics(tally(model, weights, buffers));
+    const values = statistics(tally(model, weights, base));
     for (let s = 0; s < count; s++) {
       const value = values[s];
       defined[s] = value !== null && value !== undefined && Number.isFinite(value);
@@ -68,17 +71,15 @@ export function linearizedEstimates(
     for (let p = 0; p < patternCount; p++) {
       const weight = weights[p] as number;
       if (weight === 0) continue;
-      const step = weight * 1e-4;
+      const step = weight * STEP;
       weights[p] = weight + step;
-      const up = statistics(tally(model, weights, buffers));
-      weights[p] = weight - step;
-      const down = statistics(tally(model, weights, buffers));
+      const moved = statistics(shiftedTally(model, weights, base, p, step, buffers));
       weights[p] = weight;
       for (let s = 0; s < count; s++) {
-        const high = up[s];
-        const low = down[s];
-        if (high === null || high === undefined || low === null || low === undefined) defined[s] = false;
-        else gradient[p * count + s] = (high - low) / (2 * step);
+        const to = moved[s];
+        const from = values[s];
+        if (to === null || to === undefined || from === null || from === undefined) defined[s] = false;
+        else gradient[p * count + s] = (to - from) / step;
       }
     }
     // The mean of a_g over the drawn clusters is h . weights / W, so one centred pass gives the
