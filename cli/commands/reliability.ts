@@ -26,7 +26,7 @@ Options:
                    "level" and of alpha's interval; alpha is reported at every level the
                    values allow (ordinal needs numbers or --order; interval, ratio need numbers)
   --order a,b,c    the categories in order (also declares unused ones, which count in q)
-  --bootstrap N    95% percentile intervals from N unit resamples (1 to ${MAX_REPLICATES.toLocaleString('en')})
+  --bootstrap N    95% studentized intervals from N unit resamples (1 to ${MAX_REPLICATES.toLocaleString('en')})
   --seed S         whole number seeding the resampling (default ${DEFAULT_SEED})
 `;
 

@@ -11,6 +11,7 @@ import { chanceCorrected, difficultyStatistics } from '../stats/study/chance-cor
 import { confusionMatrix } from '../stats/study/confusion';
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
+import { CHECKED_CLUSTERS, resamplingClusters } from '../stats/study/resampling';
 import { inLabelOrder, inStudyOrder } from '../stats/study/study-order';
 import { turtleBenchScoring } from '../stats/study/turtlebench-scoring';
 import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits } from '../stats/study/study-units';
@@ -20,6 +21,7 @@ import {
   type AgreementRow,
   type ChanceCorrected,
   type ConfusionMatrix,
+  type FewClusters,
   type PairKappa,
   type ReportBucket,
   type ReportTask,
@@ -164,7 +166,20 @@ export function buildReport(input: ReportInput): AgreementReport {
     ...unparseableSetting(units),
     ...turtleBenchSetting(units),
     ...(judges === undefined ? {} : { judges }),
+    ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(units, buckets, resample) } : {}),
   };
+}
+
+/** Each task's buckets whose units fall in at least one but fewer than CHECKED_CLUSTERS clusters (what a replicate draws). */
+function fewClusters(units: StudyUnits, buckets: Record<ReportTask, ReportBucket[]>, resample: Resampling): FewClusters {
+  const few = REPORT_TASKS.flatMap((task) =>
+    buckets[task].flatMap((bucket) => {
+      const inBucket = units.units[task].filter((unit) => bucket === 'all' || unit.bucket === bucket);
+      const { clusters } = resamplingClusters(inBucket, resample);
+      return clusters > 0 && clusters < CHECKED_CLUSTERS ? [{ task, bucket, clusters }] : [];
+    }),
+  );
+  return { threshold: CHECKED_CLUSTERS, buckets: few };
 }
 
 /** TurtleBench's scoring of the answer task, when the study has its shape; every judge, even one none of whose replies could be read. */

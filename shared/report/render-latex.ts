@@ -36,6 +36,7 @@ function pageSized(table: LayoutTable): LayoutTable[] {
     title: part === 0 ? table.title : `${table.title} (continued, ${part + 1} of ${parts})`,
     rows: table.rows.slice(part * ROWS_PER_FLOAT, (part + 1) * ROWS_PER_FLOAT),
     notes: part === parts - 1 ? table.notes : [],
+    warnings: part === parts - 1 ? (table.warnings ?? []) : [],
   }));
 }
 
@@ -54,6 +55,7 @@ function latexTable(table: LayoutTable): string {
   );
   const header = table.columns.map((column, index) => stacked(column, headerBreak(column), alignOf(index)));
   const notes = table.notes.length === 0 ? [] : [`  \\par\\smallskip\\footnotesize ${table.notes.map(escapeLatex).join(' ')}`];
+  const warnings = (table.warnings ?? []).map((warning) => `  \\par\\smallskip\\footnotesize\\textbf{Warning:} ${escapeLatex(warning)}`);
   return [
     `\\begin{${env}}[htbp]`,
     '  \\centering',
@@ -68,6 +70,7 @@ function latexTable(table: LayoutTable): string {
     ...body,
     '    \\bottomrule',
     '  \\end{tabular}',
+    ...warnings,
     ...notes,
     `\\end{${env}}`,
   ].join('\n');

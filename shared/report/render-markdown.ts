@@ -30,9 +30,14 @@ function markdownTable(table: LayoutTable, heading = '##'): string {
   const rows = table.rows.map((row) => [...row.labels.map(escapeMarkdown), ...row.values]);
   const lines = [header, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   const notes = table.notes.map((note) => `- ${escapeMarkdown(note)}`);
-  return [`${heading} ${escapeMarkdown(table.title)}`, escapeMarkdown(table.caption), lines.join('\n'), ...(notes.length > 0 ? [notes.join('\n')] : [])].join(
-    '\n\n',
-  );
+  const warnings = (table.warnings ?? []).map((warning) => `> **Warning:** ${escapeMarkdown(warning)}`);
+  return [
+    `${heading} ${escapeMarkdown(table.title)}`,
+    escapeMarkdown(table.caption),
+    ...warnings,
+    lines.join('\n'),
+    ...(notes.length > 0 ? [notes.join('\n')] : []),
+  ].join('\n\n');
 }
 
 /** Markdown tables have one header row, so a column group's label goes in front of each of its columns. */

@@ -54,6 +54,8 @@ export interface LayoutTable {
   rows: Array<{ labels: string[]; values: string[]; ids?: string[] }>;
   /** Sentences under the table: why a figure is undefined, the ranking comparison. */
   notes: string[];
+  /** Sentences a reader must not miss, shown above the table as warnings: too few puzzles for its intervals. */
+  warnings?: string[];
 }
 
 /** One comparison (a row of an agreement table), in the order the report lists it. */
@@ -213,7 +215,27 @@ function agreementTable(report: AgreementReport, task: ReportTask): LayoutTable 
       ...agreementReplicateNotes(report, task),
       ...unparseableNotes(report, task),
     ],
+    ...withWarnings(fewClustersWarnings(report, task)),
   };
+}
+
+function withWarnings(warnings: string[]): Pick<LayoutTable, 'warnings'> {
+  return warnings.length > 0 ? { warnings } : {};
+}
+
+/**
+ * The task's buckets with fewer clusters than the intervals were checked at (report.fewClusters),
+ * in one sentence; nothing when none, or in reports written before the check.
+ */
+export function fewClustersWarnings(report: AgreementReport, task: ReportTask): string[] {
+  const few = report.fewClusters?.buckets.filter((entry) => entry.task === task) ?? [];
+  if (report.fewClusters === undefined || few.length === 0) return [];
+  const { threshold } = report.fewClusters;
+  const clusters = resampledClusters(report);
+  const buckets = listText(few.map(({ bucket, clusters: count }) => `${BUCKET_NAME[bucket]} (${count})`));
+  return [
+    `${TASK_LETTER[task]}: ${buckets} ${few.length === 1 ? 'has' : 'have'} fewer than ${threshold} ${clusters}. The intervals were checked by simulation with ${threshold} ${clusters} and more, where they cover 95%; with fewer, their coverage is unchecked and may fall short.`,
+  ];
 }
 
 /** What a bootstrap replicate drew, as the report says it: `puzzles`, or `units` (also for reports written before the choice). */
@@ -221,22 +243,32 @@ function resampledClusters(report: AgreementReport): string {
   return report.settings.resample === 'units' || report.settings.resample === undefined ? 'units' : 'puzzles';
 }
 
+/** Whether the report's agreement intervals are studentized (reports written before them are percentile). */
+function studentizedAgreement(report: AgreementReport): boolean {
+  return [...report.tables.answer, ...report.tables.match].some((row) => row.ci95Method?.startsWith('studentized') === true);
+}
+
 /**
- * How the agreement intervals were made, for the caption: the percentile bootstrap with what it
- * drew, B and the seed, and the Wilson floor (reports written before it had none).
+ * How the agreement intervals were made, for the caption: the studentized (or, in older reports,
+ * percentile) bootstrap with what it drew, B and the seed, and the Wilson floor (reports written before it had none).
  */
 export function agreementIntervalMethod(report: AgreementReport): string {
   const { bootstrap, seed, resample } = report.settings;
   const clusters = resampledClusters(report);
-  const percentile = `95% percentile bootstrap over ${clusters} (B = ${bootstrap}, seed ${seed})`;
-  return resample === undefined ? percentile : `${percentile}; where it reaches 0 or 1, widened to the Wilson interval at the number of ${clusters}`;
+  const method = `95% ${studentizedAgreement(report) ? 'studentized' : 'percentile'} bootstrap over ${clusters} (B = ${bootstrap}, seed ${seed})`;
+  return resample === undefined ? method : `${method}; where it reaches 0 or 1, widened to the Wilson interval at the number of ${clusters}`;
 }
 
-/** How the chance-corrected intervals were made, for the caption; a coefficient's interval whose replicates all agree is withheld (reports written before: not). */
+/** How the chance-corrected intervals were made, for the caption; a coefficient's interval with no spread to bound is withheld (reports written before: not). */
 function coefficientIntervalMethod(report: AgreementReport): string {
   const { bootstrap, seed, resample } = report.settings;
-  const percentile = `95% percentile bootstrap CI over ${resampledClusters(report)} (B = ${bootstrap}, seed ${seed})`;
-  return resample === undefined ? percentile : `${percentile}, withheld where every replicate gave the same value`;
+  const clusters = resampledClusters(report);
+  const studentized = TASK_ORDER.some((task) => Object.values(report.statistics[task]).some((stats) => stats?.ci95Method === 'studentized'));
+  const method = `95% ${studentized ? 'studentized' : 'percentile'} bootstrap CI over ${clusters} (B = ${bootstrap}, seed ${seed})`;
+  if (resample === undefined) return method;
+  return studentized
+    ? `${method}, withheld where every one of the ${clusters} gives it the same value`
+    : `${method}, withheld where every replicate gave the same value`;
 }
 
 /** Above this share of undefined replicates an interval carries a warning: it stands on fewer replicates than B says. */
@@ -340,6 +372,7 @@ function statisticsTable(report: AgreementReport, task: ReportTask): LayoutTable
       buckets.length === 0
         ? ['No unit of this task has a human label.']
         : [...buckets.flatMap(([bucket, stats]) => undefinedNote(BUCKET_NAME[bucket], stats.undefinedReasons)), ...statisticsReplicateNotes(report, task)],
+    ...withWarnings(buckets.some(([, stats]) => isSet(stats.krippendorffAlphaCi95)) ? fewClustersWarnings(report, task) : []),
   };
 }
 
@@ -402,7 +435,7 @@ function difficultyTable(report: AgreementReport): LayoutTable | undefined {
   return {
     id: 'difficulty-alpha',
     title: 'Difficulty ratings: chance-corrected agreement',
-    caption: `Krippendorff's α of the human difficulty ratings (1 to 9), ordinal and interval${isSet(difficulty.ordinalAlphaCi95) || isSet(difficulty.intervalAlphaCi95) ? `, with 95% percentile bootstrap CIs over puzzles (B = ${report.settings.bootstrap}, seed ${report.settings.seed})` : ''}.`,
+    caption: `Krippendorff's α of the human difficulty ratings (1 to 9), ordinal and interval${isSet(difficulty.ordinalAlphaCi95) || isSet(difficulty.intervalAlphaCi95) ? `, with 95% ${difficulty.ci95Method === 'studentized' ? 'studentized' : 'percentile'} bootstrap CIs over puzzles (B = ${report.settings.bootstrap}, seed ${report.settings.seed})` : ''}.`,
     columns: ['Ratings', 'Ordinal α (95% CI)', 'Interval α (95% CI)'],
     labelColumns: 0,
     rows: [
@@ -428,14 +461,15 @@ function difficultyReplicateNotes(report: AgreementReport): string[] {
 }
 
 /**
- * Every interval warning of the report (more than 5% of its replicates undefined), in table
- * order: the tables show each under its table, the CSV lists them in its comment.
+ * Every interval warning of the report (more than 5% of its replicates undefined, then too few
+ * puzzles), in table order: the tables show each under its table, the CSV lists them in its comment.
  */
 export function replicateWarnings(report: AgreementReport, value: (text: string) => string = (text) => text): string[] {
   return [
     ...TASK_ORDER.flatMap((task) => agreementReplicateNotes(report, task, value)),
     ...TASK_ORDER.flatMap((task) => statisticsReplicateNotes(report, task)),
     ...(report.statistics.difficulty === undefined ? [] : difficultyReplicateNotes(report)),
+    ...TASK_ORDER.flatMap((task) => fewClustersWarnings(report, task)),
   ];
 }
 

@@ -33,11 +33,17 @@ export const STUDENTIZED_REASONS = {
   noReplicate: 'the statistic is undefined in every bootstrap replicate',
 } as const;
 
+/** A standard error at most this share of its value (or of 1) is rounding noise: clusters whose sums cancel exactly in real numbers. */
+const FLAT = 1e-12;
+
 /**
  * Studentized intervals of `count` statistics from one set of replicates. `estimates` maps
  * draws per group to each statistic's value and standard error (null when undefined); it is
  * called once with the sample itself (each unit drawn once) and once per replicate. The
- * replicates are those bootstrapGroupsMany draws with the same seed.
+ * replicates are those bootstrapGroupsMany draws with the same seed. A replicate with se* = 0
+ * gives an infinite t* where its value moved, or with `flatReplicates` = `undefined` no t* at
+ * all (nor one whose se* is rounding noise, at most FLAT of its value): for a proportion, a replicate that drew only all-agreeing puzzles has se* = 0, and with
+ * few puzzles 3% of them would make the interval reach 0 however the rest fall.
  */
 export function bootstrapStudentizedMany(
   groupOfUnit: Uint32Array,
@@ -45,6 +51,7 @@ export function bootstrapStudentizedMany(
   count: number,
   estimates: (drawsPerGroup: Uint32Array) => readonly (Estimate | null)[],
   options: BootstrapOptions,
+  flatReplicates: 'infinite' | 'undefined' = 'infinite',
 ): StudentizedResult[] {
   const sampleDraws = new Uint32Array(groupCount);
   for (const g of groupOfUnit) sampleDraws[g] = (sampleDraws[g] as number) + 1;
@@ -57,6 +64,7 @@ export function bootstrapStudentizedMany(
       const observed = sample[s];
       const replicate = out[s];
       if (observed === null || observed === undefined || replicate === null || replicate === undefined) continue;
+      if (flatReplicates === 'undefined' && !(replicate.se > FLAT * Math.max(1, Math.abs(replicate.value)))) continue;
       const t = (replicate.value - observed.value) / replicate.se;
       if (Number.isNaN(t)) continue;
       (tValues[s] as Float64Array)[(defined[s] as number)++] = t;

@@ -166,7 +166,7 @@ describe('agreement-studio report: the figures of SPEC §4', () => {
     // Example B's two units are of one puzzle: drawing it gives every replicate the same 0.4, so the
     // interval is Wilson's at 1 puzzle; drawing the two units apart gives other replicates.
     const hj = (report: AgreementReport) => rowOf(report, 'answer', 'all', 'judge:judge-m', 'human');
-    expect(hj(byPuzzle)).toMatchObject({ ci95: wilsonInterval(0.4, 1), ci95Method: 'percentile+wilson' });
+    expect(hj(byPuzzle)).toMatchObject({ ci95: wilsonInterval(0.4, 1), ci95Method: 'studentized+wilson' });
     expect(hj(byUnit).ci95).not.toEqual(hj(byPuzzle).ci95);
   });
 

@@ -1,6 +1,7 @@
 // The report's intervals in the app, end to end in Chromium (issue 15 points 1-3): the method
 // beside the tables says what a replicate drew, the lead switches between puzzles and units, and
-// an interval that left out more than 5% of its replicates carries a warning with the count.
+// an interval that left out more than 5% of its replicates carries a warning with the count, and
+// a bucket of fewer than 12 puzzles a warning above its tables (issue 28 point 3).
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,8 +97,13 @@ describe('intervals in the report view', () => {
       const view = page.getByTestId('report-view');
       expect(await page.getByTestId('report-resample').inputValue()).toBe('puzzles');
       expect(await view.textContent()).toContain(
-        '95% percentile bootstrap over puzzles (B = 1000, seed 1); where it reaches 0 or 1, widened to the Wilson interval at the number of puzzles',
+        '95% studentized bootstrap over puzzles (B = 1000, seed 1); where it reaches 0 or 1, widened to the Wilson interval at the number of puzzles',
       );
+      // Seven puzzles are fewer than the intervals were checked at: a warning above the R tables, plain to see.
+      const few = page.locator('[data-table-warning="agreement-answer"]');
+      expect(await few.isVisible()).toBe(true);
+      expect(await few.textContent()).toContain('R: Unrated (7) and All (7) have fewer than 12 puzzles.');
+      expect(await few.getAttribute('role')).toBe('note');
 
       // The alpha of all buckets left out more than 5% of its replicates: a mark with the count, for eyes and for screen readers.
       const warning = page.locator('tr[data-stat-task="answer"][data-stat-bucket="all"] [data-interval-warning]');
@@ -113,7 +119,7 @@ describe('intervals in the report view', () => {
       const unitsAlpha = (JSON.parse(byUnit.stdout) as AgreementReport).statistics.answer.all?.undefinedReplicates?.krippendorffAlpha ?? 0;
       await page.getByTestId('report-resample').selectOption('units');
       await expect
-        .poll(async () => (await view.textContent())?.includes('95% percentile bootstrap over units (B = 1000, seed 1)'), { timeout: 60_000 })
+        .poll(async () => (await view.textContent())?.includes('95% studentized bootstrap over units (B = 1000, seed 1)'), { timeout: 60_000 })
         .toBe(true);
       await ready(page);
       // Drawn one by one, a replicate misses both units with a "no" in about (12/14)^14, 11.5%, of them.

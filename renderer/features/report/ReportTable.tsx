@@ -73,13 +73,19 @@ interface LayoutTableBlockProps {
   blockData?: DataAttributes;
 }
 
-/** A table of the shared layout with its title and caption above it and its notes under it, as the exports print it. */
+/** A table of the shared layout with its title and caption above it, its warnings between, and its notes under it, as the exports print it. */
 export function LayoutTableBlock({ layout, shown = true, extraHeads, children, data, blockData }: LayoutTableBlockProps) {
   const id = useId();
   return (
     <div className="report-table-block" {...blockData}>
       <h3 id={id}>{layout.title}</h3>
       <p className="muted small">{layout.caption}</p>
+      {layout.warnings?.map((warning) => (
+        <p key={warning} role="note" className="report-table-warning" data-table-warning={layout.id}>
+          <span aria-hidden="true">⚠ </span>
+          {warning}
+        </p>
+      ))}
       {shown && (
         <ReportTable
           name={{ labelledBy: id }}

@@ -10,6 +10,7 @@ import type { AltTestResult } from '../../stats/judge/alt-test';
 import type { JudgeAgainstPeople } from '../../stats/judge/against-people';
 import type { CorrectedScore } from '../../stats/judge/corrected-score';
 import type { PairedComparison } from '../../stats/judge/mcnemar';
+import type { CoefficientIntervalMethod } from '../../stats/reliability';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -24,7 +25,7 @@ export const REPORT_FORMAT = 'agreement-studio.report/1';
 export type RaterGroup = string;
 export type ReportBucket = Bucket | 'all';
 export type ReportTask = 'answer' | 'match';
-export type { Interval };
+export type { CoefficientIntervalMethod, Interval };
 
 /**
  * What a bootstrap replicate draws with replacement: whole puzzles (the default; a puzzle's
@@ -53,13 +54,17 @@ export interface PairedTestResult {
 }
 
 /**
- * How an agreement interval was made: `percentile`, the 95% percentile bootstrap interval as it
- * came; `percentile+wilson`, where that interval reached 0 or 1 or had no width, its hull with
- * the Wilson 95% score interval of the observed proportion at the number of clusters a replicate
- * draws (puzzles, or units under `settings.resample` = `units`): resampling cannot show a
- * disagreement the sample lacks, so 61 of 61 agreeing puzzles give about [0.94, 1], not [1, 1].
+ * How an agreement interval was made: `studentized`, the 95% studentized (bootstrap-t) interval,
+ * each replicate's agreement divided by its delta-method standard error over the clusters drawn
+ * (it keeps its 95% with few puzzles, where the percentile interval runs short; README
+ * "Intervals"); `studentized+wilson`, where that interval reached 0 or 1 or the sample had no
+ * spread, its hull with the Wilson 95% score interval of the observed proportion at the number
+ * of clusters a replicate draws (puzzles, or units under `settings.resample` = `units`), within
+ * [0, 1]: resampling cannot show a disagreement the sample lacks, so 61 of 61 agreeing puzzles
+ * give about [0.94, 1], not [1, 1]. `percentile` and `percentile+wilson` are the same with the
+ * 95% percentile bootstrap interval, as reports written before the studentized one have them.
  */
-export type IntervalMethod = 'percentile' | 'percentile+wilson';
+export type IntervalMethod = 'percentile' | 'percentile+wilson' | 'studentized' | 'studentized+wilson';
 
 /** One cell of the paper tables: agreement of group a with group b on one task and bucket. */
 export interface AgreementRow {
@@ -96,6 +101,8 @@ export interface ChanceCorrectedUndefinedReplicates {
 export interface ChanceCorrected {
   units: number;
   pairableValues: number;
+  /** How the intervals were made; present with them (absent in older reports: percentile). */
+  ci95Method?: CoefficientIntervalMethod;
   krippendorffAlpha: number | null;
   krippendorffAlphaCi95?: Interval | null;
   fleissKappa: number | null;
@@ -234,6 +241,8 @@ export interface AgreementReport {
       intervalAlpha: number | null;
       ordinalAlphaCi95?: Interval | null;
       intervalAlphaCi95?: Interval | null;
+      /** How the intervals were made; present with them (absent in older reports: percentile). */
+      ci95Method?: CoefficientIntervalMethod;
       ratings: number;
       /** Present when the report has a bootstrap. */
       undefinedReplicates?: { ordinalAlpha: number; intervalAlpha: number };
@@ -266,6 +275,20 @@ export interface AgreementReport {
   turtleBench?: TurtleBenchScoring;
   /** The judges against people and against each other (issue 15); present when some judge labelled a unit people labelled. */
   judges?: JudgesSection;
+  /** Buckets with fewer clusters than the intervals were checked at; present when the report has a bootstrap (absent in older reports). */
+  fewClusters?: FewClusters;
+}
+
+/**
+ * The studentized intervals covered 95% within binomial error with 12, 40 and 200 puzzles in a
+ * seeded simulation with strong puzzle clustering (test/shared/stats/interval-coverage.test.ts);
+ * below `threshold` clusters their coverage is unchecked. `buckets` lists each task's buckets
+ * with at least one but fewer than `threshold` clusters, counting what a replicate draws:
+ * puzzles, or units under `settings.resample` = `units`.
+ */
+export interface FewClusters {
+  threshold: number;
+  buckets: Array<{ task: ReportTask; bucket: ReportBucket; clusters: number }>;
 }
 
 /**

@@ -69,28 +69,74 @@ export function exchangeableModel(table: RatingTable, patterns: UnitPatterns): E
   };
 }
 
-export function tally(model: ExchangeableModel, weights: ArrayLike<number>): Tally {
-  const { patterns, categoryCount: q, maxRatings, slotRatings, slotOfRatings } = model;
-  const unitsByRatings = new Float64Array(maxRatings + 1);
-  const agreeingByRatings = new Float64Array(maxRatings + 1);
-  const pairableMarginals = new Float64Array(q);
-  // Weighted category counts per number of ratings, so pi_k = (1/n) sum_m count(m, k) / m divides once per m.
-  const countsBySlot = new Float64Array(slotRatings.length * q);
-  for (let g = 0; g < patterns.count; g++) {
+/** The arrays a tally fills: a caller that tallies many times (linearized.ts) reuses one set. */
+export interface TallyBuffers {
+  unitsByRatings: Float64Array;
+  agreeingByRatings: Float64Array;
+  pairableMarginals: Float64Array;
+  prevalence: Float64Array;
+  countsBySlot: Float64Array;
+}
+
+export function tallyBuffers(model: ExchangeableModel): TallyBuffers {
+  const q = model.categoryCount;
+  return {
+    unitsByRatings: new Float64Array(model.maxRatings + 1),
+    agreeingByRatings: new Float64Array(model.maxRatings + 1),
+    pairableMarginals: new Float64Array(q),
+    prevalence: new Float64Array(q),
+    countsBySlot: new Float64Array(model.slotRatings.length * q),
+  };
+}
+
+/** The sums of the units weighted by `weights` (per pattern), in `buffers` (fresh ones by default; a tally in reused buffers lives until the next). */
+export function tally(model: ExchangeableModel, weights: ArrayLike<number>, buffers: TallyBuffers = tallyBuffers(model)): Tally {
+  buffers.unitsByRatings.fill(0);
+  buffers.agreeingByRatings.fill(0);
+  buffers.pairableMarginals.fill(0);
+  buffers.countsBySlot.fill(0);
+  for (let g = 0; g < model.patterns.count; g++) {
     const w = weights[g] as number;
-    if (w === 0) continue;
-    const m = patterns.ratings[g] as number;
-    unitsByRatings[m] = (unitsByRatings[m] as number) + w;
-    agreeingByRatings[m] = (agreeingByRatings[m] as number) + w * (model.agreeing[g] as number);
-    const row = (slotOfRatings[m] as number) * q;
-    const end = patterns.start[g + 1] as number;
-    for (let j = patterns.start[g] as number; j < end; j++) {
-      const k = patterns.category[j] as number;
-      const wf = w * (patterns.frequency[j] as number);
-      countsBySlot[row + k] = (countsBySlot[row + k] as number) + wf;
-      if (m >= 2) pairableMarginals[k] = (pairableMarginals[k] as number) + wf;
-    }
+    if (w !== 0) addPattern(model, buffers, g, w);
   }
+  return finishTally(model, weights, buffers);
+}
+
+/**
+ * The tally of `weights` when they differ from the weights `base` was filled with only in
+ * pattern g, by `delta`: base's sums plus g's share, without a pass over the other patterns (a
+ * gradient perturbs one pattern at a time). `buffers` receives it; `base` is left as it was.
+ */
+export function shiftedTally(model: ExchangeableModel, weights: ArrayLike<number>, base: TallyBuffers, g: number, delta: number, buffers: TallyBuffers): Tally {
+  buffers.unitsByRatings.set(base.unitsByRatings);
+  buffers.agreeingByRatings.set(base.agreeingByRatings);
+  buffers.pairableMarginals.set(base.pairableMarginals);
+  buffers.countsBySlot.set(base.countsBySlot);
+  addPattern(model, buffers, g, delta);
+  return finishTally(model, weights, buffers);
+}
+
+/** Adds `w` units of pattern g to the sums: per m its units and agreeing pairs, per category its counts (kept by m, so pi_k = (1/n) sum_m count(m, k) / m divides once per m). */
+function addPattern(model: ExchangeableModel, buffers: TallyBuffers, g: number, w: number): void {
+  const { patterns, categoryCount: q, slotOfRatings } = model;
+  const { unitsByRatings, agreeingByRatings, pairableMarginals, countsBySlot } = buffers;
+  const m = patterns.ratings[g] as number;
+  unitsByRatings[m] = (unitsByRatings[m] as number) + w;
+  agreeingByRatings[m] = (agreeingByRatings[m] as number) + w * (model.agreeing[g] as number);
+  const row = (slotOfRatings[m] as number) * q;
+  const end = patterns.start[g + 1] as number;
+  for (let j = patterns.start[g] as number; j < end; j++) {
+    const k = patterns.category[j] as number;
+    const wf = w * (patterns.frequency[j] as number);
+    countsBySlot[row + k] = (countsBySlot[row + k] as number) + wf;
+    if (m >= 2) pairableMarginals[k] = (pairableMarginals[k] as number) + wf;
+  }
+}
+
+/** The totals and pi_k from the sums in `buffers`. */
+function finishTally(model: ExchangeableModel, weights: ArrayLike<number>, buffers: TallyBuffers): Tally {
+  const { categoryCount: q, maxRatings, slotRatings } = model;
+  const { unitsByRatings, agreeingByRatings, pairableMarginals, prevalence, countsBySlot } = buffers;
   let units = 0;
   let pairableUnits = 0;
   let pairableValues = 0;
@@ -102,7 +148,6 @@ export function tally(model: ExchangeableModel, weights: ArrayLike<number>): Tal
       pairableValues += n * m;
     }
   }
-  const prevalence = new Float64Array(q);
   let ratedCategories = 0;
   let pairableCategories = 0;
   for (let k = 0; k < q; k++) {

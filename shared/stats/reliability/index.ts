@@ -2,14 +2,16 @@
 // `reliability` command, FORMATS §6) and computeChanceCorrected (the cheaper subset the study
 // report calls per task and bucket). Assembles the modules' coefficients into plain JSON data.
 
-import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
+import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions } from '../bootstrap';
+import { bootstrapStudentizedMany, STUDENTIZED_REASONS } from '../studentized';
 import type { Coefficient } from './coefficient';
 import { raterPairs } from './cohen';
 import { congerKappa } from './conger';
-import { exchangeableModel, tally, type ExchangeableModel, type Tally } from './exchangeable';
+import { exchangeableModel, tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
 import { fleissKappaCompleteCases } from './fleiss';
 import { gwetFamily, quadraticGwetFamily } from './gwet';
 import { alphaEstimator, type AlphaEstimate, type AlphaEstimator } from './krippendorff-alpha';
+import { linearizedEstimates, type ClusterPatterns } from './linearized';
 import {
   buildRatingTable,
   inputIndexOf,
@@ -38,7 +40,17 @@ export interface ReliabilityOptions {
    * questions of one puzzle) move together. Absent: every unit is drawn alone.
    */
   clusterOf?: (unit: string) => string;
+  /** How the intervals are made; default studentized (see CoefficientIntervalMethod). */
+  interval?: CoefficientIntervalMethod;
 }
+
+/**
+ * `studentized`: the bootstrap-t interval, each replicate's coefficient divided by its
+ * delta-method standard error over the clusters drawn (linearized.ts), which keeps its 95% where
+ * the percentile interval runs short with few puzzles (test/shared/stats/interval-coverage.test.ts);
+ * `percentile`: the 95% percentile bootstrap interval.
+ */
+export type CoefficientIntervalMethod = 'percentile' | 'studentized';
 
 export type Interval = [number, number];
 
@@ -88,7 +100,8 @@ export interface ReliabilityCi95 {
 export interface BootstrapSummary {
   replicates: number;
   seed: number;
-  /** Replicates in which each statistic was undefined (left out of its interval). */
+  method: CoefficientIntervalMethod;
+  /** Replicates in which each statistic was undefined, or (studentized) had no standard error: left out of its interval. */
   undefinedReplicates: Record<keyof ReliabilityCi95, number>;
 }
 
@@ -354,9 +367,10 @@ const CI_KEYS = ['alpha', 'percentAgreement', 'gwetAC1', 'fleissKappa', 'brennan
 const COEFFICIENT_KEYS: ReadonlySet<keyof ReliabilityCi95> = new Set(['alpha', 'gwetAC1', 'fleissKappa', 'brennanPrediger']);
 
 /**
- * Percentile intervals for alpha at the level and the Gwet family, all from the same replicates,
- * each replicate drawing units or, with `options.clusterOf`, clusters of units. A coefficient
- * whose replicates all agree gets no interval, with a reason: [v, v] is no 95% interval.
+ * Studentized (or percentile) intervals for alpha at the level and the Gwet family, all from the
+ * same replicates, each replicate drawing units or, with `options.clusterOf`, clusters of units.
+ * A coefficient with no spread to bound (every cluster gives it the same value, or every
+ * percentile replicate agrees) gets no interval, with a reason: [v, v] is no 95% interval.
  */
 function bootstrapIntervals(
   table: RatingTable,
@@ -367,43 +381,83 @@ function bootstrapIntervals(
 ): { ci95: ReliabilityCi95; bootstrap: BootstrapSummary } | Record<string, never> {
   const bootstrap = options.bootstrap;
   if (bootstrap === undefined || bootstrap.replicates === 0) return {};
-  const draws = replicateDraws(table, model.patterns, options.clusterOf);
-  const intervals = bootstrapGroupsMany(
-    draws.groupOfDrawn,
-    draws.groups,
-    CI_KEYS.length,
-    (drawn) => {
-      const replicate = tally(model, draws.patternWeights(drawn));
-      const family = gwetFamily(model, replicate);
-      return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
-    },
-    bootstrap,
-  );
+  const method = options.interval ?? 'studentized';
+  const clusters = replicateClusters(table, model.patterns, options.clusterOf);
+  const statistics = (replicate: Tally): (number | null)[] => {
+    const family = gwetFamily(model, replicate);
+    return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
+  };
+  const buffers = tallyBuffers(model);
+  const noSpread = 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound';
+  const intervals =
+    method === 'studentized'
+      ? bootstrapStudentizedMany(
+          clusters.groupOfCluster,
+          clusters.groups,
+          CI_KEYS.length,
+          linearizedEstimates(model, clusters, CI_KEYS.length, statistics),
+          bootstrap,
+          'undefined',
+        ).map(({ ci95, undefinedReplicates, reason }) => ({
+          ci95,
+          undefinedReplicates,
+          reason:
+            reason === STUDENTIZED_REASONS.noSpread
+              ? `every ${options.clusterOf === undefined ? 'unit' : 'puzzle'} gives the statistic the same value, so resampling shows no uncertainty it could bound`
+              : reason,
+        }))
+      : bootstrapGroupsMany(
+          clusters.groupOfCluster,
+          clusters.groups,
+          CI_KEYS.length,
+          (drawn) => statistics(tally(model, clusters.patternWeights(drawn), buffers)),
+          bootstrap,
+        ).map(({ ci95, undefinedReplicates, constant }) => ({
+          ci95,
+          undefinedReplicates,
+          reason: ci95 === null ? STUDENTIZED_REASONS.noReplicate : constant ? noSpread : undefined,
+        }));
   const ci95 = {} as ReliabilityCi95;
   const undefinedReplicates = {} as Record<keyof ReliabilityCi95, number>;
   CI_KEYS.forEach((key, i) => {
-    const interval = intervals[i] as BootstrapResult;
+    const interval = intervals[i] as (typeof intervals)[number];
     undefinedReplicates[key] = interval.undefinedReplicates;
-    if (interval.ci95 === null) reasons.set(`ci95.${key}`, 'the statistic is undefined in every bootstrap replicate');
-    if (interval.constant && COEFFICIENT_KEYS.has(key)) {
-      ci95[key] = null;
-      reasons.set(`ci95.${key}`, 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound');
-    } else ci95[key] = interval.ci95;
+    // Percent agreement is a plain proportion: a percentile interval with no spread is still shown.
+    const withheld = interval.reason !== undefined && (interval.ci95 === null || COEFFICIENT_KEYS.has(key));
+    if (withheld) reasons.set(`ci95.${key}`, interval.reason as string);
+    ci95[key] = withheld || interval.ci95 === null ? null : withinRange(interval.ci95, key === 'percentAgreement' ? 0 : -Infinity);
   });
-  return { ci95, bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, undefinedReplicates } };
+  return { ci95, bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, method, undefinedReplicates } };
+}
+
+/** A studentized interval can pass the statistic's range: every coefficient is at most 1, percent agreement at least 0. */
+function withinRange([low, high]: Interval, least: number): Interval {
+  return [Math.min(Math.max(low, least), 1), Math.max(Math.min(high, 1), least)];
+}
+
+/** What a replicate draws (one group per set of clusters with the same patterns) and how its draws become pattern weights. */
+interface ReplicateClusters extends ClusterPatterns {
+  groupOfCluster: Uint32Array;
+  patternWeights: (drawn: Uint32Array) => ArrayLike<number>;
 }
 
 /**
- * What a replicate draws and how its draws become pattern weights. Unit by unit, the draws are
- * the pattern weights already. By cluster, clusters with the same patterns share a group, and a
- * replicate's weight of a pattern sums its count in each drawn group: a cost per group, not per unit.
+ * Unit by unit, each pattern is a group and the draws are the pattern weights already. By
+ * cluster, clusters with the same patterns share a group, and a replicate's weight of a pattern
+ * sums its count in each drawn group: a cost per group, not per unit.
  */
-function replicateDraws(
-  table: RatingTable,
-  patterns: UnitPatterns,
-  clusterOf: ((unit: string) => string) | undefined,
-): { groupOfDrawn: Uint32Array; groups: number; patternWeights: (drawn: Uint32Array) => ArrayLike<number> } {
-  if (clusterOf === undefined) return { groupOfDrawn: patterns.groupOfUnit, groups: patterns.count, patternWeights: (drawn) => drawn };
+function replicateClusters(table: RatingTable, patterns: UnitPatterns, clusterOf: ((unit: string) => string) | undefined): ReplicateClusters {
+  if (clusterOf === undefined) {
+    const identity = Uint32Array.from({ length: patterns.count }, (_, p) => p);
+    return {
+      groupOfCluster: patterns.groupOfUnit,
+      groups: patterns.count,
+      start: Uint32Array.from({ length: patterns.count + 1 }, (_, p) => p),
+      pattern: identity,
+      count: new Uint32Array(patterns.count).fill(1),
+      patternWeights: (drawn) => drawn,
+    };
+  }
   const clusters = groupsByKey(table.units.length, (u) => clusterOf(table.units[u] as string));
   const unitsOfCluster: number[][] = clusters.firstOf.map(() => []);
   clusters.groupOf.forEach((cluster, u) => unitsOfCluster[cluster]?.push(u));
@@ -416,7 +470,7 @@ function replicateDraws(
     }
     return [...counts].sort(([x], [y]) => x - y);
   });
-  const { groupOf: groupOfDrawn, firstOf } = groupsByKey(patternCounts.length, (c) =>
+  const { groupOf: groupOfCluster, firstOf } = groupsByKey(patternCounts.length, (c) =>
     (patternCounts[c] ?? []).map(([pattern, count]) => `${pattern}:${count}`).join(','),
   );
   // Group g's patterns are patternOf[start[g] .. start[g + 1]), each held by countOf units of it.
@@ -447,7 +501,7 @@ function replicateDraws(
     }
     return weights;
   };
-  return { groupOfDrawn, groups, patternWeights };
+  return { groupOfCluster, groups, start: groupStart, pattern: groupPattern, count: groupCount, patternWeights };
 }
 
 /** Collects the reason of every null statistic under its path. */

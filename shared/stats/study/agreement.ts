@@ -1,10 +1,11 @@
 // Raw agreement of SPEC §4: human-judge (HJ, the paper's R and M), human-human (HH) and
 // judge-judge (JJ; gold labels count as one more judge), micro over comparisons or pairs and
-// macro over units, per bucket, each with a percentile bootstrap interval over puzzles (or units)
+// macro over units, per bucket, each with a studentized bootstrap interval over puzzles (or units)
 // that is widened to the Wilson interval where it reaches 0 or 1.
 
 import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/model/report-model';
-import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions, type BootstrapResult } from '../bootstrap';
+import { groupsByKey, type BootstrapOptions } from '../bootstrap';
+import { bootstrapStudentizedMany, STUDENTIZED_REASONS, weightedRatio, type Estimate, type StudentizedResult } from '../studentized';
 import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';
 import { resamplingClusters, type ResamplingClusters } from './resampling';
@@ -156,7 +157,8 @@ function clusterSums(size: number): ClusterSums {
 /**
  * Micro agreement (sum of agreements / sum of comparisons) and macro agreement (mean of the
  * units' own agreement) of one or more rater pairs over the same units (`scores[pair][unit]`),
- * each with a percentile bootstrap interval from one set of replicates. A replicate draws as
+ * each with a studentized bootstrap interval from one set of replicates: both are ratios of
+ * per-cluster sums, so a replicate's standard error is weightedRatio's delta method. A replicate draws as
  * many clusters as there are (`resampling`: puzzles, or by default each unit alone) with
  * replacement and takes every unit of each; clusters whose sums are identical under every pair
  * share a bootstrap group, so a replicate costs one step per distinct group and pair, not per unit.
@@ -217,28 +219,20 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
   });
 
   const groupCount = clusterOfGroup.length;
+  // A cluster's summed unit agreement, the numerator of the macro ratio (its denominator is the cluster's units).
+  const unitAgreement = groupSums.unitAgreementNumerator.map((numerator, i) => numerator / (groupSums.unitAgreementDenominator[i] as number));
   // Per pair, micro then macro; every replicate draws at least one cluster, each of whose units has comparisons >= 1.
-  const replicate = (draws: Uint32Array): number[] => {
-    const out: number[] = [];
+  const estimates = (draws: Uint32Array): (Estimate | null)[] => {
+    const out: (Estimate | null)[] = [];
     for (let p = 0; p < pairCount; p++) {
-      let a = 0;
-      let c = 0;
-      let unitAgreement = 0;
-      let drawnUnits = 0;
-      for (let g = 0; g < groupCount; g++) {
-        const d = draws[g] as number;
-        if (d === 0) continue;
-        const i = g * pairCount + p;
-        a += d * (groupSums.agreements[i] as number);
-        c += d * (groupSums.comparisons[i] as number);
-        unitAgreement += (d * (groupSums.unitAgreementNumerator[i] as number)) / (groupSums.unitAgreementDenominator[i] as number);
-        drawnUnits += d * (groupSums.units[i] as number);
-      }
-      out.push(a / c, unitAgreement / drawnUnits);
+      out.push(
+        weightedRatio(draws, groupSums.agreements, groupSums.comparisons, pairCount, p),
+        weightedRatio(draws, unitAgreement, groupSums.units, pairCount, p),
+      );
     }
     return out;
   };
-  const intervals = bootstrap.replicates > 0 ? bootstrapGroupsMany(groupOfCluster, groupCount, 2 * pairCount, replicate, bootstrap) : [];
+  const intervals = bootstrap.replicates > 0 ? bootstrapStudentizedMany(groupOfCluster, groupCount, 2 * pairCount, estimates, bootstrap, 'undefined') : [];
   return scores.map((_, p) => {
     const agreement = (agreements[p] as number) / (comparisons[p] as number);
     const macro = (unitAgreementSums[p] as number) / units;
@@ -258,20 +252,27 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
 }
 
 /**
- * The percentile interval of a proportion, or where it reaches 0 or 1 or has no width (a
- * replicate cannot draw a disagreement the sample lacks), its hull with the Wilson interval of
- * `share` at the `clusters` a replicate draws. Nothing without a bootstrap.
+ * The studentized interval of a proportion, within [0, 1]; where it reaches 0 or 1 or has no
+ * width, or where every cluster has the same share so there is no spread to studentize (a
+ * replicate cannot draw a disagreement the sample lacks), its hull with the Wilson interval of `share` at the
+ * `clusters` a replicate draws. Nothing without a bootstrap.
  */
 function honestInterval(
-  result: BootstrapResult | undefined,
+  result: StudentizedResult | undefined,
   share: number,
   clusters: number,
 ): { ci95: Interval | null; method?: IntervalMethod; undefinedReplicates?: number } {
   if (result === undefined) return { ci95: null };
-  const { ci95, undefinedReplicates } = result;
-  if (ci95 === null) return { ci95, method: 'percentile', undefinedReplicates };
+  const { ci95, undefinedReplicates, reason } = result;
+  // clusters >= 1 and 0 <= share <= 1 wherever there is a bootstrap result.
+  const wilson = wilsonInterval(share, clusters) as Interval;
+  if (ci95 === null) {
+    // Wilson's interval alone stands on no replicate, so none is left out of it.
+    if (reason === STUDENTIZED_REASONS.noSpread) return { ci95: wilson, method: 'studentized+wilson', undefinedReplicates: 0 };
+    return { ci95, method: 'studentized', undefinedReplicates };
+  }
   const [low, high] = ci95;
-  const wilson = low <= 0 || high >= 1 || low === high ? wilsonInterval(share, clusters) : null;
-  if (wilson === null) return { ci95, method: 'percentile', undefinedReplicates };
-  return { ci95: [Math.min(low, wilson[0]), Math.max(high, wilson[1])], method: 'percentile+wilson', undefinedReplicates };
+  // No width: with two or three puzzles every defined t* can be 0.
+  if (low > 0 && high < 1 && low < high) return { ci95, method: 'studentized', undefinedReplicates };
+  return { ci95: [Math.max(0, Math.min(low, wilson[0])), Math.min(1, Math.max(high, wilson[1]))], method: 'studentized+wilson', undefinedReplicates };
 }

@@ -1,6 +1,6 @@
 // Beyond raw agreement (SPEC §4): chance-corrected statistics of the HUMAN ratings of a task and
 // bucket (Krippendorff's alpha nominal, generalized Fleiss' kappa, Gwet's AC1, each with a
-// bootstrap interval over puzzles or units and the observed and expected agreement behind it),
+// studentized bootstrap interval over puzzles or units and the observed and expected agreement behind it),
 // and difficulty's alpha (its units are puzzles already).
 
 import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/model/report-model';
@@ -54,6 +54,7 @@ export function chanceCorrected(
   return {
     units: result.units,
     pairableValues: result.pairableValues,
+    ...(result.bootstrap ? { ci95Method: result.bootstrap.method } : {}),
     krippendorffAlpha: result.alpha.nominal,
     ...(ci95 ? { krippendorffAlphaCi95: ci95.alpha } : {}),
     fleissKappa: result.fleissKappa,
@@ -98,6 +99,7 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     return {
       alpha: result.alpha[level] ?? null,
       ci95: result.ci95?.alpha,
+      method: result.bootstrap?.method,
       undefinedReplicates: result.bootstrap?.undefinedReplicates.alpha,
       reasons: reportReasons(result, { [`alpha.${level}`]: name, 'ci95.alpha': `${name}Ci95` }),
     };
@@ -109,6 +111,7 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     intervalAlpha: interval.alpha,
     ...(ordinal.ci95 !== undefined ? { ordinalAlphaCi95: ordinal.ci95 } : {}),
     ...(interval.ci95 !== undefined ? { intervalAlphaCi95: interval.ci95 } : {}),
+    ...(interval.method !== undefined ? { ci95Method: interval.method } : {}),
     ratings: ratings.length,
     ...(ordinal.undefinedReplicates !== undefined && interval.undefinedReplicates !== undefined
       ? { undefinedReplicates: { ordinalAlpha: ordinal.undefinedReplicates, intervalAlpha: interval.undefinedReplicates } }

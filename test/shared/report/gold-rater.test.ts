@@ -110,7 +110,7 @@ describe('gold labels as one more rater group', () => {
     // The judge agrees with gold on both units of the one puzzle: every replicate gives 1, so the
     // interval is the Wilson interval at 1 puzzle (statsmodels' proportion_confint(1, 1, method='wilson')), not [1, 1].
     const judgeGold = row(built, 'answer', 'judge:j', 'gold');
-    expect(judgeGold?.ci95Method).toBe('percentile+wilson');
+    expect(judgeGold?.ci95Method).toBe('studentized+wilson');
     expect(judgeGold?.ci95?.[0]).toBeCloseTo(0.2065493143772374, 12);
     expect(judgeGold?.ci95?.[1]).toBe(1);
   });

@@ -137,6 +137,7 @@ describe('intervals of the reliability engine', () => {
     expect(result.bootstrap).toEqual({
       replicates: 400,
       seed: 5,
+      method: 'studentized',
       undefinedReplicates: { alpha: 0, percentAgreement: 0, gwetAC1: 0, fleissKappa: 0, brennanPrediger: 0 },
     });
     expect(computeReliability(ratings, { level: 'interval', bootstrap: { replicates: 400, seed: 5 } }).ci95).toEqual(result.ci95);
@@ -148,8 +149,14 @@ describe('intervals of the reliability engine', () => {
     const result = computeReliability(same, { bootstrap: { replicates: 50, seed: 1 } });
     expect(result.ci95?.alpha).toBeNull();
     expect(result.bootstrap?.undefinedReplicates.alpha).toBe(50);
-    expect(result.undefinedReasons['ci95.alpha']).toMatch(/every bootstrap replicate/);
-    expect(result.ci95?.percentAgreement).toEqual([1, 1]);
+    expect(result.undefinedReasons['ci95.alpha']).toBe('the statistic is undefined on the sample');
+    // Percent agreement is 1 on every unit: no spread to studentize, so no interval, and why.
+    expect(result.ci95?.percentAgreement).toBeNull();
+    expect(result.undefinedReasons['ci95.percentAgreement']).toMatch(/gives the statistic the same value/);
+    // The percentile interval of a plain proportion with no spread is still shown, and alpha's says why it is missing.
+    const percentile = computeReliability(same, { bootstrap: { replicates: 50, seed: 1 }, interval: 'percentile' });
+    expect(percentile.ci95?.percentAgreement).toEqual([1, 1]);
+    expect(percentile.undefinedReasons['ci95.alpha']).toMatch(/every bootstrap replicate/);
   });
 
   it('leaves ci95 out without a bootstrap', () => {

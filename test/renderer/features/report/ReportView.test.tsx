@@ -2,7 +2,8 @@
 // The report page over a mocked report worker fed a real report of the demo study: progress
 // while computing, the M and R tables with micro and macro, recomputing on new settings while
 // the last report stays, the chance-corrected panel, the heatmap's drill-down to adjudication,
-// outliers, difficulty, exports with provenance, failures, and nothing at all for annotators.
+// outliers, difficulty, exports with provenance, failures, nothing at all for annotators, and the
+// warning above a table whose buckets have too few puzzles for its intervals.
 
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -194,7 +195,7 @@ describe('agreement tables', () => {
     const all = cell('match', 'judge:arbiter-large', 'human', 'all');
     expect(all?.getAttribute('data-agreement')).toBe(String(expected.agreement));
     expect(all?.getAttribute('data-n')).toBe('172');
-    expect(all?.textContent).toBe('89.5%  n=172  [86.4, 92.9]');
+    expect(all?.textContent).toBe('89.5%  n=172  [85.9, 93.8]');
     // People read the model's name and "Humans"; the ids stay in the data attributes.
     expect(row('match', 'judge:arbiter-large', 'human')?.querySelector('th')?.textContent).toBe('arbiter-large vs Humans');
     const buckets = [...(row('answer', 'human', 'human')?.querySelectorAll('td[data-bucket]') ?? [])].map((td) => td.getAttribute('data-bucket'));
@@ -202,6 +203,28 @@ describe('agreement tables', () => {
     expect(row('answer', 'judge:arbiter-large', 'judge:arbiter-mini')).toBeTruthy();
     const headers = [...(document.querySelector('table[data-report-table="match"] thead tr')?.children ?? [])].map((th) => th.textContent);
     expect(headers).toEqual(['Raters', 'Easy', 'Medium', 'Hard', 'All']);
+  });
+
+  it('warns above the tables of a task whose buckets have fewer puzzles than the intervals were checked at', async () => {
+    const few: StudyReport = structuredClone(SAMPLE);
+    few.report.fewClusters = { threshold: 12, buckets: [{ task: 'match', bucket: 'hard', clusters: 5 }] };
+    vi.mocked(workers.report.computeReport).mockResolvedValue(few);
+    await readyReport();
+    const text = 'M: Hard (5) has fewer than 12 puzzles. The intervals were checked by simulation with 12 puzzles and more';
+    for (const table of ['agreement-match', 'chance-match']) {
+      const warning = document.querySelector(`[data-table-warning="${table}"]`);
+      expect(warning?.getAttribute('role')).toBe('note');
+      expect(warning?.textContent).toContain(text);
+    }
+    expect(document.querySelector('[data-table-warning="agreement-answer"]')).toBeNull();
+  });
+
+  it('shows no such warning where every bucket has enough puzzles', async () => {
+    const enough: StudyReport = structuredClone(SAMPLE);
+    enough.report.fewClusters = { threshold: 12, buckets: [] };
+    vi.mocked(workers.report.computeReport).mockResolvedValue(enough);
+    await readyReport();
+    expect(document.querySelector('[data-table-warning]')).toBeNull();
   });
 
   it('switches to macro and back without recomputing', async () => {

@@ -1,6 +1,7 @@
-// The cluster bootstrap of the agreement tables (issue 15 points 1-3), checked against a second,
-// plainly written implementation: draw puzzles one by one with the same generator, take every
-// unit of each, compute micro and macro agreement from the drawn units, take type-7 percentiles.
+// The cluster bootstrap of the agreement tables (issue 15 points 1-3, issue 28 point 3), checked
+// against a second, plainly written implementation: draw puzzles one by one with the same
+// generator, take every unit of each, compute micro and macro agreement and their delta-method
+// standard errors from the drawn puzzles, and take R boot's studentized interval of the t*.
 
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/demo/prng';
@@ -8,6 +9,7 @@ import type { AgreementRow } from '../../../../shared/report/model/report-model'
 import { agreementFigures, agreementRows } from '../../../../shared/stats/study/agreement';
 import type { TaskUnit } from '../../../../shared/stats/study/study-units';
 import { resamplingClusters } from '../../../../shared/stats/study/resampling';
+import { normalQuantile } from '../../../../shared/stats/normal-quantile';
 import { wilsonInterval } from '../../../../shared/stats/wilson';
 
 const LABELS = ['yes', 'no', 'irrelevant'];
@@ -58,21 +60,39 @@ const judgeVsJudge: PlainScore = (unit) => {
   return a === undefined || b === undefined ? null : [a === b ? 1 : 0, 1];
 };
 
-/** R's quantile type 7 of sorted values. */
-function type7(sorted: readonly number[], p: number): number {
-  const h = (sorted.length - 1) * p;
-  const low = Math.floor(h);
-  const high = Math.min(low + 1, sorted.length - 1);
-  return (sorted[low] as number) + (h - low) * ((sorted[high] as number) - (sorted[low] as number));
+/** The alpha quantile as R's boot:::norm.inter takes it: order statistic (B + 1) alpha, interpolated on the normal scale. */
+function normInter(sorted: readonly number[], alpha: number): number {
+  const rank = (sorted.length + 1) * alpha;
+  const k = Math.trunc(rank);
+  if (k <= 0) return sorted[0] as number;
+  if (k >= sorted.length) return sorted[sorted.length - 1] as number;
+  if (k === rank) return sorted[k - 1] as number;
+  const z = (p: number) => normalQuantile(p);
+  const zLow = z(k / (sorted.length + 1));
+  const zHigh = z((k + 1) / (sorted.length + 1));
+  return (sorted[k - 1] as number) + ((z(alpha) - zLow) / (zHigh - zLow)) * ((sorted[k] as number) - (sorted[k - 1] as number));
+}
+
+/** sum(y) / sum(x) over the drawn puzzles, with sqrt(sum((y - R x)^2)) / sum(x), each draw counted once. */
+function ratio(drawn: ReadonlyArray<{ y: number; x: number }>): { value: number; se: number } {
+  const sumY = drawn.reduce((sum, { y }) => sum + y, 0);
+  const sumX = drawn.reduce((sum, { x }) => sum + x, 0);
+  const value = sumY / sumX;
+  return { value, se: Math.sqrt(drawn.reduce((sum, { y, x }) => sum + (y - value * x) ** 2, 0)) / sumX };
+}
+
+/** The studentized interval [R - se q(0.975), R - se q(0.025)] of the t* = (R* - R) / se*, a replicate with se* = 0 (up to rounding, 1e-12) left out. */
+function studentized(sample: { value: number; se: number }, replicates: ReadonlyArray<{ value: number; se: number }>) {
+  const t = replicates.filter(({ se, value }) => se > 1e-12 * Math.max(1, value)).map(({ value, se }) => (value - sample.value) / se);
+  t.sort((x, y) => x - y);
+  return {
+    interval: [sample.value - sample.se * normInter(t, 0.975), sample.value - sample.se * normInter(t, 0.025)] as [number, number],
+    undefined: replicates.length - t.length,
+  };
 }
 
 /** The plain cluster bootstrap: B replicates, each drawing as many puzzles as there are, with replacement. */
-function plainClusterBootstrap(
-  units: readonly TaskUnit[],
-  score: PlainScore,
-  replicates: number,
-  seed: number,
-): { micro: [number, number]; macro: [number, number] } {
+function plainClusterBootstrap(units: readonly TaskUnit[], score: PlainScore, replicates: number, seed: number) {
   const puzzles: string[] = [];
   const unitsOf = new Map<string, Array<[number, number]>>();
   for (const unit of units) {
@@ -84,20 +104,25 @@ function plainClusterBootstrap(
     }
     unitsOf.get(unit.puzzleId)?.push(s);
   }
-  const rng = createPrng(seed);
-  const micro: number[] = [];
-  const macro: number[] = [];
-  for (let b = 0; b < replicates; b++) {
-    const drawn: Array<[number, number]> = [];
-    for (let i = 0; i < puzzles.length; i++) drawn.push(...(unitsOf.get(puzzles[Math.floor(rng.next() * puzzles.length)] as string) ?? []));
-    micro.push(drawn.reduce((sum, [a]) => sum + a, 0) / drawn.reduce((sum, [, c]) => sum + c, 0));
-    macro.push(drawn.reduce((sum, [a, c]) => sum + a / c, 0) / drawn.length);
-  }
-  const interval = (values: number[]): [number, number] => {
-    const sorted = [...values].sort((x, y) => x - y);
-    return [type7(sorted, 0.025), type7(sorted, 0.975)];
+  // Per puzzle: micro's agreements over comparisons, macro's summed unit agreement over units.
+  const microOf = (puzzle: string) => {
+    const own = unitsOf.get(puzzle) ?? [];
+    return { y: own.reduce((sum, [a]) => sum + a, 0), x: own.reduce((sum, [, c]) => sum + c, 0) };
   };
-  return { micro: interval(micro), macro: interval(macro) };
+  const macroOf = (puzzle: string) => {
+    const own = unitsOf.get(puzzle) ?? [];
+    return { y: own.reduce((sum, [a, c]) => sum + a / c, 0), x: own.length };
+  };
+  const rng = createPrng(seed);
+  const micro: Array<{ value: number; se: number }> = [];
+  const macro: Array<{ value: number; se: number }> = [];
+  for (let b = 0; b < replicates; b++) {
+    const drawn: string[] = [];
+    for (let i = 0; i < puzzles.length; i++) drawn.push(puzzles[Math.floor(rng.next() * puzzles.length)] as string);
+    micro.push(ratio(drawn.map(microOf)));
+    macro.push(ratio(drawn.map(macroOf)));
+  }
+  return { micro: studentized(ratio(puzzles.map(microOf)), micro), macro: studentized(ratio(puzzles.map(macroOf)), macro) };
 }
 
 function row(rows: readonly AgreementRow[], a: string, b: string, bucket: string): AgreementRow {
@@ -128,21 +153,22 @@ describe('cluster bootstrap by puzzle', () => {
           bootstrap.replicates,
           bootstrap.seed,
         );
-        // Where the interval reached 0 or 1 it was widened (checked below); here the plain percentile must match.
-        if (engine.ci95Method === 'percentile') {
-          expect(engine.ci95?.[0]).toBeCloseTo(plain.micro[0], 12);
-          expect(engine.ci95?.[1]).toBeCloseTo(plain.micro[1], 12);
+        // Where the interval reached 0 or 1 it was widened (checked below); here the plain studentized interval must match.
+        if (engine.ci95Method === 'studentized') {
+          expect(engine.ci95?.[0]).toBeCloseTo(plain.micro.interval[0], 12);
+          expect(engine.ci95?.[1]).toBeCloseTo(plain.micro.interval[1], 12);
           compared++;
         }
-        if (engine.macroCi95Method === 'percentile') {
-          expect(engine.macroCi95?.[0]).toBeCloseTo(plain.macro[0], 12);
-          expect(engine.macroCi95?.[1]).toBeCloseTo(plain.macro[1], 12);
+        if (engine.macroCi95Method === 'studentized') {
+          expect(engine.macroCi95?.[0]).toBeCloseTo(plain.macro.interval[0], 12);
+          expect(engine.macroCi95?.[1]).toBeCloseTo(plain.macro.interval[1], 12);
           compared++;
         }
-        expect(engine.undefinedReplicates).toBe(0);
+        expect(engine.undefinedReplicates).toBe(plain.micro.undefined);
+        expect(engine.macroUndefinedReplicates).toBe(plain.macro.undefined);
       }
     }
-    // Nearly every interval of this study is a plain percentile one: the comparison is not empty.
+    // Nearly every interval of this study is a plain studentized one: the comparison is not empty.
     expect(compared).toBeGreaterThan(25);
   });
 
@@ -183,11 +209,11 @@ describe('cluster bootstrap by puzzle', () => {
       humans: Array.from({ length: score.comparisons }, (_, h) => ({ annotator: `a${h}`, value: h < score.agreements ? 'yes' : 'no' })),
     }));
     const plain = plainClusterBootstrap(units, judgeVsHumans('j'), 300, 4);
-    expect(figure).toMatchObject({ ci95Method: 'percentile', macroCi95Method: 'percentile' });
-    expect(figure?.ci95?.[0]).toBeCloseTo(plain.micro[0], 12);
-    expect(figure?.ci95?.[1]).toBeCloseTo(plain.micro[1], 12);
-    expect(figure?.macroCi95?.[0]).toBeCloseTo(plain.macro[0], 12);
-    expect(figure?.macroCi95?.[1]).toBeCloseTo(plain.macro[1], 12);
+    expect(figure).toMatchObject({ ci95Method: 'studentized', macroCi95Method: 'studentized' });
+    expect(figure?.ci95?.[0]).toBeCloseTo(plain.micro.interval[0], 12);
+    expect(figure?.ci95?.[1]).toBeCloseTo(plain.micro.interval[1], 12);
+    expect(figure?.macroCi95?.[0]).toBeCloseTo(plain.macro.interval[0], 12);
+    expect(figure?.macroCi95?.[1]).toBeCloseTo(plain.macro.interval[1], 12);
   });
 });
 
@@ -209,7 +235,7 @@ describe('no interval collapses to a point', () => {
     // statsmodels' proportion_confint(61, 61, method='wilson') = (0.9407561321018871, 1.0).
     expect(figure?.ci95?.[0]).toBeCloseTo(0.9407561321018871, 12);
     expect(figure?.ci95?.[1]).toBe(1);
-    expect(figure).toMatchObject({ agreement: 1, ci95Method: 'percentile+wilson', macroCi95Method: 'percentile+wilson' });
+    expect(figure).toMatchObject({ agreement: 1, ci95Method: 'studentized+wilson', macroCi95Method: 'studentized+wilson' });
     expect(figure?.macroCi95?.[0]).toBeCloseTo(0.9407561321018871, 12);
   });
 
@@ -236,19 +262,19 @@ describe('no interval collapses to a point', () => {
     // proportion_confint(0, 61, method='wilson') = (0.0, 0.059243867898112854).
     expect(figure?.ci95?.[0]).toBe(0);
     expect(figure?.ci95?.[1]).toBeCloseTo(0.059243867898112854, 12);
-    expect(figure?.ci95Method).toBe('percentile+wilson');
+    expect(figure?.ci95Method).toBe('studentized+wilson');
   });
 
-  it('keeps a percentile interval that stays inside (0, 1), and says so', () => {
+  it('keeps a studentized interval that stays inside (0, 1), and says so', () => {
     const scores = [0, 1, 2, 3].flatMap((a) => Array.from({ length: 10 }, () => ({ agreements: a, comparisons: 3 })));
     const figure = agreementFigures([scores], bootstrap)[0];
-    expect(figure?.ci95Method).toBe('percentile');
+    expect(figure?.ci95Method).toBe('studentized');
     expect(figure?.ci95?.[0]).toBeGreaterThan(0);
     expect(figure?.ci95?.[1]).toBeLessThan(1);
   });
 
-  it('leaves the percentile interval where it is wider than Wilson: the hull', () => {
-    // Two puzzles, one agreeing and one not: replicates reach 0 and 1, wider than Wilson at 2.
+  it('widens an interval of no width to Wilson: two puzzles give every defined t* 0', () => {
+    // Two puzzles, one agreeing and one not: a replicate of both has t* = 0, one of either alone se* = 0.
     const figure = agreementFigures(
       [
         [
@@ -258,8 +284,20 @@ describe('no interval collapses to a point', () => {
       ],
       bootstrap,
     )[0];
-    expect(figure?.ci95).toEqual([0, 1]);
-    expect(figure?.ci95Method).toBe('percentile+wilson');
+    expect(figure?.ci95).toEqual(wilsonInterval(0.5, 2));
+    expect(figure?.ci95Method).toBe('studentized+wilson');
+  });
+
+  it('keeps the studentized interval where it is wider than Wilson: the hull, within [0, 1]', () => {
+    // Three puzzles, few comparisons: the studentized interval passes 0 and 1, wider than Wilson at 3.
+    const scores = [0, 1, 3].map((agreements) => ({ agreements, comparisons: 3 }));
+    const figure = agreementFigures([scores], bootstrap)[0];
+    const wilson = wilsonInterval(4 / 9, 3) as [number, number];
+    expect(figure?.ci95Method).toBe('studentized+wilson');
+    expect(figure?.ci95?.[0]).toBeLessThanOrEqual(wilson[0]);
+    expect(figure?.ci95?.[1]).toBeGreaterThanOrEqual(wilson[1]);
+    expect(figure?.ci95?.[0]).toBeGreaterThanOrEqual(0);
+    expect(figure?.ci95?.[1]).toBeLessThanOrEqual(1);
   });
 });
 
