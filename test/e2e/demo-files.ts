@@ -1,8 +1,10 @@
 // Files the end-to-end tests hand the app: the shipped demo study, parsed as the app parses it,
-// and an annotator's label file of that study written to a scratch folder as their studio exports it.
+// and an annotator's label file of that study written to a scratch folder as their studio exports it,
+// or two annotators' files over the first turns for the judge-run tests.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LabelValue, Task } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { REPO_ROOT } from './harness';
@@ -21,4 +23,17 @@ export function writeLabelFile(dir: string, studyId: string, id: string, at: str
     serializeLabelFile(buildLabelFile({ studyId, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels })),
   );
   return path;
+}
+
+/** Two annotators' label files over the demo's first `turns` turns, each answering as the demo's first judge did. */
+export function labelFilesOverFirstTurns(dir: string, turns: number): string[] {
+  const at = '2026-11-22T10:00:00Z';
+  return ['ann-1', 'ann-2'].map((id) => {
+    const labels = demo.turns.slice(0, turns).map((turn) => {
+      const task: Task = turn.type === 'question' ? 'answer' : 'match';
+      const value = Object.values(turn.judgements)[0] ?? (task === 'answer' ? 'yes' : 'matched');
+      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
+    });
+    return writeLabelFile(dir, demo.study.id, id, at, labels);
+  });
 }

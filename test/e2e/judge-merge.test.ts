@@ -8,10 +8,9 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabelValue, Task } from '../../shared/domain/model';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesOverFirstTurns } from './demo-files';
 import { chooseFiles, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
@@ -29,19 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** Two annotators' label files over the first turns, each answering as the demo's first judge did. */
-function labelFiles(dir: string): string[] {
-  const at = '2026-11-22T10:00:00Z';
-  return ['ann-1', 'ann-2'].map((id) => {
-    const labels = demo.turns.slice(0, LABELLED_TURNS).map((turn) => {
-      const task: Task = turn.type === 'question' ? 'answer' : 'match';
-      const value = Object.values(turn.judgements)[0] ?? (task === 'answer' ? 'yes' : 'matched');
-      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
-    });
-    return writeLabelFile(dir, STUDY_ID, id, at, labels);
-  });
-}
 
 /** Rows of one store of the page's studio database, read with IndexedDB itself (not the app's code). */
 function storeRows<T>(page: Page, store: string): Promise<T[]> {
@@ -105,7 +91,7 @@ describe('merging judges in the app', () => {
     const url = chromiumApp.app().url;
     await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
     await page.goto(`${url}#/study/${STUDY_ID}/team`);
-    await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
+    await chooseFiles(page, page.getByTestId('import-labels'), labelFilesOverFirstTurns(dir, LABELLED_TURNS));
     await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED_TURNS));
 
     // An endpoint for the model `fake` on the loopback server; the page asks for a reload to reach it.

@@ -12,10 +12,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabelValue, Task } from '../../shared/domain/model';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesOverFirstTurns } from './demo-files';
 import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
@@ -33,19 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** Two annotators' label files over the first turns, each answering as the demo's first judge did. */
-function labelFiles(dir: string): string[] {
-  const at = '2026-11-22T10:00:00Z';
-  return ['ann-1', 'ann-2'].map((id) => {
-    const labels = demo.turns.slice(0, LABELLED_TURNS).map((turn) => {
-      const task: Task = turn.type === 'question' ? 'answer' : 'match';
-      const value = Object.values(turn.judgements)[0] ?? (task === 'answer' ? 'yes' : 'matched');
-      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
-    });
-    return writeLabelFile(dir, STUDY_ID, id, at, labels);
-  });
-}
 
 /** How many answers the page's studio database journaled, over every run. */
 function journaledAnswers(page: Page): Promise<number> {
@@ -128,7 +114,7 @@ async function leadWithEndpoint(chat: FakeChatServer, concurrency = '2') {
 
   // People's labels first: a run asks only the turns they labelled, by default.
   await page.goto(`${url}#/study/${STUDY_ID}/team`);
-  await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
+  await chooseFiles(page, page.getByTestId('import-labels'), labelFilesOverFirstTurns(dir, LABELLED_TURNS));
   await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED_TURNS));
 
   await page.goto(`${url}#/study/${STUDY_ID}`);
