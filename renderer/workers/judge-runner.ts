@@ -135,6 +135,8 @@ async function prepare(db: StudioDatabase, runId: string, options: JudgeRunnerOp
         ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
         isCutOff: (answer, item) => answerIsCutOff(answer, item.task, data.study.scheme),
         onProgress,
+        // A resumed run goes on from the working time its earlier sittings showed, not only to their last answer.
+        earlierElapsedMs: Math.max(row.progress.elapsedMs ?? 0, row.record?.counts.elapsedMs ?? 0),
       }),
   };
 }

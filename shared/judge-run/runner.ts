@@ -73,6 +73,12 @@ export interface RunnerOptions {
   /** Whether an answer was cut off at max tokens before any verdict (results.ts answerIsCutOff); absent: none is. */
   isCutOff?(answer: JudgeAnswer, item: JudgeItem): boolean;
   onProgress?(progress: RunProgress): void;
+  /**
+   * Working time of earlier sittings as the run's stored progress says, which counts a sitting's
+   * time after its last answer (requests in flight when it was cancelled); the journal's answers
+   * alone stop at the last one. Absent: from the journal alone.
+   */
+  earlierElapsedMs?: number;
 }
 
 export type RunState = 'starting' | 'running' | 'paused' | 'cancelled' | 'finished';
@@ -132,8 +138,8 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
     const item = itemsByKey.get(answer.key);
     return item !== undefined && options.isCutOff?.(answer, item) === true;
   };
-  // Working time of earlier sittings, from the last answer they journaled.
-  let earlierElapsedMs = 0;
+  // Working time of earlier sittings: what the run's stored progress says, or the last answer they journaled if later.
+  let earlierElapsedMs = options.earlierElapsedMs ?? 0;
   let state: RunState = 'starting';
   let pausedWhile: { promise: Promise<void>; release: () => void } | undefined;
   // Waits in progress, woken at once by a cancel. A set rather than a race against one long-lived

@@ -110,12 +110,16 @@ describe('a judge run against the loopback server', () => {
     expect(progress).toMatchObject({ state: 'finished', total: 15, done: 9, failed: 6, inFlight: 0 });
 
     // Each 429 asked to wait 30 s, once as seconds and once as a date, which names a whole second
-    // and is waited to that second's end: never less than asked, at most a second more.
+    // and is waited to that second's end: at most a second more than asked. The wait is held from
+    // the answer's arrival, so the sleep is shorter by the time the runner took to reach it, which
+    // a busy machine stretches to a second or so; a wait that ignored Retry-After would be the
+    // backoff's few seconds at most.
     const retryAfterWaits = clock.sleeps.filter((ms) => ms > 20_000).sort((a, b) => a - b);
     expect(retryAfterWaits).toHaveLength(2);
-    expect(retryAfterWaits[0]).toBe(RETRY_AFTER_S * 1000);
-    expect(retryAfterWaits[1]).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000);
-    expect(retryAfterWaits[1]).toBeLessThanOrEqual((RETRY_AFTER_S + 1) * 1000);
+    for (const wait of retryAfterWaits) {
+      expect(wait).toBeGreaterThan((RETRY_AFTER_S - 3) * 1000);
+      expect(wait).toBeLessThanOrEqual((RETRY_AFTER_S + 1) * 1000);
+    }
     const requestsOf = (item: string) => server.log.filter((request) => request.item === item).length;
     expect([requestsOf('limited'), requestsOf('broken-once'), requestsOf('broken'), requestsOf('malformed'), requestsOf('bad-key')]).toEqual([2, 3, 3, 1, 1]);
 

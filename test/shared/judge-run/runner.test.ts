@@ -196,6 +196,23 @@ describe('judge runner', () => {
     expect(answers.find((answer) => answer.key === 't4#0')).toMatchObject({ reply: '<think>still', finishReason: 'length' });
   });
 
+  it("goes on from the working time the run's stored progress gave when it is later than the journal's last answer", async () => {
+    const clock = virtualClock();
+    // The earlier sitting was cancelled 700 ms after its last answer, with requests still in flight.
+    const earlier: JudgeAnswer[] = [{ key: 't0#0', turnId: 't0', sample: 0, reply: 'yes', tokensIn: 10, tokensOut: 1, at: '', elapsedMs: 400 }];
+    const journal: AnswerJournal = { readEarlier: async (visit) => earlier.forEach(visit), append: async () => undefined };
+    const judgeRun = startJudgeRun({
+      items: items(2),
+      journal,
+      concurrency: 1,
+      clock,
+      ask: async () => (await clock.sleep(300), yes),
+      earlierElapsedMs: 1100,
+    });
+    const { progress } = await clock.drive(judgeRun.done);
+    expect(progress.elapsedMs).toBe(1400);
+  });
+
   it('counts an item done only once the journal has it', async () => {
     let release = () => {};
     const written = new Promise<void>((resolve) => (release = resolve));
