@@ -274,7 +274,7 @@ async function reportSection() {
     console.log(`  engine alone, buildReport               ${ms(s.engine.map((e) => e.buildMs))}`);
     const { clusters, intervals } = s.engine[0];
     console.log(
-      `    floor: plain typed-array bootstrap    ${ms(s.engine.map((e) => e.plainLoopMs))}   (${fmt(s.bootstrap)} replicates x ${fmt(clusters)} puzzles drawn, ${fmt(intervals)} ratio intervals from per-puzzle counts)`,
+      `    floor: plain typed-array bootstrap    ${ms(s.engine.map((e) => e.plainLoopMs))}   (${fmt(s.bootstrap)} replicates of each bucket's puzzles, ${fmt(clusters)} in all, drawn; the report's ${fmt(intervals)} intervals, each from per-puzzle counts)`,
     );
     console.log(
       `    buildReport / plain loop              ${ratioLine(

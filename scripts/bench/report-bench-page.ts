@@ -40,7 +40,7 @@ export interface EngineTiming {
   rawReadMs: number;
   /** The engine's floor: plainBootstrap with the report's replicates, the study's clusters and the report's intervals. */
   plainLoopMs: number;
-  /** Clusters (puzzles with a unit) each replicate of the floor draws, and intervals it computes. */
+  /** Clusters (puzzles with a unit) a replicate of the floor draws for the bucket all, and the intervals it computes over every bucket. */
   clusters: number;
   intervals: number;
 }
@@ -80,32 +80,23 @@ async function seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy
 async function timeReportEngine(studyId: string, bootstrap: number): Promise<EngineTiming> {
   const db = new StudioDatabase();
   let timing: Pick<EngineTiming, 'readMs' | 'buildMs'>;
-  let report: AgreementReport;
-  let study: StudyData;
+  let shape: Map<string, { clusters: number; intervals: number }>;
   try {
     const readStart = performance.now();
-    const read = await loadReportInputs(db, studyId, { gold: false });
-    study = read.study;
+    const { study, labels, gold, inputs } = await loadReportInputs(db, studyId, { gold: false });
     const buildStart = performance.now();
-    report = buildReport({
-      study,
-      labels: read.labels,
-      gold: read.gold,
-      settings: { bootstrap, seed: 1, average: 'micro' },
-      inputs: read.inputs,
-      app: APP,
-      now: NOW,
-    });
+    const report = buildReport({ study, labels, gold, settings: { bootstrap, seed: 1, average: 'micro' }, inputs, app: APP, now: NOW });
     timing = { readMs: buildStart - readStart, buildMs: performance.now() - buildStart };
+    shape = bootstrapShape(study, report);
   } finally {
     db.close();
   }
   const rawReadMs = await rawReportRead(studyId);
-  const clusters = new Set(study.turns.map((turn) => turn.puzzleId)).size;
-  const intervals = countIntervals(report);
   const loopStart = performance.now();
-  plainBootstrap(clusters, bootstrap, intervals, 1);
-  return { ...timing, rawReadMs, plainLoopMs: performance.now() - loopStart, clusters, intervals };
+  for (const { clusters, intervals } of shape.values()) plainBootstrap(clusters, bootstrap, intervals, 1);
+  const plainLoopMs = performance.now() - loopStart;
+  const intervals = [...shape.values()].reduce((sum, bucket) => sum + bucket.intervals, 0);
+  return { ...timing, rawReadMs, plainLoopMs, clusters: shape.get('all')?.clusters ?? 0, intervals };
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -143,19 +134,43 @@ async function rawReportRead(studyId: string): Promise<number> {
   }
 }
 
-/** Intervals in the report: every figure with a bootstrap interval (a `ci95` array), wherever the report holds it. */
-function countIntervals(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countIntervals(item), 0);
-  if (value === null || typeof value !== 'object') return 0;
-  return Object.entries(value).reduce((sum, [key, item]) => sum + (key === 'ci95' && Array.isArray(item) ? 1 : countIntervals(item)), 0);
+const BUCKETS: ReadonlySet<string> = new Set(['easy', 'medium', 'hard', 'unrated', 'all']);
+
+/**
+ * What the engine's bootstrap draws, per difficulty bucket: the puzzles with a unit in it (the
+ * clusters a replicate of its figures draws) and the report's intervals of it (every `ci95`
+ * array; one outside any bucket, such as difficulty's, counts under all).
+ */
+function bootstrapShape(study: StudyData, report: AgreementReport): Map<string, { clusters: number; intervals: number }> {
+  const bucketOf = new Map(report.difficulty.map((row) => [row.puzzleId, row.bucket as string]));
+  const puzzles = new Set(study.turns.map((turn) => turn.puzzleId));
+  const shape = new Map<string, { clusters: number; intervals: number }>([['all', { clusters: puzzles.size, intervals: 0 }]]);
+  for (const puzzle of puzzles) {
+    const bucket = bucketOf.get(puzzle) ?? 'unrated';
+    const entry = shape.get(bucket) ?? { clusters: 0, intervals: 0 };
+    entry.clusters++;
+    shape.set(bucket, entry);
+  }
+  const walk = (value: unknown, bucket: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, bucket));
+    if (value === null || typeof value !== 'object') return;
+    const own = 'bucket' in value && typeof value.bucket === 'string' && BUCKETS.has(value.bucket) ? value.bucket : bucket;
+    for (const [key, item] of Object.entries(value)) {
+      const entry = shape.get(own);
+      if (key === 'ci95' && Array.isArray(item) && entry) entry.intervals++;
+      else walk(item, BUCKETS.has(key) ? key : own);
+    }
+  };
+  walk(report, 'all');
+  return shape;
 }
 
 /**
  * The engine's floor: the least a cluster bootstrap of `intervals` ratio statistics can do in
  * plain typed arrays. Each replicate draws `clusters` puzzles with replacement (mulberry32, as
  * forEachReplicate), then every statistic sums its per-puzzle agreements and comparisons over
- * the draws; each statistic's replicates are sorted for its percentile interval. Every statistic
- * runs over all clusters, where the report's per-bucket figures run over a bucket's share.
+ * the draws; each statistic's replicates are sorted for its percentile interval. Called once a
+ * bucket, with that bucket's puzzles and intervals, as the engine resamples each bucket's units.
  */
 function plainBootstrap(clusters: number, replicates: number, intervals: number, seed: number): number {
   let state = seed >>> 0;
