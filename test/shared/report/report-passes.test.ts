@@ -81,7 +81,7 @@ describe("the report's engine on the 20x study", () => {
       now: '2026-01-05T09:00:00.000Z',
     });
     expect(watch.units).toBe(48_684);
-    // The report was built on the watched units: the units' table counts every one of them.
+    // The figures came from the watched units: a report built on none would have no rows.
     expect(report.tables.answer.length).toBeGreaterThan(0);
     const passes = watch.changes / watch.units;
     console.log(`buildReport on the 20x study: ${passes.toFixed(2)} passes over its ${watch.units} units`);
