@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createPrng } from '../../shared/demo/prng';
 import type { LabellingProbe } from './labelling-probe';
-import type { SeedOptions, SeedResult } from './labelling-seed-page';
+import type { SeedOptions, SeedResult, WorkspaceReadOptions } from './labelling-seed-page';
 
 export interface LabellingBenchOptions {
   /** The built app, served at the origin's root. */
@@ -44,6 +44,8 @@ export interface LabellingBenchResult {
   importMs: number;
   /** Navigation start to the workspace painted ready, 100,000 units, no labels yet. */
   openMs: number[];
+  /** Its floor: navigation start to the same records read with raw IndexedDB on a bare page (rawWorkspaceRead), a fresh browser each. */
+  rawOpenMs: number[];
   /** Key press to next unit painted, presses at a fast annotator's pace (PERSON_PAUSE_MS after each paint). */
   press: Spread;
   /** The same presses to the next unit in the DOM, before any frame: the app's own share. */
@@ -64,12 +66,17 @@ export interface LabellingBenchResult {
   startMs: number[];
   /** Navigation start to one annotator's workspace painted ready, with all labels stored. */
   openWithLabelsMs: number[];
+  /** Its floor, as rawOpenMs, with all labels stored. */
+  rawOpenWithLabelsMs: number[];
   /** Labels of that annotator the workspace counts as done. */
   annotatorDone: number;
 }
 
 type ProbeWindow = typeof globalThis & { labellingProbe: LabellingProbe };
-type SeedWindow = typeof globalThis & { seedLabels(options: SeedOptions): Promise<SeedResult> };
+type SeedWindow = typeof globalThis & {
+  seedLabels(options: SeedOptions): Promise<SeedResult>;
+  rawWorkspaceRead(options: WorkspaceReadOptions): Promise<number>;
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -176,6 +183,19 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     const ms = await opened.page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.readyAt as number);
     return { ...opened, ms };
   };
+  /** The open's floor, `runs` times, each on a fresh browser as the open is: the same records read raw on the bare seed page. */
+  const rawWorkspaceReads = async (annotatorId: string): Promise<number[]> => {
+    const times: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const { context, page } = await launch();
+      await page.goto(`${url}__bench/seed.html`);
+      await page.waitForFunction(() => 'rawWorkspaceRead' in globalThis);
+      const read = { studyId: options.studyId, annotatorId, task: 'answer' } as const;
+      times.push(await page.evaluate((o) => (globalThis as SeedWindow).rawWorkspaceRead(o), read));
+      await context.close();
+    }
+    return times;
+  };
 
   try {
     log('importing the bundle through the app');
@@ -199,6 +219,11 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       ({ context, page } = opened);
     }
     const units = Number(await page.getByTestId('progress').getAttribute('data-total'));
+    await context.close();
+    log('reading the same records raw');
+    // The app's annotator until the preferences name one (DEFAULT_ANNOTATOR): no labels of theirs yet.
+    const rawOpenMs = await rawWorkspaceReads('annotator-1');
+    ({ context, page } = await openWorkspace());
 
     log(`pressing Y/N ${options.presses} times at a person's pace`);
     const timed = await timePresses(page, options.presses, 500, PERSON_PAUSE_MS);
@@ -255,10 +280,14 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       await opened.context.close();
     }
 
+    log(`reading ${annotator}'s workspace records raw`);
+    const rawOpenWithLabelsMs = await rawWorkspaceReads(annotator);
+
     return {
       units,
       importMs,
       openMs,
+      rawOpenMs,
       press,
       pressDom,
       pressFrame,
@@ -268,6 +297,7 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       seed,
       startMs,
       openWithLabelsMs,
+      rawOpenWithLabelsMs,
       annotatorDone,
     };
   } finally {

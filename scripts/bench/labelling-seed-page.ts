@@ -1,6 +1,7 @@
 // Chromium side of the 1,000,000-label benchmark: a page of the app's origin (no app code on
 // it) that writes valid answer labels for every question turn of a study, for several
-// annotators, with raw IndexedDB straight into the app's own database.
+// annotators, with raw IndexedDB straight into the app's own database; and the workspace open's
+// floor, the same records read with raw IndexedDB.
 
 import type { Annotator, Label } from '../../shared/domain/model';
 import { createPrng } from '../../shared/demo/prng';
@@ -95,4 +96,40 @@ async function seedLabels(options: SeedOptions): Promise<SeedResult> {
   }
 }
 
-(globalThis as unknown as { seedLabels: typeof seedLabels }).seedLabels = seedLabels;
+export interface WorkspaceReadOptions {
+  studyId: string;
+  annotatorId: string;
+  task: 'answer' | 'match';
+}
+
+/**
+ * The floor of opening a workspace: what loadWorkspace reads, with nothing of the app's around
+ * it, on this bare page just loaded. In one read transaction the study, its puzzles and turns by
+ * the studyId prefix of their primary keys, the annotator's assignment, their labels of the task
+ * by the [studyId, annotatorId, task] prefix and their remembered position, all in flight at
+ * once. Returns the page's clock when the last arrives: navigation start to read, as the app's
+ * open is timed from navigation start to painted.
+ */
+async function rawWorkspaceRead({ studyId, annotatorId, task }: WorkspaceReadOptions): Promise<number> {
+  const db = await openAppDatabase();
+  try {
+    const tx = db.transaction(['studies', 'puzzles', 'turns', 'assignments', 'labels', 'meta'], 'readonly');
+    // Every key that starts with the prefix: the prefix sorts before them and the prefix with [] after (an array sorts after any string).
+    const prefixed = (...prefix: string[]) => IDBKeyRange.bound(prefix, [...prefix, []]);
+    const [study] = await Promise.all([
+      request(tx.objectStore('studies').get(studyId)),
+      request(tx.objectStore('puzzles').getAll(prefixed(studyId))),
+      request(tx.objectStore('turns').getAll(prefixed(studyId))),
+      request(tx.objectStore('assignments').get([studyId, annotatorId, task])),
+      request(tx.objectStore('labels').getAll(prefixed(studyId, annotatorId, task))),
+      // The key label-writer.ts's positionKey gives.
+      request(tx.objectStore('meta').get(`labelling.position/${studyId}/${annotatorId}/${task}`)),
+    ]);
+    if (study === undefined) throw new Error(`raw read: study ${studyId} not found`);
+    return performance.now();
+  } finally {
+    db.close();
+  }
+}
+
+Object.assign(globalThis, { seedLabels, rawWorkspaceRead });

@@ -1,12 +1,15 @@
 // Chromium side of the report benchmark of `npm run bench`, a page of the app's origin: stores
 // a synthetic study and its annotators' label files in the app's own database with the app's
-// import code (not timed), and times the report engine alone as the report worker runs it.
+// import code (not timed), and times the report engine alone as the report worker runs it,
+// beside its floors in the same run: a raw IndexedDB read of the same records, and a plain
+// typed-array bootstrap loop of the same replicates, clusters and intervals.
 
 import { generateSyntheticStudy } from '../../shared/demo/synthetic-study';
-import type { StudyCounts } from '../../shared/domain/model';
+import type { StudyCounts, StudyData } from '../../shared/domain/model';
 import { serializeLabelFile } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { buildReport } from '../../shared/report/build-report';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { StudioDatabase } from '../../renderer/db/database';
 import { importLabelSources } from '../../renderer/db/import-label-files';
 import { importStudies } from '../../renderer/db/import-study';
@@ -33,6 +36,13 @@ export interface EngineTiming {
   readMs: number;
   /** buildReport on what was read. */
   buildMs: number;
+  /** The read's floor: the same stores and key ranges with raw IndexedDB getAll, one transaction, the database opened as the app opens it. */
+  rawReadMs: number;
+  /** The engine's floor: plainBootstrap with the report's replicates, the study's clusters and the report's intervals. */
+  plainLoopMs: number;
+  /** Clusters (puzzles with a unit) a replicate of the floor draws for the bucket all, and the intervals it computes over every bucket. */
+  clusters: number;
+  intervals: number;
 }
 
 const APP = `agreement-studio ${__APP_VERSION__}`;
@@ -62,18 +72,142 @@ async function seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy
   }
 }
 
-/** The report worker's computeReport step by step, on this page's thread: read, then build, with the view's default seed and resampling (puzzles). */
+/**
+ * The report worker's computeReport step by step, on this page's thread: read, then build, with
+ * the view's default seed and resampling (puzzles); then its floors on the same thread, the raw
+ * read after the app's, so neither finds the other's pages cached where the first would not.
+ */
 async function timeReportEngine(studyId: string, bootstrap: number): Promise<EngineTiming> {
   const db = new StudioDatabase();
+  let timing: Pick<EngineTiming, 'readMs' | 'buildMs'>;
+  let shape: Map<string, { clusters: number; intervals: number }>;
   try {
     const readStart = performance.now();
     const { study, labels, gold, inputs } = await loadReportInputs(db, studyId, { gold: false });
     const buildStart = performance.now();
-    buildReport({ study, labels, gold, settings: { bootstrap, seed: 1, average: 'micro' }, inputs, app: APP, now: NOW });
-    return { readMs: buildStart - readStart, buildMs: performance.now() - buildStart };
+    const report = buildReport({ study, labels, gold, settings: { bootstrap, seed: 1, average: 'micro' }, inputs, app: APP, now: NOW });
+    timing = { readMs: buildStart - readStart, buildMs: performance.now() - buildStart };
+    shape = bootstrapShape(study, report);
   } finally {
     db.close();
   }
+  const rawReadMs = await rawReportRead(studyId);
+  const loopStart = performance.now();
+  for (const { clusters, intervals } of shape.values()) plainBootstrap(clusters, bootstrap, intervals, 1);
+  const plainLoopMs = performance.now() - loopStart;
+  const intervals = [...shape.values()].reduce((sum, bucket) => sum + bucket.intervals, 0);
+  return { ...timing, rawReadMs, plainLoopMs, clusters: shape.get('all')?.clusters ?? 0, intervals };
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/**
+ * What loadReportData reads, with nothing of the app's around it: the app's database opened,
+ * then in one read transaction the study and every puzzle, session, turn, label and annotator
+ * of it by the studyId prefix of their primary keys, and its team databases by their studyId
+ * index, all requests in flight at once. No provenance hashes: they are the app's own work.
+ */
+async function rawReportRead(studyId: string): Promise<number> {
+  const start = performance.now();
+  const open = indexedDB.open('agreement-studio');
+  open.onupgradeneeded = () => open.transaction?.abort();
+  const idb = await request(open);
+  try {
+    const stores = ['studies', 'puzzles', 'sessions', 'turns', 'labels', 'annotators', 'teamDatabases'];
+    const tx = idb.transaction(stores, 'readonly');
+    // Every key of the study: [studyId] sorts before them and [studyId, []] after (an array sorts after any string).
+    const ofStudy = IDBKeyRange.bound([studyId], [studyId, []]);
+    const read = await Promise.all([
+      request(tx.objectStore('studies').get(studyId)),
+      ...['puzzles', 'sessions', 'turns', 'labels', 'annotators'].map((store) => request(tx.objectStore(store).getAll(ofStudy))),
+      request(tx.objectStore('teamDatabases').index('studyId').getAll(studyId)),
+    ]);
+    if (read[0] === undefined) throw new Error(`raw read: study ${studyId} not found`);
+    return performance.now() - start;
+  } finally {
+    idb.close();
+  }
+}
+
+const BUCKETS: ReadonlySet<string> = new Set(['easy', 'medium', 'hard', 'unrated', 'all']);
+
+/**
+ * What the engine's bootstrap draws, per difficulty bucket: the puzzles with a unit in it (the
+ * clusters a replicate of its figures draws) and the report's intervals of it (every `ci95`
+ * array; one outside any bucket, such as difficulty's, counts under all).
+ */
+function bootstrapShape(study: StudyData, report: AgreementReport): Map<string, { clusters: number; intervals: number }> {
+  const bucketOf = new Map(report.difficulty.map((row) => [row.puzzleId, row.bucket as string]));
+  const puzzles = new Set(study.turns.map((turn) => turn.puzzleId));
+  const shape = new Map<string, { clusters: number; intervals: number }>([['all', { clusters: puzzles.size, intervals: 0 }]]);
+  for (const puzzle of puzzles) {
+    const bucket = bucketOf.get(puzzle) ?? 'unrated';
+    const entry = shape.get(bucket) ?? { clusters: 0, intervals: 0 };
+    entry.clusters++;
+    shape.set(bucket, entry);
+  }
+  const walk = (value: unknown, bucket: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, bucket));
+    if (value === null || typeof value !== 'object') return;
+    const own = 'bucket' in value && typeof value.bucket === 'string' && BUCKETS.has(value.bucket) ? value.bucket : bucket;
+    for (const [key, item] of Object.entries(value)) {
+      const entry = shape.get(own);
+      if (key === 'ci95' && Array.isArray(item) && entry) entry.intervals++;
+      else walk(item, BUCKETS.has(key) ? key : own);
+    }
+  };
+  walk(report, 'all');
+  return shape;
+}
+
+/**
+ * The engine's floor: the least a cluster bootstrap of `intervals` ratio statistics can do in
+ * plain typed arrays. Each replicate draws `clusters` puzzles with replacement (mulberry32, as
+ * forEachReplicate), then every statistic sums its per-puzzle agreements and comparisons over
+ * the draws; each statistic's replicates are sorted for its percentile interval. Called once a
+ * bucket, with that bucket's puzzles and intervals, as the engine resamples each bucket's units.
+ */
+function plainBootstrap(clusters: number, replicates: number, intervals: number, seed: number): number {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 0x100000000;
+  };
+  // Per-puzzle sufficient statistics of each interval: agreements and comparisons (2.5 units a puzzle, 3 raters).
+  const agreements = Array.from({ length: intervals }, () => Float64Array.from({ length: clusters }, () => Math.floor(random() * 8)));
+  const comparisons = Array.from({ length: intervals }, () => new Float64Array(clusters).fill(7.5));
+  const values = Array.from({ length: intervals }, () => new Float64Array(replicates));
+  const draws = new Uint32Array(clusters);
+  for (let b = 0; b < replicates; b++) {
+    draws.fill(0);
+    for (let i = 0; i < clusters; i++) {
+      const c = Math.floor(random() * clusters);
+      draws[c] = (draws[c] as number) + 1;
+    }
+    for (let s = 0; s < intervals; s++) {
+      const a = agreements[s] as Float64Array;
+      const n = comparisons[s] as Float64Array;
+      let sumA = 0;
+      let sumN = 0;
+      for (let c = 0; c < clusters; c++) {
+        const d = draws[c] as number;
+        sumA += d * (a[c] as number);
+        sumN += d * (n[c] as number);
+      }
+      (values[s] as Float64Array)[b] = sumA / sumN;
+    }
+  }
+  let checksum = 0;
+  for (const all of values) checksum += all.sort()[Math.floor(replicates * 0.025)] ?? 0;
+  return checksum;
 }
 
 Object.assign(globalThis, { seedReportStudy, timeReportEngine });

@@ -1,0 +1,90 @@
+// Proves the report's engine stays within a budget of passes over the study's units (issue 30),
+// counted, not timed, so a fast machine cannot hide an added pass: buildReport on the bench's 20x
+// study with 1,000 replicates, its units watched as indexStudy hands them out.
+
+import { describe, expect, it, vi } from 'vitest';
+import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
+import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
+import { buildReport } from '../../../shared/report/build-report';
+import type * as StudyUnitsModule from '../../../shared/stats/study/study-units';
+import type { StudyUnits, TaskUnit } from '../../../shared/stats/study/study-units';
+
+/**
+ * A sweep over the units shows as a change of unit from one field read to the next: a pass over
+ * n units makes about n changes however many fields it reads of each, and a pass over one
+ * bucket's units a bucket's share. Passes = changes / units.
+ */
+const watch = vi.hoisted(() => ({ units: 0, changes: 0, last: undefined as object | undefined }));
+
+// The real indexStudy runs; only the units it returns are watched, each through a Proxy that
+// notes the read and answers it from the unit, so the report is the one it would be.
+vi.mock('../../../shared/stats/study/study-units', async (importOriginal) => {
+  const actual = await importOriginal<typeof StudyUnitsModule>();
+  const watched = (unit: TaskUnit): TaskUnit =>
+    new Proxy(unit, {
+      get(target, key, receiver) {
+        if (watch.last !== target) {
+          watch.changes++;
+          watch.last = target;
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+  return {
+    ...actual,
+    indexStudy: (...args: Parameters<typeof actual.indexStudy>): StudyUnits => {
+      const index = actual.indexStudy(...args);
+      const answer = index.units.answer.map(watched);
+      const match = index.units.match.map(watched);
+      watch.units += answer.length + match.length;
+      return {
+        ...index,
+        units: { answer, match },
+        unitsById: { answer: new Map(answer.map((unit) => [unit.id, unit])), match: new Map(match.map((unit) => [unit.id, unit])) },
+      };
+    },
+  };
+});
+
+// Counted on the engine of issue 30's start: 65.20 passes (the tables, each bucket's figures, the
+// pairwise and judges' figures each walk the units; no replicate does). A figure that walks every
+// unit once more makes 66.20 and fails; an engine that needs fewer lowers the budget with it.
+const PASS_BUDGET = 66;
+
+/** The 20x study of `npm run bench` (scripts/bench/report-bench.ts): 19,500 puzzles, 48,684 units, 3 annotators. */
+function twentyTimesStudy() {
+  const { bundle, labelFiles } = generateSyntheticStudy({
+    puzzles: 19_500,
+    sessionsPerPuzzle: 1,
+    questionsPerSession: [0, 2],
+    annotators: 3,
+    overlap: 3,
+    seed: 18,
+  });
+  const parsed = parseTranscriptBundle({ name: `${bundle.id}.json`, text: JSON.stringify(bundle) });
+  if (!parsed.ok) throw new Error(`the 20x study does not parse: ${parsed.errors[0]?.message}`);
+  const labels = labelFiles.flatMap((file) =>
+    file.labels.map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
+  );
+  return { study: parsed.value, labels };
+}
+
+describe("the report's engine on the 20x study", () => {
+  it(`walks its units at most ${PASS_BUDGET} times, however many replicates it draws`, () => {
+    const { study, labels } = twentyTimesStudy();
+    const report = buildReport({
+      study,
+      labels,
+      settings: { bootstrap: 1000, seed: 1, average: 'micro' },
+      inputs: [],
+      app: 'test',
+      now: '2026-01-05T09:00:00.000Z',
+    });
+    expect(watch.units).toBe(48_684);
+    // The figures came from the watched units: a report built on none would have no rows.
+    expect(report.tables.answer.length).toBeGreaterThan(0);
+    const passes = watch.changes / watch.units;
+    console.log(`buildReport on the 20x study: ${passes.toFixed(2)} passes over its ${watch.units} units`);
+    expect(passes).toBeLessThanOrEqual(PASS_BUDGET);
+  }, 600_000);
+});
