@@ -6,6 +6,7 @@ import Dexie, { type Table } from 'dexie';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
 import type { JudgeAnswerRow, JudgeEndpoint, JudgeRunRow, SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import type { SyncConnection, TeamDatabase } from '../../shared/sync/stored-records';
+import { revisionMiddleware } from './data-revision';
 import { SCHEMA_V1 } from './migrations/v1-tables';
 import { SCHEMA_V2 } from './migrations/v2-assignments';
 import { SCHEMA_V3 } from './migrations/v3-gold';
@@ -47,5 +48,7 @@ export class StudioDatabase extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    // Every write to labels, gold labels or team databases moves its study's revision mark, which kept report checksums are checked against.
+    this.use(revisionMiddleware);
   }
 }

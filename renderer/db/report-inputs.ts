@@ -9,9 +9,10 @@ import type { GoldLabel, Label, Study, StudyData } from '../../shared/domain/mod
 import { canonicalJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
 import { byStudy } from './by-study';
-import type { StudioDatabase } from './database';
+import { markRevisions, revisionKey } from './data-revision';
+import type { MetaEntry, StudioDatabase } from './database';
 import { loadGoldLabels } from './gold';
-import { loadStudyData } from './study-data';
+import { missingStudy } from './study-data';
 
 /** A stored study with everything labelled on it, as the report, the disagreement lists and the dataset read it. */
 export interface ReportData {
@@ -38,39 +39,93 @@ export interface ReportDataOptions {
 
 /** Throws an Error the UI can show when the study is not in the library. */
 export async function loadReportData(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportData> {
+  return (await readReport(db, studyId, options)).data;
+}
+
+/** What one read saw: the data, and the revision marks of its labels and gold labels (data-revision.ts) at that state. */
+interface ReportRead {
+  data: ReportData;
+  /** The marks the labels' and the gold checksums are kept against; undefined when one was gone, so nothing is kept. */
+  labelsRevision: string | undefined;
+  goldRevision: string | undefined;
+}
+
+async function readReport(db: StudioDatabase, studyId: string, options: ReportDataOptions): Promise<ReportRead> {
   const withGold = options.gold ?? true;
-  // One transaction, so the labels and gold labels belong to the same state of the study.
-  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators, db.teamDatabases], async () => {
-    // The study first: when it is missing, its error aborts the transaction before other reads start.
-    const study = await loadStudyData(db, studyId);
-    const [stored, gold, annotators, databases] = await Promise.all([
+  // One transaction, so the labels, gold labels and revision marks belong to the same state of the study.
+  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators, db.teamDatabases, db.meta], async () => {
+    // Every read goes out at once, so IndexedDB serves them back to back with no round trip
+    // between; a missing study is told once they are back (its reads find nothing).
+    const [stored, gold, annotators, databases, marks, record, puzzles, sessions, turns] = await Promise.all([
       byStudy(db.labels, studyId).toArray(),
       withGold ? loadGoldLabels(db, studyId) : [],
       byStudy(db.annotators, studyId).toArray(),
       db.teamDatabases.where('studyId').equals(studyId).toArray(),
+      db.meta.bulkGet(REVISION_KEYS(studyId)),
+      db.studies.get(studyId),
+      byStudy(db.puzzles, studyId).toArray(),
+      byStudy(db.sessions, studyId).toArray(),
+      byStudy(db.turns, studyId).toArray(),
     ]);
+    if (!record) throw new Error(missingStudy(studyId));
+    const study: StudyData = { study: record, puzzles, sessions, turns };
     const conflicting = new Set(
       databases.flatMap((row) => Object.values(row.openConflicts ?? {}).map((conflict) => conflictKey(row.annotatorId, conflict.task, conflict.unit))),
     );
     const labels = conflicting.size === 0 ? stored : stored.filter((label) => !conflicting.has(conflictKey(label.annotatorId, label.task, label.unitId)));
+    // A checksum is kept only against marks that were there when the data was read: none means a write came in between.
+    const revision = (...marked: Array<MetaEntry | undefined>) =>
+      marked.every((mark) => mark !== undefined) ? JSON.stringify(marked.map((mark) => mark.value)) : undefined;
     return {
-      study,
-      labels,
-      gold,
-      annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])),
-      conflictingLabels: stored.length - labels.length,
+      data: {
+        study,
+        labels,
+        gold,
+        annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])),
+        conflictingLabels: stored.length - labels.length,
+      },
+      // The labels' checksum covers the team databases too: their open conflicts decide which labels count.
+      labelsRevision: revision(marks[0], marks[1]),
+      goldRevision: revision(marks[2]),
     };
   });
 }
+
+/** The meta keys of the marks a read notes, in the order readReport reads them. */
+const REVISION_KEYS = (studyId: string): string[] => [revisionKey('labels', studyId), revisionKey('teamDatabases', studyId), revisionKey('gold', studyId)];
 
 function conflictKey(annotatorId: string, task: string, unitId: string): string {
   return JSON.stringify([annotatorId, task, unitId]);
 }
 
-/** loadReportData with the provenance of what it read; one canonical JSON pass over the study. */
+/** loadReportData with the provenance of what it read; each checksum is computed once per change of its data and kept. */
 export async function loadReportInputs(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportInputs> {
-  const data = await loadReportData(db, studyId, options);
-  return { ...data, inputs: provenance(data, await transcriptsChecksum(db, data.study)) };
+  await markRevisions(db, studyId);
+  const { data, labelsRevision, goldRevision } = await readReport(db, studyId, options);
+  const { study, labels, gold } = data;
+  const [transcripts, labelsSha256, goldSha256] = await Promise.all([
+    transcriptsChecksum(db, study),
+    keptChecksum(db, `provenance.labels/${studyId}`, labelsRevision, () =>
+      sha256Text(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),
+    ),
+    gold.length === 0
+      ? undefined
+      : keptChecksum(db, `provenance.gold/${studyId}`, goldRevision, () =>
+          sha256Text(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))),
+        ),
+  ]);
+  return { ...data, inputs: provenance(data, transcripts, labelsSha256, goldSha256) };
+}
+
+/** The checksum of a meta entry's data as of the revision marks `revision`: the kept one while no write has moved the marks, else hashed and kept afresh. */
+async function keptChecksum(db: StudioDatabase, key: string, revision: string | undefined, hash: () => Promise<string>): Promise<string> {
+  if (revision === undefined) return hash();
+  const kept = (await db.meta.get(key))?.value as { revision?: unknown; sha256?: unknown } | undefined;
+  if (kept?.revision === revision && typeof kept.sha256 === 'string') return kept.sha256;
+  const sha256 = await hash();
+  // Kept with the marks the data was read at: a write since then has deleted them, so this entry is stale already and the next report hashes again.
+  await db.meta.put({ key, value: { revision, sha256 } });
+  return sha256;
 }
 
 /**
@@ -80,12 +135,12 @@ export async function loadReportInputs(db: StudioDatabase, studyId: string, opti
  * A study opened from a pack grows with later packs, so it is hashed every time.
  */
 async function transcriptsChecksum(db: StudioDatabase, { study, puzzles, sessions, turns }: StudyData): Promise<string> {
-  const hash = () => sha256Hex(canonicalJson({ puzzles, sessions, turns }));
+  const hash = () => sha256Text(canonicalJson({ puzzles, sessions, turns }));
   if (study.origin !== undefined) return hash();
   const key = transcriptsChecksumKey(study);
   const cached = await db.meta.get(key);
   if (typeof cached?.value === 'string') return cached.value;
-  const sha256 = hash();
+  const sha256 = await hash();
   await db.meta.put({ key, value: sha256 });
   return sha256;
 }
@@ -108,20 +163,33 @@ export async function forgetTranscriptsChecksum(db: StudioDatabase, study: Study
 function provenance(
   { study, labels, gold }: Pick<ReportData, 'study' | 'labels' | 'gold'>,
   transcriptsSha256: string,
+  labelsSha256: string,
+  goldSha256: string | undefined,
 ): Array<{ file: string; sha256: string }> {
   const annotators = new Set(labels.map((label) => label.annotatorId)).size;
   const inputs = [
     { file: `transcripts: ${study.study.sourceFiles.join(', ')}`, sha256: transcriptsSha256 },
     {
       file: `labels: ${countText(labels.length, 'label')} by ${countText(annotators, 'annotator')}`,
-      sha256: sha256Hex(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),
+      sha256: labelsSha256,
     },
   ];
-  if (gold.length > 0) {
+  if (goldSha256 !== undefined) {
     inputs.push({
       file: `gold: ${countText(gold.length, 'gold label')}`,
-      sha256: sha256Hex(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))),
+      sha256: goldSha256,
     });
   }
   return inputs;
+}
+
+/**
+ * SHA-256 of text (UTF-8) in hex, the same as sha256Hex, by the platform's native digest where
+ * there is one: on a large study's megabytes of labels it is many times faster than the script.
+ */
+async function sha256Text(text: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  if (subtle === undefined) return sha256Hex(text);
+  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -11,7 +11,7 @@ export async function loadStudyData(db: StudioDatabase, studyId: string): Promis
   // One read transaction, so the records all come from the same state of the study.
   return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns], async () => {
     const study = await db.studies.get(studyId);
-    if (!study) throw new Error(`The study "${studyId}" is not in the library.`);
+    if (!study) throw new Error(missingStudy(studyId));
     const [puzzles, sessions, turns] = await Promise.all([
       byStudy(db.puzzles, studyId).toArray(),
       byStudy(db.sessions, studyId).toArray(),
@@ -19,4 +19,9 @@ export async function loadStudyData(db: StudioDatabase, studyId: string): Promis
     ]);
     return { study, puzzles, sessions, turns };
   });
+}
+
+/** The message for a study id the library does not hold. */
+export function missingStudy(studyId: string): string {
+  return `The study "${studyId}" is not in the library.`;
 }

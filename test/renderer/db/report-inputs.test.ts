@@ -104,6 +104,46 @@ describe('loadReportInputs', () => {
     expect(after).toHaveLength(2);
   });
 
+  it("keeps the labels' and gold checksums until their data changes, then hashes afresh", async () => {
+    await setGoldLabel(db, { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'no', note: '', by: 'Lead', basis: [], now: NOW });
+    const first = (await loadReportInputs(db, DEMO)).inputs;
+    // A kept checksum replaced by a marker: the next report names the marker, so it was not hashed again.
+    const keep = async (key: string) => {
+      const entry = await db.meta.get(key);
+      await db.meta.put({ key, value: { ...(entry?.value as object), sha256: 'kept' } });
+    };
+    await keep(`provenance.labels/${DEMO}`);
+    await keep(`provenance.gold/${DEMO}`);
+    expect((await loadReportInputs(db, DEMO)).inputs.map((input) => input.sha256)).toEqual([first[0]?.sha256, 'kept', 'kept']);
+
+    // One changed label: the labels are hashed afresh; the gold checksum stays kept.
+    await db.labels.put(label(DEMO, 'ann-2', QUESTION, 'answer', 'yes'));
+    const changed = await loadReportInputs(db, DEMO);
+    const labelsSha256 = sha256Hex(canonicalJson(changed.labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value }))));
+    expect(changed.inputs[1]?.sha256).toBe(labelsSha256);
+    expect(labelsSha256).not.toBe(first[1]?.sha256);
+    expect(changed.inputs[2]?.sha256).toBe('kept');
+
+    // A label deleted, an open conflict recorded and a gold label changed each make the kept checksum stale.
+    await keep(`provenance.labels/${DEMO}`);
+    await db.labels.delete([DEMO, 'ann-2', 'answer', QUESTION]);
+    expect((await loadReportInputs(db, DEMO)).inputs[1]?.sha256).not.toBe('kept');
+    await keep(`provenance.labels/${DEMO}`);
+    await db.teamDatabases.add({
+      studyId: DEMO,
+      annotatorId: 'ann-1',
+      database: 'as-demo-ann-1',
+      user: 'u',
+      createdAt: NOW,
+      packs: [],
+      labelsPulled: 0,
+      refused: 0,
+    });
+    expect((await loadReportInputs(db, DEMO)).inputs[1]?.sha256).not.toBe('kept');
+    await setGoldLabel(db, { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'yes', note: '', by: 'Lead', basis: [], now: NOW });
+    expect((await loadReportInputs(db, DEMO)).inputs[2]?.sha256).toBe(sha256Hex(canonicalJson([{ task: 'answer', unitId: QUESTION, value: 'yes' }])));
+  });
+
   it('leaves the gold labels out when asked to, from the data and from the provenance', async () => {
     await setGoldLabel(db, { studyId: DEMO, task: 'match', unitId: FINAL, value: 'unmatched', note: '', by: 'Lead', basis: [], now: NOW });
     const without = await loadReportInputs(db, DEMO, { gold: false });
