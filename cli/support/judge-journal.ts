@@ -1,6 +1,7 @@
 // The judge command's journal, `<out>.judge-journal.jsonl` (issue 17 point 5): a header line with
 // the settings that decide the answers, then one line per answer, appended and fsynced as it
-// arrives, so a killed run loses nothing and a rerun with the same settings asks nothing twice.
+// arrives (those arriving during one fsync together, in the next), so a killed run loses no
+// answer it counted and a rerun with the same settings asks nothing twice.
 // A rerun with other settings is refused, naming what differs. Never holds the API key.
 
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises';
