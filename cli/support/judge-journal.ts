@@ -1,9 +1,11 @@
 // The judge command's journal, `<out>.judge-journal.jsonl` (issue 17 point 5): a header line with
 // the settings that decide the answers, then one line per answer, appended and fsynced as it
-// arrives, so a killed run loses nothing and a rerun with the same settings asks nothing twice.
+// arrives (those arriving during one fsync together, in the next), so a killed run loses no
+// answer it counted and a rerun with the same settings asks nothing twice.
 // A rerun with other settings is refused, naming what differs. Never holds the API key.
 
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises';
+import { batchedAppends } from '../../shared/judge-run/journal-batch';
 import type { AnswerJournal, JudgeAnswer } from '../../shared/judge-run/runner';
 
 const JUDGE_JOURNAL_FORMAT = 'agreement-studio.judge-journal/1';
@@ -38,7 +40,10 @@ const SETTING_WORDS: Record<keyof JournalSettings, string> = {
 export type JournalOpening = { ok: true; journal: FileJournal } | { ok: false; message: string };
 
 export class FileJournal implements AnswerJournal {
-  private writing: Promise<void> = Promise.resolve();
+  // Answers arriving during one fsync go to disk together in the next: one write and one fsync each.
+  private readonly appends = batchedAppends<JudgeAnswer>((batch) =>
+    this.write(batch.map((answer) => `${JSON.stringify({ type: 'answer', ...answer })}\n`).join('')),
+  );
 
   private constructor(
     readonly path: string,
@@ -70,30 +75,26 @@ export class FileJournal implements AnswerJournal {
   }
 
   append(answer: JudgeAnswer): Promise<void> {
-    return this.write(`${JSON.stringify({ type: 'answer', ...answer })}\n`);
+    return this.appends.append(answer);
   }
 
   /** Every answer the journal holds, read back from the file (the runner keeps none in memory). */
   async answers(): Promise<JudgeAnswer[]> {
-    await this.writing;
+    await this.appends.drained();
     const read = await readJournal(this.path);
     if (!read.ok) throw new Error(read.message);
     return read.answers;
   }
 
   async close(): Promise<void> {
-    await this.writing.catch(() => {});
+    await this.appends.drained().catch(() => {});
     await this.handle.close();
   }
 
-  /** One write at a time, each on disk (fsync) before the next, so lines never interleave. */
-  private write(line: string): Promise<void> {
-    const next = this.writing.then(async () => {
-      await this.handle.write(line);
-      await this.handle.datasync();
-    });
-    this.writing = next;
-    return next;
+  /** Writes whole lines and waits until they are on disk (fsync); the batches call it one at a time. */
+  private async write(lines: string): Promise<void> {
+    await this.handle.write(lines);
+    await this.handle.datasync();
   }
 }
 

@@ -10,6 +10,7 @@
 import type { Label, Study, Turn } from '../../shared/domain/model';
 import { recordedEndpointUrl } from '../../shared/judge-run/chat-completions';
 import type { ItemSelection } from '../../shared/judge-run/items';
+import { batchedAppends } from '../../shared/judge-run/journal-batch';
 import {
   applyJudgeResults,
   cutOffAnswers,
@@ -116,12 +117,14 @@ function runAnswers(db: StudioDatabase, runId: string) {
  * the database commits durably (strict), so an answer the runner counts survives a closed window.
  */
 export function judgeRunJournal(db: StudioDatabase, runId: string): AnswerJournal {
+  // Answers arriving during one transaction go into the next together: one commit per batch.
+  const appends = batchedAppends<JudgeAnswer>(async (batch) => {
+    await db.transaction('rw', db.judgeAnswers, () => db.judgeAnswers.bulkPut(batch.map((answer) => ({ ...answer, runId }))));
+  });
   return {
     // One answer at a time, so a resumed run with long replies does not hold them all at once.
     readEarlier: (visit) => runAnswers(db, runId).each((row) => visit(row)),
-    async append(answer: JudgeAnswer) {
-      await db.transaction('rw', db.judgeAnswers, () => db.judgeAnswers.put({ ...answer, runId }));
-    },
+    append: (answer) => appends.append(answer),
   };
 }
 

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { idProblem, type IdKind } from '../domain/ids';
 import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../domain/model';
+import { quote } from './quote';
+
+export { quote };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,12 +21,6 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'number') return `the number ${value}`;
   if (typeof value === 'boolean') return String(value);
   return 'an object';
-}
-
-/** JSON-quotes a value for a message, shortened so one bad field cannot flood the error list. */
-export function quote(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 /** A zod error message function: "required; expected X" when missing, else "expected X, got Y". */

@@ -3,7 +3,7 @@
 
 import { binaryFileMessage } from './binary-kind';
 import type { FormatError } from './errors';
-import { quote } from './field-schemas';
+import { quote } from './quote';
 import { jsonPath } from './zod-issues';
 
 /**

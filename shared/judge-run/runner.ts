@@ -121,6 +121,8 @@ export interface JudgeRun {
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_BACKOFF_MS = 1000;
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
+/** Answers a worker may hold that the journal has not yet confirmed (issue 30: room for a slow fsync). */
+const UNWRITTEN_PER_WORKER = 4;
 
 export function startJudgeRun(options: RunnerOptions): JudgeRun {
   const { clock } = options;
@@ -252,27 +254,32 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
     report();
     let cursor = 0;
     let fatal: unknown;
-    // A worker asks its next item while its last answer is being written (a write to disk takes
-    // as long as a fast reply), and waits for that write before writing the next: at most one
-    // unwritten answer per worker, and none counted before the journal has it.
+    // The journal could not be written: nothing more may be asked, or answers would be lost.
+    const stop = (error: unknown) => {
+      fatal ??= error;
+      cancel();
+    };
+    // A worker asks its next items while its answers are being written (a write to disk takes as
+    // long as a fast reply, and a slow fsync several), and waits for its oldest write only when it
+    // holds UNWRITTEN_PER_WORKER of them: the slot stays busy, memory stays bounded, and no answer
+    // counts before the journal has it.
     const worker = async () => {
-      let writing: Promise<void> = Promise.resolve();
+      const writes: Array<Promise<void>> = [];
       try {
         while (fatal === undefined && (await mayGoOn())) {
           const item = pending[cursor++];
           if (item === undefined) break;
           const answer = await askItem(item);
           if (answer === undefined) continue;
-          await writing;
-          writing = record(answer);
-          // Handled here so a failed write is not reported as unhandled before the worker awaits it.
-          writing.catch(() => {});
+          while (writes.length >= UNWRITTEN_PER_WORKER) await writes.shift();
+          const writing = record(answer);
+          // A failed write stops the run at once, not when the worker comes to await it.
+          writing.catch(stop);
+          writes.push(writing);
         }
-        await writing;
+        for (const writing of writes) await writing;
       } catch (error) {
-        // The journal could not be written: nothing more may be asked, or answers would be lost.
-        fatal ??= error;
-        cancel();
+        stop(error);
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(pending.length, 1)) }, worker));
