@@ -1,22 +1,50 @@
-// A revision mark per study for the tables the report's provenance hashes (labels, gold labels,
-// team databases with their open conflicts): a report puts a random mark in the meta table before
-// it reads, and every write to those tables, from any window, worker or code path, deletes the
-// marks of the studies it touches in the same transaction. A checksum kept with the mark it was
-// computed at is current exactly while that mark is still there.
+// Revision marks per study: one for each table the report's provenance hashes (labels, gold
+// labels, team databases with their open conflicts) and one, `study`, for everything else a report
+// reads (the study record, its transcripts, its annotators' names). A report puts a random mark in
+// the meta table before it reads, and every write to those tables, from any window, worker or code
+// path, deletes the marks of the studies it touches in the same transaction. A checksum or a kept
+// report stored with the marks it was computed at is current exactly while they are still there.
 
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
-import type { StudioDatabase } from './database';
+import type { MetaEntry, StudioDatabase } from './database';
 
-/** The tables whose writes end a study's revision; each has studyId first in its primary key. */
-export const REVISED_TABLES = ['labels', 'gold', 'teamDatabases'] as const;
-export type RevisedTable = (typeof REVISED_TABLES)[number];
+/** The marks a study has; together they change with every write to anything a report reads. */
+export const REVISIONS = ['labels', 'gold', 'teamDatabases', 'study'] as const;
+export type Revision = (typeof REVISIONS)[number];
 
 const META = 'meta';
-const REVISED: ReadonlySet<string> = new Set(REVISED_TABLES);
 
-/** The meta key of one study's revision mark of a table. */
-export function revisionKey(table: RevisedTable, studyId: string): string {
-  return `revision.${table}/${studyId}`;
+/**
+ * The mark a write to each revised table ends. Every one but `studies` has studyId first in its
+ * primary key; a study record's key is its id.
+ */
+const ENDS: Readonly<Record<string, Revision>> = {
+  labels: 'labels',
+  gold: 'gold',
+  teamDatabases: 'teamDatabases',
+  studies: 'study',
+  puzzles: 'study',
+  sessions: 'study',
+  turns: 'study',
+  annotators: 'study',
+};
+
+/** The meta key of one study's revision mark. */
+export function revisionKey(revision: Revision, studyId: string): string {
+  return `revision.${revision}/${studyId}`;
+}
+
+/** The meta keys of a study's marks, in the order of REVISIONS. */
+export function revisionKeys(studyId: string): string[] {
+  return REVISIONS.map((revision) => revisionKey(revision, studyId));
+}
+
+/**
+ * The marks as one text to keep a result against; undefined when one was gone when they were read
+ * (a write came in since the last markRevisions), so nothing computed from that read is kept.
+ */
+export function revisionText(marks: ReadonlyArray<MetaEntry | undefined>): string | undefined {
+  return marks.every((mark) => mark !== undefined) ? JSON.stringify(marks.map((mark) => mark.value)) : undefined;
 }
 
 /**
@@ -24,7 +52,7 @@ export function revisionKey(table: RevisedTable, studyId: string): string {
  * read that follows sees either that mark or, if a write came in between, none (and keeps nothing).
  */
 export async function markRevisions(db: StudioDatabase, studyId: string): Promise<void> {
-  const keys = REVISED_TABLES.map((table) => revisionKey(table, studyId));
+  const keys = revisionKeys(studyId);
   const marks = await db.meta.bulkGet(keys);
   if (marks.every((mark) => mark !== undefined)) return;
   await db.transaction('rw', [db.studies, db.meta], async () => {
@@ -49,22 +77,23 @@ export const revisionMiddleware: Middleware<DBCore> = {
     return {
       ...down,
       transaction(stores, mode, options) {
-        const widen = mode === 'readwrite' && !stores.includes(META) && stores.some((store) => REVISED.has(store));
+        const widen = mode === 'readwrite' && !stores.includes(META) && stores.some((store) => ENDS[store] !== undefined);
         return down.transaction(widen ? [...stores, META] : stores, mode, options);
       },
       table(name) {
         const table = down.table(name);
-        return REVISED.has(name) ? revisedTable(down, table, name as RevisedTable) : table;
+        const revision = ENDS[name];
+        return revision === undefined ? table : revisedTable(down, table, revision, name === 'studies' ? STUDY_RECORD : BY_STUDY);
       },
     };
   },
 };
 
-function revisedTable(down: DBCore, table: DBCoreTable, name: RevisedTable): DBCoreTable {
+function revisedTable(down: DBCore, table: DBCoreTable, name: Revision, keys: StudyOf): DBCoreTable {
   return {
     ...table,
     async mutate(request) {
-      const studies = touchedStudies(request);
+      const studies = touchedStudies(request, keys);
       if (studies.length === 0) return table.mutate(request);
       const meta = down.table(META);
       const trans = request.trans;
@@ -77,29 +106,36 @@ function revisedTable(down: DBCore, table: DBCoreTable, name: RevisedTable): DBC
           })
         : meta.mutate({ type: 'delete', trans, keys: [...new Set(studies)].map((studyId) => revisionKey(name, studyId as string)) });
       // Both requests go out at once in the same transaction, so no write commits with its study's
-      // mark left; a mark ended by a write that then fails costs only one needless hash.
+      // mark left; a mark ended by a write that then fails costs only one needless hash or report.
       const [, response] = await Promise.all([forget, table.mutate(request)]);
       return response;
     },
   };
 }
 
+/** How a table's records and primary keys name their study. */
+interface StudyOf {
+  record(value: { id?: unknown; studyId?: unknown }): string | undefined;
+  key(key: unknown): string | undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A table keyed [studyId, ...]. */
+const BY_STUDY: StudyOf = { record: (value) => text(value.studyId), key: (key) => (Array.isArray(key) ? text(key[0]) : undefined) };
+/** The studies table, keyed by the study's id. */
+const STUDY_RECORD: StudyOf = { record: (value) => text(value.id), key: text };
+
 /** The studies a write touches; undefined stands for one it cannot name. */
-function touchedStudies(request: DBCoreMutateRequest): Array<string | undefined> {
+function touchedStudies(request: DBCoreMutateRequest, studyOf: StudyOf): Array<string | undefined> {
   switch (request.type) {
     case 'add':
     case 'put':
-      return request.values.map((value: { studyId?: unknown }) => studyOf(value.studyId));
+      return request.values.map(studyOf.record);
     case 'delete':
-      return request.keys.map((key: unknown) => studyOf(Array.isArray(key) ? key[0] : undefined));
+      return request.keys.map(studyOf.key);
     case 'deleteRange': {
-      const { lower, upper } = request.range;
-      const first = Array.isArray(lower) && Array.isArray(upper) ? studyOf(lower[0]) : undefined;
-      return [first !== undefined && upper[0] === first ? first : undefined];
+      const first = studyOf.key(request.range.lower);
+      return [first !== undefined && studyOf.key(request.range.upper) === first ? first : undefined];
     }
   }
-}
-
-function studyOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }

@@ -6,6 +6,7 @@ import type { StudyData } from '../../shared/domain/model';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { deleteJudgeRunsOf } from './judge-runs';
+import { keptReportsKey } from './kept-reports';
 import { storeJudgePrompts } from './prompt-versions';
 import { deleteSyncRecords } from './sync-records';
 
@@ -89,6 +90,7 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
     db.syncConnections,
     db.teamDatabases,
     db.audit,
+    db.meta,
   ];
   await db.transaction('rw', tables, async () => {
     const study = await db.studies.get(studyId);
@@ -103,6 +105,8 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
       byStudy(db.labels, studyId).delete(),
       deleteJudgeRunsOf(db, studyId),
       deleteSyncRecords(db, studyId),
+      // Its kept reports are the only large thing the study has in the meta table.
+      db.meta.delete(keptReportsKey(studyId)),
     ]);
     await db.studies.delete(studyId);
     await db.audit.add({ studyId, at: new Date().toISOString(), kind: 'study:delete', detail: `deleted study "${study.name}"` });

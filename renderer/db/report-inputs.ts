@@ -9,8 +9,8 @@ import type { GoldLabel, Label, Study, StudyData } from '../../shared/domain/mod
 import { canonicalJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
 import { byStudy } from './by-study';
-import { markRevisions, revisionKey } from './data-revision';
-import type { MetaEntry, StudioDatabase } from './database';
+import { markRevisions, revisionKeys, revisionText } from './data-revision';
+import type { StudioDatabase } from './database';
 import { loadGoldLabels } from './gold';
 import { missingStudy } from './study-data';
 
@@ -30,6 +30,8 @@ export interface ReportData {
 export interface ReportInputs extends ReportData {
   /** What the figures were computed from, each with the SHA-256 of its canonical JSON (the report's and the dataset's `inputs`). */
   inputs: Array<{ file: string; sha256: string }>;
+  /** The study's revision marks (data-revision.ts) this read saw, for keeping what is computed from it; undefined when a write came in first. */
+  revision: string | undefined;
 }
 
 export interface ReportDataOptions {
@@ -48,6 +50,8 @@ interface ReportRead {
   /** The marks the labels' and the gold checksums are kept against; undefined when one was gone, so nothing is kept. */
   labelsRevision: string | undefined;
   goldRevision: string | undefined;
+  /** Every mark of the study: what a report computed from this read is kept against. */
+  revision: string | undefined;
 }
 
 async function readReport(db: StudioDatabase, studyId: string, options: ReportDataOptions): Promise<ReportRead> {
@@ -61,7 +65,7 @@ async function readReport(db: StudioDatabase, studyId: string, options: ReportDa
       withGold ? loadGoldLabels(db, studyId) : [],
       byStudy(db.annotators, studyId).toArray(),
       db.teamDatabases.where('studyId').equals(studyId).toArray(),
-      db.meta.bulkGet(REVISION_KEYS(studyId)),
+      db.meta.bulkGet(revisionKeys(studyId)),
       db.studies.get(studyId),
       byStudy(db.puzzles, studyId).toArray(),
       byStudy(db.sessions, studyId).toArray(),
@@ -74,8 +78,7 @@ async function readReport(db: StudioDatabase, studyId: string, options: ReportDa
     );
     const labels = conflicting.size === 0 ? stored : stored.filter((label) => !conflicting.has(conflictKey(label.annotatorId, label.task, label.unitId)));
     // A checksum is kept only against marks that were there when the data was read: none means a write came in between.
-    const revision = (...marked: Array<MetaEntry | undefined>) =>
-      marked.every((mark) => mark !== undefined) ? JSON.stringify(marked.map((mark) => mark.value)) : undefined;
+    const [labelsMark, goldMark, teamMark] = marks;
     return {
       data: {
         study,
@@ -85,14 +88,12 @@ async function readReport(db: StudioDatabase, studyId: string, options: ReportDa
         conflictingLabels: stored.length - labels.length,
       },
       // The labels' checksum covers the team databases too: their open conflicts decide which labels count.
-      labelsRevision: revision(marks[0], marks[1]),
-      goldRevision: revision(marks[2]),
+      labelsRevision: revisionText([labelsMark, teamMark]),
+      goldRevision: revisionText([goldMark]),
+      revision: revisionText(marks),
     };
   });
 }
-
-/** The meta keys of the marks a read notes, in the order readReport reads them. */
-const REVISION_KEYS = (studyId: string): string[] => [revisionKey('labels', studyId), revisionKey('teamDatabases', studyId), revisionKey('gold', studyId)];
 
 function conflictKey(annotatorId: string, task: string, unitId: string): string {
   return JSON.stringify([annotatorId, task, unitId]);
@@ -101,7 +102,7 @@ function conflictKey(annotatorId: string, task: string, unitId: string): string 
 /** loadReportData with the provenance of what it read; each checksum is computed once per change of its data and kept. */
 export async function loadReportInputs(db: StudioDatabase, studyId: string, options: ReportDataOptions = {}): Promise<ReportInputs> {
   await markRevisions(db, studyId);
-  const { data, labelsRevision, goldRevision } = await readReport(db, studyId, options);
+  const { data, labelsRevision, goldRevision, revision } = await readReport(db, studyId, options);
   const { study, labels, gold } = data;
   const [transcripts, labelsSha256, goldSha256] = await Promise.all([
     transcriptsChecksum(db, study),
@@ -114,7 +115,7 @@ export async function loadReportInputs(db: StudioDatabase, studyId: string, opti
           sha256Text(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))),
         ),
   ]);
-  return { ...data, inputs: provenance(data, transcripts, labelsSha256, goldSha256) };
+  return { ...data, inputs: provenance(data, transcripts, labelsSha256, goldSha256), revision };
 }
 
 /** The checksum of a meta entry's data as of the revision marks `revision`: the kept one while no write has moved the marks, else hashed and kept afresh. */

@@ -1,6 +1,7 @@
 // Web Worker for the lead's report: the agreement report (the command line's engine and numbers),
 // disagreements for the heatmap and the adjudication queue, and the labelled dataset export, off
-// the window's thread. Holds nothing but one open database per name; every call reads afresh.
+// the window's thread. Holds nothing but one open database per name; the report is kept in the
+// database per study, settings and data revision (report-keeping.ts), everything else read afresh.
 
 import * as Comlink from 'comlink';
 import { datasetFile } from '../../shared/export/dataset';
@@ -12,17 +13,21 @@ import { loadReportData, loadReportInputs } from '../db/report-inputs';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
 import { APP } from '../db/app-stamp';
+import { keepStudyReport, keptStudyReport } from './report-keeping';
 import { readable, workerDatabase } from './worker-support';
 
 const READING = 'Reading the study';
 
-// Nothing is cached between calls: labels change in the window (and in other windows) with no
-// signal here, and a stale report would be worse than the time a fresh read takes.
+// Labels change in the window (and in other windows) with no signal here: a report is kept only
+// against the study's revision marks, which every write to anything it reads ends.
 const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
+      const db = workerDatabase(databaseName);
+      const kept = await keptStudyReport(db, studyId, request);
+      if (kept !== undefined) return kept;
       onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, annotatorNames, inputs, conflictingLabels } = await loadReportInputs(workerDatabase(databaseName), studyId, {
+      const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, {
         gold: request.includeGold,
       });
       const report = buildReport({
@@ -46,7 +51,9 @@ const api = {
         now: new Date().toISOString(),
         onProgress: (label, done, total) => onProgress({ label, done, total }),
       });
-      return { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
+      const studyReport = { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
+      await keepStudyReport(db, studyId, request, revision, studyReport);
+      return studyReport;
     });
   },
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {

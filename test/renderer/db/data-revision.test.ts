@@ -1,10 +1,12 @@
 // The revision marks of data-revision.ts against fake-indexeddb: a write to a study's labels ends
 // that study's mark (in the same transaction, also when the transaction did not name the meta
-// table) and leaves other studies' marks alone; a range across studies ends every mark of the table.
+// table) and leaves other studies' marks alone; a range across studies ends every mark of the table;
+// a write to the study record, its transcripts or its annotators ends its `study` mark alone.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { markRevisions, revisionKey } from '../../../renderer/db/data-revision';
-import { importStudies } from '../../../renderer/db/import-study';
+import { markRevisions, revisionKey, type Revision } from '../../../renderer/db/data-revision';
+import { deleteStudy, importStudies } from '../../../renderer/db/import-study';
+import { renameStudy } from '../../../renderer/db/rename-study';
 import { closeDatabases, demoStudy, freshDatabase, label } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -43,6 +45,31 @@ describe('study revision marks', () => {
     expect(await mark(revisionKey('labels', DEMO))).toBeUndefined();
     expect(await mark(other)).toBeUndefined();
     expect(typeof (await mark(revisionKey('gold', DEMO)))).toBe('string');
+  });
+
+  it("ends the study mark with a write to the study record, its transcripts or its annotators, and on the study's deletion", async () => {
+    const db = freshDatabase();
+    await importStudies(db, [demoStudy()]);
+    const mark = async (revision: Revision) => (await db.meta.get(revisionKey(revision, DEMO)))?.value;
+    const writes: Array<() => Promise<unknown>> = [
+      () => renameStudy(db, DEMO, 'Another name'),
+      async () => db.turns.put((await db.turns.toCollection().first())!),
+      async () => db.sessions.put((await db.sessions.toCollection().first())!),
+      async () => db.puzzles.put((await db.puzzles.toCollection().first())!),
+      () => db.annotators.put({ studyId: DEMO, id: 'ann-1', name: 'Ann' }),
+      () => deleteStudy(db, DEMO),
+    ];
+    for (const write of writes) {
+      await markRevisions(db, DEMO);
+      expect(typeof (await mark('study'))).toBe('string');
+      await write();
+      expect(await mark('study')).toBeUndefined();
+    }
+    await importStudies(db, [demoStudy()]);
+    await markRevisions(db, DEMO);
+    await renameStudy(db, DEMO, 'A third name');
+    expect(typeof (await mark('labels'))).toBe('string');
+    expect(typeof (await mark('gold'))).toBe('string');
   });
 
   it('marks nothing for a study not in the library', async () => {
