@@ -295,6 +295,18 @@ async function reportSection() {
         : `${under(median(longest.map((task) => task.ms))).padStart(7)} ms   (median of ${longest.length}: ${longest.map((task) => under(task.ms)).join(', ')}; ${counted}; the longest starting at ${starts.join(', ')} ms from the click)`;
     console.log(`  longest main-thread task while it runs  ${longestLine} ${met(median(longest.map((task) => task.ms)), 50)}`);
     console.log(`  longest frame gap (requestAnimationFrame) ${ms(s.openings.map((o) => o.longestFrameGapMs))}`);
+    const reopen = s.reopenings.map((o) => o.openMs);
+    const reopenLongest = s.reopenings.map((o) => o.longTasks.reduce((max, task) => Math.max(max, task.ms), 0));
+    console.log(
+      `  reopened, the kept report                ${ms(reopen)}   (click on Report to ready painted, in a new page after each opening above; nothing changed, so no read and no bootstrap)`,
+    );
+    console.log(
+      `    of which the report worker            ${ms(s.reopenings.map((o) => o.workerMs))}   (the view to the worker's answer: the kept report read and handed over)`,
+    );
+    const reopenLongestLine = reopenLongest.some((v) => v > 0)
+      ? `${under(median(reopenLongest)).padStart(7)} ms   (median of ${reopenLongest.length}: ${reopenLongest.map(under).join(', ')})`
+      : `   < 50 ms   (no task over 50 ms in ${reopenLongest.length} runs)`;
+    console.log(`    longest main-thread task              ${reopenLongestLine} ${met(median(reopenLongest), 50)}`);
   };
   print('Report, SPLAT-scale study', r.splat, 1000);
   print('Report, 20x study', r.twenty, 5000);

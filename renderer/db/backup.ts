@@ -207,7 +207,7 @@ export async function restoreSnapshot(db: StudioDatabase, backup: Backup, option
     options.onProgress?.({ done, total });
   };
 
-  await db.transaction('rw', [...studyTables(db), db.judgeRuns, db.judgeAnswers, db.syncConnections, db.teamDatabases], async () => {
+  await db.transaction('rw', [...studyTables(db), db.judgeRuns, db.judgeAnswers, db.syncConnections, db.teamDatabases, db.meta], async () => {
     // The study stays connected to its team server, its annotators' databases pulled again from
     // the start: labels they sent after the backup come back (the merge is idempotent).
     const connection = await db.syncConnections.get(study.id);

@@ -13,6 +13,7 @@ import type { AgreementReport } from '../../shared/report/model/report-model';
 import { StudioDatabase } from '../../renderer/db/database';
 import { importLabelSources } from '../../renderer/db/import-label-files';
 import { importStudies } from '../../renderer/db/import-study';
+import { keptReportsKey } from '../../renderer/db/kept-reports';
 import { loadReportInputs } from '../../renderer/db/report-inputs';
 
 export interface ReportStudyOptions {
@@ -210,4 +211,14 @@ function plainBootstrap(clusters: number, replicates: number, intervals: number,
   return checksum;
 }
 
-Object.assign(globalThis, { seedReportStudy, timeReportEngine });
+/** Drops the study's kept reports, so the next open computes the report as the first open after a change does (its checksums still kept). */
+async function forgetKeptReports(studyId: string): Promise<void> {
+  const db = new StudioDatabase();
+  try {
+    await db.meta.delete(keptReportsKey(studyId));
+  } finally {
+    db.close();
+  }
+}
+
+Object.assign(globalThis, { seedReportStudy, timeReportEngine, forgetKeptReports });
