@@ -98,16 +98,21 @@ function readQuoted(text: string, collector: RatingCollector): ReadOutcome {
 /**
  * Text with no quote character: one pass over its characters, splitting each line at its commas
  * and hashing the fields it needs as it goes, so that a unit, rater or value seen before is found
- * without a second look at its text and costs no new string. Lines end at LF or CRLF; a CR alone
- * returns `quoted`.
+ * without a second look at its text and costs no new string; the rest of a line past the last
+ * field it needs is skipped with indexOf. Lines end at LF or CRLF; a CR alone returns `quoted`.
  */
 function readPlain(text: string, collector: RatingCollector): ReadOutcome {
   const n = text.length;
+  // The first CR at or after the skip in hand (n: none), looked up again only once passed: one scan in all.
+  let nextCr = -1;
   let columns: Columns | undefined;
   // The fields a row needs: where each starts and ends, and its hash (see KeyIndex.indexOfHashed).
   let starts = new Int32Array(0);
   let ends = new Int32Array(0);
   let hashes = new Int32Array(0);
+  // The longest field the reader takes: the header's names have no limit.
+  let longest = n;
+  let needed = n;
   let line = 0;
   let first = true;
   for (let i = 0; i < n;) {
@@ -115,21 +120,38 @@ function readPlain(text: string, collector: RatingCollector): ReadOutcome {
     const from = i;
     let fields = 0;
     let fieldStart = i;
+    // Where the field would pass the limit: the loop stops there as at the text's end, so a field
+    // of 100 MB is refused after 1 MB, and checking it costs the characters nothing.
+    let stop = Math.min(n, fieldStart + longest + 1);
     let hash = KEY_HASH_START;
     let code: number;
     for (;;) {
-      code = i < n ? text.charCodeAt(i) : LF;
+      code = i < stop ? text.charCodeAt(i) : LF;
       if (code === COMMA || code === LF || code === CR) {
-        if (columns !== undefined && fields < columns.needed) {
-          if (i - fieldStart > INPUT_LIMITS.maxStringChars)
-            return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
+        if (i - fieldStart > longest) return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
+        if (fields < needed) {
           starts[fields] = fieldStart;
           ends[fields] = i;
           hashes[fields] = hash;
         }
         fields++;
         if (code !== COMMA) break;
+        if (fields === needed) {
+          // Nothing further on the line is read: on to its end.
+          let next = text.indexOf('\n', i);
+          if (next < 0) next = n;
+          if (nextCr < i) {
+            nextCr = text.indexOf('\r', i);
+            if (nextCr < 0) nextCr = n;
+          }
+          if (nextCr < next - 1) return 'quoted';
+          const crlf = text.charCodeAt(next - 1) === CR;
+          i = crlf ? next - 1 : next;
+          code = crlf ? CR : LF;
+          break;
+        }
         fieldStart = ++i;
+        stop = Math.min(n, fieldStart + longest + 1);
         hash = KEY_HASH_START;
       } else {
         hash = keyHashStep(hash, code);
@@ -145,12 +167,14 @@ function readPlain(text: string, collector: RatingCollector): ReadOutcome {
       const found = headerColumns(text.slice(from, end).split(','));
       if (typeof found === 'string') return { line, message: found };
       columns = found;
-      starts = new Int32Array(columns.needed);
-      ends = new Int32Array(columns.needed);
-      hashes = new Int32Array(columns.needed);
+      needed = columns.needed;
+      longest = INPUT_LIMITS.maxStringChars;
+      starts = new Int32Array(needed);
+      ends = new Int32Array(needed);
+      hashes = new Int32Array(needed);
       continue;
     }
-    if (fields < columns.needed) {
+    if (fields < needed) {
       const row = text.slice(from, end);
       // A row of empty cells is what spreadsheets leave below the data.
       if (row.replace(/[\s,]/g, '') !== '') collector.tooShort(columns, fields, line);

@@ -64,11 +64,13 @@ describe('readReliabilityCsv, quote-free and RFC 4180 paths', () => {
       const rows = randomRows(prng);
       const end = prng.chance(0.5) ? '\r\n' : '\n';
       const extra = prng.chance(0.3);
+      // Columns past the ones the reader needs, which the quote-free path skips to the line's end.
+      const trailing = prng.chance(0.3) ? ',more,columns' : '';
       // A quoted header name sends the same text down the RFC 4180 path.
-      const header = (note: string) => (extra ? `unit,rater,${note},value` : `unit,rater,value`);
-      const body = rows.map((row) => (extra ? row.replace(/^([^,]*,[^,]*)(,|$)/, '$1,x$2') : row));
+      const header = (note: string) => `${extra ? `unit,rater,${note},value` : `unit,rater,value`}${trailing}`;
+      const body = rows.map((row) => `${extra ? row.replace(/^([^,]*,[^,]*)(,|$)/, '$1,x$2') : row}${trailing && row !== '' ? ',1,2' : ''}`);
       const plain = [header('note'), ...body].join(end);
-      const quoted = extra ? [header('"note"'), ...body].join(end) : [header('note'), ...body].join(end).replace('unit', '"unit"');
+      const quoted = extra ? [header('"note"'), ...body].join(end) : plain.replace('unit', '"unit"');
       const result = outcome(plain);
       expect(result, plain).toEqual(outcome(quoted));
       if ('errors' in result) failed++;
