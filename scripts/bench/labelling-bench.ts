@@ -11,6 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createPrng } from '../../shared/demo/prng';
 import type { LabellingProbe } from './labelling-probe';
+import { readsSettled, SETTLE_MAX_READS } from './settle';
 import type { SeedOptions, SeedResult, WorkspaceReadOptions } from './labelling-seed-page';
 
 export interface LabellingBenchOptions {
@@ -93,23 +94,6 @@ type SeedWindow = typeof globalThis & {
   rawWorkspaceRead(options: WorkspaceReadOptions): Promise<number>;
   timedWorkspaceRead(options: WorkspaceReadOptions): Promise<number>;
 };
-
-/**
- * Settled: the fastest of the last SETTLE_WINDOW reads no more than 5% faster than the fastest of
- * the window before it. The fastest, not the median: a busy machine only ever slows a read. A
- * write of 1,000,000 labels leaves LevelDB many files to merge, and the reads right after it run
- * about twice as slow as a minute later (issue 30's opens after seeding: 12.0, 7.3, 5.1 s).
- */
-const SETTLE_WINDOW = 3;
-const SETTLE_MAX_READS = 40;
-
-/** Whether repeated reads have stopped falling (see SETTLE_WINDOW). */
-export function readsSettled(readsMs: readonly number[]): boolean {
-  if (readsMs.length < 2 * SETTLE_WINDOW) return false;
-  const last = Math.min(...readsMs.slice(-SETTLE_WINDOW));
-  const before = Math.min(...readsMs.slice(-2 * SETTLE_WINDOW, -SETTLE_WINDOW));
-  return last >= 0.95 * before;
-}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
