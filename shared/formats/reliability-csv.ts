@@ -180,8 +180,9 @@ function readPlain(text: string, collector: RatingCollector): ReadOutcome {
       if (row.replace(/[\s,]/g, '') !== '') collector.tooShort(columns, fields, line);
       continue;
     }
-    // The first row's length tells about how many follow (a tenth more, for rows a little longer).
-    if (first) collector.reserve(Math.ceil((1.1 * (n - from)) / (i - from)));
+    // The first row's length tells about how many follow: room for twice as many, as it may be
+    // long (untouched room costs no memory), so that the columns hardly ever grow.
+    if (first) collector.reserve(Math.ceil((2 * (n - from)) / (i - from)));
     first = false;
     collector.addFields(text, starts, ends, hashes, columns, line);
   }
