@@ -282,7 +282,7 @@ class RatingCollector {
     this.length = i + 1;
     if (!this.unitsInRuns) return;
     // A unit other than the last one is new exactly when it is the last one indexed: KeyIndex adds keys only here.
-    if (u !== this.lastUnit && u !== this.units.keys.length - 1) {
+    if (u !== this.lastUnit && u !== this.units.size - 1) {
       this.unitsInRuns = false;
       return;
     }
@@ -324,8 +324,13 @@ class RatingCollector {
   }
 
   columns(): RatingColumns {
+    const { units } = this;
     return {
-      units: this.units.keys,
+      // A getter: the unit ids become strings only if someone names a unit.
+      get units() {
+        return units.keys;
+      },
+      unitCount: units.size,
       raters: this.raters.keys,
       values: this.values.keys,
       unitOf: this.unitOf.subarray(0, this.length),
@@ -351,7 +356,7 @@ class RatingCollector {
     if (this.unitsInRuns) return this.duplicatesInRuns;
     const unitOf = this.unitOf.subarray(0, this.length);
     const raterOf = this.raterOf.subarray(0, this.length);
-    const unitCount = this.units.keys.length;
+    const unitCount = this.units.size;
     const perUnit = new Int32Array(unitCount + 1);
     for (let i = 0; i < unitOf.length; i++) {
       const next = (unitOf[i] as number) + 1;
@@ -365,8 +370,8 @@ class RatingCollector {
       byUnit[fill[u] as number] = i;
       fill[u] = (fill[u] as number) + 1;
     }
-    const seenInUnit = new Int32Array(this.raters.keys.length).fill(-1);
-    const firstOf = new Int32Array(this.raters.keys.length);
+    const seenInUnit = new Int32Array(this.raters.size).fill(-1);
+    const firstOf = new Int32Array(this.raters.size);
     const found: Array<[number, number]> = [];
     for (let u = 0; u < unitCount; u++) {
       for (let j = perUnit[u] as number; j < (perUnit[u + 1] as number); j++) {

@@ -1,8 +1,8 @@
 // The reliability CSV reader's two paths read the same: on random files (units in sorted runs,
 // shuffled or coming back, duplicates, fields to trim, missing values, blank and short rows,
 // extra columns, LF or CRLF) the one-pass reader of quote-free text gives the same ratings,
-// lines and errors as the RFC 4180 reader; and KeyIndex, whose keys skip its table while they
-// ascend, gives every key the index a Map would.
+// lines and errors as the RFC 4180 reader; and KeyIndex, whose keys skip its table and stay
+// ranges of their text while they ascend, gives every key the index and the string a Map would.
 
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../../shared/demo/prng';
@@ -96,6 +96,11 @@ describe('readReliabilityCsv, quote-free and RFC 4180 paths', () => {
 
 describe('KeyIndex', () => {
   it('gives each key the index a Map gives it, by key and by hashed range, in ascending runs and out of order', () => {
+    // Every key once in one text, as a CSV reader hands them over: ranges of the same string.
+    const candidates = Array.from({ length: 401 }, (_, n) => String(n).padStart(3, '0')).flatMap((n) => [`k${n}`, `k${n}-`]);
+    const text = `,${candidates.join(',')},`;
+    const startOf = new Map<string, number>();
+    candidates.reduce((at, key) => (startOf.set(key, at), at + key.length + 1), 1);
     const prng = createPrng(31);
     for (let round = 0; round < 200; round++) {
       const index = new KeyIndex();
@@ -105,13 +110,16 @@ describe('KeyIndex', () => {
         // Ascending keys, one a prefix of the next ("k007" < "k007-"), or one of the last few again; else one from anywhere.
         const n = ascending && prng.chance(0.9) ? Math.max(0, step - prng.int(0, 2)) : prng.int(0, 400);
         const key = `k${String(n).padStart(3, '0')}${prng.chance(0.5) ? '' : '-'}`;
-        const text = `,${key},`;
+        const start = startOf.get(key) as number;
         let hash = KEY_HASH_START;
-        for (let i = 1; i <= key.length; i++) hash = keyHashStep(hash, text.charCodeAt(i));
+        for (let i = start; i < start + key.length; i++) hash = keyHashStep(hash, text.charCodeAt(i));
         const expected = reference.get(key) ?? reference.size;
         reference.set(key, expected);
-        const got = prng.chance(0.5) ? index.indexOfHashed(text, 1, key.length + 1, hash) : index.indexOf(key);
+        const got = prng.chance(0.8) ? index.indexOfHashed(text, start, start + key.length, hash) : index.indexOf(key);
         expect(got, key).toBe(expected);
+        expect(index.size).toBe(reference.size);
+        // Asked for now and then as strings, as a reader's error message would.
+        if (prng.chance(0.02)) expect(index.keys).toEqual([...reference.keys()]);
       }
       expect(index.keys).toEqual([...reference.keys()]);
     }
