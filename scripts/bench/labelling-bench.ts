@@ -11,6 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createPrng } from '../../shared/demo/prng';
 import type { LabellingProbe } from './labelling-probe';
+import { readsSettled, SETTLE_MAX_READS } from './settle';
 import type { SeedOptions, SeedResult, WorkspaceReadOptions } from './labelling-seed-page';
 
 export interface LabellingBenchOptions {
@@ -38,14 +39,29 @@ export interface Spread {
   count: number;
 }
 
+/** Workspace opens, each paired with its floor timed next to it (alternately before and after), so both see the machine as it was. */
+export interface PairedOpens {
+  /** Navigation start to the workspace painted ready, a fresh browser each. */
+  openMs: number[];
+  /** Its floor, one per open: navigation start to the same records read with raw IndexedDB on a bare page (rawWorkspaceRead), a fresh browser each. */
+  rawMs: number[];
+}
+
+/** The reads repeated, browser left open, until IndexedDB had settled (see settle). */
+export interface Settling {
+  readsMs: number[];
+  /** False when the reads were still falling at the cap. */
+  settled: boolean;
+}
+
 export interface LabellingBenchResult {
   units: number;
   /** Import of the bundle through the app's file chooser, to the study's row in the library. */
   importMs: number;
-  /** Navigation start to the workspace painted ready, 100,000 units, no labels yet. */
-  openMs: number[];
-  /** Its floor: navigation start to the same records read with raw IndexedDB on a bare page (rawWorkspaceRead), a fresh browser each. */
-  rawOpenMs: number[];
+  /** The raw reads after the import, until they stopped falling. */
+  importSettling: Settling;
+  /** Opening the workspace, 100,000 units, no labels yet. */
+  open: PairedOpens;
   /** Key press to next unit painted, presses at a fast annotator's pace (PERSON_PAUSE_MS after each paint). */
   press: Spread;
   /** The same presses to the next unit in the DOM, before any frame: the app's own share. */
@@ -62,12 +78,12 @@ export interface LabellingBenchResult {
   /** The pause of the person's-pace presses, for the printout. */
   personPauseMs: { min: number; max: number };
   seed: SeedResult;
+  /** The raw reads after seeding, until they stopped falling. */
+  seedSettling: Settling;
   /** Navigation start to the library shown and able to run a frame, 1,000,000 labels stored. */
   startMs: number[];
-  /** Navigation start to one annotator's workspace painted ready, with all labels stored. */
-  openWithLabelsMs: number[];
-  /** Its floor, as rawOpenMs, with all labels stored. */
-  rawOpenWithLabelsMs: number[];
+  /** Opening one annotator's workspace with all labels stored. */
+  openWithLabels: PairedOpens;
   /** Labels of that annotator the workspace counts as done. */
   annotatorDone: number;
 }
@@ -76,6 +92,7 @@ type ProbeWindow = typeof globalThis & { labellingProbe: LabellingProbe };
 type SeedWindow = typeof globalThis & {
   seedLabels(options: SeedOptions): Promise<SeedResult>;
   rawWorkspaceRead(options: WorkspaceReadOptions): Promise<number>;
+  timedWorkspaceRead(options: WorkspaceReadOptions): Promise<number>;
 };
 
 const TYPES: Record<string, string> = {
@@ -183,18 +200,55 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     const ms = await opened.page.evaluate(() => (globalThis as ProbeWindow).labellingProbe.readyAt as number);
     return { ...opened, ms };
   };
-  /** The open's floor, `runs` times, each on a fresh browser as the open is: the same records read raw on the bare seed page. */
-  const rawWorkspaceReads = async (annotatorId: string): Promise<number[]> => {
-    const times: number[] = [];
+  /** The open's floor, once, on a fresh browser as the open is: the same records read raw on the bare seed page. */
+  const rawWorkspaceRead = async (annotatorId: string): Promise<number> => {
+    const { context, page } = await launch();
+    await page.goto(`${url}__bench/seed.html`);
+    await page.waitForFunction(() => 'rawWorkspaceRead' in globalThis);
+    const read = { studyId: options.studyId, annotatorId, task: 'answer' } as const;
+    const ms = await page.evaluate((o) => (globalThis as SeedWindow).rawWorkspaceRead(o), read);
+    await context.close();
+    return ms;
+  };
+  /**
+   * `runs` opens, each paired with its floor: open then raw read on even runs, raw read then open
+   * on odd ones, so that neither always comes second (to a warmer cache, or a machine calmed).
+   * Returns the unit and done counts the last open showed.
+   */
+  const pairedOpens = async (annotatorId: string): Promise<PairedOpens & { units: number; done: number }> => {
+    const pairs: PairedOpens & { units: number; done: number } = { openMs: [], rawMs: [], units: 0, done: 0 };
+    const open = async () => {
+      const opened = await openWorkspace();
+      pairs.openMs.push(opened.ms);
+      pairs.units = Number(await opened.page.getByTestId('progress').getAttribute('data-total'));
+      pairs.done = Number(await opened.page.getByTestId('progress').getAttribute('data-done'));
+      await opened.context.close();
+    };
     for (let run = 0; run < options.runs; run++) {
-      const { context, page } = await launch();
-      await page.goto(`${url}__bench/seed.html`);
-      await page.waitForFunction(() => 'rawWorkspaceRead' in globalThis);
-      const read = { studyId: options.studyId, annotatorId, task: 'answer' } as const;
-      times.push(await page.evaluate((o) => (globalThis as SeedWindow).rawWorkspaceRead(o), read));
-      await context.close();
+      if (run % 2 === 0) await open();
+      pairs.rawMs.push(await rawWorkspaceRead(annotatorId));
+      if (run % 2 === 1) await open();
     }
-    return times;
+    return pairs;
+  };
+  /**
+   * Reads the annotator's records raw, again and again in one browser left open, until the reads
+   * stop falling (readsSettled) or SETTLE_MAX_READS: IndexedDB settles after a large write while
+   * a browser has it open (LevelDB compacts in the background, and reads of a file set off its
+   * compaction too), and a start a minute after the write would time that instead of the app.
+   * Chromium offers a page no way to force the compaction, so the bench waits for its effect.
+   */
+  const settle = async (annotatorId: string): Promise<Settling> => {
+    const { context, page } = await launch();
+    await page.goto(`${url}__bench/seed.html`);
+    await page.waitForFunction(() => 'timedWorkspaceRead' in globalThis);
+    const read = { studyId: options.studyId, annotatorId, task: 'answer' } as const;
+    const readsMs: number[] = [];
+    while (!readsSettled(readsMs) && readsMs.length < SETTLE_MAX_READS) {
+      readsMs.push(await page.evaluate((o) => (globalThis as SeedWindow).timedWorkspaceRead(o), read));
+    }
+    await context.close();
+    return { readsMs, settled: readsSettled(readsMs) };
   };
 
   try {
@@ -210,19 +264,11 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     const importMs = performance.now() - importStart;
     await context.close();
 
-    log('opening the workspace');
-    const openMs: number[] = [];
-    for (let run = 0; run < options.runs; run++) {
-      if (run > 0) await context.close();
-      const opened = await openWorkspace();
-      openMs.push(opened.ms);
-      ({ context, page } = opened);
-    }
-    const units = Number(await page.getByTestId('progress').getAttribute('data-total'));
-    await context.close();
-    log('reading the same records raw');
     // The app's annotator until the preferences name one (DEFAULT_ANNOTATOR): no labels of theirs yet.
-    const rawOpenMs = await rawWorkspaceReads('annotator-1');
+    log('letting IndexedDB settle after the import');
+    const importSettling = await settle('annotator-1');
+    log('opening the workspace, each open paired with its raw read');
+    const open = await pairedOpens('annotator-1');
     ({ context, page } = await openWorkspace());
 
     log(`pressing Y/N ${options.presses} times at a person's pace`);
@@ -260,6 +306,9 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
     );
     await context.close();
 
+    log(`letting IndexedDB settle after seeding: ${annotator}'s records read raw until the reads stop falling`);
+    const seedSettling = await settle(annotator);
+
     log('starting with the labels stored');
     const startMs: number[] = [];
     for (let run = 0; run < options.runs; run++) {
@@ -270,24 +319,14 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       await context.close();
     }
 
-    log(`opening ${annotator}'s workspace with the labels stored`);
-    const openWithLabelsMs: number[] = [];
-    let annotatorDone = 0;
-    for (let run = 0; run < options.runs; run++) {
-      const opened = await openWorkspace();
-      openWithLabelsMs.push(opened.ms);
-      annotatorDone = Number(await opened.page.getByTestId('progress').getAttribute('data-done'));
-      await opened.context.close();
-    }
-
-    log(`reading ${annotator}'s workspace records raw`);
-    const rawOpenWithLabelsMs = await rawWorkspaceReads(annotator);
+    log(`opening ${annotator}'s workspace with the labels stored, each open paired with its raw read`);
+    const { done: annotatorDone, ...openWithLabels } = await pairedOpens(annotator);
 
     return {
-      units,
+      units: open.units,
       importMs,
-      openMs,
-      rawOpenMs,
+      importSettling,
+      open: { openMs: open.openMs, rawMs: open.rawMs },
       press,
       pressDom,
       pressFrame,
@@ -295,9 +334,9 @@ export async function runLabellingBench(options: LabellingBenchOptions): Promise
       pressUnthrottled,
       personPauseMs: PERSON_PAUSE_MS,
       seed,
+      seedSettling,
       startMs,
-      openWithLabelsMs,
-      rawOpenWithLabelsMs,
+      openWithLabels: { openMs: openWithLabels.openMs, rawMs: openWithLabels.rawMs },
       annotatorDone,
     };
   } finally {

@@ -2,7 +2,7 @@
 // extra columns ignored), one rating per row; an empty value is a missing rating. Parses it into
 // ratings with every error located by line, as the `reliability` command and the tests read it.
 
-import { KeyIndex } from '../stats/reliability/key-index';
+import { KEY_HASH_START, KeyIndex, keyHashStep } from '../stats/reliability/key-index';
 import type { Rating, RatingColumns } from '../stats/reliability/rating-table';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
@@ -43,15 +43,24 @@ export function parseReliabilityCsv(file: SourceFile): ParseResult<Rating[]> {
 /**
  * Reads the ratings with their lines, or every error: a missing or doubled header column, a row
  * too short for the columns, an empty unit or rater, a rating of a unit its rater already rated
- * (naming both lines). Text without quote characters (the usual export) is split directly.
+ * (naming both lines). Text without quote characters (the usual export) is read in one pass over
+ * its characters; text with one, or with a line ended by CR alone, by the RFC 4180 reader.
  */
 export function readReliabilityCsv(file: SourceFile): ParseResult<ReliabilityCsv> {
   const fileError = checkSourceFile(file);
   if (fileError) return fail(fileError);
   const text = stripBom(file.text);
-  const errors = new ErrorList(file.name);
-  const collector = new RatingCollector(errors);
-  const outcome = /"|\r(?!\n)/.test(text) ? readQuoted(text, collector) : readPlain(text, collector);
+  let errors = new ErrorList(file.name);
+  let collector = new RatingCollector(errors);
+  let outcome = text.includes('"') ? 'quoted' : readPlain(text, collector);
+  // readPlain gives up at a lone CR, or may stop at an error before one: the RFC 4180 reader
+  // reads such text from the start, with nothing kept from readPlain.
+  if (typeof outcome === 'object' && /\r(?!\n)/.test(text)) outcome = 'quoted';
+  if (outcome === 'quoted') {
+    errors = new ErrorList(file.name);
+    collector = new RatingCollector(errors);
+    outcome = readQuoted(text, collector);
+  }
   if (typeof outcome === 'object') return fail({ file: file.name, path: '', ...outcome });
   if (outcome === 'empty') return fail({ file: file.name, path: '', message: `the file is empty; expected the header row ${RELIABILITY_CSV_HEADER}` });
   const columns = collector.columns();
@@ -64,7 +73,8 @@ export function readReliabilityCsv(file: SourceFile): ParseResult<ReliabilityCsv
   return { ok: true, value: { columns, lineOfRating: collector.lines } };
 }
 
-type ReadOutcome = 'read' | 'empty' | { line?: number; message: string };
+/** `quoted`: the text needs the RFC 4180 reader (readPlain met a CR not followed by LF). */
+type ReadOutcome = 'read' | 'empty' | 'quoted' | { line?: number; message: string };
 
 /** Any CSV, through the RFC 4180 reader. */
 function readQuoted(text: string, collector: RatingCollector): ReadOutcome {
@@ -85,62 +95,103 @@ function readQuoted(text: string, collector: RatingCollector): ReadOutcome {
   return 'read';
 }
 
-/** Text with no quote character and LF or CRLF line ends: split on newlines and commas directly. */
+/**
+ * Text with no quote character: one pass over its characters, splitting each line at its commas
+ * and hashing the fields it needs as it goes, so that a unit, rater or value seen before is found
+ * without a second look at its text and costs no new string; the rest of a line past the last
+ * field it needs is skipped with indexOf. Lines end at LF or CRLF; a CR alone returns `quoted`.
+ */
 function readPlain(text: string, collector: RatingCollector): ReadOutcome {
   const n = text.length;
+  // The first CR at or after the skip in hand (n: none), looked up again only once passed: one scan in all.
+  let nextCr = -1;
   let columns: Columns | undefined;
+  // The fields a row needs: where each starts and ends, and its hash (see KeyIndex.indexOfHashed).
   let starts = new Int32Array(0);
   let ends = new Int32Array(0);
+  let hashes = new Int32Array(0);
+  // The longest field the reader takes: the header's names have no limit.
+  let longest = n;
+  let needed = n;
   let line = 0;
+  let first = true;
   for (let i = 0; i < n;) {
     line++;
-    let next = text.indexOf('\n', i);
-    if (next < 0) next = n;
-    const end = next > i && text.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
     const from = i;
-    i = next + 1;
+    let fields = 0;
+    let fieldStart = i;
+    // Where the field would pass the limit: the loop stops there as at the text's end, so a field
+    // of 100 MB is refused after 1 MB, and checking it costs the characters nothing.
+    let stop = Math.min(n, fieldStart + longest + 1);
+    let hash = KEY_HASH_START;
+    let code: number;
+    for (;;) {
+      code = i < stop ? text.charCodeAt(i) : LF;
+      if (code === COMMA || code === LF || code === CR) {
+        if (i - fieldStart > longest) return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
+        if (fields < needed) {
+          starts[fields] = fieldStart;
+          ends[fields] = i;
+          hashes[fields] = hash;
+        }
+        fields++;
+        if (code !== COMMA) break;
+        if (fields === needed) {
+          // Nothing further on the line is read: on to its end.
+          let next = text.indexOf('\n', i);
+          if (next < 0) next = n;
+          if (nextCr < i) {
+            nextCr = text.indexOf('\r', i);
+            if (nextCr < 0) nextCr = n;
+          }
+          if (nextCr < next - 1) return 'quoted';
+          const crlf = text.charCodeAt(next - 1) === CR;
+          i = crlf ? next - 1 : next;
+          code = crlf ? CR : LF;
+          break;
+        }
+        fieldStart = ++i;
+        stop = Math.min(n, fieldStart + longest + 1);
+        hash = KEY_HASH_START;
+      } else {
+        hash = keyHashStep(hash, code);
+        i++;
+      }
+    }
+    const end = i;
+    if (code === CR && text.charCodeAt(i + 1) !== LF) return 'quoted';
+    i += code === CR ? 2 : 1;
     // A physical line with nothing on it holds no record.
     if (end === from) continue;
     if (columns === undefined) {
       const found = headerColumns(text.slice(from, end).split(','));
       if (typeof found === 'string') return { line, message: found };
       columns = found;
-      starts = new Int32Array(columns.needed);
-      ends = new Int32Array(columns.needed);
+      needed = columns.needed;
+      longest = INPUT_LIMITS.maxStringChars;
+      starts = new Int32Array(needed);
+      ends = new Int32Array(needed);
+      hashes = new Int32Array(needed);
       continue;
     }
-    let fields = 0;
-    for (let s = from; fields < columns.needed;) {
-      const comma = text.indexOf(',', s);
-      const e = comma < 0 || comma > end ? end : comma;
-      if (e - s > INPUT_LIMITS.maxStringChars)
-        return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
-      starts[fields] = s;
-      ends[fields] = e;
-      fields++;
-      if (e === end) break;
-      s = e + 1;
-    }
-    if (fields < columns.needed) {
+    if (fields < needed) {
       const row = text.slice(from, end);
       // A row of empty cells is what spreadsheets leave below the data.
-      if (row.replace(/[\s,]/g, '') !== '') collector.tooShort(columns, row.split(',').length, line);
+      if (row.replace(/[\s,]/g, '') !== '') collector.tooShort(columns, fields, line);
       continue;
     }
-    const { unit, rater, value } = columns;
-    collector.addRange(
-      text,
-      starts[unit] as number,
-      ends[unit] as number,
-      starts[rater] as number,
-      ends[rater] as number,
-      starts[value] as number,
-      ends[value] as number,
-      line,
-    );
+    // The first row's length tells about how many follow: room for twice as many, as it may be
+    // long (untouched room costs no memory), so that the columns hardly ever grow.
+    if (first) collector.reserve(Math.ceil((2 * (n - from)) / (i - from)));
+    first = false;
+    collector.addFields(text, starts, ends, hashes, columns, line);
   }
   return columns === undefined ? 'empty' : 'read';
 }
+
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
 
 function headerColumns(fields: readonly string[]): Columns | string {
   const names = fields.map((name) => name.trim().toLowerCase());
@@ -164,10 +215,18 @@ class RatingCollector {
   private readonly units = new KeyIndex();
   private readonly raters = new KeyIndex();
   private readonly values = new KeyIndex();
-  private readonly unitOf = new IntColumn();
-  private readonly raterOf = new IntColumn();
-  private readonly valueOf = new IntColumn();
-  private readonly lineOf = new IntColumn();
+  // The ratings' columns, filled to `length`, grown by doubling.
+  private unitOf = new Int32Array(1024);
+  private raterOf = new Int32Array(1024);
+  private valueOf = new Int32Array(1024);
+  private lineOf = new Int32Array(1024);
+  private length = 0;
+  // The inline duplicate check of push(), while every unit's ratings are one run of rows.
+  private unitsInRuns = true;
+  private lastUnit = -1;
+  private raterSeenIn = new Int32Array(0);
+  private raterFirstAt = new Int32Array(0);
+  private readonly duplicatesInRuns: Array<[number, number]> = [];
 
   constructor(private readonly errors: ErrorList) {}
 
@@ -183,53 +242,121 @@ class RatingCollector {
     this.push(this.units.indexOf(unit), this.raters.indexOf(rater), this.values.indexOf(value), line);
   }
 
-  /** `add` for fields given as ranges of `text`: fields with nothing to trim are looked up in place. */
-  addRange(text: string, unitStart: number, unitEnd: number, raterStart: number, raterEnd: number, valueStart: number, valueEnd: number, line: number): void {
+  /**
+   * `add` for a row read by readPlain: its fields as ranges of `text` with their hashes. Fields
+   * with nothing to trim are looked up in place; a row with any other goes through `add`.
+   */
+  addFields(text: string, starts: Int32Array, ends: Int32Array, hashes: Int32Array, columns: Columns, line: number): void {
+    const { unit, rater, value } = columns;
+    const unitStart = starts[unit] as number;
+    const unitEnd = ends[unit] as number;
+    const raterStart = starts[rater] as number;
+    const raterEnd = ends[rater] as number;
+    const valueStart = starts[value] as number;
+    const valueEnd = ends[value] as number;
     if (!(plain(text, unitStart, unitEnd) && plain(text, raterStart, raterEnd) && (valueStart === valueEnd || plain(text, valueStart, valueEnd)))) {
       this.add(text.slice(unitStart, unitEnd), text.slice(raterStart, raterEnd), text.slice(valueStart, valueEnd), line);
       return;
     }
     if (valueStart === valueEnd) return;
     this.push(
-      this.units.indexOfRange(text, unitStart, unitEnd),
-      this.raters.indexOfRange(text, raterStart, raterEnd),
-      this.values.indexOfRange(text, valueStart, valueEnd),
+      this.units.indexOfHashed(text, unitStart, unitEnd, hashes[unit] as number),
+      this.raters.indexOfHashed(text, raterStart, raterEnd, hashes[rater] as number),
+      this.values.indexOfHashed(text, valueStart, valueEnd, hashes[value] as number),
       line,
     );
   }
 
+  /**
+   * Stores one rating. While each unit's ratings come in one run of rows (the usual export),
+   * a rater seen twice in the run is a duplicate found here; once a unit comes back after
+   * another, duplicates() looks for them all at the end instead.
+   */
   private push(u: number, r: number, v: number, line: number): void {
-    this.unitOf.push(u);
-    this.raterOf.push(r);
-    this.valueOf.push(v);
-    this.lineOf.push(line);
+    const i = this.length;
+    if (i === this.unitOf.length) this.grow();
+    this.unitOf[i] = u;
+    this.raterOf[i] = r;
+    this.valueOf[i] = v;
+    this.lineOf[i] = line;
+    this.length = i + 1;
+    if (!this.unitsInRuns) return;
+    // A unit other than the last one is new exactly when it is the last one indexed: KeyIndex adds keys only here.
+    if (u !== this.lastUnit && u !== this.units.size - 1) {
+      this.unitsInRuns = false;
+      return;
+    }
+    this.lastUnit = u;
+    if (r >= this.raterSeenIn.length) {
+      const seenIn = new Int32Array(2 * r + 2).fill(-1);
+      seenIn.set(this.raterSeenIn);
+      this.raterSeenIn = seenIn;
+      const firstAt = new Int32Array(2 * r + 2);
+      firstAt.set(this.raterFirstAt);
+      this.raterFirstAt = firstAt;
+    }
+    if (this.raterSeenIn[r] === u) {
+      this.duplicatesInRuns.push([this.raterFirstAt[r] as number, i]);
+    } else {
+      this.raterSeenIn[r] = u;
+      this.raterFirstAt[r] = i;
+    }
+  }
+
+  /**
+   * Room for about `rows` ratings, told by readPlain from the file's length over its first row's:
+   * the columns are then sized once, not doubled and copied ten times on the way to 500,000.
+   */
+  reserve(rows: number): void {
+    if (rows > this.unitOf.length) this.grow(rows);
+  }
+
+  private grow(capacity = 2 * this.unitOf.length): void {
+    const grown = (column: Int32Array) => {
+      const wider = new Int32Array(capacity);
+      wider.set(column);
+      return wider;
+    };
+    this.unitOf = grown(this.unitOf);
+    this.raterOf = grown(this.raterOf);
+    this.valueOf = grown(this.valueOf);
+    this.lineOf = grown(this.lineOf);
   }
 
   columns(): RatingColumns {
+    const { units } = this;
     return {
-      units: this.units.keys,
+      // A getter: the unit ids become strings only if someone names a unit.
+      get units() {
+        return units.keys;
+      },
+      unitCount: units.size,
       raters: this.raters.keys,
       values: this.values.keys,
-      unitOf: this.unitOf.values(),
-      raterOf: this.raterOf.values(),
-      valueOf: this.valueOf.values(),
+      unitOf: this.unitOf.subarray(0, this.length),
+      raterOf: this.raterOf.subarray(0, this.length),
+      valueOf: this.valueOf.subarray(0, this.length),
       inputIndex: null,
     };
   }
 
   get lines(): Int32Array {
-    return this.lineOf.values();
+    return this.lineOf.subarray(0, this.length);
   }
 
   tooShort(columns: Columns, found: number, line: number): void {
     this.errors.add('', `expected at least ${columns.needed} fields (${RELIABILITY_CSV_HEADER}), found ${found}`, line);
   }
 
-  /** Pairs (first, second) of ratings by one rater of one unit: a counting sort by unit, then one stamp per rater. */
+  /**
+   * Pairs (first, second) of ratings by one rater of one unit, in the order of the second: found
+   * by push() while units came in runs, else by a counting sort by unit, then one stamp per rater.
+   */
   duplicates(): Array<[number, number]> {
-    const unitOf = this.unitOf.values();
-    const raterOf = this.raterOf.values();
-    const unitCount = this.units.keys.length;
+    if (this.unitsInRuns) return this.duplicatesInRuns;
+    const unitOf = this.unitOf.subarray(0, this.length);
+    const raterOf = this.raterOf.subarray(0, this.length);
+    const unitCount = this.units.size;
     const perUnit = new Int32Array(unitCount + 1);
     for (let i = 0; i < unitOf.length; i++) {
       const next = (unitOf[i] as number) + 1;
@@ -243,8 +370,8 @@ class RatingCollector {
       byUnit[fill[u] as number] = i;
       fill[u] = (fill[u] as number) + 1;
     }
-    const seenInUnit = new Int32Array(this.raters.keys.length).fill(-1);
-    const firstOf = new Int32Array(this.raters.keys.length);
+    const seenInUnit = new Int32Array(this.raters.size).fill(-1);
+    const firstOf = new Int32Array(this.raters.size);
     const found: Array<[number, number]> = [];
     for (let u = 0; u < unitCount; u++) {
       for (let j = perUnit[u] as number; j < (perUnit[u + 1] as number); j++) {
@@ -259,25 +386,6 @@ class RatingCollector {
       }
     }
     return found.sort((x, y) => x[1] - y[1]);
-  }
-}
-
-/** A growing column of 32-bit integers. */
-class IntColumn {
-  private data = new Int32Array(1024);
-  private length = 0;
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-
-  values(): Int32Array {
-    return this.data.subarray(0, this.length);
   }
 }
 

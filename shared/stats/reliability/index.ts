@@ -458,7 +458,8 @@ function replicateClusters(table: RatingTable, patterns: UnitPatterns, clusterOf
       patternWeights: (drawn) => drawn,
     };
   }
-  const clusters = groupsByKey(table.units.length, (u) => clusterOf(table.units[u] as string));
+  const { units } = table;
+  const clusters = groupsByKey(units.length, (u) => clusterOf(units[u] as string));
   const unitsOfCluster: number[][] = clusters.firstOf.map(() => []);
   clusters.groupOf.forEach((cluster, u) => unitsOfCluster[cluster]?.push(u));
   // Each cluster's patterns with how many of its units hold each, in pattern order.

@@ -16,8 +16,10 @@ export interface Rating {
 }
 
 export interface RatingTable {
-  /** Units that have at least one rating, in first-seen order. */
+  /** Units that have at least one rating, in first-seen order (read only where a unit must be named). */
   units: readonly string[];
+  /** units.length, without reading units. */
+  unitCount: number;
   /** Raters in natural order ("r2" before "r10"). */
   raters: readonly string[];
   /** The scale's categories in order; codes index this list. */
@@ -100,7 +102,10 @@ function isDigit(code: number): boolean {
  * built from, and what a reader that indexes as it goes (the CSV reader) hands over directly.
  */
 export interface RatingColumns {
+  /** Read only where a unit must be named: a reader may make these strings only when asked (KeyIndex). */
   units: readonly string[];
+  /** units.length, without reading units. */
+  unitCount: number;
   raters: readonly string[];
   values: readonly string[];
   unitOf: Int32Array;
@@ -130,6 +135,7 @@ export function ratingColumns(ratings: readonly Rating[]): RatingColumns {
   });
   return {
     units: units.keys,
+    unitCount: units.size,
     raters: raters.keys,
     values: values.keys,
     unitOf: unitOf.subarray(0, rows),
@@ -160,7 +166,7 @@ export function buildRatingTable(columns: RatingColumns, order?: readonly string
   const raters = raterOrder.map((r) => columns.raters[r] as string);
 
   const raterCount = raters.length;
-  const unitCount = columns.units.length;
+  const unitCount = columns.unitCount;
   if (unitCount * raterCount > MAX_TABLE_CELLS) {
     throw new ReliabilityInputError(
       `${unitCount} units x ${raterCount} raters is more than the ${MAX_TABLE_CELLS.toLocaleString('en')} cells one reliability table may hold`,
@@ -172,7 +178,19 @@ export function buildRatingTable(columns: RatingColumns, order?: readonly string
     if (codes[cell] !== -1) throw duplicateError(columns, i);
     codes[cell] = scale.codeOfRaw[valueOf[i] as number] as number;
   }
-  return { units: columns.units, raters, categories: scale.categories, values: scale.values, ordered: scale.ordered, codes, ratingCount: rows };
+  return {
+    // Read when asked: the CSV reader's unit ids become strings only then.
+    get units() {
+      return columns.units;
+    },
+    unitCount,
+    raters,
+    categories: scale.categories,
+    values: scale.values,
+    ordered: scale.ordered,
+    codes,
+    ratingCount: rows,
+  };
 }
 
 interface CategoryScale {

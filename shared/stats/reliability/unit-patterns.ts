@@ -22,7 +22,7 @@ export interface UnitPatterns {
 export function unitPatterns(table: RatingTable): UnitPatterns {
   const { codes } = table;
   const raterCount = table.raters.length;
-  const unitCount = table.units.length;
+  const unitCount = table.unitCount;
   let capacity = 16;
   while (capacity < 2 * unitCount) capacity *= 2;
   const mask = capacity - 1;
