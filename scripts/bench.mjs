@@ -312,15 +312,15 @@ async function reportSection() {
     printTraced('computed', s.openings);
     printTraced('reopened', s.reopenings);
   };
-  // BENCH_TRACE=<folder>: each traced task over 50 ms, its CPU time beside its wall time, and what ran in it.
+  // BENCH_TRACE=<folder>: each run's heaviest main-thread task by CPU time (the page's own work,
+  // whatever else the machine runs), then each task over 50 ms, its CPU time beside its wall time.
   const printTraced = (what, openings) =>
-    openings.forEach((o, run) =>
-      (o.traced ?? []).forEach((task) =>
-        console.log(
-          `    traced, ${what} run ${run + 1}: task of ${fmt(task.ms)} ms (CPU ${fmt(task.cpuMs)} ms) at +${fmt(task.atMs)} ms of the trace: ${task.parts.join('; ')}`,
-        ),
-      ),
-    );
+    openings.forEach(({ traced }, run) => {
+      if (traced === undefined) return;
+      const line = (task) => `${fmt(task.ms)} ms (CPU ${fmt(task.cpuMs)} ms) at +${fmt(task.atMs)} ms of the trace: ${task.parts.join('; ')}`;
+      if (traced.heaviest) console.log(`    traced, ${what} run ${run + 1}, heaviest task by CPU: ${line(traced.heaviest)}`);
+      for (const task of traced.long) console.log(`    traced, ${what} run ${run + 1}, task over 50 ms: ${line(task)}`);
+    });
   print('Report, SPLAT-scale study', r.splat, 1000);
   print('Report, 20x study', r.twenty, 5000);
 }

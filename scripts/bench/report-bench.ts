@@ -9,7 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { serve } from './labelling-bench';
 import type { EngineTiming, ReportStudyOptions, SeededStudy } from './report-bench-page';
 import type { ReportOpening, ReportProbe } from './report-probe';
-import { startTrace, type TracedTask } from './report-trace';
+import { startTrace, type TracedTasks } from './report-trace';
 
 export interface ReportBenchOptions {
   /** The built app, served at the origin's root. */
@@ -25,7 +25,7 @@ export interface ReportBenchOptions {
 }
 
 /** One opening, with its traced long tasks when the bench traces. */
-export type TracedOpening = ReportOpening & { traced?: TracedTask[] };
+export type TracedOpening = ReportOpening & { traced?: TracedTasks };
 
 export interface ReportStudyResult {
   options: ReportStudyOptions;

@@ -32,11 +32,18 @@ export interface TracedTask {
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'v8.execute', 'blink', 'blink.user_timing'];
 
+export interface TracedTasks {
+  /** The main-thread tasks over the wall time asked for, in order. */
+  long: TracedTask[];
+  /** The task that ran longest on a core: what the page's own work costs however busy the machine. */
+  heaviest?: TracedTask;
+}
+
 /**
  * Starts tracing the page's process; `stop` ends it, writes the trace to `file` (for Chromium's
- * performance panel) and returns its main-thread tasks over `longMs`.
+ * performance panel) and returns its main-thread tasks over `longMs` and its heaviest.
  */
-export async function startTrace(session: CDPSession, file: string): Promise<{ stop(longMs: number): Promise<TracedTask[]> }> {
+export async function startTrace(session: CDPSession, file: string): Promise<{ stop(longMs: number): Promise<TracedTasks> }> {
   await session.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReturnAsStream' });
   return {
     async stop(longMs) {
@@ -52,7 +59,7 @@ export async function startTrace(session: CDPSession, file: string): Promise<{ s
       await session.send('IO.close', { handle: stream });
       writeFileSync(file, text);
       const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
-      return longTasks(Array.isArray(parsed) ? parsed : parsed.traceEvents, longMs);
+      return mainTasks(Array.isArray(parsed) ? parsed : parsed.traceEvents, longMs);
     },
   };
 }
@@ -68,8 +75,14 @@ function partName(event: TraceEvent): string {
   return event.name;
 }
 
-function longTasks(events: readonly TraceEvent[], longMs: number): TracedTask[] {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+function mainTasks(events: readonly TraceEvent[], longMs: number): TracedTasks {
+  // The page's main thread is the one the click was dispatched on; other tabs' renderers are traced too.
+  const clicked = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (clicked === undefined || e.pid === clicked.pid))
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`));
   const start = events.reduce((first, e) => (e.ts > 0 && e.ts < first ? e.ts : first), Infinity);
   // A task shows as RunTask inside ThreadControllerImpl::RunTask: only the outermost counts.
@@ -78,24 +91,27 @@ function longTasks(events: readonly TraceEvent[], longMs: number): TracedTask[] 
     const outer = tasks.find((task) => task.pid === e.pid && task.tid === e.tid && e.ts < task.ts + (task.dur as number));
     if (outer === undefined) tasks.push(e);
   }
-  return tasks
-    .filter((task) => (task.dur as number) / 1000 > longMs)
-    .map((task) => {
-      const end = task.ts + (task.dur as number);
-      const totals = new Map<string, { wall: number; cpu: number }>();
-      for (const e of complete) {
-        if (e.pid !== task.pid || e.tid !== task.tid || e.ts < task.ts || e.ts >= end || e.name.endsWith('RunTask')) continue;
-        const name = partName(e);
-        const total = totals.get(name) ?? { wall: 0, cpu: 0 };
-        total.wall += e.dur as number;
-        total.cpu += e.tdur ?? 0;
-        totals.set(name, total);
-      }
-      // Nested events each count in full: the list says where the time went, not a sum.
-      const parts = [...totals]
-        .sort((a, b) => b[1].wall - a[1].wall)
-        .slice(0, 6)
-        .map(([name, { wall, cpu }]) => `${name} ${(wall / 1000).toFixed(0)} ms (CPU ${(cpu / 1000).toFixed(0)})`);
-      return { atMs: (task.ts - start) / 1000, ms: (task.dur as number) / 1000, cpuMs: (task.tdur ?? 0) / 1000, parts };
-    });
+  const described = (task: TraceEvent): TracedTask => {
+    const end = task.ts + (task.dur as number);
+    const totals = new Map<string, { wall: number; cpu: number }>();
+    for (const e of complete) {
+      if (e.pid !== task.pid || e.tid !== task.tid || e.ts < task.ts || e.ts >= end || e.name.endsWith('RunTask')) continue;
+      const name = partName(e);
+      const total = totals.get(name) ?? { wall: 0, cpu: 0 };
+      total.wall += e.dur as number;
+      total.cpu += e.tdur ?? 0;
+      totals.set(name, total);
+    }
+    // Nested events each count in full: the list says where the time went, not a sum.
+    const parts = [...totals]
+      .sort((a, b) => b[1].wall - a[1].wall)
+      .slice(0, 6)
+      .map(([name, { wall, cpu }]) => `${name} ${(wall / 1000).toFixed(0)} ms (CPU ${(cpu / 1000).toFixed(0)})`);
+    return { atMs: (task.ts - start) / 1000, ms: (task.dur as number) / 1000, cpuMs: (task.tdur ?? 0) / 1000, parts };
+  };
+  const heaviest = tasks.reduce<TraceEvent | undefined>((most, task) => ((task.tdur ?? 0) > (most?.tdur ?? -1) ? task : most), undefined);
+  return {
+    long: tasks.filter((task) => (task.dur as number) / 1000 > longMs).map(described),
+    heaviest: heaviest === undefined ? undefined : described(heaviest),
+  };
 }
