@@ -3,6 +3,7 @@
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
 // BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers (the default) picks sections, and hostile-all
 // (every file of the three hostile rounds, some minutes) is picked by name; BENCH_RUNS sets repeats.
+// BENCH_TRACE=<folder> writes a Chromium trace of each report opening there and lists its long tasks.
 // In hostile-all, BENCH_HOSTILE=app measures only the app's part and BENCH_CASES=a,b only those cases of it.
 // The sync section ends with the recovery after a one-minute outage, which sync-recovery picks alone.
 import { build } from 'esbuild';
@@ -248,6 +249,7 @@ async function reportSection() {
     chromiumPath: CHROMIUM_PATH,
     chromiumArgs: CHROMIUM_ARGS,
     runs: RUNS,
+    trace: process.env.BENCH_TRACE || undefined,
     log: (line) => console.error(`  (${line})`),
   });
   const met = (value, target) => `(target <= ${fmt(target)} ms: ${value <= target ? 'met' : 'NOT met'})`;
@@ -317,7 +319,18 @@ async function reportSection() {
       ? `${under(median(reopenLongest)).padStart(7)} ms   (median of ${reopenLongest.length}: ${reopenLongest.map(under).join(', ')})`
       : `   < 50 ms   (no task over 50 ms in ${reopenLongest.length} runs)`;
     console.log(`    longest main-thread task              ${reopenLongestLine} ${met(median(reopenLongest), 50)}`);
+    printTraced('computed', s.openings);
+    printTraced('reopened', s.reopenings);
   };
+  // BENCH_TRACE=<folder>: each run's heaviest main-thread task by CPU time (the page's own work,
+  // whatever else the machine runs), then each task over 50 ms, its CPU time beside its wall time.
+  const printTraced = (what, openings) =>
+    openings.forEach(({ traced }, run) => {
+      if (traced === undefined) return;
+      const line = (task) => `${fmt(task.ms)} ms (CPU ${fmt(task.cpuMs)} ms) at +${fmt(task.atMs)} ms of the trace: ${task.parts.join('; ')}`;
+      if (traced.heaviest) console.log(`    traced, ${what} run ${run + 1}, heaviest task by CPU: ${line(traced.heaviest)}`);
+      for (const task of traced.long) console.log(`    traced, ${what} run ${run + 1}, task over 50 ms: ${line(task)}`);
+    });
   print('Report, SPLAT-scale study', r.splat, 1000);
   print('Report, 20x study', r.twenty, 5000);
 }

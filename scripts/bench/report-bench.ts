@@ -9,6 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { serve } from './labelling-bench';
 import type { EngineTiming, ReportStudyOptions, SeededStudy } from './report-bench-page';
 import type { ReportOpening, ReportProbe } from './report-probe';
+import { startTrace, type TracedTasks } from './report-trace';
 
 export interface ReportBenchOptions {
   /** The built app, served at the origin's root. */
@@ -18,8 +19,13 @@ export interface ReportBenchOptions {
   chromiumPath: string;
   chromiumArgs: readonly string[];
   runs: number;
+  /** A folder to write a Chromium trace of each opening to, listing what each main-thread task over 50 ms did (BENCH_TRACE). */
+  trace?: string;
   log?: (line: string) => void;
 }
+
+/** One opening, with its traced long tasks when the bench traces. */
+export type TracedOpening = ReportOpening & { traced?: TracedTasks };
 
 export interface ReportStudyResult {
   options: ReportStudyOptions;
@@ -28,9 +34,9 @@ export interface ReportStudyResult {
   bootstrap: number;
   /** What each replicate drew (the view's default). */
   resample: string;
-  openings: ReportOpening[];
+  openings: TracedOpening[];
   /** Each computed opening's next one, in a new page, answered with the kept report. */
-  reopenings: ReportOpening[];
+  reopenings: TracedOpening[];
   engine: EngineTiming[];
 }
 
@@ -69,7 +75,8 @@ async function openReport(
   url: string,
   studyId: string,
   probeScript: string,
-): Promise<{ opening: ReportOpening; bootstrap: number; resample: string }> {
+  trace: string | undefined,
+): Promise<{ opening: TracedOpening; bootstrap: number; resample: string }> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: probeScript });
@@ -77,6 +84,7 @@ async function openReport(
     const entry = page.getByTestId('report-entry');
     await entry.waitFor();
     await page.evaluate(() => (globalThis as ProbeWindow).reportProbe.quietFor(500));
+    const tracing = trace === undefined ? undefined : await startTrace(await context.newCDPSession(page), join(trace, `${studyId}-${Date.now()}.json`));
     await entry.click();
     await page.waitForFunction(
       () => {
@@ -91,8 +99,9 @@ async function openReport(
       return { opening: probe.opening(), failed: probe.failed };
     });
     if (opening === undefined) throw new Error(`the report of ${studyId}: ${failed}`);
+    const traced = await tracing?.stop(50);
     return {
-      opening,
+      opening: traced === undefined ? opening : { ...opening, traced },
       bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()),
       resample: await page.getByTestId('report-resample').inputValue(),
     };
@@ -123,16 +132,16 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
 
     const measure = async (scale: ReportStudyOptions, study: SeededStudy): Promise<ReportStudyResult> => {
       log(`opening the report of ${study.studyId} ${options.runs} times, each computed and then opened again kept`);
-      const openings: ReportOpening[] = [];
-      const reopenings: ReportOpening[] = [];
+      const openings: TracedOpening[] = [];
+      const reopenings: TracedOpening[] = [];
       let bootstrap = 0;
       let resample = '';
       const page = await benchPage(browser, url);
       for (let run = 0; run < options.runs; run++) {
         await page.evaluate((id) => (globalThis as BenchWindow).forgetKeptReports(id), study.studyId);
-        const opened = await openReport(browser, url, study.studyId, probeScript);
+        const opened = await openReport(browser, url, study.studyId, probeScript, options.trace);
         openings.push(opened.opening);
-        reopenings.push((await openReport(browser, url, study.studyId, probeScript)).opening);
+        reopenings.push((await openReport(browser, url, study.studyId, probeScript, options.trace)).opening);
         bootstrap = opened.bootstrap;
         resample = opened.resample;
       }
