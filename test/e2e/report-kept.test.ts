@@ -67,7 +67,8 @@ describe('the kept report', () => {
     // One more unit labelled by this computer's annotator: the next report is computed from it.
     await openWorkspace(page, url, STUDY_ID, 'difficulty');
     await page.keyboard.press('4');
-    await expect.poll(() => page.getByTestId('progress').getAttribute('data-done'), { timeout: 60_000 }).toBe('1');
+    // The progress counts a label while it is being saved: leave only once its write is on disk.
+    await page.locator('[data-unit-row][data-state="saved"]').waitFor({ timeout: 60_000 });
     const after = await openReport(page, url);
     expect(after.generatedAt).not.toBe(first.generatedAt);
     expect(after.labelsInput).toBe('labels: 41 labels by 3 annotators');
