@@ -5,7 +5,7 @@
 
 import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
-import { computeChanceCorrected, type ChanceCorrectedResult, type MeasurementLevel, type Rating } from '../reliability';
+import { computeAlphaLevels, computeChanceCorrected, type Interval, type Rating } from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';
 
 export type DifficultyStatistics = NonNullable<AgreementReport['statistics']['difficulty']>;
@@ -78,8 +78,16 @@ export function chanceCorrected(
             gwetAC1: undefinedReplicates.gwetAC1,
           },
         }),
-    undefinedReasons: reportReasons(result, TASK_REASON_KEYS),
+    undefinedReasons: reportReasons(result.undefinedReasons, TASK_REASON_KEYS),
   };
+}
+
+interface LevelFigures {
+  alpha: number | null;
+  ci95: Interval | null | undefined;
+  method: 'studentized' | undefined;
+  undefinedReplicates: number | undefined;
+  reasons: Record<string, string>;
 }
 
 /** Ordinal and interval alpha (Krippendorff 2011) of every human difficulty rating, each with its bootstrap interval. */
@@ -94,18 +102,18 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     position.set(rating.puzzleId, next + 1);
     return { unit: rating.puzzleId, rater: exchangeableRater(next), value: String(rating.value) };
   });
-  const atLevel = (level: MeasurementLevel, name: string) => {
-    const result = computeChanceCorrected(engineRatings, { level, ...(bootstrap.replicates > 0 ? { bootstrap } : {}) });
+  // Both levels from one resampling: each gets the interval it would get alone.
+  const levels = computeAlphaLevels(engineRatings, ['ordinal', 'interval'], bootstrap.replicates > 0 ? { bootstrap } : {});
+  const [ordinal, interval] = levels.map((result) => {
+    const name = `${result.level}Alpha`;
     return {
-      alpha: result.alpha[level] ?? null,
-      ci95: result.ci95?.alpha,
+      alpha: result.alpha,
+      ci95: result.ci95,
       method: result.bootstrap?.method,
-      undefinedReplicates: result.bootstrap?.undefinedReplicates.alpha,
-      reasons: reportReasons(result, { [`alpha.${level}`]: name, 'ci95.alpha': `${name}Ci95` }),
+      undefinedReplicates: result.bootstrap?.undefinedReplicates,
+      reasons: reportReasons(result.undefinedReasons, { [`alpha.${result.level}`]: name, 'ci95.alpha': `${name}Ci95` }),
     };
-  };
-  const ordinal = atLevel('ordinal', 'ordinalAlpha');
-  const interval = atLevel('interval', 'intervalAlpha');
+  }) as [LevelFigures, LevelFigures];
   return {
     ordinalAlpha: ordinal.alpha,
     intervalAlpha: interval.alpha,
@@ -130,9 +138,9 @@ function exchangeableRater(position: number): string {
   return `r${position + 1}`;
 }
 
-function reportReasons(result: ChanceCorrectedResult, keys: Readonly<Record<string, string>>): Record<string, string> {
+function reportReasons(undefinedReasons: Readonly<Record<string, string>>, keys: Readonly<Record<string, string>>): Record<string, string> {
   const reasons: Record<string, string> = {};
-  for (const [path, reason] of Object.entries(result.undefinedReasons)) {
+  for (const [path, reason] of Object.entries(undefinedReasons)) {
     const key = keys[path];
     if (key !== undefined) reasons[key] = reason;
   }
