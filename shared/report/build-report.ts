@@ -83,31 +83,62 @@ export interface ReportInput {
  * order) give the same report for the same study and labels.
  */
 export function buildReport(input: ReportInput): AgreementReport {
-  const { settings } = input;
-  if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0)
-    throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
-  if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
-  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
-    throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
-  const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
-  const study = inStudyOrder(input.study);
-  const unsure = settings.unsure ?? 'counted';
-  const ordered = inLabelOrder(input.labels);
-  const labels = countedLabels(ordered, unsure);
-  const unparseable = settings.unparseable ?? 'left-out';
-  const resample = settings.resample ?? 'puzzles';
-  if (resample !== 'puzzles' && resample !== 'units') throw new RangeError(`resample must be puzzles or units, not ${String(resample)}`);
-  const pairedTest = settings.pairedTest ?? 'bootstrap-t';
-  if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
-    throw new RangeError(`the paired test must be bootstrap-t or exact-mcnemar, not ${String(pairedTest)}`);
-  const units = indexStudy(study, labels, input.gold ?? [], unparseable);
+  const prepared = prepare(input);
+  const figures = figuresOf(input, prepared);
+  let done = figures.phases - JUDGES_PHASES.length;
+  const judges = judgesOf(prepared, (label) => input.onProgress?.(label, done++, figures.phases));
+  // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
+  input.onProgress?.('Laying out the report', figures.phases, figures.phases);
+  return assembleReport(figures, judges);
+}
 
-  const buckets: Record<ReportTask, ReportBucket[]> = {
-    answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
-    match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
+/** The report but its player outcomes and judges section, and how many phases the whole report counts in its progress. */
+export interface ReportFigures {
+  report: Omit<AgreementReport, 'players' | 'judges'>;
+  phases: number;
+}
+
+/** The report's player outcomes and judges section (none when no judge labelled a unit people labelled). */
+export interface ReportJudges {
+  players: AgreementReport['players'];
+  judges?: AgreementReport['judges'];
+}
+
+/** The last phases of the report's progress, those of reportJudges. */
+export const JUDGES_PHASES = ['Player outcomes', 'Judges'] as const;
+
+/**
+ * The report but its player outcomes and judges section, with progress through every phase
+ * before JUDGES_PHASES: what a second worker can compute beside reportJudges (the app's
+ * report-parts.ts). With reportJudges of the same input, assembleReport gives exactly buildReport's report.
+ */
+export function reportFigures(input: ReportInput): ReportFigures {
+  return figuresOf(input, prepare(input));
+}
+
+/** The report's player outcomes and judges section, without progress (reportFigures counts their phases). */
+export function reportJudges(input: ReportInput): ReportJudges {
+  return judgesOf(prepare(input), () => undefined);
+}
+
+/** The report of its two parts, its fields in the order buildReport always wrote them. */
+export function assembleReport({ report }: ReportFigures, { players, judges }: ReportJudges): AgreementReport {
+  const { annotatorNames, unparseableJudgeReplies, turtleBench, fewClusters: few, ...before } = report;
+  return {
+    ...before,
+    players,
+    annotatorNames,
+    ...(unparseableJudgeReplies === undefined ? {} : { unparseableJudgeReplies }),
+    ...(turtleBench === undefined ? {} : { turtleBench }),
+    ...(judges === undefined ? {} : { judges }),
+    ...(few === undefined ? {} : { fewClusters: few }),
   };
-  // Per task: the table, each bucket's statistics, the pairwise figures; then four phases more.
-  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 4;
+}
+
+function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
+  const { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets } = prepared;
+  // Per task: the table, each bucket's statistics, the pairwise figures; then two phases here and JUDGES_PHASES.
+  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 2 + JUDGES_PHASES.length;
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
 
@@ -122,21 +153,8 @@ export function buildReport(input: ReportInput): AgreementReport {
     ...annotatorReliability('match', units.units.match),
     ...difficultyAnnotatorReliability(units.difficultyRatings),
   ];
-  phase('Player outcomes');
-  const games = sessionGames(study, units);
-  const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
-  const players = { outcomes, ranking: compareRankings(games, settings.seed) };
-  phase('Judges');
-  const judges = judgesSection(study, units, buckets, reportBuckets(games.map((game) => game.bucket)), {
-    resample,
-    pairedTest,
-    altTestEpsilon: settings.altTestEpsilon,
-    bootstrap,
-  });
-  // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
-  input.onProgress?.('Laying out the report', total, total);
 
-  return {
+  const report: ReportFigures['report'] = {
     format: REPORT_FORMAT,
     app: input.app,
     generatedAt: input.now,
@@ -153,7 +171,7 @@ export function buildReport(input: ReportInput): AgreementReport {
       unparseable,
       ...goldSetting(units),
       resample,
-      pairedTest,
+      pairedTest: pairedTestOf(settings),
     },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
@@ -161,13 +179,62 @@ export function buildReport(input: ReportInput): AgreementReport {
     confusion: [...answer.confusion, ...match.confusion],
     annotators,
     difficulty: units.difficulty,
-    players,
     annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
     ...unparseableSetting(units),
     ...turtleBenchSetting(units),
-    ...(judges === undefined ? {} : { judges }),
     ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(units, buckets, resample) } : {}),
   };
+  return { report, phases: total };
+}
+
+function judgesOf(prepared: Prepared, phase: (label: (typeof JUDGES_PHASES)[number]) => void): ReportJudges {
+  const { settings, bootstrap, study, resample, units, buckets } = prepared;
+  phase('Player outcomes');
+  const games = sessionGames(study, units);
+  const playerBuckets = reportBuckets(games.map((game) => game.bucket));
+  const players = { outcomes: playerOutcomes(games, playerBuckets), ranking: compareRankings(games, settings.seed) };
+  phase('Judges');
+  const judges = judgesSection(study, units, buckets, playerBuckets, {
+    resample,
+    pairedTest: pairedTestOf(settings),
+    altTestEpsilon: settings.altTestEpsilon,
+    bootstrap,
+  });
+  return judges === undefined ? { players } : { players, judges };
+}
+
+type Prepared = ReturnType<typeof prepare>;
+
+/** What both parts of the report start from: the settings checked, the study and labels in study order, the units indexed. */
+function prepare(input: ReportInput) {
+  const { settings } = input;
+  if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0)
+    throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
+  if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
+  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
+    throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
+  const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
+  const study = inStudyOrder(input.study);
+  const unsure = settings.unsure ?? 'counted';
+  const ordered = inLabelOrder(input.labels);
+  const labels = countedLabels(ordered, unsure);
+  const unparseable = settings.unparseable ?? 'left-out';
+  const resample = settings.resample ?? 'puzzles';
+  if (resample !== 'puzzles' && resample !== 'units') throw new RangeError(`resample must be puzzles or units, not ${String(resample)}`);
+  pairedTestOf(settings);
+  const units = indexStudy(study, labels, input.gold ?? [], unparseable);
+  const buckets: Record<ReportTask, ReportBucket[]> = {
+    answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
+    match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
+  };
+  return { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets };
+}
+
+function pairedTestOf(settings: ReportSettings): PairedTest {
+  const pairedTest = settings.pairedTest ?? 'bootstrap-t';
+  if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
+    throw new RangeError(`the paired test must be bootstrap-t or exact-mcnemar, not ${String(pairedTest)}`);
+  return pairedTest;
 }
 
 /** Each task's buckets whose units fall in at least one but fewer than CHECKED_CLUSTERS clusters (what a replicate draws). */
