@@ -14,7 +14,7 @@ import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/pl
 import { CHECKED_CLUSTERS, resamplingClusters } from '../stats/study/resampling';
 import { inLabelOrder, inStudyOrder } from '../stats/study/study-order';
 import { turtleBenchScoring } from '../stats/study/turtlebench-scoring';
-import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits } from '../stats/study/study-units';
+import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits, type TaskUnit } from '../stats/study/study-units';
 import {
   REPORT_FORMAT,
   type AgreementReport,
@@ -136,14 +136,14 @@ export function assembleReport({ report }: ReportFigures, { players, judges }: R
 }
 
 function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
-  const { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets } = prepared;
+  const { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets, unitsInBucket } = prepared;
   // Per task: the table, each bucket's statistics, the pairwise figures; then two phases here and JUDGES_PHASES.
   const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 2 + JUDGES_PHASES.length;
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
 
-  const answer = taskFigures(units, 'answer', buckets.answer, { ...bootstrap, resample }, phase, unparseable);
-  const match = taskFigures(units, 'match', buckets.match, { ...bootstrap, resample }, phase, unparseable);
+  const answer = taskFigures(units, 'answer', buckets.answer, unitsInBucket.answer, { ...bootstrap, resample }, phase, unparseable);
+  const match = taskFigures(units, 'match', buckets.match, unitsInBucket.match, { ...bootstrap, resample }, phase, unparseable);
 
   phase('Difficulty: chance-corrected agreement');
   const difficulty = difficultyStatistics(units.difficultyRatings, bootstrap);
@@ -182,7 +182,7 @@ function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
     annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
     ...unparseableSetting(units),
     ...turtleBenchSetting(units),
-    ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(units, buckets, resample) } : {}),
+    ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(unitsInBucket, buckets, resample) } : {}),
   };
   return { report, phases: total };
 }
@@ -227,7 +227,9 @@ function prepare(input: ReportInput) {
     answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
     match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
   };
-  return { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets };
+  // Each bucket's units, in study order, sorted out once for the figures that take one bucket at a time.
+  const unitsInBucket = { answer: unitsByBucket(units.units.answer), match: unitsByBucket(units.units.match) };
+  return { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets, unitsInBucket };
 }
 
 function pairedTestOf(settings: ReportSettings): PairedTest {
@@ -238,11 +240,10 @@ function pairedTestOf(settings: ReportSettings): PairedTest {
 }
 
 /** Each task's buckets whose units fall in at least one but fewer than CHECKED_CLUSTERS clusters (what a replicate draws). */
-function fewClusters(units: StudyUnits, buckets: Record<ReportTask, ReportBucket[]>, resample: Resampling): FewClusters {
+function fewClusters(unitsInBucket: Record<ReportTask, UnitsByBucket>, buckets: Record<ReportTask, ReportBucket[]>, resample: Resampling): FewClusters {
   const few = REPORT_TASKS.flatMap((task) =>
     buckets[task].flatMap((bucket) => {
-      const inBucket = units.units[task].filter((unit) => bucket === 'all' || unit.bucket === bucket);
-      const { clusters } = resamplingClusters(inBucket, resample);
+      const { clusters } = resamplingClusters(unitsInBucket[task](bucket), resample);
       return clusters > 0 && clusters < CHECKED_CLUSTERS ? [{ task, bucket, clusters }] : [];
     }),
   );
@@ -288,6 +289,7 @@ function taskFigures(
   units: StudyUnits,
   task: ReportTask,
   buckets: readonly ReportBucket[],
+  inBucket: UnitsByBucket,
   { resample, ...bootstrap }: BootstrapOptions & { resample: Resampling },
   phase: (label: string) => void,
   unparseable: UnparseableReplies,
@@ -306,7 +308,7 @@ function taskFigures(
   const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
   for (const bucket of buckets) {
     phase(`${TASK_PHASE[task]}: chance-corrected agreement, ${BUCKET_PHASE[bucket]}`);
-    statistics[bucket] = chanceCorrected(bucket === 'all' ? taskUnits : taskUnits.filter((unit) => unit.bucket === bucket), categories, bootstrap, resample);
+    statistics[bucket] = chanceCorrected(inBucket(bucket), categories, bootstrap, resample);
   }
   phase(`${TASK_PHASE[task]}: Cohen's kappa and confusion matrices`);
   const pairwise = pairwiseKappas(taskUnits, judges, gold);
@@ -315,6 +317,20 @@ function taskFigures(
     return confusionMatrix(task, judge, taskUnits, judgeCategories, kappa);
   });
   return { table, statistics, pairwise, confusion };
+}
+
+/** A task's units of one bucket, in study order; `all` gives every unit. */
+type UnitsByBucket = (bucket: ReportBucket) => readonly TaskUnit[];
+
+/** The units of every bucket, sorted out in one pass. */
+function unitsByBucket(units: readonly TaskUnit[]): UnitsByBucket {
+  const grouped = new Map<ReportBucket, TaskUnit[]>();
+  for (const unit of units) {
+    const bucket = grouped.get(unit.bucket);
+    if (bucket === undefined) grouped.set(unit.bucket, [unit]);
+    else bucket.push(unit);
+  }
+  return (bucket) => (bucket === 'all' ? units : (grouped.get(bucket) ?? []));
 }
 
 /** Easy, medium, hard, then unrated only when something is unrated, then all (SPEC §4 tables). */

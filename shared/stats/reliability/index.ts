@@ -256,6 +256,30 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
   };
 }
 
+/** Each pair of raters' n, percent agreement and Cohen's kappa (computeReliability's pairs, same order and values), and nothing else. */
+export interface CohenPair {
+  a: string;
+  b: string;
+  n: number;
+  percentAgreement: number | null;
+  cohenKappa: number | null;
+}
+
+/**
+ * The pairwise figures alone, for a caller that needs no statistic of all the raters (the report's
+ * pairwise kappas): computeReliability would compute every level's alpha, Conger's kappa and the
+ * quadratic family of every rater too, only for them to be dropped.
+ */
+export function cohenPairs(ratings: readonly Rating[]): CohenPair[] {
+  return raterPairs(buildRatingTable(ratingColumns(ratings))).map((pair) => ({
+    a: pair.a,
+    b: pair.b,
+    n: pair.n,
+    percentAgreement: pair.percentAgreement.value,
+    cohenKappa: pair.cohenKappa.value,
+  }));
+}
+
 /**
  * The rater-exchangeable statistics only, for callers that need them many times (the study
  * report, per task and bucket): alpha (nominal, and at `level` when another is asked), percent

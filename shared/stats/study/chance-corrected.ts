@@ -35,14 +35,15 @@ export function chanceCorrected(
 ): ChanceCorrected {
   const ratings: Rating[] = [];
   const counts = new Map(categories.map((category) => [category, 0]));
+  const puzzleOf = new Map<string, string>();
   for (const unit of units) {
+    puzzleOf.set(unit.id, unit.puzzleId);
     unit.humans.forEach(({ value }, position) => {
       ratings.push({ unit: unit.id, rater: exchangeableRater(position), value });
       counts.set(value, (counts.get(value) ?? 0) + 1);
     });
   }
   // The scheme's categories are the scale: AC1 and Brennan-Prediger take q from it even when a category is never used.
-  const puzzleOf = new Map(units.map((unit) => [unit.id, unit.puzzleId]));
   const clusters = resample === 'puzzles' ? { clusterOf: (unit: string) => puzzleOf.get(unit) ?? unit } : {};
   const result = computeChanceCorrected(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
   const prevalence: Record<string, number> = {};
