@@ -3,7 +3,7 @@
 // alpha = 1 - Do / De = 1 - (n - 1) sum_ck o_ck delta_ck / sum_ck n_c n_k delta_ck.
 
 import { REASONS } from './coefficient';
-import { patternDisagreement, spreadOf, sumByRatings, type ExchangeableModel, type Tally } from './exchangeable';
+import { patternDisagreement, spreadOf, type ExchangeableModel, type Tally } from './exchangeable';
 import type { MeasurementLevel } from './rating-table';
 
 export interface AlphaEstimate {
@@ -30,26 +30,14 @@ export function alphaEstimator(model: ExchangeableModel, level: MeasurementLevel
     case 'interval': {
       const x = numericValues(model);
       const disagreement = patternDisagreement(model.patterns, (c, k) => squared((x[c] as number) - (x[k] as number)));
-      return (tally) =>
-        alphaFrom(
-          model,
-          tally,
-          (g) => disagreement[g] as number,
-          () => spreadOf(tally.pairableMarginals, x),
-        );
+      return alphaOfPatterns(model, disagreement, (tally) => spreadOf(tally.pairableMarginals, x));
     }
     case 'ratio': {
       const x = numericValues(model);
       if (x.some((value) => value < 0)) return () => ({ value: null, observedDisagreement: null, expectedDisagreement: null, reason: REASONS.negativeRatio });
       const distance = (c: number, k: number) => ratioDistance(x[c] as number, x[k] as number);
       const disagreement = patternDisagreement(model.patterns, distance);
-      return (tally) =>
-        alphaFrom(
-          model,
-          tally,
-          (g) => disagreement[g] as number,
-          () => pairSum(tally.pairableMarginals, distance),
-        );
+      return alphaOfPatterns(model, disagreement, (tally) => pairSum(tally.pairableMarginals, distance));
     }
   }
 }
@@ -138,17 +126,33 @@ function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
   };
 }
 
-function alphaFrom(model: ExchangeableModel, tally: Tally, disagreement: (g: number) => number, chanceSum: () => number): AlphaEstimate {
-  const undefinedReason = checkDefined(tally);
-  if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
-  const n = tally.pairableValues;
-  // sum_ck o_ck delta_ck, with o_ck = sum_u (c-k pairs in u) / (m_u - 1).
-  const observed = sumByRatings(model, tally.weights, disagreement, (m) => m - 1);
-  const expected = chanceSum();
-  return {
-    value: (expected - (n - 1) * observed) / expected,
-    observedDisagreement: observed / n,
-    expectedDisagreement: expected / (n * (n - 1)),
+/**
+ * Alpha from each pattern's disagreement sum, fixed for the model (interval and ratio), and the
+ * chance sum of a tally: sum_ck o_ck delta_ck as sumByRatings forms it (per m, then divided by
+ * m - 1), in one buffer kept for the model, since a bootstrap gradient calls this per pattern and replicate.
+ */
+function alphaOfPatterns(model: ExchangeableModel, disagreement: Float64Array, chanceSum: (tally: Tally) => number): AlphaEstimator {
+  const { patterns, maxRatings } = model;
+  const byRatings = new Float64Array(maxRatings + 1);
+  return (tally) => {
+    const undefinedReason = checkDefined(tally);
+    if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
+    const n = tally.pairableValues;
+    byRatings.fill(0);
+    for (let g = 0; g < patterns.count; g++) {
+      const w = tally.weights[g] as number;
+      const m = patterns.ratings[g] as number;
+      if (w === 0 || m < 2) continue;
+      byRatings[m] = (byRatings[m] as number) + w * (disagreement[g] as number);
+    }
+    let observed = 0;
+    for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
+    const expected = chanceSum(tally);
+    return {
+      value: (expected - (n - 1) * observed) / expected,
+      observedDisagreement: observed / n,
+      expectedDisagreement: expected / (n * (n - 1)),
+    };
   };
 }
 
