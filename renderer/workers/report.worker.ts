@@ -4,6 +4,7 @@
 
 import * as Comlink from 'comlink';
 import { datasetFile } from '../../shared/export/dataset';
+import { buildReport } from '../../shared/report/build-report';
 import { countedLabels } from '../../shared/report/unsure-labels';
 import { difficultyHistogram } from '../../shared/stats/study/difficulty';
 import { listDisagreements } from '../../shared/stats/study/disagreements';
@@ -11,7 +12,6 @@ import { loadReportData, loadReportInputs } from '../db/report-inputs';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
 import { APP } from '../db/app-stamp';
-import { buildReportOnCores } from './report-threads';
 import { readable, workerDatabase } from './worker-support';
 
 const READING = 'Reading the study';
@@ -25,7 +25,7 @@ const api = {
       const { study, labels, gold, annotatorNames, inputs, conflictingLabels } = await loadReportInputs(workerDatabase(databaseName), studyId, {
         gold: request.includeGold,
       });
-      const report = await buildReportOnCores({
+      const report = buildReport({
         study,
         labels,
         gold,

@@ -93,36 +93,22 @@ export function buildReport(input: ReportInput): AgreementReport {
 }
 
 /** The report but its player outcomes and judges section, and how many phases the whole report counts in its progress. */
-export interface ReportFigures {
+interface ReportFigures {
   report: Omit<AgreementReport, 'players' | 'judges'>;
   phases: number;
 }
 
 /** The report's player outcomes and judges section (none when no judge labelled a unit people labelled). */
-export interface ReportJudges {
+interface ReportJudges {
   players: AgreementReport['players'];
   judges?: AgreementReport['judges'];
 }
 
-/** The last phases of the report's progress, those of reportJudges. */
-export const JUDGES_PHASES = ['Player outcomes', 'Judges'] as const;
-
-/**
- * The report but its player outcomes and judges section, with progress through every phase
- * before JUDGES_PHASES: what a second worker can compute beside reportJudges (the app's
- * report-parts.ts). With reportJudges of the same input, assembleReport gives exactly buildReport's report.
- */
-export function reportFigures(input: ReportInput): ReportFigures {
-  return figuresOf(input, prepare(input));
-}
-
-/** The report's player outcomes and judges section, without progress (reportFigures counts their phases). */
-export function reportJudges(input: ReportInput): ReportJudges {
-  return judgesOf(prepare(input), () => undefined);
-}
+/** The last phases of the report's progress, those of judgesOf. */
+const JUDGES_PHASES = ['Player outcomes', 'Judges'] as const;
 
 /** The report of its two parts, its fields in the order buildReport always wrote them. */
-export function assembleReport({ report }: ReportFigures, { players, judges }: ReportJudges): AgreementReport {
+function assembleReport({ report }: ReportFigures, { players, judges }: ReportJudges): AgreementReport {
   const { annotatorNames, unparseableJudgeReplies, turtleBench, fewClusters: few, ...before } = report;
   return {
     ...before,
