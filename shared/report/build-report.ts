@@ -14,7 +14,7 @@ import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/pl
 import { CHECKED_CLUSTERS, resamplingClusters } from '../stats/study/resampling';
 import { inLabelOrder, inStudyOrder } from '../stats/study/study-order';
 import { turtleBenchScoring } from '../stats/study/turtlebench-scoring';
-import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits } from '../stats/study/study-units';
+import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits, type TaskUnit } from '../stats/study/study-units';
 import {
   REPORT_FORMAT,
   type AgreementReport,
@@ -83,36 +83,53 @@ export interface ReportInput {
  * order) give the same report for the same study and labels.
  */
 export function buildReport(input: ReportInput): AgreementReport {
-  const { settings } = input;
-  if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0)
-    throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
-  if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
-  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
-    throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
-  const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
-  const study = inStudyOrder(input.study);
-  const unsure = settings.unsure ?? 'counted';
-  const ordered = inLabelOrder(input.labels);
-  const labels = countedLabels(ordered, unsure);
-  const unparseable = settings.unparseable ?? 'left-out';
-  const resample = settings.resample ?? 'puzzles';
-  if (resample !== 'puzzles' && resample !== 'units') throw new RangeError(`resample must be puzzles or units, not ${String(resample)}`);
-  const pairedTest = settings.pairedTest ?? 'bootstrap-t';
-  if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
-    throw new RangeError(`the paired test must be bootstrap-t or exact-mcnemar, not ${String(pairedTest)}`);
-  const units = indexStudy(study, labels, input.gold ?? [], unparseable);
+  const prepared = prepare(input);
+  const figures = figuresOf(input, prepared);
+  let done = figures.phases - JUDGES_PHASES.length;
+  const judges = judgesOf(prepared, (label) => input.onProgress?.(label, done++, figures.phases));
+  // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
+  input.onProgress?.('Laying out the report', figures.phases, figures.phases);
+  return assembleReport(figures, judges);
+}
 
-  const buckets: Record<ReportTask, ReportBucket[]> = {
-    answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
-    match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
+/** The report but its player outcomes and judges section, and how many phases the whole report counts in its progress. */
+interface ReportFigures {
+  report: Omit<AgreementReport, 'players' | 'judges'>;
+  phases: number;
+}
+
+/** The report's player outcomes and judges section (none when no judge labelled a unit people labelled). */
+interface ReportJudges {
+  players: AgreementReport['players'];
+  judges?: AgreementReport['judges'];
+}
+
+/** The last phases of the report's progress, those of judgesOf. */
+const JUDGES_PHASES = ['Player outcomes', 'Judges'] as const;
+
+/** The report of its two parts, its fields in the order buildReport always wrote them. */
+function assembleReport({ report }: ReportFigures, { players, judges }: ReportJudges): AgreementReport {
+  const { annotatorNames, unparseableJudgeReplies, turtleBench, fewClusters: few, ...before } = report;
+  return {
+    ...before,
+    players,
+    annotatorNames,
+    ...(unparseableJudgeReplies === undefined ? {} : { unparseableJudgeReplies }),
+    ...(turtleBench === undefined ? {} : { turtleBench }),
+    ...(judges === undefined ? {} : { judges }),
+    ...(few === undefined ? {} : { fewClusters: few }),
   };
-  // Per task: the table, each bucket's statistics, the pairwise figures; then four phases more.
-  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 4;
+}
+
+function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
+  const { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets, unitsInBucket } = prepared;
+  // Per task: the table, each bucket's statistics, the pairwise figures; then two phases here and JUDGES_PHASES.
+  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 2 + JUDGES_PHASES.length;
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
 
-  const answer = taskFigures(units, 'answer', buckets.answer, { ...bootstrap, resample }, phase, unparseable);
-  const match = taskFigures(units, 'match', buckets.match, { ...bootstrap, resample }, phase, unparseable);
+  const answer = taskFigures(units, 'answer', buckets.answer, unitsInBucket.answer, { ...bootstrap, resample }, phase, unparseable);
+  const match = taskFigures(units, 'match', buckets.match, unitsInBucket.match, { ...bootstrap, resample }, phase, unparseable);
 
   phase('Difficulty: chance-corrected agreement');
   const difficulty = difficultyStatistics(units.difficultyRatings, bootstrap);
@@ -122,21 +139,8 @@ export function buildReport(input: ReportInput): AgreementReport {
     ...annotatorReliability('match', units.units.match),
     ...difficultyAnnotatorReliability(units.difficultyRatings),
   ];
-  phase('Player outcomes');
-  const games = sessionGames(study, units);
-  const outcomes = playerOutcomes(games, reportBuckets(games.map((game) => game.bucket)));
-  const players = { outcomes, ranking: compareRankings(games, settings.seed) };
-  phase('Judges');
-  const judges = judgesSection(study, units, buckets, reportBuckets(games.map((game) => game.bucket)), {
-    resample,
-    pairedTest,
-    altTestEpsilon: settings.altTestEpsilon,
-    bootstrap,
-  });
-  // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
-  input.onProgress?.('Laying out the report', total, total);
 
-  return {
+  const report: ReportFigures['report'] = {
     format: REPORT_FORMAT,
     app: input.app,
     generatedAt: input.now,
@@ -153,7 +157,7 @@ export function buildReport(input: ReportInput): AgreementReport {
       unparseable,
       ...goldSetting(units),
       resample,
-      pairedTest,
+      pairedTest: pairedTestOf(settings),
     },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
@@ -161,21 +165,71 @@ export function buildReport(input: ReportInput): AgreementReport {
     confusion: [...answer.confusion, ...match.confusion],
     annotators,
     difficulty: units.difficulty,
-    players,
     annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
     ...unparseableSetting(units),
     ...turtleBenchSetting(units),
-    ...(judges === undefined ? {} : { judges }),
-    ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(units, buckets, resample) } : {}),
+    ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(unitsInBucket, buckets, resample) } : {}),
   };
+  return { report, phases: total };
+}
+
+function judgesOf(prepared: Prepared, phase: (label: (typeof JUDGES_PHASES)[number]) => void): ReportJudges {
+  const { settings, bootstrap, study, resample, units, buckets } = prepared;
+  phase('Player outcomes');
+  const games = sessionGames(study, units);
+  const playerBuckets = reportBuckets(games.map((game) => game.bucket));
+  const players = { outcomes: playerOutcomes(games, playerBuckets), ranking: compareRankings(games, settings.seed) };
+  phase('Judges');
+  const judges = judgesSection(study, units, buckets, playerBuckets, {
+    resample,
+    pairedTest: pairedTestOf(settings),
+    altTestEpsilon: settings.altTestEpsilon,
+    bootstrap,
+  });
+  return judges === undefined ? { players } : { players, judges };
+}
+
+type Prepared = ReturnType<typeof prepare>;
+
+/** What both parts of the report start from: the settings checked, the study and labels in study order, the units indexed. */
+function prepare(input: ReportInput) {
+  const { settings } = input;
+  if (!Number.isSafeInteger(settings.bootstrap) || settings.bootstrap < 0)
+    throw new RangeError(`bootstrap must be a whole number of at least 0, not ${settings.bootstrap}`);
+  if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
+  if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
+    throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
+  const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
+  const study = inStudyOrder(input.study);
+  const unsure = settings.unsure ?? 'counted';
+  const ordered = inLabelOrder(input.labels);
+  const labels = countedLabels(ordered, unsure);
+  const unparseable = settings.unparseable ?? 'left-out';
+  const resample = settings.resample ?? 'puzzles';
+  if (resample !== 'puzzles' && resample !== 'units') throw new RangeError(`resample must be puzzles or units, not ${String(resample)}`);
+  pairedTestOf(settings);
+  const units = indexStudy(study, labels, input.gold ?? [], unparseable);
+  const buckets: Record<ReportTask, ReportBucket[]> = {
+    answer: reportBuckets(units.units.answer.map((unit) => unit.bucket)),
+    match: reportBuckets(units.units.match.map((unit) => unit.bucket)),
+  };
+  // Each bucket's units, in study order, sorted out once for the figures that take one bucket at a time.
+  const unitsInBucket = { answer: unitsByBucket(units.units.answer), match: unitsByBucket(units.units.match) };
+  return { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets, unitsInBucket };
+}
+
+function pairedTestOf(settings: ReportSettings): PairedTest {
+  const pairedTest = settings.pairedTest ?? 'bootstrap-t';
+  if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
+    throw new RangeError(`the paired test must be bootstrap-t or exact-mcnemar, not ${String(pairedTest)}`);
+  return pairedTest;
 }
 
 /** Each task's buckets whose units fall in at least one but fewer than CHECKED_CLUSTERS clusters (what a replicate draws). */
-function fewClusters(units: StudyUnits, buckets: Record<ReportTask, ReportBucket[]>, resample: Resampling): FewClusters {
+function fewClusters(unitsInBucket: Record<ReportTask, UnitsByBucket>, buckets: Record<ReportTask, ReportBucket[]>, resample: Resampling): FewClusters {
   const few = REPORT_TASKS.flatMap((task) =>
     buckets[task].flatMap((bucket) => {
-      const inBucket = units.units[task].filter((unit) => bucket === 'all' || unit.bucket === bucket);
-      const { clusters } = resamplingClusters(inBucket, resample);
+      const { clusters } = resamplingClusters(unitsInBucket[task](bucket), resample);
       return clusters > 0 && clusters < CHECKED_CLUSTERS ? [{ task, bucket, clusters }] : [];
     }),
   );
@@ -221,6 +275,7 @@ function taskFigures(
   units: StudyUnits,
   task: ReportTask,
   buckets: readonly ReportBucket[],
+  inBucket: UnitsByBucket,
   { resample, ...bootstrap }: BootstrapOptions & { resample: Resampling },
   phase: (label: string) => void,
   unparseable: UnparseableReplies,
@@ -239,7 +294,7 @@ function taskFigures(
   const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
   for (const bucket of buckets) {
     phase(`${TASK_PHASE[task]}: chance-corrected agreement, ${BUCKET_PHASE[bucket]}`);
-    statistics[bucket] = chanceCorrected(bucket === 'all' ? taskUnits : taskUnits.filter((unit) => unit.bucket === bucket), categories, bootstrap, resample);
+    statistics[bucket] = chanceCorrected(inBucket(bucket), categories, bootstrap, resample);
   }
   phase(`${TASK_PHASE[task]}: Cohen's kappa and confusion matrices`);
   const pairwise = pairwiseKappas(taskUnits, judges, gold);
@@ -248,6 +303,20 @@ function taskFigures(
     return confusionMatrix(task, judge, taskUnits, judgeCategories, kappa);
   });
   return { table, statistics, pairwise, confusion };
+}
+
+/** A task's units of one bucket, in study order; `all` gives every unit. */
+type UnitsByBucket = (bucket: ReportBucket) => readonly TaskUnit[];
+
+/** The units of every bucket, sorted out in one pass. */
+function unitsByBucket(units: readonly TaskUnit[]): UnitsByBucket {
+  const grouped = new Map<ReportBucket, TaskUnit[]>();
+  for (const unit of units) {
+    const bucket = grouped.get(unit.bucket);
+    if (bucket === undefined) grouped.set(unit.bucket, [unit]);
+    else bucket.push(unit);
+  }
+  return (bucket) => (bucket === 'all' ? units : (grouped.get(bucket) ?? []));
 }
 
 /** Easy, medium, hard, then unrated only when something is unrated, then all (SPEC §4 tables). */

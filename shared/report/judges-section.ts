@@ -99,9 +99,10 @@ export function judgesSection(
 function sameUnitsAs(units: readonly TaskUnit[], buckets: readonly ReportBucket[]): { counted: Set<ReportBucket>; twins: Map<ReportBucket, ReportBucket> } {
   const firstWith = new Map<string, ReportBucket>();
   const twins = new Map<ReportBucket, ReportBucket>();
+  const bucketOf = units.map((unit) => unit.bucket);
   // All first, so a bucket that is all the units is counted as All.
   for (const bucket of [...buckets.filter((b) => b === 'all'), ...buckets.filter((b) => b !== 'all')]) {
-    const key = units.flatMap((unit, u) => (bucket === 'all' || unit.bucket === bucket ? [u] : [])).join(' ');
+    const key = bucketOf.flatMap((unitBucket, u) => (bucket === 'all' || unitBucket === bucket ? [u] : [])).join(' ');
     if (key === '') continue;
     const first = firstWith.get(key);
     if (first === undefined) firstWith.set(key, bucket);

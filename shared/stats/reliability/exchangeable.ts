@@ -186,7 +186,7 @@ export function patternDisagreement(patterns: UnitPatterns, distance: (c: number
   return out;
 }
 
-export function disagreementOf(patterns: UnitPatterns, g: number, distance: (c: number, k: number) => number): number {
+function disagreementOf(patterns: UnitPatterns, g: number, distance: (c: number, k: number) => number): number {
   const from = patterns.start[g] as number;
   const end = patterns.start[g + 1] as number;
   let d = 0;

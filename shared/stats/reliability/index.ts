@@ -256,6 +256,30 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
   };
 }
 
+/** Each pair of raters' n, percent agreement and Cohen's kappa (computeReliability's pairs, same order and values), and nothing else. */
+export interface CohenPair {
+  a: string;
+  b: string;
+  n: number;
+  percentAgreement: number | null;
+  cohenKappa: number | null;
+}
+
+/**
+ * The pairwise figures alone, for a caller that needs no statistic of all the raters (the report's
+ * pairwise kappas): computeReliability would compute every level's alpha, Conger's kappa and the
+ * quadratic family of every rater too, only for them to be dropped.
+ */
+export function cohenPairs(ratings: readonly Rating[]): CohenPair[] {
+  return raterPairs(buildRatingTable(ratingColumns(ratings))).map((pair) => ({
+    a: pair.a,
+    b: pair.b,
+    n: pair.n,
+    percentAgreement: pair.percentAgreement.value,
+    cohenKappa: pair.cohenKappa.value,
+  }));
+}
+
 /**
  * The rater-exchangeable statistics only, for callers that need them many times (the study
  * report, per task and bucket): alpha (nominal, and at `level` when another is asked), percent
@@ -294,6 +318,61 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
     ...intervals,
     undefinedReasons: reasons.record,
   };
+}
+
+/** Alpha at one level with its interval, as computeChanceCorrected at that level gives them. */
+export interface AlphaLevelResult {
+  level: MeasurementLevel;
+  alpha: number | null;
+  /** Present with a bootstrap: the studentized interval, null as undefinedReasons['ci95.alpha'] says. */
+  ci95?: Interval | null;
+  bootstrap?: { replicates: number; seed: number; method: 'studentized'; undefinedReplicates: number };
+  /** Why alpha or its interval is undefined, under "alpha.<level>" and "ci95.alpha". */
+  undefinedReasons: Record<string, string>;
+}
+
+/**
+ * Alpha at each of `levels` with its studentized interval, every level from the same replicates
+ * and nothing else (no Gwet family, no nominal alpha unless asked): what the report needs of the
+ * difficulty ratings, for one resampling instead of one per level. Each level's alpha, interval,
+ * undefined replicates and reasons are those computeChanceCorrected gives at that level alone
+ * (same seed, same draws; each level's statistic its own).
+ */
+export function computeAlphaLevels(ratings: readonly Rating[], levels: readonly MeasurementLevel[], options: ReliabilityOptions = {}): AlphaLevelResult[] {
+  const columns = ratingColumns(ratings);
+  const { table, model, point } = prepare(columns, { ...options, level: levels[0] ?? 'nominal' });
+  for (const level of levels) if (!availableLevels(table).includes(level)) throw levelMismatch(columns, table, level);
+  const estimators = levels.map((level) => alphaEstimator(model, level));
+  const results: AlphaLevelResult[] = levels.map((level, i) => {
+    const estimate = (estimators[i] as AlphaEstimator)(point);
+    return { level, alpha: estimate.value, undefinedReasons: estimate.value === null ? { [`alpha.${level}`]: estimate.reason ?? 'undefined' } : {} };
+  });
+  const bootstrap = options.bootstrap;
+  if (bootstrap === undefined || bootstrap.replicates === 0) return results;
+  const clusters = replicateClusters(table, model.patterns, options.clusterOf);
+  const intervals = bootstrapStudentizedMany(
+    clusters.groupOfCluster,
+    clusters.groups,
+    levels.length,
+    linearizedEstimates(model, clusters, levels.length, (replicate) => estimators.map((estimate) => estimate(replicate).value)),
+    bootstrap,
+    'undefined',
+  );
+  return results.map((result, i) => {
+    const { ci95, undefinedReplicates, reason } = intervals[i] as (typeof intervals)[number];
+    // As bootstrapIntervals withholds a coefficient's interval: any reason withholds it.
+    const withheld = reason === undefined ? undefined : reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason;
+    return {
+      ...result,
+      ci95: withheld !== undefined || ci95 === null ? null : withinRange(ci95, -Infinity),
+      bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, method: 'studentized', undefinedReplicates },
+      undefinedReasons: withheld === undefined ? result.undefinedReasons : { ...result.undefinedReasons, 'ci95.alpha': withheld },
+    };
+  });
+}
+
+function noSpreadReason(options: ReliabilityOptions): string {
+  return `every ${options.clusterOf === undefined ? 'unit' : 'puzzle'} gives the statistic the same value, so resampling shows no uncertainty it could bound`;
 }
 
 interface Prepared {
@@ -401,10 +480,7 @@ function bootstrapIntervals(
         ).map(({ ci95, undefinedReplicates, reason }) => ({
           ci95,
           undefinedReplicates,
-          reason:
-            reason === STUDENTIZED_REASONS.noSpread
-              ? `every ${options.clusterOf === undefined ? 'unit' : 'puzzle'} gives the statistic the same value, so resampling shows no uncertainty it could bound`
-              : reason,
+          reason: reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason,
         }))
       : bootstrapGroupsMany(
           clusters.groupOfCluster,

@@ -3,7 +3,7 @@
 // alpha = 1 - Do / De = 1 - (n - 1) sum_ck o_ck delta_ck / sum_ck n_c n_k delta_ck.
 
 import { REASONS } from './coefficient';
-import { disagreementOf, patternDisagreement, spreadOf, sumByRatings, type ExchangeableModel, type Tally } from './exchangeable';
+import { patternDisagreement, spreadOf, type ExchangeableModel, type Tally } from './exchangeable';
 import type { MeasurementLevel } from './rating-table';
 
 export interface AlphaEstimate {
@@ -26,30 +26,18 @@ export function alphaEstimator(model: ExchangeableModel, level: MeasurementLevel
     case 'nominal':
       return (tally) => nominalAlpha(model, tally);
     case 'ordinal':
-      return (tally) => ordinalAlpha(model, tally);
+      return ordinalAlpha(model);
     case 'interval': {
       const x = numericValues(model);
       const disagreement = patternDisagreement(model.patterns, (c, k) => squared((x[c] as number) - (x[k] as number)));
-      return (tally) =>
-        alphaFrom(
-          model,
-          tally,
-          (g) => disagreement[g] as number,
-          () => spreadOf(tally.pairableMarginals, x),
-        );
+      return alphaOfPatterns(model, disagreement, (tally) => spreadOf(tally.pairableMarginals, x));
     }
     case 'ratio': {
       const x = numericValues(model);
       if (x.some((value) => value < 0)) return () => ({ value: null, observedDisagreement: null, expectedDisagreement: null, reason: REASONS.negativeRatio });
       const distance = (c: number, k: number) => ratioDistance(x[c] as number, x[k] as number);
       const disagreement = patternDisagreement(model.patterns, distance);
-      return (tally) =>
-        alphaFrom(
-          model,
-          tally,
-          (g) => disagreement[g] as number,
-          () => pairSum(tally.pairableMarginals, distance),
-        );
+      return alphaOfPatterns(model, disagreement, (tally) => pairSum(tally.pairableMarginals, distance));
     }
   }
 }
@@ -77,37 +65,94 @@ function nominalAlpha(model: ExchangeableModel, tally: Tally): AlphaEstimate {
 /**
  * The ordinal metric delta_ck = (sum_{g=c..k} n_g - (n_c + n_k) / 2)^2 equals (M_k - M_c)^2 for the
  * midranks M_k = n_1 + ... + n_{k-1} + n_k / 2 of the pairable values, so ordinal alpha is interval
- * alpha on midranks. They depend on the marginals, so each tally recomputes them.
+ * alpha on midranks. They depend on the marginals, so each tally recomputes every pattern's
+ * disagreement: from its category pairs and their frequency products, listed once per model
+ * (a bootstrap gradient tallies once per pattern and replicate), with disagreementOf's arithmetic.
  */
-function ordinalAlpha(model: ExchangeableModel, tally: Tally): AlphaEstimate {
-  const marginals = tally.pairableMarginals;
-  const midrank = new Float64Array(marginals.length);
-  let below = 0;
-  for (let k = 0; k < marginals.length; k++) {
-    const nk = marginals[k] as number;
-    midrank[k] = below + nk / 2;
-    below += nk;
+function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
+  const { patterns, maxRatings } = model;
+  const pairStart = new Uint32Array(patterns.count + 1);
+  const low: number[] = [];
+  const high: number[] = [];
+  const product: number[] = [];
+  for (let g = 0; g < patterns.count; g++) {
+    const end = patterns.start[g + 1] as number;
+    for (let j = patterns.start[g] as number; j < end; j++) {
+      for (let i = j + 1; i < end; i++) {
+        low.push(patterns.category[j] as number);
+        high.push(patterns.category[i] as number);
+        product.push((patterns.frequency[j] as number) * (patterns.frequency[i] as number));
+      }
+    }
+    pairStart[g + 1] = product.length;
   }
-  const distance = (c: number, k: number) => squared((midrank[c] as number) - (midrank[k] as number));
-  return alphaFrom(
-    model,
-    tally,
-    (g) => disagreementOf(model.patterns, g, distance),
-    () => spreadOf(marginals, midrank),
-  );
+  const pairLow = Uint32Array.from(low);
+  const pairHigh = Uint32Array.from(high);
+  const pairProduct = Float64Array.from(product);
+  const midrank = new Float64Array(model.categoryCount);
+  const byRatings = new Float64Array(maxRatings + 1);
+  return (tally) => {
+    const marginals = tally.pairableMarginals;
+    let below = 0;
+    for (let k = 0; k < marginals.length; k++) {
+      const nk = marginals[k] as number;
+      midrank[k] = below + nk / 2;
+      below += nk;
+    }
+    const undefinedReason = checkDefined(tally);
+    if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
+    const n = tally.pairableValues;
+    // sum_ck o_ck delta_ck as sumByRatings forms it: per m, then divided by m - 1.
+    byRatings.fill(0);
+    for (let g = 0; g < patterns.count; g++) {
+      const w = tally.weights[g] as number;
+      const m = patterns.ratings[g] as number;
+      if (w === 0 || m < 2) continue;
+      let d = 0;
+      for (let p = pairStart[g] as number; p < (pairStart[g + 1] as number); p++) {
+        const x = (midrank[pairLow[p] as number] as number) - (midrank[pairHigh[p] as number] as number);
+        d += (pairProduct[p] as number) * (x * x);
+      }
+      byRatings[m] = (byRatings[m] as number) + w * (2 * d);
+    }
+    let observed = 0;
+    for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
+    const expected = spreadOf(marginals, midrank);
+    return {
+      value: (expected - (n - 1) * observed) / expected,
+      observedDisagreement: observed / n,
+      expectedDisagreement: expected / (n * (n - 1)),
+    };
+  };
 }
 
-function alphaFrom(model: ExchangeableModel, tally: Tally, disagreement: (g: number) => number, chanceSum: () => number): AlphaEstimate {
-  const undefinedReason = checkDefined(tally);
-  if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
-  const n = tally.pairableValues;
-  // sum_ck o_ck delta_ck, with o_ck = sum_u (c-k pairs in u) / (m_u - 1).
-  const observed = sumByRatings(model, tally.weights, disagreement, (m) => m - 1);
-  const expected = chanceSum();
-  return {
-    value: (expected - (n - 1) * observed) / expected,
-    observedDisagreement: observed / n,
-    expectedDisagreement: expected / (n * (n - 1)),
+/**
+ * Alpha from each pattern's disagreement sum, fixed for the model (interval and ratio), and the
+ * chance sum of a tally: sum_ck o_ck delta_ck as sumByRatings forms it (per m, then divided by
+ * m - 1), in one buffer kept for the model, since a bootstrap gradient calls this per pattern and replicate.
+ */
+function alphaOfPatterns(model: ExchangeableModel, disagreement: Float64Array, chanceSum: (tally: Tally) => number): AlphaEstimator {
+  const { patterns, maxRatings } = model;
+  const byRatings = new Float64Array(maxRatings + 1);
+  return (tally) => {
+    const undefinedReason = checkDefined(tally);
+    if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
+    const n = tally.pairableValues;
+    byRatings.fill(0);
+    for (let g = 0; g < patterns.count; g++) {
+      const w = tally.weights[g] as number;
+      const m = patterns.ratings[g] as number;
+      if (w === 0 || m < 2) continue;
+      byRatings[m] = (byRatings[m] as number) + w * (disagreement[g] as number);
+    }
+    let observed = 0;
+    for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
+    const expected = chanceSum(tally);
+    return {
+      value: (expected - (n - 1) * observed) / expected,
+      observedDisagreement: observed / n,
+      expectedDisagreement: expected / (n * (n - 1)),
+    };
   };
 }
 

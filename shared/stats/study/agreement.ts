@@ -70,8 +70,17 @@ export function agreementRows(
     for (const second of raters.slice(i + 1)) pairs.push({ a: first.group, b: second.group, score: (unit) => fixedFixedScore(unit, first, second) });
   });
 
-  const humanCounts = units.map(humanLabelCounts);
-  const scores = pairs.map((pair) => units.map((unit, u) => pair.score(unit, humanCounts[u] as Map<string, number>)));
+  // One pass over the units: every pair's score, each unit's bucket and puzzle; every pair and
+  // bucket below reads these, not the units.
+  const scores = pairs.map(() => new Array<UnitScore | null>(units.length));
+  const bucketOf = new Array<string>(units.length);
+  const puzzleOf = new Array<{ puzzleId: string }>(units.length);
+  units.forEach((unit, u) => {
+    const humanCounts = humanLabelCounts(unit);
+    pairs.forEach((pair, p) => ((scores[p] as (UnitScore | null)[])[u] = pair.score(unit, humanCounts)));
+    bucketOf[u] = unit.bucket;
+    puzzleOf[u] = { puzzleId: unit.puzzleId };
+  });
   // figures[pair][bucket]
   const figures = pairs.map(() => new Array<AgreementFigure>(buckets.length));
   buckets.forEach((bucket, b) => {
@@ -81,8 +90,8 @@ export function agreementRows(
     const sharing: Array<{ units: number[]; pairs: number[] }> = [];
     pairs.forEach((_, p) => {
       const taking: number[] = [];
-      units.forEach((unit, u) => {
-        if (scores[p]?.[u] && (bucket === 'all' || unit.bucket === bucket)) taking.push(u);
+      bucketOf.forEach((unitBucket, u) => {
+        if (scores[p]?.[u] && (bucket === 'all' || unitBucket === bucket)) taking.push(u);
       });
       const same = sharing.find((c) => sameUnits(c.units, taking));
       if (same) same.pairs.push(p);
@@ -91,7 +100,7 @@ export function agreementRows(
     for (const same of sharing) {
       const sameScores = same.pairs.map((p) => same.units.map((u) => scores[p]?.[u] as UnitScore));
       const clusters = resamplingClusters(
-        same.units.map((u) => units[u] as TaskUnit),
+        same.units.map((u) => puzzleOf[u] as { puzzleId: string }),
         resample,
       );
       agreementFigures(sameScores, bootstrap, clusters).forEach((figure, i) => {

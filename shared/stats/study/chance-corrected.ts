@@ -5,7 +5,7 @@
 
 import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
-import { computeChanceCorrected, type ChanceCorrectedResult, type MeasurementLevel, type Rating } from '../reliability';
+import { computeAlphaLevels, computeChanceCorrected, type Interval, type Rating } from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';
 
 export type DifficultyStatistics = NonNullable<AgreementReport['statistics']['difficulty']>;
@@ -35,14 +35,15 @@ export function chanceCorrected(
 ): ChanceCorrected {
   const ratings: Rating[] = [];
   const counts = new Map(categories.map((category) => [category, 0]));
+  const puzzleOf = new Map<string, string>();
   for (const unit of units) {
+    puzzleOf.set(unit.id, unit.puzzleId);
     unit.humans.forEach(({ value }, position) => {
       ratings.push({ unit: unit.id, rater: exchangeableRater(position), value });
       counts.set(value, (counts.get(value) ?? 0) + 1);
     });
   }
   // The scheme's categories are the scale: AC1 and Brennan-Prediger take q from it even when a category is never used.
-  const puzzleOf = new Map(units.map((unit) => [unit.id, unit.puzzleId]));
   const clusters = resample === 'puzzles' ? { clusterOf: (unit: string) => puzzleOf.get(unit) ?? unit } : {};
   const result = computeChanceCorrected(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
   const prevalence: Record<string, number> = {};
@@ -78,8 +79,16 @@ export function chanceCorrected(
             gwetAC1: undefinedReplicates.gwetAC1,
           },
         }),
-    undefinedReasons: reportReasons(result, TASK_REASON_KEYS),
+    undefinedReasons: reportReasons(result.undefinedReasons, TASK_REASON_KEYS),
   };
+}
+
+interface LevelFigures {
+  alpha: number | null;
+  ci95: Interval | null | undefined;
+  method: 'studentized' | undefined;
+  undefinedReplicates: number | undefined;
+  reasons: Record<string, string>;
 }
 
 /** Ordinal and interval alpha (Krippendorff 2011) of every human difficulty rating, each with its bootstrap interval. */
@@ -94,18 +103,18 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     position.set(rating.puzzleId, next + 1);
     return { unit: rating.puzzleId, rater: exchangeableRater(next), value: String(rating.value) };
   });
-  const atLevel = (level: MeasurementLevel, name: string) => {
-    const result = computeChanceCorrected(engineRatings, { level, ...(bootstrap.replicates > 0 ? { bootstrap } : {}) });
+  // Both levels from one resampling: each gets the interval it would get alone.
+  const levels = computeAlphaLevels(engineRatings, ['ordinal', 'interval'], bootstrap.replicates > 0 ? { bootstrap } : {});
+  const [ordinal, interval] = levels.map((result) => {
+    const name = `${result.level}Alpha`;
     return {
-      alpha: result.alpha[level] ?? null,
-      ci95: result.ci95?.alpha,
+      alpha: result.alpha,
+      ci95: result.ci95,
       method: result.bootstrap?.method,
-      undefinedReplicates: result.bootstrap?.undefinedReplicates.alpha,
-      reasons: reportReasons(result, { [`alpha.${level}`]: name, 'ci95.alpha': `${name}Ci95` }),
+      undefinedReplicates: result.bootstrap?.undefinedReplicates,
+      reasons: reportReasons(result.undefinedReasons, { [`alpha.${result.level}`]: name, 'ci95.alpha': `${name}Ci95` }),
     };
-  };
-  const ordinal = atLevel('ordinal', 'ordinalAlpha');
-  const interval = atLevel('interval', 'intervalAlpha');
+  }) as [LevelFigures, LevelFigures];
   return {
     ordinalAlpha: ordinal.alpha,
     intervalAlpha: interval.alpha,
@@ -130,9 +139,9 @@ function exchangeableRater(position: number): string {
   return `r${position + 1}`;
 }
 
-function reportReasons(result: ChanceCorrectedResult, keys: Readonly<Record<string, string>>): Record<string, string> {
+function reportReasons(undefinedReasons: Readonly<Record<string, string>>, keys: Readonly<Record<string, string>>): Record<string, string> {
   const reasons: Record<string, string> = {};
-  for (const [path, reason] of Object.entries(result.undefinedReasons)) {
+  for (const [path, reason] of Object.entries(undefinedReasons)) {
     const key = keys[path];
     if (key !== undefined) reasons[key] = reason;
   }

@@ -27,7 +27,15 @@ export function judgeComparisons(
   bootstrap: BootstrapOptions,
   pairedTest: PairedTest = 'bootstrap-t',
 ): JudgeComparisonRow[] {
-  const majorities = units.map(humanMajority);
+  // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
+  const majorities = new Array<string | null>(units.length);
+  const bucketOf = new Array<string>(units.length);
+  const puzzleOf = new Array<{ puzzleId: string }>(units.length);
+  units.forEach((unit, u) => {
+    majorities[u] = humanMajority(unit);
+    bucketOf[u] = unit.bucket;
+    puzzleOf[u] = { puzzleId: unit.puzzleId };
+  });
   // Per judge and unit: 1 when its label is the majority, 0 when it is another, -1 without a label or majority.
   const agrees = judges.map((judge) =>
     Int8Array.from(units, (unit, u) => {
@@ -38,9 +46,9 @@ export function judgeComparisons(
   );
   const rows: JudgeComparisonRow[] = [];
   for (const bucket of buckets) {
-    const inBucket = units.flatMap((unit, u) => ((bucket === 'all' || unit.bucket === bucket) && (majorities[u] ?? null) !== null ? [u] : []));
+    const inBucket = bucketOf.flatMap((unitBucket, u) => ((bucket === 'all' || unitBucket === bucket) && (majorities[u] ?? null) !== null ? [u] : []));
     const { clusterOfUnit } = resamplingClusters(
-      inBucket.map((u) => units[u] as TaskUnit),
+      inBucket.map((u) => puzzleOf[u] as { puzzleId: string }),
       resample,
     );
     const pairs: { a: string; b: string; paired: PairedUnit[]; series: ClusterSeries }[] = [];

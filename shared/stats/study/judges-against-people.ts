@@ -37,15 +37,23 @@ export function judgesAgainstPeople(
   categories: readonly string[],
   settings: LeniencySettings,
 ): JudgeAgainstPeopleRow[] {
-  const majorities = units.map(humanMajority);
+  // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
+  const majorities = new Array<string | null>(units.length);
+  const bucketOf = new Array<string>(units.length);
+  const puzzleOf = new Array<{ puzzleId: string }>(units.length);
+  units.forEach((unit, u) => {
+    majorities[u] = humanMajority(unit);
+    bucketOf[u] = unit.bucket;
+    puzzleOf[u] = { puzzleId: unit.puzzleId };
+  });
   const column = new Map(buckets.map((bucket, b) => [bucket, b]));
   const all = column.get('all');
   const { positive, negative } = JUDGE_POLES[task];
   // Per bucket, the cluster of each of its units (-1 for a unit of another bucket).
   const clusterIn = buckets.map((bucket) => {
-    const inBucket = units.flatMap((unit, u) => (bucket === 'all' || unit.bucket === bucket ? [u] : []));
+    const inBucket = bucketOf.flatMap((unitBucket, u) => (bucket === 'all' || unitBucket === bucket ? [u] : []));
     const { clusterOfUnit } = resamplingClusters(
-      inBucket.map((u) => units[u] as TaskUnit),
+      inBucket.map((u) => puzzleOf[u] as { puzzleId: string }),
       settings.resample,
     );
     const clusters = new Int32Array(units.length).fill(-1);

@@ -3,7 +3,7 @@
 // The kappas come from the reliability core; this module only decides who is paired on what.
 
 import type { PairKappa } from '../../report/model/report-model';
-import { computeReliability, type Rating } from '../reliability';
+import { cohenPairs, type Rating } from '../reliability';
 import { fixedRaters, type FixedRater } from './agreement';
 import { humanMajority } from './majority';
 import type { TaskUnit } from './study-units';
@@ -37,8 +37,8 @@ export function pairwiseKappas(units: readonly TaskUnit[], judges: readonly stri
     }
   }
   // Pairs with no unit in common (most of them, when packs split a large team) say nothing.
-  const raterPairs = computeReliability(ratings)
-    .pairs.filter((pair) => pair.n > 0)
+  const raterPairs = cohenPairs(ratings)
+    .filter((pair) => pair.n > 0)
     .map((pair) => pairKappa(pair, (labelled.get(pair.a) ?? 0) + (labelled.get(pair.b) ?? 0) - pair.n));
   const majorities = units.map(humanMajority);
   return [...raterPairs, ...raters.map((rater) => majorityKappa(units, majorities, rater))];
@@ -55,7 +55,7 @@ function majorityKappa(units: readonly TaskUnit[], majorities: ReadonlyArray<str
     if (label === undefined || majority === null) return;
     ratings.push({ unit: unit.id, rater: rater.group, value: label }, { unit: unit.id, rater: HUMAN_MAJORITY, value: majority });
   });
-  const pair = computeReliability(ratings).pairs.find((entry) => entry.a === rater.group || entry.b === rater.group);
+  const pair = cohenPairs(ratings).find((entry) => entry.a === rater.group || entry.b === rater.group);
   return pair
     ? { ...pairKappa(pair, either), a: rater.group, b: HUMAN_MAJORITY }
     : { a: rater.group, b: HUMAN_MAJORITY, n: 0, units: either, percentAgreement: null, cohenKappa: null };
