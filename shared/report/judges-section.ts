@@ -4,11 +4,12 @@
 
 import type { StudyData } from '../domain/model';
 import type { BootstrapOptions } from '../stats/bootstrap';
+import { clusterRatioTestSets } from '../stats/cluster-ratio-test';
 import { altTest, DEFAULT_ALT_TEST_EPSILON } from '../stats/judge/alt-test';
 import { holm } from '../stats/judge/mcnemar';
 import { correctedScores } from '../stats/study/corrected-scores';
-import { judgeComparisons } from '../stats/study/judge-comparisons';
-import { judgesAgainstPeople } from '../stats/study/judges-against-people';
+import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
+import { judgesAgainstPeoplePlan } from '../stats/study/judges-against-people';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { holmFamilyText } from './holm-families';
 import type { JudgeAltTestRow, JudgesSection, PairedTest, PairedTestResult, ReportBucket, ReportTask, Resampling } from './model/report-model';
@@ -38,7 +39,12 @@ export function judgesSection(
     const taskUnits = units.units[task];
     const judges = units.judges[task];
     const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
-    const againstPeople = judgesAgainstPeople(task, taskUnits, judges, buckets[task], units.categories[task], settings);
+    // The net leniency and the comparisons tested on one call: on a bucket both usually fall in as
+    // many clusters, so they share the replicates' draws (each keeps its own figures).
+    const leniencyPlan = judgesAgainstPeoplePlan(task, taskUnits, judges, buckets[task], units.categories[task], settings);
+    const comparisonsPlan = judgeComparisonsPlan(task, taskUnits, judges, buckets[task], settings.resample, settings.pairedTest);
+    const tests = clusterRatioTestSets([...leniencyPlan.seriesSets, ...comparisonsPlan.seriesSets], settings.bootstrap);
+    const againstPeople = leniencyPlan.rows(tests.slice(0, leniencyPlan.seriesSets.length));
     const leniency = holmFamily(
       againstPeople,
       counted,
@@ -55,7 +61,7 @@ export function judgesSection(
           `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
         ),
       );
-    const comparisons = judgeComparisons(task, taskUnits, judges, buckets[task], settings.resample, settings.bootstrap, settings.pairedTest);
+    const comparisons = comparisonsPlan.rows(tests.slice(leniencyPlan.seriesSets.length));
     const paired = holmFamily(
       comparisons,
       counted,

@@ -100,26 +100,96 @@ export function forEachReplicate(
   options: BootstrapOptions,
   onReplicate: (drawsPerGroup: Uint32Array) => void,
 ): void {
+  forEachSharedReplicate([groupOfUnit], [groupCount], options, (drawsPerSet) => onReplicate(drawsPerSet[0] as Uint32Array));
+}
+
+/**
+ * forEachReplicate for several groupings of the same number of units at once: with one seed the
+ * unit a draw picks depends only on N, so every grouping gets the draws forEachReplicate would
+ * give it alone, from one pass of the generator (the pass is most of a replicate's cost where
+ * the groups are few). `onReplicate` gets each grouping's draws per group, in order, reused.
+ */
+export function forEachSharedReplicate(
+  groupOfUnits: readonly Uint32Array[],
+  groupCounts: readonly number[],
+  options: BootstrapOptions,
+  onReplicate: (drawsPerSet: readonly Uint32Array[]) => void,
+): void {
   const { replicates } = options;
   if (!Number.isSafeInteger(replicates) || replicates < 0) throw new RangeError(`replicates must be a whole number of 0 or more, not ${replicates}`);
-  const units = groupOfUnit.length;
+  const sets = groupOfUnits.length;
+  if (sets === 0) return;
+  const units = (groupOfUnits[0] as Uint32Array).length;
+  if (groupOfUnits.some((groupOf) => groupOf.length !== units)) throw new RangeError('groupings drawn together must group the same number of units');
   if (units === 0) return;
+  const { jointOfUnit, jointCount, groupOfJoint } = jointGroups(groupOfUnits, groupCounts);
+  const jointDraws = new Uint32Array(jointCount);
+  // One grouping is its own joint grouping: its draws are the joint draws.
+  const draws = sets === 1 ? [jointDraws] : groupCounts.map((count) => new Uint32Array(count));
   // mulberry32 of demo/prng.ts written out in the loop: this loop makes replicates x units
   // draws (50 million for a large study), and the call per draw was half its time. Same
   // seed, same sequence: the bootstrap tests pin intervals drawn through createPrng.
   let state = Math.trunc(options.seed) >>> 0;
-  const draws = new Uint32Array(groupCount);
   for (let b = 0; b < replicates; b++) {
-    draws.fill(0);
+    jointDraws.fill(0);
     for (let i = 0; i < units; i++) {
       state = (state + 0x6d2b79f5) >>> 0;
       let t = state;
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const g = groupOfUnit[Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units)] as number;
-      draws[g] = (draws[g] as number) + 1;
+      const g = jointOfUnit[Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units)] as number;
+      jointDraws[g] = (jointDraws[g] as number) + 1;
     }
+    if (sets > 1) for (let s = 0; s < sets; s++) spreadDraws(jointDraws, groupOfJoint[s] as Uint32Array, draws[s] as Uint32Array);
     onReplicate(draws);
+  }
+}
+
+/**
+ * The groupings' common refinement: units in the same group of every grouping share a joint
+ * group, numbered in order of first appearance, and groupOfJoint[s][j] is joint group j's group
+ * in grouping s. A replicate counts its draws once per joint group, then adds them up per
+ * grouping: whole numbers, so each grouping's draws are exactly those it would count alone.
+ */
+function jointGroups(
+  groupOfUnits: readonly Uint32Array[],
+  groupCounts: readonly number[],
+): { jointOfUnit: Uint32Array; jointCount: number; groupOfJoint: Uint32Array[] } {
+  const first = groupOfUnits[0] as Uint32Array;
+  if (groupOfUnits.length === 1) return { jointOfUnit: first, jointCount: groupCounts[0] as number, groupOfJoint: [] };
+  let jointOfUnit = first;
+  let jointCount = groupCounts[0] as number;
+  for (let s = 1; s < groupOfUnits.length; s++) {
+    const groupOf = groupOfUnits[s] as Uint32Array;
+    const count = groupCounts[s] as number;
+    const next = new Uint32Array(jointOfUnit.length);
+    const idOf = new Map<number, number>();
+    for (let u = 0; u < next.length; u++) {
+      const pair = (jointOfUnit[u] as number) * count + (groupOf[u] as number);
+      let id = idOf.get(pair);
+      if (id === undefined) {
+        id = idOf.size;
+        idOf.set(pair, id);
+      }
+      next[u] = id;
+    }
+    jointOfUnit = next;
+    jointCount = idOf.size;
+  }
+  const groupOfJoint = groupOfUnits.map((groupOf) => {
+    const of = new Uint32Array(jointCount);
+    for (let u = 0; u < jointOfUnit.length; u++) of[jointOfUnit[u] as number] = groupOf[u] as number;
+    return of;
+  });
+  return { jointOfUnit, jointCount, groupOfJoint };
+}
+
+/** One grouping's draws per group from the joint draws. */
+function spreadDraws(jointDraws: Uint32Array, groupOfJoint: Uint32Array, draws: Uint32Array): void {
+  draws.fill(0);
+  for (let j = 0; j < jointDraws.length; j++) {
+    const g = groupOfJoint[j] as number;
+    draws[g] = (draws[g] as number) + (jointDraws[j] as number);
   }
 }
 

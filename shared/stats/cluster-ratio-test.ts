@@ -5,12 +5,14 @@
 import type { Interval } from './interval';
 import { groupsByKey, type BootstrapOptions } from './bootstrap';
 import {
-  bootstrapStudentizedMany,
+  bootstrapStudentizedJobs,
   sortedAbsolute,
   symmetricStudentizedInterval,
   symmetricStudentizedPValue,
   weightedRatio,
   type Estimate,
+  type StudentizedJob,
+  type StudentizedResult,
 } from './studentized';
 
 /**
@@ -76,28 +78,71 @@ export const CLUSTER_TEST_REASONS = {
  * the interval and p it would get alone.
  */
 export function clusterRatioTests(series: readonly ClusterSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] {
-  const results = new Array<ClusterRatioTest>(series.length);
-  const shared = new Map<string, number[]>();
-  series.forEach((one, s) => {
-    const key = one.clusters.join(' ');
-    const members = shared.get(key);
-    if (members) members.push(s);
-    else shared.set(key, [s]);
+  return clusterRatioTestSets([series], bootstrap)[0] as ClusterRatioTest[];
+}
+
+/**
+ * clusterRatioTests of each set, each set's tests exactly its own call's (its series grouped only
+ * with each other), while sets of series on as many clusters share the generator's pass
+ * (bootstrapStudentizedJobs): the judges' net leniency and their comparisons on one bucket.
+ */
+export function clusterRatioTestSets(sets: readonly (readonly ClusterSeries[])[], bootstrap: BootstrapOptions): ClusterRatioTest[][] {
+  const results = sets.map((series) => new Array<ClusterRatioTest>(series.length));
+  const resampled: { set: number; members: number[]; job: StudentizedJob }[] = [];
+  sets.forEach((series, set) => {
+    const shared = new Map<string, number[]>();
+    series.forEach((one, s) => {
+      const key = one.clusters.join(' ');
+      const members = shared.get(key);
+      if (members) members.push(s);
+      else shared.set(key, [s]);
+    });
+    for (const members of shared.values()) {
+      const same = members.map((s) => series[s] as ClusterSeries);
+      const early = unresampledTests(same, bootstrap);
+      if (early !== undefined) members.forEach((s, m) => ((results[set] as ClusterRatioTest[])[s] = early[m] as ClusterRatioTest));
+      else resampled.push({ set, members, job: ratioJob(same) });
+    }
   });
-  for (const members of shared.values()) {
-    const tests = sameClusterTests(
-      members.map((s) => series[s] as ClusterSeries),
-      bootstrap,
-    );
-    members.forEach((s, m) => (results[s] = tests[m] as ClusterRatioTest));
-  }
+  const studentized = bootstrapStudentizedJobs(
+    resampled.map(({ job }) => job),
+    bootstrap,
+  );
+  resampled.forEach(({ set, members }, r) =>
+    (studentized[r] as StudentizedResult[]).forEach((result, m) => ((results[set] as ClusterRatioTest[])[members[m] as number] = ratioTest(result))),
+  );
   return results;
 }
 
-function sameClusterTests(series: readonly ClusterSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] {
-  const clusters = (series[0] as ClusterSeries).clusters.length;
-  if (clusters === 0)
+/**
+ * Rows still to be tested: their series, in sets each of which clusterRatioTests would test on
+ * one call, and the rows once clusterRatioTestSets has tested those sets.
+ */
+export interface TestPlan<Row> {
+  seriesSets: ClusterSeries[][];
+  rows(tests: readonly (readonly ClusterRatioTest[])[]): Row[];
+}
+
+/** The tests of series on the same clusters that need no replicate: without a cluster, or with B = 0; undefined when they are resampled. */
+function unresampledTests(series: readonly ClusterSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] | undefined {
+  if ((series[0] as ClusterSeries).clusters.length === 0)
     return series.map(() => ({ value: null, ci95: null, pValue: null, undefinedReplicates: bootstrap.replicates, reason: CLUSTER_TEST_REASONS.noUnit }));
+  if (bootstrap.replicates !== 0) return undefined;
+  const job = ratioJob(series);
+  const sampleDraws = new Uint32Array(job.groupCount);
+  for (const g of job.groupOfUnit) sampleDraws[g] = (sampleDraws[g] as number) + 1;
+  return job.estimates(sampleDraws).map((estimate) => ({
+    value: estimate?.value ?? null,
+    ci95: null,
+    pValue: null,
+    undefinedReplicates: 0,
+    reason: CLUSTER_TEST_REASONS.noReplicates,
+  }));
+}
+
+/** The studentized job of series on the same clusters: their clusters grouped where every series' sums agree. */
+function ratioJob(series: readonly ClusterSeries[]): StudentizedJob {
+  const clusters = (series[0] as ClusterSeries).clusters.length;
   const count = series.length;
   const { groupOf: groupOfCluster, firstOf } = groupsByKey(clusters, (c) =>
     series.map((one) => `${one.denominators[c] as number}/${one.numerators[c] as number}`).join(';'),
@@ -110,33 +155,25 @@ function sameClusterTests(series: readonly ClusterSeries[], bootstrap: Bootstrap
     for (let s = 0; s < count; s++) out[s] = weightedRatio(draws, numerators, denominators, count, s);
     return out;
   };
-  if (bootstrap.replicates === 0) {
-    const sampleDraws = new Uint32Array(firstOf.length);
-    for (const g of groupOfCluster) sampleDraws[g] = (sampleDraws[g] as number) + 1;
-    return estimates(sampleDraws).map((estimate) => ({
-      value: estimate?.value ?? null,
-      ci95: null,
-      pValue: null,
-      undefinedReplicates: 0,
-      reason: CLUSTER_TEST_REASONS.noReplicates,
-    }));
+  return { groupOfUnit: groupOfCluster, groupCount: firstOf.length, count, estimates };
+}
+
+/** One series' test from its studentized replicates. */
+function ratioTest(result: StudentizedResult): ClusterRatioTest {
+  const { estimate, ci95, tStar, undefinedReplicates } = result;
+  const value = estimate?.value ?? null;
+  if (estimate === null || ci95 === null) {
+    if (estimate !== null && !(estimate.se > 0)) return { value, ci95: null, pValue: null, undefinedReplicates: 0, reason: CLUSTER_TEST_REASONS.noSpread };
+    const reason = estimate === null ? CLUSTER_TEST_REASONS.noUnit : CLUSTER_TEST_REASONS.noReplicate;
+    return { value, ci95: null, pValue: null, undefinedReplicates, reason };
   }
-  return bootstrapStudentizedMany(groupOfCluster, firstOf.length, count, estimates, bootstrap).map((result): ClusterRatioTest => {
-    const { estimate, ci95, tStar, undefinedReplicates } = result;
-    const value = estimate?.value ?? null;
-    if (estimate === null || ci95 === null) {
-      if (estimate !== null && !(estimate.se > 0)) return { value, ci95: null, pValue: null, undefinedReplicates: 0, reason: CLUSTER_TEST_REASONS.noSpread };
-      const reason = estimate === null ? CLUSTER_TEST_REASONS.noUnit : CLUSTER_TEST_REASONS.noReplicate;
-      return { value, ci95: null, pValue: null, undefinedReplicates, reason };
-    }
-    // Symmetric rather than the equal-tailed ci95 the replicates also give: see symmetricStudentizedInterval.
-    const absT = sortedAbsolute(tStar);
-    const symmetric = symmetricStudentizedInterval(estimate, absT);
-    const pValue = symmetricStudentizedPValue(estimate, absT, 0);
-    // Replicates whose drawn clusters all show one ratio (se* = 0) give infinite t*, and with
-    // enough of them the interval is infinite: it ends where the figure can, at -1 and 1.
-    const bounded: Interval = [Math.max(-1, symmetric[0]), Math.min(1, symmetric[1])];
-    const beyondEvery = Math.abs(estimate.value) / estimate.se >= (absT[absT.length - 1] as number);
-    return { value, ci95: bounded, pValue, ...(beyondEvery ? { pAtBound: true as const } : {}), undefinedReplicates };
-  });
+  // Symmetric rather than the equal-tailed ci95 the replicates also give: see symmetricStudentizedInterval.
+  const absT = sortedAbsolute(tStar);
+  const symmetric = symmetricStudentizedInterval(estimate, absT);
+  const pValue = symmetricStudentizedPValue(estimate, absT, 0);
+  // Replicates whose drawn clusters all show one ratio (se* = 0) give infinite t*, and with
+  // enough of them the interval is infinite: it ends where the figure can, at -1 and 1.
+  const bounded: Interval = [Math.max(-1, symmetric[0]), Math.min(1, symmetric[1])];
+  const beyondEvery = Math.abs(estimate.value) / estimate.se >= (absT[absT.length - 1] as number);
+  return { value, ci95: bounded, pValue, ...(beyondEvery ? { pAtBound: true as const } : {}), undefinedReplicates };
 }

@@ -4,7 +4,7 @@
 // package takes them (norm.inter), so an interval equals boot.ci(type = "stud") on the same replicates.
 
 import type { Interval } from './interval';
-import { forEachReplicate, type BootstrapOptions } from './bootstrap';
+import { forEachSharedReplicate, type BootstrapOptions } from './bootstrap';
 import { normalCdf } from './normal-cdf';
 import { normalQuantile } from './normal-quantile';
 
@@ -53,24 +53,73 @@ export function bootstrapStudentizedMany(
   options: BootstrapOptions,
   flatReplicates: 'infinite' | 'undefined' = 'infinite',
 ): StudentizedResult[] {
+  return bootstrapStudentizedJobs([{ groupOfUnit, groupCount, count, estimates, flatReplicates }], options)[0] as StudentizedResult[];
+}
+
+/** One bootstrapStudentizedMany call's arguments, for bootstrapStudentizedJobs. */
+export interface StudentizedJob {
+  groupOfUnit: Uint32Array;
+  groupCount: number;
+  count: number;
+  estimates: (drawsPerGroup: Uint32Array) => readonly (Estimate | null)[];
+  flatReplicates?: 'infinite' | 'undefined';
+}
+
+/**
+ * bootstrapStudentizedMany of every job, each job's results exactly its own call's: jobs over the
+ * same number of units draw the same units with one seed, so they share one pass of the
+ * generator (forEachSharedReplicate) and only count their draws apart.
+ */
+export function bootstrapStudentizedJobs(jobs: readonly StudentizedJob[], options: BootstrapOptions): StudentizedResult[][] {
+  const results = new Array<StudentizedResult[]>(jobs.length);
+  const byUnits = new Map<number, number[]>();
+  jobs.forEach((job, j) => {
+    const same = byUnits.get(job.groupOfUnit.length);
+    if (same) same.push(j);
+    else byUnits.set(job.groupOfUnit.length, [j]);
+  });
+  for (const members of byUnits.values()) {
+    const tallies = members.map((j) => studentizedTally(jobs[j] as StudentizedJob, options.replicates));
+    forEachSharedReplicate(
+      members.map((j) => (jobs[j] as StudentizedJob).groupOfUnit),
+      members.map((j) => (jobs[j] as StudentizedJob).groupCount),
+      options,
+      (drawsPerSet) => tallies.forEach((tally, m) => tally.add(drawsPerSet[m] as Uint32Array)),
+    );
+    members.forEach((j, m) => (results[j] = (tallies[m] as StudentizedTally).results()));
+  }
+  return results;
+}
+
+interface StudentizedTally {
+  add(draws: Uint32Array): void;
+  results(): StudentizedResult[];
+}
+
+/** One job's sample estimates and the t* of its replicates, as they are drawn. */
+function studentizedTally(job: StudentizedJob, replicates: number): StudentizedTally {
+  const { groupOfUnit, groupCount, count, estimates } = job;
+  const flatReplicates = job.flatReplicates ?? 'infinite';
   const sampleDraws = new Uint32Array(groupCount);
   for (const g of groupOfUnit) sampleDraws[g] = (sampleDraws[g] as number) + 1;
   const sample = estimates(sampleDraws).slice(0, count);
-  const tValues = Array.from({ length: count }, () => new Float64Array(options.replicates));
+  const tValues = Array.from({ length: count }, () => new Float64Array(replicates));
   const defined = new Uint32Array(count);
-  forEachReplicate(groupOfUnit, groupCount, options, (draws) => {
-    const out = estimates(draws);
-    for (let s = 0; s < count; s++) {
-      const observed = sample[s];
-      const replicate = out[s];
-      if (observed === null || observed === undefined || replicate === null || replicate === undefined) continue;
-      if (flatReplicates === 'undefined' && !(replicate.se > FLAT * Math.max(1, Math.abs(replicate.value)))) continue;
-      const t = (replicate.value - observed.value) / replicate.se;
-      if (Number.isNaN(t)) continue;
-      (tValues[s] as Float64Array)[(defined[s] as number)++] = t;
-    }
-  });
-  return tValues.map((all, s) => studentizedResult(sample[s] ?? null, all.subarray(0, defined[s]).sort(), options.replicates));
+  return {
+    add(draws) {
+      const out = estimates(draws);
+      for (let s = 0; s < count; s++) {
+        const observed = sample[s];
+        const replicate = out[s];
+        if (observed === null || observed === undefined || replicate === null || replicate === undefined) continue;
+        if (flatReplicates === 'undefined' && !(replicate.se > FLAT * Math.max(1, Math.abs(replicate.value)))) continue;
+        const t = (replicate.value - observed.value) / replicate.se;
+        if (Number.isNaN(t)) continue;
+        (tValues[s] as Float64Array)[(defined[s] as number)++] = t;
+      }
+    },
+    results: () => tValues.map((all, s) => studentizedResult(sample[s] ?? null, all.subarray(0, defined[s]).sort(), replicates)),
+  };
 }
 
 /** The studentized interval from replicate estimates already made (one per replicate, null where undefined). */

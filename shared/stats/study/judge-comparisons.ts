@@ -4,7 +4,7 @@
 
 import type { JudgeComparisonRow, PairedTest, PairedTestResult, ReportBucket, ReportTask, Resampling } from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
-import { CLUSTER_TEST_REASONS, clusterRatioTests, clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
+import { CLUSTER_TEST_REASONS, clusterRatioTestSets, clusterSeries, type ClusterRatioTest, type ClusterSeries, type TestPlan } from '../cluster-ratio-test';
 import { pairedJudgeComparison, type McNemar, type PairedUnit } from '../judge/mcnemar';
 import { humanMajority } from './majority';
 import { resamplingClusters } from './resampling';
@@ -27,6 +27,22 @@ export function judgeComparisons(
   bootstrap: BootstrapOptions,
   pairedTest: PairedTest = 'bootstrap-t',
 ): JudgeComparisonRow[] {
+  const planned = judgeComparisonsPlan(task, units, judges, buckets, resample, pairedTest);
+  return planned.rows(clusterRatioTestSets(planned.seriesSets, bootstrap));
+}
+
+/**
+ * judgeComparisons up to its tests, so a caller can test its series on one call with others
+ * (the judges section with the judges' net leniency, whose clusters are as many: they share draws).
+ */
+export function judgeComparisonsPlan(
+  task: ReportTask,
+  units: readonly TaskUnit[],
+  judges: readonly string[],
+  buckets: readonly ReportBucket[],
+  resample: Resampling,
+  pairedTest: PairedTest = 'bootstrap-t',
+): TestPlan<JudgeComparisonRow> {
   // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
   const majorities = new Array<string | null>(units.length);
   const bucketOf = new Array<string>(units.length);
@@ -44,14 +60,14 @@ export function judgeComparisons(
       return label === undefined || majority === null ? -1 : Number(label === majority);
     }),
   );
-  const rows: JudgeComparisonRow[] = [];
-  for (const bucket of buckets) {
+  // Per bucket its pairs, tested as one set (on one call before the plan).
+  const perBucket = buckets.map((bucket) => {
+    const pairs: { a: string; b: string; paired: PairedUnit[]; series: ClusterSeries }[] = [];
     const inBucket = bucketOf.flatMap((unitBucket, u) => ((bucket === 'all' || unitBucket === bucket) && (majorities[u] ?? null) !== null ? [u] : []));
     const { clusterOfUnit } = resamplingClusters(
       inBucket.map((u) => puzzleOf[u] as { puzzleId: string }),
       resample,
     );
-    const pairs: { a: string; b: string; paired: PairedUnit[]; series: ClusterSeries }[] = [];
     judges.forEach((a, i) => {
       judges.forEach((b, j) => {
         if (j <= i) return;
@@ -69,29 +85,29 @@ export function judgeComparisons(
         pairs.push({ a, b, paired, series: clusterSeries(differences) });
       });
     });
-    const tests = clusterRatioTests(
-      pairs.map((pair) => pair.series),
-      bootstrap,
+    return { bucket, pairs };
+  });
+  const rows = (tests: readonly (readonly ClusterRatioTest[])[]) =>
+    perBucket.flatMap(({ bucket, pairs }, b) =>
+      pairs.map((pair, p): JudgeComparisonRow => {
+        const cluster = (tests[b] as readonly ClusterRatioTest[])[p] as ClusterRatioTest;
+        const comparison = pairedJudgeComparison(pair.paired);
+        return {
+          task,
+          bucket,
+          a: pair.a,
+          b: pair.b,
+          ...comparison,
+          differenceCi95: cluster.ci95,
+          // Without a paired unit the difference is null and says why itself; with B = 0 no interval was asked for.
+          ...(cluster.reason === CLUSTER_TEST_REASONS.noSpread ? { differenceCi95Reason: cluster.reason } : {}),
+          undefinedReplicates: cluster.undefinedReplicates,
+          test: pairedTestResult(pairedTest, cluster, comparison.mcnemar, NO_DISCORDANT_UNIT),
+          holmP: null,
+        };
+      }),
     );
-    pairs.forEach((pair, p) => {
-      const cluster = tests[p] as ClusterRatioTest;
-      const comparison = pairedJudgeComparison(pair.paired);
-      rows.push({
-        task,
-        bucket,
-        a: pair.a,
-        b: pair.b,
-        ...comparison,
-        differenceCi95: cluster.ci95,
-        // Without a paired unit the difference is null and says why itself; with B = 0 no interval was asked for.
-        ...(cluster.reason === CLUSTER_TEST_REASONS.noSpread ? { differenceCi95Reason: cluster.reason } : {}),
-        undefinedReplicates: cluster.undefinedReplicates,
-        test: pairedTestResult(pairedTest, cluster, comparison.mcnemar, NO_DISCORDANT_UNIT),
-        holmP: null,
-      });
-    });
-  }
-  return rows;
+  return { seriesSets: perBucket.map(({ pairs }) => pairs.map((pair) => pair.series)), rows };
 }
 
 export const NO_DISCORDANT_UNIT = 'no unit where only one of the two judges agrees with people: nothing to test';

@@ -4,7 +4,7 @@
 
 import type { JudgeAgainstPeopleRow, PairedTest, ReportBucket, ReportTask, Resampling } from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
-import { CLUSTER_TEST_REASONS, clusterRatioTests, clusterSeries, type ClusterRatioTest } from '../cluster-ratio-test';
+import { CLUSTER_TEST_REASONS, clusterRatioTestSets, clusterSeries, type ClusterRatioTest, type TestPlan } from '../cluster-ratio-test';
 import { judgeAgainstPeople } from '../judge/against-people';
 import type { LabelPair } from '../judge/classification';
 import { JUDGE_POLES } from '../judge/error-direction';
@@ -37,6 +37,22 @@ export function judgesAgainstPeople(
   categories: readonly string[],
   settings: LeniencySettings,
 ): JudgeAgainstPeopleRow[] {
+  const planned = judgesAgainstPeoplePlan(task, units, judges, buckets, categories, settings);
+  return planned.rows(clusterRatioTestSets(planned.seriesSets, settings.bootstrap));
+}
+
+/**
+ * judgesAgainstPeople up to its tests, so a caller can test its series on one call with others
+ * (the judges section with the judges' comparisons, whose clusters are as many: they share draws).
+ */
+export function judgesAgainstPeoplePlan(
+  task: ReportTask,
+  units: readonly TaskUnit[],
+  judges: readonly string[],
+  buckets: readonly ReportBucket[],
+  categories: readonly string[],
+  settings: LeniencySettings,
+): TestPlan<JudgeAgainstPeopleRow> {
   // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
   const majorities = new Array<string | null>(units.length);
   const bucketOf = new Array<string>(units.length);
@@ -81,30 +97,29 @@ export function judgesAgainstPeople(
     });
     return { judge, pairs, skews, unitsWithoutMajority };
   });
-  // Every judge and bucket on one call, so judges on the same clusters share their replicates.
-  const tests = clusterRatioTests(
-    perJudge.flatMap(({ skews }) => skews.map(clusterSeries)),
-    settings.bootstrap,
-  );
-  return perJudge.flatMap(({ judge, pairs, unitsWithoutMajority }, j) =>
-    buckets.map((bucket, b): JudgeAgainstPeopleRow => {
-      const cluster = tests[j * buckets.length + b] as ClusterRatioTest;
-      const againstPeople = judgeAgainstPeople(task, pairs[b] as LabelPair[], categories);
-      return {
-        task,
-        judge,
-        bucket,
-        ...againstPeople,
-        unitsWithoutMajority: unitsWithoutMajority[b] as number,
-        netLeniency: {
-          value: cluster.value,
-          ci95: cluster.ci95,
-          ...(cluster.reason === CLUSTER_TEST_REASONS.noSpread ? { ci95Reason: cluster.reason } : {}),
-          undefinedReplicates: cluster.undefinedReplicates,
-        },
-        leniencyTest: pairedTestResult(settings.pairedTest, cluster, againstPeople.errors.mcnemar, NO_LENIENT_OR_SEVERE_ERROR),
-        holmP: null,
-      };
-    }),
-  );
+  // Every judge and bucket tested on one call, so judges on the same clusters share their replicates.
+  const series = perJudge.flatMap(({ skews }) => skews.map(clusterSeries));
+  const rows = ([tests = []]: readonly (readonly ClusterRatioTest[])[]) =>
+    perJudge.flatMap(({ judge, pairs, unitsWithoutMajority }, j) =>
+      buckets.map((bucket, b): JudgeAgainstPeopleRow => {
+        const cluster = tests[j * buckets.length + b] as ClusterRatioTest;
+        const againstPeople = judgeAgainstPeople(task, pairs[b] as LabelPair[], categories);
+        return {
+          task,
+          judge,
+          bucket,
+          ...againstPeople,
+          unitsWithoutMajority: unitsWithoutMajority[b] as number,
+          netLeniency: {
+            value: cluster.value,
+            ci95: cluster.ci95,
+            ...(cluster.reason === CLUSTER_TEST_REASONS.noSpread ? { ci95Reason: cluster.reason } : {}),
+            undefinedReplicates: cluster.undefinedReplicates,
+          },
+          leniencyTest: pairedTestResult(settings.pairedTest, cluster, againstPeople.errors.mcnemar, NO_LENIENT_OR_SEVERE_ERROR),
+          holmP: null,
+        };
+      }),
+    );
+  return { seriesSets: [series], rows };
 }

@@ -1,0 +1,96 @@
+// Replicates shared between groupings and between sets of paired tests (issue 30): on random
+// groupings of one number of units, each grouping gets exactly the draws a plain createPrng
+// bootstrap gives it alone, and tests drawn together equal the tests drawn one call at a time.
+
+import { describe, expect, it } from 'vitest';
+import { createPrng } from '../../../shared/demo/prng';
+import { forEachSharedReplicate } from '../../../shared/stats/bootstrap';
+import { clusterRatioTests, clusterRatioTestSets, type ClusterSeries } from '../../../shared/stats/cluster-ratio-test';
+import { bootstrapStudentizedJobs, bootstrapStudentizedMany, weightedRatio } from '../../../shared/stats/studentized';
+
+/** One replicate of the plain bootstrap: N draws of a unit with replacement, counted by group. */
+function plainDraws(next: () => number, groupOfUnit: Uint32Array, groupCount: number): number[] {
+  const draws = new Array<number>(groupCount).fill(0);
+  for (let i = 0; i < groupOfUnit.length; i++) {
+    const g = groupOfUnit[Math.floor(next() * groupOfUnit.length)] as number;
+    draws[g] = (draws[g] as number) + 1;
+  }
+  return draws;
+}
+
+function randomGrouping(random: ReturnType<typeof createPrng>, units: number, groups: number): Uint32Array {
+  return Uint32Array.from({ length: units }, () => random.int(0, groups - 1));
+}
+
+/** Per-cluster sums of units valued -1, 0 or 1, one to three units a cluster. */
+function randomSeries(random: ReturnType<typeof createPrng>, clusters: number): ClusterSeries {
+  const series: ClusterSeries = { clusters: [], numerators: [], denominators: [] };
+  for (let c = 0; c < clusters; c++) {
+    const units = random.int(1, 3);
+    let sum = 0;
+    for (let u = 0; u < units; u++) sum += random.int(-1, 1);
+    series.clusters.push(c);
+    series.numerators.push(sum);
+    series.denominators.push(units);
+  }
+  return series;
+}
+
+describe('forEachSharedReplicate', () => {
+  it('gives every grouping the draws the plain bootstrap gives it alone', () => {
+    const random = createPrng(30);
+    for (let trial = 0; trial < 5; trial++) {
+      const units = random.int(1, 400);
+      const groupCounts = Array.from({ length: random.int(1, 4) }, () => random.int(1, 12));
+      const groupings = groupCounts.map((count) => randomGrouping(random, units, count));
+      const options = { replicates: 50, seed: random.int(0, 1000) };
+      const shared: number[][][] = [];
+      forEachSharedReplicate(groupings, groupCounts, options, (drawsPerSet) => shared.push(drawsPerSet.map((draws) => Array.from(draws))));
+      groupings.forEach((groupOf, s) => {
+        const plain = createPrng(options.seed);
+        const alone = Array.from({ length: options.replicates }, () => plainDraws(plain.next, groupOf, groupCounts[s] as number));
+        expect(shared.map((replicate) => replicate[s])).toEqual(alone);
+      });
+    }
+  });
+
+  it('refuses groupings of different numbers of units', () => {
+    expect(() => forEachSharedReplicate([new Uint32Array(3), new Uint32Array(4)], [1, 1], { replicates: 1, seed: 1 }, () => undefined)).toThrow(
+      /same number of units/,
+    );
+  });
+});
+
+describe('tests drawn together', () => {
+  it('bootstrapStudentizedJobs gives each job what bootstrapStudentizedMany gives it alone', () => {
+    const random = createPrng(31);
+    const options = { replicates: 200, seed: 7 };
+    const jobs = [40, 40, 25, 40].map((units) => {
+      const groupCount = random.int(2, 9);
+      const numerators = Array.from({ length: groupCount }, () => random.int(-3, 3));
+      const denominators = Array.from({ length: groupCount }, () => random.int(1, 3));
+      return {
+        groupOfUnit: randomGrouping(random, units, groupCount),
+        groupCount,
+        count: 1,
+        estimates: (draws: Uint32Array) => [weightedRatio(draws, numerators, denominators)],
+      };
+    });
+    const together = bootstrapStudentizedJobs(jobs, options);
+    jobs.forEach((job, j) => expect(together[j]).toEqual(bootstrapStudentizedMany(job.groupOfUnit, job.groupCount, 1, job.estimates, options)));
+  });
+
+  it('clusterRatioTestSets gives each set what clusterRatioTests gives it alone', () => {
+    const random = createPrng(32);
+    const bootstrap = { replicates: 300, seed: 3 };
+    // Sets on as many clusters (sharing draws), one on other clusters, and an empty series.
+    const sets = [
+      [randomSeries(random, 30), randomSeries(random, 30)],
+      [randomSeries(random, 30)],
+      [randomSeries(random, 12), { clusters: [], numerators: [], denominators: [] }],
+    ];
+    const together = clusterRatioTestSets(sets, bootstrap);
+    sets.forEach((set, s) => expect(together[s]).toEqual(clusterRatioTests(set, bootstrap)));
+    expect(together.flat().filter((test) => test.ci95 !== null).length).toBeGreaterThan(0);
+  });
+});
