@@ -166,13 +166,16 @@ export function altTest(units: Iterable<AltTestUnit<string | number>>, options: 
     );
   }
 
+  const others: (string | number)[] = [];
   const annotators = [...names].map((annotator): AltTestAnnotator => {
     const d: number[] = [];
     let judgeAtLeast = 0;
     for (const unit of compared) {
       const own = unit.labels.get(annotator);
       if (own === undefined) continue;
-      const others = [...unit.labels].filter(([name]) => name !== annotator).map(([, value]) => value);
+      // The other annotators' labels in the unit's order, into one reused list (the test runs per judge on every unit).
+      others.length = 0;
+      for (const [name, value] of unit.labels) if (name !== annotator) others.push(value);
       const annotatorScore = score(own, others);
       const judgeScore = score(unit.judge, others);
       const judgeWins = judgeScore >= annotatorScore ? 1 : 0;
