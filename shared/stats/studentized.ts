@@ -33,6 +33,9 @@ export const STUDENTIZED_REASONS = {
   noReplicate: 'the statistic is undefined in every bootstrap replicate',
 } as const;
 
+/** Jobs share a pass of the generator when their joint groups are at most this share of the units drawn (see bootstrapStudentizedJobs). */
+const SHARED_PASS_SHARE = 4;
+
 /** A standard error at most this share of its value (or of 1) is rounding noise: clusters whose sums cancel exactly in real numbers. */
 const FLAT = 1e-12;
 
@@ -78,7 +81,16 @@ export function bootstrapStudentizedJobs(jobs: readonly StudentizedJob[], option
     if (same) same.push(j);
     else byUnits.set(job.groupOfUnit.length, [j]);
   });
-  for (const members of byUnits.values()) {
+  const passes: number[][] = [];
+  for (const [units, members] of byUnits) {
+    // A shared pass counts its draws per joint group and adds them up per job each replicate: it
+    // pays where the joint groups (at most the product of the jobs' groups) are few beside the
+    // units a pass draws; a small study's buckets draw few, and each job then draws alone.
+    const jointAtMost = members.reduce((product, j) => product * (jobs[j] as StudentizedJob).groupCount, 1);
+    if (jointAtMost * SHARED_PASS_SHARE <= units) passes.push(members);
+    else passes.push(...members.map((j) => [j]));
+  }
+  for (const members of passes) {
     const tallies = members.map((j) => studentizedTally(jobs[j] as StudentizedJob, options.replicates));
     forEachSharedReplicate(
       members.map((j) => (jobs[j] as StudentizedJob).groupOfUnit),

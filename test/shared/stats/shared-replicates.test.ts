@@ -22,11 +22,11 @@ function randomGrouping(random: ReturnType<typeof createPrng>, units: number, gr
   return Uint32Array.from({ length: units }, () => random.int(0, groups - 1));
 }
 
-/** Per-cluster sums of units valued -1, 0 or 1, one to three units a cluster. */
-function randomSeries(random: ReturnType<typeof createPrng>, clusters: number): ClusterSeries {
+/** Per-cluster sums of units valued -1, 0 or 1, one to `maxUnits` units a cluster. */
+function randomSeries(random: ReturnType<typeof createPrng>, clusters: number, maxUnits = 3): ClusterSeries {
   const series: ClusterSeries = { clusters: [], numerators: [], denominators: [] };
   for (let c = 0; c < clusters; c++) {
-    const units = random.int(1, 3);
+    const units = random.int(1, maxUnits);
     let sum = 0;
     for (let u = 0; u < units; u++) sum += random.int(-1, 1);
     series.clusters.push(c);
@@ -65,8 +65,9 @@ describe('tests drawn together', () => {
   it('bootstrapStudentizedJobs gives each job what bootstrapStudentizedMany gives it alone', () => {
     const random = createPrng(31);
     const options = { replicates: 200, seed: 7 };
-    const jobs = [40, 40, 25, 40].map((units) => {
-      const groupCount = random.int(2, 9);
+    // Three jobs on 400 units with few groups share a pass; on 40 units each draws alone.
+    const jobs = [400, 40, 400, 25, 40, 400].map((units) => {
+      const groupCount = units === 400 ? random.int(2, 3) : random.int(2, 9);
       const numerators = Array.from({ length: groupCount }, () => random.int(-3, 3));
       const denominators = Array.from({ length: groupCount }, () => random.int(1, 3));
       return {
@@ -83,8 +84,10 @@ describe('tests drawn together', () => {
   it('clusterRatioTestSets gives each set what clusterRatioTests gives it alone', () => {
     const random = createPrng(32);
     const bootstrap = { replicates: 300, seed: 3 };
-    // Sets on as many clusters (sharing draws), one on other clusters, and an empty series.
+    // Sets on as many clusters (sharing draws where they are many and their groups few), one on other clusters, and an empty series.
     const sets = [
+      [randomSeries(random, 2000, 1), randomSeries(random, 2000, 1)],
+      [randomSeries(random, 2000, 1)],
       [randomSeries(random, 30), randomSeries(random, 30)],
       [randomSeries(random, 30)],
       [randomSeries(random, 12), { clusters: [], numerators: [], denominators: [] }],
