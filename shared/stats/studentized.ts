@@ -70,8 +70,8 @@ export interface StudentizedJob {
 
 /**
  * bootstrapStudentizedMany of every job, each job's results exactly its own call's: jobs over the
- * same number of units draw the same units with one seed, so they share one pass of the
- * generator (forEachSharedReplicate) and only count their draws apart.
+ * same number of units draw the same units with one seed, so where it pays they share one pass
+ * of the generator (forEachSharedReplicate) and only count their draws apart.
  */
 export function bootstrapStudentizedJobs(jobs: readonly StudentizedJob[], options: BootstrapOptions): StudentizedResult[][] {
   const results = new Array<StudentizedResult[]>(jobs.length);
