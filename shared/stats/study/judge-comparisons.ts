@@ -6,7 +6,7 @@ import type { JudgeComparisonRow, PairedTest, PairedTestResult, ReportBucket, Re
 import type { BootstrapOptions } from '../bootstrap';
 import { CLUSTER_TEST_REASONS, clusterRatioTestSets, clusterSeries, type ClusterRatioTest, type ClusterSeries, type TestPlan } from '../cluster-ratio-test';
 import { pairedJudgeComparison, type McNemar, type PairedUnit } from '../judge/mcnemar';
-import { humanMajority } from './majority';
+import { majorityColumns } from './majority';
 import { resamplingClusters } from './resampling';
 import type { TaskUnit } from './study-units';
 
@@ -44,14 +44,7 @@ export function judgeComparisonsPlan(
   pairedTest: PairedTest = 'bootstrap-t',
 ): TestPlan<JudgeComparisonRow> {
   // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
-  const majorities = new Array<string | null>(units.length);
-  const bucketOf = new Array<string>(units.length);
-  const puzzleOf = new Array<{ puzzleId: string }>(units.length);
-  units.forEach((unit, u) => {
-    majorities[u] = humanMajority(unit);
-    bucketOf[u] = unit.bucket;
-    puzzleOf[u] = { puzzleId: unit.puzzleId };
-  });
+  const { majorities, bucketOf, puzzleOf } = majorityColumns(units);
   // Per judge and unit: 1 when its label is the majority, 0 when it is another, -1 without a label or majority.
   const agrees = judges.map((judge) =>
     Int8Array.from(units, (unit, u) => {

@@ -9,7 +9,7 @@ import { judgeAgainstPeople } from '../judge/against-people';
 import type { LabelPair } from '../judge/classification';
 import { JUDGE_POLES } from '../judge/error-direction';
 import { pairedTestResult } from './judge-comparisons';
-import { humanMajority } from './majority';
+import { majorityColumns } from './majority';
 import { resamplingClusters } from './resampling';
 import type { TaskUnit } from './study-units';
 
@@ -54,14 +54,7 @@ export function judgesAgainstPeoplePlan(
   settings: LeniencySettings,
 ): TestPlan<JudgeAgainstPeopleRow> {
   // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
-  const majorities = new Array<string | null>(units.length);
-  const bucketOf = new Array<string>(units.length);
-  const puzzleOf = new Array<{ puzzleId: string }>(units.length);
-  units.forEach((unit, u) => {
-    majorities[u] = humanMajority(unit);
-    bucketOf[u] = unit.bucket;
-    puzzleOf[u] = { puzzleId: unit.puzzleId };
-  });
+  const { majorities, bucketOf, puzzleOf } = majorityColumns(units);
   const column = new Map(buckets.map((bucket, b) => [bucket, b]));
   const all = column.get('all');
   const { positive, negative } = JUDGE_POLES[task];

@@ -47,3 +47,22 @@ export function strictMajorityOfCounts(counts: ReadonlyMap<string, number>, with
   const top = topLabelsOfCounts(counts, without);
   return top.length === 1 ? (top[0] as string) : null;
 }
+
+/** What the judges' tests read of each unit, taken in one pass: the human majority, the bucket and the puzzle (as a cluster key). */
+export interface MajorityColumns {
+  majorities: Array<string | null>;
+  bucketOf: string[];
+  puzzleOf: Array<{ puzzleId: string }>;
+}
+
+export function majorityColumns(units: readonly TaskUnit[]): MajorityColumns {
+  const majorities = new Array<string | null>(units.length);
+  const bucketOf = new Array<string>(units.length);
+  const puzzleOf = new Array<{ puzzleId: string }>(units.length);
+  units.forEach((unit, u) => {
+    majorities[u] = humanMajority(unit);
+    bucketOf[u] = unit.bucket;
+    puzzleOf[u] = { puzzleId: unit.puzzleId };
+  });
+  return { majorities, bucketOf, puzzleOf };
+}
