@@ -11,6 +11,7 @@ import { exchangeableModel, tally, tallyBuffers, type ExchangeableModel, type Ta
 import { fleissKappaCompleteCases } from './fleiss';
 import { gwetFamily, quadraticGwetFamily } from './gwet';
 import { alphaEstimator, type AlphaEstimate, type AlphaEstimator } from './krippendorff-alpha';
+import { alphaWithGradient } from './alpha-gradient';
 import { linearizedEstimates, type ClusterPatterns } from './linearized';
 import {
   buildRatingTable,
@@ -229,7 +230,7 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
     scottPi: reasons.take(`pairs[${i}].scottPi`, pair.scottPi),
     expectedAgreement: { cohenKappa: pair.cohenKappa.expected, scottPi: pair.scottPi.expected },
   }));
-  const intervals = bootstrapIntervals(table, model, alphas.get(level) as AlphaEstimator, options, reasons);
+  const intervals = bootstrapIntervals(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
 
   return {
     units: point.units,
@@ -294,7 +295,7 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
   const family = gwetFamily(model, point);
   const alphaExpected = alphaExpectedAgreement(alphaPoint.get('nominal'));
   const alpha = alphaValues(alphaPoint, reasons);
-  const intervals = bootstrapIntervals(table, model, alphas.get(level) as AlphaEstimator, options, reasons);
+  const intervals = bootstrapIntervals(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
   return {
     units: point.units,
     pairableUnits: point.pairableUnits,
@@ -354,7 +355,11 @@ export function computeAlphaLevels(ratings: readonly Rating[], levels: readonly 
     clusters.groupOfCluster,
     clusters.groups,
     levels.length,
-    linearizedEstimates(model, clusters, levels.length, (replicate) => estimators.map((estimate) => estimate(replicate).value)),
+    linearizedEstimates(
+      model,
+      clusters,
+      levels.map((level) => alphaWithGradient(model, level)),
+    ),
     bootstrap,
     'undefined',
   );
@@ -454,6 +459,7 @@ const COEFFICIENT_KEYS: ReadonlySet<keyof ReliabilityCi95> = new Set(['alpha', '
 function bootstrapIntervals(
   table: RatingTable,
   model: ExchangeableModel,
+  level: MeasurementLevel,
   alphaAtLevel: AlphaEstimator,
   options: ReliabilityOptions,
   reasons: Reasons,
@@ -462,10 +468,11 @@ function bootstrapIntervals(
   if (bootstrap === undefined || bootstrap.replicates === 0) return {};
   const method = options.interval ?? 'studentized';
   const clusters = replicateClusters(table, model.patterns, options.clusterOf);
-  const statistics = (replicate: Tally): (number | null)[] => {
+  const familyValues = (replicate: Tally): (number | null)[] => {
     const family = gwetFamily(model, replicate);
-    return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
+    return [family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
   };
+  const statistics = (replicate: Tally): (number | null)[] => [alphaAtLevel(replicate).value, ...familyValues(replicate)];
   const buffers = tallyBuffers(model);
   const noSpread = 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound';
   const intervals =
@@ -474,7 +481,11 @@ function bootstrapIntervals(
           clusters.groupOfCluster,
           clusters.groups,
           CI_KEYS.length,
-          linearizedEstimates(model, clusters, CI_KEYS.length, statistics),
+          // Alpha with its exact gradient; the Gwet family, with none yet, by forward differences.
+          linearizedEstimates(model, clusters, [alphaWithGradient(model, level)], {
+            count: CI_KEYS.length - 1,
+            values: familyValues,
+          }),
           bootstrap,
           'undefined',
         ).map(({ ci95, undefinedReplicates, reason }) => ({
