@@ -12,6 +12,7 @@ import { fleissKappaCompleteCases } from './fleiss';
 import { gwetFamily, quadraticGwetFamily } from './gwet';
 import { alphaEstimator, type AlphaEstimate, type AlphaEstimator } from './krippendorff-alpha';
 import { alphaWithGradient } from './alpha-gradient';
+import { gwetFamilyWithGradient } from './gwet-gradient';
 import { linearizedEstimates, type ClusterPatterns } from './linearized';
 import {
   buildRatingTable,
@@ -468,11 +469,10 @@ function bootstrapIntervals(
   if (bootstrap === undefined || bootstrap.replicates === 0) return {};
   const method = options.interval ?? 'studentized';
   const clusters = replicateClusters(table, model.patterns, options.clusterOf);
-  const familyValues = (replicate: Tally): (number | null)[] => {
+  const statistics = (replicate: Tally): (number | null)[] => {
     const family = gwetFamily(model, replicate);
-    return [family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
+    return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
   };
-  const statistics = (replicate: Tally): (number | null)[] => [alphaAtLevel(replicate).value, ...familyValues(replicate)];
   const buffers = tallyBuffers(model);
   const noSpread = 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound';
   const intervals =
@@ -481,11 +481,7 @@ function bootstrapIntervals(
           clusters.groupOfCluster,
           clusters.groups,
           CI_KEYS.length,
-          // Alpha with its exact gradient; the Gwet family, with none yet, by forward differences.
-          linearizedEstimates(model, clusters, [alphaWithGradient(model, level)], {
-            count: CI_KEYS.length - 1,
-            values: familyValues,
-          }),
+          linearizedEstimates(model, clusters, [alphaWithGradient(model, level), ...gwetFamilyWithGradient(model)]),
           bootstrap,
           'undefined',
         ).map(({ ci95, undefinedReplicates, reason }) => ({

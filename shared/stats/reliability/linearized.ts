@@ -3,16 +3,9 @@
 // nonparametric delta-method variance (Davison & Hinkley 1997, section 2.7) needs only its gradient.
 
 import type { Estimate } from '../studentized';
-import { shiftedTally, tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
+import { tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
 
-/**
- * Where no exact gradient is given, it is a forward difference at a step of STEP of each weight:
- * the statistics are ratios of polynomials in the weights, so it errs by about STEP relative, and
- * rounding adds about 1e-16 / STEP.
- */
-const STEP = 1e-7;
-
-/** A standard error below this share of the value is the gradient's rounding noise (kept for the exact gradient too, so a spread of 0 reads the same on both paths), the clusters' true spread 0 (every puzzle agreeing throughout, say). */
+/** A standard error below this share of the value is rounding noise, the clusters' true spread 0 (every puzzle agreeing throughout, say). */
 const ROUNDING = 1e-6;
 
 /**
@@ -32,87 +25,33 @@ export interface ClusterPatterns {
  */
 export type DifferentiableStatistic = (tally: Tally, gradient: Float64Array) => number | null;
 
-/** Statistics with no exact gradient yet (the Gwet family), differentiated by forward differences. */
-export interface ApproximatedStatistics {
-  count: number;
-  values: (tally: Tally) => readonly (number | null)[];
-}
-
-const NONE: ApproximatedStatistics = { count: 0, values: () => [] };
-
 /**
  * A function of the clusters drawn (`drawn[g]` of group g) giving each statistic's value and
  * delta-method standard error: with h the gradient of the statistic in the pattern weights and
  * a_g = sum over g's patterns of count x h, a cluster's empirical influence is W (a_g - mean a),
  * so se^2 = sum_g drawn_g (a_g - mean a)^2 over the W drawn clusters (for a ratio of sums this is
- * weightedRatio's se). The `exact` statistics give their own gradient: one tally and pass of each
- * per replicate, O(patterns x categories). The `approximated` ones (after them, in that order)
- * get a forward difference (STEP): one tally and pass per pattern drawn, O(patterns^2). Null
- * where a statistic is undefined on the drawn clusters. The buffers are made once, since a
- * bootstrap calls this once per replicate.
+ * weightedRatio's se). Each statistic gives its own exact gradient, so a replicate is one tally
+ * and one pass of each statistic, O(patterns x categories); a forward difference, one tally per
+ * pattern drawn, cost O(patterns^2). Null where a statistic is undefined on the drawn clusters.
+ * The buffers are made once, since a bootstrap calls this once per replicate.
  */
 export function linearizedEstimates(
   model: ExchangeableModel,
   clusters: ClusterPatterns,
-  exact: readonly DifferentiableStatistic[],
-  approximated: ApproximatedStatistics = NONE,
+  statistics: readonly DifferentiableStatistic[],
 ): (drawn: Uint32Array) => (Estimate | null)[] {
   const patternCount = model.patterns.count;
-  const first = exact.length;
-  const count = first + approximated.count;
-  const replicate = replicateWeights(model, clusters, count);
-  const { weights, gradient, defined } = replicate;
-  const base = tallyBuffers(model);
+  const count = statistics.length;
+  const weights = new Float64Array(patternCount);
   const buffers = tallyBuffers(model);
+  // gradient[p * count + s]: d statistic s / d weight of pattern p.
+  const gradient = new Float64Array(patternCount * count);
   const one = new Float64Array(patternCount);
   const values: (number | null)[] = new Array<number | null>(count);
-  return (drawn) => {
-    const clustersDrawn = replicate.weigh(drawn);
-    const drawnTally = tally(model, weights, base);
-    for (let s = 0; s < first; s++) {
-      const value = (exact[s] as DifferentiableStatistic)(drawnTally, one);
-      values[s] = value;
-      defined[s] = value !== null && Number.isFinite(value);
-      if (defined[s]) for (let p = 0; p < patternCount; p++) gradient[p * count + s] = one[p] as number;
-    }
-    if (approximated.count > 0) {
-      const approximate = approximated.values(drawnTally);
-      for (let s = first; s < count; s++) {
-        const value = approximate[s - first];
-        values[s] = value ?? null;
-        defined[s] = value !== null && value !== undefined && Number.isFinite(value);
-      }
-      for (let p = 0; p < patternCount; p++) {
-        const weight = weights[p] as number;
-        if (weight === 0) continue;
-        const step = weight * STEP;
-        weights[p] = weight + step;
-        const moved = approximated.values(shiftedTally(model, weights, base, p, step, buffers));
-        weights[p] = weight;
-        for (let s = first; s < count; s++) {
-          const to = moved[s - first];
-          const from = values[s];
-          if (to === null || to === undefined || from === null || from === undefined) defined[s] = false;
-          else gradient[p * count + s] = (to - from) / step;
-        }
-      }
-    }
-    return replicate.estimates(drawn, clustersDrawn, values);
-  };
-}
-
-/** The per-replicate buffers both paths share: the drawn pattern weights, the gradient, and the standard errors from it. */
-function replicateWeights(model: ExchangeableModel, clusters: ClusterPatterns, count: number) {
-  const patternCount = model.patterns.count;
-  const weights = new Float64Array(patternCount);
-  // gradient[p * count + s]: d statistic s / d weight of pattern p, for the patterns drawn.
-  const gradient = new Float64Array(patternCount * count);
-  const defined: boolean[] = new Array<boolean>(count);
   const influence = new Float64Array(count);
   const means = new Float64Array(count);
   const squares = new Float64Array(count);
-  /** Fills `weights` from the clusters drawn; returns how many were drawn (W). */
-  const weigh = (drawn: Uint32Array): number => {
+  return (drawn) => {
     weights.fill(0);
     let clustersDrawn = 0;
     for (let g = 0; g < clusters.groups; g++) {
@@ -124,10 +63,12 @@ function replicateWeights(model: ExchangeableModel, clusters: ClusterPatterns, c
         weights[p] = (weights[p] as number) + d * (clusters.count[j] as number);
       }
     }
-    return clustersDrawn;
-  };
-  /** Each defined statistic's value with its se from `gradient`. */
-  const estimates = (drawn: Uint32Array, clustersDrawn: number, values: readonly (number | null)[]): (Estimate | null)[] => {
+    const drawnTally = tally(model, weights, buffers);
+    for (let s = 0; s < count; s++) {
+      const value = (statistics[s] as DifferentiableStatistic)(drawnTally, one);
+      values[s] = value !== null && Number.isFinite(value) ? value : null;
+      if (values[s] !== null) for (let p = 0; p < patternCount; p++) gradient[p * count + s] = one[p] as number;
+    }
     // The mean of a_g over the drawn clusters is h . weights / W, so one centred pass gives the
     // variance (a one-pass sum of squares would leave noise where every cluster has the same a).
     means.fill(0);
@@ -152,10 +93,9 @@ function replicateWeights(model: ExchangeableModel, clusters: ClusterPatterns, c
       }
     }
     return values.map((value, s) => {
-      if (!defined[s] || value === null) return null;
+      if (value === null) return null;
       const se = Math.sqrt(squares[s] as number);
       return { value, se: se > ROUNDING * Math.max(1, Math.abs(value)) ? se : 0 };
     });
   };
-  return { weights, gradient, defined, weigh, estimates };
 }
