@@ -69,7 +69,7 @@ export function exchangeableModel(table: RatingTable, patterns: UnitPatterns): E
   };
 }
 
-/** The arrays a tally fills: a caller that tallies many times (linearized.ts) reuses one set. */
+/** The arrays a tally fills: a caller that tallies many times (a bootstrap) reuses one set. */
 export interface TallyBuffers {
   unitsByRatings: Float64Array;
   agreeingByRatings: Float64Array;
@@ -99,20 +99,6 @@ export function tally(model: ExchangeableModel, weights: ArrayLike<number>, buff
     const w = weights[g] as number;
     if (w !== 0) addPattern(model, buffers, g, w);
   }
-  return finishTally(model, weights, buffers);
-}
-
-/**
- * The tally of `weights` when they differ from the weights `base` was filled with only in
- * pattern g, by `delta`: base's sums plus g's share, without a pass over the other patterns (a
- * gradient perturbs one pattern at a time). `buffers` receives it; `base` is left as it was.
- */
-export function shiftedTally(model: ExchangeableModel, weights: ArrayLike<number>, base: TallyBuffers, g: number, delta: number, buffers: TallyBuffers): Tally {
-  buffers.unitsByRatings.set(base.unitsByRatings);
-  buffers.agreeingByRatings.set(base.agreeingByRatings);
-  buffers.pairableMarginals.set(base.pairableMarginals);
-  buffers.countsBySlot.set(base.countsBySlot);
-  addPattern(model, buffers, g, delta);
   return finishTally(model, weights, buffers);
 }
 

@@ -11,6 +11,8 @@ import { exchangeableModel, tally, tallyBuffers, type ExchangeableModel, type Ta
 import { fleissKappaCompleteCases } from './fleiss';
 import { gwetFamily, quadraticGwetFamily } from './gwet';
 import { alphaEstimator, type AlphaEstimate, type AlphaEstimator } from './krippendorff-alpha';
+import { alphaWithGradient } from './alpha-gradient';
+import { gwetFamilyWithGradient } from './gwet-gradient';
 import { linearizedEstimates, type ClusterPatterns } from './linearized';
 import {
   buildRatingTable,
@@ -229,7 +231,7 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
     scottPi: reasons.take(`pairs[${i}].scottPi`, pair.scottPi),
     expectedAgreement: { cohenKappa: pair.cohenKappa.expected, scottPi: pair.scottPi.expected },
   }));
-  const intervals = bootstrapIntervals(table, model, alphas.get(level) as AlphaEstimator, options, reasons);
+  const intervals = bootstrapIntervals(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
 
   return {
     units: point.units,
@@ -294,7 +296,7 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
   const family = gwetFamily(model, point);
   const alphaExpected = alphaExpectedAgreement(alphaPoint.get('nominal'));
   const alpha = alphaValues(alphaPoint, reasons);
-  const intervals = bootstrapIntervals(table, model, alphas.get(level) as AlphaEstimator, options, reasons);
+  const intervals = bootstrapIntervals(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
   return {
     units: point.units,
     pairableUnits: point.pairableUnits,
@@ -354,7 +356,11 @@ export function computeAlphaLevels(ratings: readonly Rating[], levels: readonly 
     clusters.groupOfCluster,
     clusters.groups,
     levels.length,
-    linearizedEstimates(model, clusters, levels.length, (replicate) => estimators.map((estimate) => estimate(replicate).value)),
+    linearizedEstimates(
+      model,
+      clusters,
+      levels.map((level) => alphaWithGradient(model, level)),
+    ),
     bootstrap,
     'undefined',
   );
@@ -454,6 +460,7 @@ const COEFFICIENT_KEYS: ReadonlySet<keyof ReliabilityCi95> = new Set(['alpha', '
 function bootstrapIntervals(
   table: RatingTable,
   model: ExchangeableModel,
+  level: MeasurementLevel,
   alphaAtLevel: AlphaEstimator,
   options: ReliabilityOptions,
   reasons: Reasons,
@@ -474,7 +481,7 @@ function bootstrapIntervals(
           clusters.groupOfCluster,
           clusters.groups,
           CI_KEYS.length,
-          linearizedEstimates(model, clusters, CI_KEYS.length, statistics),
+          linearizedEstimates(model, clusters, [alphaWithGradient(model, level), ...gwetFamilyWithGradient(model)]),
           bootstrap,
           'undefined',
         ).map(({ ci95, undefinedReplicates, reason }) => ({

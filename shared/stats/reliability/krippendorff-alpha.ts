@@ -67,7 +67,7 @@ function nominalAlpha(model: ExchangeableModel, tally: Tally): AlphaEstimate {
  * midranks M_k = n_1 + ... + n_{k-1} + n_k / 2 of the pairable values, so ordinal alpha is interval
  * alpha on midranks. They depend on the marginals, so each tally recomputes every pattern's
  * disagreement: from its category pairs and their frequency products, listed once per model
- * (a bootstrap gradient tallies once per pattern and replicate), with disagreementOf's arithmetic.
+ * (a bootstrap tallies once per replicate), with disagreementOf's arithmetic.
  */
 function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
   const { patterns, maxRatings } = model;
@@ -129,7 +129,7 @@ function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
 /**
  * Alpha from each pattern's disagreement sum, fixed for the model (interval and ratio), and the
  * chance sum of a tally: sum_ck o_ck delta_ck as sumByRatings forms it (per m, then divided by
- * m - 1), in one buffer kept for the model, since a bootstrap gradient calls this per pattern and replicate.
+ * m - 1), in one buffer kept for the model, since a bootstrap calls this once per replicate.
  */
 function alphaOfPatterns(model: ExchangeableModel, disagreement: Float64Array, chanceSum: (tally: Tally) => number): AlphaEstimator {
   const { patterns, maxRatings } = model;

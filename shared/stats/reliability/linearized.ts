@@ -3,16 +3,9 @@
 // nonparametric delta-method variance (Davison & Hinkley 1997, section 2.7) needs only its gradient.
 
 import type { Estimate } from '../studentized';
-import { shiftedTally, tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
+import { tally, tallyBuffers, type ExchangeableModel, type Tally } from './exchangeable';
 
-/**
- * The gradient is a forward difference at a step of STEP of each weight: the statistics are ratios
- * of polynomials in the weights, so it errs by about STEP relative, and rounding adds about
- * 1e-16 / STEP. One tally per pattern, not two: the difficulty ratings have up to 165 patterns.
- */
-const STEP = 1e-7;
-
-/** A standard error below this share of the value is the gradient's rounding noise, the clusters' true spread 0 (every puzzle agreeing throughout, say). */
+/** A standard error below this share of the value is rounding noise, the clusters' true spread 0 (every puzzle agreeing throughout, say). */
 const ROUNDING = 1e-6;
 
 /**
@@ -27,30 +20,37 @@ export interface ClusterPatterns {
 }
 
 /**
+ * A statistic of a tally that also writes d statistic / d weight of pattern p into gradient[p]
+ * for every pattern p. Null, the gradient then unspecified, where the statistic is undefined.
+ */
+export type DifferentiableStatistic = (tally: Tally, gradient: Float64Array) => number | null;
+
+/**
  * A function of the clusters drawn (`drawn[g]` of group g) giving each statistic's value and
  * delta-method standard error: with h the gradient of the statistic in the pattern weights and
  * a_g = sum over g's patterns of count x h, a cluster's empirical influence is W (a_g - mean a),
  * so se^2 = sum_g drawn_g (a_g - mean a)^2 over the W drawn clusters (for a ratio of sums this is
- * weightedRatio's se), the gradient a forward difference (STEP). Null where a statistic is
- * undefined on the drawn clusters. `count` statistics; the buffers are made once, since a
- * bootstrap calls this once per replicate.
+ * weightedRatio's se). Each statistic gives its own exact gradient, so a replicate is one tally
+ * and one pass of each statistic, O(patterns x categories); a forward difference, one tally per
+ * pattern drawn, cost O(patterns^2). Null where a statistic is undefined on the drawn clusters.
+ * The buffers are made once, since a bootstrap calls this once per replicate.
  */
 export function linearizedEstimates(
   model: ExchangeableModel,
   clusters: ClusterPatterns,
-  count: number,
-  statistics: (tally: Tally) => readonly (number | null)[],
+  statistics: readonly DifferentiableStatistic[],
 ): (drawn: Uint32Array) => (Estimate | null)[] {
   const patternCount = model.patterns.count;
+  const count = statistics.length;
   const weights = new Float64Array(patternCount);
-  const base = tallyBuffers(model);
   const buffers = tallyBuffers(model);
-  // gradient[p * count + s]: d statistic s / d weight of pattern p, for the patterns drawn.
+  // gradient[p * count + s]: d statistic s / d weight of pattern p.
   const gradient = new Float64Array(patternCount * count);
+  const one = new Float64Array(patternCount);
+  const values: (number | null)[] = new Array<number | null>(count);
   const influence = new Float64Array(count);
   const means = new Float64Array(count);
   const squares = new Float64Array(count);
-  const defined: boolean[] = new Array<boolean>(count);
   return (drawn) => {
     weights.fill(0);
     let clustersDrawn = 0;
@@ -63,24 +63,11 @@ export function linearizedEstimates(
         weights[p] = (weights[p] as number) + d * (clusters.count[j] as number);
       }
     }
-    const values = statistics(tally(model, weights, base));
+    const drawnTally = tally(model, weights, buffers);
     for (let s = 0; s < count; s++) {
-      const value = values[s];
-      defined[s] = value !== null && value !== undefined && Number.isFinite(value);
-    }
-    for (let p = 0; p < patternCount; p++) {
-      const weight = weights[p] as number;
-      if (weight === 0) continue;
-      const step = weight * STEP;
-      weights[p] = weight + step;
-      const moved = statistics(shiftedTally(model, weights, base, p, step, buffers));
-      weights[p] = weight;
-      for (let s = 0; s < count; s++) {
-        const to = moved[s];
-        const from = values[s];
-        if (to === null || to === undefined || from === null || from === undefined) defined[s] = false;
-        else gradient[p * count + s] = (to - from) / step;
-      }
+      const value = (statistics[s] as DifferentiableStatistic)(drawnTally, one);
+      values[s] = value !== null && Number.isFinite(value) ? value : null;
+      if (values[s] !== null) for (let p = 0; p < patternCount; p++) gradient[p * count + s] = one[p] as number;
     }
     // The mean of a_g over the drawn clusters is h . weights / W, so one centred pass gives the
     // variance (a one-pass sum of squares would leave noise where every cluster has the same a).
@@ -106,7 +93,7 @@ export function linearizedEstimates(
       }
     }
     return values.map((value, s) => {
-      if (!defined[s] || value === null) return null;
+      if (value === null) return null;
       const se = Math.sqrt(squares[s] as number);
       return { value, se: se > ROUNDING * Math.max(1, Math.abs(value)) ? se : 0 };
     });
