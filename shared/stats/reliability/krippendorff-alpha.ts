@@ -115,14 +115,7 @@ function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
       }
       byRatings[m] = (byRatings[m] as number) + w * (2 * d);
     }
-    let observed = 0;
-    for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
-    const expected = spreadOf(marginals, midrank);
-    return {
-      value: (expected - (n - 1) * observed) / expected,
-      observedDisagreement: observed / n,
-      expectedDisagreement: expected / (n * (n - 1)),
-    };
+    return alphaOfSums(observedSum(byRatings, maxRatings), spreadOf(marginals, midrank), n);
   };
 }
 
@@ -145,14 +138,23 @@ function alphaOfPatterns(model: ExchangeableModel, disagreement: Float64Array, c
       if (w === 0 || m < 2) continue;
       byRatings[m] = (byRatings[m] as number) + w * (disagreement[g] as number);
     }
-    let observed = 0;
-    for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
-    const expected = chanceSum(tally);
-    return {
-      value: (expected - (n - 1) * observed) / expected,
-      observedDisagreement: observed / n,
-      expectedDisagreement: expected / (n * (n - 1)),
-    };
+    return alphaOfSums(observedSum(byRatings, maxRatings), chanceSum(tally), n);
+  };
+}
+
+/** sum_ck o_ck delta_ck from its per-m parts (sumByRatings' order): each divided by m - 1, then added. */
+function observedSum(byRatings: Float64Array, maxRatings: number): number {
+  let observed = 0;
+  for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
+  return observed;
+}
+
+/** Alpha and its disagreements from the observed and chance sums over n pairable values. */
+function alphaOfSums(observed: number, expected: number, n: number): AlphaEstimate {
+  return {
+    value: (expected - (n - 1) * observed) / expected,
+    observedDisagreement: observed / n,
+    expectedDisagreement: expected / (n * (n - 1)),
   };
 }
 
