@@ -63,6 +63,8 @@ describe('one annotator on two computers', () => {
     expect(total).toBeGreaterThan(LABELLED);
     for (let index = 0; index < LABELLED; index++) await first.page.keyboard.press(keyFor('answer', 0, index));
     await expect.poll(() => first.page.getByTestId('progress').getAttribute('data-done'), { timeout: 60_000 }).toBe(String(LABELLED));
+    // The progress counts labels still being saved, and "synced" can show between two writes: wait for all 30 on disk first.
+    await expect.poll(async () => (await answerLabels(first.page)).length, { timeout: 60_000 }).toBe(LABELLED);
     await expect.poll(() => syncState(first.page), { timeout: 120_000 }).toBe('synced 0');
     const labelled = await answerLabels(first.page);
     expect(labelled).toHaveLength(LABELLED);
