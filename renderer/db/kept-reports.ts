@@ -25,9 +25,10 @@ export function keptReportsKey(studyId: string): string {
 /** The report kept for the study's current marks and `computedWith`; undefined when there is none. */
 export async function keptReport<T>(db: StudioDatabase, studyId: string, computedWith: string): Promise<T | undefined> {
   return db.transaction('r', [db.meta], async () => {
-    const [entry, ...marks] = await db.meta.bulkGet([keptReportsKey(studyId), ...revisionKeys(studyId)]);
-    const revision = revisionText(marks);
+    // The marks first: after a write one is gone, and the kept reports (megabytes at scale) need not be read.
+    const revision = revisionText(await db.meta.bulkGet(revisionKeys(studyId)));
     if (revision === undefined) return undefined;
+    const entry = await db.meta.get(keptReportsKey(studyId));
     return keptOf(entry).find((kept) => kept.revision === revision && kept.computedWith === computedWith)?.report as T | undefined;
   });
 }
