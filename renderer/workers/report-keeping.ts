@@ -31,3 +31,17 @@ export function keepStudyReport(
 ): Promise<void> {
   return keepReport(db, studyId, revision, computedWith(request), studyReport);
 }
+
+/** The report kept for these settings, or else `compute`'s, kept for the next open while no write overtook its read. */
+export async function keptOrComputed(
+  db: StudioDatabase,
+  studyId: string,
+  request: ReportRequest,
+  compute: () => Promise<{ studyReport: StudyReport; revision: string | undefined }>,
+): Promise<StudyReport> {
+  const kept = await keptStudyReport(db, studyId, request);
+  if (kept !== undefined) return kept;
+  const { studyReport, revision } = await compute();
+  await keepStudyReport(db, studyId, request, revision, studyReport);
+  return studyReport;
+}

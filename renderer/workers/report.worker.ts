@@ -13,7 +13,7 @@ import { loadReportData, loadReportInputs } from '../db/report-inputs';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
 import { APP } from '../db/app-stamp';
-import { keepStudyReport, keptStudyReport } from './report-keeping';
+import { keptOrComputed } from './report-keeping';
 import { readable, workerDatabase } from './worker-support';
 
 const READING = 'Reading the study';
@@ -24,36 +24,35 @@ const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       const db = workerDatabase(databaseName);
-      const kept = await keptStudyReport(db, studyId, request);
-      if (kept !== undefined) return kept;
-      onProgress({ label: READING, done: 0, total: 1 });
-      const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, {
-        gold: request.includeGold,
+      return keptOrComputed(db, studyId, request, async () => {
+        onProgress({ label: READING, done: 0, total: 1 });
+        const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, {
+          gold: request.includeGold,
+        });
+        const report = buildReport({
+          study,
+          labels,
+          gold,
+          annotatorNames,
+          conflictingLabels,
+          settings: {
+            bootstrap: request.bootstrap,
+            seed: request.seed,
+            average: request.average,
+            unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
+            unparseable: request.unparseable,
+            resample: request.resample,
+            pairedTest: request.pairedTest,
+            altTestEpsilon: request.altTestEpsilon,
+          },
+          inputs,
+          app: APP,
+          now: new Date().toISOString(),
+          onProgress: (label, done, total) => onProgress({ label, done, total }),
+        });
+        const studyReport = { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
+        return { studyReport, revision };
       });
-      const report = buildReport({
-        study,
-        labels,
-        gold,
-        annotatorNames,
-        conflictingLabels,
-        settings: {
-          bootstrap: request.bootstrap,
-          seed: request.seed,
-          average: request.average,
-          unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
-          unparseable: request.unparseable,
-          resample: request.resample,
-          pairedTest: request.pairedTest,
-          altTestEpsilon: request.altTestEpsilon,
-        },
-        inputs,
-        app: APP,
-        now: new Date().toISOString(),
-        onProgress: (label, done, total) => onProgress({ label, done, total }),
-      });
-      const studyReport = { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
-      await keepStudyReport(db, studyId, request, revision, studyReport);
-      return studyReport;
     });
   },
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {

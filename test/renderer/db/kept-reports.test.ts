@@ -13,7 +13,7 @@ import { applyJudgeRun, createJudgeRun, judgeRunJournal } from '../../../rendere
 import { keptReportsKey } from '../../../renderer/db/kept-reports';
 import { renameStudy } from '../../../renderer/db/rename-study';
 import { loadReportInputs } from '../../../renderer/db/report-inputs';
-import { keepStudyReport, keptStudyReport } from '../../../renderer/workers/report-keeping';
+import { keepStudyReport, keptOrComputed, keptStudyReport } from '../../../renderer/workers/report-keeping';
 import type { ReportRequest, StudyReport } from '../../../renderer/workers/report-protocol';
 import { annotator, closeDatabases, databaseWith, demoStudy, label, NOW } from './db-fixtures';
 
@@ -40,25 +40,23 @@ let computations = 0;
 
 /** One open of the report as the worker's computeReport makes it: the kept report, or a fresh one kept for next time. */
 async function openReport(db: StudioDatabase, request: ReportRequest = REQUEST): Promise<StudyReport> {
-  const kept = await keptStudyReport(db, DEMO, request);
-  if (kept !== undefined) return kept;
-  computations += 1;
-  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, DEMO, { gold: request.includeGold });
-  const report = buildReport({
-    study,
-    labels,
-    gold,
-    annotatorNames,
-    conflictingLabels,
-    settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average },
-    inputs,
-    app: 'agreement-studio test',
-    // Each computation its own stamp, so a kept report is told from a recomputed one by its stamp too.
-    now: new Date(Date.parse(NOW) + computations * 1000).toISOString(),
+  return keptOrComputed(db, DEMO, request, async () => {
+    computations += 1;
+    const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, DEMO, { gold: request.includeGold });
+    const report = buildReport({
+      study,
+      labels,
+      gold,
+      annotatorNames,
+      conflictingLabels,
+      settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average },
+      inputs,
+      app: 'agreement-studio test',
+      // Each computation its own stamp, so a kept report is told from a recomputed one by its stamp too.
+      now: new Date(Date.parse(NOW) + computations * 1000).toISOString(),
+    });
+    return { studyReport: { report, ratingsByLevel: [] }, revision };
   });
-  const studyReport = { report, ratingsByLevel: [] };
-  await keepStudyReport(db, DEMO, request, revision, studyReport);
-  return studyReport;
 }
 
 /** Opens the report and says whether it was computed rather than kept. */
