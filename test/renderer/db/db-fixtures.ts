@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { generateSyntheticBundle } from '../../../shared/demo/synthetic-study';
 import type { Annotator, Label, StudyData } from '../../../shared/domain/model';
+import type { TeamDatabase } from '../../../shared/sync/stored-records';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { StudioDatabase } from '../../../renderer/db/database';
@@ -94,6 +95,11 @@ export async function countTables(db: StudioDatabase): Promise<Record<string, nu
 
 export function annotator(studyId: string, id: string): Annotator {
   return { studyId, id, name: `Annotator ${id}` };
+}
+
+/** An annotator's team database as the lead's pull records it, with nothing pulled; `more` adds to it (its open conflicts, say). */
+export function teamDatabase(studyId: string, annotatorId: string, more: Partial<TeamDatabase> = {}): TeamDatabase {
+  return { studyId, annotatorId, database: `as-demo-${annotatorId}`, user: 'u', createdAt: NOW, packs: [], labelsPulled: 0, refused: 0, ...more };
 }
 
 export function label(studyId: string, annotatorId: string, unitId: string, task: Label['task'], value: Label['value']): Label {

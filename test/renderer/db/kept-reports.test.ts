@@ -15,7 +15,7 @@ import { renameStudy } from '../../../renderer/db/rename-study';
 import { loadReportInputs } from '../../../renderer/db/report-inputs';
 import { keepStudyReport, keptOrComputed, keptStudyReport } from '../../../renderer/workers/report-keeping';
 import type { ReportRequest, StudyReport } from '../../../renderer/workers/report-protocol';
-import { annotator, closeDatabases, databaseWith, demoStudy, label, NOW } from './db-fixtures';
+import { annotator, closeDatabases, databaseWith, demoStudy, label, NOW, teamDatabase } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -100,16 +100,7 @@ describe('the kept report', () => {
 
   it("computes afresh after a team database's open conflicts change", async () => {
     await openReport(db);
-    await db.teamDatabases.put({
-      studyId: DEMO,
-      annotatorId: 'ann-1',
-      database: 'as-demo-ann-1',
-      user: 'u',
-      createdAt: NOW,
-      packs: [],
-      labelsPulled: 0,
-      refused: 0,
-    });
+    await db.teamDatabases.put(teamDatabase(DEMO, 'ann-1'));
     expect(await computedOnOpen(db)).toBe(true);
   });
 

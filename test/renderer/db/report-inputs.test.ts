@@ -9,7 +9,7 @@ import type { StudioDatabase } from '../../../renderer/db/database';
 import { setGoldLabel } from '../../../renderer/db/gold';
 import { importStudies } from '../../../renderer/db/import-study';
 import { loadReportData, loadReportInputs } from '../../../renderer/db/report-inputs';
-import { annotator, closeDatabases, demoStudy, freshDatabase, label, NOW } from './db-fixtures';
+import { annotator, closeDatabases, demoStudy, freshDatabase, label, NOW, teamDatabase } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -36,17 +36,9 @@ describe('loadReportInputs', () => {
       { value: 'yes' as const, at: NOW, rev: 2, unsure: false, note: '', couchRev: '2-a' },
       { value: 'no' as const, at: NOW, rev: 2, unsure: false, note: '', couchRev: '2-b' },
     ];
-    await db.teamDatabases.add({
-      studyId: DEMO,
-      annotatorId: 'ann-1',
-      database: 'as-demo-ann-1',
-      user: 'u',
-      createdAt: NOW,
-      packs: [],
-      labelsPulled: 2,
-      refused: 0,
-      openConflicts: { [`label:answer:${QUESTION}`]: { task: 'answer', unit: QUESTION, labels } },
-    });
+    await db.teamDatabases.add(
+      teamDatabase(DEMO, 'ann-1', { labelsPulled: 2, openConflicts: { [`label:answer:${QUESTION}`]: { task: 'answer', unit: QUESTION, labels } } }),
+    );
     const data = await loadReportData(db, DEMO);
     expect(data.conflictingLabels).toBe(1);
     expect(data.labels.map((l) => [l.annotatorId, l.task, l.unitId])).toEqual([
@@ -129,16 +121,7 @@ describe('loadReportInputs', () => {
     await db.labels.delete([DEMO, 'ann-2', 'answer', QUESTION]);
     expect((await loadReportInputs(db, DEMO)).inputs[1]?.sha256).not.toBe('kept');
     await keep(`provenance.labels/${DEMO}`);
-    await db.teamDatabases.add({
-      studyId: DEMO,
-      annotatorId: 'ann-1',
-      database: 'as-demo-ann-1',
-      user: 'u',
-      createdAt: NOW,
-      packs: [],
-      labelsPulled: 0,
-      refused: 0,
-    });
+    await db.teamDatabases.add(teamDatabase(DEMO, 'ann-1'));
     expect((await loadReportInputs(db, DEMO)).inputs[1]?.sha256).not.toBe('kept');
     await setGoldLabel(db, { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'yes', note: '', by: 'Lead', basis: [], now: NOW });
     expect((await loadReportInputs(db, DEMO)).inputs[2]?.sha256).toBe(sha256Hex(canonicalJson([{ task: 'answer', unitId: QUESTION, value: 'yes' }])));
