@@ -134,8 +134,17 @@ describe('one annotator on two computers', () => {
       await expect.poll(() => page.getByTestId('unit-conflict').count(), { timeout: 120_000 }).toBe(0);
       await expect.poll(async () => (await answerLabels(page)).find((label) => label.unitId === unit)?.value, { timeout: 120_000 }).toBe('no');
     }
-    await expect.poll(async () => (await atLead())?.value, { timeout: 120_000 }).toBe('no');
-    expect(await openConflicts()).toEqual([]);
+    // The lead may already hold "no" from the first computer: wait for the choice itself, which
+    // closes the conflict and comes with a later revision than the one the lead held.
+    await expect
+      .poll(
+        async () => {
+          const chosen = await atLead();
+          return { open: await openConflicts(), value: chosen?.value, later: (chosen?.rev ?? 0) > (held?.rev ?? 0) };
+        },
+        { timeout: 120_000 },
+      )
+      .toEqual({ open: [], value: 'no', later: true });
     const audit = (await dumpDatabase(lead.page)).audit as AuditEntry[];
     const conflict = audit.filter((entry) => entry.kind === 'sync:conflict' && entry.detail.includes(unit));
     expect(conflict).toHaveLength(1);
