@@ -4,7 +4,7 @@
 
 import type { Bucket } from '../domain/difficulty';
 import { UNPARSEABLE, type StudyData, type UnparseableReplies } from '../domain/model';
-import type { BootstrapOptions } from '../stats/bootstrap';
+import { keptPicks, type BootstrapOptions } from '../stats/bootstrap';
 import { agreementRows, judgeGroup } from '../stats/study/agreement';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../stats/study/annotator-reliability';
 import { chanceCorrected, difficultyStatistics } from '../stats/study/chance-corrected';
@@ -199,7 +199,8 @@ function prepare(input: ReportInput) {
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
   if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
     throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
-  const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed };
+  // One store of picks for the whole report: its figures draw the same numbers of puzzles again and again.
+  const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed, picks: keptPicks() };
   const study = inStudyOrder(input.study);
   const unsure = settings.unsure ?? 'counted';
   const ordered = inLabelOrder(input.labels);

@@ -1,10 +1,11 @@
-// Replicates shared between groupings and between sets of paired tests (issue 30): on random
-// groupings of one number of units, each grouping gets exactly the draws a plain createPrng
-// bootstrap gives it alone, and tests drawn together equal the tests drawn one call at a time.
+// Replicates shared between groupings, between sets of paired tests and through one report's kept
+// picks (issue 30): on random groupings of one number of units, each grouping gets exactly the
+// draws a plain createPrng bootstrap gives it alone, and tests drawn together equal the tests
+// drawn one call at a time.
 
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
-import { forEachSharedReplicate } from '../../../shared/stats/bootstrap';
+import { forEachSharedReplicate, keptPicks } from '../../../shared/stats/bootstrap';
 import { clusterRatioTests, clusterRatioTestSets, type ClusterSeries } from '../../../shared/stats/cluster-ratio-test';
 import { bootstrapStudentizedJobs, bootstrapStudentizedMany, weightedRatio } from '../../../shared/stats/studentized';
 
@@ -52,6 +53,34 @@ describe('forEachSharedReplicate', () => {
         expect(shared.map((replicate) => replicate[s])).toEqual(alone);
       });
     }
+  });
+
+  it('gives the same draws through kept picks, made once per seed, replicates and units, and none past the budget', () => {
+    const random = createPrng(33);
+    const picks = keptPicks(3_000);
+    const drawn = (groupings: Uint32Array[], groupCounts: number[], options: Parameters<typeof forEachSharedReplicate>[2]) => {
+      const all: number[][][] = [];
+      forEachSharedReplicate(groupings, groupCounts, options, (drawsPerSet) => all.push(drawsPerSet.map((draws) => Array.from(draws))));
+      return all;
+    };
+    for (const [units, seed] of [
+      [40, 5],
+      [40, 5],
+      [40, 6],
+      [7, 5],
+      [200, 5],
+    ] as const) {
+      const groupCounts = Array.from({ length: random.int(1, 3) }, () => random.int(1, 9));
+      const groupings = groupCounts.map((count) => randomGrouping(random, units, count));
+      const options = { replicates: 20, seed };
+      expect(drawn(groupings, groupCounts, { ...options, picks })).toEqual(drawn(groupings, groupCounts, options));
+    }
+    // Kept: the same array again for the same seed, replicates and units; a new one for another seed.
+    expect(picks.picksOf(5, 20, 40)).toBe(picks.picksOf(5, 20, 40));
+    expect(picks.picksOf(6, 20, 40)).not.toBe(picks.picksOf(5, 20, 40));
+    // 800 + 800 + 140 + 4,000 entries: the 200 units' picks would pass the budget of 3,000 and are not kept.
+    expect(picks.picksOf(5, 20, 200)).toBeUndefined();
+    expect(keptPicks().picksOf(1, 1, 0x10001)).toBeUndefined();
   });
 
   it('refuses groupings of different numbers of units', () => {
