@@ -61,30 +61,20 @@ export function keptPicks(budget = KEPT_PICKS_BUDGET): KeptPicks {
       // A unit's index must fit two bytes.
       if (units > 0x10000 || entries + replicates * units > budget) return undefined;
       const picks = new Uint16Array(replicates * units);
+      // mulberry32 as in forEachSharedReplicate's loop, which says why it is written out.
       let state = Math.trunc(seed) >>> 0;
       for (let k = 0; k < picks.length; k++) {
         state = (state + 0x6d2b79f5) >>> 0;
-        picks[k] = pickedUnit(state, units);
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        picks[k] = Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units);
       }
       kept.set(key, picks);
       entries += picks.length;
       return picks;
     },
   };
-}
-
-/**
- * The unit mulberry32 (demo/prng.ts) picks out of `units` at generator state `state`: the
- * generator's state advances by a constant, so each draw is a function of its state alone.
- * Written out rather than through createPrng: the bootstrap makes replicates x units draws (50
- * million for a large study), and the call per draw was half their time. Same seed, same
- * sequence: the bootstrap tests pin intervals drawn through createPrng.
- */
-function pickedUnit(state: number, units: number): number {
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units);
 }
 
 export interface BootstrapResult {
@@ -189,9 +179,16 @@ export function forEachSharedReplicate(
         jointDraws[g] = (jointDraws[g] as number) + 1;
       }
     } else {
+      // mulberry32 of demo/prng.ts written out in the loop, here and in keptPicks: this loop
+      // makes replicates x units draws (50 million for a large study), and a call per draw was
+      // half its time (Chromium did not inline even a function of the four lines below). Same
+      // seed, same sequence: the bootstrap tests pin intervals drawn through createPrng.
       for (let i = 0; i < units; i++) {
         state = (state + 0x6d2b79f5) >>> 0;
-        const g = jointOfUnit[pickedUnit(state, units)] as number;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        const g = jointOfUnit[Math.floor((((t ^ (t >>> 14)) >>> 0) / 0x100000000) * units)] as number;
         jointDraws[g] = (jointDraws[g] as number) + 1;
       }
     }

@@ -148,8 +148,8 @@ function ratioJob(series: readonly ClusterSeries[]): StudentizedJob {
     series.map((one) => `${one.denominators[c] as number}/${one.numerators[c] as number}`).join(';'),
   );
   // Group-major, as weightedRatio reads them with stride `count`.
-  const numerators = firstOf.flatMap((c) => series.map((one) => one.numerators[c] as number));
-  const denominators = firstOf.flatMap((c) => series.map((one) => one.denominators[c] as number));
+  const numerators = Float64Array.from(firstOf.flatMap((c) => series.map((one) => one.numerators[c] as number)));
+  const denominators = Float64Array.from(firstOf.flatMap((c) => series.map((one) => one.denominators[c] as number)));
   const out = new Array<Estimate | null>(count);
   const estimates = (draws: Uint32Array) => {
     for (let s = 0; s < count; s++) out[s] = weightedRatio(draws, numerators, denominators, count, s);

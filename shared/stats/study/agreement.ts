@@ -230,13 +230,14 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
   const groupCount = clusterOfGroup.length;
   // A cluster's summed unit agreement, the numerator of the macro ratio (its denominator is the cluster's units).
   const unitAgreement = groupSums.unitAgreementNumerator.map((numerator, i) => numerator / (groupSums.unitAgreementDenominator[i] as number));
+  const unitsOfGroup = Float64Array.from(groupSums.units);
   // Per pair, micro then macro; every replicate draws at least one cluster, each of whose units has comparisons >= 1.
   const estimates = (draws: Uint32Array): (Estimate | null)[] => {
     const out: (Estimate | null)[] = [];
     for (let p = 0; p < pairCount; p++) {
       out.push(
         weightedRatio(draws, groupSums.agreements, groupSums.comparisons, pairCount, p),
-        weightedRatio(draws, unitAgreement, groupSums.units, pairCount, p),
+        weightedRatio(draws, unitAgreement, unitsOfGroup, pairCount, p),
       );
     }
     return out;

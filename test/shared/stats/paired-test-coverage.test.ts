@@ -120,7 +120,7 @@ describe('the two-judge test under strong puzzle clustering', () => {
           Uint32Array.from(series.clusters),
           puzzles,
           1,
-          (draws) => [weightedRatio(draws, series.numerators, series.denominators)],
+          (draws) => [weightedRatio(draws, Float64Array.from(series.numerators), Float64Array.from(series.denominators))],
           { replicates: REPLICATES, seed: 7 + s },
         );
         if (tailed !== undefined && tailed.ci95 !== null && (tailed.ci95[0] > 0 || tailed.ci95[1] < 0)) equalTailed++;

@@ -97,8 +97,8 @@ describe('tests drawn together', () => {
     // Three jobs on 400 units with few groups share a pass; on 40 units each draws alone.
     const jobs = [400, 40, 400, 25, 40, 400].map((units) => {
       const groupCount = units === 400 ? random.int(2, 3) : random.int(2, 9);
-      const numerators = Array.from({ length: groupCount }, () => random.int(-3, 3));
-      const denominators = Array.from({ length: groupCount }, () => random.int(1, 3));
+      const numerators = Float64Array.from({ length: groupCount }, () => random.int(-3, 3));
+      const denominators = Float64Array.from({ length: groupCount }, () => random.int(1, 3));
       return {
         groupOfUnit: randomGrouping(random, units, groupCount),
         groupCount,

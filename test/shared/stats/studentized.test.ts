@@ -10,6 +10,7 @@ import { normalCdf } from '../../../shared/stats/normal-cdf';
 import {
   bootstrapStudentizedMany,
   normInterQuantile,
+  selectedNormInterQuantile,
   STUDENTIZED_REASONS,
   studentizedFromEstimates,
   studentizedInterval,
@@ -34,19 +35,22 @@ describe('studentized interval against R boot 1.3-28 (Davison & Hinkley city dat
   for (const c of reference.cases) {
     it(`${c.name}: same ratio, variance and boot.ci(type = "stud") on boot's own replicates`, () => {
       const ones = new Uint32Array(c.u.length).fill(1);
-      const sample = weightedRatio(ones, c.x, c.u) as Estimate;
+      const [x, u] = [Float64Array.from(c.x), Float64Array.from(c.u)];
+      const sample = weightedRatio(ones, x, u) as Estimate;
       expect(sample.value).toBeCloseTo(c.t0, 13);
       expect(sample.se ** 2).toBeCloseTo(c.var0, 13);
-      const replicates = c.frequencies.map((row) => weightedRatio(Uint32Array.from(row), c.x, c.u));
+      const replicates = c.frequencies.map((row) => weightedRatio(Uint32Array.from(row), x, u));
       const result = studentizedFromEstimates(sample, replicates);
       expect(result.tStar.length).toBe(c.frequencies.length);
+      const sortedT = Float64Array.from(result.tStar).sort();
       c.levels.forEach((level, i) => {
-        const [low, high] = studentizedInterval(sample, result.tStar, level);
+        const [low, high] = studentizedInterval(sample, sortedT, level);
         const [bootLow, bootHigh] = c.student[i] as [number, number];
         expect(low).toBeCloseTo(bootLow, 10);
         expect(high).toBeCloseTo(bootHigh, 10);
       });
-      expect(result.ci95).toEqual(studentizedInterval(sample, result.tStar, 0.95));
+      // The interval the result took by selection is the one a sort gives, to the bit.
+      expect(result.ci95).toEqual(studentizedInterval(sample, sortedT, 0.95));
     });
   }
 });
@@ -61,6 +65,24 @@ describe('normInterQuantile', () => {
     expect(between).toBeGreaterThan(5);
     expect(between).toBeLessThan(6);
   });
+
+  it('by selection in any order equals it on the sorted values, with ties and infinite t*', () => {
+    const prng = createPrng(3001);
+    for (let trial = 0; trial < 200; trial++) {
+      const count = 1 + Math.floor(prng.next() * 1200);
+      const values = Float64Array.from({ length: count }, () => {
+        const draw = prng.next();
+        if (draw < 0.03) return -Infinity;
+        if (draw < 0.06) return Infinity;
+        // Few distinct values half the time: t* of a few clusters repeat.
+        return trial % 2 === 0 ? Math.round(prng.next() * 6) - 3 : prng.next() * 8 - 4;
+      });
+      const sorted = Float64Array.from(values).sort();
+      for (const alpha of [0.001, 0.025, 0.05, 0.5, 0.975, 0.999]) {
+        expect(selectedNormInterQuantile(Float64Array.from(values), alpha)).toBe(normInterQuantile(sorted, alpha));
+      }
+    }
+  });
 });
 
 describe('studentizedPValue', () => {
@@ -71,20 +93,22 @@ describe('studentizedPValue', () => {
       const clusters = 8 + Math.floor(prng.next() * 30);
       const units = Array.from({ length: clusters }, () => 1 + Math.floor(prng.next() * 6));
       const shift = prng.next() * 0.3 - 0.15;
-      const differences = units.map((n) => Math.round(n * (shift + (prng.next() - 0.5))));
-      const [result] = bootstrapStudentizedMany(Uint32Array.from(units.keys()), clusters, 1, (draws) => [weightedRatio(draws, differences, units)], {
+      const differences = Float64Array.from(units, (n) => Math.round(n * (shift + (prng.next() - 0.5))));
+      const unitCounts = Float64Array.from(units);
+      const [result] = bootstrapStudentizedMany(Uint32Array.from(units.keys()), clusters, 1, (draws) => [weightedRatio(draws, differences, unitCounts)], {
         replicates: 499,
         seed: study,
       });
       if (result?.ci95 === null || result === undefined || result.estimate === null) continue;
-      const p = studentizedPValue(result.estimate, result.tStar);
+      const sortedT = Float64Array.from(result.tStar).sort();
+      const p = studentizedPValue(result.estimate, sortedT);
       const floor = 2 / (result.tStar.length + 1);
       expect(p).toBeGreaterThanOrEqual(floor);
       expect(p).toBeLessThanOrEqual(1);
       const [low, high] = result.ci95;
       expect(p < 0.05).toBe(low > 0 || high < 0);
       if (p > floor && p < 1) {
-        const [atLow, atHigh] = studentizedInterval(result.estimate, result.tStar, 1 - p);
+        const [atLow, atHigh] = studentizedInterval(result.estimate, sortedT, 1 - p);
         expect(Math.min(Math.abs(atLow), Math.abs(atHigh))).toBeLessThan(1e-9);
         checked++;
       }
@@ -96,8 +120,8 @@ describe('studentizedPValue', () => {
 describe('bootstrapStudentizedMany', () => {
   it('draws the replicates forEachReplicate draws and says why there is no interval', () => {
     const groupOfUnit = Uint32Array.from([0, 1, 2, 3, 4, 5]);
-    const y = [1, 0, 2, 1, 3, 0];
-    const x = [2, 1, 3, 2, 3, 1];
+    const y = Float64Array.of(1, 0, 2, 1, 3, 0);
+    const x = Float64Array.of(2, 1, 3, 2, 3, 1);
     const options = { replicates: 200, seed: 7 };
     const [result] = bootstrapStudentizedMany(groupOfUnit, 6, 1, (draws) => [weightedRatio(draws, y, x)], options);
     const replicates: (Estimate | null)[] = [];
