@@ -294,6 +294,10 @@ async function reportSection() {
         3,
       )}`,
     );
+    const cold = s.engineCold;
+    console.log(
+      `    first run, before the timed ones       ${(cold.buildMs / cold.plainLoopMs).toFixed(2).padStart(7)} x    (${fmt(cold.buildMs)} / ${fmt(cold.plainLoopMs)} ms: the engine's code not yet compiled to its fastest; not counted above)`,
+    );
     const floors = median(s.engine.map((e) => e.rawReadMs + e.plainLoopMs));
     console.log(
       `  full report / (raw read + plain loop)   ${(median(open) / floors).toFixed(2).padStart(7)} x    (no target of its own: its floors in one figure)`,

@@ -137,10 +137,14 @@ async function rawReportRead(studyId: string): Promise<number> {
 
 const BUCKETS: ReadonlySet<string> = new Set(['easy', 'medium', 'hard', 'unrated', 'all']);
 
+/** Every interval of the report: `ci95`, and the others named for their figure (`macroCi95`, `fleissKappaCi95`, `differenceCi95`, ...). */
+const INTERVAL_KEY = /(^c|C)i95$/;
+
 /**
  * What the engine's bootstrap draws, per difficulty bucket: the puzzles with a unit in it (the
- * clusters a replicate of its figures draws) and the report's intervals of it (every `ci95`
- * array; one outside any bucket, such as difficulty's, counts under all).
+ * clusters a replicate of its figures draws) and the report's intervals of it (every interval
+ * array, INTERVAL_KEY; one outside any bucket, such as difficulty's, counts under all). Until
+ * issue 30's last session only the keys named `ci95` were counted: 68 of the SPLAT report's intervals.
  */
 function bootstrapShape(study: StudyData, report: AgreementReport): Map<string, { clusters: number; intervals: number }> {
   const bucketOf = new Map(report.difficulty.map((row) => [row.puzzleId, row.bucket as string]));
@@ -158,7 +162,7 @@ function bootstrapShape(study: StudyData, report: AgreementReport): Map<string, 
     const own = 'bucket' in value && typeof value.bucket === 'string' && BUCKETS.has(value.bucket) ? value.bucket : bucket;
     for (const [key, item] of Object.entries(value)) {
       const entry = shape.get(own);
-      if (key === 'ci95' && Array.isArray(item) && entry) entry.intervals++;
+      if (INTERVAL_KEY.test(key) && Array.isArray(item) && entry) entry.intervals++;
       else walk(item, BUCKETS.has(key) ? key : own);
     }
   };
