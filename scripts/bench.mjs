@@ -1,19 +1,20 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers (the default) picks sections, and hostile-all
+// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers,reliability (the default) picks sections, and hostile-all
 // (every file of the three hostile rounds, some minutes) is picked by name; BENCH_RUNS sets repeats.
 // BENCH_TRACE=<folder> writes a Chromium trace of each report opening there and lists its long tasks.
 // In hostile-all, BENCH_HOSTILE=app measures only the app's part and BENCH_CASES=a,b only those cases of it.
 // The sync section ends with the recovery after a one-minute outage, which sync-recovery picks alone.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync,workbook,hostile-readers').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync,workbook,hostile-readers,reliability').split(','));
 const CHROMIUM_PATH = browserPath();
 const out = '.bench';
 for (const folder of ['page', 'labelling', 'team', 'report', 'sync']) mkdirSync(`${out}/${folder}`, { recursive: true });
@@ -84,6 +85,8 @@ if (SECTIONS.has('sync') || SECTIONS.has('sync-recovery')) await syncRecoverySec
 if (SECTIONS.has('workbook')) await workbookSection();
 if (SECTIONS.has('hostile-readers')) await hostileReadersSection();
 if (SECTIONS.has('hostile-all')) await hostileAllSection();
+// `npm run bench:stats`, the reliability engine's figures (issue 30 point 5), as the last section.
+if (SECTIONS.has('reliability')) spawnSync(process.execPath, ['scripts/bench-stats.mjs'], { stdio: 'inherit' });
 
 async function importSection() {
   const node = benchParse(text, RUNS);
