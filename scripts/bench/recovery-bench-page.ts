@@ -27,6 +27,8 @@ export interface RecoveryScenario {
   /** Difficulty ratings each annotator gives while the server is stopped. */
   labelsOffline: number;
   server: { url: string; user: string; password: string };
+  /** Each annotator's own address of the server, in the order of the invitations (see recovery-bench.ts). */
+  annotatorServers: string[];
 }
 
 export interface RecoveryMoments {
@@ -104,7 +106,8 @@ async function setUpRecovery(scenario: RecoveryScenario): Promise<void> {
   await connectLead(leadDeps, { studyId, server: scenario.server.url, user: scenario.server.user });
   const invitations = await inviteAnnotators(leadDeps, studyId, undefined);
 
-  for (const [index, invitation] of invitations.entries()) {
+  for (const [index, invited] of invitations.entries()) {
+    const invitation = { ...invited, server: scenario.annotatorServers[index] ?? invited.server };
     const name = `bench-recovery-annotator-${index}`;
     await deleteDatabase(name);
     world.names.push(name);
