@@ -5,18 +5,14 @@
 
 import * as Comlink from 'comlink';
 import { datasetFile } from '../../shared/export/dataset';
-import { buildReport } from '../../shared/report/build-report';
-import { countedLabels } from '../../shared/report/unsure-labels';
-import { difficultyHistogram } from '../../shared/stats/study/difficulty';
 import { listDisagreements } from '../../shared/stats/study/disagreements';
 import { loadReportData, loadReportInputs } from '../db/report-inputs';
 import type { DatasetRequest, DisagreementQuery, ReportProgress, ReportRequest, StudyReport, UnitDisagreement } from './report-protocol';
 import type { OutgoingFile, WorkProgress } from './team-protocol';
 import { APP } from '../db/app-stamp';
 import { keptOrComputed } from './report-keeping';
+import { computeStudyReport, READING } from './study-report';
 import { readable, workerDatabase } from './worker-support';
-
-const READING = 'Reading the study';
 
 // Labels change in the window (and in other windows) with no signal here: a report is kept only
 // against the study's revision marks, which every write to anything it reads ends.
@@ -24,35 +20,7 @@ const api = {
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       const db = workerDatabase(databaseName);
-      return keptOrComputed(db, studyId, request, async () => {
-        onProgress({ label: READING, done: 0, total: 1 });
-        const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, {
-          gold: request.includeGold,
-        });
-        const report = buildReport({
-          study,
-          labels,
-          gold,
-          annotatorNames,
-          conflictingLabels,
-          settings: {
-            bootstrap: request.bootstrap,
-            seed: request.seed,
-            average: request.average,
-            unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
-            unparseable: request.unparseable,
-            resample: request.resample,
-            pairedTest: request.pairedTest,
-            altTestEpsilon: request.altTestEpsilon,
-          },
-          inputs,
-          app: APP,
-          now: new Date().toISOString(),
-          onProgress: (label, done, total) => onProgress({ label, done, total }),
-        });
-        const studyReport = { report, ratingsByLevel: difficultyHistogram(countedLabels(labels, report.settings.unsureLabels ?? 'counted')) };
-        return { studyReport, revision };
-      });
+      return keptOrComputed(db, studyId, request, () => computeStudyReport(db, studyId, request, { app: APP, now: new Date().toISOString(), onProgress }));
     });
   },
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]> {

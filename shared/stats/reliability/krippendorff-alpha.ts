@@ -90,6 +90,7 @@ function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
   const pairHigh = Uint32Array.from(high);
   const pairProduct = Float64Array.from(product);
   const midrank = new Float64Array(model.categoryCount);
+  const disagreement = new Float64Array(patterns.count);
   const byRatings = new Float64Array(maxRatings + 1);
   return (tally) => {
     const marginals = tally.pairableMarginals;
@@ -102,48 +103,46 @@ function ordinalAlpha(model: ExchangeableModel): AlphaEstimator {
     const undefinedReason = checkDefined(tally);
     if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
     const n = tally.pairableValues;
-    // sum_ck o_ck delta_ck as sumByRatings forms it: per m, then divided by m - 1.
-    byRatings.fill(0);
+    // Only the patterns observedOfPatterns reads: drawn, with a pair.
     for (let g = 0; g < patterns.count; g++) {
-      const w = tally.weights[g] as number;
-      const m = patterns.ratings[g] as number;
-      if (w === 0 || m < 2) continue;
+      if (tally.weights[g] === 0 || (patterns.ratings[g] as number) < 2) continue;
       let d = 0;
       for (let p = pairStart[g] as number; p < (pairStart[g + 1] as number); p++) {
         const x = (midrank[pairLow[p] as number] as number) - (midrank[pairHigh[p] as number] as number);
         d += (pairProduct[p] as number) * (x * x);
       }
-      byRatings[m] = (byRatings[m] as number) + w * (2 * d);
+      disagreement[g] = 2 * d;
     }
-    return alphaOfSums(observedSum(byRatings, maxRatings), spreadOf(marginals, midrank), n);
+    return alphaOfSums(observedOfPatterns(model, tally.weights, disagreement, byRatings), spreadOf(marginals, midrank), n);
   };
 }
 
 /**
  * Alpha from each pattern's disagreement sum, fixed for the model (interval and ratio), and the
- * chance sum of a tally: sum_ck o_ck delta_ck as sumByRatings forms it (per m, then divided by
- * m - 1), in one buffer kept for the model, since a bootstrap calls this once per replicate.
+ * chance sum of a tally, with one buffer kept for the model, since a bootstrap calls this once per replicate.
  */
 function alphaOfPatterns(model: ExchangeableModel, disagreement: Float64Array, chanceSum: (tally: Tally) => number): AlphaEstimator {
-  const { patterns, maxRatings } = model;
-  const byRatings = new Float64Array(maxRatings + 1);
+  const byRatings = new Float64Array(model.maxRatings + 1);
   return (tally) => {
     const undefinedReason = checkDefined(tally);
     if (undefinedReason !== undefined) return undefinedAlpha(undefinedReason);
-    const n = tally.pairableValues;
-    byRatings.fill(0);
-    for (let g = 0; g < patterns.count; g++) {
-      const w = tally.weights[g] as number;
-      const m = patterns.ratings[g] as number;
-      if (w === 0 || m < 2) continue;
-      byRatings[m] = (byRatings[m] as number) + w * (disagreement[g] as number);
-    }
-    return alphaOfSums(observedSum(byRatings, maxRatings), chanceSum(tally), n);
+    return alphaOfSums(observedOfPatterns(model, tally.weights, disagreement, byRatings), chanceSum(tally), tally.pairableValues);
   };
 }
 
-/** sum_ck o_ck delta_ck from its per-m parts (sumByRatings' order): each divided by m - 1, then added. */
-function observedSum(byRatings: Float64Array, maxRatings: number): number {
+/**
+ * sum_ck o_ck delta_ck of the weighted patterns from each one's disagreement sum, as sumByRatings
+ * forms it: added per m in `byRatings` (a buffer), each part divided by m - 1, then added.
+ */
+function observedOfPatterns(model: ExchangeableModel, weights: ArrayLike<number>, disagreement: Float64Array, byRatings: Float64Array): number {
+  const { patterns, maxRatings } = model;
+  byRatings.fill(0);
+  for (let g = 0; g < patterns.count; g++) {
+    const w = weights[g] as number;
+    const m = patterns.ratings[g] as number;
+    if (w === 0 || m < 2) continue;
+    byRatings[m] = (byRatings[m] as number) + w * (disagreement[g] as number);
+  }
   let observed = 0;
   for (let m = 2; m <= maxRatings; m++) if (byRatings[m] !== 0) observed += (byRatings[m] as number) / (m - 1);
   return observed;

@@ -1,11 +1,10 @@
-// The kept report (kept-reports.ts through the report worker's report-keeping.ts) against
+// The kept report (kept-reports.ts through the report worker's report-keeping.ts and study-report.ts) against
 // fake-indexeddb, opened as the worker opens it: a second open with nothing changed is the kept
 // report, and a label write, a gold write, a team-database change, a judge run applied, a change to
 // the study or its annotators' names, another setting, or a write during the computation makes the
 // next open compute afresh; deleting the study deletes its kept reports.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReport } from '../../../shared/report/build-report';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { setGoldLabel } from '../../../renderer/db/gold';
 import { deleteStudy } from '../../../renderer/db/import-study';
@@ -15,6 +14,7 @@ import { renameStudy } from '../../../renderer/db/rename-study';
 import { loadReportInputs } from '../../../renderer/db/report-inputs';
 import { keepStudyReport, keptOrComputed, keptStudyReport } from '../../../renderer/workers/report-keeping';
 import type { ReportRequest, StudyReport } from '../../../renderer/workers/report-protocol';
+import { computeStudyReport } from '../../../renderer/workers/study-report';
 import { annotator, closeDatabases, databaseWith, demoStudy, label, NOW, teamDatabase } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -40,22 +40,10 @@ let computations = 0;
 
 /** One open of the report as the worker's computeReport makes it: the kept report, or a fresh one kept for next time. */
 async function openReport(db: StudioDatabase, request: ReportRequest = REQUEST): Promise<StudyReport> {
-  return keptOrComputed(db, DEMO, request, async () => {
+  return keptOrComputed(db, DEMO, request, () => {
     computations += 1;
-    const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, DEMO, { gold: request.includeGold });
-    const report = buildReport({
-      study,
-      labels,
-      gold,
-      annotatorNames,
-      conflictingLabels,
-      settings: { bootstrap: request.bootstrap, seed: request.seed, average: request.average },
-      inputs,
-      app: 'agreement-studio test',
-      // Each computation its own stamp, so a kept report is told from a recomputed one by its stamp too.
-      now: new Date(Date.parse(NOW) + computations * 1000).toISOString(),
-    });
-    return { studyReport: { report, ratingsByLevel: [] }, revision };
+    // Each computation its own stamp, so a kept report is told from a recomputed one by its stamp too.
+    return computeStudyReport(db, DEMO, request, { app: 'agreement-studio test', now: new Date(Date.parse(NOW) + computations * 1000).toISOString() });
   });
 }
 
