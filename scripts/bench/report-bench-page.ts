@@ -143,8 +143,7 @@ const INTERVAL_KEY = /(^c|C)i95$/;
 /**
  * What the engine's bootstrap draws, per difficulty bucket: the puzzles with a unit in it (the
  * clusters a replicate of its figures draws) and the report's intervals of it (every interval
- * array, INTERVAL_KEY; one outside any bucket, such as difficulty's, counts under all). Until
- * issue 30's last session only the keys named `ci95` were counted: 68 of the SPLAT report's intervals.
+ * array, INTERVAL_KEY; one outside any bucket, such as difficulty's, counts under all).
  */
 function bootstrapShape(study: StudyData, report: AgreementReport): Map<string, { clusters: number; intervals: number }> {
   const bucketOf = new Map(report.difficulty.map((row) => [row.puzzleId, row.bucket as string]));

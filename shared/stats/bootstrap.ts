@@ -47,7 +47,7 @@ export interface KeptPicks {
   picksOf(seed: number, replicates: number, units: number): Uint16Array | undefined;
 }
 
-/** 12 million entries, 24 MB: every number of puzzles a report draws at twice SPLAT's scale; at 20x, none (each is 19.5 million), and those draws share passes within a figure instead. */
+/** 12 million entries, 24 MB: every number of puzzles a report draws at twice SPLAT's scale; at 20x one bucket's at most (all puzzles are 19.5 million picks), the rest sharing passes within a figure instead. */
 const KEPT_PICKS_BUDGET = 12_000_000;
 
 export function keptPicks(budget = KEPT_PICKS_BUDGET): KeptPicks {
