@@ -1,13 +1,15 @@
 // Node side of the judge benchmark of `npm run bench` (issue 17): 10,000 items at concurrency 8
 // through the shared judge-run engine, Node's fetch and the command line's fsynced journal,
-// against the loopback server answering each request in 50 ms. Reports the elapsed time against
-// the concurrency bound (items x delay / concurrency) and the heap at start, middle and end.
+// against the loopback server answering each request in 50 ms from a thread of its own
+// (judge-server-thread.ts). Reports the elapsed time against the concurrency bound
+// (items x delay / concurrency) and the heap at start, middle and end.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { FileJournal } from '../../cli/support/judge-journal';
 import type { StudyData, Turn } from '../../shared/domain/model';
 import { createFetchSender, type FetchLike } from '../../shared/judge-run/chat-completions';
@@ -15,7 +17,7 @@ import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt
 import { judgeItems } from '../../shared/judge-run/items';
 import { builtInPrompt } from '../../shared/judge-run/prompts';
 import { startJudgeRun } from '../../shared/judge-run/runner';
-import { startFakeChatServer } from '../../test/support/fake-chat-server';
+import type { JudgeServerMessage, JudgeServerRequest } from './judge-server-thread';
 
 export interface JudgeBenchOptions {
   items: number;
@@ -44,7 +46,7 @@ export async function runJudgeBench(options: JudgeBenchOptions): Promise<JudgeBe
   const study = benchStudy(options.items);
   const prompt = builtInPrompt('studio-1');
   if (!prompt) throw new Error('no built-in prompt studio-1');
-  const server = await startFakeChatServer({ delayMs: options.delayMs, keepLog: false });
+  const server = await startServerThread(options.delayMs);
   const dir = mkdtempSync(join(tmpdir(), 'judge-bench-'));
   try {
     const opened = await FileJournal.open(join(dir, 'bench.judge-journal.jsonl'), {
@@ -83,11 +85,44 @@ export async function runJudgeBench(options: JudgeBenchOptions): Promise<JudgeBe
     await opened.journal.close();
     if (summary.progress.done !== items.length)
       throw new Error(`only ${summary.progress.done} of ${items.length} items answered: ${summary.failures[0]?.reason ?? ''}`);
-    return { ...options, elapsedMs, boundMs: (options.items * options.delayMs) / options.concurrency, requests: server.answered(), heap };
+    const requests = await server.answered();
+    return { ...options, elapsedMs, boundMs: (options.items * options.delayMs) / options.concurrency, requests, heap };
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The loopback server in its own thread; `judge-server-thread.mjs` is bundled beside this file. */
+async function startServerThread(delayMs: number) {
+  const thread = new Worker(new URL('./judge-server-thread.mjs', import.meta.url), { workerData: { delayMs } });
+  const next = <K extends JudgeServerMessage['kind']>(kind: K) =>
+    new Promise<Extract<JudgeServerMessage, { kind: K }>>((resolve, reject) => {
+      const onMessage = (message: JudgeServerMessage) => {
+        if (message.kind !== kind) return;
+        thread.off('message', onMessage);
+        thread.off('error', reject);
+        resolve(message as Extract<JudgeServerMessage, { kind: K }>);
+      };
+      thread.on('message', onMessage);
+      thread.once('error', reject);
+    });
+  const tell = (request: JudgeServerRequest) => thread.postMessage(request);
+  const { url } = await next('listening');
+  return {
+    url,
+    answered: async () => {
+      const reply = next('answered');
+      tell({ kind: 'answered' });
+      return (await reply).count;
+    },
+    close: async () => {
+      const reply = next('closed');
+      tell({ kind: 'close' });
+      await reply;
+      await thread.terminate();
+    },
+  };
 }
 
 /** One puzzle, sessions of 100 question turns: the prompt text is what a real study's would be. */
