@@ -37,6 +37,8 @@ export interface ReportInputs extends ReportData {
 export interface ReportDataOptions {
   /** Read the gold labels (default); false leaves `gold` empty and out of the provenance, for a report without gold. */
   gold?: boolean;
+  /** Run once the study's reads are sent, while IndexedDB serves them (the report worker warms its engine). */
+  whileReading?: () => void;
 }
 
 /** Throws an Error the UI can show when the study is not in the library. */
@@ -60,7 +62,7 @@ async function readReport(db: StudioDatabase, studyId: string, options: ReportDa
   return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators, db.teamDatabases, db.meta], async () => {
     // Every read goes out at once, so IndexedDB serves them back to back with no round trip
     // between; a missing study is told once they are back (its reads find nothing).
-    const [stored, gold, annotators, databases, marks, record, puzzles, sessions, turns] = await Promise.all([
+    const reads = Promise.all([
       byStudy(db.labels, studyId).toArray(),
       withGold ? loadGoldLabels(db, studyId) : [],
       byStudy(db.annotators, studyId).toArray(),
@@ -71,6 +73,8 @@ async function readReport(db: StudioDatabase, studyId: string, options: ReportDa
       byStudy(db.sessions, studyId).toArray(),
       byStudy(db.turns, studyId).toArray(),
     ]);
+    options.whileReading?.();
+    const [stored, gold, annotators, databases, marks, record, puzzles, sessions, turns] = await reads;
     if (!record) throw new Error(missingStudy(studyId));
     const study: StudyData = { study: record, puzzles, sessions, turns };
     const conflicting = new Set(

@@ -2,12 +2,13 @@
 // lead's settings, the difficulty histogram beside it, and the revision marks the read saw (which
 // say whether the report may be kept, report-keeping.ts).
 
-import { buildReport } from '../../shared/report/build-report';
+import { buildReport, type ReportSettings } from '../../shared/report/build-report';
 import { countedLabels } from '../../shared/report/unsure-labels';
 import { difficultyHistogram } from '../../shared/stats/study/difficulty';
 import type { StudioDatabase } from '../db/database';
 import { loadReportInputs } from '../db/report-inputs';
 import type { ReportProgress, ReportRequest, StudyReport } from './report-protocol';
+import { warmReportEngine } from './report-warm-up';
 
 export const READING = 'Reading the study';
 
@@ -25,23 +26,27 @@ export async function computeStudyReport(
   { app, now, onProgress }: ReportStamp,
 ): Promise<{ studyReport: StudyReport; revision: string | undefined }> {
   onProgress?.({ label: READING, done: 0, total: 1 });
-  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, { gold: request.includeGold });
+  const settings: ReportSettings = {
+    bootstrap: request.bootstrap,
+    seed: request.seed,
+    average: request.average,
+    unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
+    unparseable: request.unparseable,
+    resample: request.resample,
+    pairedTest: request.pairedTest,
+    altTestEpsilon: request.altTestEpsilon,
+  };
+  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, {
+    gold: request.includeGold,
+    whileReading: () => warmReportEngine(settings),
+  });
   const report = buildReport({
     study,
     labels,
     gold,
     annotatorNames,
     conflictingLabels,
-    settings: {
-      bootstrap: request.bootstrap,
-      seed: request.seed,
-      average: request.average,
-      unsure: request.leaveOutUnsure ? 'left-out' : 'counted',
-      unparseable: request.unparseable,
-      resample: request.resample,
-      pairedTest: request.pairedTest,
-      altTestEpsilon: request.altTestEpsilon,
-    },
+    settings,
     inputs,
     app,
     now,

@@ -127,6 +127,16 @@ describe('loadReportInputs', () => {
     expect((await loadReportInputs(db, DEMO)).inputs[2]?.sha256).toBe(sha256Hex(canonicalJson([{ task: 'answer', unitId: QUESTION, value: 'yes' }])));
   });
 
+  it('runs whileReading once, while the study is read (before the read is back)', async () => {
+    const order: string[] = [];
+    const reading = loadReportInputs(db, DEMO, { whileReading: () => order.push('while reading') }).then((inputs) => {
+      order.push('read');
+      return inputs;
+    });
+    expect((await reading).labels).toHaveLength(3);
+    expect(order).toEqual(['while reading', 'read']);
+  });
+
   it('leaves the gold labels out when asked to, from the data and from the provenance', async () => {
     await setGoldLabel(db, { studyId: DEMO, task: 'match', unitId: FINAL, value: 'unmatched', note: '', by: 'Lead', basis: [], now: NOW });
     const without = await loadReportInputs(db, DEMO, { gold: false });
