@@ -2,7 +2,7 @@
 // extra columns ignored), one rating per row; an empty value is a missing rating. Parses it into
 // ratings with every error located by line, as the `reliability` command and the tests read it.
 
-import { KEY_HASH_START, KeyIndex, keyHashStep } from '../stats/reliability/key-index';
+import { KeyIndex } from '../stats/reliability/key-index';
 import type { Rating, RatingColumns } from '../stats/reliability/rating-table';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
@@ -96,102 +96,78 @@ function readQuoted(text: string, collector: RatingCollector): ReadOutcome {
 }
 
 /**
- * Text with no quote character: one pass over its characters, splitting each line at its commas
- * and hashing the fields it needs as it goes, so that a unit, rater or value seen before is found
- * without a second look at its text and costs no new string; the rest of a line past the last
- * field it needs is skipped with indexOf. Lines end at LF or CRLF; a CR alone returns `quoted`.
+ * Text with no quote character, line by line: each line's end, its CR and the commas of the
+ * fields it needs are found with indexOf (the engine's native search, a few times faster than a
+ * loop over the characters), and the fields are looked up in place as ranges of the text, so a
+ * unit, rater or value seen before costs no new string; the rest of a line past the last field it
+ * needs is not looked at. Lines end at LF or CRLF; a CR alone returns `quoted`.
  */
 function readPlain(text: string, collector: RatingCollector): ReadOutcome {
   const n = text.length;
-  // The first CR at or after the skip in hand (n: none), looked up again only once passed: one scan in all.
+  // The first CR and the first comma at or after the place in hand (n: none), each looked up
+  // again only once passed: one scan of the text for each, however the lines fall.
   let nextCr = -1;
+  let nextComma = -1;
   let columns: Columns | undefined;
-  // The fields a row needs: where each starts and ends, and its hash (see KeyIndex.indexOfHashed).
+  // The fields a row needs: where each starts and ends.
   let starts = new Int32Array(0);
   let ends = new Int32Array(0);
-  let hashes = new Int32Array(0);
-  // The longest field the reader takes: the header's names have no limit.
-  let longest = n;
-  let needed = n;
+  let needed = 0;
+  const longest = INPUT_LIMITS.maxStringChars;
   let line = 0;
   let first = true;
-  for (let i = 0; i < n;) {
+  for (let from = 0; from < n;) {
     line++;
-    const from = i;
-    let fields = 0;
-    let fieldStart = i;
-    // Where the field would pass the limit: the loop stops there as at the text's end, so a field
-    // of 100 MB is refused after 1 MB, and checking it costs the characters nothing.
-    let stop = Math.min(n, fieldStart + longest + 1);
-    let hash = KEY_HASH_START;
-    let code: number;
-    for (;;) {
-      code = i < stop ? text.charCodeAt(i) : LF;
-      if (code === COMMA || code === LF || code === CR) {
-        if (i - fieldStart > longest) return { line, message: `invalid CSV: a field is longer than the limit of ${INPUT_LIMITS.maxStringChars} characters` };
-        if (fields < needed) {
-          starts[fields] = fieldStart;
-          ends[fields] = i;
-          hashes[fields] = hash;
-        }
-        fields++;
-        if (code !== COMMA) break;
-        if (fields === needed) {
-          // Nothing further on the line is read: on to its end.
-          let next = text.indexOf('\n', i);
-          if (next < 0) next = n;
-          if (nextCr < i) {
-            nextCr = text.indexOf('\r', i);
-            if (nextCr < 0) nextCr = n;
-          }
-          if (nextCr < next - 1) return 'quoted';
-          const crlf = text.charCodeAt(next - 1) === CR;
-          i = crlf ? next - 1 : next;
-          code = crlf ? CR : LF;
-          break;
-        }
-        fieldStart = ++i;
-        stop = Math.min(n, fieldStart + longest + 1);
-        hash = KEY_HASH_START;
-      } else {
-        hash = keyHashStep(hash, code);
-        i++;
-      }
+    let next = text.indexOf('\n', from);
+    if (next < 0) next = n;
+    if (nextCr < from) {
+      nextCr = text.indexOf('\r', from);
+      if (nextCr < 0) nextCr = n;
     }
-    const end = i;
-    if (code === CR && text.charCodeAt(i + 1) !== LF) return 'quoted';
-    i += code === CR ? 2 : 1;
+    // A CR is a line's end only right before its LF.
+    if (nextCr < next - 1 || (nextCr === next - 1 && next === n)) return 'quoted';
+    const end = nextCr === next - 1 ? nextCr : next;
+    const lineStart = from;
+    from = next + 1;
     // A physical line with nothing on it holds no record.
-    if (end === from) continue;
+    if (end === lineStart) continue;
     if (columns === undefined) {
-      const found = headerColumns(text.slice(from, end).split(','));
+      const found = headerColumns(text.slice(lineStart, end).split(','));
       if (typeof found === 'string') return { line, message: found };
       columns = found;
       needed = columns.needed;
-      longest = INPUT_LIMITS.maxStringChars;
       starts = new Int32Array(needed);
       ends = new Int32Array(needed);
-      hashes = new Int32Array(needed);
       continue;
     }
+    let fields = 0;
+    for (let fieldStart = lineStart; ;) {
+      if (nextComma < fieldStart) {
+        nextComma = text.indexOf(',', fieldStart);
+        if (nextComma < 0) nextComma = n;
+      }
+      const fieldEnd = nextComma < end ? nextComma : end;
+      if (fieldEnd - fieldStart > longest) return { line, message: `invalid CSV: a field is longer than the limit of ${longest} characters` };
+      starts[fields] = fieldStart;
+      ends[fields] = fieldEnd;
+      fields++;
+      if (fields === needed || fieldEnd === end) break;
+      fieldStart = fieldEnd + 1;
+    }
     if (fields < needed) {
-      const row = text.slice(from, end);
+      const row = text.slice(lineStart, end);
       // A row of empty cells is what spreadsheets leave below the data.
       if (row.replace(/[\s,]/g, '') !== '') collector.tooShort(columns, fields, line);
       continue;
     }
     // The first row's length tells about how many follow: room for twice as many, as it may be
     // long (untouched room costs no memory), so that the columns hardly ever grow.
-    if (first) collector.reserve(Math.ceil((2 * (n - from)) / (i - from)));
+    if (first) collector.reserve(Math.ceil((2 * (n - lineStart)) / (from - lineStart)));
     first = false;
-    collector.addFields(text, starts, ends, hashes, columns, line);
+    collector.addFields(text, starts, ends, columns, line);
   }
   return columns === undefined ? 'empty' : 'read';
 }
-
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
 
 function headerColumns(fields: readonly string[]): Columns | string {
   const names = fields.map((name) => name.trim().toLowerCase());
@@ -243,10 +219,10 @@ class RatingCollector {
   }
 
   /**
-   * `add` for a row read by readPlain: its fields as ranges of `text` with their hashes. Fields
-   * with nothing to trim are looked up in place; a row with any other goes through `add`.
+   * `add` for a row read by readPlain: its fields as ranges of `text`. Fields with nothing to trim
+   * are looked up in place; a row with any other goes through `add`.
    */
-  addFields(text: string, starts: Int32Array, ends: Int32Array, hashes: Int32Array, columns: Columns, line: number): void {
+  addFields(text: string, starts: Int32Array, ends: Int32Array, columns: Columns, line: number): void {
     const { unit, rater, value } = columns;
     const unitStart = starts[unit] as number;
     const unitEnd = ends[unit] as number;
@@ -260,9 +236,9 @@ class RatingCollector {
     }
     if (valueStart === valueEnd) return;
     this.push(
-      this.units.indexOfHashed(text, unitStart, unitEnd, hashes[unit] as number),
-      this.raters.indexOfHashed(text, raterStart, raterEnd, hashes[rater] as number),
-      this.values.indexOfHashed(text, valueStart, valueEnd, hashes[value] as number),
+      this.units.indexOfRange(text, unitStart, unitEnd),
+      this.raters.indexOfRange(text, raterStart, raterEnd),
+      this.values.indexOfRange(text, valueStart, valueEnd),
       line,
     );
   }
