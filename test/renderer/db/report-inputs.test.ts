@@ -9,7 +9,7 @@ import type { StudioDatabase } from '../../../renderer/db/database';
 import { setGoldLabel } from '../../../renderer/db/gold';
 import { importStudies } from '../../../renderer/db/import-study';
 import { loadReportData, loadReportInputs } from '../../../renderer/db/report-inputs';
-import { annotator, closeDatabases, demoStudy, freshDatabase, label, NOW, teamDatabase } from './db-fixtures';
+import { annotator, closeDatabases, demoStudy, freshDatabase, label, NOW, studyRows, teamDatabase } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -67,6 +67,30 @@ describe('loadReportInputs', () => {
       },
       { file: 'gold: 1 gold label', sha256: sha256Hex(canonicalJson([{ task: 'answer', unitId: QUESTION, value: 'no' }])) },
     ]);
+  });
+
+  it('reads every label of the study in key order, in parts: annotators the study does not list, every task, none of another study', async () => {
+    await db.labels.bulkAdd([
+      label(DEMO, 'ann-0', QUESTION, 'answer', 'yes'),
+      label(DEMO, 'ann-15', 'p-cold-coffee', 'difficulty', 4),
+      label(DEMO, 'ann-15', FINAL, 'match', 'unmatched'),
+      label(DEMO, 'ann-2', 'p-cold-coffee', 'difficulty', 3),
+      label(DEMO, 'ann-3', QUESTION, 'answer', 'no'),
+      label(DEMO, 'zz', FINAL, 'match', 'matched'),
+      label(`${DEMO}-2`, 'ann-1', QUESTION, 'answer', 'no'),
+      label('demo', 'ann-1', QUESTION, 'answer', 'no'),
+    ]);
+    // The second computation: every record of the table, filtered and sorted here by primary key
+    // (string components compare by code units, in IndexedDB as with <).
+    const key = (l: { annotatorId: string; task: string; unitId: string }) => [l.annotatorId, l.task, l.unitId];
+    const byKey = (a: string[], b: string[]) => {
+      const at = a.findIndex((part, i) => part !== b[i]);
+      return at < 0 ? 0 : (a[at] as string) < (b[at] as string) ? -1 : 1;
+    };
+    const expected = (await studyRows(db.labels, DEMO)).map(key).sort(byKey);
+    const { labels } = await loadReportData(db, DEMO);
+    expect(labels.map(key)).toEqual(expected);
+    expect(labels).toHaveLength(9);
   });
 
   it('hashes the transcripts once per import: later reports read the checksum kept in the meta table', async () => {
