@@ -3,6 +3,7 @@
 // same judges in the same order.
 
 import type { Ratio } from '../stats/judge/classification';
+import { biasTables } from './bias-layout';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
 import type {
@@ -299,5 +300,6 @@ export function judgesTables(report: AgreementReport): LayoutTable[] {
     ...tasks.filter((task) => judges.comparisons.some((row) => row.task === task)).map((task) => comparisonTable(report, judges, task)),
     ...(judges.altTest.length > 0 ? [altTestTable(judges)] : []),
     ...(judges.correctedScores.length > 0 ? [correctedTable(judges)] : []),
+    ...biasTables(judges, report.settings.bootstrap),
   ];
 }

@@ -4,15 +4,17 @@
 
 import type { StudyData } from '../domain/model';
 import type { BootstrapOptions } from '../stats/bootstrap';
-import { clusterRatioTestSets } from '../stats/cluster-ratio-test';
+import { differenceSeriesKind } from '../stats/cluster-difference-test';
+import { clusterTestsOfKinds, ratioSeriesKind } from '../stats/cluster-ratio-test';
 import { altTest, DEFAULT_ALT_TEST_EPSILON } from '../stats/judge/alt-test';
 import { holm } from '../stats/judge/mcnemar';
 import { correctedScores } from '../stats/study/corrected-scores';
 import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
-import { judgesAgainstPeoplePlan } from '../stats/study/judges-against-people';
+import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type UnitText } from '../stats/study/bias-checks';
+import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { holmFamilyText } from './holm-families';
-import type { JudgeAltTestRow, JudgesSection, PairedTest, PairedTestResult, ReportBucket, ReportTask, Resampling } from './model/report-model';
+import type { BiasCheckRow, JudgeAltTestRow, JudgesSection, PairedTest, PairedTestResult, ReportBucket, ReportTask, Resampling } from './model/report-model';
 import { BUCKET_NAME } from './table-layout';
 
 interface JudgesSettings {
@@ -34,17 +36,37 @@ export function judgesSection(
   const compared = tasks.some((task) => units.units[task].some((unit) => unit.judgements.size > 0 && unit.humans.length > 0));
   if (!compared) return undefined;
   const altTestEpsilon = settings.altTestEpsilon ?? DEFAULT_ALT_TEST_EPSILON;
-  const section: JudgesSection = { altTestEpsilon, againstPeople: [], comparisons: [], altTest: [], correctedScores: [], holmFamilies: [] };
+  const section: JudgesSection = {
+    altTestEpsilon,
+    againstPeople: [],
+    comparisons: [],
+    altTest: [],
+    correctedScores: [],
+    holmFamilies: [],
+  };
+  const biasChecks: BiasCheckRow[] = [];
+  const { texts, tertiles } = unitTexts(data);
   for (const task of tasks) {
     const taskUnits = units.units[task];
     const judges = units.judges[task];
     const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
-    // The net leniency and the comparisons tested on one call: on a bucket both usually fall in as
-    // many clusters, so they share the replicates' draws (each keeps its own figures).
-    const leniencyPlan = judgesAgainstPeoplePlan(task, taskUnits, judges, buckets[task], units.categories[task], settings);
+    const columns = taskColumns(taskUnits, buckets[task], settings.resample);
+    // The net leniency, the bias checks (their yes rates on the same units and clusters: one job
+    // with it) and the comparisons tested on one call: on a bucket they usually fall in as many
+    // clusters, so they share the replicates' draws (each keeps its own figures).
+    const leniencyPlan = judgesAgainstPeoplePlan(task, taskUnits, judges, buckets[task], units.categories[task], settings, columns);
+    const biasPlan = biasChecksPlan(task, taskUnits, judges, buckets[task], columns, (id) => texts.get(id), tertiles[task], settings);
     const comparisonsPlan = judgeComparisonsPlan(task, taskUnits, judges, buckets[task], settings.resample, settings.pairedTest);
-    const tests = clusterRatioTestSets([...leniencyPlan.seriesSets, ...comparisonsPlan.seriesSets], settings.bootstrap);
-    const againstPeople = leniencyPlan.rows(tests.slice(0, leniencyPlan.seriesSets.length));
+    const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = clusterTestsOfKinds(
+      [
+        ratioSeriesKind([[...(leniencyPlan.seriesSets[0] ?? []), ...biasPlan.yesRates], ...comparisonsPlan.seriesSets]),
+        differenceSeriesKind([biasPlan.differences]),
+      ],
+      settings.bootstrap,
+    );
+    const leniencySeries = leniencyPlan.seriesSets[0]?.length ?? 0;
+    biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences));
+    const againstPeople = leniencyPlan.rows([leniencyAndYesRates.slice(0, leniencySeries)]);
     const leniency = holmFamily(
       againstPeople,
       counted,
@@ -61,7 +83,7 @@ export function judgesSection(
           `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
         ),
       );
-    const comparisons = comparisonsPlan.rows(tests.slice(leniencyPlan.seriesSets.length));
+    const comparisons = comparisonsPlan.rows(tests);
     const paired = holmFamily(
       comparisons,
       counted,
@@ -93,7 +115,23 @@ export function judgesSection(
     );
   }
   section.correctedScores = correctedScores(data, units, playerBuckets);
-  return section;
+  return { ...section, biasChecks };
+}
+
+/**
+ * Each question's and final's text and its session's player, by turn id, for the bias checks; and
+ * the length tertiles of each task's texts, every question or every final answer of the study.
+ */
+function unitTexts(data: StudyData): { texts: Map<string, UnitText>; tertiles: Record<ReportTask, LengthTertiles | undefined> } {
+  const players = new Map(data.sessions.map((session) => [session.id, session.player]));
+  const texts = new Map<string, UnitText>();
+  const lengths: Record<ReportTask, number[]> = { answer: [], match: [] };
+  for (const turn of data.turns) {
+    const length = textLength(turn.text);
+    texts.set(turn.id, { text: turn.text, length, player: players.get(turn.sessionId) ?? '' });
+    lengths[turn.type === 'question' ? 'answer' : 'match'].push(length);
+  }
+  return { texts, tertiles: { answer: lengthTertiles(lengths.answer), match: lengthTertiles(lengths.match) } };
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { Ratio } from '../stats/judge/classification';
-import type { AgreementReport, Interval, PairedTestResult, ReportBucket, ReportTask } from './model/report-model';
+import type { AgreementReport, Interval, JudgesSection, PairedTestResult, ReportBucket, ReportTask } from './model/report-model';
 import { pairedTestOf, pairedTestSentence } from './paired-test-words';
 import {
   agreementBuckets,
@@ -362,5 +362,40 @@ function judgesRows(report: AgreementReport): Row[] {
       figure('corrected_score_unclamped', row.unclampedTheta, row.sessions, row.unclampedCi95),
     ];
   });
-  return [...people, ...pairs, ...altTest, ...corrected];
+  return [...people, ...pairs, ...altTest, ...corrected, ...biasRows(judges)];
+}
+
+/**
+ * The bias checks (`bias_check`, a the judge, b the check and figure as `own-family:leniency`):
+ * the effect with its interval (n the units of both groups), each group's figure with its units,
+ * p, Holm p and whether the verdict names an effect (1) or not (0).
+ */
+function biasRows(judges: JudgesSection): Row[] {
+  return TASK_ORDER.flatMap((task) =>
+    (judges.biasChecks ?? [])
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const units = row.check === 'yes-rate' ? row.a.units : row.a.units + row.b.units;
+        const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => [
+          'bias_check',
+          task,
+          row.bucket,
+          `judge:${row.judge}`,
+          `${row.check}:${row.figure}`,
+          measure,
+          value,
+          n,
+          ...intervalOnly(interval),
+        ];
+        return [
+          figure('effect', row.value, units, row.ci95),
+          figure('group_a', row.a.value, row.a.units),
+          figure('group_b', row.b.value, row.b.units),
+          figure('p', row.test.pValue, units),
+          ...pBound(row.test, (measure, value) => figure(measure, value, units)),
+          figure('holm_p', row.holmP, units),
+          figure('effect_found', Number(row.effect), units),
+        ];
+      }),
+  );
 }

@@ -87,29 +87,66 @@ export function clusterRatioTests(series: readonly ClusterSeries[], bootstrap: B
  * (bootstrapStudentizedJobs): the judges' net leniency and their comparisons on one bucket.
  */
 export function clusterRatioTestSets(sets: readonly (readonly ClusterSeries[])[], bootstrap: BootstrapOptions): ClusterRatioTest[][] {
-  const results = sets.map((series) => new Array<ClusterRatioTest>(series.length));
-  const resampled: { set: number; members: number[]; job: StudentizedJob }[] = [];
-  sets.forEach((series, set) => {
-    const shared = new Map<string, number[]>();
-    series.forEach((one, s) => {
-      const key = one.clusters.join(' ');
-      const members = shared.get(key);
-      if (members) members.push(s);
-      else shared.set(key, [s]);
-    });
-    for (const members of shared.values()) {
-      const same = members.map((s) => series[s] as ClusterSeries);
-      const early = unresampledTests(same, bootstrap);
-      if (early !== undefined) members.forEach((s, m) => ((results[set] as ClusterRatioTest[])[s] = early[m] as ClusterRatioTest));
-      else resampled.push({ set, members, job: ratioJob(same) });
-    }
-  });
+  return clusterTestsOfKinds([ratioSeriesKind(sets)], bootstrap)[0] as ClusterRatioTest[][];
+}
+
+/**
+ * Sets of series of one kind on clusters: series of a set on the same clusters in the same order
+ * are one studentized job (`jobOf`). A series' figure lies in [-boundOf(series), boundOf(series)],
+ * where an interval made infinite by flat replicates ends.
+ */
+export interface SeriesKind<Series extends OnClusters = OnClusters> {
+  sets: readonly (readonly Series[])[];
+  // Methods, not function members: their parameters are bivariant, so kinds of different series go in one list.
+  jobOf(series: readonly Series[]): StudentizedJob;
+  boundOf(series: Series): number;
+}
+
+interface OnClusters {
+  clusters: readonly number[];
+}
+
+/** Ratio series (clusterRatioTestSets) as a kind for clusterTestsOfKinds. */
+export function ratioSeriesKind(sets: readonly (readonly ClusterSeries[])[]): SeriesKind<ClusterSeries> {
+  return { sets, jobOf: ratioJob, boundOf: () => 1 };
+}
+
+/**
+ * The tests of every kind's sets, per kind and set, each set's tests exactly its own call's, while
+ * jobs of every kind on as many clusters share the generator's pass where it pays
+ * (bootstrapStudentizedJobs): the judges' net leniency, their comparisons and the bias checks.
+ */
+export function clusterTestsOfKinds(kinds: readonly SeriesKind[], bootstrap: BootstrapOptions): ClusterRatioTest[][][] {
+  const results = kinds.map((kind) => kind.sets.map((series) => new Array<ClusterRatioTest>(series.length)));
+  const resampled: { kind: number; set: number; members: number[]; job: StudentizedJob }[] = [];
+  kinds.forEach(({ sets, jobOf }, kind) =>
+    sets.forEach((series, set) => {
+      const shared = new Map<string, number[]>();
+      series.forEach((one, s) => {
+        const key = one.clusters.join(' ');
+        const members = shared.get(key);
+        if (members) members.push(s);
+        else shared.set(key, [s]);
+      });
+      for (const members of shared.values()) {
+        const same = members.map((s) => series[s] as OnClusters);
+        const early = unresampledTests(same, bootstrap, jobOf);
+        const out = results[kind]?.[set] as ClusterRatioTest[];
+        if (early !== undefined) members.forEach((s, m) => (out[s] = early[m] as ClusterRatioTest));
+        else resampled.push({ kind, set, members, job: jobOf(same) });
+      }
+    }),
+  );
   const studentized = bootstrapStudentizedJobs(
     resampled.map(({ job }) => job),
     bootstrap,
   );
-  resampled.forEach(({ set, members }, r) =>
-    (studentized[r] as StudentizedResult[]).forEach((result, m) => ((results[set] as ClusterRatioTest[])[members[m] as number] = ratioTest(result))),
+  resampled.forEach(({ kind, set, members }, r) =>
+    (studentized[r] as StudentizedResult[]).forEach((result, m) => {
+      const s = members[m] as number;
+      const { sets, boundOf } = kinds[kind] as SeriesKind;
+      (results[kind]?.[set] as ClusterRatioTest[])[s] = symmetricTest(result, boundOf(sets[set]?.[s] as OnClusters));
+    }),
   );
   return results;
 }
@@ -124,11 +161,15 @@ export interface TestPlan<Row> {
 }
 
 /** The tests of series on the same clusters that need no replicate: without a cluster, or with B = 0; undefined when they are resampled. */
-function unresampledTests(series: readonly ClusterSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] | undefined {
-  if ((series[0] as ClusterSeries).clusters.length === 0)
+function unresampledTests<Series extends OnClusters>(
+  series: readonly Series[],
+  bootstrap: BootstrapOptions,
+  jobOf: (series: readonly Series[]) => StudentizedJob,
+): ClusterRatioTest[] | undefined {
+  if ((series[0] as Series).clusters.length === 0)
     return series.map(() => ({ value: null, ci95: null, pValue: null, undefinedReplicates: bootstrap.replicates, reason: CLUSTER_TEST_REASONS.noUnit }));
   if (bootstrap.replicates !== 0) return undefined;
-  const job = ratioJob(series);
+  const job = jobOf(series);
   const sampleDraws = new Uint32Array(job.groupCount);
   for (const g of job.groupOfUnit) sampleDraws[g] = (sampleDraws[g] as number) + 1;
   return job.estimates(sampleDraws).map((estimate) => ({
@@ -158,8 +199,8 @@ function ratioJob(series: readonly ClusterSeries[]): StudentizedJob {
   return { groupOfUnit: groupOfCluster, groupCount: firstOf.length, count, estimates };
 }
 
-/** One series' test from its studentized replicates. */
-function ratioTest(result: StudentizedResult): ClusterRatioTest {
+/** One series' test from its studentized replicates, for a figure that lies in [-bound, bound]. */
+function symmetricTest(result: StudentizedResult, bound: number): ClusterRatioTest {
   const { estimate, ci95, tStar, undefinedReplicates } = result;
   const value = estimate?.value ?? null;
   if (estimate === null || ci95 === null) {
@@ -172,8 +213,8 @@ function ratioTest(result: StudentizedResult): ClusterRatioTest {
   const symmetric = symmetricStudentizedInterval(estimate, absT);
   const pValue = symmetricStudentizedPValue(estimate, absT, 0);
   // Replicates whose drawn clusters all show one ratio (se* = 0) give infinite t*, and with
-  // enough of them the interval is infinite: it ends where the figure can, at -1 and 1.
-  const bounded: Interval = [Math.max(-1, symmetric[0]), Math.min(1, symmetric[1])];
+  // enough of them the interval is infinite: it ends where the figure can (a ratio at -1 and 1).
+  const bounded: Interval = [Math.max(-bound, symmetric[0]), Math.min(bound, symmetric[1])];
   const beyondEvery = Math.abs(estimate.value) / estimate.se >= (absT[absT.length - 1] as number);
   return { value, ci95: bounded, pValue, ...(beyondEvery ? { pAtBound: true as const } : {}), undefinedReplicates };
 }

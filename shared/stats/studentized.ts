@@ -85,10 +85,20 @@ export function bootstrapStudentizedJobs(jobs: readonly StudentizedJob[], option
   const passes: number[][] = [];
   for (const [units, members] of byUnits) {
     // A shared pass counts its draws per joint group and adds them up per job each replicate: it
-    // pays where the joint groups (at most the product of the jobs' groups) are few beside the
-    // units a pass draws; a small study's buckets draw few, and each job then draws alone.
+    // pays where the joint groups are few beside the units a pass draws; a small study's buckets
+    // draw few, and each job then draws alone. The product of the jobs' groups bounds the joint
+    // groups; where it is too many, they are counted (up to the limit), since jobs on the same
+    // units mostly split them alike.
+    const limit = units / SHARED_PASS_SHARE;
     const jointAtMost = members.reduce((product, j) => product * (jobs[j] as StudentizedJob).groupCount, 1);
-    if (jointAtMost * SHARED_PASS_SHARE <= units) passes.push(members);
+    const share =
+      members.length > 1 &&
+      (jointAtMost <= limit ||
+        jointGroupsWithin(
+          members.map((j) => (jobs[j] as StudentizedJob).groupOfUnit),
+          limit,
+        ));
+    if (share) passes.push(members);
     else passes.push(...members.map((j) => [j]));
   }
   for (const members of passes) {
@@ -102,6 +112,19 @@ export function bootstrapStudentizedJobs(jobs: readonly StudentizedJob[], option
     members.forEach((j, m) => (results[j] = (tallies[m] as StudentizedTally).results()));
   }
   return results;
+}
+
+/** Whether the units' joint groups over the groupings (units in the same group of every one) are at most `limit`. */
+function jointGroupsWithin(groupOfUnits: readonly Uint32Array[], limit: number): boolean {
+  const joint = new Map<string, true>();
+  const units = (groupOfUnits[0] as Uint32Array).length;
+  for (let u = 0; u < units; u++) {
+    let key = '';
+    for (const groupOf of groupOfUnits) key += `${groupOf[u] as number},`;
+    joint.set(key, true);
+    if (joint.size > limit) return false;
+  }
+  return true;
 }
 
 interface StudentizedTally {

@@ -328,7 +328,7 @@ describe('agreement-studio report on a demo study, in every format', () => {
     expect(report.judges?.altTest.map((row) => row.epsilon)).toEqual([0, 0, 0, 0]);
   });
 
-  it('judges: the Alt-Test runs with --alt-test-epsilon, and the CSV holds the Judges figures of the JSON', async () => {
+  it('judges: the Alt-Test runs with --alt-test-epsilon, and the CSV holds the Judges figures of the JSON, bias checks too', async () => {
     const args = await inputs();
     const report = await jsonReport(...args, '--alt-test-epsilon', '0.1');
     expect(report.judges?.altTestEpsilon).toBe(0.1);
@@ -378,6 +378,20 @@ describe('agreement-studio report on a demo study, in every format', () => {
     expect(number(leniency?.value)).toBe(people?.errors.leniencyRate.value);
     const alt = records.filter((r) => r.section === 'alt_test' && r.measure === 'epsilon');
     expect(alt.map((r) => number(r.value))).toEqual([0.1, 0.1, 0.1, 0.1]);
+    const checks = report.judges?.biasChecks ?? [];
+    expect(checks.length).toBeGreaterThan(0);
+    for (const check of checks) {
+      const found = records.find(
+        (r) =>
+          r.section === 'bias_check' &&
+          r.task === check.task &&
+          r.bucket === check.bucket &&
+          r.a === `judge:${check.judge}` &&
+          r.b === `${check.check}:${check.figure}` &&
+          r.measure === 'effect',
+      );
+      expect([number(found?.value), number(found?.ci_low), number(found?.ci_high)]).toEqual([check.value, ...(check.ci95 ?? [null, null])]);
+    }
     // An undefined figure is an empty cell, never NaN or null.
     expect(run.stdout).not.toMatch(/NaN|null/);
   });

@@ -1,7 +1,7 @@
 // The report's Judges section end to end in Chromium: the demo study (two judges) with three
 // annotators' label files shows each judge's confusion matrix, per-label figures equal to the
 // exported report JSON's, the leniency bar in words, the Alt-Test's verdict and the judges side
-// by side; the annotators' expertise changes the Alt-Test's epsilon. With one annotator the
+// by side, and the bias checks; the annotators' expertise changes the Alt-Test's epsilon. With one annotator the
 // Alt-Test is refused and says why.
 
 import { readFileSync } from 'node:fs';
@@ -150,6 +150,17 @@ describe("the report's Judges section", () => {
       const corrected = judges.correctedScores.filter((row) => row.judge === FOLLOWED);
       expect(corrected.length).toBeGreaterThan(0);
       expect(await large.locator('[data-testid="corrected-scores"] tbody tr').count()).toBe(corrected.length);
+
+      // The bias checks of the final answers: every judge's checks, each with the JSON's verdict.
+      const checks = (judges.biasChecks ?? []).filter((row) => row.task === 'match' && (row.check !== 'yes-rate' || row.bucket === 'all'));
+      const biasRows = page.locator('[data-testid="bias-checks"] tbody tr');
+      expect(checks.length).toBeGreaterThan(0);
+      expect(await biasRows.count()).toBe(checks.length);
+      for (const check of checks) {
+        const shown = page.locator(`[data-testid="bias-checks"] tr[data-bias-judge="${check.judge}"][data-bias-check="${check.check}:${check.figure}"]`);
+        expect(await shown.getAttribute('data-bias-effect'), `${check.judge} ${check.check}`).toBe(check.effect ? 'effect' : 'none');
+        expect(await shown.locator('th').nth(3).textContent()).toMatch(check.effect ? /points (more|less)/ : /^(no clear effect|not tested)$/);
+      }
 
       // The annotators' expertise sets the epsilon: crowd workers, 0.1.
       expect(await page.getByTestId('alt-test-epsilon').textContent()).toBe('0.2');

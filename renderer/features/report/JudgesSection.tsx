@@ -5,6 +5,7 @@
 import { memo, startTransition, useId, useMemo, useState } from 'react';
 import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/report/model/report-model';
 import { BUCKET_NAME } from '../../../shared/report/table-layout';
+import { BiasChecksTable } from './BiasChecksTable';
 import { ChoiceChips } from './ChoiceChips';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
@@ -71,6 +72,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
               p-values Holm-adjusted within {judges.holmFamilies.join('; ')}.
             </p>
           )}
+          <BiasChecksTable report={report} task={task} bucket={bucket} />
         </>
       )}
     </section>

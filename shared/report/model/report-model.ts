@@ -321,6 +321,53 @@ export interface JudgesSection {
    * `holmP` is adjusted within its family, from the p of the test `settings.pairedTest` names.
    */
   holmFamilies: string[];
+  /** Per task, judge, check and bucket: whether the judge leans with what it should not (issue 31 point 3); absent from reports written before it. */
+  biasChecks?: BiasCheckRow[];
+}
+
+/**
+ * The bias checks (issue 31 point 3), each on the units the judge labelled that have a strict
+ * human majority: `yes-rate`, the judge's rate of the positive label (yes, matched) minus the
+ * human majority's, per bucket; `length`, long against short questions or final answers (length
+ * tertiles in characters); `own-family`, sessions whose player is of the judge's model family
+ * against the rest; `certainty`, final answers stated with certainty against hedged ones;
+ * `addresses-judge`, final answers that speak to the judge against those that do not.
+ */
+export type BiasCheckKind = 'yes-rate' | 'length' | 'own-family' | 'certainty' | 'addresses-judge';
+
+/** `leniency`: positive-label rate minus the human majority's (-1 to 1); `agreement`: share of units where the judge gives the majority's label. */
+export type BiasFigure = 'leniency' | 'agreement';
+
+export interface BiasGroup {
+  /** What the group's units are, in words: `long (71-240 characters)`, `own family (OpenAI)`, `hedged`. */
+  name: string;
+  units: number;
+  /** The figure on the group's units; null without a unit. */
+  value: number | null;
+}
+
+export interface BiasCheckRow {
+  task: ReportTask;
+  judge: string;
+  check: BiasCheckKind;
+  bucket: ReportBucket;
+  figure: BiasFigure;
+  /** The groups compared, `a` minus `b`; for `yes-rate` the judge's positive rate and the human majority's on the same units. */
+  a: BiasGroup;
+  b: BiasGroup;
+  /** Groups shown but not compared: the middle length tertile. */
+  others?: BiasGroup[];
+  /** The effect: a's figure minus b's (for `yes-rate` the judge's leniency itself); null as `test.reason` says. */
+  value: number | null;
+  /** Its symmetric studentized cluster bootstrap interval, from the replicates `test` reads. */
+  ci95: Interval | null;
+  test: PairedTestResult;
+  /** test's p after Holm's adjustment over the judge's checks on the task; null when untested. */
+  holmP: number | null;
+  /** The verdict in words: `no clear effect`, the effect and its size, or why there is no test. */
+  verdict: string;
+  /** Whether the verdict names an effect: Holm's p below 0.05. */
+  effect: boolean;
 }
 
 export interface JudgeAgainstPeopleRow extends JudgeAgainstPeople {

@@ -41,9 +41,34 @@ export function judgesAgainstPeople(
   return planned.rows(clusterRatioTestSets(planned.seriesSets, settings.bootstrap));
 }
 
+/** What the figures against the human majority read of a task's units, taken in one pass over them. */
+export interface TaskColumns {
+  /** The strict human majority of each unit; null where people tie or none labelled it. */
+  majorities: (string | null)[];
+  /** Per bucket (in the order given), the cluster of each of its units; -1 for a unit of another bucket. */
+  clusterIn: Int32Array[];
+}
+
+/** The task's columns: one pass over the units for their majority, bucket and puzzle, which the buckets then read. */
+export function taskColumns(units: readonly TaskUnit[], buckets: readonly ReportBucket[], resample: Resampling): TaskColumns {
+  const { majorities, bucketOf, puzzleOf } = majorityColumns(units);
+  const clusterIn = buckets.map((bucket) => {
+    const inBucket = bucketOf.flatMap((unitBucket, u) => (bucket === 'all' || unitBucket === bucket ? [u] : []));
+    const { clusterOfUnit } = resamplingClusters(
+      inBucket.map((u) => puzzleOf[u] as { puzzleId: string }),
+      resample,
+    );
+    const clusters = new Int32Array(units.length).fill(-1);
+    inBucket.forEach((u, k) => (clusters[u] = clusterOfUnit[k] as number));
+    return clusters;
+  });
+  return { majorities, clusterIn };
+}
+
 /**
  * judgesAgainstPeople up to its tests, so a caller can test its series on one call with others
  * (the judges section with the judges' comparisons, whose clusters are as many: they share draws).
+ * `columns`: taskColumns of the same units, buckets and resampling, when the caller has them.
  */
 export function judgesAgainstPeoplePlan(
   task: ReportTask,
@@ -52,23 +77,12 @@ export function judgesAgainstPeoplePlan(
   buckets: readonly ReportBucket[],
   categories: readonly string[],
   settings: LeniencySettings,
+  columns?: TaskColumns,
 ): TestPlan<JudgeAgainstPeopleRow> {
-  // One pass over the units for their majority, bucket and puzzle; the buckets below read these.
-  const { majorities, bucketOf, puzzleOf } = majorityColumns(units);
+  const { majorities, clusterIn } = columns ?? taskColumns(units, buckets, settings.resample);
   const column = new Map(buckets.map((bucket, b) => [bucket, b]));
   const all = column.get('all');
   const { positive, negative } = JUDGE_POLES[task];
-  // Per bucket, the cluster of each of its units (-1 for a unit of another bucket).
-  const clusterIn = buckets.map((bucket) => {
-    const inBucket = bucketOf.flatMap((unitBucket, u) => (bucket === 'all' || unitBucket === bucket ? [u] : []));
-    const { clusterOfUnit } = resamplingClusters(
-      inBucket.map((u) => puzzleOf[u] as { puzzleId: string }),
-      settings.resample,
-    );
-    const clusters = new Int32Array(units.length).fill(-1);
-    inBucket.forEach((u, k) => (clusters[u] = clusterOfUnit[k] as number));
-    return clusters;
-  });
   const perJudge = judges.map((judge) => {
     // One pass over the units per judge, each unit going to its bucket and to all.
     const pairs = buckets.map((): LabelPair[] => []);

@@ -25,7 +25,7 @@ function markdownTable(markdown: string, title: string): string[] {
 describe('the Judges section in the Markdown', () => {
   const markdown = renderMarkdown(report(bucketStudy()));
 
-  it('opens a Judges section after the other tables, with per task the judges against people, their errors and labels, then the pairs, the Alt-Test and the corrected scores', () => {
+  it('opens a Judges section after the other tables, with per task the judges against people, their errors and labels, then the pairs, the Alt-Test, the corrected scores and the bias checks', () => {
     const titles = markdown
       .slice(markdown.indexOf('## Judges\n'))
       .split('\n')
@@ -41,6 +41,8 @@ describe('the Judges section in the Markdown', () => {
       '### R: judges against each other',
       '### The Alternative Annotator Test',
       "### M: players' solve rates corrected for each judge's errors",
+      '### M: bias checks',
+      '### R: bias checks',
     ]);
   });
 

@@ -146,6 +146,11 @@ describe('the LaTeX tables in a two-column paper', () => {
       'judges-corrected-2',
       'judges-corrected-3',
       'judges-corrected-4',
+      'judges-bias-match',
+      'judges-bias-match-2',
+      'judges-bias-match-3',
+      'judges-bias-answer',
+      'judges-bias-answer-2',
     ]);
     expect(log).not.toMatch(/Overfull \\hbox/);
     for (const table of tables) {

@@ -9,7 +9,12 @@ export interface PlainUnit {
   cluster: string;
   /** The unit's numerator: +1, 0 or -1 (A agrees minus B agrees; lenient minus severe). */
   value: number;
+  /** Which group the unit is of, for a difference of two groups' ratios (plainDifferenceAndSe). */
+  group?: 'a' | 'b';
 }
+
+/** A statistic of the drawn clusters with its standard error; null where it is undefined. */
+export type PlainEstimator = (drawn: readonly (readonly PlainUnit[])[]) => { ratio: number; se: number } | null;
 
 export interface PlainBootstrapT {
   estimate: number | null;
@@ -21,7 +26,7 @@ export interface PlainBootstrapT {
 }
 
 /** The ratio sum(value) / units over the drawn clusters, and sqrt(sum over drawn clusters of (Y - R X)^2) / units. */
-function ratioAndSe(drawn: readonly (readonly PlainUnit[])[]): { ratio: number; se: number } | null {
+export function ratioAndSe(drawn: readonly (readonly PlainUnit[])[]): { ratio: number; se: number } | null {
   let sum = 0;
   let units = 0;
   for (const cluster of drawn)
@@ -65,17 +70,17 @@ export function plainNormInter(sorted: readonly number[], alpha: number): number
  * unit, and keeps t* = (R* - R) / se*; with q the quantiles of |t*|, the interval is R -/+ se q(0.95)
  * and p is 1 - the level whose quantile reaches |R| / se, by bisection.
  */
-export function plainClusterBootstrapT(units: readonly PlainUnit[], replicates: number, seed: number): PlainBootstrapT {
+export function plainClusterBootstrapT(units: readonly PlainUnit[], replicates: number, seed: number, estimator: PlainEstimator = ratioAndSe): PlainBootstrapT {
   const names: string[] = [];
   for (const unit of units) if (!names.includes(unit.cluster)) names.push(unit.cluster);
   const clusters = names.map((name) => units.filter((unit) => unit.cluster === name));
-  const sample = ratioAndSe(clusters);
+  const sample = estimator(clusters);
   if (sample === null) return { estimate: null, se: null, ci95: null, pValue: null, undefinedReplicates: replicates };
   const prng = createPrng(seed);
   const tStar: number[] = [];
   for (let b = 0; b < replicates; b++) {
     const drawn = clusters.map(() => clusters[Math.floor(prng.next() * clusters.length)] ?? []);
-    const replicate = ratioAndSe(drawn);
+    const replicate = estimator(drawn);
     if (replicate === null) continue;
     const t = (replicate.ratio - sample.ratio) / replicate.se;
     if (!Number.isNaN(t)) tStar.push(t);

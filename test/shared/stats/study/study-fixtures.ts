@@ -17,6 +17,8 @@ export interface PuzzleSpec {
 export interface TurnSpec {
   id: string;
   final?: boolean;
+  /** The question or final answer as the player put it; `Turn <id>.` when not given. */
+  text?: string;
   judges: Record<string, string>;
   /** Human labels, annotator -> label. */
   humans?: Record<string, string>;
@@ -59,7 +61,7 @@ export function handStudy(
       turns: session.turns.map((turn) => ({
         id: turn.id,
         type: turn.final ? 'final' : 'question',
-        text: `Turn ${turn.id}.`,
+        text: turn.text ?? `Turn ${turn.id}.`,
         judgements: turn.judges,
         ...unparseableReplies(turn.judges),
       })),

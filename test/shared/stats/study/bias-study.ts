@@ -1,0 +1,78 @@
+// Seeded studies with a judge whose bias is known (issue 31 point 3): people who mostly agree
+// with the truth, and a judge `gpt-4.1` (OpenAI) that errs at random and, as asked, says yes more
+// often than people, is lenient only to players of its own family, or to final answers stated with certainty.
+// Players are of three families; questions and final answers vary in length and tone.
+
+import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import type { StudyData } from '../../../../shared/domain/model';
+import type { StudyLabel } from '../../../../shared/stats/study/study-units';
+import { handStudy, type SessionSpec, type TurnSpec } from './study-fixtures';
+
+export const BIASED_JUDGE = 'gpt-4.1';
+
+const PLAYERS = ['gpt-4o', 'claude-3-5-sonnet', 'qwen2.5-72b-instruct'] as const;
+
+export interface BiasStudyOptions {
+  seed: number;
+  puzzles: number;
+  /** How much more often the judge says yes (matched) than people, everywhere: it turns that share of all labels, taken from the others, into yes. */
+  yesPoints?: number;
+  /** The same, only on sessions of an OpenAI player. */
+  ownFamilyBoost?: number;
+  /** The same, only on final answers stated with certainty. */
+  certaintyBoost?: number;
+}
+
+const QUESTION_WORDS = ['was', 'the', 'man', 'alone', 'in', 'a', 'boat', 'at', 'night', 'when', 'it', 'happened', 'near', 'sea', 'with', 'his', 'wife'];
+const HEDGES = ['Maybe', 'Perhaps', 'I think', 'Possibly'];
+
+function sentence(prng: Prng, words: number): string {
+  return Array.from({ length: words }, () => prng.pick(QUESTION_WORDS)).join(' ');
+}
+
+const other = <T extends string>(prng: Prng, labels: readonly T[], not: T): T => prng.pick(labels.filter((label) => label !== not));
+
+export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels: StudyLabel[] } {
+  const prng = createPrng(options.seed);
+  const sessions: SessionSpec[] = [];
+  const puzzles = Array.from({ length: options.puzzles }, (_, p) => ({ id: `p${p}`, difficulty: 1 + (p % 9) }));
+  for (const puzzle of puzzles) {
+    for (let s = 0; s < 2; s++) {
+      const player = prng.pick(PLAYERS);
+      const own = player.startsWith('gpt');
+      const turns: TurnSpec[] = [];
+      const judged = <T extends string>(labels: readonly T[], truth: T, positive: T, certain: boolean): T => {
+        const erred = prng.chance(0.1) ? other(prng, labels, truth) : truth;
+        // The truth is positive on 1 in labels.length units, so a boost of b on the rest adds b (1 - 1 / labels.length) to the positive rate.
+        const yesBoost = (options.yesPoints ?? 0) / (1 - 1 / labels.length);
+        const boost = yesBoost + (own ? (options.ownFamilyBoost ?? 0) : 0) + (certain ? (options.certaintyBoost ?? 0) : 0);
+        return erred !== positive && prng.chance(boost) ? positive : erred;
+      };
+      const people = <T extends string>(labels: readonly T[], truth: T): Record<string, T> =>
+        Object.fromEntries(['a1', 'a2', 'a3'].map((annotator) => [annotator, prng.chance(0.9) ? truth : other(prng, labels, truth)]));
+      for (let q = 0; q < 3; q++) {
+        const answers = ['yes', 'no', 'irrelevant'] as const;
+        const truth = prng.pick(answers);
+        turns.push({
+          id: `${puzzle.id}-s${s}-q${q}`,
+          text: `${sentence(prng, prng.int(3, 14))}?`,
+          judges: { [BIASED_JUDGE]: judged(answers, truth, 'yes', false) },
+          humans: people(answers, truth),
+        });
+      }
+      const finals = ['matched', 'unmatched'] as const;
+      const truth = prng.pick(finals);
+      const certain = prng.chance(0.5);
+      const statement = sentence(prng, prng.int(4, 20));
+      turns.push({
+        id: `${puzzle.id}-s${s}-f`,
+        final: true,
+        text: certain ? `${statement}.` : `${prng.pick(HEDGES)} ${statement}.`,
+        judges: { [BIASED_JUDGE]: judged(finals, truth, 'matched', certain) },
+        humans: people(finals, truth),
+      });
+      sessions.push({ id: `${puzzle.id}-s${s}`, puzzleId: puzzle.id, player, judge: BIASED_JUDGE, turns });
+    }
+  }
+  return handStudy(puzzles, sessions);
+}
