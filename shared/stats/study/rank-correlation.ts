@@ -3,6 +3,7 @@
 // of tau-b. Pure functions over small lists (one entry per player model).
 
 import { createPrng } from '../../demo/prng';
+import { normalCdf } from '../normal-cdf';
 
 /**
  * Kendall's tau-b of paired scores (Kendall 1945): (concordant - discordant) /
@@ -28,6 +29,85 @@ export function kendallTauB(x: readonly number[], y: readonly number[]): number 
   const pairs = (n * (n - 1)) / 2;
   const denominator = Math.sqrt((pairs - tiedX) * (pairs - tiedY));
   return denominator > 0 ? score / denominator : null;
+}
+
+/**
+ * The two-sided p-value of Kendall's tau (the same for tau-b and tau-c: it depends only on
+ * concordant minus discordant pairs, S), as scipy.stats.kendalltau computes it with method
+ * 'auto' (scipy 1.10-1.16, _stats_py.py and _mstats_basic._kendall_p_exact): exact when neither
+ * side has a tie and n <= 33 or at most one pair is discordant (or concordant), from the
+ * distribution of inversions of a random permutation; else the normal approximation of S with
+ * Kendall's (1970) variance with ties, no continuity correction. Null where kendallTauB is null.
+ * It assumes the pairs are exchangeable under the null of no association (no clustering).
+ */
+export function kendallTauP(x: readonly number[], y: readonly number[]): number | null {
+  if (x.length !== y.length) throw new RangeError(`kendallTauP needs paired scores; got ${x.length} and ${y.length}`);
+  const n = x.length;
+  if (n < 2) return null;
+  let discordant = 0;
+  let score = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const product = Math.sign((x[i] as number) - (x[j] as number)) * Math.sign((y[i] as number) - (y[j] as number));
+      score += product;
+      if (product < 0) discordant++;
+    }
+  }
+  const pairs = (n * (n - 1)) / 2;
+  const tiesX = tieSums(x);
+  const tiesY = tieSums(y);
+  if (tiesX.pairs === pairs || tiesY.pairs === pairs) return null;
+  if (tiesX.pairs === 0 && tiesY.pairs === 0 && (n <= 33 || Math.min(discordant, pairs - discordant) <= 1)) {
+    return exactKendallP(n, pairs - discordant);
+  }
+  const m = n * (n - 1);
+  const variance =
+    (m * (2 * n + 5) - tiesX.cubic - tiesY.cubic) / 18 + (2 * tiesX.pairs * tiesY.pairs) / m + (tiesX.triples * tiesY.triples) / (9 * m * (n - 2));
+  return Math.min(1, 2 * normalCdf(-Math.abs(score) / Math.sqrt(variance)));
+}
+
+/** Over the groups of equal values, of sizes t: the tied pairs t(t-1)/2, t(t-1)(t-2) and t(t-1)(2t+5). */
+function tieSums(values: readonly number[]): { pairs: number; triples: number; cubic: number } {
+  const sizes = new Map<number, number>();
+  for (const value of values) sizes.set(value, (sizes.get(value) ?? 0) + 1);
+  let pairs = 0;
+  let triples = 0;
+  let cubic = 0;
+  for (const t of sizes.values()) {
+    pairs += (t * (t - 1)) / 2;
+    triples += t * (t - 1) * (t - 2);
+    cubic += t * (t - 1) * (2 * t + 5);
+  }
+  return { pairs, triples, cubic };
+}
+
+/**
+ * The exact two-sided p of `concordant` pairs among n untied pairs (scipy's _kendall_p_exact):
+ * twice the probability that a random permutation has at most min(c, pairs - c) inversions,
+ * counted by the recursion over permutation lengths; the counts are scaled by 1/j as they grow
+ * so that they stay finite at any n (scipy scales only past n = 170, to the same value).
+ */
+function exactKendallP(n: number, concordant: number): number {
+  const pairs = (n * (n - 1)) / 2;
+  const c = Math.min(concordant, pairs - concordant);
+  if (n <= 2 || 4 * c === n * (n - 1)) return 1;
+  // counts[k]: permutations of j elements with k inversions (k <= c), divided by j!.
+  let counts = new Float64Array(c + 1);
+  counts[0] = 1 / 2;
+  if (c >= 1) counts[1] = 1 / 2;
+  for (let j = 3; j <= n; j++) {
+    const next = new Float64Array(c + 1);
+    let running = 0;
+    for (let k = 0; k <= c; k++) {
+      running += counts[k] as number;
+      if (k >= j) running -= counts[k - j] as number;
+      next[k] = running / j;
+    }
+    counts = next;
+  }
+  let sum = 0;
+  for (let k = 0; k <= c; k++) sum += counts[k] as number;
+  return Math.min(1, Math.max(0, 2 * sum));
 }
 
 /**
