@@ -86,7 +86,7 @@ export function buildReport(input: ReportInput): AgreementReport {
   const prepared = prepare(input);
   const figures = figuresOf(input, prepared);
   let done = figures.phases - JUDGES_PHASES.length;
-  const judges = judgesOf(prepared, (label) => input.onProgress?.(label, done++, figures.phases));
+  const judges = judgesOf(prepared, figures.report.pairwise, (label) => input.onProgress?.(label, done++, figures.phases));
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', figures.phases, figures.phases);
   return assembleReport(figures, judges);
@@ -173,14 +173,14 @@ function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
   return { report, phases: total };
 }
 
-function judgesOf(prepared: Prepared, phase: (label: (typeof JUDGES_PHASES)[number]) => void): ReportJudges {
+function judgesOf(prepared: Prepared, pairwise: AgreementReport['pairwise'], phase: (label: (typeof JUDGES_PHASES)[number]) => void): ReportJudges {
   const { settings, bootstrap, study, resample, units, buckets } = prepared;
   phase('Player outcomes');
   const games = sessionGames(study, units);
   const playerBuckets = reportBuckets(games.map((game) => game.bucket));
   const players = { outcomes: playerOutcomes(games, playerBuckets), ranking: compareRankings(games, settings.seed) };
   phase('Judges');
-  const judges = judgesSection(study, units, buckets, playerBuckets, {
+  const judges = judgesSection(study, units, buckets, playerBuckets, pairwise, {
     resample,
     pairedTest: pairedTestOf(settings),
     altTestEpsilon: settings.altTestEpsilon,

@@ -4,6 +4,7 @@
 
 import type { Ratio } from '../stats/judge/classification';
 import { biasTables } from './bias-layout';
+import { humanLikenessTables } from './human-likeness-layout';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
 import type {
@@ -301,5 +302,6 @@ export function judgesTables(report: AgreementReport): LayoutTable[] {
     ...(judges.altTest.length > 0 ? [altTestTable(judges)] : []),
     ...(judges.correctedScores.length > 0 ? [correctedTable(judges)] : []),
     ...biasTables(judges, report.settings.bootstrap),
+    ...humanLikenessTables(report),
   ];
 }

@@ -8,13 +8,26 @@ import { differenceSeriesKind } from '../stats/cluster-difference-test';
 import { clusterTestsOfKinds, ratioSeriesKind } from '../stats/cluster-ratio-test';
 import { altTest, DEFAULT_ALT_TEST_EPSILON } from '../stats/judge/alt-test';
 import { holm } from '../stats/judge/mcnemar';
-import { correctedScores } from '../stats/study/corrected-scores';
+import { correctedScoresOfJudge } from '../stats/study/corrected-scores';
+import { humanLikeness } from '../stats/study/human-likeness';
+import { compareRankings, sessionGames } from '../stats/study/player-outcomes';
 import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
 import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type UnitText } from '../stats/study/bias-checks';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { holmFamilyText } from './holm-families';
-import type { BiasCheckRow, JudgeAltTestRow, JudgesSection, PairedTest, PairedTestResult, ReportBucket, ReportTask, Resampling } from './model/report-model';
+import type {
+  BiasCheckRow,
+  JudgeAltTestRow,
+  JudgeRankingRow,
+  PairKappa,
+  JudgesSection,
+  PairedTest,
+  PairedTestResult,
+  ReportBucket,
+  ReportTask,
+  Resampling,
+} from './model/report-model';
 import { BUCKET_NAME } from './table-layout';
 
 interface JudgesSettings {
@@ -30,6 +43,7 @@ export function judgesSection(
   units: StudyUnits,
   buckets: Record<ReportTask, readonly ReportBucket[]>,
   playerBuckets: readonly ReportBucket[],
+  pairwise: Record<ReportTask, readonly PairKappa[]>,
   settings: JudgesSettings,
 ): JudgesSection | undefined {
   const tasks: ReportTask[] = ['answer', 'match'];
@@ -114,8 +128,12 @@ export function judgesSection(
       })),
     );
   }
-  section.correctedScores = correctedScores(data, units, playerBuckets);
-  return { ...section, biasChecks };
+  // Each judge of the finals' sessions, read once for its corrected scores and its player ranking.
+  const games = units.judges.match.map((judge) => ({ judge, games: sessionGames(data, units, judge) }));
+  section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
+  const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
+  const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
+  return { ...section, biasChecks, humanLikeness: likeness, rankings };
 }
 
 /**

@@ -362,7 +362,63 @@ function judgesRows(report: AgreementReport): Row[] {
       figure('corrected_score_unclamped', row.unclampedTheta, row.sessions, row.unclampedCi95),
     ];
   });
-  return [...people, ...pairs, ...altTest, ...corrected, ...biasRows(judges)];
+  return [...people, ...pairs, ...altTest, ...corrected, ...biasRows(judges), ...humanLikenessRows(judges), ...judgeRankingRows(judges)];
+}
+
+/**
+ * Human-likeness (`human_likeness`, a the judge): its kappa with each person (b `human:<id>`, n
+ * the units both labelled), their mean, people's mean and sd (n the pairs) and z.
+ */
+function humanLikenessRows(judges: JudgesSection): Row[] {
+  return TASK_ORDER.flatMap((task) =>
+    (judges.humanLikeness ?? [])
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = (b: string | null, measure: string, value: number | null, n: number | null): Row => [
+          'human_likeness',
+          task,
+          'all',
+          `judge:${row.judge}`,
+          b,
+          measure,
+          value,
+          n,
+          ...NO_EXTRAS,
+        ];
+        return [
+          ...row.withPeople.map((person) => figure(`human:${person.annotator}`, 'kappa', person.kappa, person.n)),
+          figure(null, 'judge_kappa', row.judgeKappa, row.withPeople.length),
+          figure(null, 'people_kappa_mean', row.peopleMean, row.peoplePairs),
+          figure(null, 'people_kappa_sd', row.peopleSd, row.peoplePairs),
+          figure(null, 'z', row.z, row.peoplePairs),
+        ];
+      }),
+  );
+}
+
+/** Each judge's player ranking against the human one (`judge_ranking`, a the judge, b `human-majority`, n the players). */
+function judgeRankingRows(judges: JudgesSection): Row[] {
+  return (judges.rankings ?? []).flatMap(({ judge, ranking }): Row[] => {
+    if (ranking === null) return [];
+    const n = ranking.humanRanking.length;
+    const figure = (measure: string, value: number | null | undefined): Row => [
+      'judge_ranking',
+      'match',
+      'all',
+      `judge:${judge}`,
+      'human-majority',
+      measure,
+      value ?? null,
+      n,
+      ...NO_EXTRAS,
+    ];
+    return [
+      figure('kendall_tau_b', ranking.kendallTauB),
+      figure('kendall_p', ranking.kendallP),
+      figure('permutation_p', ranking.permutationP),
+      figure('rank_biased_overlap', ranking.rankBiasedOverlap),
+    ];
+  });
 }
 
 /**

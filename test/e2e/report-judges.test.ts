@@ -1,7 +1,7 @@
 // The report's Judges section end to end in Chromium: the demo study (two judges) with three
 // annotators' label files shows each judge's confusion matrix, per-label figures equal to the
 // exported report JSON's, the leniency bar in words, the Alt-Test's verdict and the judges side
-// by side, and the bias checks; the annotators' expertise changes the Alt-Test's epsilon. With one annotator the
+// by side, the bias checks, human-likeness and each judge's ranking; the annotators' expertise changes the Alt-Test's epsilon. With one annotator the
 // Alt-Test is refused and says why.
 
 import { readFileSync } from 'node:fs';
@@ -161,6 +161,15 @@ describe("the report's Judges section", () => {
         expect(await shown.getAttribute('data-bias-effect'), `${check.judge} ${check.check}`).toBe(check.effect ? 'effect' : 'none');
         expect(await shown.locator('th').nth(3).textContent()).toMatch(check.effect ? /points (more|less)/ : /^(no clear effect|not tested)$/);
       }
+
+      // Human-likeness of the final answers' judges, and each one's player ranking.
+      const likeness = (judges.humanLikeness ?? []).filter((row) => row.task === 'match');
+      expect(likeness.length).toBe(2);
+      for (const row of likeness) {
+        const shown = page.locator(`[data-testid="human-likeness"] tr[data-likeness-judge="${row.judge}"]`);
+        expect(await shown.getAttribute('data-likeness-verdict')).toBe(row.verdict ?? 'none');
+      }
+      expect(await page.locator('[data-testid="judge-rankings"] tbody tr').count()).toBe(judges.rankings?.length);
 
       // The annotators' expertise sets the epsilon: crowd workers, 0.1.
       expect(await page.getByTestId('alt-test-epsilon').textContent()).toBe('0.2');

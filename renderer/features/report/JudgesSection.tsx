@@ -7,6 +7,7 @@ import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/
 import { BUCKET_NAME } from '../../../shared/report/table-layout';
 import { BiasChecksTable } from './BiasChecksTable';
 import { ChoiceChips } from './ChoiceChips';
+import { HumanLikenessTables } from './HumanLikenessTables';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
 import { indexJudges } from './judges-view';
@@ -73,6 +74,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
             </p>
           )}
           <BiasChecksTable report={report} task={task} bucket={bucket} />
+          <HumanLikenessTables report={report} task={task} />
         </>
       )}
     </section>

@@ -203,6 +203,8 @@ export interface RankingComparison {
   rankBiasedOverlap: number | null;
   /** Seeded permutation p-value of tau-b (two-sided). */
   permutationP: number | null;
+  /** The two-sided p of tau as scipy.stats.kendalltau gives it (exact or normal with ties); absent in reports written before it. */
+  kendallP?: number | null;
 }
 
 export interface AgreementReport {
@@ -323,6 +325,37 @@ export interface JudgesSection {
   holmFamilies: string[];
   /** Per task, judge, check and bucket: whether the judge leans with what it should not (issue 31 point 3); absent from reports written before it. */
   biasChecks?: BiasCheckRow[];
+  /** Per task and judge: its agreement with people against people's with each other (issue 31 point 4); absent from reports written before it. */
+  humanLikeness?: HumanLikenessRow[];
+  /** Per judge of the final answers: the player ranking under its verdicts against the human one (issue 31 point 4); absent from reports written before it. */
+  rankings?: JudgeRankingRow[];
+}
+
+/**
+ * The human-likeness test of Judge's Verdict (Han et al. 2025, arXiv:2510.09738): z = (judgeKappa -
+ * peopleMean) / peopleSd, |z| < 1 human-like, z >= 1 more consistent than people, z <= -1 less.
+ */
+export interface HumanLikenessRow {
+  task: ReportTask;
+  judge: string;
+  /** The judge's Cohen's kappa with each annotator on the units both labelled. */
+  withPeople: Array<{ annotator: string; n: number; kappa: number | null }>;
+  /** The mean of its defined kappas with people. */
+  judgeKappa: number | null;
+  /** Pairs of people with a defined kappa, and their kappas' mean and sample sd (n - 1). */
+  peoplePairs: number;
+  peopleMean: number | null;
+  peopleSd: number | null;
+  z: number | null;
+  verdict: 'human-like' | 'more consistent than people' | 'less consistent than people' | null;
+  /** Why there is no z. */
+  reason?: string;
+}
+
+/** The player ranking by O/A under one judge's verdicts on the final answers against the one under the human majority's. */
+export interface JudgeRankingRow {
+  judge: string;
+  ranking: RankingComparison | null;
 }
 
 /**

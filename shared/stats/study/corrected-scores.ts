@@ -2,19 +2,12 @@
 // (issue 15 point 7, issue 28 point 2). The unit is the session, as in the player outcomes: solved
 // or not under the judge, and under the human majority where people labelled its finals.
 
-import type { StudyData } from '../../domain/model';
 import type { CorrectedScoreRow, ReportBucket } from '../../report/model/report-model';
 import { correctedScore, type CorrectedScore, type ItemWords, type JudgeCalibration } from '../judge/corrected-score';
-import { sessionGames, sessionResult, type SessionGame } from './player-outcomes';
-import type { StudyUnits } from './study-units';
+import { sessionResult, type SessionGame } from './player-outcomes';
 
 /** The report counts sessions, solved or not, so its reasons say so. */
 const SESSIONS: ItemWords = { items: 'sessions', positive: 'solved', negative: 'unsolved' };
-
-/** One row per judge (match-task order), player (order of first session) and bucket. */
-export function correctedScores(data: StudyData, units: StudyUnits, buckets: readonly ReportBucket[]): CorrectedScoreRow[] {
-  return units.judges.match.flatMap((judge) => correctedScoresOfJudge(judge, sessionGames(data, units, judge), buckets));
-}
 
 /**
  * One judge's rows from the sessions as `sessionGames` reads them under that judge. Only a

@@ -6,7 +6,7 @@ import type { Bucket } from '../../domain/difficulty';
 import { UNPARSEABLE, type StudyData } from '../../domain/model';
 import type { PlayerOutcome, RankingComparison, ReportBucket } from '../../report/model/report-model';
 import { humanMajority } from './majority';
-import { kendallPermutationP, kendallTauB, rankBiasedOverlap } from './rank-correlation';
+import { kendallPermutationP, kendallTauB, kendallTauP, rankBiasedOverlap } from './rank-correlation';
 import type { StudyUnits } from './study-units';
 
 export type VerdictSource = PlayerOutcome['verdicts'];
@@ -177,5 +177,6 @@ export function compareRankings(games: readonly SessionGame[], seed: number): Ra
     kendallTauB: kendallTauB(judgeScores, humanScores),
     rankBiasedOverlap: rankBiasedOverlap(judgeRanking, humanRanking, 0.9),
     permutationP: kendallPermutationP(judgeScores, humanScores, { seed }),
+    kendallP: kendallTauP(judgeScores, humanScores),
   };
 }

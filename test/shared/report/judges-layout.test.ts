@@ -25,7 +25,7 @@ function markdownTable(markdown: string, title: string): string[] {
 describe('the Judges section in the Markdown', () => {
   const markdown = renderMarkdown(report(bucketStudy()));
 
-  it('opens a Judges section after the other tables, with per task the judges against people, their errors and labels, then the pairs, the Alt-Test, the corrected scores and the bias checks', () => {
+  it('opens a Judges section after the other tables, with per task the judges against people, their errors and labels, then the pairs, the Alt-Test, the corrected scores, the bias checks, human-likeness and the rankings', () => {
     const titles = markdown
       .slice(markdown.indexOf('## Judges\n'))
       .split('\n')
@@ -43,6 +43,9 @@ describe('the Judges section in the Markdown', () => {
       "### M: players' solve rates corrected for each judge's errors",
       '### M: bias checks',
       '### R: bias checks',
+      '### M: is each judge human-like?',
+      '### R: is each judge human-like?',
+      '### M: the player ranking under each judge',
     ]);
   });
 

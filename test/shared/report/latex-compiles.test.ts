@@ -151,6 +151,9 @@ describe('the LaTeX tables in a two-column paper', () => {
       'judges-bias-match-3',
       'judges-bias-answer',
       'judges-bias-answer-2',
+      'judges-human-likeness-match',
+      'judges-human-likeness-answer',
+      'judges-rankings',
     ]);
     expect(log).not.toMatch(/Overfull \\hbox/);
     for (const table of tables) {

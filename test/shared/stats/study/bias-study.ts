@@ -21,6 +21,10 @@ export interface BiasStudyOptions {
   ownFamilyBoost?: number;
   /** The same, only on final answers stated with certainty. */
   certaintyBoost?: number;
+  /** Chance that the judge gives another label than the truth (default 0.1, as each person does). */
+  judgeErrorRate?: number;
+  /** Each person's chance of another label than the truth; one person each (default three at 0.1). */
+  peopleErrorRates?: readonly number[];
 }
 
 const QUESTION_WORDS = ['was', 'the', 'man', 'alone', 'in', 'a', 'boat', 'at', 'night', 'when', 'it', 'happened', 'near', 'sea', 'with', 'his', 'wife'];
@@ -34,6 +38,7 @@ const other = <T extends string>(prng: Prng, labels: readonly T[], not: T): T =>
 
 export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels: StudyLabel[] } {
   const prng = createPrng(options.seed);
+  const errorRates = options.peopleErrorRates ?? [0.1, 0.1, 0.1];
   const sessions: SessionSpec[] = [];
   const puzzles = Array.from({ length: options.puzzles }, (_, p) => ({ id: `p${p}`, difficulty: 1 + (p % 9) }));
   for (const puzzle of puzzles) {
@@ -42,14 +47,14 @@ export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels
       const own = player.startsWith('gpt');
       const turns: TurnSpec[] = [];
       const judged = <T extends string>(labels: readonly T[], truth: T, positive: T, certain: boolean): T => {
-        const erred = prng.chance(0.1) ? other(prng, labels, truth) : truth;
+        const erred = prng.chance(options.judgeErrorRate ?? 0.1) ? other(prng, labels, truth) : truth;
         // The truth is positive on 1 in labels.length units, so a boost of b on the rest adds b (1 - 1 / labels.length) to the positive rate.
         const yesBoost = (options.yesPoints ?? 0) / (1 - 1 / labels.length);
         const boost = yesBoost + (own ? (options.ownFamilyBoost ?? 0) : 0) + (certain ? (options.certaintyBoost ?? 0) : 0);
         return erred !== positive && prng.chance(boost) ? positive : erred;
       };
       const people = <T extends string>(labels: readonly T[], truth: T): Record<string, T> =>
-        Object.fromEntries(['a1', 'a2', 'a3'].map((annotator) => [annotator, prng.chance(0.9) ? truth : other(prng, labels, truth)]));
+        Object.fromEntries(errorRates.map((rate, a) => [`a${a + 1}`, prng.chance(rate) ? other(prng, labels, truth) : truth]));
       for (let q = 0; q < 3; q++) {
         const answers = ['yes', 'no', 'irrelevant'] as const;
         const truth = prng.pick(answers);

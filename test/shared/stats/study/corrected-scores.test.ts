@@ -8,8 +8,8 @@ import { createPrng, type Prng } from '../../../../shared/demo/prng';
 import { buildReport } from '../../../../shared/report/build-report';
 import type { CorrectedScoreRow } from '../../../../shared/report/model/report-model';
 import { correctedScore, wasClamped } from '../../../../shared/stats/judge/corrected-score';
-import type { SessionGame } from '../../../../shared/stats/study/player-outcomes';
-import { correctedScores, correctedScoresOfJudge } from '../../../../shared/stats/study/corrected-scores';
+import { sessionGames, type SessionGame } from '../../../../shared/stats/study/player-outcomes';
+import { correctedScoresOfJudge } from '../../../../shared/stats/study/corrected-scores';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { handStudy, noFinalStudy, NOW, type SessionSpec } from './study-fixtures';
 
@@ -35,7 +35,8 @@ describe("issue 28's minimal case: a session without a final is no calibration d
 
   it('through the study-level function', () => {
     const { study, labels } = noFinalStudy();
-    expectRow(allRow(correctedScores(study, indexStudy(study, labels), ['easy', 'all']), 'P'));
+    const units = indexStudy(study, labels);
+    expectRow(allRow(correctedScoresOfJudge('j', sessionGames(study, units, 'j'), ['easy', 'all']), 'P'));
   });
 
   it('through buildReport', () => {
