@@ -12,6 +12,7 @@ import { sha256Hex } from '../../shared/formats/sha256';
 import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLike } from '../../shared/judge-run/chat-completions';
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
+import { MAX_JUDGE_SAMPLES } from '../../shared/domain/model';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
 import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
 import { answerIsCutOff, applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
@@ -30,7 +31,6 @@ export const API_KEY_VARIABLE = 'AGREEMENT_STUDIO_API_KEY';
 // Max tokens is a ceiling, not a cost: a reasoning model (DeepSeek-R1, Qwen3) thinks for hundreds
 // to thousands of tokens before its verdict, and 64 cut it off; a model that answers "No." stops at once.
 const DEFAULTS = { concurrency: 4, timeoutSeconds: 60, temperature: 0, maxTokens: 4096 };
-const MAX_SAMPLES = 99;
 const MAX_CONCURRENCY = 256;
 /** How often progress is printed, at most. */
 const PROGRESS_EVERY_MS = 2000;
@@ -393,7 +393,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
           },
         }
       : {}),
-    samples: parseWholeNumber(COMMAND, 'samples', values.samples, DEFAULT_SAMPLES, 1, MAX_SAMPLES),
+    samples: parseWholeNumber(COMMAND, 'samples', values.samples, DEFAULT_SAMPLES, 1, MAX_JUDGE_SAMPLES),
     concurrency: parseWholeNumber(COMMAND, 'concurrency', values.concurrency, DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
     ...(values.rpm !== undefined ? { rpm: parseWholeNumber(COMMAND, 'rpm', values.rpm, 60, 1, 1_000_000) } : {}),
     timeoutSeconds: parseWholeNumber(COMMAND, 'timeout', values.timeout, DEFAULTS.timeoutSeconds, 1, 3600),

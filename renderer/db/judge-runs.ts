@@ -7,7 +7,7 @@
 // backup holds, and the backup format (FORMATS.md) has no place for a run; a run is working state
 // of this computer, like its endpoints. Neither table can hold an API key (stored-records.ts).
 
-import type { Label, Study, Turn } from '../../shared/domain/model';
+import { MAX_JUDGE_SAMPLES, type Label, type Study, type Turn } from '../../shared/domain/model';
 import { recordedEndpointUrl } from '../../shared/judge-run/chat-completions';
 import type { ItemSelection } from '../../shared/judge-run/items';
 import { batchedAppends } from '../../shared/judge-run/journal-batch';
@@ -53,7 +53,8 @@ function newRunId(): string {
  */
 export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: string = new Date().toISOString()): Promise<JudgeRunRow> {
   const { endpoint } = run;
-  if (!Number.isSafeInteger(run.samples) || run.samples < 1) throw new Error(`samples must be a whole number of at least 1, not ${run.samples}`);
+  if (!Number.isSafeInteger(run.samples) || run.samples < 1 || run.samples > MAX_JUDGE_SAMPLES)
+    throw new Error(`samples must be a whole number from 1 to ${MAX_JUDGE_SAMPLES}, not ${run.samples}`);
   // Throws before any lookup for a model and version that make no judge name.
   judgeName(endpoint.model, run.promptName);
   const prompt = await promptVersionByName(db, run.promptName);
@@ -176,7 +177,10 @@ function selectionWords(selection: StoredSelection): string {
 }
 
 function sameLabels(a: Turn, b: Turn): boolean {
-  return JSON.stringify([a.judgements, a.judgeReplies ?? {}]) === JSON.stringify([b.judgements, b.judgeReplies ?? {}]);
+  return (
+    JSON.stringify([a.judgements, a.judgeReplies ?? {}, a.judgeConfidence ?? {}]) ===
+    JSON.stringify([b.judgements, b.judgeReplies ?? {}, b.judgeConfidence ?? {}])
+  );
 }
 
 /**

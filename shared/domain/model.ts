@@ -61,6 +61,22 @@ export interface Turn {
   judgeReply?: string;
   /** Judge model -> its reply as written (lead only, never in a pack); every `unparseable` judgement has one. */
   judgeReplies?: Record<string, string>;
+  /** Judge model -> what its confidence in its label is read from (issue 31), where a run or the source kept it. */
+  judgeConfidence?: Record<string, JudgeConfidence>;
+}
+
+/** The most times a judge run asks each turn, and so the most samples a study's files keep of one label. */
+export const MAX_JUDGE_SAMPLES = 99;
+
+/**
+ * What a judge's confidence in one label is read from: the labels of its k samples (k >= 2, in
+ * sample order; its label is their majority, and its confidence the share that gave it), and the
+ * probability the endpoint's log-probabilities gave its label (0 to 1, the mean over the samples
+ * that gave it). Either, or both.
+ */
+export interface JudgeConfidence {
+  samples?: JudgeLabel[];
+  probability?: number;
 }
 
 export interface LabelScheme {

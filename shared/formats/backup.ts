@@ -6,12 +6,13 @@
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
-import { ANNOTATOR_EXPERTISE, MAX_REVISION, TASKS, UNPARSEABLE } from '../domain/model';
+import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_JUDGE_SAMPLES, MAX_REVISION, TASKS, UNPARSEABLE } from '../domain/model';
 import type {
   Annotator,
   Assignment,
   AuditEntry,
   GoldLabel,
+  JudgeConfidence,
   JudgeLabel,
   Label,
   LabelScheme,
@@ -244,6 +245,31 @@ const judgeReplies = z
       if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
     }
   });
+/** Judge model -> {samples, probability} (issue 31); by hand for the same reason as `judgements`. */
+const judgeConfidence = z
+  .custom<Record<string, JudgeConfidence>>((value) => isRecord(value), { error: expected('an object of judge confidences') })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      const problem = idProblem('model', key) ?? confidenceProblem(value[key]);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+    }
+  });
+
+const JUDGE_LABEL_VALUES: ReadonlySet<unknown> = new Set([...ANSWER_LABELS, ...MATCH_LABELS, UNPARSEABLE]);
+
+function confidenceProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return `expected {samples, probability}, got ${describeValue(value)}`;
+  const { samples, probability } = value;
+  if (
+    samples !== undefined &&
+    !(Array.isArray(samples) && samples.length >= 2 && samples.length <= MAX_JUDGE_SAMPLES && samples.every((one) => JUDGE_LABEL_VALUES.has(one)))
+  )
+    return `expected samples to be 2 to ${MAX_JUDGE_SAMPLES} judge labels, got ${describeValue(samples)}`;
+  if (probability !== undefined && !(typeof probability === 'number' && probability >= 0 && probability <= 1))
+    return `expected a probability from 0 to 1, got ${describeValue(probability)}`;
+  return undefined;
+}
+
 const turnShape = z.object(
   {
     studyId,
@@ -256,6 +282,7 @@ const turnShape = z.object(
     judgements,
     judgeReply: text.optional(),
     judgeReplies: judgeReplies.optional(),
+    judgeConfidence: judgeConfidence.optional(),
   },
   { error: expected('a turn object') },
 );

@@ -2,7 +2,17 @@
 // field by field, and checks what no single record can: one id namespace and puzzle references.
 
 import type { z } from 'zod';
-import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type Puzzle, type Session, type Turn, type TurnType } from '../domain/model';
+import {
+  MAX_JUDGE_SAMPLES,
+  UNPARSEABLE,
+  type JudgeConfidence,
+  type JudgeLabel,
+  type LabelScheme,
+  type Puzzle,
+  type Session,
+  type Turn,
+  type TurnType,
+} from '../domain/model';
 import type { ErrorList } from './error-list';
 import { idProblem } from '../domain/ids';
 import { expected, isRecord, quote } from './field-schemas';
@@ -170,12 +180,74 @@ export class BundleReader {
       this.turnError(sessionPlace, index, ['judgeReply'], expected('text')({ input: judgeReply }));
     const judgeReplies = this.readJudgeReplies(raw.judgeReplies, sessionPlace, index);
     const judgements = this.readJudgements(raw.judgements, turnType, judgeReplies, sessionPlace, index, () => turnName(id, index, sessionName));
+    const confidence =
+      judgements && turnType !== undefined ? this.readJudgeConfidence(raw.judgeConfidence, turnType, judgements, sessionPlace, index) : undefined;
     if (this.errors.count > errorsBefore || !session || !judgements || turnType === undefined || typeof id !== 'string' || typeof text !== 'string')
       return undefined;
     const turn: Turn = { studyId: this.studyId, id, sessionId: session.id, puzzleId: session.puzzleId, index, type: turnType, text, judgements };
     if (typeof judgeReply === 'string') turn.judgeReply = judgeReply;
     if (judgeReplies !== undefined && judgeReplies.size > 0) turn.judgeReplies = Object.fromEntries(judgeReplies);
+    if (confidence !== undefined && confidence.length > 0) turn.judgeConfidence = Object.fromEntries(confidence);
     return turn;
+  }
+
+  /**
+   * Judge model -> what its confidence is read from (optional, issue 31): `samples`, two or more
+   * labels of the turn's kind whose most common is the judge's label, and `probability`, from 0 to
+   * 1. Only judges with a label on the turn.
+   */
+  private readJudgeConfidence(
+    raw: unknown,
+    type: TurnType,
+    judgements: Readonly<Record<string, JudgeLabel>>,
+    sessionPlace: RecordPlace,
+    index: number,
+  ): [string, JudgeConfidence][] | undefined {
+    if (raw === undefined || raw === null) return undefined;
+    if (!isRecord(raw)) {
+      this.turnError(sessionPlace, index, ['judgeConfidence'], expected('an object mapping judge model to {samples, probability}')({ input: raw }));
+      return undefined;
+    }
+    const entries: [string, JudgeConfidence][] = [];
+    for (const [model, value] of Object.entries(raw)) {
+      const problem = idProblem('model', model) ?? (Object.hasOwn(judgements, model) ? undefined : 'is a judge without a label on this turn (judgements)');
+      if (problem !== undefined) {
+        this.turnError(sessionPlace, index, ['judgeConfidence', model], problem);
+        continue;
+      }
+      if (!isRecord(value)) {
+        this.turnError(sessionPlace, index, ['judgeConfidence', model], expected('{samples, probability}')({ input: value }));
+        continue;
+      }
+      const confidence: JudgeConfidence = {};
+      const { samples, probability } = value;
+      if (samples !== undefined) {
+        const labels =
+          Array.isArray(samples) && samples.length <= MAX_JUDGE_SAMPLES
+            ? samples.map((sample) =>
+                sample === UNPARSEABLE ? UNPARSEABLE : type === 'question' ? normaliseAnswerLabel(sample, this.scheme) : normaliseMatchLabel(sample),
+              )
+            : [];
+        const label = judgements[model] as JudgeLabel;
+        if (labels.length < 2 || labels.some((one) => one === undefined))
+          this.turnError(
+            sessionPlace,
+            index,
+            ['judgeConfidence', model, 'samples'],
+            expected(`a list of 2 to ${MAX_JUDGE_SAMPLES} ${type === 'question' ? 'answer' : 'match'} labels`)({ input: samples }),
+          );
+        else if (!mostCommon(labels as JudgeLabel[]).includes(label))
+          this.turnError(sessionPlace, index, ['judgeConfidence', model, 'samples'], `the judge's label ${quote(label)} is not the most common of its samples`);
+        else confidence.samples = labels as JudgeLabel[];
+      }
+      if (probability !== undefined) {
+        if (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))
+          this.turnError(sessionPlace, index, ['judgeConfidence', model, 'probability'], expected('a number from 0 to 1')({ input: probability }));
+        else confidence.probability = probability;
+      }
+      if (confidence.samples !== undefined || confidence.probability !== undefined) entries.push([model, confidence]);
+    }
+    return entries;
   }
 
   /**
@@ -278,4 +350,12 @@ export class BundleReader {
   private report(issues: readonly z.core.$ZodIssue[], place: RecordPlace): void {
     this.errors.push(...issuesToErrors(this.errors.file, issues, { ...(place.line !== undefined ? { line: place.line } : {}), pathPrefix: place.path }));
   }
+}
+
+/** The labels given most often. */
+function mostCommon(labels: readonly JudgeLabel[]): JudgeLabel[] {
+  const counts = new Map<JudgeLabel, number>();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  return [...counts].filter(([, count]) => count === most).map(([label]) => label);
 }

@@ -89,9 +89,9 @@ export function judgeMergeCounts(turns: Iterable<Turn>, merged: string, target: 
 }
 
 /**
- * The turns that change when `merged` goes into `target`, changed: `merged`'s label and reply move
- * under `target` where it has none; where both labelled, `rule` decides whose label and reply stay
- * (a label always keeps the reply that gave it); `merged` is left on no turn.
+ * The turns that change when `merged` goes into `target`, changed: `merged`'s label, reply and
+ * confidence move under `target` where it has none; where both labelled, `rule` decides whose stay
+ * (a label always keeps the reply and confidence that gave it); `merged` is left on no turn.
  */
 export function mergeJudgeLabels(turns: Iterable<Turn>, merged: string, target: string, rule: OverlapRule): Turn[] {
   const changed: Turn[] = [];
@@ -101,17 +101,25 @@ export function mergeJudgeLabels(turns: Iterable<Turn>, merged: string, target: 
     const takeMerged = labelOf(turn, target) === undefined || rule === 'merged-wins';
     const judgements = { ...turn.judgements };
     const replies = { ...turn.judgeReplies };
+    const confidence = { ...turn.judgeConfidence };
     const mergedReply = Object.hasOwn(replies, merged) ? replies[merged] : undefined;
+    const mergedConfidence = Object.hasOwn(confidence, merged) ? confidence[merged] : undefined;
     delete judgements[merged];
     delete replies[merged];
+    delete confidence[merged];
     if (takeMerged) {
       judgements[target] = from;
       if (mergedReply === undefined) delete replies[target];
       else replies[target] = mergedReply;
+      // A label keeps the samples and probability that gave it, as it keeps its reply.
+      if (mergedConfidence === undefined) delete confidence[target];
+      else confidence[target] = mergedConfidence;
     }
     const next: Turn = { ...turn, judgements };
     if (Object.keys(replies).length > 0) next.judgeReplies = replies;
     else delete next.judgeReplies;
+    if (Object.keys(confidence).length > 0) next.judgeConfidence = confidence;
+    else delete next.judgeConfidence;
     changed.push(next);
   }
   return changed;

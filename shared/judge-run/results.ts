@@ -82,6 +82,8 @@ export interface TurnVerdict {
   cutChars: number;
   /** Samples answered (failed samples are not counted). */
   samples: number;
+  /** Each answered sample's label, in sample order (cut-off samples give none). */
+  sampleLabels: JudgeLabel[];
   /** Share of pairs of samples giving the same label; null with fewer than two samples. */
   selfAgreement: number | null;
 }
@@ -167,6 +169,7 @@ export function tallyAnswers(answers: Iterable<ReadAnswer>, turns: ReadonlyMap<s
       reply: kept.reply,
       cutChars: kept.cutChars,
       samples: labels.length,
+      sampleLabels: labels,
       selfAgreement: selfAgreement(labels),
     });
   }
@@ -207,23 +210,28 @@ export function meanSelfAgreement(verdicts: Iterable<TurnVerdict>): number | nul
 }
 
 /**
- * The study with the judge's labels: `judgements[judge]` on every turn with a verdict and its
- * reply in `judgeReplies[judge]` (the format requires it for `unparseable`; kept for every label
- * so a lead can read why). A turn without a verdict keeps no label of this judge, from an
- * earlier run either, so the labels are this run's.
+ * The study with the judge's labels: `judgements[judge]` on every turn with a verdict, its reply
+ * in `judgeReplies[judge]` (the format requires it for `unparseable`; kept for every label so a
+ * lead can read why), and with two or more samples their labels in `judgeConfidence[judge]` (the
+ * report's calibration and stability). A turn without a verdict keeps nothing of this judge, from
+ * an earlier run either, so the labels are this run's.
  */
 export function applyJudgeResults(data: StudyData, judge: string, verdicts: ReadonlyMap<string, TurnVerdict>): StudyData {
   const turns = data.turns.map((turn) => {
     const verdict = verdicts.get(turn.id);
     const judgements = Object.fromEntries(Object.entries(turn.judgements).filter(([model]) => model !== judge));
     const replies = Object.entries(turn.judgeReplies ?? {}).filter(([model]) => model !== judge);
+    const confidence = Object.entries(turn.judgeConfidence ?? {}).filter(([model]) => model !== judge);
     if (verdict !== undefined) {
       judgements[judge] = verdict.label;
       replies.push([judge, verdict.reply]);
+      if (verdict.sampleLabels.length >= 2) confidence.push([judge, { samples: verdict.sampleLabels }]);
     }
     const next: Turn = { ...turn, judgements };
     if (replies.length > 0) next.judgeReplies = Object.fromEntries(replies);
     else delete next.judgeReplies;
+    if (confidence.length > 0) next.judgeConfidence = Object.fromEntries(confidence);
+    else delete next.judgeConfidence;
     return next;
   });
   return { ...data, turns };

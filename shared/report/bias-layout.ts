@@ -21,6 +21,7 @@ const CHECK_NAME: Record<Exclude<BiasCheckKind, 'yes-rate'>, string> = {
   'own-family': 'own family',
   certainty: 'certainty',
   'addresses-judge': 'addressing',
+  order: 'order swap',
 };
 
 /** What A and B are in each check of the task. */
@@ -46,6 +47,7 @@ function shortVerdict(task: ReportTask, row: BiasCheckRow): string {
   if (!row.effect) return 'no clear effect';
   const size = `${Math.abs(100 * row.value).toFixed(1)} points ${row.value > 0 ? 'more' : 'less'}`;
   if (row.check === 'yes-rate') return `says ${POSITIVE[task]} ${size} often`;
+  if (row.check === 'order') return `changes ${formatPercent(row.value)}%`;
   return row.figure === 'leniency' ? `${size} lenient` : `agrees ${size}`;
 }
 

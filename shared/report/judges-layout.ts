@@ -4,6 +4,7 @@
 
 import type { Ratio } from '../stats/judge/classification';
 import { biasTables } from './bias-layout';
+import { confidenceTables } from './confidence-layout';
 import { humanLikenessTables } from './human-likeness-layout';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
@@ -303,5 +304,6 @@ export function judgesTables(report: AgreementReport): LayoutTable[] {
     ...(judges.correctedScores.length > 0 ? [correctedTable(judges)] : []),
     ...biasTables(judges, report.settings.bootstrap),
     ...humanLikenessTables(report),
+    ...confidenceTables(report),
   ];
 }

@@ -13,14 +13,19 @@ import { humanLikeness } from '../stats/study/human-likeness';
 import { compareRankings, sessionGames } from '../stats/study/player-outcomes';
 import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
 import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type UnitText } from '../stats/study/bias-checks';
+import { confidencePlan } from '../stats/study/judge-confidence';
+import { judgePairsPlan } from '../stats/study/judge-pairs';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { holmFamilyText } from './holm-families';
 import type {
   BiasCheckRow,
+  CalibrationRow,
   JudgeAltTestRow,
+  JudgePairStabilityRow,
   JudgeRankingRow,
   PairKappa,
+  SelfConsistencyRow,
   JudgesSection,
   PairedTest,
   PairedTestResult,
@@ -59,6 +64,9 @@ export function judgesSection(
     holmFamilies: [],
   };
   const biasChecks: BiasCheckRow[] = [];
+  const calibration: CalibrationRow[] = [];
+  const selfConsistency: SelfConsistencyRow[] = [];
+  const judgePairs: JudgePairStabilityRow[] = [];
   const { texts, tertiles } = unitTexts(data);
   for (const task of tasks) {
     const taskUnits = units.units[task];
@@ -71,15 +79,30 @@ export function judgesSection(
     const leniencyPlan = judgesAgainstPeoplePlan(task, taskUnits, judges, buckets[task], units.categories[task], settings, columns);
     const biasPlan = biasChecksPlan(task, taskUnits, judges, buckets[task], columns, (id) => texts.get(id), tertiles[task], settings);
     const comparisonsPlan = judgeComparisonsPlan(task, taskUnits, judges, buckets[task], settings.resample, settings.pairedTest);
+    const confidence = confidencePlan(task, units.confident[task], judges, settings);
+    const all = buckets[task].indexOf('all');
+    const pairsPlan = judgePairsPlan(task, taskUnits, judges, columns.clusterIn[all] as Int32Array, pairwise[task]);
     const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = clusterTestsOfKinds(
       [
-        ratioSeriesKind([[...(leniencyPlan.seriesSets[0] ?? []), ...biasPlan.yesRates], ...comparisonsPlan.seriesSets]),
+        ratioSeriesKind([[...(leniencyPlan.seriesSets[0] ?? []), ...biasPlan.yesRates], ...comparisonsPlan.seriesSets, confidence.flips, pairsPlan.flips]),
         differenceSeriesKind([biasPlan.differences]),
       ],
       settings.bootstrap,
     );
+    const comparisonSets = comparisonsPlan.seriesSets.length;
+    const { calibration: calibrated, selfConsistency: consistent } = confidence.rows(tests[comparisonSets] ?? []);
+    const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
+    calibration.push(...calibrated);
+    selfConsistency.push(...consistent);
+    judgePairs.push(...modelPairs);
+    const orderChecks = modelPairs
+      .filter((pair) => pair.kind === 'order swapped')
+      .map((swapped) => {
+        const reasked = consistent.find((row) => row.judge === swapped.a);
+        return reasked === undefined ? { swapped } : { swapped, reasked };
+      });
     const leniencySeries = leniencyPlan.seriesSets[0]?.length ?? 0;
-    biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences));
+    biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences, orderChecks));
     const againstPeople = leniencyPlan.rows([leniencyAndYesRates.slice(0, leniencySeries)]);
     const leniency = holmFamily(
       againstPeople,
@@ -97,7 +120,7 @@ export function judgesSection(
           `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
         ),
       );
-    const comparisons = comparisonsPlan.rows(tests);
+    const comparisons = comparisonsPlan.rows(tests.slice(0, comparisonSets));
     const paired = holmFamily(
       comparisons,
       counted,
@@ -133,7 +156,7 @@ export function judgesSection(
   section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
   const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
   const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
-  return { ...section, biasChecks, humanLikeness: likeness, rankings };
+  return { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs };
 }
 
 /**

@@ -362,7 +362,99 @@ function judgesRows(report: AgreementReport): Row[] {
       figure('corrected_score_unclamped', row.unclampedTheta, row.sessions, row.unclampedCi95),
     ];
   });
-  return [...people, ...pairs, ...altTest, ...corrected, ...biasRows(judges), ...humanLikenessRows(judges), ...judgeRankingRows(judges)];
+  return [
+    ...people,
+    ...pairs,
+    ...altTest,
+    ...corrected,
+    ...biasRows(judges),
+    ...humanLikenessRows(judges),
+    ...judgeRankingRows(judges),
+    ...calibrationRows(judges),
+    ...stabilityRows(judges),
+  ];
+}
+
+/**
+ * Calibration (`calibration`, a the judge, b the source of its confidence, `samples` or
+ * `log-probabilities`): ECE and Brier with their intervals (n the verdicts), and per bin with
+ * verdicts its mean confidence and agreement (measure `bin_<upper>_confidence`, n the bin's).
+ */
+function calibrationRows(judges: JudgesSection): Row[] {
+  return TASK_ORDER.flatMap((task) =>
+    (judges.calibration ?? [])
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => [
+          'calibration',
+          task,
+          'all',
+          `judge:${row.judge}`,
+          row.source,
+          measure,
+          value,
+          n,
+          ...intervalOnly(interval),
+        ];
+        return [
+          figure('ece', row.ece, row.n, row.eceCi95),
+          figure('brier', row.brier, row.n, row.brierCi95),
+          ...row.bins
+            .filter((bin) => bin.n > 0)
+            .flatMap((bin) => [figure(`bin_${bin.upper}_confidence`, bin.meanConfidence, bin.n), figure(`bin_${bin.upper}_agreement`, bin.agreement, bin.n)]),
+        ];
+      }),
+  );
+}
+
+/**
+ * Stability: a judge against its own samples (`self_consistency`, n the units) and two judges of
+ * one model (`judge_pair`, b the other judge, n the units both labelled; measure `kind_<kind>`
+ * says what they differ in).
+ */
+function stabilityRows(judges: JudgesSection): Row[] {
+  const self = TASK_ORDER.flatMap((task) =>
+    (judges.selfConsistency ?? [])
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => [
+          'self_consistency',
+          task,
+          'all',
+          `judge:${row.judge}`,
+          null,
+          measure,
+          value,
+          row.units,
+          ...intervalOnly(interval),
+        ];
+        return [
+          figure('samples', row.samples),
+          figure('self_agreement', row.selfAgreement),
+          figure('kappa', row.kappa),
+          figure('flips', row.flips.value, row.flips.ci95),
+        ];
+      }),
+  );
+  const pairs = TASK_ORDER.flatMap((task) =>
+    (judges.judgePairs ?? [])
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => [
+          'judge_pair',
+          task,
+          'all',
+          `judge:${row.a}`,
+          `judge:${row.b}`,
+          measure,
+          value,
+          row.n,
+          ...intervalOnly(interval),
+        ];
+        return [figure(`kind_${row.kind.replaceAll(' ', '_')}`, 1), figure('kappa', row.kappa), figure('flips', row.flips.value, row.flips.ci95)];
+      }),
+  );
+  return [...self, ...pairs];
 }
 
 /**

@@ -142,6 +142,19 @@ describe("the report's Judges section", () => {
       expect(await shown.textContent()).toMatch(/pp {2}\[/);
       expect(await page.getByTestId('holm-families').textContent()).toBe(`p-values Holm-adjusted within ${judges.holmFamilies.join('; ')}.`);
 
+      // The judge that kept its samples and probabilities: its calibration from each, with a
+      // reliability diagram apiece, and how far its samples agree.
+      for (const source of ['samples', 'log-probabilities'] as const) {
+        const row = judges.calibration?.find((one) => one.task === 'answer' && one.judge === FOLLOWED && one.source === source);
+        expect(row?.n, source).toBeGreaterThan(0);
+        expect(
+          await page.locator(`[data-testid="judge-calibration"] tr[data-calibration-judge="${FOLLOWED}"][data-calibration-source="${source}"]`).count(),
+        ).toBe(1);
+        const diagram = page.locator(`figure[data-reliability-judge="${FOLLOWED}"][data-reliability-source="${source}"]`);
+        expect(Number(await diagram.getAttribute('data-bins'))).toBe(row?.bins.filter((bin) => bin.n > 0).length);
+      }
+      expect(await page.locator(`[data-testid="judge-self-consistency"] tr[data-self-judge="${FOLLOWED}"]`).count()).toBe(1);
+
       // The final answers: true-positive and true-negative rates, and the corrected player scores.
       await section.locator('button[data-judges-task="match"]').click();
       const large = judgeCard(page, FOLLOWED);
@@ -159,12 +172,23 @@ describe("the report's Judges section", () => {
       for (const check of checks) {
         const shown = page.locator(`[data-testid="bias-checks"] tr[data-bias-judge="${check.judge}"][data-bias-check="${check.check}:${check.figure}"]`);
         expect(await shown.getAttribute('data-bias-effect'), `${check.judge} ${check.check}`).toBe(check.effect ? 'effect' : 'none');
-        expect(await shown.locator('th').nth(3).textContent()).toMatch(check.effect ? /points (more|less)/ : /^(no clear effect|not tested)$/);
+        expect(await shown.locator('th').nth(3).textContent()).toMatch(check.effect ? /points (more|less)|^changes \d/ : /^(no clear effect|not tested)$/);
       }
+
+      // The judge's order-swapped twin: the pair, and the order check among the bias checks.
+      const twin = `${FOLLOWED} (order swapped)`;
+      expect(await page.locator(`[data-testid="judge-model-pairs"] tr[data-pair-a="${FOLLOWED}"][data-pair-b="${twin}"]`).getAttribute('data-pair-kind')).toBe(
+        'order swapped',
+      );
+      const order = judges.biasChecks?.find((row) => row.check === 'order');
+      expect(order?.judge).toBe(FOLLOWED);
+      expect(
+        await page.locator(`[data-testid="bias-checks"] tr[data-bias-judge="${FOLLOWED}"][data-bias-check="order:flips"]`).getAttribute('data-bias-effect'),
+      ).toBe(order?.effect ? 'effect' : 'none');
 
       // Human-likeness of the final answers' judges, and each one's player ranking.
       const likeness = (judges.humanLikeness ?? []).filter((row) => row.task === 'match');
-      expect(likeness.length).toBe(2);
+      expect(likeness.length).toBe(3);
       for (const row of likeness) {
         const shown = page.locator(`[data-testid="human-likeness"] tr[data-likeness-judge="${row.judge}"]`);
         expect(await shown.getAttribute('data-likeness-verdict')).toBe(row.verdict ?? 'none');

@@ -3,7 +3,8 @@
 // this window's worker runs, with Pause, Resume and Cancel. All the asking is in the worker.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_JUDGE_SAMPLES } from '../../../shared/domain/model';
 import type { RunProgress } from '../../../shared/judge-run/runner';
 import type { StoredSelection } from '../../../shared/judge-run/stored-records';
 import { listJudgeEndpoints } from '../../db/judge-endpoints';
@@ -59,6 +60,7 @@ export function RunSection({ studyId }: { studyId: string }) {
   const [size, setSize] = useState('50');
   const [seed, setSeed] = useState('1');
   const [samples, setSamples] = useState('1');
+  const samplesHint = useId();
   const [problem, setProblem] = useState<string>();
 
   const endpoint = endpoints?.find((candidate) => candidate.id === endpointId) ?? endpoints?.[0];
@@ -72,7 +74,7 @@ export function RunSection({ studyId }: { studyId: string }) {
     const sampleSeed = Number(seed);
     if (endpoint === undefined) return setProblem('Add an endpoint first.');
     if (prompt === undefined) return setProblem('Choose a prompt version.');
-    if (!Number.isInteger(k) || k < 1) return setProblem('Samples per item must be a whole number of at least 1.');
+    if (!Number.isInteger(k) || k < 1 || k > MAX_JUDGE_SAMPLES) return setProblem(`Samples per item must be a whole number from 1 to ${MAX_JUDGE_SAMPLES}.`);
     if (turns === 'sample' && (!Number.isInteger(sampleSize) || sampleSize < 1 || !Number.isInteger(sampleSeed)))
       return setProblem('The sample needs a whole number of turns (at least 1) and a whole-number seed.');
     createJudgeRun(db, { studyId, endpoint, promptName: prompt, selection: selectionOf(turns, sampleSize, sampleSeed), samples: k }).then(
@@ -132,8 +134,12 @@ export function RunSection({ studyId }: { studyId: string }) {
         </fieldset>
         <label className="field">
           <span>Samples per item</span>
-          <input inputMode="numeric" value={samples} onChange={(event) => setSamples(event.target.value)} />
+          <input inputMode="numeric" value={samples} onChange={(event) => setSamples(event.target.value)} aria-describedby={samplesHint} />
         </label>
+        <p id={samplesHint} className="hint small">
+          2 or more (at a temperature above 0): the report measures how well the judge&apos;s confidence matches its agreement, and how far it agrees with
+          itself. A sample of turns keeps the cost down.
+        </p>
         {problem !== undefined && (
           <div className="notice notice-error" role="alert">
             {problem}

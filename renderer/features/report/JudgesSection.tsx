@@ -7,6 +7,7 @@ import type { AgreementReport, ReportBucket, ReportTask } from '../../../shared/
 import { BUCKET_NAME } from '../../../shared/report/table-layout';
 import { BiasChecksTable } from './BiasChecksTable';
 import { ChoiceChips } from './ChoiceChips';
+import { ConfidenceTables } from './ConfidenceTables';
 import { HumanLikenessTables } from './HumanLikenessTables';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
@@ -75,6 +76,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
           )}
           <BiasChecksTable report={report} task={task} bucket={bucket} />
           <HumanLikenessTables report={report} task={task} />
+          <ConfidenceTables report={report} task={task} />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@
 // bundle (FORMATS §1) as a JSON document, the human labels the source holds, one list per rater,
 // and everything it did not import, with counts and examples, so nothing is dropped silently.
 
-import type { JudgeLabel, JudgePrompt, JudgeSamples, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
+import type { JudgeConfidence, JudgeLabel, JudgePrompt, JudgeSamples, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
 import type { FormatError } from '../errors';
 import { generatedStudyId } from '../study-id';
 import { TRANSCRIPTS_FORMAT } from '../transcript-bundle';
@@ -13,6 +13,7 @@ export interface BundleTurn {
   text: string;
   judgements: Record<string, JudgeLabel>;
   judgeReplies?: Record<string, string>;
+  judgeConfidence?: Record<string, JudgeConfidence>;
 }
 
 export interface BundleSession {

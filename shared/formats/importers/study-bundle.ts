@@ -45,5 +45,6 @@ function bundleTurn(turn: Turn): BundleTurn & { judgeReply?: string } {
     judgements: turn.judgements,
     ...(turn.judgeReply !== undefined ? { judgeReply: turn.judgeReply } : {}),
     ...(turn.judgeReplies !== undefined ? { judgeReplies: turn.judgeReplies } : {}),
+    ...(turn.judgeConfidence !== undefined ? { judgeConfidence: turn.judgeConfidence } : {}),
   };
 }

@@ -6,6 +6,7 @@
 import type { Bucket, DifficultySource } from '../../domain/difficulty';
 import type { JudgeSamples, UnparseableReplies } from '../../domain/model';
 import type { Interval } from '../../stats/interval';
+import type { CalibrationBin } from '../../stats/judge/calibration';
 import type { AltTestResult } from '../../stats/judge/alt-test';
 import type { JudgeAgainstPeople } from '../../stats/judge/against-people';
 import type { CorrectedScore } from '../../stats/judge/corrected-score';
@@ -329,6 +330,74 @@ export interface JudgesSection {
   humanLikeness?: HumanLikenessRow[];
   /** Per judge of the final answers: the player ranking under its verdicts against the human one (issue 31 point 4); absent from reports written before it. */
   rankings?: JudgeRankingRow[];
+  /** Per task, judge and source of its confidence: how well that confidence matches its agreement with people (issue 31 point 1); absent from reports written before it. */
+  calibration?: CalibrationRow[];
+  /** Per task and judge with two or more samples of its labels: how far it agrees with itself (issue 31 point 2); absent from reports written before it. */
+  selfConsistency?: SelfConsistencyRow[];
+  /** Per task and pair of judges of one model (prompt versions, runs, the order-swapped prompt): how far they agree (issue 31 point 2); absent from reports written before it. */
+  judgePairs?: JudgePairStabilityRow[];
+}
+
+/** Where a judge's confidence in its label comes from: the share of its k samples that gave it, or the probability its log-probabilities gave it. */
+export type ConfidenceSource = 'samples' | 'log-probabilities';
+
+/**
+ * A judge's calibration on one task (issue 31 point 1), against the strict human majority: the
+ * reliability diagram's bins (scikit-learn's uniform bins, (lower, upper]), the expected
+ * calibration error over them and the Brier score, each with its cluster bootstrap interval.
+ */
+export interface CalibrationRow {
+  task: ReportTask;
+  judge: string;
+  source: ConfidenceSource;
+  /** Verdicts with this confidence and a strict human majority. */
+  n: number;
+  bins: CalibrationBin[];
+  ece: number | null;
+  /** Percentile cluster bootstrap interval (the ECE is biased upward at small n, and so are its replicates). */
+  eceCi95: Interval | null;
+  brier: number | null;
+  /** Symmetric studentized cluster bootstrap interval, cut at 0. */
+  brierCi95: Interval | null;
+}
+
+/** A cluster ratio with its symmetric studentized interval and the p of "it is 0" that agrees with it. */
+export interface TestedShare {
+  value: number | null;
+  ci95: Interval | null;
+  pValue: number | null;
+  /** Why there is no interval or p. */
+  reason?: string;
+}
+
+/** A judge against itself over the k samples of each unit (issue 31 point 2). */
+export interface SelfConsistencyRow {
+  task: ReportTask;
+  judge: string;
+  /** Units with two or more samples of the judge's label, and the most common number of samples. */
+  units: number;
+  samples: number;
+  /** The mean over units of the share of pairs of samples that agree (Fleiss' per-unit agreement). */
+  selfAgreement: number | null;
+  /** Cohen's kappa of the first sample's labels against the second's. */
+  kappa: number | null;
+  /** The share of units whose first sample's label is not the majority's: how often one sample would have given another verdict. */
+  flips: TestedShare;
+}
+
+/** What two judges of one model differ in: their prompt versions, their runs (`~2`), or one is the other's prompt with the reference and the guess swapped. */
+export type JudgePairKind = 'prompt versions' | 'runs' | 'order swapped';
+
+/** Two judges of one model on the units both labelled (issue 31 point 2). */
+export interface JudgePairStabilityRow {
+  task: ReportTask;
+  a: string;
+  b: string;
+  kind: JudgePairKind;
+  n: number;
+  kappa: number | null;
+  /** The share of units where their labels differ. */
+  flips: TestedShare;
 }
 
 /**
@@ -364,12 +433,18 @@ export interface JudgeRankingRow {
  * human majority's, per bucket; `length`, long against short questions or final answers (length
  * tertiles in characters); `own-family`, sessions whose player is of the judge's model family
  * against the rest; `certainty`, final answers stated with certainty against hedged ones;
- * `addresses-judge`, final answers that speak to the judge against those that do not.
+ * `addresses-judge`, final answers that speak to the judge against those that do not; `order`,
+ * on final answers, the share of verdicts its order-swapped twin changes (on every unit both
+ * judged, people or not), beside the share that change when it is asked again.
  */
-export type BiasCheckKind = 'yes-rate' | 'length' | 'own-family' | 'certainty' | 'addresses-judge';
+export type BiasCheckKind = 'yes-rate' | 'length' | 'own-family' | 'certainty' | 'addresses-judge' | 'order';
 
-/** `leniency`: positive-label rate minus the human majority's (-1 to 1); `agreement`: share of units where the judge gives the majority's label. */
-export type BiasFigure = 'leniency' | 'agreement';
+/**
+ * `leniency`: positive-label rate minus the human majority's (-1 to 1); `agreement`: share of
+ * units where the judge gives the majority's label; `flips`: share of its verdicts that change
+ * (`order`: with the reference and the guess swapped in its prompt, the order-swapped twin).
+ */
+export type BiasFigure = 'leniency' | 'agreement' | 'flips';
 
 export interface BiasGroup {
   /** What the group's units are, in words: `long (71-240 characters)`, `own family (OpenAI)`, `hedged`. */

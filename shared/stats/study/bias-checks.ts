@@ -6,10 +6,19 @@
 // judge checked a dozen ways would otherwise show an "effect" by chance in about half the studies.
 
 import { modelFamily } from '../../domain/model-family';
-import type { BiasCheckKind, BiasCheckRow, BiasFigure, BiasGroup, ReportBucket, ReportTask } from '../../report/model/report-model';
+import type {
+  BiasCheckKind,
+  BiasCheckRow,
+  BiasFigure,
+  BiasGroup,
+  JudgePairStabilityRow,
+  ReportBucket,
+  ReportTask,
+  SelfConsistencyRow,
+} from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
 import { differenceSeriesBuilder, type DifferenceSeries, type DifferenceSeriesBuilder } from '../cluster-difference-test';
-import { clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
+import { CLUSTER_TEST_REASONS, clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
 import { addressesJudge, isHedged } from '../judge/final-answer-tone';
 import { JUDGE_POLES } from '../judge/error-direction';
 import { holm } from '../judge/mcnemar';
@@ -75,7 +84,13 @@ export interface BiasCheckSettings {
 export interface BiasCheckPlan {
   yesRates: ClusterSeries[];
   differences: DifferenceSeries[];
-  rows(yesRateTests: readonly ClusterRatioTest[], differenceTests: readonly ClusterRatioTest[]): BiasCheckRow[];
+  rows(yesRateTests: readonly ClusterRatioTest[], differenceTests: readonly ClusterRatioTest[], orderChecks?: readonly OrderCheck[]): BiasCheckRow[];
+}
+
+/** A judge with an order-swapped twin on the final answers: the pair's flips, and its own when asked again where it kept samples. */
+export interface OrderCheck {
+  swapped: JudgePairStabilityRow;
+  reasked?: SelfConsistencyRow;
 }
 
 /** A unit's group in a check: a, b, the middle length tertile (shown, not compared), or neither. */
@@ -129,7 +144,7 @@ export function biasChecksPlan(
     if (majority === null) return;
     const cluster = allClusters[u] as number;
     const text = texts(unit.id);
-    const groups: Record<Exclude<BiasCheckKind, 'yes-rate' | 'own-family'>, UnitGroup> = {
+    const groups: Record<Exclude<BiasCheckKind, 'yes-rate' | 'own-family' | 'order'>, UnitGroup> = {
       length:
         text === undefined || tertiles === undefined ? undefined : text.length >= tertiles.longFrom ? 'a' : text.length <= tertiles.shortUpTo ? 'b' : 'middle',
       certainty: task === 'match' && text !== undefined ? (isHedged(text.text) ? 'b' : 'a') : undefined,
@@ -186,7 +201,7 @@ export function biasChecksPlan(
   return {
     yesRates,
     differences: planned.map(({ series }) => series),
-    rows(yesRateTests, differenceTests) {
+    rows(yesRateTests, differenceTests, orderChecks = []) {
       return judges.flatMap((judge, j) => {
         const yesRows = buckets.map((bucket, bucketIndex) => {
           const test = yesRateTests[j * buckets.length + bucketIndex] as ClusterRatioTest;
@@ -226,7 +241,8 @@ export function biasChecksPlan(
             );
           }),
         );
-        return holmVerdicts(task, [...yesRows, ...differenceRows]);
+        const orderRows = orderChecks.filter((order) => order.swapped.a === judge).map((order) => orderRow(task, order));
+        return holmVerdicts(task, [...yesRows, ...differenceRows, ...orderRows]);
       });
     },
   };
@@ -263,6 +279,26 @@ function differenceChecks(task: ReportTask, tertiles: LengthTertiles | undefined
         ]
       : []),
   ];
+}
+
+/** The order check of a judge and its order-swapped twin. */
+function orderRow(task: ReportTask, { swapped, reasked }: OrderCheck): BiasCheckRow {
+  const { flips } = swapped;
+  return {
+    task,
+    judge: swapped.a,
+    check: 'order',
+    bucket: 'all',
+    figure: 'flips',
+    a: { name: 'verdicts changed by swapping the reference and the guess', units: swapped.n, value: flips.value },
+    b: { name: 'verdicts changed by asking again', units: reasked?.units ?? 0, value: reasked?.flips.value ?? null },
+    value: flips.value,
+    ci95: flips.ci95,
+    test: { method: 'bootstrap-t', pValue: flips.pValue, ...(flips.reason === undefined ? {} : { reason: flips.reason }) },
+    holmP: null,
+    verdict: '',
+    effect: false,
+  };
 }
 
 /** A group's units and figure from its per-cluster sums. */
@@ -356,10 +392,13 @@ function holmVerdicts(task: ReportTask, rows: BiasCheckRow[]): BiasCheckRow[] {
 const points = (value: number) => `${Math.abs(100 * value).toFixed(1)} points`;
 
 function verdictOf(task: ReportTask, row: BiasCheckRow): string {
+  // Every unit the same, and the same on both sides (no verdict changed, say): nothing to test, and nothing found.
+  if (row.value === 0 && row.ci95 === null && row.test.reason === CLUSTER_TEST_REASONS.noSpread) return 'no clear effect';
   if (row.test.pValue === null || row.value === null) return `not tested: ${row.test.reason ?? 'no figure'}`;
   if (!row.effect) return 'no clear effect';
   const direction = row.value > 0 ? 'more' : 'less';
   if (row.check === 'yes-rate') return `says ${POSITIVE_WORD[task]} ${points(row.value)} ${direction} often than people`;
+  if (row.check === 'order') return `changes ${(100 * row.value).toFixed(1)}% of its verdicts when the reference and the guess are swapped`;
   return row.figure === 'leniency'
     ? `${points(row.value)} ${direction} lenient on ${row.a.name} than on ${row.b.name}`
     : `agrees ${points(row.value)} ${direction} on ${row.a.name} than on ${row.b.name}`;

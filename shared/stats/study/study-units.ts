@@ -3,7 +3,7 @@
 // `difficulty` unit, and each unit carries the bucket of its puzzle.
 
 import type { Bucket } from '../../domain/difficulty';
-import type { LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
+import type { JudgeConfidence, LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
 import { answerLabelsOf, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
 import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
 import type { PuzzleDifficultyRow, ReportTask } from '../../report/model/report-model';
@@ -42,6 +42,18 @@ export interface TaskUnit {
   humans: HumanLabel[];
   /** The lead's gold label, when the unit has one and indexStudy was given gold labels. */
   gold?: string;
+  /** Judge model -> what its confidence in its label is read from, for the judges with a label that kept it (issue 31). */
+  confidence?: ReadonlyMap<string, UnitConfidence>;
+}
+
+/** A judge's confidence in its label on one unit, as the calibration and stability figures read it. */
+export interface UnitConfidence {
+  /** Its samples' labels as categories of the task (`unparseable` too), in sample order; two or more. */
+  samples?: readonly string[];
+  /** The share of its samples that gave its label. */
+  share?: number;
+  /** The probability its log-probabilities gave its label. */
+  probability?: number;
 }
 
 export interface DifficultyRating {
@@ -54,6 +66,8 @@ export interface StudyUnits {
   /** Label categories of each task in scheme order (SPEC §3, FORMATS §1). */
   categories: Record<ReportTask, readonly string[]>;
   units: Record<ReportTask, TaskUnit[]>;
+  /** The units on which some judge kept what its confidence is read from (samples, probabilities), in study order. */
+  confident: Record<ReportTask, TaskUnit[]>;
   unitsById: Record<ReportTask, ReadonlyMap<string, TaskUnit>>;
   /** Every judge model that labelled a unit of the task, in order of first appearance. */
   judges: Record<ReportTask, string[]>;
@@ -102,6 +116,7 @@ export function indexStudy(
   const bucketOfPuzzle = bucketsOfPuzzles(difficulty);
 
   const units: Record<ReportTask, TaskUnit[]> = { answer: [], match: [] };
+  const confident: Record<ReportTask, TaskUnit[]> = { answer: [], match: [] };
   const unitsById: Record<ReportTask, Map<string, TaskUnit>> = { answer: new Map(), match: new Map() };
   const judgeSets: Record<ReportTask, Set<string>> = { answer: new Set(), match: new Set() };
   const unparseableCounts: Record<ReportTask, Map<string, number>> = { answer: new Map(), match: new Map() };
@@ -123,6 +138,13 @@ export function indexStudy(
       judgeSets[task].add(model);
     }
     const unit: TaskUnit = { id: turn.id, puzzleId: turn.puzzleId, bucket: bucketOfPuzzle.get(turn.puzzleId) ?? 'unrated', judgements, humans: [] };
+    if (turn.judgeConfidence !== undefined) {
+      const confidence = unitConfidence(task, turn.judgeConfidence, judgements, scheme);
+      if (confidence.size > 0) {
+        unit.confidence = confidence;
+        confident[task].push(unit);
+      }
+    }
     units[task].push(unit);
     unitsById[task].set(turn.id, unit);
   }
@@ -147,6 +169,7 @@ export function indexStudy(
   return {
     categories,
     units,
+    confident,
     unitsById,
     judges: { answer: [...judgeSets.answer], match: [...judgeSets.match] },
     unparseable: unparseableCounts,
@@ -154,6 +177,28 @@ export function indexStudy(
     bucketOfPuzzle,
     difficultyRatings,
   };
+}
+
+/** The confidence of each judge that kept a label on the unit: its samples as categories, the share that gave its label, its probability. */
+function unitConfidence(
+  task: ReportTask,
+  kept: Readonly<Record<string, JudgeConfidence>>,
+  judgements: ReadonlyMap<string, string>,
+  scheme: LabelScheme,
+): Map<string, UnitConfidence> {
+  const confidence = new Map<string, UnitConfidence>();
+  for (const [model, { samples, probability }] of Object.entries(kept)) {
+    const label = judgements.get(model);
+    if (label === undefined) continue;
+    const categories = samples?.map((sample) => (sample === UNPARSEABLE ? UNPARSEABLE : (categoryOf(task, sample, scheme) ?? UNPARSEABLE)));
+    confidence.set(model, {
+      ...(categories !== undefined && categories.length >= 2
+        ? { samples: categories, share: categories.filter((one) => one === label).length / categories.length }
+        : {}),
+      ...(probability !== undefined ? { probability } : {}),
+    });
+  }
+  return confidence;
 }
 
 /** The category a label value stands for in a task, read as FORMATS §1 normalises labels. */

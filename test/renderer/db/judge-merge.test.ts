@@ -134,9 +134,9 @@ describe('merging judges', () => {
   it('lists the study’s judges with their runs and the judges each may go into, and previews a merge’s counts', async () => {
     const { db, first, second } = await studyWithTwoRuns();
     const judges = await studyJudges(db, STUDY);
-    expect(judges.map((judge) => judge.judge)).toEqual(['arbiter-large', 'arbiter-mini', BASE, SECOND]);
+    expect(judges.map((judge) => judge.judge)).toEqual(['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini', BASE, SECOND]);
     const entry = judges.find((judge) => judge.judge === SECOND)!;
-    expect(entry).toMatchObject({ units: 3, tasks: ['answer', 'match'], targets: ['arbiter-large', 'arbiter-mini', BASE] });
+    expect(entry).toMatchObject({ units: 3, tasks: ['answer', 'match'], targets: ['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini', BASE] });
     expect(entry.runs.map((run) => run.id)).toEqual([second.id]);
     expect(judges.find((judge) => judge.judge === 'arbiter-large')?.runs).toEqual([]);
     expect(judges.find((judge) => judge.judge === BASE)?.runs.map((run) => run.id)).toEqual([first.id]);
@@ -149,7 +149,7 @@ describe('merging judges', () => {
 
   it('moves the labels under the target, which keeps its own where both labelled, keeps the run, audits, and the report has one judge where it had two', async () => {
     const { db, first, second } = await studyWithTwoRuns();
-    expect(await reportJudges(db)).toEqual(['arbiter-large', 'arbiter-mini', BASE, SECOND]);
+    expect(await reportJudges(db)).toEqual(['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini', BASE, SECOND]);
     const checksumBefore = (await loadReportInputs(db, STUDY)).inputs[0]!.sha256;
 
     const counts = await mergeJudge(db, {
@@ -176,7 +176,7 @@ describe('merging judges', () => {
     expect((await db.judgeRuns.get(first.id))?.ranAs).toBeUndefined();
     expect(await db.judgeRuns.get(second.id)).toMatchObject({ judge: BASE, ranAs: SECOND, parameters: { samples: 3 }, record: { judge: SECOND } });
     const judges = await studyJudges(db, STUDY);
-    expect(judges.map((judge) => judge.judge)).toEqual(['arbiter-large', 'arbiter-mini', BASE]);
+    expect(judges.map((judge) => judge.judge)).toEqual(['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini', BASE]);
     expect(judges.find((judge) => judge.judge === BASE)?.runs.map((run) => run.parameters.samples)).toEqual([3, 1]);
 
     const audit = (await db.audit.where('studyId').equals(STUDY).toArray()).at(-1)!;
@@ -191,7 +191,7 @@ describe('merging judges', () => {
       sessions: 0,
     });
 
-    expect(await reportJudges(db)).toEqual(['arbiter-large', 'arbiter-mini', BASE]);
+    expect(await reportJudges(db)).toEqual(['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini', BASE]);
     // The report's provenance names the turns as they are now, not its cached checksum of before.
     const checksum = (await loadReportInputs(db, STUDY)).inputs[0]!.sha256;
     expect(checksum).not.toBe(checksumBefore);
@@ -218,7 +218,7 @@ describe('merging judges', () => {
     expect(sessions.filter((session) => session.judge === BASE)).toHaveLength(judged);
     expect(sessions.some((session) => session.judge === 'arbiter-large')).toBe(false);
     expect(JSON.parse((await db.audit.toArray()).at(-1)!.detail)).toMatchObject({ sessions: judged, runs: 0 });
-    expect(await reportJudges(db)).toEqual(['arbiter-mini', BASE, SECOND]);
+    expect(await reportJudges(db)).toEqual(['arbiter-large (order swapped)', 'arbiter-mini', BASE, SECOND]);
   });
 
   it('refuses, writing nothing, while a run of either judge is not applied, a judge into itself, and a missing study', async () => {

@@ -130,7 +130,7 @@ describe('writeTeamPacks on the demo study', () => {
     expect(files).toHaveLength(3);
     const judges = [...new Set(demo.sessions.map((session) => session.judge).concat(demo.turns.flatMap((turn) => Object.keys(turn.judgements))))];
     const replies = demo.turns.flatMap((turn) => (turn.judgeReply !== undefined ? [turn.judgeReply] : []));
-    expect(judges).toEqual(['arbiter-large', 'arbiter-mini']);
+    expect(judges).toEqual(['arbiter-large', 'arbiter-mini', 'arbiter-large (order swapped)']);
     expect(replies.length).toBeGreaterThan(0);
     for (const file of files) {
       // The packs do carry the turns: what would leak is there to leak next to them.

@@ -85,6 +85,22 @@ describe('merging a judge', () => {
     }
   });
 
+  it("moves the samples and probability with the label they gave, and drops the merged judge's where the target keeps its own", () => {
+    const confident = turns.map((turn): Turn =>
+      turn.id === 'q2'
+        ? { ...turn, judgeConfidence: { [A]: { probability: 0.9 }, [B]: { samples: ['yes', 'yes', 'no'] } } }
+        : turn.id === 'q3'
+          ? { ...turn, judgeConfidence: { [B]: { probability: 0.6 } } }
+          : turn,
+    );
+    const kept = new Map(mergeJudgeLabels(confident, B, A, 'target-keeps').map((next) => [next.id, next]));
+    expect(kept.get('q2')?.judgeConfidence).toEqual({ [A]: { probability: 0.9 } });
+    expect(kept.get('q3')?.judgeConfidence).toEqual({ [A]: { probability: 0.6 } });
+    const won = new Map(mergeJudgeLabels(confident, B, A, 'merged-wins').map((next) => [next.id, next]));
+    expect(won.get('q2')?.judgeConfidence).toEqual({ [A]: { samples: ['yes', 'yes', 'no'] } });
+    expect(won.get('q1')?.judgeConfidence).toBeUndefined();
+  });
+
   it("gives the merged judge's label and its reply (or none) where both labelled, when the lead chose so", () => {
     const after = new Map(mergeJudgeLabels(turns, B, A, 'merged-wins').map((next) => [next.id, next]));
     expect(after.get('q2')).toMatchObject({ judgements: { [A]: 'yes' }, judgeReplies: { [A]: 'Yes, it is.' } });

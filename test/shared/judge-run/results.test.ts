@@ -85,9 +85,9 @@ describe('applying a judge run', () => {
       SCHEME,
     );
     expect([...verdicts.values()]).toEqual([
-      { turnId: 'q1', label: 'yes', reply: 'Yes, because she is blind', cutChars: 0, samples: 3, selfAgreement: 1 / 3 },
-      { turnId: 'q2', label: 'unparseable', reply: 'Perhaps, in a way', cutChars: 0, samples: 1, selfAgreement: null },
-      { turnId: 'f1', label: 'matched', reply: 'Congratulations!', cutChars: 0, samples: 1, selfAgreement: null },
+      { turnId: 'q1', label: 'yes', reply: 'Yes, because she is blind', cutChars: 0, samples: 3, sampleLabels: ['yes', 'no', 'yes'], selfAgreement: 1 / 3 },
+      { turnId: 'q2', label: 'unparseable', reply: 'Perhaps, in a way', cutChars: 0, samples: 1, sampleLabels: ['unparseable'], selfAgreement: null },
+      { turnId: 'f1', label: 'matched', reply: 'Congratulations!', cutChars: 0, samples: 1, sampleLabels: ['matched'], selfAgreement: null },
     ]);
   });
 
@@ -106,9 +106,9 @@ describe('applying a judge run', () => {
     ];
     const verdicts = tallyAnswers(answers, turns, SCHEME);
     expect([...verdicts.values()]).toEqual([
-      { turnId: 'q1', label: 'yes', reply: '<think>No light, no lamp… No.</think>\nYes', cutChars: 0, samples: 1, selfAgreement: null },
-      { turnId: 'f1', label: 'matched', reply: 'Correct. Because', cutChars: 0, samples: 1, selfAgreement: null },
-      { turnId: 'q3', label: 'no', reply: 'No.', cutChars: 0, samples: 2, selfAgreement: 1 },
+      { turnId: 'q1', label: 'yes', reply: '<think>No light, no lamp… No.</think>\nYes', cutChars: 0, samples: 1, sampleLabels: ['yes'], selfAgreement: null },
+      { turnId: 'f1', label: 'matched', reply: 'Correct. Because', cutChars: 0, samples: 1, sampleLabels: ['matched'], selfAgreement: null },
+      { turnId: 'q3', label: 'no', reply: 'No.', cutChars: 0, samples: 2, sampleLabels: ['no', 'no'], selfAgreement: 1 },
     ]);
     expect(cutOffAnswers(answers, turns, SCHEME, 512)).toEqual([
       { key: 'q2#0', turnId: 'q2', sample: 0, reason: 'cut off at 512 tokens before a verdict (raise Max tokens: a reasoning model thinks first)' },
@@ -121,6 +121,9 @@ describe('applying a judge run', () => {
     // No label for the cut-off turn, and none left from before.
     const judged = applyJudgeResults(study, 'gpt@studio-1', verdicts);
     expect(judged.turns.find((turn) => turn.id === 'q2')?.judgements).toEqual({});
+    // Two samples read: their labels kept for the report's calibration and stability; one sample keeps none.
+    expect(judged.turns.find((turn) => turn.id === 'q3')?.judgeConfidence).toEqual({ 'gpt@studio-1': { samples: ['no', 'no'] } });
+    expect(judged.turns.find((turn) => turn.id === 'q1')?.judgeConfidence).toBeUndefined();
   });
 
   it('adds the judge beside the others, replaces its earlier labels, and the bundle reads back', () => {

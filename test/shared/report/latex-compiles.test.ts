@@ -12,6 +12,7 @@ import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle
 import { buildReport } from '../../../shared/report/build-report';
 import { renderLatex } from '../../../shared/report/render-latex';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
+import { biasStudy } from '../stats/study/bias-study';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
@@ -178,6 +179,29 @@ describe('the LaTeX tables in a two-column paper', () => {
     for (const table of tables) {
       const size = measured.get(table.id);
       expect(size?.height, table.id).toBeLessThanOrEqual(size?.textHeight ?? 0);
+    }
+  });
+
+  it("compile and fit with a judge's calibration, its samples and its order-swapped twin", { timeout: 60_000 }, (context) => {
+    needPdflatex(context);
+    const data = biasStudy({ seed: 3, puzzles: 40, samples: 3, judgeErrorRate: 0.25, orderSwapFlips: 0.3 });
+    const { log, tables, measured } = compile(
+      renderLatex(buildReport({ ...data, settings: { bootstrap: 99, seed: 1, average: 'micro' }, inputs: [], app: 'test', now: NOW })),
+    );
+    expect(tables.map((table) => table.id)).toEqual(
+      expect.arrayContaining([
+        'judges-calibration-match',
+        'judges-reliability-match',
+        'judges-self-match',
+        'judges-model-pairs-match',
+        'judges-calibration-answer',
+      ]),
+    );
+    expect(log).not.toMatch(/Overfull \\hbox/);
+    for (const table of tables) {
+      const size = measured.get(table.id);
+      const limit = table.wide ? size?.page : size?.column;
+      expect(size?.width, table.id).toBeLessThanOrEqual(limit ?? 0);
     }
   });
 });

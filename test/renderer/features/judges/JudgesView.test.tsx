@@ -90,7 +90,7 @@ describe('the Judges page', () => {
     const { db } = await judgesPage();
     fireEvent.change(screen.getByLabelText('Samples per item'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Samples per item must be a whole number of at least 1.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Samples per item must be a whole number from 1 to 99.');
     expect(await db.judgeRuns.count()).toBe(0);
   });
 

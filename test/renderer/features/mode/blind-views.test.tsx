@@ -62,7 +62,7 @@ describe('blinded records', () => {
 
 describe('TranscriptView', () => {
   it('in annotator mode shows the story, the reference and every player turn, and nothing of the judges', async () => {
-    expect(judgeNames).toEqual(['arbiter-large', 'arbiter-mini']);
+    expect(judgeNames).toEqual(['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini']);
     for (const session of demo.sessions) {
       const turns = turnsOf(session);
       const { container, unmount } = await renderTranscript(db, 'annotator', session);

@@ -8,7 +8,10 @@ import type { StudyData } from '../../../../shared/domain/model';
 import type { StudyLabel } from '../../../../shared/stats/study/study-units';
 import { handStudy, type SessionSpec, type TurnSpec } from './study-fixtures';
 
-export const BIASED_JUDGE = 'gpt-4.1';
+export const BIASED_JUDGE = 'gpt-4.1@judge';
+
+/** The judge's order-swapped twin, which only judges final answers (orderSwapFlips). */
+export const SWAPPED_JUDGE = `${BIASED_JUDGE} (order swapped)`;
 
 const PLAYERS = ['gpt-4o', 'claude-3-5-sonnet', 'qwen2.5-72b-instruct'] as const;
 
@@ -25,6 +28,12 @@ export interface BiasStudyOptions {
   judgeErrorRate?: number;
   /** Each person's chance of another label than the truth; one person each (default three at 0.1). */
   peopleErrorRates?: readonly number[];
+  /** Ask the judge this many times a turn, each sample erring on its own; its label is their majority, the first on a tie. */
+  samples?: number;
+  /** The judge's label comes with a probability: it is right with chance c ~ U(0.55, 1) and says c (`calibrated`) or c + 0.2, at most 1 (`overconfident`). */
+  probability?: 'calibrated' | 'overconfident';
+  /** Add the judge's order-swapped twin on the final answers, which changes this share of its verdicts. */
+  orderSwapFlips?: number;
 }
 
 const QUESTION_WORDS = ['was', 'the', 'man', 'alone', 'in', 'a', 'boat', 'at', 'night', 'when', 'it', 'happened', 'near', 'sea', 'with', 'his', 'wife'];
@@ -36,6 +45,15 @@ function sentence(prng: Prng, words: number): string {
 
 const other = <T extends string>(prng: Prng, labels: readonly T[], not: T): T => prng.pick(labels.filter((label) => label !== not));
 
+/** The most common label, the first given on a tie, as a run takes it. */
+function majority<T extends string>(samples: readonly T[]): T {
+  const counts = new Map<T, number>();
+  for (const sample of samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  let best = samples[0] as T;
+  for (const [label, count] of counts) if (count > (counts.get(best) ?? 0)) best = label;
+  return best;
+}
+
 export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels: StudyLabel[] } {
   const prng = createPrng(options.seed);
   const errorRates = options.peopleErrorRates ?? [0.1, 0.1, 0.1];
@@ -46,12 +64,27 @@ export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels
       const player = prng.pick(PLAYERS);
       const own = player.startsWith('gpt');
       const turns: TurnSpec[] = [];
-      const judged = <T extends string>(labels: readonly T[], truth: T, positive: T, certain: boolean): T => {
+      const once = <T extends string>(labels: readonly T[], truth: T, positive: T, certain: boolean): T => {
         const erred = prng.chance(options.judgeErrorRate ?? 0.1) ? other(prng, labels, truth) : truth;
         // The truth is positive on 1 in labels.length units, so a boost of b on the rest adds b (1 - 1 / labels.length) to the positive rate.
         const yesBoost = (options.yesPoints ?? 0) / (1 - 1 / labels.length);
         const boost = yesBoost + (own ? (options.ownFamilyBoost ?? 0) : 0) + (certain ? (options.certaintyBoost ?? 0) : 0);
         return erred !== positive && prng.chance(boost) ? positive : erred;
+      };
+      const judged = <T extends string>(labels: readonly T[], truth: T, positive: T, certain: boolean): Pick<TurnSpec, 'judges' | 'confidence'> => {
+        if (options.samples !== undefined) {
+          const samples = Array.from({ length: options.samples }, () => once(labels, truth, positive, certain));
+          return { judges: { [BIASED_JUDGE]: majority(samples) }, confidence: { [BIASED_JUDGE]: { samples } } };
+        }
+        if (options.probability !== undefined) {
+          const c = 0.55 + 0.45 * prng.next();
+          const label = prng.chance(c) ? truth : other(prng, labels, truth);
+          return {
+            judges: { [BIASED_JUDGE]: label },
+            confidence: { [BIASED_JUDGE]: { probability: options.probability === 'calibrated' ? c : Math.min(1, c + 0.2) } },
+          };
+        }
+        return { judges: { [BIASED_JUDGE]: once(labels, truth, positive, certain) } };
       };
       const people = <T extends string>(labels: readonly T[], truth: T): Record<string, T> =>
         Object.fromEntries(errorRates.map((rate, a) => [`a${a + 1}`, prng.chance(rate) ? other(prng, labels, truth) : truth]));
@@ -61,7 +94,7 @@ export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels
         turns.push({
           id: `${puzzle.id}-s${s}-q${q}`,
           text: `${sentence(prng, prng.int(3, 14))}?`,
-          judges: { [BIASED_JUDGE]: judged(answers, truth, 'yes', false) },
+          ...judged(answers, truth, 'yes', false),
           humans: people(answers, truth),
         });
       }
@@ -69,11 +102,16 @@ export function biasStudy(options: BiasStudyOptions): { study: StudyData; labels
       const truth = prng.pick(finals);
       const certain = prng.chance(0.5);
       const statement = sentence(prng, prng.int(4, 20));
+      const final = judged(finals, truth, 'matched', certain);
+      if (options.orderSwapFlips !== undefined) {
+        const label = final.judges[BIASED_JUDGE] as (typeof finals)[number];
+        final.judges[SWAPPED_JUDGE] = prng.chance(options.orderSwapFlips) ? other(prng, finals, label) : label;
+      }
       turns.push({
         id: `${puzzle.id}-s${s}-f`,
         final: true,
         text: certain ? `${statement}.` : `${prng.pick(HEDGES)} ${statement}.`,
-        judges: { [BIASED_JUDGE]: judged(finals, truth, 'matched', certain) },
+        ...final,
         humans: people(finals, truth),
       });
       sessions.push({ id: `${puzzle.id}-s${s}`, puzzleId: puzzle.id, player, judge: BIASED_JUDGE, turns });

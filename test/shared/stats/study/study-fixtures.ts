@@ -22,6 +22,8 @@ export interface TurnSpec {
   judges: Record<string, string>;
   /** Human labels, annotator -> label. */
   humans?: Record<string, string>;
+  /** Judge -> its samples' labels and its label's probability, as a run keeps them. */
+  confidence?: Record<string, { samples?: string[]; probability?: number }>;
 }
 
 export interface SessionSpec {
@@ -64,6 +66,7 @@ export function handStudy(
         text: turn.text ?? `Turn ${turn.id}.`,
         judgements: turn.judges,
         ...unparseableReplies(turn.judges),
+        ...(turn.confidence === undefined ? {} : { judgeConfidence: turn.confidence }),
       })),
     })),
   };

@@ -1,0 +1,190 @@
+// A judge's calibration (issue 31 point 1): how well its confidence in a verdict (the vote share
+// of its label over k samples, or the probability its log-probabilities give the label) matches
+// how often the verdict agrees with people. The expected calibration error over equal-width bins
+// (Naeini, Cooper & Hauskrecht 2015; Guo, Pleiss, Sun & Weinberger 2017), the bins themselves for
+// a reliability diagram, and the Brier score. Bins are scikit-learn's calibration_curve bins
+// (strategy 'uniform'): (lower, upper], the first [0, upper], edges i/M as numpy's linspace makes
+// them, so a confidence on an edge falls where scikit-learn puts it.
+
+import { forEachReplicate, groupsByKey, percentileInterval, type BootstrapOptions } from '../bootstrap';
+import { clusterRatioTests } from '../cluster-ratio-test';
+
+export interface CalibrationBin {
+  lower: number;
+  upper: number;
+  /** Verdicts whose confidence falls in the bin. */
+  n: number;
+  /** Their mean confidence and their share agreeing with people; null for an empty bin. */
+  meanConfidence: number | null;
+  agreement: number | null;
+}
+
+export interface Calibration {
+  n: number;
+  bins: CalibrationBin[];
+  /** Sum over the bins of n_b / n * |agreement_b - meanConfidence_b|; null without verdicts. */
+  ece: number | null;
+  /** Mean of (agrees - confidence)^2, agrees 1 or 0; null without verdicts. */
+  brier: number | null;
+}
+
+export const CALIBRATION_BINS = 10;
+
+/**
+ * The calibration of verdicts with `confidence[i]` in [0, 1] and `agrees[i]` whether verdict i
+ * agrees with people. Throws on a confidence outside [0, 1] (or NaN) or unpaired input.
+ */
+export function calibration(confidence: ArrayLike<number>, agrees: ArrayLike<boolean>, binCount = CALIBRATION_BINS): Calibration {
+  if (confidence.length !== agrees.length)
+    throw new RangeError(`calibration needs one agreement per confidence; got ${confidence.length} and ${agrees.length}`);
+  if (!Number.isSafeInteger(binCount) || binCount < 1) throw new RangeError(`the number of bins must be a whole number of at least 1, not ${binCount}`);
+  const edges = binEdges(binCount);
+  const counts = new Float64Array(binCount);
+  const confidenceSums = new Float64Array(binCount);
+  const agreeSums = new Float64Array(binCount);
+  let squares = 0;
+  for (let i = 0; i < confidence.length; i++) {
+    const c = confidence[i] as number;
+    if (!(c >= 0 && c <= 1)) throw new RangeError(`confidence ${i} is ${c}; a confidence is from 0 to 1`);
+    const agreement = agrees[i] ? 1 : 0;
+    const bin = binOf(c, edges);
+    counts[bin] = (counts[bin] as number) + 1;
+    confidenceSums[bin] = (confidenceSums[bin] as number) + c;
+    agreeSums[bin] = (agreeSums[bin] as number) + agreement;
+    squares += (agreement - c) ** 2;
+  }
+  const n = confidence.length;
+  let ece = 0;
+  const bins: CalibrationBin[] = [];
+  for (let b = 0; b < binCount; b++) {
+    const count = counts[b] as number;
+    const meanConfidence = count > 0 ? (confidenceSums[b] as number) / count : null;
+    const agreement = count > 0 ? (agreeSums[b] as number) / count : null;
+    if (meanConfidence !== null && agreement !== null) ece += (count / n) * Math.abs(agreement - meanConfidence);
+    bins.push({ lower: b === 0 ? 0 : (edges[b - 1] as number), upper: b === binCount - 1 ? 1 : (edges[b] as number), n: count, meanConfidence, agreement });
+  }
+  return { n, bins, ece: n > 0 ? ece : null, brier: n > 0 ? squares / n : null };
+}
+
+/** The inner edges i * (1 / M), i = 1 .. M - 1, as numpy's linspace(0, 1, M + 1) computes them. */
+function binEdges(binCount: number): Float64Array {
+  const step = 1 / binCount;
+  return Float64Array.from({ length: binCount - 1 }, (_, i) => (i + 1) * step);
+}
+
+/** How many inner edges lie below c (numpy's searchsorted, side 'left'): its bin, (lower, upper]. */
+function binOf(c: number, edges: Float64Array): number {
+  let low = 0;
+  let high = edges.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((edges[middle] as number) < c) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** A verdict with its confidence, whether it agrees with people, and the cluster (puzzle) a replicate draws it with. */
+export interface ClusteredVerdict {
+  cluster: number;
+  confidence: number;
+  agrees: boolean;
+}
+
+export interface CalibrationWithIntervals extends Calibration {
+  /** The ECE's percentile 95% cluster bootstrap interval; null without replicates or verdicts. */
+  eceCi95: [number, number] | null;
+  /** The Brier score's symmetric studentized 95% cluster bootstrap interval, cut at 0; null as the ratio tests say (cluster-ratio-test.ts). */
+  brierCi95: [number, number] | null;
+}
+
+/**
+ * calibration() of the verdicts with cluster bootstrap intervals: each replicate draws as many
+ * clusters as there are, with replacement, and takes every verdict of each drawn cluster. The
+ * Brier score is a ratio of per-cluster sums (squared errors over verdicts), so it takes the
+ * symmetric studentized interval of the report's other ratios; the ECE, an absolute value summed
+ * over bins, has no such standard error and takes the percentile interval. That one is not
+ * centred on the ECE: at small n the ECE is biased upward, and so are its replicates. Clusters
+ * whose verdicts fall in the same bins with the same sums share a group, so a replicate's cost is
+ * per distinct cluster, not per verdict.
+ */
+export function clusteredCalibration(
+  verdicts: readonly ClusteredVerdict[],
+  bootstrap: BootstrapOptions,
+  binCount = CALIBRATION_BINS,
+): CalibrationWithIntervals {
+  const sample = calibration(
+    verdicts.map((verdict) => verdict.confidence),
+    verdicts.map((verdict) => verdict.agrees),
+    binCount,
+  );
+  if (verdicts.length === 0 || bootstrap.replicates === 0) return { ...sample, eceCi95: null, brierCi95: null };
+  const edges = binEdges(binCount);
+  // Per cluster, in order of first appearance: its verdicts' sums per bin, kept sparse (a puzzle has few verdicts).
+  const clusterIndex = new Map<number, number>();
+  const sums: Array<Map<number, { n: number; confidence: number; agree: number }>> = [];
+  const squares: number[] = [];
+  for (const { cluster, confidence, agrees } of verdicts) {
+    let c = clusterIndex.get(cluster);
+    if (c === undefined) {
+      c = sums.length;
+      clusterIndex.set(cluster, c);
+      sums.push(new Map());
+      squares.push(0);
+    }
+    const bin = binOf(confidence, edges);
+    const entry = (sums[c] as Map<number, { n: number; confidence: number; agree: number }>).get(bin) ?? { n: 0, confidence: 0, agree: 0 };
+    entry.n++;
+    entry.confidence += confidence;
+    entry.agree += agrees ? 1 : 0;
+    sums[c]?.set(bin, entry);
+    squares[c] = (squares[c] as number) + ((agrees ? 1 : 0) - confidence) ** 2;
+  }
+  const keyOf = (c: number) =>
+    `${[...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)]
+      .sort(([a], [b]) => a - b)
+      .map(([bin, entry]) => `${bin}:${entry.n}:${entry.confidence}:${entry.agree}`)
+      .join(' ')}`;
+  const { groupOf, firstOf } = groupsByKey(sums.length, keyOf);
+  const groups = firstOf.map((c) => [...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)]);
+  const counts = new Float64Array(binCount);
+  const confidenceSums = new Float64Array(binCount);
+  const agreeSums = new Float64Array(binCount);
+  const eces = new Float64Array(bootstrap.replicates);
+  let b = 0;
+  forEachReplicate(groupOf, groups.length, bootstrap, (draws) => {
+    counts.fill(0);
+    confidenceSums.fill(0);
+    agreeSums.fill(0);
+    let n = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const w = draws[g] as number;
+      if (w === 0) continue;
+      for (const [bin, entry] of groups[g] as [number, { n: number; confidence: number; agree: number }][]) {
+        counts[bin] = (counts[bin] as number) + w * entry.n;
+        confidenceSums[bin] = (confidenceSums[bin] as number) + w * entry.confidence;
+        agreeSums[bin] = (agreeSums[bin] as number) + w * entry.agree;
+        n += w * entry.n;
+      }
+    }
+    let ece = 0;
+    for (let bin = 0; bin < binCount; bin++) {
+      const count = counts[bin] as number;
+      if (count > 0) ece += (count / n) * Math.abs((agreeSums[bin] as number) / count - (confidenceSums[bin] as number) / count);
+    }
+    eces[b] = ece;
+    b++;
+  });
+  const [brier] = clusterRatioTests(
+    [
+      {
+        clusters: sums.map((_, c) => c),
+        numerators: squares,
+        denominators: sums.map((bins) => [...bins.values()].reduce((total, entry) => total + entry.n, 0)),
+      },
+    ],
+    bootstrap,
+  );
+  const brierCi95 = brier?.ci95 ?? null;
+  return { ...sample, eceCi95: percentileInterval(eces), brierCi95: brierCi95 === null ? null : [Math.max(0, brierCi95[0]), brierCi95[1]] };
+}
