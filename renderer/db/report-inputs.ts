@@ -9,6 +9,8 @@ import Dexie, { type IndexableType } from 'dexie';
 import { TASKS, type Annotator, type GoldLabel, type Label, type Study, type StudyData } from '../../shared/domain/model';
 import { canonicalJson, canonicalRecordsJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
+import type { JudgeRunRow } from '../../shared/judge-run/stored-records';
+import type { JudgeRunOrigin } from '../../shared/report/model/report-model';
 import { byStudy } from './by-study';
 import { markRevisions, revisionKeys, revisionText } from './data-revision';
 import type { StudioDatabase } from './database';
@@ -26,6 +28,8 @@ export interface ReportData {
   annotatorNames: Record<string, string>;
   /** Labels left out of `labels` because the annotator's devices disagree on their unit (TeamDatabase.openConflicts). */
   conflictingLabels: number;
+  /** What produced each judge's labels where a run of the app did: its latest applied run (the fitness cards). */
+  judgeRuns: JudgeRunOrigin[];
 }
 
 export interface ReportInputs extends ReportData {
@@ -60,46 +64,52 @@ interface ReportRead {
 async function readReport(db: StudioDatabase, studyId: string, options: ReportDataOptions): Promise<ReportRead> {
   const withGold = options.gold ?? true;
   // One transaction, so the labels, gold labels and revision marks belong to the same state of the study.
-  return db.transaction('r', [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators, db.teamDatabases, db.meta], async () => {
-    // Every read goes out at once, so IndexedDB serves them back to back with no round trip
-    // between; a missing study is told once they are back (its reads find nothing). The labels,
-    // most of the read, go out in parts as soon as the annotators are known (studyLabelsInParts).
-    const annotatorsRead = byStudy(db.annotators, studyId).toArray();
-    const othersRead = Promise.all([
-      withGold ? loadGoldLabels(db, studyId) : [],
-      db.teamDatabases.where('studyId').equals(studyId).toArray(),
-      db.meta.bulkGet(revisionKeys(studyId)),
-      db.studies.get(studyId),
-      byStudy(db.puzzles, studyId).toArray(),
-      byStudy(db.sessions, studyId).toArray(),
-      byStudy(db.turns, studyId).toArray(),
-    ]);
-    const annotators = await annotatorsRead;
-    const labelsRead = studyLabelsInParts(db, studyId, annotators);
-    options.whileReading?.();
-    const [[gold, databases, marks, record, puzzles, sessions, turns], stored] = await Promise.all([othersRead, labelsRead]);
-    if (!record) throw new Error(missingStudy(studyId));
-    const study: StudyData = { study: record, puzzles, sessions, turns };
-    const conflicting = new Set(
-      databases.flatMap((row) => Object.values(row.openConflicts ?? {}).map((conflict) => conflictKey(row.annotatorId, conflict.task, conflict.unit))),
-    );
-    const labels = conflicting.size === 0 ? stored : stored.filter((label) => !conflicting.has(conflictKey(label.annotatorId, label.task, label.unitId)));
-    // A checksum is kept only against marks that were there when the data was read: none means a write came in between.
-    const [labelsMark, goldMark, teamMark] = marks;
-    return {
-      data: {
-        study,
-        labels,
-        gold,
-        annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])),
-        conflictingLabels: stored.length - labels.length,
-      },
-      // The labels' checksum covers the team databases too: their open conflicts decide which labels count.
-      labelsRevision: revisionText([labelsMark, teamMark]),
-      goldRevision: revisionText([goldMark]),
-      revision: revisionText(marks),
-    };
-  });
+  return db.transaction(
+    'r',
+    [db.studies, db.puzzles, db.sessions, db.turns, db.labels, db.gold, db.annotators, db.teamDatabases, db.meta, db.judgeRuns],
+    async () => {
+      // Every read goes out at once, so IndexedDB serves them back to back with no round trip
+      // between; a missing study is told once they are back (its reads find nothing). The labels,
+      // most of the read, go out in parts as soon as the annotators are known (studyLabelsInParts).
+      const annotatorsRead = byStudy(db.annotators, studyId).toArray();
+      const othersRead = Promise.all([
+        withGold ? loadGoldLabels(db, studyId) : [],
+        db.teamDatabases.where('studyId').equals(studyId).toArray(),
+        db.meta.bulkGet(revisionKeys(studyId)),
+        db.studies.get(studyId),
+        byStudy(db.puzzles, studyId).toArray(),
+        byStudy(db.sessions, studyId).toArray(),
+        byStudy(db.turns, studyId).toArray(),
+        db.judgeRuns.where('studyId').equals(studyId).toArray(),
+      ]);
+      const annotators = await annotatorsRead;
+      const labelsRead = studyLabelsInParts(db, studyId, annotators);
+      options.whileReading?.();
+      const [[gold, databases, marks, record, puzzles, sessions, turns, runs], stored] = await Promise.all([othersRead, labelsRead]);
+      if (!record) throw new Error(missingStudy(studyId));
+      const study: StudyData = { study: record, puzzles, sessions, turns };
+      const conflicting = new Set(
+        databases.flatMap((row) => Object.values(row.openConflicts ?? {}).map((conflict) => conflictKey(row.annotatorId, conflict.task, conflict.unit))),
+      );
+      const labels = conflicting.size === 0 ? stored : stored.filter((label) => !conflicting.has(conflictKey(label.annotatorId, label.task, label.unitId)));
+      // A checksum is kept only against marks that were there when the data was read: none means a write came in between.
+      const [labelsMark, goldMark, teamMark] = marks;
+      return {
+        data: {
+          study,
+          labels,
+          gold,
+          annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])),
+          conflictingLabels: stored.length - labels.length,
+          judgeRuns: runOrigins(runs),
+        },
+        // The labels' checksum covers the team databases too: their open conflicts decide which labels count.
+        labelsRevision: revisionText([labelsMark, teamMark]),
+        goldRevision: revisionText([goldMark]),
+        revision: revisionText(marks),
+      };
+    },
+  );
 }
 
 /**
@@ -125,6 +135,18 @@ async function studyLabelsInParts(db: StudioDatabase, studyId: string, annotator
     ),
   );
   return parts.flat();
+}
+
+/** Each judge's latest run whose labels were applied, as the fitness cards show it. */
+function runOrigins(runs: readonly JudgeRunRow[]): JudgeRunOrigin[] {
+  const latest = new Map<string, JudgeRunOrigin>();
+  for (const { judge, model, prompt, endpoint, parameters, record } of runs) {
+    if (record === undefined) continue;
+    const earlier = latest.get(judge);
+    if (earlier !== undefined && earlier.finishedAt >= record.finishedAt) continue;
+    latest.set(judge, { judge, model, prompt, endpoint, temperature: parameters.temperature, samples: parameters.samples, finishedAt: record.finishedAt });
+  }
+  return [...latest.values()];
 }
 
 function conflictKey(annotatorId: string, task: string, unitId: string): string {

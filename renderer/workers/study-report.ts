@@ -36,7 +36,7 @@ export async function computeStudyReport(
     pairedTest: request.pairedTest,
     altTestEpsilon: request.altTestEpsilon,
   };
-  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, revision } = await loadReportInputs(db, studyId, {
+  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await loadReportInputs(db, studyId, {
     gold: request.includeGold,
     whileReading: () => warmReportEngine(settings),
   });
@@ -46,6 +46,7 @@ export async function computeStudyReport(
     gold,
     annotatorNames,
     conflictingLabels,
+    judgeRuns,
     settings,
     inputs,
     app,

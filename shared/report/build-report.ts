@@ -22,6 +22,7 @@ import {
   type ChanceCorrected,
   type ConfusionMatrix,
   type FewClusters,
+  type JudgeRunOrigin,
   type PairKappa,
   type ReportBucket,
   type ReportTask,
@@ -73,6 +74,8 @@ export interface ReportInput {
   inputs: Array<{ file: string; sha256: string }>;
   app: string;
   now: string;
+  /** What produced the judges' labels where a run of the app did (its latest finished run per judge): shown on their fitness cards. */
+  judgeRuns?: readonly JudgeRunOrigin[];
   /** Called before each phase with the phases done so far, and once more when all are done. */
   onProgress?: (label: string, done: number, total: number) => void;
 }
@@ -86,7 +89,7 @@ export function buildReport(input: ReportInput): AgreementReport {
   const prepared = prepare(input);
   const figures = figuresOf(input, prepared);
   let done = figures.phases - JUDGES_PHASES.length;
-  const judges = judgesOf(prepared, figures.report.pairwise, (label) => input.onProgress?.(label, done++, figures.phases));
+  const judges = judgesOf(prepared, figures.report, input.judgeRuns ?? [], (label) => input.onProgress?.(label, done++, figures.phases));
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', figures.phases, figures.phases);
   return assembleReport(figures, judges);
@@ -173,14 +176,20 @@ function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
   return { report, phases: total };
 }
 
-function judgesOf(prepared: Prepared, pairwise: AgreementReport['pairwise'], phase: (label: (typeof JUDGES_PHASES)[number]) => void): ReportJudges {
+function judgesOf(
+  prepared: Prepared,
+  report: ReportFigures['report'],
+  runs: readonly JudgeRunOrigin[],
+  phase: (label: (typeof JUDGES_PHASES)[number]) => void,
+): ReportJudges {
   const { settings, bootstrap, study, resample, units, buckets } = prepared;
   phase('Player outcomes');
   const games = sessionGames(study, units);
   const playerBuckets = reportBuckets(games.map((game) => game.bucket));
   const players = { outcomes: playerOutcomes(games, playerBuckets), ranking: compareRankings(games, settings.seed) };
   phase('Judges');
-  const judges = judgesSection(study, units, buckets, playerBuckets, pairwise, {
+  const evidence = { tables: report.tables, statistics: report.statistics, annotators: report.annotators };
+  const judges = judgesSection(study, units, buckets, playerBuckets, report.pairwise, evidence, runs, {
     resample,
     pairedTest: pairedTestOf(settings),
     altTestEpsilon: settings.altTestEpsilon,

@@ -7,6 +7,7 @@ import type { BootstrapOptions } from '../stats/bootstrap';
 import { differenceSeriesKind } from '../stats/cluster-difference-test';
 import { clusterTestsOfKinds, ratioSeriesKind } from '../stats/cluster-ratio-test';
 import { altTest, DEFAULT_ALT_TEST_EPSILON } from '../stats/judge/alt-test';
+import { clusteredKappas } from '../stats/judge/clustered-kappa';
 import { holm } from '../stats/judge/mcnemar';
 import { correctedScoresOfJudge } from '../stats/study/corrected-scores';
 import { humanLikeness } from '../stats/study/human-likeness';
@@ -17,12 +18,14 @@ import { confidencePlan } from '../stats/study/judge-confidence';
 import { judgePairsPlan } from '../stats/study/judge-pairs';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
+import { fitnessCards, type CardEvidence, type JudgeKappa } from './fitness-card';
 import { holmFamilyText } from './holm-families';
 import type {
   BiasCheckRow,
   CalibrationRow,
   JudgeAltTestRow,
   JudgePairStabilityRow,
+  JudgeRunOrigin,
   JudgeRankingRow,
   PairKappa,
   SelfConsistencyRow,
@@ -49,6 +52,8 @@ export function judgesSection(
   buckets: Record<ReportTask, readonly ReportBucket[]>,
   playerBuckets: readonly ReportBucket[],
   pairwise: Record<ReportTask, readonly PairKappa[]>,
+  evidence: CardEvidence,
+  runs: readonly JudgeRunOrigin[],
   settings: JudgesSettings,
 ): JudgesSection | undefined {
   const tasks: ReportTask[] = ['answer', 'match'];
@@ -67,6 +72,7 @@ export function judgesSection(
   const calibration: CalibrationRow[] = [];
   const selfConsistency: SelfConsistencyRow[] = [];
   const judgePairs: JudgePairStabilityRow[] = [];
+  const kappas: JudgeKappa[] = [];
   const { texts, tertiles } = unitTexts(data);
   for (const task of tasks) {
     const taskUnits = units.units[task];
@@ -101,6 +107,9 @@ export function judgesSection(
         const reasked = consistent.find((row) => row.judge === swapped.a);
         return reasked === undefined ? { swapped } : { swapped, reasked };
       });
+    clusteredKappas(biasPlan.majorityPairs, settings.bootstrap).forEach(({ n, kappa, ci95 }, j) =>
+      kappas.push({ task, judge: judges[j] as string, n, kappa, ci95 }),
+    );
     const leniencySeries = leniencyPlan.seriesSets[0]?.length ?? 0;
     biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences, orderChecks));
     const againstPeople = leniencyPlan.rows([leniencyAndYesRates.slice(0, leniencySeries)]);
@@ -156,7 +165,8 @@ export function judgesSection(
   section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
   const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
   const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
-  return { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs };
+  const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs };
+  return { ...full, fitness: fitnessCards(full, evidence, kappas, runs) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { oneLine, provenanceLines, reportTables, type LayoutTable } from './tabl
 export function renderLatex(report: AgreementReport): string {
   const comment = [
     ...provenanceLines(report),
-    'The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} too (LaTeX holds 18 waiting floats).',
+    'The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} and \\maxdeadcycles=1000 too (LaTeX holds 18 waiting floats, and gives up placing a hundred).',
   ]
     .map((line) => `% ${line}`)
     .join('\n');
@@ -27,7 +27,7 @@ export function renderLatex(report: AgreementReport): string {
 const ROWS_PER_FLOAT = 15;
 
 /** The table as floats of at most ROWS_PER_FLOAT rows: the first with its caption and label, the others "continued" with the label numbered, the notes under the last. */
-function pageSized(table: LayoutTable): LayoutTable[] {
+export function pageSized(table: LayoutTable): LayoutTable[] {
   const parts = Math.ceil(table.rows.length / ROWS_PER_FLOAT);
   if (parts <= 1) return [table];
   return Array.from({ length: parts }, (_, part) => ({
@@ -45,7 +45,7 @@ function tableSettings(wide: boolean): string {
   return wide ? '\\small\\setlength{\\tabcolsep}{4pt}' : '\\footnotesize\\setlength{\\tabcolsep}{3pt}';
 }
 
-function latexTable(table: LayoutTable): string {
+export function latexTable(table: LayoutTable): string {
   const env = table.wide === true ? 'table*' : 'table';
   const alignOf = (column: number) => (column < table.labelColumns ? 'l' : 'r');
   const align = table.columns.map((_, column) => alignOf(column)).join('');

@@ -24,7 +24,7 @@ function judgesSection(report: AgreementReport): string[] {
   return tables.length === 0 ? [] : ['## Judges', ...tables.map((table) => markdownTable(table, '###'))];
 }
 
-function markdownTable(table: LayoutTable, heading = '##'): string {
+export function markdownTable(table: LayoutTable, heading = '##'): string {
   const header = columnHeaders(table).map(escapeMarkdown);
   const align = header.map((_, column) => (column < table.labelColumns ? ':---' : '---:'));
   const rows = table.rows.map((row) => [...row.labels.map(escapeMarkdown), ...row.values]);

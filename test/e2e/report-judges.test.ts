@@ -1,8 +1,10 @@
-// The report's Judges section end to end in Chromium: the demo study (two judges) with three
-// annotators' label files shows each judge's confusion matrix, per-label figures equal to the
-// exported report JSON's, the leniency bar in words, the Alt-Test's verdict and the judges side
-// by side, the bias checks, human-likeness and each judge's ranking; the annotators' expertise changes the Alt-Test's epsilon. With one annotator the
-// Alt-Test is refused and says why.
+// The report's Judges section end to end in Chromium: the demo study (two judges, one with an
+// order-swapped twin and its samples and probabilities kept) with three annotators' label files
+// shows each judge's confusion matrix, per-label figures equal to the exported report JSON's, the
+// leniency bar in words, the Alt-Test's verdict, the judges side by side, the bias checks,
+// human-likeness, each judge's ranking, calibration and stability, and the fitness cards, each
+// saved as Markdown, LaTeX and JSON; the annotators' expertise changes the Alt-Test's epsilon.
+// With one annotator the Alt-Test is refused and says why.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -194,6 +196,26 @@ describe("the report's Judges section", () => {
         expect(await shown.getAttribute('data-likeness-verdict')).toBe(row.verdict ?? 'none');
       }
       expect(await page.locator('[data-testid="judge-rankings"] tbody tr').count()).toBe(judges.rankings?.length);
+
+      // The fitness cards: one judge at a time, each as the JSON has it, and saved on its own.
+      const cards = page.getByTestId('fitness-cards');
+      await cards.locator(`button[data-fitness-judge="${FOLLOWED}"]`).click();
+      await expect.poll(() => cards.getAttribute('data-judge')).toBe(FOLLOWED);
+      const fitness = judges.fitness?.find((card) => card.judge === FOLLOWED);
+      const kappaRow = page.locator('[data-testid="fitness-card"] tr[data-card-task="match"][data-card-item="kappa"]');
+      expect(await kappaRow.locator('th').nth(2).textContent()).toContain(`fit for ${fitness?.tasks.find((task) => task.task === 'match')?.band}`);
+      for (const [format, extension] of [
+        ['md', 'md'],
+        ['latex', 'tex'],
+        ['json', 'json'],
+      ] as const) {
+        const saved = await downloads(page, dir, 1, () => cards.locator(`button[data-save-card="${format}"]`).click());
+        const [name, path] = [...saved.entries()][0] ?? [];
+        expect(name).toBe(`${STUDY_ID}.fitness-card.arbiter-large.${extension}`);
+        const text = readFileSync(path ?? '', 'utf8');
+        if (format === 'json') expect((JSON.parse(text) as { card: unknown }).card).toEqual(fitness);
+        else expect(text).toContain(`Fitness card: ${FOLLOWED}`);
+      }
 
       // The annotators' expertise sets the epsilon: crowd workers, 0.1.
       expect(await page.getByTestId('alt-test-epsilon').textContent()).toBe('0.2');

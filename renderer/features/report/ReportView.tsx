@@ -17,6 +17,7 @@ import { ChanceCorrectedPanel } from './ChanceCorrectedPanel';
 import { ConfusionSection } from './ConfusionSection';
 import { DifficultySection } from './DifficultySection';
 import { ExportSection } from './ExportSection';
+import { FitnessCards } from './FitnessCards';
 import { JudgesSection } from './JudgesSection';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
 import { PlayerOutcomesSection } from './PlayerOutcomesSection';
@@ -88,6 +89,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
       </div>
       <div id="report-judges">
         <JudgesSection report={report} />
+        <FitnessCards report={report} />
       </div>
       <div id="report-annotators">
         <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />

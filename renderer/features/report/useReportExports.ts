@@ -1,8 +1,9 @@
 // The report page's exports: the labelled dataset (JSONL or CSV, with judge labels: this page
-// is the lead's) written in the report worker, and the report files written here from the
-// report on the page; each saved through the host, with progress and one status line.
+// is the lead's) written in the report worker, and the report files and judges' fitness cards
+// written here from the report on the page; each saved through the host, with progress and one status line.
 
 import { useCallback, useState } from 'react';
+import { fitnessCardFile, type FitnessCardFormat } from '../../../shared/report/fitness-card-file';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
@@ -13,6 +14,7 @@ import { reportFile } from './report-files';
 type ExportState = { status: 'idle' } | { status: 'running'; what: string; progress?: WorkProgress } | { status: 'done' | 'failed'; message: string };
 
 const DATASET_NAME: Record<DatasetFormat, string> = { jsonl: 'labelled dataset (JSONL)', csv: 'labelled dataset (CSV)' };
+const CARD_FORMAT_NAME: Record<FitnessCardFormat, string> = { md: 'Markdown', latex: 'LaTeX', json: 'JSON' };
 const REPORT_NAME: Record<ReportFileFormat, string> = { json: 'report (JSON)', md: 'report (Markdown)', csv: 'report (CSV)', latex: 'report (LaTeX)' };
 
 export function useReportExports(studyId: string) {
@@ -44,5 +46,11 @@ export function useReportExports(studyId: string) {
     [save],
   );
 
-  return { state, exportDataset, exportReport };
+  const exportFitnessCard = useCallback(
+    (report: AgreementReport, judge: string, format: FitnessCardFormat) =>
+      save(`fitness card of ${judge} (${CARD_FORMAT_NAME[format]})`, async () => fitnessCardFile(report, judge, format)),
+    [save],
+  );
+
+  return { state, exportDataset, exportReport, exportFitnessCard };
 }

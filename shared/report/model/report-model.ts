@@ -336,6 +336,53 @@ export interface JudgesSection {
   selfConsistency?: SelfConsistencyRow[];
   /** Per task and pair of judges of one model (prompt versions, runs, the order-swapped prompt): how far they agree (issue 31 point 2); absent from reports written before it. */
   judgePairs?: JudgePairStabilityRow[];
+  /** Per judge: what it is fit for, and on what evidence (issue 31 point 5); absent from reports written before it. */
+  fitness?: FitnessCard[];
+}
+
+/**
+ * What a judge's kappa with the human majority makes it fit for, after the Braintrust
+ * eval-library's scorer-validation recipe (its defaults, "to justify, not laws"): below 0.4
+ * exploration only, 0.4 to 0.7 trend monitoring, from about 0.7 candidate for release gating.
+ */
+export type FitnessBand = 'exploration' | 'trend monitoring' | 'release gating';
+
+/** What produced a judge's labels, where a run of the app did: its latest finished run. */
+export interface JudgeRunOrigin {
+  judge: string;
+  model: string;
+  prompt: { name: string; hash: string };
+  endpoint: string;
+  temperature: number;
+  samples: number;
+  finishedAt: string;
+}
+
+/** A judge's fitness card (issue 31 point 5): the evidence for what it may be used for, per task. */
+export interface FitnessCard {
+  judge: string;
+  run?: JudgeRunOrigin;
+  tasks: FitnessTaskCard[];
+  /** What would make the card stale: changes after which the judge must be validated again. */
+  revalidateWhen: string[];
+}
+
+export interface FitnessTaskCard {
+  task: ReportTask;
+  /** The people the judge is measured against: how many, their Krippendorff's alpha (all buckets) with its CI, and whether the lead adjudicated (gold labels). */
+  reference: { people: number; alpha: number | null; alphaCi95: Interval | null; adjudicated: boolean };
+  /** Agreement with people (the agreement table's judge vs Humans, all buckets). */
+  agreement: { value: number | null; ci95: Interval | null; n: number };
+  /** Cohen's kappa with the strict human majority and its percentile cluster bootstrap CI. */
+  kappa: { value: number | null; ci95: Interval | null; n: number };
+  /** The band of the kappa interval's lower bound (the point's where there is no interval); null without a kappa. */
+  band: FitnessBand | null;
+  /** The band of the kappa itself. */
+  pointBand: FitnessBand | null;
+  /** Where the judge says yes (matched) and the majority no (unmatched) most: the buckets by that rate, highest first, at most three with such errors. */
+  riskiest: Array<{ bucket: ReportBucket; lenient: number; peopleNegative: number; rate: number }>;
+  /** The verdicts of the other sections, in words. */
+  findings: Array<{ section: 'calibration' | 'stability' | 'bias' | 'human-likeness'; text: string }>;
 }
 
 /** Where a judge's confidence in its label comes from: the share of its k samples that gave it, or the probability its log-probabilities gave it. */

@@ -19,6 +19,7 @@ import type {
 import type { BootstrapOptions } from '../bootstrap';
 import { differenceSeriesBuilder, type DifferenceSeries, type DifferenceSeriesBuilder } from '../cluster-difference-test';
 import { CLUSTER_TEST_REASONS, clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
+import type { ClusteredPair } from '../judge/clustered-kappa';
 import { addressesJudge, isHedged } from '../judge/final-answer-tone';
 import { JUDGE_POLES } from '../judge/error-direction';
 import { holm } from '../judge/mcnemar';
@@ -82,6 +83,8 @@ export interface BiasCheckSettings {
  * the rows once they are.
  */
 export interface BiasCheckPlan {
+  /** Per judge, its label and the strict human majority's on each unit with both, with the unit's cluster (the fitness card's kappa). */
+  majorityPairs: ClusteredPair[][];
   yesRates: ClusterSeries[];
   differences: DifferenceSeries[];
   rows(yesRateTests: readonly ClusterRatioTest[], differenceTests: readonly ClusterRatioTest[], orderChecks?: readonly OrderCheck[]): BiasCheckRow[];
@@ -135,6 +138,7 @@ export function biasChecksPlan(
     return playerFamilies.get(player);
   };
   const yesSkews = judges.map(() => buckets.map((): { cluster: number; value: number }[] => []));
+  const majorityPairs = judges.map((): ClusteredPair[] => []);
   // Per judge and bucket: the judge's positive labels and the majority's, for the two rates the row shows.
   const positives = judges.map(() => buckets.map(() => ({ judge: 0, people: 0 })));
   const clusterCount = allClusters.reduce((most, cluster) => Math.max(most, cluster + 1), 0);
@@ -161,6 +165,7 @@ export function biasChecksPlan(
         for (const check of judgeChecks) for (const builder of check.builders) builder.add(cluster, undefined, 0);
         continue;
       }
+      majorityPairs[j]?.push({ cluster, judge: label, reference: majority });
       const judgePositive = Number(label === positive);
       const leniency = judgePositive - majorityPositive;
       const agreement = Number(label === majority);
@@ -199,6 +204,7 @@ export function biasChecksPlan(
     ),
   );
   return {
+    majorityPairs,
     yesRates,
     differences: planned.map(({ series }) => series),
     rows(yesRateTests, differenceTests, orderChecks = []) {

@@ -85,7 +85,19 @@ describe('gold labels as one more rater group', () => {
     // A difficulty gold label is not a rating: buckets, statistics and everything else stay;
     // the settings record the two gold labels the tables count.
     expect(withGold.settings).toEqual({ ...without.settings, goldLabels: 2 });
-    expect({ ...withGold, tables: without.tables, pairwise: without.pairwise, settings: without.settings }).toEqual(without);
+    // The fitness cards say the reference is now adjudicated, and nothing else changes on them.
+    const cards = withGold.judges?.fitness?.map((card) => ({
+      ...card,
+      tasks: card.tasks.map((task) => ({ ...task, reference: { ...task.reference, adjudicated: false } })),
+    }));
+    expect(withGold.judges?.fitness?.every((card) => card.tasks.every((task) => task.reference.adjudicated))).toBe(true);
+    expect({
+      ...withGold,
+      tables: without.tables,
+      pairwise: without.pairwise,
+      settings: without.settings,
+      ...(withGold.judges === undefined ? {} : { judges: { ...withGold.judges, fitness: cards } }),
+    }).toEqual(without);
   });
 
   it('adds gold to a task only where the lead adjudicated one of its units', () => {

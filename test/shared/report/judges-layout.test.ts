@@ -46,6 +46,8 @@ describe('the Judges section in the Markdown', () => {
       '### M: is each judge human-like?',
       '### R: is each judge human-like?',
       '### M: the player ranking under each judge',
+      '### Fitness card: j1',
+      '### Fitness card: j2',
     ]);
   });
 

@@ -302,7 +302,7 @@ describe('renderLatex', () => {
       `% input: pilot.json sha256 ${'a'.repeat(64)}`,
       `% input: ann-01.labels.json sha256 ${'b'.repeat(64)}`,
       '% settings: bootstrap 1000, seed 1, average micro, unsure labels counted',
-      '% The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} too (LaTeX holds 18 waiting floats).',
+      '% The tables need \\usepackage{booktabs} in the preamble; all of them in one document, \\extrafloats{100} and \\maxdeadcycles=1000 too (LaTeX holds 18 waiting floats, and gives up placing a hundred).',
     ]);
   });
 
