@@ -14,6 +14,7 @@ import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLi
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
 import { MAX_JUDGE_SAMPLES } from '../../shared/domain/model';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
+import { TOP_LOGPROBS } from '../../shared/judge-run/verdict-logprobs';
 import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
 import { answerIsCutOff, applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
 import { startJudgeRun, type RunProgress } from '../../shared/judge-run/runner';
@@ -62,7 +63,12 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
   --judge-name NAME      the name the labels get (default "<model>@<prompt name>"); needed
                          when the transcripts already hold labels of that judge: the
                          same name replaces them, another (NAME~2) keeps both judges
-  --samples K            ask each turn K times and keep the majority (default ${DEFAULT_SAMPLES})
+  --samples K            ask each turn K times and keep the majority (default ${DEFAULT_SAMPLES}); with
+                         K of 2 or more the bundle keeps every sample's label, which the
+                         report's calibration and stability read
+  --logprobs             ask for the log-probabilities of the reply's tokens (OpenAI, vLLM,
+                         llama.cpp, Ollama 0.12.11 on) and keep the probability of each
+                         label in the bundle; an endpoint that sends none gives none
   --concurrency N        requests at once (default ${DEFAULTS.concurrency})
   --rpm N                at most N requests a minute (default: no bound)
   --timeout SECONDS      per request (default ${DEFAULTS.timeoutSeconds})
@@ -88,6 +94,7 @@ interface JudgeOptions {
   judgeName?: string;
   sample?: { size: number; seed: number };
   samples: number;
+  logprobs: boolean;
   concurrency: number;
   rpm?: number;
   timeoutSeconds: number;
@@ -167,6 +174,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     temperature: options.temperature,
     maxTokens: options.maxTokens,
     timeoutMs: options.timeoutSeconds * 1000,
+    ...(options.logprobs ? { topLogprobs: TOP_LOGPROBS } : {}),
   };
   const startedAt = new Date().toISOString();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -343,6 +351,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       sample: { type: 'string' },
       seed: { type: 'string' },
       samples: { type: 'string' },
+      logprobs: { type: 'boolean' },
       concurrency: { type: 'string' },
       rpm: { type: 'string' },
       timeout: { type: 'string' },
@@ -394,6 +403,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
         }
       : {}),
     samples: parseWholeNumber(COMMAND, 'samples', values.samples, DEFAULT_SAMPLES, 1, MAX_JUDGE_SAMPLES),
+    logprobs: values.logprobs === true,
     concurrency: parseWholeNumber(COMMAND, 'concurrency', values.concurrency, DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
     ...(values.rpm !== undefined ? { rpm: parseWholeNumber(COMMAND, 'rpm', values.rpm, 60, 1, 1_000_000) } : {}),
     timeoutSeconds: parseWholeNumber(COMMAND, 'timeout', values.timeout, DEFAULTS.timeoutSeconds, 1, 3600),

@@ -138,6 +138,7 @@ async function readJournal(path: string): Promise<JournalRead> {
       reply: entry.reply,
       ...(typeof entry.reasoning === 'string' ? { reasoning: entry.reasoning } : {}),
       ...(typeof entry.finishReason === 'string' ? { finishReason: entry.finishReason } : {}),
+      ...verdictAlternativesOf(entry.verdictAlternatives),
       tokensIn: typeof entry.tokensIn === 'number' ? entry.tokensIn : 0,
       tokensOut: typeof entry.tokensOut === 'number' ? entry.tokensOut : 0,
       at: typeof entry.at === 'string' ? entry.at : '',
@@ -145,6 +146,16 @@ async function readJournal(path: string): Promise<JournalRead> {
     });
   }
   return { ok: true, settings: header.settings as JournalSettings, answers };
+}
+
+/** The verdict's alternatives as a journal line keeps them; left out when they are not a list of {token, logprob}. */
+function verdictAlternativesOf(value: unknown): Pick<JudgeAnswer, 'verdictAlternatives'> {
+  if (!Array.isArray(value)) return {};
+  const alternatives = value.flatMap((one: unknown) => {
+    const entry = typeof one === 'object' && one !== null ? (one as Record<string, unknown>) : undefined;
+    return typeof entry?.token === 'string' && typeof entry.logprob === 'number' ? [{ token: entry.token, logprob: entry.logprob }] : [];
+  });
+  return alternatives.length > 0 ? { verdictAlternatives: alternatives } : {};
 }
 
 function parseLine(line: string): Record<string, unknown> | undefined {

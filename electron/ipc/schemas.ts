@@ -134,6 +134,7 @@ export const judgeSendPayload = z.object({
   temperature: z.number().min(0).max(2),
   maxTokens: z.number().int().min(1).max(1_000_000),
   timeoutMs: z.number().int().min(1).max(3_600_000),
+  topLogprobs: z.number().int().min(0).max(20).optional(),
   messages: z
     .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
     .min(1)

@@ -16,6 +16,7 @@ import { promptVersionByName } from '../db/prompt-versions';
 import { describeStorageError } from '../db/storage';
 import { loadStudyData } from '../db/study-data';
 import type { JudgeRunOutcome, JudgeWorkerApi, SendThroughHost } from './judge-protocol';
+import { TOP_LOGPROBS } from '../../shared/judge-run/verdict-logprobs';
 
 /** Progress crosses to the window at most this often (state changes and the last report at once). */
 const PROGRESS_EVERY_MS = 250;
@@ -47,6 +48,7 @@ function hostSender(endpoint: JudgeEndpoint, send: SendThroughHost): ChatSender 
       temperature: chat.temperature,
       maxTokens: chat.maxTokens,
       timeoutMs: chat.timeoutMs,
+      ...(chat.topLogprobs !== undefined ? { topLogprobs: chat.topLogprobs } : {}),
       messages: [...messages],
     }).catch((error: unknown): ChatOutcome => ({
       ok: false,
@@ -120,6 +122,7 @@ async function prepare(db: StudioDatabase, runId: string, options: JudgeRunnerOp
     temperature: row.parameters.temperature,
     maxTokens: row.parameters.maxTokens,
     timeoutMs: row.parameters.timeoutSeconds * 1000,
+    ...(endpoint.logprobs === true ? { topLogprobs: TOP_LOGPROBS } : {}),
   };
   const prompts = itemPromptSource(data, prompt);
   return {

@@ -75,6 +75,7 @@ export async function sendAdmitted(fetchImpl: FetchLike, admission: Admission | 
       temperature: request.temperature,
       maxTokens: request.maxTokens,
       timeoutMs: request.timeoutMs,
+      ...(request.topLogprobs !== undefined ? { topLogprobs: request.topLogprobs } : {}),
       ...(apiKey ? { apiKey } : {}),
     },
     request.messages,

@@ -5,6 +5,7 @@
 // browser. The API key goes only into the Authorization header and never into a reason.
 
 import { NO_REDIRECTS, redirectAnswered, redirectFailed } from './redirect-refusal';
+import type { TokenLogprobs } from './verdict-logprobs';
 
 // shared/ is typed without DOM or Node: the few platform globals the sender uses, as both provide them.
 interface AbortSignalLike {
@@ -38,6 +39,8 @@ export interface ChatEndpoint {
   maxTokens: number;
   /** Per request, from sending to the whole body read. */
   timeoutMs: number;
+  /** Ask for the log-probabilities of the content's tokens, with this many alternatives at each place (the endpoint says it can). */
+  topLogprobs?: number;
 }
 
 export interface ChatMessage {
@@ -69,6 +72,8 @@ export interface ChatAnswer {
   reasoning?: string;
   /** Why the model stopped, as the server said (`stop`; `length`: at the request's max tokens). */
   finishReason?: string;
+  /** The content's tokens with their log-probabilities and alternatives, where they were asked for and the server sent them. */
+  logprobs?: TokenLogprobs[];
   tokensIn: number;
   tokensOut: number;
 }
@@ -103,7 +108,15 @@ export function chatRequest(endpoint: ChatEndpoint, messages: readonly ChatMessa
     url: chatCompletionsUrl(endpoint.url),
     headers,
     // One whole answer is asked for; a gateway that streams anyway is read too (readChatResponse).
-    body: JSON.stringify({ model: endpoint.model, messages, temperature: endpoint.temperature, max_tokens: endpoint.maxTokens, stream: false }),
+    body: JSON.stringify({
+      model: endpoint.model,
+      messages,
+      temperature: endpoint.temperature,
+      max_tokens: endpoint.maxTokens,
+      stream: false,
+      // OpenAI, vLLM, llama.cpp and Ollama (0.12.11 on) read these two; top_logprobs needs logprobs.
+      ...(endpoint.topLogprobs !== undefined ? { logprobs: true, top_logprobs: endpoint.topLogprobs } : {}),
+    }),
   };
 }
 
@@ -132,7 +145,7 @@ export function readChatResponse(status: number, retryAfter: string | null, body
   }
   const read = isEventStream(contentType, body) ? readEventStream(body) : readJsonCompletion(body);
   if ('kind' in read) return { ok: false, failure: read };
-  const { content, reasoning, finishReason, usage } = read;
+  const { content, reasoning, finishReason, usage, logprobs } = read;
   // Empty content ends a reply that is still a reply: a model that only reasoned, or one cut off
   // at max tokens before it wrote anything (the reading of its verdict says which).
   if (content.trim() === '' && reasoning === '' && finishReason !== 'length')
@@ -142,6 +155,7 @@ export function readChatResponse(status: number, retryAfter: string | null, body
     reply: content,
     ...(reasoning !== '' ? { reasoning } : {}),
     ...(finishReason !== undefined ? { finishReason } : {}),
+    ...(logprobs.length > 0 ? { logprobs } : {}),
     tokensIn: tokenCount(usage?.prompt_tokens),
     tokensOut: tokenCount(usage?.completion_tokens),
   };
@@ -153,6 +167,8 @@ interface CompletionRead {
   reasoning: string;
   finishReason?: string;
   usage: Record<string, unknown> | undefined;
+  /** The content's tokens (`choices[0].logprobs.content`), empty when the server sent none. */
+  logprobs: TokenLogprobs[];
 }
 
 function readJsonCompletion(body: string): CompletionRead | ChatFailure {
@@ -173,7 +189,29 @@ function readJsonCompletion(body: string): CompletionRead | ChatFailure {
     reasoning: reasoningOf(message),
     ...(typeof finishReason === 'string' ? { finishReason } : {}),
     usage: asRecord(record?.usage),
+    logprobs: tokenLogprobsOf(choice),
   };
+}
+
+/**
+ * `choice.logprobs.content` as OpenAI writes it (`[{token, logprob, top_logprobs: [{token,
+ * logprob}]}]`), entries that are not of that shape left out; a server that sends none, or
+ * another shape (llama.cpp's older `completion_probabilities`), gives none.
+ */
+function tokenLogprobsOf(choice: Record<string, unknown> | undefined): TokenLogprobs[] {
+  const content = asRecord(choice?.logprobs)?.content;
+  if (!Array.isArray(content)) return [];
+  const tokens: TokenLogprobs[] = [];
+  for (const entry of content) {
+    const token = asRecord(entry);
+    if (typeof token?.token !== 'string' || typeof token.logprob !== 'number') continue;
+    const alternatives = (Array.isArray(token.top_logprobs) ? token.top_logprobs : []).flatMap((alternative) => {
+      const one = asRecord(alternative);
+      return typeof one?.token === 'string' && typeof one.logprob === 'number' ? [{ token: one.token, logprob: one.logprob }] : [];
+    });
+    tokens.push({ token: token.token, logprob: token.logprob, alternatives });
+  }
+  return tokens;
 }
 
 /** DeepSeek and vLLM call it `reasoning_content`, OpenRouter and newer vLLM `reasoning`. */
@@ -196,6 +234,7 @@ function readEventStream(body: string): CompletionRead | ChatFailure {
   let reasoning = '';
   let finishReason: string | undefined;
   let usage: Record<string, unknown> | undefined;
+  const logprobs: TokenLogprobs[] = [];
   let chunks = 0;
   // Each `data:` line is one chunk, as every OpenAI-compatible server writes them, whether or not
   // a blank line follows it (some gateways leave it out); comments and other fields are not read.
@@ -218,9 +257,10 @@ function readEventStream(body: string): CompletionRead | ChatFailure {
     if (typeof delta?.content === 'string') content += delta.content;
     reasoning += reasoningOf(delta);
     if (typeof choice?.finish_reason === 'string') finishReason = choice.finish_reason;
+    logprobs.push(...tokenLogprobsOf(choice));
   }
   if (chunks === 0) return { kind: 'no-reply', reason: 'the endpoint streamed no answer' };
-  return { content, reasoning, ...(finishReason !== undefined ? { finishReason } : {}), usage };
+  return { content, reasoning, ...(finishReason !== undefined ? { finishReason } : {}), usage, logprobs };
 }
 
 /**

@@ -43,7 +43,20 @@ export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, pro
   };
 }
 
-/** The runner's `ask`: an item's prompt as one user message to the endpoint. The text is built per request and dropped after. */
+/**
+ * The runner's `ask`: an item's prompt as one user message to the endpoint. The text is built per
+ * request and dropped after. An endpoint that refuses the request for its `logprobs` (a model that
+ * cannot give them, an older server) is asked again without, and from then on the run asks for
+ * none: its labels stand, without a probability.
+ */
 export function judgeAsker(prompts: ItemPromptSource, endpoint: ChatEndpoint, send: ChatSender): RunnerOptions['ask'] {
-  return (item: JudgeItem, signal) => send(endpoint, [{ role: 'user', content: prompts.textFor(item.turnId) }], signal);
+  let asked = endpoint;
+  return async (item: JudgeItem, signal) => {
+    const messages = [{ role: 'user' as const, content: prompts.textFor(item.turnId) }];
+    const outcome = await send(asked, messages, signal);
+    if (outcome.ok || asked.topLogprobs === undefined || outcome.failure.kind !== 'refused' || !/logprob/i.test(outcome.failure.reason)) return outcome;
+    asked = { ...asked };
+    delete asked.topLogprobs;
+    return send(asked, messages, signal);
+  };
 }

@@ -10,6 +10,7 @@ import { idProblem } from '../domain/ids';
 import { UNPARSEABLE, type JudgeLabel, type LabelScheme, type StudyData, type Turn } from '../domain/model';
 import { readJudgeReply } from '../formats/judge-reply';
 import { keptJudgeReply } from '../formats/judge-reply-cut';
+import { labelProbabilities } from './verdict-logprobs';
 import type { JudgeAnswer, JudgeFailure, RunSummary } from './runner';
 
 /** A judge's rater name: the model and the prompt version, so two prompts on one model are two judges. */
@@ -86,6 +87,8 @@ export interface TurnVerdict {
   sampleLabels: JudgeLabel[];
   /** Share of pairs of samples giving the same label; null with fewer than two samples. */
   selfAgreement: number | null;
+  /** The probability the log-probabilities give the label, averaged over the samples that came with them; absent without any. */
+  probability?: number;
 }
 
 /**
@@ -117,7 +120,7 @@ export function selfAgreement(labels: readonly JudgeLabel[]): number | null {
   return agreeing / (k * (k - 1));
 }
 
-type ReadAnswer = Pick<JudgeAnswer, 'turnId' | 'sample' | 'reply' | 'reasoning' | 'finishReason'>;
+type ReadAnswer = Pick<JudgeAnswer, 'turnId' | 'sample' | 'reply' | 'reasoning' | 'finishReason' | 'verdictAlternatives'>;
 
 /**
  * An answer that ended at the request's max tokens (`finish_reason: length`) with no verdict in
@@ -163,6 +166,7 @@ export function tallyAnswers(answers: Iterable<ReadAnswer>, turns: ReadonlyMap<s
     const majority = majorityLabel(labels);
     if (majority === undefined) continue;
     const kept = keptJudgeReply(replyAsWritten(read[majority.firstIndex] as ReadAnswer));
+    const probability = meanProbability(read, majority.label, task, scheme);
     verdicts.set(turnId, {
       turnId,
       label: majority.label,
@@ -171,9 +175,24 @@ export function tallyAnswers(answers: Iterable<ReadAnswer>, turns: ReadonlyMap<s
       samples: labels.length,
       sampleLabels: labels,
       selfAgreement: selfAgreement(labels),
+      ...(probability === undefined ? {} : { probability }),
     });
   }
   return verdicts;
+}
+
+/** The mean over the samples with log-probabilities of the probability they give `label`; undefined when none came with them. */
+function meanProbability(answers: readonly ReadAnswer[], label: JudgeLabel, task: 'answer' | 'match', scheme: LabelScheme): number | undefined {
+  let sum = 0;
+  let n = 0;
+  for (const answer of answers) {
+    if (answer.verdictAlternatives === undefined) continue;
+    const probabilities = labelProbabilities(answer.verdictAlternatives, task, scheme);
+    if (probabilities.size === 0) continue;
+    sum += probabilities.get(label) ?? 0;
+    n++;
+  }
+  return n === 0 ? undefined : sum / n;
 }
 
 /** The answers cut off at max tokens before a verdict, each with the reason the record gives. */
@@ -212,8 +231,8 @@ export function meanSelfAgreement(verdicts: Iterable<TurnVerdict>): number | nul
 /**
  * The study with the judge's labels: `judgements[judge]` on every turn with a verdict, its reply
  * in `judgeReplies[judge]` (the format requires it for `unparseable`; kept for every label so a
- * lead can read why), and with two or more samples their labels in `judgeConfidence[judge]` (the
- * report's calibration and stability). A turn without a verdict keeps nothing of this judge, from
+ * lead can read why), and in `judgeConfidence[judge]` its samples' labels (two or more) and the
+ * probability its log-probabilities give its label (the report's calibration and stability). A turn without a verdict keeps nothing of this judge, from
  * an earlier run either, so the labels are this run's.
  */
 export function applyJudgeResults(data: StudyData, judge: string, verdicts: ReadonlyMap<string, TurnVerdict>): StudyData {
@@ -225,7 +244,11 @@ export function applyJudgeResults(data: StudyData, judge: string, verdicts: Read
     if (verdict !== undefined) {
       judgements[judge] = verdict.label;
       replies.push([judge, verdict.reply]);
-      if (verdict.sampleLabels.length >= 2) confidence.push([judge, { samples: verdict.sampleLabels }]);
+      const kept = {
+        ...(verdict.sampleLabels.length >= 2 ? { samples: verdict.sampleLabels } : {}),
+        ...(verdict.probability === undefined ? {} : { probability: verdict.probability }),
+      };
+      if (kept.samples !== undefined || kept.probability !== undefined) confidence.push([judge, kept]);
     }
     const next: Turn = { ...turn, judgements };
     if (replies.length > 0) next.judgeReplies = Object.fromEntries(replies);

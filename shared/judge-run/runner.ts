@@ -9,6 +9,7 @@
 
 import { isRetryable, type ChatFailure, type ChatOutcome } from './chat-completions';
 import type { JudgeItem } from './items';
+import { verdictAlternatives, type TokenAlternative, type TokenLogprobs } from './verdict-logprobs';
 
 interface AbortSignalLike {
   readonly aborted: boolean;
@@ -28,12 +29,20 @@ export interface JudgeAnswer {
   reasoning?: string;
   /** Why the model stopped (`length`: at max tokens). */
   finishReason?: string;
+  /** The alternatives at the verdict's place with their log-probabilities, where the endpoint sent them (verdict-logprobs.ts). */
+  verdictAlternatives?: TokenAlternative[];
   tokensIn: number;
   tokensOut: number;
   /** When it arrived (ISO 8601). */
   at: string;
   /** The run's working time when it arrived, earlier sittings included: a resumed run's clock goes on from it. */
   elapsedMs?: number;
+}
+
+/** Only the verdict's place of the tokens is kept: a journal line per answer, not per token. */
+function verdictAlternativesOf(logprobs: readonly TokenLogprobs[] | undefined): Pick<JudgeAnswer, 'verdictAlternatives'> {
+  const alternatives = logprobs === undefined ? [] : verdictAlternatives(logprobs);
+  return alternatives.length > 0 ? { verdictAlternatives: alternatives } : {};
 }
 
 export interface JudgeFailure {
@@ -196,6 +205,7 @@ export function startJudgeRun(options: RunnerOptions): JudgeRun {
           reply: outcome.reply,
           ...(outcome.reasoning !== undefined ? { reasoning: outcome.reasoning } : {}),
           ...(outcome.finishReason !== undefined ? { finishReason: outcome.finishReason } : {}),
+          ...verdictAlternativesOf(outcome.logprobs),
           tokensIn: outcome.tokensIn,
           tokensOut: outcome.tokensOut,
           at: new Date(clock.now()).toISOString(),

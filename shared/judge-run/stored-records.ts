@@ -29,6 +29,8 @@ export interface JudgeEndpoint {
    * here, for shared/platform imports this folder): shown beside the endpoint.
    */
   keyStorage?: 'system' | 'browser' | 'session';
+  /** The lead says it returns log-probabilities: runs ask for them (`logprobs`, `top_logprobs`), for the report's calibration. */
+  logprobs?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -110,6 +110,8 @@ export interface JudgeSendRequest {
   temperature: number;
   maxTokens: number;
   timeoutMs: number;
+  /** Ask for the log-probabilities of the reply's tokens with this many alternatives (the endpoint says it can). */
+  topLogprobs?: number;
   messages: ChatMessage[];
 }
 

@@ -109,6 +109,59 @@ describe('agreement-studio judge', () => {
     expect(report.stdout).toContain('judge:model-j');
   });
 
+  it('keeps every sample and, with --logprobs, the probability of each label, which the report calibrates', async () => {
+    const out = join(dir, 'confident.json');
+    const run = await judge(out, '--only-labelled', labels, '--samples', '3', '--temperature', '0.7', '--logprobs');
+    expect(run.code).toBe(0);
+    const asked = server.log.filter((request) => request.body.includes('"logprobs":true'));
+    expect(asked.length).toBeGreaterThanOrEqual(9);
+    expect(JSON.parse(asked[0]?.body ?? '{}')).toMatchObject({ logprobs: true, top_logprobs: 10 });
+    const parsed = parseTranscriptBundle({ name: out, text: readFileSync(out, 'utf8') });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const q1 = parsed.value.turns.find((turn) => turn.id === 'q1');
+    const label = defaultReply('q1') === 'Yes' ? 'yes' : 'no';
+    // The fake server says its verdict at probability 0.9, its opposite at 0.1.
+    expect(q1?.judgeConfidence?.['fake@studio-1']?.samples).toEqual([label, label, label]);
+    expect(q1?.judgeConfidence?.['fake@studio-1']?.probability).toBeCloseTo(0.9, 12);
+    // An unreadable reply has no verdict to read a probability of, and keeps its samples alone.
+    expect(parsed.value.turns.find((turn) => turn.id === 'q3')?.judgeConfidence?.['fake@studio-1']).toEqual({
+      samples: ['unparseable', 'unparseable', 'unparseable'],
+    });
+    const report = JSON.parse((await runCli('report', '--transcripts', out, '--labels', labels, '--bootstrap', '0')).stdout) as {
+      judges?: { calibration?: Array<{ judge: string; source: string; n: number }> };
+    };
+    expect(report.judges?.calibration?.filter((row) => row.judge === 'fake@studio-1').map((row) => row.source)).toEqual(['samples', 'log-probabilities']);
+  });
+
+  it('asks again without log-probabilities when the endpoint refuses them, and keeps the labels', async () => {
+    const refusing = write(
+      'refusing.json',
+      judgeStudyBundle([
+        {
+          id: 's9',
+          turns: [
+            { id: 'r1', type: 'question', fake: 'rejectlogprobs' },
+            { id: 'r2', type: 'question', fake: 'rejectlogprobs' },
+          ],
+        },
+      ]),
+    );
+    const out = join(dir, 'refused.json');
+    const run = await runCli('judge', '--transcripts', refusing, '--endpoint', server.url, '--model', 'fake', '--out', out, '--logprobs', '--concurrency', '1');
+    expect(run.code).toBe(0);
+    const parsed = parseTranscriptBundle({ name: out, text: readFileSync(out, 'utf8') });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.value.turns.map((turn) => turn.judgements['fake@studio-1'])).toEqual(['r1', 'r2'].map((id) => (defaultReply(id) === 'Yes' ? 'yes' : 'no')));
+    expect(parsed.value.turns.every((turn) => turn.judgeConfidence === undefined)).toBe(true);
+    // Refused once; the second item was asked without from the start.
+    const requests = server.log.filter((request) => request.item === 'r1' || request.item === 'r2');
+    expect(requests.map((request) => [request.item, request.status, request.body.includes('"logprobs":true')])).toEqual([
+      ['r1', 400, true],
+      ['r1', 200, false],
+      ['r2', 200, false],
+    ]);
+  });
+
   it('resumes from the journal: a rerun with the same settings asks nothing again', async () => {
     const out = join(dir, 'rerun.json');
     const first = await judge(out, '--samples', '2');

@@ -18,7 +18,11 @@
 //   big        about 2 MB of thinking (or explanation after the reply): a reply over the readers' limit
 //   sse        sent as server-sent events (`data:` chunks of deltas, usage last, `data: [DONE]`), as some gateways do unasked
 //   say=TEXT   reply TEXT (the rest of the list, commas included) instead of the default
-// The default reply is `defaultReply(item)`: "Yes" or "No", fixed by the item id.
+// The default reply is `defaultReply(item)`: "Yes" or "No", fixed by the item id. A request with
+// `logprobs: true` gets `choices[0].logprobs.content` as OpenAI writes it: every token of the
+// content, and at the verdict's place its `top_logprobs`, the verdict at probability 0.9 (pNN: NN%)
+// and its opposite (Yes and No, 是 and 不是, 正确 and 错误) at the rest; `nologprobs` answers
+// without them (a server that ignores the field), `rejectlogprobs` with HTTP 400 naming them.
 // Keeps a log of every request (item, path, headers, body, status, time) that tests read. With
 // `apiKey` every request without that key gets HTTP 401; with `allowOrigin` it answers CORS as
 // Ollama does with OLLAMA_ORIGINS, so a web page can call it.
@@ -149,7 +153,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
             ? send(response, 401, { error: { message: `Incorrect API key provided: ${request.headers.authorization ?? ''}` } })
             : behaviour.kind === 'wrong-key'
               ? send(response, 401, { error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } })
-              : respond(response, behaviour, item ?? content, { content, maxTokens: maxTokensOf(body) }, retryAfterSeconds);
+              : respond(response, behaviour, item ?? content, { content, maxTokens: maxTokensOf(body), logprobs: asksLogprobs(body) }, retryAfterSeconds);
         answered++;
       };
       if (delayMs > 0) setTimeout(answer, delayMs);
@@ -171,8 +175,11 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
 }
 
 /** How an answer is written (the `think` … `sse` directives). */
-type Shape = Record<'think' | 'reasoning' | 'explain' | 'zh' | 'zhmatch' | 'cut' | 'length' | 'big' | 'sse', boolean>;
-const SHAPES = ['think', 'reasoning', 'explain', 'zh', 'zhmatch', 'cut', 'length', 'big', 'sse'] as const;
+type Shape = Record<'think' | 'reasoning' | 'explain' | 'zh' | 'zhmatch' | 'cut' | 'length' | 'big' | 'sse' | 'nologprobs' | 'rejectlogprobs', boolean> & {
+  /** The verdict's probability in the log-probabilities. */
+  p: number;
+};
+const SHAPES = ['think', 'reasoning', 'explain', 'zh', 'zhmatch', 'cut', 'length', 'big', 'sse', 'nologprobs', 'rejectlogprobs'] as const;
 
 type Behaviour =
   | { kind: 'answer'; say?: string; shape: Shape }
@@ -190,11 +197,12 @@ function behaviourFor(directives: string | null, attempt: number): Behaviour {
   const sayAt = text.indexOf('say=');
   const say = sayAt >= 0 ? text.slice(sayAt + 4) : undefined;
   const listed = (sayAt >= 0 ? text.slice(0, sayAt) : text).split(',').map((part) => part.trim());
-  const shape = Object.fromEntries(SHAPES.map((name) => [name, listed.includes(name)])) as Shape;
+  const percent = listed.map((part) => /^p(\d{1,2})$/.exec(part)?.[1]).find((found) => found !== undefined);
+  const shape = { ...Object.fromEntries(SHAPES.map((name) => [name, listed.includes(name)])), p: percent === undefined ? 0.9 : Number(percent) / 100 } as Shape;
   let before = 0;
   for (const directive of listed) {
     const match = /^([a-z0-9]+)(?:\*(\d+))?$/.exec(directive);
-    if (!match || (SHAPES as readonly string[]).includes(directive)) continue;
+    if (!match || (SHAPES as readonly string[]).includes(directive) || /^p\d{1,2}$/.test(directive)) continue;
     const times = Number(match[2] ?? 1);
     if (attempt > before + times) {
       before += times;
@@ -255,24 +263,58 @@ function writeAnswer(reply: string, shape: Shape): { content: string; reasoning?
   return { content, ...(shape.reasoning ? { reasoning: thinking } : {}), finishReason: shape.length ? 'length' : 'stop' };
 }
 
-/** The chat completion as one JSON body, or as the server-sent events of a stream. */
-function sendAnswer(response: ServerResponse, message: { content: string; reasoning?: string; finishReason: string }, usage: object, stream: boolean): number {
+const OPPOSITE: Readonly<Record<string, string>> = { Yes: 'No', No: 'Yes', 是: '不是', 不是: '是', 正确: '错误', 错误: '正确' };
+
+/** The content's tokens as OpenAI's logprobs write them: words and the spaces between, the verdict's place with its alternatives. */
+function contentLogprobs(content: string, p: number): object {
+  const tokens = content.match(/\s+|[^\s]+/g) ?? [];
+  let verdictSeen = false;
+  const afterThink = content.includes('</think>') ? content.indexOf('</think>') + '</think>'.length : 0;
+  let at = 0;
+  return {
+    content: tokens.map((token) => {
+      const start = at;
+      at += token.length;
+      const verdict = !verdictSeen && start >= afterThink && /[\p{L}\p{N}]/u.test(token);
+      if (!verdict) return { token, logprob: 0, bytes: null, top_logprobs: [] };
+      verdictSeen = true;
+      const word = token.replace(/[^\p{L}\p{N}]/gu, '');
+      const opposite = OPPOSITE[word];
+      const top = [
+        { token, logprob: Math.log(p), bytes: null },
+        ...(opposite === undefined ? [] : [{ token: opposite, logprob: Math.log(1 - p), bytes: null }]),
+      ];
+      return { token, logprob: Math.log(p), bytes: null, top_logprobs: top };
+    }),
+  };
+}
+
+/** The chat completion as one JSON body, or as the server-sent events of a stream; with `logprobs` those of its content. */
+function sendAnswer(
+  response: ServerResponse,
+  message: { content: string; reasoning?: string; finishReason: string },
+  usage: object,
+  stream: boolean,
+  logprobs: object | undefined,
+): number {
+  const withLogprobs = logprobs === undefined ? {} : { logprobs };
   if (!stream) {
     const reasoning = message.reasoning === undefined ? {} : { reasoning_content: message.reasoning };
     return send(response, 200, {
       id: 'fake',
       object: 'chat.completion',
-      choices: [{ index: 0, message: { role: 'assistant', content: message.content, ...reasoning }, finish_reason: message.finishReason }],
+      choices: [{ index: 0, message: { role: 'assistant', content: message.content, ...reasoning }, ...withLogprobs, finish_reason: message.finishReason }],
       usage,
     });
   }
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const chunk = (delta: object, finishReason: string | null = null) =>
-    `data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+  const chunk = (delta: object, finishReason: string | null = null, extra: object = {}) =>
+    `data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', choices: [{ index: 0, delta, ...extra, finish_reason: finishReason }] })}\n\n`;
   const pieces = (text: string) => text.match(/[\s\S]{1,4096}/g) ?? [];
   response.write(chunk({ role: 'assistant', content: '' }));
   for (const piece of pieces(message.reasoning ?? '')) response.write(chunk({ reasoning_content: piece }));
-  for (const piece of pieces(message.content)) response.write(chunk({ content: piece }));
+  // The content's tokens ride on its first chunk, as a server that sends them per chunk would in sum.
+  pieces(message.content).forEach((piece, p) => response.write(chunk({ content: piece }, null, p === 0 ? withLogprobs : {})));
   response.write(chunk({}, message.finishReason));
   response.write(`data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
   response.end('data: [DONE]\n\n');
@@ -283,7 +325,7 @@ function respond(
   response: ServerResponse,
   behaviour: Behaviour,
   item: string,
-  request: { content: string; maxTokens: number | undefined },
+  request: { content: string; maxTokens: number | undefined; logprobs: boolean },
   retryAfterSeconds: number,
 ): number {
   switch (behaviour.kind) {
@@ -302,11 +344,20 @@ function respond(
     case 'blank':
       return send(response, 200, { choices: [{ index: 0, message: { role: 'assistant', content: '' } }] });
     case 'answer': {
+      if (request.logprobs && behaviour.shape.rejectlogprobs)
+        return send(response, 400, { error: { message: 'logprobs is not supported for this model', param: 'logprobs' } });
       const message = writeAnswer(behaviour.say ?? defaultReply(item), behaviour.shape);
       const written = Math.ceil((message.content.length + (message.reasoning?.length ?? 0)) / 4);
       // A reply cut off used exactly the tokens asked for.
       const completionTokens = message.finishReason === 'length' && request.maxTokens !== undefined ? request.maxTokens : written;
-      return sendAnswer(response, message, { prompt_tokens: Math.ceil(request.content.length / 4), completion_tokens: completionTokens }, behaviour.shape.sse);
+      const logprobs = request.logprobs && !behaviour.shape.nologprobs ? contentLogprobs(message.content, behaviour.shape.p) : undefined;
+      return sendAnswer(
+        response,
+        message,
+        { prompt_tokens: Math.ceil(request.content.length / 4), completion_tokens: completionTokens },
+        behaviour.shape.sse,
+        logprobs,
+      );
     }
     case 'stall':
     case 'unauthorised':
@@ -327,6 +378,14 @@ function maxTokensOf(body: string): number | undefined {
     return typeof maxTokens === 'number' ? maxTokens : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function asksLogprobs(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { logprobs?: unknown }).logprobs === true;
+  } catch {
+    return false;
   }
 }
 

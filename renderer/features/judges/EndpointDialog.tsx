@@ -38,6 +38,7 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
   const { db, platform } = useServices();
   const [fields, setFields] = useState<EndpointFields>(endpoint ? endpointFields(endpoint) : NEW_ENDPOINT_FIELDS);
   const [apiKey, setApiKey] = useState('');
+  const [logprobs, setLogprobs] = useState(endpoint?.logprobs === true);
   const [removeKey, setRemoveKey] = useState(false);
   const [problems, setProblems] = useState<FieldProblems>({});
   const [problem, setProblem] = useState<string>();
@@ -108,6 +109,7 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
         await saveJudgeEndpoint(db, {
           ...read.settings,
           id,
+          ...(logprobs ? { logprobs: true } : {}),
           hasKey: answer.hasKey,
           keyStorage: answer.keyStorage,
           createdAt: endpoint?.createdAt ?? now,
@@ -157,6 +159,16 @@ export function EndpointDialog({ endpoint, onClose, onSaved }: Props) {
           </div>
         );
       })}
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" checked={logprobs} onChange={(event) => setLogprobs(event.target.checked)} aria-describedby="endpoint-logprobs-note" />
+          Returns log-probabilities
+        </label>
+        <span className="muted small" id="endpoint-logprobs-note">
+          Runs ask for the probability of each verdict (OpenAI, vLLM, llama.cpp, Ollama 0.12.11 on), which the report&apos;s calibration reads. A server that
+          refuses them is asked again without.
+        </span>
+      </div>
       <div className="field">
         <label htmlFor="endpoint-api-key">API key</label>
         <input

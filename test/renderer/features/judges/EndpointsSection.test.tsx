@@ -89,6 +89,23 @@ describe('the Judges page endpoints', () => {
     expect(await db.judgeEndpoints.count()).toBe(0);
   });
 
+  it('stores that the endpoint returns log-probabilities when the lead says so, and nothing of it otherwise', async () => {
+    const { db } = await renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an endpoint' }));
+    fill('Name', 'vLLM');
+    fill('Base URL', 'http://127.0.0.1:8000/v1');
+    fill('Model', 'qwen');
+    const box = screen.getByLabelText('Returns log-probabilities') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save endpoint' }));
+    await waitFor(async () => expect(await db.judgeEndpoints.count()).toBe(1));
+    expect((await db.judgeEndpoints.toArray())[0]).toMatchObject({ name: 'vLLM', logprobs: true });
+    await addEndpoint();
+    await waitFor(async () => expect(await db.judgeEndpoints.count()).toBe(2));
+    expect((await db.judgeEndpoints.toArray()).find((row) => row.name === 'Local')).not.toHaveProperty('logprobs');
+  });
+
   it('offers 4096 max tokens, with a hint for reasoning models', async () => {
     await renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Add an endpoint' }));
