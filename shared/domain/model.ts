@@ -65,6 +65,14 @@ export interface Turn {
   judgeConfidence?: Record<string, JudgeConfidence>;
 }
 
+/**
+ * How a judge's order-swapped twin is named (issue 31): the judge's name and this, `gpt-4o@studio-1
+ * (order swapped)` (the model under the prompt version `studio-1 (order swapped)`, which gives the
+ * reference and the guess in the other order), or for an imported judge `arbiter-large (order
+ * swapped)`. The report pairs the two for its order check.
+ */
+export const ORDER_SWAPPED = ' (order swapped)';
+
 /** The most times a judge run asks each turn, and so the most samples a study's files keep of one label. */
 export const MAX_JUDGE_SAMPLES = 99;
 

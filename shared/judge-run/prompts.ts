@@ -3,6 +3,7 @@
 // shared/domain/prompt-template.ts. A prompt version is identified by its name and the SHA-256
 // of its text, which every run records, so a lead can tell which wording gave which labels.
 
+import { ORDER_SWAPPED } from '../domain/model';
 import { sha256Hex } from '../formats/sha256';
 import { canonicalJson } from '../formats/canonical-json';
 
@@ -84,6 +85,25 @@ Reply with exactly one word: matched or unmatched.
 
 Final answer: {{finalAnswer}}`;
 
+// studio-1's final template with the player's explanation before the answer (issue 31 point 3):
+// run beside studio-1, the share of verdicts that change is the order check of the report's bias
+// checks. Its questions are studio-1's, which have no reference and guess to swap.
+const STUDIO_FINAL_ORDER_SWAPPED = `You are the judge of a situation puzzle (lateral thinking puzzle). The player has read only the story; you know the full answer. Read the story, the player's final explanation and the answer, and make sure you understand how the answer explains the story.
+
+Story:
+{{story}}
+
+The player's final explanation: {{finalAnswer}}
+
+Answer:
+{{reference}}
+
+Key clues:
+{{keyClues}}
+
+Decide whether the player's final explanation, given above before the answer, matches the answer: it matches when it gets the key clues and the answer's main explanation right, even in other words; details the player leaves out do not matter, a wrong main explanation does.
+Reply with exactly one word: matched or unmatched.`;
+
 // TurtleBench's judge prompt as published (prompts/simple_prompt_en.txt, Apache-2.0, Copyright
 // the TurtleBench authors); only its {surface}/{bottom} became our placeholders and the guess
 // follows on the last line, where TurtleBench sends it as the user message.
@@ -113,6 +133,8 @@ ${guess}`;
 
 export const BUILT_IN_PROMPTS: readonly PromptVersion[] = [
   { name: 'studio-1', question: STUDIO_QUESTION, final: STUDIO_FINAL, sources: [SPLAT, TURTLESOUP_BENCH] },
+  // Named as the report pairs a judge with its order-swapped twin.
+  { name: `studio-1${ORDER_SWAPPED}`, question: STUDIO_QUESTION, final: STUDIO_FINAL_ORDER_SWAPPED, sources: [SPLAT, TURTLESOUP_BENCH] },
   { name: 'turtlebench', question: TURTLEBENCH_PROMPT('{{question}}'), final: TURTLEBENCH_PROMPT('{{finalAnswer}}'), sources: [TURTLEBENCH] },
 ];
 

@@ -101,8 +101,9 @@ export function judgesSection(
     calibration.push(...calibrated);
     selfConsistency.push(...consistent);
     judgePairs.push(...modelPairs);
+    // The twin swaps the reference and the guess of a final answer; a question has neither.
     const orderChecks = modelPairs
-      .filter((pair) => pair.kind === 'order swapped')
+      .filter((pair) => pair.kind === 'order swapped' && task === 'match')
       .map((swapped) => {
         const reasked = consistent.find((row) => row.judge === swapped.a);
         return reasked === undefined ? { swapped } : { swapped, reasked };

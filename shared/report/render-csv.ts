@@ -372,7 +372,45 @@ function judgesRows(report: AgreementReport): Row[] {
     ...judgeRankingRows(judges),
     ...calibrationRows(judges),
     ...stabilityRows(judges),
+    ...fitnessRows(judges),
   ];
+}
+
+/**
+ * The fitness cards (`fitness`, a the judge): per task the people's alpha (n the people), whether
+ * the lead adjudicated (1 or 0), agreement and kappa with their intervals, the band the kappa's
+ * lower end and its point make the judge fit for (measure `band_<band>` and `point_band_<band>`,
+ * value 1), and its riskiest buckets' rate of yes where people say no (n people's no).
+ */
+function fitnessRows(judges: JudgesSection): Row[] {
+  return (judges.fitness ?? []).flatMap((card) =>
+    TASK_ORDER.flatMap((task) => {
+      const found = card.tasks.find((one) => one.task === task);
+      if (found === undefined) return [];
+      const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null, bucket: ReportBucket = 'all'): Row => [
+        'fitness',
+        task,
+        bucket,
+        `judge:${card.judge}`,
+        null,
+        measure,
+        value,
+        n,
+        ...intervalOnly(interval),
+      ];
+      const { reference, agreement, kappa, band, pointBand, riskiest } = found;
+      const bandName = (name: string) => name.replaceAll(' ', '_');
+      return [
+        figure('people_alpha', reference.alpha, reference.people, reference.alphaCi95),
+        figure('adjudicated', Number(reference.adjudicated), reference.people),
+        figure('agreement', agreement.value, agreement.n, agreement.ci95),
+        figure('kappa', kappa.value, kappa.n, kappa.ci95),
+        ...(band === null ? [] : [figure(`band_${bandName(band)}`, 1, kappa.n)]),
+        ...(pointBand === null ? [] : [figure(`point_band_${bandName(pointBand)}`, 1, kappa.n)]),
+        ...riskiest.map((cell) => figure('leniency_rate', cell.rate, cell.peopleNegative, null, cell.bucket)),
+      ];
+    }),
+  );
 }
 
 /**

@@ -292,7 +292,7 @@ describe('agreement-studio judge', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('"question" has an unknown placeholder {{questoin}}');
     const missing = await judge(join(dir, 'none.json'), '--prompt', 'no-such-prompt');
-    expect(missing.stderr).toContain('is neither a built-in prompt (studio-1, turtlebench) nor a readable file');
+    expect(missing.stderr).toContain('is neither a built-in prompt (studio-1, studio-1 (order swapped), turtlebench) nor a readable file');
   });
 
   it('refuses to judge again under a name the transcripts already hold, unless --judge-name says to replace or keep apart', async () => {

@@ -3,19 +3,13 @@
 // the player's guess in the other order. How far they agree on the units both labelled, and the
 // share of verdicts that change, with its interval.
 
+import { ORDER_SWAPPED } from '../../domain/model';
 import { modelOfRater } from '../../domain/model-family';
 import type { JudgePairKind, JudgePairStabilityRow, PairKappa, ReportTask } from '../../report/model/report-model';
 import { clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
 import { judgeGroup } from './agreement';
 import { testedShare } from './judge-confidence';
 import type { TaskUnit } from './study-units';
-
-/**
- * How a judge's order-swapped twin is named: the judge's name and this, `gpt-4o@SPLAT judge (order
- * swapped)` (the model under the prompt version `SPLAT judge (order swapped)`), or for an imported
- * judge `arbiter-large (order swapped)`.
- */
-export const ORDER_SWAPPED = ' (order swapped)';
 
 /** A judge name's prompt version without its run number: `gpt-4o@SPLAT judge~2` is `SPLAT judge`. */
 function promptOf(judge: string): string | undefined {

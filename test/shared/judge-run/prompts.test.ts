@@ -20,11 +20,24 @@ const VALUES = { title: 'T', story: 'S', reference: 'R', keyClues: 'K', question
 describe('judge prompts', () => {
   it('cites each source by repository and file, and says where our own words stand in for an unlicensed one', () => {
     const sources = BUILT_IN_PROMPTS.flatMap((prompt) => prompt.sources);
-    expect(sources.map((source) => source.repository).sort()).toEqual(['chenqi008/LateralThinking', 'lin-ruo/TurtleSoup-Bench', 'mazzzystar/TurtleBench']);
+    expect([...new Set(sources.map((source) => source.repository))].sort()).toEqual([
+      'chenqi008/LateralThinking',
+      'lin-ruo/TurtleSoup-Bench',
+      'mazzzystar/TurtleBench',
+    ]);
     for (const source of sources) {
       expect(source.file).not.toBe('');
       expect(source.use).toMatch(source.licence === 'none stated' ? /our own text/ : /quoted/);
     }
+  });
+
+  it("has studio-1's order-swapped twin: the same questions, the final answer before the reference", () => {
+    const studio = builtInPrompt('studio-1');
+    const twin = builtInPrompt('studio-1 (order swapped)');
+    expect(twin?.question).toBe(studio?.question);
+    const final = twin?.final ?? '';
+    expect(final.indexOf('{{finalAnswer}}')).toBeLessThan(final.indexOf('{{reference}}'));
+    expect(studio?.final.indexOf('{{finalAnswer}}')).toBeGreaterThan(studio?.final.indexOf('{{reference}}') ?? 0);
   });
 
   it('renders every built-in template with no placeholder left', () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../shared/report/build-report';
 import { bandOf, FITNESS_BANDS } from '../../../shared/report/fitness-card';
 import { FITNESS_CARD_FORMAT, fitnessCardFile } from '../../../shared/report/fitness-card-file';
+import { renderCsv } from '../../../shared/report/render-csv';
 import type { JudgeRunOrigin } from '../../../shared/report/model/report-model';
 import { BIASED_JUDGE, biasStudy, SWAPPED_JUDGE } from '../stats/study/bias-study';
 import { NOW } from '../stats/study/study-fixtures';
@@ -76,5 +77,14 @@ describe('the fitness card', () => {
     expect(json.card).toEqual(card);
     expect(json.inputs).toEqual(report.inputs);
     expect(() => fitnessCardFile(report, 'nobody', 'md')).toThrow('the report has no fitness card of the judge nobody');
+  });
+
+  it('is in the CSV: the kappa with its interval and the band it makes the judge fit for', () => {
+    const csv = renderCsv(report).split('\r\n');
+    const match = card?.tasks.find((task) => task.task === 'match');
+    expect(csv).toContain(
+      `fitness,match,all,judge:${BIASED_JUDGE},,kappa,${match?.kappa.value},${match?.kappa.n},${match?.kappa.ci95?.[0]},${match?.kappa.ci95?.[1]},,,,`,
+    );
+    expect(csv).toContain(`fitness,match,all,judge:${BIASED_JUDGE},,band_${match?.band?.replaceAll(' ', '_')},1,${match?.kappa.n},,,,,,`);
   });
 });
