@@ -1,8 +1,10 @@
 // The study's own report settings, kept on the study record so every report of the study, and its
 // backup, use them: what unparseable judge replies mean (left out of the figures, or counted as
-// disagreements) and how expert its annotators are (which sets the Alt-Test's epsilon).
+// disagreements), how expert its annotators are (which sets the Alt-Test's epsilon), and the
+// model families the lead gave (the bias checks' own family).
 
 import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../shared/domain/model';
+import { MAX_FAMILY_NAME_CHARS } from '../../shared/domain/model-family';
 import type { StudioDatabase } from './database';
 
 type StudySetting = 'unparseableReplies' | 'annotatorExpertise';
@@ -40,6 +42,36 @@ export function setUnparseableReplies(
   now: string = new Date().toISOString(),
 ): Promise<boolean> {
   return setStudySetting(db, studyId, 'unparseableReplies', value, now);
+}
+
+/**
+ * Stores the lead's model families (model name -> family; blank families dropped, names trimmed),
+ * with an audit entry; none at all removes the field. Returns false when the study already had
+ * them; throws a RangeError for a missing study or a family name too long.
+ */
+export async function setModelFamilies(
+  db: StudioDatabase,
+  studyId: string,
+  families: Readonly<Record<string, string>>,
+  now: string = new Date().toISOString(),
+): Promise<boolean> {
+  const kept = Object.entries(families)
+    .map(([model, family]) => [model, family.trim()] as const)
+    .filter(([, family]) => family !== '');
+  const long = kept.find(([, family]) => family.length > MAX_FAMILY_NAME_CHARS);
+  if (long !== undefined) throw new RangeError(`the family of ${long[0]} is longer than ${MAX_FAMILY_NAME_CHARS} characters`);
+  const value = Object.fromEntries(kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return db.transaction('rw', [db.studies, db.audit], async () => {
+    const study = await db.studies.get(studyId);
+    if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
+    const old = study.modelFamilies ?? {};
+    if (JSON.stringify(old) === JSON.stringify(value)) return false;
+    const next: Study = { ...study, modelFamilies: value };
+    if (kept.length === 0) delete next.modelFamilies;
+    await db.studies.put(next);
+    await db.audit.add({ studyId, at: now, kind: 'study:model-families', detail: JSON.stringify({ old, new: value }) });
+    return true;
+  });
 }
 
 export function setAnnotatorExpertise(

@@ -22,6 +22,8 @@ export interface ReportRequest {
   resample: Resampling;
   /** The test of the paired comparisons (the command line's --paired-test). */
   pairedTest: PairedTest;
+  /** The study's model families as the lead gave them (empty: the names' own). */
+  modelFamilies: Record<string, string>;
 }
 
 export interface ReportProgress {

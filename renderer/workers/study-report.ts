@@ -35,6 +35,7 @@ export async function computeStudyReport(
     resample: request.resample,
     pairedTest: request.pairedTest,
     altTestEpsilon: request.altTestEpsilon,
+    ...(Object.keys(request.modelFamilies).length > 0 ? { modelFamilies: request.modelFamilies } : {}),
   };
   const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await loadReportInputs(db, studyId, {
     gold: request.includeGold,

@@ -1,7 +1,10 @@
 // A model's family from its name (issue 31 point 3, self-preference): which maker's line of models
 // a judge or a player belongs to, so the report can ask whether a judge favours players of its own
 // family. Read from the name alone, as benchmarks write it: a provider prefix (`openai/gpt-4o`),
-// the judge's prompt version (`gpt-4o@SPLAT judge`) and its run number (`~2`) are set aside.
+// the judge's prompt version (`gpt-4o@SPLAT judge`), its run number (`~2`) and an imported
+// judge's order-swapped twin (`gpt-4o (order swapped)`) are set aside.
+
+import { ORDER_SWAPPED } from './model';
 
 /** Name prefixes (lower case, after any provider prefix) and the family each stands for; longer prefixes first where two overlap. */
 const FAMILY_PREFIXES: ReadonlyArray<readonly [prefix: string, family: string]> = [
@@ -57,10 +60,14 @@ const PROVIDER_FAMILIES: Readonly<Record<string, string>> = {
   moonshotai: 'Moonshot',
 };
 
-/** The model of a rater name: `openai/gpt-4o@SPLAT judge~2` is `openai/gpt-4o`. */
+/** The longest family name a lead may give a model (OpenAI, In-house fine-tunes). */
+export const MAX_FAMILY_NAME_CHARS = 100;
+
+/** The model of a rater name: `openai/gpt-4o@SPLAT judge~2` is `openai/gpt-4o`, as is an imported judge's order-swapped twin `openai/gpt-4o (order swapped)`. */
 export function modelOfRater(name: string): string {
   const at = name.indexOf('@');
-  return at < 0 ? name : name.slice(0, at);
+  if (at >= 0) return name.slice(0, at);
+  return name.endsWith(ORDER_SWAPPED) ? name.slice(0, -ORDER_SWAPPED.length) : name;
 }
 
 /**

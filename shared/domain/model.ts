@@ -114,6 +114,8 @@ export interface Study {
   annotatorExpertise?: AnnotatorExpertise;
   /** Judges whose imported labels are each the majority of several samples (SPLAT's judge_times): the report says so. */
   judgeSamples?: JudgeSamples[];
+  /** The lead's model families by model name, before those read from the names (the report's own-family check); absent: the names' own. */
+  modelFamilies?: Record<string, string>;
 }
 
 /** A judge whose labels in the source are each the majority of `samples` replies, and where that number came from. */

@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
+import { MAX_FAMILY_NAME_CHARS } from '../domain/model-family';
 import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_JUDGE_SAMPLES, MAX_REVISION, TASKS, UNPARSEABLE } from '../domain/model';
 import type {
   Annotator,
@@ -161,6 +162,21 @@ const judgements = z
     }
   });
 
+/** Model name -> the family the lead gave it; by hand for the same reason as `judgements`. */
+const modelFamilies = z
+  .custom<Record<string, string>>((value) => isRecord(value), { error: expected('an object of model families') })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      const family = value[key];
+      const problem =
+        idProblem('model', key) ??
+        (typeof family === 'string' && family.trim() !== '' && family.length <= MAX_FAMILY_NAME_CHARS
+          ? undefined
+          : `expected a family name of 1 to ${MAX_FAMILY_NAME_CHARS} characters, got ${describeValue(family)}`);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+    }
+  });
+
 const studySchema = z.object(
   {
     id: studyId,
@@ -201,6 +217,7 @@ const studySchema = z.object(
         error: expected('a list of judge samples'),
       })
       .optional(),
+    modelFamilies: modelFamilies.optional(),
   },
   { error: expected('the study record') },
 );

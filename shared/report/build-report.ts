@@ -50,6 +50,8 @@ export interface ReportSettings {
   pairedTest?: PairedTest;
   /** The Alt-Test's epsilon (ALT_TEST_EPSILON: 0.2 expert, 0.15 skilled, 0.1 crowd annotators); default 0.2. */
   altTestEpsilon?: number;
+  /** The lead's model families by model name (the study's), before those read from the names: the own-family check. */
+  modelFamilies?: Readonly<Record<string, string>>;
 }
 
 export interface ReportInput {
@@ -161,6 +163,7 @@ function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
       ...goldSetting(units),
       resample,
       pairedTest: pairedTestOf(settings),
+      ...(settings.modelFamilies !== undefined && Object.keys(settings.modelFamilies).length > 0 ? { modelFamilies: { ...settings.modelFamilies } } : {}),
     },
     tables: { answer: answer.table, match: match.table },
     statistics: { answer: answer.statistics, match: match.statistics, difficulty },
@@ -193,6 +196,7 @@ function judgesOf(
     resample,
     pairedTest: pairedTestOf(settings),
     altTestEpsilon: settings.altTestEpsilon,
+    ...(settings.modelFamilies === undefined ? {} : { modelFamilies: settings.modelFamilies }),
     bootstrap,
   });
   return judges === undefined ? { players } : { players, judges };

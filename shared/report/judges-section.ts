@@ -43,6 +43,7 @@ interface JudgesSettings {
   pairedTest: PairedTest;
   altTestEpsilon?: number;
   bootstrap: BootstrapOptions;
+  modelFamilies?: Readonly<Record<string, string>>;
 }
 
 /** The section, or undefined when no judge labelled a unit people labelled (nothing to compare). */

@@ -636,6 +636,13 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
     `study: ${value(report.study.name)} (id ${value(report.study.id)})`,
     ...report.inputs.map((input) => `input: ${value(input.file)} sha256 ${value(input.sha256)}`),
     ...(report.judgeSamples ?? []).map((row) => `judge labels: ${judgeSamplesText(row, value)}`),
+    ...(report.settings.modelFamilies === undefined
+      ? []
+      : [
+          `model families given by the lead: ${Object.entries(report.settings.modelFamilies)
+            .map(([model, family]) => `${value(model)} ${value(family)}`)
+            .join('; ')}`,
+        ]),
     `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}${report.settings.pairedTest === undefined ? '' : `, paired tests ${report.settings.pairedTest}`}`,
   ].map(oneLine);
 }

@@ -217,6 +217,18 @@ describe("the report's Judges section", () => {
         else expect(text).toContain(`Fitness card: ${FOLLOWED}`);
       }
 
+      // Model families: the demo's models show none in their names, so the own-family check waits
+      // for the lead's; given, the report is computed again and the check counts the units.
+      const ownFamily = page.locator(`[data-testid="bias-checks"] tr[data-bias-judge="${FOLLOWED}"][data-bias-check="own-family:leniency"]`);
+      expect(await ownFamily.locator('td').first().textContent()).toBe('– (n=0)');
+      const families = page.getByTestId('model-families');
+      await families.getByLabel('Family of arbiter-large', { exact: true }).fill('Lumen');
+      await families.getByLabel('Family of lumen-70b-instruct', { exact: true }).fill('Lumen');
+      await families.getByTestId('save-model-families').click();
+      await expect.poll(() => families.getByTestId('model-families-status').textContent(), { timeout: 60_000 }).toContain('Saved');
+      await expect.poll(() => ownFamily.locator('td').first().textContent(), { timeout: 120_000 }).toMatch(/\(n=[1-9]\d*\)$/);
+      await ready(page);
+
       // The annotators' expertise sets the epsilon: crowd workers, 0.1.
       expect(await page.getByTestId('alt-test-epsilon').textContent()).toBe('0.2');
       await page.getByTestId('annotator-expertise').selectOption('crowd');

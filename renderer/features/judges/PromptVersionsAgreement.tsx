@@ -38,6 +38,8 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
   const [models, setModels] = useState<ModelFigures[]>();
   const [problem, setProblem] = useState<string>();
 
+  // As text, so a new study record with the same families asks nothing again.
+  const familiesText = JSON.stringify(study.modelFamilies ?? {});
   useEffect(() => {
     // No run applied yet: no prompt version has labels, and the report need not be computed.
     if (applied === undefined || applied === '') return;
@@ -54,6 +56,7 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
           leaveOutUnsure: false,
           unparseable: study.unparseableReplies ?? 'left-out',
           altTestEpsilon: ALT_TEST_EPSILON[study.annotatorExpertise ?? 'expert'],
+          modelFamilies: JSON.parse(familiesText) as Record<string, string>,
           resample: 'puzzles',
           pairedTest: 'bootstrap-t',
         },
@@ -70,7 +73,7 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
     return () => {
       current = false;
     };
-  }, [applied, db.name, study.id, study.unparseableReplies, study.annotatorExpertise, workers.report]);
+  }, [applied, db.name, study.id, study.unparseableReplies, study.annotatorExpertise, familiesText, workers.report]);
 
   const shown = applied === '' ? [] : models;
   return (

@@ -18,6 +18,7 @@ import { ConfusionSection } from './ConfusionSection';
 import { DifficultySection } from './DifficultySection';
 import { ExportSection } from './ExportSection';
 import { FitnessCards } from './FitnessCards';
+import { ModelFamiliesEditor } from './ModelFamiliesEditor';
 import { JudgesSection } from './JudgesSection';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
 import { PlayerOutcomesSection } from './PlayerOutcomesSection';
@@ -153,6 +154,7 @@ function LeadReportPage({ study }: { study: Study }) {
         ) : (
           status !== 'failed' && <p className="muted">Computing the report…</p>
         )}
+        {studyReport !== undefined && <ModelFamiliesEditor study={study} report={studyReport.report} />}
         <div id="report-export">
           <ExportSection studyId={study.id} report={shown} />
         </div>

@@ -66,6 +66,8 @@ export function useReportSettings(study: Study) {
     [db, study.id],
   );
   const altTestEpsilon = ALT_TEST_EPSILON[expertise];
+  // As text, so a new study record with the same families is no new request.
+  const familiesText = JSON.stringify(study.modelFamilies ?? {});
   const [committed, setCommitted] = useState({ bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_SEED });
   const bootstrap = readWholeNumber(bootstrapText, 0, MAX_BOOTSTRAP);
   const seed = readWholeNumber(seedText, MIN_SEED, MAX_SEED);
@@ -90,8 +92,17 @@ export function useReportSettings(study: Study) {
   /** Typed values not yet sent to the worker: the figures on the page are not theirs yet. */
   const pending = bootstrap !== undefined && seed !== undefined && (bootstrap !== committed.bootstrap || seed !== committed.seed);
   const computation = useMemo(
-    (): ReportComputation => ({ ...committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon }),
-    [committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon],
+    (): ReportComputation => ({
+      ...committed,
+      includeGold,
+      leaveOutUnsure,
+      unparseable,
+      resample,
+      pairedTest,
+      altTestEpsilon,
+      modelFamilies: JSON.parse(familiesText) as Record<string, string>,
+    }),
+    [committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, familiesText],
   );
 
   return {

@@ -22,14 +22,15 @@ interface Answer {
 
 function requestKey(
   studyId: string,
-  { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon }: ReportComputation,
+  { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, modelFamilies }: ReportComputation,
 ): string {
-  return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon]);
+  return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, modelFamilies]);
 }
 
 export function useStudyReport(studyId: string, computation: ReportComputation) {
   const { db, workers } = useServices();
   const { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon } = computation;
+  const familiesText = JSON.stringify(computation.modelFamilies);
   const key = requestKey(studyId, computation);
   const [answer, setAnswer] = useState<Answer>();
   /** The newest report that arrived, shown until a newer one replaces it. */
@@ -38,10 +39,22 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
 
   useEffect(() => {
     let current = true;
-    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon });
+    const modelFamilies = JSON.parse(familiesText) as Record<string, string>;
+    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, modelFamilies });
     // The report holds both averages; the page's toggle picks the one shown and exported, so
     // switching it never waits for the worker.
-    const request: ReportRequest = { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, average: 'micro' };
+    const request: ReportRequest = {
+      bootstrap,
+      seed,
+      includeGold,
+      leaveOutUnsure,
+      unparseable,
+      resample,
+      pairedTest,
+      altTestEpsilon,
+      modelFamilies,
+      average: 'micro',
+    };
     workers.report
       .computeReport(db.name, studyId, request, (next) => {
         if (current) setProgress({ key: thisKey, progress: next });
@@ -66,7 +79,7 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
       setAnswer(undefined);
       setProgress(undefined);
     };
-  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, workers]);
+  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, familiesText, workers]);
 
   const answered = answer?.key === key ? answer : undefined;
   const status: ReportStatus = answered === undefined ? 'computing' : answered.error === undefined ? 'ready' : 'failed';

@@ -232,6 +232,8 @@ export interface AgreementReport {
      */
     unparseable?: UnparseableReplies;
     goldLabels?: number;
+    /** The lead's model families the own-family check read, by model name; absent when none was given. */
+    modelFamilies?: Record<string, string>;
     /** What every bootstrap interval resampled; absent in reports written before the choice existed (they resampled units). */
     resample?: Resampling;
     /** The test of the paired comparisons; absent in reports written before the choice existed (they used exact-mcnemar). */

@@ -34,6 +34,7 @@ const REQUEST: ReportRequest = {
   altTestEpsilon: 0.15,
   resample: 'puzzles',
   pairedTest: 'bootstrap-t',
+  modelFamilies: {},
 };
 
 let computations = 0;

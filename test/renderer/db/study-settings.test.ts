@@ -1,10 +1,11 @@
-// The study's report settings against fake-indexeddb (setUnparseableReplies, setAnnotatorExpertise):
+// The study's report settings against fake-indexeddb (setUnparseableReplies, setAnnotatorExpertise,
+// setModelFamilies):
 // the study keeps each with an audit entry, the default is stored as no field, and a missing study
 // changes nothing.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudioDatabase } from '../../../renderer/db/database';
-import { setAnnotatorExpertise, setUnparseableReplies } from '../../../renderer/db/study-settings';
+import { setAnnotatorExpertise, setModelFamilies, setUnparseableReplies } from '../../../renderer/db/study-settings';
 import { closeDatabases, databaseWith, demoStudy, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -54,5 +55,31 @@ describe.each(SETTINGS)('$name', ({ set, field, kind, defaultValue, other, refus
   it('refuses a missing study, changing nothing', async () => {
     const db = await databaseWith([demo]);
     await refusedUnchanged(db, () => set(db, 'no-such-study', refusedWith, NOW), RangeError);
+  });
+});
+
+describe('setModelFamilies', () => {
+  it('keeps the families given, trimmed and in name order, drops blank ones, audits each change, and none removes the field', async () => {
+    const db = await databaseWith([demo]);
+    expect(await setModelFamilies(db, demo.study.id, { 'orca-13b-chat': ' ', 'lumen-70b-instruct': '' }, NOW)).toBe(false);
+    expect(await setModelFamilies(db, demo.study.id, { 'orca-13b-chat': ' Microsoft ', 'arbiter-large': 'Lumen', 'lumen-70b-instruct': 'Lumen' }, NOW)).toBe(
+      true,
+    );
+    const stored = await db.studies.get(demo.study.id);
+    expect(stored?.modelFamilies).toEqual({ 'arbiter-large': 'Lumen', 'lumen-70b-instruct': 'Lumen', 'orca-13b-chat': 'Microsoft' });
+    expect(Object.keys(stored?.modelFamilies ?? {})).toEqual(['arbiter-large', 'lumen-70b-instruct', 'orca-13b-chat']);
+    const audit = await db.audit.where('studyId').equals(demo.study.id).toArray();
+    expect(audit.at(-1)).toMatchObject({ kind: 'study:model-families', detail: JSON.stringify({ old: {}, new: stored?.modelFamilies }) });
+    expect(await setModelFamilies(db, demo.study.id, { 'arbiter-large': 'Lumen', 'lumen-70b-instruct': 'Lumen', 'orca-13b-chat': 'Microsoft' }, NOW)).toBe(
+      false,
+    );
+    expect(await setModelFamilies(db, demo.study.id, {}, NOW)).toBe(true);
+    expect(await db.studies.get(demo.study.id)).toEqual(demo.study);
+  });
+
+  it('refuses a missing study and a family name over 100 characters, changing nothing', async () => {
+    const db = await databaseWith([demo]);
+    await refusedUnchanged(db, () => setModelFamilies(db, 'no-such-study', { a: 'b' }, NOW), RangeError);
+    await refusedUnchanged(db, () => setModelFamilies(db, demo.study.id, { a: 'x'.repeat(101) }, NOW), RangeError);
   });
 });

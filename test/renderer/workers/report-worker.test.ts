@@ -52,6 +52,7 @@ const REQUEST = {
   unparseable: 'left-out' as const,
   resample: 'puzzles' as const,
   pairedTest: 'bootstrap-t' as const,
+  modelFamilies: {},
   altTestEpsilon: 0.2,
 };
 

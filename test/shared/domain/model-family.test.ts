@@ -39,5 +39,6 @@ describe('modelFamily', () => {
   it('sets the prompt version of a judge name aside', () => {
     expect(modelOfRater('openai/gpt-4o@SPLAT judge~2')).toBe('openai/gpt-4o');
     expect(modelOfRater('gpt-4o')).toBe('gpt-4o');
+    expect(modelOfRater('arbiter-large (order swapped)')).toBe('arbiter-large');
   });
 });

@@ -135,6 +135,25 @@ describe('backups: build, serialize, parse', () => {
     );
   });
 
+  it("keeps the lead's model families and the judges' samples and probabilities, and refuses a blank family", () => {
+    const content = demoContent();
+    const backup = buildBackup(
+      { ...content, study: { ...content.study, modelFamilies: { 'arbiter-large': 'Lumen' } } },
+      { createdAt: NOW, app: 'agreement-studio test' },
+    );
+    const parsed = valueOf(parseBackup(source(serializeBackup(backup))));
+    expect(parsed.study.modelFamilies).toEqual({ 'arbiter-large': 'Lumen' });
+    expect(parsed.turns.filter((turn) => turn.judgeConfidence !== undefined).length).toBeGreaterThan(0);
+    const raw = rawSample();
+    const wrong = { ...raw, study: { ...(raw.study as Record<string, unknown>), modelFamilies: { 'arbiter-large': ' ' } } };
+    expect(errorsOf(parseBackup(source(signed(wrong))))).toContainEqual(
+      expect.objectContaining({
+        path: 'study.modelFamilies["arbiter-large"]',
+        message: expect.stringContaining('expected a family name of 1 to 100 characters'),
+      }),
+    );
+  });
+
   it("keeps the study's judge samples (SPLAT's judge_times), so the report still says its labels are majorities after a restore", () => {
     const content = demoContent();
     const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];

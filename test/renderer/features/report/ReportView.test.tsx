@@ -51,6 +51,7 @@ const DEFAULT_REQUEST: ReportRequest = {
   unparseable: 'left-out',
   resample: 'puzzles',
   pairedTest: 'bootstrap-t',
+  modelFamilies: {},
   altTestEpsilon: 0.2,
   average: 'micro',
 };

@@ -126,6 +126,21 @@ describe('the own-family check', () => {
   });
 });
 
+describe("the lead's model families", () => {
+  it("count a player the lead put in the judge's family as its own", () => {
+    const data = biasStudy({ seed: 2, puzzles: 60 });
+    const modelFamilies = { 'claude-3-5-sonnet': 'OpenAI' };
+    const report = buildReport({ ...data, settings: { bootstrap: 99, seed: 5, average: 'micro', modelFamilies }, inputs: [], app: 'test', now: NOW });
+    expect(report.settings.modelFamilies).toEqual(modelFamilies);
+    const units = comparedUnits(data, 'match');
+    const own = units.filter((unit) => unit.player.startsWith('gpt') || unit.player.startsWith('claude'));
+    expect(find(report, 'match', 'own-family', 'leniency').a.units).toBe(own.length);
+    expect(find(reportOf({ seed: 2, puzzles: 60 }).report, 'match', 'own-family', 'leniency').a.units).toBe(
+      units.filter((unit) => unit.player.startsWith('gpt')).length,
+    );
+  });
+});
+
 describe('the certainty and length checks', () => {
   it('finds a judge lenient to final answers stated with certainty', () => {
     const { report } = reportOf({ seed: 3, puzzles: 150, certaintyBoost: 0.5 });
