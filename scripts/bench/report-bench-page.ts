@@ -23,6 +23,8 @@ export interface ReportStudyOptions {
   questionsPerSession: readonly [number, number];
   annotators: number;
   seed: number;
+  /** The first judge keeps this many samples and a probability of every label (the calibration and stability sections). */
+  judgeSamples?: number;
 }
 
 export interface SeededStudy {

@@ -50,8 +50,10 @@ export interface ReportBenchResult {
 // SPLAT's shape: 975 puzzles and 2,427 units, about 2.5 a puzzle. One session a puzzle with 0 to 2
 // questions and 1 or 2 final answers gives 2,470 units (seed 18), and 48,684 for 20 times the
 // puzzles: the cluster bootstrap draws puzzles, so their number, not only the units', is SPLAT's.
-const SPLAT_SCALE: ReportStudyOptions = { puzzles: 975, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18 };
-const TWENTY_TIMES: ReportStudyOptions = { puzzles: 19_500, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18 };
+// The first judge keeps 3 samples and a probability of every label, so the report's calibration
+// and self-consistency sections are computed too (issue 31).
+const SPLAT_SCALE: ReportStudyOptions = { puzzles: 975, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18, judgeSamples: 3 };
+const TWENTY_TIMES: ReportStudyOptions = { puzzles: 19_500, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18, judgeSamples: 3 };
 
 type ProbeWindow = typeof globalThis & { reportProbe: ReportProbe };
 type BenchWindow = typeof globalThis & {

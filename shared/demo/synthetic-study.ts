@@ -20,6 +20,8 @@ export interface SyntheticBundleOptions {
   judges?: readonly string[];
   /** Chance that each judge's label differs from the truth, on a puzzle of middling difficulty (default [0.1, 0.15]). */
   judgeErrorRates?: readonly number[];
+  /** The first judge keeps this many samples of each label and the probability of each label, as a run with --samples and --logprobs does (default none). */
+  judgeSamples?: number;
 }
 
 export interface SyntheticStudyOptions extends SyntheticBundleOptions {
@@ -38,6 +40,7 @@ export interface SyntheticTurn {
   text: string;
   judgements: Record<string, AnswerLabel | MatchLabel>;
   judgeReply?: string;
+  judgeConfidence?: Record<string, { samples: Array<AnswerLabel | MatchLabel>; probability: number }>;
 }
 
 export interface SyntheticSession {
@@ -99,6 +102,30 @@ interface TruthPuzzle {
 
 export function generateSyntheticBundle(options: SyntheticBundleOptions): SyntheticBundle {
   return generateWithTruth(options).bundle;
+}
+
+/**
+ * The first judge's samples and probability on every turn (options.judgeSamples), drawn from a
+ * stream of their own, so the rest of the bundle of a seed is the same with or without them: a
+ * strict majority of the samples gives the judge's label, each other sample its label four times
+ * in five, and the probability of the label is between 0.55 and 0.99.
+ */
+function withJudgeConfidence(bundle: SyntheticBundle, judge: string, samples: number, seed: number): void {
+  const rng = createPrng(seed ^ 0x2c1b3c6d);
+  const majority = Math.floor(samples / 2) + 1;
+  for (const session of bundle.sessions)
+    for (const turn of session.turns) {
+      const label = turn.judgements[judge];
+      if (label === undefined) continue;
+      const other = () => (turn.type === 'question' ? otherAnswer(label as AnswerLabel, rng) : otherMatch(label as MatchLabel));
+      const drawn = Array.from({ length: samples }, (_, s) => (s < majority || rng.chance(0.8) ? label : other()));
+      // A seeded shuffle, so the label's samples are not always first.
+      for (let i = drawn.length - 1; i > 0; i--) {
+        const j = rng.int(0, i);
+        [drawn[i], drawn[j]] = [drawn[j] as AnswerLabel | MatchLabel, drawn[i] as AnswerLabel | MatchLabel];
+      }
+      turn.judgeConfidence = { [judge]: { samples: drawn, probability: Math.round((0.55 + 0.44 * rng.next()) * 1000) / 1000 } };
+    }
 }
 
 export function generateSyntheticStudy(options: SyntheticStudyOptions): SyntheticStudy {
@@ -210,6 +237,7 @@ function generateWithTruth(options: SyntheticBundleOptions): { bundle: Synthetic
     }
     truth.push({ id, difficulty, units });
   }
+  if (options.judgeSamples !== undefined) withJudgeConfidence(bundle, primaryJudge, checkCount('judgeSamples', options.judgeSamples, 2), options.seed);
   return { bundle, truth };
 }
 

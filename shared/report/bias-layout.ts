@@ -88,7 +88,7 @@ function biasTable(judges: JudgesSection, task: ReportTask, replicates: number):
       "Own family: players whose model family, read from the model's name, is the judge's; a judge whose family the name does not show is not checked.",
       ...(task === 'match'
         ? [
-            `Hedged: a question mark or one of ${HEDGES.length} hedges (${HEDGES.slice(0, 6).join(', ')} ...; after the MFTE tagger, Biber 1988, and Kilicoglu & Bergler 2008). Addressing the judge: one of ${JUDGE_ADDRESSES.length} phrases such as "${JUDGE_ADDRESSES[0] as string}".`,
+            `Hedged: a question mark or one of ${HEDGES.length} hedges (${HEDGES.slice(0, 6).join(', ')} ...; after the MFTE tagger, Biber 1988, and Kilicoglu & Bergler 2008). An answer addresses the judge with one of ${JUDGE_ADDRESSES.length} phrases such as "${JUDGE_ADDRESSES[0] as string}".`,
           ]
         : []),
       ...pAtBoundNote(
@@ -111,7 +111,7 @@ function untested(rows: readonly BiasCheckRow[]): string[] {
     if (!checks.includes(name)) checks.push(name);
     reasons.set(reason, checks);
   }
-  return [...reasons].map(([reason, checks]) => `Not tested, ${reason}: ${checks.join('; ')}.`);
+  return [...reasons].map(([reason, checks]) => `Not tested (${reason}): ${checks.join('; ')}.`);
 }
 
 /** The bias tables, M first, for the tasks with checks. */

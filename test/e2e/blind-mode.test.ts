@@ -60,7 +60,7 @@ const chromiumApp = useAppInChromium();
 describe('annotator mode is blind', () => {
   it('hides every judge label, reply and model name from the overview and every transcript, until lead mode is confirmed', async () => {
     const allJudges = [...new Set(demo.turns.flatMap(judgeNamesOf))].sort();
-    expect(allJudges).toEqual(['arbiter-large', 'arbiter-mini']);
+    expect(allJudges).toEqual(['arbiter-large', 'arbiter-large (order swapped)', 'arbiter-mini']);
 
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     // The harness accepts every dialog; this records what they asked.

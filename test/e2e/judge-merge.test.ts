@@ -155,6 +155,7 @@ describe('merging judges in the app', () => {
     expect(await rawCounts(page, SECOND, BASE)).toEqual(expected);
     expect(await judges.locator('li[data-judge]').evaluateAll((items) => items.map((item) => item.getAttribute('data-judge')))).toEqual([
       'arbiter-large',
+      'arbiter-large (order swapped)',
       'arbiter-mini',
       BASE,
       SECOND,

@@ -7,7 +7,7 @@
 // them, so a confidence on an edge falls where scikit-learn puts it.
 
 import { forEachReplicate, groupsByKey, percentileInterval, type BootstrapOptions } from '../bootstrap';
-import { clusterRatioTests } from '../cluster-ratio-test';
+import { sortedAbsolute, symmetricStudentizedInterval } from '../studentized';
 
 export interface CalibrationBin {
   lower: number;
@@ -119,8 +119,91 @@ export function clusteredCalibration(
     binCount,
   );
   if (verdicts.length === 0 || bootstrap.replicates === 0) return { ...sample, eceCi95: null, brierCi95: null };
-  const edges = binEdges(binCount);
-  // Per cluster, in order of first appearance: its verdicts' sums per bin, kept sparse (a puzzle has few verdicts).
+  const groups = clusterGroups(verdicts, binEdges(binCount));
+  const { replicates } = bootstrap;
+  const eces = new Float64Array(replicates);
+  const tStar = new Float64Array(replicates);
+  let tDefined = 0;
+  const counts = new Float64Array(binCount);
+  const confidenceSums = new Float64Array(binCount);
+  const agreeSums = new Float64Array(binCount);
+  const brierValue = sample.brier as number;
+  let b = 0;
+  // One pass of the generator for both intervals: each replicate's ECE, and its Brier score with
+  // its delta-method standard error (weightedRatio's, over the groups drawn) for the t*.
+  forEachReplicate(groups.groupOf, groups.count, bootstrap, (draws) => {
+    counts.fill(0);
+    confidenceSums.fill(0);
+    agreeSums.fill(0);
+    let n = 0;
+    let squares = 0;
+    for (let g = 0; g < groups.count; g++) {
+      const w = draws[g] as number;
+      if (w === 0) continue;
+      for (let e = groups.start[g] as number, end = groups.start[g + 1] as number; e < end; e++) {
+        const bin = groups.bin[e] as number;
+        counts[bin] = (counts[bin] as number) + w * (groups.n[e] as number);
+        confidenceSums[bin] = (confidenceSums[bin] as number) + w * (groups.confidence[e] as number);
+        agreeSums[bin] = (agreeSums[bin] as number) + w * (groups.agree[e] as number);
+      }
+      n += w * (groups.units[g] as number);
+      squares += w * (groups.squares[g] as number);
+    }
+    let ece = 0;
+    for (let bin = 0; bin < binCount; bin++) {
+      const count = counts[bin] as number;
+      if (count > 0) ece += (count / n) * Math.abs((agreeSums[bin] as number) / count - (confidenceSums[bin] as number) / count);
+    }
+    eces[b++] = ece;
+    const brier = squares / n;
+    let residuals = 0;
+    for (let g = 0; g < groups.count; g++) {
+      const w = draws[g] as number;
+      if (w === 0) continue;
+      const residual = (groups.squares[g] as number) - brier * (groups.units[g] as number);
+      residuals += w * residual * residual;
+    }
+    const se = Math.sqrt(residuals) / n;
+    const t = (brier - brierValue) / se;
+    if (!Number.isNaN(t)) tStar[tDefined++] = t;
+  });
+  return { ...sample, eceCi95: percentileInterval(eces), brierCi95: brierInterval(groups, brierValue, tStar.subarray(0, tDefined)) };
+}
+
+/** The symmetric studentized interval of the Brier score from its t*, cut at 0 and 1; null where the sample shows no spread. */
+function brierInterval(groups: ClusterGroups, brier: number, tStar: Float64Array): [number, number] | null {
+  let residuals = 0;
+  let n = 0;
+  for (let g = 0; g < groups.count; g++) n += (groups.units[g] as number) * (groups.clustersIn[g] as number);
+  for (let g = 0; g < groups.count; g++) {
+    const residual = (groups.squares[g] as number) - brier * (groups.units[g] as number);
+    residuals += (groups.clustersIn[g] as number) * residual * residual;
+  }
+  const se = Math.sqrt(residuals) / n;
+  if (!(se > 0) || tStar.length === 0) return null;
+  const [low, high] = symmetricStudentizedInterval({ value: brier, se }, sortedAbsolute(tStar));
+  return [Math.max(0, low), Math.min(1, high)];
+}
+
+/**
+ * The clusters of the verdicts, those whose verdicts fall in the same bins with the same sums as
+ * one group, flat: group g's entries from start[g] to start[g + 1], each a bin with its verdicts'
+ * count and sums; per group its verdicts, squared errors and clusters.
+ */
+interface ClusterGroups {
+  groupOf: Uint32Array;
+  count: number;
+  start: Int32Array;
+  bin: Int32Array;
+  n: Float64Array;
+  confidence: Float64Array;
+  agree: Float64Array;
+  units: Float64Array;
+  squares: Float64Array;
+  clustersIn: Float64Array;
+}
+
+function clusterGroups(verdicts: readonly ClusteredVerdict[], edges: Float64Array): ClusterGroups {
   const clusterIndex = new Map<number, number>();
   const sums: Array<Map<number, { n: number; confidence: number; agree: number }>> = [];
   const squares: number[] = [];
@@ -133,58 +216,38 @@ export function clusteredCalibration(
       squares.push(0);
     }
     const bin = binOf(confidence, edges);
-    const entry = (sums[c] as Map<number, { n: number; confidence: number; agree: number }>).get(bin) ?? { n: 0, confidence: 0, agree: 0 };
+    const bins = sums[c] as Map<number, { n: number; confidence: number; agree: number }>;
+    const entry = bins.get(bin) ?? { n: 0, confidence: 0, agree: 0 };
     entry.n++;
     entry.confidence += confidence;
     entry.agree += agrees ? 1 : 0;
-    sums[c]?.set(bin, entry);
+    bins.set(bin, entry);
     squares[c] = (squares[c] as number) + ((agrees ? 1 : 0) - confidence) ** 2;
   }
-  const keyOf = (c: number) =>
-    `${[...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)]
-      .sort(([a], [b]) => a - b)
-      .map(([bin, entry]) => `${bin}:${entry.n}:${entry.confidence}:${entry.agree}`)
-      .join(' ')}`;
-  const { groupOf, firstOf } = groupsByKey(sums.length, keyOf);
-  const groups = firstOf.map((c) => [...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)]);
-  const counts = new Float64Array(binCount);
-  const confidenceSums = new Float64Array(binCount);
-  const agreeSums = new Float64Array(binCount);
-  const eces = new Float64Array(bootstrap.replicates);
-  let b = 0;
-  forEachReplicate(groupOf, groups.length, bootstrap, (draws) => {
-    counts.fill(0);
-    confidenceSums.fill(0);
-    agreeSums.fill(0);
-    let n = 0;
-    for (let g = 0; g < groups.length; g++) {
-      const w = draws[g] as number;
-      if (w === 0) continue;
-      for (const [bin, entry] of groups[g] as [number, { n: number; confidence: number; agree: number }][]) {
-        counts[bin] = (counts[bin] as number) + w * entry.n;
-        confidenceSums[bin] = (confidenceSums[bin] as number) + w * entry.confidence;
-        agreeSums[bin] = (agreeSums[bin] as number) + w * entry.agree;
-        n += w * entry.n;
-      }
-    }
-    let ece = 0;
-    for (let bin = 0; bin < binCount; bin++) {
-      const count = counts[bin] as number;
-      if (count > 0) ece += (count / n) * Math.abs((agreeSums[bin] as number) / count - (confidenceSums[bin] as number) / count);
-    }
-    eces[b] = ece;
-    b++;
-  });
-  const [brier] = clusterRatioTests(
-    [
-      {
-        clusters: sums.map((_, c) => c),
-        numerators: squares,
-        denominators: sums.map((bins) => [...bins.values()].reduce((total, entry) => total + entry.n, 0)),
-      },
-    ],
-    bootstrap,
+  const entriesOf = (c: number) => [...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)].sort(([a], [b]) => a - b);
+  const { groupOf, firstOf } = groupsByKey(
+    sums.length,
+    (c) =>
+      `${entriesOf(c)
+        .map(([bin, e]) => `${bin}:${e.n}:${e.confidence}:${e.agree}`)
+        .join(' ')}|${squares[c] as number}`,
   );
-  const brierCi95 = brier?.ci95 ?? null;
-  return { ...sample, eceCi95: percentileInterval(eces), brierCi95: brierCi95 === null ? null : [Math.max(0, brierCi95[0]), brierCi95[1]] };
+  const entries = firstOf.map(entriesOf);
+  const start = new Int32Array(firstOf.length + 1);
+  entries.forEach((list, g) => (start[g + 1] = (start[g] as number) + list.length));
+  const flat = entries.flat();
+  const clustersIn = new Float64Array(firstOf.length);
+  for (const g of groupOf) clustersIn[g] = (clustersIn[g] as number) + 1;
+  return {
+    groupOf,
+    count: firstOf.length,
+    start,
+    bin: Int32Array.from(flat, ([bin]) => bin),
+    n: Float64Array.from(flat, ([, e]) => e.n),
+    confidence: Float64Array.from(flat, ([, e]) => e.confidence),
+    agree: Float64Array.from(flat, ([, e]) => e.agree),
+    units: Float64Array.from(entries, (list) => list.reduce((total, [, e]) => total + e.n, 0)),
+    squares: Float64Array.from(firstOf, (c) => squares[c] as number),
+    clustersIn,
+  };
 }

@@ -9,7 +9,6 @@ import { clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../clu
 import { clusteredCalibration, type ClusteredVerdict } from '../judge/calibration';
 import { cohenPairs, type Rating } from '../reliability';
 import { humanMajority } from './majority';
-import { resamplingClusters } from './resampling';
 import type { TaskUnit, UnitConfidence } from './study-units';
 
 export interface ConfidenceSettings {
@@ -32,80 +31,92 @@ const SOURCES: ReadonlyArray<[ConfidenceSource, (confidence: UnitConfidence) => 
  * The plan of one task's figures over `confident`, the task's units with a judge's confidence
  * (StudyUnits.confident), per judge in `judges` order. Calibration takes the units with the
  * judge's label, its confidence and a strict human majority; self-consistency every unit with
- * two or more samples, people or not.
+ * two or more samples, people or not. One pass over those units for every judge and source.
  */
 export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[], judges: readonly string[], settings: ConfidenceSettings): ConfidencePlan {
-  const { clusterOfUnit } = resamplingClusters(confident, settings.resample);
-  const majorities = confident.map(humanMajority);
-  const consistency = judges.map((judge) => selfConsistencyOf(judge, confident, clusterOfUnit));
-  const withSamples = consistency.flatMap((one, j) => (one === undefined ? [] : [{ judge: judges[j] as string, ...one }]));
+  const verdicts = judges.map(() => SOURCES.map((): ClusteredVerdict[] => []));
+  const consistency = judges.map(() => ({
+    flips: [] as { cluster: number; value: number }[],
+    pairs: [] as Rating[],
+    sampleCounts: new Map<number, number>(),
+    agreement: 0,
+  }));
+  const clusterOfPuzzle = new Map<string, number>();
+  confident.forEach((unit, u) => {
+    let cluster = u;
+    if (settings.resample === 'puzzles') {
+      cluster = clusterOfPuzzle.get(unit.puzzleId) ?? clusterOfPuzzle.size;
+      clusterOfPuzzle.set(unit.puzzleId, cluster);
+    }
+    const majority = humanMajority(unit);
+    judges.forEach((judge, j) => {
+      const label = unit.judgements.get(judge);
+      const confidence = unit.confidence?.get(judge);
+      if (label === undefined || confidence === undefined) return;
+      if (majority !== null)
+        SOURCES.forEach(([, confidenceOf], s) => {
+          const value = confidenceOf(confidence);
+          if (value !== undefined) verdicts[j]?.[s]?.push({ cluster, confidence: value, agrees: label === majority });
+        });
+      const { samples } = confidence;
+      if (samples !== undefined) addSamples(consistency[j] as SelfConsistencyTally, unit.id, cluster, samples, label);
+    });
+  });
+  const withSamples = consistency.flatMap((tally, j) => (tally.flips.length === 0 ? [] : [{ judge: judges[j] as string, tally }]));
   return {
-    flips: withSamples.map((one) => one.flips),
+    flips: withSamples.map(({ tally }) => clusterSeries(tally.flips)),
     rows(flipTests) {
-      const calibration = judges.flatMap((judge) =>
-        SOURCES.flatMap(([source, confidenceOf]): CalibrationRow[] => {
-          const verdicts: ClusteredVerdict[] = [];
-          confident.forEach((unit, u) => {
-            const label = unit.judgements.get(judge);
-            const majority = majorities[u] ?? null;
-            const confidence = unit.confidence?.get(judge);
-            const value = confidence === undefined ? undefined : confidenceOf(confidence);
-            if (label === undefined || majority === null || value === undefined) return;
-            verdicts.push({ cluster: clusterOfUnit[u] as number, confidence: value, agrees: label === majority });
-          });
-          if (verdicts.length === 0) return [];
-          const { n, bins, ece, eceCi95, brier, brierCi95 } = clusteredCalibration(verdicts, settings.bootstrap);
+      const calibration = judges.flatMap((judge, j) =>
+        SOURCES.flatMap(([source], s): CalibrationRow[] => {
+          const list = verdicts[j]?.[s] ?? [];
+          if (list.length === 0) return [];
+          const { n, bins, ece, eceCi95, brier, brierCi95 } = clusteredCalibration(list, settings.bootstrap);
           return [{ task, judge, source, n, bins, ece, eceCi95, brier, brierCi95 }];
         }),
       );
-      const selfConsistency = withSamples.map(({ judge, units, samples, selfAgreement, kappa }, j): SelfConsistencyRow => ({
-        task,
-        judge,
-        units,
-        samples,
-        selfAgreement,
-        kappa,
-        flips: testedShare(flipTests[j] as ClusterRatioTest),
-      }));
+      const selfConsistency = withSamples.map(({ judge, tally }, j): SelfConsistencyRow => {
+        const [firstAgainstSecond] = cohenPairs(tally.pairs);
+        // The most common number of samples, the larger on a tie: what the run asked for, where a few samples failed.
+        const samples = [...tally.sampleCounts].sort(([k1, c1], [k2, c2]) => c2 - c1 || k2 - k1)[0]?.[0] ?? 0;
+        return {
+          task,
+          judge,
+          units: tally.flips.length,
+          samples,
+          selfAgreement: tally.agreement / tally.flips.length,
+          kappa: firstAgainstSecond?.cohenKappa ?? null,
+          flips: testedShare(flipTests[j] as ClusterRatioTest),
+        };
+      });
       return { calibration, selfConsistency };
     },
   };
 }
 
+/** What self-consistency gathers of a judge's units with samples. */
+interface SelfConsistencyTally {
+  /** Per unit, whether its first sample is not the majority's, in its cluster. */
+  flips: { cluster: number; value: number }[];
+  /** The first and the second sample of each unit, as two raters. */
+  pairs: Rating[];
+  sampleCounts: Map<number, number>;
+  /** The sum over units of the share of pairs of samples that agree. */
+  agreement: number;
+}
+
+function addSamples(tally: SelfConsistencyTally, unitId: string, cluster: number, samples: readonly string[], label: string): void {
+  const k = samples.length;
+  tally.sampleCounts.set(k, (tally.sampleCounts.get(k) ?? 0) + 1);
+  const counts = new Map<string, number>();
+  for (const sample of samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  let agreeing = 0;
+  for (const count of counts.values()) agreeing += count * (count - 1);
+  tally.agreement += agreeing / (k * (k - 1));
+  tally.flips.push({ cluster, value: Number(samples[0] !== label) });
+  tally.pairs.push({ unit: unitId, rater: 'first', value: samples[0] as string }, { unit: unitId, rater: 'second', value: samples[1] as string });
+}
+
 /** A ratio test as a share with its interval and p. */
 export function testedShare(test: ClusterRatioTest): TestedShare {
   return { value: test.value, ci95: test.ci95, pValue: test.pValue, ...(test.reason === undefined ? {} : { reason: test.reason }) };
-}
-
-/** The judge's agreement with itself over the units with two or more of its samples; undefined without such a unit. */
-function selfConsistencyOf(judge: string, confident: readonly TaskUnit[], clusterOfUnit: Uint32Array) {
-  const flips: { cluster: number; value: number }[] = [];
-  const pairs: Rating[] = [];
-  const sampleCounts = new Map<number, number>();
-  let agreement = 0;
-  confident.forEach((unit, u) => {
-    const samples = unit.confidence?.get(judge)?.samples;
-    const label = unit.judgements.get(judge);
-    if (samples === undefined || label === undefined) return;
-    const k = samples.length;
-    sampleCounts.set(k, (sampleCounts.get(k) ?? 0) + 1);
-    const counts = new Map<string, number>();
-    for (const sample of samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
-    let agreeing = 0;
-    for (const count of counts.values()) agreeing += count * (count - 1);
-    agreement += agreeing / (k * (k - 1));
-    flips.push({ cluster: clusterOfUnit[u] as number, value: Number(samples[0] !== label) });
-    pairs.push({ unit: unit.id, rater: 'first', value: samples[0] as string }, { unit: unit.id, rater: 'second', value: samples[1] as string });
-  });
-  if (flips.length === 0) return undefined;
-  const [firstAgainstSecond] = cohenPairs(pairs);
-  // The most common number of samples, the larger on a tie: what the run asked for, where a few samples failed.
-  const samples = [...sampleCounts].sort(([k1, c1], [k2, c2]) => c2 - c1 || k2 - k1)[0]?.[0] ?? 0;
-  return {
-    units: flips.length,
-    samples,
-    selfAgreement: agreement / flips.length,
-    kappa: firstAgainstSecond?.cohenKappa ?? null,
-    flips: clusterSeries(flips),
-  };
 }

@@ -40,7 +40,7 @@ describe('the bias checks in the Markdown', () => {
     expect(section).toContain('- A and B: matched rate, the judge and the human majority on the same units; length, the long and the short tertile;');
     expect(section).toMatch(/- Length in characters, cut at the tertiles of all the study's final answers: long final answers \(\d+-\d+ characters\), middle/);
     expect(section).toContain('- Hedged: a question mark or one of 31 hedges (allegedly, apparently, conceivably, maybe, perhaps, possibly ...;');
-    expect(section).toContain(`- Not tested, no unit of final answers that address the judge: ${BIASED_JUDGE} addressing: leniency.`);
+    expect(section).toContain(`- Not tested (no unit of final answers that address the judge): ${BIASED_JUDGE} addressing: leniency.`);
   });
 });
 
