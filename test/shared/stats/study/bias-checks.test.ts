@@ -10,6 +10,7 @@ import { lengthTertiles, textLength } from '../../../../shared/stats/study/bias-
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { BIASED_JUDGE, biasStudy, type BiasStudyOptions } from './bias-study';
 import { NOW } from './study-fixtures';
+import { plainMajority } from './plain-figures';
 
 function reportOf(options: BiasStudyOptions): { report: AgreementReport; data: ReturnType<typeof biasStudy> } {
   const data = biasStudy(options);
@@ -35,14 +36,6 @@ function find(report: AgreementReport, task: 'answer' | 'match', check: BiasChec
   return row;
 }
 
-/** The strict majority of the labels, written out: null on a tie. */
-function majority(values: readonly string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  return sorted.length === 0 || sorted[0]?.[1] === sorted[1]?.[1] ? null : (sorted[0]?.[0] ?? null);
-}
-
 /** Per unit the judge labelled with a strict human majority: its label, the majority's, its text and its player, counted plainly. */
 function comparedUnits(data: ReturnType<typeof biasStudy>, task: 'answer' | 'match') {
   const units = indexStudy(data.study, data.labels).units[task];
@@ -50,7 +43,7 @@ function comparedUnits(data: ReturnType<typeof biasStudy>, task: 'answer' | 'mat
   const players = new Map(data.study.sessions.map((session) => [session.id, session.player]));
   return units.flatMap((unit) => {
     const label = unit.judgements.get(BIASED_JUDGE);
-    const people = majority(unit.humans.map((human) => human.value));
+    const people = plainMajority(unit.humans.map((human) => human.value));
     const turn = turns.get(unit.id);
     if (label === undefined || people === null || turn === undefined) return [];
     return [{ label, people, text: turn.text, player: players.get(turn.sessionId) ?? '' }];

@@ -13,17 +13,9 @@ import { kendallTauP } from '../../../../shared/stats/study/rank-correlation';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { BIASED_JUDGE, biasStudy } from './bias-study';
 import { NOW } from './study-fixtures';
+import { plainKappa } from './plain-figures';
 
 const pair = (a: string, b: string, cohenKappa: number | null, n = 10): PairKappa => ({ a, b, n, units: n, percentAgreement: null, cohenKappa });
-
-/** Cohen's kappa of two raters' labels on the same units, written out. */
-function plainKappa(x: readonly string[], y: readonly string[]): number {
-  const n = x.length;
-  const observed = x.filter((label, i) => label === y[i]).length / n;
-  const labels = [...new Set([...x, ...y])];
-  const expected = labels.reduce((sum, label) => sum + (x.filter((v) => v === label).length / n) * (y.filter((v) => v === label).length / n), 0);
-  return (observed - expected) / (1 - expected);
-}
 
 /** Five people who differ as annotators do, wrong on 4% to 20% of the units; the judge on `judgeErrorRate`. */
 function report(judgeErrorRate: number, seed: number): AgreementReport {

@@ -11,6 +11,7 @@ import { calibration } from '../../../../shared/stats/judge/calibration';
 import { indexStudy } from '../../../../shared/stats/study/study-units';
 import { BIASED_JUDGE, biasStudy, SWAPPED_JUDGE, type BiasStudyOptions } from './bias-study';
 import { NOW } from './study-fixtures';
+import { plainKappa, plainMajority } from './plain-figures';
 
 function build(options: Omit<BiasStudyOptions, 'seed' | 'puzzles'>, seed = 7, puzzles = 150) {
   const data = biasStudy({ seed, puzzles, ...options });
@@ -23,23 +24,6 @@ function judges(report: AgreementReport) {
   return report.judges;
 }
 
-/** The strict majority of the labels, written out: null on a tie. */
-function majority(values: readonly string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  return sorted.length === 0 || sorted[0]?.[1] === sorted[1]?.[1] ? null : (sorted[0]?.[0] ?? null);
-}
-
-/** Cohen's kappa of two raters' labels on the same units, written out. */
-function plainKappa(x: readonly string[], y: readonly string[]): number {
-  const n = x.length;
-  const observed = x.filter((label, i) => label === y[i]).length / n;
-  const labels = [...new Set([...x, ...y])];
-  const expected = labels.reduce((sum, label) => sum + (x.filter((v) => v === label).length / n) * (y.filter((v) => v === label).length / n), 0);
-  return (observed - expected) / (1 - expected);
-}
-
 describe('calibration in the report', () => {
   it("from the vote share of the judge's samples, as calibration() gives it on the verdicts counted plainly", () => {
     const { data, report } = build({ samples: 3, judgeErrorRate: 0.25 });
@@ -48,7 +32,7 @@ describe('calibration in the report', () => {
       const turns = new Map(data.study.turns.map((turn) => [turn.id, turn]));
       const verdicts = indexStudy(data.study, data.labels).units[task].flatMap((unit) => {
         const label = unit.judgements.get(BIASED_JUDGE);
-        const people = majority(unit.humans.map((human) => human.value));
+        const people = plainMajority(unit.humans.map((human) => human.value));
         const samples = turns.get(unit.id)?.judgeConfidence?.[BIASED_JUDGE]?.samples ?? [];
         return label === undefined || people === null
           ? []
