@@ -6,7 +6,7 @@
 // (strategy 'uniform'): (lower, upper], the first [0, upper], edges i/M as numpy's linspace makes
 // them, so a confidence on an edge falls where scikit-learn puts it.
 
-import { forEachReplicate, groupsByKey, percentileInterval, type BootstrapOptions } from '../bootstrap';
+import { forEachSharedReplicate, groupsByKey, percentileInterval, type BootstrapOptions } from '../bootstrap';
 import { sortedAbsolute, symmetricStudentizedInterval } from '../studentized';
 
 export interface CalibrationBin {
@@ -99,75 +99,108 @@ export interface CalibrationWithIntervals extends Calibration {
 }
 
 /**
- * calibration() of the verdicts with cluster bootstrap intervals: each replicate draws as many
- * clusters as there are, with replacement, and takes every verdict of each drawn cluster. The
- * Brier score is a ratio of per-cluster sums (squared errors over verdicts), so it takes the
- * symmetric studentized interval of the report's other ratios; the ECE, an absolute value summed
- * over bins, has no such standard error and takes the percentile interval. That one is not
- * centred on the ECE: at small n the ECE is biased upward, and so are its replicates. Clusters
- * whose verdicts fall in the same bins with the same sums share a group, so a replicate's cost is
- * per distinct cluster, not per verdict.
+ * The calibration of each list of verdicts (a judge's, with one source of confidence), with
+ * cluster bootstrap intervals: each replicate draws as many clusters as there are, with
+ * replacement, and takes every verdict of each drawn cluster. The Brier score is a ratio of
+ * per-cluster sums (squared errors over verdicts), so it takes the symmetric studentized interval
+ * of the report's other ratios; the ECE, an absolute value summed over bins, has no such standard
+ * error and takes the percentile interval. That one is not centred on the ECE: at small n the ECE
+ * is biased upward, and so are its replicates. Clusters whose verdicts fall in the same bins with
+ * the same sums share a group. Each list gets exactly its intervals alone; lists on as many
+ * clusters share each replicate's draws, one pass of the generator (a task's two sources of
+ * confidence are on the same units).
  */
-export function clusteredCalibration(
-  verdicts: readonly ClusteredVerdict[],
+export function clusteredCalibrations(
+  lists: readonly (readonly ClusteredVerdict[])[],
   bootstrap: BootstrapOptions,
   binCount = CALIBRATION_BINS,
-): CalibrationWithIntervals {
-  const sample = calibration(
-    verdicts.map((verdict) => verdict.confidence),
-    verdicts.map((verdict) => verdict.agrees),
-    binCount,
+): CalibrationWithIntervals[] {
+  const samples = lists.map((verdicts) =>
+    calibration(
+      verdicts.map((verdict) => verdict.confidence),
+      verdicts.map((verdict) => verdict.agrees),
+      binCount,
+    ),
   );
-  if (verdicts.length === 0 || bootstrap.replicates === 0) return { ...sample, eceCi95: null, brierCi95: null };
-  const groups = clusterGroups(verdicts, binEdges(binCount));
-  const { replicates } = bootstrap;
+  const results: CalibrationWithIntervals[] = samples.map((sample) => ({ ...sample, eceCi95: null, brierCi95: null }));
+  if (bootstrap.replicates === 0) return results;
+  const edges = binEdges(binCount);
+  const byClusters = new Map<number, number[]>();
+  const prepared = lists.map((verdicts) => (verdicts.length === 0 ? undefined : clusterGroups(verdicts, edges)));
+  prepared.forEach((groups, l) => {
+    if (groups === undefined) return;
+    const clusters = groups.groupOf.length;
+    byClusters.set(clusters, [...(byClusters.get(clusters) ?? []), l]);
+  });
+  for (const members of byClusters.values()) {
+    const tallies = members.map((l) => replicateTally(prepared[l] as ClusterGroups, samples[l]?.brier as number, binCount, bootstrap.replicates));
+    forEachSharedReplicate(
+      members.map((l) => (prepared[l] as ClusterGroups).groupOf),
+      members.map((l) => (prepared[l] as ClusterGroups).count),
+      bootstrap,
+      (drawsPerSet) => tallies.forEach((tally, m) => tally.add(drawsPerSet[m] as Uint32Array)),
+    );
+    members.forEach((l, m) => {
+      const tally = tallies[m] as ReturnType<typeof replicateTally>;
+      const result = results[l] as CalibrationWithIntervals;
+      result.eceCi95 = percentileInterval(tally.eces);
+      result.brierCi95 = brierInterval(prepared[l] as ClusterGroups, result.brier as number, tally.tStar());
+    });
+  }
+  return results;
+}
+
+/**
+ * One list's replicates as they are drawn: each replicate's ECE, and its Brier score with its
+ * delta-method standard error (weightedRatio's, over the groups drawn) for the t*.
+ */
+function replicateTally(groups: ClusterGroups, brierValue: number, binCount: number, replicates: number) {
   const eces = new Float64Array(replicates);
   const tStar = new Float64Array(replicates);
   let tDefined = 0;
+  let b = 0;
   const counts = new Float64Array(binCount);
   const confidenceSums = new Float64Array(binCount);
   const agreeSums = new Float64Array(binCount);
-  const brierValue = sample.brier as number;
-  let b = 0;
-  // One pass of the generator for both intervals: each replicate's ECE, and its Brier score with
-  // its delta-method standard error (weightedRatio's, over the groups drawn) for the t*.
-  forEachReplicate(groups.groupOf, groups.count, bootstrap, (draws) => {
-    counts.fill(0);
-    confidenceSums.fill(0);
-    agreeSums.fill(0);
-    let n = 0;
-    let squares = 0;
-    for (let g = 0; g < groups.count; g++) {
-      const w = draws[g] as number;
-      if (w === 0) continue;
-      for (let e = groups.start[g] as number, end = groups.start[g + 1] as number; e < end; e++) {
-        const bin = groups.bin[e] as number;
-        counts[bin] = (counts[bin] as number) + w * (groups.n[e] as number);
-        confidenceSums[bin] = (confidenceSums[bin] as number) + w * (groups.confidence[e] as number);
-        agreeSums[bin] = (agreeSums[bin] as number) + w * (groups.agree[e] as number);
+  return {
+    eces,
+    tStar: () => tStar.subarray(0, tDefined),
+    add(draws: Uint32Array) {
+      counts.fill(0);
+      confidenceSums.fill(0);
+      agreeSums.fill(0);
+      let n = 0;
+      let squares = 0;
+      for (let g = 0; g < groups.count; g++) {
+        const w = draws[g] as number;
+        if (w === 0) continue;
+        for (let e = groups.start[g] as number, end = groups.start[g + 1] as number; e < end; e++) {
+          const bin = groups.bin[e] as number;
+          counts[bin] = (counts[bin] as number) + w * (groups.n[e] as number);
+          confidenceSums[bin] = (confidenceSums[bin] as number) + w * (groups.confidence[e] as number);
+          agreeSums[bin] = (agreeSums[bin] as number) + w * (groups.agree[e] as number);
+        }
+        n += w * (groups.units[g] as number);
+        squares += w * (groups.squares[g] as number);
       }
-      n += w * (groups.units[g] as number);
-      squares += w * (groups.squares[g] as number);
-    }
-    let ece = 0;
-    for (let bin = 0; bin < binCount; bin++) {
-      const count = counts[bin] as number;
-      if (count > 0) ece += (count / n) * Math.abs((agreeSums[bin] as number) / count - (confidenceSums[bin] as number) / count);
-    }
-    eces[b++] = ece;
-    const brier = squares / n;
-    let residuals = 0;
-    for (let g = 0; g < groups.count; g++) {
-      const w = draws[g] as number;
-      if (w === 0) continue;
-      const residual = (groups.squares[g] as number) - brier * (groups.units[g] as number);
-      residuals += w * residual * residual;
-    }
-    const se = Math.sqrt(residuals) / n;
-    const t = (brier - brierValue) / se;
-    if (!Number.isNaN(t)) tStar[tDefined++] = t;
-  });
-  return { ...sample, eceCi95: percentileInterval(eces), brierCi95: brierInterval(groups, brierValue, tStar.subarray(0, tDefined)) };
+      let ece = 0;
+      for (let bin = 0; bin < binCount; bin++) {
+        const count = counts[bin] as number;
+        if (count > 0) ece += (count / n) * Math.abs((agreeSums[bin] as number) / count - (confidenceSums[bin] as number) / count);
+      }
+      eces[b++] = ece;
+      const brier = squares / n;
+      let residuals = 0;
+      for (let g = 0; g < groups.count; g++) {
+        const w = draws[g] as number;
+        if (w === 0) continue;
+        const residual = (groups.squares[g] as number) - brier * (groups.units[g] as number);
+        residuals += w * residual * residual;
+      }
+      const t = (brier - brierValue) / (Math.sqrt(residuals) / n);
+      if (!Number.isNaN(t)) tStar[tDefined++] = t;
+    },
+  };
 }
 
 /** The symmetric studentized interval of the Brier score from its t*, cut at 0 and 1; null where the sample shows no spread. */

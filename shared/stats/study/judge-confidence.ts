@@ -6,7 +6,7 @@
 import type { CalibrationRow, ConfidenceSource, ReportTask, Resampling, SelfConsistencyRow, TestedShare } from '../../report/model/report-model';
 import type { BootstrapOptions } from '../bootstrap';
 import { clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
-import { clusteredCalibration, type ClusteredVerdict } from '../judge/calibration';
+import { clusteredCalibrations, type CalibrationWithIntervals, type ClusteredVerdict } from '../judge/calibration';
 import { cohenPairs, type Rating } from '../reliability';
 import { humanMajority } from './majority';
 import type { TaskUnit, UnitConfidence } from './study-units';
@@ -66,14 +66,21 @@ export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[],
   return {
     flips: withSamples.map(({ tally }) => clusterSeries(tally.flips)),
     rows(flipTests) {
-      const calibration = judges.flatMap((judge, j) =>
-        SOURCES.flatMap(([source], s): CalibrationRow[] => {
+      // Every judge and source at once: those on the same units share the bootstrap's draws.
+      const planned = judges.flatMap((judge, j) =>
+        SOURCES.flatMap(([source], s) => {
           const list = verdicts[j]?.[s] ?? [];
-          if (list.length === 0) return [];
-          const { n, bins, ece, eceCi95, brier, brierCi95 } = clusteredCalibration(list, settings.bootstrap);
-          return [{ task, judge, source, n, bins, ece, eceCi95, brier, brierCi95 }];
+          return list.length === 0 ? [] : [{ judge, source, list }];
         }),
       );
+      const calibrated = clusteredCalibrations(
+        planned.map(({ list }) => list),
+        settings.bootstrap,
+      );
+      const calibration = planned.map(({ judge, source }, c): CalibrationRow => {
+        const { n, bins, ece, eceCi95, brier, brierCi95 } = calibrated[c] as CalibrationWithIntervals;
+        return { task, judge, source, n, bins, ece, eceCi95, brier, brierCi95 };
+      });
       const selfConsistency = withSamples.map(({ judge, tally }, j): SelfConsistencyRow => {
         const [firstAgainstSecond] = cohenPairs(tally.pairs);
         // The most common number of samples, the larger on a tie: what the run asked for, where a few samples failed.
