@@ -4,8 +4,8 @@
 // sums, as in cluster-ratio-test.ts; a cluster (a puzzle) may hold units of both groups, so the
 // two rates are not independent and the interval resamples clusters with both groups' units.
 
-import { groupsByKey, type BootstrapOptions } from './bootstrap';
-import { clusterTestsOfKinds, type ClusterRatioTest, type SeriesKind } from './cluster-ratio-test';
+import { groupsByKey } from './bootstrap';
+import type { SeriesKind } from './cluster-ratio-test';
 import type { Estimate, StudentizedJob } from './studentized';
 
 /** Per-cluster sums of group a's and group b's units: numerators sum a value, denominators count units. */
@@ -25,15 +25,6 @@ export interface GroupedUnit {
   cluster: number;
   group: 'a' | 'b' | undefined;
   value: number;
-}
-
-export function differenceSeries(units: readonly GroupedUnit[], bound: number): DifferenceSeries {
-  const builder = differenceSeriesBuilder(
-    units.reduce((most, unit) => Math.max(most, unit.cluster + 1), 0),
-    bound,
-  );
-  for (const { cluster, group, value } of units) builder.add(cluster, group, value);
-  return builder.series;
 }
 
 /** A DifferenceSeries taken in unit by unit, the clusters numbered 0 to clusterCount - 1: no object per unit where a report adds a hundred thousand. */
@@ -72,14 +63,10 @@ export function differenceSeriesBuilder(clusterCount: number, bound: number): Di
 /**
  * The test of each series' difference, rate of a minus rate of b: its symmetric studentized cluster bootstrap
  * interval and the p of "it is 0" from the same replicates, so p < 0.05 exactly when the interval
- * leaves 0 out. Series on the same clusters share their replicates, as clusterRatioTests' do.
+ * leaves 0 out. Series on the same clusters share their replicates, as clusterRatioTests' do; the kind goes to
+ * clusterTestsOfKinds with series of other kinds.
  * Undefined (`no unit to compare`) when either group has no unit.
  */
-export function clusterDifferenceTests(series: readonly DifferenceSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] {
-  return clusterTestsOfKinds([differenceSeriesKind([series])], bootstrap)[0]?.[0] as ClusterRatioTest[];
-}
-
-/** Difference series as a kind for clusterTestsOfKinds, to be tested with series of other kinds. */
 export function differenceSeriesKind(sets: readonly (readonly DifferenceSeries[])[]): SeriesKind<DifferenceSeries> {
   return { sets, jobOf: differenceJob, boundOf: (one) => one.bound };
 }
@@ -117,7 +104,7 @@ function differenceJob(series: readonly DifferenceSeries[]): StudentizedJob {
  * units of both groups counts both ways at once. Null when either group has nothing drawn.
  * `sums` holds Y_a, X_a, Y_b, X_b of group g at offset + g * stride.
  */
-export function weightedRatioDifference(draws: Uint32Array, sums: Float64Array, stride: number, offset: number): Estimate | null {
+function weightedRatioDifference(draws: Uint32Array, sums: Float64Array, stride: number, offset: number): Estimate | null {
   let ya = 0;
   let xa = 0;
   let yb = 0;

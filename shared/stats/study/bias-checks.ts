@@ -79,7 +79,7 @@ export interface BiasCheckSettings {
 
 /**
  * The checks' series still to be tested, `yesRates` as ratios (on the units and clusters of the
- * net leniency: one job with it) and `differences` as differences (clusterDifferenceTests), and
+ * net leniency: one job with it) and `differences` as differences (differenceSeriesKind), and
  * the rows once they are.
  */
 export interface BiasCheckPlan {

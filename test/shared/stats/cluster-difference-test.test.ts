@@ -5,8 +5,23 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../shared/demo/prng';
-import { CLUSTER_TEST_REASONS } from '../../../shared/stats/cluster-ratio-test';
-import { clusterDifferenceTests, differenceSeries, type GroupedUnit } from '../../../shared/stats/cluster-difference-test';
+import type { BootstrapOptions } from '../../../shared/stats/bootstrap';
+import { CLUSTER_TEST_REASONS, clusterTestsOfKinds, type ClusterRatioTest } from '../../../shared/stats/cluster-ratio-test';
+import { differenceSeriesBuilder, differenceSeriesKind, type DifferenceSeries, type GroupedUnit } from '../../../shared/stats/cluster-difference-test';
+
+/** The units' series, built as the bias checks build theirs. */
+function differenceSeries(units: readonly GroupedUnit[], bound: number): DifferenceSeries {
+  const builder = differenceSeriesBuilder(
+    units.reduce((most, unit) => Math.max(most, unit.cluster + 1), 0),
+    bound,
+  );
+  for (const { cluster, group, value } of units) builder.add(cluster, group, value);
+  return builder.series;
+}
+
+/** The series' tests as the report runs them: one kind of clusterTestsOfKinds. */
+const clusterDifferenceTests = (series: readonly DifferenceSeries[], bootstrap: BootstrapOptions): ClusterRatioTest[] =>
+  clusterTestsOfKinds([differenceSeriesKind([series])], bootstrap)[0]?.[0] ?? [];
 import { plainClusterBootstrapT, type PlainUnit } from './plain-cluster-bootstrap-t';
 
 /** R_a - R_b over the drawn clusters and its delta-method standard error, written out cluster by cluster. */
