@@ -27,7 +27,10 @@ const NOT_IN_TOP = -9999;
 /** How many alternatives a run asks for at each place: OpenAI, vLLM and Ollama allow up to 20. */
 export const TOP_LOGPROBS = 10;
 
-/** The alternatives at the verdict's place (itself among them): the first token with a letter or digit after any `</think>`; none without one. */
+/** The most alternatives kept of the verdict's place, the most any of those servers sends: a server that sends thousands costs the journal no more. */
+const MAX_ALTERNATIVES = 20;
+
+/** The alternatives at the verdict's place (itself among them, at most 20): the first token with a letter or digit after any `</think>`; none without one. */
 export function verdictAlternatives(tokens: readonly TokenLogprobs[]): TokenAlternative[] {
   let start = 0;
   let text = '';
@@ -40,7 +43,7 @@ export function verdictAlternatives(tokens: readonly TokenLogprobs[]): TokenAlte
   const alternatives = verdict.alternatives.some((one) => one.token === verdict.token)
     ? verdict.alternatives
     : [{ token: verdict.token, logprob: verdict.logprob }, ...verdict.alternatives];
-  return alternatives.filter((one) => Number.isFinite(one.logprob) && one.logprob > NOT_IN_TOP);
+  return alternatives.filter((one) => Number.isFinite(one.logprob) && one.logprob > NOT_IN_TOP).slice(0, MAX_ALTERNATIVES);
 }
 
 /** Each label's share of the probability of the alternatives read as labels; empty when none is. */

@@ -41,6 +41,9 @@ describe('verdictAlternatives and labelProbabilities', () => {
     expect(labelProbabilities(verdictAlternatives([token('Matched', Math.log(0.8))]), 'match', SCHEME).get('matched')).toBe(1);
     expect(verdictAlternatives([token('\n'), token('...')])).toEqual([]);
     expect(labelProbabilities([{ token: 'The', logprob: -0.1 }], 'answer', SCHEME).size).toBe(0);
+    // A server that sends a thousand alternatives: the journal keeps twenty.
+    const many = Array.from({ length: 1000 }, (_, i): [string, number] => [`t${i}`, -i - 1]);
+    expect(verdictAlternatives([token('Yes', -0.5, many)])).toHaveLength(20);
   });
 });
 
