@@ -237,6 +237,21 @@ function playerRows(report: AgreementReport): Row[] {
 /** The measure of the paired tests' p: `bootstrap_t_p` or `mcnemar_p`, as the report's setting says. */
 const pairedMeasure = (report: AgreementReport) => (pairedTestOf(report.settings) === 'bootstrap-t' ? 'bootstrap_t_p' : 'mcnemar_p');
 
+/** The rows of one section's figure that share task, bucket and raters: each a measure, its value and n, and its 95% interval or none. */
+function rowMaker(section: string, task: string, bucket: ReportBucket, a: string | null, b: string | null) {
+  return (measure: string, value: number | null, n: number | null, interval: Interval | null = null): Row => [
+    section,
+    task,
+    bucket,
+    a,
+    b,
+    measure,
+    value,
+    n,
+    ...intervalOnly(interval),
+  ];
+}
+
 /** `p_is_upper_bound` 1 where the data lie beyond every replicate, so the p before it is at most that. */
 const pBound = (test: PairedTestResult, figure: (measure: string, value: number) => Row): Row[] => (test.pAtBound ? [figure('p_is_upper_bound', 1)] : []);
 
@@ -387,17 +402,7 @@ function fitnessRows(judges: JudgesSection): Row[] {
     TASK_ORDER.flatMap((task) => {
       const found = card.tasks.find((one) => one.task === task);
       if (found === undefined) return [];
-      const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null, bucket: ReportBucket = 'all'): Row => [
-        'fitness',
-        task,
-        bucket,
-        `judge:${card.judge}`,
-        null,
-        measure,
-        value,
-        n,
-        ...intervalOnly(interval),
-      ];
+      const figure = rowMaker('fitness', task, 'all', `judge:${card.judge}`, null);
       const { reference, agreement, kappa, band, pointBand, riskiest } = found;
       const bandName = (name: string) => name.replaceAll(' ', '_');
       return [
@@ -407,7 +412,7 @@ function fitnessRows(judges: JudgesSection): Row[] {
         figure('kappa', kappa.value, kappa.n, kappa.ci95),
         ...(band === null ? [] : [figure(`band_${bandName(band)}`, 1, kappa.n)]),
         ...(pointBand === null ? [] : [figure(`point_band_${bandName(pointBand)}`, 1, kappa.n)]),
-        ...riskiest.map((cell) => figure('leniency_rate', cell.rate, cell.peopleNegative, null, cell.bucket)),
+        ...riskiest.map((cell) => rowMaker('fitness', task, cell.bucket, `judge:${card.judge}`, null)('leniency_rate', cell.rate, cell.peopleNegative)),
       ];
     }),
   );
@@ -423,17 +428,7 @@ function calibrationRows(judges: JudgesSection): Row[] {
     (judges.calibration ?? [])
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
-        const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => [
-          'calibration',
-          task,
-          'all',
-          `judge:${row.judge}`,
-          row.source,
-          measure,
-          value,
-          n,
-          ...intervalOnly(interval),
-        ];
+        const figure = rowMaker('calibration', task, 'all', `judge:${row.judge}`, row.source);
         return [
           figure('ece', row.ece, row.n, row.eceCi95),
           figure('brier', row.brier, row.n, row.brierCi95),
@@ -455,17 +450,8 @@ function stabilityRows(judges: JudgesSection): Row[] {
     (judges.selfConsistency ?? [])
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
-        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => [
-          'self_consistency',
-          task,
-          'all',
-          `judge:${row.judge}`,
-          null,
-          measure,
-          value,
-          row.units,
-          ...intervalOnly(interval),
-        ];
+        const selfRow = rowMaker('self_consistency', task, 'all', `judge:${row.judge}`, null);
+        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => selfRow(measure, value, row.units, interval);
         return [
           figure('samples', row.samples),
           figure('self_agreement', row.selfAgreement),
@@ -478,17 +464,8 @@ function stabilityRows(judges: JudgesSection): Row[] {
     (judges.judgePairs ?? [])
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
-        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => [
-          'judge_pair',
-          task,
-          'all',
-          `judge:${row.a}`,
-          `judge:${row.b}`,
-          measure,
-          value,
-          row.n,
-          ...intervalOnly(interval),
-        ];
+        const pairRow = rowMaker('judge_pair', task, 'all', `judge:${row.a}`, `judge:${row.b}`);
+        const figure = (measure: string, value: number | null, interval: Interval | null = null): Row => pairRow(measure, value, row.n, interval);
         return [figure(`kind_${row.kind.replaceAll(' ', '_')}`, 1), figure('kappa', row.kappa), figure('flips', row.flips.value, row.flips.ci95)];
       }),
   );
@@ -504,17 +481,8 @@ function humanLikenessRows(judges: JudgesSection): Row[] {
     (judges.humanLikeness ?? [])
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
-        const figure = (b: string | null, measure: string, value: number | null, n: number | null): Row => [
-          'human_likeness',
-          task,
-          'all',
-          `judge:${row.judge}`,
-          b,
-          measure,
-          value,
-          n,
-          ...NO_EXTRAS,
-        ];
+        const figure = (b: string | null, measure: string, value: number | null, n: number | null): Row =>
+          rowMaker('human_likeness', task, 'all', `judge:${row.judge}`, b)(measure, value, n);
         return [
           ...row.withPeople.map((person) => figure(`human:${person.annotator}`, 'kappa', person.kappa, person.n)),
           figure(null, 'judge_kappa', row.judgeKappa, row.withPeople.length),
@@ -531,17 +499,8 @@ function judgeRankingRows(judges: JudgesSection): Row[] {
   return (judges.rankings ?? []).flatMap(({ judge, ranking }): Row[] => {
     if (ranking === null) return [];
     const n = ranking.humanRanking.length;
-    const figure = (measure: string, value: number | null | undefined): Row => [
-      'judge_ranking',
-      'match',
-      'all',
-      `judge:${judge}`,
-      'human-majority',
-      measure,
-      value ?? null,
-      n,
-      ...NO_EXTRAS,
-    ];
+    const rankingRow = rowMaker('judge_ranking', 'match', 'all', `judge:${judge}`, 'human-majority');
+    const figure = (measure: string, value: number | null | undefined): Row => rankingRow(measure, value ?? null, n);
     return [
       figure('kendall_tau_b', ranking.kendallTauB),
       figure('kendall_p', ranking.kendallP),
@@ -562,17 +521,7 @@ function biasRows(judges: JudgesSection): Row[] {
       .filter((row) => row.task === task)
       .flatMap((row): Row[] => {
         const units = row.check === 'yes-rate' ? row.a.units : row.a.units + row.b.units;
-        const figure = (measure: string, value: number | null, n: number, interval: Interval | null = null): Row => [
-          'bias_check',
-          task,
-          row.bucket,
-          `judge:${row.judge}`,
-          `${row.check}:${row.figure}`,
-          measure,
-          value,
-          n,
-          ...intervalOnly(interval),
-        ];
+        const figure = rowMaker('bias_check', task, row.bucket, `judge:${row.judge}`, `${row.check}:${row.figure}`);
         return [
           figure('effect', row.value, units, row.ci95),
           figure('group_a', row.a.value, row.a.units),
