@@ -4,10 +4,10 @@
 
 import type { Bucket } from '../domain/difficulty';
 import { UNPARSEABLE, type StudyData, type UnparseableReplies } from '../domain/model';
-import { keptPicks, type BootstrapOptions } from '../stats/bootstrap';
-import { agreementRows, judgeGroup } from '../stats/study/agreement';
+import { keptPicks, runReplicateJobs, type BootstrapOptions, type BootstrapPlan } from '../stats/bootstrap';
+import { agreementRowsPlan, judgeGroup } from '../stats/study/agreement';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../stats/study/annotator-reliability';
-import { chanceCorrected, difficultyStatistics } from '../stats/study/chance-corrected';
+import { chanceCorrectedPlan, difficultyStatistics } from '../stats/study/chance-corrected';
 import { confusionMatrix } from '../stats/study/confusion';
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
@@ -303,13 +303,23 @@ function taskFigures(
   const judgeCategories = unparseable === 'disagreement' && units.unparseable[task].size > 0 ? [...categories, UNPARSEABLE] : categories;
   // Gold is a rater of the task only where the lead adjudicated one of its units.
   const gold = taskUnits.some((unit) => unit.gold !== undefined);
-  phase(`${TASK_PHASE[task]}: agreement tables`);
-  const table = agreementRows(taskUnits, judges, buckets, bootstrap, gold, resample);
+  phase(`${TASK_PHASE[task]}: agreement tables and chance-corrected agreement`);
+  const tablePlan = agreementRowsPlan(taskUnits, judges, buckets, bootstrap, gold, resample);
+  const statisticsPlans = buckets.map((bucket) => chanceCorrectedPlan(inBucket(bucket), categories, bootstrap, resample));
+  // One run of every bucket's jobs: a bucket's table and statistics draw as many puzzles, so they
+  // share the generator's passes. A bucket's phase begins with the first pass of one of its jobs.
+  const jobBuckets = [...tablePlan.bucketOfJob, ...statisticsPlans.flatMap((plan, b) => plan.jobs.map(() => b))];
+  let begun = 0;
+  const beginBucketsTo = (last: number) => {
+    for (; begun <= last; begun++) phase(`${TASK_PHASE[task]}: intervals, ${BUCKET_PHASE[buckets[begun] as ReportBucket]}`);
+  };
+  runReplicateJobs([...tablePlan.jobs, ...statisticsPlans.flatMap((plan) => plan.jobs)], bootstrap, (members) =>
+    beginBucketsTo(Math.max(...members.map((j) => jobBuckets[j] as number))),
+  );
+  beginBucketsTo(buckets.length - 1);
+  const table = tablePlan.result();
   const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
-  for (const bucket of buckets) {
-    phase(`${TASK_PHASE[task]}: chance-corrected agreement, ${BUCKET_PHASE[bucket]}`);
-    statistics[bucket] = chanceCorrected(inBucket(bucket), categories, bootstrap, resample);
-  }
+  buckets.forEach((bucket, b) => (statistics[bucket] = (statisticsPlans[b] as BootstrapPlan<ChanceCorrected>).result()));
   phase(`${TASK_PHASE[task]}: Cohen's kappa and confusion matrices`);
   const pairwise = pairwiseKappas(taskUnits, judges, gold);
   const confusion = judges.map((judge) => {

@@ -197,6 +197,100 @@ export function forEachSharedReplicate(
   }
 }
 
+/** Work done on every replicate's draws per group of one grouping of units (runReplicateJobs). */
+export interface ReplicateJob {
+  groupOfUnit: Uint32Array;
+  groupCount: number;
+  /** One replicate's draws per group, reused: read them before returning. */
+  add(drawsPerGroup: Uint32Array): void;
+}
+
+/**
+ * Figures still to be bootstrapped: their jobs, and the figures once the jobs have run on the
+ * replicates of the options they were planned with (runPlan, or runReplicateJobs with other
+ * plans' jobs so that those on as many units share the generator's passes).
+ */
+export interface BootstrapPlan<Result> {
+  jobs: readonly ReplicateJob[];
+  result(): Result;
+}
+
+export function runPlan<Result>(plan: BootstrapPlan<Result>, options: BootstrapOptions): Result {
+  runReplicateJobs(plan.jobs, options);
+  return plan.result();
+}
+
+/** Jobs share a pass of the generator when their joint groups are at most this share of the units drawn (see runReplicateJobs). */
+const SHARED_PASS_SHARE = 4;
+
+/**
+ * Runs every job on exactly the replicates forEachReplicate would give it alone. Jobs over the
+ * same number of units draw the same units with one seed, so where it pays they share one pass
+ * of the generator (forEachSharedReplicate) and only count their draws apart. `onPass` is told
+ * before each pass which jobs (by index) it runs.
+ */
+export function runReplicateJobs(jobs: readonly ReplicateJob[], options: BootstrapOptions, onPass?: (members: readonly number[]) => void): void {
+  const byUnits = new Map<number, number[]>();
+  jobs.forEach((job, j) => {
+    const same = byUnits.get(job.groupOfUnit.length);
+    if (same) same.push(j);
+    else byUnits.set(job.groupOfUnit.length, [j]);
+  });
+  const passes: number[][] = [];
+  for (const [units, members] of byUnits) {
+    // A shared pass counts its draws per joint group and adds them up per job each replicate: it
+    // pays where the joint groups are few beside the units a pass draws. So each job joins the
+    // first pass of its number of units whose joint groups stay within the limit with it, or
+    // draws on a pass of its own: a small study's buckets draw few units, and their jobs mostly
+    // draw alone; a job with a group per puzzle draws alone.
+    const limit = units / SHARED_PASS_SHARE;
+    const open: { members: number[]; joint: Uint32Array; count: number }[] = [];
+    for (const j of members) {
+      const job = jobs[j] as ReplicateJob;
+      let joined = false;
+      for (const pass of open) {
+        const joint = jointWithin(pass.joint, pass.count, job.groupOfUnit, job.groupCount, limit);
+        if (joint === undefined) continue;
+        pass.members.push(j);
+        pass.joint = joint.groupOf;
+        pass.count = joint.count;
+        joined = true;
+        break;
+      }
+      if (!joined) open.push({ members: [j], joint: job.groupOfUnit, count: job.groupCount });
+    }
+    passes.push(...open.map((pass) => pass.members));
+  }
+  for (const members of passes) {
+    onPass?.(members);
+    const passJobs = members.map((j) => jobs[j] as ReplicateJob);
+    forEachSharedReplicate(
+      passJobs.map((job) => job.groupOfUnit),
+      passJobs.map((job) => job.groupCount),
+      options,
+      (drawsPerSet) => passJobs.forEach((job, m) => job.add(drawsPerSet[m] as Uint32Array)),
+    );
+  }
+}
+
+/** The joint groups of two groupings of the same units (numbered in order of first appearance), or undefined when they are more than `limit`. */
+function jointWithin(a: Uint32Array, aCount: number, b: Uint32Array, bCount: number, limit: number): { groupOf: Uint32Array; count: number } | undefined {
+  if (aCount > limit || bCount > limit) return undefined;
+  const groupOf = new Uint32Array(a.length);
+  const idOf = new Map<number, number>();
+  for (let u = 0; u < a.length; u++) {
+    const pair = (a[u] as number) * bCount + (b[u] as number);
+    let id = idOf.get(pair);
+    if (id === undefined) {
+      id = idOf.size;
+      if (id + 1 > limit) return undefined;
+      idOf.set(pair, id);
+    }
+    groupOf[u] = id;
+  }
+  return { groupOf, count: idOf.size };
+}
+
 /**
  * The groupings' common refinement: units in the same group of every grouping share a joint
  * group, numbered in order of first appearance, and groupOfJoint[s][j] is joint group j's group

@@ -5,7 +5,7 @@
 
 import quickselect from 'quickselect';
 import type { Interval } from './interval';
-import { forEachSharedReplicate, type BootstrapOptions } from './bootstrap';
+import { runReplicateJobs, type BootstrapOptions, type ReplicateJob } from './bootstrap';
 import { normalCdf } from './normal-cdf';
 import { normalQuantile } from './normal-quantile';
 
@@ -33,9 +33,6 @@ export const STUDENTIZED_REASONS = {
   noSpread: 'the standard error on the sample is 0: every cluster gives the same value, so the sample shows no spread to studentize',
   noReplicate: 'the statistic is undefined in every bootstrap replicate',
 } as const;
-
-/** Jobs share a pass of the generator when their joint groups are at most this share of the units drawn (see bootstrapStudentizedJobs). */
-const SHARED_PASS_SHARE = 4;
 
 /** A standard error at most this share of its value (or of 1) is rounding noise: clusters whose sums cancel exactly in real numbers. */
 const FLAT = 1e-12;
@@ -71,69 +68,21 @@ export interface StudentizedJob {
 
 /**
  * bootstrapStudentizedMany of every job, each job's results exactly its own call's: jobs over the
- * same number of units draw the same units with one seed, so where it pays they share one pass
- * of the generator (forEachSharedReplicate) and only count their draws apart.
+ * same number of units share the generator's passes where it pays (runReplicateJobs).
  */
 export function bootstrapStudentizedJobs(jobs: readonly StudentizedJob[], options: BootstrapOptions): StudentizedResult[][] {
-  const results = new Array<StudentizedResult[]>(jobs.length);
-  const byUnits = new Map<number, number[]>();
-  jobs.forEach((job, j) => {
-    const same = byUnits.get(job.groupOfUnit.length);
-    if (same) same.push(j);
-    else byUnits.set(job.groupOfUnit.length, [j]);
-  });
-  const passes: number[][] = [];
-  for (const [units, members] of byUnits) {
-    // A shared pass counts its draws per joint group and adds them up per job each replicate: it
-    // pays where the joint groups are few beside the units a pass draws; a small study's buckets
-    // draw few, and each job then draws alone. The product of the jobs' groups bounds the joint
-    // groups; where it is too many, they are counted (up to the limit), since jobs on the same
-    // units mostly split them alike.
-    const limit = units / SHARED_PASS_SHARE;
-    const jointAtMost = members.reduce((product, j) => product * (jobs[j] as StudentizedJob).groupCount, 1);
-    const share =
-      members.length > 1 &&
-      (jointAtMost <= limit ||
-        jointGroupsWithin(
-          members.map((j) => (jobs[j] as StudentizedJob).groupOfUnit),
-          limit,
-        ));
-    if (share) passes.push(members);
-    else passes.push(...members.map((j) => [j]));
-  }
-  for (const members of passes) {
-    const tallies = members.map((j) => studentizedTally(jobs[j] as StudentizedJob, options.replicates));
-    forEachSharedReplicate(
-      members.map((j) => (jobs[j] as StudentizedJob).groupOfUnit),
-      members.map((j) => (jobs[j] as StudentizedJob).groupCount),
-      options,
-      (drawsPerSet) => tallies.forEach((tally, m) => tally.add(drawsPerSet[m] as Uint32Array)),
-    );
-    members.forEach((j, m) => (results[j] = (tallies[m] as StudentizedTally).results()));
-  }
-  return results;
+  const works = jobs.map((job) => studentizedWork(job, options.replicates));
+  runReplicateJobs(works, options);
+  return works.map((work) => work.results());
 }
 
-/** Whether the units' joint groups over the groupings (units in the same group of every one) are at most `limit`. */
-function jointGroupsWithin(groupOfUnits: readonly Uint32Array[], limit: number): boolean {
-  const joint = new Map<string, true>();
-  const units = (groupOfUnits[0] as Uint32Array).length;
-  for (let u = 0; u < units; u++) {
-    let key = '';
-    for (const groupOf of groupOfUnits) key += `${groupOf[u] as number},`;
-    joint.set(key, true);
-    if (joint.size > limit) return false;
-  }
-  return true;
-}
-
-interface StudentizedTally {
-  add(draws: Uint32Array): void;
+/** A studentized job as a replicate job, and its results once it has run. */
+export interface StudentizedWork extends ReplicateJob {
   results(): StudentizedResult[];
 }
 
 /** One job's sample estimates and the t* of its replicates, as they are drawn. */
-function studentizedTally(job: StudentizedJob, replicates: number): StudentizedTally {
+export function studentizedWork(job: StudentizedJob, replicates: number): StudentizedWork {
   const { groupOfUnit, groupCount, count, estimates } = job;
   const flatReplicates = job.flatReplicates ?? 'infinite';
   const sampleDraws = new Uint32Array(groupCount);
@@ -142,6 +91,8 @@ function studentizedTally(job: StudentizedJob, replicates: number): StudentizedT
   const tValues = Array.from({ length: count }, () => new Float64Array(replicates));
   const defined = new Uint32Array(count);
   return {
+    groupOfUnit,
+    groupCount,
     add(draws) {
       const out = estimates(draws);
       for (let s = 0; s < count; s++) {

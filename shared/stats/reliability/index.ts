@@ -2,8 +2,8 @@
 // `reliability` command, FORMATS §6) and computeChanceCorrected (the cheaper subset the study
 // report calls per task and bucket). Assembles the modules' coefficients into plain JSON data.
 
-import { bootstrapGroupsMany, groupsByKey, type BootstrapOptions } from '../bootstrap';
-import { bootstrapStudentizedMany, STUDENTIZED_REASONS } from '../studentized';
+import { bootstrapGroupsMany, groupsByKey, runReplicateJobs, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
+import { bootstrapStudentizedMany, STUDENTIZED_REASONS, studentizedWork } from '../studentized';
 import type { Coefficient } from './coefficient';
 import { raterPairs } from './cohen';
 import { congerKappa } from './conger';
@@ -231,7 +231,7 @@ export function computeReliabilityOfColumns(columns: RatingColumns, options: Rel
     scottPi: reasons.take(`pairs[${i}].scottPi`, pair.scottPi),
     expectedAgreement: { cohenKappa: pair.cohenKappa.expected, scottPi: pair.scottPi.expected },
   }));
-  const intervals = bootstrapIntervals(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
+  const intervals = runIntervals(bootstrapIntervalsPlan(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons), options);
 
   return {
     units: point.units,
@@ -289,6 +289,14 @@ export function cohenPairs(ratings: readonly Rating[]): CohenPair[] {
  * expected agreement, and Gwet's pi_k. No pairwise statistics, no Conger, no quadratic weights.
  */
 export function computeChanceCorrected(ratings: readonly Rating[], options: ReliabilityOptions = {}): ChanceCorrectedResult {
+  return runIntervals(computeChanceCorrectedPlan(ratings, options), options);
+}
+
+/**
+ * computeChanceCorrected still to be bootstrapped: its job runs on the replicates of
+ * `options.bootstrap`, shared with other figures' jobs on as many units (runReplicateJobs).
+ */
+export function computeChanceCorrectedPlan(ratings: readonly Rating[], options: ReliabilityOptions = {}): BootstrapPlan<ChanceCorrectedResult> {
   const { table, level, model, point } = prepare(ratingColumns(ratings), options);
   const reasons = new Reasons();
   const alphas = alphaEstimators(model, level === 'nominal' ? ['nominal'] : ['nominal', level]);
@@ -296,30 +304,41 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
   const family = gwetFamily(model, point);
   const alphaExpected = alphaExpectedAgreement(alphaPoint.get('nominal'));
   const alpha = alphaValues(alphaPoint, reasons);
-  const intervals = bootstrapIntervals(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
-  return {
-    units: point.units,
-    pairableUnits: point.pairableUnits,
-    pairableValues: point.pairableValues,
-    level,
-    categories: [...table.categories],
-    gwetPi: Array.from(point.prevalence),
-    alpha,
-    percentAgreement: reasons.take('percentAgreement', family.percentAgreement),
-    gwetAC1: reasons.take('gwetAC1', family.gwetAC),
-    fleissKappa: reasons.take('fleissKappa', family.fleissKappa),
-    brennanPrediger: reasons.take('brennanPrediger', family.brennanPrediger),
-    observedAgreement: reasons.take('observedAgreement', { ...family.percentAgreement, value: family.percentAgreement.observed }),
-    expectedAgreement: {
-      alpha: alphaExpected,
-      fleissKappa: family.fleissKappa.expected,
-      gwetAC1: family.gwetAC.expected,
-      brennanPrediger: family.brennanPrediger.expected,
-    },
-    alphaDisagreement: alphaDisagreement(alphaPoint),
-    ...intervals,
-    undefinedReasons: reasons.record,
+  const intervals = bootstrapIntervalsPlan(table, model, level, alphas.get(level) as AlphaEstimator, options, reasons);
+  const result = (): ChanceCorrectedResult => {
+    // The intervals first: undefinedReasons lists their reasons before those of the statistics below, as it always has.
+    const bootstrapped = intervals.result();
+    return {
+      units: point.units,
+      pairableUnits: point.pairableUnits,
+      pairableValues: point.pairableValues,
+      level,
+      categories: [...table.categories],
+      gwetPi: Array.from(point.prevalence),
+      alpha,
+      percentAgreement: reasons.take('percentAgreement', family.percentAgreement),
+      gwetAC1: reasons.take('gwetAC1', family.gwetAC),
+      fleissKappa: reasons.take('fleissKappa', family.fleissKappa),
+      brennanPrediger: reasons.take('brennanPrediger', family.brennanPrediger),
+      observedAgreement: reasons.take('observedAgreement', { ...family.percentAgreement, value: family.percentAgreement.observed }),
+      expectedAgreement: {
+        alpha: alphaExpected,
+        fleissKappa: family.fleissKappa.expected,
+        gwetAC1: family.gwetAC.expected,
+        brennanPrediger: family.brennanPrediger.expected,
+      },
+      alphaDisagreement: alphaDisagreement(alphaPoint),
+      ...bootstrapped,
+      undefinedReasons: reasons.record,
+    };
   };
+  return { jobs: intervals.jobs, result };
+}
+
+/** A plan's figures, its jobs run on the replicates of `options.bootstrap` (it has none without one). */
+function runIntervals<Result>(plan: BootstrapPlan<Result>, options: ReliabilityOptions): Result {
+  if (options.bootstrap !== undefined) runReplicateJobs(plan.jobs, options.bootstrap);
+  return plan.result();
 }
 
 /** Alpha at one level with its interval, as computeChanceCorrected at that level gives them. */
@@ -366,7 +385,7 @@ export function computeAlphaLevels(ratings: readonly Rating[], levels: readonly 
   );
   return results.map((result, i) => {
     const { ci95, undefinedReplicates, reason } = intervals[i] as (typeof intervals)[number];
-    // As bootstrapIntervals withholds a coefficient's interval: any reason withholds it.
+    // As bootstrapIntervalsPlan withholds a coefficient's interval: any reason withholds it.
     const withheld = reason === undefined ? undefined : reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason;
     return {
       ...result,
@@ -457,39 +476,67 @@ const COEFFICIENT_KEYS: ReadonlySet<keyof ReliabilityCi95> = new Set(['alpha', '
  * A coefficient with no spread to bound (every cluster gives it the same value, or every
  * percentile replicate agrees) gets no interval, with a reason: [v, v] is no 95% interval.
  */
-function bootstrapIntervals(
+function bootstrapIntervalsPlan(
   table: RatingTable,
   model: ExchangeableModel,
   level: MeasurementLevel,
   alphaAtLevel: AlphaEstimator,
   options: ReliabilityOptions,
   reasons: Reasons,
-): { ci95: ReliabilityCi95; bootstrap: BootstrapSummary } | Record<string, never> {
+): BootstrapPlan<{ ci95: ReliabilityCi95; bootstrap: BootstrapSummary } | Record<string, never>> {
   const bootstrap = options.bootstrap;
-  if (bootstrap === undefined || bootstrap.replicates === 0) return {};
+  if (bootstrap === undefined || bootstrap.replicates === 0) return { jobs: [], result: () => ({}) };
   const method = options.interval ?? 'studentized';
   const clusters = replicateClusters(table, model.patterns, options.clusterOf);
+  const noSpread = 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound';
+  type CoefficientInterval = { ci95: Interval | null; undefinedReplicates: number; reason: string | undefined };
+  const summary = (intervals: readonly CoefficientInterval[]) => {
+    const ci95 = {} as ReliabilityCi95;
+    const undefinedReplicates = {} as Record<keyof ReliabilityCi95, number>;
+    CI_KEYS.forEach((key, i) => {
+      const interval = intervals[i] as CoefficientInterval;
+      undefinedReplicates[key] = interval.undefinedReplicates;
+      // Percent agreement is a plain proportion: a percentile interval with no spread is still shown.
+      const withheld = interval.reason !== undefined && (interval.ci95 === null || COEFFICIENT_KEYS.has(key));
+      if (withheld) reasons.set(`ci95.${key}`, interval.reason as string);
+      ci95[key] = withheld || interval.ci95 === null ? null : withinRange(interval.ci95, key === 'percentAgreement' ? 0 : -Infinity);
+    });
+    return { ci95, bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, method, undefinedReplicates } };
+  };
+  if (method === 'studentized') {
+    const work = studentizedWork(
+      {
+        groupOfUnit: clusters.groupOfCluster,
+        groupCount: clusters.groups,
+        count: CI_KEYS.length,
+        estimates: linearizedEstimates(model, clusters, [alphaWithGradient(model, level), ...gwetFamilyWithGradient(model)]),
+        flatReplicates: 'undefined',
+      },
+      bootstrap.replicates,
+    );
+    return {
+      jobs: [work],
+      result: () =>
+        summary(
+          work.results().map(({ ci95, undefinedReplicates, reason }) => ({
+            ci95,
+            undefinedReplicates,
+            reason: reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason,
+          })),
+        ),
+    };
+  }
+  // The percentile interval recomputes every statistic per replicate: it has no job to share.
   const statistics = (replicate: Tally): (number | null)[] => {
     const family = gwetFamily(model, replicate);
     return [alphaAtLevel(replicate).value, family.percentAgreement.value, family.gwetAC.value, family.fleissKappa.value, family.brennanPrediger.value];
   };
   const buffers = tallyBuffers(model);
-  const noSpread = 'every bootstrap replicate gave the same value, so resampling shows no uncertainty it could bound';
-  const intervals =
-    method === 'studentized'
-      ? bootstrapStudentizedMany(
-          clusters.groupOfCluster,
-          clusters.groups,
-          CI_KEYS.length,
-          linearizedEstimates(model, clusters, [alphaWithGradient(model, level), ...gwetFamilyWithGradient(model)]),
-          bootstrap,
-          'undefined',
-        ).map(({ ci95, undefinedReplicates, reason }) => ({
-          ci95,
-          undefinedReplicates,
-          reason: reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason,
-        }))
-      : bootstrapGroupsMany(
+  return {
+    jobs: [],
+    result: () =>
+      summary(
+        bootstrapGroupsMany(
           clusters.groupOfCluster,
           clusters.groups,
           CI_KEYS.length,
@@ -499,18 +546,9 @@ function bootstrapIntervals(
           ci95,
           undefinedReplicates,
           reason: ci95 === null ? STUDENTIZED_REASONS.noReplicate : constant ? noSpread : undefined,
-        }));
-  const ci95 = {} as ReliabilityCi95;
-  const undefinedReplicates = {} as Record<keyof ReliabilityCi95, number>;
-  CI_KEYS.forEach((key, i) => {
-    const interval = intervals[i] as (typeof intervals)[number];
-    undefinedReplicates[key] = interval.undefinedReplicates;
-    // Percent agreement is a plain proportion: a percentile interval with no spread is still shown.
-    const withheld = interval.reason !== undefined && (interval.ci95 === null || COEFFICIENT_KEYS.has(key));
-    if (withheld) reasons.set(`ci95.${key}`, interval.reason as string);
-    ci95[key] = withheld || interval.ci95 === null ? null : withinRange(interval.ci95, key === 'percentAgreement' ? 0 : -Infinity);
-  });
-  return { ci95, bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, method, undefinedReplicates } };
+        })),
+      ),
+  };
 }
 
 /** A studentized interval can pass the statistic's range: every coefficient is at most 1, percent agreement at least 0. */

@@ -4,8 +4,8 @@
 // that is widened to the Wilson interval where it reaches 0 or 1.
 
 import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/model/report-model';
-import { groupsByKey, type BootstrapOptions } from '../bootstrap';
-import { bootstrapStudentizedMany, STUDENTIZED_REASONS, weightedRatio, type Estimate, type StudentizedResult } from '../studentized';
+import { groupsByKey, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
+import { STUDENTIZED_REASONS, studentizedWork, weightedRatio, type Estimate, type StudentizedResult } from '../studentized';
 import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';
 import { resamplingClusters, type ResamplingClusters } from './resampling';
@@ -62,6 +62,18 @@ export function agreementRows(
   gold = false,
   resample: Resampling = 'puzzles',
 ): AgreementRow[] {
+  return runPlan(agreementRowsPlan(units, judges, buckets, bootstrap, gold, resample), bootstrap);
+}
+
+/** agreementRows still to be bootstrapped, and per job the index in `buckets` of the bucket it is of. */
+export function agreementRowsPlan(
+  units: readonly TaskUnit[],
+  judges: readonly string[],
+  buckets: readonly ReportBucket[],
+  bootstrap: BootstrapOptions,
+  gold = false,
+  resample: Resampling = 'puzzles',
+): BootstrapPlan<AgreementRow[]> & { bucketOfJob: number[] } {
   const raters = fixedRaters(judges, gold);
   const pairs: RaterPair[] = [];
   for (const rater of raters) pairs.push({ a: rater.group, b: HUMAN, score: (unit, counts) => humanFixedScore(unit, counts, rater) });
@@ -81,8 +93,7 @@ export function agreementRows(
     bucketOf[u] = unit.bucket;
     puzzleOf[u] = { puzzleId: unit.puzzleId };
   });
-  // figures[pair][bucket]
-  const figures = pairs.map(() => new Array<AgreementFigure>(buckets.length));
+  const planned: { bucket: number; pairs: number[]; plan: BootstrapPlan<AgreementFigure[]> }[] = [];
   buckets.forEach((bucket, b) => {
     // Pairs that take part on exactly the same units share their bootstrap replicates: with the
     // same seed each gets the interval it would get alone, for one resampling instead of several.
@@ -103,12 +114,22 @@ export function agreementRows(
         same.units.map((u) => puzzleOf[u] as { puzzleId: string }),
         resample,
       );
-      agreementFigures(sameScores, bootstrap, clusters).forEach((figure, i) => {
-        (figures[same.pairs[i] as number] as AgreementFigure[])[b] = figure;
-      });
+      planned.push({ bucket: b, pairs: same.pairs, plan: agreementFiguresPlan(sameScores, bootstrap, clusters) });
     }
   });
-  return pairs.flatMap((pair, p) => buckets.map((bucket, b) => ({ bucket, a: pair.a, b: pair.b, ...(figures[p]?.[b] as AgreementFigure) })));
+  return {
+    jobs: planned.flatMap(({ plan }) => plan.jobs),
+    bucketOfJob: planned.flatMap(({ bucket, plan }) => plan.jobs.map(() => bucket)),
+    result() {
+      // figures[pair][bucket]
+      const figures = pairs.map(() => new Array<AgreementFigure>(buckets.length));
+      for (const { bucket, pairs: same, plan } of planned)
+        plan.result().forEach((figure, i) => {
+          (figures[same[i] as number] as AgreementFigure[])[bucket] = figure;
+        });
+      return pairs.flatMap((pair, p) => buckets.map((bucket, b) => ({ bucket, a: pair.a, b: pair.b, ...(figures[p]?.[b] as AgreementFigure) })));
+    },
+  };
 }
 
 /** HJ of one unit: the humans who gave the judge's label, out of all k humans; none when k = 0 or the judge did not label it. */
@@ -175,9 +196,18 @@ function clusterSums(size: number): ClusterSums {
  * number of clusters (see IntervalMethod).
  */
 export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bootstrap: BootstrapOptions, resampling?: ResamplingClusters): AgreementFigure[] {
+  return runPlan(agreementFiguresPlan(scores, bootstrap, resampling), bootstrap);
+}
+
+/** agreementFigures still to be bootstrapped. */
+export function agreementFiguresPlan(
+  scores: ReadonlyArray<readonly UnitScore[]>,
+  bootstrap: BootstrapOptions,
+  resampling?: ResamplingClusters,
+): BootstrapPlan<AgreementFigure[]> {
   const pairCount = scores.length;
   const units = scores[0]?.length ?? 0;
-  if (units === 0) return scores.map(() => ({ agreement: null, n: 0, ci95: null, macro: null, units: 0, macroCi95: null }));
+  if (units === 0) return { jobs: [], result: () => scores.map(() => ({ agreement: null, n: 0, ci95: null, macro: null, units: 0, macroCi95: null })) };
   const { clusterOfUnit, clusters } = resampling ?? { clusterOfUnit: Uint32Array.from({ length: units }, (_, u) => u), clusters: units };
 
   const agreements = new Float64Array(pairCount);
@@ -242,23 +272,29 @@ export function agreementFigures(scores: ReadonlyArray<readonly UnitScore[]>, bo
     }
     return out;
   };
-  const intervals = bootstrap.replicates > 0 ? bootstrapStudentizedMany(groupOfCluster, groupCount, 2 * pairCount, estimates, bootstrap, 'undefined') : [];
-  return scores.map((_, p) => {
-    const agreement = (agreements[p] as number) / (comparisons[p] as number);
-    const macro = (unitAgreementSums[p] as number) / units;
-    const micro = honestInterval(intervals[2 * p], agreement, clusters);
-    const macroInterval = honestInterval(intervals[2 * p + 1], macro, clusters);
-    return {
-      agreement,
-      n: comparisons[p] as number,
-      ci95: micro.ci95,
-      macro,
-      units,
-      macroCi95: macroInterval.ci95,
-      ...(micro.method === undefined ? {} : { ci95Method: micro.method, undefinedReplicates: micro.undefinedReplicates }),
-      ...(macroInterval.method === undefined ? {} : { macroCi95Method: macroInterval.method, macroUndefinedReplicates: macroInterval.undefinedReplicates }),
-    };
-  });
+  const work =
+    bootstrap.replicates > 0
+      ? studentizedWork({ groupOfUnit: groupOfCluster, groupCount, count: 2 * pairCount, estimates, flatReplicates: 'undefined' }, bootstrap.replicates)
+      : undefined;
+  const jobs: ReplicateJob[] = work === undefined ? [] : [work];
+  const figuresOf = (intervals: readonly StudentizedResult[]): AgreementFigure[] =>
+    scores.map((_, p) => {
+      const agreement = (agreements[p] as number) / (comparisons[p] as number);
+      const macro = (unitAgreementSums[p] as number) / units;
+      const micro = honestInterval(intervals[2 * p], agreement, clusters);
+      const macroInterval = honestInterval(intervals[2 * p + 1], macro, clusters);
+      return {
+        agreement,
+        n: comparisons[p] as number,
+        ci95: micro.ci95,
+        macro,
+        units,
+        macroCi95: macroInterval.ci95,
+        ...(micro.method === undefined ? {} : { ci95Method: micro.method, undefinedReplicates: micro.undefinedReplicates }),
+        ...(macroInterval.method === undefined ? {} : { macroCi95Method: macroInterval.method, macroUndefinedReplicates: macroInterval.undefinedReplicates }),
+      };
+    });
+  return { jobs, result: () => figuresOf(work?.results() ?? []) };
 }
 
 /**

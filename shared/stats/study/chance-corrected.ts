@@ -4,8 +4,8 @@
 // and difficulty's alpha (its units are puzzles already).
 
 import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/model/report-model';
-import type { BootstrapOptions } from '../bootstrap';
-import { computeAlphaLevels, computeChanceCorrected, type Interval, type Rating } from '../reliability';
+import { runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
+import { computeAlphaLevels, computeChanceCorrectedPlan, type ChanceCorrectedResult, type Interval, type Rating } from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';
 
 export type DifficultyStatistics = NonNullable<AgreementReport['statistics']['difficulty']>;
@@ -33,6 +33,16 @@ export function chanceCorrected(
   bootstrap: BootstrapOptions,
   resample: Resampling = 'puzzles',
 ): ChanceCorrected {
+  return runPlan(chanceCorrectedPlan(units, categories, bootstrap, resample), bootstrap);
+}
+
+/** chanceCorrected still to be bootstrapped, so that the report runs its job with the agreement table's of the same units. */
+export function chanceCorrectedPlan(
+  units: readonly TaskUnit[],
+  categories: readonly string[],
+  bootstrap: BootstrapOptions,
+  resample: Resampling = 'puzzles',
+): BootstrapPlan<ChanceCorrected> {
   const ratings: Rating[] = [];
   const counts = new Map(categories.map((category) => [category, 0]));
   const puzzleOf = new Map<string, string>();
@@ -45,9 +55,14 @@ export function chanceCorrected(
   }
   // The scheme's categories are the scale: AC1 and Brennan-Prediger take q from it even when a category is never used.
   const clusters = resample === 'puzzles' ? { clusterOf: (unit: string) => puzzleOf.get(unit) ?? unit } : {};
-  const result = computeChanceCorrected(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
+  const plan = computeChanceCorrectedPlan(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
   const prevalence: Record<string, number> = {};
   for (const [category, count] of counts) prevalence[category] = ratings.length > 0 ? count / ratings.length : 0;
+  return { jobs: plan.jobs, result: () => reportFigures(plan.result(), prevalence) };
+}
+
+/** The report's figures of the engine's result. */
+function reportFigures(result: ChanceCorrectedResult, prevalence: Record<string, number>): ChanceCorrected {
   const { observedAgreement, expectedAgreement, ci95 } = result;
   const undefinedReplicates = result.bootstrap?.undefinedReplicates;
   // Alpha's observed agreement is 1 - Do: Krippendorff weights units by their pairable values where Gwet averages units.

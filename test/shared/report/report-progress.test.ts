@@ -20,19 +20,19 @@ function progressOf(data: ReturnType<typeof bucketStudy>): Array<[string, number
 
 describe('buildReport progress', () => {
   it('reports each phase once, in order, with a fixed total, and finishes at total', () => {
-    // Four buckets per task (no unrated unit): per task the table, 4 buckets, the pairwise figures; then 4 more.
+    // Four buckets per task (no unrated unit): per task the table and statistics, the intervals of 4 buckets, the pairwise figures; then 4 more.
     expect(progressOf(workedExampleB())).toEqual([
-      ['R (questions): agreement tables', 0, 16],
-      ['R (questions): chance-corrected agreement, easy', 1, 16],
-      ['R (questions): chance-corrected agreement, medium', 2, 16],
-      ['R (questions): chance-corrected agreement, hard', 3, 16],
-      ['R (questions): chance-corrected agreement, all buckets', 4, 16],
+      ['R (questions): agreement tables and chance-corrected agreement', 0, 16],
+      ['R (questions): intervals, easy', 1, 16],
+      ['R (questions): intervals, medium', 2, 16],
+      ['R (questions): intervals, hard', 3, 16],
+      ['R (questions): intervals, all buckets', 4, 16],
       ["R (questions): Cohen's kappa and confusion matrices", 5, 16],
-      ['M (final answers): agreement tables', 6, 16],
-      ['M (final answers): chance-corrected agreement, easy', 7, 16],
-      ['M (final answers): chance-corrected agreement, medium', 8, 16],
-      ['M (final answers): chance-corrected agreement, hard', 9, 16],
-      ['M (final answers): chance-corrected agreement, all buckets', 10, 16],
+      ['M (final answers): agreement tables and chance-corrected agreement', 6, 16],
+      ['M (final answers): intervals, easy', 7, 16],
+      ['M (final answers): intervals, medium', 8, 16],
+      ['M (final answers): intervals, hard', 9, 16],
+      ['M (final answers): intervals, all buckets', 10, 16],
       ["M (final answers): Cohen's kappa and confusion matrices", 11, 16],
       ['Difficulty: chance-corrected agreement', 12, 16],
       ['Per-annotator reliability', 13, 16],
