@@ -3,11 +3,11 @@
 // families their p-values were adjusted in.
 
 import type { StudyData } from '../domain/model';
-import type { BootstrapOptions } from '../stats/bootstrap';
+import { runReplicateJobs, type BootstrapOptions } from '../stats/bootstrap';
 import { differenceSeriesKind } from '../stats/cluster-difference-test';
-import { clusterTestsOfKinds, ratioSeriesKind } from '../stats/cluster-ratio-test';
+import { clusterTestsPlan, ratioSeriesKind } from '../stats/cluster-ratio-test';
 import { altTest, DEFAULT_ALT_TEST_EPSILON } from '../stats/judge/alt-test';
-import { clusteredKappas } from '../stats/judge/clustered-kappa';
+import { clusteredKappasPlan } from '../stats/judge/clustered-kappa';
 import { holm } from '../stats/judge/mcnemar';
 import { correctedScoresOfJudge } from '../stats/study/corrected-scores';
 import { humanLikeness } from '../stats/study/human-likeness';
@@ -81,21 +81,25 @@ export function judgesSection(
     const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
     const columns = taskColumns(taskUnits, buckets[task], settings.resample);
     // The net leniency, the bias checks (their yes rates on the same units and clusters: one job
-    // with it) and the comparisons tested on one call: on a bucket they usually fall in as many
-    // clusters, so they share the replicates' draws (each keeps its own figures).
+    // with it), the comparisons, the kappas and the calibrations bootstrapped in one run: on a
+    // bucket they usually fall in as many clusters, so where their groups are few they share the
+    // replicates' draws (each keeps its own figures).
     const leniencyPlan = judgesAgainstPeoplePlan(task, taskUnits, judges, buckets[task], units.categories[task], settings, columns);
     const biasPlan = biasChecksPlan(task, taskUnits, judges, buckets[task], columns, (id) => texts.get(id), tertiles[task], settings);
     const comparisonsPlan = judgeComparisonsPlan(task, taskUnits, judges, buckets[task], settings.resample, settings.pairedTest);
     const confidence = confidencePlan(task, units.confident[task], judges, settings);
     const all = buckets[task].indexOf('all');
     const pairsPlan = judgePairsPlan(task, taskUnits, judges, columns.clusterIn[all] as Int32Array, pairwise[task]);
-    const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = clusterTestsOfKinds(
+    const testsPlan = clusterTestsPlan(
       [
         ratioSeriesKind([[...(leniencyPlan.seriesSets[0] ?? []), ...biasPlan.yesRates], ...comparisonsPlan.seriesSets, confidence.flips, pairsPlan.flips]),
         differenceSeriesKind([biasPlan.differences]),
       ],
       settings.bootstrap,
     );
+    const kappasPlan = clusteredKappasPlan(biasPlan.majorityPairs, settings.bootstrap);
+    runReplicateJobs([...testsPlan.jobs, ...kappasPlan.jobs, ...confidence.calibration.jobs], settings.bootstrap);
+    const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = testsPlan.result();
     const comparisonSets = comparisonsPlan.seriesSets.length;
     const { calibration: calibrated, selfConsistency: consistent } = confidence.rows(tests[comparisonSets] ?? []);
     const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
@@ -109,9 +113,7 @@ export function judgesSection(
         const reasked = consistent.find((row) => row.judge === swapped.a);
         return reasked === undefined ? { swapped } : { swapped, reasked };
       });
-    clusteredKappas(biasPlan.majorityPairs, settings.bootstrap).forEach(({ n, kappa, ci95 }, j) =>
-      kappas.push({ task, judge: judges[j] as string, n, kappa, ci95 }),
-    );
+    kappasPlan.result().forEach(({ n, kappa, ci95 }, j) => kappas.push({ task, judge: judges[j] as string, n, kappa, ci95 }));
     const leniencySeries = leniencyPlan.seriesSets[0]?.length ?? 0;
     biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences, orderChecks));
     const againstPeople = leniencyPlan.rows([leniencyAndYesRates.slice(0, leniencySeries)]);

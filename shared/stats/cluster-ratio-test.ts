@@ -3,16 +3,17 @@
 // interval and the p-value of "it is 0" inverted from that same interval, so the two never disagree.
 
 import type { Interval } from './interval';
-import { groupsByKey, type BootstrapOptions } from './bootstrap';
+import { groupsByKey, runPlan, type BootstrapOptions, type BootstrapPlan } from './bootstrap';
 import {
-  bootstrapStudentizedJobs,
   sortedAbsolute,
+  studentizedWork,
   symmetricStudentizedInterval,
   symmetricStudentizedPValue,
   weightedRatio,
   type Estimate,
   type StudentizedJob,
   type StudentizedResult,
+  type StudentizedWork,
 } from './studentized';
 
 /**
@@ -84,7 +85,7 @@ export function clusterRatioTests(series: readonly ClusterSeries[], bootstrap: B
 /**
  * clusterRatioTests of each set, each set's tests exactly its own call's (its series grouped only
  * with each other), while sets of series on as many clusters share the generator's pass
- * (bootstrapStudentizedJobs): the judges' net leniency and their comparisons on one bucket.
+ * (runReplicateJobs): the judges' net leniency and their comparisons on one bucket.
  */
 export function clusterRatioTestSets(sets: readonly (readonly ClusterSeries[])[], bootstrap: BootstrapOptions): ClusterRatioTest[][] {
   return clusterTestsOfKinds([ratioSeriesKind(sets)], bootstrap)[0] as ClusterRatioTest[][];
@@ -114,11 +115,16 @@ export function ratioSeriesKind(sets: readonly (readonly ClusterSeries[])[]): Se
 /**
  * The tests of every kind's sets, per kind and set, each set's tests exactly its own call's, while
  * jobs of every kind on as many clusters share the generator's pass where it pays
- * (bootstrapStudentizedJobs): the judges' net leniency, their comparisons and the bias checks.
+ * (runReplicateJobs): the judges' net leniency, their comparisons and the bias checks.
  */
 export function clusterTestsOfKinds(kinds: readonly SeriesKind[], bootstrap: BootstrapOptions): ClusterRatioTest[][][] {
+  return runPlan(clusterTestsPlan(kinds, bootstrap), bootstrap);
+}
+
+/** clusterTestsOfKinds still to be bootstrapped, so that other figures on the same clusters share its passes. */
+export function clusterTestsPlan(kinds: readonly SeriesKind[], bootstrap: BootstrapOptions): BootstrapPlan<ClusterRatioTest[][][]> {
   const results = kinds.map((kind) => kind.sets.map((series) => new Array<ClusterRatioTest>(series.length)));
-  const resampled: { kind: number; set: number; members: number[]; job: StudentizedJob }[] = [];
+  const resampled: { kind: number; set: number; members: number[]; work: StudentizedWork }[] = [];
   kinds.forEach(({ sets, jobOf }, kind) =>
     sets.forEach((series, set) => {
       const shared = new Map<string, number[]>();
@@ -133,22 +139,23 @@ export function clusterTestsOfKinds(kinds: readonly SeriesKind[], bootstrap: Boo
         const early = unresampledTests(same, bootstrap, jobOf);
         const out = results[kind]?.[set] as ClusterRatioTest[];
         if (early !== undefined) members.forEach((s, m) => (out[s] = early[m] as ClusterRatioTest));
-        else resampled.push({ kind, set, members, job: jobOf(same) });
+        else resampled.push({ kind, set, members, work: studentizedWork(jobOf(same), bootstrap.replicates) });
       }
     }),
   );
-  const studentized = bootstrapStudentizedJobs(
-    resampled.map(({ job }) => job),
-    bootstrap,
-  );
-  resampled.forEach(({ kind, set, members }, r) =>
-    (studentized[r] as StudentizedResult[]).forEach((result, m) => {
-      const s = members[m] as number;
-      const { sets, boundOf } = kinds[kind] as SeriesKind;
-      (results[kind]?.[set] as ClusterRatioTest[])[s] = symmetricTest(result, boundOf(sets[set]?.[s] as OnClusters));
-    }),
-  );
-  return results;
+  return {
+    jobs: resampled.map(({ work }) => work),
+    result() {
+      resampled.forEach(({ kind, set, members, work }) =>
+        work.results().forEach((result, m) => {
+          const s = members[m] as number;
+          const { sets, boundOf } = kinds[kind] as SeriesKind;
+          (results[kind]?.[set] as ClusterRatioTest[])[s] = symmetricTest(result, boundOf(sets[set]?.[s] as OnClusters));
+        }),
+      );
+      return results;
+    },
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
 // (strategy 'uniform'): (lower, upper], the first [0, upper], edges i/M as numpy's linspace makes
 // them, so a confidence on an edge falls where scikit-learn puts it.
 
-import { forEachSharedReplicate, groupsByKey, percentileInterval, type BootstrapOptions } from '../bootstrap';
+import { groupsByKey, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
 import { sortedAbsolute, symmetricStudentizedInterval } from '../studentized';
 
 export interface CalibrationBin {
@@ -107,14 +107,22 @@ export interface CalibrationWithIntervals extends Calibration {
  * error and takes the percentile interval. That one is not centred on the ECE: at small n the ECE
  * is biased upward, and so are its replicates. Clusters whose verdicts fall in the same bins with
  * the same sums share a group. Each list gets exactly its intervals alone; lists on as many
- * clusters share each replicate's draws, one pass of the generator (a task's two sources of
- * confidence are on the same units).
+ * clusters share the generator's passes where it pays (runReplicateJobs).
  */
 export function clusteredCalibrations(
   lists: readonly (readonly ClusteredVerdict[])[],
   bootstrap: BootstrapOptions,
   binCount = CALIBRATION_BINS,
 ): CalibrationWithIntervals[] {
+  return runPlan(clusteredCalibrationsPlan(lists, bootstrap, binCount), bootstrap);
+}
+
+/** clusteredCalibrations still to be bootstrapped: a job per list with verdicts. */
+export function clusteredCalibrationsPlan(
+  lists: readonly (readonly ClusteredVerdict[])[],
+  bootstrap: BootstrapOptions,
+  binCount = CALIBRATION_BINS,
+): BootstrapPlan<CalibrationWithIntervals[]> {
   const samples = lists.map((verdicts) =>
     calibration(
       verdicts.map((verdict) => verdict.confidence),
@@ -123,31 +131,24 @@ export function clusteredCalibrations(
     ),
   );
   const results: CalibrationWithIntervals[] = samples.map((sample) => ({ ...sample, eceCi95: null, brierCi95: null }));
-  if (bootstrap.replicates === 0) return results;
+  if (bootstrap.replicates === 0) return { jobs: [], result: () => results };
   const edges = binEdges(binCount);
-  const byClusters = new Map<number, number[]>();
-  const prepared = lists.map((verdicts) => (verdicts.length === 0 ? undefined : clusterGroups(verdicts, edges)));
-  prepared.forEach((groups, l) => {
-    if (groups === undefined) return;
-    const clusters = groups.groupOf.length;
-    byClusters.set(clusters, [...(byClusters.get(clusters) ?? []), l]);
+  const works = lists.flatMap((verdicts, l) => {
+    if (verdicts.length === 0) return [];
+    const groups = clusterGroups(verdicts, edges);
+    return [{ l, groups, tally: replicateTally(groups, samples[l]?.brier as number, binCount, bootstrap.replicates) }];
   });
-  for (const members of byClusters.values()) {
-    const tallies = members.map((l) => replicateTally(prepared[l] as ClusterGroups, samples[l]?.brier as number, binCount, bootstrap.replicates));
-    forEachSharedReplicate(
-      members.map((l) => (prepared[l] as ClusterGroups).groupOf),
-      members.map((l) => (prepared[l] as ClusterGroups).count),
-      bootstrap,
-      (drawsPerSet) => tallies.forEach((tally, m) => tally.add(drawsPerSet[m] as Uint32Array)),
-    );
-    members.forEach((l, m) => {
-      const tally = tallies[m] as ReturnType<typeof replicateTally>;
-      const result = results[l] as CalibrationWithIntervals;
-      result.eceCi95 = percentileInterval(tally.eces);
-      result.brierCi95 = brierInterval(prepared[l] as ClusterGroups, result.brier as number, tally.tStar());
-    });
-  }
-  return results;
+  return {
+    jobs: works.map(({ groups, tally }) => ({ groupOfUnit: groups.groupOf, groupCount: groups.count, add: tally.add })),
+    result() {
+      for (const { l, groups, tally } of works) {
+        const result = results[l] as CalibrationWithIntervals;
+        result.eceCi95 = percentileInterval(tally.eces);
+        result.brierCi95 = brierInterval(groups, result.brier as number, tally.tStar());
+      }
+      return results;
+    },
+  };
 }
 
 /**

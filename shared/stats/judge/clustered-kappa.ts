@@ -3,7 +3,7 @@
 // kappa, and a band is read off its interval, not its point. Each replicate draws as many
 // clusters (puzzles) as there are and recomputes kappa from their pairs' counts.
 
-import { forEachSharedReplicate, groupsByKey, percentileInterval, type BootstrapOptions } from '../bootstrap';
+import { groupsByKey, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
 
 export interface ClusteredPair {
   cluster: number;
@@ -43,6 +43,11 @@ export function kappaOfCounts(counts: ArrayLike<number>, k: number): number | nu
 
 /** Per list of pairs (one per judge), its kappa and interval; lists on as many clusters share each replicate's draws (one pass of the generator), each getting the interval it would get alone. */
 export function clusteredKappas(lists: readonly (readonly ClusteredPair[])[], bootstrap: BootstrapOptions): ClusteredKappa[] {
+  return runPlan(clusteredKappasPlan(lists, bootstrap), bootstrap);
+}
+
+/** clusteredKappas still to be bootstrapped: a job per list with pairs. */
+export function clusteredKappasPlan(lists: readonly (readonly ClusteredPair[])[], bootstrap: BootstrapOptions): BootstrapPlan<ClusteredKappa[]> {
   const prepared = lists.map(prepareTables);
   const results = prepared.map(({ k, total, pairs }) => ({
     n: pairs,
@@ -50,50 +55,45 @@ export function clusteredKappas(lists: readonly (readonly ClusteredPair[])[], bo
     ci95: null as [number, number] | null,
     undefinedReplicates: bootstrap.replicates,
   }));
-  if (bootstrap.replicates === 0) return results;
-  const byClusters = new Map<number, number[]>();
-  prepared.forEach(({ tables }, l) => {
-    if (tables.length === 0) return;
-    byClusters.set(tables.length, [...(byClusters.get(tables.length) ?? []), l]);
-  });
-  for (const members of byClusters.values()) {
-    const groupings = members.map((l) => {
-      const { tables, k } = prepared[l] as ReturnType<typeof prepareTables>;
-      const { groupOf, firstOf } = groupsByKey(tables.length, (c) => (tables[c] as Float64Array).join(','));
-      return {
-        groupOf,
-        groups: firstOf.map((c) => tables[c] as Float64Array),
-        k,
-        drawn: new Float64Array(k * k),
-        values: new Float64Array(bootstrap.replicates),
-        defined: 0,
-      };
-    });
-    forEachSharedReplicate(
-      groupings.map((one) => one.groupOf),
-      groupings.map((one) => one.groups.length),
-      bootstrap,
-      (drawsPerSet) =>
-        groupings.forEach((one, m) => {
-          const draws = drawsPerSet[m] as Uint32Array;
-          one.drawn.fill(0);
-          for (let g = 0; g < one.groups.length; g++) {
-            const w = draws[g] as number;
-            if (w === 0) continue;
-            const table = one.groups[g] as Float64Array;
-            for (let cell = 0; cell < one.drawn.length; cell++) one.drawn[cell] = (one.drawn[cell] as number) + w * (table[cell] as number);
-          }
-          const value = kappaOfCounts(one.drawn, one.k);
-          if (value !== null) one.values[one.defined++] = value;
-        }),
-    );
-    groupings.forEach((one, m) => {
-      const result = results[members[m] as number] as ClusteredKappa;
-      result.ci95 = percentileInterval(one.values.subarray(0, one.defined));
-      result.undefinedReplicates = bootstrap.replicates - one.defined;
-    });
-  }
-  return results;
+  if (bootstrap.replicates === 0) return { jobs: [], result: () => results };
+  const works = prepared.flatMap(({ tables, k }, l) => (tables.length === 0 ? [] : [{ l, job: kappaJob(tables, k, bootstrap.replicates) }]));
+  return {
+    jobs: works.map(({ job }) => job),
+    result() {
+      for (const { l, job } of works) {
+        const result = results[l] as ClusteredKappa;
+        const values = job.values();
+        result.ci95 = percentileInterval(values);
+        result.undefinedReplicates = bootstrap.replicates - values.length;
+      }
+      return results;
+    },
+  };
+}
+
+/** One list's replicates: its clusters with the same table as one group, and each replicate's kappa of the drawn tables' sum. */
+function kappaJob(tables: readonly Float64Array[], k: number, replicates: number): ReplicateJob & { values(): Float64Array } {
+  const { groupOf, firstOf } = groupsByKey(tables.length, (c) => (tables[c] as Float64Array).join(','));
+  const groups = firstOf.map((c) => tables[c] as Float64Array);
+  const drawn = new Float64Array(k * k);
+  const values = new Float64Array(replicates);
+  let defined = 0;
+  return {
+    groupOfUnit: groupOf,
+    groupCount: groups.length,
+    values: () => values.subarray(0, defined),
+    add(draws) {
+      drawn.fill(0);
+      for (let g = 0; g < groups.length; g++) {
+        const w = draws[g] as number;
+        if (w === 0) continue;
+        const table = groups[g] as Float64Array;
+        for (let cell = 0; cell < drawn.length; cell++) drawn[cell] = (drawn[cell] as number) + w * (table[cell] as number);
+      }
+      const value = kappaOfCounts(drawn, k);
+      if (value !== null) values[defined++] = value;
+    },
+  };
 }
 
 /** The pairs' counts per cluster (in order of first appearance) and in all, over their categories in code-unit order. */

@@ -4,9 +4,9 @@
 // costs nothing here.
 
 import type { CalibrationRow, ConfidenceSource, ReportTask, Resampling, SelfConsistencyRow, TestedShare } from '../../report/model/report-model';
-import type { BootstrapOptions } from '../bootstrap';
+import type { BootstrapOptions, BootstrapPlan } from '../bootstrap';
 import { clusterSeries, type ClusterRatioTest, type ClusterSeries } from '../cluster-ratio-test';
-import { clusteredCalibrations, type CalibrationWithIntervals, type ClusteredVerdict } from '../judge/calibration';
+import { clusteredCalibrationsPlan, type CalibrationWithIntervals, type ClusteredVerdict } from '../judge/calibration';
 import { cohenPairs, type Rating } from '../reliability';
 import { humanMajority } from './majority';
 import type { TaskUnit, UnitConfidence } from './study-units';
@@ -16,9 +16,13 @@ export interface ConfidenceSettings {
   bootstrap: BootstrapOptions;
 }
 
-/** The figures still to be tested: the self-consistency flips as ratio series (cluster-ratio-test.ts), and the rows once they are. */
+/**
+ * The figures still to be tested: the self-consistency flips as ratio series
+ * (cluster-ratio-test.ts), the calibrations still to be bootstrapped, and the rows once both are.
+ */
 export interface ConfidencePlan {
   flips: ClusterSeries[];
+  calibration: BootstrapPlan<CalibrationWithIntervals[]>;
   rows(flipTests: readonly ClusterRatioTest[]): { calibration: CalibrationRow[]; selfConsistency: SelfConsistencyRow[] };
 }
 
@@ -63,20 +67,21 @@ export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[],
     });
   });
   const withSamples = consistency.flatMap((tally, j) => (tally.flips.length === 0 ? [] : [{ judge: judges[j] as string, tally }]));
+  const planned = judges.flatMap((judge, j) =>
+    SOURCES.flatMap(([source], s) => {
+      const list = verdicts[j]?.[s] ?? [];
+      return list.length === 0 ? [] : [{ judge, source, list }];
+    }),
+  );
+  const calibrationPlan = clusteredCalibrationsPlan(
+    planned.map(({ list }) => list),
+    settings.bootstrap,
+  );
   return {
     flips: withSamples.map(({ tally }) => clusterSeries(tally.flips)),
+    calibration: calibrationPlan,
     rows(flipTests) {
-      // Every judge and source at once: those on the same units share the bootstrap's draws.
-      const planned = judges.flatMap((judge, j) =>
-        SOURCES.flatMap(([source], s) => {
-          const list = verdicts[j]?.[s] ?? [];
-          return list.length === 0 ? [] : [{ judge, source, list }];
-        }),
-      );
-      const calibrated = clusteredCalibrations(
-        planned.map(({ list }) => list),
-        settings.bootstrap,
-      );
+      const calibrated = calibrationPlan.result();
       const calibration = planned.map(({ judge, source }, c): CalibrationRow => {
         const { n, bins, ece, eceCi95, brier, brierCi95 } = calibrated[c] as CalibrationWithIntervals;
         return { task, judge, source, n, bins, ece, eceCi95, brier, brierCi95 };

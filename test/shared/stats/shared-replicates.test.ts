@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/demo/prng';
-import { forEachSharedReplicate, keptPicks } from '../../../shared/stats/bootstrap';
+import { forEachSharedReplicate, keptPicks, runReplicateJobs } from '../../../shared/stats/bootstrap';
 import { clusterRatioTests, clusterRatioTestSets, type ClusterSeries } from '../../../shared/stats/cluster-ratio-test';
 import { bootstrapStudentizedJobs, bootstrapStudentizedMany, weightedRatio } from '../../../shared/stats/studentized';
 
@@ -87,6 +87,42 @@ describe('forEachSharedReplicate', () => {
     expect(() => forEachSharedReplicate([new Uint32Array(3), new Uint32Array(4)], [1, 1], { replicates: 1, seed: 1 }, () => undefined)).toThrow(
       /same number of units/,
     );
+  });
+});
+
+describe('runReplicateJobs', () => {
+  it('gives every job the draws the plain bootstrap gives it alone, sharing a pass only while the joint groups stay within a quarter of the units', () => {
+    const random = createPrng(34);
+    const options = { replicates: 40, seed: 11 };
+    // On 400 units: three jobs of 2-3 groups (joint at most 27, within 100), one of a group per
+    // 2 units (200, past 100: alone) and one more of 3 groups; on 40 units two of 2-3 groups (joint
+    // up to 9, within 10) and one of 30 groups (alone).
+    const shapes = [
+      [400, 3],
+      [400, 2],
+      [40, 3],
+      [400, 200],
+      [40, 30],
+      [400, 3],
+      [40, 2],
+    ] as const;
+    const jobs = shapes.map(([units, groupCount]) => {
+      const groupOfUnit = groupCount === 200 ? Uint32Array.from({ length: units }, (_, u) => u >> 1) : randomGrouping(random, units, groupCount);
+      const seen: number[][] = [];
+      return { groupOfUnit, groupCount, seen, add: (draws: Uint32Array) => seen.push(Array.from(draws)) };
+    });
+    const passes: number[][] = [];
+    runReplicateJobs(jobs, options, (members) => passes.push([...members]));
+    jobs.forEach((job) => {
+      const plain = createPrng(options.seed);
+      expect(job.seen).toEqual(Array.from({ length: options.replicates }, () => plainDraws(plain.next, job.groupOfUnit, job.groupCount)));
+    });
+    // Every job once; the 200-group and 30-group jobs alone; the 400-unit jobs of few groups together.
+    expect(passes.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(passes).toContainEqual([3]);
+    expect(passes).toContainEqual([4]);
+    expect(passes).toContainEqual([0, 1, 5]);
+    expect(passes).toContainEqual([2, 6]);
   });
 });
 
