@@ -406,6 +406,15 @@ describe('edge cases', () => {
     expect(altTest(units).annotators.find((row) => row.annotator === 'cy')!.advantage).toBe(1);
   });
 
+  it('a later label replaces the earlier one on a unit with many labels too, and the others keep their order', () => {
+    // Nine more annotators who say yes, then cy again with no: as above, cy's no ties the judge.
+    const more = Array.from({ length: 9 }, (_, i) => ({ annotator: `extra-${i}`, value: 'yes' }));
+    const units = humansSayYes(30, 'no').map((unit) => ({ ...unit, humans: [...unit.humans, ...more, { annotator: 'cy', value: 'no' }] }));
+    const result = altTest(units);
+    expect(result.annotators.find((row) => row.annotator === 'cy')!.advantage).toBe(1);
+    expect(result.annotators.map((row) => row.annotator)).toEqual([...new Set(units[0]!.humans.map((rating) => rating.annotator))]);
+  });
+
   it('refuses an epsilon outside 0 to 1 instead of testing with it', () => {
     const units = humansSayYes(30, 'yes');
     expect(altTest(units, { epsilon: Number.NaN }).reason).toMatch(/epsilon must be a number from 0 to 1/);
