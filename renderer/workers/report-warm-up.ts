@@ -26,6 +26,8 @@ export function warmReportEngine(settings: ReportSettings): void {
     annotators: 3,
     overlap: 3,
     seed: 1,
+    // A judge's samples and probabilities, so calibration and self-consistency compile too.
+    judgeSamples: 3,
   });
   const parsed = parseTranscriptBundle({ name: 'warm-up.json', text: JSON.stringify(bundle) });
   if (!parsed.ok) return;
