@@ -154,8 +154,8 @@ export function clusteredCalibrationsPlan(
 /**
  * One list's replicates as they are drawn: each replicate's ECE, and its Brier score with its
  * delta-method standard error (weightedRatio's, over the groups drawn) for the t*. This runs once
- * per replicate over every group, and with log-probabilities every cluster is a group of its own:
- * the groups of one bin are summed in registers, bin after bin (see ClusterGroups), and an
+ * per replicate over every group, and with log-probabilities nearly every cluster is a group of
+ * its own: each bin's entries are summed in registers, each reading its group's draws, and an
  * undrawn group adds its zero rather than being skipped, which a branch on random draws costs more.
  */
 function replicateTally(groups: ClusterGroups, brierValue: number, binCount: number, replicates: number) {
@@ -163,52 +163,33 @@ function replicateTally(groups: ClusterGroups, brierValue: number, binCount: num
   const tStar = new Float64Array(replicates);
   let tDefined = 0;
   let b = 0;
-  const counts = new Float64Array(binCount);
-  const confidenceSums = new Float64Array(binCount);
-  const agreeSums = new Float64Array(binCount);
-  const { count: groupCount, binStart, start, bin: binOfEntry, n: nOfEntry, confidence, agree, units, squares } = groups;
-  const singles = binStart[binCount] as number;
+  const { count: groupCount, binStart, entryGroup, n: nOfEntry, confidence, agree, units, squares } = groups;
+  const binCounts = new Float64Array(binCount);
+  const binGaps = new Float64Array(binCount);
   return {
     eces,
     tStar: () => tStar.subarray(0, tDefined),
     add(draws: Uint32Array) {
       let n = 0;
-      let squareSum = 0;
-      // A single-bin group's one entry has the group's own index.
-      for (let bin = 0; bin < binCount; bin++) {
-        let binCountSum = 0;
-        let binConfidence = 0;
-        let binAgree = 0;
-        for (let g = binStart[bin] as number, end = binStart[bin + 1] as number; g < end; g++) {
-          const w = draws[g] as number;
-          binCountSum += w * (nOfEntry[g] as number);
-          binConfidence += w * (confidence[g] as number);
-          binAgree += w * (agree[g] as number);
-          squareSum += w * (squares[g] as number);
-        }
-        counts[bin] = binCountSum;
-        confidenceSums[bin] = binConfidence;
-        agreeSums[bin] = binAgree;
-        n += binCountSum;
-      }
-      for (let g = singles; g < groupCount; g++) {
-        const w = draws[g] as number;
-        if (w === 0) continue;
-        for (let e = start[g] as number, end = start[g + 1] as number; e < end; e++) {
-          const bin = binOfEntry[e] as number;
-          counts[bin] = (counts[bin] as number) + w * (nOfEntry[e] as number);
-          confidenceSums[bin] = (confidenceSums[bin] as number) + w * (confidence[e] as number);
-          agreeSums[bin] = (agreeSums[bin] as number) + w * (agree[e] as number);
-        }
-        n += w * (units[g] as number);
-        squareSum += w * (squares[g] as number);
-      }
       let ece = 0;
       for (let bin = 0; bin < binCount; bin++) {
-        const count = counts[bin] as number;
-        if (count > 0) ece += (count / n) * Math.abs((agreeSums[bin] as number) / count - (confidenceSums[bin] as number) / count);
+        let count = 0;
+        let confidenceSum = 0;
+        let agreeSum = 0;
+        for (let e = binStart[bin] as number, end = binStart[bin + 1] as number; e < end; e++) {
+          const w = draws[entryGroup[e] as number] as number;
+          count += w * (nOfEntry[e] as number);
+          confidenceSum += w * (confidence[e] as number);
+          agreeSum += w * (agree[e] as number);
+        }
+        binCounts[bin] = count;
+        binGaps[bin] = count > 0 ? Math.abs(agreeSum / count - confidenceSum / count) : 0;
+        n += count;
       }
+      for (let bin = 0; bin < binCount; bin++) ece += ((binCounts[bin] as number) / n) * (binGaps[bin] as number);
       eces[b++] = ece;
+      let squareSum = 0;
+      for (let g = 0; g < groupCount; g++) squareSum += (draws[g] as number) * (squares[g] as number);
       const brier = squareSum / n;
       let residuals = 0;
       for (let g = 0; g < groupCount; g++) {
@@ -238,17 +219,15 @@ function brierInterval(groups: ClusterGroups, brier: number, tStar: Float64Array
 
 /**
  * The clusters of the verdicts, those whose verdicts fall in the same bins with the same sums as
- * one group, flat: group g's entries from start[g] to start[g + 1], each a bin with its verdicts'
- * count and sums; per group its verdicts, squared errors and clusters. Groups whose verdicts all
- * fall in one bin come first, those of bin b from binStart[b] to binStart[b + 1], then the
- * groups of several bins from binStart[binCount].
+ * one group; the groups' entries bin by bin (bin b's from binStart[b] to binStart[b + 1]), each
+ * its group, its verdicts' count and sums in the bin; per group its verdicts, squared errors and
+ * clusters.
  */
 interface ClusterGroups {
   groupOf: Uint32Array;
   count: number;
   binStart: Int32Array;
-  start: Int32Array;
-  bin: Int32Array;
+  entryGroup: Uint32Array;
   n: Float64Array;
   confidence: Float64Array;
   agree: Float64Array;
@@ -280,39 +259,33 @@ function clusterGroups(verdicts: readonly ClusteredVerdict[], edges: Float64Arra
     squares[c] = (squares[c] as number) + ((agrees ? 1 : 0) - confidence) ** 2;
   }
   const entriesOf = (c: number) => [...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)].sort(([a], [b]) => a - b);
-  const { groupOf: keyGroupOf, firstOf } = groupsByKey(
+  const { groupOf, firstOf } = groupsByKey(
     sums.length,
     (c) =>
       `${entriesOf(c)
         .map(([bin, e]) => `${bin}:${e.n}:${e.confidence}:${e.agree}`)
         .join(' ')}|${squares[c] as number}`,
   );
-  // Renumbered: single-bin groups by their bin, then the rest, each in order of first appearance.
-  const sortBin = (c: number) => ((sums[c] as Map<number, unknown>).size === 1 ? ([...(sums[c] as Map<number, unknown>).keys()][0] as number) : binCount);
-  const order = firstOf.map((c, g) => ({ g, c, bin: sortBin(c) })).sort((x, y) => x.bin - y.bin || x.g - y.g);
-  const renumbered = new Uint32Array(firstOf.length);
-  order.forEach(({ g }, to) => (renumbered[g] = to));
-  const groupOf = keyGroupOf.map((g) => renumbered[g] as number);
+  const entries = firstOf.flatMap((c, g) => entriesOf(c).map(([bin, sum]) => ({ g, bin, ...sum })));
+  // Bin by bin, each bin's in group order (a stable sort).
+  entries.sort((x, y) => x.bin - y.bin);
   const binStart = new Int32Array(binCount + 1);
-  for (const { bin } of order) if (bin < binCount) binStart[bin + 1] = (binStart[bin + 1] as number) + 1;
+  for (const { bin } of entries) binStart[bin + 1] = (binStart[bin + 1] as number) + 1;
   for (let bin = 0; bin < binCount; bin++) binStart[bin + 1] = (binStart[bin + 1] as number) + (binStart[bin] as number);
-  const entries = order.map(({ c }) => entriesOf(c));
-  const start = new Int32Array(order.length + 1);
-  entries.forEach((list, g) => (start[g + 1] = (start[g] as number) + list.length));
-  const flat = entries.flat();
-  const clustersIn = new Float64Array(order.length);
+  const units = new Float64Array(firstOf.length);
+  for (const { g, n } of entries) units[g] = (units[g] as number) + n;
+  const clustersIn = new Float64Array(firstOf.length);
   for (const g of groupOf) clustersIn[g] = (clustersIn[g] as number) + 1;
   return {
     groupOf,
-    count: order.length,
+    count: firstOf.length,
     binStart,
-    start,
-    bin: Int32Array.from(flat, ([bin]) => bin),
-    n: Float64Array.from(flat, ([, e]) => e.n),
-    confidence: Float64Array.from(flat, ([, e]) => e.confidence),
-    agree: Float64Array.from(flat, ([, e]) => e.agree),
-    units: Float64Array.from(entries, (list) => list.reduce((total, [, e]) => total + e.n, 0)),
-    squares: Float64Array.from(order, ({ c }) => squares[c] as number),
+    entryGroup: Uint32Array.from(entries, ({ g }) => g),
+    n: Float64Array.from(entries, ({ n }) => n),
+    confidence: Float64Array.from(entries, ({ confidence }) => confidence),
+    agree: Float64Array.from(entries, ({ agree }) => agree),
+    units,
+    squares: Float64Array.from(firstOf, (c) => squares[c] as number),
     clustersIn,
   };
 }
