@@ -4,10 +4,10 @@
 
 import type { Bucket } from '../domain/difficulty';
 import { UNPARSEABLE, type StudyData, type UnparseableReplies } from '../domain/model';
-import { keptPicks, runReplicateJobs, type BootstrapOptions, type BootstrapPlan } from '../stats/bootstrap';
+import { keptPicks, runReplicateJobs, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../stats/bootstrap';
 import { agreementRowsPlan, judgeGroup } from '../stats/study/agreement';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../stats/study/annotator-reliability';
-import { chanceCorrectedPlan, difficultyStatistics } from '../stats/study/chance-corrected';
+import { chanceCorrectedPlan, difficultyStatisticsPlan } from '../stats/study/chance-corrected';
 import { confusionMatrix } from '../stats/study/confusion';
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
@@ -30,7 +30,7 @@ import {
   type Resampling,
   type UnparseableCount,
 } from './model/report-model';
-import { judgesSection } from './judges-section';
+import { judgesSectionPlan } from './judges-section';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
 
 export interface ReportSettings {
@@ -89,19 +89,34 @@ export interface ReportInput {
  */
 export function buildReport(input: ReportInput): AgreementReport {
   const prepared = prepare(input);
-  const figures = figuresOf(input, prepared);
-  let done = figures.phases - JUDGES_PHASES.length;
-  const judges = judgesOf(prepared, figures.report, input.judgeRuns ?? [], (label) => input.onProgress?.(label, done++, figures.phases));
+  // Per task its tables and statistics, its pairwise figures; the difficulty, the annotators, the
+  // player outcomes and the judges; the bootstrap's steps; the figures of its replicates.
+  const total = REPORT_TASKS.length * 2 + 4 + BOOTSTRAP_STEPS + 1;
+  let done = 0;
+  const phase = (label: string) => input.onProgress?.(label, done++, total);
+  const figures = figuresPlan(input, prepared, phase);
+  const judges = judgesPlan(prepared, figures.pairwise, input.judgeRuns ?? [], phase);
+  // Every figure's replicates in one run: the tables', the statistics' and the judges' on a
+  // bucket's puzzles, and the difficulty's on every puzzle, share the generator's passes.
+  let step = 0;
+  const stepTo = (share: number) => {
+    for (; step < BOOTSTRAP_STEPS && step / BOOTSTRAP_STEPS <= share; step++) phase(`Bootstrap intervals (${step + 1} of ${BOOTSTRAP_STEPS})`);
+  };
+  runReplicateJobs([...figures.jobs, ...judges.jobs], prepared.bootstrap, (_, { done: drawn, total: draws }) => stepTo(drawn / draws));
+  stepTo(1);
+  phase('Intervals, tests and fitness cards');
+  const report = figures.result();
+  const judged = judges.result(report);
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
-  input.onProgress?.('Laying out the report', figures.phases, figures.phases);
-  return assembleReport(figures, judges);
+  input.onProgress?.('Laying out the report', total, total);
+  return assembleReport(report, judged);
 }
 
-/** The report but its player outcomes and judges section, and how many phases the whole report counts in its progress. */
-interface ReportFigures {
-  report: Omit<AgreementReport, 'players' | 'judges'>;
-  phases: number;
-}
+/** The bootstrap's share of the report's progress, in steps of its draws. */
+const BOOTSTRAP_STEPS = 10;
+
+/** The report but its player outcomes and judges section. */
+type ReportFigures = Omit<AgreementReport, 'players' | 'judges'>;
 
 /** The report's player outcomes and judges section (none when no judge labelled a unit people labelled). */
 interface ReportJudges {
@@ -109,11 +124,8 @@ interface ReportJudges {
   judges?: AgreementReport['judges'];
 }
 
-/** The last phases of the report's progress, those of judgesOf. */
-const JUDGES_PHASES = ['Player outcomes', 'Judges'] as const;
-
 /** The report of its two parts, its fields in the order buildReport always wrote them. */
-function assembleReport({ report }: ReportFigures, { players, judges }: ReportJudges): AgreementReport {
+function assembleReport(report: ReportFigures, { players, judges }: ReportJudges): AgreementReport {
   const { annotatorNames, unparseableJudgeReplies, turtleBench, fewClusters: few, ...before } = report;
   return {
     ...before,
@@ -126,18 +138,21 @@ function assembleReport({ report }: ReportFigures, { players, judges }: ReportJu
   };
 }
 
-function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
+/**
+ * The report but its player outcomes and judges, still to be bootstrapped: the figures without a
+ * bootstrap are made here (each task's pairwise figures too, which the judges compare with).
+ */
+function figuresPlan(
+  input: ReportInput,
+  prepared: Prepared,
+  phase: (label: string) => void,
+): { jobs: ReplicateJob[]; pairwise: Record<ReportTask, PairKappa[]>; result(): ReportFigures } {
   const { settings, bootstrap, study, unsure, ordered, labels, unparseable, resample, units, buckets, unitsInBucket } = prepared;
-  // Per task: the table, each bucket's statistics, the pairwise figures; then two phases here and JUDGES_PHASES.
-  const total = REPORT_TASKS.reduce((sum, task) => sum + buckets[task].length + 2, 0) + 2 + JUDGES_PHASES.length;
-  let done = 0;
-  const phase = (label: string) => input.onProgress?.(label, done++, total);
-
-  const answer = taskFigures(units, 'answer', buckets.answer, unitsInBucket.answer, { ...bootstrap, resample }, phase, unparseable);
-  const match = taskFigures(units, 'match', buckets.match, unitsInBucket.match, { ...bootstrap, resample }, phase, unparseable);
+  const answerPlan = taskFiguresPlan(units, 'answer', buckets.answer, unitsInBucket.answer, { ...bootstrap, resample }, phase, unparseable);
+  const matchPlan = taskFiguresPlan(units, 'match', buckets.match, unitsInBucket.match, { ...bootstrap, resample }, phase, unparseable);
 
   phase('Difficulty: chance-corrected agreement');
-  const difficulty = difficultyStatistics(units.difficultyRatings, bootstrap);
+  const difficultyPlan = difficultyStatisticsPlan(units.difficultyRatings, bootstrap);
   phase('Per-annotator reliability');
   const annotators = [
     ...annotatorReliability('answer', units.units.answer),
@@ -145,61 +160,73 @@ function figuresOf(input: ReportInput, prepared: Prepared): ReportFigures {
     ...difficultyAnnotatorReliability(units.difficultyRatings),
   ];
 
-  const report: ReportFigures['report'] = {
-    format: REPORT_FORMAT,
-    app: input.app,
-    generatedAt: input.now,
-    study: { id: study.study.id, name: study.study.name },
-    ...(study.study.judgeSamples !== undefined && study.study.judgeSamples.length > 0 ? { judgeSamples: study.study.judgeSamples } : {}),
-    inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
-    settings: {
-      bootstrap: settings.bootstrap,
-      seed: settings.seed,
-      average: settings.average,
-      unsureLabels: unsure,
-      ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
-      ...(input.conflictingLabels !== undefined && input.conflictingLabels > 0 ? { conflictingLabelsLeftOut: input.conflictingLabels } : {}),
-      unparseable,
-      ...goldSetting(units),
-      resample,
-      pairedTest: pairedTestOf(settings),
-      ...(settings.modelFamilies !== undefined && Object.keys(settings.modelFamilies).length > 0 ? { modelFamilies: { ...settings.modelFamilies } } : {}),
-    },
-    tables: { answer: answer.table, match: match.table },
-    statistics: { answer: answer.statistics, match: match.statistics, difficulty },
-    pairwise: { answer: answer.pairwise, match: match.pairwise },
-    confusion: [...answer.confusion, ...match.confusion],
-    annotators,
-    difficulty: units.difficulty,
-    annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
-    ...unparseableSetting(units),
-    ...turtleBenchSetting(units),
-    ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(unitsInBucket, buckets, resample) } : {}),
+  const report = (): ReportFigures => {
+    const answer = answerPlan.result();
+    const match = matchPlan.result();
+    return {
+      format: REPORT_FORMAT,
+      app: input.app,
+      generatedAt: input.now,
+      study: { id: study.study.id, name: study.study.name },
+      ...(study.study.judgeSamples !== undefined && study.study.judgeSamples.length > 0 ? { judgeSamples: study.study.judgeSamples } : {}),
+      inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
+      settings: {
+        bootstrap: settings.bootstrap,
+        seed: settings.seed,
+        average: settings.average,
+        unsureLabels: unsure,
+        ...(unsure === 'left-out' ? { unsureLabelsLeftOut: ordered.length - labels.length } : {}),
+        ...(input.conflictingLabels !== undefined && input.conflictingLabels > 0 ? { conflictingLabelsLeftOut: input.conflictingLabels } : {}),
+        unparseable,
+        ...goldSetting(units),
+        resample,
+        pairedTest: pairedTestOf(settings),
+        ...(settings.modelFamilies !== undefined && Object.keys(settings.modelFamilies).length > 0 ? { modelFamilies: { ...settings.modelFamilies } } : {}),
+      },
+      tables: { answer: answer.table, match: match.table },
+      statistics: { answer: answer.statistics, match: match.statistics, difficulty: difficultyPlan.result() },
+      pairwise: { answer: answerPlan.pairwise, match: matchPlan.pairwise },
+      confusion: [...answerPlan.confusion, ...matchPlan.confusion],
+      annotators,
+      difficulty: units.difficulty,
+      annotatorNames: namesOf(ordered, input.annotatorNames ?? {}),
+      ...unparseableSetting(units),
+      ...turtleBenchSetting(units),
+      ...(settings.bootstrap > 0 ? { fewClusters: fewClusters(unitsInBucket, buckets, resample) } : {}),
+    };
   };
-  return { report, phases: total };
+  return {
+    jobs: [...answerPlan.jobs, ...matchPlan.jobs, ...difficultyPlan.jobs],
+    pairwise: { answer: answerPlan.pairwise, match: matchPlan.pairwise },
+    result: report,
+  };
 }
 
-function judgesOf(
+/** The report's player outcomes, and its judges section still to be bootstrapped (none when no judge labelled a unit people labelled). */
+function judgesPlan(
   prepared: Prepared,
-  report: ReportFigures['report'],
+  pairwise: Record<ReportTask, readonly PairKappa[]>,
   runs: readonly JudgeRunOrigin[],
-  phase: (label: (typeof JUDGES_PHASES)[number]) => void,
-): ReportJudges {
+  phase: (label: string) => void,
+): { jobs: ReplicateJob[]; result(report: ReportFigures): ReportJudges } {
   const { settings, bootstrap, study, resample, units, buckets } = prepared;
   phase('Player outcomes');
   const games = sessionGames(study, units);
   const playerBuckets = reportBuckets(games.map((game) => game.bucket));
   const players = { outcomes: playerOutcomes(games, playerBuckets), ranking: compareRankings(games, settings.seed) };
   phase('Judges');
-  const evidence = { tables: report.tables, statistics: report.statistics, annotators: report.annotators };
-  const judges = judgesSection(study, units, buckets, playerBuckets, report.pairwise, evidence, runs, {
+  const section = judgesSectionPlan(study, units, buckets, playerBuckets, pairwise, runs, {
     resample,
     pairedTest: pairedTestOf(settings),
     altTestEpsilon: settings.altTestEpsilon,
     ...(settings.modelFamilies === undefined ? {} : { modelFamilies: settings.modelFamilies }),
     bootstrap,
   });
-  return judges === undefined ? { players } : { players, judges };
+  if (section === undefined) return { jobs: [], result: () => ({ players }) };
+  return {
+    jobs: section.jobs,
+    result: (report) => ({ players, judges: section.result({ tables: report.tables, statistics: report.statistics, annotators: report.annotators }) }),
+  };
 }
 
 type Prepared = ReturnType<typeof prepare>;
@@ -276,16 +303,15 @@ const REPORT_TASKS: readonly ReportTask[] = ['answer', 'match'];
 
 const TASK_PHASE: Record<ReportTask, string> = { answer: 'R (questions)', match: 'M (final answers)' };
 
-const BUCKET_PHASE: Record<ReportBucket, string> = { easy: 'easy', medium: 'medium', hard: 'hard', unrated: 'unrated', all: 'all buckets' };
-
-interface TaskFigures {
-  table: AgreementRow[];
-  statistics: Partial<Record<ReportBucket, ChanceCorrected>>;
+/** A task's figures still to be bootstrapped (its table and each bucket's statistics), and those without a bootstrap. */
+interface TaskFiguresPlan {
+  jobs: ReplicateJob[];
   pairwise: PairKappa[];
   confusion: ConfusionMatrix[];
+  result(): { table: AgreementRow[]; statistics: Partial<Record<ReportBucket, ChanceCorrected>> };
 }
 
-function taskFigures(
+function taskFiguresPlan(
   units: StudyUnits,
   task: ReportTask,
   buckets: readonly ReportBucket[],
@@ -293,7 +319,7 @@ function taskFigures(
   { resample, ...bootstrap }: BootstrapOptions & { resample: Resampling },
   phase: (label: string) => void,
   unparseable: UnparseableReplies,
-): TaskFigures {
+): TaskFiguresPlan {
   const taskUnits = units.units[task];
   const judges = units.judges[task];
   const categories = units.categories[task];
@@ -306,27 +332,22 @@ function taskFigures(
   phase(`${TASK_PHASE[task]}: agreement tables and chance-corrected agreement`);
   const tablePlan = agreementRowsPlan(taskUnits, judges, buckets, bootstrap, gold, resample);
   const statisticsPlans = buckets.map((bucket) => chanceCorrectedPlan(inBucket(bucket), categories, bootstrap, resample));
-  // One run of every bucket's jobs: a bucket's table and statistics draw as many puzzles, so they
-  // share the generator's passes. A bucket's phase begins with the first pass of one of its jobs.
-  const jobBuckets = [...tablePlan.bucketOfJob, ...statisticsPlans.flatMap((plan, b) => plan.jobs.map(() => b))];
-  let begun = 0;
-  const beginBucketsTo = (last: number) => {
-    for (; begun <= last; begun++) phase(`${TASK_PHASE[task]}: intervals, ${BUCKET_PHASE[buckets[begun] as ReportBucket]}`);
-  };
-  runReplicateJobs([...tablePlan.jobs, ...statisticsPlans.flatMap((plan) => plan.jobs)], bootstrap, (members) =>
-    beginBucketsTo(Math.max(...members.map((j) => jobBuckets[j] as number))),
-  );
-  beginBucketsTo(buckets.length - 1);
-  const table = tablePlan.result();
-  const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
-  buckets.forEach((bucket, b) => (statistics[bucket] = (statisticsPlans[b] as BootstrapPlan<ChanceCorrected>).result()));
   phase(`${TASK_PHASE[task]}: Cohen's kappa and confusion matrices`);
   const pairwise = pairwiseKappas(taskUnits, judges, gold);
   const confusion = judges.map((judge) => {
     const kappa = pairwise.find((pair) => pair.a === judgeGroup(judge) && pair.b === HUMAN_MAJORITY)?.cohenKappa ?? null;
     return confusionMatrix(task, judge, taskUnits, judgeCategories, kappa);
   });
-  return { table, statistics, pairwise, confusion };
+  return {
+    jobs: [...tablePlan.jobs, ...statisticsPlans.flatMap((plan) => plan.jobs)],
+    pairwise,
+    confusion,
+    result() {
+      const statistics: Partial<Record<ReportBucket, ChanceCorrected>> = {};
+      buckets.forEach((bucket, b) => (statistics[bucket] = (statisticsPlans[b] as BootstrapPlan<ChanceCorrected>).result()));
+      return { table: tablePlan.result(), statistics };
+    },
+  };
 }
 
 /** A task's units of one bucket, in study order; `all` gives every unit. */

@@ -3,7 +3,7 @@
 // families their p-values were adjusted in.
 
 import type { StudyData } from '../domain/model';
-import { runReplicateJobs, type BootstrapOptions } from '../stats/bootstrap';
+import type { BootstrapOptions, ReplicateJob } from '../stats/bootstrap';
 import { differenceSeriesKind } from '../stats/cluster-difference-test';
 import { clusterTestsPlan, ratioSeriesKind } from '../stats/cluster-ratio-test';
 import { altTest, DEFAULT_ALT_TEST_EPSILON } from '../stats/judge/alt-test';
@@ -46,17 +46,21 @@ interface JudgesSettings {
   modelFamilies?: Readonly<Record<string, string>>;
 }
 
-/** The section, or undefined when no judge labelled a unit people labelled (nothing to compare). */
-export function judgesSection(
+/**
+ * The section still to be bootstrapped (its tests, kappas and calibrations), and the section once
+ * they have run, given the report's figures its fitness cards cite; undefined when no judge
+ * labelled a unit people labelled (nothing to compare). Its jobs run with the report's others, so
+ * those on a bucket's puzzles share the generator's passes with the tables'.
+ */
+export function judgesSectionPlan(
   data: StudyData,
   units: StudyUnits,
   buckets: Record<ReportTask, readonly ReportBucket[]>,
   playerBuckets: readonly ReportBucket[],
   pairwise: Record<ReportTask, readonly PairKappa[]>,
-  evidence: CardEvidence,
   runs: readonly JudgeRunOrigin[],
   settings: JudgesSettings,
-): JudgesSection | undefined {
+): { jobs: ReplicateJob[]; result(evidence: CardEvidence): JudgesSection } | undefined {
   const tasks: ReportTask[] = ['answer', 'match'];
   const compared = tasks.some((task) => units.units[task].some((unit) => unit.judgements.size > 0 && unit.humans.length > 0));
   if (!compared) return undefined;
@@ -75,7 +79,7 @@ export function judgesSection(
   const judgePairs: JudgePairStabilityRow[] = [];
   const kappas: JudgeKappa[] = [];
   const { texts, tertiles } = unitTexts(data);
-  for (const task of tasks) {
+  const planned = tasks.map((task) => {
     const taskUnits = units.units[task];
     const judges = units.judges[task];
     const { twins, counted } = sameUnitsAs(taskUnits, buckets[task]);
@@ -98,79 +102,88 @@ export function judgesSection(
       settings.bootstrap,
     );
     const kappasPlan = clusteredKappasPlan(biasPlan.majorityPairs, settings.bootstrap);
-    runReplicateJobs([...testsPlan.jobs, ...kappasPlan.jobs, ...confidence.calibration.jobs], settings.bootstrap);
-    const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = testsPlan.result();
-    const comparisonSets = comparisonsPlan.seriesSets.length;
-    const { calibration: calibrated, selfConsistency: consistent } = confidence.rows(tests[comparisonSets] ?? []);
-    const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
-    calibration.push(...calibrated);
-    selfConsistency.push(...consistent);
-    judgePairs.push(...modelPairs);
-    // The twin swaps the reference and the guess of a final answer; a question has neither.
-    const orderChecks = modelPairs
-      .filter((pair) => pair.kind === 'order swapped' && task === 'match')
-      .map((swapped) => {
-        const reasked = consistent.find((row) => row.judge === swapped.a);
-        return reasked === undefined ? { swapped } : { swapped, reasked };
-      });
-    kappasPlan.result().forEach(({ n, kappa, ci95 }, j) => kappas.push({ task, judge: judges[j] as string, n, kappa, ci95 }));
-    const leniencySeries = leniencyPlan.seriesSets[0]?.length ?? 0;
-    biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences, orderChecks));
-    const againstPeople = leniencyPlan.rows([leniencyAndYesRates.slice(0, leniencySeries)]);
-    const leniency = holmFamily(
-      againstPeople,
-      counted,
-      twins,
-      (row) => row.judge,
-      (row) => row.leniencyTest,
-      (p, row) => (row.holmP = p),
-    );
-    if (leniency.tested > 0)
-      section.holmFamilies.push(
-        holmFamilyText(
-          task,
-          'leniency',
-          `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
-        ),
+    // The task's rows once its jobs have run, added to the section's in task order.
+    const finish = () => {
+      const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = testsPlan.result();
+      const comparisonSets = comparisonsPlan.seriesSets.length;
+      const { calibration: calibrated, selfConsistency: consistent } = confidence.rows(tests[comparisonSets] ?? []);
+      const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
+      calibration.push(...calibrated);
+      selfConsistency.push(...consistent);
+      judgePairs.push(...modelPairs);
+      // The twin swaps the reference and the guess of a final answer; a question has neither.
+      const orderChecks = modelPairs
+        .filter((pair) => pair.kind === 'order swapped' && task === 'match')
+        .map((swapped) => {
+          const reasked = consistent.find((row) => row.judge === swapped.a);
+          return reasked === undefined ? { swapped } : { swapped, reasked };
+        });
+      kappasPlan.result().forEach(({ n, kappa, ci95 }, j) => kappas.push({ task, judge: judges[j] as string, n, kappa, ci95 }));
+      const leniencySeries = leniencyPlan.seriesSets[0]?.length ?? 0;
+      biasChecks.push(...biasPlan.rows(leniencyAndYesRates.slice(leniencySeries), differences, orderChecks));
+      const againstPeople = leniencyPlan.rows([leniencyAndYesRates.slice(0, leniencySeries)]);
+      const leniency = holmFamily(
+        againstPeople,
+        counted,
+        twins,
+        (row) => row.judge,
+        (row) => row.leniencyTest,
+        (p, row) => (row.holmP = p),
       );
-    const comparisons = comparisonsPlan.rows(tests.slice(0, comparisonSets));
-    const paired = holmFamily(
-      comparisons,
-      counted,
-      twins,
-      (row) => `${row.a}\u0000${row.b}`,
-      (row) => row.test,
-      (p, row) => (row.holmP = p),
-    );
-    const pairs = (judges.length * (judges.length - 1)) / 2;
-    if (paired.tested > 0)
-      section.holmFamilies.push(
-        holmFamilyText(
-          task,
-          'pairs',
-          `${plural(pairs, 'pair')} of judges x ${plural(counted.size, 'bucket')}${tally(paired.tested, paired.rows)}${twinText(twins)}`,
-        ),
+      if (leniency.tested > 0)
+        section.holmFamilies.push(
+          holmFamilyText(
+            task,
+            'leniency',
+            `${plural(judges.length, 'judge')} x ${plural(counted.size, 'bucket')}${tally(leniency.tested, leniency.rows)}${twinText(twins)}`,
+          ),
+        );
+      const comparisons = comparisonsPlan.rows(tests.slice(0, comparisonSets));
+      const paired = holmFamily(
+        comparisons,
+        counted,
+        twins,
+        (row) => `${row.a}\u0000${row.b}`,
+        (row) => row.test,
+        (p, row) => (row.holmP = p),
       );
-    section.againstPeople.push(...againstPeople);
-    section.comparisons.push(...comparisons);
-    section.altTest.push(
-      ...judges.map((judge): JudgeAltTestRow => ({
-        task,
-        judge,
-        ...altTest(
-          taskUnits.map((unit) => ({ judge: unit.judgements.get(judge), humans: unit.humans })),
-          { epsilon: altTestEpsilon, scoring: 'accuracy' },
-        ),
-      })),
-    );
-  }
-  // Each judge of the finals' sessions, read once for its corrected scores and its player ranking.
-  const games = units.judges.match.map((judge) => ({ judge, games: sessionGames(data, units, judge) }));
-  section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
-  const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
-  const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
-  const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs };
-  return { ...full, fitness: fitnessCards(full, evidence, kappas, runs) };
+      const pairs = (judges.length * (judges.length - 1)) / 2;
+      if (paired.tested > 0)
+        section.holmFamilies.push(
+          holmFamilyText(
+            task,
+            'pairs',
+            `${plural(pairs, 'pair')} of judges x ${plural(counted.size, 'bucket')}${tally(paired.tested, paired.rows)}${twinText(twins)}`,
+          ),
+        );
+      section.againstPeople.push(...againstPeople);
+      section.comparisons.push(...comparisons);
+      section.altTest.push(
+        ...judges.map((judge): JudgeAltTestRow => ({
+          task,
+          judge,
+          ...altTest(
+            taskUnits.map((unit) => ({ judge: unit.judgements.get(judge), humans: unit.humans })),
+            { epsilon: altTestEpsilon, scoring: 'accuracy' },
+          ),
+        })),
+      );
+    };
+    return { jobs: [...testsPlan.jobs, ...kappasPlan.jobs, ...confidence.calibration.jobs], finish };
+  });
+  return {
+    jobs: planned.flatMap(({ jobs }) => jobs),
+    result(evidence) {
+      for (const { finish } of planned) finish();
+      // Each judge of the finals' sessions, read once for its corrected scores and its player ranking.
+      const games = units.judges.match.map((judge) => ({ judge, games: sessionGames(data, units, judge) }));
+      section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
+      const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
+      const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
+      const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs };
+      return { ...full, fitness: fitnessCards(full, evidence, kappas, runs) };
+    },
+  };
 }
 
 /**

@@ -227,9 +227,14 @@ const SHARED_PASS_SHARE = 4;
  * Runs every job on exactly the replicates forEachReplicate would give it alone. Jobs over the
  * same number of units draw the same units with one seed, so where it pays they share one pass
  * of the generator (forEachSharedReplicate) and only count their draws apart. `onPass` is told
- * before each pass which jobs (by index) it runs.
+ * before each pass which jobs (by index) it runs, and how many units the passes before it drew
+ * of how many all of them draw (the share of the work done).
  */
-export function runReplicateJobs(jobs: readonly ReplicateJob[], options: BootstrapOptions, onPass?: (members: readonly number[]) => void): void {
+export function runReplicateJobs(
+  jobs: readonly ReplicateJob[],
+  options: BootstrapOptions,
+  onPass?: (members: readonly number[], drawn: { done: number; total: number }) => void,
+): void {
   const byUnits = new Map<number, number[]>();
   jobs.forEach((job, j) => {
     const same = byUnits.get(job.groupOfUnit.length);
@@ -261,8 +266,12 @@ export function runReplicateJobs(jobs: readonly ReplicateJob[], options: Bootstr
     }
     passes.push(...open.map((pass) => pass.members));
   }
+  const unitsOf = (members: readonly number[]) => (jobs[members[0] as number] as ReplicateJob).groupOfUnit.length * options.replicates;
+  const total = passes.reduce((sum, members) => sum + unitsOf(members), 0);
+  let done = 0;
   for (const members of passes) {
-    onPass?.(members);
+    onPass?.(members, { done, total });
+    done += unitsOf(members);
     const passJobs = members.map((j) => jobs[j] as ReplicateJob);
     forEachSharedReplicate(
       passJobs.map((job) => job.groupOfUnit),

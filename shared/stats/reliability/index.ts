@@ -3,7 +3,7 @@
 // report calls per task and bucket). Assembles the modules' coefficients into plain JSON data.
 
 import { bootstrapGroupsMany, groupsByKey, runReplicateJobs, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
-import { bootstrapStudentizedMany, STUDENTIZED_REASONS, studentizedWork } from '../studentized';
+import { STUDENTIZED_REASONS, studentizedWork } from '../studentized';
 import type { Coefficient } from './coefficient';
 import { raterPairs } from './cohen';
 import { congerKappa } from './conger';
@@ -360,6 +360,15 @@ export interface AlphaLevelResult {
  * (same seed, same draws; each level's statistic its own).
  */
 export function computeAlphaLevels(ratings: readonly Rating[], levels: readonly MeasurementLevel[], options: ReliabilityOptions = {}): AlphaLevelResult[] {
+  return runIntervals(computeAlphaLevelsPlan(ratings, levels, options), options);
+}
+
+/** computeAlphaLevels still to be bootstrapped, so that the report runs its job with its others on as many units. */
+export function computeAlphaLevelsPlan(
+  ratings: readonly Rating[],
+  levels: readonly MeasurementLevel[],
+  options: ReliabilityOptions = {},
+): BootstrapPlan<AlphaLevelResult[]> {
   const columns = ratingColumns(ratings);
   const { table, model, point } = prepare(columns, { ...options, level: levels[0] ?? 'nominal' });
   for (const level of levels) if (!availableLevels(table).includes(level)) throw levelMismatch(columns, table, level);
@@ -369,31 +378,39 @@ export function computeAlphaLevels(ratings: readonly Rating[], levels: readonly 
     return { level, alpha: estimate.value, undefinedReasons: estimate.value === null ? { [`alpha.${level}`]: estimate.reason ?? 'undefined' } : {} };
   });
   const bootstrap = options.bootstrap;
-  if (bootstrap === undefined || bootstrap.replicates === 0) return results;
+  if (bootstrap === undefined || bootstrap.replicates === 0) return { jobs: [], result: () => results };
   const clusters = replicateClusters(table, model.patterns, options.clusterOf);
-  const intervals = bootstrapStudentizedMany(
-    clusters.groupOfCluster,
-    clusters.groups,
-    levels.length,
-    linearizedEstimates(
-      model,
-      clusters,
-      levels.map((level) => alphaWithGradient(model, level)),
-    ),
-    bootstrap,
-    'undefined',
+  const work = studentizedWork(
+    {
+      groupOfUnit: clusters.groupOfCluster,
+      groupCount: clusters.groups,
+      count: levels.length,
+      estimates: linearizedEstimates(
+        model,
+        clusters,
+        levels.map((level) => alphaWithGradient(model, level)),
+      ),
+      flatReplicates: 'undefined',
+    },
+    bootstrap.replicates,
   );
-  return results.map((result, i) => {
-    const { ci95, undefinedReplicates, reason } = intervals[i] as (typeof intervals)[number];
-    // As bootstrapIntervalsPlan withholds a coefficient's interval: any reason withholds it.
-    const withheld = reason === undefined ? undefined : reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason;
-    return {
-      ...result,
-      ci95: withheld !== undefined || ci95 === null ? null : withinRange(ci95, -Infinity),
-      bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, method: 'studentized', undefinedReplicates },
-      undefinedReasons: withheld === undefined ? result.undefinedReasons : { ...result.undefinedReasons, 'ci95.alpha': withheld },
-    };
-  });
+  return {
+    jobs: [work],
+    result: () => {
+      const intervals = work.results();
+      return results.map((result, i) => {
+        const { ci95, undefinedReplicates, reason } = intervals[i] as (typeof intervals)[number];
+        // As bootstrapIntervalsPlan withholds a coefficient's interval: any reason withholds it.
+        const withheld = reason === undefined ? undefined : reason === STUDENTIZED_REASONS.noSpread ? noSpreadReason(options) : reason;
+        return {
+          ...result,
+          ci95: withheld !== undefined || ci95 === null ? null : withinRange(ci95, -Infinity),
+          bootstrap: { replicates: bootstrap.replicates, seed: bootstrap.seed, method: 'studentized', undefinedReplicates },
+          undefinedReasons: withheld === undefined ? result.undefinedReasons : { ...result.undefinedReasons, 'ci95.alpha': withheld },
+        };
+      });
+    },
+  };
 }
 
 function noSpreadReason(options: ReliabilityOptions): string {

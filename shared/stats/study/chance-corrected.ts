@@ -5,7 +5,14 @@
 
 import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/model/report-model';
 import { runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
-import { computeAlphaLevels, computeChanceCorrectedPlan, type ChanceCorrectedResult, type Interval, type Rating } from '../reliability';
+import {
+  computeAlphaLevelsPlan,
+  computeChanceCorrectedPlan,
+  type AlphaLevelResult,
+  type ChanceCorrectedResult,
+  type Interval,
+  type Rating,
+} from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';
 
 export type DifficultyStatistics = NonNullable<AgreementReport['statistics']['difficulty']>;
@@ -108,9 +115,17 @@ interface LevelFigures {
 
 /** Ordinal and interval alpha (Krippendorff 2011) of every human difficulty rating, each with its bootstrap interval. */
 export function difficultyStatistics(ratings: readonly DifficultyRating[], bootstrap: BootstrapOptions): DifficultyStatistics {
+  return runPlan(difficultyStatisticsPlan(ratings, bootstrap), bootstrap);
+}
+
+/** difficultyStatistics still to be bootstrapped. */
+export function difficultyStatisticsPlan(ratings: readonly DifficultyRating[], bootstrap: BootstrapOptions): BootstrapPlan<DifficultyStatistics> {
   if (ratings.length === 0) {
     const reason = 'no human difficulty ratings';
-    return { ordinalAlpha: null, intervalAlpha: null, ratings: 0, undefinedReasons: { ordinalAlpha: reason, intervalAlpha: reason } };
+    return {
+      jobs: [],
+      result: () => ({ ordinalAlpha: null, intervalAlpha: null, ratings: 0, undefinedReasons: { ordinalAlpha: reason, intervalAlpha: reason } }),
+    };
   }
   const position = new Map<string, number>();
   const engineRatings: Rating[] = ratings.map((rating) => {
@@ -119,7 +134,12 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     return { unit: rating.puzzleId, rater: exchangeableRater(next), value: String(rating.value) };
   });
   // Both levels from one resampling: each gets the interval it would get alone.
-  const levels = computeAlphaLevels(engineRatings, ['ordinal', 'interval'], bootstrap.replicates > 0 ? { bootstrap } : {});
+  const plan = computeAlphaLevelsPlan(engineRatings, ['ordinal', 'interval'], bootstrap.replicates > 0 ? { bootstrap } : {});
+  return { jobs: plan.jobs, result: () => difficultyFigures(plan.result(), ratings.length) };
+}
+
+/** The report's difficulty statistics of the engine's ordinal and interval alpha. */
+function difficultyFigures(levels: readonly AlphaLevelResult[], ratings: number): DifficultyStatistics {
   const [ordinal, interval] = levels.map((result) => {
     const name = `${result.level}Alpha`;
     return {
@@ -136,7 +156,7 @@ export function difficultyStatistics(ratings: readonly DifficultyRating[], boots
     ...(ordinal.ci95 !== undefined ? { ordinalAlphaCi95: ordinal.ci95 } : {}),
     ...(interval.ci95 !== undefined ? { intervalAlphaCi95: interval.ci95 } : {}),
     ...(interval.method !== undefined ? { ci95Method: interval.method } : {}),
-    ratings: ratings.length,
+    ratings,
     ...(ordinal.undefinedReplicates !== undefined && interval.undefinedReplicates !== undefined
       ? { undefinedReplicates: { ordinalAlpha: ordinal.undefinedReplicates, intervalAlpha: interval.undefinedReplicates } }
       : {}),
