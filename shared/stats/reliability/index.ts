@@ -297,7 +297,12 @@ export function computeChanceCorrected(ratings: readonly Rating[], options: Reli
  * `options.bootstrap`, shared with other figures' jobs on as many units (runReplicateJobs).
  */
 export function computeChanceCorrectedPlan(ratings: readonly Rating[], options: ReliabilityOptions = {}): BootstrapPlan<ChanceCorrectedResult> {
-  const { table, level, model, point } = prepare(ratingColumns(ratings), options);
+  return computeChanceCorrectedPlanOfColumns(ratingColumns(ratings), options);
+}
+
+/** computeChanceCorrectedPlan for ratings already indexed as columns (the report's, made without a Rating per label). */
+export function computeChanceCorrectedPlanOfColumns(columns: RatingColumns, options: ReliabilityOptions = {}): BootstrapPlan<ChanceCorrectedResult> {
+  const { table, level, model, point } = prepare(columns, options);
   const reasons = new Reasons();
   const alphas = alphaEstimators(model, level === 'nominal' ? ['nominal'] : ['nominal', level]);
   const alphaPoint = estimateAll(alphas, point);

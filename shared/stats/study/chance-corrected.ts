@@ -7,11 +7,12 @@ import type { AgreementReport, ChanceCorrected, Resampling } from '../../report/
 import { runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
 import {
   computeAlphaLevelsPlan,
-  computeChanceCorrectedPlan,
+  computeChanceCorrectedPlanOfColumns,
   type AlphaLevelResult,
   type ChanceCorrectedResult,
   type Interval,
   type Rating,
+  type RatingColumns,
 } from '../reliability';
 import type { DifficultyRating, TaskUnit } from './study-units';
 
@@ -50,22 +51,68 @@ export function chanceCorrectedPlan(
   bootstrap: BootstrapOptions,
   resample: Resampling = 'puzzles',
 ): BootstrapPlan<ChanceCorrected> {
-  const ratings: Rating[] = [];
-  const counts = new Map(categories.map((category) => [category, 0]));
-  const puzzleOf = new Map<string, string>();
-  for (const unit of units) {
-    puzzleOf.set(unit.id, unit.puzzleId);
-    unit.humans.forEach(({ value }, position) => {
-      ratings.push({ unit: unit.id, rater: exchangeableRater(position), value });
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-    });
-  }
+  const { columns, counts, ratings, puzzleOf } = humanColumns(units, categories);
   // The scheme's categories are the scale: AC1 and Brennan-Prediger take q from it even when a category is never used.
   const clusters = resample === 'puzzles' ? { clusterOf: (unit: string) => puzzleOf.get(unit) ?? unit } : {};
-  const plan = computeChanceCorrectedPlan(ratings, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
+  const plan = computeChanceCorrectedPlanOfColumns(columns, { order: categories, ...(bootstrap.replicates > 0 ? { bootstrap, ...clusters } : {}) });
   const prevalence: Record<string, number> = {};
-  for (const [category, count] of counts) prevalence[category] = ratings.length > 0 ? count / ratings.length : 0;
+  for (const [category, count] of counts) prevalence[category] = ratings > 0 ? count / ratings : 0;
   return { jobs: plan.jobs, result: () => reportFigures(plan.result(), prevalence) };
+}
+
+/**
+ * The units' human labels as the engine's columns (ratingColumns of one Rating per label, the
+ * rater its position in the unit: exchangeableRater), made without those objects: a report makes
+ * them for every bucket of both tasks. Also each category's count, the number of labels and each
+ * unit's puzzle, from the same walk over the units.
+ */
+function humanColumns(
+  units: readonly TaskUnit[],
+  categories: readonly string[],
+): { columns: RatingColumns; counts: Map<string, number>; ratings: number; puzzleOf: Map<string, string> } {
+  const counts = new Map(categories.map((category) => [category, 0]));
+  const puzzleOf = new Map<string, string>();
+  const unitIds: string[] = [];
+  const raters: string[] = [];
+  const values: string[] = [];
+  const valueIndex = new Map<string, number>();
+  const unitOf: number[] = [];
+  const raterOf: number[] = [];
+  const valueOf: number[] = [];
+  const inputIndex: number[] = [];
+  let ratings = 0;
+  for (const unit of units) {
+    puzzleOf.set(unit.id, unit.puzzleId);
+    let unitIndex = -1;
+    unit.humans.forEach(({ value }, position) => {
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+      const input = ratings++;
+      // An empty value is a missing rating, as ratingColumns skips it.
+      if (value === '') return;
+      if (unitIndex < 0) unitIndex = unitIds.push(unit.id) - 1;
+      while (raters.length <= position) raters.push(exchangeableRater(raters.length));
+      let valueAt = valueIndex.get(value);
+      if (valueAt === undefined) {
+        valueAt = values.push(value) - 1;
+        valueIndex.set(value, valueAt);
+      }
+      unitOf.push(unitIndex);
+      raterOf.push(position);
+      valueOf.push(valueAt);
+      inputIndex.push(input);
+    });
+  }
+  const columns: RatingColumns = {
+    units: unitIds,
+    unitCount: unitIds.length,
+    raters,
+    values,
+    unitOf: Int32Array.from(unitOf),
+    raterOf: Int32Array.from(raterOf),
+    valueOf: Int32Array.from(valueOf),
+    inputIndex: inputIndex.length === ratings ? null : Int32Array.from(inputIndex),
+  };
+  return { columns, counts, ratings, puzzleOf };
 }
 
 /** The report's figures of the engine's result. */
