@@ -29,6 +29,71 @@ export function groupsByKey(count: number, keyOf: (i: number) => string): KeyGro
   return { groupOf, firstOf };
 }
 
+/**
+ * groupsByKey for keys of `width` numbers each, `write(i, row)` putting item i's in `row`: keys
+ * whose numbers are equal one by one (0 and -0 alike, NaN like NaN, as their text would be) share
+ * a group, numbered as groupsByKey numbers them. No text is made per item: the report groups
+ * every bucket's puzzles this way several times over.
+ */
+export function groupsByNumbers(count: number, width: number, write: (i: number, row: Float64Array) => void): KeyGroups {
+  const groupOf = new Uint32Array(count);
+  const firstOf: number[] = [];
+  let keys = new Float64Array(width * 16);
+  const row = new Float64Array(width);
+  const bits = new Float64Array(1);
+  const words = new Uint32Array(bits.buffer);
+  // Open addressing, twice as many slots as items: group + 1 per slot, 0 for an empty one.
+  let size = 16;
+  while (size < count * 2) size *= 2;
+  const slots = new Int32Array(size);
+  for (let i = 0; i < count; i++) {
+    row.fill(0);
+    write(i, row);
+    let hash = KEY_HASH_SEED;
+    for (let k = 0; k < width; k++) {
+      const value = row[k] as number;
+      // One number for 0 and -0, and one for every NaN, so that equal keys hash alike.
+      bits[0] = value === 0 ? 0 : value !== value ? Number.NaN : value;
+      hash = Math.imul(hash ^ (words[0] as number), 0x01000193);
+      hash = Math.imul(hash ^ (words[1] as number), 0x01000193);
+    }
+    let slot = (hash ^ (hash >>> 15)) & (size - 1);
+    for (;;) {
+      const held = slots[slot] as number;
+      if (held === 0) {
+        const group = firstOf.length;
+        if ((group + 1) * width > keys.length) {
+          const grown = new Float64Array(keys.length * 2);
+          grown.set(keys);
+          keys = grown;
+        }
+        keys.set(row, group * width);
+        firstOf.push(i);
+        slots[slot] = group + 1;
+        groupOf[i] = group;
+        break;
+      }
+      if (sameNumbers(keys, (held - 1) * width, row)) {
+        groupOf[i] = held - 1;
+        break;
+      }
+      slot = (slot + 1) & (size - 1);
+    }
+  }
+  return { groupOf, firstOf };
+}
+
+const KEY_HASH_SEED = 0x811c9dc5 | 0;
+
+function sameNumbers(keys: Float64Array, at: number, row: Float64Array): boolean {
+  for (let k = 0; k < row.length; k++) {
+    const a = keys[at + k] as number;
+    const b = row[k] as number;
+    if (a !== b && (a === a || b === b)) return false;
+  }
+  return true;
+}
+
 export interface BootstrapOptions {
   replicates: number;
   seed: number;

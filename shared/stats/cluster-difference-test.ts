@@ -4,7 +4,7 @@
 // sums, as in cluster-ratio-test.ts; a cluster (a puzzle) may hold units of both groups, so the
 // two rates are not independent and the interval resamples clusters with both groups' units.
 
-import { groupsByKey } from './bootstrap';
+import { groupsByNumbers } from './bootstrap';
 import type { SeriesKind } from './cluster-ratio-test';
 import type { Estimate, StudentizedJob } from './studentized';
 
@@ -81,12 +81,7 @@ function differenceJob(series: readonly DifferenceSeries[]): StudentizedJob {
     one.numeratorsB[c] as number,
     one.denominatorsB[c] as number,
   ];
-  const { groupOf, firstOf } = groupsByKey(clusters, (c) => {
-    let key = '';
-    for (const one of series)
-      key += `${one.numeratorsA[c] as number}/${one.denominatorsA[c] as number}/${one.numeratorsB[c] as number}/${one.denominatorsB[c] as number};`;
-    return key;
-  });
+  const { groupOf, firstOf } = groupsByNumbers(clusters, 4 * count, (c, key) => series.forEach((one, s) => key.set(sumsOf(one, c), 4 * s)));
   const sums = Float64Array.from(firstOf.flatMap((c) => series.flatMap((one) => sumsOf(one, c))));
   const out = new Array<Estimate | null>(count);
   const estimates = (draws: Uint32Array) => {

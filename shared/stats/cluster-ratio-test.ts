@@ -3,7 +3,7 @@
 // interval and the p-value of "it is 0" inverted from that same interval, so the two never disagree.
 
 import type { Interval } from './interval';
-import { groupsByKey, runPlan, type BootstrapOptions, type BootstrapPlan } from './bootstrap';
+import { groupsByNumbers, runPlan, type BootstrapOptions, type BootstrapPlan } from './bootstrap';
 import {
   sortedAbsolute,
   studentizedWork,
@@ -192,8 +192,11 @@ function unresampledTests<Series extends OnClusters>(
 function ratioJob(series: readonly ClusterSeries[]): StudentizedJob {
   const clusters = (series[0] as ClusterSeries).clusters.length;
   const count = series.length;
-  const { groupOf: groupOfCluster, firstOf } = groupsByKey(clusters, (c) =>
-    series.map((one) => `${one.denominators[c] as number}/${one.numerators[c] as number}`).join(';'),
+  const { groupOf: groupOfCluster, firstOf } = groupsByNumbers(clusters, 2 * count, (c, key) =>
+    series.forEach((one, s) => {
+      key[2 * s] = one.denominators[c] as number;
+      key[2 * s + 1] = one.numerators[c] as number;
+    }),
   );
   // Group-major, as weightedRatio reads them with stride `count`.
   const numerators = Float64Array.from(firstOf.flatMap((c) => series.map((one) => one.numerators[c] as number)));

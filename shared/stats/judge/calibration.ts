@@ -6,7 +6,7 @@
 // (strategy 'uniform'): (lower, upper], the first [0, upper], edges i/M as numpy's linspace makes
 // them, so a confidence on an edge falls where scikit-learn puts it.
 
-import { groupsByKey, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
+import { groupsByNumbers, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
 import { sortedAbsolute, symmetricStudentizedInterval } from '../studentized';
 
 export interface CalibrationBin {
@@ -238,54 +238,61 @@ interface ClusterGroups {
 
 function clusterGroups(verdicts: readonly ClusteredVerdict[], edges: Float64Array): ClusterGroups {
   const binCount = edges.length + 1;
+  // Per cluster, bin by bin its verdicts' count, confidence and agreement sums, then its squared errors.
+  const width = 3 * binCount + 1;
   const clusterIndex = new Map<number, number>();
-  const sums: Array<Map<number, { n: number; confidence: number; agree: number }>> = [];
-  const squares: number[] = [];
+  let cells = new Float64Array(width * 64);
   for (const { cluster, confidence, agrees } of verdicts) {
     let c = clusterIndex.get(cluster);
     if (c === undefined) {
-      c = sums.length;
+      c = clusterIndex.size;
       clusterIndex.set(cluster, c);
-      sums.push(new Map());
-      squares.push(0);
+      if ((c + 1) * width > cells.length) {
+        const grown = new Float64Array(cells.length * 2);
+        grown.set(cells);
+        cells = grown;
+      }
     }
-    const bin = binOf(confidence, edges);
-    const bins = sums[c] as Map<number, { n: number; confidence: number; agree: number }>;
-    const entry = bins.get(bin) ?? { n: 0, confidence: 0, agree: 0 };
-    entry.n++;
-    entry.confidence += confidence;
-    entry.agree += agrees ? 1 : 0;
-    bins.set(bin, entry);
-    squares[c] = (squares[c] as number) + ((agrees ? 1 : 0) - confidence) ** 2;
+    const at = c * width + 3 * binOf(confidence, edges);
+    const agreement = agrees ? 1 : 0;
+    cells[at] = (cells[at] as number) + 1;
+    cells[at + 1] = (cells[at + 1] as number) + confidence;
+    cells[at + 2] = (cells[at + 2] as number) + agreement;
+    cells[c * width + width - 1] = (cells[c * width + width - 1] as number) + (agreement - confidence) ** 2;
   }
-  const entriesOf = (c: number) => [...(sums[c] as Map<number, { n: number; confidence: number; agree: number }>)].sort(([a], [b]) => a - b);
-  const { groupOf, firstOf } = groupsByKey(
-    sums.length,
-    (c) =>
-      `${entriesOf(c)
-        .map(([bin, e]) => `${bin}:${e.n}:${e.confidence}:${e.agree}`)
-        .join(' ')}|${squares[c] as number}`,
-  );
-  const entries = firstOf.flatMap((c, g) => entriesOf(c).map(([bin, sum]) => ({ g, bin, ...sum })));
-  // Bin by bin, each bin's in group order (a stable sort).
-  entries.sort((x, y) => x.bin - y.bin);
+  const { groupOf, firstOf } = groupsByNumbers(clusterIndex.size, width, (c, key) => key.set(cells.subarray(c * width, (c + 1) * width)));
+  // The groups' entries bin by bin, each bin's in group order.
   const binStart = new Int32Array(binCount + 1);
-  for (const { bin } of entries) binStart[bin + 1] = (binStart[bin + 1] as number) + 1;
-  for (let bin = 0; bin < binCount; bin++) binStart[bin + 1] = (binStart[bin + 1] as number) + (binStart[bin] as number);
+  const entryGroup: number[] = [];
+  const n: number[] = [];
+  const confidenceSums: number[] = [];
+  const agreeSums: number[] = [];
   const units = new Float64Array(firstOf.length);
-  for (const { g, n } of entries) units[g] = (units[g] as number) + n;
+  for (let bin = 0; bin < binCount; bin++) {
+    firstOf.forEach((c, g) => {
+      const at = c * width + 3 * bin;
+      const count = cells[at] as number;
+      if (count === 0) return;
+      entryGroup.push(g);
+      n.push(count);
+      confidenceSums.push(cells[at + 1] as number);
+      agreeSums.push(cells[at + 2] as number);
+      units[g] = (units[g] as number) + count;
+    });
+    binStart[bin + 1] = entryGroup.length;
+  }
   const clustersIn = new Float64Array(firstOf.length);
   for (const g of groupOf) clustersIn[g] = (clustersIn[g] as number) + 1;
   return {
     groupOf,
     count: firstOf.length,
     binStart,
-    entryGroup: Uint32Array.from(entries, ({ g }) => g),
-    n: Float64Array.from(entries, ({ n }) => n),
-    confidence: Float64Array.from(entries, ({ confidence }) => confidence),
-    agree: Float64Array.from(entries, ({ agree }) => agree),
+    entryGroup: Uint32Array.from(entryGroup),
+    n: Float64Array.from(n),
+    confidence: Float64Array.from(confidenceSums),
+    agree: Float64Array.from(agreeSums),
     units,
-    squares: Float64Array.from(firstOf, (c) => squares[c] as number),
+    squares: Float64Array.from(firstOf, (c) => cells[c * width + width - 1] as number),
     clustersIn,
   };
 }

@@ -3,7 +3,7 @@
 // kappa, and a band is read off its interval, not its point. Each replicate draws as many
 // clusters (puzzles) as there are and recomputes kappa from their pairs' counts.
 
-import { groupsByKey, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
+import { groupsByNumbers, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
 
 export interface ClusteredPair {
   cluster: number;
@@ -73,7 +73,7 @@ export function clusteredKappasPlan(lists: readonly (readonly ClusteredPair[])[]
 
 /** One list's replicates: its clusters with the same table as one group, and each replicate's kappa of the drawn tables' sum. */
 function kappaJob(tables: readonly Float64Array[], k: number, replicates: number): ReplicateJob & { values(): Float64Array } {
-  const { groupOf, firstOf } = groupsByKey(tables.length, (c) => (tables[c] as Float64Array).join(','));
+  const { groupOf, firstOf } = groupsByNumbers(tables.length, k * k, (c, key) => key.set(tables[c] as Float64Array));
   const groups = firstOf.map((c) => tables[c] as Float64Array);
   const drawn = new Float64Array(k * k);
   const values = new Float64Array(replicates);

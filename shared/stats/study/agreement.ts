@@ -4,7 +4,7 @@
 // that is widened to the Wilson interval where it reaches 0 or 1.
 
 import type { AgreementRow, Interval, IntervalMethod, ReportBucket, Resampling } from '../../report/model/report-model';
-import { groupsByKey, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
+import { groupsByNumbers, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
 import { STUDENTIZED_REASONS, studentizedWork, weightedRatio, type Estimate, type StudentizedResult } from '../studentized';
 import { wilsonInterval } from '../wilson';
 import { humanLabelCounts } from './majority';
@@ -237,12 +237,14 @@ export function agreementFiguresPlan(
   }
 
   // The first cluster of each group stands for it.
-  const { groupOf: groupOfCluster, firstOf: clusterOfGroup } = groupsByKey(clusters, (c) => {
-    let key = '';
-    for (let i = c * pairCount; i < (c + 1) * pairCount; i++) {
-      key += `${sums.agreements[i]}/${sums.comparisons[i]}/${sums.unitAgreementNumerator[i]}/${sums.unitAgreementDenominator[i]}/${sums.units[i]};`;
+  const { groupOf: groupOfCluster, firstOf: clusterOfGroup } = groupsByNumbers(clusters, 5 * pairCount, (c, key) => {
+    for (let p = 0, i = c * pairCount; p < pairCount; p++, i++) {
+      key[5 * p] = sums.agreements[i] as number;
+      key[5 * p + 1] = sums.comparisons[i] as number;
+      key[5 * p + 2] = sums.unitAgreementNumerator[i] as number;
+      key[5 * p + 3] = sums.unitAgreementDenominator[i] as number;
+      key[5 * p + 4] = sums.units[i] as number;
     }
-    return key;
   });
   const groupSums = clusterSums(clusterOfGroup.length * pairCount);
   clusterOfGroup.forEach((c, g) => {

@@ -76,10 +76,9 @@ function humanColumns(
   const raters: string[] = [];
   const values: string[] = [];
   const valueIndex = new Map<string, number>();
-  const unitOf: number[] = [];
-  const raterOf: number[] = [];
-  const valueOf: number[] = [];
-  const inputIndex: number[] = [];
+  // Per rating its unit, rater and value, and its place among the labels: grown by doubling.
+  let rows = new Int32Array(4 * 1024);
+  let row = 0;
   let ratings = 0;
   for (const unit of units) {
     puzzleOf.set(unit.id, unit.puzzleId);
@@ -96,21 +95,28 @@ function humanColumns(
         valueAt = values.push(value) - 1;
         valueIndex.set(value, valueAt);
       }
-      unitOf.push(unitIndex);
-      raterOf.push(position);
-      valueOf.push(valueAt);
-      inputIndex.push(input);
+      if (4 * row + 4 > rows.length) {
+        const grown = new Int32Array(rows.length * 2);
+        grown.set(rows);
+        rows = grown;
+      }
+      rows[4 * row] = unitIndex;
+      rows[4 * row + 1] = position;
+      rows[4 * row + 2] = valueAt;
+      rows[4 * row + 3] = input;
+      row++;
     });
   }
+  const column = (k: number) => Int32Array.from({ length: row }, (_, r) => rows[4 * r + k] as number);
   const columns: RatingColumns = {
     units: unitIds,
     unitCount: unitIds.length,
     raters,
     values,
-    unitOf: Int32Array.from(unitOf),
-    raterOf: Int32Array.from(raterOf),
-    valueOf: Int32Array.from(valueOf),
-    inputIndex: inputIndex.length === ratings ? null : Int32Array.from(inputIndex),
+    unitOf: column(0),
+    raterOf: column(1),
+    valueOf: column(2),
+    inputIndex: row === ratings ? null : column(3),
   };
   return { columns, counts, ratings, puzzleOf };
 }

@@ -15,8 +15,31 @@ export function humanLabelCounts(unit: TaskUnit): Map<string, number> {
  * or a tie for first place). A single label is its own majority: one of one is a strict majority.
  */
 export function humanMajority(unit: TaskUnit): string | null {
-  return strictMajorityOfCounts(humanLabelCounts(unit));
+  const { humans } = unit;
+  if (humans.length > FEW_LABELS) return strictMajorityOfCounts(humanLabelCounts(unit));
+  // A few labels are counted pair by pair, with no map: the report asks for the majority of every
+  // unit many times over.
+  let majority: string | null = null;
+  let majorityCount = 0;
+  let tied = false;
+  for (let i = 0; i < humans.length; i++) {
+    const value = (humans[i] as TaskUnit['humans'][number]).value;
+    let counted = false;
+    for (let j = 0; j < i && !counted; j++) counted = humans[j]?.value === value;
+    if (counted) continue;
+    let count = 1;
+    for (let j = i + 1; j < humans.length; j++) if (humans[j]?.value === value) count++;
+    if (count > majorityCount) {
+      majority = value;
+      majorityCount = count;
+      tied = false;
+    } else if (count === majorityCount) tied = true;
+  }
+  return tied ? null : majority;
 }
+
+/** Up to this many labels on a unit are counted pair by pair. */
+const FEW_LABELS = 8;
 
 /**
  * The most frequent labels of the counts, optionally with one `without` label taken out: one
