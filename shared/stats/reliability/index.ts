@@ -27,7 +27,7 @@ import {
 } from './rating-table';
 import { unitPatterns, type UnitPatterns } from './unit-patterns';
 
-export { MEASUREMENT_LEVELS, ReliabilityInputError } from './rating-table';
+export { MEASUREMENT_LEVELS, ReliabilityInputError, ratingColumnsBuilder } from './rating-table';
 export type { MeasurementLevel, Rating, RatingColumns } from './rating-table';
 
 export interface ReliabilityOptions {
@@ -273,7 +273,12 @@ export interface CohenPair {
  * quadratic family of every rater too, only for them to be dropped.
  */
 export function cohenPairs(ratings: readonly Rating[]): CohenPair[] {
-  return raterPairs(buildRatingTable(ratingColumns(ratings))).map((pair) => ({
+  return cohenPairsOfColumns(ratingColumns(ratings));
+}
+
+/** cohenPairs of ratings already indexed as columns (ratingColumnsBuilder). */
+export function cohenPairsOfColumns(columns: RatingColumns): CohenPair[] {
+  return raterPairs(buildRatingTable(columns)).map((pair) => ({
     a: pair.a,
     b: pair.b,
     n: pair.n,

@@ -145,6 +145,59 @@ export function ratingColumns(ratings: readonly Rating[]): RatingColumns {
   };
 }
 
+/**
+ * ratingColumns made a unit at a time with no Rating object per rating: `unit(id)` opens the next
+ * unit (its ratings follow; a unit opened twice is two units) and `rate` adds one of its ratings.
+ * The same columns as ratingColumns of the same ratings in the same order, where each unit's
+ * ratings come together: units, raters and values indexed in first-seen order, an empty value a
+ * missing rating left out.
+ */
+export function ratingColumnsBuilder(): { unit(id: string): void; rate(rater: string, value: string): void; columns(): RatingColumns } {
+  const units: string[] = [];
+  const raters = new KeyIndex();
+  const values = new KeyIndex();
+  // Per rating its unit, rater, value and place among the ratings given: grown by doubling.
+  let rows = new Int32Array(4 * 1024);
+  let count = 0;
+  let given = 0;
+  let openUnit: string | undefined;
+  let unitIndex = -1;
+  return {
+    unit(id) {
+      openUnit = id;
+      unitIndex = -1;
+    },
+    rate(rater, value) {
+      const input = given++;
+      if (value === '') return;
+      if (unitIndex < 0) unitIndex = units.push(openUnit as string) - 1;
+      if (4 * count + 4 > rows.length) {
+        const grown = new Int32Array(rows.length * 2);
+        grown.set(rows);
+        rows = grown;
+      }
+      rows[4 * count] = unitIndex;
+      rows[4 * count + 1] = raters.indexOf(rater);
+      rows[4 * count + 2] = values.indexOf(value);
+      rows[4 * count + 3] = input;
+      count++;
+    },
+    columns() {
+      const column = (k: number) => Int32Array.from({ length: count }, (_, r) => rows[4 * r + k] as number);
+      return {
+        units,
+        unitCount: units.length,
+        raters: raters.keys,
+        values: values.keys,
+        unitOf: column(0),
+        raterOf: column(1),
+        valueOf: column(2),
+        inputIndex: count === given ? null : column(3),
+      };
+    },
+  };
+}
+
 /** The caller's index of row i of the columns. */
 export function inputIndexOf(columns: RatingColumns, row: number): number {
   return columns.inputIndex === null ? row : (columns.inputIndex[row] as number);

@@ -8,6 +8,7 @@ import { runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap
 import {
   computeAlphaLevelsPlan,
   computeChanceCorrectedPlanOfColumns,
+  ratingColumnsBuilder,
   type AlphaLevelResult,
   type ChanceCorrectedResult,
   type Interval,
@@ -61,9 +62,9 @@ export function chanceCorrectedPlan(
 }
 
 /**
- * The units' human labels as the engine's columns (ratingColumns of one Rating per label, the
- * rater its position in the unit: exchangeableRater), made without those objects: a report makes
- * them for every bucket of both tasks. Also each category's count, the number of labels and each
+ * The units' human labels as the engine's columns, each label a rating of the rater at its
+ * position in the unit (exchangeableRater), made without a Rating object each: a report makes them
+ * for every bucket of both tasks. Also each category's count, the number of labels and each
  * unit's puzzle, from the same walk over the units.
  */
 function humanColumns(
@@ -72,53 +73,18 @@ function humanColumns(
 ): { columns: RatingColumns; counts: Map<string, number>; ratings: number; puzzleOf: Map<string, string> } {
   const counts = new Map(categories.map((category) => [category, 0]));
   const puzzleOf = new Map<string, string>();
-  const unitIds: string[] = [];
-  const raters: string[] = [];
-  const values: string[] = [];
-  const valueIndex = new Map<string, number>();
-  // Per rating its unit, rater and value, and its place among the labels: grown by doubling.
-  let rows = new Int32Array(4 * 1024);
-  let row = 0;
+  const builder = ratingColumnsBuilder();
   let ratings = 0;
   for (const unit of units) {
     puzzleOf.set(unit.id, unit.puzzleId);
-    let unitIndex = -1;
+    builder.unit(unit.id);
     unit.humans.forEach(({ value }, position) => {
       counts.set(value, (counts.get(value) ?? 0) + 1);
-      const input = ratings++;
-      // An empty value is a missing rating, as ratingColumns skips it.
-      if (value === '') return;
-      if (unitIndex < 0) unitIndex = unitIds.push(unit.id) - 1;
-      while (raters.length <= position) raters.push(exchangeableRater(raters.length));
-      let valueAt = valueIndex.get(value);
-      if (valueAt === undefined) {
-        valueAt = values.push(value) - 1;
-        valueIndex.set(value, valueAt);
-      }
-      if (4 * row + 4 > rows.length) {
-        const grown = new Int32Array(rows.length * 2);
-        grown.set(rows);
-        rows = grown;
-      }
-      rows[4 * row] = unitIndex;
-      rows[4 * row + 1] = position;
-      rows[4 * row + 2] = valueAt;
-      rows[4 * row + 3] = input;
-      row++;
+      ratings++;
+      builder.rate(exchangeableRater(position), value);
     });
   }
-  const column = (k: number) => Int32Array.from({ length: row }, (_, r) => rows[4 * r + k] as number);
-  const columns: RatingColumns = {
-    units: unitIds,
-    unitCount: unitIds.length,
-    raters,
-    values,
-    unitOf: column(0),
-    raterOf: column(1),
-    valueOf: column(2),
-    inputIndex: row === ratings ? null : column(3),
-  };
-  return { columns, counts, ratings, puzzleOf };
+  return { columns: builder.columns(), counts, ratings, puzzleOf };
 }
 
 /** The report's figures of the engine's result. */

@@ -3,7 +3,7 @@
 // The kappas come from the reliability core; this module only decides who is paired on what.
 
 import type { PairKappa } from '../../report/model/report-model';
-import { cohenPairs, type Rating } from '../reliability';
+import { cohenPairsOfColumns, ratingColumnsBuilder } from '../reliability';
 import { fixedRaters, type FixedRater } from './agreement';
 import { humanMajority } from './majority';
 import type { TaskUnit } from './study-units';
@@ -23,21 +23,24 @@ export function annotatorRater(annotator: string): string {
  */
 export function pairwiseKappas(units: readonly TaskUnit[], judges: readonly string[], gold = false): PairKappa[] {
   const raters = fixedRaters(judges, gold);
-  const ratings: Rating[] = [];
+  // The ratings straight into the engine's columns, a unit at a time: a task has hundreds of
+  // thousands of them, and a Rating object each cost more than the kappas.
+  const builder = ratingColumnsBuilder();
   const labelled = new Map<string, number>();
-  const add = (unit: string, rater: string, value: string) => {
-    ratings.push({ unit, rater, value });
+  const add = (rater: string, value: string) => {
+    builder.rate(rater, value);
     labelled.set(rater, (labelled.get(rater) ?? 0) + 1);
   };
   for (const unit of units) {
-    for (const { annotator, value } of unit.humans) add(unit.id, annotatorRater(annotator), value);
+    builder.unit(unit.id);
+    for (const { annotator, value } of unit.humans) add(annotatorRater(annotator), value);
     for (const rater of raters) {
       const value = rater.labelOf(unit);
-      if (value !== undefined) add(unit.id, rater.group, value);
+      if (value !== undefined) add(rater.group, value);
     }
   }
   // Pairs with no unit in common (most of them, when packs split a large team) say nothing.
-  const raterPairs = cohenPairs(ratings)
+  const raterPairs = cohenPairsOfColumns(builder.columns())
     .filter((pair) => pair.n > 0)
     .map((pair) => pairKappa(pair, (labelled.get(pair.a) ?? 0) + (labelled.get(pair.b) ?? 0) - pair.n));
   const majorities = units.map(humanMajority);
@@ -46,16 +49,18 @@ export function pairwiseKappas(units: readonly TaskUnit[], judges: readonly stri
 
 /** A judge (or gold) against the strict human majority, on the units the rater labelled that have one (see majority.ts). */
 function majorityKappa(units: readonly TaskUnit[], majorities: ReadonlyArray<string | null>, rater: FixedRater): PairKappa {
-  const ratings: Rating[] = [];
+  const builder = ratingColumnsBuilder();
   let either = 0;
   units.forEach((unit, u) => {
     const label = rater.labelOf(unit);
     const majority = majorities[u] ?? null;
     if (label !== undefined || majority !== null) either++;
     if (label === undefined || majority === null) return;
-    ratings.push({ unit: unit.id, rater: rater.group, value: label }, { unit: unit.id, rater: HUMAN_MAJORITY, value: majority });
+    builder.unit(unit.id);
+    builder.rate(rater.group, label);
+    builder.rate(HUMAN_MAJORITY, majority);
   });
-  const pair = cohenPairs(ratings).find((entry) => entry.a === rater.group || entry.b === rater.group);
+  const pair = cohenPairsOfColumns(builder.columns()).find((entry) => entry.a === rater.group || entry.b === rater.group);
   return pair
     ? { ...pairKappa(pair, either), a: rater.group, b: HUMAN_MAJORITY }
     : { a: rater.group, b: HUMAN_MAJORITY, n: 0, units: either, percentAgreement: null, cohenKappa: null };
