@@ -74,7 +74,7 @@ describe('report worker', () => {
     expect(JSON.stringify(report)).not.toContain('gold');
     expect(ratingsByLevel).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0]);
     expect(progress[0]).toEqual({ label: 'Reading the study', done: 0, total: 1 });
-    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 16, total: 16 });
+    expect(progress.at(-1)).toEqual({ label: 'Laying out the report', done: 19, total: 19 });
   });
 
   it("runs the Alt-Test with the request's epsilon (the study's annotator expertise)", async () => {
