@@ -347,8 +347,11 @@ export function runReplicateJobs(
   }
 }
 
-/** The joint groups of two groupings of the same units (numbered in order of first appearance), or undefined when they are more than `limit`. */
-function jointWithin(a: Uint32Array, aCount: number, b: Uint32Array, bCount: number, limit: number): { groupOf: Uint32Array; count: number } | undefined {
+/**
+ * The joint groups of two groupings of the same units (units in the same group of both), numbered
+ * in order of first appearance; undefined once they are more than `limit`.
+ */
+function jointWithin(a: Uint32Array, aCount: number, b: Uint32Array, bCount: number, limit = Infinity): { groupOf: Uint32Array; count: number } | undefined {
   if (aCount > limit || bCount > limit) return undefined;
   const groupOf = new Uint32Array(a.length);
   const idOf = new Map<number, number>();
@@ -380,21 +383,10 @@ function jointGroups(
   let jointOfUnit = first;
   let jointCount = groupCounts[0] as number;
   for (let s = 1; s < groupOfUnits.length; s++) {
-    const groupOf = groupOfUnits[s] as Uint32Array;
-    const count = groupCounts[s] as number;
-    const next = new Uint32Array(jointOfUnit.length);
-    const idOf = new Map<number, number>();
-    for (let u = 0; u < next.length; u++) {
-      const pair = (jointOfUnit[u] as number) * count + (groupOf[u] as number);
-      let id = idOf.get(pair);
-      if (id === undefined) {
-        id = idOf.size;
-        idOf.set(pair, id);
-      }
-      next[u] = id;
-    }
-    jointOfUnit = next;
-    jointCount = idOf.size;
+    // Without a limit there is always a joint grouping.
+    const joint = jointWithin(jointOfUnit, jointCount, groupOfUnits[s] as Uint32Array, groupCounts[s] as number) as { groupOf: Uint32Array; count: number };
+    jointOfUnit = joint.groupOf;
+    jointCount = joint.count;
   }
   const groupOfJoint = groupOfUnits.map((groupOf) => {
     const of = new Uint32Array(jointCount);
