@@ -6,7 +6,7 @@
 // (strategy 'uniform'): (lower, upper], the first [0, upper], edges i/M as numpy's linspace makes
 // them, so a confidence on an edge falls where scikit-learn puts it.
 
-import { groupsByNumbers, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
+import { groupsByNumbers, percentileInterval, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
 import { sortedAbsolute, symmetricStudentizedInterval } from '../studentized';
 
 export interface CalibrationBin {
@@ -107,17 +107,9 @@ export interface CalibrationWithIntervals extends Calibration {
  * error and takes the percentile interval. That one is not centred on the ECE: at small n the ECE
  * is biased upward, and so are its replicates. Clusters whose verdicts fall in the same bins with
  * the same sums share a group. Each list gets exactly its intervals alone; lists on as many
- * clusters share the generator's passes where it pays (runReplicateJobs).
+ * clusters share the generator's passes where it pays (runReplicateJobs): a job per list with
+ * verdicts, its intervals in the result once the jobs have run.
  */
-export function clusteredCalibrations(
-  lists: readonly (readonly ClusteredVerdict[])[],
-  bootstrap: BootstrapOptions,
-  binCount = CALIBRATION_BINS,
-): CalibrationWithIntervals[] {
-  return runPlan(clusteredCalibrationsPlan(lists, bootstrap, binCount), bootstrap);
-}
-
-/** clusteredCalibrations still to be bootstrapped: a job per list with verdicts. */
 export function clusteredCalibrationsPlan(
   lists: readonly (readonly ClusteredVerdict[])[],
   bootstrap: BootstrapOptions,

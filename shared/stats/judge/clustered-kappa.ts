@@ -3,7 +3,7 @@
 // kappa, and a band is read off its interval, not its point. Each replicate draws as many
 // clusters (puzzles) as there are and recomputes kappa from their pairs' counts.
 
-import { groupsByNumbers, percentileInterval, runPlan, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
+import { groupsByNumbers, percentileInterval, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
 
 export interface ClusteredPair {
   cluster: number;
@@ -41,12 +41,11 @@ export function kappaOfCounts(counts: ArrayLike<number>, k: number): number | nu
   return chance >= 1 ? null : (agree / n - chance) / (1 - chance);
 }
 
-/** Per list of pairs (one per judge), its kappa and interval; lists on as many clusters share each replicate's draws (one pass of the generator), each getting the interval it would get alone. */
-export function clusteredKappas(lists: readonly (readonly ClusteredPair[])[], bootstrap: BootstrapOptions): ClusteredKappa[] {
-  return runPlan(clusteredKappasPlan(lists, bootstrap), bootstrap);
-}
-
-/** clusteredKappas still to be bootstrapped: a job per list with pairs. */
+/**
+ * Per list of pairs (one per judge), its kappa and interval: a job per list with pairs, its
+ * interval in the result once the jobs have run. Lists on as many clusters share the generator's
+ * passes (runReplicateJobs), each getting the interval it would get alone.
+ */
 export function clusteredKappasPlan(lists: readonly (readonly ClusteredPair[])[], bootstrap: BootstrapOptions): BootstrapPlan<ClusteredKappa[]> {
   const prepared = lists.map(prepareTables);
   const results = prepared.map(({ k, total, pairs }) => ({

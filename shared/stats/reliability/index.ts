@@ -294,18 +294,14 @@ export function cohenPairsOfColumns(columns: RatingColumns): CohenPair[] {
  * expected agreement, and Gwet's pi_k. No pairwise statistics, no Conger, no quadratic weights.
  */
 export function computeChanceCorrected(ratings: readonly Rating[], options: ReliabilityOptions = {}): ChanceCorrectedResult {
-  return runIntervals(computeChanceCorrectedPlan(ratings, options), options);
+  return runIntervals(computeChanceCorrectedPlanOfColumns(ratingColumns(ratings), options), options);
 }
 
 /**
- * computeChanceCorrected still to be bootstrapped: its job runs on the replicates of
+ * computeChanceCorrected of ratings already indexed as columns (the report's, made without a
+ * Rating per label), still to be bootstrapped: its job runs on the replicates of
  * `options.bootstrap`, shared with other figures' jobs on as many units (runReplicateJobs).
  */
-export function computeChanceCorrectedPlan(ratings: readonly Rating[], options: ReliabilityOptions = {}): BootstrapPlan<ChanceCorrectedResult> {
-  return computeChanceCorrectedPlanOfColumns(ratingColumns(ratings), options);
-}
-
-/** computeChanceCorrectedPlan for ratings already indexed as columns (the report's, made without a Rating per label). */
 export function computeChanceCorrectedPlanOfColumns(columns: RatingColumns, options: ReliabilityOptions = {}): BootstrapPlan<ChanceCorrectedResult> {
   const { table, level, model, point } = prepare(columns, options);
   const reasons = new Reasons();

@@ -132,12 +132,7 @@ interface LevelFigures {
   reasons: Record<string, string>;
 }
 
-/** Ordinal and interval alpha (Krippendorff 2011) of every human difficulty rating, each with its bootstrap interval. */
-export function difficultyStatistics(ratings: readonly DifficultyRating[], bootstrap: BootstrapOptions): DifficultyStatistics {
-  return runPlan(difficultyStatisticsPlan(ratings, bootstrap), bootstrap);
-}
-
-/** difficultyStatistics still to be bootstrapped. */
+/** Ordinal and interval alpha (Krippendorff 2011) of every human difficulty rating, each with its bootstrap interval still to be drawn. */
 export function difficultyStatisticsPlan(ratings: readonly DifficultyRating[], bootstrap: BootstrapOptions): BootstrapPlan<DifficultyStatistics> {
   if (ratings.length === 0) {
     const reason = 'no human difficulty ratings';

@@ -7,10 +7,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../../shared/demo/prng';
-import { calibration, clusteredCalibrations, type CalibrationWithIntervals, type ClusteredVerdict } from '../../../../shared/stats/judge/calibration';
+import { runPlan } from '../../../../shared/stats/bootstrap';
+import { calibration, clusteredCalibrationsPlan, type CalibrationWithIntervals, type ClusteredVerdict } from '../../../../shared/stats/judge/calibration';
 
 const clusteredCalibration = (verdicts: readonly ClusteredVerdict[], bootstrap: { replicates: number; seed: number }) =>
-  clusteredCalibrations([verdicts], bootstrap)[0] as CalibrationWithIntervals;
+  runPlan(clusteredCalibrationsPlan([verdicts], bootstrap), bootstrap)[0] as CalibrationWithIntervals;
 import { plainClusterBootstrapT } from '../plain-cluster-bootstrap-t';
 
 /** R's type 7 quantile of sorted values. */
@@ -72,7 +73,7 @@ function trueBrier(): number {
 
 const binomialSe = (p: number, n: number) => Math.sqrt((p * (1 - p)) / n);
 
-describe('clusteredCalibrations', () => {
+describe('clusteredCalibrationsPlan', () => {
   it('gives the intervals of a plain cluster bootstrap of calibration() and of the Brier ratio', () => {
     for (const seed of [1, 2, 3]) {
       const verdicts = study(createPrng(40 + seed), 15 + 10 * seed);
@@ -91,7 +92,8 @@ describe('clusteredCalibrations', () => {
     // Two lists on as many puzzles share each replicate's draws, and each gets its intervals alone.
     const verdicts = study(createPrng(47), 30);
     const shifted = verdicts.map((verdict) => ({ ...verdict, confidence: Math.min(1, verdict.confidence + 0.1) }));
-    const [first, second] = clusteredCalibrations([verdicts, shifted], { replicates: 199, seed: 9 });
+    const options = { replicates: 199, seed: 9 };
+    const [first, second] = runPlan(clusteredCalibrationsPlan([verdicts, shifted], options), options);
     expect(first).toEqual(clusteredCalibration(verdicts, { replicates: 199, seed: 9 }));
     expect(second).toEqual(clusteredCalibration(shifted, { replicates: 199, seed: 9 }));
   });

@@ -5,9 +5,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../../shared/demo/prng';
-import { clusteredKappas, type ClusteredPair } from '../../../../shared/stats/judge/clustered-kappa';
+import { runPlan } from '../../../../shared/stats/bootstrap';
+import { clusteredKappasPlan, type ClusteredPair } from '../../../../shared/stats/judge/clustered-kappa';
 
-const clusteredKappa = (pairs: readonly ClusteredPair[], bootstrap: { replicates: number; seed: number }) => clusteredKappas([pairs], bootstrap)[0];
+const clusteredKappa = (pairs: readonly ClusteredPair[], bootstrap: { replicates: number; seed: number }) =>
+  runPlan(clusteredKappasPlan([pairs], bootstrap), bootstrap)[0];
 import { cohenPairs } from '../../../../shared/stats/reliability';
 
 /** Beta(1/2, 1/2): puzzles lean hard one way or the other. */
@@ -62,7 +64,8 @@ describe('clusteredKappa', () => {
     expect(ours?.ci95?.[1]).toBeCloseTo(at(0.975), 12);
     // Two judges on as many puzzles share each replicate's draws, and each gets its interval alone.
     const other = pairs.map((pair, i) => (i % 4 === 0 ? { ...pair, judge: pair.reference === 'yes' ? 'no' : 'yes' } : pair));
-    const [first, second] = clusteredKappas([pairs, other], { replicates: 199, seed: 3 });
+    const options = { replicates: 199, seed: 3 };
+    const [first, second] = runPlan(clusteredKappasPlan([pairs, other], options), options);
     expect(first).toEqual(ours);
     expect(second).toEqual(clusteredKappa(other, { replicates: 199, seed: 3 }));
   });
