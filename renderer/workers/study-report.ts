@@ -37,10 +37,12 @@ export async function computeStudyReport(
     altTestEpsilon: request.altTestEpsilon,
     ...(Object.keys(request.modelFamilies).length > 0 ? { modelFamilies: request.modelFamilies } : {}),
   };
-  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await loadReportInputs(db, studyId, {
+  let reading = true;
+  const read = loadReportInputs(db, studyId, {
     gold: request.includeGold,
-    whileReading: () => warmReportEngine(settings),
-  });
+    whileReading: () => warmReportEngine(settings, () => reading),
+  }).finally(() => (reading = false));
+  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await read;
   const report = buildReport({
     study,
     labels,

@@ -11,7 +11,7 @@ import { clusteredKappasPlan } from '../stats/judge/clustered-kappa';
 import { holm } from '../stats/judge/mcnemar';
 import { correctedScoresOfJudge } from '../stats/study/corrected-scores';
 import { humanLikeness } from '../stats/study/human-likeness';
-import { compareRankings, sessionGames } from '../stats/study/player-outcomes';
+import { compareRankings, sessionGamesOfJudges, type SessionGame } from '../stats/study/player-outcomes';
 import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
 import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type UnitText } from '../stats/study/bias-checks';
 import { confidencePlan } from '../stats/study/judge-confidence';
@@ -176,7 +176,8 @@ export function judgesSectionPlan(
     result(evidence) {
       for (const { finish } of planned) finish();
       // Each judge of the finals' sessions, read once for its corrected scores and its player ranking.
-      const games = units.judges.match.map((judge) => ({ judge, games: sessionGames(data, units, judge) }));
+      const gamesOfJudges = sessionGamesOfJudges(data, units, units.judges.match);
+      const games = units.judges.match.map((judge, j) => ({ judge, games: gamesOfJudges[j] as SessionGame[] }));
       section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
       const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
       const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));

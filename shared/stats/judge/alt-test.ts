@@ -94,7 +94,7 @@ function negRmseScore(label: number, others: readonly number[]): number {
  * The one-sided one-sample t-test of the reference (scipy's ttest_1samp, alternative 'less'): is
  * mean(d) below epsilon? Only called with ALT_TEST_MIN_UNITS or more differences.
  */
-function edgeBelowEpsilon(d: readonly number[], epsilon: number): { pValue: number | null; reason: string | null } {
+function edgeBelowEpsilon(d: Float64Array, epsilon: number): { pValue: number | null; reason: string | null } {
   const n = d.length;
   const mean = d.reduce((sum, x) => sum + x, 0) / n;
   const variance = d.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (n - 1);
@@ -182,11 +182,19 @@ export function altTest(units: Iterable<AltTestUnit<string | number>>, options: 
   }
 
   const others: (string | number)[] = [];
+  // One list of differences reused by every annotator (the test runs per judge and bucket on every unit).
+  const differences = new Float64Array(compared.length);
   const annotators = [...names].map((annotator): AltTestAnnotator => {
-    const d: number[] = [];
+    let n = 0;
     let judgeAtLeast = 0;
     for (const unit of compared) {
-      const own = unit.labels.find((label) => label.annotator === annotator)?.value;
+      let own: string | number | undefined;
+      for (const label of unit.labels) {
+        if (label.annotator === annotator) {
+          own = label.value;
+          break;
+        }
+      }
       if (own === undefined) continue;
       // The other annotators' labels in the unit's order, into one reused list (the test runs per judge on every unit).
       others.length = 0;
@@ -195,14 +203,13 @@ export function altTest(units: Iterable<AltTestUnit<string | number>>, options: 
       const judgeScore = score(unit.judge, others);
       const judgeWins = judgeScore >= annotatorScore ? 1 : 0;
       judgeAtLeast += judgeWins;
-      d.push((annotatorScore >= judgeScore ? 1 : 0) - judgeWins);
+      differences[n++] = (annotatorScore >= judgeScore ? 1 : 0) - judgeWins;
     }
-    const n = d.length;
     if (n < ALT_TEST_MIN_UNITS) {
       const reason = `shares ${n} unit${n === 1 ? '' : 's'} with the judge and another annotator, fewer than the ${ALT_TEST_MIN_UNITS} the t-test needs`;
       return { annotator, n, tested: false, advantage: null, pValue: null, judgeWins: false, reason };
     }
-    return { annotator, n, tested: true, advantage: judgeAtLeast / n, ...edgeBelowEpsilon(d, epsilon), judgeWins: false };
+    return { annotator, n, tested: true, advantage: judgeAtLeast / n, ...edgeBelowEpsilon(differences.subarray(0, n), epsilon), judgeWins: false };
   });
   const tested = annotators.filter((row) => row.tested);
   if (tested.length === 0) {

@@ -608,12 +608,15 @@ function replicateClusters(table: RatingTable, patterns: UnitPatterns, clusterOf
   clusters.groupOf.forEach((cluster, u) => unitsOfCluster[cluster]?.push(u));
   // Each cluster's patterns with how many of its units hold each, in pattern order.
   const patternCounts = unitsOfCluster.map((members) => {
-    const counts = new Map<number, number>();
-    for (const u of members) {
-      const pattern = patterns.groupOfUnit[u] as number;
-      counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
+    // A cluster holds a few units: sorting their patterns and counting runs is cheaper than a Map per cluster.
+    const held = members.map((u) => patterns.groupOfUnit[u] as number).sort((x, y) => x - y);
+    const counts: [number, number][] = [];
+    for (const pattern of held) {
+      const last = counts[counts.length - 1];
+      if (last !== undefined && last[0] === pattern) last[1]++;
+      else counts.push([pattern, 1]);
     }
-    return [...counts].sort(([x], [y]) => x - y);
+    return counts;
   });
   const { groupOf: groupOfCluster, firstOf } = groupsByKey(patternCounts.length, (c) =>
     (patternCounts[c] ?? []).map(([pattern, count]) => `${pattern}:${count}`).join(','),

@@ -7,7 +7,7 @@ import { UNPARSEABLE, type StudyData } from '../../domain/model';
 import type { PlayerOutcome, RankingComparison, ReportBucket } from '../../report/model/report-model';
 import { humanMajority } from './majority';
 import { kendallPermutationP, kendallTauB, kendallTauP, rankBiasedOverlap } from './rank-correlation';
-import type { StudyUnits } from './study-units';
+import type { StudyUnits, TaskUnit } from './study-units';
 
 export type VerdictSource = PlayerOutcome['verdicts'];
 type Verdict = string | null;
@@ -30,6 +30,23 @@ export interface SessionGame {
  * primary judge's (the player outcomes).
  */
 export function sessionGames(data: StudyData, units: StudyUnits, judge?: string): SessionGame[] {
+  return gamesUnder(playedSessions(data, units), judge);
+}
+
+/** sessionGames for each of `judges`, the sessions and their human verdicts read once. */
+export function sessionGamesOfJudges(data: StudyData, units: StudyUnits, judges: readonly string[]): SessionGame[][] {
+  const played = playedSessions(data, units);
+  return judges.map((judge) => gamesUnder(played, judge));
+}
+
+/** A session with its finals in play order, each with its judges' labels and the human verdict: what every judge's games share. */
+interface PlayedSession {
+  session: StudyData['sessions'][number];
+  bucket: Bucket;
+  finals: Array<{ round: number; judgements: TaskUnit['judgements'] | undefined; human: Verdict }>;
+}
+
+function playedSessions(data: StudyData, units: StudyUnits): PlayedSession[] {
   const finalsOfSession = new Map<string, Array<{ turnId: string; index: number }>>();
   for (const turn of data.turns) {
     if (turn.type !== 'final') continue;
@@ -37,24 +54,26 @@ export function sessionGames(data: StudyData, units: StudyUnits, judge?: string)
     if (list) list.push({ turnId: turn.id, index: turn.index });
     else finalsOfSession.set(turn.sessionId, [{ turnId: turn.id, index: turn.index }]);
   }
-  return data.sessions.map((session) => {
-    const finals = [...(finalsOfSession.get(session.id) ?? [])].sort((a, b) => a.index - b.index);
-    return {
-      player: session.player,
-      bucket: units.bucketOfPuzzle.get(session.puzzleId) ?? 'unrated',
-      roundsWhenUnsolved: session.maxRounds ?? session.turnCount,
-      finals: finals.map(({ turnId, index }) => {
+  return data.sessions.map((session) => ({
+    session,
+    bucket: units.bucketOfPuzzle.get(session.puzzleId) ?? 'unrated',
+    finals: [...(finalsOfSession.get(session.id) ?? [])]
+      .sort((a, b) => a.index - b.index)
+      .map(({ turnId, index }) => {
         const unit = units.unitsById.match.get(turnId);
-        return {
-          round: index + 1,
-          verdicts: {
-            judge: verdictOf(unit?.judgements.get(judge ?? session.judge)),
-            human: unit ? humanMajority(unit) : null,
-          },
-        };
+        // The unit read once here, however many judges' games are made from it.
+        return { round: index + 1, judgements: unit?.judgements, human: unit ? humanMajority(unit) : null };
       }),
-    };
-  });
+  }));
+}
+
+function gamesUnder(played: readonly PlayedSession[], judge: string | undefined): SessionGame[] {
+  return played.map(({ session, bucket, finals }) => ({
+    player: session.player,
+    bucket,
+    roundsWhenUnsolved: session.maxRounds ?? session.turnCount,
+    finals: finals.map(({ round, judgements, human }) => ({ round, verdicts: { judge: verdictOf(judgements?.get(judge ?? session.judge)), human } })),
+  }));
 }
 
 /** A judge's unparseable final is no verdict however the agreement figures count it: whether the session was solved is unknown. */
