@@ -1,6 +1,6 @@
-// Selective evaluation (issue 32 point 5): equal to the authors' lambda_hat and cascade on their own
-// example, on four studies where their float32 count of disagreements decides and on 200 seeded
-// studies (test/fixtures/selective-evaluation), to a plainly written fixed-sequence test, and
+// Selective evaluation (issue 32 point 5): equal to the authors' lambda_hat on four studies where
+// their float32 count of disagreements decides and on 200 seeded studies
+// (test/fixtures/selective-evaluation; their example data has no licence, so it is not used), to a plainly written fixed-sequence test, and
 // holding its guarantee in a seeded simulation that prints its failure rate and the share kept.
 
 import { readFileSync } from 'node:fs';
@@ -33,7 +33,6 @@ interface Reference {
   source: string;
   grid: number;
   minUnits: number;
-  cascade: { alpha: number; delta: number; judges: { name: string; confidence: number[]; agrees: string }[]; indices: number[] };
   cases: ReferenceCase[];
 }
 
@@ -48,10 +47,10 @@ function unitsOf(confidence: readonly number[], agrees: string): SelectiveEvalua
 const confidencesOf = (units: readonly SelectiveEvaluationUnit[]) => units.map((unit) => unit.confidence);
 
 describe('selectiveEvaluation', () => {
-  it("equals the authors' lambda_hat, with the disagreements counted as an integer, on their example, four studies where their float32 count decides, and 200 seeded ones", () => {
+  it("equals the authors' lambda_hat, with the disagreements counted as an integer, on four studies where their float32 count decides and 200 seeded ones", () => {
     expect(reference.grid).toBe(SELECTIVE_EVALUATION_GRID);
     expect(reference.minUnits).toBe(SELECTIVE_EVALUATION_MIN_UNITS);
-    expect(reference.cases.length).toBeGreaterThan(240);
+    expect(reference.cases.length).toBe(204);
     let differ = 0;
     for (const one of reference.cases) {
       const units = unitsOf(one.confidence, one.agrees);
@@ -75,20 +74,6 @@ describe('selectiveEvaluation', () => {
     console.log(
       `selective evaluation: ${reference.cases.length} reference cases, ${differ} where the authors' float32 count of disagreements changes the threshold`,
     );
-  });
-
-  it("reproduces the authors' cascade of three judges on their example (alpha 0.15, delta 0.1)", () => {
-    const { alpha, delta, judges, indices } = reference.cascade;
-    let remaining = judges[0]!.confidence.map((_, i) => i);
-    judges.forEach((judge, j) => {
-      const units = unitsOf(judge.confidence, judge.agrees);
-      const calibration = remaining.map((i) => units[i]!);
-      const result = selectiveEvaluation(calibration, confidencesOf(calibration), alpha, delta);
-      // Where no threshold passes, their cascade keeps this judge's labels above its highest candidate all the same.
-      const threshold = result.threshold ?? highestCandidate(confidencesOf(calibration)) / LAST;
-      expect(Math.round(threshold * LAST), judge.name).toBe(indices[j]);
-      remaining = remaining.filter((i) => units[i]!.confidence < threshold);
-    });
   });
 
   it('equals a plainly written fixed-sequence test: every candidate tested, then the first failure from the top', () => {
@@ -208,12 +193,6 @@ describe('selectiveEvaluation', () => {
     expect(() => selectiveEvaluation(one, [], 0.1, 0.1)).toThrow(RangeError);
   });
 });
-
-/** The largest grid index with at least 30 confidences at or above it, counted one threshold at a time. */
-function highestCandidate(confidences: readonly number[]): number {
-  for (let i = LAST; i >= 0; i--) if (confidences.filter((c) => c >= i / LAST).length >= SELECTIVE_EVALUATION_MIN_UNITS) return i;
-  return -1;
-}
 
 /** P(X <= k), X ~ Binomial(n, p), summed up from P(X = 0) = (1 - p)^n (fine for these n). */
 function plainLowerTail(k: number, n: number, p: number): number {
