@@ -6,7 +6,7 @@
 
 import { countText } from '../../shared/domain/count-text';
 import Dexie, { type IndexableType } from 'dexie';
-import { TASKS, type Annotator, type GoldLabel, type Label, type Study, type StudyData } from '../../shared/domain/model';
+import { TASKS, type Annotator, type GoldLabel, type Label, type Study, type StudyCounts, type StudyData } from '../../shared/domain/model';
 import { canonicalJson, canonicalRecordsJson } from '../../shared/formats/canonical-json';
 import { sha256Hex } from '../../shared/formats/sha256';
 import type { JudgeRunRow } from '../../shared/judge-run/stored-records';
@@ -42,8 +42,8 @@ export interface ReportInputs extends ReportData {
 export interface ReportDataOptions {
   /** Read the gold labels (default); false leaves `gold` empty and out of the provenance, for a report without gold. */
   gold?: boolean;
-  /** Run once the study's reads are sent, while IndexedDB serves them (the report worker warms its engine). */
-  whileReading?: () => void;
+  /** Run once the study's reads are sent, while IndexedDB serves them, with the study's counts (the report worker warms its engine). */
+  whileReading?: (counts: StudyCounts | undefined) => void;
 }
 
 /** Throws an Error the UI can show when the study is not in the library. */
@@ -71,21 +71,22 @@ async function readReport(db: StudioDatabase, studyId: string, options: ReportDa
       // Every read goes out at once, so IndexedDB serves them back to back with no round trip
       // between; a missing study is told once they are back (its reads find nothing). The labels,
       // most of the read, go out in parts as soon as the annotators are known (studyLabelsInParts).
+      const recordRead = db.studies.get(studyId);
       const annotatorsRead = byStudy(db.annotators, studyId).toArray();
       const othersRead = Promise.all([
         withGold ? loadGoldLabels(db, studyId) : [],
         db.teamDatabases.where('studyId').equals(studyId).toArray(),
         db.meta.bulkGet(revisionKeys(studyId)),
-        db.studies.get(studyId),
         byStudy(db.puzzles, studyId).toArray(),
         byStudy(db.sessions, studyId).toArray(),
         byStudy(db.turns, studyId).toArray(),
         db.judgeRuns.where('studyId').equals(studyId).toArray(),
       ]);
-      const annotators = await annotatorsRead;
+      // The study's record and annotators come back first (they were asked for first, and are small).
+      const [record, annotators] = await Promise.all([recordRead, annotatorsRead]);
       const labelsRead = studyLabelsInParts(db, studyId, annotators);
-      options.whileReading?.();
-      const [[gold, databases, marks, record, puzzles, sessions, turns, runs], stored] = await Promise.all([othersRead, labelsRead]);
+      options.whileReading?.(record?.counts);
+      const [[gold, databases, marks, puzzles, sessions, turns, runs], stored] = await Promise.all([othersRead, labelsRead]);
       if (!record) throw new Error(missingStudy(studyId));
       const study: StudyData = { study: record, puzzles, sessions, turns };
       const conflicting = new Set(

@@ -4,13 +4,13 @@
 // 2.2 s to build), and every window's first report is a new worker's. Nothing is kept from a
 // warm-up: buildReport is pure, and each report makes its own store of picks.
 //
-// Two stages. The first (60 puzzles, about 100 ms) runs at once and compiles every function. The
-// second (400 puzzles, about 250 ms) runs only while the read is still going after the first: on
-// a large study the read leaves this thread idle for most of a second, and a run with longer
-// loops leaves the hot loops compiled for long inputs, so the compiler does not work beside the
-// real report (in Chromium's trace of the 20x bench study: the build's CPU 2.49 s against 2.74 s,
-// and less compiling on the other core). A small study is read before the first stage ends, and
-// its report does not wait for the second.
+// Two stages. The first (60 puzzles, about 100 ms) runs for every study and compiles every
+// function. The second (400 puzzles, about 250 ms) runs too when the study has at least
+// LARGE_STUDY_TURNS turns: its read then leaves this thread idle for most of a second, and a run
+// with longer loops leaves the hot loops compiled for long inputs, so the compiler does not work
+// beside the real report (in Chromium's trace of the 20x bench study: the build's CPU 2.49 s
+// against 2.74 s, and less compiling on the other core). A smaller study is read in less time
+// than the second stage takes, and its report would wait for it.
 
 import { generateSyntheticStudy } from '../../shared/demo/synthetic-study';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
@@ -27,23 +27,19 @@ const WARM_UP_STAGES: readonly WarmUpStage[] = [
   { puzzles: 400, replicates: 200 },
 ];
 
-/** How many stages this worker has run: a worker warms once, and a second report may finish what its first had no time for. */
+/** A study with this many turns or more is read for longer than the second stage takes (the 20x bench study has 48,684). */
+const LARGE_STUDY_TURNS = 20_000;
+
+/** How many stages this worker has run: a worker warms once, and a large study's report finishes what a small one's left. */
 let stagesRun = 0;
 
 /**
- * Runs the first stage now and the next ones while `stillReading()` says the read is not back,
- * each once per worker, with the report's settings but the stage's replicates so the same code
- * paths compile.
+ * Runs the stages a study of `turns` turns has time for that this worker has not run, with the
+ * report's settings but the stage's replicates so the same code paths compile.
  */
-export function warmReportEngine(settings: ReportSettings, stillReading: () => boolean): void {
-  if (stagesRun === 0) runStage(settings);
-  const next = (): void => {
-    if (stagesRun >= WARM_UP_STAGES.length || !stillReading()) return;
-    runStage(settings);
-    setTimeout(next, 0);
-  };
-  // A task of its own, so the read's answers that came in meanwhile are taken first.
-  setTimeout(next, 0);
+export function warmReportEngine(settings: ReportSettings, turns: number): void {
+  const stages = turns >= LARGE_STUDY_TURNS ? WARM_UP_STAGES.length : 1;
+  while (stagesRun < stages) runStage(settings);
 }
 
 function runStage(settings: ReportSettings): void {

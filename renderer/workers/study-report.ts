@@ -37,12 +37,10 @@ export async function computeStudyReport(
     altTestEpsilon: request.altTestEpsilon,
     ...(Object.keys(request.modelFamilies).length > 0 ? { modelFamilies: request.modelFamilies } : {}),
   };
-  let reading = true;
-  const read = loadReportInputs(db, studyId, {
+  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await loadReportInputs(db, studyId, {
     gold: request.includeGold,
-    whileReading: () => warmReportEngine(settings, () => reading),
-  }).finally(() => (reading = false));
-  const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await read;
+    whileReading: (counts) => warmReportEngine(settings, counts?.turns ?? 0),
+  });
   const report = buildReport({
     study,
     labels,

@@ -1,9 +1,9 @@
 // The report worker's warm-up (report-warm-up.ts): the engine run once per worker on a small
-// synthetic study with the report's settings but at most 50 replicates, then on a larger one only
-// while the read goes on, under every setting a lead can choose, without throwing (it runs before
-// the lead's own report).
+// synthetic study with the report's settings but at most 50 replicates, then on a larger one for a
+// large study, under every setting a lead can choose, without throwing (it runs before the lead's
+// own report).
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as BuildReport from '../../../shared/report/build-report';
 import type { ReportInput, ReportSettings } from '../../../shared/report/build-report';
 
@@ -42,11 +42,6 @@ const SETTINGS: ReportSettings[] = [
 
 beforeEach(() => {
   calls.inputs = [];
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('the report engine warm-up', () => {
@@ -54,9 +49,8 @@ describe('the report engine warm-up', () => {
     'runs the first stage once per worker with the settings and at most 50 replicates (bootstrap $bootstrap, resample $resample)',
     async (settings) => {
       const warmReportEngine = await freshWarmUp();
-      warmReportEngine(settings, () => false);
-      warmReportEngine(settings, () => false);
-      vi.runAllTimers();
+      warmReportEngine(settings, 2_470);
+      warmReportEngine(settings, 2_470);
       expect(calls.inputs).toHaveLength(1);
       const [input] = calls.inputs as [ReportInput];
       expect(input.settings).toEqual({ ...settings, bootstrap: Math.min(settings.bootstrap, 50) });
@@ -67,30 +61,22 @@ describe('the report engine warm-up', () => {
     },
   );
 
-  it('runs the larger stage in a task of its own only while the read is still going, once per worker', async () => {
+  it('runs the larger stage too for a study of 20,000 turns or more, once per worker', async () => {
     const warmReportEngine = await freshWarmUp();
-    let reading = true;
-    warmReportEngine(SETTINGS[0] as ReportSettings, () => reading);
-    // The first stage at once; the second waits for a task of its own, after the read's answers.
-    expect(calls.inputs.map((input) => input.study.puzzles.length)).toEqual([60]);
-    vi.runAllTimers();
-    expect(calls.inputs.map((input) => input.study.puzzles.length)).toEqual([60, 400]);
-    expect(calls.inputs[1]?.settings.bootstrap).toBe(200);
-    reading = false;
-    warmReportEngine(SETTINGS[0] as ReportSettings, () => true);
-    vi.runAllTimers();
+    warmReportEngine(SETTINGS[0] as ReportSettings, 20_000);
+    expect(calls.inputs.map((input) => [input.study.puzzles.length, input.settings.bootstrap])).toEqual([
+      [60, 50],
+      [400, 200],
+    ]);
+    warmReportEngine(SETTINGS[0] as ReportSettings, 48_684);
     expect(calls.inputs).toHaveLength(2);
   });
 
-  it('leaves the larger stage to a later report when the read came back during the first', async () => {
+  it("leaves the larger stage to a large study's report after a small one's", async () => {
     const warmReportEngine = await freshWarmUp();
-    let reading = true;
-    warmReportEngine(SETTINGS[0] as ReportSettings, () => reading);
-    reading = false;
-    vi.runAllTimers();
+    warmReportEngine(SETTINGS[0] as ReportSettings, 19_999);
     expect(calls.inputs).toHaveLength(1);
-    warmReportEngine(SETTINGS[0] as ReportSettings, () => true);
-    vi.runAllTimers();
+    warmReportEngine(SETTINGS[0] as ReportSettings, 48_684);
     expect(calls.inputs.map((input) => input.study.puzzles.length)).toEqual([60, 400]);
   });
 });
