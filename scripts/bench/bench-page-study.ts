@@ -1,7 +1,7 @@
 // What the team and sync bench pages both do in Chromium: load a study bundle the Node side serves,
 // name its team, draw seeded label values, and drop their IndexedDB databases before and after.
 
-import type { Prng } from '../../shared/demo/prng';
+import type { Prng } from '../../shared/random/prng';
 import type { LabelValue, StudyData, Task } from '../../shared/domain/model';
 import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../../shared/domain/model';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { LabellingProbe } from './labelling-probe';
 import { readsSettled, SETTLE_MAX_READS } from './settle';
 import type { SeedOptions, SeedResult, WorkspaceReadOptions } from './labelling-seed-page';

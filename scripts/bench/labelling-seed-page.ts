@@ -4,7 +4,7 @@
 // floor, the same records read with raw IndexedDB.
 
 import type { Annotator, Label } from '../../shared/domain/model';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 
 export interface SeedOptions {
   studyId: string;

@@ -4,7 +4,7 @@
 // page says when every waiting label is on the server and when the lead holds them all.
 
 import PouchDB from 'pouchdb-browser';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { Label } from '../../shared/domain/model';
 import { sendAdmitted, type TeamServerAdmission, type TeamServerFetch } from '../../shared/sync/admitted-request';
 import type { Invitation } from '../../shared/sync/invitation';

@@ -2,7 +2,7 @@
 // report a unit's true category most of the time, so the statistics are neither 0 nor 1.
 
 import { writeFileSync } from 'node:fs';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 
 export interface StatsDataSpec {
   units: number;

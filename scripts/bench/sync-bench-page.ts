@@ -7,7 +7,7 @@
 // validation adds (it runs once per document there, cheaply on pouchdb-server).
 
 import PouchDB from 'pouchdb-browser';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { Label, StudyCounts, Task } from '../../shared/domain/model';
 import { TASKS } from '../../shared/domain/model';
 import { sendAdmitted, type TeamServerFetch } from '../../shared/sync/admitted-request';

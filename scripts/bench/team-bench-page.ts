@@ -2,7 +2,7 @@
 // (not timed), then times the lead's round trip with the app's own code: assignTeam, writing
 // every pack (writeTeamPacks), and importing every annotator's label file twice.
 
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { StudyCounts, Task } from '../../shared/domain/model';
 import { TASKS } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';

@@ -6,7 +6,7 @@ import type { AnswerLabel, MatchLabel } from '../domain/model';
 import { MAX_DIFFICULTY, MIN_DIFFICULTY } from '../domain/model';
 import { buildLabelFile, type LabelFile, type LabelRecord } from '../formats/label-file';
 import { TRANSCRIPTS_FORMAT } from '../formats/transcript-bundle';
-import { createPrng, type Prng } from './prng';
+import { createPrng, type Prng } from '../random/prng';
 
 export interface SyntheticBundleOptions {
   puzzles: number;

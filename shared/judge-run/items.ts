@@ -3,7 +3,7 @@
 // Items come in study order, sample by sample within a turn, and each has a key (turn id and
 // sample index) that is the same on every run, so a journal can tell which items are answered.
 
-import { createPrng } from '../demo/prng';
+import { createPrng } from '../random/prng';
 import type { StudyData, Turn } from '../domain/model';
 
 export interface JudgeItem {

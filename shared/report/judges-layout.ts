@@ -6,6 +6,7 @@ import type { Ratio } from '../stats/judge/classification';
 import { biasTables } from './bias-layout';
 import { confidenceTables } from './confidence-layout';
 import { fitnessTables } from './fitness-layout';
+import { predictionPoweredTables } from './prediction-powered-layout';
 import { humanLikenessTables } from './human-likeness-layout';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
@@ -306,6 +307,7 @@ export function judgesTables(report: AgreementReport): LayoutTable[] {
     ...biasTables(judges, report.settings.bootstrap),
     ...humanLikenessTables(report),
     ...confidenceTables(report),
+    ...predictionPoweredTables(report),
     ...fitnessTables(report),
   ];
 }

@@ -17,6 +17,8 @@ import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type U
 import { confidencePlan } from '../stats/study/judge-confidence';
 import { judgePairsPlan } from '../stats/study/judge-pairs';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
+import { questionItems, solveRateItems } from '../stats/study/prediction-powered-items';
+import { predictionPoweredScoresPlan } from '../stats/study/prediction-powered-scores';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { fitnessCards, type CardEvidence, type JudgeKappa } from './fitness-card';
 import { holmFamilyText } from './holm-families';
@@ -28,6 +30,7 @@ import type {
   JudgeRunOrigin,
   JudgeRankingRow,
   PairKappa,
+  PredictionPoweredScoreRow,
   SelfConsistencyRow,
   JudgesSection,
   PairedTest,
@@ -79,6 +82,9 @@ export function judgesSectionPlan(
   const judgePairs: JudgePairStabilityRow[] = [];
   const kappas: JudgeKappa[] = [];
   const { texts, tertiles } = unitTexts(data);
+  // Each judge of the finals' sessions, read once for its corrected and prediction-powered scores and its player ranking.
+  const gamesOfJudges = sessionGamesOfJudges(data, units, units.judges.match);
+  const predictionPowered: PredictionPoweredScoreRow[] = [];
   const planned = tasks.map((task) => {
     const taskUnits = units.units[task];
     const judges = units.judges[task];
@@ -102,6 +108,14 @@ export function judgesSectionPlan(
       settings.bootstrap,
     );
     const kappasPlan = clusteredKappasPlan(biasPlan.majorityPairs, settings.bootstrap);
+    const scoresPlan = predictionPoweredScoresPlan({
+      measure: task === 'match' ? 'solve-rate' : 'question-accuracy',
+      ...(task === 'match'
+        ? solveRateItems(data, judges, gamesOfJudges, buckets[task], columns)
+        : questionItems(data, taskUnits, judges, buckets[task], columns)),
+      buckets: buckets[task],
+      bootstrap: settings.bootstrap,
+    });
     // The task's rows once its jobs have run, added to the section's in task order.
     const finish = () => {
       const [[leniencyAndYesRates = [], ...tests] = [], [differences = []] = []] = testsPlan.result();
@@ -156,6 +170,7 @@ export function judgesSectionPlan(
             `${plural(pairs, 'pair')} of judges x ${plural(counted.size, 'bucket')}${tally(paired.tested, paired.rows)}${twinText(twins)}`,
           ),
         );
+      predictionPowered.push(...scoresPlan.result());
       section.againstPeople.push(...againstPeople);
       section.comparisons.push(...comparisons);
       section.altTest.push(
@@ -169,19 +184,17 @@ export function judgesSectionPlan(
         })),
       );
     };
-    return { jobs: [...testsPlan.jobs, ...kappasPlan.jobs, ...confidence.calibration.jobs], finish };
+    return { jobs: [...testsPlan.jobs, ...kappasPlan.jobs, ...confidence.calibration.jobs, ...scoresPlan.jobs], finish };
   });
   return {
     jobs: planned.flatMap(({ jobs }) => jobs),
     result(evidence) {
       for (const { finish } of planned) finish();
-      // Each judge of the finals' sessions, read once for its corrected scores and its player ranking.
-      const gamesOfJudges = sessionGamesOfJudges(data, units, units.judges.match);
       const games = units.judges.match.map((judge, j) => ({ judge, games: gamesOfJudges[j] as SessionGame[] }));
       section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
       const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
       const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
-      const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs };
+      const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs, predictionPowered };
       return { ...full, fitness: fitnessCards(full, evidence, kappas, runs) };
     },
   };

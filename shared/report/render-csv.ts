@@ -387,8 +387,32 @@ function judgesRows(report: AgreementReport): Row[] {
     ...judgeRankingRows(judges),
     ...calibrationRows(judges),
     ...stabilityRows(judges),
+    ...predictionPoweredRows(judges),
     ...fitnessRows(judges),
   ];
+}
+
+/**
+ * The prediction-powered scores (`prediction_powered`, a the judge, b the player): the judge's
+ * and people's scores, the estimate with its CLT interval (n the judged items), the bootstrap's
+ * interval, lambda, the labelled items and what they were worth and saved (n the labelled).
+ */
+function predictionPoweredRows(judges: JudgesSection): Row[] {
+  return (judges.predictionPowered ?? [])
+    .filter((row) => row.judged > 0)
+    .flatMap((row) => {
+      const figure = rowMaker('prediction_powered', row.measure === 'solve-rate' ? 'match' : 'answer', row.bucket, `judge:${row.judge}`, row.player);
+      const measure = row.measure.replaceAll('-', '_');
+      return [
+        figure(`${measure}_judge_alone`, row.judgeScore, row.items),
+        figure(`${measure}_people_alone`, row.peopleScore, row.labelled, row.peopleCi95),
+        figure(`${measure}_prediction_powered`, row.estimate, row.judged, row.ci95),
+        figure(`${measure}_bootstrap`, row.estimate, row.judged, row.bootstrapCi95),
+        figure('lambda', row.lambda, row.judged),
+        figure('effective_labels', row.effectiveLabels, row.labelled),
+        figure('labels_saved', row.labelsSaved, row.labelled),
+      ];
+    });
 }
 
 /**

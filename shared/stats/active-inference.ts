@@ -12,7 +12,7 @@
 // is the budget. The power-tuning weight of PPI++ is not used, as in their code (lambda 1).
 
 import type { Interval } from './interval';
-import { createPrng } from '../demo/prng';
+import { createPrng } from '../random/prng';
 import { normalQuantile } from './normal-quantile';
 
 /** A unit drawn for people to label and the probability it had, which its label's weight needs. */

@@ -244,7 +244,7 @@ export function forEachSharedReplicate(
         jointDraws[g] = (jointDraws[g] as number) + 1;
       }
     } else {
-      // mulberry32 of demo/prng.ts written out in the loop, here and in keptPicks: this loop
+      // mulberry32 of random/prng.ts written out in the loop, here and in keptPicks: this loop
       // makes replicates x units draws (50 million for a large study), and a call per draw was
       // half its time (Chromium did not inline even a function of the four lines below). Same
       // seed, same sequence: the bootstrap tests pin intervals drawn through createPrng.

@@ -54,6 +54,60 @@ export function predictionPoweredMean(
   return { estimate, lambda: weight, se, ci95: [estimate - half, estimate + half], effectiveLabels };
 }
 
+/**
+ * The sums a prediction-powered mean is computed from: for the n labelled items the people's
+ * values y and the judge's f, for the N unlabelled the judge's u. A cluster bootstrap adds them
+ * up per drawn cluster instead of keeping every item (the report's scores, issue 32).
+ */
+export interface PredictionPoweredSums {
+  n: number;
+  y: number;
+  yy: number;
+  f: number;
+  ff: number;
+  yf: number;
+  N: number;
+  u: number;
+  uu: number;
+}
+
+/**
+ * predictionPoweredMean from the sums, the same formulas written with them (equal to it to
+ * rounding; the tests hold them to 1e-12): the tuned weight, the estimate, its standard error,
+ * interval and effective labels. Null where it is undefined: fewer than 2 labelled or no
+ * unlabelled items.
+ */
+export function predictionPoweredMeanOfSums(sums: PredictionPoweredSums, lambda?: number): PredictionPoweredMean | null {
+  const { n, N } = sums;
+  if (n < 2 || N < 1) return null;
+  if (lambda !== undefined && !(lambda >= 0 && lambda <= 1)) throw new RangeError(`lambda must be from 0 to 1, not ${lambda}`);
+  const weight = lambda ?? tunedLambdaOfSums(sums);
+  const rectifierMean = (sums.y - weight * sums.f) / n;
+  const rectifierVariance = nonNegative((sums.yy - 2 * weight * sums.yf + weight * weight * sums.ff) / n - rectifierMean * rectifierMean);
+  const unlabelledMean = sums.u / N;
+  const imputedVariance = nonNegative(weight * weight * (sums.uu / N - unlabelledMean * unlabelledMean));
+  const estimate = weight * unlabelledMean + rectifierMean;
+  const se = Math.sqrt(imputedVariance / N + rectifierVariance / n);
+  const half = normalQuantile(0.975) * se;
+  const labelledMean = sums.y / n;
+  const effectiveLabels = se > 0 ? nonNegative(sums.yy / n - labelledMean * labelledMean) / se ** 2 : n;
+  return { estimate, lambda: weight, se, ci95: [estimate - half, estimate + half], effectiveLabels };
+}
+
+function tunedLambdaOfSums({ n, y, f, ff, yf, N, u, uu }: PredictionPoweredSums): number {
+  const covariance = yf / n - (y / n) * (f / n);
+  const all = n + N;
+  const allMean = (f + u) / all;
+  const variance = (nonNegative((ff + uu) / all - allMean * allMean) * all) / (all - 1);
+  if (!(variance > 0)) return 0;
+  return Math.min(1, Math.max(0, covariance / ((1 + n / N) * variance)));
+}
+
+/** A variance from sums can come out a rounding error below 0. */
+function nonNegative(value: number): number {
+  return value > 0 ? value : 0;
+}
+
 /** PPI++'s weight minimising the estimate's variance (ppi_py's _calc_lam_glm for a mean), clipped to [0, 1]. */
 function tunedLambda(labelled: readonly number[], predicted: readonly number[], unlabelledPredicted: readonly number[]): number {
   const n = labelled.length;

@@ -2,7 +2,7 @@
 // to `overlap` distinct annotators and loads differ by at most one. A puzzle's units (its
 // difficulty and every turn of its sessions) follow the puzzle. Pure; owns no data.
 
-import { createPrng, type Prng } from '../demo/prng';
+import { createPrng, type Prng } from '../random/prng';
 
 export interface AssignmentInput {
   puzzleIds: readonly string[];

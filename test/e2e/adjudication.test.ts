@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { GoldLabel, LabelValue, Task } from '../../shared/domain/model';
 import { scratchDir } from '../scratch-dir';
 import { demo, writeLabelFile } from './demo-files';

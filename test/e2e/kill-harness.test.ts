@@ -4,7 +4,7 @@
 // proves nothing.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import { checkAcknowledged, type Acknowledgement } from './kill-check';
 import { createProfileDir, launchKillableChromium, processGroupMembers, readStoredLabels, recordAcknowledgements } from './kill-harness';
 

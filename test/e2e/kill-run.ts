@@ -3,7 +3,7 @@
 // the app acknowledged is on disk, and label on. Shared by the normal and the 20-kill runs.
 
 import type { Page } from 'playwright-core';
-import { createPrng, type Prng } from '../../shared/demo/prng';
+import { createPrng, type Prng } from '../../shared/random/prng';
 import type { WebApp } from './harness';
 import { expect } from 'vitest';
 import { checkAcknowledged, describeLosses, type Acknowledgement, type KillVerdict, type Loss } from './kill-check';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { LabelValue, Task } from '../../shared/domain/model';
 import type { AgreementReport, JudgesSection } from '../../shared/report/model/report-model';
 import { scratchDir } from '../scratch-dir';

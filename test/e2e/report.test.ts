@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { createPrng } from '../../shared/demo/prng';
+import { createPrng } from '../../shared/random/prng';
 import type { LabelValue, Task } from '../../shared/domain/model';
 import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli } from '../cli/run-cli';

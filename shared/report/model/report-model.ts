@@ -340,6 +340,60 @@ export interface JudgesSection {
   judgePairs?: JudgePairStabilityRow[];
   /** Per judge: what it is fit for, and on what evidence (issue 31 point 5); absent from reports written before it. */
   fitness?: FitnessCard[];
+  /**
+   * Per measure (solve rate from the finals, question accuracy from the questions), judge, player
+   * and bucket: the player's score from the judge's verdicts on every item and people's on the
+   * items they labelled, prediction-powered (issue 32 point 1); absent from reports written before it.
+   */
+  predictionPowered?: PredictionPoweredScoreRow[];
+}
+
+/** What a prediction-powered score is of: the solve rate from the finals, the question accuracy (yes replies) from the questions. */
+export type PredictionPoweredMeasure = 'solve-rate' | 'question-accuracy';
+
+/** A player's prediction-powered score under a judge in a bucket (shared/stats/study/prediction-powered-scores.ts). */
+export interface PredictionPoweredScoreRow {
+  measure: PredictionPoweredMeasure;
+  judge: string;
+  player: string;
+  bucket: ReportBucket;
+  /** Judged items, and of them those people labelled too (n) and not (N); without the tied ones. */
+  judged: number;
+  /** Judged items people labelled without a strict majority, left out of every figure. */
+  tied: number;
+  labelled: number;
+  unlabelled: number;
+  /** What the score is over: the judged items and the known negatives (sessions without a final). */
+  items: number;
+  /** The score under the judge alone, over `items`; null without items. */
+  judgeScore: number | null;
+  /** The score from people's labels alone (the labelled items' mean, scaled as the others), with its CLT interval. */
+  peopleScore: number | null;
+  peopleCi95: Interval | null;
+  /** The PPI++ estimate, over `items`. */
+  estimate: number | null;
+  /** The tuned weight of the judge's labels, 0 to 1; null for a stratified "All" (each bucket has its own). */
+  lambda: number | null;
+  stratified: boolean;
+  se: number | null;
+  ci95: Interval | null;
+  /** The percentile interval of a cluster bootstrap by puzzle (the report's resampling), the weight tuned again in each replicate. */
+  bootstrapCi95: Interval | null;
+  /** Replicates with no estimate (too few labelled or no unlabelled items drawn), left out of bootstrapCi95. */
+  undefinedReplicates: number;
+  /** The number of human labels alone that would give the same standard error; at least `labelled` up to rounding. */
+  effectiveLabels: number | null;
+  /** effectiveLabels - labelled, never below 0: the human labels the judge's saved. */
+  labelsSaved: number | null;
+  /** The judge's agreement with people on the labelled items. */
+  judgeAgreement: number | null;
+  /**
+   * The judge agrees with people no more often than the score it grades (Dorner, Nastl and Hardt
+   * 2025): its labels are then worth at most about twice the human ones.
+   */
+  judgeNoBetterThanScore: boolean;
+  /** Why `estimate` is null. */
+  reason?: string;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface TaskColumns {
   majorities: (string | null)[];
   /** Per bucket (in the order given), the cluster of each of its units; -1 for a unit of another bucket. */
   clusterIn: Int32Array[];
+  /** Each unit's puzzle, read in the same pass. */
+  puzzleIds: string[];
 }
 
 /** The task's columns: one pass over the units for their majority, bucket and puzzle, which the buckets then read. */
@@ -62,7 +64,7 @@ export function taskColumns(units: readonly TaskUnit[], buckets: readonly Report
     inBucket.forEach((u, k) => (clusters[u] = clusterOfUnit[k] as number));
     return clusters;
   });
-  return { majorities, clusterIn };
+  return { majorities, clusterIn, puzzleIds: puzzleOf.map((unit) => unit.puzzleId) };
 }
 
 /**

@@ -20,8 +20,11 @@ export interface SessionGame {
   bucket: Bucket;
   /** Rounds charged to an unsolved session: its maxRounds, else its number of turns. */
   roundsWhenUnsolved: number;
-  /** Final turns in play order: the round each was given in (1-based turn number) and its verdicts. */
-  finals: Array<{ round: number; verdicts: Record<VerdictSource, Verdict> }>;
+  /**
+   * Final turns in play order: the round each was given in (1-based turn number), its verdicts, and
+   * whether people labelled it at all (their verdict is null where they tied; absent: unknown).
+   */
+  finals: Array<{ round: number; verdicts: Record<VerdictSource, Verdict>; peopleLabelled?: boolean }>;
 }
 
 /**
@@ -43,7 +46,7 @@ export function sessionGamesOfJudges(data: StudyData, units: StudyUnits, judges:
 interface PlayedSession {
   session: StudyData['sessions'][number];
   bucket: Bucket;
-  finals: Array<{ round: number; judgements: TaskUnit['judgements'] | undefined; human: Verdict }>;
+  finals: Array<{ round: number; judgements: TaskUnit['judgements'] | undefined; human: Verdict; peopleLabelled: boolean }>;
 }
 
 function playedSessions(data: StudyData, units: StudyUnits): PlayedSession[] {
@@ -62,7 +65,7 @@ function playedSessions(data: StudyData, units: StudyUnits): PlayedSession[] {
       .map(({ turnId, index }) => {
         const unit = units.unitsById.match.get(turnId);
         // The unit read once here, however many judges' games are made from it.
-        return { round: index + 1, judgements: unit?.judgements, human: unit ? humanMajority(unit) : null };
+        return { round: index + 1, judgements: unit?.judgements, human: unit ? humanMajority(unit) : null, peopleLabelled: (unit?.humans.length ?? 0) > 0 };
       }),
   }));
 }
@@ -72,7 +75,11 @@ function gamesUnder(played: readonly PlayedSession[], judge: string | undefined)
     player: session.player,
     bucket,
     roundsWhenUnsolved: session.maxRounds ?? session.turnCount,
-    finals: finals.map(({ round, judgements, human }) => ({ round, verdicts: { judge: verdictOf(judgements?.get(judge ?? session.judge)), human } })),
+    finals: finals.map(({ round, judgements, human, peopleLabelled }) => ({
+      round,
+      verdicts: { judge: verdictOf(judgements?.get(judge ?? session.judge)), human },
+      peopleLabelled,
+    })),
   }));
 }
 

@@ -2,7 +2,7 @@
 // Kendall's tau-b with ties, extrapolated rank-biased overlap, and a seeded permutation test
 // of tau-b. Pure functions over small lists (one entry per player model).
 
-import { createPrng } from '../../demo/prng';
+import { createPrng } from '../../random/prng';
 import { normalCdf } from '../normal-cdf';
 
 /**

@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import type { LabelValue, StudyData } from '../../../shared/domain/model';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { buildLabelFile, serializeLabelFile, type LabelFileContent, type LabelRecord } from '../../../shared/formats/label-file';

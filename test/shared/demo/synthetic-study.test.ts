@@ -3,7 +3,7 @@
 // error rates, checked against raw agreement counted here and the rate two such labellers expect.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { generateSyntheticBundle, generateSyntheticStudy, type SyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { LabelValue } from '../../../shared/domain/model';
 import { parseLabelFile, serializeLabelFile } from '../../../shared/formats/label-file';

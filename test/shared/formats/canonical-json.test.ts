@@ -2,7 +2,7 @@
 // no whitespace, values written as JSON.stringify does, and values JSON cannot carry refused.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { canonicalJson, canonicalRecordsJson } from '../../../shared/formats/canonical-json';
 
 describe('canonical JSON', () => {

@@ -6,7 +6,7 @@
 // study's note on a judge's samples follows its labels.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import type { JudgeLabel, Turn } from '../../../shared/domain/model';
 import {
   checkJudgeMerge,

@@ -4,7 +4,7 @@
 // left out for a conflict between an annotator's devices are counted apart in the settings.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { StudyData } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';

@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import type { LabelledUnit } from '../../../shared/stats/active-inference';
 import { activeMean, drawActiveSample, samplingProbabilities } from '../../../shared/stats/active-inference';
 

@@ -3,7 +3,7 @@
 // quantile type 7, and the intervals the reliability engine reports.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { bootstrapGroups, bootstrapGroupsMany, percentileInterval } from '../../../shared/stats/bootstrap';
 import { computeReliability, type Rating } from '../../../shared/stats/reliability';
 

@@ -4,7 +4,7 @@
 // prints its coverage of a known difference and its rejections with none.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../shared/random/prng';
 import type { BootstrapOptions } from '../../../shared/stats/bootstrap';
 import { CLUSTER_TEST_REASONS, clusterTestsOfKinds, type ClusterRatioTest } from '../../../shared/stats/cluster-ratio-test';
 import { differenceSeriesBuilder, differenceSeriesKind, type DifferenceSeries, type GroupedUnit } from '../../../shared/stats/cluster-difference-test';

@@ -2,7 +2,7 @@
 // text: the same groups, numbered the same, on random keys with repeats, 0 and -0, and NaN.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { groupsByKey, groupsByNumbers } from '../../../shared/stats/bootstrap';
 
 describe('groupsByNumbers', () => {

@@ -4,7 +4,7 @@
 // prints both methods' coverage side by side. The figures chose the method and the warning threshold.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../shared/random/prng';
 import { bootstrapGroupsMany } from '../../../shared/stats/bootstrap';
 import { computeChanceCorrected, type CoefficientIntervalMethod, type Rating } from '../../../shared/stats/reliability';
 import { agreementFigures, type UnitScore } from '../../../shared/stats/study/agreement';

@@ -8,7 +8,7 @@
 // report uses the symmetric one.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../shared/random/prng';
 import { clusterRatioTests, type ClusterSeries } from '../../../shared/stats/cluster-ratio-test';
 import { bootstrapStudentizedMany, weightedRatio } from '../../../shared/stats/studentized';
 import { mcnemarExact } from '../../../shared/stats/judge/mcnemar';

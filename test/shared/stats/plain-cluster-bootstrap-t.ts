@@ -2,7 +2,7 @@
 // for the tests to hold the report's against: one createPrng draw per cluster, the delta-method
 // standard error spelled out, R boot's norm.inter quantiles of |t*|, the p found by bisection.
 
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { normalQuantile } from '../../../shared/stats/normal-quantile';
 
 export interface PlainUnit {

@@ -4,7 +4,7 @@
 // drawn one call at a time.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { forEachSharedReplicate, keptPicks, runReplicateJobs } from '../../../shared/stats/bootstrap';
 import { clusterRatioTests, clusterRatioTestSets, type ClusterSeries } from '../../../shared/stats/cluster-ratio-test';
 import { bootstrapStudentizedJobs, bootstrapStudentizedMany, weightedRatio } from '../../../shared/stats/studentized';

@@ -1,7 +1,7 @@
 // A seeded shuffle for the statistics tests that check a figure does not depend on input order:
 // Fisher-Yates over the app's own seeded generator, so every run shuffles the same way.
 
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
   const prng = createPrng(seed);

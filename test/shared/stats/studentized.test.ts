@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../shared/demo/prng';
+import { createPrng } from '../../../shared/random/prng';
 import { forEachReplicate } from '../../../shared/stats/bootstrap';
 import { normalCdf } from '../../../shared/stats/normal-cdf';
 import {

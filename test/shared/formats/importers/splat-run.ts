@@ -4,7 +4,7 @@
 // the repository's shape. The made-up run covers solved and unsolved games, judge_times 3 (a whole
 // congratulating sentence, a hidden congratulation), unparseable replies, hints and non-ASCII text.
 
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { writeWorkbook, type SheetSpec, type WorkbookOptions } from './workbook-writer';
 
 export interface SheetRow {

@@ -6,7 +6,7 @@
 // the truth.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import { runPlan } from '../../../../shared/stats/bootstrap';
 import { calibration, clusteredCalibrationsPlan, type CalibrationWithIntervals, type ClusteredVerdict } from '../../../../shared/stats/judge/calibration';
 

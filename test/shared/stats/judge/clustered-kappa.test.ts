@@ -4,7 +4,7 @@
 // lean one way or the other (true kappa 0.7) prints how often the interval covers it.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import { runPlan } from '../../../../shared/stats/bootstrap';
 import { clusteredKappasPlan, type ClusteredPair } from '../../../../shared/stats/judge/clustered-kappa';
 

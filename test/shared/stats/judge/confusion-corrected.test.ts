@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import { confusionCorrectedShares, correctedCombination } from '../../../../shared/stats/judge/confusion-corrected';
 import { correctedScore } from '../../../../shared/stats/judge/corrected-score';
 

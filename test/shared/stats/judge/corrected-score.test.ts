@@ -3,7 +3,7 @@
 // where the estimate is clamped or refused.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import {
   correctedScore,
   correctedScoresPerBucket,

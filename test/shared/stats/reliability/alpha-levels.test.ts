@@ -3,7 +3,7 @@
 // ordered ratings: alpha, its studentized interval, undefined replicates and reasons, to the bit.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { computeAlphaLevels, computeChanceCorrected, type MeasurementLevel, type Rating, type ReliabilityOptions } from '../../../../shared/stats/reliability';
 
 /** Ratings 1-9 of `units` units by up to three raters, near each unit's own level, some missing; units in clusters of `perCluster`. */

@@ -3,7 +3,7 @@
 // its order, on random ratings with missing ones and raters who share no unit.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { cohenPairs, computeReliability, type Rating } from '../../../../shared/stats/reliability';
 
 function randomRatings(seed: number): Rating[] {

@@ -3,7 +3,7 @@
 // out with each kept rating's place among those given.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { ratingColumns, ratingColumnsBuilder, type Rating } from '../../../../shared/stats/reliability/rating-table';
 
 describe('ratingColumnsBuilder', () => {

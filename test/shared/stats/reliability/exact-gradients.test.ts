@@ -4,7 +4,7 @@
 // them are those a numeric gradient gives (the forward difference they replace erred ~1e-7).
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { alphaWithGradient } from '../../../../shared/stats/reliability/alpha-gradient';
 import { exchangeableModel, tally, type ExchangeableModel } from '../../../../shared/stats/reliability/exchangeable';
 import { alphaEstimator } from '../../../../shared/stats/reliability/krippendorff-alpha';

@@ -3,7 +3,7 @@
 // categories, never NaN, every null with a reason, and the conventions for edge cases.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { computeChanceCorrected, computeReliability, ReliabilityInputError, type Rating, type ReliabilityResult } from '../../../../shared/stats/reliability';
 import { reference } from './reference';
 import { shuffled } from '../shuffled';

@@ -5,7 +5,7 @@
 // ranges of their text while they ascend, gives every key the index and the string a Map would.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import { readReliabilityCsv } from '../../../../shared/formats/reliability-csv';
 import { KEY_HASH_START, KeyIndex, keyHashStep } from '../../../../shared/stats/reliability/key-index';
 

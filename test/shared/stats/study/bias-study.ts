@@ -3,7 +3,7 @@
 // often than people, is lenient only to players of its own family, or to final answers stated with certainty.
 // Players are of three families; questions and final answers vary in length and tone.
 
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import type { StudyData } from '../../../../shared/domain/model';
 import type { StudyLabel } from '../../../../shared/stats/study/study-units';
 import { handStudy, type SessionSpec, type TurnSpec } from './study-fixtures';

@@ -3,7 +3,7 @@
 // no spread gets no interval but a reason, and the undefined replicates of each statistic are counted.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { normalQuantile } from '../../../../shared/stats/normal-quantile';
 import { chanceCorrected } from '../../../../shared/stats/study/chance-corrected';
 import type { TaskUnit } from '../../../../shared/stats/study/study-units';

@@ -4,7 +4,7 @@
 // standard errors from the drawn puzzles, and take R boot's studentized interval of the t*.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import type { AgreementRow } from '../../../../shared/report/model/report-model';
 import { agreementFigures, agreementRows } from '../../../../shared/stats/study/agreement';
 import type { TaskUnit } from '../../../../shared/stats/study/study-units';

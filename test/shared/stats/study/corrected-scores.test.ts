@@ -4,7 +4,7 @@
 // no final, and the report's figure against a plainly written computation on random studies.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../../shared/demo/prng';
+import { createPrng, type Prng } from '../../../../shared/random/prng';
 import { buildReport } from '../../../../shared/report/build-report';
 import type { CorrectedScoreRow } from '../../../../shared/report/model/report-model';
 import { correctedScore, wasClamped } from '../../../../shared/stats/judge/corrected-score';

@@ -2,7 +2,7 @@
 // majority strictMajorityOfCounts finds in the labels' counts, ties and empty units included.
 
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../../../shared/demo/prng';
+import { createPrng } from '../../../../shared/random/prng';
 import { humanLabelCounts, humanMajority, strictMajorityOfCounts } from '../../../../shared/stats/study/majority';
 import type { TaskUnit } from '../../../../shared/stats/study/study-units';
 

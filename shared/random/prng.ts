@@ -1,5 +1,5 @@
-// A small seeded pseudo-random generator (mulberry32) for synthetic studies, so a seed always
-// gives the same study on every machine. Not for anything secret; owns only its 32-bit state.
+// A small seeded pseudo-random generator (mulberry32), so a seed always gives the same synthetic
+// study, assignment or sample on every machine. Not for anything secret; owns only its 32-bit state.
 
 export interface Prng {
   /** Uniform in [0, 1). */
