@@ -2,6 +2,7 @@
 // target (the width of a judge's agreement interval, the Alt-Test's power, or a difference between
 // two judges the paired test finds), by simulating studies from the study's own estimates.
 
+import { keptPicks, type BootstrapOptions } from '../bootstrap';
 import {
   altTestPasses,
   majorityAgreementInterval,
@@ -39,9 +40,10 @@ export interface PlanOptions {
   /** The most people per puzzle tried (default 9). */
   maxAnnotators?: number;
   /**
-   * `uncertain` (default): each simulated study draws the judge's error rate around its estimate,
-   * as precise as the study's units are worth (plausibleJudge), so the guarantee holds for the judge
-   * the study is compatible with, not only for the estimate; `exact` takes the estimate as the truth.
+   * `uncertain` (default): for a width or power target each simulated study draws the judge's error
+   * rate around its estimate, as precise as the study's units are worth (plausibleJudge), so the
+   * share reaching the target counts the estimate's own uncertainty; `exact` takes the estimate as
+   * the truth. A difference target always takes its estimates as the truth.
    */
   estimates?: 'uncertain' | 'exact';
 }
@@ -89,10 +91,13 @@ export interface StudyPlan {
 }
 
 /**
- * Plans the study for `target` from its estimates. `onProgress(done, total)` is called as simulated
- * studies finish; `total` is the most the plan can draw (its bound: at most
- * MAX_TRIALS_FACTOR-bounded trials of `repeats` studies each), and the last call is (total, total)
- * even when the search ends sooner. Throws a RangeError naming what was expected for a bad target or option.
+ * Plans the study for `target` from its estimates. The work is bounded: at most
+ * 2 ceil(log2(maxPuzzles + 1)) + 4 sizes are tried over puzzles (maxAnnotators + 1 over people, 13
+ * differences for the smallest difference), each on at most `repeats` simulated studies of at
+ * most the size tried, each with `replicates` bootstrap replicates. `onProgress(done, total)` is
+ * called as batches of simulated studies finish, `total` being that bound in simulated studies; the
+ * last call is (total, total), even when the search ends sooner. Throws a RangeError naming what
+ * was expected for a bad target or option.
  */
 export function planStudy(
   estimates: StudyEstimates,
@@ -131,15 +136,20 @@ export function planStudy(
 
   const trials: PlanTrial[] = [];
   const cache = new Map<number, PlanTrial>();
-  const trialAt = (size: number, run: (repeat: number) => RepeatOutcome): PlanTrial => {
+  // A size tried once is not tried again, unless it was settled above the level on a few repeats and all are asked for.
+  const trialAt = (size: number, run: (repeat: number) => RepeatOutcome, full = false): PlanTrial => {
     const known = cache.get(size);
-    if (known !== undefined) return known;
-    const trial = runTrial(size, repeats, level, run, progress);
+    if (known !== undefined && (!full || known.repeats === repeats || known.share < level)) return known;
+    const trial = runTrial(size, repeats, level, run, progress, full);
     cache.set(size, trial);
-    trials.push(trial);
+    if (known === undefined) trials.push(trial);
+    else trials[trials.indexOf(known)] = trial;
     return trial;
   };
   const settings = { seed, repeats, replicates, maxSize };
+  // Every simulated study of one size draws the same bootstrap replicates (the report's kept picks):
+  // its data are drawn apart, so each interval is still its own, and the picks are made once a size.
+  const bootstrap: BootstrapOptions = { replicates, seed, picks: keptPicks() };
   const base = { target, task: estimates.task, bucket: estimates.bucket, vary, level, current, trials, settings };
 
   if (checked.kind === 'difference') {
@@ -147,8 +157,7 @@ export function planStudy(
     if (target.kind === 'difference' && target.difference === undefined) {
       const size = current.puzzles;
       const detects = (difference: number) => (repeat: number) => {
-        const { prng, seed: bootstrapSeed } = repeatPrng(seed, repeat);
-        return { reached: pairedTestDetects(pair, pairCells(pair, difference), size, replicates, prng, bootstrapSeed) };
+        return { reached: pairedTestDetects(pair, pairCells(pair, difference), size, bootstrap, repeatPrng(seed, repeat)) };
       };
       const tried = (difference: number): PlanTrial => {
         const trial = { ...runTrial(size, repeats, level, detects(difference), progress), difference: roundTo(difference, 4) };
@@ -183,10 +192,9 @@ export function planStudy(
     }
     const difference = target.kind === 'difference' ? (target.difference as number) : 0;
     const run = (size: number) => (repeat: number) => {
-      const { prng, seed: bootstrapSeed } = repeatPrng(seed, repeat);
-      return { reached: pairedTestDetects(pair, pairCells(pair, difference), size, replicates, prng, bootstrapSeed) };
+      return { reached: pairedTestDetects(pair, pairCells(pair, difference), size, bootstrap, repeatPrng(seed, repeat)) };
     };
-    const searched = search(start, minSize, maxSize, (size) => ({ ...trialAt(size, run(size)), difference }), level);
+    const searched = search(start, minSize, maxSize, (size, full) => ({ ...trialAt(size, run(size), full), difference }), level);
     onProgress?.(total, total);
     return {
       ...base,
@@ -199,23 +207,23 @@ export function planStudy(
   const { judge } = checked;
   const uncertain = (options.estimates ?? 'uncertain') === 'uncertain';
   const run = (size: number) => (repeat: number) => {
-    const { prng, seed: bootstrapSeed } = repeatPrng(seed, repeat);
+    const prng = repeatPrng(seed, repeat);
     const simulatedSize: SimulatedSize = vary === 'puzzles' ? { puzzles: size } : { puzzles: current.puzzles, annotators: size };
     // Drawn first, so each repeat's judge is the same at every size.
     const repeatJudge = uncertain ? plausibleJudge(estimates, judge, prng) : judge;
     const labels = simulateLabels(estimates, repeatJudge, simulatedSize, prng);
     if (target.kind === 'power') return { reached: altTestPasses(labels, target.epsilon) };
-    const interval = majorityAgreementInterval(labels, replicates, bootstrapSeed);
+    const interval = majorityAgreementInterval(labels, bootstrap);
     const width = interval === null ? Infinity : interval.ci95[1] - interval.ci95[0];
     return { reached: width <= (target as { width: number }).width, width };
   };
-  const searched = search(start, minSize, maxSize, (size) => trialAt(size, run(size)), level);
+  const searched = search(start, minSize, maxSize, (size, full) => trialAt(size, run(size), full), level);
   onProgress?.(total, total);
   return {
     ...base,
     ...outcome(estimates, current, vary, searched, level, maxSize),
     atCurrent: trialAt(start, run(start)),
-    assumptions: labelAssumptions(estimates, judge, target, vary, repeats, replicates, level),
+    assumptions: labelAssumptions(estimates, judge, target, vary, repeats, replicates, level, uncertain),
   };
 }
 
@@ -230,7 +238,18 @@ const BATCH = 20;
 /** z of a two-sided 99.9% interval: a trial stops early only when its share is this clearly above or below the level. */
 const Z_STOP = 3.29;
 
-function runTrial(size: number, repeats: number, level: number, run: (repeat: number) => RepeatOutcome, progress: (step: number) => void): PlanTrial {
+/**
+ * `repeats` simulated studies at `size`, in batches; after a batch the trial stops when its share
+ * is clearly below the level, or clearly above it unless `full`.
+ */
+function runTrial(
+  size: number,
+  repeats: number,
+  level: number,
+  run: (repeat: number) => RepeatOutcome,
+  progress: (step: number) => void,
+  full = false,
+): PlanTrial {
   const widths: number[] = [];
   let reached = 0;
   let drawn = 0;
@@ -243,7 +262,8 @@ function runTrial(size: number, repeats: number, level: number, run: (repeat: nu
     }
     drawn += batch;
     progress(batch);
-    if (drawn < repeats && clearlyDecided(reached, drawn, level)) {
+    const decided = clearlyDecided(reached, drawn, level);
+    if (drawn < repeats && (decided === 'below' || (decided === 'above' && !full))) {
       progress(repeats - drawn);
       break;
     }
@@ -256,11 +276,13 @@ function runTrial(size: number, repeats: number, level: number, run: (repeat: nu
   return trial;
 }
 
-/** The share's normal-approximation interval at Z_STOP (with a floor under its standard error) leaves out the level. */
-function clearlyDecided(reached: number, drawn: number, level: number): boolean {
+/** Where the share's normal-approximation interval at Z_STOP (with a floor under its standard error) lies: all above the level, all below, or across it. */
+function clearlyDecided(reached: number, drawn: number, level: number): 'above' | 'below' | undefined {
   const share = reached / drawn;
   const se = Math.sqrt(Math.max(share * (1 - share), 0.5 / drawn) / drawn);
-  return Math.abs(share - level) > Z_STOP * se;
+  if (share - level > Z_STOP * se) return 'above';
+  if (level - share > Z_STOP * se) return 'below';
+  return undefined;
 }
 
 function quantile(sorted: Float64Array, p: number): number {
@@ -275,43 +297,60 @@ function quantile(sorted: Float64Array, p: number): number {
  * The smallest size from minSize to maxSize whose trial reaches the level, taking the share as
  * growing with size: from `start`, doubling up until one reaches it (or halving down while one
  * does), then bisecting between the last that does not and the first that does, to a size (to
- * 1% of it above 100). Null when maxSize does not reach it.
+ * 1% of it above 100). A size clearly above or below the level is settled on a few repeats; the
+ * one returned reached it on all of them (`full`), and where it does not, the search goes on above
+ * it. Null when maxSize does not reach it.
  */
-function search(start: number, minSize: number, maxSize: number, trial: (size: number) => PlanTrial, level: number): PlanTrial | null {
-  const reaches = (size: number) => trial(size).share >= level;
+function search(start: number, minSize: number, maxSize: number, trial: (size: number, full: boolean) => PlanTrial, level: number): PlanTrial | null {
+  const reaches = (size: number, full: boolean) => trial(size, full).share >= level;
   let low: number;
   let high: number;
-  if (reaches(start)) {
+  if (reaches(start, false)) {
     high = start;
     low = minSize - 1;
     // Halve down while the smaller size still reaches it, so the bisection below starts near.
     while (high > minSize) {
       const half = Math.max(minSize, Math.floor(high / 2));
       if (half === high) break;
-      if (reaches(half)) high = half;
+      if (reaches(half, false)) high = half;
       else {
         low = half;
         break;
       }
     }
   } else {
-    low = start;
-    for (;;) {
-      if (low >= maxSize) return null;
-      const next = Math.min(maxSize, low * 2);
-      if (reaches(next)) {
-        high = next;
-        break;
-      }
-      low = next;
+    const above = growFrom(start, maxSize, 2, (size) => reaches(size, false));
+    if (above === null) return null;
+    [low, high] = above;
+  }
+  for (let round = 0; round < REBRACKETS; round++) {
+    while (high - low > Math.max(1, Math.floor(high / 100))) {
+      const middle = Math.floor((low + high) / 2);
+      if (reaches(middle, false)) high = middle;
+      else low = middle;
     }
+    const found = trial(high, true);
+    if (found.share >= level) return found;
+    // A size the bracketing settled on a few repeats falls short on all of them: look above it.
+    const above = growFrom(high, maxSize, 1.25, (size) => reaches(size, false));
+    if (above === null) return null;
+    [low, high] = above;
   }
-  while (high - low > Math.max(1, Math.floor(high / 100))) {
-    const middle = Math.floor((low + high) / 2);
-    if (reaches(middle)) high = middle;
-    else low = middle;
+  return null;
+}
+
+/** Times the search looks above a bracket that fell short on all its repeats before it gives up. */
+const REBRACKETS = 3;
+
+/** From `low` (short of the target), sizes grown by `factor` until one reaches it: [the last short, the first reaching]; null past maxSize. */
+function growFrom(low: number, maxSize: number, factor: number, reaches: (size: number) => boolean): [number, number] | null {
+  let short = low;
+  while (short < maxSize) {
+    const next = Math.min(maxSize, Math.max(short + 1, Math.ceil(short * factor)));
+    if (reaches(next)) return [short, next];
+    short = next;
   }
-  return trial(high);
+  return null;
 }
 
 function outcome(
@@ -442,8 +481,14 @@ function sharedAssumptions(estimates: StudyEstimates, repeats: number, level: nu
           `Buckets keep their shares: the ${estimates.bucket} bucket holds ${formatPercent(share)} of the study's puzzles, so its puzzles are turned into the study's by that share.`,
         ]),
     `The recommended size is the smallest whose simulated studies reach the target in at least ${formatPercent(level)} of ${repeats} repeats (sizes far from it are settled on fewer repeats; above 100 puzzles, the search stops within 1%).`,
-    "The estimates are taken as the truth: their own uncertainty from a study of this size is not carried into the plan, so a small study's plan is itself uncertain.",
   ];
+}
+
+/** What the plan makes of the estimates' own uncertainty. */
+function uncertaintySentence(judge: JudgeEstimate | undefined): string {
+  return judge === undefined
+    ? "The estimates are taken as the truth: their own uncertainty from a study of this size is not carried into the plan, so a small study's plan is itself uncertain."
+    : `The judge's error rate is drawn anew for each simulated study around its estimate, as precisely as its ${judge.units} units are worth once their puzzles' clustering is taken out; the other estimates are taken as the truth, so a small study's plan is itself uncertain.`;
 }
 
 function labelAssumptions(
@@ -454,11 +499,13 @@ function labelAssumptions(
   repeats: number,
   replicates: number,
   level: number,
+  uncertain: boolean,
 ): string[] {
   const people = estimates.people;
   const agreement = judge.units > 0 ? judge.agreements / judge.units : 0;
   const sentences = [
     ...sharedAssumptions(estimates, repeats, level, vary),
+    uncertaintySentence(uncertain ? judge : undefined),
     vary === 'annotators'
       ? `Each puzzle's units are labelled by the same number of people, the number tried, from a pool of at least ${estimates.annotators}.`
       : `Each puzzle's units are labelled by as many people as a unit here, drawn at random, taken in turn from a pool of ${estimates.annotators}.`,
@@ -493,6 +540,7 @@ function differenceAssumptions(
   const discordant = (pair.cells[1] + pair.cells[2]) / Math.max(1, total);
   return [
     ...sharedAssumptions(estimates, repeats, level, 'puzzles'),
+    uncertaintySentence(undefined),
     `Each new puzzle has as many units both judges labelled with a human majority as one of the ${pair.unitsPerPuzzle.length} here, drawn at random.`,
     difference === undefined
       ? `At each difference tried, the two judges part on ${formatPercent(discordant)} of the units as here (or on the difference itself, if larger), split to give that difference.`

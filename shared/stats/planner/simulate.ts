@@ -3,6 +3,7 @@
 // the human majority, the Alt-Test, or the paired test of two judges. Owns the generating model.
 
 import { createPrng, type Prng } from '../../demo/prng';
+import type { BootstrapOptions } from '../bootstrap';
 import type { Interval } from '../interval';
 import { clusterRatioTests, clusterSeries } from '../cluster-ratio-test';
 import { altTest, type AltTestUnit } from '../judge/alt-test';
@@ -147,10 +148,10 @@ export function simulatedMajority(labels: SimulatedLabels, u: number, counts = n
 /**
  * The 95% interval of the judge's agreement with the human majority on a simulated study, as the
  * report computes an agreement interval (agreementFigures: the studentized cluster bootstrap over
- * puzzles, widened to Wilson's where it reaches 0 or 1) with `replicates` replicates; null without
+ * puzzles, widened to Wilson's where it reaches 0 or 1) with `bootstrap`'s replicates; null without
  * a unit to compare.
  */
-export function majorityAgreementInterval(labels: SimulatedLabels, replicates: number, seed: number): { agreement: number; ci95: Interval } | null {
+export function majorityAgreementInterval(labels: SimulatedLabels, bootstrap: BootstrapOptions): { agreement: number; ci95: Interval } | null {
   const scores: UnitScore[] = [];
   const clusterOfUnit: number[] = [];
   const counts = new Uint16Array(labels.categories);
@@ -171,7 +172,7 @@ export function majorityAgreementInterval(labels: SimulatedLabels, replicates: n
     clusterOfUnit.push(clusters - 1);
   }
   if (scores.length === 0) return null;
-  const [figure] = agreementFigures([scores], { replicates, seed }, { clusterOfUnit: Uint32Array.from(clusterOfUnit), clusters });
+  const [figure] = agreementFigures([scores], bootstrap, { clusterOfUnit: Uint32Array.from(clusterOfUnit), clusters });
   if (figure === undefined || figure.agreement === null || figure.ci95 === null) return null;
   return { agreement: figure.agreement, ci95: figure.ci95 };
 }
@@ -227,7 +228,7 @@ export function pairCells(pair: JudgePairEstimate, difference?: number): Float64
  * each puzzle takes the paired units of one of the study's, and its cells are a Dirichlet draw
  * around `cells` whose spread gives (a agrees - b agrees) the study's intra-cluster correlation.
  */
-export function pairedTestDetects(pair: JudgePairEstimate, cells: Float64Array, puzzles: number, replicates: number, prng: Prng, seed: number): boolean {
+export function pairedTestDetects(pair: JudgePairEstimate, cells: Float64Array, puzzles: number, bootstrap: BootstrapOptions, prng: Prng): boolean {
   const values: { cluster: number; value: number }[] = [];
   const shares = new Float64Array(4);
   const sizes = pair.unitsPerPuzzle;
@@ -239,12 +240,11 @@ export function pairedTestDetects(pair: JudgePairEstimate, cells: Float64Array, 
       values.push({ cluster: p, value: cell === 1 ? 1 : cell === 2 ? -1 : 0 });
     }
   }
-  const [test] = clusterRatioTests([clusterSeries(values)], { replicates, seed });
+  const [test] = clusterRatioTests([clusterSeries(values)], bootstrap);
   return test !== undefined && test.pValue !== null && test.pValue < 0.05;
 }
 
 /** The generator of repeat r of a plan seeded `seed`: the same repeat draws from the same stream at every size, so sizes are compared on like draws. */
-export function repeatPrng(seed: number, repeat: number): { prng: Prng; seed: number } {
-  const mixed = (Math.imul(Math.trunc(seed) ^ 0x9e3779b9, 0x85ebca6b) + Math.imul(repeat + 1, 0xc2b2ae35)) >>> 0;
-  return { prng: createPrng(mixed), seed: mixed ^ 0x27d4eb2f };
+export function repeatPrng(seed: number, repeat: number): Prng {
+  return createPrng((Math.imul(Math.trunc(seed) ^ 0x9e3779b9, 0x85ebca6b) + Math.imul(repeat + 1, 0xc2b2ae35)) >>> 0);
 }
