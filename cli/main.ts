@@ -18,6 +18,11 @@ Commands:
          [--bootstrap N] [--seed S] [--macro] [--leave-out-unsure]
          [--unparseable left-out|disagreement] [--any-study] [--out FILE]
                           the agreement report
+  plan --transcripts FILE... --labels FILE... --target width=W|power=P|difference[=D]
+       [--task match|answer] [--bucket B] [--judge NAME | --judges A,B]
+       [--vary puzzles|annotators] [--seed S] [--json]
+                          how many more puzzles (or people per puzzle) a target needs,
+                          by simulation from the study's own estimates
   reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
                           reliability statistics of a unit,rater,value CSV, as JSON
   pack --transcripts FILE... --annotators a,b,c --overlap K [--difficulty-overlap D]
@@ -66,6 +71,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return await (await import('./commands/demo')).runDemo(args, io);
       case 'report':
         return await (await import('./commands/report')).runReport(args, io);
+      case 'plan':
+        return await (await import('./commands/plan')).runPlan(args, io);
       case 'reliability':
         return await (await import('./commands/reliability')).runReliability(args, io);
       case 'pack':
