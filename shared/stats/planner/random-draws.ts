@@ -1,8 +1,8 @@
 // Seeded draws the planner's simulation needs beyond a uniform number: a category by its shares,
 // a normal, a gamma, a beta given its mean and intra-cluster correlation, and a Dirichlet. All
-// from the study generator's mulberry32 (demo/prng.ts), so a seed gives the same plan everywhere.
+// from the study generator's mulberry32 (random/prng.ts), so a seed gives the same plan everywhere.
 
-import type { Prng } from '../../demo/prng';
+import type { Prng } from '../../random/prng';
 
 /** The index of a category drawn with the given shares (they need not sum to 1 exactly; the last takes the rest). */
 export function drawCategory(prng: Prng, shares: ArrayLike<number>): number {

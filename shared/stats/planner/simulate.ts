@@ -2,7 +2,7 @@
 // is about computed on it with the report's own method: the interval of a judge's agreement with
 // the human majority, the Alt-Test, or the paired test of two judges. Owns the generating model.
 
-import { createPrng, type Prng } from '../../demo/prng';
+import { createPrng, type Prng } from '../../random/prng';
 import type { BootstrapOptions } from '../bootstrap';
 import type { Interval } from '../interval';
 import { clusterRatioTests, clusterSeries } from '../cluster-ratio-test';
