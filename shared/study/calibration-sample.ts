@@ -3,19 +3,16 @@
 // shared/stats/active-inference.ts) or uniformly, each puzzle's probability kept so the report can
 // weight labels by one over it. Puzzles, not units, are drawn, because packs assign puzzles. Pure.
 
-import type { JudgeLabel, Session, Turn } from '../domain/model';
+import {
+  UNCERTAINTY_SOURCES,
+  type CalibrationRule,
+  type CalibrationSample,
+  type JudgeLabel,
+  type Session,
+  type Turn,
+  type UncertaintySource,
+} from '../domain/model';
 import { DEFAULT_MIXING, drawActiveSample, samplingProbabilities } from '../stats/active-inference';
-
-/**
- * Where the judge's uncertainty is read from, in order of preference: the disagreement among its k
- * samples, its label's probability (log-probabilities), or the other judges' disagreement with it.
- */
-export const UNCERTAINTY_SOURCES = ['samples', 'probability', 'judges'] as const;
-export type UncertaintySource = (typeof UNCERTAINTY_SOURCES)[number];
-
-/** `uncertainty`: more likely where the judge is less sure (active inference); `random`: every puzzle alike. */
-export const CALIBRATION_RULES = ['uncertainty', 'random'] as const;
-export type CalibrationRule = (typeof CALIBRATION_RULES)[number];
 
 /** What the judge's uncertainty is read from: each session's judge, and the turns' labels and confidences. */
 export interface SignalRecords {
@@ -42,20 +39,8 @@ export interface CalibrationSampleInput {
   tau?: number;
 }
 
-export interface CalibrationDraw {
-  rule: CalibrationRule;
-  budget: number;
-  seed: number;
-  tau: number;
-  /** The uncertainty source the probabilities grew with; absent under `random`, or where no puzzle had a judge signal. */
-  source?: UncertaintySource;
-  /** Under `uncertainty`, the puzzles without a judge signal, which took the uniform share; 0 under `random`. */
-  withoutSignal: number;
-  /** The puzzles drawn, in study order. */
-  chosen: string[];
-  /** Every puzzle's probability of being drawn, chosen or not: the weights of the report's estimate need them all. */
-  probabilities: Record<string, number>;
-}
+/** The sample as drawn; the study keeps it with the time it was drawn. */
+export type CalibrationDraw = Omit<CalibrationSample, 'drawnAt'>;
 
 /**
  * The judge's uncertainty on each puzzle: for every question and final turn, from its session's judge
