@@ -17,7 +17,7 @@ import {
 import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../shared/domain/ids';
 import type { PackTasks } from '../../shared/formats/pack';
 import { assignStudy } from '../../shared/study/assignment';
-import { drawCalibrationSample, judgeSignal, type SignalRecords } from '../../shared/study/calibration-sample';
+import { drawCalibrationSample, judgeSignal, type JudgeSignal, type SignalRecords } from '../../shared/study/calibration-sample';
 import { assignmentUnits, emptyTasks } from '../../shared/study/study-packs';
 import { byStudy } from './by-study';
 import { withPrefix } from './key-range';
@@ -264,6 +264,11 @@ function drawSample(
       `the draw with seed ${seed} chose no puzzle (each puzzle is drawn on its own, ${sample.budget} on average); draw a new seed or raise the budget`,
     );
   return { ...draw, drawnAt: now };
+}
+
+/** The judge's uncertainty on each puzzle of the study, for the team page to say what a calibration sample would draw on. */
+export async function loadJudgeSignal(db: StudioDatabase, studyId: string): Promise<JudgeSignal> {
+  return judgeSignal(await readSignalRecords(db, studyId));
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
