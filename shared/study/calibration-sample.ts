@@ -116,8 +116,10 @@ function majority(samples: readonly JudgeLabel[]): JudgeLabel | undefined {
  * Draws the puzzles people label. Each puzzle is drawn on its own with its probability (a seeded
  * Bernoulli draw, so a seed always gives the same puzzles and the number drawn is the budget on
  * average, not exactly), under `uncertainty` by samplingProbabilities from the judge's uncertainty,
- * under `random` budget / N each. A puzzle without a judge signal is given the mean uncertainty of
- * those with one, which puts it at the uniform rule's share. Throws a RangeError on a budget that is
+ * under `random` budget / N each. Both rules take the same random number for a puzzle from a seed
+ * (drawActiveSample's), so with one seed their samples differ only where the judge's uncertainty moves
+ * a puzzle's probability. A puzzle without a judge signal is given the mean uncertainty of those with
+ * one, which puts it at the uniform rule's share. Throws a RangeError on a budget that is
  * not a whole number from 1 to the number of puzzles, or a tau outside (0, 1].
  */
 export function drawCalibrationSample(input: CalibrationSampleInput): CalibrationDraw {

@@ -112,7 +112,8 @@ export function SetupSection({ study, team, onAssigned }: { study: Study; team: 
           ))}
           <span className="muted small" id={`${id}-puzzles-hint`}>
             A sample assigns only the puzzles it draws, each with the overlap above. Each puzzle is drawn on its own, so the number drawn varies around the
-            budget; the seed draws it, and the probability every puzzle had is kept with the study, so estimates over all puzzles stay unbiased.
+            budget; the seed draws it, and the probability every puzzle had is kept with the study, so estimates over all puzzles stay unbiased. With one seed
+            both samples use the same random numbers, so they differ only where the judge&apos;s uncertainty moves a puzzle&apos;s chances.
           </span>
           {sampled && (
             <>

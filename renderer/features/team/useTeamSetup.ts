@@ -40,7 +40,7 @@ export function useTeamSetup(study: Study, onAssigned: () => void) {
         const puzzles =
           sample === undefined
             ? countText(study.counts.puzzles, 'puzzle', 'puzzles')
-            : `${RULE_TEXT[sample.rule]} of ${sample.chosen.length.toLocaleString('en-US')} of ${countText(study.counts.puzzles, 'puzzle', 'puzzles')}`;
+            : `${sample.chosen.length.toLocaleString('en-US')} of ${countText(study.counts.puzzles, 'puzzle', 'puzzles')}, ${RULE_TEXT[sample.rule]},`;
         setState({
           status: 'done',
           message: `Assigned ${puzzles} to ${input.annotators.length.toLocaleString('en-US')} annotators: overlap ${input.overlap}, ${difficulty}, seed ${input.seed}.`,

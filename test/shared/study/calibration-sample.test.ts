@@ -109,6 +109,8 @@ describe('drawCalibrationSample', () => {
     expect(draw.source).toBeUndefined();
     expect(draw.withoutSignal).toBe(5);
     for (const probability of Object.values(draw.probabilities)) expect(probability).toBeCloseTo(0.4, 12);
+    // The two rules share the seed's random numbers, so with equal probabilities they draw the same puzzles.
+    expect(draw.chosen).toEqual(drawCalibrationSample({ puzzleIds: ids(5), signal: { byPuzzle: new Map() }, rule: 'random', budget: 2, seed: 1 }).chosen);
   });
 
   it('gives the same puzzles, in study order, for the same seed, and other puzzles for another seed', () => {

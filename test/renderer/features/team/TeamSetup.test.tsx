@@ -197,7 +197,7 @@ describe('TeamView setup', () => {
     expect(sample).toMatchObject({ rule: 'uncertainty', budget: 5, seed: 7, source: 'samples' });
     const chosen = sample?.chosen.length ?? 0;
     expect(status.textContent).toBe(
-      `Assigned a calibration sample where the judge is least sure of ${chosen} of ${demo.puzzles.length} puzzles to 3 annotators: overlap 2, difficulty by the same annotators, seed 7.`,
+      `Assigned ${chosen} of ${demo.puzzles.length} puzzles, a calibration sample where the judge is least sure, to 3 annotators: overlap 2, difficulty by the same annotators, seed 7.`,
     );
     const notice = await screen.findByTestId('calibration-sample');
     expect(notice.getAttribute('data-chosen')).toBe(String(chosen));
