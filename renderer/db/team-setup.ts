@@ -1,11 +1,23 @@
 // The lead's team setup: assigns a stored study to annotators with the seeded balanced
-// assignment the command line uses, stores it as one assignments row per annotator and task,
-// and applies hand edits by puzzle; each change is one read-write transaction, audited.
+// assignment the command line uses (every puzzle, or a calibration sample of them drawn at that
+// moment and kept on the study), stores it as one assignments row per annotator and task, and
+// applies hand edits by puzzle; each change is one read-write transaction, audited.
 
-import { TASKS, type Assignment, type Puzzle, type Session, type Study, type Task, type Turn } from '../../shared/domain/model';
+import {
+  TASKS,
+  type Assignment,
+  type CalibrationRule,
+  type CalibrationSample,
+  type Puzzle,
+  type Session,
+  type Study,
+  type Task,
+  type Turn,
+} from '../../shared/domain/model';
 import { FILE_SAFE_ID_RULE, isAnnotatorId } from '../../shared/domain/ids';
 import type { PackTasks } from '../../shared/formats/pack';
 import { assignStudy } from '../../shared/study/assignment';
+import { drawCalibrationSample, judgeSignal, type JudgeSignal, type SignalRecords } from '../../shared/study/calibration-sample';
 import { assignmentUnits, emptyTasks } from '../../shared/study/study-packs';
 import { byStudy } from './by-study';
 import { withPrefix } from './key-range';
@@ -19,6 +31,8 @@ export interface TeamInput {
   /** Annotators per puzzle for difficulty; absent: the puzzle's own annotators. */
   difficultyOverlap?: number;
   seed: number;
+  /** Assign only a sample of the puzzles, drawn with the same seed; absent: every puzzle. */
+  sample?: { rule: CalibrationRule; budget: number };
   /** ISO 8601 time for the setup and the audit entry; defaults to the current time. */
   now?: string;
 }
@@ -41,19 +55,31 @@ interface UnitRecords {
 
 /**
  * Replaces the study's assignment with the seeded one for this team and records the setup.
+ * With `sample`, draws the calibration sample first (shared/study/calibration-sample.ts), keeps it
+ * on the study and assigns only its puzzles; without, assigns every puzzle and drops any sample.
  * Annotators leaving the team keep their record only if they have labels in the study.
- * Throws a RangeError, writing nothing, on an unusable team, overlap or seed, a missing
- * study, or a study opened from a pack. Returns the stored rows.
+ * Throws a RangeError, writing nothing, on an unusable team, overlap, seed or budget, a draw
+ * that chose no puzzle, a missing study, or a study opened from a pack. Returns the stored rows.
  */
 export async function assignTeam(db: StudioDatabase, studyId: string, input: TeamInput): Promise<Assignment[]> {
   const annotators = checkTeam(input.annotators);
   const now = input.now ?? new Date().toISOString();
   return db.transaction('rw', [db.studies, db.puzzles, db.sessions, db.turns, db.annotators, db.assignments, db.labels, db.audit], async () => {
     const study = leadStudy(await db.studies.get(studyId), studyId);
-    const records = await readUnitRecords(db, studyId);
+    const { sample } = input;
+    // A sample reads the judges' labels and confidences, so only then are the turns read whole.
+    let records: UnitRecords;
+    let calibrationSample: CalibrationSample | undefined;
+    if (sample === undefined) records = await readUnitRecords(db, studyId);
+    else {
+      const whole = await readSignalRecords(db, studyId);
+      records = whole;
+      calibrationSample = drawSample(whole, sample, input.seed, now);
+    }
+    const allPuzzles = records.puzzles.map((puzzle) => puzzle.id);
     const { difficultyOverlap } = input;
     const assignment = assignStudy({
-      puzzleIds: records.puzzles.map((puzzle) => puzzle.id),
+      puzzleIds: calibrationSample?.chosen ?? allPuzzles,
       annotatorIds: annotators.map((annotator) => annotator.id),
       overlap: input.overlap,
       ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}),
@@ -71,7 +97,7 @@ export async function assignTeam(db: StudioDatabase, studyId: string, input: Tea
       if (labels === 0) await db.annotators.delete([studyId, former.id]);
     }
     await db.annotators.bulkPut(annotators.map(({ id, name }) => ({ studyId, id, name })));
-    await db.studies.put({
+    const next: Study = {
       ...study,
       setup: {
         overlap: input.overlap,
@@ -80,13 +106,21 @@ export async function assignTeam(db: StudioDatabase, studyId: string, input: Tea
         assignedAt: now,
         editedByHand: false,
       },
-    });
+    };
+    // Assigning every puzzle ends the former sample: its probabilities no longer describe the assignment.
+    if (calibrationSample !== undefined) next.calibrationSample = calibrationSample;
+    else delete next.calibrationSample;
+    await db.studies.put(next);
     const difficultyText = difficultyOverlap !== undefined ? `difficulty overlap ${difficultyOverlap}` : "difficulty by the puzzle's own annotators";
+    const puzzlesText =
+      calibrationSample === undefined
+        ? `${allPuzzles.length} puzzles`
+        : `a calibration sample of ${calibrationSample.chosen.length} of ${allPuzzles.length} puzzles (${calibrationSample.rule} rule, budget ${calibrationSample.budget}${calibrationSample.source !== undefined ? `, uncertainty from the judge's ${calibrationSample.source}` : ''})`;
     await db.audit.add({
       studyId,
       at: now,
       kind: 'team:assign',
-      detail: `assigned ${records.puzzles.length} puzzles to ${annotators.length} annotators (${annotators.map((a) => a.id).join(', ')}): overlap ${input.overlap}, ${difficultyText}, seed ${input.seed}`,
+      detail: `assigned ${puzzlesText} to ${annotators.length} annotators (${annotators.map((a) => a.id).join(', ')}): overlap ${input.overlap}, ${difficultyText}, seed ${input.seed}`,
     });
     return rows;
   });
@@ -205,6 +239,36 @@ async function readUnitRecords(db: StudioDatabase, studyId: string): Promise<Uni
     }
   }
   return { puzzles, sessions, turns };
+}
+
+/** Puzzles and sessions in stored order and every turn whole: what the judge's uncertainty is read from. */
+async function readSignalRecords(db: StudioDatabase, studyId: string): Promise<{ puzzles: Puzzle[]; sessions: Session[]; turns: Turn[] }> {
+  const [puzzles, sessions, turns] = await Promise.all([
+    byStudy(db.puzzles, studyId).toArray(),
+    byStudy(db.sessions, studyId).toArray(),
+    byStudy(db.turns, studyId).toArray(),
+  ]);
+  return { puzzles, sessions, turns };
+}
+
+/** The calibration sample of the study's puzzles, drawn with the setup's seed; a RangeError when it would assign nothing. */
+function drawSample(
+  records: SignalRecords & { puzzles: readonly Puzzle[] },
+  sample: NonNullable<TeamInput['sample']>,
+  seed: number,
+  now: string,
+): CalibrationSample {
+  const draw = drawCalibrationSample({ puzzleIds: records.puzzles.map((puzzle) => puzzle.id), signal: judgeSignal(records), ...sample, seed });
+  if (draw.chosen.length === 0)
+    throw new RangeError(
+      `the draw with seed ${seed} chose no puzzle (each puzzle is drawn on its own, ${sample.budget} on average); draw a new seed or raise the budget`,
+    );
+  return { ...draw, drawnAt: now };
+}
+
+/** The judge's uncertainty on each puzzle of the study, for the team page to say what a calibration sample would draw on. */
+export async function loadJudgeSignal(db: StudioDatabase, studyId: string): Promise<JudgeSignal> {
+  return judgeSignal(await readSignalRecords(db, studyId));
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

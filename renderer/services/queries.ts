@@ -10,6 +10,7 @@ import { byStudy } from '../db/by-study';
 import { withPrefix } from '../db/key-range';
 import type { StudioDatabase } from '../db/database';
 import { loadGoldHistory } from '../db/gold';
+import { loadJudgeSignal } from '../db/team-setup';
 
 export function useStudies() {
   const { db } = useServices();
@@ -211,4 +212,13 @@ export function useSyncConnection(studyId: string) {
 export function useTeamDatabases(studyId: string) {
   const { db } = useServices();
   return useLiveQuery(() => db.teamDatabases.where('studyId').equals(studyId).sortBy('annotatorId'), [db, studyId]);
+}
+
+/**
+ * The judge's uncertainty on each puzzle, which a calibration sample draws on; read (every turn,
+ * whole) only while `wanted`, and undefined while it is not or the read runs.
+ */
+export function useJudgeSignal(studyId: string, wanted: boolean) {
+  const { db } = useServices();
+  return useLiveQuery(async () => (wanted ? loadJudgeSignal(db, studyId) : undefined), [db, studyId, wanted]);
 }

@@ -116,6 +116,8 @@ export interface Study {
   judgeSamples?: JudgeSamples[];
   /** The lead's model families by model name, before those read from the names (the report's own-family check); absent: the names' own. */
   modelFamilies?: Record<string, string>;
+  /** The sample of puzzles the current assignment covers, when the lead assigned a sample rather than every puzzle. */
+  calibrationSample?: CalibrationSample;
 }
 
 /** A judge whose labels in the source are each the majority of `samples` replies, and where that number came from. */
@@ -169,6 +171,41 @@ export interface StudySetup {
   assignedAt: string;
   /** The lead changed the seeded assignment by hand, so the CLI with the seed no longer gives the same packs. */
   editedByHand: boolean;
+}
+
+/**
+ * Where a judge's uncertainty on a unit is read from, in order of preference (issue 32 point 4): the
+ * disagreement among its k samples, its label's probability (log-probabilities), or the other judges'
+ * disagreement with it.
+ */
+export const UNCERTAINTY_SOURCES = ['samples', 'probability', 'judges'] as const;
+export type UncertaintySource = (typeof UNCERTAINTY_SOURCES)[number];
+
+/** `uncertainty`: puzzles drawn more likely where the judge is less sure (active inference); `random`: every puzzle alike. */
+export const CALIBRATION_RULES = ['uncertainty', 'random'] as const;
+export type CalibrationRule = (typeof CALIBRATION_RULES)[number];
+
+/**
+ * The puzzles the lead drew for people to label (shared/study/calibration-sample.ts), and every puzzle's
+ * probability of being drawn, chosen or not: the report weights each chosen puzzle's labels by one over
+ * its probability, so the estimate over all puzzles stays unbiased.
+ */
+export interface CalibrationSample {
+  rule: CalibrationRule;
+  /** The expected number of puzzles drawn; the number drawn varies around it. */
+  budget: number;
+  seed: number;
+  /** The mix with the uniform rule under `uncertainty` (unused under `random`). */
+  tau: number;
+  /** The uncertainty source the probabilities grew with; absent under `random`, or where no puzzle had a judge signal. */
+  source?: UncertaintySource;
+  /** Under `uncertainty`, the puzzles without a judge signal, which took the uniform share; 0 under `random`. */
+  withoutSignal: number;
+  /** The puzzles drawn, in study order: the assignment covers these and no others. */
+  chosen: string[];
+  /** Puzzle id -> its probability of being drawn, in (0, 1], for every puzzle of the study. */
+  probabilities: Record<string, number>;
+  drawnAt: string;
 }
 
 export interface StudyCounts {

@@ -7,7 +7,17 @@
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
 import { MAX_FAMILY_NAME_CHARS } from '../domain/model-family';
-import { ANNOTATOR_EXPERTISE, ANSWER_LABELS, MATCH_LABELS, MAX_JUDGE_SAMPLES, MAX_REVISION, TASKS, UNPARSEABLE } from '../domain/model';
+import {
+  ANNOTATOR_EXPERTISE,
+  ANSWER_LABELS,
+  CALIBRATION_RULES,
+  MATCH_LABELS,
+  MAX_JUDGE_SAMPLES,
+  MAX_REVISION,
+  TASKS,
+  UNCERTAINTY_SOURCES,
+  UNPARSEABLE,
+} from '../domain/model';
 import type {
   Annotator,
   Assignment,
@@ -177,6 +187,40 @@ const modelFamilies = z
     }
   });
 
+/** Puzzle id -> its probability of being drawn, in (0, 1]; by hand for the same reason as `judgements`. */
+const puzzleProbabilities = z
+  .custom<Record<string, number>>((value) => isRecord(value), { error: expected('an object of probabilities by puzzle id') })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      const probability = value[key];
+      const problem =
+        idProblem('record', key) ??
+        (typeof probability === 'number' && probability > 0 && probability <= 1
+          ? undefined
+          : `expected a probability more than 0 and at most 1, got ${describeValue(probability)}`);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+    }
+  });
+
+/** Which puzzles the assignment covers and each one's probability; that they are the backup's puzzles is checkReferences'. */
+const calibrationSample = z.object(
+  {
+    rule: z.enum(CALIBRATION_RULES, { error: expected('uncertainty or random') }),
+    budget: atLeastOne,
+    seed: z.int({ error: expected('a whole number') }),
+    tau: z
+      .number({ error: expected('a number more than 0 and at most 1') })
+      .gt(0, { error: expected('a number more than 0 and at most 1') })
+      .max(1, { error: expected('a number more than 0 and at most 1') }),
+    source: z.enum(UNCERTAINTY_SOURCES, { error: expected('samples, probability or judges') }).optional(),
+    withoutSignal: count,
+    chosen: z.array(recordId, { error: expected('a list of puzzle ids') }),
+    probabilities: puzzleProbabilities,
+    drawnAt: isoTime,
+  },
+  { error: expected('the calibration sample') },
+);
+
 const studySchema = z.object(
   {
     id: studyId,
@@ -218,6 +262,7 @@ const studySchema = z.object(
       })
       .optional(),
     modelFamilies: modelFamilies.optional(),
+    calibrationSample: calibrationSample.optional(),
   },
   { error: expected('the study record') },
 );
@@ -577,6 +622,7 @@ function checkReferences(content: BackupContent, errors: ErrorList): void {
       if (problem !== undefined) errors.add(`assignments[${i}].units[${j}]`, problem);
     });
   });
+  checkCalibrationSample(content.study.calibrationSample, puzzleIds, errors);
   const questions = content.turns.reduce((n, turn) => n + (turn.type === 'question' ? 1 : 0), 0);
   const actual: StudyCounts = {
     puzzles: content.puzzles.length,
@@ -589,6 +635,31 @@ function checkReferences(content: BackupContent, errors: ErrorList): void {
     if (content.study.counts[key] !== actual[key])
       errors.add(`study.counts.${key}`, `the backup holds ${actual[key]} ${key}, not ${content.study.counts[key]}`);
   }
+}
+
+/**
+ * A calibration sample speaks of the backup's puzzles: every puzzle has a probability (the report's
+ * weights need each one), no other id has one, the chosen puzzles are among them, once each, and the
+ * budget is at most their number.
+ */
+function checkCalibrationSample(sample: Study['calibrationSample'], puzzleIds: ReadonlySet<string>, errors: ErrorList): void {
+  if (sample === undefined) return;
+  const path = 'study.calibrationSample';
+  for (const id of Object.keys(sample.probabilities))
+    if (!puzzleIds.has(id)) errors.add(`${path}.probabilities[${JSON.stringify(id)}]`, `no puzzle of the backup has the id ${quote(id)}`);
+  const missing = [...puzzleIds].filter((id) => !Object.hasOwn(sample.probabilities, id));
+  if (missing.length > 0)
+    errors.add(
+      `${path}.probabilities`,
+      `${missing.length === 1 ? 'the puzzle' : `${missing.length} puzzles, the first`} ${quote(missing[0] ?? '')} ${missing.length === 1 ? 'has' : 'have'} no probability; the sample keeps every puzzle's`,
+    );
+  const seen = new Set<string>();
+  sample.chosen.forEach((id, i) => {
+    if (!puzzleIds.has(id)) errors.add(`${path}.chosen[${i}]`, `no puzzle of the backup has the id ${quote(id)}`);
+    else if (seen.has(id)) errors.add(`${path}.chosen[${i}]`, `the puzzle ${quote(id)} is chosen twice`);
+    seen.add(id);
+  });
+  if (sample.budget > puzzleIds.size) errors.add(`${path}.budget`, `the budget is ${sample.budget} puzzles, but the backup holds ${puzzleIds.size}`);
 }
 
 function fail(error: FormatError): ParseResult<never> {

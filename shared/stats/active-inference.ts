@@ -27,6 +27,9 @@ export interface LabelledUnit extends SampledUnit {
   label: number;
 }
 
+/** The mix with the uniform rule (tau) when none is given; why 0.5, at samplingProbabilities. */
+export const DEFAULT_MIXING = 0.5;
+
 export interface ActiveMean {
   estimate: number;
   se: number;
@@ -50,7 +53,7 @@ export interface ActiveMean {
  * fix it elsewhere (0.5 in the AlphaFold and sequential ones, 0.001 in the census one): 0.5 is the
  * default here, as the app has no labels before it asks.
  */
-export function samplingProbabilities(uncertainty: readonly number[], budget: number, mixing = 0.5): number[] {
+export function samplingProbabilities(uncertainty: readonly number[], budget: number, mixing = DEFAULT_MIXING): number[] {
   const N = uncertainty.length;
   if (N === 0) throw new RangeError('sampling probabilities need at least one unit');
   if (!(budget > 0 && budget <= N)) throw new RangeError(`the budget must be more than 0 and at most the ${N} units, not ${budget}`);

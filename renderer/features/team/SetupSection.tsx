@@ -1,19 +1,29 @@
 // The lead's team setup form: the annotators (one per line), the overlap per unit, the
-// difficulty overlap, and the seed, then Assign. Starts from the stored setup, so the lead
-// can change one thing and assign again.
+// difficulty overlap, the seed, and which puzzles people label (every one, or a sample with its
+// budget), then Assign. Starts from the stored setup, so the lead can change one thing and assign again.
 
 import { useId, useState, type FormEvent } from 'react';
 import type { Study } from '../../../shared/domain/model';
+import { useJudgeSignal } from '../../services/queries';
 import type { TeamMember } from './annotator-list';
+import { signalText } from './calibration-text';
 import { PackUpdateNotice } from './PackUpdateNotice';
-import { drawSeed, initialSetupValues, type SetupFormValues } from './setup-form';
+import { drawSeed, initialSetupValues, type PuzzleChoice, type SetupFormValues } from './setup-form';
 import { useTeamSetup } from './useTeamSetup';
+
+const PUZZLE_CHOICES: ReadonlyArray<{ value: PuzzleChoice; text: string }> = [
+  { value: 'every', text: 'Every puzzle' },
+  { value: 'uncertainty', text: 'A calibration sample where the judge is least sure' },
+  { value: 'random', text: 'A plain random sample' },
+];
 
 export function SetupSection({ study, team, onAssigned }: { study: Study; team: readonly TeamMember[]; onAssigned: () => void }) {
   const [values, setValues] = useState<SetupFormValues>(() => initialSetupValues(study, team));
   const { state, assign, packUpdates } = useTeamSetup(study, onAssigned);
   const id = useId();
   const set = (field: keyof SetupFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const sampled = values.puzzles !== 'every';
+  const signal = useJudgeSignal(study.id, sampled);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void assign(values);
@@ -85,6 +95,59 @@ export function SetupSection({ study, team, onAssigned }: { study: Study; team: 
             Draw a new seed
           </button>
         </div>
+        <fieldset className="team-puzzles" aria-describedby={`${id}-puzzles-hint`}>
+          <legend className="strong">Which puzzles people label</legend>
+          {PUZZLE_CHOICES.map((choice) => (
+            <label key={choice.value}>
+              <input
+                type="radio"
+                name={`${id}-puzzles`}
+                value={choice.value}
+                data-testid={`puzzles-${choice.value}`}
+                checked={values.puzzles === choice.value}
+                onChange={() => setValues((current) => ({ ...current, puzzles: choice.value }))}
+              />{' '}
+              {choice.text}
+            </label>
+          ))}
+          <span className="muted small" id={`${id}-puzzles-hint`}>
+            A sample assigns only the puzzles it draws, each with the overlap above. Each puzzle is drawn on its own, so the number drawn varies around the
+            budget; the seed draws it, and the probability every puzzle had is kept with the study, so estimates over all puzzles stay unbiased. With one seed
+            both samples use the same random numbers, so they differ only where the judge&apos;s uncertainty moves a puzzle&apos;s chances.
+          </span>
+          {sampled && (
+            <>
+              <label className="field">
+                <span>Budget (puzzles)</span>
+                <input
+                  data-testid="budget"
+                  type="number"
+                  min={1}
+                  max={study.counts.puzzles}
+                  step={1}
+                  inputMode="numeric"
+                  value={values.budget}
+                  onChange={set('budget')}
+                  aria-describedby={`${id}-budget-hint`}
+                />
+              </label>
+              <span className="muted small" id={`${id}-budget-hint`}>
+                How many of the study&apos;s {study.counts.puzzles.toLocaleString('en-US')} puzzles the sample draws, on average.
+              </span>
+              {values.puzzles === 'uncertainty' && (
+                <p
+                  className="small"
+                  data-testid="judge-signal"
+                  data-source={signal?.source ?? ''}
+                  data-puzzles={signal?.byPuzzle.size ?? ''}
+                  aria-live="polite"
+                >
+                  {signal === undefined ? 'Reading the judge’s labels…' : signalText(signal, study.counts.puzzles)}
+                </p>
+              )}
+            </>
+          )}
+        </fieldset>
         {state.status === 'failed' && (
           <div className="notice notice-error" role="alert" data-testid="setup-problems">
             <ul className="problem-list">

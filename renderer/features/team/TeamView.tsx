@@ -8,6 +8,7 @@ import { useAnnotators, useAssignments, useTeamDatabases } from '../../services/
 import { LeadOnlyPage } from '../mode';
 import type { TeamMember } from './annotator-list';
 import { AssignmentTable } from './AssignmentTable';
+import { CalibrationSampleNotice } from './CalibrationSampleNotice';
 import { CoverageSection } from './CoverageSection';
 import { LabelFilesSection } from './LabelFilesSection';
 import { PacksSection } from './PacksSection';
@@ -66,6 +67,7 @@ function LeadTeamPage({ study }: { study: Study }) {
       {team !== undefined && <SetupSection key={study.id} study={study} team={team} onAssigned={changed} />}
       <section aria-labelledby="assignment-title">
         <h2 id="assignment-title">Assignment</h2>
+        {assigned && study.calibrationSample !== undefined && <CalibrationSampleNotice sample={study.calibrationSample} />}
         {assigned ? <AssignmentTable study={study} onChanged={changed} /> : <p className="empty">Not assigned yet: list the annotators above and assign.</p>}
       </section>
       <PacksSection studyId={study.id} assigned={assigned} />

@@ -6,10 +6,12 @@
 
 import { useCallback, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
+import { countText } from '../../../shared/domain/count-text';
 import { useTeamDatabases } from '../../services/queries';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
 import { assignTeam } from '../../db/team-setup';
+import { RULE_TEXT } from './calibration-text';
 import { readSetupForm, type SetupFormValues } from './setup-form';
 import { usePackUpdates } from './usePackUpdates';
 
@@ -26,7 +28,7 @@ export function useTeamSetup(study: Study, onAssigned: () => void) {
   const teamDatabases = useTeamDatabases(study.id);
   const assign = useCallback(
     async (values: SetupFormValues) => {
-      const read = readSetupForm(values);
+      const read = readSetupForm(values, study.counts.puzzles);
       if (!read.ok) return setState({ status: 'failed', problems: read.problems });
       if (study.setup !== undefined && !window.confirm(REASSIGN_QUESTION)) return;
       setState({ status: 'running' });
@@ -34,9 +36,14 @@ export function useTeamSetup(study: Study, onAssigned: () => void) {
       try {
         await assignTeam(db, study.id, input);
         const difficulty = input.difficultyOverlap === undefined ? 'difficulty by the same annotators' : `difficulty overlap ${input.difficultyOverlap}`;
+        const sample = input.sample === undefined ? undefined : (await db.studies.get(study.id))?.calibrationSample;
+        const puzzles =
+          sample === undefined
+            ? countText(study.counts.puzzles, 'puzzle', 'puzzles')
+            : `${sample.chosen.length.toLocaleString('en-US')} of ${countText(study.counts.puzzles, 'puzzle', 'puzzles')}, ${RULE_TEXT[sample.rule]},`;
         setState({
           status: 'done',
-          message: `Assigned ${study.counts.puzzles.toLocaleString('en-US')} puzzles to ${input.annotators.length.toLocaleString('en-US')} annotators: overlap ${input.overlap}, ${difficulty}, seed ${input.seed}.`,
+          message: `Assigned ${puzzles} to ${input.annotators.length.toLocaleString('en-US')} annotators: overlap ${input.overlap}, ${difficulty}, seed ${input.seed}.`,
         });
         onAssigned();
         const team = new Set(input.annotators.map((annotator) => annotator.id));

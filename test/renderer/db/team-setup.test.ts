@@ -3,10 +3,11 @@
 // study order; every refusal with its message and the database unchanged.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Assignment, StudyData, Task } from '../../../shared/domain/model';
+import { TASKS, type Assignment, type StudyData, type Task } from '../../../shared/domain/model';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { assignStudy } from '../../../shared/study/assignment';
+import { drawCalibrationSample, judgeSignal } from '../../../shared/study/calibration-sample';
 import { assignmentUnits } from '../../../shared/study/study-packs';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { importStudies } from '../../../renderer/db/import-study';
@@ -238,6 +239,79 @@ describe('assignTeam on larger studies: balanced', () => {
       }
       for (const counts of [loads, difficultyLoads]) expect(Math.max(...counts.values()) - Math.min(...counts.values())).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('assignTeam with a calibration sample', () => {
+  const data = demoStudy();
+  const STUDY = data.study.id;
+  // The puzzles as the database returns them, in id order: the order the draw takes them in.
+  const puzzleIds = data.puzzles.map((puzzle) => puzzle.id).sort();
+  const expectedDraw = (rule: 'uncertainty' | 'random', budget: number, seed: number) =>
+    drawCalibrationSample({ puzzleIds, signal: judgeSignal(data), rule, budget, seed });
+  let db: StudioDatabase;
+  beforeEach(async () => {
+    db = freshDatabase();
+    await importStudies(db, [data]);
+  });
+
+  it('draws the sample from the stored study, keeps it with every probability, and assigns only its puzzles', async () => {
+    const rows = await assignTeam(db, STUDY, { annotators: team('a', 'b', 'c'), overlap: 2, seed: 7, sample: { rule: 'uncertainty', budget: 5 }, now: NOW });
+    const draw = expectedDraw('uncertainty', 5, 7);
+    const study = await db.studies.get(STUDY);
+    expect(study?.calibrationSample).toEqual({ ...draw, drawnAt: NOW });
+    expect(study?.calibrationSample).toMatchObject({ rule: 'uncertainty', budget: 5, seed: 7, tau: 0.5, source: 'samples', withoutSignal: 0 });
+    expect(Object.keys(study?.calibrationSample?.probabilities ?? {})).toEqual(puzzleIds);
+    expect(draw.chosen.length).toBeGreaterThan(0);
+    expect(draw.chosen.length).toBeLessThan(puzzleIds.length);
+    // The chosen puzzles' units, assigned as assignStudy assigns them (the order is the stored one, checked above); no other puzzle's.
+    const expected = assignmentUnits(data, assignStudy({ puzzleIds: draw.chosen, annotatorIds: ['a', 'b', 'c'], overlap: 2, seed: 7 }));
+    for (const id of ['a', 'b', 'c'])
+      for (const task of TASKS) expect([...(unitsOf(rows, id, task) ?? [])].sort()).toEqual([...(expected.get(id)?.[task] ?? [])].sort());
+    const chosen = new Set(draw.chosen);
+    const assignedPuzzles = new Set(
+      rows.flatMap((row) => (row.task === 'difficulty' ? row.units : row.units.map((unit) => data.turns.find((turn) => turn.id === unit)?.puzzleId))),
+    );
+    expect([...assignedPuzzles].sort()).toEqual([...chosen].sort());
+    const audit = await db.audit.where('studyId').equals(STUDY).last();
+    expect(audit?.detail).toContain(
+      `assigned a calibration sample of ${draw.chosen.length} of 15 puzzles (uncertainty rule, budget 5, uncertainty from the judge's samples)`,
+    );
+  });
+
+  it('draws a plain random sample with probability budget / N each, and drops the sample when every puzzle is assigned again', async () => {
+    await assignTeam(db, STUDY, { annotators: team('a', 'b'), overlap: 1, seed: 7, sample: { rule: 'random', budget: 6 }, now: NOW });
+    const study = await db.studies.get(STUDY);
+    expect(study?.calibrationSample).toEqual({ ...expectedDraw('random', 6, 7), drawnAt: NOW });
+    expect(new Set(Object.values(study?.calibrationSample?.probabilities ?? {}))).toEqual(new Set([6 / 15]));
+    expect(study?.calibrationSample?.source).toBeUndefined();
+
+    await assignTeam(db, STUDY, { annotators: team('a', 'b'), overlap: 1, seed: 7, now: LATER });
+    expect((await db.studies.get(STUDY))?.calibrationSample).toBeUndefined();
+    expect((await db.studies.get(STUDY))?.setup?.assignedAt).toBe(LATER);
+  });
+
+  it('refuses a budget it cannot spend, and a draw that chose no puzzle, writing nothing', async () => {
+    await assignTeam(db, STUDY, { annotators: team('a', 'b'), overlap: 1, seed: 1, now: NOW });
+    const refused = (budget: number, seed: number) =>
+      rangeRefusal(db, () => assignTeam(db, STUDY, { annotators: team('a', 'b'), overlap: 1, seed, sample: { rule: 'uncertainty', budget }, now: LATER }));
+    expect(await refused(16, 1)).toBe("the budget must be a whole number of puzzles from 1 to the study's 15, not 16");
+    expect(await refused(0, 1)).toBe("the budget must be a whole number of puzzles from 1 to the study's 15, not 0");
+    const emptySeed = Array.from({ length: 200 }, (_, i) => i + 1).find((seed) => expectedDraw('uncertainty', 1, seed).chosen.length === 0);
+    expect(emptySeed).toBeDefined();
+    expect(await refused(1, emptySeed ?? 0)).toBe(
+      `the draw with seed ${emptySeed} chose no puzzle (each puzzle is drawn on its own, 1 on average); draw a new seed or raise the budget`,
+    );
+  });
+
+  it('keeps the sample through a hand edit, which marks the setup as edited by hand', async () => {
+    await assignTeam(db, STUDY, { annotators: team('a', 'b'), overlap: 1, seed: 7, sample: { rule: 'uncertainty', budget: 5 }, now: NOW });
+    const before = (await db.studies.get(STUDY))?.calibrationSample;
+    const outside = puzzleIds.find((id) => !before?.chosen.includes(id)) ?? '';
+    expect(await setPuzzleAssignment(db, STUDY, { annotatorId: 'a', puzzleId: outside, part: 'turns', assigned: true, now: LATER })).toBe(true);
+    const after = await db.studies.get(STUDY);
+    expect(after?.calibrationSample).toEqual(before);
+    expect(after?.setup?.editedByHand).toBe(true);
   });
 });
 

@@ -154,6 +154,58 @@ describe('backups: build, serialize, parse', () => {
     );
   });
 
+  it("keeps the study's calibration sample with every puzzle's probability, and refuses one that does not speak of the backup's puzzles", () => {
+    const content = demoContent();
+    const [first, second] = demo.puzzles.map((puzzle) => puzzle.id);
+    const probabilities = Object.fromEntries(demo.puzzles.map((puzzle, index) => [puzzle.id, index === 0 ? 1 : 0.25]));
+    const calibrationSample = {
+      rule: 'uncertainty' as const,
+      budget: 4,
+      seed: 7,
+      tau: 0.5,
+      source: 'samples' as const,
+      withoutSignal: 0,
+      chosen: [first ?? '', second ?? ''],
+      probabilities,
+      drawnAt: NOW,
+    };
+    const backup = buildBackup({ ...content, study: { ...content.study, calibrationSample } }, { createdAt: NOW, app: 'agreement-studio test' });
+    expect(valueOf(parseBackup(source(serializeBackup(backup)))).study.calibrationSample).toEqual(calibrationSample);
+
+    const withSample = (change: Record<string, unknown>) => {
+      const raw = rawSample();
+      return errorsOf(
+        parseBackup(source(signed({ ...raw, study: { ...(raw.study as Record<string, unknown>), calibrationSample: { ...calibrationSample, ...change } } }))),
+      );
+    };
+    expect(withSample({ probabilities: { ...probabilities, [first ?? '']: 0 } })).toContainEqual(
+      expect.objectContaining({
+        path: `study.calibrationSample.probabilities["${first}"]`,
+        message: expect.stringContaining('expected a probability more than 0 and at most 1, got the number 0'),
+      }),
+    );
+    expect(withSample({ probabilities: { ...probabilities, 'p-elsewhere': 0.5 } })).toContainEqual(
+      expect.objectContaining({ path: 'study.calibrationSample.probabilities["p-elsewhere"]', message: 'no puzzle of the backup has the id "p-elsewhere"' }),
+    );
+    const withoutSecond = Object.fromEntries(Object.entries(probabilities).filter(([id]) => id !== second));
+    expect(withSample({ probabilities: withoutSecond })).toContainEqual(
+      expect.objectContaining({
+        path: 'study.calibrationSample.probabilities',
+        message: `the puzzle "${second}" has no probability; the sample keeps every puzzle's`,
+      }),
+    );
+    expect(withSample({ chosen: [first, 'p-elsewhere', first] })).toEqual([
+      expect.objectContaining({ path: 'study.calibrationSample.chosen[1]', message: 'no puzzle of the backup has the id "p-elsewhere"' }),
+      expect.objectContaining({ path: 'study.calibrationSample.chosen[2]', message: `the puzzle "${first}" is chosen twice` }),
+    ]);
+    expect(withSample({ rule: 'greedy', budget: 99 })).toContainEqual(
+      expect.objectContaining({ path: 'study.calibrationSample.rule', message: expect.stringContaining('uncertainty or random') }),
+    );
+    expect(withSample({ budget: 99 })).toContainEqual(
+      expect.objectContaining({ path: 'study.calibrationSample.budget', message: `the budget is 99 puzzles, but the backup holds ${demo.puzzles.length}` }),
+    );
+  });
+
   it("keeps the study's judge samples (SPLAT's judge_times), so the report still says its labels are majorities after a restore", () => {
     const content = demoContent();
     const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];

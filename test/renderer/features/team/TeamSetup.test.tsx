@@ -172,4 +172,55 @@ describe('TeamView setup', () => {
     expect((screen.getByTestId('seed') as HTMLInputElement).value).toBe('9');
     expect(screen.getByTestId('assign').textContent).toBe('Assign again');
   });
+
+  it('assigns a calibration sample where the judge is least sure: says what the uncertainty is read from, then assigns only the drawn puzzles', async () => {
+    const { db } = await renderTeam();
+    expect((screen.getByLabelText('Every puzzle') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('budget')).toBeNull();
+    fireEvent.click(screen.getByLabelText('A calibration sample where the judge is least sure'));
+    const signal = await screen.findByTestId('judge-signal');
+    await waitFor(() => expect(signal.getAttribute('data-source')).toBe('samples'));
+    expect(signal.textContent).toBe(
+      `The judge's uncertainty is read from the disagreement among the judge's repeated samples, on ${demo.puzzles.length} of ${demo.puzzles.length} puzzles.`,
+    );
+    expect(screen.getByLabelText('Budget (puzzles)')).toBe(screen.getByTestId('budget'));
+
+    fill({ annotators: 'ann-01\nann-02\nann-03', overlap: '2', seed: '7' });
+    fireEvent.change(screen.getByTestId('budget'), { target: { value: '16' } });
+    fireEvent.click(screen.getByTestId('assign'));
+    expect(await problems()).toEqual([`Budget: enter a whole number from 1 to ${demo.puzzles.length}.`]);
+
+    fireEvent.change(screen.getByTestId('budget'), { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('assign'));
+    const status = await screen.findByTestId('setup-status');
+    const sample = (await db.studies.get(studyId))?.calibrationSample;
+    expect(sample).toMatchObject({ rule: 'uncertainty', budget: 5, seed: 7, source: 'samples' });
+    const chosen = sample?.chosen.length ?? 0;
+    expect(status.textContent).toBe(
+      `Assigned ${chosen} of ${demo.puzzles.length} puzzles, a calibration sample where the judge is least sure, to 3 annotators: overlap 2, difficulty by the same annotators, seed 7.`,
+    );
+    const notice = await screen.findByTestId('calibration-sample');
+    expect(notice.getAttribute('data-chosen')).toBe(String(chosen));
+    expect(notice.textContent).toMatch(
+      new RegExp(
+        `^This assignment is a calibration sample where the judge is least sure: ${chosen} of ${demo.puzzles.length} puzzles drawn \\(budget 5, seed 7\\)`,
+      ),
+    );
+    const table = await screen.findByTestId('assignment-table');
+    await waitFor(() => expect(table.querySelectorAll('[data-puzzle-row]').length).toBe(demo.puzzles.length));
+    const assignedRows = [...table.querySelectorAll('[data-puzzle-row]')].filter((row) => row.querySelector('[data-turn-annotators="2"]') !== null);
+    expect(assignedRows.map((row) => row.getAttribute('data-puzzle-row')).sort()).toEqual([...(sample?.chosen ?? [])].sort());
+  });
+
+  it('opens with the stored sample rule and budget in the form', async () => {
+    const setup = await teamSetup('lead');
+    const { assignTeam } = await import('../../../../renderer/db/team-setup');
+    await assignTeam(setup.db, studyId, { annotators: [{ id: 'ann-01', name: 'Ada' }], overlap: 1, seed: 3, sample: { rule: 'random', budget: 6 } });
+    renderWithServices(<TeamView studyId={studyId} />, setup.services);
+    await screen.findByTestId('annotator-list');
+    expect((screen.getByLabelText('A plain random sample') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('budget') as HTMLInputElement).value).toBe('6');
+    expect(screen.queryByTestId('judge-signal')).toBeNull();
+    expect((await screen.findByTestId('calibration-sample')).getAttribute('data-rule')).toBe('random');
+  });
 });
