@@ -19,6 +19,7 @@ import { judgePairsPlan } from '../stats/study/judge-pairs';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import { questionItems, solveRateItems } from '../stats/study/prediction-powered-items';
 import { predictionPoweredScoresPlan } from '../stats/study/prediction-powered-scores';
+import { questionLabelShares, type QuestionLabelItem } from '../stats/study/question-label-shares';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { fitnessCards, type CardEvidence, type JudgeKappa } from './fitness-card';
 import { holmFamilyText } from './holm-families';
@@ -31,6 +32,7 @@ import type {
   JudgeRankingRow,
   PairKappa,
   PredictionPoweredScoreRow,
+  QuestionLabelShares,
   SelfConsistencyRow,
   JudgesSection,
   PairedTest,
@@ -108,11 +110,13 @@ export function judgesSectionPlan(
       settings.bootstrap,
     );
     const kappasPlan = clusteredKappasPlan(biasPlan.majorityPairs, settings.bootstrap);
+    const scoreItems =
+      task === 'match'
+        ? { ...solveRateItems(data, judges, gamesOfJudges, buckets[task], columns), labelItems: undefined }
+        : questionItems(data, taskUnits, judges, buckets[task], columns, units.categories[task]);
     const scoresPlan = predictionPoweredScoresPlan({
       measure: task === 'match' ? 'solve-rate' : 'question-accuracy',
-      ...(task === 'match'
-        ? solveRateItems(data, judges, gamesOfJudges, buckets[task], columns)
-        : questionItems(data, taskUnits, judges, buckets[task], columns)),
+      ...scoreItems,
       buckets: buckets[task],
       bootstrap: settings.bootstrap,
     });
@@ -170,7 +174,7 @@ export function judgesSectionPlan(
             `${plural(pairs, 'pair')} of judges x ${plural(counted.size, 'bucket')}${tally(paired.tested, paired.rows)}${twinText(twins)}`,
           ),
         );
-      predictionPowered.push(...scoresPlan.result());
+      predictionPowered.push(...withLabelShares(scoresPlan.result(), scoreItems, buckets[task], units.categories[task]));
       section.againstPeople.push(...againstPeople);
       section.comparisons.push(...comparisons);
       section.altTest.push(
@@ -272,3 +276,25 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 /** What the family leaves out: the figures without a test (no discordant pair, or no spread to test against). */
 const tally = (tested: number, all: number) => (tested === all ? '' : `; the ${all - tested} without a test are left out, so ${tested} p-values are adjusted`);
+
+/**
+ * The question rows with their yes and relevant shares corrected through each judge's three-label
+ * confusion (issue 32 point 2), per bucket (All over every bucket); the solve-rate rows as they are.
+ */
+function withLabelShares(
+  rows: PredictionPoweredScoreRow[],
+  { cells, strata, labelItems }: { cells: readonly { judge: string }[]; strata: readonly ReportBucket[]; labelItems: readonly QuestionLabelItem[] | undefined },
+  buckets: readonly ReportBucket[],
+  categories: readonly string[],
+): PredictionPoweredScoreRow[] {
+  if (labelItems === undefined) return rows;
+  const judgeOfCell = cells.map((cell) => cell.judge);
+  const sharesOf = new Map(
+    buckets.map((bucket) => {
+      const inBucket = new Set(bucket === 'all' ? strata.map((_, s) => s) : [strata.indexOf(bucket)]);
+      return [bucket, questionLabelShares(labelItems, judgeOfCell, inBucket, categories)];
+    }),
+  );
+  // The rows come bucket by bucket, each with every cell in order.
+  return rows.map((row, r) => ({ ...row, labelShares: sharesOf.get(row.bucket)?.[r % cells.length] as QuestionLabelShares }));
+}

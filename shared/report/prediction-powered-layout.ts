@@ -4,6 +4,7 @@
 // solve rate beside it; a sentence on when each applies. Absent when no score has an estimate.
 
 import type { AgreementReport, CorrectedScoreRow, JudgesSection, PredictionPoweredMeasure, PredictionPoweredScoreRow } from './model/report-model';
+import { CHECKED_CLUSTERS } from '../stats/study/resampling';
 import { BUCKET_NAME, formatPercent, formatStatistic, intervalSuffix, UNDEFINED, type LayoutTable } from './table-layout';
 
 const TITLE: Record<PredictionPoweredMeasure, string> = {
@@ -16,6 +17,8 @@ const ITEMS: Record<PredictionPoweredMeasure, string> = {
     'sessions with a final answer the judge gave a verdict on (sessions without a final are unsolved under anyone, so every score is scaled by their counted share)',
   'question-accuracy': "questions the judge answered, counted yes or not as AgentBench's accuracy counts them",
 };
+
+const fewClusters = (row: PredictionPoweredScoreRow) => row.labelledClusters < CHECKED_CLUSTERS;
 
 const MEASURE_ORDER: readonly PredictionPoweredMeasure[] = ['solve-rate', 'question-accuracy'];
 
@@ -44,6 +47,12 @@ function measureTables(judges: JudgesSection, measure: PredictionPoweredMeasure)
     if (!reasons.includes(row.reason)) reasons.push(row.reason);
     return reasons.indexOf(row.reason) + 1;
   };
+  const labelNoteOf = (row: PredictionPoweredScoreRow) => {
+    const reason = row.labelShares?.reason;
+    if (reason === undefined) return undefined;
+    if (!reasons.includes(reason)) reasons.push(reason);
+    return reasons.indexOf(reason) + 1;
+  };
   const corrected = (row: PredictionPoweredScoreRow): CorrectedScoreRow | undefined =>
     judges.correctedScores.find((one) => one.judge === row.judge && one.player === row.player && one.bucket === row.bucket);
   const solveRate = measure === 'solve-rate';
@@ -53,28 +62,21 @@ function measureTables(judges: JudgesSection, measure: PredictionPoweredMeasure)
     id: `judges-prediction-powered-${measure}`,
     wide: true,
     title: TITLE[measure],
-    caption: `The items are the ${ITEMS[measure]}. Judge alone: the share the judge calls positive. People alone: the share people call positive among the items they labelled, with its 95% CI. Prediction-powered: PPI++ (Angelopoulos, Duchi and Zrnic 2023), the judge's verdicts on every item corrected by people's on the labelled ones, with the paper's 95% CI; All is stratified by bucket (Fisch et al. 2024) unless a bucket has too few labels. In %.`,
-    columns: [
-      'Judge',
-      'Player',
-      'Bucket',
-      'Judge alone',
-      'People alone (95% CI)',
-      'Prediction-powered (95% CI)',
-      ...(solveRate ? ['Rogan-Gladen (95% CI)'] : []),
-    ],
+    caption: `The items are the ${ITEMS[measure]}. By people: the share people call positive among the items they labelled, with its 95% CI. PPI++ (Angelopoulos, Duchi and Zrnic 2023): the judge's verdicts on every item corrected by people's on the labelled ones, with the paper's 95% CI; All is stratified by bucket (Fisch et al. 2024) unless a bucket has too few labels. In %, each with its 95% CI.`,
+    columns: ['Judge', 'Player', 'Bucket', 'By people', 'PPI++', solveRate ? 'Rogan-Gladen' : 'Three labels'],
     labelColumns: 3,
     rows: rows.map((row) => ({
       ...labelsOf(row),
       values: [
-        formatPercent(row.judgeScore),
         scoreCell(row.peopleScore, row.peopleCi95, undefined),
         `${scoreCell(row.estimate, row.ci95, noteOf(row))}${row.judgeNoBetterThanScore ? ' †' : ''}`,
-        ...(solveRate ? [scoreCell(corrected(row)?.theta ?? null, corrected(row)?.ci95 ?? null, undefined)] : []),
+        solveRate
+          ? scoreCell(corrected(row)?.theta ?? null, corrected(row)?.ci95 ?? null, undefined)
+          : scoreCell(row.labelShares?.yes.share ?? null, row.labelShares?.yes.ci95 ?? null, labelNoteOf(row)),
       ],
     })),
     notes: [
-      `When each applies. Prediction-powered: unbiased when people labelled a uniform random sample of the judged items (within each bucket for All), whatever the judge's errors; its CI assumes independent items and about 30 labelled items or more (with fewer, it covers less than 95%). ${solveRate ? 'Rogan-Gladen (Lee et al. 2025): when the judge errs on the player as on the calibration sessions; it needs no unlabelled items. ' : ''}Judge alone: only if the judge never errs.`,
+      `When each applies. PPI++: unbiased when people labelled a uniform random sample of the judged items (within each bucket for All), whatever the judge's errors; its CI assumes independent items and about 30 labelled items or more (with fewer, it covers less than 95%). ${solveRate ? 'Rogan-Gladen (Lee et al. 2025): when the judge errs on the player as on the calibration sessions; it needs no unlabelled items. ' : "Three labels: the judge's yes / no / irrelevant mix on the player's questions corrected through its confusion matrix on the bucket's questions people labelled (all players), with a delta-method 95% CI counting both; when the judge errs on the player as on those questions. "}By judge: only if the judge never errs.`,
       ...(rows.some((row) => row.judgeNoBetterThanScore)
         ? [
             '†: the judge agrees with people on the labelled items no more often than the score it grades. Dorner, Nastl and Hardt (2025): a judge no better than the model it grades is worth at most about twice the human labels, however many items it labels.',
@@ -89,27 +91,33 @@ function measureTables(judges: JudgesSection, measure: PredictionPoweredMeasure)
     title: `${TITLE[measure]}: its bootstrap and the labels it saved`,
     caption:
       "Bootstrap: the percentile 95% CI of a cluster bootstrap by puzzle, lambda tuned again in each replicate, in %. Lambda: the weight of the judge's verdicts, tuned for the narrowest interval (by bucket for a stratified All). Worth: the human labels alone that would give as narrow an interval; saved: worth minus labelled.",
-    columns: ['Judge', 'Player', 'Bucket', 'Bootstrap 95% CI', 'Lambda', 'Labelled', 'Judged', 'Worth', 'Saved', ...(anyTied ? ['Tied, left out'] : [])],
+    columns: ['Judge', 'Player', 'Bucket', 'By judge', 'Bootstrap', 'Lambda', 'Labelled', 'Worth (saved)', ...(anyTied ? ['Tied'] : [])],
     labelColumns: 3,
     rows: rows
       .filter((row) => row.estimate !== null)
       .map((row) => ({
         ...labelsOf(row),
         values: [
-          intervalSuffix(row.bootstrapCi95, formatPercent).trim() || UNDEFINED,
+          formatPercent(row.judgeScore),
+          `${intervalSuffix(row.bootstrapCi95, formatPercent).trim() || UNDEFINED}${fewClusters(row) ? ' ‡' : ''}`,
           row.lambda === null ? (row.stratified ? 'by bucket' : UNDEFINED) : formatStatistic(row.lambda, 2),
-          String(row.labelled),
-          String(row.judged),
-          labelsCell(row.effectiveLabels),
-          labelsCell(row.labelsSaved),
+          `${row.labelled} of ${row.judged}`,
+          row.effectiveLabels === null ? UNDEFINED : `${labelsCell(row.effectiveLabels)} (${labelsCell(row.labelsSaved)})`,
           ...(anyTied ? [String(row.tied)] : []),
         ],
       })),
-    notes: anyTied
-      ? [
-          'Tied, left out: items people labelled without a strict majority. A tie is no random missing label (ties fall on the hard items), so these are neither labelled nor unlabelled: every figure leaves them out.',
-        ]
-      : [],
+    notes: [
+      ...(rows.some((row) => row.estimate !== null && fewClusters(row))
+        ? [
+            `‡: people's labels fall in fewer than ${CHECKED_CLUSTERS} puzzles here, fewer than any interval of the report was checked at: both intervals may be far too narrow.`,
+          ]
+        : []),
+      ...(anyTied
+        ? [
+            'Tied: items people labelled without a strict majority, left out. A tie is no random missing label (ties fall on the hard items), so these are neither labelled nor unlabelled: every figure leaves them out.',
+          ]
+        : []),
+    ],
   };
   return [scores, basis];
 }

@@ -395,7 +395,8 @@ function judgesRows(report: AgreementReport): Row[] {
 /**
  * The prediction-powered scores (`prediction_powered`, a the judge, b the player): the judge's
  * and people's scores, the estimate with its CLT interval (n the judged items), the bootstrap's
- * interval, lambda, the labelled items and what they were worth and saved (n the labelled).
+ * interval, lambda, the labelled items and what they were worth and saved (n the labelled); for
+ * questions, the yes and relevant shares corrected through the judge's three-label confusion.
  */
 function predictionPoweredRows(judges: JudgesSection): Row[] {
   return (judges.predictionPowered ?? [])
@@ -411,6 +412,12 @@ function predictionPoweredRows(judges: JudgesSection): Row[] {
         figure('lambda', row.lambda, row.judged),
         figure('effective_labels', row.effectiveLabels, row.labelled),
         figure('labels_saved', row.labelsSaved, row.labelled),
+        ...(row.labelShares === undefined
+          ? []
+          : [
+              figure('question_accuracy_three_labels', row.labelShares.yes.share, row.judged, row.labelShares.yes.ci95),
+              figure('relevance_three_labels', row.labelShares.relevant.share, row.judged, row.labelShares.relevant.ci95),
+            ]),
       ];
     });
 }

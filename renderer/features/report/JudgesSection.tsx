@@ -9,6 +9,7 @@ import { BiasChecksTable } from './BiasChecksTable';
 import { ChoiceChips } from './ChoiceChips';
 import { ConfidenceTables } from './ConfidenceTables';
 import { HumanLikenessTables } from './HumanLikenessTables';
+import { PredictionPoweredTables } from './PredictionPoweredTables';
 import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
 import { indexJudges } from './judges-view';
@@ -77,6 +78,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
           <BiasChecksTable report={report} task={task} bucket={bucket} />
           <HumanLikenessTables report={report} task={task} />
           <ConfidenceTables report={report} task={task} />
+          <PredictionPoweredTables report={report} task={task} bucket={bucket} />
         </>
       )}
     </section>

@@ -348,6 +348,25 @@ export interface JudgesSection {
   predictionPowered?: PredictionPoweredScoreRow[];
 }
 
+/** A share of a player's questions corrected through the judge's three-label confusion (shared/stats/study/question-label-shares.ts). */
+export interface CorrectedQuestionShare {
+  /** The corrected share, 0 to 1; null with `reason`. */
+  share: number | null;
+  ci95: Interval | null;
+  /** The share as the judge's labels give it, before correction. */
+  judgeShare: number;
+}
+
+/** The question accuracy with all three answer labels: yes, and yes or no (relevant), corrected. */
+export interface QuestionLabelShares {
+  yes: CorrectedQuestionShare;
+  /** Yes or no: the question was relevant. */
+  relevant: CorrectedQuestionShare;
+  /** True when the inversion gave a share below 0 and the shares were made a distribution again. */
+  clamped: boolean;
+  reason?: string;
+}
+
 /** What a prediction-powered score is of: the solve rate from the finals, the question accuracy (yes replies) from the questions. */
 export type PredictionPoweredMeasure = 'solve-rate' | 'question-accuracy';
 
@@ -361,6 +380,8 @@ export interface PredictionPoweredScoreRow {
   judged: number;
   /** Judged items people labelled without a strict majority, left out of every figure. */
   tied: number;
+  /** The puzzles (units, when units are resampled) the labelled items fall in: below 12 no interval's coverage is checked. */
+  labelledClusters: number;
   labelled: number;
   unlabelled: number;
   /** What the score is over: the judged items and the known negatives (sessions without a final). */
@@ -394,6 +415,8 @@ export interface PredictionPoweredScoreRow {
   judgeNoBetterThanScore: boolean;
   /** Why `estimate` is null. */
   reason?: string;
+  /** Question accuracy only: the yes and relevant shares corrected through the judge's yes / no / irrelevant confusion (issue 32 point 2). */
+  labelShares?: QuestionLabelShares;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ReportBucket } from '../../report/model/report-model';
 import { sessionResult, type SessionGame } from './player-outcomes';
 import type { PredictionPoweredInput, PredictionPoweredItem } from './prediction-powered-scores';
 import type { TaskColumns } from './judges-against-people';
+import type { QuestionLabelItem } from './question-label-shares';
 import type { TaskUnit } from './study-units';
 
 type Items = Pick<PredictionPoweredInput, 'cells' | 'strata' | 'items' | 'knownNegatives' | 'clusterCounts'>;
@@ -93,7 +94,8 @@ export function questionItems(
   judges: readonly string[],
   buckets: readonly ReportBucket[],
   columns: TaskColumns,
-): Items {
+  categories: readonly string[],
+): Items & { labelItems: QuestionLabelItem[] } {
   const strata = strataOf(buckets);
   const playerOfSession = new Map(data.sessions.map((session) => [session.id, session.player]));
   const playerOfTurn = new Map(data.turns.map((turn) => [turn.id, playerOfSession.get(turn.sessionId)]));
@@ -101,6 +103,8 @@ export function questionItems(
   const playerIndex = new Map(players.map((player, p) => [player, p]));
   const cells = judges.flatMap((judge) => players.map((player) => ({ judge, player })));
   const items: PredictionPoweredItem[] = [];
+  const labelItems: QuestionLabelItem[] = [];
+  const categoryOf = new Map(categories.map((category, k) => [category, k]));
   answerUnits.forEach((unit, u) => {
     const player = playerOfTurn.get(unit.id);
     const stratum = strata.indexOf(unit.bucket);
@@ -113,7 +117,11 @@ export function questionItems(
       const label = unit.judgements.get(judge);
       if (label === undefined || label === UNPARSEABLE) return;
       items.push({ cell: j * players.length + p, stratum, clusterIn, judge: label === 'yes' ? 1 : 0, people });
+      const judgeCategory = categoryOf.get(label);
+      if (judgeCategory !== undefined) {
+        labelItems.push({ cell: j * players.length + p, stratum, judge: judgeCategory, people: majority === null ? null : (categoryOf.get(majority) ?? null) });
+      }
     });
   });
-  return { cells, strata, items, clusterCounts: clusterCounts(columns) };
+  return { cells, strata, items, labelItems, clusterCounts: clusterCounts(columns) };
 }

@@ -73,6 +73,14 @@ export function predictionPoweredScoresPlan(input: PredictionPoweredInput): { jo
     else addItem(sample, (item.cell * strataCount + item.stratum) * SUMS, item);
   }
   const negatives = (cell: number, stratum: number) => input.knownNegatives?.(cell, stratum) ?? 0;
+  // The clusters people's labels fall in, per bucket and cell: with few, no interval is checked.
+  const labelledClusters = buckets.map(() => cells.map(() => new Set<number>()));
+  for (const item of items) {
+    if (item.people === null || item.people === 'tied') continue;
+    item.clusterIn.forEach((cluster, b) => {
+      if (cluster >= 0) labelledClusters[b]?.[item.cell]?.add(cluster);
+    });
+  }
   const strataOf = (b: number): number[] => (b === all ? strata.map((_, s) => s) : [strata.indexOf(buckets[b] as ReportBucket)]);
   const figures = buckets.map((_, b) => cells.map((__, c) => cellFigures(sample, c, strataOf(b), strataCount, (s) => negatives(c, s))));
   const replicates = buckets.map(() => cells.map(() => new Float64Array(bootstrap.replicates)));
@@ -103,6 +111,7 @@ export function predictionPoweredScoresPlan(input: PredictionPoweredInput): { jo
             player: cell.player,
             bucket,
             tied: strataOf(b).reduce((sum, stratum) => sum + (tied[c * strataCount + stratum] as number), 0),
+            labelledClusters: labelledClusters[b]?.[c]?.size ?? 0,
             ...own,
             bootstrapCi95: own.estimate === null || defined.length === 0 ? null : percentileInterval(defined),
             undefinedReplicates: own.estimate === null ? 0 : done - defined.length,
@@ -150,7 +159,10 @@ function sumsAt(sums: Float64Array, at: number): PredictionPoweredSums {
   };
 }
 
-type SampleFigures = Omit<PredictionPoweredScoreRow, 'measure' | 'judge' | 'player' | 'bucket' | 'tied' | 'bootstrapCi95' | 'undefinedReplicates'>;
+type SampleFigures = Omit<
+  PredictionPoweredScoreRow,
+  'measure' | 'judge' | 'player' | 'bucket' | 'tied' | 'labelledClusters' | 'bootstrapCi95' | 'undefinedReplicates'
+>;
 
 const Z95 = normalQuantile(0.975);
 

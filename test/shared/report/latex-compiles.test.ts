@@ -17,7 +17,11 @@ import { biasStudy } from '../stats/study/bias-study';
 const NOW = '2026-11-22T10:00:00.000Z';
 
 /** A study as wide as the tables get: three judges, every bucket including unrated, four players, long names. */
-function wideReport(judges: readonly string[] = ['synthetic-judge-a', 'synthetic-judge-b', 'synthetic-judge-c']): AgreementReport {
+/** `labelled(i)`: whether people labelled the i-th puzzle's turns (all by default). */
+function wideReport(
+  judges: readonly string[] = ['synthetic-judge-a', 'synthetic-judge-b', 'synthetic-judge-c'],
+  labelled: (puzzle: number) => boolean = () => true,
+): AgreementReport {
   const generated = generateSyntheticStudy({ puzzles: 24, annotators: 6, seed: 11, judges, judgeErrorRates: [0.1, 0.2, 0.3] });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
   if (!parsed.ok) throw new Error('the synthetic bundle does not parse');
@@ -27,9 +31,13 @@ function wideReport(judges: readonly string[] = ['synthetic-judge-a', 'synthetic
   const puzzles = study.puzzles.map((puzzle) => (unrated.has(puzzle.id) ? { ...puzzle, difficulty: undefined } : puzzle));
   const players = ['gpt-4o-2024-08-06', 'claude-3-5-sonnet', 'llama-3.1-70b-instruct', 'qwen2.5-72b'];
   const sessions = study.sessions.map((session, index) => ({ ...session, player: players[index % players.length] as string }));
+  const puzzleOfTurn = new Map(study.turns.map((turn) => [turn.id, study.sessions.find((session) => session.id === turn.sessionId)?.puzzleId]));
+  const puzzleIndex = new Map(study.puzzles.map((puzzle, index) => [puzzle.id, index]));
+  const unlabelled = (unit: string) => !labelled(puzzleIndex.get(puzzleOfTurn.get(unit) ?? unit) ?? 0);
   const labels = generated.labelFiles.flatMap((file) =>
     file.labels
       .filter((label) => !(label.task === 'difficulty' && unrated.has(label.unit)))
+      .filter((label) => label.task === 'difficulty' || !unlabelled(label.unit))
       .map((label) => ({ annotatorId: file.annotator.id, unitId: label.unit, task: label.task, value: label.value })),
   );
   const annotatorNames = Object.fromEntries(
@@ -202,6 +210,27 @@ describe('the LaTeX tables in a two-column paper', () => {
         'judges-self-match',
         'judges-model-pairs-match',
         'judges-calibration-answer',
+      ]),
+    );
+    expect(log).not.toMatch(/Overfull \\hbox/);
+    for (const table of tables) {
+      const size = measured.get(table.id);
+      const limit = table.wide ? size?.page : size?.column;
+      expect(size?.width, table.id).toBeLessThanOrEqual(limit ?? 0);
+    }
+  });
+
+  it('compile and fit with the prediction-powered scores, people having labelled a third of the puzzles', { timeout: 60_000 }, (context) => {
+    needPdflatex(context);
+    const report = wideReport(undefined, (puzzle) => puzzle % 3 === 0);
+    expect((report.judges?.predictionPowered ?? []).some((row) => row.estimate !== null)).toBe(true);
+    const { log, tables, measured } = compile(renderLatex(report));
+    expect(tables.map((table) => table.id)).toEqual(
+      expect.arrayContaining([
+        'judges-prediction-powered-solve-rate',
+        'judges-prediction-powered-solve-rate-labels',
+        'judges-prediction-powered-question-accuracy',
+        'judges-prediction-powered-question-accuracy-labels',
       ]),
     );
     expect(log).not.toMatch(/Overfull \\hbox/);
