@@ -59,7 +59,9 @@ export function questionLabelShares(
     const counts = calibration.get(judge);
     const missing = categories.filter((_, k) => (counts?.[k] ?? []).reduce((sum, count) => sum + count, 0) === 0);
     if (counts === undefined || missing.length > 0) {
-      return uncorrected(`people's majority gave no ${(counts === undefined ? categories : missing).join(' or ')} answer here to measure the judge's errors on`);
+      return uncorrected(
+        `people's majority gave no ${(counts === undefined ? categories : missing).join(' or ')} answer here to measure the judge's errors on`,
+      );
     }
     const shares = confusionCorrectedShares(counts, mix);
     const combination = (weights: number[]): CorrectedQuestionShare | null => {
