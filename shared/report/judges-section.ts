@@ -87,6 +87,7 @@ export function judgesSectionPlan(
   // Each judge of the finals' sessions, read once for its corrected and prediction-powered scores and its player ranking.
   const gamesOfJudges = sessionGamesOfJudges(data, units, units.judges.match);
   const predictionPowered: PredictionPoweredScoreRow[] = [];
+  const sample = weightedSample(data);
   const planned = tasks.map((task) => {
     const taskUnits = units.units[task];
     const judges = units.judges[task];
@@ -112,13 +113,14 @@ export function judgesSectionPlan(
     const kappasPlan = clusteredKappasPlan(biasPlan.majorityPairs, settings.bootstrap);
     const scoreItems =
       task === 'match'
-        ? { ...solveRateItems(data, judges, gamesOfJudges, buckets[task], columns), labelItems: undefined }
-        : questionItems(data, taskUnits, judges, buckets[task], columns, units.categories[task]);
+        ? { ...solveRateItems(data, judges, gamesOfJudges, buckets[task], columns, sample?.inclusionOf), labelItems: undefined }
+        : questionItems(data, taskUnits, judges, buckets[task], columns, units.categories[task], sample?.inclusionOf);
     const scoresPlan = predictionPoweredScoresPlan({
       measure: task === 'match' ? 'solve-rate' : 'question-accuracy',
       ...scoreItems,
       buckets: buckets[task],
       bootstrap: settings.bootstrap,
+      weighted: sample !== undefined,
     });
     // The task's rows once its jobs have run, added to the section's in task order.
     const finish = () => {
@@ -297,4 +299,17 @@ function withLabelShares(
   );
   // The rows come bucket by bucket, each with every cell in order.
   return rows.map((row, r) => ({ ...row, labelShares: sharesOf.get(row.bucket)?.[r % cells.length] as QuestionLabelShares }));
+}
+
+/**
+ * Where people labelled a calibration sample drawn where the judge was least sure, each puzzle's
+ * chance of having been drawn (the chosen ones: a puzzle assigned by hand outside the sample has
+ * no chance that describes it); undefined for a plain random sample or none, which PPI++ takes as
+ * they are.
+ */
+function weightedSample(data: StudyData): { inclusionOf: (puzzleId: string) => number | undefined } | undefined {
+  const sample = data.study.calibrationSample;
+  if (sample?.rule !== 'uncertainty') return undefined;
+  const chosen = new Set(sample.chosen);
+  return { inclusionOf: (puzzleId) => (chosen.has(puzzleId) ? sample.probabilities[puzzleId] : undefined) };
 }

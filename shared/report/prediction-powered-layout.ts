@@ -100,13 +100,23 @@ function measureTables(judges: JudgesSection, measure: PredictionPoweredMeasure)
         values: [
           formatPercent(row.judgeScore),
           `${intervalSuffix(row.bootstrapCi95, formatPercent).trim() || UNDEFINED}${fewClusters(row) ? ' ‡' : ''}`,
-          row.lambda === null ? (row.stratified ? 'by bucket' : UNDEFINED) : formatStatistic(row.lambda, 2),
+          row.weighted ? 'weighted' : row.lambda === null ? (row.stratified ? 'by bucket' : UNDEFINED) : formatStatistic(row.lambda, 2),
           `${row.labelled} of ${row.judged}`,
           row.effectiveLabels === null ? UNDEFINED : `${labelsCell(row.effectiveLabels)} (${labelsCell(row.labelsSaved)})`,
           ...(anyTied ? [String(row.tied)] : []),
         ],
       })),
     notes: [
+      ...(rows.some((row) => row.weighted)
+        ? [
+            "Weighted: people labelled a calibration sample drawn where the judge was least sure, so PPI++ (which needs a uniform sample) gives way to active inference (Zrnic and Candes 2024): each labelled item counts 1 / its puzzle's chance of being drawn, lambda 1 as the authors' code, its CI from the spread of the weighted terms.",
+          ]
+        : []),
+      ...(rows.some((row) => row.outsideSample > 0)
+        ? [
+            `${rows.reduce((most, row) => Math.max(most, row.outsideSample), 0)} or fewer labelled items per row lie outside the calibration sample (assigned by hand): no chance of being drawn describes them, so they count as unlabelled.`,
+          ]
+        : []),
       ...(rows.some((row) => row.estimate !== null && fewClusters(row))
         ? [
             `‡: people's labels fall in fewer than ${CHECKED_CLUSTERS} puzzles here, fewer than any interval of the report was checked at: both intervals may be far too narrow.`,

@@ -378,6 +378,13 @@ export interface PredictionPoweredScoreRow {
   bucket: ReportBucket;
   /** Judged items, and of them those people labelled too (n) and not (N); without the tied ones. */
   judged: number;
+  /**
+   * People labelled a calibration sample drawn where the judge was least sure: the estimate weights
+   * each labelled item by 1 / its chance of being drawn (active inference), not PPI++'s; lambda null.
+   */
+  weighted: boolean;
+  /** With `weighted`: labelled items outside the sample (assigned by hand), counted as unlabelled. */
+  outsideSample: number;
   /** Judged items people labelled without a strict majority, left out of every figure. */
   tied: number;
   /** The puzzles (units, when units are resampled) the labelled items fall in: below 12 no interval's coverage is checked. */

@@ -36,6 +36,7 @@ export function solveRateItems(
   games: readonly (readonly SessionGame[])[],
   buckets: readonly ReportBucket[],
   columns: TaskColumns,
+  inclusionOf?: (puzzleId: string) => number | undefined,
 ): Items {
   const strata = strataOf(buckets);
   const clusterOfPuzzle = buckets.map(() => new Map<string, number>());
@@ -65,12 +66,14 @@ export function solveRateItems(
       const byPeople = sessionResult(game, 'human');
       // No human result where people labelled a final: they tied on it (or left one before the decisive final).
       const people = byPeople === null ? (game.finals.some((final) => final.peopleLabelled === true) ? 'tied' : null) : byPeople.solved ? 1 : 0;
+      const inclusion = inclusionOf?.(session.puzzleId);
       items.push({
         cell,
         stratum,
         clusterIn: buckets.map((_bucket, b) => clusterOfPuzzle[b]?.get(session.puzzleId) ?? -1),
         judge: byJudge.solved ? 1 : 0,
         people,
+        ...(inclusion === undefined ? {} : { inclusion }),
       });
     });
   });
@@ -95,6 +98,7 @@ export function questionItems(
   buckets: readonly ReportBucket[],
   columns: TaskColumns,
   categories: readonly string[],
+  inclusionOf?: (puzzleId: string) => number | undefined,
 ): Items & { labelItems: QuestionLabelItem[] } {
   const strata = strataOf(buckets);
   const playerOfSession = new Map(data.sessions.map((session) => [session.id, session.player]));
@@ -112,11 +116,19 @@ export function questionItems(
     const majority = columns.majorities[u] ?? null;
     const people = majority === null ? (unit.humans.length > 0 ? 'tied' : null) : majority === 'yes' ? 1 : 0;
     const clusterIn = columns.clusterIn.map((clusters) => clusters[u] as number);
+    const inclusion = inclusionOf?.(unit.puzzleId);
     const p = playerIndex.get(player) as number;
     judges.forEach((judge, j) => {
       const label = unit.judgements.get(judge);
       if (label === undefined || label === UNPARSEABLE) return;
-      items.push({ cell: j * players.length + p, stratum, clusterIn, judge: label === 'yes' ? 1 : 0, people });
+      items.push({
+        cell: j * players.length + p,
+        stratum,
+        clusterIn,
+        judge: label === 'yes' ? 1 : 0,
+        people,
+        ...(inclusion === undefined ? {} : { inclusion }),
+      });
       const judgeCategory = categoryOf.get(label);
       if (judgeCategory !== undefined) {
         labelItems.push({ cell: j * players.length + p, stratum, judge: judgeCategory, people: majority === null ? null : (categoryOf.get(majority) ?? null) });

@@ -34,6 +34,11 @@ export interface PredictionPoweredItem {
   /** 1 when the judge's verdict is the positive one (solved, yes). */
   judge: 0 | 1;
   /**
+   * With `weighted` scores, the chance the item's puzzle was drawn into the calibration sample
+   * people labelled; undefined for a puzzle outside it (a labelled one was added by hand).
+   */
+  inclusion?: number;
+  /**
    * The human majority's; null where people gave no label, `tied` where they labelled it without
    * a strict majority (left out and counted: a tie is no random sample's missing label).
    */
@@ -55,10 +60,19 @@ export interface PredictionPoweredInput {
    */
   knownNegatives?: (cell: number, stratum: number) => number;
   bootstrap: BootstrapOptions;
+  /**
+   * People labelled a calibration sample drawn where the judge was least sure (items' `inclusion`):
+   * the estimate weights each labelled item by 1 / its chance, as active inference does (Zrnic and
+   * Candes 2024; their code's lambda 1), instead of PPI++'s, which needs a uniform sample.
+   */
+  weighted?: boolean;
 }
 
-const SUMS = 9;
-const [N_L, Y, YY, F, FF, YF, N_U, U, UU] = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+const SUMS = 12;
+// PPI++'s sums, then the inverse-probability-weighted terms t = f + (y - f) / pi and their squares
+// (every item, t = f where people did not label it), and the labelled items with no chance of
+// being drawn (labelled outside the sample: by hand).
+const [N_L, Y, YY, F, FF, YF, N_U, U, UU, T, TT, OUTSIDE] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 
 /** The report's scores of one measure, with one bootstrap job per bucket; `result` reads them once the jobs have run. */
 export function predictionPoweredScoresPlan(input: PredictionPoweredInput): { jobs: ReplicateJob[]; result(): PredictionPoweredScoreRow[] } {
@@ -82,7 +96,9 @@ export function predictionPoweredScoresPlan(input: PredictionPoweredInput): { jo
     });
   }
   const strataOf = (b: number): number[] => (b === all ? strata.map((_, s) => s) : [strata.indexOf(buckets[b] as ReportBucket)]);
-  const figures = buckets.map((_, b) => cells.map((__, c) => cellFigures(sample, c, strataOf(b), strataCount, (s) => negatives(c, s))));
+  const figures = buckets.map((_, b) =>
+    cells.map((__, c) => cellFigures(sample, c, strataOf(b), strataCount, (s) => negatives(c, s), input.weighted === true)),
+  );
   const replicates = buckets.map(() => cells.map(() => new Float64Array(bootstrap.replicates)));
   const replicateCounts = buckets.map(() => new Int32Array(cells.length));
   // A bucket none of whose cells has an estimate (people labelled every judged item, as in a fully
@@ -125,6 +141,16 @@ export function predictionPoweredScoresPlan(input: PredictionPoweredInput): { jo
 function addItem(sums: Float64Array, at: number, item: PredictionPoweredItem): void {
   const f = item.judge;
   if (item.people === 'tied') return;
+  const inclusion = item.inclusion;
+  if (item.people === null || inclusion === undefined) {
+    bump(sums, at + T, f);
+    bump(sums, at + TT, f);
+  } else {
+    const t = f + (item.people - f) / inclusion;
+    bump(sums, at + T, t);
+    bump(sums, at + TT, t * t);
+  }
+  if (item.people !== null && inclusion === undefined) bump(sums, at + OUTSIDE, 1);
   if (item.people === null) {
     bump(sums, at + N_U, 1);
     bump(sums, at + U, f);
@@ -170,7 +196,14 @@ const Z95 = normalQuantile(0.975);
  * A cell's figures over the given strata: stratified when every stratum with judged items has an
  * estimate of its own (a stratum people labelled whole counts its people's mean), else pooled.
  */
-function cellFigures(sums: Float64Array, cell: number, strata: readonly number[], strataCount: number, negatives: (stratum: number) => number): SampleFigures {
+function cellFigures(
+  sums: Float64Array,
+  cell: number,
+  strata: readonly number[],
+  strataCount: number,
+  negatives: (stratum: number) => number,
+  weighted: boolean,
+): SampleFigures {
   const pooled = new Float64Array(SUMS);
   let knownNegatives = 0;
   for (const s of strata) {
@@ -178,11 +211,13 @@ function cellFigures(sums: Float64Array, cell: number, strata: readonly number[]
     for (let k = 0; k < SUMS; k++) bump(pooled, k, sums[at + k] as number);
     knownNegatives += negatives(s);
   }
-  const total = sumsAt(pooled, 0);
+  const total = { ...sumsAt(pooled, 0), outside: pooled[OUTSIDE] as number };
   const judged = total.n + total.N;
   const items = judged + knownNegatives;
   const scale = items === 0 ? 0 : judged / items;
   const base = {
+    weighted,
+    outsideSample: weighted ? total.outside : 0,
     judged,
     labelled: total.n,
     unlabelled: total.N,
@@ -206,7 +241,9 @@ function cellFigures(sums: Float64Array, cell: number, strata: readonly number[]
   if (judged === 0) return refuse('the judge gave no verdict on these items');
   if (total.N === 0) return refuse(`people labelled all ${judged} items the judge did: its labels add nothing to theirs`);
   if (total.n < 2) return refuse(`people labelled ${total.n === 0 ? 'none' : 'one'} of the ${judged} items the judge did: too few to correct it with`);
-  const ofJudged = judgedEstimate(sums, cell, strata, strataCount) as JudgedEstimate;
+  const ofJudged = judgedEstimate(sums, cell, strata, strataCount, weighted);
+  if (ofJudged === null)
+    return refuse(`people labelled fewer than 2 of the ${judged} items the judge did in the calibration sample (the others were labelled outside it, by hand)`);
   const estimate = ofJudged.estimate * scale;
   const se = ofJudged.se * scale;
   const peopleVariance = Math.max(0, total.yy / total.n - (total.y / total.n) ** 2);
@@ -245,7 +282,8 @@ interface JudgedEstimate {
  * null where there is none (no unlabelled or fewer than 2 labelled items). Lean: a replicate of
  * the bootstrap computes it per cell.
  */
-function judgedEstimate(sums: Float64Array, cell: number, strata: readonly number[], strataCount: number): JudgedEstimate | null {
+function judgedEstimate(sums: Float64Array, cell: number, strata: readonly number[], strataCount: number, weighted: boolean): JudgedEstimate | null {
+  if (weighted) return weightedEstimate(sums, cell, strata, strataCount);
   const pooled: PredictionPoweredSums = { n: 0, y: 0, yy: 0, f: 0, ff: 0, yf: 0, N: 0, u: 0, uu: 0 };
   for (const s of strata) {
     const at = (cell * strataCount + s) * SUMS;
@@ -264,6 +302,39 @@ function judgedEstimate(sums: Float64Array, cell: number, strata: readonly numbe
   if (stratified !== null) return { ...stratified, lambda: null, stratified: true };
   const single = predictionPoweredMeanOfSums(pooled);
   return single === null ? null : { estimate: single.estimate, se: single.se, lambda: single.lambda, stratified: false };
+}
+
+/**
+ * The inverse-probability-weighted estimate (active inference's): the mean of t over the judged
+ * items, its standard error the spread of t over their root count, as the authors' code computes
+ * it; stratified as PPI++ is, each stratum its own mean. Null without 2 labelled items drawn or
+ * without unlabelled ones (nothing to add to people's labels).
+ */
+function weightedEstimate(sums: Float64Array, cell: number, strata: readonly number[], strataCount: number): JudgedEstimate | null {
+  let labelled = 0;
+  let unlabelled = 0;
+  let judged = 0;
+  const perStratum: { count: number; mean: number; variance: number }[] = [];
+  for (const s of strata) {
+    const at = (cell * strataCount + s) * SUMS;
+    const drawn = (sums[at + N_L] as number) - (sums[at + OUTSIDE] as number);
+    const count = (sums[at + N_L] as number) + (sums[at + N_U] as number);
+    labelled += drawn;
+    unlabelled += count - drawn;
+    judged += count;
+    if (count === 0) continue;
+    const mean = (sums[at + T] as number) / count;
+    perStratum.push({ count, mean, variance: Math.max(0, (sums[at + TT] as number) / count - mean * mean) });
+  }
+  if (labelled < 2 || unlabelled === 0) return null;
+  let estimate = 0;
+  let variance = 0;
+  for (const one of perStratum) {
+    const weight = one.count / judged;
+    estimate += weight * one.mean;
+    variance += (weight * weight * one.variance) / one.count;
+  }
+  return { estimate, se: Math.sqrt(variance), lambda: null, stratified: perStratum.length > 1 };
 }
 
 /**
@@ -360,7 +431,7 @@ function bucketJob(
       for (let c = 0; c < cells.length; c++) {
         if (!estimated[c]) continue;
         // The share of the player's sessions with a final is known exactly: the sample's scales every replicate.
-        const figure = judgedEstimate(replicateSums, c, strata, strataCount);
+        const figure = judgedEstimate(replicateSums, c, strata, strataCount, input.weighted === true);
         const at = counts[c] as number;
         (out[c] as Float64Array)[at] = figure === null ? Number.NaN : figure.estimate * (scales[c] as number);
         counts[c] = at + 1;

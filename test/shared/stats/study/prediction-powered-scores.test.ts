@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/random/prng';
 import { runPlan } from '../../../../shared/stats/bootstrap';
+import { activeMean, drawActiveSample, samplingProbabilities } from '../../../../shared/stats/active-inference';
 import { predictionPoweredMean } from '../../../../shared/stats/prediction-powered';
 import type { PredictionPoweredScoreRow as PredictionPoweredScore, ReportBucket } from '../../../../shared/report/model/report-model';
 import { predictionPoweredScoresPlan, type PredictionPoweredItem } from '../../../../shared/stats/study/prediction-powered-scores';
@@ -123,6 +124,62 @@ describe('predictionPoweredScoresPlan', () => {
     const { y, f, u } = split(fewRows);
     expect(pooled.stratified).toBe(false);
     expect(pooled.estimate).toBeCloseTo(predictionPoweredMean(y, f, u).estimate, 12);
+  });
+
+  it("weights each labelled item by 1 / its chance when people labelled an active sample: equal to activeMean (the authors' estimator)", () => {
+    const random = createPrng(9);
+    const count = 400;
+    const truths = Array.from({ length: count }, () => (random.chance(0.4) ? 1 : 0));
+    const uncertainty = truths.map(() => random.next());
+    const judge = truths.map((y, i) => (random.chance(0.95 - 0.4 * (uncertainty[i] as number)) ? y : 1 - y) as 0 | 1);
+    const probabilities = samplingProbabilities(uncertainty, 60);
+    const drawn = drawActiveSample(probabilities, 4);
+    const chosen = new Set(drawn.map((one) => one.unit));
+    const items: PredictionPoweredItem[] = truths.map((y, i) => ({
+      cell: 0,
+      stratum: 0,
+      clusterIn: [i, -1, i],
+      judge: judge[i] as 0 | 1,
+      people: chosen.has(i) ? (y as 0 | 1) : null,
+      inclusion: probabilities[i] as number,
+    }));
+    const [row] = runPlan(
+      predictionPoweredScoresPlan({
+        measure: 'question-accuracy',
+        cells: [{ judge: 'j', player: 'p' }],
+        strata: STRATA,
+        buckets: BUCKETS,
+        clusterCounts: [count, 0, count],
+        items,
+        bootstrap: { replicates: 0, seed: 1 },
+        weighted: true,
+      }),
+      { replicates: 0, seed: 1 },
+    );
+    const expected = activeMean(
+      judge,
+      drawn.map((one) => ({ ...one, label: truths[one.unit] as number })),
+    );
+    expect(row?.weighted).toBe(true);
+    expect(row?.lambda).toBeNull();
+    expect(row?.estimate).toBeCloseTo(expected.estimate, 12);
+    expect(row?.se).toBeCloseTo(expected.se, 12);
+    // A labelled item with no chance (assigned by hand) counts as unlabelled, and is counted.
+    const byHand = items.map((item, i) => (i === 0 ? { cell: 0, stratum: 0, clusterIn: [0, -1, 0], judge: item.judge, people: 1 as const } : item));
+    const [outside] = runPlan(
+      predictionPoweredScoresPlan({
+        measure: 'question-accuracy',
+        cells: [{ judge: 'j', player: 'p' }],
+        strata: STRATA,
+        buckets: BUCKETS,
+        clusterCounts: [count, 0, count],
+        items: byHand,
+        bootstrap: { replicates: 0, seed: 1 },
+        weighted: true,
+      }),
+      { replicates: 0, seed: 1 },
+    );
+    expect(outside?.outsideSample).toBe(chosen.has(0) ? 0 : 1);
   });
 
   it('says why there is no figure: everything labelled, too few labels, nothing judged', () => {
