@@ -83,7 +83,8 @@ function PlannerForm({ formId, studyId, report }: { formId: string; studyId: str
   const bucket: ReportBucket = buckets.includes(form.bucket) ? form.bucket : buckets.includes('all') ? 'all' : (buckets[0] ?? 'all');
   const judges = useMemo(() => index?.cards(form.task, bucket).map((card) => card.judge) ?? [], [index, form.task, bucket]);
   const judge = judges.includes(form.judge) ? form.judge : (judges[0] ?? '');
-  const otherJudge = judges.includes(form.otherJudge) && form.otherJudge !== judge ? form.otherJudge : (judges.find((one) => one !== judge) ?? '');
+  // The same judge twice is left as chosen, for the form to say so, rather than changed behind the lead's back.
+  const otherJudge = judges.includes(form.otherJudge) ? form.otherJudge : (judges.find((one) => one !== judge) ?? '');
   const shown: PlanForm = { ...form, bucket, judge, otherJudge };
   const change = (part: Partial<PlanForm>) => {
     setProblem(undefined);
