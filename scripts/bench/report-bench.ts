@@ -160,12 +160,15 @@ async function timePlanner(context: BrowserContext, url: string, studyId: string
             if (!form || !button) return resolve({ ms: Number.NaN, progressValues: 0, recommendedPuzzles: null, failed: 'no planner form' });
             const values = new Set<string>();
             let start = 0;
+            let planning = false;
             const observer = new MutationObserver(() => {
               const bar = form.querySelector('[data-testid="planner-progress"]');
               const value = bar?.getAttribute('aria-valuenow');
               if (value !== null && value !== undefined) values.add(value);
               const state = form.getAttribute('data-state');
-              if (state !== 'ready' && state !== 'failed') return;
+              // The last press's answer is still there until this press shows it planning.
+              if (state === 'planning') planning = true;
+              if (!planning || (state !== 'ready' && state !== 'failed')) return;
               observer.disconnect();
               requestAnimationFrame(() =>
                 setTimeout(() => {
