@@ -12,7 +12,7 @@ import { loadReportData } from '../db/report-inputs';
 import type { PlanProgress, PlanRequest, StudyPlan } from './plan-protocol';
 import { READING } from './study-report';
 
-export const SIMULATING = 'Simulating studies';
+const SIMULATING = 'Simulating studies';
 
 /** The plan `agreement-studio plan` gives on the same study, labels and target, with its default seed, repeats and replicates. */
 export async function computeStudyPlan(

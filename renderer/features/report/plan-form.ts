@@ -24,7 +24,7 @@ export interface PlanForm {
 /** What a new target kind's figure starts at: an interval 10 points wide, 80% power, the smallest difference found. */
 export const DEFAULT_VALUE_TEXT: Record<TargetKind, string> = { width: '10', power: '80', difference: '' };
 
-export type PlanRequestResult = { ok: true; request: PlanRequest } | { ok: false; problem: string };
+type PlanRequestResult = { ok: true; request: PlanRequest } | { ok: false; problem: string };
 
 /** A plain decimal number, as the command line reads its targets; NaN for anything else. */
 function decimal(text: string): number {

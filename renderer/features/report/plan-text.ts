@@ -7,7 +7,7 @@ import type { PlanTarget, PlanTrial, StudyPlan } from '../../workers/plan-protoc
 import { percentText, TASK_NAMES } from './report-text';
 
 /** A share (0..1) in percentage points: 0.052 -> `5.2 points`. */
-export function pointsText(share: number): string {
+function pointsText(share: number): string {
   return `${formatStatistic(share * 100, 1)} points`;
 }
 
@@ -18,7 +18,7 @@ export function asSentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-export function targetText(target: PlanTarget): string {
+function targetText(target: PlanTarget): string {
   switch (target.kind) {
     case 'width':
       return `the 95% interval of ${target.judge}'s agreement with the human majority at most ${pointsText(target.width)} wide`;
@@ -41,7 +41,7 @@ function sizeText(plan: StudyPlan, size: StudyPlan['current']): string {
 }
 
 /** What the simulated studies of one size reached. */
-export function trialText(plan: StudyPlan, trial: PlanTrial): string {
+function trialText(plan: StudyPlan, trial: PlanTrial): string {
   const studies = `${trial.repeats} simulated studies`;
   switch (plan.target.kind) {
     case 'width': {
