@@ -11,6 +11,7 @@ import { createImportClient } from './services/import-client';
 import { createJudgeClient } from './services/judge-client';
 import { LabelWrites } from './services/label-writes';
 import { createMappingClient } from './services/mapping-client';
+import { createPlanClient } from './services/plan-client';
 import { createPreferencesStore } from './services/preferences-store';
 import { createReportClient } from './services/report-client';
 import { createTeamClient } from './services/team-client';
@@ -31,6 +32,7 @@ const services = {
     imports: createImportClient(),
     mapping: createMappingClient(),
     report: createReportClient(),
+    plan: createPlanClient(),
     team: createTeamClient(),
     backup: createBackupClient(),
     judge: createJudgeClient(),

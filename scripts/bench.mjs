@@ -339,6 +339,15 @@ async function reportSection() {
       for (const task of traced.long) console.log(`    traced, ${what} run ${run + 1}, task over 50 ms: ${line(task)}`);
     });
   print('Report, SPLAT-scale study', r.splat, 1000);
+  const plans = r.planner.answers;
+  const shown = plans.filter((answer) => answer.progressValues > 0).length;
+  const moved = plans.filter((answer) => answer.progressValues > 1).length;
+  console.log(
+    `  planner, width ${r.planner.widthPoints} points (${r.planner.judge})  ${ms(plans.map((answer) => answer.ms))}   (press on Plan to the answer painted; recommended ${plans.map((answer) => answer.recommendedPuzzles ?? 'none').join(', ')} puzzles) ${met(median(plans.map((answer) => answer.ms)), 5000)}`,
+  );
+  console.log(
+    `    progress shown                        ${shown === plans.length ? 'yes' : 'NOT always'} (a bar in ${shown} of ${plans.length} presses, moving in ${moved}; distinct values it showed: ${plans.map((answer) => answer.progressValues).join(', ')})`,
+  );
   print('Report, 20x study', r.twenty, 5000);
 }
 

@@ -12,6 +12,7 @@ import type { ImportClient } from './import-client';
 import type { JudgeWorkerApi } from '../workers/judge-protocol';
 import type { LabelWrites } from './label-writes';
 import type { MappingClient } from './mapping-client';
+import type { PlanClient } from './plan-client';
 import type { PreferencesState, PreferencesStore } from './preferences-store';
 import type { ReportClient } from './report-client';
 import type { StudioState, StudioStore } from './studio-store';
@@ -24,6 +25,7 @@ export interface WorkerClients {
   imports: ImportClient;
   mapping: MappingClient;
   report: ReportClient;
+  plan: PlanClient;
   team: TeamClient;
   backup: BackupClient;
   judge: JudgeWorkerApi;

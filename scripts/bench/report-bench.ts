@@ -1,6 +1,7 @@
 // Node side of the report benchmark of `npm run bench`: seeds a SPLAT-scale study and one 20
 // times larger through a bench page on the app's origin, then times the lead's click on Report
-// to the report painted ready in the built app, and the report engine alone in the bench page.
+// to the report painted ready in the built app, the report engine alone in the bench page, and
+// on the SPLAT-scale study the lead's press on Plan to the planner's answer painted.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,10 +43,30 @@ export interface ReportStudyResult {
   engineCold: EngineTiming;
 }
 
+/** One press on Plan in the report page's planner, timed on the page's clock. */
+export interface PlannerAnswer {
+  /** The press to the answer painted (the form's data-state="ready"). */
+  ms: number;
+  /** Distinct values the progress bar showed before the answer: 0 when no bar was shown, 1 when it never moved. */
+  progressValues: number;
+  recommendedPuzzles: number | null;
+}
+
+export interface PlannerResult {
+  /** The target's width in points, and the judge it is for. */
+  widthPoints: number;
+  judge: string;
+  answers: PlannerAnswer[];
+}
+
 export interface ReportBenchResult {
   splat: ReportStudyResult;
   twenty: ReportStudyResult;
+  planner: PlannerResult;
 }
+
+/** The width the planner is asked for: the command line's example, and a study of SPLAT's size needs about half its puzzles for it. */
+const PLANNER_WIDTH_POINTS = 5;
 
 // SPLAT's shape: 975 puzzles and 2,427 units, about 2.5 a puzzle. One session a puzzle with 0 to 2
 // questions and 1 or 2 final answers gives 2,470 units (seed 18), and 48,684 for 20 times the
@@ -114,6 +135,69 @@ async function openReport(
   }
 }
 
+/**
+ * The report page of `studyId` with its report ready and the planner open on a width target; then
+ * `runs` presses on Plan, each timed in the page from the press to the answer painted (as the
+ * probe paints: a task posted from the next frame), watching the progress bar meanwhile. The first
+ * press starts the plan worker, as the lead's first does.
+ */
+async function timePlanner(context: BrowserContext, url: string, studyId: string, runs: number): Promise<PlannerResult> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${url}#/study/${encodeURIComponent(studyId)}/report`);
+    await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor();
+    const planner = page.getByTestId('planner');
+    await planner.getByTestId('open-planner').click();
+    await planner.getByTestId('planner-value').fill(String(PLANNER_WIDTH_POINTS));
+    const judge = await planner.getByTestId('planner-judge').inputValue();
+    const answers: PlannerAnswer[] = [];
+    for (let run = 0; run < runs; run++) {
+      const answer = await page.evaluate(
+        () =>
+          new Promise<PlannerAnswer & { failed?: string }>((resolve) => {
+            const form = document.querySelector<HTMLFormElement>('[data-testid="planner"] form');
+            const button = form?.querySelector<HTMLButtonElement>('[data-testid="plan-study"]');
+            if (!form || !button) return resolve({ ms: Number.NaN, progressValues: 0, recommendedPuzzles: null, failed: 'no planner form' });
+            const values = new Set<string>();
+            let start = 0;
+            let planning = false;
+            const observer = new MutationObserver(() => {
+              const bar = form.querySelector('[data-testid="planner-progress"]');
+              const value = bar?.getAttribute('aria-valuenow');
+              if (value !== null && value !== undefined) values.add(value);
+              const state = form.getAttribute('data-state');
+              // The last press's answer is still there until this press shows it planning.
+              if (state === 'planning') planning = true;
+              if (!planning || (state !== 'ready' && state !== 'failed')) return;
+              observer.disconnect();
+              requestAnimationFrame(() =>
+                setTimeout(() => {
+                  const ms = performance.now() - start;
+                  const recommended = form.querySelector('[data-testid="planner-answer"]')?.getAttribute('data-recommended-puzzles');
+                  const failed = state === 'failed' ? (form.querySelector('[data-testid="planner-error"]')?.textContent ?? 'failed') : undefined;
+                  resolve({
+                    ms,
+                    progressValues: values.size,
+                    recommendedPuzzles: recommended ? Number(recommended) : null,
+                    ...(failed === undefined ? {} : { failed }),
+                  });
+                }, 0),
+              );
+            });
+            observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'aria-valuenow'] });
+            start = performance.now();
+            button.click();
+          }),
+      );
+      if (answer.failed !== undefined) throw new Error(`the planner on ${studyId}: ${answer.failed}`);
+      answers.push({ ms: answer.ms, progressValues: answer.progressValues, recommendedPuzzles: answer.recommendedPuzzles });
+    }
+    return { widthPoints: PLANNER_WIDTH_POINTS, judge, answers };
+  } finally {
+    await page.close();
+  }
+}
+
 export async function runReportBench(options: ReportBenchOptions): Promise<ReportBenchResult> {
   const log = options.log ?? (() => undefined);
   const probeScript = readFileSync(join(options.benchRoot, 'probe.js'), 'utf8');
@@ -161,7 +245,10 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
       await page.close();
       return { options: scale, study, bootstrap, resample, openings, reopenings, engine, engineCold };
     };
-    return { splat: await measure(SPLAT_SCALE, splatStudy), twenty: await measure(TWENTY_TIMES, twentyStudy) };
+    const splat = await measure(SPLAT_SCALE, splatStudy);
+    log(`pressing Plan on ${splatStudy.studyId} ${options.runs} times, a width of ${PLANNER_WIDTH_POINTS} points`);
+    const planner = await timePlanner(browser, url, splatStudy.studyId, options.runs);
+    return { splat, twenty: await measure(TWENTY_TIMES, twentyStudy), planner };
   } finally {
     await context?.close();
     server.close();

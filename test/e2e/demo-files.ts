@@ -1,12 +1,14 @@
 // Files the end-to-end tests hand the app: the shipped demo study, parsed as the app parses it,
 // and an annotator's label file of that study written to a scratch folder as their studio exports it,
-// or two annotators' files over the first turns for the judge-run tests.
+// seeded files that follow one judge (the report's judges and the planner), or two annotators'
+// files over the first turns for the judge-run tests.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LabelValue, Task } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { createPrng } from '../../shared/random/prng';
 import { REPO_ROOT } from './harness';
 
 export const DEMO_PATH = `${REPO_ROOT}assets/demo-study.json`;
@@ -23,6 +25,23 @@ export function writeLabelFile(dir: string, studyId: string, id: string, at: str
     serializeLabelFile(buildLabelFile({ studyId, annotator: { id, name: `Annotator ${id}` }, exportedAt: at, app: 'agreement-studio test', labels })),
   );
   return path;
+}
+
+/** Seeded label files whose answers follow `judge` four times in five, so every judge meets agreement and disagreement; returns their paths. */
+export function labelFilesFollowing(dir: string, judge: string, annotators: readonly string[]): string[] {
+  const prng = createPrng(7);
+  const at = '2026-11-22T10:00:00Z';
+  return annotators.map((id) => {
+    const labels = demo.turns.map((turn) => {
+      const task: Task = turn.type === 'question' ? 'answer' : 'match';
+      const values = task === 'answer' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
+      const judged = turn.judgements[judge] ?? values[0] ?? '';
+      const others = values.filter((value) => value !== judged);
+      const value = prng.next() < 0.8 || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
+      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
+    });
+    return writeLabelFile(dir, demo.study.id, id, at, labels);
+  });
 }
 
 /** Two annotators' label files over the demo's first `turns` turns, each answering as the demo's first judge did. */

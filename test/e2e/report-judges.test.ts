@@ -9,34 +9,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPrng } from '../../shared/random/prng';
-import type { LabelValue, Task } from '../../shared/domain/model';
 import type { AgreementReport, JudgesSection } from '../../shared/report/model/report-model';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesFollowing } from './demo-files';
 import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
 const FOLLOWED = 'arbiter-large';
 
 const chromiumApp = useAppInChromium();
-
-/** Seeded label files whose answers follow one judge four times in five, so both judges meet agreement and disagreement. */
-function labelFiles(dir: string, annotators: readonly string[]): string[] {
-  const prng = createPrng(7);
-  const at = '2026-11-22T10:00:00Z';
-  return annotators.map((id) => {
-    const labels = demo.turns.map((turn) => {
-      const task: Task = turn.type === 'question' ? 'answer' : 'match';
-      const values = task === 'answer' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
-      const judged = turn.judgements[FOLLOWED] ?? values[0] ?? '';
-      const others = values.filter((value) => value !== judged);
-      const value = prng.next() < 0.8 || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
-      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
-    });
-    return writeLabelFile(dir, STUDY_ID, id, at, labels);
-  });
-}
 
 /** Opens the app on the demo study with the given label files imported, and its report ready. */
 async function reportWithLabels(files: string[]) {
@@ -77,7 +58,7 @@ describe("the report's Judges section", () => {
     { timeout: 300_000 },
     async () => {
       const dir = scratchDir('agreement-studio-judges-');
-      const { context, page, pageErrors } = await reportWithLabels(labelFiles(dir, ['ann-1', 'ann-2', 'ann-3']));
+      const { context, page, pageErrors } = await reportWithLabels(labelFilesFollowing(dir, FOLLOWED, ['ann-1', 'ann-2', 'ann-3']));
       const judges = await exportedJudges(page, dir);
       const section = page.getByTestId('judges');
       expect(await section.getAttribute('data-task')).toBe('answer');
@@ -244,7 +225,7 @@ describe("the report's Judges section", () => {
 
   it('refuses the Alt-Test with its reason when the study has one annotator', { timeout: 300_000 }, async () => {
     const dir = scratchDir('agreement-studio-judges-one-');
-    const { context, page, pageErrors } = await reportWithLabels(labelFiles(dir, ['ann-1']));
+    const { context, page, pageErrors } = await reportWithLabels(labelFilesFollowing(dir, FOLLOWED, ['ann-1']));
     const judges = await exportedJudges(page, dir);
     const alt = judges.altTest.find((test) => test.task === 'answer' && test.judge === FOLLOWED);
     expect(alt?.passed).toBeNull();

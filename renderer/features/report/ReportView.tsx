@@ -21,6 +21,7 @@ import { FitnessCards } from './FitnessCards';
 import { ModelFamiliesEditor } from './ModelFamiliesEditor';
 import { JudgesSection } from './JudgesSection';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
+import { PlannerPanel } from './PlannerPanel';
 import { PlayerOutcomesSection } from './PlayerOutcomesSection';
 import { ProvenancePanel } from './ProvenancePanel';
 import { reportAsShown } from './report-files';
@@ -91,6 +92,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
       <div id="report-judges">
         <JudgesSection report={report} />
         <FitnessCards report={report} />
+        <PlannerPanel studyId={studyId} report={report} />
       </div>
       <div id="report-annotators">
         <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />

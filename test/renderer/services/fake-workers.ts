@@ -6,6 +6,7 @@ import { vi, type Mocked } from 'vitest';
 import type { BackupClient } from '../../../renderer/services/backup-client';
 import type { ImportClient } from '../../../renderer/services/import-client';
 import type { MappingClient } from '../../../renderer/services/mapping-client';
+import type { PlanClient } from '../../../renderer/services/plan-client';
 import type { ReportClient } from '../../../renderer/services/report-client';
 import type { WorkerClients } from '../../../renderer/services/services';
 import type { TeamClient } from '../../../renderer/services/team-client';
@@ -33,6 +34,9 @@ export function fakeWorkers(): FakeWorkers {
       computeReport: vi.fn<ReportClient['computeReport']>(),
       listDisagreements: vi.fn<ReportClient['listDisagreements']>(),
       exportDataset: vi.fn<ReportClient['exportDataset']>(),
+    },
+    plan: {
+      planStudy: vi.fn<PlanClient['planStudy']>(),
     },
     team: {
       writePacks: vi.fn<TeamClient['writePacks']>(),
