@@ -15,6 +15,7 @@ import { compareRankings, sessionGamesOfJudges, type SessionGame } from '../stat
 import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
 import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type UnitText } from '../stats/study/bias-checks';
 import { confidencePlan } from '../stats/study/judge-confidence';
+import { selectiveEvaluationRows } from '../stats/study/judge-selective';
 import { judgePairsPlan } from '../stats/study/judge-pairs';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import { questionItems, solveRateItems } from '../stats/study/prediction-powered-items';
@@ -194,7 +195,19 @@ export function judgesSectionPlan(
       section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
       const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
       const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
-      const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs, predictionPowered };
+      // Selective evaluation needs no bootstrap: the fixed-sequence test is exact on the units people labelled.
+      const selectiveEvaluation = tasks.flatMap((task) => selectiveEvaluationRows(task, units.units[task], units.judges[task]));
+      const full = {
+        ...section,
+        biasChecks,
+        humanLikeness: likeness,
+        rankings,
+        calibration,
+        selfConsistency,
+        judgePairs,
+        predictionPowered,
+        selectiveEvaluation,
+      };
       return { ...full, fitness: fitnessCards(full, evidence, kappas, runs) };
     },
   };

@@ -26,7 +26,8 @@ export interface ConfidencePlan {
   rows(flipTests: readonly ClusterRatioTest[]): { calibration: CalibrationRow[]; selfConsistency: SelfConsistencyRow[] };
 }
 
-const SOURCES: ReadonlyArray<[ConfidenceSource, (confidence: UnitConfidence) => number | undefined]> = [
+/** Each source of a judge's confidence, and how a unit's confidence is read from it. */
+export const CONFIDENCE_SOURCES: ReadonlyArray<[ConfidenceSource, (confidence: UnitConfidence) => number | undefined]> = [
   ['samples', (confidence) => confidence.share],
   ['log-probabilities', (confidence) => confidence.probability],
 ];
@@ -38,7 +39,7 @@ const SOURCES: ReadonlyArray<[ConfidenceSource, (confidence: UnitConfidence) => 
  * two or more samples, people or not. One pass over those units for every judge and source.
  */
 export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[], judges: readonly string[], settings: ConfidenceSettings): ConfidencePlan {
-  const verdicts = judges.map(() => SOURCES.map((): ClusteredVerdict[] => []));
+  const verdicts = judges.map(() => CONFIDENCE_SOURCES.map((): ClusteredVerdict[] => []));
   const consistency = judges.map(() => ({
     flips: [] as { cluster: number; value: number }[],
     pairs: [] as Rating[],
@@ -58,7 +59,7 @@ export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[],
       const confidence = unit.confidence?.get(judge);
       if (label === undefined || confidence === undefined) return;
       if (majority !== null)
-        SOURCES.forEach(([, confidenceOf], s) => {
+        CONFIDENCE_SOURCES.forEach(([, confidenceOf], s) => {
           const value = confidenceOf(confidence);
           if (value !== undefined) verdicts[j]?.[s]?.push({ cluster, confidence: value, agrees: label === majority });
         });
@@ -68,7 +69,7 @@ export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[],
   });
   const withSamples = consistency.flatMap((tally, j) => (tally.flips.length === 0 ? [] : [{ judge: judges[j] as string, tally }]));
   const planned = judges.flatMap((judge, j) =>
-    SOURCES.flatMap(([source], s) => {
+    CONFIDENCE_SOURCES.flatMap(([source], s) => {
       const list = verdicts[j]?.[s] ?? [];
       return list.length === 0 ? [] : [{ judge, source, list }];
     }),
