@@ -469,7 +469,7 @@ function calibrationRows(judges: JudgesSection): Row[] {
  * Selective evaluation (`selective_evaluation`, b the source of confidence): the threshold (empty
  * where none passes) and passes 1 or 0, n the calibration units; the kept share of them and of all
  * units with the confidence (n those); agreement on the kept calibration units (n those); and the
- * units sent to people (n the units the judge labelled).
+ * units sent to people (n all units with the confidence).
  */
 function selectiveEvaluationRows(judges: JudgesSection): Row[] {
   return TASK_ORDER.flatMap((task) =>
@@ -485,7 +485,7 @@ function selectiveEvaluationRows(judges: JudgesSection): Row[] {
           figure('kept_share_labelled', row.keptCalibrationShare, row.calibrationUnits),
           figure('kept_share_all', row.keptShare, row.units),
           figure('agreement_on_kept', row.agreementOnKept, row.keptCalibrationUnits),
-          figure('escalated_units', row.escalatedUnits.length, row.labelled),
+          figure('escalated_units', row.escalatedUnits.length, row.units),
         ];
       }),
   );

@@ -577,7 +577,7 @@ describe('agreement-studio report: selective evaluation', () => {
       calibrationUnits: 50,
       keptCalibrationUnits: 40,
       agreementOnKept: 1,
-      labelled: 50,
+      units: 50,
     });
     expect(row?.escalatedUnits).toEqual(turns.filter((turn) => !turn.sure).map((turn) => turn.id));
     const csv = await runCli('report', ...args, '--format', 'csv', '--bootstrap', '0');

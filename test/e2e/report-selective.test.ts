@@ -69,7 +69,7 @@ describe('selective evaluation on the report page', () => {
       const shown = table.locator(`tr[data-selective-judge="${row.judge}"][data-selective-source="${row.source}"]`);
       expect(await shown.count()).toBe(1);
       expect(await shown.locator('td').first().textContent()).toBe(row.threshold === null ? '–' : row.threshold.toFixed(3));
-      expect(await shown.locator('td').last().textContent()).toBe(`${row.escalatedUnits.length}/${row.labelled}`);
+      expect(await shown.locator('td').last().textContent()).toBe(`${row.escalatedUnits.length}/${row.units}`);
     }
 
     // ann-1 and ann-2 labelled every unit; ann-3 none: the pack is ann-3's assigned units among those sent.
@@ -79,7 +79,7 @@ describe('selective evaluation on the report page', () => {
     expect(judgesText).toContain(`Nothing kept for ${FOLLOWED} (vote share)`);
     expect(judgesText).toContain(`: ${row?.reason ?? ''}.`);
     const escalated = new Set(row?.escalatedUnits);
-    expect(escalated.size).toBe(row?.labelled);
+    expect(escalated.size).toBe(row?.units);
     const button = page.locator(`[data-testid="escalate"] button[data-escalate-judge="${FOLLOWED}"][data-escalate-source="samples"]`);
     expect(await button.textContent()).toBe(`Send ${escalated.size} ${escalated.size === 1 ? 'unit' : 'units'} to people`);
     const saved = await downloads(page, dir, 1, () => button.click());

@@ -490,9 +490,7 @@ export interface SelectiveEvaluationRow {
   keptShare: number;
   /** The judge's agreement with the human majority on the kept calibration units. */
   agreementOnKept: number | null;
-  /** Units the judge labelled. */
-  labelled: number;
-  /** The units the judge labelled that it does not keep (below the threshold or without this confidence; all when none passes), in study order. */
+  /** The units with its label and this confidence below the threshold (all of them when none passes), in study order: those to send to people. */
   escalatedUnits: string[];
   /** Why nothing is kept, when none passes. */
   reason?: string;

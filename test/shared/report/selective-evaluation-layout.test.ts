@@ -32,7 +32,7 @@ describe('selective evaluation in the Markdown and CSV', () => {
     if (row === undefined || row.threshold === null) return;
     const keptAll = Math.round(row.keptShare * row.units);
     expect(markdown).toContain(
-      `| ${BIASED_JUDGE} | vote share | ${row.threshold.toFixed(3)} | yes | ${pct(row.keptCalibrationShare)} (${row.keptCalibrationUnits}/${row.calibrationUnits}) | ${pct(keptAll / row.units)} (${keptAll}/${row.units}) | ${pct(row.agreementOnKept)} | ${row.escalatedUnits.length}/${row.labelled} |`,
+      `| ${BIASED_JUDGE} | vote share | ${row.threshold.toFixed(3)} | yes | ${pct(row.keptCalibrationShare)} (${row.keptCalibrationUnits}/${row.calibrationUnits}) | ${pct(keptAll / row.units)} (${keptAll}/${row.units}) | ${pct(row.agreementOnKept)} | ${row.escalatedUnits.length}/${row.units} |`,
     );
     expect(markdown).toContain('90.0% agreement (alpha 0.1) with 90.0% certainty (delta 0.1)');
     const prefix = `selective_evaluation,match,all,judge:${BIASED_JUDGE},samples`;
@@ -41,7 +41,7 @@ describe('selective evaluation in the Markdown and CSV', () => {
     expect(csv).toContain(`${prefix},kept_share_labelled,${row.keptCalibrationShare},${row.calibrationUnits},,,,,,`);
     expect(csv).toContain(`${prefix},kept_share_all,${row.keptShare},${row.units},,,,,,`);
     expect(csv).toContain(`${prefix},agreement_on_kept,${row.agreementOnKept},${row.keptCalibrationUnits},,,,,,`);
-    expect(csv).toContain(`${prefix},escalated_units,${row.escalatedUnits.length},${row.labelled},,,,,,`);
+    expect(csv).toContain(`${prefix},escalated_units,${row.escalatedUnits.length},${row.units},,,,,,`);
   });
 
   it('says why nothing is kept and sends every unit to people when none passes', () => {
@@ -49,7 +49,7 @@ describe('selective evaluation in the Markdown and CSV', () => {
     const row = report.judges?.selectiveEvaluation?.find((one) => one.task === 'answer' && one.source === 'samples');
     expect(row?.passes).toBe(false);
     expect(markdown).toContain(
-      `| ${BIASED_JUDGE} | vote share | – | no | 0.0 (0/${row?.calibrationUnits}) | 0.0 (0/${row?.units}) | – | ${row?.labelled}/${row?.labelled} |`,
+      `| ${BIASED_JUDGE} | vote share | – | no | 0.0 (0/${row?.calibrationUnits}) | 0.0 (0/${row?.units}) | – | ${row?.units}/${row?.units} |`,
     );
     expect(markdown).toContain(`Nothing kept for ${BIASED_JUDGE} (vote share): ${row?.reason}.`);
     expect(csv).toContain(`selective_evaluation,answer,all,judge:${BIASED_JUDGE},samples,threshold,,${row?.calibrationUnits},,,,,,`);

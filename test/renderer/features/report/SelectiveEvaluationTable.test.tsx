@@ -30,7 +30,6 @@ const row = (judge: string, source: SelectiveEvaluationRow['source'], escalatedU
   units: 50,
   keptShare: passes ? 0.7 : 0,
   agreementOnKept: passes ? 29 / 30 : null,
-  labelled: 50,
   escalatedUnits,
   ...(passes ? {} : { reason: 'no confidence level of this judge reaches 90% agreement with 90% certainty on these 40 labelled units' }),
 });

@@ -1,7 +1,7 @@
 // Selective evaluation in the report (issue 32 point 5), on seeded studies with a judge's samples
 // and probabilities: each row equals selectiveEvaluation() called on the units counted plainly
-// (agreement with the strict human majority), and the escalated units are the judge's units below
-// the threshold, or all of them when none passes.
+// (agreement with the strict human majority), and the escalated units are the judge's units with
+// the confidence below the threshold, or all of them when none passes.
 
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
@@ -36,15 +36,15 @@ function expected(units: readonly TaskUnit[], source: ConfidenceSource) {
     0.1,
     0.1,
   );
-  const escalated = labelled
-    .filter((unit) => result.threshold === null || (plainConfidence(unit, source) ?? -1) < (result.threshold as number))
+  const escalated = confident
+    .filter((unit) => result.threshold === null || (plainConfidence(unit, source) as number) < (result.threshold as number))
     .map((unit) => unit.id);
-  return { result, escalated, labelled: labelled.length, units: confident.length };
+  return { result, escalated, units: confident.length };
 }
 
 function check(row: SelectiveEvaluationRow | undefined, units: readonly TaskUnit[]) {
   expect(row).toBeDefined();
-  const { result, escalated, labelled, units: confident } = expected(units, row?.source ?? 'samples');
+  const { result, escalated, units: confident } = expected(units, row?.source ?? 'samples');
   const { alpha, delta, threshold, passes, calibrationUnits, keptCalibrationUnits, keptCalibrationShare, keptShare, agreementOnKept, reason } = result;
   expect(row).toEqual({
     task: row?.task,
@@ -60,11 +60,10 @@ function check(row: SelectiveEvaluationRow | undefined, units: readonly TaskUnit
     units: confident,
     keptShare,
     agreementOnKept,
-    labelled,
     escalatedUnits: row?.escalatedUnits,
     ...(reason === undefined ? {} : { reason }),
   });
-  // In the report's order of the units; the same units.
+  // The same units, in the order of the report's units.
   expect([...(row?.escalatedUnits ?? [])].sort()).toEqual(escalated.sort());
   return result;
 }
@@ -89,7 +88,7 @@ describe('selective evaluation in the report', () => {
         passed.push(result.passes);
         if (result.passes) {
           const row = rows.find((one) => one.task === task && one.source === source);
-          expect(row?.escalatedUnits.length).toBeLessThan(row?.labelled ?? 0);
+          expect(row?.escalatedUnits.length).toBeLessThan(row?.units ?? 0);
           expect(row?.agreementOnKept).toBeGreaterThanOrEqual(0.9);
         }
       }
@@ -97,36 +96,32 @@ describe('selective evaluation in the report', () => {
     expect(passed).toContain(true);
   });
 
-  it('sends every unit the judge labelled to people, with the reason, when no threshold passes', () => {
+  it('sends every unit with the confidence to people, with the reason, when no threshold passes', () => {
     const { units, rows } = build({ seed: 6, samples: 3, judgeErrorRate: 0.45 });
     const failing = rows.find((row) => row.task === 'answer' && row.source === 'samples');
     const result = check(failing, units.answer);
     expect(result.passes).toBe(false);
     expect(failing?.threshold).toBeNull();
-    expect(failing?.escalatedUnits.length).toBe(failing?.labelled);
+    expect(failing?.escalatedUnits.length).toBe(failing?.units);
     expect(failing?.reason).toMatch(/90% agreement with 90% certainty/);
   });
 });
 
 describe('escalatedUnits', () => {
-  const unit = (id: string, judged: boolean, share?: number, probability?: number): TaskUnit => ({
-    id,
-    puzzleId: 'p',
-    bucket: 'easy',
-    judgements: new Map(judged ? [['j', 'yes']] : []),
-    humans: [],
-    confidence: new Map(judged && (share !== undefined || probability !== undefined) ? [['j', { share, probability }]] : []),
-  });
-  const units = [unit('a', true, 1, 0.99), unit('b', true, 2 / 3, 0.6), unit('c', false), unit('d', true), unit('e', true, 0.5, 0.7)];
+  const units = [
+    { id: 'a', confidence: 1, agrees: true },
+    { id: 'b', confidence: 2 / 3, agrees: null },
+    { id: 'c', confidence: 0.5, agrees: false },
+    { id: 'd', confidence: 0.9, agrees: true },
+  ];
 
-  it("takes the judge's units below the threshold or without the confidence, in order", () => {
-    expect(escalatedUnits(units, 'j', 'samples', 0.7)).toEqual(['b', 'd', 'e']);
-    expect(escalatedUnits(units, 'j', 'log-probabilities', 0.7)).toEqual(['b', 'd']);
-    expect(escalatedUnits(units, 'j', 'samples', 2 / 3)).toEqual(['d', 'e']);
+  it('takes the units below the threshold, in order', () => {
+    expect(escalatedUnits(units, 0.7)).toEqual(['b', 'c']);
+    expect(escalatedUnits(units, 2 / 3)).toEqual(['c']);
+    expect(escalatedUnits(units, 0)).toEqual([]);
   });
 
-  it('takes every unit the judge labelled when no threshold passed, and none of another judge', () => {
-    expect(escalatedUnits(units, 'j', 'samples', null)).toEqual(['a', 'b', 'd', 'e']);
-    expect(escalatedUnits(units, 'other', 'samples', null)).toEqual([]);
+  it('takes every unit when no threshold passed', () => {
+    expect(escalatedUnits(units, null)).toEqual(['a', 'b', 'c', 'd']);
   });
 });
