@@ -33,7 +33,6 @@ import type {
   PairKappa,
   PredictionPoweredScoreRow,
   SelfConsistencyRow,
-  SelectiveEvaluationRow,
   JudgesSection,
   PairedTest,
   PairedTestResult,
@@ -80,7 +79,6 @@ export function judgesSectionPlan(
   };
   const biasChecks: BiasCheckRow[] = [];
   const calibration: CalibrationRow[] = [];
-  const selectiveEvaluation: SelectiveEvaluationRow[] = [];
   const selfConsistency: SelfConsistencyRow[] = [];
   const judgePairs: JudgePairStabilityRow[] = [];
   const kappas: JudgeKappa[] = [];
@@ -126,8 +124,8 @@ export function judgesSectionPlan(
       const { calibration: calibrated, selfConsistency: consistent } = confidence.rows(tests[comparisonSets] ?? []);
       const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
       calibration.push(...calibrated);
-      // No bootstrap: the fixed-sequence test is exact on the units people labelled.
-      selectiveEvaluation.push(...selectiveEvaluationRows(task, confidence.confidentUnits));
+      // Selective evaluation needs no bootstrap: the fixed-sequence test is exact on the units people labelled.
+      (section.selectiveEvaluation ??= []).push(...selectiveEvaluationRows(task, confidence.confidentUnits));
       selfConsistency.push(...consistent);
       judgePairs.push(...modelPairs);
       // The twin swaps the reference and the guess of a final answer; a question has neither.
@@ -199,17 +197,7 @@ export function judgesSectionPlan(
       section.correctedScores = games.flatMap(({ judge, games: played }) => correctedScoresOfJudge(judge, played, playerBuckets));
       const rankings = games.map(({ judge, games: played }): JudgeRankingRow => ({ judge, ranking: compareRankings(played, settings.bootstrap.seed) }));
       const likeness = tasks.flatMap((task) => humanLikeness(task, units.judges[task], pairwise[task]));
-      const full = {
-        ...section,
-        biasChecks,
-        humanLikeness: likeness,
-        rankings,
-        calibration,
-        selfConsistency,
-        judgePairs,
-        predictionPowered,
-        selectiveEvaluation,
-      };
+      const full = { ...section, biasChecks, humanLikeness: likeness, rankings, calibration, selfConsistency, judgePairs, predictionPowered };
       return { ...full, fitness: fitnessCards(full, evidence, kappas, runs) };
     },
   };
