@@ -16,6 +16,11 @@ export interface PackRequest {
   annotatorIds?: string[];
   /** Only the assigned units the annotator has not labelled yet. */
   missingOnly: boolean;
+  /**
+   * Only these units of one task (the units a report escalates to people, selective evaluation):
+   * each pack holds those of them assigned to its annotator, nothing of the other tasks.
+   */
+  onlyUnits?: { task: 'answer' | 'match'; units: readonly string[] };
 }
 
 export interface TeamPackOptions {
@@ -25,9 +30,10 @@ export interface TeamPackOptions {
 }
 
 /**
- * Files `<annotator>.pack.json` (`<annotator>.missing.pack.json` for missing units) in the order of `request.annotatorIds`, or of the assignment.
+ * Files `<annotator>.pack.json` (`<annotator>.missing.pack.json` for missing units,
+ * `<annotator>.escalated.pack.json` for `onlyUnits`) in the order of `request.annotatorIds`, or of the assignment.
  * With `missingOnly`, each pack holds only the assigned units the annotator has not labelled,
- * and an annotator with none missing gets no file. Throws an Error the UI can show when the
+ * and an annotator with none missing gets no file; so with `onlyUnits`, an annotator assigned none of them. Throws an Error the UI can show when the
  * study has no assignment or an annotator asked for has none.
  */
 export async function writeTeamPacks(
@@ -39,8 +45,9 @@ export async function writeTeamPacks(
 ): Promise<OutgoingFile[]> {
   const packs = await buildTeamPacks(db, studyId, request, options, onProgress);
   // A pack of the missing units must not overwrite the full pack saved earlier.
+  const kind = request.onlyUnits !== undefined ? '.escalated' : request.missingOnly ? '.missing' : '';
   return packs.map(({ annotatorId, pack }) => ({
-    name: request.missingOnly ? `${annotatorId}.missing.pack.json` : `${annotatorId}.pack.json`,
+    name: `${annotatorId}${kind}.pack.json`,
     text: serializePack(pack),
     mimeType: 'application/json',
   }));
@@ -86,10 +93,16 @@ export async function buildTeamPacks(
   // A pack is all an annotator has: it carries the guidelines text itself, the default where the study has none.
   const packOptions = { guidelines: data.study.guidelines ?? DEFAULT_GUIDELINES, createdAt: options.createdAt, app: options.app };
 
+  const only = request.onlyUnits === undefined ? undefined : { task: request.onlyUnits.task, units: new Set(request.onlyUnits.units) };
   const packs: Array<{ annotatorId: string; pack: Pack }> = [];
   for (const [index, id] of ids.entries()) {
     onProgress?.({ label: `Writing pack ${index + 1} of ${ids.length}`, done: index, total: ids.length });
     let tasks = assigned.get(id) ?? emptyTasks();
+    if (only !== undefined) {
+      const kept = tasks[only.task].filter((unit) => only.units.has(unit));
+      tasks = { ...emptyTasks(), [only.task]: kept };
+      if (kept.length === 0) continue;
+    }
     if (request.missingOnly) {
       const missing = (task: Task) => tasks[task].filter((unit) => !labelled.has(labelKey(id, task, unit)));
       tasks = { answer: missing('answer'), match: missing('match'), difficulty: missing('difficulty') };

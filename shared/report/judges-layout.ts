@@ -7,6 +7,7 @@ import { biasTables } from './bias-layout';
 import { confidenceTables } from './confidence-layout';
 import { fitnessTables } from './fitness-layout';
 import { predictionPoweredTables } from './prediction-powered-layout';
+import { selectiveEvaluationTables } from './selective-evaluation-layout';
 import { humanLikenessTables } from './human-likeness-layout';
 import { wasClamped } from '../stats/judge/corrected-score';
 import { holmFamiliesOf, type HolmFamilyKind } from './holm-families';
@@ -307,6 +308,7 @@ export function judgesTables(report: AgreementReport): LayoutTable[] {
     ...biasTables(judges, report.settings.bootstrap),
     ...humanLikenessTables(report),
     ...confidenceTables(report),
+    ...selectiveEvaluationTables(report),
     ...predictionPoweredTables(report),
     ...fitnessTables(report),
   ];

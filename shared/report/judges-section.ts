@@ -15,6 +15,7 @@ import { compareRankings, sessionGamesOfJudges, type SessionGame } from '../stat
 import { judgeComparisonsPlan } from '../stats/study/judge-comparisons';
 import { biasChecksPlan, lengthTertiles, textLength, type LengthTertiles, type UnitText } from '../stats/study/bias-checks';
 import { confidencePlan } from '../stats/study/judge-confidence';
+import { selectiveEvaluationRows } from '../stats/study/judge-selective';
 import { judgePairsPlan } from '../stats/study/judge-pairs';
 import { judgesAgainstPeoplePlan, taskColumns } from '../stats/study/judges-against-people';
 import { questionItems, solveRateItems } from '../stats/study/prediction-powered-items';
@@ -129,6 +130,8 @@ export function judgesSectionPlan(
       const { calibration: calibrated, selfConsistency: consistent } = confidence.rows(tests[comparisonSets] ?? []);
       const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
       calibration.push(...calibrated);
+      // Selective evaluation needs no bootstrap: the fixed-sequence test is exact on the units people labelled.
+      (section.selectiveEvaluation ??= []).push(...selectiveEvaluationRows(task, confidence.confidentUnits));
       selfConsistency.push(...consistent);
       judgePairs.push(...modelPairs);
       // The twin swaps the reference and the guess of a final answer; a question has neither.

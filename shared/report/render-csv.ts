@@ -387,6 +387,7 @@ function judgesRows(report: AgreementReport): Row[] {
     ...judgeRankingRows(judges),
     ...calibrationRows(judges),
     ...stabilityRows(judges),
+    ...selectiveEvaluationRows(judges),
     ...predictionPoweredRows(judges),
     ...fitnessRows(judges),
   ];
@@ -466,6 +467,32 @@ function calibrationRows(judges: JudgesSection): Row[] {
           ...row.bins
             .filter((bin) => bin.n > 0)
             .flatMap((bin) => [figure(`bin_${bin.upper}_confidence`, bin.meanConfidence, bin.n), figure(`bin_${bin.upper}_agreement`, bin.agreement, bin.n)]),
+        ];
+      }),
+  );
+}
+
+/**
+ * Selective evaluation (`selective_evaluation`, b the source of confidence): the threshold (empty
+ * where none passes) and passes 1 or 0, n the calibration units; the kept share of them and of all
+ * units with the confidence (n those); agreement on the kept calibration units (n those); and the
+ * units sent to people (n all units with the confidence).
+ */
+function selectiveEvaluationRows(judges: JudgesSection): Row[] {
+  return TASK_ORDER.flatMap((task) =>
+    (judges.selectiveEvaluation ?? [])
+      .filter((row) => row.task === task)
+      .flatMap((row): Row[] => {
+        const figure = rowMaker('selective_evaluation', task, 'all', `judge:${row.judge}`, row.source);
+        return [
+          figure('alpha', row.alpha, row.calibrationUnits),
+          figure('delta', row.delta, row.calibrationUnits),
+          figure('threshold', row.threshold, row.calibrationUnits),
+          figure('passes', row.passes ? 1 : 0, row.calibrationUnits),
+          figure('kept_share_labelled', row.keptCalibrationShare, row.calibrationUnits),
+          figure('kept_share_all', row.keptShare, row.units),
+          figure('agreement_on_kept', row.agreementOnKept, row.keptCalibrationUnits),
+          figure('escalated_units', row.escalatedUnits.length, row.units),
         ];
       }),
   );

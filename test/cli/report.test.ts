@@ -520,3 +520,72 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     expect(run.stdout).toContain('pass; 0.2 suits expert, 0.15 skilled and 0.1 crowd annotators');
   });
 });
+
+describe('agreement-studio report: selective evaluation', () => {
+  // 40 questions the judge is sure of (probability 0.95) and right on, 10 it is unsure of (0.6) and wrong on.
+  const turns = Array.from({ length: 50 }, (_, i) => ({ id: `s-1/${i + 1}`, sure: i < 40 }));
+  const inputs = () => {
+    const where = folder();
+    const transcripts = write(
+      where,
+      'selective.json',
+      JSON.stringify({
+        format: TRANSCRIPTS_FORMAT,
+        id: 'selective',
+        name: 'Study selective',
+        puzzles: [{ id: 'p-1', story: 'A man walks into a bar and asks for water.', reference: 'He had hiccups.', difficulty: 2 }],
+        sessions: [
+          {
+            id: 's-1',
+            puzzleId: 'p-1',
+            player: 'player-x',
+            judge: 'judge-m',
+            turns: turns.map((turn) => ({
+              id: turn.id,
+              type: 'question',
+              text: `Turn ${turn.id}`,
+              judgements: { 'judge-m': turn.sure ? 'yes' : 'no' },
+              judgeConfidence: { 'judge-m': { probability: turn.sure ? 0.95 : 0.6 } },
+            })),
+          },
+        ],
+      }),
+    );
+    const labels = ['a', 'b'].map((annotator) =>
+      write(
+        where,
+        `${annotator}.labels.json`,
+        labelText(
+          'selective',
+          annotator,
+          turns.map((turn) => ({ unit: turn.id, task: 'answer', value: 'yes' })),
+        ),
+      ),
+    );
+    return ['--transcripts', transcripts, '--labels', ...labels];
+  };
+
+  it('keeps the sure labels, sends the unsure ones to people, and writes the rows in the JSON, CSV and Markdown', async () => {
+    const args = inputs();
+    const report = await jsonReport(...args);
+    const row = report.judges?.selectiveEvaluation?.find((one) => one.judge === 'judge-m' && one.source === 'log-probabilities');
+    expect(row).toMatchObject({
+      task: 'answer',
+      alpha: 0.1,
+      delta: 0.1,
+      passes: true,
+      calibrationUnits: 50,
+      keptCalibrationUnits: 40,
+      agreementOnKept: 1,
+      units: 50,
+    });
+    expect(row?.escalatedUnits).toEqual(turns.filter((turn) => !turn.sure).map((turn) => turn.id));
+    const csv = await runCli('report', ...args, '--format', 'csv', '--bootstrap', '0');
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toContain(`selective_evaluation,answer,all,judge:judge-m,log-probabilities,threshold,${row?.threshold},50,`);
+    expect(csv.stdout).toContain('selective_evaluation,answer,all,judge:judge-m,log-probabilities,escalated_units,10,50,');
+    const md = await runCli('report', ...args, '--format', 'md', '--bootstrap', '0');
+    expect(md.stdout).toContain("R: which of each judge's labels to keep, and which to send to people");
+    expect(md.stdout).toContain('| judge-m | log-probabilities |');
+  });
+});

@@ -14,6 +14,7 @@ import { JudgeCard } from './JudgeCard';
 import { JudgeComparisonsTable } from './JudgeComparisonsTable';
 import { indexJudges } from './judges-view';
 import { TASK_NAMES } from './report-text';
+import { SelectiveEvaluationTable } from './SelectiveEvaluationTable';
 import { TaskSwitch } from './TaskSwitch';
 
 export const JudgesSection = memo(function JudgesSection({ report }: { report: AgreementReport }) {
@@ -78,6 +79,7 @@ export const JudgesSection = memo(function JudgesSection({ report }: { report: A
           <BiasChecksTable report={report} task={task} bucket={bucket} />
           <HumanLikenessTables report={report} task={task} />
           <ConfidenceTables report={report} task={task} />
+          <SelectiveEvaluationTable report={report} task={task} />
           <PredictionPoweredTables report={report} task={task} bucket={bucket} />
         </>
       )}

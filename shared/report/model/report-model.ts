@@ -346,6 +346,8 @@ export interface JudgesSection {
    * items they labelled, prediction-powered (issue 32 point 1); absent from reports written before it.
    */
   predictionPowered?: PredictionPoweredScoreRow[];
+  /** Per task, judge and source of its confidence: the threshold above which its labels may be kept, and the units sent to people (issue 32 point 5); absent from reports written before it. */
+  selectiveEvaluation?: SelectiveEvaluationRow[];
 }
 
 /** A share of a player's questions corrected through the judge's three-label confusion (shared/stats/study/question-label-shares.ts). */
@@ -492,6 +494,36 @@ export interface CalibrationRow {
   brier: number | null;
   /** Symmetric studentized cluster bootstrap interval, cut at 0. */
   brierCi95: Interval | null;
+}
+
+/**
+ * Selective evaluation of a judge (Trust or Escalate, shared/stats/judge/selective-evaluation.ts)
+ * from one source of its confidence: the threshold at and above which its labels are kept, chosen
+ * on the units with a strict human majority, and the units it labelled that go to people instead.
+ */
+export interface SelectiveEvaluationRow {
+  task: ReportTask;
+  judge: string;
+  source: ConfidenceSource;
+  /** One minus the target agreement, and the risk of missing it. */
+  alpha: number;
+  delta: number;
+  /** null when no threshold passes (then nothing is kept). */
+  threshold: number | null;
+  passes: boolean;
+  /** Units with the judge's label, this confidence and a strict human majority; those at or above the threshold, and their share. */
+  calibrationUnits: number;
+  keptCalibrationUnits: number;
+  keptCalibrationShare: number;
+  /** Units with the judge's label and this confidence, and the share of them at or above the threshold. */
+  units: number;
+  keptShare: number;
+  /** The judge's agreement with the human majority on the kept calibration units. */
+  agreementOnKept: number | null;
+  /** The units with its label and this confidence below the threshold (all of them when none passes), in study order: those to send to people. */
+  escalatedUnits: string[];
+  /** Why nothing is kept, when none passes. */
+  reason?: string;
 }
 
 /** A cluster ratio with its symmetric studentized interval and the p of "it is 0" that agrees with it. */

@@ -11,6 +11,20 @@ import { cohenPairs, type Rating } from '../reliability';
 import { humanMajority } from './majority';
 import type { TaskUnit, UnitConfidence } from './study-units';
 
+/** A unit with a judge's confidence from one source, and whether its label agrees with the strict human majority (null without one). */
+export interface ConfidentUnit {
+  id: string;
+  confidence: number;
+  agrees: boolean | null;
+}
+
+/** A judge's units with its confidence from one source, in study order. */
+export interface ConfidentUnits {
+  judge: string;
+  source: ConfidenceSource;
+  units: ConfidentUnit[];
+}
+
 export interface ConfidenceSettings {
   resample: Resampling;
   bootstrap: BootstrapOptions;
@@ -23,6 +37,8 @@ export interface ConfidenceSettings {
 export interface ConfidencePlan {
   flips: ClusterSeries[];
   calibration: BootstrapPlan<CalibrationWithIntervals[]>;
+  /** Per judge and source with units, gathered in the same pass (selective evaluation reads them). */
+  confidentUnits: ConfidentUnits[];
   rows(flipTests: readonly ClusterRatioTest[]): { calibration: CalibrationRow[]; selfConsistency: SelfConsistencyRow[] };
 }
 
@@ -35,10 +51,12 @@ const SOURCES: ReadonlyArray<[ConfidenceSource, (confidence: UnitConfidence) => 
  * The plan of one task's figures over `confident`, the task's units with a judge's confidence
  * (StudyUnits.confident), per judge in `judges` order. Calibration takes the units with the
  * judge's label, its confidence and a strict human majority; self-consistency every unit with
- * two or more samples, people or not. One pass over those units for every judge and source.
+ * two or more samples, people or not; selective evaluation every unit with the judge's label and
+ * confidence. One pass over those units for every judge and source.
  */
 export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[], judges: readonly string[], settings: ConfidenceSettings): ConfidencePlan {
   const verdicts = judges.map(() => SOURCES.map((): ClusteredVerdict[] => []));
+  const gathered = judges.map(() => SOURCES.map((): ConfidentUnit[] => []));
   const consistency = judges.map(() => ({
     flips: [] as { cluster: number; value: number }[],
     pairs: [] as Rating[],
@@ -57,11 +75,13 @@ export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[],
       const label = unit.judgements.get(judge);
       const confidence = unit.confidence?.get(judge);
       if (label === undefined || confidence === undefined) return;
-      if (majority !== null)
-        SOURCES.forEach(([, confidenceOf], s) => {
-          const value = confidenceOf(confidence);
-          if (value !== undefined) verdicts[j]?.[s]?.push({ cluster, confidence: value, agrees: label === majority });
-        });
+      const agrees = majority === null ? null : label === majority;
+      SOURCES.forEach(([, confidenceOf], s) => {
+        const value = confidenceOf(confidence);
+        if (value === undefined) return;
+        gathered[j]?.[s]?.push({ id: unit.id, confidence: value, agrees });
+        if (agrees !== null) verdicts[j]?.[s]?.push({ cluster, confidence: value, agrees });
+      });
       const { samples } = confidence;
       if (samples !== undefined) addSamples(consistency[j] as SelfConsistencyTally, unit.id, cluster, samples, label);
     });
@@ -80,6 +100,12 @@ export function confidencePlan(task: ReportTask, confident: readonly TaskUnit[],
   return {
     flips: withSamples.map(({ tally }) => clusterSeries(tally.flips)),
     calibration: calibrationPlan,
+    confidentUnits: judges.flatMap((judge, j) =>
+      SOURCES.flatMap(([source], s) => {
+        const units = gathered[j]?.[s] ?? [];
+        return units.length === 0 ? [] : [{ judge, source, units }];
+      }),
+    ),
     rows(flipTests) {
       const calibrated = calibrationPlan.result();
       const calibration = planned.map(({ judge, source }, c): CalibrationRow => {

@@ -180,6 +180,26 @@ describe('writeTeamPacks on the demo study', () => {
     expect(files[1]?.text).toBe(full[0]?.text);
   });
 
+  it('with onlyUnits, packs only those units of one task each annotator is assigned and has not labelled', async () => {
+    const stored = await loadAssignments(db, STUDY);
+    const units = (id: string, task: 'answer' | 'match') => stored.find((row) => row.annotatorId === id && row.task === task)?.units ?? [];
+    // Two units of ann-1's, one of them labelled by ann-1; one of ann-2's not assigned to ann-1.
+    const [first = '', second = ''] = units('ann-1', 'answer');
+    const onlyAnn2 = units('ann-2', 'answer').find((unit) => !units('ann-1', 'answer').includes(unit)) ?? '';
+    await db.labels.bulkPut([label(STUDY, 'ann-1', second, 'answer', 'yes')]);
+    const escalated = [first, second, onlyAnn2];
+    const files = await writeTeamPacks(db, STUDY, { missingOnly: true, onlyUnits: { task: 'answer', units: escalated } }, OPTIONS);
+    const packs = new Map(files.map((file) => [file.name, parsed(file)]));
+    const expected = (id: string) => units(id, 'answer').filter((unit) => escalated.includes(unit) && !(id === 'ann-1' && unit === second));
+    expect([...packs.keys()]).toEqual(['ann-1', 'ann-2', 'ann-3'].filter((id) => expected(id).length > 0).map((id) => `${id}.escalated.pack.json`));
+    expect(packs.get('ann-1.escalated.pack.json')?.tasks).toEqual({ answer: [first], match: [], difficulty: [] });
+    for (const [name, pack] of packs) expect(pack.tasks, name).toEqual({ answer: expected(name.split('.')[0] ?? ''), match: [], difficulty: [] });
+    // Units all labelled already: no pack.
+    expect(await writeTeamPacks(db, STUDY, { annotatorIds: ['ann-1'], missingOnly: true, onlyUnits: { task: 'answer', units: [second] } }, OPTIONS)).toEqual(
+      [],
+    );
+  });
+
   it('reports progress pack by pack', async () => {
     const progress: WorkProgress[] = [];
     await writeTeamPacks(db, STUDY, { annotatorIds: ['ann-3', 'ann-1'], missingOnly: false }, OPTIONS, (p) => progress.push(p));

@@ -210,6 +210,8 @@ describe('the LaTeX tables in a two-column paper', () => {
         'judges-self-match',
         'judges-model-pairs-match',
         'judges-calibration-answer',
+        'judges-selective-match',
+        'judges-selective-answer',
       ]),
     );
     expect(log).not.toMatch(/Overfull \\hbox/);
