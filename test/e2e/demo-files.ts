@@ -27,17 +27,25 @@ export function writeLabelFile(dir: string, studyId: string, id: string, at: str
   return path;
 }
 
-/** Seeded label files whose answers follow `judge` four times in five, so every judge meets agreement and disagreement; returns their paths. */
-export function labelFilesFollowing(dir: string, judge: string, annotators: readonly string[]): string[] {
-  const prng = createPrng(7);
+/**
+ * Seeded label files whose answers follow `judge` four times in five (or `share`), so every judge
+ * meets agreement and disagreement, over every turn of the demo (or `turns`); returns their paths.
+ */
+export function labelFilesFollowing(
+  dir: string,
+  judge: string,
+  annotators: readonly string[],
+  { share = 0.8, seed = 7, turns = demo.turns }: { share?: number; seed?: number; turns?: typeof demo.turns } = {},
+): string[] {
+  const prng = createPrng(seed);
   const at = '2026-11-22T10:00:00Z';
   return annotators.map((id) => {
-    const labels = demo.turns.map((turn) => {
+    const labels = turns.map((turn) => {
       const task: Task = turn.type === 'question' ? 'answer' : 'match';
       const values = task === 'answer' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
       const judged = turn.judgements[judge] ?? values[0] ?? '';
       const others = values.filter((value) => value !== judged);
-      const value = prng.next() < 0.8 || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
+      const value = prng.next() < share || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
       return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
     });
     return writeLabelFile(dir, demo.study.id, id, at, labels);

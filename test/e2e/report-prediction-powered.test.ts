@@ -7,12 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPrng } from '../../shared/random/prng';
-import type { LabelValue, Task } from '../../shared/domain/model';
 import type { AgreementReport, PredictionPoweredScoreRow } from '../../shared/report/model/report-model';
 import { formatPercent } from '../../shared/report/table-layout';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesFollowing } from './demo-files';
 import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
@@ -24,23 +22,6 @@ const chromiumApp = useAppInChromium();
 const labelledPuzzles = new Set(demo.puzzles.filter((_, index) => index % 3 === 0).map((puzzle) => puzzle.id));
 const sessionPuzzle = new Map(demo.sessions.map((session) => [session.id, session.puzzleId]));
 const labelledTurns = demo.turns.filter((turn) => labelledPuzzles.has(sessionPuzzle.get(turn.sessionId) ?? ''));
-
-/** Seeded label files on the labelled puzzles' turns, following one judge four times in five. */
-function labelFiles(dir: string, annotators: readonly string[]): string[] {
-  const prng = createPrng(11);
-  const at = '2026-11-22T10:00:00Z';
-  return annotators.map((id) => {
-    const labels = labelledTurns.map((turn) => {
-      const task: Task = turn.type === 'question' ? 'answer' : 'match';
-      const values = task === 'answer' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
-      const judged = turn.judgements[FOLLOWED] ?? values[0] ?? '';
-      const others = values.filter((value) => value !== judged);
-      const value = prng.next() < 0.8 || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
-      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
-    });
-    return writeLabelFile(dir, STUDY_ID, id, at, labels);
-  });
-}
 
 async function ready(page: Page) {
   await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 120_000 });
@@ -56,7 +37,7 @@ describe('the prediction-powered scores in the report', () => {
     { timeout: 300_000 },
     async () => {
       const dir = scratchDir('agreement-studio-ppi-');
-      const files = labelFiles(dir, ['ann-1', 'ann-2', 'ann-3']);
+      const files = labelFilesFollowing(dir, FOLLOWED, ['ann-1', 'ann-2', 'ann-3'], { seed: 11, turns: labelledTurns });
       const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
       const url = chromiumApp.app().url;
       await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });

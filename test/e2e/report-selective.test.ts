@@ -6,11 +6,9 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../shared/random/prng';
-import type { LabelValue, Task } from '../../shared/domain/model';
 import type { AgreementReport } from '../../shared/report/model/report-model';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesFollowing } from './demo-files';
 import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 import { assignTeam } from './team-server-steps';
 
@@ -24,23 +22,6 @@ const TEAM = [
 
 const chromiumApp = useAppInChromium();
 
-/** Seeded label files of every unit whose answers follow one judge three times in five: too seldom for 90% agreement. */
-function labelFiles(dir: string, annotators: readonly string[]): string[] {
-  const prng = createPrng(7);
-  const at = '2026-11-22T10:00:00Z';
-  return annotators.map((id) => {
-    const labels = demo.turns.map((turn) => {
-      const task: Task = turn.type === 'question' ? 'answer' : 'match';
-      const values = task === 'answer' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
-      const judged = turn.judgements[FOLLOWED] ?? values[0] ?? '';
-      const others = values.filter((value) => value !== judged);
-      const value = prng.next() < 0.6 || others.length === 0 ? judged : others[Math.floor(prng.next() * others.length)];
-      return { unit: turn.id, task, value: value as LabelValue, at, rev: 1, unsure: false, note: '' };
-    });
-    return writeLabelFile(dir, STUDY_ID, id, at, labels);
-  });
-}
-
 describe('selective evaluation on the report page', () => {
   it('shows the rows of the exported JSON and sends the units below the threshold to people as a pack', { timeout: 300_000 }, async () => {
     const dir = scratchDir('agreement-studio-selective-');
@@ -48,7 +29,8 @@ describe('selective evaluation on the report page', () => {
     const url = chromiumApp.app().url;
     await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
     await assignTeam(page, url, STUDY_ID, TEAM, 2);
-    const files = labelFiles(dir, ['ann-1', 'ann-2']);
+    // Answers that follow the judge three times in five: too seldom for 90% agreement.
+    const files = labelFilesFollowing(dir, FOLLOWED, ['ann-1', 'ann-2'], { share: 0.6 });
     await chooseFiles(page, page.getByTestId('import-labels'), files);
     await expect
       .poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 })

@@ -10,6 +10,7 @@ import type { CalibrationBin } from '../../stats/judge/calibration';
 import type { AltTestResult } from '../../stats/judge/alt-test';
 import type { JudgeAgainstPeople } from '../../stats/judge/against-people';
 import type { CorrectedScore } from '../../stats/judge/corrected-score';
+import type { SelectiveEvaluation } from '../../stats/judge/selective-evaluation';
 import type { PairedComparison } from '../../stats/judge/mcnemar';
 import type { CoefficientIntervalMethod } from '../../stats/reliability';
 
@@ -501,29 +502,14 @@ export interface CalibrationRow {
  * from one source of its confidence: the threshold at and above which its labels are kept, chosen
  * on the units with a strict human majority, and the units it labelled that go to people instead.
  */
-export interface SelectiveEvaluationRow {
+export interface SelectiveEvaluationRow extends SelectiveEvaluation {
   task: ReportTask;
   judge: string;
   source: ConfidenceSource;
-  /** One minus the target agreement, and the risk of missing it. */
-  alpha: number;
-  delta: number;
-  /** null when no threshold passes (then nothing is kept). */
-  threshold: number | null;
-  passes: boolean;
-  /** Units with the judge's label, this confidence and a strict human majority; those at or above the threshold, and their share. */
-  calibrationUnits: number;
-  keptCalibrationUnits: number;
-  keptCalibrationShare: number;
-  /** Units with the judge's label and this confidence, and the share of them at or above the threshold. */
+  /** Units with the judge's label and this confidence (`keptShare` is of these; the calibration units are those with a strict human majority). */
   units: number;
-  keptShare: number;
-  /** The judge's agreement with the human majority on the kept calibration units. */
-  agreementOnKept: number | null;
   /** The units with its label and this confidence below the threshold (all of them when none passes), in study order: those to send to people. */
   escalatedUnits: string[];
-  /** Why nothing is kept, when none passes. */
-  reason?: string;
 }
 
 /** A cluster ratio with its symmetric studentized interval and the p of "it is 0" that agrees with it. */

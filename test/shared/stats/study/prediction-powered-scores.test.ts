@@ -34,8 +34,14 @@ function itemsOf(rows: ReadonlyArray<{ stratum: number; judge: 0 | 1; people: 0 
   return { items, clusterCounts: counts };
 }
 
-function scores(rows: Parameters<typeof itemsOf>[0], replicates = 0, knownNegatives?: (cell: number, stratum: number) => number): PredictionPoweredScore[] {
-  const { items, clusterCounts } = itemsOf(rows);
+/** One judge's and player's scores from the given items, bootstrapped with `replicates`. */
+function runOne(
+  items: PredictionPoweredItem[],
+  clusterCounts: number[],
+  replicates: number,
+  seed: number,
+  { weighted = false, knownNegatives }: { weighted?: boolean; knownNegatives?: (cell: number, stratum: number) => number } = {},
+): PredictionPoweredScore[] {
   return runPlan(
     predictionPoweredScoresPlan({
       measure: 'solve-rate',
@@ -45,10 +51,16 @@ function scores(rows: Parameters<typeof itemsOf>[0], replicates = 0, knownNegati
       clusterCounts,
       items,
       ...(knownNegatives === undefined ? {} : { knownNegatives }),
-      bootstrap: { replicates, seed: 7 },
+      bootstrap: { replicates, seed },
+      weighted,
     }),
-    { replicates, seed: 7 },
+    { replicates, seed },
   );
+}
+
+function scores(rows: Parameters<typeof itemsOf>[0], replicates = 0, knownNegatives?: (cell: number, stratum: number) => number): PredictionPoweredScore[] {
+  const { items, clusterCounts } = itemsOf(rows);
+  return runOne(items, clusterCounts, replicates, 7, knownNegatives === undefined ? {} : { knownNegatives });
 }
 
 /** A seeded bucket of items: people label a share of them, the judge is right with the given rates. */
@@ -143,19 +155,7 @@ describe('predictionPoweredScoresPlan', () => {
       people: chosen.has(i) ? (y as 0 | 1) : null,
       inclusion: probabilities[i] as number,
     }));
-    const [row] = runPlan(
-      predictionPoweredScoresPlan({
-        measure: 'question-accuracy',
-        cells: [{ judge: 'j', player: 'p' }],
-        strata: STRATA,
-        buckets: BUCKETS,
-        clusterCounts: [count, 0, count],
-        items,
-        bootstrap: { replicates: 0, seed: 1 },
-        weighted: true,
-      }),
-      { replicates: 0, seed: 1 },
-    );
+    const [row] = runOne(items, [count, 0, count], 0, 1, { weighted: true });
     const expected = activeMean(
       judge,
       drawn.map((one) => ({ ...one, label: truths[one.unit] as number })),
@@ -166,19 +166,7 @@ describe('predictionPoweredScoresPlan', () => {
     expect(row?.se).toBeCloseTo(expected.se, 12);
     // A labelled item with no chance (assigned by hand) counts as unlabelled, and is counted.
     const byHand = items.map((item, i) => (i === 0 ? { cell: 0, stratum: 0, clusterIn: [0, -1, 0], judge: item.judge, people: 1 as const } : item));
-    const [outside] = runPlan(
-      predictionPoweredScoresPlan({
-        measure: 'question-accuracy',
-        cells: [{ judge: 'j', player: 'p' }],
-        strata: STRATA,
-        buckets: BUCKETS,
-        clusterCounts: [count, 0, count],
-        items: byHand,
-        bootstrap: { replicates: 0, seed: 1 },
-        weighted: true,
-      }),
-      { replicates: 0, seed: 1 },
-    );
+    const [outside] = runOne(byHand, [count, 0, count], 0, 1, { weighted: true });
     expect(outside?.outsideSample).toBe(chosen.has(0) ? 0 : 1);
   });
 
@@ -219,18 +207,7 @@ describe('predictionPoweredScoresPlan', () => {
             items.push({ cell: 0, stratum: 0, clusterIn: [p, -1, p], judge: judge as 0 | 1, people: labelled ? (y as 0 | 1) : null });
           }
         }
-        const [row] = runPlan(
-          predictionPoweredScoresPlan({
-            measure: 'solve-rate',
-            cells: [{ judge: 'j', player: 'p' }],
-            strata: STRATA,
-            buckets: BUCKETS,
-            clusterCounts: [puzzles, 0, puzzles],
-            items,
-            bootstrap: { replicates: 400, seed: study },
-          }),
-          { replicates: 400, seed: study },
-        );
+        const [row] = runOne(items, [puzzles, 0, puzzles], 400, study);
         if (row === undefined || row.bootstrapCi95 === null || row.ci95 === null) continue;
         defined++;
         if (row.bootstrapCi95[0] <= truth && truth <= row.bootstrapCi95[1]) bootstrapCovered++;
