@@ -86,7 +86,8 @@ describe('the sync state', () => {
     const { db, services } = await joined();
     await renderWorkspace(services, studyId, 'answer');
     const status = () => screen.getByTestId('sync-status');
-    expect(status().textContent).toBe('Connecting to the team server…');
+    // The header's sync note comes in once the study's stored connection is read: waited for, not assumed.
+    await waitFor(() => expect(status().textContent).toBe('Connecting to the team server…'));
     report({ state: 'synced', waiting: 0 });
     expect(status().textContent).toBe('Synced');
     report({ state: 'waiting', waiting: 12 });
