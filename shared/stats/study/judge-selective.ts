@@ -36,25 +36,7 @@ export function selectiveEvaluationRows(
       alpha,
       delta,
     );
-    const { threshold, passes, calibrationUnits, keptCalibrationUnits, keptCalibrationShare, keptShare, agreementOnKept, reason } = result;
-    return [
-      {
-        task,
-        judge,
-        source,
-        alpha,
-        delta,
-        threshold,
-        passes,
-        calibrationUnits,
-        keptCalibrationUnits,
-        keptCalibrationShare,
-        units: units.length,
-        keptShare,
-        agreementOnKept,
-        escalatedUnits: escalatedUnits(units, threshold),
-        ...(reason === undefined ? {} : { reason }),
-      },
-    ];
+    // The row is the module's result with where it applies and which units go to people.
+    return [{ task, judge, source, ...result, units: units.length, escalatedUnits: escalatedUnits(units, result.threshold) }];
   });
 }

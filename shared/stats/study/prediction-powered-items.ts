@@ -51,6 +51,8 @@ export function solveRateItems(
   const cells = judges.flatMap((judge) => players.map((player) => ({ judge, player })));
   const negatives = new Int32Array(cells.length * strata.length);
   const items: PredictionPoweredItem[] = [];
+  // A session's clusters, one list shared by every judge's item of it.
+  const clusterInOfSession = data.sessions.map((session) => buckets.map((_bucket, b) => clusterOfPuzzle[b]?.get(session.puzzleId) ?? -1));
   judges.forEach((_, j) => {
     (games[j] ?? []).forEach((game, i) => {
       const session = data.sessions[i];
@@ -70,7 +72,7 @@ export function solveRateItems(
       items.push({
         cell,
         stratum,
-        clusterIn: buckets.map((_bucket, b) => clusterOfPuzzle[b]?.get(session.puzzleId) ?? -1),
+        clusterIn: clusterInOfSession[i] as number[],
         judge: byJudge.solved ? 1 : 0,
         people,
         ...(inclusion === undefined ? {} : { inclusion }),
