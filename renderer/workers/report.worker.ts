@@ -12,11 +12,23 @@ import type { OutgoingFile, WorkProgress } from './team-protocol';
 import { APP } from '../db/app-stamp';
 import { keptOrComputed } from './report-keeping';
 import { computeStudyReport, READING } from './study-report';
+import { warmReportEngine } from './report-warm-up';
 import { readable, workerDatabase } from './worker-support';
+
+/** The report page's default replicates (the command line's); its other defaults are the engine's. */
+const REPORT_PAGE_BOOTSTRAP = 1000;
 
 // Labels change in the window (and in other windows) with no signal here: a report is kept only
 // against the study's revision marks, which every write to anything it reads ends.
 const api = {
+  /**
+   * Warms the engine for a study of `turns` turns with the report page's default settings, before
+   * its report is asked for: the lead's study page asks when it shows the Report entry, so the
+   * report's own read and build do not wait for the warm-up.
+   */
+  prepare(turns: number): void {
+    warmReportEngine({ bootstrap: REPORT_PAGE_BOOTSTRAP, seed: 1, average: 'micro' }, turns);
+  },
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport> {
     return readable(async () => {
       const db = workerDatabase(databaseName);

@@ -31,6 +31,7 @@ export function fakeWorkers(): FakeWorkers {
       build: vi.fn<MappingClient['build']>(),
     },
     report: {
+      prepare: vi.fn<ReportClient['prepare']>(),
       computeReport: vi.fn<ReportClient['computeReport']>(),
       listDisagreements: vi.fn<ReportClient['listDisagreements']>(),
       exportDataset: vi.fn<ReportClient['exportDataset']>(),

@@ -11,7 +11,7 @@ import { StudyOverview } from '../../../../renderer/features/study/StudyOverview
 import { TranscriptView } from '../../../../renderer/features/transcript/TranscriptView';
 import type { StudioDatabase } from '../../../../renderer/db/database';
 import type { StudioMode } from '../../../../renderer/services/preferences-store';
-import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices } from './mode-fixtures';
+import { closeDatabases, demoStudy, freshDatabase, renderWithServices, testServices, workers } from './mode-fixtures';
 
 const demo = demoStudy();
 const studyId = demo.study.id;
@@ -48,6 +48,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   closeDatabases();
+  vi.clearAllMocks();
 });
 
 describe('blinded records', () => {
@@ -211,6 +212,8 @@ describe('StudyOverview', () => {
     await screen.findByRole('table', { name: 'Puzzles' });
     expect(screen.queryByRole('columnheader', { name: 'Difficulty' })).toBeNull();
     expect(container.querySelector('.badge[class*="bucket-"]')).toBeNull();
+    // No report for an annotator, so no report worker warmed for one.
+    expect(workers.report.prepare).not.toHaveBeenCalled();
   });
 
   it('in lead mode groups sessions by player and judge', async () => {
@@ -222,5 +225,7 @@ describe('StudyOverview', () => {
     expect(titles).toEqual(players.map((player) => `${player} judged by arbiter-large`));
     await screen.findByRole('table', { name: 'Puzzles' });
     expect(screen.getByRole('columnheader', { name: 'Difficulty' })).toBeTruthy();
+    // The lead's Report entry shows, so the report worker warms for a study of this size.
+    expect(workers.report.prepare).toHaveBeenCalledWith(demo.study.counts.turns);
   });
 });
