@@ -349,6 +349,20 @@ async function reportSection() {
     `    progress shown                        ${shown === plans.length ? 'yes' : 'NOT always'} (a bar in ${shown} of ${plans.length} presses, moving in ${moved}; distinct values it showed: ${plans.map((answer) => answer.progressValues).join(', ')})`,
   );
   print('Report, 20x study', r.twenty, 5000);
+  // Issue 32: the same shapes with people on four puzzles in five, so the prediction-powered scores are computed.
+  const printPartly = (title, s, target) => {
+    const { counts } = s.study;
+    const open = s.openings.map((o) => o.openMs);
+    console.log(
+      `\n${title}: ${fmt(counts.puzzles)} puzzles, ${fmt(counts.questions + counts.finals)} units, people on every puzzle but each ${s.options.unlabelledEvery}th (${fmt(s.study.labels)} labels)`,
+    );
+    console.log(
+      `  full report, its prediction-powered scores computed  ${ms(open)}   (click on Report to data-state="ready" painted; ${fmt(s.predictionPoweredRows)} rows with a PPI++ figure shown) ${met(median(open), target)}`,
+    );
+    console.log(`    of which the report worker            ${ms(s.openings.map((o) => o.workerMs))}`);
+  };
+  printPartly('Report, SPLAT-scale study, partly labelled', r.partly.splat, 1000);
+  printPartly('Report, 20x study, partly labelled', r.partly.twenty, 5000);
 }
 
 // Issue 17: a judge run of 10,000 items at concurrency 8 against a loopback server answering in

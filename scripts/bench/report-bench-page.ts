@@ -6,7 +6,7 @@
 
 import { generateSyntheticStudy } from '../../shared/demo/synthetic-study';
 import type { StudyCounts, StudyData } from '../../shared/domain/model';
-import { serializeLabelFile } from '../../shared/formats/label-file';
+import { buildLabelFile, serializeLabelFile, type LabelFile } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { buildReport } from '../../shared/report/build-report';
 import type { AgreementReport } from '../../shared/report/model/report-model';
@@ -25,6 +25,8 @@ export interface ReportStudyOptions {
   seed: number;
   /** The first judge keeps this many samples and a probability of every label (the calibration and stability sections). */
   judgeSamples?: number;
+  /** People label no unit of every n-th puzzle (nor rate it), so the prediction-powered scores have items only the judges labelled; absent, they label every unit. */
+  unlabelledEvery?: number;
 }
 
 export interface SeededStudy {
@@ -52,11 +54,13 @@ const APP = `agreement-studio ${__APP_VERSION__}`;
 // A fixed time, so the audit entries and the report's date are the same every run.
 const NOW = '2026-01-05T09:00:00.000Z';
 
-/** Every annotator labels every unit and rates every puzzle (overlap = annotators), as in the issue's study. */
+/** Every annotator labels every unit and rates every puzzle (overlap = annotators), as in the issue's study, but for every `unlabelledEvery`-th puzzle. */
 async function seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy> {
-  const { bundle, labelFiles } = generateSyntheticStudy({ ...options, overlap: options.annotators, app: APP });
+  const generated = generateSyntheticStudy({ ...options, overlap: options.annotators, app: APP });
+  const { bundle } = generated;
   const parsed = parseTranscriptBundle({ name: `${bundle.id}.json`, text: JSON.stringify(bundle) });
   if (!parsed.ok) throw new Error(`${bundle.id} does not parse: ${parsed.errors[0]?.message}`);
+  const labelFiles = options.unlabelledEvery === undefined ? generated.labelFiles : withoutPuzzles(generated.labelFiles, parsed.value, options.unlabelledEvery);
   const db = new StudioDatabase();
   try {
     const start = performance.now();
@@ -73,6 +77,14 @@ async function seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy
   } finally {
     db.close();
   }
+}
+
+/** The label files without any label of every `every`-th puzzle of `data` (its rating, and its sessions' turns). */
+function withoutPuzzles(files: readonly LabelFile[], data: StudyData, every: number): LabelFile[] {
+  const left = new Set(data.puzzles.filter((_, index) => index % every === every - 1).map((puzzle) => puzzle.id));
+  const puzzleOfSession = new Map(data.sessions.map((session) => [session.id, session.puzzleId]));
+  const unlabelled = new Set([...left, ...data.turns.filter((turn) => left.has(puzzleOfSession.get(turn.sessionId) ?? '')).map((turn) => turn.id)]);
+  return files.map((file) => buildLabelFile({ ...file, labels: file.labels.filter((label) => !unlabelled.has(label.unit)) }));
 }
 
 /**

@@ -59,10 +59,21 @@ export interface PlannerResult {
   answers: PlannerAnswer[];
 }
 
+/** A partly labelled study's openings, and what its report's prediction-powered section showed. */
+export interface PartlyLabelledResult {
+  options: ReportStudyOptions;
+  study: SeededStudy;
+  openings: TracedOpening[];
+  /** Rows of the prediction-powered tables with a figure (their "-labels" tables) in the bucket the page opens on, both tasks. */
+  predictionPoweredRows: number;
+}
+
 export interface ReportBenchResult {
   splat: ReportStudyResult;
   twenty: ReportStudyResult;
   planner: PlannerResult;
+  /** The same shapes with people on four puzzles in five (issue 32: the report with its prediction-powered scores computed). */
+  partly: { splat: PartlyLabelledResult; twenty: PartlyLabelledResult };
 }
 
 /** The width the planner is asked for: the command line's example, and a study of SPLAT's size needs about half its puzzles for it. */
@@ -75,6 +86,9 @@ const PLANNER_WIDTH_POINTS = 5;
 // and self-consistency sections are computed too (issue 31).
 const SPLAT_SCALE: ReportStudyOptions = { puzzles: 975, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18, judgeSamples: 3 };
 const TWENTY_TIMES: ReportStudyOptions = { puzzles: 19_500, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18, judgeSamples: 3 };
+// The same shapes (another seed, so another study) with no human label on every fifth puzzle: the
+// prediction-powered scores then correct the judges' verdicts on those, with their bootstrap.
+const PARTLY_LABELLED = { seed: 19, unlabelledEvery: 5 } as const;
 
 type ProbeWindow = typeof globalThis & { reportProbe: ReportProbe };
 type BenchWindow = typeof globalThis & {
@@ -101,7 +115,7 @@ async function openReport(
   studyId: string,
   probeScript: string,
   trace: string | undefined,
-): Promise<{ opening: TracedOpening; bootstrap: number; resample: string }> {
+): Promise<{ opening: TracedOpening; bootstrap: number; resample: string; predictionPoweredRows: number }> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: probeScript });
@@ -129,6 +143,7 @@ async function openReport(
       opening: traced === undefined ? opening : { ...opening, traced },
       bootstrap: Number(await page.getByTestId('report-bootstrap').inputValue()),
       resample: await page.getByTestId('report-resample').inputValue(),
+      predictionPoweredRows: await page.locator('[data-testid="prediction-powered-labels"] tbody tr').count(),
     };
   } finally {
     await page.close();
@@ -216,6 +231,11 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
     const seed = (scale: ReportStudyOptions) => seeder.evaluate((o) => (globalThis as BenchWindow).seedReportStudy(o), scale);
     const splatStudy = await seed(SPLAT_SCALE);
     const twentyStudy = await seed(TWENTY_TIMES);
+    const partlySplat = { ...SPLAT_SCALE, ...PARTLY_LABELLED };
+    const partlyTwenty = { ...TWENTY_TIMES, ...PARTLY_LABELLED };
+    log('seeding both again with people on four puzzles in five');
+    const partlySplatStudy = await seed(partlySplat);
+    const partlyTwentyStudy = await seed(partlyTwenty);
     await seeder.close();
 
     const measure = async (scale: ReportStudyOptions, study: SeededStudy): Promise<ReportStudyResult> => {
@@ -245,10 +265,27 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
       await page.close();
       return { options: scale, study, bootstrap, resample, openings, reopenings, engine, engineCold };
     };
+    // Openings only, each computed afresh: the engine's steps and floors are the fully labelled study's.
+    const measureOpenings = async (scale: ReportStudyOptions, study: SeededStudy): Promise<PartlyLabelledResult> => {
+      log(`opening the report of ${study.studyId} ${options.runs} times, each computed`);
+      const page = await benchPage(browser, url);
+      const openings: TracedOpening[] = [];
+      let predictionPoweredRows = 0;
+      for (let run = 0; run < options.runs; run++) {
+        await page.evaluate((id) => (globalThis as BenchWindow).forgetKeptReports(id), study.studyId);
+        const opened = await openReport(browser, url, study.studyId, probeScript, options.trace);
+        openings.push(opened.opening);
+        predictionPoweredRows = opened.predictionPoweredRows;
+      }
+      await page.close();
+      return { options: scale, study, openings, predictionPoweredRows };
+    };
     const splat = await measure(SPLAT_SCALE, splatStudy);
     log(`pressing Plan on ${splatStudy.studyId} ${options.runs} times, a width of ${PLANNER_WIDTH_POINTS} points`);
     const planner = await timePlanner(browser, url, splatStudy.studyId, options.runs);
-    return { splat, twenty: await measure(TWENTY_TIMES, twentyStudy), planner };
+    const twenty = await measure(TWENTY_TIMES, twentyStudy);
+    const partly = { splat: await measureOpenings(partlySplat, partlySplatStudy), twenty: await measureOpenings(partlyTwenty, partlyTwentyStudy) };
+    return { splat, twenty, planner, partly };
   } finally {
     await context?.close();
     server.close();
