@@ -33,7 +33,6 @@ import type {
   JudgeRankingRow,
   PairKappa,
   PredictionPoweredScoreRow,
-  QuestionLabelShares,
   SelfConsistencyRow,
   JudgesSection,
   PairedTest,
@@ -288,7 +287,11 @@ const tally = (tested: number, all: number) => (tested === all ? '' : `; the ${a
  */
 function withLabelShares(
   rows: PredictionPoweredScoreRow[],
-  { cells, strata, labelItems }: { cells: readonly { judge: string }[]; strata: readonly ReportBucket[]; labelItems: readonly QuestionLabelItem[] | undefined },
+  {
+    cells,
+    strata,
+    labelItems,
+  }: { cells: readonly { judge: string; player: string }[]; strata: readonly ReportBucket[]; labelItems: readonly QuestionLabelItem[] | undefined },
   buckets: readonly ReportBucket[],
   categories: readonly string[],
 ): PredictionPoweredScoreRow[] {
@@ -300,8 +303,12 @@ function withLabelShares(
       return [bucket, questionLabelShares(labelItems, judgeOfCell, inBucket, categories)];
     }),
   );
-  // The rows come bucket by bucket, each with every cell in order.
-  return rows.map((row, r) => ({ ...row, labelShares: sharesOf.get(row.bucket)?.[r % cells.length] as QuestionLabelShares }));
+  // A row's cell by its judge and player, whatever the rows' order.
+  const cellOf = new Map(cells.map((cell, c) => [JSON.stringify([cell.judge, cell.player]), c]));
+  return rows.map((row) => {
+    const shares = sharesOf.get(row.bucket)?.[cellOf.get(JSON.stringify([row.judge, row.player])) ?? -1];
+    return shares === undefined ? row : { ...row, labelShares: shares };
+  });
 }
 
 /**
