@@ -62,6 +62,9 @@ Annotator Test, and each player's solve rate corrected for each judge's errors.
   --alt-test-epsilon X   the Alternative Annotator Test's epsilon, from 0 to below 1 (default
                          0.2): how much worse than an annotator a judge may be and still
                          pass; 0.2 suits expert, 0.15 skilled and 0.1 crowd annotators
+  --selective-agreement X  selective evaluation's target: the agreement with people a judge's
+                         kept labels must reach, between 0 and 1 (default 0.9)
+  --selective-risk X     the chance the target may fail, between 0 and 1 (default 0.1)
   --any-study            use label files made for another study id than the transcripts'
   --out FILE             write the report to FILE instead of printing it
 `;
@@ -95,6 +98,8 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
       resample: options.resample,
       pairedTest: options.pairedTest,
       ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}),
+      ...(options.selectiveAgreement !== undefined ? { selectiveAgreement: options.selectiveAgreement } : {}),
+      ...(options.selectiveRisk !== undefined ? { selectiveRisk: options.selectiveRisk } : {}),
     },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
@@ -125,6 +130,8 @@ interface ReportOptions {
   leaveOutUnsure: boolean;
   unparseable: UnparseableReplies;
   altTestEpsilon?: number;
+  selectiveAgreement?: number;
+  selectiveRisk?: number;
   resample: Resampling;
   pairedTest: PairedTest;
   anyStudy: boolean;
@@ -146,6 +153,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       'leave-out-unsure': { type: 'boolean' },
       unparseable: { type: 'string' },
       'alt-test-epsilon': { type: 'string' },
+      'selective-agreement': { type: 'string' },
+      'selective-risk': { type: 'string' },
       resample: { type: 'string' },
       'paired-test': { type: 'string' },
       'any-study': { type: 'boolean' },
@@ -162,6 +171,12 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   if (unparseable !== 'left-out' && unparseable !== 'disagreement')
     throw new UsageError(`--unparseable takes left-out or disagreement, not ${JSON.stringify(unparseable)}`, COMMAND);
   const altTestEpsilon = parseEpsilon(values['alt-test-epsilon']);
+  const selectiveAgreement = parseShare(
+    'selective-agreement',
+    values['selective-agreement'],
+    "0.9 (the judge's kept labels agree with people 90% of the time)",
+  );
+  const selectiveRisk = parseShare('selective-risk', values['selective-risk'], '0.1 (a 10% chance that they do not)');
   const resample = values.resample ?? 'puzzles';
   if (resample !== 'puzzles' && resample !== 'units') throw new UsageError(`--resample takes puzzles or units, not ${JSON.stringify(resample)}`, COMMAND);
   const pairedTest = values['paired-test'] ?? 'bootstrap-t';
@@ -181,6 +196,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     pairedTest,
     anyStudy: values['any-study'] === true,
     ...(altTestEpsilon !== undefined ? { altTestEpsilon } : {}),
+    ...(selectiveAgreement !== undefined ? { selectiveAgreement } : {}),
+    ...(selectiveRisk !== undefined ? { selectiveRisk } : {}),
     ...(out !== undefined ? { out } : {}),
   };
 }
@@ -199,6 +216,15 @@ function parseEpsilon(text: string | undefined): number | undefined {
       `--alt-test-epsilon takes a number from 0 up to but not including 1, such as 0.2 (expert), 0.15 (skilled) or 0.1 (crowd annotators), not ${JSON.stringify(text)}`,
       COMMAND,
     );
+  return value;
+}
+
+/** Selective evaluation's target agreement or risk: a decimal between 0 and 1, both left out (neither can be met or both always are). */
+function parseShare(option: string, text: string | undefined, example: string): number | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  const value = /^0?\.\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(value > 0 && value < 1)) throw new UsageError(`--${option} takes a number between 0 and 1, such as ${example}, not ${JSON.stringify(text)}`, COMMAND);
   return value;
 }
 

@@ -24,6 +24,9 @@ export interface ReportRequest {
   pairedTest: PairedTest;
   /** The study's model families as the lead gave them (empty: the names' own). */
   modelFamilies: Record<string, string>;
+  /** Selective evaluation's target agreement and its risk (the command line's --selective-agreement and --selective-risk). */
+  selectiveAgreement: number;
+  selectiveRisk: number;
 }
 
 export interface ReportProgress {

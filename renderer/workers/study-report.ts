@@ -35,6 +35,8 @@ export async function computeStudyReport(
     resample: request.resample,
     pairedTest: request.pairedTest,
     altTestEpsilon: request.altTestEpsilon,
+    selectiveAgreement: request.selectiveAgreement,
+    selectiveRisk: request.selectiveRisk,
     ...(Object.keys(request.modelFamilies).length > 0 ? { modelFamilies: request.modelFamilies } : {}),
   };
   const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await loadReportInputs(db, studyId, {

@@ -9,6 +9,7 @@ import { agreementRowsPlan, judgeGroup } from '../stats/study/agreement';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../stats/study/annotator-reliability';
 import { chanceCorrectedPlan, difficultyStatisticsPlan } from '../stats/study/chance-corrected';
 import { confusionMatrix } from '../stats/study/confusion';
+import { SELECTIVE_AGREEMENT, SELECTIVE_RISK } from '../stats/study/judge-selective';
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
 import { CHECKED_CLUSTERS, resamplingClusters } from '../stats/study/resampling';
@@ -52,6 +53,10 @@ export interface ReportSettings {
   altTestEpsilon?: number;
   /** The lead's model families by model name (the study's), before those read from the names: the own-family check. */
   modelFamilies?: Readonly<Record<string, string>>;
+  /** Selective evaluation's target: the agreement with people a judge's kept labels must reach (1 - alpha; default SELECTIVE_AGREEMENT, 0.9)... */
+  selectiveAgreement?: number;
+  /** ...held with at most this chance of failing (delta; default SELECTIVE_RISK, 0.1). */
+  selectiveRisk?: number;
 }
 
 export interface ReportInput {
@@ -219,6 +224,7 @@ function judgesPlan(
     resample,
     pairedTest: pairedTestOf(settings),
     altTestEpsilon: settings.altTestEpsilon,
+    selective: { agreement: settings.selectiveAgreement ?? SELECTIVE_AGREEMENT, risk: settings.selectiveRisk ?? SELECTIVE_RISK },
     ...(settings.modelFamilies === undefined ? {} : { modelFamilies: settings.modelFamilies }),
     bootstrap,
   });
@@ -239,6 +245,11 @@ function prepare(input: ReportInput) {
   if (!Number.isSafeInteger(settings.seed)) throw new RangeError(`seed must be a whole number, not ${settings.seed}`);
   if (settings.altTestEpsilon !== undefined && !(settings.altTestEpsilon >= 0 && settings.altTestEpsilon < 1))
     throw new RangeError(`the Alt-Test's epsilon must be from 0 up to but not including 1, not ${settings.altTestEpsilon}`);
+  for (const [name, value] of [
+    ["selective evaluation's target agreement", settings.selectiveAgreement],
+    ["selective evaluation's risk", settings.selectiveRisk],
+  ] as const)
+    if (value !== undefined && !(value > 0 && value < 1)) throw new RangeError(`${name} must be more than 0 and less than 1, not ${value}`);
   // One store of picks for the whole report: its figures draw the same numbers of puzzles again and again.
   const bootstrap: BootstrapOptions = { replicates: settings.bootstrap, seed: settings.seed, picks: keptPicks() };
   const study = inStudyOrder(input.study);

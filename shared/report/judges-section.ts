@@ -47,6 +47,8 @@ interface JudgesSettings {
   resample: Resampling;
   pairedTest: PairedTest;
   altTestEpsilon?: number;
+  /** Selective evaluation's target agreement and the risk it may fail with. */
+  selective: { agreement: number; risk: number };
   bootstrap: BootstrapOptions;
   modelFamilies?: Readonly<Record<string, string>>;
 }
@@ -130,7 +132,7 @@ export function judgesSectionPlan(
       const modelPairs = pairsPlan.rows(tests[comparisonSets + 1] ?? []);
       calibration.push(...calibrated);
       // Selective evaluation needs no bootstrap: the fixed-sequence test is exact on the units people labelled.
-      (section.selectiveEvaluation ??= []).push(...selectiveEvaluationRows(task, confidence.confidentUnits));
+      (section.selectiveEvaluation ??= []).push(...selectiveEvaluationRows(task, confidence.confidentUnits, settings.selective));
       selfConsistency.push(...consistent);
       judgePairs.push(...modelPairs);
       // The twin swaps the reference and the guess of a final answer; a question has neither.

@@ -28,7 +28,7 @@ function selectiveTable(rows: readonly SelectiveEvaluationRow[], task: ReportTas
     id: `judges-selective-${task}`,
     wide: true,
     title: `${TASK_NAME[task]}: which of each judge's labels to keep, and which to send to people`,
-    caption: `Trust or Escalate (Jung, Brahman and Choi, ICLR 2025), for ${targetText(rows)} (fixed in the report): the confidence at and above which the judge's labels agree with the strict human majority that often, chosen with the authors' fixed-sequence test on the units with a majority and the judge's confidence (vote share of its samples, or the probability of its label). Kept: those units at or above it, and all units with its confidence; agreement: on the kept units with a majority; to people: the units with its confidence below the threshold, all of them when none passes.`,
+    caption: `Trust or Escalate (Jung, Brahman and Choi, ICLR 2025), for ${targetText(rows)} (the lead's target; 90% with 90% by default): the confidence at and above which the judge's labels agree with the strict human majority that often, chosen with the authors' fixed-sequence test on the units with a majority and the judge's confidence (vote share of its samples, or the probability of its label). Kept: those units at or above it, and all units with its confidence; agreement: on the kept units with a majority; to people: the units with its confidence below the threshold, all of them when none passes.`,
     columns: ['Judge', 'Confidence', 'Threshold', 'Passes', 'Kept, labelled', 'Kept, all', 'Agreement', 'To people'],
     labelColumns: 2,
     rows: rows.map((row) => ({

@@ -505,6 +505,8 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     ],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', '-0.1'], '--alt-test-epsilon takes a number from 0 up to but not including 1'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', 'crowd'], '--alt-test-epsilon takes a number from 0 up to but not including 1'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--selective-agreement', '90'], '--selective-agreement takes a number between 0 and 1, such as 0.9'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--selective-risk', '0'], '--selective-risk takes a number between 0 and 1, such as 0.1'],
   ])('exits 2 on bad usage: %j', async (args, message) => {
     const run = await runCli('report', ...args);
     expect(run.code).toBe(2);
@@ -587,5 +589,14 @@ describe('agreement-studio report: selective evaluation', () => {
     const md = await runCli('report', ...args, '--format', 'md', '--bootstrap', '0');
     expect(md.stdout).toContain("R: which of each judge's labels to keep, and which to send to people");
     expect(md.stdout).toContain('| judge-m | log-probabilities |');
+  });
+
+  it('runs at the target set with --selective-agreement and --selective-risk, and says it in the Markdown', async () => {
+    const args = inputs();
+    const report = await jsonReport(...args, '--selective-agreement', '0.75', '--selective-risk', '0.2');
+    const row = report.judges?.selectiveEvaluation?.find((one) => one.judge === 'judge-m' && one.source === 'log-probabilities');
+    expect([row?.alpha, row?.delta]).toEqual([0.25, 0.2]);
+    const md = await runCli('report', ...args, '--format', 'md', '--bootstrap', '0', '--selective-agreement', '0.75', '--selective-risk', '0.2');
+    expect(md.stdout).toContain('for 75.0% agreement (alpha 0.25) with 80.0% certainty (delta 0.2)');
   });
 });

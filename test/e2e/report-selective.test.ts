@@ -75,6 +75,14 @@ describe('selective evaluation on the report page', () => {
       .poll(() => page.getByTestId('escalate-status').textContent(), { timeout: 60_000 })
       .toMatch(new RegExp(`^1 pack with ${pack.tasks.answer.length} units? for people saved to `));
 
+    // The lead's own target, from the settings bar: the table is computed again for it and says so.
+    expect(judgesText).toContain('for 90.0% agreement (alpha 0.1) with 90.0% certainty (delta 0.1)');
+    await page.getByTestId('report-selective-agreement').selectOption('0.8');
+    await page.getByTestId('report-selective-risk').selectOption('0.2');
+    await expect
+      .poll(() => page.getByTestId('judges').textContent(), { timeout: 120_000 })
+      .toContain('for 80.0% agreement (alpha 0.2) with 80.0% certainty (delta 0.2)');
+
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
+import { SELECTIVE_AGREEMENT, SELECTIVE_RISK } from '../../../shared/stats/study/judge-selective';
 import { listJudgeRuns } from '../../db/judge-runs';
 import { useServices } from '../../services/services';
 import { percentText } from '../report';
@@ -59,6 +60,8 @@ export function PromptVersionsAgreement({ study }: { study: Study }) {
           modelFamilies: JSON.parse(familiesText) as Record<string, string>,
           resample: 'puzzles',
           pairedTest: 'bootstrap-t',
+          selectiveAgreement: SELECTIVE_AGREEMENT,
+          selectiveRisk: SELECTIVE_RISK,
         },
         () => undefined,
       )

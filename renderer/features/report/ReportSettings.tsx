@@ -1,5 +1,5 @@
 // The report's settings bar: micro or macro average, bootstrap resamples, seed, what a replicate
-// draws (puzzles or units), the paired test (bootstrap-t or exact McNemar), whether the lead's gold labels count as one more rater, unsure labels,
+// draws (puzzles or units), the paired test (bootstrap-t or exact McNemar), selective evaluation's target, whether the lead's gold labels count as one more rater, unsure labels,
 // and the study's settings for unparseable judge replies and its annotators' expertise. Enter
 // applies typed numbers at once.
 
@@ -14,6 +14,12 @@ function isExpertise(value: string): value is AnnotatorExpertise {
 }
 
 const AVERAGES = ['micro', 'macro'] as const;
+
+/** Selective evaluation's targets to choose from: the agreement a judge's kept labels must reach, and the risk they do not. */
+const SELECTIVE_AGREEMENTS = [0.8, 0.85, 0.9, 0.95, 0.99] as const;
+const SELECTIVE_RISKS = [0.05, 0.1, 0.2] as const;
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 const AVERAGE_TEXT: Record<(typeof AVERAGES)[number], { text: string; title: string }> = {
   micro: { text: 'Micro', title: 'Share of all comparisons that agree (SPEC §4)' },
@@ -88,6 +94,36 @@ export function ReportSettings({ settings }: { settings: ReportSettingsState }) 
         >
           <option value="bootstrap-t">Bootstrap-t</option>
           <option value="exact-mcnemar">Exact McNemar</option>
+        </select>
+      </label>
+      <label
+        className="inline-field"
+        title="Selective evaluation (Trust or Escalate): a judge's labels are kept at and above the confidence where they agree with people at least this often, with at most this risk that they do not; the rest go to people."
+      >
+        <span>Keep a judge's labels at</span>
+        <select
+          data-testid="report-selective-agreement"
+          aria-label="Target agreement with people"
+          value={settings.selectiveAgreement}
+          onChange={(event) => settings.setSelectiveAgreement(Number(event.target.value))}
+        >
+          {SELECTIVE_AGREEMENTS.map((value) => (
+            <option key={value} value={value}>
+              {percent(value)} agreement
+            </option>
+          ))}
+        </select>
+        <select
+          data-testid="report-selective-risk"
+          aria-label="Risk of missing the target agreement"
+          value={settings.selectiveRisk}
+          onChange={(event) => settings.setSelectiveRisk(Number(event.target.value))}
+        >
+          {SELECTIVE_RISKS.map((value) => (
+            <option key={value} value={value}>
+              risk {percent(value)}
+            </option>
+          ))}
         </select>
       </label>
       <label className="inline-field">

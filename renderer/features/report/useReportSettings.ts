@@ -3,7 +3,8 @@
 // numbers in range and the lead stopped typing, or at once on Enter), gold as a rater,
 // whether labels marked unsure count (by default they do, as the command line's report), what a
 // bootstrap replicate draws (puzzles by default, as the command line's), the paired test
-// (bootstrap-t by default, as the command line's), and the study's own
+// (bootstrap-t by default, as the command line's), selective evaluation's target (90% agreement
+// with risk 0.1 by default, as the command line's), and the study's own
 // settings for unparseable judge replies and its annotators' expertise (the Alt-Test's epsilon),
 // which are stored on the study.
 
@@ -11,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../../shared/domain/model';
 import type { PairedTest, Resampling } from '../../../shared/report/model/report-model';
 import { ALT_TEST_EPSILON } from '../../../shared/stats/judge/alt-test';
+import { SELECTIVE_AGREEMENT, SELECTIVE_RISK } from '../../../shared/stats/study/judge-selective';
 import { useServices } from '../../services/services';
 import { describeStorageError } from '../../db/storage';
 import { setAnnotatorExpertise, setUnparseableReplies } from '../../db/study-settings';
@@ -42,6 +44,8 @@ export function useReportSettings(study: Study) {
   const [leaveOutUnsure, setLeaveOutUnsure] = useState(false);
   const [resample, setResample] = useState<Resampling>('puzzles');
   const [pairedTest, setPairedTest] = useState<PairedTest>('bootstrap-t');
+  const [selectiveAgreement, setSelectiveAgreement] = useState(SELECTIVE_AGREEMENT);
+  const [selectiveRisk, setSelectiveRisk] = useState(SELECTIVE_RISK);
   const unparseable: UnparseableReplies = study.unparseableReplies ?? 'left-out';
   const [unparseableProblem, setUnparseableProblem] = useState<string>();
   const setUnparseable = useCallback(
@@ -101,8 +105,10 @@ export function useReportSettings(study: Study) {
       pairedTest,
       altTestEpsilon,
       modelFamilies: JSON.parse(familiesText) as Record<string, string>,
+      selectiveAgreement,
+      selectiveRisk,
     }),
-    [committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, familiesText],
+    [committed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, familiesText, selectiveAgreement, selectiveRisk],
   );
 
   return {
@@ -122,6 +128,10 @@ export function useReportSettings(study: Study) {
     setResample,
     pairedTest,
     setPairedTest,
+    selectiveAgreement,
+    setSelectiveAgreement,
+    selectiveRisk,
+    setSelectiveRisk,
     expertise,
     setExpertise,
     commitNow,

@@ -22,14 +22,39 @@ interface Answer {
 
 function requestKey(
   studyId: string,
-  { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, modelFamilies }: ReportComputation,
+  {
+    bootstrap,
+    seed,
+    includeGold,
+    leaveOutUnsure,
+    unparseable,
+    resample,
+    pairedTest,
+    altTestEpsilon,
+    modelFamilies,
+    selectiveAgreement,
+    selectiveRisk,
+  }: ReportComputation,
 ): string {
-  return JSON.stringify([studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, modelFamilies]);
+  return JSON.stringify([
+    studyId,
+    bootstrap,
+    seed,
+    includeGold,
+    leaveOutUnsure,
+    unparseable,
+    resample,
+    pairedTest,
+    altTestEpsilon,
+    modelFamilies,
+    selectiveAgreement,
+    selectiveRisk,
+  ]);
 }
 
 export function useStudyReport(studyId: string, computation: ReportComputation) {
   const { db, workers } = useServices();
-  const { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon } = computation;
+  const { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, selectiveAgreement, selectiveRisk } = computation;
   const familiesText = JSON.stringify(computation.modelFamilies);
   const key = requestKey(studyId, computation);
   const [answer, setAnswer] = useState<Answer>();
@@ -40,7 +65,19 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
   useEffect(() => {
     let current = true;
     const modelFamilies = JSON.parse(familiesText) as Record<string, string>;
-    const thisKey = requestKey(studyId, { bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, modelFamilies });
+    const thisKey = requestKey(studyId, {
+      bootstrap,
+      seed,
+      includeGold,
+      leaveOutUnsure,
+      unparseable,
+      resample,
+      pairedTest,
+      altTestEpsilon,
+      modelFamilies,
+      selectiveAgreement,
+      selectiveRisk,
+    });
     // The report holds both averages; the page's toggle picks the one shown and exported, so
     // switching it never waits for the worker.
     const request: ReportRequest = {
@@ -53,6 +90,8 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
       pairedTest,
       altTestEpsilon,
       modelFamilies,
+      selectiveAgreement,
+      selectiveRisk,
       average: 'micro',
     };
     workers.report
@@ -79,7 +118,22 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
       setAnswer(undefined);
       setProgress(undefined);
     };
-  }, [db, studyId, bootstrap, seed, includeGold, leaveOutUnsure, unparseable, resample, pairedTest, altTestEpsilon, familiesText, workers]);
+  }, [
+    db,
+    studyId,
+    bootstrap,
+    seed,
+    includeGold,
+    leaveOutUnsure,
+    unparseable,
+    resample,
+    pairedTest,
+    altTestEpsilon,
+    familiesText,
+    selectiveAgreement,
+    selectiveRisk,
+    workers,
+  ]);
 
   const answered = answer?.key === key ? answer : undefined;
   const status: ReportStatus = answered === undefined ? 'computing' : answered.error === undefined ? 'ready' : 'failed';

@@ -7,9 +7,9 @@ import type { ReportTask, SelectiveEvaluationRow } from '../../report/model/repo
 import { selectiveEvaluation } from '../judge/selective-evaluation';
 import type { ConfidentUnit, ConfidentUnits } from './judge-confidence';
 
-/** The report's target: 90% agreement with people (alpha 0.1), held with 90% certainty (delta 0.1). */
-export const SELECTIVE_ALPHA = 0.1;
-export const SELECTIVE_DELTA = 0.1;
+/** The report's default target: 90% agreement with people (alpha 0.1), held with 90% certainty (risk, delta, 0.1). */
+export const SELECTIVE_AGREEMENT = 0.9;
+export const SELECTIVE_RISK = 0.1;
 
 /** The ids of the units below `threshold`, in the order given; every unit when `threshold` is null (no threshold passed). */
 export function escalatedUnits(units: readonly ConfidentUnit[], threshold: number | null): string[] {
@@ -24,8 +24,7 @@ export function escalatedUnits(units: readonly ConfidentUnit[], threshold: numbe
 export function selectiveEvaluationRows(
   task: ReportTask,
   confident: readonly ConfidentUnits[],
-  alpha = SELECTIVE_ALPHA,
-  delta = SELECTIVE_DELTA,
+  { agreement, risk }: { agreement: number; risk: number } = { agreement: SELECTIVE_AGREEMENT, risk: SELECTIVE_RISK },
 ): SelectiveEvaluationRow[] {
   return confident.flatMap(({ judge, source, units }): SelectiveEvaluationRow[] => {
     const calibration = units.flatMap(({ confidence, agrees }) => (agrees === null ? [] : [{ confidence, agrees }]));
@@ -33,8 +32,9 @@ export function selectiveEvaluationRows(
     const result = selectiveEvaluation(
       calibration,
       units.map((unit) => unit.confidence),
-      alpha,
-      delta,
+      // alpha as the lead would write it: 1 - 0.9 is 0.09999999999999998 in floating point.
+      Number((1 - agreement).toFixed(12)),
+      risk,
     );
     // The row is the module's result with where it applies and which units go to people.
     return [{ task, judge, source, ...result, units: units.length, escalatedUnits: escalatedUnits(units, result.threshold) }];

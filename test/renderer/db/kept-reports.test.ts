@@ -32,6 +32,8 @@ const REQUEST: ReportRequest = {
   leaveOutUnsure: false,
   unparseable: 'left-out',
   altTestEpsilon: 0.15,
+  selectiveAgreement: 0.9,
+  selectiveRisk: 0.1,
   resample: 'puzzles',
   pairedTest: 'bootstrap-t',
   modelFamilies: {},

@@ -54,6 +54,8 @@ const REQUEST = {
   pairedTest: 'bootstrap-t' as const,
   modelFamilies: {},
   altTestEpsilon: 0.2,
+  selectiveAgreement: 0.9,
+  selectiveRisk: 0.1,
 };
 
 describe('report worker', () => {

@@ -54,6 +54,8 @@ const DEFAULT_REQUEST: ReportRequest = {
   modelFamilies: {},
   altTestEpsilon: 0.2,
   average: 'micro',
+  selectiveAgreement: 0.9,
+  selectiveRisk: 0.1,
 };
 
 /** Waits until the page's last request to the worker is exactly `request`. */
@@ -131,6 +133,21 @@ describe('computing', () => {
     expect((screen.getByTestId('report-paired-test') as HTMLSelectElement).value).toBe('bootstrap-t');
     fireEvent.change(screen.getByTestId('report-paired-test'), { target: { value: 'exact-mcnemar' } });
     await waitForLastRequest(db.name, { ...DEFAULT_REQUEST, bootstrap: 200, includeGold: true, resample: 'units', pairedTest: 'exact-mcnemar' });
+
+    // And selective evaluation's target: 95% agreement with risk 5%.
+    expect((screen.getByTestId('report-selective-agreement') as HTMLSelectElement).value).toBe('0.9');
+    expect((screen.getByTestId('report-selective-risk') as HTMLSelectElement).value).toBe('0.1');
+    fireEvent.change(screen.getByTestId('report-selective-agreement'), { target: { value: '0.95' } });
+    fireEvent.change(screen.getByTestId('report-selective-risk'), { target: { value: '0.05' } });
+    await waitForLastRequest(db.name, {
+      ...DEFAULT_REQUEST,
+      bootstrap: 200,
+      includeGold: true,
+      resample: 'units',
+      pairedTest: 'exact-mcnemar',
+      selectiveAgreement: 0.95,
+      selectiveRisk: 0.05,
+    });
   });
 
   it('never says the report is ready while it is computing: not on the last phase, not on settings it had before', async () => {

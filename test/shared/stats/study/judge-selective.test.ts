@@ -7,15 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../../../shared/report/build-report';
 import type { ConfidenceSource, SelectiveEvaluationRow } from '../../../../shared/report/model/report-model';
 import { selectiveEvaluation } from '../../../../shared/stats/judge/selective-evaluation';
-import { escalatedUnits, SELECTIVE_ALPHA, SELECTIVE_DELTA } from '../../../../shared/stats/study/judge-selective';
+import { escalatedUnits, SELECTIVE_AGREEMENT, SELECTIVE_RISK } from '../../../../shared/stats/study/judge-selective';
 import { indexStudy, type TaskUnit } from '../../../../shared/stats/study/study-units';
 import { BIASED_JUDGE, biasStudy, type BiasStudyOptions } from './bias-study';
 import { plainMajority } from './plain-figures';
 import { NOW } from './study-fixtures';
 
-function build(options: Omit<BiasStudyOptions, 'puzzles'>, puzzles = 120) {
-  const data = biasStudy({ puzzles, ...options });
-  const report = buildReport({ ...data, settings: { bootstrap: 0, seed: 2, average: 'micro' }, inputs: [], app: 'test', now: NOW });
+/** The lead's target, when not the default. */
+type Target = { selectiveAgreement: number; selectiveRisk: number };
+
+function build(options: Omit<BiasStudyOptions, 'puzzles'>, target?: Target) {
+  const data = biasStudy({ puzzles: 120, ...options });
+  const report = buildReport({ ...data, settings: { bootstrap: 0, seed: 2, average: 'micro', ...target }, inputs: [], app: 'test', now: NOW });
   return { units: indexStudy(data.study, data.labels).units, rows: report.judges?.selectiveEvaluation ?? [] };
 }
 
@@ -23,7 +26,7 @@ const plainConfidence = (unit: TaskUnit, source: ConfidenceSource) =>
   source === 'samples' ? unit.confidence?.get(BIASED_JUDGE)?.share : unit.confidence?.get(BIASED_JUDGE)?.probability;
 
 /** The row as selectiveEvaluation() gives it on the units counted here, and the escalated units counted plainly. */
-function expected(units: readonly TaskUnit[], source: ConfidenceSource) {
+function expected(units: readonly TaskUnit[], source: ConfidenceSource, target?: Target) {
   const labelled = units.filter((unit) => unit.judgements.has(BIASED_JUDGE));
   const confident = labelled.filter((unit) => plainConfidence(unit, source) !== undefined);
   const calibration = confident.flatMap((unit) => {
@@ -33,8 +36,8 @@ function expected(units: readonly TaskUnit[], source: ConfidenceSource) {
   const result = selectiveEvaluation(
     calibration,
     confident.map((unit) => plainConfidence(unit, source) as number),
-    0.1,
-    0.1,
+    Number((1 - (target?.selectiveAgreement ?? 0.9)).toFixed(12)),
+    target?.selectiveRisk ?? 0.1,
   );
   const escalated = confident
     .filter((unit) => result.threshold === null || (plainConfidence(unit, source) as number) < (result.threshold as number))
@@ -42,9 +45,9 @@ function expected(units: readonly TaskUnit[], source: ConfidenceSource) {
   return { result, escalated, units: confident.length };
 }
 
-function check(row: SelectiveEvaluationRow | undefined, units: readonly TaskUnit[]) {
+function check(row: SelectiveEvaluationRow | undefined, units: readonly TaskUnit[], target?: Target) {
   expect(row).toBeDefined();
-  const { result, escalated, units: confident } = expected(units, row?.source ?? 'samples');
+  const { result, escalated, units: confident } = expected(units, row?.source ?? 'samples', target);
   const { alpha, delta, threshold, passes, calibrationUnits, keptCalibrationUnits, keptCalibrationShare, keptShare, agreementOnKept, reason } = result;
   expect(row).toEqual({
     task: row?.task,
@@ -69,8 +72,28 @@ function check(row: SelectiveEvaluationRow | undefined, units: readonly TaskUnit
 }
 
 describe('selective evaluation in the report', () => {
-  it('runs at alpha 0.1 and delta 0.1 by default', () => {
-    expect([SELECTIVE_ALPHA, SELECTIVE_DELTA]).toEqual([0.1, 0.1]);
+  it('runs at 90% agreement with risk 0.1 by default, and at the target the lead sets', () => {
+    expect([SELECTIVE_AGREEMENT, SELECTIVE_RISK]).toEqual([0.9, 0.1]);
+    const { units, rows } = build({ seed: 5, samples: 3, judgeErrorRate: 0.03 });
+    const target = { selectiveAgreement: 0.8, selectiveRisk: 0.2 };
+    const lenient = build({ seed: 5, samples: 3, judgeErrorRate: 0.03 }, target).rows;
+    const strict = build({ seed: 5, samples: 3, judgeErrorRate: 0.03 }, { selectiveAgreement: 0.99, selectiveRisk: 0.05 }).rows;
+    const answerRow = (all: SelectiveEvaluationRow[]) => all.find((row) => row.task === 'answer' && row.source === 'samples');
+    expect([answerRow(rows)?.alpha, answerRow(rows)?.delta]).toEqual([0.1, 0.1]);
+    const result = check(answerRow(lenient), units.answer, target);
+    expect([result.alpha, result.delta]).toEqual([0.2, 0.2]);
+    // A lower target keeps at least as many units; a higher one at most as many.
+    expect(answerRow(lenient)?.keptShare).toBeGreaterThanOrEqual(answerRow(rows)?.keptShare ?? 1);
+    expect(answerRow(strict)?.keptShare).toBeLessThanOrEqual(answerRow(rows)?.keptShare ?? 0);
+  });
+
+  it('refuses a target agreement or risk outside 0 to 1, naming it', () => {
+    expect(() => build({ seed: 5, samples: 3 }, { selectiveAgreement: 1, selectiveRisk: 0.1 })).toThrow(
+      "selective evaluation's target agreement must be more than 0 and less than 1, not 1",
+    );
+    expect(() => build({ seed: 5, samples: 3 }, { selectiveAgreement: 0.9, selectiveRisk: 0 })).toThrow(
+      /selective evaluation's risk must be more than 0 and less than 1, not 0/,
+    );
   });
 
   it('equals selectiveEvaluation() on the units counted plainly, per task and source, and a good judge passes', () => {
