@@ -1,5 +1,6 @@
 // A worker started on first use and kept: every worker client calls its worker through this, so
-// no worker starts before a page needs it and none starts twice. A worker that fails (an uncaught
+// no worker starts before a page needs it (the lead's study page starts the report worker, to warm
+// it ahead of the report) and none starts twice. A worker that fails (an uncaught
 // error, a script that does not load, a message it cannot read) answers no pending call, so each
 // is rejected with a WorkerStoppedError in words, and the next call starts a fresh worker.
 
