@@ -41,6 +41,12 @@ export interface DawidSkeneOptions {
   maxIterations?: number;
   /** Stop once the bound per rating gains less than this; crowd-kit's tol, 1e-5 by default. */
   tolerance?: number;
+  /**
+   * How many times each item counts, as if its ratings were given that many times over by as
+   * many copies of it (a bootstrap replicate's draws): 0 leaves the item out. 1 for every item
+   * by default, where the fit is crowd-kit's.
+   */
+  itemWeights?: ArrayLike<number>;
 }
 
 const DEFAULT_MAX_ITERATIONS = 100;
@@ -120,15 +126,31 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
   if (!(Number.isInteger(maxIterations) && maxIterations >= 1))
     throw new RangeError(`maxIterations must be a whole number of at least 1, not ${maxIterations}`);
   if (!(Number.isFinite(tolerance) && tolerance >= 0)) throw new RangeError(`the tolerance must be a finite number of at least 0, not ${tolerance}`);
+  const itemWeight = new Float64Array(itemCount).fill(1);
+  if (options.itemWeights !== undefined) {
+    if (options.itemWeights.length !== itemCount)
+      throw new RangeError(`the item weights must have one entry per item (${itemCount}), not ${options.itemWeights.length}`);
+    for (let i = 0; i < itemCount; i++) {
+      const weight = options.itemWeights[i] as number;
+      if (!(Number.isFinite(weight) && weight >= 0)) throw new RangeError(`item ${i}: a weight must be a finite number of at least 0, not ${weight}`);
+      itemWeight[i] = weight;
+    }
+  }
 
   // EM runs on the labels someone gave (A of them), as crowd-kit knows no others: a label nobody
-  // gave would otherwise keep a clipped prior of 1e-10 and move the other posteriors.
+  // gave would otherwise keep a clipped prior of 1e-10 and move the other posteriors. A rating of
+  // an item of weight 0 is no rating at all.
   const labelUsed = new Uint8Array(K);
+  let weightedRatings = 0;
   for (let n = 0; n < N; n++) {
-    checkIndex('item', ratings.item[n], itemCount, n);
+    const weight = itemWeight[checkIndex('item', ratings.item[n], itemCount, n)] as number;
     checkIndex('rater', ratings.rater[n], raterCount, n);
-    labelUsed[checkIndex('label', ratings.label[n], K, n)] = 1;
+    const label = checkIndex('label', ratings.label[n], K, n);
+    if (weight === 0) continue;
+    labelUsed[label] = 1;
+    weightedRatings += weight;
   }
+  if (weightedRatings === 0) throw new RangeError('Dawid-Skene needs at least one rating of an item of weight above 0');
   const activeOf = new Int32Array(K).fill(-1);
   const labelOf: number[] = [];
   for (let k = 0; k < K; k++) if (labelUsed[k]) activeOf[k] = labelOf.push(k) - 1;
@@ -140,8 +162,11 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
   const ratingsPerItem = new Int32Array(itemCount);
   const ratingsPerRater = new Int32Array(raterCount);
   const cellUsed = new Uint8Array(raterCount * A);
+  const ratingWeight = new Float64Array(N);
   for (let n = 0; n < N; n++) {
     const i = ratings.item[n] as number;
+    if (itemWeight[i] === 0) continue;
+    ratingWeight[n] = itemWeight[i] as number;
     const r = ratings.rater[n] as number;
     const cell = r * A + (activeOf[ratings.label[n] as number] as number);
     itemRow[n] = i * A;
@@ -151,7 +176,7 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
     cellUsed[cell] = 1;
   }
   let ratedItems = 0;
-  for (let i = 0; i < itemCount; i++) if (ratingsPerItem[i]) ratedItems++;
+  for (let i = 0; i < itemCount; i++) if (ratingsPerItem[i]) ratedItems += itemWeight[i] as number;
 
   // posterior[i * A + c]; counts, confusion and log2 confusion at [(r * A + observed) * A + true],
   // crowd-kit's orientation, so a rating reads its A-vector over true labels in one run.
@@ -168,7 +193,8 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
     priors.fill(0);
     for (let i = 0; i < itemCount; i++) {
       if (!ratingsPerItem[i]) continue;
-      for (let c = 0; c < A; c++) priors[c] = (priors[c] as number) + (posterior[i * A + c] as number);
+      const weight = itemWeight[i] as number;
+      for (let c = 0; c < A; c++) priors[c] = (priors[c] as number) + weight * (posterior[i * A + c] as number);
     }
     for (let c = 0; c < A; c++) priors[c] = (priors[c] as number) / ratedItems;
   };
@@ -176,9 +202,11 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
   const mStep = (): void => {
     counts.fill(0);
     for (let n = 0; n < N; n++) {
+      const weight = ratingWeight[n] as number;
+      if (weight === 0) continue;
       const cell = cellRow[n] as number;
       const row = itemRow[n] as number;
-      for (let c = 0; c < A; c++) counts[cell + c] = (counts[cell + c] as number) + (posterior[row + c] as number);
+      for (let c = 0; c < A; c++) counts[cell + c] = (counts[cell + c] as number) + weight * (posterior[row + c] as number);
     }
     for (let r = 0; r < raterCount; r++) {
       if (!ratingsPerRater[r]) continue;
@@ -207,6 +235,7 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
       if (ratingsPerItem[i]) posterior.set(logPriors, i * A);
     }
     for (let n = 0; n < N; n++) {
+      if (ratingWeight[n] === 0) continue;
       const cell = cellRow[n] as number;
       const row = itemRow[n] as number;
       for (let c = 0; c < A; c++) posterior[row + c] = (posterior[row + c] as number) + (logErrors[cell + c] as number);
@@ -243,16 +272,18 @@ export function dawidSkene(ratings: CrowdRatings, options: DawidSkeneOptions = {
     let entropy = 0;
     for (let i = 0; i < itemCount; i++) {
       if (!ratingsPerItem[i]) continue;
+      const weight = itemWeight[i] as number;
       for (let c = 0; c < A; c++) {
         const p = Math.max(posterior[i * A + c] as number, EPS);
-        entropy -= p * Math.log(p);
+        entropy -= weight * p * Math.log(p);
       }
     }
-    return (joint + entropy) / N;
+    return (joint + entropy) / weightedRatings;
   };
 
   // The start: each item's majority-vote shares, from one vote per rating.
   for (let n = 0; n < N; n++) {
+    if (ratingWeight[n] === 0) continue;
     const vote = (itemRow[n] as number) + (activeOf[ratings.label[n] as number] as number);
     posterior[vote] = (posterior[vote] as number) + 1;
   }

@@ -234,6 +234,55 @@ describe('dawidSkene against a plainly written EM', () => {
   });
 });
 
+describe('dawidSkene with item weights', () => {
+  it('fits as if each item were there as many times as its weight (0: not at all), on 40 seeded studies', () => {
+    const prng = createPrng(3305);
+    for (let study = 0; study < 40; study++) {
+      const ratings = seededStudy(prng);
+      const weights = Array.from({ length: ratings.itemCount }, () => prng.int(0, 3));
+      // At least one rating must count: the first rating's item weighs 1 or more.
+      weights[ratings.item[0] as number] = Math.max(1, weights[ratings.item[0] as number] as number);
+      // The copies: item i given weights[i] times over, each copy an item of its own.
+      const copies: number[][] = weights.map(() => []);
+      let next = 0;
+      weights.forEach((weight, i) => {
+        for (let copy = 0; copy < weight; copy++) (copies[i] as number[]).push(next++);
+      });
+      const list: CrowdRating[] = [];
+      for (let n = 0; n < ratings.item.length; n++) {
+        for (const item of copies[ratings.item[n] as number] as number[])
+          list.push({ item, rater: ratings.rater[n] as number, label: ratings.label[n] as number });
+      }
+      const weighted = dawidSkene(ratings, { itemWeights: weights });
+      const repeated = dawidSkene({
+        itemCount: Math.max(next, 1),
+        raterCount: ratings.raterCount,
+        categoryCount: ratings.categoryCount,
+        ...ratingColumns(list),
+      });
+      expect(weighted.iterations).toBe(repeated.iterations);
+      expect(weighted.elbo).toBeCloseTo(repeated.elbo, 9);
+      weighted.priors.forEach((prior, c) => expect(prior).toBeCloseTo(repeated.priors[c] as number, 9));
+      weighted.confusion.forEach((entry, e) =>
+        Number.isNaN(entry) ? expect(repeated.confusion[e]).toBeNaN() : expect(entry).toBeCloseTo(repeated.confusion[e] as number, 9),
+      );
+      weights.forEach((weight, i) => {
+        const K = ratings.categoryCount;
+        const first = copies[i]?.[0];
+        if (weight === 0 || first === undefined) return;
+        for (let c = 0; c < K; c++) expect(weighted.posteriors[i * K + c]).toBeCloseTo(repeated.posteriors[first * K + c] as number, 9);
+      });
+    }
+  });
+
+  it('refuses a weight list of the wrong length, a negative weight, and weights that leave no rating', () => {
+    const ratings = { itemCount: 2, raterCount: 2, categoryCount: 2, item: [0, 1], rater: [0, 1], label: [0, 1] };
+    expect(() => dawidSkene(ratings, { itemWeights: [1] })).toThrow('the item weights must have one entry per item (2), not 1');
+    expect(() => dawidSkene(ratings, { itemWeights: [1, -1] })).toThrow('item 1: a weight must be a finite number of at least 0, not -1');
+    expect(() => dawidSkene(ratings, { itemWeights: [0, 0] })).toThrow('Dawid-Skene needs at least one rating of an item of weight above 0');
+  });
+});
+
 describe('dawidSkene on a simulated study with known raters', () => {
   it('recovers the confusion matrices, the priors and the raters accuracies', () => {
     const prng = createPrng(1979);
