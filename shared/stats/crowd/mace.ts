@@ -78,6 +78,7 @@ export interface MaceResult {
   logLikelihood: number;
   /** Per item, the log likelihood of its ratings (0 for an item nobody rated). */
   itemLogLikelihoods: Float64Array;
+  /** The updates each restart ran: the option, as there is no convergence test. */
   iterations: number;
   /** Which restart gave the result, from 0. */
   restart: number;

@@ -246,6 +246,14 @@ describe('a seeded simulation', () => {
     expect(accuracy).toBeGreaterThan(voteAccuracy);
   });
 
+  it('gives the same fit for the same seed, and draws other starts for another', () => {
+    const { study } = simulatedStudy(3, 40, [0.9, 0.7, 0.5, 0.2], 3, 3);
+    expect(fitMace(study, { seed: 11 })).toEqual(fitMace(study, { seed: 11 }));
+    const once = fitMace(study, { seed: 11, iterations: 0, restarts: 1 });
+    const other = fitMace(study, { seed: 12, iterations: 0, restarts: 1 });
+    expect(once.competence).not.toEqual(other.competence);
+  });
+
   it('keeps dense studies finite, where the product of likelihoods underflows', () => {
     // 55 raters on each of 975 items, K = 9: crowd-kit's 1e-8 floor would swamp every item here.
     const competence = Array.from({ length: 55 }, (_, i) => 0.3 + (0.6 * i) / 54);
