@@ -5,7 +5,8 @@
 
 import { bootstrapGroupsMany, type BootstrapOptions } from '../bootstrap';
 import type { Interval } from '../interval';
-import { dawidSkene, raterAccuracies, type CrowdRatings, type DawidSkeneFit, type DawidSkeneOptions } from './dawid-skene';
+import type { CrowdRatings } from './crowd-ratings';
+import { dawidSkene, raterAccuracies, type DawidSkeneFit, type DawidSkeneOptions } from './dawid-skene';
 
 export interface DawidSkeneIntervals {
   /** Rater r's interval for the confusion entry (true c, observed k) at [(r * K + c) * K + k]; null where the fit has no such entry or no replicate gave one. */

@@ -17,24 +17,7 @@
 //     is stated on it, so it is kept. EM stops when the bound gains less than the tolerance (a fall
 //     stops it too) or after maxIterations, and returns that iteration's estimates.
 
-/** The ratings as parallel columns, one entry per rating, every index 0-based. */
-export interface CrowdRatings {
-  itemCount: number;
-  raterCount: number;
-  /** K, the number of labels a rater may give. */
-  categoryCount: number;
-  item: ArrayLike<number>;
-  rater: ArrayLike<number>;
-  /** The label the rater gave the item, in 0..K-1. */
-  label: ArrayLike<number>;
-}
-
-/** One rating, for callers that hold a list rather than columns (see ratingColumns). */
-export interface CrowdRating {
-  item: number;
-  rater: number;
-  label: number;
-}
+import type { CrowdRatings } from './crowd-ratings';
 
 export interface DawidSkeneOptions {
   /** The most EM iterations to run, at least 1; crowd-kit's n_iter, 100 by default. */
@@ -83,22 +66,6 @@ export interface DawidSkeneFit {
 
 // crowd-kit's _EPS: the floor on confusion counts, priors and (in the bound) posteriors.
 const EPS = 1e-10;
-
-/**
- * The columns of a list of ratings, to pass to dawidSkene with the counts. Float64Array keeps a
- * stray 1.5 or NaN as it is, for dawidSkene to refuse, where an integer array would round it.
- */
-export function ratingColumns(ratings: readonly CrowdRating[]): { item: Float64Array; rater: Float64Array; label: Float64Array } {
-  const item = new Float64Array(ratings.length);
-  const rater = new Float64Array(ratings.length);
-  const label = new Float64Array(ratings.length);
-  for (const [n, rating] of ratings.entries()) {
-    item[n] = rating.item;
-    rater[n] = rating.rater;
-    label[n] = rating.label;
-  }
-  return { item, rater, label };
-}
 
 function checkCount(name: string, value: number): void {
   if (!(Number.isInteger(value) && value >= 1)) throw new RangeError(`the number of ${name} must be a whole number of at least 1, not ${value}`);

@@ -16,27 +16,7 @@
 //   only the labels it sees; the two agree when every category is used).
 
 import { createPrng } from '../../random/prng';
-
-/** One rater's label for one item, all 0-based. */
-export interface MaceRating {
-  item: number;
-  rater: number;
-  label: number;
-}
-
-/** The same ratings as parallel columns, rating r being (items[r], raters[r], labels[r]). */
-export interface MaceRatingColumns {
-  items: ArrayLike<number>;
-  raters: ArrayLike<number>;
-  labels: ArrayLike<number>;
-}
-
-export interface MaceStudy {
-  items: number;
-  raters: number;
-  categories: number;
-  ratings: readonly MaceRating[] | MaceRatingColumns;
-}
+import type { CrowdRatings } from './crowd-ratings';
 
 /** Where one restart starts: each rater's weight of knowing, in (0, 1), and positive strategy weights per category. */
 export interface MaceStart {
@@ -92,9 +72,9 @@ const DEFAULT_STRATEGY_PRIOR = 10;
 // normalising (its default_noise 0.5 given to scipy's uniform as the scale 1 + 0.5).
 const START_SPREAD = 1.5;
 
-/** Fits MACE to the study; throws RangeError on a study or option that cannot be fitted. */
-export function fitMace(study: MaceStudy, options: MaceOptions = {}): MaceResult {
-  const { items, raters, categories } = study;
+/** Fits MACE to the ratings; throws RangeError on ratings or an option that cannot be fitted. */
+export function fitMace(study: CrowdRatings, options: MaceOptions = {}): MaceResult {
+  const { itemCount: items, raterCount: raters, categoryCount: categories } = study;
   requireCount('items', items, 0);
   requireCount('raters', raters, 1);
   requireCount('categories', categories, 1);
@@ -143,14 +123,11 @@ interface RatingColumns {
   label: Int32Array;
 }
 
-function ratingColumns({ items, raters, categories, ratings }: MaceStudy): RatingColumns {
-  const columns: MaceRatingColumns =
-    'length' in ratings
-      ? { items: ratings.map((rating) => rating.item), raters: ratings.map((rating) => rating.rater), labels: ratings.map((rating) => rating.label) }
-      : ratings;
-  const count = columns.items.length;
-  if (columns.raters.length !== count || columns.labels.length !== count) {
-    throw new RangeError(`the rating columns must have one length, not ${count} items, ${columns.raters.length} raters and ${columns.labels.length} labels`);
+/** The ratings checked, as integer columns. */
+function ratingColumns({ itemCount: items, raterCount: raters, categoryCount: categories, item, rater, label }: CrowdRatings): RatingColumns {
+  const count = item.length;
+  if (rater.length !== count || label.length !== count) {
+    throw new RangeError(`the rating columns must have one length, not ${count} items, ${rater.length} raters and ${label.length} labels`);
   }
   const column = (what: string, values: ArrayLike<number>, bound: number): Int32Array =>
     Int32Array.from({ length: count }, (_, r) => {
@@ -160,7 +137,7 @@ function ratingColumns({ items, raters, categories, ratings }: MaceStudy): Ratin
       }
       return value;
     });
-  return { item: column('item', columns.items, items), rater: column('rater', columns.raters, raters), label: column('label', columns.labels, categories) };
+  return { item: column('item', item, items), rater: column('rater', rater, raters), label: column('label', label, categories) };
 }
 
 function seededStarts(raters: number, categories: number, restarts: number, seed: number): MaceStart[] {

@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/random/prng';
-import { dawidSkene, ratingColumns, type CrowdRating, type CrowdRatings } from '../../../../shared/stats/crowd/dawid-skene';
+import { ratingColumns, type CrowdRating, type CrowdRatings } from '../../../../shared/stats/crowd/crowd-ratings';
+import { dawidSkene } from '../../../../shared/stats/crowd/dawid-skene';
 import { dawidSkeneIntervals } from '../../../../shared/stats/crowd/dawid-skene-intervals';
 
 const PRIORS = [0.5, 0.3, 0.2];

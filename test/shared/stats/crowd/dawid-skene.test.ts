@@ -6,14 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../../shared/random/prng';
-import {
-  dawidSkene,
-  ratingColumns,
-  raterAccuracies,
-  type CrowdRating,
-  type CrowdRatings,
-  type DawidSkeneFit,
-} from '../../../../shared/stats/crowd/dawid-skene';
+import { ratingColumns, type CrowdRating, type CrowdRatings } from '../../../../shared/stats/crowd/crowd-ratings';
+import { dawidSkene, raterAccuracies, type DawidSkeneFit } from '../../../../shared/stats/crowd/dawid-skene';
 
 interface ReferenceCase {
   name: string;

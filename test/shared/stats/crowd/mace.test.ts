@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../../shared/random/prng';
-import { fitMace, type MaceOptions, type MaceRating, type MaceResult, type MaceStart } from '../../../../shared/stats/crowd/mace';
+import { ratingColumns, type CrowdRating, type CrowdRatings } from '../../../../shared/stats/crowd/crowd-ratings';
+import { fitMace, type MaceOptions, type MaceResult, type MaceStart } from '../../../../shared/stats/crowd/mace';
 
 interface ReferenceCase {
   name: string;
@@ -55,13 +56,15 @@ function flooredLogLikelihood(result: MaceResult): number {
   return Array.from(result.itemLogLikelihoods).reduce((sum, logLikelihood) => sum + Math.log(Math.exp(logLikelihood) + 1e-8), 0);
 }
 
+/** A reference case's ratings as the module takes them. */
+function caseRatings(c: ReferenceCase): CrowdRatings {
+  return { itemCount: c.items, raterCount: c.raters, categoryCount: c.categories, item: c.ratings.items, rater: c.ratings.raters, label: c.ratings.labels };
+}
+
 describe('equal to crowd-kit from the same starts', () => {
   let worst = { posterior: 0, competence: 0, strategy: 0, logLikelihood: 0 };
   it.each(reference.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
-    const result = fitMace(
-      { items: c.items, raters: c.raters, categories: c.categories, ratings: c.ratings },
-      { method: c.method, iterations: c.iterations, starts: c.starts },
-    );
+    const result = fitMace(caseRatings(c), { method: c.method, iterations: c.iterations, starts: c.starts });
     const deviation = {
       posterior: maxDeviation(result.posteriors, c.posteriors),
       competence: maxDeviation([result.competence], [c.competence]),
@@ -94,8 +97,7 @@ describe("crowd-kit's documented data with seeded restarts", () => {
     [named.simple_answers_df, 'em'],
   ] as const)('%s, %s: the labels crowd-kit gives and the true ones', (data, method) => {
     const c = reference.cases.find((candidate) => candidate.name === `${data} ${method} defaults`)!;
-    const study = { items: c.items, raters: c.raters, categories: c.categories, ratings: c.ratings };
-    const labels = fitMace(study, { method }).posteriors.map(argmax);
+    const labels = fitMace(caseRatings(c), { method }).posteriors.map(argmax);
     expect(labels).toEqual(c.labels);
     // crowd-kit's tests expect every label right, but 9 of 10 for 'em' on simple_answers_df, which
     // is what its mixed-up counts give on the data as named (see MACE.md); on coded data it gets all 10.
@@ -112,7 +114,12 @@ interface Study {
   items: number;
   raters: number;
   categories: number;
-  ratings: MaceRating[];
+  ratings: CrowdRating[];
+}
+
+/** A study of the plain version as the module takes it. */
+function columnsOf(study: Study): CrowdRatings {
+  return { itemCount: study.items, raterCount: study.raters, categoryCount: study.categories, ...ratingColumns(study.ratings) };
 }
 
 function plainDigamma(x: number): number {
@@ -178,7 +185,7 @@ function simulatedStudy(seed: number, items: number, raterCompetence: number[], 
   const prng = createPrng(seed);
   const leaning = raterCompetence.map(() => Array.from({ length: K }, () => prng.next() ** 2));
   const truth = Array.from({ length: items }, () => prng.int(0, K - 1));
-  const ratings: MaceRating[] = [];
+  const ratings: CrowdRating[] = [];
   for (let item = 0; item < items; item++) {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(perItem, raterCompetence.length)) chosen.add(prng.int(0, raterCompetence.length - 1));
@@ -208,7 +215,7 @@ describe('equal to a plainly written version', () => {
       competence: competence.map(() => 0.05 + 0.9 * prng.next()),
       strategies: competence.map(() => Array.from({ length: K }, () => 0.1 + prng.next())),
     }));
-    const result = fitMace(study, { method, iterations, starts });
+    const result = fitMace(columnsOf(study), { method, iterations, starts });
     const plainRuns = starts.map((start) => plainMace(study, method, iterations, start));
     const best = plainRuns.reduce((chosen, run) => (run.logLikelihood > chosen.logLikelihood ? run : chosen));
     expect(result.restart).toBe(plainRuns.indexOf(best));
@@ -224,7 +231,7 @@ describe('a seeded simulation', () => {
     const good = Array.from({ length: 24 }, (_, i) => 0.6 + (0.35 * i) / 23);
     const spammers = Array.from({ length: 8 }, () => 0.05);
     const { study, truth } = simulatedStudy(2013, 600, [...good, ...spammers], 4, 6);
-    const result = fitMace(study, { seed: 7 });
+    const result = fitMace(columnsOf(study), { seed: 7 });
     const competence = Array.from(result.competence);
     const goodCompetence = competence.slice(0, good.length);
     const spammerCompetence = competence.slice(good.length);
@@ -248,9 +255,9 @@ describe('a seeded simulation', () => {
 
   it('gives the same fit for the same seed, and draws other starts for another', () => {
     const { study } = simulatedStudy(3, 40, [0.9, 0.7, 0.5, 0.2], 3, 3);
-    expect(fitMace(study, { seed: 11 })).toEqual(fitMace(study, { seed: 11 }));
-    const once = fitMace(study, { seed: 11, iterations: 0, restarts: 1 });
-    const other = fitMace(study, { seed: 12, iterations: 0, restarts: 1 });
+    expect(fitMace(columnsOf(study), { seed: 11 })).toEqual(fitMace(columnsOf(study), { seed: 11 }));
+    const once = fitMace(columnsOf(study), { seed: 11, iterations: 0, restarts: 1 });
+    const other = fitMace(columnsOf(study), { seed: 12, iterations: 0, restarts: 1 });
     expect(once.competence).not.toEqual(other.competence);
   });
 
@@ -258,7 +265,7 @@ describe('a seeded simulation', () => {
     // 55 raters on each of 975 items, K = 9: crowd-kit's 1e-8 floor would swamp every item here.
     const competence = Array.from({ length: 55 }, (_, i) => 0.3 + (0.6 * i) / 54);
     const { study } = simulatedStudy(55, 975, competence, 9, 55);
-    const result = fitMace(study, { restarts: 2, iterations: 10 });
+    const result = fitMace(columnsOf(study), { restarts: 2, iterations: 10 });
     expect(result.posteriors.every((row) => row.every(Number.isFinite) && Math.abs(row.reduce((sum, p) => sum + p, 0) - 1) < 1e-12)).toBe(true);
     expect(Number.isFinite(result.logLikelihood)).toBe(true);
     expect(Math.max(...result.itemLogLikelihoods)).toBeLessThan(Math.log(1e-8));
@@ -266,13 +273,13 @@ describe('a seeded simulation', () => {
 });
 
 describe('inputs it refuses', () => {
-  const study = { items: 2, raters: 2, categories: 2, ratings: [{ item: 0, rater: 0, label: 1 }] };
-  it.each<[string, Parameters<typeof fitMace>[0], MaceOptions, RegExp]>([
-    ['a fractional count', { ...study, items: 1.5 }, {}, /items must be an integer of at least 0, not 1.5/],
-    ['no categories', { ...study, categories: 0 }, {}, /categories must be an integer of at least 1/],
-    ['a label out of range', { ...study, ratings: [{ item: 0, rater: 0, label: 2 }] }, {}, /rating 0: the label must be an integer from 0 to 1, not 2/],
-    ['a rater out of range', { ...study, ratings: [{ item: 0, rater: -1, label: 0 }] }, {}, /rating 0: the rater must be an integer from 0 to 1, not -1/],
-    ['columns of two lengths', { ...study, ratings: { items: [0, 1], raters: [0], labels: [0, 1] } }, {}, /one length/],
+  const study: CrowdRatings = { itemCount: 2, raterCount: 2, categoryCount: 2, item: [0], rater: [0], label: [1] };
+  it.each<[string, CrowdRatings, MaceOptions, RegExp]>([
+    ['a fractional count', { ...study, itemCount: 1.5 }, {}, /items must be an integer of at least 0, not 1.5/],
+    ['no categories', { ...study, categoryCount: 0 }, {}, /categories must be an integer of at least 1/],
+    ['a label out of range', { ...study, label: [2] }, {}, /rating 0: the label must be an integer from 0 to 1, not 2/],
+    ['a rater out of range', { ...study, rater: [-1] }, {}, /rating 0: the rater must be an integer from 0 to 1, not -1/],
+    ['columns of two lengths', { ...study, item: [0, 1], rater: [0], label: [0, 1] }, {}, /one length/],
     ['an unknown method', study, { method: 'gibbs' as 'vb' }, /the method must be 'vb' or 'em'/],
     ['no restarts', study, { restarts: 0 }, /restarts must be an integer of at least 1/],
     ['zero smoothing', study, { method: 'em', smoothing: 0 }, /smoothing must be a finite number more than 0/],
@@ -311,9 +318,9 @@ describe('inputs it refuses', () => {
       { item: 0, rater: 1, label: 1 },
       { item: 1, rater: 1, label: 0 },
     ];
-    const columns = { items: Int32Array.of(0, 0, 1), raters: Int32Array.of(0, 1, 1), labels: Int32Array.of(1, 1, 0) };
-    const asObjects = fitMace({ items: 3, raters: 2, categories: 2, ratings });
-    const asColumns = fitMace({ items: 3, raters: 2, categories: 2, ratings: columns });
+    const counts = { itemCount: 3, raterCount: 2, categoryCount: 2 };
+    const asObjects = fitMace({ ...counts, ...ratingColumns(ratings) });
+    const asColumns = fitMace({ ...counts, item: Int32Array.of(0, 0, 1), rater: Int32Array.of(0, 1, 1), label: Int32Array.of(1, 1, 0) });
     expect(asColumns).toEqual(asObjects);
     expect(Array.from(asObjects.posteriors[2]!)).toEqual([0.5, 0.5]);
     expect(asObjects.itemLogLikelihoods[2]).toBe(0);
