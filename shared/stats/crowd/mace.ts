@@ -41,6 +41,11 @@ export interface MaceOptions {
   beta?: number;
   /** 'vb': the symmetric Dirichlet prior on each rater's strategy, 10 as in crowd-kit. */
   strategyPrior?: number;
+  /**
+   * How many times each item counts in the fit and its likelihood, as if it were there that many
+   * times over (a bootstrap replicate's draws): 0 leaves it out. 1 for every item by default.
+   */
+  itemWeights?: ArrayLike<number>;
 }
 
 export interface MaceResult {
@@ -98,7 +103,7 @@ export function fitMace(study: CrowdRatings, options: MaceOptions = {}): MaceRes
   const starts = options.starts ?? seededStarts(raters, categories, options.restarts ?? DEFAULT_RESTARTS, options.seed ?? 0);
   if (starts.length === 0) throw new RangeError('MACE needs at least one start');
 
-  const model = createModel(items, raters, categories, ratings);
+  const model = createModel(items, raters, categories, ratings, itemWeightsOf(items, options.itemWeights));
   const update = method === 'vb' ? () => variationalUpdate(model, alpha, beta, strategyPrior) : () => smoothedUpdate(model, smoothing);
   let best: MaceResult | null = null;
   for (const [restart, start] of starts.entries()) {
@@ -111,6 +116,18 @@ export function fitMace(study: CrowdRatings, options: MaceOptions = {}): MaceRes
     if (best === null || logLikelihood > best.logLikelihood) best = resultOf(model, logLikelihood, iterations, restart);
   }
   return best as MaceResult;
+}
+
+function itemWeightsOf(items: number, given: ArrayLike<number> | undefined): Float64Array {
+  const weights = new Float64Array(items).fill(1);
+  if (given === undefined) return weights;
+  if (given.length !== items) throw new RangeError(`the item weights must have one entry per item (${items}), not ${given.length}`);
+  for (let t = 0; t < items; t++) {
+    const weight = given[t]!;
+    if (!(Number.isFinite(weight) && weight >= 0)) throw new RangeError(`item ${t}: a weight must be a finite number of at least 0, not ${weight}`);
+    weights[t] = weight;
+  }
+  return weights;
 }
 
 function requireCount(name: string, value: number, least: number): void {
@@ -165,7 +182,7 @@ function seededStarts(raters: number, categories: number, restarts: number, seed
  * restarts. Index w * K + a is rater w's label a; t * K + k is item t's category k. The steps take
  * them as locals, which keeps the loops as fast in every fit as in the first.
  */
-function createModel(items: number, raters: number, K: number, ratings: RatingColumns) {
+function createModel(items: number, raters: number, K: number, ratings: RatingColumns, itemWeight: Float64Array) {
   const count = ratings.item.length;
   const raterLabel = new Int32Array(count);
   const itemLabel = new Int32Array(count);
@@ -181,6 +198,7 @@ function createModel(items: number, raters: number, K: number, ratings: RatingCo
     logUniform: Math.log(K),
     itemOf: ratings.item,
     raterOf: ratings.rater,
+    itemWeight,
     raterLabel,
     itemLabel,
     spamming: new Float64Array(raters),
@@ -236,6 +254,7 @@ function expectation(model: Model): number {
     logUniform,
     itemOf,
     raterOf,
+    itemWeight,
     raterLabel,
     itemLabel,
     spamming,
@@ -298,14 +317,16 @@ function expectation(model: Model): number {
       after += posterior[row + k]!;
     }
     itemLogLikelihood[t] = largest + Math.log(total);
-    logLikelihood += itemLogLikelihood[t]!;
+    logLikelihood += itemWeight[t]! * itemLogLikelihood[t]!;
   }
   knowingCount.fill(0);
   strategyCount.fill(0);
   for (let r = 0; r < count; r++) {
+    const weight = itemWeight[itemOf[r]!]!;
+    if (weight === 0) continue;
     const own = posterior[itemLabel[r]!]!;
-    knowingCount[raterOf[r]!]! += own * knownShare[raterLabel[r]!]!;
-    strategyCount[raterLabel[r]!]! += othersPosterior[itemLabel[r]!]! + own * spammedShare[raterLabel[r]!]!;
+    knowingCount[raterOf[r]!]! += weight * own * knownShare[raterLabel[r]!]!;
+    strategyCount[raterLabel[r]!]! += weight * (othersPosterior[itemLabel[r]!]! + own * spammedShare[raterLabel[r]!]!);
   }
   return logLikelihood;
 }

@@ -226,6 +226,49 @@ describe('equal to a plainly written version', () => {
   });
 });
 
+describe('item weights', () => {
+  it.each(['vb', 'em'] as const)('%s: fits as if each item were there as many times as its weight (0: not at all)', (method) => {
+    for (let seed = 0; seed < 10; seed++) {
+      const prng = createPrng(900 + seed);
+      const K = prng.int(2, 4);
+      const competence = Array.from({ length: prng.int(3, 6) }, () => 0.2 + 0.7 * prng.next());
+      const { study } = simulatedStudy(seed, prng.int(5, 25), competence, K, prng.int(2, 4));
+      const weights = Array.from({ length: study.items }, () => prng.int(0, 3));
+      weights[0] = 1;
+      const copies: number[][] = [];
+      let next = 0;
+      for (const weight of weights) copies.push(Array.from({ length: weight }, () => next++));
+      const repeated: Study = {
+        items: next,
+        raters: study.raters,
+        categories: K,
+        ratings: study.ratings.flatMap((rating) => (copies[rating.item] as number[]).map((item) => ({ ...rating, item }))),
+      };
+      const starts = [{ competence: competence.map(() => 0.5), strategies: competence.map(() => Array.from({ length: K }, () => 1 / K)) }];
+      const weighted = fitMace(columnsOf(study), { method, iterations: 20, starts, itemWeights: weights });
+      const plain = fitMace(columnsOf(repeated), { method, iterations: 20, starts });
+      expect(maxDeviation([weighted.competence], [Array.from(plain.competence)])).toBeLessThan(TOLERANCE);
+      expect(
+        maxDeviation(
+          weighted.strategies,
+          plain.strategies.map((row) => Array.from(row)),
+        ),
+      ).toBeLessThan(TOLERANCE);
+      expect(Math.abs(weighted.logLikelihood - plain.logLikelihood)).toBeLessThan(TOLERANCE * Math.max(1, Math.abs(plain.logLikelihood)));
+      weights.forEach((weight, item) => {
+        const copy = copies[item]?.[0];
+        if (weight > 0 && copy !== undefined) expect(maxDeviation([weighted.posteriors[item]!], [Array.from(plain.posteriors[copy]!)])).toBeLessThan(TOLERANCE);
+      });
+    }
+  });
+
+  it('refuses a weight list of the wrong length and a negative weight', () => {
+    const study: CrowdRatings = { itemCount: 2, raterCount: 1, categoryCount: 2, item: [0, 1], rater: [0, 0], label: [0, 1] };
+    expect(() => fitMace(study, { itemWeights: [1] })).toThrow('the item weights must have one entry per item (2), not 1');
+    expect(() => fitMace(study, { itemWeights: [1, -2] })).toThrow('item 1: a weight must be a finite number of at least 0, not -2');
+  });
+});
+
 describe('a seeded simulation', () => {
   it('tells spammers from good raters', () => {
     const good = Array.from({ length: 24 }, (_, i) => 0.6 + (0.35 * i) / 23);
