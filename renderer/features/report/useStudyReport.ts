@@ -65,19 +65,6 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
   useEffect(() => {
     let current = true;
     const modelFamilies = JSON.parse(familiesText) as Record<string, string>;
-    const thisKey = requestKey(studyId, {
-      bootstrap,
-      seed,
-      includeGold,
-      leaveOutUnsure,
-      unparseable,
-      resample,
-      pairedTest,
-      altTestEpsilon,
-      modelFamilies,
-      selectiveAgreement,
-      selectiveRisk,
-    });
     // The report holds both averages; the page's toggle picks the one shown and exported, so
     // switching it never waits for the worker.
     const request: ReportRequest = {
@@ -94,6 +81,7 @@ export function useStudyReport(studyId: string, computation: ReportComputation) 
       selectiveRisk,
       average: 'micro',
     };
+    const thisKey = requestKey(studyId, request);
     workers.report
       .computeReport(db.name, studyId, request, (next) => {
         if (current) setProgress({ key: thisKey, progress: next });
