@@ -3,9 +3,10 @@
 // fits Dawid-Skene again on each replicate's draws as item weights, and takes the 2.5th and 97.5th
 // percentiles of every confusion entry and every rater's accuracy.
 
-import { bootstrapGroupsMany, type BootstrapOptions } from '../bootstrap';
+import type { BootstrapOptions } from '../bootstrap';
 import type { Interval } from '../interval';
 import type { CrowdRatings } from './crowd-ratings';
+import { clusterReplicates } from './cluster-replicates';
 import { dawidSkene, raterAccuracies, type DawidSkeneFit, type DawidSkeneOptions } from './dawid-skene';
 
 export interface DawidSkeneIntervals {
@@ -33,15 +34,11 @@ export function dawidSkeneIntervals(
   const { itemCount, raterCount, categoryCount: K } = ratings;
   if (clusterOfItem.length !== itemCount) throw new RangeError(`the clusters must name one per item (${itemCount}), not ${clusterOfItem.length}`);
   const entries = raterCount * K * K;
-  const itemWeights = new Float64Array(itemCount);
-  // Each cluster its own group: a replicate draws clusters, and hands their draw counts here.
-  const groupOfCluster = new Uint32Array(clusterCount).map((_, c) => c);
-  const results = bootstrapGroupsMany(
-    groupOfCluster,
+  const results = clusterReplicates(
+    clusterOfItem,
     clusterCount,
     entries + raterCount,
-    (draws) => {
-      for (let i = 0; i < itemCount; i++) itemWeights[i] = draws[clusterOfItem[i] as number] as number;
+    (itemWeights) => {
       let replicate: DawidSkeneFit;
       try {
         replicate = dawidSkene(ratings, { ...options, itemWeights });

@@ -3,8 +3,9 @@
 // weights from the fit's own parameters (one start, so a replicate finds the same raters' roles
 // rather than a restart's), and takes the 2.5th and 97.5th percentiles.
 
-import { bootstrapGroupsMany, type BootstrapOptions } from '../bootstrap';
+import type { BootstrapOptions } from '../bootstrap';
 import type { Interval } from '../interval';
+import { clusterReplicates } from './cluster-replicates';
 import type { CrowdRatings } from './crowd-ratings';
 import { fitMace, type MaceOptions, type MaceResult } from './mace';
 
@@ -28,18 +29,13 @@ export function maceIntervals(
 ): MaceIntervals {
   const { itemCount, raterCount } = ratings;
   if (clusterOfItem.length !== itemCount) throw new RangeError(`the clusters must name one per item (${itemCount}), not ${clusterOfItem.length}`);
-  const itemWeights = new Float64Array(itemCount);
   // Under 'vb' the fit's weights of knowing and spamming sum to a little under 1; a start needs a competence inside (0, 1).
   const start = { competence: Array.from(fit.competence, (value) => Math.min(Math.max(value, 1e-6), 1 - 1e-6)), strategies: fit.strategies };
-  const groupOfCluster = new Uint32Array(clusterCount).map((_, c) => c);
-  const results = bootstrapGroupsMany(
-    groupOfCluster,
+  const results = clusterReplicates(
+    clusterOfItem,
     clusterCount,
     raterCount,
-    (draws) => {
-      for (let i = 0; i < itemCount; i++) itemWeights[i] = draws[clusterOfItem[i] as number] as number;
-      return Array.from(fitMace(ratings, { ...options, itemWeights, starts: [start] }).competence);
-    },
+    (itemWeights) => Array.from(fitMace(ratings, { ...options, itemWeights, starts: [start] }).competence),
     bootstrap,
   );
   return { competenceCi95: results.map((result) => result.ci95), replicates: bootstrap.replicates };
