@@ -90,6 +90,11 @@ export interface JudgeConfidence {
 export interface LabelScheme {
   /** Whether `unknown` is a fourth answer value; when false, `unknown` reads as irrelevant. */
   answerUnknown: boolean;
+  /**
+   * Whether annotators may mark every acceptable answer on a question (issue 33): the keys toggle
+   * answers and Enter saves. Absent or false: one key, one answer, saved at once (the default).
+   */
+  multipleAnswers?: boolean;
 }
 
 export interface Study {
@@ -279,6 +284,22 @@ export interface Label {
   rev: number;
   unsure: boolean;
   note: string;
+  /** Every answer the annotator accepts on the question (see AcceptableAnswers); absent: `value` alone. */
+  acceptable?: AcceptableAnswers;
+}
+
+/**
+ * Every answer accepted on a question where more than one is right (issue 33): two or more distinct
+ * answer labels, first the one the rater would give if made to pick one, which is also the label's
+ * `value` (the forced-choice figures read `value`, the set-aware ones the whole set). Only on the
+ * answer task, only in studies whose scheme allows several answers, and only when more than one was
+ * marked: a single answer is `value` alone, as in every file written before sets existed.
+ */
+export type AcceptableAnswers = readonly AnswerLabel[];
+
+/** The answers a label or gold label accepts: its set, or its value alone. */
+export function acceptedValues(label: { value: LabelValue; acceptable?: AcceptableAnswers }): readonly LabelValue[] {
+  return label.acceptable ?? [label.value];
 }
 
 /** The lead's adjudicated label of a unit (SPEC §5 adjudication), kept with who set it, when and why. */
@@ -294,6 +315,8 @@ export interface GoldLabel {
   at: string;
   /** Every label on the unit when it was set, as `rater=value`, so the decision can be traced. */
   basis: string[];
+  /** Every answer the lead accepts as right on the question (a gold set; see AcceptableAnswers); absent: `value` alone. */
+  acceptable?: AcceptableAnswers;
 }
 
 export interface AuditEntry {

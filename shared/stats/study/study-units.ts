@@ -3,7 +3,7 @@
 // `difficulty` unit, and each unit carries the bucket of its puzzle.
 
 import type { Bucket } from '../../domain/difficulty';
-import type { JudgeConfidence, JudgeLabel, LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
+import type { AcceptableAnswers, JudgeConfidence, JudgeLabel, LabelScheme, LabelValue, StudyData, Task, UnparseableReplies } from '../../domain/model';
 import { answerLabelsOf, MATCH_LABELS, MAX_DIFFICULTY, MIN_DIFFICULTY, UNPARSEABLE } from '../../domain/model';
 import { normaliseAnswerLabel, normaliseMatchLabel } from '../../formats/label-values';
 import type { PuzzleDifficultyRow, ReportTask } from '../../report/model/report-model';
@@ -17,6 +17,8 @@ export interface StudyLabel {
   value: LabelValue;
   /** Marked unsure by its annotator; a report can leave such labels out (unsure-labels.ts). */
   unsure?: boolean;
+  /** Every answer its annotator accepts on the question, `value` first (issue 33); absent: `value` alone. */
+  acceptable?: AcceptableAnswers;
 }
 
 /** The lead's adjudicated label of a unit as the report reads it (a domain GoldLabel without its bookkeeping). */
@@ -24,6 +26,8 @@ export interface StudyGoldLabel {
   task: Task;
   unitId: string;
   value: LabelValue;
+  /** The gold set: every answer the lead accepts on the question, `value` first; absent: `value` alone. */
+  acceptable?: AcceptableAnswers;
 }
 
 export interface HumanLabel {
