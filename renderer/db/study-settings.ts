@@ -1,9 +1,10 @@
-// The study's own report settings, kept on the study record so every report of the study, and its
+// The study's own settings, kept on the study record so every report of the study, and its
 // backup, use them: what unparseable judge replies mean (left out of the figures, or counted as
-// disagreements), how expert its annotators are (which sets the Alt-Test's epsilon), and the
-// model families the lead gave (the bias checks' own family).
+// disagreements), how expert its annotators are (which sets the Alt-Test's epsilon), the
+// model families the lead gave (the bias checks' own family), and whether annotators may mark
+// every acceptable answer on a question (the scheme's, so the packs built afterwards carry it).
 
-import type { AnnotatorExpertise, Study, UnparseableReplies } from '../../shared/domain/model';
+import type { AnnotatorExpertise, LabelScheme, Study, UnparseableReplies } from '../../shared/domain/model';
 import { MAX_FAMILY_NAME_CHARS } from '../../shared/domain/model-family';
 import type { StudioDatabase } from './database';
 
@@ -81,4 +82,23 @@ export function setAnnotatorExpertise(
   now: string = new Date().toISOString(),
 ): Promise<boolean> {
   return setStudySetting(db, studyId, 'annotatorExpertise', value, now);
+}
+
+/**
+ * Lets annotators mark every acceptable answer on a question, or not (issue 33), with an audit
+ * entry; off is stored as no field. Labels already given keep their sets either way. Returns
+ * false when the study already had it; throws a RangeError for a missing study.
+ */
+export async function setMultipleAnswers(db: StudioDatabase, studyId: string, value: boolean, now: string = new Date().toISOString()): Promise<boolean> {
+  return db.transaction('rw', [db.studies, db.audit], async () => {
+    const study = await db.studies.get(studyId);
+    if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
+    const old = study.scheme.multipleAnswers === true;
+    if (old === value) return false;
+    const scheme: LabelScheme = { ...study.scheme, multipleAnswers: true };
+    if (!value) delete scheme.multipleAnswers;
+    await db.studies.put({ ...study, scheme });
+    await db.audit.add({ studyId, at: now, kind: 'study:multiple-answers', detail: JSON.stringify({ old, new: value }) });
+    return true;
+  });
 }

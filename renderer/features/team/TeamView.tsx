@@ -1,12 +1,14 @@
-// The lead's team page of a study: setup and assignment, the editable assignment table, packs
-// out, label files in, and coverage. Lead mode only: annotator mode, and any study opened from
-// a pack, get a short note instead, since the page shows everyone's progress.
+// The lead's team page of a study: whether annotators may mark several answers, setup and
+// assignment, the editable assignment table, packs out, label files in, and coverage. Lead mode
+// only: annotator mode, and any study opened from a pack, get a short note instead, since the
+// page shows everyone's progress.
 
 import { useCallback, useMemo, useState } from 'react';
 import type { Study } from '../../../shared/domain/model';
 import { useAnnotators, useAssignments, useTeamDatabases } from '../../services/queries';
 import { LeadOnlyPage } from '../mode';
 import type { TeamMember } from './annotator-list';
+import { AnswerSetsSetting } from './AnswerSetsSetting';
 import { AssignmentTable } from './AssignmentTable';
 import { CalibrationSampleNotice } from './CalibrationSampleNotice';
 import { CoverageSection } from './CoverageSection';
@@ -63,6 +65,7 @@ function LeadTeamPage({ study }: { study: Study }) {
       <p className="hint">
         Assign the study to annotators, send each a pack, import the label files they send back, and follow the coverage until every unit has its labels.
       </p>
+      <AnswerSetsSetting study={study} />
       {/* Mounted once the team is read, so the form starts from the stored setup. */}
       {team !== undefined && <SetupSection key={study.id} study={study} team={team} onAssigned={changed} />}
       <section aria-labelledby="assignment-title">

@@ -1,11 +1,11 @@
-// The study's report settings against fake-indexeddb (setUnparseableReplies, setAnnotatorExpertise,
-// setModelFamilies):
+// The study's settings against fake-indexeddb (setUnparseableReplies, setAnnotatorExpertise,
+// setModelFamilies, setMultipleAnswers):
 // the study keeps each with an audit entry, the default is stored as no field, and a missing study
 // changes nothing.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudioDatabase } from '../../../renderer/db/database';
-import { setAnnotatorExpertise, setModelFamilies, setUnparseableReplies } from '../../../renderer/db/study-settings';
+import { setAnnotatorExpertise, setModelFamilies, setMultipleAnswers, setUnparseableReplies } from '../../../renderer/db/study-settings';
 import { closeDatabases, databaseWith, demoStudy, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -81,5 +81,24 @@ describe('setModelFamilies', () => {
     const db = await databaseWith([demo]);
     await refusedUnchanged(db, () => setModelFamilies(db, 'no-such-study', { a: 'b' }, NOW), RangeError);
     await refusedUnchanged(db, () => setModelFamilies(db, demo.study.id, { a: 'x'.repeat(101) }, NOW), RangeError);
+  });
+});
+
+describe('setMultipleAnswers', () => {
+  it('stores the setting in the study scheme and audits the change; off leaves no field', async () => {
+    const db = await databaseWith([demo]);
+    expect(await setMultipleAnswers(db, demo.study.id, false, NOW)).toBe(false);
+    expect(await setMultipleAnswers(db, demo.study.id, true, NOW)).toBe(true);
+    expect(await db.studies.get(demo.study.id)).toEqual({ ...demo.study, scheme: { ...demo.study.scheme, multipleAnswers: true } });
+    const audit = await db.audit.where('studyId').equals(demo.study.id).toArray();
+    expect(audit.at(-1)).toMatchObject({ at: NOW, kind: 'study:multiple-answers', detail: JSON.stringify({ old: false, new: true }) });
+    expect(await setMultipleAnswers(db, demo.study.id, true, NOW)).toBe(false);
+    expect(await setMultipleAnswers(db, demo.study.id, false, NOW)).toBe(true);
+    expect(await db.studies.get(demo.study.id)).toEqual(demo.study);
+  });
+
+  it('refuses a missing study, changing nothing', async () => {
+    const db = await databaseWith([demo]);
+    await refusedUnchanged(db, () => setMultipleAnswers(db, 'no-such-study', true, NOW), RangeError);
   });
 });
