@@ -1,5 +1,6 @@
 // One label value as a button: its text, the anchor words of the difficulty scale, and the keys
-// that set it; pressed when it is the chosen value. The labelling workspace and the lead's
+// that set it; pressed when it is the chosen value (or one of the marked answers, the first of
+// them marked "first"). The labelling workspace and the lead's
 // adjudication both label with it, so a value looks and reads the same in both.
 
 import type { ButtonHTMLAttributes } from 'react';
@@ -16,14 +17,17 @@ interface Props extends Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'title' | 
   /** The keys that set the value, after the user's overrides. */
   keys: readonly string[];
   pressed: boolean;
+  /** The first of several marked answers: the one the rater would give if made to pick one. */
+  first?: boolean;
   /** data-* attributes tests find the button by. */
   data: DataAttributes;
 }
 
-export function LabelButton({ value, keys, pressed, data, ...button }: Props) {
+export function LabelButton({ value, keys, pressed, first = false, data, ...button }: Props) {
   return (
-    <button type="button" className={`label-button label-${String(value)}`} {...data} aria-pressed={pressed} {...button}>
+    <button type="button" className={`label-button label-${String(value)}`} {...data} aria-pressed={pressed} data-first={first} {...button}>
       <span className="label-button-text">{valueText(value)}</span>
+      {first && <span className="label-button-first">first</span>}
       {typeof value === 'number' && DIFFICULTY_HINTS[value] !== undefined && <span className="label-button-hint">{DIFFICULTY_HINTS[value]}</span>}
       <span className="label-button-keys">
         {keys.map((key) => (

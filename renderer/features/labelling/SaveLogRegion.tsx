@@ -15,6 +15,7 @@ export function SaveLogRegion() {
           data-unit-id={entry.unitId}
           data-task={entry.task}
           data-value={String(entry.value)}
+          data-acceptable={entry.acceptable?.join(' ') ?? ''}
           data-rev={entry.rev}
           data-unsure={entry.unsure ? 'true' : 'false'}
           data-note-length={entry.noteLength}

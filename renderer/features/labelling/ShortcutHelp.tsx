@@ -1,4 +1,5 @@
-// Every shortcut of this task, as the annotator has them mapped.
+// Every shortcut of this task, as the annotator has them mapped; where the answer keys mark
+// answers (a study that allows several), what they and Enter do there.
 
 import { useServices } from '../../services/services';
 import { actionsForTask, displayKey, type KeyMap } from '../settings';
@@ -9,8 +10,13 @@ export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {
   const { task, study } = controller.data;
   const { closeModal } = controller.store.getState();
   const { store: studio } = useServices();
+  const { marksAnswers } = controller;
   const rows = [
-    ...actionsForTask(task, study.scheme).map((info) => ({ name: info.description, keys: keyMap.keysOf(info.action) })),
+    ...actionsForTask(task, study.scheme).map((info) => ({
+      name: marksAnswers && info.value !== undefined ? `Mark or unmark: ${info.description}` : info.description,
+      keys: keyMap.keysOf(info.action),
+    })),
+    ...(marksAnswers ? [{ name: 'Save the marked answers and move on', keys: ['Enter'] }] : []),
     { name: 'Close a panel or dialog', keys: ['Escape'] },
     { name: 'Save the note (in the note editor)', keys: ['Ctrl+Enter'] },
   ];
@@ -25,8 +31,11 @@ export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {
         onClick={(event) => event.stopPropagation()}
       >
         <h2 id="shortcut-help-title">Keyboard shortcuts</h2>
-        <p className="muted small">
-          A label key saves the label and moves on to the next unit. Keys typed into a text field never label. Change keys in Settings.
+        <p className="muted small" data-testid="shortcut-summary">
+          {marksAnswers
+            ? 'This study lets you mark every acceptable answer: an answer key marks that answer, or unmarks it, and Enter saves the marked answers and moves on to the next unit. The first answer marked is the one you would give if you had to pick one.'
+            : 'A label key saves the label and moves on to the next unit.'}{' '}
+          Keys typed into a text field never label. Change keys in Settings.
         </p>
         <table className="data-table shortcut-table">
           <tbody>

@@ -71,7 +71,7 @@ export function UnitPanel({ unit, position, keyMap }: { unit: WorkUnit; position
           )}
         </div>
 
-        <LabelButtons selected={view.label?.value} keyMap={keyMap} />
+        <LabelButtons unitId={unit.id} label={view.label} keyMap={keyMap} />
 
         <div className="unit-flags">
           <button

@@ -1,9 +1,11 @@
-// One row of the unit list: number, text, the annotator's label and its save state. Memoised
+// One row of the unit list: number, text, the annotator's label (every acceptable answer, when
+// it is a set) and its save state. Memoised
 // and subscribed to its own unit only, so labelling re-renders just the row that changed.
 
 import { memo } from 'react';
+import { acceptedValues } from '../../../shared/domain/model';
+import { answersText } from './answer-marks';
 import { useUnitLabel, useWorkspace } from './useWorkspace';
-import { valueText } from '../../../shared/domain/task-words';
 
 interface UnitRowProps {
   listIndex: number;
@@ -31,6 +33,7 @@ export const UnitRow = memo(function UnitRow({ listIndex, position, top, current
       data-unit-row=""
       data-unit-id={unit.id}
       data-label={label === undefined ? '' : String(label.value)}
+      data-acceptable={label?.acceptable?.join(' ') ?? ''}
       data-state={view.state}
       data-unsure={label?.unsure ? 'true' : 'false'}
       data-has-note={label !== undefined && label.note !== '' ? 'true' : 'false'}
@@ -49,7 +52,7 @@ export const UnitRow = memo(function UnitRow({ listIndex, position, top, current
         </span>
       )}
       {label !== undefined && (
-        <span className={`badge ${typeof label.value === 'number' ? 'label-level' : `label-${label.value}`}`}>{valueText(label.value)}</span>
+        <span className={`badge ${typeof label.value === 'number' ? 'label-level' : `label-${label.value}`}`}>{answersText(acceptedValues(label))}</span>
       )}
       <span className={`save-dot save-${view.state}`} title={STATE_TITLES[view.state]} />
     </div>

@@ -3,7 +3,7 @@
 // annotator record and the resume position land together or not at all. The database opens
 // every transaction with strict durability, so a resolved write is on disk.
 
-import { nextRevision, type Label, type LabelValue, type Task } from '../../../shared/domain/model';
+import { nextRevision, type AcceptableAnswers, type Label, type LabelValue, type Task } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 
 export interface LabelKey {
@@ -16,10 +16,12 @@ export interface LabelKey {
 export type LabelChange =
   /**
    * Sets the value; `unsure` and `note` carry flags the annotator gave before the first label.
+   * `acceptable`: every answer marked, `value` first, when two or more were (issue 33); without
+   * it the label is `value` alone, whatever set it had before.
    * `resolve`: the unit's label is in conflict between the annotator's devices, and this one is
    * kept, so it is written as a new revision even when this device already shows it.
    */
-  | { kind: 'label:set'; value: LabelValue; ms: number; unsure?: boolean; note?: string; resolve?: boolean }
+  | { kind: 'label:set'; value: LabelValue; acceptable?: AcceptableAnswers; ms: number; unsure?: boolean; note?: string; resolve?: boolean }
   | { kind: 'label:unsure'; unsure: boolean }
   | { kind: 'label:note'; note: string };
 
@@ -52,6 +54,8 @@ export interface LabelAuditDetail {
   rev: number | null;
   unsure: boolean | null;
   note: string | null;
+  /** Every answer the label accepts after the change, when it is a set (issue 33); absent otherwise. */
+  acceptable?: AcceptableAnswers;
 }
 
 export class NoLabelError extends Error {
@@ -78,7 +82,15 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
     case 'label:set': {
       const unsure = change.unsure ?? before?.unsure ?? false;
       const note = change.note ?? before?.note ?? '';
-      if (change.resolve !== true && before && before.value === change.value && before.unsure === unsure && before.note === note) return before;
+      if (
+        change.resolve !== true &&
+        before &&
+        before.value === change.value &&
+        sameAnswers(before.acceptable, change.acceptable) &&
+        before.unsure === unsure &&
+        before.note === note
+      )
+        return before;
       const label: Label = {
         studyId: key.studyId,
         annotatorId: key.annotatorId,
@@ -94,6 +106,7 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
       };
       const createdAt = before ? before.createdAt : now;
       if (createdAt !== undefined) label.createdAt = createdAt;
+      if (change.acceptable !== undefined) label.acceptable = [...change.acceptable];
       return label;
     }
     case 'label:unsure':
@@ -103,6 +116,12 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
       if (!before) throw new NoLabelError(key.unitId);
       return before.note === change.note ? before : { ...before, note: change.note, at: now, rev: nextRevision(before.rev) };
   }
+}
+
+/** Whether two sets of answers are the same, in the same order (the first is the forced choice); absent is no set. */
+function sameAnswers(a: AcceptableAnswers | undefined, b: AcceptableAnswers | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
 /** Writes one change durably, with its audit entry; resolves only once it is on disk. */
@@ -152,6 +171,7 @@ async function recordChange(db: StudioDatabase, key: LabelKey, kind: AuditKind, 
     rev: after?.rev ?? null,
     unsure: after?.unsure ?? null,
     note: after?.note ?? null,
+    ...(after?.acceptable !== undefined ? { acceptable: after.acceptable } : {}),
   };
   await db.audit.add({ studyId: key.studyId, at: context.now, kind, detail: JSON.stringify(detail) });
   // The study's annotator list comes from who labelled; a renamed profile updates its name.

@@ -2,7 +2,7 @@
 // screen reader hears "Saved yes on question 3", and a test can read exactly what was
 // acknowledged. Keeps the last 50; an external store, so only the live region re-renders.
 
-import type { LabelValue, Task } from '../../../shared/domain/model';
+import type { AcceptableAnswers, LabelValue, Task } from '../../../shared/domain/model';
 
 const SAVE_LOG_LIMIT = 50;
 
@@ -12,6 +12,8 @@ export interface SaveLogEntry {
   task: Task;
   /** The stored value; '' when the save removed the label (an undone first label). */
   value: LabelValue | '';
+  /** The stored set of acceptable answers, `value` first, when the label has one. */
+  acceptable?: AcceptableAnswers;
   /** The stored revision; 0 when the label was removed. */
   rev: number;
   unsure: boolean;

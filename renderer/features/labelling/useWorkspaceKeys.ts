@@ -1,6 +1,7 @@
 // The workspace's keyboard: one window listener that turns a key into an action through the
 // key map. Keys typed into a text field never label, nor do keys with Ctrl, Cmd or Alt (those
-// belong to the browser and the system), nor a held-down label key repeating.
+// belong to the browser and the system), nor a held-down label key repeating. Where the answer
+// keys mark answers (a study that allows several), Enter saves the marked ones.
 
 import { useEffect, useRef } from 'react';
 import type { LabelScheme, Task } from '../../../shared/domain/model';
@@ -14,13 +15,18 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return element.isContentEditable === true || element.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
 }
 
+/** True when the key went to a button or link, whose own Enter must still press it. */
+function isControlTarget(target: EventTarget | null): boolean {
+  return typeof (target as Element | null)?.closest === 'function' && (target as Element).closest('button, a[href], summary') !== null;
+}
+
 /** The search box's input (JumpToUnit.tsx), focused by the find key. */
 const FIND_INPUT_ID = 'jump-to-unit';
 
 function runAction(controller: WorkspaceController, action: WorkspaceAction): void {
   const state = controller.store.getState();
   const info = actionInfo(action);
-  if (info.value !== undefined) return controller.label(info.value);
+  if (info.value !== undefined) return controller.marksAnswers ? controller.toggleMark(info.value) : controller.label(info.value);
   switch (action) {
     case 'next':
       return controller.move(1);
@@ -60,6 +66,11 @@ export function useWorkspaceKeys(controller: WorkspaceController, task: Task, sc
       }
       // The note editor and the settings take the keyboard for themselves.
       if (state.modal === 'note' || state.modal === 'settings') return;
+      if (event.key === 'Enter' && controller.marksAnswers && state.modal === 'none' && !isControlTarget(event.target)) {
+        event.preventDefault();
+        if (!event.repeat) controller.saveMarks();
+        return;
+      }
       const action = latest.current.keyMap.actionFor(latest.current.task, latest.current.scheme, event.key);
       if (action === undefined) return;
       // Handled keys must not also type or scroll: "e" opens the note editor and must not land in it.

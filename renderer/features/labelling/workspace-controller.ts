@@ -2,13 +2,16 @@
 // shown and the next unit painted at once, from memory; its durable write runs behind, in
 // order, and the unit's indicator turns "saved" (and the save log speaks) only once the
 // transaction has resolved; a failed write raises the workspace's alert until the unit is saved.
-// Writes run one at a time, so undo always sees the finished write.
+// Writes run one at a time, so undo always sees the finished write. In a study that lets
+// annotators mark every acceptable answer, the answer keys mark answers instead and Enter saves
+// them as one label, which then goes the same way.
 
 import { countText } from '../../../shared/domain/count-text';
-import type { Label, LabelValue, Task } from '../../../shared/domain/model';
+import { acceptedValues, type AcceptableAnswers, type AnswerLabel, type Label, type LabelValue, type Task } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 import { describeStorageError } from '../../db/storage';
 import type { LabelWrites } from '../../services/label-writes';
+import { asAnswer, markedLabel, answersText, toggleMark } from './answer-marks';
 import { LabelIndex } from './label-index';
 import {
   applyChange,
@@ -24,7 +27,7 @@ import type { WorkspaceData } from './load-workspace';
 import { SaveLog } from './save-log';
 import { unitName, type WorkUnit } from './unit-queue';
 import { UnitSearchIndex } from './unit-search';
-import { createWorkspaceStore, currentPosition, type UnitFilter, type WorkspaceStore } from './workspace-store';
+import { createWorkspaceStore, currentPosition, type Marks, type UnitFilter, type WorkspaceStore } from './workspace-store';
 
 /** Moves that label nothing are remembered after this pause, so holding J does not write per unit. */
 const POSITION_SAVE_DELAY_MS = 400;
@@ -88,6 +91,8 @@ export class WorkspaceController {
   readonly store: WorkspaceStore;
   readonly index: LabelIndex;
   readonly saveLog = new SaveLog();
+  /** Whether the answer keys mark answers for Enter to save rather than label at once: the answer task of a study that allows several answers. */
+  readonly marksAnswers: boolean;
   private readonly allPositions: readonly number[];
   private readonly searchIndex: UnitSearchIndex;
   private readonly history: HistoryEntry[] = [];
@@ -110,6 +115,7 @@ export class WorkspaceController {
   ) {
     this.now = options.now ?? (() => new Date());
     this.clock = options.clock ?? (() => performance.now());
+    this.marksAnswers = data.task === 'answer' && data.study.scheme.multipleAnswers === true;
     this.index = new LabelIndex(data.labels, (unitId) => data.positionOf.has(unitId));
     this.allPositions = data.units.map((_, position) => position);
     this.searchIndex = new UnitSearchIndex(data.units, data.puzzles);
@@ -120,6 +126,8 @@ export class WorkspaceController {
     this.unsubscribe = this.store.subscribe((state, previous) => {
       const position = currentPosition(state);
       if (position === currentPosition(previous)) return;
+      // Marks not saved with Enter stay behind: coming back shows the unit's label again.
+      if (state.marks !== undefined) state.setMarks(undefined);
       this.shownAt = this.clock();
       this.schedulePositionSave();
     });
@@ -129,17 +137,18 @@ export class WorkspaceController {
     return this.data.units[currentPosition(this.store.getState())];
   }
 
-  /** Labels the current unit and moves on to the next one. */
-  label(value: LabelValue): void {
+  /** Labels the current unit (with every acceptable answer, `value` first, when the annotator marked two or more) and moves on to the next one. */
+  label(value: LabelValue, acceptable?: AcceptableAnswers): void {
     const unit = this.currentUnit();
     if (!unit) return;
     const shown = this.index.get(unit.id);
     const draft = shown.label ? undefined : this.store.getState().drafts.get(unit.id);
     const ms = this.clock() - this.shownAt;
     const resolve = this.options.inConflict?.(unit.id) === true ? { resolve: true } : {};
+    const set = acceptable === undefined ? {} : { acceptable };
     const change: LabelChange = draft
-      ? { kind: 'label:set', value, ms, unsure: draft.unsure, note: draft.note, ...resolve }
-      : { kind: 'label:set', value, ms, ...resolve };
+      ? { kind: 'label:set', value, ...set, ms, unsure: draft.unsure, note: draft.note, ...resolve }
+      : { kind: 'label:set', value, ...set, ms, ...resolve };
     const willChange = this.issue(unit, change);
     const state = this.store.getState();
     if (willChange && draft) state.setDraft(unit.id, undefined);
@@ -150,6 +159,41 @@ export class WorkspaceController {
           ? 'Every unit of this task is labelled.'
           : 'That was the last unit in this list. Choose "Unlabelled" to see what is left.',
       );
+  }
+
+  /** The answers marked on a unit: those marked since it came up, else its label's. */
+  marksOf(unitId: string, marks: Marks | undefined = this.store.getState().marks): readonly AnswerLabel[] {
+    if (marks?.unitId === unitId) return marks.values;
+    const label = this.index.get(unitId).label;
+    return label ? acceptedValues(label).flatMap((value) => asAnswer(value) ?? []) : [];
+  }
+
+  /** Marks an answer on the current unit, or unmarks it if marked; nothing is saved until Enter (saveMarks). */
+  toggleMark(value: LabelValue): void {
+    const unit = this.currentUnit();
+    const answer = asAnswer(value);
+    if (!unit || answer === undefined) return;
+    const values = toggleMark(this.marksOf(unit.id), answer);
+    const state = this.store.getState();
+    state.setMarks({ unitId: unit.id, values });
+    state.setNotice(values.length === 0 ? 'Nothing marked.' : `Marked ${answersText(values)}, ${answersText(values.slice(0, 1))} first. Enter saves.`);
+  }
+
+  /**
+   * Saves the answers marked on the current unit as its label, the first as its value, and moves
+   * on as a label key does; with nothing marked it saves nothing and says so.
+   */
+  saveMarks(): void {
+    const unit = this.currentUnit();
+    if (!unit) return;
+    const marked = markedLabel(this.marksOf(unit.id));
+    const state = this.store.getState();
+    if (!marked) {
+      state.setNotice('Nothing is marked, so nothing was saved: mark every acceptable answer with its key, then press Enter.');
+      return;
+    }
+    state.setMarks(undefined);
+    this.label(marked.value, marked.acceptable);
   }
 
   toggleUnsure(): void {
@@ -183,6 +227,8 @@ export class WorkspaceController {
   undo(): void {
     const entry = this.history.pop();
     const state = this.store.getState();
+    // The unit shows its label as it is after the undo, not answers marked before it.
+    state.setMarks(undefined);
     if (!entry) {
       state.setNotice('Nothing to undo.');
       return;
@@ -427,11 +473,12 @@ export class WorkspaceController {
     if (!label) message = `Removed the label on ${name}`;
     else if (kind === 'label:unsure') message = `${label.unsure ? 'Marked' : 'Unmarked'} ${name} as unsure`;
     else if (kind === 'label:note') message = `Saved the note on ${name}`;
-    else message = `Saved ${String(label.value)}${label.unsure ? ' (unsure)' : ''} on ${name}`;
+    else message = `Saved ${acceptedValues(label).map(String).join(' + ')}${label.unsure ? ' (unsure)' : ''} on ${name}`;
     this.saveLog.add({
       unitId: unit.id,
       task: this.data.task,
       value: label?.value ?? '',
+      ...(label?.acceptable !== undefined ? { acceptable: label.acceptable } : {}),
       rev: label?.rev ?? 0,
       unsure: label?.unsure ?? false,
       noteLength: label?.note.length ?? 0,

@@ -1,14 +1,21 @@
 // UI state of one open workspace: which units the filter shows, where the cursor is, which
-// panel is open, flags given to a unit before its first label, a notice line and the alert of
-// labels not saved. Labels are not here (they live in Dexie, seen through the LabelIndex); a
+// panel is open, flags given to a unit before its first label, the answers marked on the current
+// unit before Enter saves them, a notice line and the alert of labels not saved. Labels are not here (they live in Dexie, seen through the LabelIndex); a
 // factory, so tests get a fresh store.
 
 import { createStore } from 'zustand/vanilla';
+import type { AnswerLabel } from '../../../shared/domain/model';
 
 export const UNIT_FILTERS = ['all', 'unlabelled', 'unsure', 'note'] as const;
 export type UnitFilter = (typeof UNIT_FILTERS)[number];
 
 export type WorkspaceModal = 'none' | 'help' | 'note' | 'settings';
+
+/** Answers marked on one unit and not saved yet, in marking order (issue 33). */
+export interface Marks {
+  unitId: string;
+  values: readonly AnswerLabel[];
+}
 
 /** Unsure flag and note given to a unit that has no label yet; saved with its first label. */
 export interface Draft {
@@ -28,6 +35,8 @@ export interface WorkspaceState {
   guidelinesOpen: boolean;
   /** A Map, since unit ids come from imported files and must never reach an object's prototype. */
   drafts: ReadonlyMap<string, Draft>;
+  /** Answers marked on the current unit since it came up; undefined: the unit shows its label's. */
+  marks: Marks | undefined;
   notice: string | undefined;
   /** Which labels are not on disk and why; unlike the notice it stays until they are saved. */
   saveProblem: string | undefined;
@@ -41,6 +50,7 @@ export interface WorkspaceState {
   closeModal(): void;
   toggleGuidelines(): void;
   setDraft(unitId: string, draft: Draft | undefined): void;
+  setMarks(marks: Marks | undefined): void;
   setNotice(notice: string | undefined): void;
   setSaveProblem(problem: string | undefined): void;
 }
@@ -75,6 +85,7 @@ export function createWorkspaceStore(initial: { filter?: UnitFilter; visible: re
     modal: 'none',
     guidelinesOpen: false,
     drafts: new Map(),
+    marks: undefined,
     notice: undefined,
     saveProblem: undefined,
     showList: (filter, query, visible, position) => set({ filter, query, visible, cursor: cursorNear(visible, position) }),
@@ -105,6 +116,7 @@ export function createWorkspaceStore(initial: { filter?: UnitFilter; visible: re
         else drafts.delete(unitId);
         return { drafts };
       }),
+    setMarks: (marks) => set({ marks }),
     setNotice: (notice) => set({ notice }),
     setSaveProblem: (saveProblem) => set({ saveProblem }),
   }));

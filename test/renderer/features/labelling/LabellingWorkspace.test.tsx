@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 // The workspace as an annotator drives it, under happy-dom with fake-indexeddb: one key labels,
 // saves and advances; keys typed into text fields never label; the note editor, help,
-// guidelines and settings; remapped keys; and no judge label, reply or model name, in any mode.
+// guidelines and settings; remapped keys; marking every acceptable answer where the study allows
+// it; and no judge label, reply or model name, in any mode.
 
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudioMode } from '../../../../renderer/services/preferences-store';
 import type { Task } from '../../../../shared/domain/model';
 import { DEFAULT_GUIDELINES } from '../../../../shared/domain/default-guidelines';
+import { setMultipleAnswers } from '../../../../renderer/db/study-settings';
 import { closeDatabases, currentUnitId, demoStudy, freshDatabase, renderWorkspace, testServices } from './workspace-fixtures';
 
 afterEach(() => {
@@ -146,6 +148,57 @@ describe('labelling by keyboard', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
     expect(document.activeElement).not.toBe(input);
+  });
+});
+
+describe('marking every acceptable answer', () => {
+  const pressed = () =>
+    screen
+      .getAllByTestId('label-button')
+      .filter((button) => button.getAttribute('aria-pressed') === 'true')
+      .map((button) => [button.getAttribute('data-value'), button.getAttribute('data-first')]);
+
+  it('marks with the keys and the buttons, saves with Enter, and shows the saved set on coming back', async () => {
+    const { db, render } = await setup();
+    await setMultipleAnswers(db, studyId, true);
+    await render();
+    const first = currentUnitId();
+    press('n');
+    fireEvent.click(screen.getAllByTestId('label-button')[2] as HTMLElement);
+    expect(pressed()).toEqual([
+      ['no', 'true'],
+      ['irrelevant', 'false'],
+    ]);
+    expect(currentUnitId()).toBe(first);
+    expect(saveLog()).toHaveLength(0);
+    press('Enter');
+    expect(currentUnitId()).not.toBe(first);
+    await waitFor(() => expect(saveLog()).toHaveLength(1));
+    expect(saveLog()[0]?.text).toMatch(/^Saved no \+ irrelevant on question \d+\.\s*$/);
+    expect(await db.labels.get([studyId, 'annotator-1', 'answer', first ?? ''])).toMatchObject({ value: 'no', acceptable: ['no', 'irrelevant'] });
+
+    press('k');
+    expect(pressed()).toEqual([
+      ['no', 'true'],
+      ['irrelevant', 'false'],
+    ]);
+    press('Enter');
+    press('Enter');
+    await waitFor(() =>
+      expect(screen.getByText('Nothing is marked, so nothing was saved: mark every acceptable answer with its key, then press Enter.')).toBeTruthy(),
+    );
+    expect(saveLog()).toHaveLength(1);
+  });
+
+  it('says in the shortcut list what the answer keys and Enter do', async () => {
+    const { db, render } = await setup();
+    await setMultipleAnswers(db, studyId, true);
+    await render();
+    press('?');
+    const help = screen.getByTestId('shortcut-help');
+    expect(within(help).getByTestId('shortcut-summary').textContent).toContain('an answer key marks that answer, or unmarks it, and Enter saves');
+    expect(within(help).getByText('Mark or unmark: Answer yes')).toBeTruthy();
+    expect(within(help).getByText('Save the marked answers and move on')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 // Opening a workspace and working in it, without React: the loader reads one task's units and
 // one annotator's labels; a label shows and advances at once and turns "saved" only when its
-// durable write resolved; undo, drafts, filters, jumps, failures and resuming.
+// durable write resolved; undo, drafts, filters, jumps, failures and resuming; and, in a study
+// that lets annotators mark every acceptable answer, marks that Enter saves as one label.
 
 import type { DBCore, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { loadWorkspace, StudyMissingError } from '../../../../renderer/features/
 import { WorkspaceController } from '../../../../renderer/features/labelling/workspace-controller';
 import { LabelWrites } from '../../../../renderer/services/label-writes';
 import { currentPosition } from '../../../../renderer/features/labelling/workspace-store';
+import { setMultipleAnswers } from '../../../../renderer/db/study-settings';
 import { closeDatabases, databaseWith, demoStudy, freshDatabase, label, syntheticStudy } from '../../db/db-fixtures';
 import { interceptWrites } from '../../db/middleware-fixtures';
 import { QUOTA_FAILURES, quotaMiddleware } from '../../db/quota-failure';
@@ -366,5 +368,110 @@ describe('WorkspaceController', () => {
     controller.label('no');
     await controller.idle();
     expect(controller.index.get(data.units[1]!.id).label?.ms).toBe(3_200);
+  });
+});
+
+describe('WorkspaceController marking every acceptable answer', () => {
+  /** The demo study with the setting on. */
+  async function withSets() {
+    const db = await withDemo();
+    await setMultipleAnswers(db, studyId, true);
+    return db;
+  }
+
+  it('marks answers in order without saving, and Enter saves the first as the value and all as the set, then moves on', async () => {
+    const db = await withSets();
+    const { controller, clock, data } = await open(db);
+    const unit = data.units[0]!;
+    expect(controller.marksAnswers).toBe(true);
+    clock.now = 1_500;
+    controller.toggleMark('no');
+    controller.toggleMark('irrelevant');
+    expect(controller.marksOf(unit.id)).toEqual(['no', 'irrelevant']);
+    expect(controller.store.getState().notice).toBe('Marked No + Irrelevant, No first. Enter saves.');
+    expect(current(controller)).toBe(unit.id);
+    expect(controller.index.get(unit.id).label).toBeUndefined();
+
+    controller.saveMarks();
+    expect(controller.index.get(unit.id)).toMatchObject({ state: 'saving', label: { value: 'no', acceptable: ['no', 'irrelevant'], rev: 1 } });
+    expect(current(controller)).toBe(data.units[1]!.id);
+    await controller.idle();
+    expect(await storedLabels(db)).toMatchObject([{ unitId: unit.id, value: 'no', acceptable: ['no', 'irrelevant'], rev: 1, ms: 1_500 }]);
+    expect(controller.saveLog.getEntries().at(-1)).toMatchObject({
+      value: 'no',
+      acceptable: ['no', 'irrelevant'],
+      rev: 1,
+      message: `Saved no + irrelevant on question ${unit.turnIndex + 1}`,
+    });
+    const audit = (await db.audit.toArray()).filter((entry) => entry.kind === 'label:set');
+    expect(JSON.parse(audit.at(-1)!.detail)).toMatchObject({ new: 'no', rev: 1, acceptable: ['no', 'irrelevant'] });
+  });
+
+  it('saves one marked answer as the value alone, and a changed set as a new revision', async () => {
+    const db = await withSets();
+    const { controller, data } = await open(db);
+    const unit = data.units[0]!;
+    controller.toggleMark('yes');
+    controller.toggleMark('irrelevant');
+    controller.saveMarks();
+    controller.move(-1);
+    // Revisiting preloads the stored set; unmarking the first makes the next one first.
+    expect(controller.marksOf(unit.id)).toEqual(['yes', 'irrelevant']);
+    controller.toggleMark('yes');
+    controller.saveMarks();
+    await controller.idle();
+    const [stored] = await storedLabels(db);
+    expect(stored).toMatchObject({ value: 'irrelevant', rev: 2 });
+    expect(stored).not.toHaveProperty('acceptable');
+    expect(controller.saveLog.getEntries().map((entry) => [entry.value, entry.acceptable, entry.rev])).toEqual([
+      ['yes', ['yes', 'irrelevant'], 1],
+      ['irrelevant', undefined, 2],
+    ]);
+  });
+
+  it('saves nothing when nothing is marked and says so; marks left unsaved are dropped on moving away', async () => {
+    const db = await withSets();
+    const { controller, data } = await open(db);
+    controller.saveMarks();
+    expect(controller.store.getState().notice).toBe('Nothing is marked, so nothing was saved: mark every acceptable answer with its key, then press Enter.');
+    expect(current(controller)).toBe(data.units[0]!.id);
+    controller.toggleMark('no');
+    controller.toggleMark('no');
+    expect(controller.store.getState().notice).toBe('Nothing marked.');
+    controller.saveMarks();
+    controller.toggleMark('yes');
+    controller.move(1);
+    controller.move(-1);
+    expect(controller.marksOf(data.units[0]!.id)).toEqual([]);
+    await controller.idle();
+    expect(await db.labels.count()).toBe(0);
+  });
+
+  it('undoes a saved set like any label change, showing the set it had before', async () => {
+    const db = await withSets();
+    const { controller, data } = await open(db);
+    const unit = data.units[0]!;
+    controller.toggleMark('no');
+    controller.toggleMark('yes');
+    controller.saveMarks();
+    controller.move(-1);
+    controller.toggleMark('irrelevant');
+    controller.saveMarks();
+    await controller.idle();
+    expect(controller.index.get(unit.id).label).toMatchObject({ value: 'no', acceptable: ['no', 'yes', 'irrelevant'], rev: 2 });
+    controller.toggleMark('yes');
+    controller.undo();
+    expect(current(controller)).toBe(unit.id);
+    expect(controller.marksOf(unit.id)).toEqual(['no', 'yes']);
+    await controller.idle();
+    expect(await storedLabels(db)).toMatchObject([{ value: 'no', acceptable: ['no', 'yes'], rev: 3 }]);
+  });
+
+  it('keeps the one-key flow on match and difficulty units, and in studies without the setting', async () => {
+    const db = await withSets();
+    expect((await open(db, 'match')).controller.marksAnswers).toBe(false);
+    expect((await open(db, 'difficulty')).controller.marksAnswers).toBe(false);
+    const plain = await withDemo();
+    expect((await open(plain)).controller.marksAnswers).toBe(false);
   });
 });
