@@ -1,7 +1,8 @@
 // The lead's gold labels (adjudication): one row per study, task and unit in the `gold` table.
 // Each set, clear or undo is one read-write transaction that checks the unit and value against
 // the study and writes an audit entry keeping the label it replaced, so no decision is lost;
-// a unit's gold history is read back from those entries.
+// a unit's gold history is read back from those entries. On a question the gold label can be a
+// set: every answer the lead accepts, its value first (issue 33).
 
 import {
   ANSWER_LABELS,
@@ -9,6 +10,7 @@ import {
   MAX_DIFFICULTY,
   MIN_DIFFICULTY,
   TASKS,
+  type AcceptableAnswers,
   type GoldLabel,
   type LabelValue,
   type Study,
@@ -24,7 +26,7 @@ const GOLD_AUDIT_KINDS = ['gold:set', 'gold:clear', 'gold:undo'] as const;
 type GoldAuditKind = (typeof GOLD_AUDIT_KINDS)[number];
 
 /** A gold label as the audit log keeps it: everything but the key the entry states. */
-export type AuditedGold = Pick<GoldLabel, 'value' | 'note' | 'by' | 'at' | 'basis'>;
+export type AuditedGold = Pick<GoldLabel, 'value' | 'note' | 'by' | 'at' | 'basis' | 'acceptable'>;
 
 /** The JSON in the `detail` of a gold audit entry. */
 export interface GoldAuditDetail {
@@ -55,23 +57,42 @@ export interface GoldChange {
 
 /**
  * Sets the gold label of one unit, replacing any earlier one (kept in the audit entry).
- * Setting the same value, note, author and basis again changes nothing. Throws a RangeError,
+ * Setting the same value, set, note, author and basis again changes nothing. Throws a RangeError,
  * writing nothing, for a missing study, a study opened from a pack, a unit the study lacks
- * or that does not take the task, a value outside the study's label scheme, or a blank `by`.
+ * or that does not take the task, a value outside the study's label scheme, a set that is not
+ * two or more distinct answers of the scheme led by the value, or a blank `by`.
  */
 export async function setGoldLabel(db: StudioDatabase, input: GoldSetInput): Promise<GoldChange> {
-  const { studyId, task, unitId, value, note, by, basis } = input;
+  const { studyId, task, unitId, value, note, by, basis, acceptable } = input;
   const now = input.now ?? new Date().toISOString();
   return db.transaction('rw', [db.studies, db.turns, db.puzzles, db.gold, db.audit], async () => {
     const study = leadStudy(await db.studies.get(studyId), studyId);
     await checkUnit(db, study, task, unitId);
     checkValue(study, task, value);
+    if (acceptable !== undefined) checkSet(study, task, value, acceptable);
     if (by.trim() === '') throw new RangeError('a gold label needs the name of who adjudicated it');
 
     const before = await db.gold.get([studyId, task, unitId]);
-    if (before && before.value === value && before.note === note && before.by === by && sameList(before.basis, basis))
+    if (
+      before &&
+      before.value === value &&
+      sameList(before.acceptable ?? [], acceptable ?? []) &&
+      before.note === note &&
+      before.by === by &&
+      sameList(before.basis, basis)
+    )
       return { changed: false, before, after: before };
-    const gold: GoldLabel = { studyId, task, unitId, value, note, by, at: now, basis: [...basis] };
+    const gold: GoldLabel = {
+      studyId,
+      task,
+      unitId,
+      value,
+      note,
+      by,
+      at: now,
+      basis: [...basis],
+      ...(acceptable !== undefined ? { acceptable: [...acceptable] } : {}),
+    };
     await db.gold.put(gold);
     await audit(db, studyId, now, 'gold:set', { task, unit: unitId, old: before ? audited(before) : null, new: audited(gold), by });
     return { changed: true, before, after: gold };
@@ -213,17 +234,36 @@ function checkValue(study: Study, task: Task, value: LabelValue): void {
   throw new RangeError(`${A_TASK[task]} gold label in the study "${study.name}" is one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
 }
 
+/** A gold set is two or more distinct answers of the scheme, the value first, on a question. */
+function checkSet(study: Study, task: Task, value: LabelValue, acceptable: AcceptableAnswers): void {
+  if (task !== 'answer') throw new RangeError(`${A_TASK[task]} gold label has one value; only an answer gold label can be a set of answers`);
+  for (const answer of acceptable) checkValue(study, task, answer);
+  if (acceptable.length < 2 || new Set(acceptable).size !== acceptable.length || acceptable[0] !== value)
+    throw new RangeError(
+      `a gold set is two or more different answers, the gold value ${JSON.stringify(value)} first, not ${acceptable.map((answer) => JSON.stringify(answer)).join(', ')}`,
+    );
+}
+
 async function audit(db: StudioDatabase, studyId: string, at: string, kind: GoldAuditKind, detail: GoldAuditDetail): Promise<void> {
   await db.audit.add({ studyId, at, kind, detail: JSON.stringify(detail) });
 }
 
 function audited(gold: GoldLabel): AuditedGold {
-  return { value: gold.value, note: gold.note, by: gold.by, at: gold.at, basis: gold.basis };
+  return {
+    value: gold.value,
+    note: gold.note,
+    by: gold.by,
+    at: gold.at,
+    basis: gold.basis,
+    ...(gold.acceptable !== undefined ? { acceptable: gold.acceptable } : {}),
+  };
 }
 
 function sameGold(a: GoldLabel | undefined, b: GoldLabel | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a.value === b.value && a.note === b.note && a.by === b.by && a.at === b.at && sameList(a.basis, b.basis);
+  return (
+    a.value === b.value && sameList(a.acceptable ?? [], b.acceptable ?? []) && a.note === b.note && a.by === b.by && a.at === b.at && sameList(a.basis, b.basis)
+  );
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

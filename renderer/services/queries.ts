@@ -2,7 +2,7 @@
 // tables they read change, also when a worker wrote the change.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import { TASKS, type Study, type Task, type Turn } from '../../shared/domain/model';
+import { TASKS, type AcceptableAnswers, type Study, type Task, type Turn } from '../../shared/domain/model';
 import type { AssignmentTableRecords } from '../../shared/study/assignment-table';
 import { useServices } from './services';
 import { readLastAutoBackup, studiesDueForBackup } from '../db/backup';
@@ -61,6 +61,8 @@ export interface TurnHumanLabel {
   annotatorId: string;
   name: string;
   value: string;
+  /** Every answer the annotator accepts, `value` first, when the label is a set (issue 33). */
+  acceptable?: AcceptableAnswers;
   unsure: boolean;
 }
 
@@ -85,7 +87,13 @@ export function useTurnHumanLabels(studyId: string, turns: readonly Pick<Turn, '
         if (!label) return;
         const annotator = annotators[Math.floor(index / turns.length)];
         const list = byTurn.get(label.unitId) ?? [];
-        list.push({ annotatorId: label.annotatorId, name: annotator?.name ?? label.annotatorId, value: String(label.value), unsure: label.unsure });
+        list.push({
+          annotatorId: label.annotatorId,
+          name: annotator?.name ?? label.annotatorId,
+          value: String(label.value),
+          ...(label.acceptable !== undefined ? { acceptable: label.acceptable } : {}),
+          unsure: label.unsure,
+        });
         byTurn.set(label.unitId, list);
       });
       return byTurn;

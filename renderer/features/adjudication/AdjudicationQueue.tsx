@@ -1,9 +1,10 @@
 // The disagreements beside the current unit, lowest agreement first: a window of the queue around
-// the current one with each unit's agreement, text and gold value (or "open"); a click opens it.
+// the current one with each unit's agreement, text and gold value or set (or "open"); a click opens it.
 
 import { countText } from '../../../shared/domain/count-text';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 import { percentText } from '../report';
+import { goldText } from './gold-session';
 import type { Gold } from './useAdjudication';
 
 /** Queue entries listed around the current one; Next and Previous reach the rest. */
@@ -42,9 +43,7 @@ export function AdjudicationQueue({
               >
                 <span className="queue-agreement">{percentText(unit.agreement, 0)}</span>
                 <span className="queue-text">{unit.text}</span>
-                <span className={gold === undefined ? 'muted small' : `badge label-${String(gold.value)}`}>
-                  {gold === undefined ? 'open' : String(gold.value)}
-                </span>
+                <span className={gold === undefined ? 'muted small' : `badge label-${String(gold.value)}`}>{gold === undefined ? 'open' : goldText(gold)}</span>
               </button>
             </li>
           );

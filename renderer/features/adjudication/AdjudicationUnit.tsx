@@ -1,11 +1,12 @@
 // One disagreement in full: the puzzle's story and reference answer, the unit's text, every
-// rater's label and the human majority, then the lead's decision: a gold value (one button per
-// value of the task's scheme, with its keys) and a note, kept with who decided, when and on
+// rater's label (a person's set of acceptable answers where they gave one) and the human
+// majority, then the lead's decision: a gold value (one button per value of the task's scheme,
+// with its keys; on a question where sets are marked, the answers of a gold set) and a note, kept with who decided, when and on
 // which labels; the question before a replacement, and the unit's gold history. Text from the
 // study is rendered as text, never HTML.
 
 import { useId, useState, type RefObject } from 'react';
-import type { LabelScheme, LabelValue } from '../../../shared/domain/model';
+import type { AcceptableAnswers, LabelScheme, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/model/report-model';
 import { usePuzzle } from '../../services/queries';
 import type { UnitDisagreement } from '../../workers/report-protocol';
@@ -15,7 +16,7 @@ import { valueText } from '../../../shared/domain/task-words';
 import { BucketBadge } from '../study';
 import { PuzzlePanels } from '../transcript';
 import { percentText } from '../report';
-import type { GoldQuestion } from './gold-session';
+import { goldText, type GoldQuestion } from './gold-session';
 import { GoldHistory } from './GoldHistory';
 import { ReplaceQuestion } from './ReplaceQuestion';
 import type { Gold } from './useAdjudication';
@@ -29,6 +30,10 @@ interface Props {
   scheme: LabelScheme;
   keyMap: KeyMap;
   gold: Gold | undefined;
+  /** The people's sets of acceptable answers on the unit, by rater id. */
+  peopleSets: ReadonlyMap<string, AcceptableAnswers>;
+  /** The answers marked for a gold set, first first, where the buttons mark answers; undefined where a button sets the gold value. */
+  marks: readonly LabelValue[] | undefined;
   /** A gold write is running: the buttons wait. */
   busy: boolean;
   /** Why this unit's last gold change failed, until one succeeds. */
@@ -38,6 +43,8 @@ interface Props {
   position: string;
   noteRef: RefObject<HTMLTextAreaElement | null>;
   onSetGold: (value: LabelValue, note: string) => void;
+  onMark: (value: LabelValue) => void;
+  onSaveMarks: () => void;
   onClearGold: () => void;
   onReplace: () => void;
   onKeep: () => void;
@@ -56,12 +63,16 @@ export function AdjudicationUnit({
   scheme,
   keyMap,
   gold,
+  peopleSets,
+  marks,
   busy,
   failure,
   question,
   position,
   noteRef,
   onSetGold,
+  onMark,
+  onSaveMarks,
   onClearGold,
   onReplace,
   onKeep,
@@ -108,14 +119,17 @@ export function AdjudicationUnit({
           </tr>
         </thead>
         <tbody>
-          {unit.labels.map((label) => (
-            <tr key={label.rater} data-rater={label.rater}>
-              <td>{label.rater}</td>
-              <td>
-                <span className={`badge label-${label.value}`}>{label.value}</span>
-              </td>
-            </tr>
-          ))}
+          {unit.labels.map((label) => {
+            const set = peopleSets.get(label.rater);
+            return (
+              <tr key={label.rater} data-rater={label.rater} data-acceptable={set?.join(' ') ?? ''}>
+                <td>{label.rater}</td>
+                <td>
+                  <span className={`badge label-${label.value}`}>{set?.join(' + ') ?? label.value}</span>
+                </td>
+              </tr>
+            );
+          })}
           <tr data-rater="human-majority">
             <td className="strong">Human majority</td>
             <td>
@@ -151,24 +165,39 @@ export function AdjudicationUnit({
             if (event.key === 'Escape') event.currentTarget.blur();
           }}
         />
-        <div className="label-buttons" role="group" aria-label="Gold label">
+        <div className="label-buttons" role="group" aria-label={marks === undefined ? 'Gold label' : 'Gold set'}>
           {choices.map((choice) => (
             <LabelButton
               key={choice.action}
               value={choice.value}
               keys={keyMap.keysOf(choice.action)}
-              pressed={gold?.value === choice.value}
+              pressed={marks === undefined ? gold?.value === choice.value : marks.includes(choice.value)}
+              first={marks !== undefined && marks.length > 1 && marks[0] === choice.value}
               data={{ 'data-gold-value': String(choice.value) }}
               disabled={waiting}
-              title={`Gold label: ${valueText(choice.value)}`}
-              onClick={() => onSetGold(choice.value, note)}
+              title={marks === undefined ? `Gold label: ${valueText(choice.value)}` : `Mark or unmark for the gold set: ${valueText(choice.value)}`}
+              onClick={() => (marks === undefined ? onSetGold(choice.value, note) : onMark(choice.value))}
             />
           ))}
         </div>
+        {marks !== undefined && (
+          <p className="muted small" data-testid="gold-marks-hint">
+            Mark every acceptable answer, the gold value first.{' '}
+            <button type="button" className="chip" disabled={waiting} onClick={onSaveMarks}>
+              Save the marked answers <kbd>Enter</kbd>
+            </button>
+          </p>
+        )}
         {gold !== undefined && (
-          <div className="notice notice-success gold-saved" data-testid="gold-saved" data-gold-value={String(gold.value)} role="status">
+          <div
+            className="notice notice-success gold-saved"
+            data-testid="gold-saved"
+            data-gold-value={String(gold.value)}
+            data-gold-acceptable={gold.acceptable?.join(' ') ?? ''}
+            role="status"
+          >
             <span>
-              Gold label <span className={`badge label-${String(gold.value)}`}>{String(gold.value)}</span>, set by {gold.by} on {atText(gold.at)}
+              Gold label <span className={`badge label-${String(gold.value)}`}>{goldText(gold)}</span>, set by {gold.by} on {atText(gold.at)}
               {gold.note !== '' && <>: “{gold.note}”</>}
             </span>
             <button type="button" className="link-button danger" disabled={waiting} onClick={onClearGold}>

@@ -1,10 +1,11 @@
 // A unit's gold history, oldest first: every set, replacement, clear and undo with who made it,
-// when, the value it left and its note, read from the study's audit log (a live query, so a
+// when, the value (or gold set) it left and its note, read from the study's audit log (a live query, so a
 // change shows at once). Notes are the lead's own text, rendered as text.
 
 import type { Task } from '../../../shared/domain/model';
 import type { GoldHistoryEntry } from '../../db/gold';
 import { useGoldHistory } from '../../services/queries';
+import { goldText } from './gold-session';
 
 function atText(at: string): string {
   const date = new Date(at);
@@ -12,7 +13,7 @@ function atText(at: string): string {
 }
 
 function changeText(entry: GoldHistoryEntry): string {
-  const old = entry.old === null ? undefined : String(entry.old.value);
+  const old = entry.old === null ? undefined : goldText(entry.old);
   if (entry.kind === 'clear') return `cleared ${old ?? ''}`.trim();
   if (entry.kind === 'undo') return old === undefined ? 'undo' : `undo of ${old}`;
   return old === undefined ? 'set' : `replaced ${old}`;
@@ -39,7 +40,7 @@ export function GoldHistory({ studyId, task, unitId }: { studyId: string; task: 
             // A clear shows the note of the label it removed; everything else the note it left.
             const shown = entry.new ?? entry.old;
             return (
-              <tr key={entry.id} data-history-kind={entry.kind} data-history-value={entry.new === null ? '' : String(entry.new.value)}>
+              <tr key={entry.id} data-history-kind={entry.kind} data-history-value={entry.new === null ? '' : goldText(entry.new)}>
                 <td>{atText(entry.at)}</td>
                 <td>{entry.by}</td>
                 <td>{changeText(entry)}</td>
@@ -47,7 +48,7 @@ export function GoldHistory({ studyId, task, unitId }: { studyId: string; task: 
                   {entry.new === null ? (
                     <span className="muted">none</span>
                   ) : (
-                    <span className={`badge label-${String(entry.new.value)}`}>{String(entry.new.value)}</span>
+                    <span className={`badge label-${String(entry.new.value)}`}>{goldText(entry.new)}</span>
                   )}
                 </td>
                 <td>{shown === null || shown.note === '' ? <span className="muted">no note</span> : shown.note}</td>

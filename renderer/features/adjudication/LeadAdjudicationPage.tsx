@@ -1,12 +1,17 @@
 // The lead's sitting over one task's disagreements: the queue from useAdjudication, the current
 // unit (from the address, else the first open one), gold set, replaced, cleared and undone
-// through one GoldSession, and moving on after each gold label as labelling does.
+// through one GoldSession, and moving on after each gold label as labelling does. On a question
+// of a study that allows several answers, or one where someone gave a set, the label keys mark
+// the answers of a gold set and Enter saves them.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { LabelValue, Study } from '../../../shared/domain/model';
+import { acceptedValues, type AcceptableAnswers, type AnswerLabel, type LabelValue, type Study } from '../../../shared/domain/model';
+import { annotatorRater } from '../../../shared/stats/study/pairwise';
 import type { ReportTask } from '../../../shared/report/model/report-model';
+import { useTurnHumanLabels } from '../../services/queries';
 import { usePreferences, useServices } from '../../services/services';
+import { asAnswer, markedLabel, toggleMark } from '../labelling';
 import { buildKeyMap } from '../settings';
 import { AdjudicationKeysHint } from './AdjudicationKeysHint';
 import { AdjudicationMoves } from './AdjudicationMoves';
@@ -39,6 +44,34 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
   const firstOpen = queue?.findIndex((unit) => unit.gold === undefined) ?? -1;
   const current = requested !== -1 ? requested : unitId === undefined ? Math.max(0, firstOpen) : -1;
   const unit = queue?.[current];
+  const shownUnitId = unit?.unitId;
+
+  // The people's labels on the question as stored, for their sets: the disagreement list has one value each.
+  const unitTurns = useMemo(
+    () => (shownUnitId !== undefined && task === 'answer' ? [{ id: shownUnitId, type: 'question' as const }] : []),
+    [shownUnitId, task],
+  );
+  const peopleLabels = useTurnHumanLabels(study.id, unitTurns)?.get(shownUnitId ?? '');
+  const peopleSets = useMemo(
+    () =>
+      new Map(
+        (peopleLabels ?? []).flatMap((label) => (label.acceptable === undefined ? [] : [[annotatorRater(label.annotatorId), label.acceptable] as const])),
+      ),
+    [peopleLabels],
+  );
+  const marksAnswers = task === 'answer' && (study.scheme.multipleAnswers === true || peopleSets.size > 0);
+  // Answers marked for a gold set and not saved yet; the unit shows its stored gold's until then.
+  const [marks, setMarks] = useState<{ unitId: string; values: readonly AnswerLabel[] }>();
+  const gold = unit === undefined ? undefined : goldOf(unit);
+  const shownMarks = useMemo(
+    () =>
+      marks !== undefined && marks.unitId === shownUnitId
+        ? marks.values
+        : gold === undefined
+          ? []
+          : acceptedValues(gold).flatMap((value) => asAnswer(value) ?? []),
+    [marks, shownUnitId, gold],
+  );
 
   const go = useCallback(
     (next: { task?: ReportTask; unitId?: string }) =>
@@ -67,12 +100,24 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
     [queue, go, session],
   );
   const choose = useCallback(
-    (value: LabelValue, note: string) => {
+    (value: LabelValue, note: string, acceptable?: AcceptableAnswers) => {
       if (!unit) return;
-      void session.choose(unit, value, note).then((result) => moveOnFrom(unit.unitId, result));
+      void session.choose(unit, value, note, acceptable).then((result) => moveOnFrom(unit.unitId, result));
     },
     [unit, session, moveOnFrom],
   );
+  const mark = useCallback(
+    (value: LabelValue) => {
+      const answer = asAnswer(value);
+      if (shownUnitId !== undefined && answer !== undefined) setMarks({ unitId: shownUnitId, values: toggleMark(shownMarks, answer) });
+    },
+    [shownUnitId, shownMarks],
+  );
+  const saveMarks = useCallback(() => {
+    const marked = markedLabel(shownMarks);
+    if (marked === undefined) session.say('Nothing is marked, so no gold label was saved: mark every acceptable answer with its key, then press Enter.');
+    else choose(marked.value, noteRef.current?.value ?? '', marked.acceptable);
+  }, [shownMarks, session, choose]);
   const replace = useCallback(() => {
     const asked = session.store.getState().asking?.unit.unitId;
     if (asked !== undefined) void session.replace().then((result) => moveOnFrom(asked, result));
@@ -84,7 +129,6 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
   }, [session, go]);
 
   // A question belongs to its unit: leaving the unit (with the mouse) keeps its gold label.
-  const shownUnitId = unit?.unitId;
   useEffect(() => {
     const asked = session.store.getState().asking;
     if (asked !== undefined && asked.unit.unitId !== shownUnitId) session.keep();
@@ -92,7 +136,9 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
 
   const keyActions = useMemo(
     () => ({
-      label: (value: LabelValue) => choose(value, noteRef.current?.value ?? ''),
+      label: (value: LabelValue) => (marksAnswers ? mark(value) : choose(value, noteRef.current?.value ?? '')),
+      marksAnswers: () => marksAnswers,
+      saveMarks,
       move,
       focusNote: () => noteRef.current?.focus(),
       undo,
@@ -100,7 +146,7 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
       replace,
       keep: () => session.keep(),
     }),
-    [choose, move, undo, replace, session],
+    [marksAnswers, mark, saveMarks, choose, move, undo, replace, session],
   );
   useAdjudicationKeys(task, study.scheme, keyMap, keyActions);
 
@@ -128,7 +174,7 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
         onOpenOnly={setOpenOnly}
         onRefresh={reload}
       />
-      <AdjudicationKeysHint keyMap={keyMap} />
+      <AdjudicationKeysHint keyMap={keyMap} marksAnswers={marksAnswers} />
       <AdjudicationNotices
         notice={notice}
         error={error}
@@ -151,7 +197,11 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
                   task={task}
                   scheme={study.scheme}
                   keyMap={keyMap}
-                  gold={goldOf(unit)}
+                  gold={gold}
+                  peopleSets={peopleSets}
+                  marks={marksAnswers ? shownMarks : undefined}
+                  onMark={mark}
+                  onSaveMarks={saveMarks}
                   busy={busy}
                   failure={failure?.unitId === unit.unitId ? failure.message : undefined}
                   question={question?.unit.unitId === unit.unitId ? question : undefined}

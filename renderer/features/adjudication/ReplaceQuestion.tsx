@@ -4,7 +4,7 @@
 
 import { useEffect, useRef } from 'react';
 import { displayKey, type KeyMap } from '../settings';
-import type { GoldQuestion } from './gold-session';
+import { goldText, type GoldQuestion } from './gold-session';
 import { GOLD_QUESTION_ATTRIBUTE } from './useAdjudicationKeys';
 
 export function ReplaceQuestion({
@@ -20,8 +20,8 @@ export function ReplaceQuestion({
 }) {
   const replaceRef = useRef<HTMLButtonElement>(null);
   useEffect(() => replaceRef.current?.focus(), []);
-  const from = String(question.stored.value);
-  const to = String(question.value);
+  const from = goldText(question.stored);
+  const to = goldText(question);
   // The note box starts from the stored label's note, which argues for the old value.
   const staleNote = question.note.trim() !== '' && question.note.trim() === question.stored.note;
   const noteKeys = keyMap.keysOf('note').map(displayKey).join(' or ');

@@ -1,11 +1,11 @@
 // One sitting of adjudication (a study and a task, from opening the page to leaving it): a gold
-// value is set and the page moves on, as in labelling, but first asks when it would replace a
-// different gold label; clear; and undo of this sitting's changes, newest first. Writes run one
+// value (or, on a question, a gold set of answers, its value first) is set and the page moves
+// on, as in labelling, but first asks when it would replace a different gold label; clear; and undo of this sitting's changes, newest first. Writes run one
 // at a time and a choice made while one runs is ignored, so a key never acts on a unit the
 // page is about to leave. UI state only lives here; gold labels live in Dexie.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { GoldLabel, LabelValue, Task } from '../../../shared/domain/model';
+import { acceptedValues, type AcceptableAnswers, type GoldLabel, type LabelValue, type Task } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
 import { clearGoldLabel, setGoldLabel, undoGoldChange, type GoldChange } from '../../db/gold';
 import { describeStorageError } from '../../db/storage';
@@ -20,6 +20,8 @@ export interface GoldQuestion {
   /** The stored gold label the choice would replace. */
   stored: GoldLabel;
   value: LabelValue;
+  /** The gold set chosen with the value, when the lead marked two or more answers. */
+  acceptable?: AcceptableAnswers;
   /** The note as it was when the value was chosen; it goes with the new value. */
   note: string;
 }
@@ -48,6 +50,17 @@ export interface GoldSessionOptions {
   now?: () => Date;
 }
 
+/** A gold label's answers in words, its set when it has one: "no + irrelevant". */
+export function goldText(gold: { value: LabelValue; acceptable?: AcceptableAnswers }): string {
+  return acceptedValues(gold).map(String).join(' + ');
+}
+
+function sameAnswers(a: AcceptableAnswers | undefined, b: AcceptableAnswers | undefined): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  return x.length === y.length && x.every((answer, index) => answer === y[index]);
+}
+
 /** The labels the decision was made on, kept with the gold label: `rater=value`. */
 function goldBasis(unit: GoldUnit): string[] {
   return unit.labels.map((label) => `${label.rater}=${label.value}`);
@@ -66,10 +79,11 @@ export class GoldSession {
   }
 
   /**
-   * The lead chose `value` for a unit: set it, unless the unit's stored gold label has another
-   * value, in which case ask first. Ignored while a write runs or a question waits.
+   * The lead chose `value` (with the gold set `acceptable`, value first, when two or more answers
+   * were marked) for a unit: set it, unless the unit's stored gold label has another value or
+   * set, in which case ask first. Ignored while a write runs or a question waits.
    */
-  async choose(unit: GoldUnit, value: LabelValue, note: string): Promise<ChoiceResult> {
+  async choose(unit: GoldUnit, value: LabelValue, note: string, acceptable?: AcceptableAnswers): Promise<ChoiceResult> {
     const { busy, asking } = this.store.getState();
     if (busy || asking) return 'ignored';
     this.store.setState({ busy: true, notice: undefined });
@@ -80,11 +94,12 @@ export class GoldSession {
       this.store.setState({ busy: false, failure: { unitId: unit.unitId, message: `The gold label was not read: ${describeStorageError(failure)}` } });
       return 'failed';
     }
-    if (stored !== undefined && stored.value !== value) {
-      this.store.setState({ busy: false, asking: { unit, stored, value, note } });
+    const set = acceptable === undefined ? {} : { acceptable };
+    if (stored !== undefined && (stored.value !== value || !sameAnswers(stored.acceptable, acceptable))) {
+      this.store.setState({ busy: false, asking: { unit, stored, value, ...set, note } });
       return 'asked';
     }
-    return this.write(unit, value, note);
+    return this.write(unit, value, note, acceptable);
   }
 
   /** A line for the lead, such as the end of the queue. */
@@ -97,14 +112,14 @@ export class GoldSession {
     const { asking, busy } = this.store.getState();
     if (!asking || busy) return 'ignored';
     this.store.setState({ asking: undefined, busy: true });
-    return this.write(asking.unit, asking.value, asking.note);
+    return this.write(asking.unit, asking.value, asking.note, asking.acceptable);
   }
 
   /** Esc: keeps the stored gold label and writes nothing. */
   keep(): void {
     const { asking } = this.store.getState();
     if (!asking) return;
-    this.store.setState({ asking: undefined, notice: `Kept the gold label ${String(asking.stored.value)}.` });
+    this.store.setState({ asking: undefined, notice: `Kept the gold label ${goldText(asking.stored)}.` });
   }
 
   async clear(unit: GoldUnit): Promise<void> {
@@ -143,9 +158,7 @@ export class GoldSession {
         busy: false,
         failure: undefined,
         notice:
-          before === undefined
-            ? `Undone: ${entry.unitId} has no gold label again.`
-            : `Undone: ${entry.unitId} has the gold label ${String(before.value)} again.`,
+          before === undefined ? `Undone: ${entry.unitId} has no gold label again.` : `Undone: ${entry.unitId} has the gold label ${goldText(before)} again.`,
       });
       return entry.unitId;
     } catch (failure) {
@@ -154,13 +167,14 @@ export class GoldSession {
     }
   }
 
-  private async write(unit: GoldUnit, value: LabelValue, note: string): Promise<ChoiceResult> {
+  private async write(unit: GoldUnit, value: LabelValue, note: string, acceptable: AcceptableAnswers | undefined): Promise<ChoiceResult> {
     try {
       const change = await setGoldLabel(this.db, {
         studyId: this.options.studyId,
         task: this.options.task,
         unitId: unit.unitId,
         value,
+        ...(acceptable === undefined ? {} : { acceptable }),
         note: note.trim(),
         by: this.options.by(),
         basis: goldBasis(unit),

@@ -4,7 +4,7 @@
 
 import { useCallback, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LabelValue } from '../../../shared/domain/model';
+import type { AcceptableAnswers, LabelValue } from '../../../shared/domain/model';
 import type { ReportTask } from '../../../shared/report/model/report-model';
 import { useServices } from '../../services/services';
 import { loadGoldLabels } from '../../db/gold';
@@ -13,6 +13,8 @@ import { useDisagreements } from '../report';
 
 export interface Gold {
   value: LabelValue;
+  /** The gold set on a question, value first; absent: the value alone. */
+  acceptable?: AcceptableAnswers;
   note: string;
   at: string;
   by: string;

@@ -1,7 +1,8 @@
 // The adjudication keyboard, with the workspace's keys (and the lead's remappings): a label key
-// sets that gold value and moves on, next and previous move through the queue, the note key goes
-// to the note, undo takes back the last gold change. While the page asks whether to replace a
-// gold label, Enter replaces and Escape keeps, and no other key acts. Keys typed into a field,
+// sets that gold value and moves on (or, where the lead marks a gold set, marks or unmarks that
+// answer, and Enter saves the marked ones), next and previous move through the queue, the note
+// key goes to the note, undo takes back the last gold change. While the page asks whether to
+// replace a gold label, Enter replaces and Escape keeps, and no other key acts. Keys typed into a field,
 // with Ctrl, Cmd or Alt, or held down to repeat, do nothing.
 
 import { useEffect, useRef } from 'react';
@@ -11,6 +12,9 @@ import { actionInfo, type KeyMap } from '../settings';
 
 export interface AdjudicationKeyActions {
   label(value: LabelValue): void;
+  /** Whether the label keys mark answers of a gold set on this unit, for Enter to save. */
+  marksAnswers(): boolean;
+  saveMarks(): void;
   move(step: 1 | -1): void;
   focusNote(): void;
   undo(): void;
@@ -25,6 +29,11 @@ export const GOLD_QUESTION_ATTRIBUTE = 'data-gold-question';
 
 function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+/** A button or link keeps its own Enter. */
+function isControlTarget(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('button, a[href], summary') !== null;
 }
 
 function isQuestionButton(target: EventTarget | null): boolean {
@@ -54,6 +63,11 @@ export function useAdjudicationKeys(task: ReportTask, scheme: LabelScheme, keyMa
           return;
         }
         if (current.keyMap.actionFor(current.task, current.scheme, event.key) !== undefined) event.preventDefault();
+        return;
+      }
+      if (event.key === 'Enter' && current.actions.marksAnswers() && !isControlTarget(event.target)) {
+        event.preventDefault();
+        if (!event.repeat) current.actions.saveMarks();
         return;
       }
       const action = current.keyMap.actionFor(current.task, current.scheme, event.key);

@@ -34,7 +34,10 @@ export function LabelButtons({ unitId, label, keyMap }: { unitId: string; label:
       </div>
       {marksAnswers && (
         <p className="muted small" data-testid="marks-hint">
-          Mark every acceptable answer, first the one you would give if you had to pick one; <kbd>Enter</kbd> saves them.
+          Mark every acceptable answer, first the one you would give if you had to pick one.{' '}
+          <button type="button" className="chip" onMouseDown={(event) => event.preventDefault()} onClick={() => controller.saveMarks()}>
+            Save the marked answers <kbd>Enter</kbd>
+          </button>
         </p>
       )}
     </>

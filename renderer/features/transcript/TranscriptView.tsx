@@ -59,7 +59,7 @@ function HumanLabelBadges({ labels }: { labels: readonly TurnHumanLabel[] | unde
           title={label.name === label.annotatorId ? label.name : `${label.name} (${label.annotatorId})`}
           data-annotator={label.annotatorId}
         >
-          <span className="badge-judge">{label.name}</span> {label.value}
+          <span className="badge-judge">{label.name}</span> {label.acceptable?.join(' + ') ?? label.value}
           {label.unsure ? ' (unsure)' : ''}
         </span>
       ))}

@@ -1,8 +1,8 @@
 // setGoldLabel, clearGoldLabel, undoGoldChange, loadGoldLabels and loadGoldHistory against
 // fake-indexeddb: gold rows per study, task and unit; every set, replacement, clear and undo
-// audited with the label it replaced and read back as the unit's history; every refusal (unit,
-// task, value, study, pack copy, an undo overtaken by a later change) a RangeError that leaves
-// the database unchanged.
+// audited with the label it replaced and read back as the unit's history; gold sets on questions;
+// every refusal (unit, task, value, set, study, pack copy, an undo overtaken by a later change) a
+// RangeError that leaves the database unchanged.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, GoldLabel } from '../../../shared/domain/model';
@@ -219,6 +219,24 @@ describe('gold labels', () => {
     expect(await loadGoldHistory(db, DEMO, 'answer', 's-coffee-orca/')).toEqual([]);
   });
 
+  it('sets a gold set on a question, replaces it by a single value and undoes back to the set, each in the history', async () => {
+    const set = await setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['no', 'irrelevant'] });
+    expect(set.after).toMatchObject({ value: 'no', acceptable: ['no', 'irrelevant'] });
+    expect((await setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['no', 'irrelevant'] })).changed).toBe(false);
+    expect((await setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['no', 'yes'] })).changed).toBe(true);
+    const single = await setGoldLabel(db, gold(QUESTION, 'answer', 'no', { now: LATER }));
+    expect(single.after).not.toHaveProperty('acceptable');
+    await undoGoldChange(db, { ...single, studyId: DEMO, task: 'answer', unitId: QUESTION }, { by: 'Lead', now: LATER });
+    expect(await loadGoldLabels(db, DEMO)).toMatchObject([{ value: 'no', acceptable: ['no', 'yes'] }]);
+    const history = await loadGoldHistory(db, DEMO, 'answer', QUESTION);
+    expect(history.map((entry) => [entry.kind, entry.old?.acceptable ?? null, entry.new?.acceptable ?? null])).toEqual([
+      ['set', null, ['no', 'irrelevant']],
+      ['set', ['no', 'irrelevant'], ['no', 'yes']],
+      ['set', ['no', 'yes'], null],
+      ['undo', null, ['no', 'yes']],
+    ]);
+  });
+
   it('keeps the gold labels of each study apart', async () => {
     const other = demoStudy();
     other.study = { ...other.study, id: 'other', name: 'Other' };
@@ -263,6 +281,21 @@ describe('gold labels', () => {
           `a difficulty gold label is a whole number from 1 to 9, not ${JSON.stringify(value)}`,
         );
       }
+    });
+
+    it('refuses a gold set that is not two or more different answers of the scheme led by the value, or not on a question', async () => {
+      const expected = /^a gold set is two or more different answers, the gold value "no" first, not /;
+      expect(await rangeRefusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['no'] }))).toMatch(expected);
+      expect(await rangeRefusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['no', 'no'] }))).toMatch(expected);
+      expect(await rangeRefusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['yes', 'no'] }))).toBe(
+        'a gold set is two or more different answers, the gold value "no" first, not "yes", "no"',
+      );
+      expect(await rangeRefusal(db, () => setGoldLabel(db, { ...gold(QUESTION, 'answer', 'no'), acceptable: ['no', 'unknown'] }))).toMatch(
+        /is one of yes, no, irrelevant, not "unknown"$/,
+      );
+      expect(await rangeRefusal(db, () => setGoldLabel(db, { ...gold(FINAL, 'match', 'matched'), acceptable: ['yes', 'no'] }))).toBe(
+        'a match gold label has one value; only an answer gold label can be a set of answers',
+      );
     });
 
     it('takes unknown as an answer when the scheme enables it', async () => {

@@ -4,7 +4,8 @@
 // full, a gold label set with a button or a key and kept with its note, author and basis, then
 // the next unit, as in labelling; the question before a replacement (Enter replaces, Esc
 // keeps), undo, the unit's gold history, remapped keys, the open count going down, moving
-// through the queue in the address, and nothing for annotators.
+// through the queue in the address, a gold set marked with the keys where a person gave a set,
+// and nothing for annotators.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +43,47 @@ async function renderQueue(route: { task?: ReportTask; unitId?: string } = {}, m
 }
 
 const openCount = () => screen.getByTestId('adjudication-view').getAttribute('data-open');
+
+describe('a gold set', () => {
+  it("shows a person's set, and where there is one marks a gold set with the keys and saves it with Enter", async () => {
+    const [first, second] = sampleDisagreements({ task: 'answer', openOnly: true });
+    if (!first || !second) throw new Error('the sample needs two answer disagreements');
+    const { db, services } = await renderQueue({ task: 'answer' });
+    await db.annotators.put({ studyId, id: 'ann-4', name: 'Dee' });
+    const at = '2026-11-24T10:00:00.000Z';
+    await db.labels.put({
+      studyId,
+      annotatorId: 'ann-4',
+      task: 'answer',
+      unitId: first.unitId,
+      value: 'no',
+      acceptable: ['no', 'irrelevant'],
+      at,
+      rev: 1,
+      unsure: false,
+      note: '',
+    });
+    await waitFor(() => expect(document.querySelector('tr[data-rater="human:ann-4"]')?.getAttribute('data-acceptable')).toBe('no irrelevant'));
+    expect(document.querySelector('tr[data-rater="human:ann-4"]')?.textContent).toBe('human:ann-4no + irrelevant');
+    expect(screen.getByTestId('gold-marks-hint')).toBeTruthy();
+
+    fireEvent.keyDown(window, { key: 'i' });
+    fireEvent.keyDown(window, { key: 'y' });
+    await waitFor(() => expect(document.querySelector('button[data-gold-value="yes"]')?.getAttribute('aria-pressed')).toBe('true'));
+    expect(document.querySelector('button[data-gold-value="irrelevant"]')?.getAttribute('data-first')).toBe('true');
+    expect(await loadGoldLabels(db, studyId)).toEqual([]);
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await waitFor(() => expect(services.store.getState().route).toEqual({ view: 'adjudicate', studyId, task: 'answer', unitId: second.unitId }));
+    expect(await loadGoldLabels(db, studyId)).toMatchObject([{ unitId: first.unitId, value: 'irrelevant', acceptable: ['irrelevant', 'yes'] }]);
+
+    // The next unit has no set and the study no setting: one key sets the gold value at once.
+    const third = sampleDisagreements({ task: 'answer', openOnly: true })[2];
+    await waitFor(() => expect(screen.queryByTestId('gold-marks-hint')).toBeNull());
+    fireEvent.keyDown(window, { key: 'n' });
+    await waitFor(() => expect(services.store.getState().route).toMatchObject({ unitId: third?.unitId }));
+    expect((await loadGoldLabels(db, studyId)).find((gold) => gold.unitId === second.unitId)).toMatchObject({ value: 'no' });
+  });
+});
 
 describe('the queue', () => {
   it('lists the open disagreements of final answers, lowest agreement first, the first in full', async () => {

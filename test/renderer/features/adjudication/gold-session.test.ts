@@ -1,7 +1,8 @@
 // The GoldSession against fake-indexeddb, without React: a choice on a unit without gold is set
 // at once; a different value on a unit with gold asks first and writes nothing until replaced;
 // keep writes nothing; undo goes back through the sitting's changes, restoring each earlier gold
-// label exactly (or none) and naming the unit; a choice while a write runs is ignored.
+// label exactly (or none) and naming the unit; a choice while a write runs is ignored; a gold set
+// on a question asks before replacing another set of the same value.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoldLabel } from '../../../../shared/domain/model';
@@ -122,5 +123,27 @@ describe('a sitting of adjudication', () => {
     expect(await session.choose(FINAL, 'unmatched', '')).toBe('ignored');
     expect(await first).toBe('set');
     expect((await stored())?.value).toBe('matched');
+  });
+});
+
+describe('a gold set on a question', () => {
+  const QUESTION: GoldUnit = { unitId: 's-coffee-orca/1', labels: [{ rater: 'human:ann-1', value: 'no' }] } as GoldUnit;
+
+  it('sets a set, asks before replacing it with another set of the same value, and undoes back to it', async () => {
+    const db = freshDatabase();
+    await importStudies(db, [demoStudy()]);
+    const session = new GoldSession(db, { studyId: DEMO, task: 'answer', by: () => 'Lena Lead' });
+    expect(await session.choose(QUESTION, 'no', '', ['no', 'irrelevant'])).toBe('set');
+    expect(await session.choose(QUESTION, 'no', '', ['no', 'irrelevant'])).toBe('set');
+    expect(await session.choose(QUESTION, 'no', '')).toBe('asked');
+    expect(session.store.getState().asking).toMatchObject({ value: 'no', stored: { acceptable: ['no', 'irrelevant'] } });
+    session.keep();
+    expect(session.store.getState().notice).toBe('Kept the gold label no + irrelevant.');
+    expect(await session.choose(QUESTION, 'no', '', ['no', 'yes'])).toBe('asked');
+    expect(await session.replace()).toBe('set');
+    expect(await loadGoldLabels(db, DEMO)).toMatchObject([{ value: 'no', acceptable: ['no', 'yes'] }]);
+    expect(await session.undo()).toBe(QUESTION.unitId);
+    expect(session.store.getState().notice).toBe(`Undone: ${QUESTION.unitId} has the gold label no + irrelevant again.`);
+    expect(await loadGoldLabels(db, DEMO)).toMatchObject([{ value: 'no', acceptable: ['no', 'irrelevant'] }]);
   });
 });
