@@ -29,7 +29,10 @@ export function HelpView() {
       <h2>The study lead&rsquo;s path</h2>
       <ol>
         <li>Import transcript bundles on the Studies page (or drop the files on the window); each becomes a study.</li>
-        <li>On the study&rsquo;s Team page, name the annotators, assign who labels what, and write one blind pack per annotator.</li>
+        <li>
+          On the study&rsquo;s Team page, say whether annotators may mark every acceptable answer on a question (for questions with more than one right answer),
+          name the annotators, assign who labels what, and write one blind pack per annotator.
+        </li>
         <li>Send each annotator their pack; bring their label files back on the Team page and watch the coverage fill up.</li>
         <li>Open the Report for agreement per difficulty bucket, resolve disagreements in Adjudicate, and export the dataset and the tables.</li>
       </ol>
@@ -38,6 +41,10 @@ export function HelpView() {
       <ol>
         <li>Open your pack on the Studies page (or drop it on the window). The studio switches to annotator mode: no judge labels, no figures.</li>
         <li>Open a task and label with one key per unit; each label is saved at once and the next unit appears.</li>
+        <li>
+          If your study lets you mark every acceptable answer, an answer key marks or unmarks that answer instead, first the one you would give if you had to
+          pick one, and Enter saves the marked answers and brings the next question.
+        </li>
         <li>Mark a unit unsure or leave a note when in doubt; the guidelines are one key away.</li>
         <li>When done, choose Export my labels and send the label file back to your study lead.</li>
       </ol>
