@@ -11,12 +11,16 @@ export function ShortcutHelp({ keyMap }: { keyMap: KeyMap }) {
   const { closeModal } = controller.store.getState();
   const { store: studio } = useServices();
   const { marksAnswers } = controller;
+  const actions = actionsForTask(task, study.scheme);
+  const row = (info: (typeof actions)[number]) => ({
+    name: marksAnswers && info.value !== undefined ? `Mark or unmark: ${info.description}` : info.description,
+    keys: keyMap.keysOf(info.action),
+  });
   const rows = [
-    ...actionsForTask(task, study.scheme).map((info) => ({
-      name: marksAnswers && info.value !== undefined ? `Mark or unmark: ${info.description}` : info.description,
-      keys: keyMap.keysOf(info.action),
-    })),
+    ...actions.filter((info) => info.value !== undefined).map(row),
+    // Enter goes with the keys that mark, since it saves what they marked.
     ...(marksAnswers ? [{ name: 'Save the marked answers and move on', keys: ['Enter'] }] : []),
+    ...actions.filter((info) => info.value === undefined).map(row),
     { name: 'Close a panel or dialog', keys: ['Escape'] },
     { name: 'Save the note (in the note editor)', keys: ['Ctrl+Enter'] },
   ];

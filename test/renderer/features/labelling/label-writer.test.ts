@@ -96,6 +96,21 @@ describe('writeLabelChange', () => {
     expect(await dumpTables(db)).toEqual(before);
   });
 
+  it('stores a set of acceptable answers, counts a set in another order or none as a change, and keeps it through flags and notes', async () => {
+    const db = await withDemo();
+    await writeLabelChange(db, KEY, { kind: 'label:set', value: 'no', acceptable: ['no', 'irrelevant'], ms: 10 }, context(T1));
+    expect(await stored(db)).toMatchObject({ value: 'no', acceptable: ['no', 'irrelevant'], rev: 1 });
+    expect((await writeLabelChange(db, KEY, { kind: 'label:set', value: 'no', acceptable: ['no', 'irrelevant'], ms: 10 }, context(T2))).changed).toBe(false);
+    await writeLabelChange(db, KEY, { kind: 'label:unsure', unsure: true }, context(T2));
+    expect(await stored(db)).toMatchObject({ acceptable: ['no', 'irrelevant'], unsure: true, rev: 2 });
+    await writeLabelChange(db, KEY, { kind: 'label:set', value: 'irrelevant', acceptable: ['irrelevant', 'no'], ms: 10 }, context(T2));
+    expect(await stored(db)).toMatchObject({ value: 'irrelevant', acceptable: ['irrelevant', 'no'], rev: 3 });
+    await writeLabelChange(db, KEY, { kind: 'label:set', value: 'irrelevant', ms: 10 }, context(T3));
+    expect(await stored(db)).not.toHaveProperty('acceptable');
+    const details = (await labelAudit(db)).map((entry) => entry.detail.acceptable);
+    expect(details).toEqual([['no', 'irrelevant'], ['no', 'irrelevant'], ['irrelevant', 'no'], undefined]);
+  });
+
   it('stores the unsure flag and note given before the first label with it', async () => {
     const db = await withDemo();
     await writeLabelChange(db, KEY, { kind: 'label:set', value: 'irrelevant', ms: 1, unsure: true, note: 'hmm' }, context(T1));
