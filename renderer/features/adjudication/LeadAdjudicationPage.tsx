@@ -62,6 +62,12 @@ export function LeadAdjudicationPage({ study, task, unitId }: { study: Study; ta
   const marksAnswers = task === 'answer' && (study.scheme.multipleAnswers === true || peopleSets.size > 0);
   // Answers marked for a gold set and not saved yet; the unit shows its stored gold's until then.
   const [marks, setMarks] = useState<{ unitId: string; values: readonly AnswerLabel[] }>();
+  // Marks not saved with Enter stay behind, as in labelling: coming back shows the stored gold again.
+  const [marksUnitId, setMarksUnitId] = useState(shownUnitId);
+  if (marksUnitId !== shownUnitId) {
+    setMarksUnitId(shownUnitId);
+    setMarks(undefined);
+  }
   const gold = unit === undefined ? undefined : goldOf(unit);
   const shownMarks = useMemo(
     () =>

@@ -9,6 +9,7 @@ import { acceptedValues, type AcceptableAnswers, type GoldLabel, type LabelValue
 import type { StudioDatabase } from '../../db/database';
 import { clearGoldLabel, setGoldLabel, undoGoldChange, type GoldChange } from '../../db/gold';
 import { describeStorageError } from '../../db/storage';
+import { sameAnswers } from '../labelling';
 import type { UnitDisagreement } from '../../workers/report-protocol';
 
 /** A unit as the session needs it: its id and the labels a decision is made on. */
@@ -53,12 +54,6 @@ export interface GoldSessionOptions {
 /** A gold label's answers in words, its set when it has one: "no + irrelevant". */
 export function goldText(gold: { value: LabelValue; acceptable?: AcceptableAnswers }): string {
   return acceptedValues(gold).map(String).join(' + ');
-}
-
-function sameAnswers(a: AcceptableAnswers | undefined, b: AcceptableAnswers | undefined): boolean {
-  const x = a ?? [];
-  const y = b ?? [];
-  return x.length === y.length && x.every((answer, index) => answer === y[index]);
 }
 
 /** The labels the decision was made on, kept with the gold label: `rater=value`. */

@@ -23,6 +23,12 @@ export function markedLabel(marks: readonly AnswerLabel[]): { value: AnswerLabel
   return marks.length > 1 ? { value: first, acceptable: [...marks] } : { value: first };
 }
 
+/** Whether two sets of answers are the same, in the same order (the first is the forced choice); absent is no set. */
+export function sameAnswers(a: AcceptableAnswers | undefined, b: AcceptableAnswers | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((answer, index) => answer === b[index]);
+}
+
 /** The answers marked (or a label's set) in words, first first: "No + Irrelevant". */
 export function answersText(values: readonly LabelValue[]): string {
   return values.map(valueText).join(' + ');

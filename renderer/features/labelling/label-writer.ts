@@ -5,6 +5,7 @@
 
 import { nextRevision, type AcceptableAnswers, type Label, type LabelValue, type Task } from '../../../shared/domain/model';
 import type { StudioDatabase } from '../../db/database';
+import { sameAnswers } from './answer-marks';
 
 export interface LabelKey {
   studyId: string;
@@ -116,12 +117,6 @@ export function applyChange(key: LabelKey, before: Label | undefined, change: La
       if (!before) throw new NoLabelError(key.unitId);
       return before.note === change.note ? before : { ...before, note: change.note, at: now, rev: nextRevision(before.rev) };
   }
-}
-
-/** Whether two sets of answers are the same, in the same order (the first is the forced choice); absent is no set. */
-function sameAnswers(a: AcceptableAnswers | undefined, b: AcceptableAnswers | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
 /** Writes one change durably, with its audit entry; resolves only once it is on disk. */
