@@ -32,6 +32,8 @@ gives the same assignment.
   --difficulty-overlap D  annotators who rate each puzzle's difficulty, 1 to all of them
                           (default: the K annotators who label the puzzle)
   --seed S                whole number seeding the assignment (default 1)
+  --multiple-answers      let annotators mark every acceptable answer on a question
+                          (the keys toggle answers, Enter saves); default: one key, one answer
   --out DIR               folder to write the packs into (created if missing)
 `;
 
@@ -41,6 +43,7 @@ interface PackOptions {
   overlap: number;
   difficultyOverlap?: number;
   seed: number;
+  multipleAnswers: boolean;
   out: string;
 }
 
@@ -58,9 +61,10 @@ export async function runPack(args: string[], io: CliIo): Promise<number> {
   const loaded = loadStudyInputs(files, [], { now });
   if (!loaded.ok) return invalid(io, loaded.errors);
   const { study } = loaded.value;
+  const scheme = { ...study.study.scheme, ...(options.multipleAnswers ? { multipleAnswers: true } : {}) };
 
   const packs = buildStudyPacks({
-    data: study,
+    data: { ...study, study: { ...study.study, scheme } },
     annotators: options.annotators,
     overlap: options.overlap,
     ...(options.difficultyOverlap !== undefined ? { difficultyOverlap: options.difficultyOverlap } : {}),
@@ -108,6 +112,7 @@ function parsePackArgs(args: string[]): PackOptions | 'help' {
       overlap: { type: 'string' },
       'difficulty-overlap': { type: 'string' },
       seed: { type: 'string' },
+      'multiple-answers': { type: 'boolean' },
       out: { type: 'string' },
     },
     ['transcripts'],
@@ -132,6 +137,7 @@ function parsePackArgs(args: string[]): PackOptions | 'help' {
     overlap,
     ...(difficultyOverlap !== undefined ? { difficultyOverlap } : {}),
     seed: parseWholeNumber(COMMAND, 'seed', values.seed, 1, -(2 ** 31), 2 ** 32 - 1),
+    multipleAnswers: values['multiple-answers'] === true,
     out,
   };
 }

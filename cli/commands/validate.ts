@@ -16,7 +16,7 @@ import { describeTurtleBenchFile, TURTLEBENCH_LAYOUTS, turtleBenchLayout } from 
 import { describeTurtleSoupBenchGame, isTurtleSoupBenchGame, TURTLESOUP_BENCH_LAYOUT } from '../../shared/formats/importers/turtlesoup-bench';
 import { isRecord } from '../../shared/formats/field-schemas';
 import { parseJsonDocument } from '../../shared/formats/json-document';
-import { parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
+import { LABELS_FORMAT, parseLabelCsv, parseLabelFile } from '../../shared/formats/label-file';
 import type { SourceFile } from '../../shared/formats/limits';
 import { parsePack } from '../../shared/formats/pack';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
@@ -100,7 +100,7 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       if (!result.ok) return result;
       const { annotator, studyId, labels } = result.value;
       return {
-        ...summary(`${count(labels.length, 'label')} (${taskCounts(labels)}) by ${annotator.id} for study ${studyId}`),
+        ...summary(`${count(labels.length, 'label')} (${taskCounts(labels)}${setCount(labels)}) by ${annotator.id} for study ${studyId}`),
         ...(result.warnings !== undefined ? { warnings: result.warnings } : {}),
       };
     }
@@ -108,7 +108,7 @@ async function validateFile(path: string): Promise<ParseResult<string>> {
       const result = parseLabelCsv(file);
       if (!result.ok) return result;
       const annotators = new Set(result.value.map((row) => row.annotator)).size;
-      return summary(`${count(result.value.length, 'label')} (${taskCounts(result.value)}) by ${count(annotators, 'annotator')}`);
+      return summary(`${count(result.value.length, 'label')} (${taskCounts(result.value)}${setCount(result.value)}) by ${count(annotators, 'annotator')}`);
     }
     case 'pack': {
       const result = parsePack(file);
@@ -222,8 +222,14 @@ function unknownFormatMessage(path: string): string {
   }
   return (
     'cannot tell what kind of file this is; expected a transcript bundle (.json or .jsonl, "format": "agreement-studio.transcripts/1"), ' +
-    'a label file (.labels.json, "format": "agreement-studio.labels/1") or a label CSV with the header annotator,unit,task,value'
+    `a label file (.labels.json, "format": "${LABELS_FORMAT}") or a label CSV with the header annotator,unit,task,value`
   );
+}
+
+/** `, N with several acceptable answers` when the labels hold sets (issue 33), else nothing. */
+function setCount(labels: readonly { acceptable?: unknown }[]): string {
+  const sets = labels.filter((label) => label.acceptable !== undefined).length;
+  return sets === 0 ? '' : `, ${sets} with several acceptable answers`;
 }
 
 function taskCounts(labels: readonly { task: string }[]): string {

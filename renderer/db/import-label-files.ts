@@ -4,6 +4,7 @@
 // read. Owns no data beyond what that writes.
 
 import type { LabelScheme } from '../../shared/domain/model';
+import { acceptableMember } from '../../shared/formats/acceptable-answers';
 import { detectFormat, type DetectedFormat } from '../../shared/formats/detect-format';
 import type { FormatError } from '../../shared/formats/errors';
 import { buildLabelFile, parseLabelFile, readLabelCsv, type LabelCsvRow, type LabelFile } from '../../shared/formats/label-file';
@@ -170,7 +171,16 @@ async function csvLabelFiles(db: StudioDatabase, studyId: string, fileName: stri
       annotator: { id, name: known[i]?.name ?? id },
       exportedAt: now,
       app: 'label CSV',
-      labels: (groups.get(id) ?? []).map((row) => ({ unit: row.unit, task: row.task, value: row.value, at: now, rev: 1, unsure: false, note: '' })),
+      labels: (groups.get(id) ?? []).map((row) => ({
+        unit: row.unit,
+        task: row.task,
+        value: row.value,
+        ...acceptableMember(row),
+        at: now,
+        rev: 1,
+        unsure: false,
+        note: '',
+      })),
     }),
   );
   // importLabelFiles names errors by file and labels[i]; with one name per annotator they map back to CSV lines.

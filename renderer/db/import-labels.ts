@@ -5,7 +5,8 @@
 // replaces the stored label, and every revision that loses (replaced, stale or conflicting)
 // is kept in the audit log rather than thrown away.
 
-import type { AuditEntry, Label, LabelValue, Task, TurnType } from '../../shared/domain/model';
+import type { AcceptableAnswers, AuditEntry, Label, LabelValue, Task, TurnType } from '../../shared/domain/model';
+import { acceptableMember, sameAcceptable } from '../../shared/formats/acceptable-answers';
 import { ErrorList } from '../../shared/formats/error-list';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import type { LabelFile, LabelRecord } from '../../shared/formats/label-file';
@@ -52,6 +53,8 @@ export type LabelAuditKind = 'label:replaced' | 'label:stale' | 'label:conflict'
 /** A label as the audit log keeps it: the parts of the key the entry does not state, and its content. */
 export interface AuditedLabel {
   value: LabelValue;
+  /** The label's set of acceptable answers (issue 33); absent when it has none. */
+  acceptable?: AcceptableAnswers;
   at: string;
   ms: number | null;
   rev: number;
@@ -275,6 +278,7 @@ function toLabel(studyId: string, annotatorId: string, record: LabelRecord): Lab
     unitId: record.unit,
     task: record.task,
     value: record.value,
+    ...acceptableMember(record),
     at: record.at,
     rev: record.rev,
     unsure: record.unsure,
@@ -292,9 +296,9 @@ function withCreatedAt(label: Label, before: Label): Label {
 }
 
 function sameContent(a: Label, b: Label): boolean {
-  return a.value === b.value && a.unsure === b.unsure && a.note === b.note;
+  return a.value === b.value && sameAcceptable(a.acceptable, b.acceptable) && a.unsure === b.unsure && a.note === b.note;
 }
 
 function audited(label: Label): AuditedLabel {
-  return { value: label.value, at: label.at, ms: label.ms ?? null, rev: label.rev, unsure: label.unsure, note: label.note };
+  return { value: label.value, ...acceptableMember(label), at: label.at, ms: label.ms ?? null, rev: label.rev, unsure: label.unsure, note: label.note };
 }

@@ -4,7 +4,7 @@
 
 import { TASKS } from '../../shared/domain/model';
 import type { Assignment, Puzzle, Session, Study, StudyCounts, Turn } from '../../shared/domain/model';
-import { PACK_FORMAT, packPuzzle, type Pack } from '../../shared/formats/pack';
+import { PACK_FORMAT, packPuzzle, packScheme, type Pack } from '../../shared/formats/pack';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { isReplaceableSample } from './sample-study';
@@ -105,6 +105,8 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
     const study: Study = stored?.origin
       ? {
           ...stored,
+          // The latest pack says whether the lead lets annotators mark several answers (issue 33); the labels already given stay as they are either way.
+          scheme: packScheme({ answerUnknown: stored.scheme.answerUnknown, multipleAnswers: pack.scheme.multipleAnswers }),
           counts,
           sourceFiles: stored.sourceFiles.includes(file) ? stored.sourceFiles : [...stored.sourceFiles, file],
           origin: { ...stored.origin, packs: [...stored.origin.packs, pack.sha256] },
@@ -113,7 +115,7 @@ export async function openPack(db: StudioDatabase, pack: Pack, options: OpenPack
           id: studyId,
           name: pack.study.name,
           format: PACK_FORMAT,
-          scheme: { answerUnknown: pack.scheme.answerUnknown },
+          scheme: packScheme(pack.scheme),
           // Empty guidelines mean the lead had none: the app then shows its default guidelines.
           ...(pack.guidelines !== '' ? { guidelines: pack.guidelines } : {}),
           importedAt: now,

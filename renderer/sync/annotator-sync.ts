@@ -54,7 +54,7 @@ export const PUSH_BATCH = 50;
 export const PUSH_BATCHES_AHEAD = 4;
 
 /** Fields whose difference means the outbox holds an older label (the rest follow from them). */
-const COMPARED = ['rev', 'at', 'value', 'unsure', 'note'] as const satisfies ReadonlyArray<keyof LabelDoc>;
+const COMPARED = ['rev', 'at', 'value', 'acceptable', 'unsure', 'note'] as const satisfies ReadonlyArray<keyof LabelDoc>;
 
 export interface AnnotatorSync {
   /** Resolves once stop() has cancelled everything, or at once when the study cannot sync. */
@@ -736,6 +736,7 @@ function fromLabelDoc(doc: LabelDoc, studyId: string, annotatorId: string): Labe
     unsure: doc.unsure === true,
     note: typeof doc.note === 'string' ? doc.note : '',
   };
+  if (Array.isArray(doc.acceptable)) label.acceptable = [...doc.acceptable];
   if (typeof doc.ms === 'number') label.ms = doc.ms;
   if (typeof doc.createdAt === 'string') label.createdAt = doc.createdAt;
   return label;

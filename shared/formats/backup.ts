@@ -1,8 +1,10 @@
-// Backups (`agreement-studio.backup/1`): one study with everything that belongs to it, records
+// Backups (`agreement-studio.backup/2`): one study with everything that belongs to it, records
 // exactly as stored, with a SHA-256 of the canonical JSON of the rest. Parsing rebuilds every
 // record field by field, keeping the file's member order, so a restore writes back the same bytes,
 // and holds the whole to the rules the imports it replaces follow, label values to the backup's
-// own scheme as label files and team server documents are: nothing is repaired.
+// own scheme as label files and team server documents are: nothing is repaired. Version 2 (issue
+// 33): labels and gold labels may carry `acceptable`, the study's scheme `multipleAnswers`; a /1
+// backup has neither and reads as it stands (migrate.ts).
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
@@ -19,6 +21,7 @@ import {
   UNPARSEABLE,
 } from '../domain/model';
 import type {
+  AcceptableAnswers,
   Annotator,
   Assignment,
   AuditEntry,
@@ -40,13 +43,14 @@ import type { FormatError, ParseResult } from './errors';
 import { annotatorId, describeValue, difficultyLevel, expected, isRecord, modelName, positiveInteger, quote, recordId, studyId } from './field-schemas';
 import { openChecksummedDocument, unreadMembers, withChecksum } from './format-header';
 import { parseJsonText, stripBom } from './json-document';
+import { readAcceptable } from './acceptable-answers';
 import { labelValuesText } from './label-file';
 import { canonicalLabelValue } from './label-values';
 import { checkSourceFile, type SourceFile } from './limits';
 import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
-export const BACKUP_FORMAT = 'agreement-studio.backup/1';
+export const BACKUP_FORMAT = 'agreement-studio.backup/2';
 
 /**
  * Largest backup this app writes or reads. Above the 200 MB input limit, because a backup of the
@@ -161,6 +165,8 @@ const atLeastOne = z.int({ error: expected('a whole number of at least 1') }).mi
 const task = z.enum(TASKS, { error: expected('the task: answer, match or difficulty') });
 /** Checked against the record's task and the study's scheme by checkTaskValue, which words the message as a label file's. */
 const labelValue = z.custom<LabelValue>(() => true);
+/** Checked with the value by checkTaskValue, with a label file's words. */
+const acceptableAnswers = z.custom<AcceptableAnswers>(() => true).optional();
 
 /** Judge model -> label; each label is checked against its turn's type by checkJudgements. By hand, not z.record, which would skip a "__proto__" key without a word. */
 const judgements = z
@@ -226,7 +232,10 @@ const studySchema = z.object(
     id: studyId,
     name: text,
     format: text,
-    scheme: z.object({ answerUnknown: z.boolean({ error: expected('true or false') }) }, { error: expected('an object { "answerUnknown": ... }') }),
+    scheme: z.object(
+      { answerUnknown: z.boolean({ error: expected('true or false') }), multipleAnswers: z.boolean({ error: expected('true or false') }).optional() },
+      { error: expected('an object { "answerUnknown": ..., "multipleAnswers": ... }') },
+    ),
     guidelines: text.optional(),
     importedAt: isoTime,
     sourceFiles: texts,
@@ -353,12 +362,18 @@ const annotatorSchema = z.object({ studyId, id: annotatorId, name: text }, { err
 
 /**
  * The value must be one of its task's under the study's scheme, exactly as the app stores it
- * (`unknown` only where the scheme enables it), with a label file's words for what is expected.
+ * (`unknown` only where the scheme enables it), with a label file's words for what is expected;
+ * a set of acceptable answers is held to a label file's rule too.
  */
 function checkTaskValue(scheme: LabelScheme) {
-  return (record: { task: Task; value: unknown }, ctx: z.RefinementCtx): void => {
-    if (canonicalLabelValue(record.task, record.value, scheme) !== undefined) return;
-    ctx.addIssue({ code: 'custom', path: ['value'], message: `expected ${labelValuesText(record.task, scheme)}, got ${describeValue(record.value)}` });
+  return (record: { task: Task; value: unknown; acceptable?: unknown }, ctx: z.RefinementCtx): void => {
+    const value = canonicalLabelValue(record.task, record.value, scheme);
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `expected ${labelValuesText(record.task, scheme)}, got ${describeValue(record.value)}` });
+      return;
+    }
+    const set = readAcceptable(record.task, value, record.acceptable, scheme);
+    if (!set.ok) ctx.addIssue({ code: 'custom', path: ['acceptable'], message: set.message });
   };
 }
 
@@ -384,6 +399,7 @@ const labelShape = z.object(
     unitId: recordId,
     task,
     value: labelValue,
+    acceptable: acceptableAnswers,
     at: isoTime,
     createdAt: isoTime.optional(),
     ms: z
@@ -403,7 +419,7 @@ const assignmentSchema = z.object(
 );
 
 const goldShape = z.object(
-  { studyId, task, unitId: recordId, value: labelValue, note: text, by: text, at: isoTime, basis: texts },
+  { studyId, task, unitId: recordId, value: labelValue, note: text, by: text, at: isoTime, basis: texts, acceptable: acceptableAnswers },
   { error: expected('a gold label object') },
 );
 

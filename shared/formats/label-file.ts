@@ -1,11 +1,15 @@
 // Label files (FORMATS §3): what an annotator sends back, as `*.labels.json` with a content
 // checksum, or as the lead's `annotator,unit,task,value` CSV. Builds, writes and parses them;
 // parsing rebuilds every field from untrusted input and lists every error with its location.
+// Version 2 (issue 33) lets an answer label carry `"acceptable": ["no", "irrelevant"]`, every
+// answer its annotator accepts, the value first (acceptable-answers.ts); a /1 file has no sets
+// and is read as it stands (migrate.ts).
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
 import { answerLabelsOf, MAX_DIFFICULTY, MAX_LABEL_NOTE_CHARS, MAX_REVISION, MIN_DIFFICULTY, TASKS } from '../domain/model';
-import type { Label, LabelScheme, LabelValue, Task } from '../domain/model';
+import type { AcceptableAnswers, Label, LabelScheme, LabelValue, Task } from '../domain/model';
+import { ACCEPTABLE_CSV_SEPARATOR, acceptableMember, readAcceptable } from './acceptable-answers';
 import { readCsv } from './csv';
 import { ErrorList } from './error-list';
 import type { FormatError, ParseResult } from './errors';
@@ -17,7 +21,7 @@ import { checkSourceFile, type SourceFile } from './limits';
 import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
-export const LABELS_FORMAT = 'agreement-studio.labels/1';
+export const LABELS_FORMAT = 'agreement-studio.labels/2';
 
 /**
  * One label as a label file carries it: the domain Label without the study and annotator,
@@ -51,6 +55,8 @@ export interface LabelCsvRow {
   unit: string;
   task: Task;
   value: LabelValue;
+  /** The row's `acceptable` cell read as a set (see parseLabelCsv); absent when the cell is empty or the file has no such column. */
+  acceptable?: AcceptableAnswers;
 }
 
 export interface LabelParseOptions {
@@ -74,6 +80,7 @@ export function buildLabelFile(content: LabelFileContent): LabelFile {
       unit: label.unit,
       task: label.task,
       value: label.value,
+      ...acceptableMember(label),
       at: label.at,
       ...(label.ms !== undefined ? { ms: label.ms } : {}),
       rev: label.rev,
@@ -169,6 +176,11 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
     const task = parsed.success ? parsed.data.task : taskOf(rawLabel);
     const value = task === undefined || !isRecord(rawLabel) ? undefined : checkValue(`${prefix}.value`, task, rawLabel.value, scheme, errors);
     if (!parsed.success || value === undefined) return;
+    const set = readAcceptable(parsed.data.task, value, isRecord(rawLabel) ? rawLabel.acceptable : undefined, scheme);
+    if (!set.ok) {
+      errors.add(`${prefix}.acceptable`, set.message);
+      return;
+    }
     const { unit } = parsed.data;
     const key = `${parsed.data.task}\u0000${unit}`;
     const first = firstIndexOf.get(key);
@@ -178,7 +190,7 @@ export function parseLabelFile(file: SourceFile, options: LabelParseOptions = {}
     }
     firstIndexOf.set(key, index);
     const { ms, rev, unsure, note, at } = parsed.data;
-    labels.push({ unit, task: parsed.data.task, value, at, ...(ms !== undefined ? { ms } : {}), rev, unsure, note });
+    labels.push({ unit, task: parsed.data.task, value, ...acceptableMember(set), at, ...(ms !== undefined ? { ms } : {}), rev, unsure, note });
   });
 
   if (errors.count > 0 || !header.success) return { ok: false, errors: errors.list() };
@@ -231,11 +243,15 @@ export function labelValuesText(task: Task, scheme: LabelScheme): string {
 }
 
 const CSV_COLUMNS = ['annotator', 'unit', 'task', 'value'] as const;
+const CSV_ACCEPTABLE_COLUMN = 'acceptable';
 const CSV_HEADER = CSV_COLUMNS.join(',');
 
 /**
  * The lead's label CSV: header `annotator,unit,task,value` (any order, extra columns ignored),
- * one label per row. Errors name the 1-based line where the row starts and the column.
+ * one label per row. Errors name the 1-based line where the row starts and the column. An
+ * optional column `acceptable` holds an answer label's set as a label file's `acceptable` does,
+ * its answers separated by `|`, the value first (`no|irrelevant` beside the value `no`); an empty
+ * cell, or no such column, is the value alone.
  */
 export function parseLabelCsv(file: SourceFile, options: LabelParseOptions = {}): ParseResult<LabelCsvRow[]> {
   const read = readLabelCsv(file, options);
@@ -282,6 +298,9 @@ export function readLabelCsv(file: SourceFile, options: LabelParseOptions = {}):
     });
   }
   const needed = Math.max(...CSV_COLUMNS.map((column) => columnOf[column])) + 1;
+  const acceptableColumn = names.indexOf(CSV_ACCEPTABLE_COLUMN);
+  if (acceptableColumn >= 0 && names.indexOf(CSV_ACCEPTABLE_COLUMN, acceptableColumn + 1) >= 0)
+    return fail({ file: file.name, line: headerLine, path: '', message: `the header names the column ${CSV_ACCEPTABLE_COLUMN} twice` });
 
   const errors = new ErrorList(file.name);
   const rows: LabelCsvRow[] = [];
@@ -322,7 +341,15 @@ export function readLabelCsv(file: SourceFile, options: LabelParseOptions = {}):
     // CSV has no numbers: a difficulty rating is read from its digits.
     const valueInput = task === 'difficulty' && /^\d+$/.test(rawValue) ? Number(rawValue) : rawValue;
     const value = checkValue('value', task, valueInput, scheme, errors, line);
-    if (!ok || value === undefined) continue;
+    if (value === undefined) continue;
+    const acceptableCell = acceptableColumn >= 0 ? (fields[acceptableColumn] ?? '').trim() : '';
+    const rawSet = acceptableCell === '' ? undefined : acceptableCell.split(ACCEPTABLE_CSV_SEPARATOR).map((answer) => answer.trim());
+    const set = readAcceptable(task, value, rawSet, scheme);
+    if (!set.ok) {
+      errors.add(CSV_ACCEPTABLE_COLUMN, set.message, line);
+      continue;
+    }
+    if (!ok) continue;
     const key = `${annotator}\u0000${task}\u0000${unit}`;
     const first = firstLineOf.get(key);
     if (first !== undefined) {
@@ -330,7 +357,7 @@ export function readLabelCsv(file: SourceFile, options: LabelParseOptions = {}):
       continue;
     }
     firstLineOf.set(key, line);
-    rows.push({ line, annotator, unit, task, value });
+    rows.push({ line, annotator, unit, task, value, ...acceptableMember(set) });
   }
   return { rows, errors: errors.list() };
 }

@@ -19,6 +19,13 @@ export type Upgrades = readonly UpgradeStep[];
 export const UPGRADES: Upgrades = [
   // A mapping preset /2 adds optional members (raters, judges, values) and changes none: a /1 preset is a /2 preset as it stands.
   { kind: 'mapping', from: 1, up: (document) => document },
+  // Issue 33's sets of acceptable answers add optional members and change none: a label file /2's
+  // answer label may carry `acceptable`, a pack /2's scheme `multipleAnswers`, a backup /2's labels
+  // and gold labels `acceptable` and its study's scheme `multipleAnswers`. Absent, each means what
+  // every /1 file meant (one answer per label, one key one answer), so a /1 file is a /2 file as it stands.
+  { kind: 'labels', from: 1, up: (document) => document },
+  { kind: 'pack', from: 1, up: (document) => document },
+  { kind: 'backup', from: 1, up: (document) => document },
 ];
 
 /** The steps that take `kind` from major version `from` to `to`, in order, or undefined when one is missing. */

@@ -2,6 +2,8 @@
 // A pack is blind (SPEC §5): records are copied field by field from an allow-list, so no judge
 // label, judge reply, judge model or bundle difficulty can reach it; parsing holds every object
 // of the file to the same allow-list and refuses any other member, whatever its name or place.
+// Version 2 (issue 33): the scheme may carry `multipleAnswers`, so the annotator's app offers
+// the keys that mark every acceptable answer; a /1 pack has no such member and reads as it stands.
 
 import { z } from 'zod';
 import type { LabelScheme, Puzzle, Session, Turn, TurnType } from '../domain/model';
@@ -14,7 +16,7 @@ import type { SourceFile } from './limits';
 import type { Upgrades } from './migrate';
 import { issuesToErrors } from './zod-issues';
 
-export const PACK_FORMAT = 'agreement-studio.pack/1';
+export const PACK_FORMAT = 'agreement-studio.pack/2';
 
 export interface PackPuzzle {
   id: string;
@@ -128,16 +130,21 @@ export function buildPack(content: PackContent): Pack {
 type PackHeader = Pick<Pack, 'format' | 'study' | 'guidelines' | 'scheme' | 'annotator' | 'createdAt' | 'app'>;
 
 /** The pack's header, copied field by field (never spread) from what builds or parses it. */
-function packHeader(source: Omit<PackHeader, 'format'> & { scheme: { answerUnknown: boolean } }): PackHeader {
+function packHeader(source: Omit<PackHeader, 'format'> & { scheme: { answerUnknown: boolean; multipleAnswers?: boolean | undefined } }): PackHeader {
   return {
     format: PACK_FORMAT,
     study: { id: source.study.id, name: source.study.name },
     guidelines: source.guidelines,
-    scheme: { answerUnknown: source.scheme.answerUnknown },
+    scheme: packScheme(source.scheme),
     annotator: { id: source.annotator.id, name: source.annotator.name },
     createdAt: source.createdAt,
     app: source.app,
   };
+}
+
+/** A scheme as a pack carries it, field by field: what the pack writes and what opening one stores. */
+export function packScheme(scheme: { answerUnknown: boolean; multipleAnswers?: boolean | undefined }): LabelScheme {
+  return { answerUnknown: scheme.answerUnknown, ...(scheme.multipleAnswers !== undefined ? { multipleAnswers: scheme.multipleAnswers } : {}) };
 }
 
 /** A puzzle as a pack carries it, field by field: what the pack writes and what opening one stores. */
@@ -217,7 +224,10 @@ const packSchema = packObject(
     sha256: z.unknown(),
     study: packObject({ id: studyId, name: text }, 'an object { "id": ..., "name": ... }'),
     guidelines: text,
-    scheme: packObject({ answerUnknown: z.boolean({ error: expected('true or false') }) }, 'an object { "answerUnknown": ... }'),
+    scheme: packObject(
+      { answerUnknown: z.boolean({ error: expected('true or false') }), multipleAnswers: z.boolean({ error: expected('true or false') }).optional() },
+      'an object { "answerUnknown": ..., "multipleAnswers": ... }',
+    ),
     annotator: packObject({ id: annotatorId, name: text }, 'an object { "id": ..., "name": ... }'),
     createdAt: z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') }),
     app: z.string({ error: expected('the name and version of the app that wrote the pack') }),

@@ -2,7 +2,8 @@
 // files (JSON) or label CSVs as one list of human labels. All or nothing, like import (SPEC §6):
 // the study and labels, or every located error (file, JSON path or CSV line, what was expected).
 
-import type { LabelScheme, LabelValue, StudyData, Task } from '../domain/model';
+import type { AcceptableAnswers, LabelScheme, LabelValue, StudyData, Task } from '../domain/model';
+import { acceptableMember, sameAcceptable } from '../formats/acceptable-answers';
 import { detectFormat } from '../formats/detect-format';
 import { ErrorList } from '../formats/error-list';
 import type { FormatError, ParseResult } from '../formats/errors';
@@ -19,6 +20,8 @@ export interface HumanLabel {
   value: LabelValue;
   /** Marked unsure in its label file (a label CSV has no such column: never unsure). */
   unsure: boolean;
+  /** Every answer its annotator accepts, the value first (issue 33): a label file's `acceptable`, a label CSV's `acceptable` column. */
+  acceptable?: AcceptableAnswers;
 }
 
 export interface StudyInputs {
@@ -159,7 +162,7 @@ function distinct(values: readonly string[]): string[] {
 /**
  * Parses every label file and checks each label against the study (when it was read): the unit
  * exists and is of the kind the task labels. The same annotator, unit and task in several files
- * is one label: the higher `rev` wins; the same rev with another value is an error. Label CSV
+ * is one label: the higher `rev` wins; the same rev with another value or set is an error. Label CSV
  * rows carry no revision and count as rev 1.
  */
 function readLabels(
@@ -180,17 +183,30 @@ function readLabels(
       const key = `${label.annotatorId}\u0000${label.task}\u0000${label.unitId}`;
       const other = chosen.get(key);
       if (other === undefined || label.rev > other.rev) chosen.set(key, label);
-      else if (label.rev === other.rev && label.value !== other.value) {
+      else if (label.rev === other.rev && (label.value !== other.value || !sameAcceptable(label.acceptable, other.acceptable))) {
         list.add(
           label.path,
-          `conflicting ${label.task} labels by annotator ${quote(label.annotatorId)} on unit ${quote(label.unitId)}, both revision ${label.rev}: ${quote(label.value)} here, ${quote(other.value)} in ${placeText(other)}`,
+          `conflicting ${label.task} labels by annotator ${quote(label.annotatorId)} on unit ${quote(label.unitId)}, both revision ${label.rev}: ${answersText(label)} here, ${answersText(other)} in ${placeText(other)}`,
           label.line,
         );
       }
     }
     errors.push(...list.list());
   }
-  return [...chosen.values()].map(({ annotatorId, unitId, task, value, unsure }) => ({ annotatorId, unitId, task, value, unsure }));
+  return [...chosen.values()].map(({ annotatorId, unitId, task, value, unsure, acceptable }) => ({
+    annotatorId,
+    unitId,
+    task,
+    value,
+    unsure,
+    ...acceptableMember({ acceptable }),
+  }));
+}
+
+/** A label's answer for a message: its value, or its set as `"no" (also "irrelevant")`. */
+function answersText(label: HumanLabel): string {
+  const others = label.acceptable?.slice(1) ?? [];
+  return others.length === 0 ? quote(label.value) : `${quote(label.value)} (also ${others.map(quote).join(', ')})`;
 }
 
 /** The labels of one file with their places; parse and study-id errors go to `list`, annotator names to `names`. */
@@ -225,6 +241,7 @@ function parseLabels(
       unitId: label.unit,
       task: label.task,
       value: label.value,
+      ...acceptableMember(label),
       unsure: label.unsure,
       rev: label.rev,
       file: file.name,
@@ -243,6 +260,7 @@ function parseLabels(
       unitId: row.unit,
       task: row.task,
       value: row.value,
+      ...acceptableMember(row),
       unsure: false,
       rev: 1,
       file: file.name,

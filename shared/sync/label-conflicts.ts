@@ -1,14 +1,17 @@
 // When two devices of one annotator gave a unit different labels (issue 29): CouchDB keeps each
 // device's label as a leaf revision of the unit's document and picks one as the winner by its
 // hash. Both the annotator's device and the lead's pull read the leaves here, so a conflict is
-// the same thing on both sides: leaves whose value, unsure flag or note differ, never a choice.
+// the same thing on both sides: leaves whose value, set of acceptable answers, unsure flag or note
+// differ, never a choice.
 
-import type { LabelValue, Task } from '../domain/model';
+import type { AcceptableAnswers, LabelValue, Task } from '../domain/model';
 import { LABEL_DOC_PREFIX } from './sync-docs';
 
 /** One device's label of the unit, as its leaf revision holds it. */
 export interface ConflictingLabel {
   value: LabelValue;
+  /** The leaf's set of acceptable answers as it holds it (issue 33); the lead's check reads it against the scheme apart. */
+  acceptable?: AcceptableAnswers;
   at: string;
   rev: number;
   unsure: boolean;
@@ -36,7 +39,7 @@ export interface LabelLeaf {
 
 /**
  * The conflict the leaves of one label document hold, or undefined when they agree on value,
- * unsure flag and note (a unit both devices labelled alike is not a conflict) or fewer than
+ * set of acceptable answers, unsure flag and note (a unit both devices labelled alike is not a conflict) or fewer than
  * two leaves are labels. Deleted leaves are resolved branches and do not count.
  */
 export function readLabelConflict(leaves: readonly LabelLeaf[]): LabelConflict | undefined {
@@ -68,7 +71,7 @@ export function readLabelConflict(leaves: readonly LabelLeaf[]): LabelConflict |
 }
 
 function conflictingLabel(leaf: LabelLeaf): ConflictingLabel | undefined {
-  const { value, at, rev, unsure, note, device, task, unit } = leaf;
+  const { value, acceptable, at, rev, unsure, note, device, task, unit } = leaf;
   const isValue = typeof value === 'string' || typeof value === 'number';
   if (!isValue || typeof at !== 'string' || typeof rev !== 'number' || typeof task !== 'string' || typeof unit !== 'string') return undefined;
   const label: ConflictingLabel = {
@@ -80,10 +83,13 @@ function conflictingLabel(leaf: LabelLeaf): ConflictingLabel | undefined {
     note: typeof note === 'string' ? note : '',
     couchRev: leaf._rev ?? '',
   };
+  if (Array.isArray(acceptable)) label.acceptable = acceptable as AcceptableAnswers;
   if (typeof device === 'string' && device !== '') label.device = device;
   return label;
 }
 
 function contentKey(label: ConflictingLabel): string {
-  return JSON.stringify([label.value, label.unsure, label.note]);
+  // A set is its forced choice first and the rest in any order (sameAcceptable): the rest sorted, so one choice made on two devices reads alike.
+  const set = label.acceptable === undefined ? null : [label.acceptable[0], ...label.acceptable.slice(1).sort()];
+  return JSON.stringify([label.value, set, label.unsure, label.note]);
 }

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { MAX_LABEL_NOTE_CHARS, type LabelScheme, type Task } from '../domain/model';
+import { acceptableMember, readAcceptable } from '../formats/acceptable-answers';
 import { isRecord, quote } from '../formats/field-schemas';
 import { labelSchema, labelValuesText, type LabelRecord } from '../formats/label-file';
 import { canonicalLabelValue } from '../formats/label-values';
@@ -61,9 +62,20 @@ export function readLabelDoc(doc: unknown, expectation: LabelDocExpectation): La
   // Only the canonical values: the annotator's app writes nothing else, so anything else was not written by it.
   const value = canonicalLabelValue(record.task, doc.value, expectation.scheme);
   if (value === undefined) return refuse(`${quote(doc.value)} is not ${labelValuesText(record.task, expectation.scheme)}`);
+  const set = readAcceptable(record.task, value, doc.acceptable, expectation.scheme);
+  if (!set.ok) return refuse(set.message);
   if (!expectation.assigned[record.task].has(record.unit))
     return refuse(`the ${record.task} unit ${quote(record.unit)} is not assigned to ${quote(expectation.annotatorId)}`);
-  const label: LabelRecord = { unit: record.unit, task: record.task, value, at: record.at, rev: record.rev, unsure: record.unsure, note: record.note };
+  const label: LabelRecord = {
+    unit: record.unit,
+    task: record.task,
+    value,
+    ...acceptableMember(set),
+    at: record.at,
+    rev: record.rev,
+    unsure: record.unsure,
+    note: record.note,
+  };
   if (record.ms !== undefined) label.ms = record.ms;
   if (record.createdAt !== undefined) label.createdAt = record.createdAt;
   return { ok: true, label };

@@ -3,7 +3,7 @@
 // far below CouchDB's document size limit (8 MB by default). Shared by the lead's setup and pull
 // and by the annotator's sync, so both sides name and shape them alike.
 
-import type { Label, LabelValue, Task } from '../domain/model';
+import type { AcceptableAnswers, Label, LabelValue, Task } from '../domain/model';
 
 /** One label of the database's annotator; the document id is labelDocId(task, unit). */
 export interface LabelDoc {
@@ -15,6 +15,8 @@ export interface LabelDoc {
   task: Task;
   unit: string;
   value: LabelValue;
+  /** Every answer the annotator accepts, the value first (Label.acceptable, issue 33); absent: the value alone. */
+  acceptable?: AcceptableAnswers;
   at: string;
   createdAt?: string;
   ms?: number;
@@ -84,6 +86,7 @@ export function toLabelDoc(label: Label): LabelDoc {
     unsure: label.unsure,
     note: label.note,
   };
+  if (label.acceptable !== undefined) doc.acceptable = [...label.acceptable];
   if (label.createdAt !== undefined) doc.createdAt = label.createdAt;
   if (label.ms !== undefined) doc.ms = label.ms;
   return doc;

@@ -34,6 +34,7 @@ export const LABEL_DOC_MEMBERS = [
   'task',
   'unit',
   'value',
+  'acceptable',
   'at',
   'createdAt',
   'ms',
@@ -115,6 +116,18 @@ export function validationSource(target: ValidationTarget): string {
         refuse('a difficulty rating must be one of the whole numbers ' + C.minDifficulty + ' to ' + C.maxDifficulty);
     } else if (!has(C.values[task], value)) {
       refuse(task === 'answer' ? 'an answer label must be ' + C.answerWords : 'a match label must be matched or unmatched');
+    }
+    // The rule of acceptable-answers.ts: on an answer label only, 2 or more different answers, the value first.
+    var set = newDoc.acceptable;
+    if (set !== undefined) {
+      if (task !== 'answer') refuse('only an answer label may carry a set of acceptable answers');
+      if (Object.prototype.toString.call(set) !== '[object Array]' || set.length < 2)
+        refuse('acceptable must be a list of 2 or more different answer labels, the first the value');
+      for (var a = 0; a < set.length; a++) {
+        if (!has(C.values.answer, set[a])) refuse('each acceptable answer must be ' + C.answerWords);
+        for (var b = 0; b < a; b++) if (set[b] === set[a]) refuse('acceptable lists "' + set[a] + '" twice; each acceptable answer once');
+      }
+      if (set[0] !== value) refuse('the first acceptable answer must be the value "' + value + '"');
     }
     if (typeof newDoc.rev !== 'number' || newDoc.rev % 1 !== 0 || newDoc.rev < 1 || newDoc.rev > C.maxRevision)
       refuse('the revision must be a whole number from 1 to ' + C.maxRevision);

@@ -278,16 +278,17 @@ describe('backups: refusals', () => {
 
   it.each([
     [
-      'agreement-studio.backup/2',
-      'this file is agreement-studio.backup/2, newer than the version this app reads (agreement-studio.backup/1); update Agreement Studio to open it',
+      'agreement-studio.backup/3',
+      'this file is agreement-studio.backup/3, newer than the version this app reads (agreement-studio.backup/2); update Agreement Studio to open it',
     ],
     ['agreement-studio.backup/10.1', 'newer than the version this app reads'],
-    ['agreement-studio.backup/1.1', 'newer than the version this app reads'],
+    ['agreement-studio.backup/2.1', 'newer than the version this app reads'],
+    ['agreement-studio.backup/1.1', 'older than the version this app reads'],
     ['agreement-studio.backup/0', 'older than the version this app reads'],
     ['agreement-studio.pack/1', 'this file is a pack (agreement-studio.pack/1), not a backup'],
-    ['agreement-studio.backup/one', 'is not a format this app knows; expected "agreement-studio.backup/1" for a backup'],
-    [7, 'expected the text "agreement-studio.backup/1", got the number 7'],
-    [undefined, 'required; expected "agreement-studio.backup/1"'],
+    ['agreement-studio.backup/one', 'is not a format this app knows; expected "agreement-studio.backup/2" for a backup'],
+    [7, 'expected the text "agreement-studio.backup/2", got the number 7'],
+    [undefined, 'required; expected "agreement-studio.backup/2"'],
   ])('refuses format %j at the version, with nothing else', (format, message) => {
     const errors = errorsOf(parseBackup(source(signed({ ...rawSample(), format }))));
     expect(errors).toHaveLength(1);
@@ -383,7 +384,7 @@ describe('backups: refusals', () => {
 
   it('refuses what is not a backup at all', () => {
     expect(errorsOf(parseBackup(source('')))[0]?.message).toBe('the file is empty; expected a backup');
-    expect(errorsOf(parseBackup(source('[1]')))[0]?.message).toContain('expected a backup: a JSON object with "format": "agreement-studio.backup/1"');
+    expect(errorsOf(parseBackup(source('[1]')))[0]?.message).toContain('expected a backup: a JSON object with "format": "agreement-studio.backup/2"');
     const syntax = errorsOf(parseBackup(source('{\n  "format": "agreement-studio.backup/1",\n  oops\n}')))[0];
     expect(syntax).toMatchObject({ line: 3, path: '' });
     expect(errorsOf(parseBackup({ name: 'huge.backup.json', text: '{}', size: MAX_BACKUP_BYTES + 1 }))[0]?.message).toContain(

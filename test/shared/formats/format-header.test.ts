@@ -11,10 +11,10 @@ describe('a file whose JSON is not an object', () => {
     [
       'a label file',
       (name: string) => parseLabelFile({ name, text: '[1]' }),
-      'expected a label file: a JSON object with "format": "agreement-studio.labels/1"',
+      'expected a label file: a JSON object with "format": "agreement-studio.labels/2"',
     ],
-    ['a pack', (name: string) => parsePack({ name, text: '[1]' }), 'expected a pack: a JSON object with "format": "agreement-studio.pack/1"'],
-    ['a backup', (name: string) => parseBackup({ name, text: '[1]' }), 'expected a backup: a JSON object with "format": "agreement-studio.backup/1"'],
+    ['a pack', (name: string) => parsePack({ name, text: '[1]' }), 'expected a pack: a JSON object with "format": "agreement-studio.pack/2"'],
+    ['a backup', (name: string) => parseBackup({ name, text: '[1]' }), 'expected a backup: a JSON object with "format": "agreement-studio.backup/2"'],
   ])('is refused as %s, naming its format', (_kind, parse, message) => {
     expect(parse('x.json')).toEqual({ ok: false, errors: [{ file: 'x.json', path: '', message }] });
   });

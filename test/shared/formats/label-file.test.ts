@@ -142,7 +142,7 @@ describe('label files: build, serialize, parse', () => {
 describe('label files: rejected input', () => {
   it('names a newer, older or foreign format version and stops there', () => {
     const versioned = (format: unknown) => errorsOf(parseLabelFile(source(JSON.stringify({ ...rawSample(), format, labels: 'not even a list' }))));
-    expect(versioned('agreement-studio.labels/2')).toEqual([
+    expect(versioned('agreement-studio.labels/3')).toEqual([
       expect.objectContaining({ path: 'format', message: expect.stringMatching(/newer than the version this app reads.*update Agreement Studio/) }),
     ]);
     expect(versioned('agreement-studio.labels/0')).toEqual([

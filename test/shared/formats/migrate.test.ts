@@ -8,7 +8,7 @@ import { buildBackup, parseBackup, serializeBackup } from '../../../shared/forma
 import { withChecksum } from '../../../shared/formats/format-header';
 import { buildLabelFile, parseLabelFile, serializeLabelFile } from '../../../shared/formats/label-file';
 import { mappingPresetFromJson } from '../../../shared/formats/importers/mapping-preset';
-import { upgradePath, type UpgradeStep } from '../../../shared/formats/migrate';
+import { UPGRADES, upgradePath, type UpgradeStep } from '../../../shared/formats/migrate';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { errorsOf } from './parse-results';
 
@@ -33,11 +33,14 @@ const renameExported: UpgradeStep = {
   up: ({ exported, ...rest }) => ({ ...rest, exportedAt: exported }),
 };
 
+/** The imagined step with the app's own, which take the file on from version 1. */
+const withRename: UpgradeStep[] = [renameExported, ...UPGRADES];
+
 const file = (content: unknown) => ({ name: 'ann-03.labels.json', text: JSON.stringify(content) });
 
 describe('upgrading an older format', () => {
   it('reads an older label file through its step, as this version would have written it', () => {
-    expect(parseLabelFile(file(versionZero()), { upgrades: [renameExported] })).toEqual({ ok: true, value: current });
+    expect(parseLabelFile(file(versionZero()), { upgrades: withRename })).toEqual({ ok: true, value: current });
   });
 
   it('refuses the older file without a step, with the "older" reason as before', () => {
@@ -46,7 +49,7 @@ describe('upgrading an older format', () => {
         file: 'ann-03.labels.json',
         path: 'format',
         message:
-          'this file is agreement-studio.labels/0, older than the version this app reads (agreement-studio.labels/1); write it again as agreement-studio.labels/1',
+          'this file is agreement-studio.labels/0, older than the version this app reads (agreement-studio.labels/2); write it again as agreement-studio.labels/2',
       },
     ]);
   });
@@ -66,29 +69,25 @@ describe('upgrading an older format', () => {
     delete rest.sha256;
     const older = withChecksum({ ...rest, format: 'agreement-studio.backup/0', created: createdAt });
     const step: UpgradeStep = { kind: 'backup', from: 0, up: ({ created, ...others }) => ({ ...others, createdAt: created }) };
-    expect(parseBackup({ name: 'study.backup.json', text: JSON.stringify(older) }, [step])).toEqual({ ok: true, value: backup });
+    expect(parseBackup({ name: 'study.backup.json', text: JSON.stringify(older) }, [step, ...UPGRADES])).toEqual({ ok: true, value: backup });
   });
 
   it('checks the checksum of what was written, before upgrading', () => {
     const edited = { ...versionZero(), app: 'someone else' };
-    expect(errorsOf(parseLabelFile(file(edited), { upgrades: [renameExported] }))).toEqual([
+    expect(errorsOf(parseLabelFile(file(edited), { upgrades: withRename }))).toEqual([
       { file: 'ann-03.labels.json', path: 'sha256', message: 'the file is damaged or was edited: checksum mismatch' },
     ]);
   });
 
   it('still refuses a newer file with the "newer" reason', () => {
-    const newer = withChecksum({ ...versionZero(), format: 'agreement-studio.labels/2' });
-    const steps: UpgradeStep[] = [
-      renameExported,
-      { kind: 'labels', from: 1, up: (document) => document },
-      { kind: 'labels', from: 2, up: (document) => document },
-    ];
+    const newer = withChecksum({ ...versionZero(), format: 'agreement-studio.labels/3' });
+    const steps: UpgradeStep[] = [...withRename, { kind: 'labels', from: 3, up: (document) => document }];
     expect(errorsOf(parseLabelFile(file(newer), { upgrades: steps }))).toEqual([
       {
         file: 'ann-03.labels.json',
         path: 'format',
         message:
-          'this file is agreement-studio.labels/2, newer than the version this app reads (agreement-studio.labels/1); update Agreement Studio to open it',
+          'this file is agreement-studio.labels/3, newer than the version this app reads (agreement-studio.labels/2); update Agreement Studio to open it',
       },
     ]);
   });

@@ -87,10 +87,10 @@ describe('packs: build, serialize, parse', () => {
   });
 
   it.each([
-    ['agreement-studio.pack/2', 'newer than the version this app reads'],
+    ['agreement-studio.pack/3', 'newer than the version this app reads'],
     ['agreement-studio.pack/0', 'older than the version this app reads'],
     ['agreement-studio.labels/1', 'not a pack'],
-    [7, 'expected the text "agreement-studio.pack/1", got the number 7'],
+    [7, 'expected the text "agreement-studio.pack/2", got the number 7'],
   ])('refuses format %j at the version', (format, message) => {
     const errors = errorsOf(parsePack(source(signed({ ...rawSample(), format }))));
     expect(errors).toHaveLength(1);

@@ -47,4 +47,24 @@ export const BAD_LABELS: ReadonlyArray<{ what: string; doc: Record<string, unkno
   { what: 'a wrong type', doc: goodLabel({ type: 'pack' }), reason: /type label/ },
   { what: 'a device that is not text', doc: goodLabel({ device: 7 }), reason: /device/ },
   { what: 'a device name of 81 characters', doc: goodLabel({ device: 'd'.repeat(81) }), reason: /device/ },
+  // Sets of acceptable answers (issue 33): two or more different answers of the scheme, the value first, on an answer label only.
+  {
+    what: 'a set whose first answer is not the value',
+    doc: goodLabel({ value: 'no', acceptable: ['irrelevant', 'no'] }),
+    reason: /first acceptable answer must be/,
+  },
+  { what: 'a set of one answer', doc: goodLabel({ acceptable: ['yes'] }), reason: /2 or more/ },
+  { what: 'a set naming an answer twice', doc: goodLabel({ acceptable: ['yes', 'no', 'yes'] }), reason: /"yes".*twice/ },
+  { what: 'a set with an answer outside the scheme', doc: goodLabel({ acceptable: ['yes', 'unknown'] }), reason: /yes, no or irrelevant/ },
+  { what: 'a set that is not a list', doc: goodLabel({ acceptable: 'yes|no' }), reason: /list of 2 or more/ },
+  {
+    what: 'a set on a match label',
+    doc: goodLabel({ _id: 'label:match:t-9', task: 'match', unit: 't-9', value: 'matched', acceptable: ['matched', 'unmatched'] }),
+    reason: /only an answer label/,
+  },
 ];
+
+/** A good label with a set of acceptable answers, the value first. */
+export function goodSetLabel(overrides: Record<string, unknown> = {}): LabelDoc & Record<string, unknown> {
+  return goodLabel({ value: 'no', acceptable: ['no', 'irrelevant'], ...overrides });
+}

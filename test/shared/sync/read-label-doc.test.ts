@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readLabelDoc, type LabelDocExpectation } from '../../../shared/sync/read-label-doc';
-import { ANNOTATOR, BAD_LABELS, goodLabel, STUDY } from './label-doc-cases';
+import { ANNOTATOR, BAD_LABELS, goodLabel, goodSetLabel, STUDY } from './label-doc-cases';
 
 const expectation: LabelDocExpectation = {
   studyId: STUDY,
@@ -29,6 +29,17 @@ describe('readLabelDoc', () => {
         note: '',
       },
     });
+  });
+
+  it('reads a set of acceptable answers with the value first, and a set with unknown where the scheme has it', () => {
+    const reading = readLabelDoc(goodSetLabel(), expectation);
+    expect(reading).toMatchObject({ ok: true, label: { value: 'no', acceptable: ['no', 'irrelevant'] } });
+    expect(readLabelDoc(goodSetLabel({ acceptable: ['no', 'unknown', 'yes'] }), { ...expectation, scheme: { answerUnknown: true } })).toMatchObject({
+      ok: true,
+      label: { acceptable: ['no', 'unknown', 'yes'] },
+    });
+    // A label without a set reads without one: absent stays absent.
+    expect(readLabelDoc(goodLabel(), expectation)).toEqual({ ok: true, label: expect.not.objectContaining({ acceptable: expect.anything() }) });
   });
 
   it.each(BAD_LABELS)('refuses $what', ({ doc, reason }) => {

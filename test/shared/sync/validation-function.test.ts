@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designDoc, LABEL_DOC_MEMBERS, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
-import { ANNOTATOR, BAD_LABELS, goodLabel, STUDY, USER } from './label-doc-cases';
+import { ANNOTATOR, BAD_LABELS, goodLabel, goodSetLabel, STUDY, USER } from './label-doc-cases';
 
 type Validate = (newDoc: unknown, oldDoc: unknown, userCtx: unknown, secObj: unknown) => void;
 
@@ -47,6 +47,12 @@ describe('validationSource in Node', () => {
 
   it.each(BAD_LABELS)('refuses $what', ({ doc, reason }) => {
     expect(refusal(validate, JSON.parse(JSON.stringify(doc)), annotator)).toMatch(reason);
+  });
+
+  it('accepts a set of acceptable answers, the value first, with unknown where the scheme has it', () => {
+    expect(refusal(validate, goodSetLabel(), annotator)).toBeUndefined();
+    expect(refusal(validate, goodSetLabel({ acceptable: ['no', 'yes', 'irrelevant'] }), annotator)).toBeUndefined();
+    expect(refusal(compiled(true), goodSetLabel({ acceptable: ['no', 'unknown'] }), annotator)).toBeUndefined();
   });
 
   it('takes unknown as an answer only when the scheme has it', () => {
@@ -140,6 +146,22 @@ describe('the design document on pouchdb-server', () => {
     const judged = await asAnnotator('PUT', 'db/label%3Aanswer%3At-3', goodLabel({ _id: 'label:answer:t-3', unit: 't-3', judgeGpt: 'yes' }));
     expect(judged.status).toBe(403);
     expect(reasonOf(judged)).toMatch(/judgeGpt/);
+  });
+
+  it('stores a label with a set of acceptable answers and refuses a bad set with the reason (issue 33)', async () => {
+    expect((await asAnnotator('PUT', 'db/label%3Aanswer%3At-5', goodSetLabel({ _id: 'label:answer:t-5', unit: 't-5' }))).status).toBe(201);
+    const stored = (await server.adminRequest('GET', 'db/label%3Aanswer%3At-5')).json as { acceptable?: unknown };
+    expect(stored.acceptable).toEqual(['no', 'irrelevant']);
+    const notFirst = await asAnnotator(
+      'PUT',
+      'db/label%3Aanswer%3At-6',
+      goodSetLabel({ _id: 'label:answer:t-6', unit: 't-6', acceptable: ['irrelevant', 'no'] }),
+    );
+    expect(notFirst.status).toBe(403);
+    expect(reasonOf(notFirst)).toBe('the first acceptable answer must be the value "no"');
+    const one = await asAnnotator('PUT', 'db/label%3Aanswer%3At-6', goodSetLabel({ _id: 'label:answer:t-6', unit: 't-6', acceptable: ['no'] }));
+    expect(one.status).toBe(403);
+    expect(reasonOf(one)).toBe('acceptable must be a list of 2 or more different answer labels, the first the value');
   });
 
   it("refuses a pack from the annotator, the admin's deletion of a label, and a label from the admin", async () => {
