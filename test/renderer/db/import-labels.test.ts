@@ -130,6 +130,25 @@ describe('importLabelFiles: merging', () => {
     expect(second).toMatchObject({ unit: Q2, old: { value: 'no' }, kept: { value: 'yes' } });
   });
 
+  it('stores a set of acceptable answers, and takes the same value with another set as different content (issue 33)', async () => {
+    await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'no', { acceptable: ['no', 'irrelevant'] })])], { now: NOW });
+    expect(await stored(db, Q1, 'answer')).toMatchObject({ value: 'no', acceptable: ['no', 'irrelevant'] });
+    // The same file again changes nothing.
+    const again = await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'no', { acceptable: ['no', 'irrelevant'] })])], { now: NOW });
+    expect(again).toMatchObject({ unchanged: 1, conflicts: 0 });
+    // Same value and revision, no set, edited later: a conflict the later edit wins, the set kept in the audit log.
+    const summary = await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'no', { at: '2026-11-22T09:30:00Z' })])], { now: NOW });
+    expect(summary).toMatchObject({ unchanged: 0, conflicts: 1 });
+    const now = await stored(db, Q1, 'answer');
+    expect(now).toMatchObject({ value: 'no', at: '2026-11-22T09:30:00Z' });
+    expect(now).not.toHaveProperty('acceptable');
+    expect(detailOf((await labelAudit(db))[0])).toMatchObject({ old: { value: 'no', acceptable: ['no', 'irrelevant'] }, kept: { value: 'no' } });
+    // A higher revision that brings a set back replaces the label.
+    const replaced = await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'no', { rev: 2, acceptable: ['no', 'yes'] })])], { now: NOW });
+    expect(replaced).toMatchObject({ updated: 1 });
+    expect(await stored(db, Q1, 'answer')).toMatchObject({ rev: 2, acceptable: ['no', 'yes'] });
+  });
+
   it('keeps the stored label when a conflict has the same `at`', async () => {
     await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'yes', { unsure: false })])], { now: NOW });
     const summary = await importLabelFiles(db, STUDY, [labelFile([record(Q1, 'answer', 'yes', { unsure: true })])], { now: NOW });

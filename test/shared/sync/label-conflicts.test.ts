@@ -29,6 +29,27 @@ describe('readLabelConflict', () => {
     expect(readLabelConflict([leaf('2-a'), leaf('2-b', { note: 'hard one' })])?.labels).toHaveLength(2);
   });
 
+  it('counts the same value with different sets of acceptable answers as a conflict, and keeps each set (issue 33)', () => {
+    const conflict = readLabelConflict([
+      leaf('2-a', { value: 'no', at: '2026-11-24T10:00:00Z' }),
+      leaf('2-b', { value: 'no', acceptable: ['no', 'irrelevant'], at: '2026-11-24T10:05:00Z' }),
+    ]);
+    expect(conflict?.labels.map((label) => [label.value, label.acceptable])).toEqual([
+      ['no', ['no', 'irrelevant']],
+      ['no', undefined],
+    ]);
+    expect(
+      readLabelConflict([leaf('2-a', { value: 'no', acceptable: ['no', 'yes'] }), leaf('2-b', { value: 'no', acceptable: ['no', 'irrelevant'] })])?.labels,
+    ).toHaveLength(2);
+    // The same set marked in another order after its forced choice is the same choice.
+    expect(
+      readLabelConflict([
+        leaf('2-a', { value: 'no', acceptable: ['no', 'yes', 'irrelevant'] }),
+        leaf('2-b', { value: 'no', acceptable: ['no', 'irrelevant', 'yes'] }),
+      ]),
+    ).toBeUndefined();
+  });
+
   it('sees no conflict where the leaves agree, where a leaf is deleted, or with one leaf', () => {
     expect(readLabelConflict([leaf('2-a', { at: '2026-11-24T10:00:00Z' }), leaf('2-b', { at: '2026-11-24T11:00:00Z', rev: 3 })])).toBeUndefined();
     expect(readLabelConflict([leaf('2-a'), { _id: 'label:answer:t-1', _rev: '3-b', _deleted: true }])).toBeUndefined();

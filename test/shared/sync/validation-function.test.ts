@@ -6,6 +6,9 @@
 // helpers) is not made again in the function CouchDB calls for every document.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Label } from '../../../shared/domain/model';
+import { readLabelDoc } from '../../../shared/sync/read-label-doc';
+import { toLabelDoc } from '../../../shared/sync/sync-docs';
 import { designDoc, LABEL_DOC_MEMBERS, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { ANNOTATOR, BAD_LABELS, goodLabel, goodSetLabel, STUDY, USER } from './label-doc-cases';
@@ -162,6 +165,50 @@ describe('the design document on pouchdb-server', () => {
     const one = await asAnnotator('PUT', 'db/label%3Aanswer%3At-6', goodSetLabel({ _id: 'label:answer:t-6', unit: 't-6', acceptable: ['no'] }));
     expect(one.status).toBe(403);
     expect(reasonOf(one)).toBe('acceptable must be a list of 2 or more different answer labels, the first the value');
+  });
+
+  it('carries a label with a set from the annotator through the server to the lead as it was (toLabelDoc, readLabelDoc)', async () => {
+    const label: Label = {
+      studyId: STUDY,
+      annotatorId: ANNOTATOR,
+      unitId: 't-8',
+      task: 'answer',
+      value: 'irrelevant',
+      acceptable: ['irrelevant', 'yes', 'no'],
+      at: '2026-11-24T10:00:00Z',
+      rev: 3,
+      unsure: true,
+      note: 'both readings hold',
+    };
+    expect((await asAnnotator('PUT', 'db/label%3Aanswer%3At-8', toLabelDoc(label))).status).toBe(201);
+    const pulled = (await server.adminRequest('GET', 'db/label%3Aanswer%3At-8')).json;
+    const expectation = {
+      studyId: STUDY,
+      annotatorId: ANNOTATOR,
+      scheme: TARGET.scheme,
+      assigned: { answer: new Set(['t-8']), match: new Set<string>(), difficulty: new Set<string>() },
+    };
+    expect(readLabelDoc(pulled, expectation)).toEqual({
+      ok: true,
+      label: {
+        unit: 't-8',
+        task: 'answer',
+        value: 'irrelevant',
+        acceptable: ['irrelevant', 'yes', 'no'],
+        at: label.at,
+        rev: 3,
+        unsure: true,
+        note: 'both readings hold',
+      },
+    });
+    // The same value with another set is a new revision the server takes, and the lead reads the new set.
+    const stored = pulled as { _rev: string };
+    const changed = { ...toLabelDoc({ ...label, acceptable: ['irrelevant', 'no'], rev: 4 }), _rev: stored._rev };
+    expect((await asAnnotator('PUT', 'db/label%3Aanswer%3At-8', changed)).status).toBe(201);
+    expect(readLabelDoc((await server.adminRequest('GET', 'db/label%3Aanswer%3At-8')).json, expectation)).toMatchObject({
+      ok: true,
+      label: { acceptable: ['irrelevant', 'no'], rev: 4 },
+    });
   });
 
   it("refuses a pack from the annotator, the admin's deletion of a label, and a label from the admin", async () => {
