@@ -1,12 +1,13 @@
 // What keeps each annotator's database honest on the server (issue 29 point 4): its `_security`
 // (the annotator alone as member) and the lead's validation function. The lead's pull reads both
 // every pass and says what changed; restoring puts the lead's back, on the lead's say-so, and the
-// audit log keeps what was found and put back.
+// audit log keeps what was found and put back. A validation function an earlier version of the app
+// put there is the lead's own, only older: it is brought up to date without asking.
 
 import { databaseSecurity, securityProblem } from '../../shared/sync/database-security';
 import { ownDocProblem, type OwnDocExpectation } from '../../shared/sync/read-own-doc';
 import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
-import { designDoc, DESIGN_DOC_ID } from '../../shared/sync/validation-function';
+import { designDoc, DESIGN_DOC_ID, earlierValidationSources, type ValidationTarget } from '../../shared/sync/validation-function';
 import { describeAnswer, serverRequest, teamDatabaseSource, type ServerAnswer } from './server-request';
 import { syncNow, type SyncDeps } from './sync-deps';
 import type { RestoredProtectionDetail } from './sync-status';
@@ -76,4 +77,54 @@ export async function restoreProtection(deps: SyncDeps, studyId: string, annotat
     restored.push(detail);
   }
   return restored;
+}
+
+/** What a database's validation function was found to be by upgradeValidation; `unanswered` when the server did not say. */
+export type ValidationUpgrade = 'upgraded' | 'not-earlier' | 'unanswered';
+
+/**
+ * Puts the current validation function over one an earlier version of the app wrote for the same
+ * annotator (earlierValidationSources), with an audit entry: a server set up before a format step
+ * would refuse what the annotators' app now writes (issue 33: labels with sets of acceptable
+ * answers) until the lead thought to restore its protection. Anything else on the server is left
+ * for protectionProblems to report and the lead to restore.
+ */
+export async function upgradeValidation(
+  deps: SyncDeps,
+  connection: SyncConnection,
+  row: Pick<TeamDatabase, 'database'>,
+  target: ValidationTarget,
+): Promise<ValidationUpgrade> {
+  const url = `${connection.server}${row.database}/${DESIGN_DOC_ID}`;
+  let stored: ServerAnswer;
+  try {
+    stored = await serverRequest(deps.send, connectionId('lead', connection.studyId), url, 'GET');
+  } catch {
+    return 'unanswered';
+  }
+  if (stored.status === 404) return 'not-earlier';
+  if (stored.status !== 200) return 'unanswered';
+  const doc = stored.json as Record<string, unknown> | undefined;
+  const earlier =
+    doc !== undefined &&
+    typeof doc._rev === 'string' &&
+    doc.language === 'javascript' &&
+    Object.keys(doc).every((member) => member === '_id' || member === '_rev' || member === 'language' || member === 'validate_doc_update') &&
+    earlierValidationSources(target).includes(String(doc.validate_doc_update));
+  if (!earlier) return 'not-earlier';
+  let written: ServerAnswer;
+  try {
+    written = await serverRequest(deps.send, connectionId('lead', connection.studyId), url, 'PUT', { ...designDoc(target), _rev: doc._rev });
+  } catch {
+    return 'unanswered';
+  }
+  // 409: the document changed since it was read; the next pass reads it again.
+  if (written.status !== 201 && written.status !== 202) return 'unanswered';
+  await deps.db.audit.add({
+    studyId: connection.studyId,
+    at: syncNow(deps),
+    kind: 'sync:validation-upgraded',
+    detail: JSON.stringify({ database: row.database }),
+  });
+  return 'upgraded';
 }

@@ -17,13 +17,13 @@ import { nextRetryDelay, nextTryAt } from '../../shared/sync/retry-schedule';
 import { isOwnDocId, ownDocProblem, type OwnDocExpectation } from '../../shared/sync/read-own-doc';
 import { connectionId, type SyncConnection, type TeamDatabase } from '../../shared/sync/stored-records';
 import { LABEL_DOC_PREFIX } from '../../shared/sync/sync-docs';
-import { validationSource } from '../../shared/sync/validation-function';
+import { validationSource, type ValidationTarget } from '../../shared/sync/validation-function';
 import { byStudy } from '../db/by-study';
 import { importLabelFiles, type LabelImportAuditDetail } from '../db/import-labels';
 import { withPrefix } from '../db/key-range';
 import type { PouchChange, PouchDatabase, PouchDoc } from './pouchdb-api';
 import { relayFetch } from './relay-fetch';
-import { protectionProblems } from './lead-protection';
+import { protectionProblems, upgradeValidation } from './lead-protection';
 import { classifyServerFailure, teamDatabaseSource, teamDatabaseUrl } from './server-request';
 import { syncNow, type SyncDeps } from './sync-deps';
 import { APP } from '../db/app-stamp';
@@ -66,6 +66,8 @@ export function startLeadPull(
   const remotes = new Map<string, PouchDatabase>();
   /** While a database cannot be reached: when the next pass is. */
   let retryAt: string | undefined;
+  /** The databases whose validation function this pull has looked at for an earlier version's (upgradeValidation). */
+  const validationChecked = new Set<string>();
 
   const report = () =>
     onStatus({ studyId, databases: [...statuses.values()].map((status) => ({ ...status })), ...(retryAt !== undefined ? { nextTryAt: retryAt } : {}) });
@@ -125,6 +127,10 @@ export function startLeadPull(
           }
         }
         const results = await eachAtMost(study.rows, CONCURRENT_DATABASES, async (row) => {
+          // Before the labels, once a pull: an earlier version's function would refuse what the annotators' app now writes.
+          const target = study.targets.get(row.annotatorId);
+          if (target !== undefined && !validationChecked.has(row.database) && (await upgradeValidation(deps, study.connection, row, target)) !== 'unanswered')
+            validationChecked.add(row.database);
           const result = await pullDatabase(deps, study, row, remoteOf(study.connection, row.database), () => stopped, setStatus);
           // After the labels, so the check never holds them up; not while the server is away or refuses the lead (the state says so).
           if (result !== 'offline' && result !== 'refused' && !stopped) await checkProtection(deps, study, row, setStatus);
@@ -180,6 +186,8 @@ interface StudyToPull {
   expectations: Map<string, LabelDocExpectation>;
   /** What the lead put in each annotator's database besides packs: the validation function. */
   own: Map<string, OwnDocExpectation>;
+  /** What each annotator's validation function is made for. */
+  targets: Map<string, ValidationTarget>;
   names: Map<string, string>;
 }
 
@@ -198,14 +206,16 @@ async function studyToPull(deps: SyncDeps, studyId: string): Promise<StudyToPull
     if (connection?.role !== 'lead') throw new Error(`The study "${study.name}" is not connected to a team server as the lead's study.`);
     const expectations = new Map<string, LabelDocExpectation>();
     const own = new Map<string, OwnDocExpectation>();
+    const targets = new Map<string, ValidationTarget>();
     for (const row of rows) {
       const target = { studyId, annotatorId: row.annotatorId, user: row.user, scheme: study.scheme };
+      targets.set(row.annotatorId, target);
       own.set(row.annotatorId, { studyId, annotatorId: row.annotatorId, validation: validationSource(target) });
       const assigned: Record<Task, Set<string>> = { answer: new Set(), match: new Set(), difficulty: new Set() };
       for (const assignment of assignments) if (assignment.annotatorId === row.annotatorId) assigned[assignment.task] = new Set(assignment.units);
       expectations.set(row.annotatorId, { studyId, annotatorId: row.annotatorId, scheme: study.scheme, assigned });
     }
-    return { connection, studyId, rows, expectations, own, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
+    return { connection, studyId, rows, expectations, own, targets, names: new Map(annotators.map((annotator) => [annotator.id, annotator.name])) };
   });
 }
 

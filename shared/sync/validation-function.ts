@@ -59,13 +59,31 @@ export function designDoc(target: ValidationTarget): DesignDoc {
  * evaluate it.
  */
 export function validationSource(target: ValidationTarget): string {
+  return sourceOfEdition(target, 'sets');
+}
+
+/**
+ * The sources earlier versions of the app put on the server for `target`, so the lead's app can
+ * tell its own older function from one someone changed, and put the current one over it
+ * (lead-protection.ts): before issue 33 it knew no `acceptable` member and refuses every label
+ * that carries a set. Each is the current source less what came later, so it is byte for byte the
+ * text the earlier version wrote.
+ */
+export function earlierValidationSources(target: ValidationTarget): string[] {
+  return [sourceOfEdition(target, 'before-sets')];
+}
+
+/** `before-sets`: as written before issue 33, without the `acceptable` member and its check. */
+type Edition = 'before-sets' | 'sets';
+
+function sourceOfEdition(target: ValidationTarget, edition: Edition): string {
   const answers = answerLabelsOf(target.scheme);
   // Every constant goes in as JSON, so no study or annotator id can change the code around it.
   const constants = {
     study: target.studyId,
     annotator: target.annotatorId,
     user: target.user,
-    members: LABEL_DOC_MEMBERS,
+    members: edition === 'sets' ? LABEL_DOC_MEMBERS : LABEL_DOC_MEMBERS.filter((member) => member !== 'acceptable'),
     values: { answer: answers, match: MATCH_LABELS },
     answerWords: `${answers.slice(0, -1).join(', ')} or ${answers[answers.length - 1] ?? ''}`,
     minDifficulty: MIN_DIFFICULTY,
@@ -117,7 +135,20 @@ export function validationSource(target: ValidationTarget): string {
     } else if (!has(C.values[task], value)) {
       refuse(task === 'answer' ? 'an answer label must be ' + C.answerWords : 'a match label must be matched or unmatched');
     }
-    // The rule of acceptable-answers.ts: on an answer label only, 2 or more different answers, the value first.
+${edition === 'sets' ? SET_CHECK : ''}    if (typeof newDoc.rev !== 'number' || newDoc.rev % 1 !== 0 || newDoc.rev < 1 || newDoc.rev > C.maxRevision)
+      refuse('the revision must be a whole number from 1 to ' + C.maxRevision);
+    if (typeof newDoc.at !== 'string' || !ISO.test(newDoc.at)) refuse('at must be an ISO 8601 timestamp');
+    if (newDoc.createdAt !== undefined && typeof newDoc.createdAt !== 'string') refuse('createdAt must be an ISO 8601 timestamp');
+    if (newDoc.ms !== undefined && (typeof newDoc.ms !== 'number' || !(newDoc.ms >= 0))) refuse('ms must be a number of at least 0');
+    if (typeof newDoc.unsure !== 'boolean') refuse('unsure must be true or false');
+    if (typeof newDoc.note !== 'string' || newDoc.note.length > C.maxNote) refuse('the note must be text of at most ' + C.maxNote + ' characters');
+    if (newDoc.device !== undefined && (typeof newDoc.device !== 'string' || newDoc.device.length > C.maxDevice)) refuse('device must be text of at most ' + C.maxDevice + ' characters');
+  };
+})()`;
+}
+
+/** The check of a label's set of acceptable answers (issue 33), in the function's own ES5 and names. */
+const SET_CHECK = `    // The rule of acceptable-answers.ts: on an answer label only, 2 or more different answers, the value first.
     var set = newDoc.acceptable;
     if (set !== undefined) {
       if (task !== 'answer') refuse('only an answer label may carry a set of acceptable answers');
@@ -129,14 +160,4 @@ export function validationSource(target: ValidationTarget): string {
       }
       if (set[0] !== value) refuse('the first acceptable answer must be the value "' + value + '"');
     }
-    if (typeof newDoc.rev !== 'number' || newDoc.rev % 1 !== 0 || newDoc.rev < 1 || newDoc.rev > C.maxRevision)
-      refuse('the revision must be a whole number from 1 to ' + C.maxRevision);
-    if (typeof newDoc.at !== 'string' || !ISO.test(newDoc.at)) refuse('at must be an ISO 8601 timestamp');
-    if (newDoc.createdAt !== undefined && typeof newDoc.createdAt !== 'string') refuse('createdAt must be an ISO 8601 timestamp');
-    if (newDoc.ms !== undefined && (typeof newDoc.ms !== 'number' || !(newDoc.ms >= 0))) refuse('ms must be a number of at least 0');
-    if (typeof newDoc.unsure !== 'boolean') refuse('unsure must be true or false');
-    if (typeof newDoc.note !== 'string' || newDoc.note.length > C.maxNote) refuse('the note must be text of at most ' + C.maxNote + ' characters');
-    if (newDoc.device !== undefined && (typeof newDoc.device !== 'string' || newDoc.device.length > C.maxDevice)) refuse('device must be text of at most ' + C.maxDevice + ' characters');
-  };
-})()`;
-}
+`;

@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseSecurity } from '../../../shared/sync/database-security';
 import type { Invitation } from '../../../shared/sync/invitation';
-import { DESIGN_DOC_ID, validationSource } from '../../../shared/sync/validation-function';
+import { toLabelDoc } from '../../../shared/sync/sync-docs';
+import { DESIGN_DOC_ID, earlierValidationSources, validationSource } from '../../../shared/sync/validation-function';
 import { startLeadPull } from '../../../renderer/sync/lead-pull';
 import { restoreProtection } from '../../../renderer/sync/lead-protection';
 import { connectLead, inviteAnnotators } from '../../../renderer/sync/lead-setup';
@@ -97,5 +98,52 @@ describe('the protection check', () => {
     await expect.poll(() => pulling.protection(), { timeout: 20_000 }).toEqual({ 'ann-a': undefined, 'ann-b': undefined, 'ann-c': undefined });
     // Restoring again finds nothing to restore.
     expect(await restoreProtection(world.deps, world.studyId)).toEqual([]);
+  });
+
+  it("brings an earlier version's validation function up to date before pulling, so labels with sets go in (issue 33)", async () => {
+    const { world, invitations } = await invitedTeam();
+    const a = invitations.get('ann-a');
+    const b = invitations.get('ann-b');
+    if (!a || !b) throw new Error('expected the invitations');
+    const study = await world.db.studies.get(world.studyId);
+    if (!study) throw new Error('expected the study');
+    const target = { studyId: world.studyId, annotatorId: 'ann-a', user: a.user, scheme: study.scheme };
+    // ann-a's database as an earlier version set it up; ann-b's function changed by someone else.
+    const putDesign = async (database: string, validation: string) => {
+      const stored = (await server.adminRequest('GET', `${database}/${DESIGN_DOC_ID}`)).json as { _rev: string };
+      const body = { _id: DESIGN_DOC_ID, _rev: stored._rev, language: 'javascript', validate_doc_update: validation };
+      expect((await server.adminRequest('PUT', `${database}/${DESIGN_DOC_ID}`, body)).status).toBe(201);
+    };
+    await putDesign(a.database, earlierValidationSources(target)[0] ?? '');
+    const foreign = '(function () { return function () {}; })()';
+    await putDesign(b.database, foreign);
+    const label = toLabelDoc({
+      studyId: world.studyId,
+      annotatorId: 'ann-a',
+      unitId: 'q-set',
+      task: 'answer',
+      value: 'no',
+      acceptable: ['no', 'irrelevant'],
+      at: '2026-11-24T10:00:00Z',
+      rev: 1,
+      unsure: false,
+      note: '',
+    });
+    const putLabel = () => server.requestAs(a, 'PUT', `${a.database}/${encodeURIComponent(label._id)}`, label);
+    const before = await putLabel();
+    expect(before.status).toBe(403);
+    expect((before.json as { reason?: string }).reason).toBe('a label has no member "acceptable"');
+
+    const pulling = pull(world);
+    await expect.poll(() => settled(pulling), { timeout: 20_000 }).toBe(true);
+    const design = (await server.adminRequest('GET', `${a.database}/${DESIGN_DOC_ID}`)).json as { validate_doc_update?: string };
+    expect(design.validate_doc_update).toBe(validationSource(target));
+    const audit = (await world.db.audit.where('studyId').equals(world.studyId).toArray()).filter((entry) => entry.kind === 'sync:validation-upgraded');
+    expect(audit.map((entry) => JSON.parse(entry.detail) as unknown)).toEqual([{ database: a.database }]);
+    expect((await putLabel()).status).toBe(201);
+    // Not the app's own function: left as it is, and shown to the lead to restore.
+    expect(((await server.adminRequest('GET', `${b.database}/${DESIGN_DOC_ID}`)).json as { validate_doc_update?: string }).validate_doc_update).toBe(foreign);
+    await expect.poll(() => pulling.protection()['ann-b'], { timeout: 20_000 }).toEqual([expect.stringMatching(/validation function is not the one/)]);
+    expect(pulling.protection()['ann-a']).toBeUndefined();
   });
 });

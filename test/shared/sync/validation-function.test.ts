@@ -5,11 +5,12 @@
 // The source evaluates as a program to the function, and what it makes once (constants, patterns,
 // helpers) is not made again in the function CouchDB calls for every document.
 
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Label } from '../../../shared/domain/model';
 import { readLabelDoc } from '../../../shared/sync/read-label-doc';
 import { toLabelDoc } from '../../../shared/sync/sync-docs';
-import { designDoc, LABEL_DOC_MEMBERS, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
+import { designDoc, earlierValidationSources, LABEL_DOC_MEMBERS, validationSource, type ValidationTarget } from '../../../shared/sync/validation-function';
 import { startTeamServer, type TeamServer } from '../../support/team-server';
 import { ANNOTATOR, BAD_LABELS, goodLabel, goodSetLabel, STUDY, USER } from './label-doc-cases';
 
@@ -56,6 +57,14 @@ describe('validationSource in Node', () => {
     expect(refusal(validate, goodSetLabel(), annotator)).toBeUndefined();
     expect(refusal(validate, goodSetLabel({ acceptable: ['no', 'yes', 'irrelevant'] }), annotator)).toBeUndefined();
     expect(refusal(compiled(true), goodSetLabel({ acceptable: ['no', 'unknown'] }), annotator)).toBeUndefined();
+  });
+
+  it('gives, as the earlier source, byte for byte what the version before issue 33 put on the server', () => {
+    const written = readFileSync(new URL('../../fixtures/sync/validation-before-sets.js', import.meta.url), 'utf8').trimEnd();
+    expect(earlierValidationSources(TARGET)).toEqual([written]);
+    expect(validationSource(TARGET)).not.toBe(written);
+    const earlier = new Function(`return (${written});`)() as Validate;
+    expect(refusal(earlier, goodSetLabel(), annotator)).toBe('a label has no member "acceptable"');
   });
 
   it('takes unknown as an answer only when the scheme has it', () => {
