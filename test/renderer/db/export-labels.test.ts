@@ -153,6 +153,22 @@ describe('labels round trip: pack -> labels -> export -> import at the lead', ()
     expect(await lead.annotators.toArray()).toEqual([{ studyId: STUDY, id: 'ann-01', name: 'Annotator 1' }]);
   });
 
+  it("carries a label's set of acceptable answers from the annotator's database to the lead's (issue 33)", async () => {
+    const { db, labels } = await annotatorDatabase();
+    const answer = labels.find((label) => label.task === 'answer' && label.value === 'no');
+    if (!answer) throw new Error('expected an answer label "no"');
+    const withSet: Label = { ...answer, acceptable: ['no', 'irrelevant'] };
+    await db.labels.put(withSet);
+    const out = await exportLabelFile(db, STUDY, 'ann-01', { now: NOW, app: APP });
+    expect(out.text).toContain(`"value":"no","acceptable":["no","irrelevant"]`);
+    const lead = freshDatabase();
+    await importStudies(lead, [demo]);
+    await importLabelSources(lead, STUDY, [{ name: out.name, text: out.text }], { now: NOW });
+    expect(await lead.labels.get([STUDY, 'ann-01', 'answer', answer.unitId])).toMatchObject({ value: 'no', acceptable: ['no', 'irrelevant'] });
+    const others = (await lead.labels.toArray()).filter((label) => label.unitId !== answer.unitId);
+    expect(others.every((label) => !Object.hasOwn(label, 'acceptable'))).toBe(true);
+  });
+
   it('adds exactly those labels through importLabelFiles into a copy of the study', async () => {
     const { db, labels } = await annotatorDatabase();
     const file = parsed((await exportLabelFile(db, STUDY, 'ann-01', { now: NOW, app: APP })).text);

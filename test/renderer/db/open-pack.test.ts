@@ -192,6 +192,20 @@ describe('openPack: opening again and merging', () => {
     expect((await db.audit.toArray()).map((entry) => entry.kind)).toEqual(['pack:open', 'pack:open']);
   });
 
+  it("keeps the pack's multipleAnswers on the study, and a later pack's setting replaces it (issue 33)", async () => {
+    const db = freshDatabase();
+    const [firstTasks, restTasks] = split(packOf(0).tasks);
+    const annotator = ANNOTATORS[0] as { id: string; name: string };
+    const withScheme = (multipleAnswers: boolean): StudyData => ({ ...demo, study: { ...demo.study, scheme: { ...demo.study.scheme, multipleAnswers } } });
+    const first = buildAnnotatorPack(withScheme(true), annotator, firstTasks, OPTIONS);
+    expect(first.scheme.multipleAnswers).toBe(true);
+    await openPack(db, first, { fileName: 'ann-01.pack.json', now: NOW });
+    expect((await db.studies.get(STUDY))?.scheme).toEqual({ answerUnknown: demo.study.scheme.answerUnknown, multipleAnswers: true });
+    const rest = buildAnnotatorPack(withScheme(false), annotator, restTasks, { ...OPTIONS, createdAt: '2026-11-25T09:00:00Z' });
+    await openPack(db, rest, { fileName: 'ann-01.missing.pack.json', now: NOW });
+    expect((await db.studies.get(STUDY))?.scheme).toEqual({ answerUnknown: demo.study.scheme.answerUnknown, multipleAnswers: false });
+  });
+
   it('appends only units not yet assigned when a later pack repeats some', async () => {
     const db = freshDatabase();
     const full = packOf(0);

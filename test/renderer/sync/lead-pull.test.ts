@@ -152,6 +152,27 @@ describe('startLeadPull', () => {
     expect(JSON.parse(replaced[0]?.detail ?? '{}')).toMatchObject({ annotator: 'ann-a', unit: label.unitId, old: { rev: 1 }, new: { rev: 2 } });
   });
 
+  it("brings a label's set of acceptable answers in, and a new set of the same value as a new revision (issue 33)", async () => {
+    const world = await team();
+    const pulling = pull(world);
+    const pouch = world.pouches.get('ann-a');
+    const label = (await assignedLabels(world, 'ann-a')).find((one) => one.task === 'answer');
+    if (!pouch || !label) throw new Error('expected ann-a and an answer label');
+    const key = [world.studyId, 'ann-a', 'answer', label.unitId];
+    const written = await pouch.put({ ...toLabelDoc({ ...label, acceptable: ['yes', 'irrelevant'] }) });
+    await expect.poll(() => world.db.labels.get(key), { timeout: 20_000 }).toMatchObject({ value: 'yes', acceptable: ['yes', 'irrelevant'] });
+    await pouch.put({ ...toLabelDoc({ ...label, acceptable: ['yes', 'no'], rev: 2, at: '2026-11-24T11:00:00.000Z' }), _rev: written.rev });
+    pulling.wake();
+    await expect.poll(() => world.db.labels.get(key), { timeout: 20_000 }).toMatchObject({ rev: 2, acceptable: ['yes', 'no'] });
+    pulling.stop();
+    await pulling.done;
+    const replaced = await auditOf(world, 'label:replaced');
+    expect(JSON.parse(replaced[0]?.detail ?? '{}')).toMatchObject({
+      old: { value: 'yes', acceptable: ['yes', 'irrelevant'] },
+      new: { acceptable: ['yes', 'no'] },
+    });
+  });
+
   it("keeps a conflict between the annotator's devices open, merging neither label, until the annotator keeps one", async () => {
     const world = await team();
     const pouch = world.pouches.get('ann-b');
