@@ -140,6 +140,26 @@ describe('startAnnotatorSync', () => {
     expect(kept).not.toContain(invitation.password);
   });
 
+  it("sends a label's set of acceptable answers, and a new set of the same value as a new revision (issue 33)", async () => {
+    const { db, deps, studyId, packed, invitation } = await joined();
+    const q1 = packed.pack.tasks.answer[0] as string;
+    await db.labels.put({ ...label(studyId, 'answer', q1, 'no'), acceptable: ['no', 'irrelevant'] });
+    const { sync, latest } = started(deps, studyId);
+    await expect.poll(() => latest(), POLL).toMatchObject({ state: 'synced', waiting: 0 });
+    expect((await serverLabels(server, invitation.database)).get(`label:answer:${q1}`)).toMatchObject({
+      value: 'no',
+      acceptable: ['no', 'irrelevant'],
+      rev: 1,
+    });
+    // Only the set changes: the outbox holds an older label, so the new one goes up.
+    await db.labels.put({ ...label(studyId, 'answer', q1, 'no'), acceptable: ['no', 'yes', 'irrelevant'], rev: 2, at: '2026-11-24T10:00:02.000Z' });
+    sync.labelsWritten([{ task: 'answer', unitId: q1 }]);
+    await expect
+      .poll(async () => (await serverLabels(server, invitation.database)).get(`label:answer:${q1}`)?.acceptable, POLL)
+      .toEqual(['no', 'yes', 'irrelevant']);
+    await stopped(sync);
+  });
+
   it('is offline with the count waiting while the server is stopped, and sends everything once it is back', async () => {
     const { db, deps, studyId, packed, invitation } = await joined();
     const [q1, q2, q3] = packed.pack.tasks.answer as [string, string, string];
