@@ -162,11 +162,25 @@ export async function loadReportInputs(db: StudioDatabase, studyId: string, opti
   const [transcripts, labelsSha256, goldSha256] = await Promise.all([
     transcriptsChecksum(db, study),
     keptChecksum(db, `provenance.labels/${studyId}`, labelsRevision, () =>
-      sha256Text(canonicalRecordsJson(labels, ['annotatorId', 'unitId', 'task', 'value'])),
+      // A set of acceptable answers (issue 33) changes the set-aware figures, so it is covered too; a
+      // study without sets keeps the checksum (and the fast path of records of text) it always had.
+      sha256Text(
+        canonicalRecordsJson(labels, [
+          'annotatorId',
+          'unitId',
+          'task',
+          'value',
+          ...(labels.some((label) => label.acceptable !== undefined) ? (['acceptable'] as const) : []),
+        ]),
+      ),
     ),
     gold.length === 0
       ? undefined
-      : keptChecksum(db, `provenance.gold/${studyId}`, goldRevision, () => sha256Text(canonicalRecordsJson(gold, ['task', 'unitId', 'value']))),
+      : keptChecksum(db, `provenance.gold/${studyId}`, goldRevision, () =>
+          sha256Text(
+            canonicalRecordsJson(gold, ['task', 'unitId', 'value', ...(gold.some((label) => label.acceptable !== undefined) ? (['acceptable'] as const) : [])]),
+          ),
+        ),
   ]);
   return { ...data, inputs: provenance(data, transcripts, labelsSha256, goldSha256), revision };
 }

@@ -120,6 +120,21 @@ describe('loadReportInputs', () => {
     expect(after).toHaveLength(2);
   });
 
+  it("covers a label's set of acceptable answers in the labels' checksum, and leaves a study without sets its checksum (issue 33)", async () => {
+    const before = (await loadReportInputs(db, DEMO)).inputs;
+    const keys = ['annotatorId', 'task', 'unitId', 'value'] as const;
+    expect(before[1]?.sha256).toBe(
+      sha256Hex(canonicalJson((await loadReportData(db, DEMO)).labels.map((one) => Object.fromEntries(keys.map((key) => [key, one[key]]))))),
+    );
+    await db.labels.put({ ...label(DEMO, 'ann-1', QUESTION, 'answer', 'yes'), acceptable: ['yes', 'irrelevant'] });
+    const withSet = (await loadReportInputs(db, DEMO)).inputs;
+    expect(withSet[1]?.sha256).not.toBe(before[1]?.sha256);
+    await db.labels.put({ ...label(DEMO, 'ann-1', QUESTION, 'answer', 'yes'), acceptable: ['yes', 'no'] });
+    expect((await loadReportInputs(db, DEMO)).inputs[1]?.sha256).not.toBe(withSet[1]?.sha256);
+    await db.labels.put(label(DEMO, 'ann-1', QUESTION, 'answer', 'yes'));
+    expect((await loadReportInputs(db, DEMO)).inputs[1]?.sha256).toBe(before[1]?.sha256);
+  });
+
   it("keeps the labels' and gold checksums until their data changes, then hashes afresh", async () => {
     await setGoldLabel(db, { studyId: DEMO, task: 'answer', unitId: QUESTION, value: 'no', note: '', by: 'Lead', basis: [], now: NOW });
     const first = (await loadReportInputs(db, DEMO)).inputs;
