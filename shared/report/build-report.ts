@@ -31,7 +31,9 @@ import {
   type Resampling,
   type UnparseableCount,
 } from './model/report-model';
+import { estimatedTruthSection } from './estimated-truth-section';
 import { judgesSectionPlan } from './judges-section';
+import type { EstimatedTruthSection, TruthRaters } from './model/estimated-truth';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
 
 export interface ReportSettings {
@@ -57,6 +59,8 @@ export interface ReportSettings {
   selectiveAgreement?: number;
   /** ...held with at most this chance of failing (delta; default SELECTIVE_RISK, 0.1). */
   selectiveRisk?: number;
+  /** Estimate the truth with Dawid-Skene and MACE (issue 33), from these raters; absent: no such section (its refits cost seconds). */
+  estimatedTruth?: TruthRaters;
 }
 
 export interface ReportInput {
@@ -93,6 +97,7 @@ export interface ReportInput {
  * order) give the same report for the same study and labels.
  */
 export function buildReport(input: ReportInput): AgreementReport {
+  const { settings } = input;
   const prepared = prepare(input);
   // Per task its tables and statistics, its pairwise figures; the difficulty, the annotators, the
   // player outcomes and the judges; the bootstrap's steps; the figures of its replicates.
@@ -114,7 +119,17 @@ export function buildReport(input: ReportInput): AgreementReport {
   const judged = judges.result(report);
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', total, total);
-  return assembleReport(report, judged);
+  const assembled = assembleReport(report, judged);
+  return settings.estimatedTruth === undefined ? assembled : { ...assembled, estimatedTruth: truthOf(prepared, settings.estimatedTruth) };
+}
+
+/** The "Estimated truth" section alone, as buildReport with the same input would add it: the app computes it after the report shows. */
+export function buildEstimatedTruth(input: ReportInput, raters: TruthRaters): EstimatedTruthSection {
+  return truthOf(prepare(input), raters);
+}
+
+function truthOf({ units, buckets, bootstrap }: Prepared, raters: TruthRaters): EstimatedTruthSection {
+  return estimatedTruthSection(units, buckets, raters, bootstrap);
 }
 
 /** The bootstrap's share of the report's progress, in steps of its draws. */

@@ -13,6 +13,7 @@ import type { CorrectedScore } from '../../stats/judge/corrected-score';
 import type { SelectiveEvaluation } from '../../stats/judge/selective-evaluation';
 import type { PairedComparison } from '../../stats/judge/mcnemar';
 import type { CoefficientIntervalMethod } from '../../stats/reliability';
+import type { EstimatedTruthSection } from './estimated-truth';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -283,6 +284,8 @@ export interface AgreementReport {
   judges?: JudgesSection;
   /** Buckets with fewer clusters than the intervals were checked at; present when the report has a bootstrap (absent in older reports). */
   fewClusters?: FewClusters;
+  /** The truth Dawid-Skene and MACE estimate, and the judges against it (issue 33); present only when the settings ask for it. */
+  estimatedTruth?: EstimatedTruthSection;
 }
 
 /**
