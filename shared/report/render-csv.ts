@@ -5,6 +5,7 @@
 import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { Ratio } from '../stats/judge/classification';
 import type { AgreementReport, Interval, JudgesSection, PairedTestResult, ReportBucket, ReportTask } from './model/report-model';
+import { estimatedTruthCsvRows } from './estimated-truth-layout';
 import { pairedTestOf, pairedTestSentence } from './paired-test-words';
 import {
   agreementBuckets,
@@ -89,6 +90,7 @@ export function renderCsv(report: AgreementReport): string {
     ...annotatorRows(report),
     ...playerRows(report),
     ...judgesRows(report),
+    ...estimatedTruthCsvRows(report),
   ];
   return comment + writeCsv(REPORT_CSV_HEADER, rows);
 }

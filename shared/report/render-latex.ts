@@ -6,6 +6,7 @@
 // Text from the inputs is escaped so any model name compiles and prints as written.
 
 import type { AgreementReport } from './model/report-model';
+import { estimatedTruthTables } from './estimated-truth-layout';
 import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
@@ -16,7 +17,7 @@ export function renderLatex(report: AgreementReport): string {
   ]
     .map((line) => `% ${line}`)
     .join('\n');
-  return `${[comment, ...[...reportTables(report), ...judgesTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
+  return `${[comment, ...[...reportTables(report), ...judgesTables(report), ...estimatedTruthTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
 }
 
 /**

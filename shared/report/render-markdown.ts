@@ -3,6 +3,7 @@
 // player and annotator names) is escaped so it shows as written and cannot break a table.
 
 import type { AgreementReport } from './model/report-model';
+import { estimatedTruthTables } from './estimated-truth-layout';
 import { judgesTables } from './judges-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
@@ -14,6 +15,7 @@ export function renderMarkdown(report: AgreementReport): string {
       .join('\n'),
     ...reportTables(report).map((table) => markdownTable(table)),
     ...judgesSection(report),
+    ...estimatedTruthSection(report),
   ];
   return `${parts.join('\n\n')}\n`;
 }
@@ -22,6 +24,12 @@ export function renderMarkdown(report: AgreementReport): string {
 function judgesSection(report: AgreementReport): string[] {
   const tables = judgesTables(report);
   return tables.length === 0 ? [] : ['## Judges', ...tables.map((table) => markdownTable(table, '###'))];
+}
+
+/** The Estimated truth section under a heading of its own, when the report has it. */
+function estimatedTruthSection(report: AgreementReport): string[] {
+  const tables = estimatedTruthTables(report);
+  return tables.length === 0 ? [] : ['## Estimated truth', ...tables.map((table) => markdownTable(table, '###'))];
 }
 
 export function markdownTable(table: LayoutTable, heading = '##'): string {
