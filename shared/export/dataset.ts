@@ -1,11 +1,14 @@
 // The labelled dataset export (FORMATS §5): one row per unit (question turns, final turns, then
 // puzzles) with its text, bucket, the judges' labels (lead export only), every annotator's label,
-// the human majority, the gold label and the puzzle's difficulty, written as JSONL or CSV.
+// the human majority, the gold label and the puzzle's difficulty, written as JSONL or CSV; soft
+// labels beside them (issue 33): people's label shares, Dawid-Skene's posterior from the
+// annotators alone, and each annotator's and the gold set of acceptable answers.
 
 import type { Bucket, DifficultySource } from '../domain/difficulty';
 import type { GoldLabel, LabelValue, StudyData, Task } from '../domain/model';
 import { CSV_COMMENT_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { PuzzleDifficultyRow } from '../report/model/report-model';
+import { peoplePosteriors } from '../stats/study/estimated-truth';
 import { humanMajority } from '../stats/study/majority';
 import { indexStudy, type StudyLabel, type TaskUnit } from '../stats/study/study-units';
 
@@ -64,8 +67,15 @@ export interface DatasetRow {
   annotators: Record<string, string | number>;
   /** The strict human majority of a turn unit, null on a tie or without labels; always null for difficulty (see `difficulty`). */
   majority: string | null;
-  gold: { value: LabelValue; note: string; by: string; at: string } | null;
+  /** The gold label; `acceptable` is its set (value first) when the lead accepts more than one answer. */
+  gold: { value: LabelValue; note: string; by: string; at: string; acceptable?: readonly string[] } | null;
   difficulty: Readonly<DatasetDifficulty>;
+  /** Soft labels of a turn unit: each label's share of the people's labels (every label of the task); null without human labels and for difficulty. */
+  humanShares: Record<string, number> | null;
+  /** Dawid-Skene's posterior over the task's labels, fitted to the annotators' labels alone (no judge); null without human labels and for difficulty. */
+  posterior: Record<string, number> | null;
+  /** Annotator id -> their set of acceptable answers (value first), for the annotators whose label has one. */
+  acceptable: Record<string, readonly string[]>;
 }
 
 export interface DatasetTable {
@@ -73,6 +83,10 @@ export interface DatasetTable {
   annotators: string[];
   /** Every judge model, in order of first appearance; empty unless judges are included. */
   judges: string[];
+  /** The labels of the soft-label columns: the answer labels, then the match labels, in scheme order. */
+  labels: string[];
+  /** The annotators with a set of acceptable answers on some unit, in code-unit order of their ids. */
+  setAnnotators: string[];
   rows: DatasetRow[];
 }
 
@@ -103,8 +117,14 @@ export function datasetRows(input: DatasetInput): DatasetTable {
 
   const goldOf = (task: Task, unitId: string): DatasetRow['gold'] => {
     const gold = goldByUnit.get(`${task}\u0000${unitId}`);
-    return gold === undefined ? null : { value: gold.value, note: gold.note, by: gold.by, at: gold.at };
+    if (gold === undefined) return null;
+    return { value: gold.value, note: gold.note, by: gold.by, at: gold.at, ...(gold.acceptable === undefined ? {} : { acceptable: [...gold.acceptable] }) };
   };
+  const posteriors = {
+    answer: peoplePosteriors(index.units.answer, index.categories.answer),
+    match: peoplePosteriors(index.units.match, index.categories.match),
+  };
+  const acceptableOf = acceptableSets(input.labels);
 
   const rows: DatasetRow[] = [];
   for (const task of ['answer', 'match'] as const) {
@@ -125,6 +145,9 @@ export function datasetRows(input: DatasetInput): DatasetTable {
         majority: humanMajority(unit),
         gold: goldOf(task, turn.id),
         difficulty: difficultyByPuzzle.get(turn.puzzleId) ?? UNRATED,
+        humanShares: humanShares(unit, index.categories[task]),
+        posterior: labelRecord(index.categories[task], posteriors[task].get(turn.id)),
+        acceptable: acceptableOf(unit),
       });
     }
   }
@@ -142,9 +165,42 @@ export function datasetRows(input: DatasetInput): DatasetTable {
       majority: null,
       gold: goldOf('difficulty', puzzle.id),
       difficulty,
+      humanShares: null,
+      posterior: null,
+      acceptable: {},
     });
   }
-  return { annotators, judges, rows };
+  const labels = [...index.categories.answer, ...index.categories.match];
+  const setAnnotators = [...new Set(rows.flatMap((row) => Object.keys(row.acceptable)))].sort(byCodeUnits);
+  return { annotators, judges, labels, setAnnotators, rows };
+}
+
+/** Each label's share of the unit's human labels, every label of the task in scheme order; null without human labels. */
+function humanShares(unit: TaskUnit, categories: readonly string[]): Record<string, number> | null {
+  if (unit.humans.length === 0) return null;
+  return Object.fromEntries(categories.map((category) => [category, unit.humans.filter((human) => human.value === category).length / unit.humans.length]));
+}
+
+function labelRecord(categories: readonly string[], values: readonly number[] | undefined): Record<string, number> | null {
+  return values === undefined ? null : Object.fromEntries(categories.map((category, c) => [category, values[c] as number]));
+}
+
+/**
+ * Per unit, annotator id -> the set of the label the unit kept of them, where it has one: the later
+ * of two labels by one annotator on one unit counts, as in indexStudy, and a set stays only while
+ * its value is the label the unit holds.
+ */
+function acceptableSets(labels: readonly StudyLabel[]): (unit: TaskUnit) => Record<string, readonly string[]> {
+  const latest = new Map<string, StudyLabel>();
+  for (const label of labels) if (label.task === 'answer') latest.set(`${label.unitId}\u0000${label.annotatorId}`, label);
+  return (unit) => {
+    const sets: Array<[string, readonly string[]]> = [];
+    for (const human of unit.humans) {
+      const label = latest.get(`${unit.id}\u0000${human.annotator}`);
+      if (label?.acceptable !== undefined && label.value === human.value) sets.push([human.annotator, [...label.acceptable]]);
+    }
+    return Object.fromEntries(sets.sort(byFirst));
+  };
 }
 
 /** The dataset as a file to save: `<studyId>.dataset.jsonl` or `.csv`, provenance first. */
@@ -157,8 +213,27 @@ export function datasetFile(input: DatasetFileInput): { name: string; text: stri
 
 /** Fields of a JSONL row, in the order they are written. */
 function jsonlColumns(includeJudges: boolean): string[] {
-  return ['task', 'unit', 'puzzleId', 'sessionId', 'text', 'bucket', ...(includeJudges ? ['judges'] : []), 'annotators', 'majority', 'gold', 'difficulty'];
+  return [
+    'task',
+    'unit',
+    'puzzleId',
+    'sessionId',
+    'text',
+    'bucket',
+    ...(includeJudges ? ['judges'] : []),
+    'annotators',
+    'majority',
+    'gold',
+    'difficulty',
+    'humanShares',
+    'posterior',
+    'acceptable',
+  ];
 }
+
+/** What the soft labels are, in the header of either file. */
+const SOFT_LABELS =
+  "humanShares: each label's share of the people's labels; posterior: Dawid-Skene (crowd-kit's EM) fitted per task to the annotators' labels alone, no judge; acceptable: each annotator's set of acceptable answers, value first";
 
 /** How often progress is reported, in rows: often enough for a bar, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1000;
@@ -172,6 +247,7 @@ function datasetJsonl(input: DatasetFileInput, table: DatasetTable): string {
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
     settings: { judges: input.includeJudges },
     columns: jsonlColumns(input.includeJudges),
+    softLabels: SOFT_LABELS,
     annotators: table.annotators,
     annotatorNames: namesOf(input, table),
     ...(input.includeJudges ? { judges: table.judges } : {}),
@@ -194,7 +270,11 @@ function jsonLine(value: unknown): string {
   return `${JSON.stringify(value).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`)}\n`;
 }
 
-/** The CSV columns: fixed ones, then one per judge (lead export) and one per annotator. */
+/**
+ * The CSV columns: fixed ones, then one per judge (lead export) and one per annotator, then the
+ * soft labels: `share:<label>` and `posterior:<label>` per label of either task (empty on the other
+ * task's rows), `acceptable:<id>` per annotator with a set and `gold_acceptable`, sets joined by `|`.
+ */
 function csvColumns(table: DatasetTable): string[] {
   return [
     'task',
@@ -214,6 +294,10 @@ function csvColumns(table: DatasetTable): string[] {
     'difficulty_level',
     'difficulty_bucket',
     'difficulty_source',
+    ...table.labels.map((label) => `share:${label}`),
+    ...table.labels.map((label) => `posterior:${label}`),
+    ...table.setAnnotators.map((annotator) => `acceptable:${annotator}`),
+    'gold_acceptable',
   ];
 }
 
@@ -227,6 +311,7 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
     ['study.name', csvCommentText(name)],
     ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${csvCommentText(file)} sha256 ${csvCommentText(sha256)}`]),
     ['settings.judges', String(input.includeJudges)],
+    ['softLabels', csvCommentText(SOFT_LABELS)],
     // The column `human:<id>` holds the labels of the annotator named here.
     ...Object.entries(namesOf(input, table)).map(([annotator, name]): [string, string] => [
       'annotator',
@@ -266,11 +351,18 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
       difficulty.level,
       difficulty.bucket,
       difficulty.source,
+      ...table.labels.map((label) => row.humanShares?.[label] ?? null),
+      ...table.labels.map((label) => row.posterior?.[label] ?? null),
+      ...table.setAnnotators.map((annotator) => row.acceptable[annotator]?.join(SET_SEPARATOR) ?? null),
+      gold?.acceptable?.join(SET_SEPARATOR) ?? null,
     ];
   });
   input.onProgress?.(total, total);
   return preamble + writeCsv(csvColumns(table), cells);
 }
+
+/** Between the answers of a set in a CSV cell: no label has one. */
+const SET_SEPARATOR = '|';
 
 function datasetDifficulty(row: PuzzleDifficultyRow): Readonly<DatasetDifficulty> {
   return { mean: row.mean, level: row.level, bucket: row.bucket, source: row.source };

@@ -319,3 +319,14 @@ function truthDisagreements(
   disagreements.sort((a, b) => b.probability - a.probability);
   return { disagreementShares, disagreements };
 }
+
+/** Each unit people labelled -> Dawid-Skene's posterior over `categories` from the annotators' labels alone, without intervals (the dataset's soft labels). */
+export function peoplePosteriors(units: readonly TaskUnit[], categories: readonly string[]): Map<string, number[]> {
+  const truth = truthRatings(units, categories, [], 'people');
+  const posteriors = new Map<string, number[]>();
+  if (truth.ratings.itemCount === 0) return posteriors;
+  const fit = dawidSkene(truth.ratings);
+  const K = categories.length;
+  truth.units.forEach((unit, i) => posteriors.set(unit.id, Array.from(fit.posteriors.subarray(i * K, (i + 1) * K))));
+  return posteriors;
+}

@@ -1,6 +1,7 @@
 // The labelled dataset export (FORMATS §5) on a hand-built study: the exact rows, in JSONL and in
 // CSV; majority null on ties; gold labels; difficulty as the report computes it; formula escaping
-// of hostile cells and provenance; and no trace of a judge in an annotator export.
+// of hostile cells and provenance; no trace of a judge in an annotator export; and the soft labels
+// (people's shares, Dawid-Skene's posterior against a plainly built fit, the sets of acceptable answers).
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { GoldLabel, StudyData } from '../../../shared/domain/model';
 import { DATASET_FORMAT, datasetFile, datasetRows, type DatasetFileInput, type DatasetRow } from '../../../shared/export/dataset';
 import { readCsv } from '../../../shared/formats/csv';
+import { ratingColumns } from '../../../shared/stats/crowd/crowd-ratings';
+import { dawidSkene } from '../../../shared/stats/crowd/dawid-skene';
 import { formatErrorText } from '../../../shared/formats/errors';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
@@ -100,7 +103,7 @@ const EASY = { mean: 2, level: 2, bucket: 'easy', source: 'bundle' } as const;
 const MEDIUM = { mean: 4.5, level: 5, bucket: 'medium', source: 'human' } as const;
 const UNRATED = { mean: null, level: null, bucket: 'unrated', source: 'none' } as const;
 
-const JUDGED_ROWS: DatasetRow[] = [
+const JUDGED_ROWS: HardRow[] = [
   {
     task: 'answer',
     unit: 's1/1',
@@ -207,7 +210,14 @@ const JUDGED_ROWS: DatasetRow[] = [
   },
 ];
 
-const BLIND_ROWS: DatasetRow[] = JUDGED_ROWS.map(({ judges: _judges, ...row }) => row);
+/** The rows as JUDGED_ROWS and BLIND_ROWS give them: without the soft labels, which the tests below check apart. */
+type HardRow = Omit<DatasetRow, 'humanShares' | 'posterior' | 'acceptable'>;
+
+const BLIND_ROWS: HardRow[] = JUDGED_ROWS.map(({ judges: _judges, ...row }) => row);
+
+function hardLabels({ humanShares: _shares, posterior: _posterior, acceptable: _acceptable, ...row }: DatasetRow): HardRow {
+  return row;
+}
 
 function fileInput(format: 'jsonl' | 'csv', includeJudges: boolean, study = tinyStudy(), labels = LABELS, gold = GOLD): DatasetFileInput {
   return {
@@ -239,13 +249,13 @@ describe('datasetRows', () => {
     const table = datasetRows({ study: tinyStudy(), labels: LABELS, gold: GOLD, includeJudges: true });
     expect(table.annotators).toEqual(['ann-a', 'ann-b', 'ann-c']);
     expect(table.judges).toEqual(['judge-x', 'judge-y']);
-    expect(table.rows).toEqual(JUDGED_ROWS);
+    expect(table.rows.map(hardLabels)).toEqual(JUDGED_ROWS);
   });
 
   it('leaves every judge out of an annotator export', () => {
     const table = datasetRows({ study: tinyStudy(), labels: LABELS, gold: GOLD, includeJudges: false });
     expect(table.judges).toEqual([]);
-    expect(table.rows).toEqual(BLIND_ROWS);
+    expect(table.rows.map(hardLabels)).toEqual(BLIND_ROWS);
     for (const row of table.rows) expect(Object.hasOwn(row, 'judges')).toBe(false);
   });
 
@@ -291,13 +301,29 @@ describe('datasetFile as JSONL', () => {
       study: { id: 'tiny', name: 'Tiny, "=1+1" study' },
       inputs: [{ file: 'tiny, "v2".json', sha256: SHA }],
       settings: { judges: true },
-      columns: ['task', 'unit', 'puzzleId', 'sessionId', 'text', 'bucket', 'judges', 'annotators', 'majority', 'gold', 'difficulty'],
+      columns: [
+        'task',
+        'unit',
+        'puzzleId',
+        'sessionId',
+        'text',
+        'bucket',
+        'judges',
+        'annotators',
+        'majority',
+        'gold',
+        'difficulty',
+        'humanShares',
+        'posterior',
+        'acceptable',
+      ],
+      softLabels: expect.stringContaining('Dawid-Skene') as unknown,
       annotators: ['ann-a', 'ann-b', 'ann-c'],
       // Display names for people; the keys of every row stay the ids. ann-c has no name: its id.
       annotatorNames: { 'ann-a': 'Ada Lovelace', 'ann-b': 'Bea, "B"', 'ann-c': 'ann-c' },
       judges: ['judge-x', 'judge-y'],
     });
-    expect(rows).toEqual(JUDGED_ROWS);
+    expect((rows as DatasetRow[]).map(hardLabels)).toEqual(JUDGED_ROWS);
   });
 
   it('writes an annotator export without judges, in the header or the rows', () => {
@@ -307,9 +333,23 @@ describe('datasetFile as JSONL', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(header?.settings).toEqual({ judges: false });
-    expect(header?.columns).toEqual(['task', 'unit', 'puzzleId', 'sessionId', 'text', 'bucket', 'annotators', 'majority', 'gold', 'difficulty']);
+    expect(header?.columns).toEqual([
+      'task',
+      'unit',
+      'puzzleId',
+      'sessionId',
+      'text',
+      'bucket',
+      'annotators',
+      'majority',
+      'gold',
+      'difficulty',
+      'humanShares',
+      'posterior',
+      'acceptable',
+    ]);
     expect(Object.hasOwn(header ?? {}, 'judges')).toBe(false);
-    expect(rows).toEqual(BLIND_ROWS);
+    expect((rows as unknown as DatasetRow[]).map(hardLabels)).toEqual(BLIND_ROWS);
     expect(text).not.toMatch(/judge-x|judge-y|Secret reply|Not quite/);
   });
 
@@ -350,6 +390,17 @@ const LABEL_COLUMNS = [
   'difficulty_bucket',
   'difficulty_source',
 ];
+/** The soft-label columns after them: the tiny study sets no acceptable answers. */
+const SOFT_COLUMNS = [
+  ...['yes', 'no', 'irrelevant', 'matched', 'unmatched'].map((label) => `share:${label}`),
+  ...['yes', 'no', 'irrelevant', 'matched', 'unmatched'].map((label) => `posterior:${label}`),
+  'gold_acceptable',
+];
+
+/** A CSV's records without the soft-label columns, which the tests below check apart. */
+function hardRecords(records: string[][]): string[][] {
+  return records.map((record) => record.slice(0, record.length - SOFT_COLUMNS.length));
+}
 
 describe('datasetFile as CSV', () => {
   it('writes provenance comments, then the header and the exact rows', () => {
@@ -364,6 +415,7 @@ describe('datasetFile as CSV', () => {
       '# study.name: Tiny%2C %22=1+1%22 study',
       `# input: tiny%2C %22v2%22.json sha256 ${SHA}`,
       '# settings.judges: true',
+      expect.stringMatching(/^# softLabels: humanShares/) as unknown as string,
       '# annotator: human:ann-a is Ada Lovelace',
       '# annotator: human:ann-b is Bea%2C %22B%22',
       '# annotator: human:ann-c is ann-c',
@@ -373,7 +425,8 @@ describe('datasetFile as CSV', () => {
     ]);
     expect(decodeURIComponent('Tiny%2C %22=1+1%22 study')).toBe('Tiny, "=1+1" study');
 
-    expect(csvRecords(file.text)).toEqual([
+    expect(csvRecords(file.text)[0]).toEqual([...UNIT_COLUMNS, 'judge:judge-x', 'judge:judge-y', ...LABEL_COLUMNS, ...SOFT_COLUMNS]);
+    expect(hardRecords(csvRecords(file.text))).toEqual([
       [...UNIT_COLUMNS, 'judge:judge-x', 'judge:judge-y', ...LABEL_COLUMNS],
       ['answer', 's1/1', 'p1', 's1', "'@x", 'easy', 'yes', 'no', 'yes', 'no', '', '', 'yes', `'=cmd|" /C calc"!A0`, 'Lead', NOW, '2', '2', 'easy', 'bundle'],
       ['answer', 's1/2', 'p1', 's1', 'Is it, "quoted"?', 'easy', 'no', '', 'no', 'no', '', 'no', '', '', '', '', '2', '2', 'easy', 'bundle'],
@@ -473,7 +526,7 @@ describe('datasetFile as CSV', () => {
 
   it('writes an annotator export without judge columns, names, labels or replies', () => {
     const { text } = datasetFile(fileInput('csv', false));
-    const [header, ...rows] = csvRecords(text);
+    const [header, ...rows] = hardRecords(csvRecords(text));
     expect(header).toEqual([...UNIT_COLUMNS, ...LABEL_COLUMNS]);
     expect(rows[0]).toEqual([
       'answer',
@@ -535,5 +588,71 @@ describe('the demo study', () => {
     const { rows } = datasetRows({ study, labels, gold: [], includeJudges: true });
     const byUnit = new Map(rows.map((row) => [row.unit, row]));
     for (const turn of study.turns) expect(byUnit.get(turn.id)?.judges).toEqual(turn.judgements);
+  });
+});
+
+describe('soft labels', () => {
+  /** The people's answer ratings of the tiny study as a plain list, items the labelled question units in study order. */
+  function plainAnswerPosteriors(): Map<string, number[]> {
+    const units = ['s1/1', 's1/2', 's2/1'];
+    const raters = ['ann-b', 'ann-a'];
+    const categories = ['yes', 'no', 'irrelevant'];
+    const latest = new Map<string, StudyLabel>();
+    for (const label of LABELS) if (label.task === 'answer' && units.includes(label.unitId)) latest.set(`${label.unitId} ${label.annotatorId}`, label);
+    const ratings = [...latest.values()].map((label) => ({
+      item: units.indexOf(label.unitId),
+      rater: raters.indexOf(label.annotatorId),
+      label: categories.indexOf(label.value as string),
+    }));
+    const fit = dawidSkene({ itemCount: units.length, raterCount: raters.length, categoryCount: 3, ...ratingColumns(ratings) });
+    return new Map(units.map((unit, i) => [unit, Array.from(fit.posteriors.subarray(i * 3, i * 3 + 3))]));
+  }
+
+  it("gives each turn unit people's label shares and Dawid-Skene's posterior from the annotators alone", () => {
+    const { rows, labels } = datasetRows({ study: tinyStudy(), labels: LABELS, gold: GOLD, includeJudges: true });
+    expect(labels).toEqual(['yes', 'no', 'irrelevant', 'matched', 'unmatched']);
+    const byUnit = new Map(rows.map((row) => [`${row.task} ${row.unit}`, row]));
+    expect(byUnit.get('answer s1/1')?.humanShares).toEqual({ yes: 0.5, no: 0.5, irrelevant: 0 });
+    expect(byUnit.get('match s1/3')?.humanShares).toEqual({ matched: 2 / 3, unmatched: 1 / 3 });
+    const plain = plainAnswerPosteriors();
+    for (const [unit, posterior] of plain) {
+      const row = byUnit.get(`answer ${unit}`);
+      expect(Object.keys(row?.posterior ?? {})).toEqual(['yes', 'no', 'irrelevant']);
+      Object.values(row?.posterior ?? {}).forEach((value, c) => expect(value).toBeCloseTo(posterior[c] as number, 12));
+    }
+    const matched = byUnit.get('match s1/3')?.posterior ?? {};
+    expect((matched.matched ?? 0) + (matched.unmatched ?? 0)).toBeCloseTo(1, 12);
+    for (const row of rows.filter((entry) => entry.task === 'difficulty')) {
+      expect(row.humanShares).toBeNull();
+      expect(row.posterior).toBeNull();
+    }
+  });
+
+  it("carries each annotator's set where their label has one, the later label's, and the gold set, in JSONL and CSV", () => {
+    const labels: StudyLabel[] = [
+      ...LABELS,
+      { annotatorId: 'ann-a', unitId: 's1/2', task: 'answer', value: 'no', acceptable: ['no', 'irrelevant'] },
+      // ann-b's set on s2/1, then a later label without one: the later counts.
+      { annotatorId: 'ann-b', unitId: 's2/1', task: 'answer', value: 'yes', acceptable: ['yes', 'no'] },
+      { annotatorId: 'ann-b', unitId: 's2/1', task: 'answer', value: 'yes' },
+    ];
+    const gold: GoldLabel[] = [{ ...(GOLD[0] as GoldLabel), acceptable: ['yes', 'irrelevant'] }];
+    const { rows, setAnnotators } = datasetRows({ study: tinyStudy(), labels, gold, includeJudges: false });
+    expect(setAnnotators).toEqual(['ann-a']);
+    expect(rows[1]?.acceptable).toEqual({ 'ann-a': ['no', 'irrelevant'] });
+    expect(rows[2]?.acceptable).toEqual({});
+    expect(rows[0]?.gold?.acceptable).toEqual(['yes', 'irrelevant']);
+
+    const jsonl = datasetFile({ ...fileInput('jsonl', false, tinyStudy(), labels, gold) }).text.split('\n');
+    expect((JSON.parse(jsonl[2] as string) as DatasetRow).acceptable).toEqual({ 'ann-a': ['no', 'irrelevant'] });
+
+    const [header, ...records] = csvRecords(datasetFile(fileInput('csv', false, tinyStudy(), labels, gold)).text);
+    const column = (name: string) => (header ?? []).indexOf(name);
+    expect(header?.slice(-3)).toEqual(['posterior:unmatched', 'acceptable:ann-a', 'gold_acceptable']);
+    expect(records[1]?.[column('acceptable:ann-a')]).toBe('no|irrelevant');
+    expect(records[0]?.[column('gold_acceptable')]).toBe('yes|irrelevant');
+    expect(Number(records[0]?.[column('share:yes')])).toBe(0.5);
+    expect(Number(records[0]?.[column('posterior:yes')])).toBeCloseTo(rows[0]?.posterior?.yes as number, 12);
+    expect(records[0]?.[column('posterior:matched')]).toBe('');
   });
 });
