@@ -10,6 +10,7 @@ import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { renderCsv } from '../../shared/report/render-csv';
 import { renderLatex } from '../../shared/report/render-latex';
 import { renderMarkdown } from '../../shared/report/render-markdown';
+import type { TruthRaters } from '../../shared/report/model/estimated-truth';
 import type { AgreementReport, PairedTest, Resampling } from '../../shared/report/model/report-model';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
@@ -65,6 +66,14 @@ Annotator Test, and each player's solve rate corrected for each judge's errors.
   --selective-agreement X  selective evaluation's target: the agreement with people a judge's
                          kept labels must reach, between 0 and 1 (default 0.9)
   --selective-risk X     the chance the target may fail, between 0 and 1 (default 0.1)
+  --estimated-truth      add the Estimated truth section: the true label of each unit as
+                         Dawid-Skene and MACE estimate it from the raters' labels, each
+                         rater's estimated accuracy, and each judge against that truth beside
+                         the human majority; every interval fits the truth again in each
+                         bootstrap replicate, so this takes seconds to minutes
+  --truth-raters WHO     with --estimated-truth: people (default), the annotators alone; or
+                         people-and-judges, the judges as more raters (each judge is then
+                         measured against the truth fitted without its own labels)
   --any-study            use label files made for another study id than the transcripts'
   --out FILE             write the report to FILE instead of printing it
 `;
@@ -100,6 +109,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
       ...(options.altTestEpsilon !== undefined ? { altTestEpsilon: options.altTestEpsilon } : {}),
       ...(options.selectiveAgreement !== undefined ? { selectiveAgreement: options.selectiveAgreement } : {}),
       ...(options.selectiveRisk !== undefined ? { selectiveRisk: options.selectiveRisk } : {}),
+      ...(options.estimatedTruth !== undefined ? { estimatedTruth: options.estimatedTruth } : {}),
     },
     inputs,
     app: `agreement-studio ${__APP_VERSION__}`,
@@ -134,6 +144,8 @@ interface ReportOptions {
   selectiveRisk?: number;
   resample: Resampling;
   pairedTest: PairedTest;
+  /** Who the estimated truth is fitted to; absent: no Estimated truth section. */
+  estimatedTruth?: TruthRaters;
   anyStudy: boolean;
   out?: string;
 }
@@ -157,6 +169,8 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
       'selective-risk': { type: 'string' },
       resample: { type: 'string' },
       'paired-test': { type: 'string' },
+      'estimated-truth': { type: 'boolean' },
+      'truth-raters': { type: 'string' },
       'any-study': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -182,6 +196,7 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
   const pairedTest = values['paired-test'] ?? 'bootstrap-t';
   if (pairedTest !== 'bootstrap-t' && pairedTest !== 'exact-mcnemar')
     throw new UsageError(`--paired-test takes bootstrap-t or exact-mcnemar, not ${JSON.stringify(pairedTest)}`, COMMAND);
+  const estimatedTruth = parseTruthRaters(values['estimated-truth'] === true, values['truth-raters']);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
   return {
@@ -198,8 +213,21 @@ function parseReportArgs(args: string[]): ReportOptions | 'help' {
     ...(altTestEpsilon !== undefined ? { altTestEpsilon } : {}),
     ...(selectiveAgreement !== undefined ? { selectiveAgreement } : {}),
     ...(selectiveRisk !== undefined ? { selectiveRisk } : {}),
+    ...(estimatedTruth !== undefined ? { estimatedTruth } : {}),
     ...(out !== undefined ? { out } : {}),
   };
+}
+
+/** Who the truth is fitted to, when --estimated-truth asks for it; --truth-raters alone would be silently ignored, so it is refused. */
+function parseTruthRaters(asked: boolean, raters: string | undefined): TruthRaters | undefined {
+  if (!asked) {
+    if (raters !== undefined) throw new UsageError('--truth-raters needs --estimated-truth, which adds the section it sets', COMMAND);
+    return undefined;
+  }
+  const value = raters ?? 'people';
+  if (value !== 'people' && value !== 'people-and-judges')
+    throw new UsageError(`--truth-raters takes people or people-and-judges, not ${JSON.stringify(value)}`, COMMAND);
+  return value;
 }
 
 /**

@@ -507,6 +507,11 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--alt-test-epsilon', 'crowd'], '--alt-test-epsilon takes a number from 0 up to but not including 1'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--selective-agreement', '90'], '--selective-agreement takes a number between 0 and 1, such as 0.9'],
     [['--transcripts', 'a.json', '--labels', 'b.csv', '--selective-risk', '0'], '--selective-risk takes a number between 0 and 1, such as 0.1'],
+    [['--transcripts', 'a.json', '--labels', 'b.csv', '--truth-raters', 'people'], '--truth-raters needs --estimated-truth'],
+    [
+      ['--transcripts', 'a.json', '--labels', 'b.csv', '--estimated-truth', '--truth-raters', 'judges'],
+      '--truth-raters takes people or people-and-judges, not "judges"',
+    ],
   ])('exits 2 on bad usage: %j', async (args, message) => {
     const run = await runCli('report', ...args);
     expect(run.code).toBe(2);
@@ -520,6 +525,36 @@ describe('agreement-studio report: invalid input (exit 1) and bad usage (exit 2)
     expect(run.stdout).toMatch(/^Usage: agreement-studio report --transcripts FILE\.\.\. --labels FILE\.\.\./);
     expect(run.stdout).toContain('--leave-out-unsure     leave labels marked unsure out of every figure');
     expect(run.stdout).toContain('pass; 0.2 suits expert, 0.15 skilled and 0.1 crowd annotators');
+    expect(run.stdout).toContain('--estimated-truth      add the Estimated truth section');
+    expect(run.stdout).toContain('--truth-raters WHO     with --estimated-truth: people (default)');
+  });
+});
+
+describe('agreement-studio report --estimated-truth', () => {
+  it('adds the Estimated truth section only when asked, from the people by default or with the judges, in JSON and Markdown', async () => {
+    const { transcripts, labels } = exampleB(folder());
+    const args = ['--transcripts', transcripts, '--labels', ...labels];
+    expect((await jsonReport(...args)).estimatedTruth).toBeUndefined();
+
+    const people = await jsonReport(...args, '--estimated-truth', '--bootstrap', '20');
+    expect(people.estimatedTruth?.raters).toBe('people');
+    expect(people.estimatedTruth?.replicates).toBe(20);
+    const answer = people.estimatedTruth?.tasks.find((task) => task.task === 'answer');
+    expect(answer?.units).toBe(2);
+    expect(answer?.raters.map((row) => row.rater)).toEqual(['human:a', 'human:b', 'human:c']);
+    // Worked example B: the judge agrees with the majority on unit 1 (yes) and not on unit 2 (irrelevant).
+    const judge = answer?.judges.find((row) => row.judge === 'judge-m' && row.bucket === 'all');
+    expect(judge?.majority).toMatchObject({ agreement: 0.5, n: 2 });
+
+    const withJudges = await jsonReport(...args, '--estimated-truth', '--truth-raters', 'people-and-judges', '--bootstrap', '0');
+    const judged = withJudges.estimatedTruth?.tasks.find((task) => task.task === 'answer');
+    expect(judged?.raters.map((row) => row.rater)).toContain('judge:judge-m');
+    expect(judged?.judges.every((row) => row.inTruth)).toBe(true);
+
+    const md = await runCli('report', ...args, '--format', 'md', '--bootstrap', '0', '--estimated-truth', '--truth-raters', 'people-and-judges');
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain('## Estimated truth');
+    expect(md.stdout).toContain('each judge is measured against the truth fitted without its own labels');
   });
 });
 
