@@ -1,15 +1,28 @@
-// Web Worker for the study planner: seconds of simulated studies off the window's thread, and off
-// the report worker's too, so a plan never holds up the report or the heatmap's lists the lead
-// asks for meanwhile (nor waits for them). Holds nothing but one open database per name.
+// Web Worker for the study planner and the report's estimated truth: seconds of simulated studies
+// and of refits off the window's thread, and off the report worker's too, so neither holds up the
+// report or the heatmap's lists the lead asks for meanwhile (nor waits for them). Holds nothing but
+// one open database per name.
 
 import * as Comlink from 'comlink';
+import type { EstimatedTruthSection, TruthRaters } from '../../shared/report/model/estimated-truth';
 import type { PlanProgress, PlanRequest, StudyPlan } from './plan-protocol';
+import type { ReportRequest } from './report-protocol';
 import { computeStudyPlan } from './study-plan';
+import { computeEstimatedTruth } from './study-truth';
 import { readable, workerDatabase } from './worker-support';
 
 const api = {
   planStudy(databaseName: string, studyId: string, request: PlanRequest, onProgress: (progress: PlanProgress) => void): Promise<StudyPlan> {
     return readable(() => computeStudyPlan(workerDatabase(databaseName), studyId, request, onProgress));
+  },
+  estimateTruth(
+    databaseName: string,
+    studyId: string,
+    request: ReportRequest,
+    raters: TruthRaters,
+    onProgress: (progress: PlanProgress) => void,
+  ): Promise<EstimatedTruthSection> {
+    return readable(() => computeEstimatedTruth(workerDatabase(databaseName), studyId, request, raters, onProgress));
   },
 };
 

@@ -19,14 +19,9 @@ export interface ReportStamp {
   onProgress?: (progress: ReportProgress) => void;
 }
 
-export async function computeStudyReport(
-  db: StudioDatabase,
-  studyId: string,
-  request: ReportRequest,
-  { app, now, onProgress }: ReportStamp,
-): Promise<{ studyReport: StudyReport; revision: string | undefined }> {
-  onProgress?.({ label: READING, done: 0, total: 1 });
-  const settings: ReportSettings = {
+/** The engine's settings of the lead's request: the report's, and the estimated truth's that follows it. */
+export function reportSettingsOf(request: ReportRequest): ReportSettings {
+  return {
     bootstrap: request.bootstrap,
     seed: request.seed,
     average: request.average,
@@ -39,6 +34,16 @@ export async function computeStudyReport(
     selectiveRisk: request.selectiveRisk,
     ...(Object.keys(request.modelFamilies).length > 0 ? { modelFamilies: request.modelFamilies } : {}),
   };
+}
+
+export async function computeStudyReport(
+  db: StudioDatabase,
+  studyId: string,
+  request: ReportRequest,
+  { app, now, onProgress }: ReportStamp,
+): Promise<{ studyReport: StudyReport; revision: string | undefined }> {
+  onProgress?.({ label: READING, done: 0, total: 1 });
+  const settings = reportSettingsOf(request);
   const { study, labels, gold, annotatorNames, inputs, conflictingLabels, judgeRuns, revision } = await loadReportInputs(db, studyId, {
     gold: request.includeGold,
     whileReading: (counts) => warmReportEngine(settings, counts?.turns ?? 0),

@@ -123,13 +123,16 @@ export function buildReport(input: ReportInput): AgreementReport {
   return settings.estimatedTruth === undefined ? assembled : { ...assembled, estimatedTruth: truthOf(prepared, settings.estimatedTruth) };
 }
 
-/** The "Estimated truth" section alone, as buildReport with the same input would add it: the app computes it after the report shows. */
+/**
+ * The "Estimated truth" section alone, as buildReport with the same input would add it, its
+ * progress to `input.onProgress`: the app computes it after the report shows.
+ */
 export function buildEstimatedTruth(input: ReportInput, raters: TruthRaters): EstimatedTruthSection {
-  return truthOf(prepare(input), raters);
+  return truthOf(prepare(input), raters, input.onProgress);
 }
 
-function truthOf({ units, buckets, bootstrap }: Prepared, raters: TruthRaters): EstimatedTruthSection {
-  return estimatedTruthSection(units, buckets, raters, bootstrap);
+function truthOf({ units, buckets, bootstrap }: Prepared, raters: TruthRaters, onProgress?: ReportInput['onProgress']): EstimatedTruthSection {
+  return estimatedTruthSection(units, buckets, raters, bootstrap, onProgress);
 }
 
 /** The bootstrap's share of the report's progress, in steps of its draws. */

@@ -1,11 +1,13 @@
 // The lead's agreement report of a study, computed in the report worker with a progress bar:
 // the M and R tables (R with TurtleBench's scoring when the study has its shape),
 // chance-corrected statistics, the pairwise heatmap, confusion matrices, the judges against people
-// and each other, per-annotator reliability, difficulty, player outcomes, provenance and exports. Lead mode only: annotator
+// and each other, per-annotator reliability, difficulty, player outcomes, the estimated truth when
+// the lead asks for it, provenance and exports. Lead mode only: annotator
 // mode, and any study opened from a pack, get a short note and no figure.
 
 import { memo, useMemo } from 'react';
 import type { Study } from '../../../shared/domain/model';
+import type { EstimatedTruthSection } from '../../../shared/report/model/estimated-truth';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
 import { reportTables, TASK_ORDER, type LayoutTable } from '../../../shared/report/table-layout';
 import { useServices } from '../../services/services';
@@ -16,6 +18,7 @@ import { AnnotatorReliabilitySection } from './AnnotatorReliabilitySection';
 import { ChanceCorrectedPanel } from './ChanceCorrectedPanel';
 import { ConfusionSection } from './ConfusionSection';
 import { DifficultySection } from './DifficultySection';
+import { EstimatedTruthPanel } from './EstimatedTruthPanel';
 import { ExportSection } from './ExportSection';
 import { FitnessCards } from './FitnessCards';
 import { ModelFamiliesEditor } from './ModelFamiliesEditor';
@@ -28,6 +31,7 @@ import { reportAsShown } from './report-files';
 import { ReportProgressBar } from './ReportProgressBar';
 import { ReportSettings } from './ReportSettings';
 import { TurtleBenchTable } from './TurtleBenchTable';
+import { useEstimatedTruth } from './useEstimatedTruth';
 import { useReportSettings } from './useReportSettings';
 import { useStudyReport } from './useStudyReport';
 
@@ -40,6 +44,7 @@ const SECTIONS = [
   { id: 'report-annotators', text: 'Annotators' },
   { id: 'report-difficulty', text: 'Difficulty' },
   { id: 'report-players', text: 'Players' },
+  { id: 'report-truth', text: 'Estimated truth' },
   { id: 'report-export', text: 'Export' },
 ] as const;
 
@@ -116,7 +121,12 @@ function LeadReportPage({ study }: { study: Study }) {
   const { store } = useServices();
   const settings = useReportSettings(study);
   const { status, studyReport, error, progress } = useStudyReport(study.id, settings.computation);
-  const shown = useMemo(() => (studyReport ? reportAsShown(studyReport.report, settings.average) : undefined), [studyReport, settings.average]);
+  const truth = useEstimatedTruth(study.id, settings.computation, studyReport?.report);
+  const truthSection = truth.state.status === 'ready' ? truth.state.section : undefined;
+  const shown = useMemo(
+    () => (studyReport ? withEstimatedTruth(reportAsShown(studyReport.report, settings.average), truthSection) : undefined),
+    [studyReport, settings.average, truthSection],
+  );
   // Typed settings not yet sent make the page's figures out of date as much as a running worker.
   const state = settings.pending ? 'computing' : status;
   const stale = state !== 'ready' && studyReport !== undefined;
@@ -156,6 +166,11 @@ function LeadReportPage({ study }: { study: Study }) {
         ) : (
           status !== 'failed' && <p className="muted">Computing the report…</p>
         )}
+        {shown !== undefined && (
+          <div id="report-truth">
+            <EstimatedTruthPanel report={shown} state={truth.state} onEstimate={truth.estimate} />
+          </div>
+        )}
         {studyReport !== undefined && <ModelFamiliesEditor study={study} report={studyReport.report} />}
         <div id="report-export">
           <ExportSection studyId={study.id} report={shown} />
@@ -163,6 +178,11 @@ function LeadReportPage({ study }: { study: Study }) {
       </div>
     </section>
   );
+}
+
+/** The report as the page shows and exports it, with the Estimated truth section once computed. */
+function withEstimatedTruth(report: AgreementReport, section: EstimatedTruthSection | undefined): AgreementReport {
+  return section === undefined ? report : { ...report, estimatedTruth: section };
 }
 
 export function ReportView({ studyId }: { studyId: string }) {

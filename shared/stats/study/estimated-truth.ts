@@ -105,7 +105,8 @@ export interface EstimatedTruth {
  * A task's estimated truth. `buckets` are the report's of the task; `bootstrap.replicates` 0 gives
  * no intervals. A judge that is a rater is measured against the truth fitted without its own
  * labels, so its agreement is not inflated by the part it played in making that truth; the raters'
- * table and the disagreements read the fit of every rater.
+ * table and the disagreements read the fit of every rater. `onReplicate` is called after each
+ * bootstrap replicate's fits, for a progress bar.
  */
 export function estimatedTruth(
   task: ReportTask,
@@ -115,6 +116,7 @@ export function estimatedTruth(
   buckets: readonly ReportBucket[],
   raters: TruthRaters,
   bootstrap: BootstrapOptions,
+  onReplicate?: () => void,
 ): EstimatedTruth {
   const truth = truthRatings(units, categories, judges, raters);
   const { ratings, clusterOfItem, clusterCount } = truth;
@@ -133,6 +135,7 @@ export function estimatedTruth(
   // Every figure of one fit of the ratings weighted by `weights`: the raters' accuracies, then per
   // judge and bucket its agreement with the majority, the most likely label and the expected one.
   const figures = (weights: Float64Array): (number | null)[] => {
+    onReplicate?.();
     let whole: DawidSkeneFit;
     try {
       whole = dawidSkene(ratings, { itemWeights: weights });

@@ -38,6 +38,7 @@ export function fakeWorkers(): FakeWorkers {
     },
     plan: {
       planStudy: vi.fn<PlanClient['planStudy']>(),
+      estimateTruth: vi.fn<PlanClient['estimateTruth']>(),
     },
     team: {
       writePacks: vi.fn<TeamClient['writePacks']>(),
