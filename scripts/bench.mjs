@@ -348,6 +348,15 @@ async function reportSection() {
   console.log(
     `    progress shown                        ${shown === plans.length ? 'yes' : 'NOT always'} (a bar in ${shown} of ${plans.length} presses, moving in ${moved}; distinct values it showed: ${plans.map((answer) => answer.progressValues).join(', ')})`,
   );
+  // Issue 33: the estimated truth's fits without intervals, in the plan worker the app uses.
+  const truth = r.truth.answers;
+  const { counts: truthCounts } = r.truth.study;
+  console.log(
+    `\nDawid-Skene over ${r.truth.options.annotators} raters x ${fmt(truthCounts.puzzles)} puzzles in a worker (${fmt(truthCounts.questions + truthCounts.finals)} units, ${fmt(r.truth.study.labels)} labels)`,
+  );
+  console.log(
+    `  Estimate the truth, no bootstrap        ${ms(truth.map((answer) => answer.ms))}   (press to the section painted: the study read, Dawid-Skene and MACE on both tasks, in the plan worker; converged: ${truth.map((answer) => (answer.converged ? 'yes' : 'NO')).join(', ')}) ${met(median(truth.map((answer) => answer.ms)), 1000)}`,
+  );
   print('Report, 20x study', r.twenty, 5000);
   // Issue 32: the same shapes with people on four puzzles in five, so the prediction-powered scores are computed.
   const printPartly = (title, s, target) => {

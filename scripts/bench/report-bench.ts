@@ -1,7 +1,9 @@
 // Node side of the report benchmark of `npm run bench`: seeds a SPLAT-scale study and one 20
 // times larger through a bench page on the app's origin, then times the lead's click on Report
 // to the report painted ready in the built app, the report engine alone in the bench page, and
-// on the SPLAT-scale study the lead's press on Plan to the planner's answer painted.
+// on the SPLAT-scale study the lead's press on Plan to the planner's answer painted; and on a study
+// of 55 annotators over SPLAT's 975 puzzles the press on "Estimate the truth" (no intervals) to the
+// section painted, computed in the plan worker as the app computes it.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,10 +70,19 @@ export interface PartlyLabelledResult {
   predictionPoweredRows: number;
 }
 
+/** Presses on "Estimate the truth" with no bootstrap: the fits alone, in the plan worker. */
+export interface TruthResult {
+  options: ReportStudyOptions;
+  study: SeededStudy;
+  /** The press to the section painted (its data-state="ready"), and whether Dawid-Skene converged on every task. */
+  answers: Array<{ ms: number; converged: boolean }>;
+}
+
 export interface ReportBenchResult {
   splat: ReportStudyResult;
   twenty: ReportStudyResult;
   planner: PlannerResult;
+  truth: TruthResult;
   /** The same shapes with people on four puzzles in five (issue 32: the report with its prediction-powered scores computed). */
   partly: { splat: PartlyLabelledResult; twenty: PartlyLabelledResult };
 }
@@ -85,6 +96,8 @@ const PLANNER_WIDTH_POINTS = 5;
 // The first judge keeps 3 samples and a probability of every label, so the report's calibration
 // and self-consistency sections are computed too (issue 31).
 const SPLAT_SCALE: ReportStudyOptions = { puzzles: 975, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18, judgeSamples: 3 };
+/** SPLAT's puzzles and units, each labelled by 55 annotators: the estimated truth's case of issue 33 (its own seed: the study id is the seed's and the puzzles'). */
+const TRUTH_SCALE: ReportStudyOptions = { ...SPLAT_SCALE, annotators: 55, seed: 20 };
 const TWENTY_TIMES: ReportStudyOptions = { puzzles: 19_500, sessionsPerPuzzle: 1, questionsPerSession: [0, 2], annotators: 3, seed: 18, judgeSamples: 3 };
 // The same shapes (another seed, so another study) with no human label on every fifth puzzle: the
 // prediction-powered scores then correct the judges' verdicts on those, with their bootstrap.
@@ -213,6 +226,56 @@ async function timePlanner(context: BrowserContext, url: string, studyId: string
   }
 }
 
+/**
+ * The report page of `studyId` with no bootstrap, its report ready; then `runs` presses on
+ * "Estimate the truth" (people), each timed in the page from the press to the section painted.
+ * The first press starts the plan worker, as the lead's first does.
+ */
+async function timeTruth(context: BrowserContext, url: string, studyId: string, runs: number): Promise<Array<{ ms: number; converged: boolean }>> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${url}#/study/${encodeURIComponent(studyId)}/report`);
+    await page.getByTestId('report-bootstrap').fill('0');
+    await page.getByTestId('report-bootstrap').press('Enter');
+    await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor();
+    const answers: Array<{ ms: number; converged: boolean }> = [];
+    for (let run = 0; run < runs; run++) {
+      const answer = await page.evaluate(
+        () =>
+          new Promise<{ ms: number; converged: boolean; failed?: string }>((resolve) => {
+            const section = document.querySelector<HTMLElement>('[data-testid="estimated-truth"]');
+            const button = section?.querySelector<HTMLButtonElement>('[data-testid="estimate-truth"]');
+            if (!section || !button) return resolve({ ms: Number.NaN, converged: false, failed: 'no Estimated truth section' });
+            let start = 0;
+            let computing = false;
+            const observer = new MutationObserver(() => {
+              const state = section.getAttribute('data-state');
+              // The last press's section is still there until this press shows it computing.
+              if (state === 'computing') computing = true;
+              if (!computing || (state !== 'ready' && state !== 'failed')) return;
+              observer.disconnect();
+              requestAnimationFrame(() =>
+                setTimeout(() => {
+                  const ms = performance.now() - start;
+                  const failed = state === 'failed' ? (section.querySelector('[data-testid="truth-error"]')?.textContent ?? 'failed') : undefined;
+                  resolve({ ms, converged: section.getAttribute('data-converged') === 'true', ...(failed === undefined ? {} : { failed }) });
+                }, 0),
+              );
+            });
+            observer.observe(section, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+            start = performance.now();
+            button.click();
+          }),
+      );
+      if (answer.failed !== undefined) throw new Error(`the estimated truth of ${studyId}: ${answer.failed}`);
+      answers.push({ ms: answer.ms, converged: answer.converged });
+    }
+    return answers;
+  } finally {
+    await page.close();
+  }
+}
+
 export async function runReportBench(options: ReportBenchOptions): Promise<ReportBenchResult> {
   const log = options.log ?? (() => undefined);
   const probeScript = readFileSync(join(options.benchRoot, 'probe.js'), 'utf8');
@@ -236,6 +299,8 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
     log('seeding both again with people on four puzzles in five');
     const partlySplatStudy = await seed(partlySplat);
     const partlyTwentyStudy = await seed(partlyTwenty);
+    log("seeding SPLAT's puzzles with 55 annotators for the estimated truth");
+    const truthStudy = await seed(TRUTH_SCALE);
     await seeder.close();
 
     const measure = async (scale: ReportStudyOptions, study: SeededStudy): Promise<ReportStudyResult> => {
@@ -283,9 +348,11 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
     const splat = await measure(SPLAT_SCALE, splatStudy);
     log(`pressing Plan on ${splatStudy.studyId} ${options.runs} times, a width of ${PLANNER_WIDTH_POINTS} points`);
     const planner = await timePlanner(browser, url, splatStudy.studyId, options.runs);
+    log(`pressing Estimate the truth on ${truthStudy.studyId} ${options.runs} times, no bootstrap`);
+    const truth = { options: TRUTH_SCALE, study: truthStudy, answers: await timeTruth(browser, url, truthStudy.studyId, options.runs) };
     const twenty = await measure(TWENTY_TIMES, twentyStudy);
     const partly = { splat: await measureOpenings(partlySplat, partlySplatStudy), twenty: await measureOpenings(partlyTwenty, partlyTwentyStudy) };
-    return { splat, twenty, planner, partly };
+    return { splat, twenty, planner, truth, partly };
   } finally {
     await context?.close();
     server.close();

@@ -27,8 +27,10 @@ export const EstimatedTruthPanel = memo(function EstimatedTruthPanel({ report, s
   const [raters, setRaters] = useState<TruthRaters>('people');
   const computing = state.status === 'computing';
   const tables = estimatedTruthTables(report);
+  // Whether Dawid-Skene converged on every task people labelled: the bench reads it beside its time.
+  const converged = report.estimatedTruth?.tasks.every((task) => task.units === 0 || task.converged);
   return (
-    <section className="report-section" data-testid="estimated-truth" data-state={state.status} aria-labelledby={id}>
+    <section className="report-section" data-testid="estimated-truth" data-state={state.status} data-converged={converged} aria-labelledby={id}>
       <h2 id={id} tabIndex={-1}>
         Estimated truth
       </h2>
