@@ -91,6 +91,7 @@ function disagreementsTable(truth: TruthTask): LayoutTable {
     caption: `Units whose strict human majority is not the most likely label, the most confident first. Share of the units with a majority (a tie is no majority): ${shares}.`,
     columns: ['Unit', 'Puzzle', 'Bucket', 'Human majority', 'Most likely label', 'Probability'],
     labelColumns: 5,
+    wide: true,
     rows: listed.map((row) => ({
       labels: [row.unit, row.puzzleId, BUCKET_NAME[row.bucket], row.majority, row.label],
       values: [formatPercent(row.probability)],

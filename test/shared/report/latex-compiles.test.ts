@@ -222,6 +222,21 @@ describe('the LaTeX tables in a two-column paper', () => {
     }
   });
 
+  it('compile and fit with the Estimated truth section, the judges among its raters', { timeout: 60_000 }, (context) => {
+    needPdflatex(context);
+    const data = biasStudy({ seed: 3, puzzles: 40, samples: 3, judgeErrorRate: 0.25, orderSwapFlips: 0.3 });
+    const settings = { bootstrap: 20, seed: 1, average: 'micro', estimatedTruth: 'people-and-judges' } as const;
+    const { log, tables, measured } = compile(renderLatex(buildReport({ ...data, settings, inputs: [], app: 'test', now: NOW })));
+    const truth = tables.filter((table) => table.id.startsWith('truth-'));
+    expect(truth.map((table) => table.id)).toEqual(expect.arrayContaining(['truth-raters-match', 'truth-judges-match', 'truth-disagreements-answer']));
+    expect(log).not.toMatch(/Overfull \\hbox/);
+    for (const table of truth) {
+      const size = measured.get(table.id);
+      const limit = table.wide ? size?.page : size?.column;
+      expect(size?.width, table.id).toBeLessThanOrEqual(limit ?? 0);
+    }
+  });
+
   it('compile and fit with the prediction-powered scores, people having labelled a third of the puzzles', { timeout: 60_000 }, (context) => {
     needPdflatex(context);
     const report = wideReport(undefined, (puzzle) => puzzle % 3 === 0);
