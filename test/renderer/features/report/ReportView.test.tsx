@@ -8,11 +8,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportView } from '../../../../renderer/features/report/ReportView';
-import { buildReport } from '../../../../shared/report/build-report';
+import { buildEstimatedTruth, buildReport } from '../../../../shared/report/build-report';
+import type { AgreementReport } from '../../../../shared/report/model/report-model';
 import { oneSessionStudy, workedExampleB } from '../../../shared/stats/study/study-fixtures';
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
 import type { DisagreementQuery, ReportRequest, StudyReport } from '../../../../renderer/workers/report-protocol';
-import { closeDatabases, renderWithServices, sampleDisagreements, sampleReport, studyId, teamSetup, workers } from './report-fixtures';
+import { demo } from '../team/team-fixtures';
+import { closeDatabases, renderWithServices, sampleDisagreements, sampleLabels, sampleReport, studyId, teamSetup, workers } from './report-fixtures';
 
 const SAMPLE = sampleReport();
 
@@ -519,6 +521,36 @@ describe('exports', () => {
       expect(saved?.text).toContain(`sha256 ${'b'.repeat(64)}`);
       expect(saved?.text).toContain('average macro');
     }
+  });
+
+  it('computes the estimated truth in the plan worker when asked, with progress, shows it and exports it with the report', async () => {
+    const section = buildEstimatedTruth(
+      { study: demo, labels: sampleLabels(), settings: { bootstrap: 0, seed: 1, average: 'micro' }, inputs: [], app: '', now: '' },
+      'people-and-judges',
+    );
+    let finish: (value: typeof section) => void = () => undefined;
+    vi.mocked(workers.plan.estimateTruth).mockImplementation((_db, _study, _request, _raters, onProgress) => {
+      onProgress({ label: 'Estimated truth: M (final answers)', done: 1, total: 4 });
+      return new Promise((resolve) => (finish = resolve));
+    });
+    const { db, platform } = await readyReport();
+    const panel = screen.getByTestId('estimated-truth');
+    expect(panel.getAttribute('data-state')).toBe('idle');
+    fireEvent.click(within(panel).getByRole('button', { name: 'People and judges' }));
+    fireEvent.click(within(panel).getByTestId('estimate-truth'));
+    await waitFor(() => expect(within(panel).getByTestId('truth-progress').getAttribute('aria-valuenow')).toBe('1'));
+    expect(workers.plan.estimateTruth).toHaveBeenCalledExactlyOnceWith(db.name, studyId, DEFAULT_REQUEST, 'people-and-judges', expect.any(Function));
+    await act(async () => finish(section));
+    await waitFor(() => expect(panel.getAttribute('data-state')).toBe('ready'));
+    expect(within(panel).getByTestId('truth-judges-match')).toBeTruthy();
+    expect(within(panel).queryByTestId('truth-progress')).toBeNull();
+
+    fireEvent.click(document.querySelector('[data-export="report-json"]') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('export-status').textContent).toBe('Saved demo-study.report.json.'));
+    expect((JSON.parse(platform.saveFile.mock.lastCall?.[0]?.text ?? '{}') as AgreementReport).estimatedTruth).toEqual(JSON.parse(JSON.stringify(section)));
+    fireEvent.click(document.querySelector('[data-export="report-md"]') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('export-status').textContent).toBe('Saved demo-study.report.md.'));
+    expect(platform.saveFile.mock.lastCall?.[0]?.text).toContain('## Estimated truth');
   });
 
   it('writes the labelled dataset in the worker with judge labels, then saves it', async () => {
