@@ -18,6 +18,10 @@ Commands:
          [--bootstrap N] [--seed S] [--macro] [--leave-out-unsure]
          [--unparseable left-out|disagreement] [--any-study] [--out FILE]
                           the agreement report
+  dataset --transcripts FILE... --labels FILE... [--format jsonl|csv] [--without-judges]
+          [--any-study] [--out FILE]
+                          the labelled dataset, with soft labels (people's shares,
+                          Dawid-Skene's posterior, sets of acceptable answers)
   plan --transcripts FILE... --labels FILE... --target width=W|power=P|difference[=D]
        [--task match|answer] [--bucket B] [--judge NAME | --judges A,B]
        [--vary puzzles|annotators] [--seed S] [--json]
@@ -71,6 +75,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return await (await import('./commands/demo')).runDemo(args, io);
       case 'report':
         return await (await import('./commands/report')).runReport(args, io);
+      case 'dataset':
+        return await (await import('./commands/dataset')).runDataset(args, io);
       case 'plan':
         return await (await import('./commands/plan')).runPlan(args, io);
       case 'reliability':

@@ -17,7 +17,14 @@ describe('agreement-studio: top level', () => {
   it('prints usage listing every command of FORMATS §6 on --help', async () => {
     const run = await runCli('--help');
     expect(run.code).toBe(0);
-    for (const command of ['validate FILE...', 'report --transcripts', 'reliability FILE.csv', 'pack --transcripts', 'demo --out DIR']) {
+    for (const command of [
+      'validate FILE...',
+      'report --transcripts',
+      'dataset --transcripts',
+      'reliability FILE.csv',
+      'pack --transcripts',
+      'demo --out DIR',
+    ]) {
       expect(run.stdout).toContain(command);
     }
     expect(run.stderr).toBe('');

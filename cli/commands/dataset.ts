@@ -1,0 +1,114 @@
+// `agreement-studio dataset --transcripts FILE... --labels FILE...`: the labelled dataset export
+// (FORMATS §5) of a study and its labels, as the app's lead export writes it: one row per unit
+// with every annotator's label, the majority, the judges' labels and the soft labels (issue 33),
+// as JSONL or CSV, printed or written to --out. Exit 1 with every located error on invalid input.
+
+import { writeFile } from 'node:fs/promises';
+import { formatErrorText, type FormatError } from '../../shared/formats/errors';
+import { datasetFile } from '../../shared/export/dataset';
+import { loadStudyInputs } from '../../shared/report/load-study-inputs';
+import { parseArgsWithFileLists, UsageError } from '../support/args';
+import type { CliIo } from '../support/io';
+import { readInputFile } from '../support/read-input-file';
+
+const COMMAND = 'dataset';
+
+const USAGE = `Usage: agreement-studio dataset --transcripts FILE... --labels FILE... [options]
+
+Writes the labelled dataset of a study (FORMATS §5): one row per unit with its text, bucket,
+every annotator's label, the human majority, the judges' labels and the puzzle's difficulty,
+then soft labels: each label's share of the people's labels, Dawid-Skene's posterior fitted to
+the annotators' labels alone (no judge), and each annotator's set of acceptable answers.
+
+  --transcripts FILE...  transcript bundles (.json, .jsonl, puzzle lists), read as one study
+  --labels FILE...       label files (.labels.json) and label CSVs (annotator,unit,task,value)
+  --format F             jsonl (default) or csv
+  --without-judges       leave every judge out (an annotator's export)
+  --any-study            use label files made for another study id than the transcripts'
+  --out FILE             write the dataset to FILE instead of printing it
+`;
+
+export async function runDataset(args: string[], io: CliIo): Promise<number> {
+  const options = parseDatasetArgs(args);
+  if (options === 'help') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const now = new Date().toISOString();
+  const read = await Promise.all([...options.transcripts, ...options.labels].map(readInputFile));
+  const failures = read.flatMap((result) => (result.ok ? [] : result.errors));
+  if (failures.length > 0) return invalid(io, failures);
+  const files = read.flatMap((result) => (result.ok ? [result.value] : []));
+  const loaded = loadStudyInputs(files.slice(0, options.transcripts.length), files.slice(options.transcripts.length), { anyStudy: options.anyStudy, now });
+  if (!loaded.ok) return invalid(io, loaded.errors);
+  const { study, labels, annotatorNames, inputs } = loaded.value;
+  // Gold labels live in the app's database; the command line has none to add.
+  const { text } = datasetFile({
+    study,
+    labels,
+    gold: [],
+    includeJudges: options.includeJudges,
+    format: options.format,
+    app: `agreement-studio ${__APP_VERSION__}`,
+    now,
+    inputs,
+    annotatorNames,
+  });
+  if (options.out === undefined) {
+    io.stdout.write(text);
+    return 0;
+  }
+  try {
+    await writeFile(options.out, text);
+  } catch (error) {
+    io.stderr.write(`agreement-studio dataset: cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  io.stdout.write(`wrote ${options.out}\n`);
+  return 0;
+}
+
+interface DatasetOptions {
+  transcripts: string[];
+  labels: string[];
+  format: 'jsonl' | 'csv';
+  includeJudges: boolean;
+  anyStudy: boolean;
+  out?: string;
+}
+
+function parseDatasetArgs(args: string[]): DatasetOptions | 'help' {
+  const { values, files: lists } = parseArgsWithFileLists(
+    COMMAND,
+    args,
+    {
+      help: { type: 'boolean', short: 'h' },
+      transcripts: { type: 'string', multiple: true },
+      labels: { type: 'string', multiple: true },
+      format: { type: 'string' },
+      'without-judges': { type: 'boolean' },
+      'any-study': { type: 'boolean' },
+      out: { type: 'string' },
+    },
+    ['transcripts', 'labels'],
+  );
+  if (values.help === true) return 'help';
+  if (lists.transcripts.length === 0) throw new UsageError('--transcripts FILE... is required', COMMAND);
+  if (lists.labels.length === 0) throw new UsageError('--labels FILE... is required', COMMAND);
+  const format = values.format ?? 'jsonl';
+  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--format takes jsonl or csv, not ${JSON.stringify(format)}`, COMMAND);
+  const out = values.out;
+  if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
+  return {
+    ...lists,
+    format,
+    includeJudges: values['without-judges'] !== true,
+    anyStudy: values['any-study'] === true,
+    ...(out !== undefined ? { out } : {}),
+  };
+}
+
+function invalid(io: CliIo, errors: readonly FormatError[]): number {
+  for (const error of errors) io.stderr.write(`${formatErrorText(error)}\n`);
+  return 1;
+}
