@@ -13,6 +13,7 @@ import { SELECTIVE_AGREEMENT, SELECTIVE_RISK } from '../stats/study/judge-select
 import { HUMAN_MAJORITY, pairwiseKappas } from '../stats/study/pairwise';
 import { compareRankings, playerOutcomes, sessionGames } from '../stats/study/player-outcomes';
 import { CHECKED_CLUSTERS, resamplingClusters } from '../stats/study/resampling';
+import { setAwarePlan } from '../stats/study/set-aware';
 import { inLabelOrder, inStudyOrder } from '../stats/study/study-order';
 import { turtleBenchScoring } from '../stats/study/turtlebench-scoring';
 import { indexStudy, type StudyGoldLabel, type StudyLabel, type StudyUnits, type TaskUnit } from '../stats/study/study-units';
@@ -106,13 +107,16 @@ export function buildReport(input: ReportInput): AgreementReport {
   const phase = (label: string) => input.onProgress?.(label, done++, total);
   const figures = figuresPlan(input, prepared, phase);
   const judges = judgesPlan(prepared, figures.pairwise, input.judgeRuns ?? [], phase);
+  const setAware = setAwareSectionPlan(prepared);
   // Every figure's replicates in one run: the tables', the statistics' and the judges' on a
   // bucket's puzzles, and the difficulty's on every puzzle, share the generator's passes.
   let step = 0;
   const stepTo = (share: number) => {
     for (; step < BOOTSTRAP_STEPS && step / BOOTSTRAP_STEPS <= share; step++) phase(`Bootstrap intervals (${step + 1} of ${BOOTSTRAP_STEPS})`);
   };
-  runReplicateJobs([...figures.jobs, ...judges.jobs], prepared.bootstrap, (_, { done: drawn, total: draws }) => stepTo(drawn / draws));
+  runReplicateJobs([...figures.jobs, ...judges.jobs, ...(setAware?.jobs ?? [])], prepared.bootstrap, (_, { done: drawn, total: draws }) =>
+    stepTo(drawn / draws),
+  );
   stepTo(1);
   phase('Intervals, tests and fitness cards');
   const report = figures.result();
@@ -120,7 +124,8 @@ export function buildReport(input: ReportInput): AgreementReport {
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', total, total);
   const assembled = assembleReport(report, judged);
-  return settings.estimatedTruth === undefined ? assembled : { ...assembled, estimatedTruth: truthOf(prepared, settings.estimatedTruth) };
+  const withSets = setAware === undefined ? assembled : { ...assembled, setAware: setAware.result() };
+  return settings.estimatedTruth === undefined ? withSets : { ...withSets, estimatedTruth: truthOf(prepared, settings.estimatedTruth) };
 }
 
 /**
@@ -133,6 +138,11 @@ export function buildEstimatedTruth(input: ReportInput, raters: TruthRaters): Es
 
 function truthOf({ units, buckets, bootstrap }: Prepared, raters: TruthRaters, onProgress?: ReportInput['onProgress']): EstimatedTruthSection {
   return estimatedTruthSection(units, buckets, raters, bootstrap, onProgress);
+}
+
+/** The answer task forced choice beside set-aware, still to be bootstrapped; none when no label holds a set (set-aware.ts). */
+function setAwareSectionPlan({ units, buckets, bootstrap, resample }: Prepared) {
+  return setAwarePlan(units.units.answer, units.judges.answer, units.categories.answer, buckets.answer, bootstrap, resample);
 }
 
 /** The bootstrap's share of the report's progress, in steps of its draws. */

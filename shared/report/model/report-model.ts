@@ -14,6 +14,7 @@ import type { SelectiveEvaluation } from '../../stats/judge/selective-evaluation
 import type { PairedComparison } from '../../stats/judge/mcnemar';
 import type { CoefficientIntervalMethod } from '../../stats/reliability';
 import type { EstimatedTruthSection } from './estimated-truth';
+import type { SetAwareSection } from './set-aware-model';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
 
@@ -286,6 +287,8 @@ export interface AgreementReport {
   fewClusters?: FewClusters;
   /** The truth Dawid-Skene and MACE estimate, and the judges against it (issue 33); present only when the settings ask for it. */
   estimatedTruth?: EstimatedTruthSection;
+  /** The answer task forced choice beside set-aware (issue 33); present only when some label or gold label holds a set of answers. */
+  setAware?: SetAwareSection;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface StudyGoldLabel {
 export interface HumanLabel {
   annotator: string;
   value: string;
+  /** Every answer the annotator accepts, as categories of the task, `value` first; absent when `value` is the only one. */
+  acceptable?: readonly string[];
 }
 
 /** An `answer` or `match` unit: one turn, its judges' labels and its humans' labels. */
@@ -46,6 +48,8 @@ export interface TaskUnit {
   humans: HumanLabel[];
   /** The lead's gold label, when the unit has one and indexStudy was given gold labels. */
   gold?: string;
+  /** The gold set as categories, `gold` first; absent when the gold label has no set. */
+  goldAcceptable?: readonly string[];
   /** Judge model -> what its confidence in its label is read from, for the judges with a label that kept it (issue 31). */
   confidence?: ReadonlyMap<string, UnitConfidence>;
 }
@@ -158,16 +162,23 @@ export function indexStudy(
     const unit = unitsById[label.task].get(label.unitId);
     const value = categoryOf(label.task, label.value, scheme);
     if (unit === undefined || value === undefined) continue;
-    const earlier = unit.humans.find((human) => human.annotator === label.annotatorId);
-    if (earlier) earlier.value = value;
-    else unit.humans.push({ annotator: label.annotatorId, value });
+    const human: HumanLabel = { annotator: label.annotatorId, value };
+    const acceptable = label.acceptable === undefined ? undefined : acceptedCategories(label.task, value, label.acceptable, scheme);
+    if (acceptable !== undefined) human.acceptable = acceptable;
+    const earlier = unit.humans.findIndex((known) => known.annotator === label.annotatorId);
+    if (earlier >= 0) unit.humans[earlier] = human;
+    else unit.humans.push(human);
   }
 
   for (const label of gold) {
     if (label.task === 'difficulty') continue;
     const unit = unitsById[label.task].get(label.unitId);
     const value = categoryOf(label.task, label.value, scheme);
-    if (unit !== undefined && value !== undefined) unit.gold = value;
+    if (unit === undefined || value === undefined) continue;
+    unit.gold = value;
+    const acceptable = label.acceptable === undefined ? undefined : acceptedCategories(label.task, value, label.acceptable, scheme);
+    if (acceptable === undefined) delete unit.goldAcceptable;
+    else unit.goldAcceptable = acceptable;
   }
 
   return {
@@ -213,6 +224,22 @@ function unitConfidence(
     confidence.set(model, one);
   }
   return confidence;
+}
+
+/**
+ * A set of answers as categories, `value` first and each once; undefined where it holds no answer
+ * beside `value` (a set is an answer task's only) or names one the scheme does not allow, as the
+ * builder is lenient with a value it does not allow.
+ */
+function acceptedCategories(task: Task, value: string, acceptable: AcceptableAnswers, scheme: LabelScheme): readonly string[] | undefined {
+  if (task !== 'answer') return undefined;
+  const categories = [value];
+  for (const answer of acceptable) {
+    const category = categoryOf(task, answer, scheme);
+    if (category === undefined) return undefined;
+    if (!categories.includes(category)) categories.push(category);
+  }
+  return categories.length >= 2 ? categories : undefined;
 }
 
 /** The category a label value stands for in a task, read as FORMATS §1 normalises labels. */

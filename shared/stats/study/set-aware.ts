@@ -1,0 +1,206 @@
+// Agreement on questions with more than one right answer (issue 33 point 4): a judge agrees with a
+// person when its label is in the person's set of acceptable answers, with gold when it is in the
+// gold set, and two people agree when their sets share an answer. Each figure stands beside its
+// forced-choice twin (every label's `value`), both made on the same units with the same bootstrap
+// as the report's agreement tables, so the forced-choice column is the table's row to the digit.
+
+import type { ReportBucket, Resampling } from '../../report/model/report-model';
+import type { SetAlphaRow, SetAwareRow, SetAwareSection, SetDifference } from '../../report/model/set-aware-model';
+import type { BootstrapOptions, BootstrapPlan } from '../bootstrap';
+import { setAlpha, type LabelSet } from '../reliability/set-agreement';
+import { agreementFiguresPlan, GOLD, judgeGroup, type AgreementFigure, type UnitScore } from './agreement';
+import { resamplingClusters } from './resampling';
+import type { HumanLabel, TaskUnit } from './study-units';
+
+const HUMAN = 'human';
+
+/** The answers a person accepts on a unit: the set, or the value alone. */
+export function humanAnswers(human: HumanLabel): readonly string[] {
+  return human.acceptable ?? [human.value];
+}
+
+/** The answers gold accepts on a unit, when it has gold. */
+export function goldAnswers(unit: TaskUnit): readonly string[] | undefined {
+  return unit.goldAcceptable ?? (unit.gold === undefined ? undefined : [unit.gold]);
+}
+
+/** One comparison: its forced-choice and set-aware score of a unit, null where the unit takes no part (both take part on the same units). */
+interface SetComparison {
+  a: string;
+  b: string;
+  forcedChoice: (unit: TaskUnit) => UnitScore | null;
+  setAware: (unit: TaskUnit) => UnitScore | null;
+}
+
+/**
+ * The answer task's set-aware section still to be bootstrapped, or undefined when no label or
+ * gold label on its units holds a set: then it costs one look at each label. Rows per bucket:
+ * each judge against people, people against each other, then each judge against gold when some
+ * unit has gold; `categories` are the task's (a set is a bitmask of their indices for alpha).
+ */
+export function setAwarePlan(
+  units: readonly TaskUnit[],
+  judges: readonly string[],
+  categories: readonly string[],
+  buckets: readonly ReportBucket[],
+  bootstrap: BootstrapOptions,
+  resample: Resampling,
+): BootstrapPlan<SetAwareSection> | undefined {
+  let labelsWithSets = 0;
+  let goldWithSets = 0;
+  let withGold = false;
+  for (const unit of units) {
+    for (const human of unit.humans) if (human.acceptable !== undefined) labelsWithSets++;
+    if (unit.goldAcceptable !== undefined) goldWithSets++;
+    if (unit.gold !== undefined) withGold = true;
+  }
+  if (labelsWithSets + goldWithSets === 0) return undefined;
+
+  const comparisons: SetComparison[] = [
+    ...judges.map((model) => judgeAgainstPeople(model)),
+    { a: HUMAN, b: HUMAN, forcedChoice: (unit) => peoplePairs(unit, (x, y) => x.value === y.value), setAware: (unit) => peoplePairs(unit, setsMeet) },
+    ...(withGold ? judges.map((model) => judgeAgainstGold(model)) : []),
+  ];
+  // scores[2c] forced choice, scores[2c + 1] set-aware, of comparison c on every unit.
+  const scores = comparisons.flatMap((comparison) => [units.map(comparison.forcedChoice), units.map(comparison.setAware)]);
+  const planned: { bucket: number; pairs: number[]; plan: BootstrapPlan<AgreementFigure[]> }[] = [];
+  buckets.forEach((bucket, b) => {
+    // Comparisons on exactly the same units share their replicates, as in agreementRowsPlan: with
+    // the same seed each gets the interval it would get alone.
+    const sharing: Array<{ units: number[]; pairs: number[] }> = [];
+    comparisons.forEach((_, c) => {
+      const taking: number[] = [];
+      units.forEach((unit, u) => {
+        if (scores[2 * c]?.[u] && (bucket === 'all' || unit.bucket === bucket)) taking.push(u);
+      });
+      const same = sharing.find((group) => group.units.length === taking.length && group.units.every((u, i) => u === taking[i]));
+      if (same) same.pairs.push(2 * c, 2 * c + 1);
+      else sharing.push({ units: taking, pairs: [2 * c, 2 * c + 1] });
+    });
+    for (const same of sharing) {
+      const sameScores = same.pairs.map((p) => same.units.map((u) => scores[p]?.[u] as UnitScore));
+      const clusters = resamplingClusters(
+        same.units.map((u) => units[u] as TaskUnit),
+        resample,
+      );
+      planned.push({ bucket: b, pairs: same.pairs, plan: agreementFiguresPlan(sameScores, bootstrap, clusters) });
+    }
+  });
+
+  return {
+    jobs: planned.flatMap(({ plan }) => plan.jobs),
+    result() {
+      // figures[pair][bucket]
+      const figures = scores.map(() => new Array<AgreementFigure>(buckets.length));
+      for (const { bucket, pairs, plan } of planned)
+        plan.result().forEach((figure, i) => {
+          (figures[pairs[i] as number] as AgreementFigure[])[bucket] = figure;
+        });
+      const rows: SetAwareRow[] = comparisons.flatMap((comparison, c) =>
+        buckets.map((bucket, b) => ({
+          bucket,
+          a: comparison.a,
+          b: comparison.b,
+          forcedChoice: figures[2 * c]?.[b] as AgreementFigure,
+          setAware: figures[2 * c + 1]?.[b] as AgreementFigure,
+        })),
+      );
+      return {
+        task: 'answer',
+        labelsWithSets,
+        goldWithSets,
+        rows,
+        alpha: buckets.map((bucket) => peopleAlpha(units, categories, bucket)),
+        differences: setDifferences(units, judges),
+      };
+    },
+  };
+}
+
+function judgeAgainstPeople(model: string): SetComparison {
+  const score = (unit: TaskUnit, agrees: (human: HumanLabel, label: string) => boolean): UnitScore | null => {
+    const label = unit.judgements.get(model);
+    if (label === undefined || unit.humans.length === 0) return null;
+    let agreements = 0;
+    for (const human of unit.humans) if (agrees(human, label)) agreements++;
+    return { agreements, comparisons: unit.humans.length };
+  };
+  return {
+    a: judgeGroup(model),
+    b: HUMAN,
+    forcedChoice: (unit) => score(unit, (human, label) => human.value === label),
+    setAware: (unit) => score(unit, (human, label) => humanAnswers(human).includes(label)),
+  };
+}
+
+function judgeAgainstGold(model: string): SetComparison {
+  const score = (unit: TaskUnit, agrees: (label: string) => boolean): UnitScore | null => {
+    const label = unit.judgements.get(model);
+    if (label === undefined || unit.gold === undefined) return null;
+    return { agreements: agrees(label) ? 1 : 0, comparisons: 1 };
+  };
+  return {
+    a: judgeGroup(model),
+    b: GOLD,
+    forcedChoice: (unit) => score(unit, (label) => label === unit.gold),
+    setAware: (unit) => score(unit, (label) => (goldAnswers(unit) as readonly string[]).includes(label)),
+  };
+}
+
+/** Agreeing unordered pairs of people on a unit out of C(k, 2); none when k < 2. */
+function peoplePairs(unit: TaskUnit, agree: (x: HumanLabel, y: HumanLabel) => boolean): UnitScore | null {
+  const { humans } = unit;
+  if (humans.length < 2) return null;
+  let agreements = 0;
+  for (let i = 0; i < humans.length; i++) for (let j = i + 1; j < humans.length; j++) if (agree(humans[i] as HumanLabel, humans[j] as HumanLabel)) agreements++;
+  return { agreements, comparisons: (humans.length * (humans.length - 1)) / 2 };
+}
+
+function setsMeet(x: HumanLabel, y: HumanLabel): boolean {
+  const answers = humanAnswers(y);
+  return humanAnswers(x).some((answer) => answers.includes(answer));
+}
+
+/** People's alpha on one bucket's units: nominal on their values (sets of one, where MASI is the nominal distance), MASI on their sets. */
+function peopleAlpha(units: readonly TaskUnit[], categories: readonly string[], bucket: ReportBucket): SetAlphaRow {
+  const maskOf = (answers: readonly string[]): LabelSet => answers.reduce((mask, answer) => mask | (1 << categories.indexOf(answer)), 0);
+  const inBucket = units.filter((unit) => bucket === 'all' || unit.bucket === bucket);
+  const forced = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf([human.value]))));
+  const masi = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf(humanAnswers(human)))));
+  const undefinedReasons: Record<string, string> = {};
+  if (forced.reason !== undefined) undefinedReasons.forcedChoice = forced.reason;
+  if (masi.reason !== undefined) undefinedReasons.masi = masi.reason;
+  return { bucket, forcedChoice: forced.value, masi: masi.value, pairableValues: masi.pairableValues, undefinedReasons };
+}
+
+/**
+ * Each judge's label that some person's set or the gold set accepts though their forced choice is
+ * another answer, in unit then judge order. The reverse, forced choice right and the set wrong,
+ * cannot happen: every set holds its value.
+ */
+function setDifferences(units: readonly TaskUnit[], judges: readonly string[]): SetDifference[] {
+  const differences: SetDifference[] = [];
+  for (const unit of units) {
+    const gold = goldAnswers(unit);
+    if (unit.goldAcceptable === undefined && unit.humans.every((human) => human.acceptable === undefined)) continue;
+    for (const judge of judges) {
+      const label = unit.judgements.get(judge);
+      if (label === undefined) continue;
+      const peopleOnlyBySet = unit.humans.filter((human) => human.value !== label && humanAnswers(human).includes(label)).length;
+      const goldOnlyBySet = unit.gold !== undefined && unit.gold !== label && (gold as readonly string[]).includes(label);
+      if (peopleOnlyBySet === 0 && !goldOnlyBySet) continue;
+      differences.push({
+        unitId: unit.id,
+        puzzleId: unit.puzzleId,
+        judge,
+        label,
+        peopleOnlyBySet,
+        people: unit.humans.length,
+        goldOnlyBySet,
+        sets: unit.humans.map((human) => ({ annotator: human.annotator, answers: [...humanAnswers(human)] })),
+        ...(gold === undefined ? {} : { gold: [...gold] }),
+      });
+    }
+  }
+  return differences;
+}
