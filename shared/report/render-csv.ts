@@ -7,6 +7,7 @@ import type { Ratio } from '../stats/judge/classification';
 import type { AgreementReport, Interval, JudgesSection, PairedTestResult, ReportBucket, ReportTask } from './model/report-model';
 import { estimatedTruthCsvRows } from './estimated-truth-layout';
 import { pairedTestOf, pairedTestSentence } from './paired-test-words';
+import { setAwareCsvRows } from './set-aware-csv';
 import {
   agreementBuckets,
   agreementIntervalMethod,
@@ -90,6 +91,7 @@ export function renderCsv(report: AgreementReport): string {
     ...annotatorRows(report),
     ...playerRows(report),
     ...judgesRows(report),
+    ...setAwareCsvRows(report),
     ...estimatedTruthCsvRows(report),
   ];
   return comment + writeCsv(REPORT_CSV_HEADER, rows);

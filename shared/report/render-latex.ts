@@ -8,6 +8,7 @@
 import type { AgreementReport } from './model/report-model';
 import { estimatedTruthTables } from './estimated-truth-layout';
 import { judgesTables } from './judges-layout';
+import { setAwareTables } from './set-aware-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
 export function renderLatex(report: AgreementReport): string {
@@ -17,7 +18,7 @@ export function renderLatex(report: AgreementReport): string {
   ]
     .map((line) => `% ${line}`)
     .join('\n');
-  return `${[comment, ...[...reportTables(report), ...judgesTables(report), ...estimatedTruthTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
+  return `${[comment, ...[...reportTables(report), ...judgesTables(report), ...setAwareTables(report), ...estimatedTruthTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
 }
 
 /**

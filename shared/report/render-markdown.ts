@@ -5,6 +5,7 @@
 import type { AgreementReport } from './model/report-model';
 import { estimatedTruthTables } from './estimated-truth-layout';
 import { judgesTables } from './judges-layout';
+import { setAwareTables } from './set-aware-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
 
 export function renderMarkdown(report: AgreementReport): string {
@@ -15,6 +16,7 @@ export function renderMarkdown(report: AgreementReport): string {
       .join('\n'),
     ...reportTables(report).map((table) => markdownTable(table)),
     ...judgesSection(report),
+    ...setAwareSection(report),
     ...estimatedTruthSection(report),
   ];
   return `${parts.join('\n\n')}\n`;
@@ -24,6 +26,12 @@ export function renderMarkdown(report: AgreementReport): string {
 function judgesSection(report: AgreementReport): string[] {
   const tables = judgesTables(report);
   return tables.length === 0 ? [] : ['## Judges', ...tables.map((table) => markdownTable(table, '###'))];
+}
+
+/** The tables on answers with more than one right answer under a heading of their own; nothing without sets. */
+function setAwareSection(report: AgreementReport): string[] {
+  const tables = setAwareTables(report);
+  return tables.length === 0 ? [] : ['## More than one right answer', ...tables.map((table) => markdownTable(table, '###'))];
 }
 
 /** The Estimated truth section under a heading of its own, when the report has it. */
