@@ -30,6 +30,7 @@ import { ProvenancePanel } from './ProvenancePanel';
 import { reportAsShown } from './report-files';
 import { ReportProgressBar } from './ReportProgressBar';
 import { ReportSettings } from './ReportSettings';
+import { SetAwareSection } from './SetAwareSection';
 import { TurtleBenchTable } from './TurtleBenchTable';
 import { useEstimatedTruth } from './useEstimatedTruth';
 import { useReportSettings } from './useReportSettings';
@@ -37,6 +38,7 @@ import { useStudyReport } from './useStudyReport';
 
 const SECTIONS = [
   { id: 'report-agreement', text: 'Agreement' },
+  { id: 'report-sets', text: 'More than one answer' },
   { id: 'report-chance', text: 'Chance-corrected' },
   { id: 'report-pairwise', text: 'Pairwise' },
   { id: 'report-confusion', text: 'Confusion' },
@@ -85,6 +87,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
         })}
         {shown.turtleBench !== undefined && turtleBench !== undefined && <TurtleBenchTable scoring={shown.turtleBench} layout={turtleBench} />}
       </section>
+      <SetAwareSection report={shown} />
       <div id="report-chance">
         <ChanceCorrectedPanel report={report} layouts={chanceLayouts} />
       </div>
@@ -146,7 +149,7 @@ function LeadReportPage({ study }: { study: Study }) {
       </div>
       <ReportSettings settings={settings} />
       <nav className="report-jumps small" aria-label="Report sections">
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => section.id !== 'report-sets' || shown?.setAware !== undefined).map((section) => (
           <button key={section.id} type="button" className="link-button" onClick={() => jumpTo(section.id)}>
             {section.text}
           </button>
