@@ -5,6 +5,7 @@
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { readReliabilityCsv, RELIABILITY_CSV_HEADER } from '../../shared/formats/reliability-csv';
 import { computeReliabilityOfColumns, MEASUREMENT_LEVELS, ReliabilityInputError, type MeasurementLevel } from '../../shared/stats/reliability';
+import { SET_SEPARATOR, setRatings } from '../../shared/stats/reliability/set-ratings';
 import { parseCommandArgs, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readInputFile } from '../support/read-input-file';
@@ -23,6 +24,11 @@ in any order; a unit may lack some raters; an empty value is a missing rating) a
 JSON object: units, raters, pairable values, percent agreement, Krippendorff's alpha, Fleiss'
 kappa, Gwet's AC1, Brennan-Prediger, Conger's kappa, Cohen's kappa and Scott's pi per rater
 pair. A statistic that is undefined is null, with the reason in "undefinedReasons".
+
+A value may be a set of acceptable labels, written joined by ${SET_SEPARATOR}: no${SET_SEPARATOR}irrelevant is the set
+{no, irrelevant}, its first label the rater's forced choice. When a value is a set, every
+statistic above reads the forced choices, and "sets" adds Krippendorff's alpha with the MASI
+distance (Passonneau 2006) and the share of rater pairs on a unit whose sets share a label.
 
 Options:
   --level L        nominal, ordinal, interval or ratio (default nominal): the level of
@@ -58,13 +64,18 @@ export async function runReliability(args: string[], io: CliIo): Promise<number>
   if (!file.ok) return fail(io, file.errors);
   const csv = readReliabilityCsv(file.value);
   if (!csv.ok) return fail(io, csv.errors);
+  const sets = setRatings(csv.value.columns);
+  if (sets?.ok === false) {
+    const line = csv.value.lineOfRating[csv.value.columns.valueOf.indexOf(sets.value)];
+    return fail(io, [{ file: path, ...(line === undefined ? {} : { line }), path: '', message: sets.message }]);
+  }
   try {
-    const result = computeReliabilityOfColumns(csv.value.columns, {
+    const result = computeReliabilityOfColumns(sets?.forcedChoices ?? csv.value.columns, {
       level,
       ...(order === undefined ? {} : { order }),
       ...(values.bootstrap === undefined ? {} : { bootstrap: { replicates, seed } }),
     });
-    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(sets === undefined ? result : { ...result, sets: sets.agreement }, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof ReliabilityInputError)) throw error;
