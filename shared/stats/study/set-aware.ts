@@ -58,7 +58,13 @@ export function setAwarePlan(
 
   const comparisons: SetComparison[] = [
     ...judges.map((model) => judgeAgainstPeople(model)),
-    { a: HUMAN, b: HUMAN, forcedChoice: (unit) => peoplePairs(unit, (x, y) => x.value === y.value), setAware: (unit) => peoplePairs(unit, setsMeet) },
+    {
+      a: HUMAN,
+      b: HUMAN,
+      // A value alone is a set of one: two meet exactly when they are the same answer.
+      forcedChoice: (unit) => peoplePairs(unit, (human) => maskOf([human.value], categories)),
+      setAware: (unit) => peoplePairs(unit, (human) => maskOf(humanAnswers(human), categories)),
+    },
     ...(withGold ? judges.map((model) => judgeAgainstGold(model)) : []),
   ];
   // scores[2c] forced choice, scores[2c + 1] set-aware, of comparison c on every unit.
@@ -147,26 +153,41 @@ function judgeAgainstGold(model: string): SetComparison {
   };
 }
 
-/** Agreeing unordered pairs of people on a unit out of C(k, 2); none when k < 2. */
-function peoplePairs(unit: TaskUnit, agree: (x: HumanLabel, y: HumanLabel) => boolean): UnitScore | null {
+/**
+ * Agreeing unordered pairs of people on a unit out of C(k, 2), none when k < 2: counted by distinct
+ * answer (forced choice) or distinct set (sets meet when their bitmasks share a bit), so a unit
+ * costs k plus its distinct sets squared, not k squared (SPLAT has about 55 people on a unit).
+ */
+function peoplePairs(unit: TaskUnit, keyOf: (human: HumanLabel) => number): UnitScore | null {
   const { humans } = unit;
   if (humans.length < 2) return null;
+  const counts = new Map<number, number>();
+  for (const human of humans) {
+    const key = keyOf(human);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const keys = [...counts.keys()];
   let agreements = 0;
-  for (let i = 0; i < humans.length; i++) for (let j = i + 1; j < humans.length; j++) if (agree(humans[i] as HumanLabel, humans[j] as HumanLabel)) agreements++;
+  keys.forEach((a, i) => {
+    const na = counts.get(a) as number;
+    agreements += (na * (na - 1)) / 2;
+    for (const b of keys.slice(i + 1)) if ((a & b) !== 0) agreements += na * (counts.get(b) as number);
+  });
   return { agreements, comparisons: (humans.length * (humans.length - 1)) / 2 };
 }
 
-function setsMeet(x: HumanLabel, y: HumanLabel): boolean {
-  const answers = humanAnswers(y);
-  return humanAnswers(x).some((answer) => answers.includes(answer));
+/** The bitmask of a set of answers over the task's categories (set-agreement.ts). */
+function maskOf(answers: readonly string[], categories: readonly string[]): LabelSet {
+  let mask = 0;
+  for (const answer of answers) mask |= 1 << categories.indexOf(answer);
+  return mask;
 }
 
 /** People's alpha on one bucket's units: nominal on their values (sets of one, where MASI is the nominal distance), MASI on their sets. */
 function peopleAlpha(units: readonly TaskUnit[], categories: readonly string[], bucket: ReportBucket): SetAlphaRow {
-  const maskOf = (answers: readonly string[]): LabelSet => answers.reduce((mask, answer) => mask | (1 << categories.indexOf(answer)), 0);
   const inBucket = units.filter((unit) => bucket === 'all' || unit.bucket === bucket);
-  const forced = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf([human.value]))));
-  const masi = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf(humanAnswers(human)))));
+  const forced = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf([human.value], categories))));
+  const masi = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf(humanAnswers(human), categories))));
   const undefinedReasons: Record<string, string> = {};
   if (forced.reason !== undefined) undefinedReasons.forcedChoice = forced.reason;
   if (masi.reason !== undefined) undefinedReasons.masi = masi.reason;

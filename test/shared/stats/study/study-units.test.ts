@@ -98,3 +98,29 @@ describe('human majority', () => {
     expect(strictMajorityOfCounts(humanLabelCounts(unit(['no'])), 'no')).toBeNull();
   });
 });
+
+describe('sets of acceptable answers on the units (issue 33)', () => {
+  it('keeps a label set and a gold set as categories, value first; the later label wins with or without its set', () => {
+    const { study, labels } = bucketStudy();
+    const withSets = [
+      ...labels,
+      { annotatorId: 'a1', unitId: 'e1', task: 'answer' as const, value: 'yes' as const, acceptable: ['yes', 'irrelevant'] as const },
+      { annotatorId: 'a2', unitId: 'e1', task: 'answer' as const, value: 'no' as const, acceptable: ['no', 'yes'] as const },
+      { annotatorId: 'a2', unitId: 'e1', task: 'answer' as const, value: 'no' as const },
+      // unknown reads as irrelevant in a scheme without it: the set {irrelevant, unknown} is irrelevant alone.
+      { annotatorId: 'a3', unitId: 'e1', task: 'answer' as const, value: 'irrelevant' as const, acceptable: ['irrelevant', 'unknown'] as const },
+    ];
+    const gold = [{ task: 'answer' as const, unitId: 'e2', value: 'no' as const, acceptable: ['no', 'irrelevant'] as const }];
+    const units = indexStudy(study, withSets, gold);
+    const e1 = units.unitsById.answer.get('e1');
+    expect(e1?.humans).toEqual([
+      { annotator: 'a1', value: 'yes', acceptable: ['yes', 'irrelevant'] },
+      { annotator: 'a2', value: 'no' },
+      { annotator: 'a3', value: 'irrelevant' },
+    ]);
+    expect(units.unitsById.answer.get('e2')).toMatchObject({ gold: 'no', goldAcceptable: ['no', 'irrelevant'] });
+    // Without sets the units are as they always were: no set field at all.
+    const plain = indexStudy(study, labels);
+    expect(plain.units.answer.flatMap((u) => u.humans).some((human) => 'acceptable' in human)).toBe(false);
+  });
+});
