@@ -140,8 +140,9 @@ function truthOf({ units, buckets, bootstrap }: Prepared, raters: TruthRaters, o
   return estimatedTruthSection(units, buckets, raters, bootstrap, onProgress);
 }
 
-/** The answer task forced choice beside set-aware, still to be bootstrapped; none when no label holds a set (set-aware.ts). */
+/** The answer task forced choice beside set-aware, still to be bootstrapped; none, without a look at the units, when no label holds a set (set-aware.ts). */
 function setAwareSectionPlan({ units, buckets, bootstrap, resample }: Prepared) {
+  if (units.withSets === undefined) return undefined;
   return setAwarePlan(units.units.answer, units.judges.answer, units.categories.answer, buckets.answer, bootstrap, resample);
 }
 

@@ -84,6 +84,8 @@ export interface StudyUnits {
   difficulty: PuzzleDifficultyRow[];
   bucketOfPuzzle: ReadonlyMap<string, Bucket>;
   difficultyRatings: DifficultyRating[];
+  /** Present when some label or gold label given to a unit held a set of answers: the set-aware figures walk the units only then. */
+  withSets?: true;
 }
 
 /**
@@ -157,6 +159,7 @@ export function indexStudy(
     unitsById[task].set(turn.id, unit);
   }
 
+  let withSets = false;
   for (const label of labels) {
     if (label.task === 'difficulty') continue;
     const unit = unitsById[label.task].get(label.unitId);
@@ -164,7 +167,10 @@ export function indexStudy(
     if (unit === undefined || value === undefined) continue;
     const human: HumanLabel = { annotator: label.annotatorId, value };
     const acceptable = label.acceptable === undefined ? undefined : acceptedCategories(label.task, value, label.acceptable, scheme);
-    if (acceptable !== undefined) human.acceptable = acceptable;
+    if (acceptable !== undefined) {
+      human.acceptable = acceptable;
+      withSets = true;
+    }
     const earlier = unit.humans.findIndex((known) => known.annotator === label.annotatorId);
     if (earlier >= 0) unit.humans[earlier] = human;
     else unit.humans.push(human);
@@ -178,7 +184,10 @@ export function indexStudy(
     unit.gold = value;
     const acceptable = label.acceptable === undefined ? undefined : acceptedCategories(label.task, value, label.acceptable, scheme);
     if (acceptable === undefined) delete unit.goldAcceptable;
-    else unit.goldAcceptable = acceptable;
+    else {
+      unit.goldAcceptable = acceptable;
+      withSets = true;
+    }
   }
 
   return {
@@ -191,6 +200,7 @@ export function indexStudy(
     difficulty,
     bucketOfPuzzle,
     difficultyRatings,
+    ...(withSets ? { withSets: true as const } : {}),
   };
 }
 

@@ -122,5 +122,7 @@ describe('sets of acceptable answers on the units (issue 33)', () => {
     // Without sets the units are as they always were: no set field at all.
     const plain = indexStudy(study, labels);
     expect(plain.units.answer.flatMap((u) => u.humans).some((human) => 'acceptable' in human)).toBe(false);
+    expect(plain.withSets).toBeUndefined();
+    expect(units.withSets).toBe(true);
   });
 });
