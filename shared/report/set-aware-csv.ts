@@ -3,8 +3,7 @@
 // (`set_alpha`), and each judge label only a set accepts (`set_difference`, b the unit).
 
 import type { CsvCell } from '../formats/csv-escape';
-import type { Interval } from './model/report-model';
-import type { AgreementReport } from './model/report-model';
+import type { AgreementReport, Interval } from './model/report-model';
 
 /** Rows in REPORT_CSV_HEADER's columns; none when the report has no sets. */
 export function setAwareCsvRows(report: AgreementReport): CsvCell[][] {
@@ -41,8 +40,7 @@ export function setAwareCsvRows(report: AgreementReport): CsvCell[][] {
         kind === 'forcedChoice' ? 'nominal_alpha' : 'masi_alpha',
         row[kind],
         row.pairableValues,
-        null,
-        null,
+        ...ci(kind === 'forcedChoice' ? row.forcedChoiceCi95 : row.masiCi95),
         null,
         null,
         null,

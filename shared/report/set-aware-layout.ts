@@ -2,7 +2,7 @@
 // app lay them out: each comparison forced choice beside set-aware per bucket, people's alpha on
 // their sets beside nominal, and the units where forced choice counted a judge wrong that a set accepts.
 
-import type { AgreementReport } from './model/report-model';
+import type { AgreementReport, Interval } from './model/report-model';
 import type { SetAwareFigure, SetAwareSection } from './model/set-aware-model';
 import { annotatorName, BUCKET_NAME, formatPercent, formatStatistic, intervalSuffix, raterName, UNDEFINED, type LayoutTable } from './table-layout';
 
@@ -59,16 +59,20 @@ function alphaTable(section: SetAwareSection): LayoutTable {
     id: 'set-alpha-answer',
     title: "R: people's Krippendorff's alpha on sets",
     caption:
-      "Nominal alpha on each person's forced choice beside alpha with the MASI distance on their sets (Passonneau 2006), with the labels in units that two or more people labelled.",
+      "Nominal alpha on each person's forced choice beside alpha with the MASI distance on their sets (Passonneau 2006), with the percentile interval of the same replicates as the agreement, and the labels in units that two or more people labelled.",
     columns: ['Bucket', 'Forced choice (nominal)', 'Sets (MASI)', 'Labels'],
     labelColumns: 1,
     rows: section.alpha.map((row) => ({
       labels: [BUCKET_NAME[row.bucket]],
-      values: [formatStatistic(row.forcedChoice), formatStatistic(row.masi), String(row.pairableValues)],
+      values: [alphaCell(row.forcedChoice, row.forcedChoiceCi95), alphaCell(row.masi, row.masiCi95), String(row.pairableValues)],
       ids: [row.bucket],
     })),
     notes: reasons,
   };
+}
+
+function alphaCell(value: number | null, ci: Interval | null | undefined): string {
+  return value === null ? UNDEFINED : `${formatStatistic(value)}${intervalSuffix(ci, (bound) => formatStatistic(bound))}`;
 }
 
 function differencesTable(report: AgreementReport, section: SetAwareSection): LayoutTable {

@@ -2,7 +2,7 @@
 // comparison forced choice (every label's `value`) beside set-aware (every label's set), people's
 // alpha on their sets, and the units where the two verdicts on a judge differ.
 
-import type { AgreementRow, RaterGroup, ReportBucket } from './report-model';
+import type { AgreementRow, Interval, RaterGroup, ReportBucket } from './report-model';
 
 /** One comparison on one bucket of the answer task, its forced-choice and set-aware figures made alike. */
 export interface SetAwareRow {
@@ -25,6 +25,11 @@ export interface SetAlphaRow {
   masi: number | null;
   /** Labels in units with two or more: alpha's n (the same for both). */
   pairableValues: number;
+  /** Percentile intervals over the replicates that draw the bucket's clusters; present when the report has a bootstrap. */
+  forcedChoiceCi95?: Interval | null;
+  masiCi95?: Interval | null;
+  /** Replicates whose alpha was undefined (one set throughout, or fewer than two labels), left out of the interval. */
+  undefinedReplicates?: { forcedChoice: number; masi: number };
   /** Why an alpha is null, by `forcedChoice` or `masi`. */
   undefinedReasons: Record<string, string>;
 }

@@ -6,8 +6,8 @@
 
 import type { ReportBucket, Resampling } from '../../report/model/report-model';
 import type { SetAlphaRow, SetAwareRow, SetAwareSection, SetDifference } from '../../report/model/set-aware-model';
-import type { BootstrapOptions, BootstrapPlan } from '../bootstrap';
-import { setAlpha, type LabelSet } from '../reliability/set-agreement';
+import { percentileInterval, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../bootstrap';
+import { masiDistance, setAlpha, type LabelSet } from '../reliability/set-agreement';
 import { agreementFiguresPlan, GOLD, judgeGroup, type AgreementFigure, type UnitScore } from './agreement';
 import { resamplingClusters } from './resampling';
 import type { HumanLabel, TaskUnit } from './study-units';
@@ -93,8 +93,9 @@ export function setAwarePlan(
     }
   });
 
+  const alphaPlans = buckets.map((bucket) => peopleAlphaPlan(units, categories, bucket, bootstrap, resample));
   return {
-    jobs: planned.flatMap(({ plan }) => plan.jobs),
+    jobs: [...planned.flatMap(({ plan }) => plan.jobs), ...alphaPlans.flatMap((plan) => plan.jobs)],
     result() {
       // figures[pair][bucket]
       const figures = scores.map(() => new Array<AgreementFigure>(buckets.length));
@@ -116,7 +117,7 @@ export function setAwarePlan(
         labelsWithSets,
         goldWithSets,
         rows,
-        alpha: buckets.map((bucket) => peopleAlpha(units, categories, bucket)),
+        alpha: alphaPlans.map((plan) => plan.result()),
         differences: setDifferences(units, judges),
       };
     },
@@ -183,15 +184,98 @@ function maskOf(answers: readonly string[], categories: readonly string[]): Labe
   return mask;
 }
 
-/** People's alpha on one bucket's units: nominal on their values (sets of one, where MASI is the nominal distance), MASI on their sets. */
-function peopleAlpha(units: readonly TaskUnit[], categories: readonly string[], bucket: ReportBucket): SetAlphaRow {
+/**
+ * People's alpha on one bucket's units: nominal on their values (sets of one, where MASI is the
+ * nominal distance) and MASI on their sets, each with a percentile interval from the replicates
+ * that draw the bucket's clusters as the agreement rows do. A replicate's alpha comes from each
+ * drawn cluster's sums: its within-unit disagreement, its pairable labels and its count of each
+ * distinct set, so it costs clusters times distinct sets, not labels.
+ */
+function peopleAlphaPlan(
+  units: readonly TaskUnit[],
+  categories: readonly string[],
+  bucket: ReportBucket,
+  bootstrap: BootstrapOptions,
+  resample: Resampling,
+): BootstrapPlan<SetAlphaRow> {
   const inBucket = units.filter((unit) => bucket === 'all' || unit.bucket === bucket);
-  const forced = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf([human.value], categories))));
-  const masi = setAlpha(inBucket.map((unit) => unit.humans.map((human) => maskOf(humanAnswers(human), categories))));
-  const undefinedReasons: Record<string, string> = {};
-  if (forced.reason !== undefined) undefinedReasons.forcedChoice = forced.reason;
-  if (masi.reason !== undefined) undefinedReasons.masi = masi.reason;
-  return { bucket, forcedChoice: forced.value, masi: masi.value, pairableValues: masi.pairableValues, undefinedReasons };
+  const { clusterOfUnit, clusters } = resamplingClusters(inBucket, resample);
+  const kinds = [(human: HumanLabel) => maskOf([human.value], categories), (human: HumanLabel) => maskOf(humanAnswers(human), categories)].map((setOf) => {
+    const sets = inBucket.map((unit) => unit.humans.map(setOf));
+    const alpha = setAlpha(sets);
+    // Per cluster: the within-unit sum of alpha's Do numerator, pairable labels, and each distinct set's count.
+    const distinct: LabelSet[] = [];
+    const within = new Float64Array(clusters);
+    const pairable = new Float64Array(clusters);
+    const counts: Float64Array[] = [];
+    sets.forEach((unitSets, u) => {
+      if (unitSets.length < 2) return;
+      const c = clusterOfUnit[u] as number;
+      pairable[c] = (pairable[c] as number) + unitSets.length;
+      let sum = 0;
+      unitSets.forEach((a, i) => unitSets.forEach((b, j) => i !== j && (sum += masiDistance(a, b))));
+      within[c] = (within[c] as number) + sum / (unitSets.length - 1);
+      for (const set of unitSets) {
+        let d = distinct.indexOf(set);
+        if (d < 0) {
+          d = distinct.push(set) - 1;
+          counts.push(new Float64Array(clusters));
+        }
+        const column = counts[d] as Float64Array;
+        column[c] = (column[c] as number) + 1;
+      }
+    });
+    const distances = distinct.map((a) => distinct.map((b) => masiDistance(a, b)));
+    return { alpha, within, pairable, counts, distances, replicates: [] as number[], undefinedReplicates: 0 };
+  });
+  const totals = new Float64Array(Math.max(...kinds.map((kind) => kind.counts.length), 0));
+  const job: ReplicateJob = {
+    groupOfUnit: Uint32Array.from({ length: clusters }, (_, c) => c),
+    groupCount: clusters,
+    add(draws) {
+      for (const kind of kinds) {
+        let within = 0;
+        let n = 0;
+        totals.fill(0);
+        for (let c = 0; c < clusters; c++) {
+          const drawn = draws[c] as number;
+          if (drawn === 0) continue;
+          within += drawn * (kind.within[c] as number);
+          n += drawn * (kind.pairable[c] as number);
+          kind.counts.forEach((column, d) => (totals[d] = (totals[d] as number) + drawn * (column[c] as number)));
+        }
+        let between = 0;
+        kind.distances.forEach((row, i) => row.forEach((distance, j) => (between += (totals[i] as number) * (totals[j] as number) * distance)));
+        if (n < 2 || between === 0) kind.undefinedReplicates++;
+        else kind.replicates.push(1 - within / n / (between / (n * (n - 1))));
+      }
+    },
+  };
+  const withBootstrap = bootstrap.replicates > 0 && clusters > 0;
+  return {
+    jobs: withBootstrap ? [job] : [],
+    result() {
+      const [forced, masi] = kinds as [(typeof kinds)[number], (typeof kinds)[number]];
+      const undefinedReasons: Record<string, string> = {};
+      if (forced.alpha.reason !== undefined) undefinedReasons.forcedChoice = forced.alpha.reason;
+      if (masi.alpha.reason !== undefined) undefinedReasons.masi = masi.alpha.reason;
+      const interval = (kind: typeof forced) => (kind.alpha.value === null ? null : percentileInterval(Float64Array.from(kind.replicates)));
+      return {
+        bucket,
+        forcedChoice: forced.alpha.value,
+        masi: masi.alpha.value,
+        pairableValues: masi.alpha.pairableValues,
+        ...(withBootstrap
+          ? {
+              forcedChoiceCi95: interval(forced),
+              masiCi95: interval(masi),
+              undefinedReplicates: { forcedChoice: forced.undefinedReplicates, masi: masi.undefinedReplicates },
+            }
+          : {}),
+        undefinedReasons,
+      };
+    },
+  };
 }
 
 /**

@@ -59,7 +59,9 @@ describe('the set-aware section in the renderings', () => {
       expect(Number(of('set_aware_agreement')?.ci_low)).toBe(row.setAware.ci95?.[0]);
     }
     const masi = records.find((r) => r.section === 'set_alpha' && r.bucket === 'all' && r.measure === 'masi_alpha');
-    expect(Number(masi?.value)).toBe(section?.alpha.find((row) => row.bucket === 'all')?.masi);
+    const all = section?.alpha.find((row) => row.bucket === 'all');
+    expect(Number(masi?.value)).toBe(all?.masi);
+    expect([Number(masi?.ci_low), Number(masi?.ci_high)]).toEqual(all?.masiCi95);
     const differences = records.filter((r) => r.section === 'set_difference' && (r.measure ?? '').startsWith('people_by_set_only:'));
     expect(differences).toHaveLength(section?.differences.length ?? -1);
   });

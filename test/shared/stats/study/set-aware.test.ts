@@ -9,7 +9,7 @@ import type { AnswerLabel } from '../../../../shared/domain/model';
 import { createPrng } from '../../../../shared/random/prng';
 import { runPlan } from '../../../../shared/stats/bootstrap';
 import { setAwarePlan } from '../../../../shared/stats/study/set-aware';
-import type { TaskUnit } from '../../../../shared/stats/study/study-units';
+import { indexStudy, type TaskUnit } from '../../../../shared/stats/study/study-units';
 import { NOW } from './study-fixtures';
 import { setStudy, type RawUnit, type SetStudy } from './set-study';
 
@@ -174,6 +174,30 @@ describe('set-aware agreement in the report', () => {
     expect(without).toEqual(withSets);
     expect(JSON.stringify(without)).toBe(JSON.stringify(withSets));
     expect(Object.keys(without)).not.toContain('setAware');
+  });
+
+  it("draws people's alpha by cluster: a replicate's alpha is the alpha of its drawn puzzles, each as many times as drawn", () => {
+    const data = setStudy(9, 6);
+    const units = indexStudy(data.study, data.labels).units.answer;
+    const plan = setAwarePlan(units, ['j1', 'j2'], ['yes', 'no', 'irrelevant'], ['all'], { replicates: 1, seed: 1 }, 'puzzles');
+    const alphaJob = plan?.jobs.at(-1);
+    // Puzzles in order of first appearance: p0 twice, p1 not, p2 to p5 once.
+    const draws = Uint32Array.from([2, 0, 1, 1, 1, 1]);
+    expect(alphaJob?.groupCount).toBe(6);
+    alphaJob?.add(draws);
+    const drawn = data.raw.flatMap((unit) => new Array<RawUnit>(draws[Number(unit.puzzleId.slice(1))] as number).fill(unit));
+    const sets = drawn.map((unit) => unit.people.map((person) => person.answers));
+    const [masiLow, masiHigh] = plan?.result().alpha[0]?.masiCi95 ?? [];
+    expect(masiLow).toBeCloseTo(plainAlpha(sets, plainMasi), 12);
+    expect(masiHigh).toBe(masiLow);
+    const [forcedLow] = plan?.result().alpha[0]?.forcedChoiceCi95 ?? [];
+    expect(forcedLow).toBeCloseTo(
+      plainAlpha(
+        sets.map((unit) => unit.map((answers) => answers.slice(0, 1))),
+        (a, b) => (a[0] === b[0] ? 0 : 1),
+      ),
+      12,
+    );
   });
 
   it('costs nothing without sets: no plan at all', () => {
