@@ -2,7 +2,8 @@
 // person when its label is in the person's set of acceptable answers, with gold when it is in the
 // gold set, and two people agree when their sets share an answer. Each figure stands beside its
 // forced-choice twin (every label's `value`), both made on the same units with the same bootstrap
-// as the report's agreement tables, so the forced-choice column is the table's row to the digit.
+// as the report's agreement tables, so the forced-choice column is the table's row (to the last
+// bit of an interval: the replicates group the clusters of more rater pairs together).
 
 import type { ReportBucket, Resampling } from '../../report/model/report-model';
 import type { SetAlphaRow, SetAwareRow, SetAwareSection, SetDifference } from '../../report/model/set-aware-model';
@@ -34,7 +35,7 @@ interface SetComparison {
 
 /**
  * The answer task's set-aware section still to be bootstrapped, or undefined when no label or
- * gold label on its units holds a set: then it costs one look at each label. Rows per bucket:
+ * gold label on its units holds a set (the report asks only when indexStudy kept one). Rows per bucket:
  * each judge against people, people against each other, then each judge against gold when some
  * unit has gold; `categories` are the task's (a set is a bitmask of their indices for alpha).
  */
