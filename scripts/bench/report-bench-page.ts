@@ -15,6 +15,7 @@ import { importLabelSources } from '../../renderer/db/import-label-files';
 import { importStudies } from '../../renderer/db/import-study';
 import { keptReportsKey } from '../../renderer/db/kept-reports';
 import { loadReportInputs } from '../../renderer/db/report-inputs';
+import type { DawidSkeneTiming } from './truth-bench-worker';
 
 export interface ReportStudyOptions {
   puzzles: number;
@@ -238,4 +239,18 @@ async function forgetKeptReports(studyId: string): Promise<void> {
   }
 }
 
-Object.assign(globalThis, { seedReportStudy, timeReportEngine, forgetKeptReports });
+/**
+ * Dawid-Skene alone on each task of `studyId`, in a new dedicated worker (truth-bench-worker.ts):
+ * the fits' own time, the study's read from IndexedDB left out.
+ */
+function timeDawidSkeneInWorker(studyId: string): Promise<DawidSkeneTiming[]> {
+  const worker = new Worker(new URL('truth-worker.js', import.meta.url), { type: 'module' });
+  return new Promise<DawidSkeneTiming[]>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<{ timings?: DawidSkeneTiming[]; failed?: string }>) =>
+      event.data.timings ? resolve(event.data.timings) : reject(new Error(event.data.failed ?? 'the worker answered nothing'));
+    worker.onerror = (event) => reject(new Error(event.message));
+    worker.postMessage({ studyId });
+  }).finally(() => worker.terminate());
+}
+
+Object.assign(globalThis, { seedReportStudy, timeReportEngine, forgetKeptReports, timeDawidSkeneInWorker });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { serve } from './labelling-bench';
 import type { EngineTiming, ReportStudyOptions, SeededStudy } from './report-bench-page';
+import type { DawidSkeneTiming } from './truth-bench-worker';
 import type { ReportOpening, ReportProbe } from './report-probe';
 import { startTrace, type TracedTasks } from './report-trace';
 
@@ -76,6 +77,8 @@ export interface TruthResult {
   study: SeededStudy;
   /** The press to the section painted (its data-state="ready"), and whether Dawid-Skene converged on every task. */
   answers: Array<{ ms: number; converged: boolean }>;
+  /** Dawid-Skene alone in a dedicated worker, each task timed, after one untimed run that warms the code. */
+  fits: DawidSkeneTiming[][];
 }
 
 export interface ReportBenchResult {
@@ -108,6 +111,7 @@ type BenchWindow = typeof globalThis & {
   seedReportStudy(options: ReportStudyOptions): Promise<SeededStudy>;
   timeReportEngine(studyId: string, bootstrap: number): Promise<EngineTiming>;
   forgetKeptReports(studyId: string): Promise<void>;
+  timeDawidSkeneInWorker(studyId: string): Promise<DawidSkeneTiming[]>;
 };
 
 /** The bench page, loaded and ready to call. */
@@ -349,7 +353,15 @@ export async function runReportBench(options: ReportBenchOptions): Promise<Repor
     log(`pressing Plan on ${splatStudy.studyId} ${options.runs} times, a width of ${PLANNER_WIDTH_POINTS} points`);
     const planner = await timePlanner(browser, url, splatStudy.studyId, options.runs);
     log(`pressing Estimate the truth on ${truthStudy.studyId} ${options.runs} times, no bootstrap`);
-    const truth = { options: TRUTH_SCALE, study: truthStudy, answers: await timeTruth(browser, url, truthStudy.studyId, options.runs) };
+    const answers = await timeTruth(browser, url, truthStudy.studyId, options.runs);
+    log(`fitting Dawid-Skene alone in a worker on ${truthStudy.studyId} once to warm it, then ${options.runs} times`);
+    const fitsPage = await benchPage(browser, url);
+    const timeFits = () => fitsPage.evaluate((id) => (globalThis as BenchWindow).timeDawidSkeneInWorker(id), truthStudy.studyId);
+    await timeFits();
+    const fits: DawidSkeneTiming[][] = [];
+    for (let run = 0; run < options.runs; run++) fits.push(await timeFits());
+    await fitsPage.close();
+    const truth = { options: TRUTH_SCALE, study: truthStudy, answers, fits };
     const twenty = await measure(TWENTY_TIMES, twentyStudy);
     const partly = { splat: await measureOpenings(partlySplat, partlySplatStudy), twenty: await measureOpenings(partlyTwenty, partlyTwentyStudy) };
     return { splat, twenty, planner, truth, partly };
