@@ -1,13 +1,17 @@
 // Sets of acceptable answers on the command line (issue 33): `pack --multiple-answers` writes the
 // scheme that lets annotators mark every acceptable answer; `validate` counts the labels with sets
 // of a label file and a label CSV, and names a bad set where it is; `report` reads the sets through
-// loadStudyInputs (test/shared/report/load-study-inputs-sets.test.ts holds what it passes on).
+// loadStudyInputs (test/shared/report/load-study-inputs-sets.test.ts holds what it passes on) and
+// writes forced choice beside set-aware, with the unit only a set accepts the judge on.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
+import type { AnswerLabel } from '../../shared/domain/model';
+import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { parsePack } from '../../shared/formats/pack';
+import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import type { AgreementReport } from '../../shared/report/model/report-model';
 import { runCli, scratchDir, scratchWriter } from './run-cli';
 
 const demo = 'assets/demo-study.json';
@@ -56,5 +60,45 @@ describe('sets of acceptable answers on the command line', () => {
     run = await runCli('validate', bad);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`${bad}: line 2: acceptable: the first acceptable answer must be the label's value "no", got "irrelevant"\n`);
+  });
+
+  it('report writes forced choice beside set-aware where a label file holds a set, and lists the unit only the set accepts the judge on', async () => {
+    const bundle = parseTranscriptBundle({ name: demo, text: readFileSync(demo, 'utf8') });
+    if (!bundle.ok) throw new Error(`${demo} does not parse`);
+    const turn = bundle.value.turns.find((candidate) => candidate.type === 'question' && Object.keys(candidate.judgements).length > 0);
+    if (turn === undefined) throw new Error(`${demo} has no judged question`);
+    const [judge, judged] = Object.entries(turn.judgements)[0] as [string, AnswerLabel];
+    const other = (['yes', 'no', 'irrelevant'] as const).find((answer) => answer !== judged) as AnswerLabel;
+    const labelsOf = (id: string, acceptable?: AnswerLabel[]) => {
+      const label: LabelRecord = { unit: turn.id, task: 'answer', value: other, at: '2026-11-22T09:00:00Z', rev: 1, unsure: false, note: '' };
+      const file = buildLabelFile({
+        studyId: 'demo-study',
+        annotator: { id, name: id },
+        exportedAt: '2026-11-22T10:00:00Z',
+        app: 'agreement-studio test',
+        labels: [acceptable === undefined ? label : { ...label, acceptable }],
+      });
+      return write(`${id}-${acceptable === undefined ? 'plain' : 'set'}.labels.json`, serializeLabelFile(file));
+    };
+    const report = async (...labels: string[]) => {
+      const run = await runCli('report', '--transcripts', demo, '--labels', ...labels, '--format', 'json', '--bootstrap', '0');
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout) as AgreementReport;
+    };
+
+    // ann-01 accepts the judge's answer too, ann-02 gives its forced choice alone.
+    const withSets = await report(labelsOf('ann-01', [other, judged]), labelsOf('ann-02'));
+    expect(withSets.setAware?.labelsWithSets).toBe(1);
+    const row = withSets.setAware?.rows.find((candidate) => candidate.bucket === 'all' && candidate.a === `judge:${judge}` && candidate.b === 'human');
+    expect(row?.forcedChoice).toMatchObject({ agreement: 0, n: 2 });
+    expect(row?.setAware).toMatchObject({ agreement: 0.5, n: 2 });
+    expect(withSets.setAware?.differences).toEqual([
+      expect.objectContaining({ unitId: turn.id, judge, label: judged, peopleOnlyBySet: 1, people: 2, goldOnlyBySet: false }),
+    ]);
+
+    // The same labels without the set: the report has no trace of sets.
+    const plain = await report(labelsOf('ann-01'), labelsOf('ann-02'));
+    expect(plain).not.toHaveProperty('setAware');
   });
 });

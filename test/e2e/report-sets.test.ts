@@ -1,16 +1,17 @@
 // The lead's report of a study whose annotators marked more than one acceptable answer (issue 33),
-// end to end in Chromium with real IndexedDB: the demo study with three annotators' label files,
-// then sets added to two annotators' labels in the database as the labelling page stores them (a
-// label's `acceptable`, value first; the label file carrying sets is another branch's), the
-// revision mark of the labels ended as every label write ends it. The report shows the set-aware
-// figures beside forced choice and lists exactly the units where forced choice misjudged the judge,
-// and its section is reached from the keyboard.
+// end to end in Chromium with real IndexedDB: the demo study and three annotators' label files,
+// two of which carry sets (a label's `acceptable`, value first, label file /2) brought in through
+// the team page's import. The report shows the set-aware figures beside forced choice and lists
+// exactly the units where forced choice misjudged the judge, and its section is reached from the
+// keyboard.
 
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { AnswerLabel } from '../../shared/domain/model';
+import type { LabelFile, LabelRecord } from '../../shared/formats/label-file';
 import { scratchDir } from '../scratch-dir';
-import { demo, labelFilesFollowing } from './demo-files';
+import { demo, labelFilesFollowing, writeLabelFile } from './demo-files';
 import { openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
@@ -26,52 +27,32 @@ const judged = new Map(
 );
 
 /**
- * Gives ann-1's and ann-2's answer labels on those units that differ from the judge's the set {their answer, the
- * judge's} in the database, and ends the labels' revision mark; returns the units so changed.
+ * Rewrites ann-1's and ann-2's label files so that their answer labels on those units that differ
+ * from the judge's carry the set {their answer, the judge's}, as their studios export a set marked
+ * by keyboard (label file /2); returns the units so changed.
  */
-function addSets(page: Page): Promise<string[]> {
-  return page.evaluate(
-    ({ studyId, judgements }) =>
-      new Promise<string[]>((resolve, reject) => {
-        const request = indexedDB.open('agreement-studio');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const tx = db.transaction(['labels', 'meta'], 'readwrite');
-          const changed: string[] = [];
-          const all = tx.objectStore('labels').getAll();
-          all.onsuccess = () => {
-            for (const label of all.result as Array<{
-              studyId: string;
-              annotatorId: string;
-              task: string;
-              unitId: string;
-              value: string;
-              acceptable?: string[];
-            }>) {
-              const judge = judgements[label.unitId];
-              if (label.studyId !== studyId || label.task !== 'answer' || label.annotatorId === 'ann-3' || judge === undefined || label.value === judge)
-                continue;
-              tx.objectStore('labels').put({ ...label, acceptable: [label.value, judge] });
-              changed.push(label.unitId);
-            }
-            tx.objectStore('meta').delete(`revision.labels/${studyId}`);
-          };
-          tx.oncomplete = () => {
-            db.close();
-            resolve([...new Set(changed)]);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { studyId: STUDY_ID, judgements: Object.fromEntries(judged) },
-  );
+function addSets(files: readonly string[]): string[] {
+  const changed = new Set<string>();
+  for (const path of files) {
+    const file = JSON.parse(readFileSync(path, 'utf8')) as LabelFile;
+    if (file.annotator.id === 'ann-3') continue;
+    const labels = file.labels.map((label): LabelRecord => {
+      const judge = judged.get(label.unit) as AnswerLabel | undefined;
+      if (label.task !== 'answer' || judge === undefined || label.value === judge) return label;
+      changed.add(label.unit);
+      return { ...label, acceptable: [label.value as AnswerLabel, judge] };
+    });
+    writeLabelFile(dirname(path), file.studyId, file.annotator.id, file.exportedAt, labels);
+  }
+  return [...changed];
 }
 
 describe('the report of a study with more than one right answer', () => {
   it('shows set-aware agreement beside forced choice and the units where forced choice misjudged the judge', { timeout: 180_000 }, async () => {
     const dir = scratchDir('agreement-studio-report-sets-');
     const files = labelFilesFollowing(dir, JUDGE, ['ann-1', 'ann-2', 'ann-3'], { share: 0.6, seed: 33 });
+    const changed = addSets(files);
+    expect(changed.length).toBeGreaterThan(5);
     const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
     const url = chromiumApp.app().url;
     await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
@@ -80,10 +61,7 @@ describe('the report of a study with more than one right answer', () => {
     await chooser.setFiles(files);
     await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(3 * demo.turns.length));
 
-    const changed = await addSets(page);
-    expect(changed.length).toBeGreaterThan(5);
     await page.goto(`${url}#/study/${STUDY_ID}/report`);
-    await page.reload();
     await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 120_000 });
 
     // Forced choice beside set-aware: the judge gains every label a set accepts.
