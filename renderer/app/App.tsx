@@ -6,11 +6,11 @@ import { Suspense, useCallback, useEffect } from 'react';
 import { useServices, useStudio } from '../services/services';
 import { importDemoOnFirstStart } from './first-start';
 import { AdjudicationView, JudgesView, preloadLeadPages, ReportView, TeamView } from './lead-pages';
-import { parseRoute, routeToHash } from '../services/routes';
 import { StorageClearedBanner } from './StorageClearedBanner';
 import { formatBytes, useStorageStatus, useStorageStatusSource } from './useStorageStatus';
 import type { DroppedFile } from './dropped-files';
 import { useWindowFileDrop } from './useWindowFileDrop';
+import { useHashRouting } from './useHashRouting';
 import { readFiles } from '../platform/browser';
 import { HelpView } from '../features/help/HelpView';
 import { LibraryView } from '../features/library/LibraryView';
@@ -25,21 +25,6 @@ import { useStudy } from '../services/queries';
 import { useAutoBackup } from '../features/backup/useAutoBackup';
 import { InvitationView } from '../features/sync';
 import { retryWhenOnline, startStoredSyncs } from '../services/team-sync';
-
-function useHashRouting() {
-  const { store } = useServices();
-  const route = useStudio((state) => state.route);
-  useEffect(() => {
-    const onHashChange = () => store.getState().navigate(parseRoute(window.location.hash));
-    window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
-  }, [store]);
-  useEffect(() => {
-    const hash = routeToHash(route);
-    if (window.location.hash !== hash) window.location.hash = hash;
-  }, [route]);
-  return route;
-}
 
 function Breadcrumbs() {
   const { store } = useServices();
@@ -128,7 +113,7 @@ function useStoredSyncs() {
 
 export function App() {
   const { db, platform, store } = useServices();
-  const route = useHashRouting();
+  const route = useHashRouting(store);
   const importFiles = useImportFiles();
   const importStatus = useStudio((state) => state.importState.status);
   const storageSource = useStorageStatusSource();
