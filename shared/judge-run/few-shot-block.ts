@@ -1,6 +1,6 @@
 // The few-shot examples as a block of prompt text (issue 34 point 2), in the wording of the
 // built-in templates of prompts.ts: each example's story, answer, the player's turn and the reply
-// people gave. Pure; nothing fills a template with it yet.
+// people gave. Pure; item-prompt.ts fills a template's {{examples}} with it.
 
 import type { ReportTask } from '../report/model/report-model';
 import type { FewShotExample } from './few-shot-examples';

@@ -1,11 +1,15 @@
 // The text a judge model reads for one turn: a prompt version's template for the turn's task,
-// filled with the turn's puzzle (title, story, reference, key clues), the turn and the session's
-// earlier turns. Indexes the study once so each item's prompt is built when it is asked.
+// filled with the turn's puzzle (title, story, reference, key clues), the turn, the session's
+// earlier turns and the run's few-shot examples less those the leakage guard keeps from the turn.
+// Indexes the study once so each item's prompt is built when it is asked.
 
 import type { Puzzle, StudyData, Turn } from '../domain/model';
+import type { ReportTask } from '../report/model/report-model';
 import type { ChatEndpoint, ChatSender } from './chat-completions';
+import { fewShotBlock } from './few-shot-block';
+import { examplesFor, type FewShotExample } from './few-shot-examples';
 import type { JudgeItem } from './items';
-import { renderPrompt, type PromptVersion } from './prompts';
+import { renderPrompt, templateUses, type PromptVersion } from './prompts';
 import type { RunnerOptions } from './runner';
 
 export interface ItemPromptSource {
@@ -13,7 +17,16 @@ export interface ItemPromptSource {
   textFor(turnId: string): string;
 }
 
-export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, prompt: Pick<PromptVersion, 'question' | 'final'>): ItemPromptSource {
+/** A run's few-shot examples of each task, chosen once for the run. */
+export type RunExamples = Readonly<Record<ReportTask, readonly FewShotExample[]>>;
+
+export const NO_EXAMPLES: RunExamples = { answer: [], match: [] };
+
+export function itemPromptSource(
+  data: Pick<StudyData, 'puzzles' | 'turns'>,
+  prompt: Pick<PromptVersion, 'question' | 'final'>,
+  examples: RunExamples = NO_EXAMPLES,
+): ItemPromptSource {
   const puzzles = new Map<string, Puzzle>(data.puzzles.map((puzzle) => [puzzle.id, puzzle]));
   const turns = new Map<string, Turn>(data.turns.map((turn) => [turn.id, turn]));
   const sessions = new Map<string, Turn[]>();
@@ -29,7 +42,10 @@ export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, pro
       if (!turn || !puzzle) throw new Error(`the study holds no turn ${JSON.stringify(turnId)} with its puzzle`);
       // Earlier turns as the player wrote them, without any judge's label, so one judge's verdicts never steer another's.
       const earlier = (sessions.get(turn.sessionId) ?? []).filter((other) => other.index < turn.index).sort((a, b) => a.index - b.index);
-      return renderPrompt(turn.type === 'question' ? prompt.question : prompt.final, {
+      const template = turn.type === 'question' ? prompt.question : prompt.final;
+      const task: ReportTask = turn.type === 'question' ? 'answer' : 'match';
+      const block = fewShotBlock(task, examplesFor(examples[task], { id: turn.id, puzzleId: turn.puzzleId }));
+      const text = renderPrompt(template, {
         title: puzzle.title ?? '(none given)',
         story: puzzle.story,
         reference: puzzle.reference,
@@ -38,7 +54,12 @@ export function itemPromptSource(data: Pick<StudyData, 'puzzles' | 'turns'>, pro
         finalAnswer: turn.type === 'final' ? turn.text : '',
         earlierTurns:
           earlier.length === 0 ? '(none)' : earlier.map((other) => `${other.type === 'question' ? 'Question' : 'Final answer'}: ${other.text}`).join('\n'),
+        examples: block,
       });
+      // A template that does not place the examples gets them first, before its instructions: the
+      // turn's own story, answer and turn then stay together at the end, where every built-in
+      // template puts them and the model reads them last. Without examples the text is as before.
+      return block === '' || templateUses(template, 'examples') ? text : `${block}\n\n${text}`;
     },
   };
 }

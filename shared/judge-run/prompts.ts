@@ -8,7 +8,7 @@ import { sha256Hex } from '../formats/sha256';
 import { canonicalJson } from '../formats/canonical-json';
 
 // The template language lives with the domain, so a bundle's judge prompts are checked when it is read.
-export { PROMPT_PLACEHOLDERS, renderPrompt, templateProblem, type PromptPlaceholder } from '../domain/prompt-template';
+export { PROMPT_PLACEHOLDERS, renderPrompt, templateProblem, templateUses, type PromptPlaceholder } from '../domain/prompt-template';
 
 export interface PromptSource {
   repository: string;

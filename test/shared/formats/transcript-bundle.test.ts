@@ -362,7 +362,7 @@ describe('parseTranscriptBundle: validation of the native format', () => {
         ),
       ),
     ).toEqual([
-      'judgePrompts[0].question: unknown placeholder {{stroy}}; a template may use {{title}}, {{story}}, {{reference}}, {{keyClues}}, {{question}}, {{finalAnswer}}, {{earlierTurns}}',
+      'judgePrompts[0].question: unknown placeholder {{stroy}}; a template may use {{title}}, {{story}}, {{reference}}, {{keyClues}}, {{question}}, {{finalAnswer}}, {{earlierTurns}}, {{examples}}',
       'judgePrompts[1].name: must not contain "@", which separates the model from the prompt version in a judge\'s name',
       'judgePrompts[2].name: a second judge prompt named "SPLAT judge (config.yaml)"; names are unique',
       'judgeSamples[0].samples: expected a whole number of at least 1, got the number 0',

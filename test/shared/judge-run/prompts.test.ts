@@ -1,8 +1,10 @@
 // Judge prompts (issue 17 point 2): the built-in versions cite their sources, render every
 // placeholder for both tasks, refuse an unknown placeholder with a clear error, and the prompt
-// hash changes with the text and only with the text.
+// hash changes with the text and only with the text; a run's few-shot examples go where the
+// template's {{examples}} says, else before its instructions, less the turn's own puzzle's (issue 34).
 
 import { describe, expect, it } from 'vitest';
+import type { FewShotExample } from '../../../shared/judge-run/few-shot-examples';
 import { itemPromptSource } from '../../../shared/judge-run/item-prompt';
 import {
   BUILT_IN_PROMPTS,
@@ -15,7 +17,7 @@ import {
 } from '../../../shared/judge-run/prompts';
 import { judgeStudy } from './judge-study';
 
-const VALUES = { title: 'T', story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E' };
+const VALUES = { title: 'T', story: 'S', reference: 'R', keyClues: 'K', question: 'Q', finalAnswer: 'F', earlierTurns: 'E', examples: 'X' };
 
 describe('judge prompts', () => {
   it('cites each source by repository and file, and says where our own words stand in for an unlicensed one', () => {
@@ -69,6 +71,36 @@ describe('judge prompts', () => {
     );
     expect(source.textFor('t2')).toBe('F She is blind and reads braille. | She is blind. [item:t2] | Question: Is it about light? [item:t1]');
     expect(() => source.textFor('nope')).toThrow(/no turn "nope"/);
+  });
+
+  it("fills {{examples}} with the run's examples less those of the turn's puzzle, and puts them first in a template that does not place them", () => {
+    const study = judgeStudy([{ id: 's1', turns: [{ id: 't1', type: 'question' }] }]);
+    const example = (unitId: string, puzzleId: string, question: string): FewShotExample => ({
+      task: 'answer',
+      unitId,
+      puzzleId,
+      story: `story of ${puzzleId}`,
+      reference: `answer of ${puzzleId}`,
+      keyClues: [],
+      question,
+      finalAnswer: '',
+      answer: 'no',
+      judged: 'yes',
+    });
+    const examples = { answer: [example('o1', 'p-other', 'Is it raining?'), example('l1', 'p-lamp', 'Is she blind?')], match: [] };
+    const block =
+      'Examples of questions people answered, from other puzzles:\n\nExample 1\nStory:\nstory of p-other\n\nAnswer:\nanswer of p-other\n\nQuestion: Is it raining?\nReply: no';
+    const placed = itemPromptSource(study, { question: 'Judge.\n\n{{examples}}\n\nQ: {{question}}', final: '{{finalAnswer}}' }, examples);
+    expect(placed.textFor('t1')).toBe(`Judge.\n\n${block}\n\nQ: Is it about light? [item:t1]`);
+    const first = itemPromptSource(study, { question: 'Judge.\nQ: {{question}}', final: '{{finalAnswer}}' }, examples);
+    expect(first.textFor('t1')).toBe(`${block}\n\nJudge.\nQ: Is it about light? [item:t1]`);
+    // Without examples, a template without the placeholder reads as it did, and one with it as if it were empty.
+    expect(itemPromptSource(study, { question: 'Judge.\nQ: {{question}}', final: '' }).textFor('t1')).toBe('Judge.\nQ: Is it about light? [item:t1]');
+    expect(itemPromptSource(study, { question: '{{examples}}Q: {{question}}', final: '' }).textFor('t1')).toBe('Q: Is it about light? [item:t1]');
+    // Only examples of the turn's own puzzle: none left, so the prompt is as without examples.
+    expect(itemPromptSource(study, { question: 'Judge.\nQ: {{question}}', final: '' }, { answer: examples.answer.slice(1), match: [] }).textFor('t1')).toBe(
+      'Judge.\nQ: Is it about light? [item:t1]',
+    );
   });
 
   it('refuses an unknown placeholder, naming it and the ones it knows', () => {

@@ -221,6 +221,7 @@ describe("SPLAT's judge comes with its files", () => {
         question: 'Q?',
         finalAnswer: '',
         earlierTurns: '',
+        examples: '',
       });
       expect(text).toBe(`${JUDGE_INIT}\n\n${log[puzzle.id]?.['0']?.Puzzle ?? 'missing'}\n\nQ?`);
     }
