@@ -2,7 +2,8 @@
 // 5): runs a judge model over the study's question and final turns through the shared judge-run
 // engine and writes the bundle with the new judge's labels (`<model>@<prompt version>`). Owns the
 // options, the API key (from the environment only), progress on stderr and the files: answers go
-// to the journal beside --out as they arrive, so a rerun with the same settings resumes.
+// to the journal beside --out as they arrive, so a rerun with the same settings resumes. With
+// --examples (issue 34 point 2) the prompts carry few-shot examples from people's corrections.
 
 import { readFile, writeFile } from 'node:fs/promises';
 import { idProblem } from '../../shared/domain/ids';
@@ -11,14 +12,17 @@ import { serializeBundleDocument } from '../../shared/formats/importers/imported
 import { sha256Hex } from '../../shared/formats/sha256';
 import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLike } from '../../shared/judge-run/chat-completions';
-import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
-import { MAX_JUDGE_SAMPLES } from '../../shared/domain/model';
+import { chooseFewShotExamples } from '../../shared/judge-run/few-shot-examples';
+import { itemPromptSource, judgeAsker, NO_EXAMPLES, type RunExamples } from '../../shared/judge-run/item-prompt';
+import { MAX_JUDGE_SAMPLES, type StudyData } from '../../shared/domain/model';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
 import { TOP_LOGPROBS } from '../../shared/judge-run/verdict-logprobs';
 import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
 import { answerIsCutOff, applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
 import { startJudgeRun, type RunProgress } from '../../shared/judge-run/runner';
-import { loadStudyInputs } from '../../shared/report/load-study-inputs';
+import { loadStudyInputs, type HumanLabel } from '../../shared/report/load-study-inputs';
+import { indexStudy } from '../../shared/stats/study/study-units';
+import { checkSplitRule, labelledUnitSplits, splitCounts, type SplitRule } from '../../shared/study/judge-splits';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { FileJournal } from '../support/judge-journal';
@@ -33,6 +37,10 @@ export const API_KEY_VARIABLE = 'AGREEMENT_STUDIO_API_KEY';
 // to thousands of tokens before its verdict, and 64 cut it off; a model that answers "No." stops at once.
 const DEFAULTS = { concurrency: 4, timeoutSeconds: 60, temperature: 0, maxTokens: 4096 };
 const MAX_CONCURRENCY = 256;
+/** The split --examples draws from unless told: the most the examples split may hold, and a test split kept apart for the held-out verdict. */
+const SPLIT_DEFAULTS = { seed: 1, examplesShare: 0.2, testShare: 0.3 };
+/** Each example is a whole story in every prompt; more than this is a prompt no model reads well. */
+const MAX_EXAMPLES = 50;
 /** How often progress is printed, at most. */
 const PROGRESS_EVERY_MS = 2000;
 
@@ -60,7 +68,24 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
   --any-study            use label files made for another study id than the transcripts'
   --sample N             only N turns, drawn at random with --seed (default seed 1)
   --seed S               whole number seeding --sample
-  --judge-name NAME      the name the labels get (default "<model>@<prompt name>"); needed
+  --examples N           put N few-shot examples of each task (questions, final answers)
+                         in every prompt: turns of the examples split where the judge of
+                         --examples-from and the people's majority disagree, people's label
+                         as the answer, taken label by label in turn. A turn is never shown
+                         an example of its own puzzle. The examples go where the prompt's
+                         {{examples}} is, or before its instructions when it has none.
+                         Needs people's labels (--labels or --only-labelled)
+  --labels FILE...       people's label files the examples are chosen by (with those of
+                         --only-labelled); they do not choose the turns asked
+  --examples-from JUDGE  the judge whose labels in the transcripts people corrected
+                         (default "<model>@<prompt name>", this judge without examples)
+  --split-seed S         whole number seeding the split of the puzzles into examples,
+                         development and test (default ${SPLIT_DEFAULTS.seed}); a puzzle's split never changes
+                         as labels arrive
+  --examples-share X     the examples split's share of the puzzles, 0.1 to 0.2 (default ${SPLIT_DEFAULTS.examplesShare})
+  --test-share Y         the test split's share (default ${SPLIT_DEFAULTS.testShare}); development gets the rest
+  --judge-name NAME      the name the labels get (default "<model>@<prompt name>", with
+                         --examples "<model>@<prompt name> +N examples"); needed
                          when the transcripts already hold labels of that judge: the
                          same name replaces them, another (NAME~2) keeps both judges
   --samples K            ask each turn K times and keep the majority (default ${DEFAULT_SAMPLES}); with
@@ -82,9 +107,18 @@ Exit codes: 0 every item answered; 1 invalid input, or some items failed (the bu
 written without their labels; rerunning asks them again); 2 bad usage.
 `;
 
+interface ExamplesOptions {
+  count: number;
+  /** The judge given with --examples-from; otherwise `<model>@<prompt name>`. */
+  from?: string;
+  split: SplitRule;
+}
+
 interface JudgeOptions {
   transcripts: string;
   onlyLabelled: string[];
+  labels: string[];
+  examples?: ExamplesOptions;
   anyStudy: boolean;
   endpoint: string;
   model: string;
@@ -115,12 +149,16 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
 
   const prompt = await loadPrompt(options.prompt);
   if (typeof prompt === 'string') return fail(prompt);
-  const read = await Promise.all([options.transcripts, ...options.onlyLabelled].map(readInputFile));
+  const read = await Promise.all([options.transcripts, ...options.onlyLabelled, ...options.labels].map(readInputFile));
   const readErrors = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (readErrors.length > 0) return invalid(io, readErrors);
   const files = read.flatMap((result) => (result.ok ? [result.value] : []));
-  const loaded = loadStudyInputs(files.slice(0, 1), files.slice(1), { anyStudy: options.anyStudy });
+  const loaded = loadStudyInputs(files.slice(0, 1), files.slice(1, 1 + options.onlyLabelled.length), { anyStudy: options.anyStudy });
   if (!loaded.ok) return invalid(io, loaded.errors);
+  // The --only-labelled files choose the turns; people's labels for the examples are theirs and
+  // --labels' together, read again only when --labels adds files.
+  const people = options.labels.length === 0 ? loaded : loadStudyInputs(files.slice(0, 1), files.slice(1), { anyStudy: options.anyStudy });
+  if (!people.ok) return invalid(io, people.errors);
   const study = loaded.value.study;
   const turnIds = new Set(study.turns.map((turn) => turn.id));
 
@@ -140,6 +178,20 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     judge = judgeName(options.model, prompt.name);
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
+  }
+  let examples: ChosenExamples | undefined;
+  if (options.examples !== undefined) {
+    const chosen = chooseRunExamples(study, people.value.labels, options.examples, judge, options.transcripts);
+    if (typeof chosen === 'string') return fail(chosen);
+    examples = chosen;
+    // Examples change what the model reads, so the run is a judge of its own beside the one without.
+    judge = `${judge} +${options.examples.count} examples`;
+    io.stderr.write(`judge: ${examplesText(examples)}\n`);
+    for (const task of ['answer', 'match'] as const)
+      if (examples.examples[task].length < options.examples.count)
+        io.stderr.write(
+          `  only ${examples.examples[task].length} ${task === 'answer' ? 'question' : 'final-answer'} examples of the ${options.examples.count} asked: every turn of the examples split where "${examples.from}" and people disagree\n`,
+        );
   }
   if (options.judgeName !== undefined) judge = options.judgeName;
   // The bundle keeps a judge's labels but not the endpoint and settings that gave them, so an
@@ -162,6 +214,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     maxTokens: options.maxTokens,
     samples: options.samples,
     selection: selectionWords,
+    ...(examples !== undefined ? { examples: examplesText(examples) } : {}),
   });
   if (!opened.ok) return fail(opened.message);
   const { journal } = opened;
@@ -187,7 +240,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   };
   const judgeRun = startJudgeRun({
     items,
-    ask: judgeAsker(itemPromptSource(study, prompt), endpoint, createFetchSender(fetch as unknown as FetchLike)),
+    ask: judgeAsker(itemPromptSource(study, prompt, examples?.examples ?? NO_EXAMPLES), endpoint, createFetchSender(fetch as unknown as FetchLike)),
     journal,
     concurrency: options.concurrency,
     ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
@@ -262,7 +315,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     verdicts,
     cutOff: cutOffList,
   });
-  io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+  io.stdout.write(`${JSON.stringify(examples === undefined ? record : { ...record, examples: examplesRecord(examples) }, null, 2)}\n`);
   const cutOff = cutOffList.length;
   io.stderr.write(
     `wrote ${options.out}: ${verdicts.size.toLocaleString('en')} turns labelled by ${judge}, ${record.counts.unparseable.toLocaleString('en')} unparseable, ${cutOff.toLocaleString('en')} cut off at ${options.maxTokens.toLocaleString('en')} tokens${repliesCutText(record.counts.repliesCut)}\n`,
@@ -275,6 +328,57 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   for (const failure of failures.slice(0, 20)) io.stderr.write(`  ${failure.key}: ${failure.reason}\n`);
   if (failures.length > 20) io.stderr.write(`  ... and ${(failures.length - 20).toLocaleString('en')} more (listed in the record on stdout)\n`);
   return fail(`${failures.length.toLocaleString('en')} items failed and are left unlabelled; rerun the same command to ask them again`);
+}
+
+interface ChosenExamples {
+  from: string;
+  split: SplitRule;
+  count: number;
+  examples: RunExamples;
+}
+
+/**
+ * The run's examples of each task from people's corrections of the judge `from`, or why there are
+ * none to give: no labels of that judge, or no turn of the examples split where it and people disagree.
+ */
+function chooseRunExamples(
+  study: StudyData,
+  labels: readonly HumanLabel[],
+  options: ExamplesOptions,
+  judgeWithout: string,
+  transcripts: string,
+): ChosenExamples | string {
+  const from = options.from ?? judgeWithout;
+  if (!study.turns.some((turn) => turn.judgements[from] !== undefined)) {
+    const judges = [...new Set(study.turns.flatMap((turn) => Object.keys(turn.judgements)))].sort();
+    return `--examples takes its examples from people's corrections of a judge's labels, and ${transcripts} holds no labels of "${from}": give --examples-from with ${judges.length === 0 ? 'a judge the transcripts hold (they hold none: run judge without --examples first)' : `one of ${judges.map((name) => `"${name}"`).join(', ')}`}`;
+  }
+  const units = indexStudy(study, labels);
+  const choose = (task: 'answer' | 'match') =>
+    chooseFewShotExamples(study, units, { task, judge: from, split: options.split, count: options.count, seed: options.split.seed }).examples;
+  const examples = { answer: choose('answer'), match: choose('match') };
+  if (examples.answer.length + examples.match.length > 0) return { from, split: options.split, count: options.count, examples };
+  const inSplit = splitCounts(labelledUnitSplits(options.split, study, labels)).examples;
+  return `no examples to give: the examples split (${splitText(options.split)}) holds ${inSplit.units} turns people labelled, of ${inSplit.puzzles} puzzles, and on none of them do "${from}" and the people's majority disagree; try another --split-seed, a larger --examples-share or another --examples-from`;
+}
+
+/** The examples in one line, as the journal keeps them and stderr shows them: a rerun resumes only with the same. */
+function examplesText({ from, split, count, examples }: ChosenExamples): string {
+  const ids = (list: RunExamples['answer']) => `[${list.map((example) => example.unitId).join(', ')}]`;
+  return `${count} examples a task from people's corrections of "${from}", split ${splitText(split)}: questions ${ids(examples.answer)}, final answers ${ids(examples.match)}`;
+}
+
+function examplesRecord({ from, split, count, examples }: ChosenExamples) {
+  return {
+    count,
+    from,
+    split: { seed: split.seed, shares: split.shares },
+    units: { answer: examples.answer.map((example) => example.unitId), match: examples.match.map((example) => example.unitId) },
+  };
+}
+
+function splitText({ seed, shares }: SplitRule): string {
+  return `seed ${seed}, examples ${shares.examples}, development ${shares.development}, test ${shares.test}`;
 }
 
 /** Replies over the readers' limit are stored cut in the middle: said beside the counts, never silently. */
@@ -342,6 +446,12 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       help: { type: 'boolean', short: 'h' },
       transcripts: { type: 'string' },
       'only-labelled': { type: 'string', multiple: true },
+      labels: { type: 'string', multiple: true },
+      examples: { type: 'string' },
+      'examples-from': { type: 'string' },
+      'split-seed': { type: 'string' },
+      'examples-share': { type: 'string' },
+      'test-share': { type: 'string' },
       'any-study': { type: 'boolean' },
       endpoint: { type: 'string' },
       model: { type: 'string' },
@@ -361,7 +471,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       'api-key': { type: 'string' },
       key: { type: 'string' },
     },
-    ['only-labelled'],
+    ['only-labelled', 'labels'],
   );
   if (values.help === true) return 'help';
   if (values['api-key'] !== undefined || values.key !== undefined)
@@ -382,12 +492,17 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
   const temperature = values.temperature === undefined ? DEFAULTS.temperature : Number(values.temperature);
   if (!/^\d+(\.\d+)?$/.test(values.temperature ?? '0') || !(temperature >= 0 && temperature <= 2))
     throw new UsageError(`--temperature takes a number from 0 to 2, not ${JSON.stringify(values.temperature)}`, COMMAND);
+  const examples = parseExamplesArgs(values, files.labels.length + files['only-labelled'].length > 0);
+  if (examples === undefined && files.labels.length > 0)
+    throw new UsageError('--labels gives people’s labels for --examples; give --examples N too, or --only-labelled to judge only the labelled turns', COMMAND);
   const judgeNameGiven = values['judge-name'];
   const judgeNameProblem = judgeNameGiven === undefined ? undefined : idProblem('model', judgeNameGiven);
   if (judgeNameProblem !== undefined) throw new UsageError(`--judge-name: the judge's name ${judgeNameProblem}`, COMMAND);
   return {
     transcripts,
     onlyLabelled: files['only-labelled'],
+    labels: files.labels,
+    ...(examples !== undefined ? { examples } : {}),
     ...(judgeNameGiven !== undefined ? { judgeName: judgeNameGiven } : {}),
     anyStudy: values['any-study'] === true,
     endpoint,
@@ -410,4 +525,40 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
     temperature,
     maxTokens: parseWholeNumber(COMMAND, 'max-tokens', values['max-tokens'], DEFAULTS.maxTokens, 1, 1_000_000),
   };
+}
+
+function parseExamplesArgs(
+  values: Partial<Record<'examples' | 'examples-from' | 'split-seed' | 'examples-share' | 'test-share', string>>,
+  hasLabels: boolean,
+): ExamplesOptions | undefined {
+  if (values.examples === undefined) {
+    const stray = (['examples-from', 'split-seed', 'examples-share', 'test-share'] as const).find((name) => values[name] !== undefined);
+    if (stray !== undefined) throw new UsageError(`--${stray} goes with --examples N; give --examples too`, COMMAND);
+    return undefined;
+  }
+  const count = parseWholeNumber(COMMAND, 'examples', values.examples, 1, 1, MAX_EXAMPLES);
+  if (!hasLabels) throw new UsageError('--examples chooses its examples by people’s labels: give their label files with --labels FILE...', COMMAND);
+  const from = values['examples-from'];
+  const fromProblem = from === undefined ? undefined : idProblem('model', from);
+  if (fromProblem !== undefined) throw new UsageError(`--examples-from: the judge's name ${fromProblem}`, COMMAND);
+  const share = (name: 'examples-share' | 'test-share', fallback: number): number => {
+    const text = values[name];
+    if (text === undefined) return fallback;
+    const value = /^(0?\.\d+|0|1)$/.test(text.trim()) ? Number(text) : Number.NaN;
+    if (Number.isNaN(value)) throw new UsageError(`--${name} takes a share from 0 to 1 (such as 0.2), not ${JSON.stringify(text)}`, COMMAND);
+    return value;
+  };
+  const examples = share('examples-share', SPLIT_DEFAULTS.examplesShare);
+  const test = share('test-share', SPLIT_DEFAULTS.testShare);
+  // Rounded so 1 - 0.2 - 0.3 reads 0.5 in the record and the journal, not 0.49999999999999994.
+  const split: SplitRule = {
+    seed: parseWholeNumber(COMMAND, 'split-seed', values['split-seed'], SPLIT_DEFAULTS.seed, -(2 ** 31), 2 ** 32 - 1),
+    shares: { examples, development: Number((1 - examples - test).toFixed(12)), test },
+  };
+  try {
+    checkSplitRule(split);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), COMMAND);
+  }
+  return { count, ...(from !== undefined ? { from } : {}), split };
 }

@@ -23,6 +23,8 @@ export interface JournalSettings {
   samples: number;
   /** Which turns, in words: `all`, `labelled <hash of the unit ids>`, `sample 50 seed 7`. */
   selection: string;
+  /** The few-shot examples, in words with their unit ids; absent in a run without (and in a journal from before examples). */
+  examples?: string;
 }
 
 const SETTING_WORDS: Record<keyof JournalSettings, string> = {
@@ -35,6 +37,7 @@ const SETTING_WORDS: Record<keyof JournalSettings, string> = {
   maxTokens: 'max tokens',
   samples: 'samples',
   selection: 'turns asked',
+  examples: 'few-shot examples',
 };
 
 export type JournalOpening = { ok: true; journal: FileJournal } | { ok: false; message: string };
@@ -170,5 +173,5 @@ function parseLine(line: string): Record<string, unknown> | undefined {
 function differingSettings(was: JournalSettings, now: JournalSettings): string[] {
   return (Object.keys(SETTING_WORDS) as Array<keyof JournalSettings>)
     .filter((name) => was[name] !== now[name])
-    .map((name) => `${SETTING_WORDS[name]} was ${JSON.stringify(was[name])}, now ${JSON.stringify(now[name])}`);
+    .map((name) => `${SETTING_WORDS[name]} was ${JSON.stringify(was[name] ?? 'none')}, now ${JSON.stringify(now[name] ?? 'none')}`);
 }
