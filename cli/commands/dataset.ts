@@ -3,13 +3,13 @@
 // with every annotator's label, the majority, the judges' labels and the soft labels (issue 33),
 // as JSONL or CSV, printed or written to --out. Exit 1 with every located error on invalid input.
 
-import { writeFile } from 'node:fs/promises';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { datasetFile } from '../../shared/export/dataset';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
 import { parseArgsWithFileLists, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readInputFile } from '../support/read-input-file';
+import { writeOutput } from '../support/write-output';
 
 const COMMAND = 'dataset';
 
@@ -54,18 +54,7 @@ export async function runDataset(args: string[], io: CliIo): Promise<number> {
     inputs,
     annotatorNames,
   });
-  if (options.out === undefined) {
-    io.stdout.write(text);
-    return 0;
-  }
-  try {
-    await writeFile(options.out, text);
-  } catch (error) {
-    io.stderr.write(`agreement-studio dataset: cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-  io.stdout.write(`wrote ${options.out}\n`);
-  return 0;
+  return writeOutput(io, COMMAND, options.out, text);
 }
 
 interface DatasetOptions {

@@ -2,7 +2,6 @@
 // labels, computes the agreement report with the engine the app uses, and prints it (or writes
 // --out) as JSON, Markdown, CSV or LaTeX. Exit 1 with every located error on invalid input.
 
-import { writeFile } from 'node:fs/promises';
 import type { UnparseableReplies } from '../../shared/domain/model';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { buildReport } from '../../shared/report/build-report';
@@ -15,6 +14,7 @@ import type { AgreementReport, PairedTest, Resampling } from '../../shared/repor
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { readInputFile } from '../support/read-input-file';
+import { writeOutput } from '../support/write-output';
 
 const COMMAND = 'report';
 
@@ -116,18 +116,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     now,
   });
   const text = RENDERERS[options.format](report);
-  if (options.out === undefined) {
-    io.stdout.write(text);
-    return 0;
-  }
-  try {
-    await writeFile(options.out, text);
-  } catch (error) {
-    io.stderr.write(`agreement-studio report: cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-  io.stdout.write(`wrote ${options.out}\n`);
-  return 0;
+  return writeOutput(io, COMMAND, options.out, text);
 }
 
 interface ReportOptions {
