@@ -48,43 +48,22 @@ export function setAwareCsvRows(report: AgreementReport): CsvCell[][] {
       ]),
     ),
     // The measure names the judge's label, as the Judges rows name a label; n is the unit's people (1 for gold).
-    ...section.differences.flatMap((difference) => [
-      [
+    ...section.differences.flatMap((difference) => {
+      const row = (measure: string, value: number, n: number): CsvCell[] => [
         'set_difference',
         section.task,
         'all',
         `judge:${difference.judge}`,
         `unit:${difference.unitId}`,
-        `people_by_set_only:${difference.label}`,
-        difference.peopleOnlyBySet,
-        difference.people,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-      ],
-      ...(difference.gold === undefined
-        ? []
-        : [
-            [
-              'set_difference',
-              section.task,
-              'all',
-              `judge:${difference.judge}`,
-              `unit:${difference.unitId}`,
-              `gold_by_set_only:${difference.label}`,
-              difference.goldOnlyBySet ? 1 : 0,
-              1,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-            ],
-          ]),
-    ]),
+        `${measure}:${difference.label}`,
+        value,
+        n,
+        ...new Array<null>(6).fill(null),
+      ];
+      return [
+        row('people_by_set_only', difference.peopleOnlyBySet, difference.people),
+        ...(difference.gold === undefined ? [] : [row('gold_by_set_only', difference.goldOnlyBySet ? 1 : 0, 1)]),
+      ];
+    }),
   ];
 }
