@@ -23,6 +23,7 @@ import {
 } from '../../shared/judge-run/results';
 import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../shared/judge-run/runner';
 import type { JudgeEndpoint, JudgeRunRow, JudgeRunState, StoredSelection } from '../../shared/judge-run/stored-records';
+import { puzzleSplit } from '../../shared/study/judge-splits';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { withPrefix } from './key-range';
@@ -166,14 +167,25 @@ export async function labelledUnitIds(db: StudioDatabase, studyId: string): Prom
   return new Set(labels.filter((label) => label.task === 'answer' || label.task === 'match').map((label) => label.unitId));
 }
 
-/** A stored selection as the runner takes it; `labelled` reads the units labelled now. */
+/**
+ * A stored selection as the runner takes it; `labelled` reads the units labelled now, and `split` those
+ * of them whose puzzle is in its part of the study's judge split (a label added since joins by its puzzle).
+ */
 export async function itemSelection(db: StudioDatabase, run: Pick<JudgeRunRow, 'studyId' | 'selection'>): Promise<ItemSelection> {
-  if (run.selection.kind === 'labelled') return { kind: 'labelled', unitIds: await labelledUnitIds(db, run.studyId) };
-  return run.selection;
+  const { selection } = run;
+  if (selection.kind === 'all' || selection.kind === 'sample') return selection;
+  const unitIds = await labelledUnitIds(db, run.studyId);
+  if (selection.kind === 'labelled') return { kind: 'labelled', unitIds };
+  const split = (await db.studies.get(run.studyId))?.judgeSplit;
+  if (split === undefined) throw new Error('the study has no judge split; set one on the Judges page first');
+  const turns = await byStudy(db.turns, run.studyId).toArray();
+  const inPart = turns.filter((turn) => unitIds.has(turn.id) && puzzleSplit(split, turn.puzzleId) === selection.part).map((turn) => turn.id);
+  return { kind: 'labelled', unitIds: new Set(inPart) };
 }
 
 function selectionWords(selection: StoredSelection): string {
-  return selection.kind === 'sample' ? `sample of ${selection.size}, seed ${selection.seed}` : selection.kind;
+  if (selection.kind === 'sample') return `sample of ${selection.size}, seed ${selection.seed}`;
+  return selection.kind === 'split' ? `${selection.part} split` : selection.kind;
 }
 
 function sameLabels(a: Turn, b: Turn): boolean {

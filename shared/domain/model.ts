@@ -123,6 +123,32 @@ export interface Study {
   modelFamilies?: Record<string, string>;
   /** The sample of puzzles the current assignment covers, when the lead assigned a sample rather than every puzzle. */
   calibrationSample?: CalibrationSample;
+  /** The lead's split of the puzzles for improving a judge honestly (issue 34), and what has been run on it. */
+  judgeSplit?: JudgeSplitSetting;
+}
+
+/** The three parts of the judge split: examples for few-shot prompts, development for tuning, and the held-out test. */
+export const JUDGE_SPLIT_PARTS = ['examples', 'development', 'test'] as const;
+export type JudgeSplitPart = (typeof JUDGE_SPLIT_PARTS)[number];
+
+/**
+ * A study's judge split (shared/study/judge-splits.ts gives each puzzle its part by the seed and
+ * shares) with the count that keeps the result honest: every judge run on the development split
+ * is a version tried, the denominator of any choice among them, and every judge run on the test
+ * split is a look at the held-out data; the first is the verdict, and the report says how many
+ * there were. Kept on the study so its backup and every report carry them.
+ */
+export interface JudgeSplitSetting {
+  /** A whole number; the same seed and shares give every puzzle the same part. */
+  seed: number;
+  /** Each part's share of the puzzles, adding up to 1; examples 0.1 to 0.2. */
+  shares: Readonly<Record<JudgeSplitPart, number>>;
+  /** When the lead set it (ISO 8601). */
+  setAt: string;
+  /** The judges run on the development split, each once, in the order first run. */
+  developmentJudges: string[];
+  /** Each run on the test split, in order: the judge and when it was started (ISO 8601). */
+  testRuns: Array<{ judge: string; at: string }>;
 }
 
 /** A judge whose labels in the source are each the majority of `samples` replies, and where that number came from. */

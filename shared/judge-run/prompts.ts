@@ -6,6 +6,7 @@
 import { ORDER_SWAPPED } from '../domain/model';
 import { sha256Hex } from '../formats/sha256';
 import { canonicalJson } from '../formats/canonical-json';
+import type { RunExamples } from './item-prompt';
 
 // The template language lives with the domain, so a bundle's judge prompts are checked when it is read.
 export { PROMPT_PLACEHOLDERS, renderPrompt, templateProblem, templateUses, type PromptPlaceholder } from '../domain/prompt-template';
@@ -144,7 +145,12 @@ export function builtInPrompt(name: string): PromptVersion | undefined {
   return BUILT_IN_PROMPTS.find((prompt) => prompt.name === name);
 }
 
-/** SHA-256 of the two templates (canonical JSON): the name and sources are labels, the text is what the model reads. */
-export function promptHash(prompt: Pick<PromptVersion, 'question' | 'final'>): string {
-  return sha256Hex(canonicalJson({ question: prompt.question, final: prompt.final }));
+/**
+ * SHA-256 of the two templates (canonical JSON), and of the few-shot examples when the version
+ * carries some: the name and sources are labels, the text is what the model reads. A version
+ * without examples hashes as it did before examples existed.
+ */
+export function promptHash(prompt: Pick<PromptVersion, 'question' | 'final'> & { examples?: { chosen: RunExamples } }): string {
+  const { question, final, examples } = prompt;
+  return sha256Hex(canonicalJson(examples === undefined ? { question, final } : { question, final, examples: examples.chosen }));
 }

@@ -3,6 +3,7 @@
 // run's journal). An endpoint's API key is never among them: the host keeps it (platform's
 // JudgeEndpointAccess), so no table, export or backup can hold it.
 
+import type { RunExamples } from './item-prompt';
 import type { JudgeRunParameters, JudgeRunRecord } from './results';
 import type { JudgeAnswer, RunProgress } from './runner';
 
@@ -54,10 +55,31 @@ export interface SavedPromptVersion {
   importedWith?: { studyId: string; studyName: string };
   /** What the lead should know before running it: where it differs from what the benchmark sent. */
   note?: string;
+  /**
+   * Few-shot examples the version carries (issue 34 point 2), chosen once when it was saved from one
+   * study's examples split: it runs on that study only, each turn with the examples the leakage
+   * guard allows it. Part of the version's text, so `hash` covers them (promptHash).
+   */
+  examples?: PromptExamples;
+  /** Set on a version a prompt search proposed: the search and its step (1-based); `basedOn` is its parent. */
+  search?: { id: string; step: number };
 }
 
-/** Which turns a run asks, as stored: the labelled turns are found again when a run resumes. */
-export type StoredSelection = { kind: 'all' } | { kind: 'labelled' } | { kind: 'sample'; size: number; seed: number };
+/** A version's few-shot examples: from people's corrections of the judge `from` in the study's examples split. */
+export interface PromptExamples {
+  studyId: string;
+  from: string;
+  /** Asked for per task; fewer were chosen where the split held fewer corrections. */
+  count: number;
+  chosen: RunExamples;
+}
+
+/**
+ * Which turns a run asks, as stored: the labelled turns are found again when a run resumes. `split`:
+ * the labelled turns of the puzzles in one part of the study's judge split (Study.judgeSplit).
+ */
+export type StoredSelection =
+  { kind: 'all' } | { kind: 'labelled' } | { kind: 'sample'; size: number; seed: number } | { kind: 'split'; part: 'development' | 'test' };
 
 /**
  * `running`: a worker is asking (or was, when the app closed: shown as interrupted, resumable);

@@ -3,11 +3,11 @@
 // `test`. Each puzzle goes to a split by a seeded number of its own id alone, so a puzzle never
 // straddles splits, and puzzles and labels that arrive later never move the puzzles already split.
 
-import type { StudyData, Task } from '../domain/model';
+import { JUDGE_SPLIT_PARTS, type JudgeSplitPart, type StudyData, type Task } from '../domain/model';
 import { keyedUniform } from '../random/keyed-uniform';
 
-export const JUDGE_SPLITS = ['examples', 'development', 'test'] as const;
-export type JudgeSplit = (typeof JUDGE_SPLITS)[number];
+export const JUDGE_SPLITS = JUDGE_SPLIT_PARTS;
+export type JudgeSplit = JudgeSplitPart;
 
 /** The share of the puzzles in each split, as fractions that add up to 1. */
 export type SplitShares = Readonly<Record<JudgeSplit, number>>;

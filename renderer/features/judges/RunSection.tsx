@@ -14,7 +14,7 @@ import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
 import { cutOffAdvice, progressText } from './run-text';
 
-type TurnsChoice = StoredSelection['kind'];
+type TurnsChoice = Exclude<StoredSelection['kind'], 'split'>;
 
 function selectionOf(turns: TurnsChoice, size: number, seed: number): StoredSelection {
   if (turns === 'sample') return { kind: 'sample', size, seed };
