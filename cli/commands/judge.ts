@@ -19,13 +19,13 @@ import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/ju
 import { TOP_LOGPROBS } from '../../shared/judge-run/verdict-logprobs';
 import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
 import { answerIsCutOff, applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
-import { startJudgeRun, type RunProgress } from '../../shared/judge-run/runner';
 import { loadStudyInputs, type HumanLabel } from '../../shared/report/load-study-inputs';
 import { indexStudy } from '../../shared/stats/study/study-units';
 import { checkSplitRule, labelledUnitSplits, splitCounts, type SplitRule } from '../../shared/study/judge-splits';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { FileJournal } from '../support/judge-journal';
+import { runJudgePass } from '../support/judge-pass';
 import { readInputFile } from '../support/read-input-file';
 
 const COMMAND = 'judge';
@@ -41,8 +41,6 @@ const MAX_CONCURRENCY = 256;
 const SPLIT_DEFAULTS = { seed: 1, examplesShare: 0.2, testShare: 0.3 };
 /** Each example is a whole story in every prompt; more than this is a prompt no model reads well. */
 const MAX_EXAMPLES = 50;
-/** How often progress is printed, at most. */
-const PROGRESS_EVERY_MS = 2000;
 
 const USAGE = `Usage: agreement-studio judge --transcripts FILE --endpoint URL --model M --out FILE [options]
 
@@ -230,58 +228,24 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     ...(options.logprobs ? { topLogprobs: TOP_LOGPROBS } : {}),
   };
   const startedAt = new Date().toISOString();
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  let lastPrinted = 0;
-  const printProgress = (progress: RunProgress, force = false) => {
-    const now = Date.now();
-    if (!force && now - lastPrinted < PROGRESS_EVERY_MS) return;
-    lastPrinted = now;
-    io.stderr.write(`judge ${judge}: ${describeProgress(progress)}\n`);
-  };
-  const judgeRun = startJudgeRun({
+  const pass = await runJudgePass({
     items,
     ask: judgeAsker(itemPromptSource(study, prompt, examples?.examples ?? NO_EXAMPLES), endpoint, createFetchSender(fetch as unknown as FetchLike)),
+    isCutOff: (answer, item) => answerIsCutOff(answer, item.task, study.study.scheme),
     journal,
     concurrency: options.concurrency,
     ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
-    clock: {
-      now: Date.now,
-      sleep: (ms) =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            resolve();
-          }, ms);
-          timers.add(timer);
-        }),
-    },
-    isCutOff: (answer, item) => answerIsCutOff(answer, item.task, study.study.scheme),
-    onProgress: (progress) => printProgress(progress),
+    label: `judge ${judge}`,
+    io,
   });
-  // Ctrl-C cancels the run; the waits still pending (a long Retry-After) are cleared so the process can end at once.
-  const onInterrupt = () => {
-    judgeRun.cancel();
-    for (const timer of timers) clearTimeout(timer);
-  };
-  process.once('SIGINT', onInterrupt);
-  let summary;
-  try {
-    summary = await judgeRun.done;
-  } catch (error) {
-    await journal.close();
-    return fail(`cannot write ${journalPath}: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    process.removeListener('SIGINT', onInterrupt);
-  }
-  printProgress(summary.progress, true);
-  const answers = await journal.answers();
-  await journal.close();
-  if (summary.progress.state === 'cancelled') {
+  if (!pass.ok && pass.cancelled) {
     io.stderr.write(
-      `agreement-studio judge: cancelled; ${answers.length.toLocaleString('en')} answers are kept in ${journalPath}, rerun the same command to go on\n`,
+      `agreement-studio judge: cancelled; ${pass.answers.toLocaleString('en')} answers are kept in ${journalPath}, rerun the same command to go on\n`,
     );
     return 1;
   }
+  if (!pass.ok) return fail(pass.message);
+  const { summary, answers } = pass;
 
   const itemKeys = new Set(items.map((item) => item.key));
   const runAnswers = answers.filter((answer) => itemKeys.has(answer.key));
@@ -386,20 +350,6 @@ function repliesCutText(repliesCut = 0): string {
   return repliesCut === 0
     ? ''
     : `, ${repliesCut.toLocaleString('en')} ${repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle (the labels were read from the whole replies)`;
-}
-
-function describeProgress(progress: RunProgress): string {
-  const answered = progress.alreadyAnswered + progress.done;
-  const parts = [
-    `${answered.toLocaleString('en')} of ${progress.total.toLocaleString('en')} answered`,
-    ...(progress.alreadyAnswered > 0 ? [`${progress.alreadyAnswered.toLocaleString('en')} from the journal`] : []),
-    ...(progress.cutOff > 0 ? [`${progress.cutOff.toLocaleString('en')} cut off at max tokens`] : []),
-    `${progress.failed.toLocaleString('en')} failed`,
-    `${progress.inFlight} in flight`,
-    `tokens ${progress.tokensIn.toLocaleString('en')} in, ${progress.tokensOut.toLocaleString('en')} out`,
-    `${Math.round(progress.elapsedMs / 1000)} s`,
-  ];
-  return parts.join(', ');
 }
 
 /** A built-in prompt by name, or a prompt file: JSON with a name and the two templates. */
