@@ -5,40 +5,45 @@
 // to the journal beside --out as they arrive, so a rerun with the same settings resumes. With
 // --examples (issue 34 point 2) the prompts carry few-shot examples from people's corrections.
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { idProblem } from '../../shared/domain/ids';
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { sha256Hex } from '../../shared/formats/sha256';
 import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
-import { createFetchSender, recordedEndpointUrl, type ChatEndpoint, type FetchLike } from '../../shared/judge-run/chat-completions';
+import { createFetchSender, recordedEndpointUrl, type FetchLike } from '../../shared/judge-run/chat-completions';
 import { chooseFewShotExamples } from '../../shared/judge-run/few-shot-examples';
 import { itemPromptSource, judgeAsker, NO_EXAMPLES, type RunExamples } from '../../shared/judge-run/item-prompt';
 import { MAX_JUDGE_SAMPLES, type StudyData } from '../../shared/domain/model';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
-import { TOP_LOGPROBS } from '../../shared/judge-run/verdict-logprobs';
-import { BUILT_IN_PROMPTS, builtInPrompt, DEFAULT_PROMPT_NAME, promptHash, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
+import { BUILT_IN_PROMPTS, DEFAULT_PROMPT_NAME, promptHash } from '../../shared/judge-run/prompts';
 import { answerIsCutOff, applyJudgeResults, cutOffAnswers, judgeName, judgeRunRecord, tallyAnswers } from '../../shared/judge-run/results';
 import { loadStudyInputs, type HumanLabel } from '../../shared/report/load-study-inputs';
 import { indexStudy } from '../../shared/stats/study/study-units';
-import { checkSplitRule, labelledUnitSplits, splitCounts, type SplitRule } from '../../shared/study/judge-splits';
+import { labelledUnitSplits, splitCounts, type SplitRule } from '../../shared/study/judge-splits';
 import { parseArgsWithFileLists, parseWholeNumber, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
 import { FileJournal } from '../support/judge-journal';
+import {
+  ASKING_USAGE,
+  chatEndpointOf,
+  ENDPOINT_OPTIONS,
+  ENDPOINT_USAGE,
+  KEY_USAGE,
+  parseEndpointSettings,
+  parseSplitRule,
+  SPLIT_OPTIONS,
+  SPLIT_USAGE,
+  splitText,
+  type EndpointSettings,
+} from '../support/judge-options';
 import { runJudgePass } from '../support/judge-pass';
+import { loadPrompt } from '../support/prompt-file';
 import { readInputFile } from '../support/read-input-file';
 
 const COMMAND = 'judge';
 
-/** The environment variable the key is read from: never an argument, which other users of the computer can see. */
-export const API_KEY_VARIABLE = 'AGREEMENT_STUDIO_API_KEY';
-
-// Max tokens is a ceiling, not a cost: a reasoning model (DeepSeek-R1, Qwen3) thinks for hundreds
-// to thousands of tokens before its verdict, and 64 cut it off; a model that answers "No." stops at once.
-const DEFAULTS = { concurrency: 4, timeoutSeconds: 60, temperature: 0, maxTokens: 4096 };
-const MAX_CONCURRENCY = 256;
-/** The split --examples draws from unless told: the most the examples split may hold, and a test split kept apart for the held-out verdict. */
-const SPLIT_DEFAULTS = { seed: 1, examplesShare: 0.2, testShare: 0.3 };
+export { API_KEY_VARIABLE } from '../support/judge-options';
 /** Each example is a whole story in every prompt; more than this is a prompt no model reads well. */
 const MAX_EXAMPLES = 50;
 
@@ -51,13 +56,10 @@ the judge's labels added as "<model>@<prompt name>", each reply kept as written.
 to FILE.judge-journal.jsonl as they arrive: rerun the same command after a crash or Ctrl-C
 and it asks only what is still unanswered.
 
-The API key, if the endpoint needs one, is read from the environment variable
-${API_KEY_VARIABLE}; it is sent only in the Authorization header and written nowhere.
+${KEY_USAGE}
 
   --transcripts FILE     the transcript bundle
-  --endpoint URL         the endpoint's base URL (http://localhost:11434/v1) or its full
-                         /chat/completions URL
-  --model M              the model name the endpoint knows
+${ENDPOINT_USAGE}
   --out FILE             the bundle to write, with the judge's labels
   --prompt NAME|FILE     a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}; default ${DEFAULT_PROMPT_NAME}) or a
                          JSON file {"name": ..., "question": ..., "final": ...}
@@ -77,11 +79,7 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
                          --only-labelled); they do not choose the turns asked
   --examples-from JUDGE  the judge whose labels in the transcripts people corrected
                          (default "<model>@<prompt name>", this judge without examples)
-  --split-seed S         whole number seeding the split of the puzzles into examples,
-                         development and test (default ${SPLIT_DEFAULTS.seed}); a puzzle's split never changes
-                         as labels arrive
-  --examples-share X     the examples split's share of the puzzles, 0.1 to 0.2 (default ${SPLIT_DEFAULTS.examplesShare})
-  --test-share Y         the test split's share (default ${SPLIT_DEFAULTS.testShare}); development gets the rest
+${SPLIT_USAGE}
   --judge-name NAME      the name the labels get (default "<model>@<prompt name>", with
                          --examples "<model>@<prompt name> +N examples"); needed
                          when the transcripts already hold labels of that judge: the
@@ -92,14 +90,7 @@ ${API_KEY_VARIABLE}; it is sent only in the Authorization header and written now
   --logprobs             ask for the log-probabilities of the reply's tokens (OpenAI, vLLM,
                          llama.cpp, Ollama 0.12.11 on) and keep the probability of each
                          label in the bundle; an endpoint that sends none gives none
-  --concurrency N        requests at once (default ${DEFAULTS.concurrency})
-  --rpm N                at most N requests a minute (default: no bound)
-  --timeout SECONDS      per request (default ${DEFAULTS.timeoutSeconds})
-  --temperature T        0 to 2 (default ${DEFAULTS.temperature})
-  --max-tokens N         the longest reply asked for (default ${DEFAULTS.maxTokens}); a reasoning
-                         model thinks before its verdict and needs thousands. A reply
-                         cut off at this limit before a verdict gives no label and is
-                         counted as cut off, not unparseable
+${ASKING_USAGE}
 
 Exit codes: 0 every item answered; 1 invalid input, or some items failed (the bundle is
 written without their labels; rerunning asks them again); 2 bad usage.
@@ -112,14 +103,12 @@ interface ExamplesOptions {
   split: SplitRule;
 }
 
-interface JudgeOptions {
+interface JudgeOptions extends EndpointSettings {
   transcripts: string;
   onlyLabelled: string[];
   labels: string[];
   examples?: ExamplesOptions;
   anyStudy: boolean;
-  endpoint: string;
-  model: string;
   out: string;
   prompt: string;
   /** The rater name given on purpose; otherwise `<model>@<prompt name>`. */
@@ -127,11 +116,6 @@ interface JudgeOptions {
   sample?: { size: number; seed: number };
   samples: number;
   logprobs: boolean;
-  concurrency: number;
-  rpm?: number;
-  timeoutSeconds: number;
-  temperature: number;
-  maxTokens: number;
 }
 
 export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
@@ -217,16 +201,7 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   if (!opened.ok) return fail(opened.message);
   const { journal } = opened;
 
-  const apiKey = env[API_KEY_VARIABLE];
-  const endpoint: ChatEndpoint = {
-    url: options.endpoint,
-    model: options.model,
-    ...(apiKey !== undefined && apiKey !== '' ? { apiKey } : {}),
-    temperature: options.temperature,
-    maxTokens: options.maxTokens,
-    timeoutMs: options.timeoutSeconds * 1000,
-    ...(options.logprobs ? { topLogprobs: TOP_LOGPROBS } : {}),
-  };
+  const endpoint = chatEndpointOf(options, env, options.logprobs);
   const startedAt = new Date().toISOString();
   const pass = await runJudgePass({
     items,
@@ -341,46 +316,11 @@ function examplesRecord({ from, split, count, examples }: ChosenExamples) {
   };
 }
 
-function splitText({ seed, shares }: SplitRule): string {
-  return `seed ${seed}, examples ${shares.examples}, development ${shares.development}, test ${shares.test}`;
-}
-
 /** Replies over the readers' limit are stored cut in the middle: said beside the counts, never silently. */
 function repliesCutText(repliesCut = 0): string {
   return repliesCut === 0
     ? ''
     : `, ${repliesCut.toLocaleString('en')} ${repliesCut === 1 ? 'reply' : 'replies'} over 1 MB kept cut in the middle (the labels were read from the whole replies)`;
-}
-
-/** A built-in prompt by name, or a prompt file: JSON with a name and the two templates. */
-async function loadPrompt(nameOrFile: string): Promise<PromptVersion | string> {
-  const builtIn = builtInPrompt(nameOrFile);
-  if (builtIn) return builtIn;
-  let text: string;
-  try {
-    text = await readFile(nameOrFile, 'utf8');
-  } catch {
-    return `--prompt ${JSON.stringify(nameOrFile)} is neither a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}) nor a readable file`;
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    return `${nameOrFile} is not JSON; a prompt file is {"name": ..., "question": ..., "final": ...}`;
-  }
-  const { name, question, final } = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
-  if (typeof name !== 'string' || typeof question !== 'string' || typeof final !== 'string')
-    return `${nameOrFile}: a prompt file is {"name": ..., "question": ..., "final": ...}, each a text`;
-  const nameProblem = idProblem('model', name);
-  if (nameProblem !== undefined) return `${nameOrFile}: the prompt name ${nameProblem}`;
-  for (const [field, template] of [
-    ['question', question],
-    ['final', final],
-  ] as const) {
-    const problem = templateProblem(template);
-    if (problem !== undefined) return `${nameOrFile}: "${field}" has an ${problem}`;
-  }
-  return { name, question, final, sources: [{ repository: '', file: nameOrFile, licence: '', use: 'the lead’s own prompt file' }] };
 }
 
 function invalid(io: CliIo, errors: readonly FormatError[]): number {
@@ -399,12 +339,9 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       labels: { type: 'string', multiple: true },
       examples: { type: 'string' },
       'examples-from': { type: 'string' },
-      'split-seed': { type: 'string' },
-      'examples-share': { type: 'string' },
-      'test-share': { type: 'string' },
+      ...SPLIT_OPTIONS,
       'any-study': { type: 'boolean' },
-      endpoint: { type: 'string' },
-      model: { type: 'string' },
+      ...ENDPOINT_OPTIONS,
       out: { type: 'string' },
       prompt: { type: 'string' },
       'judge-name': { type: 'string' },
@@ -412,36 +349,21 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       seed: { type: 'string' },
       samples: { type: 'string' },
       logprobs: { type: 'boolean' },
-      concurrency: { type: 'string' },
-      rpm: { type: 'string' },
-      timeout: { type: 'string' },
-      temperature: { type: 'string' },
-      'max-tokens': { type: 'string' },
-      // The key is refused as an option so no one learns to put it where `ps` shows it.
-      'api-key': { type: 'string' },
-      key: { type: 'string' },
     },
     ['only-labelled', 'labels'],
   );
   if (values.help === true) return 'help';
-  if (values['api-key'] !== undefined || values.key !== undefined)
-    throw new UsageError(`the API key is never an argument (other users of the computer can read arguments); set ${API_KEY_VARIABLE} instead`, COMMAND);
-  const required = (name: 'transcripts' | 'endpoint' | 'model' | 'out', what: string): string => {
+  const required = (name: 'transcripts' | 'out', what: string): string => {
     const value = values[name];
     if (value === undefined || value.trim() === '') throw new UsageError(`--${name} ${what} is required`, COMMAND);
     return value;
   };
   const transcripts = required('transcripts', 'FILE');
-  const endpoint = required('endpoint', 'URL');
-  if (!/^https?:\/\/[^/]/i.test(endpoint)) throw new UsageError(`--endpoint takes an http:// or https:// URL, not ${JSON.stringify(endpoint)}`, COMMAND);
-  const model = required('model', 'M');
+  const endpointSettings = parseEndpointSettings(COMMAND, values);
   const out = required('out', 'FILE');
   if (files['only-labelled'].length > 0 && values.sample !== undefined)
     throw new UsageError('--only-labelled and --sample choose the turns two ways; give one', COMMAND);
   if (values.seed !== undefined && values.sample === undefined) throw new UsageError('--seed seeds --sample; give --sample N too', COMMAND);
-  const temperature = values.temperature === undefined ? DEFAULTS.temperature : Number(values.temperature);
-  if (!/^\d+(\.\d+)?$/.test(values.temperature ?? '0') || !(temperature >= 0 && temperature <= 2))
-    throw new UsageError(`--temperature takes a number from 0 to 2, not ${JSON.stringify(values.temperature)}`, COMMAND);
   const examples = parseExamplesArgs(values, files.labels.length + files['only-labelled'].length > 0);
   if (examples === undefined && files.labels.length > 0)
     throw new UsageError('--labels gives people’s labels for --examples; give --examples N too, or --only-labelled to judge only the labelled turns', COMMAND);
@@ -455,8 +377,7 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
     ...(examples !== undefined ? { examples } : {}),
     ...(judgeNameGiven !== undefined ? { judgeName: judgeNameGiven } : {}),
     anyStudy: values['any-study'] === true,
-    endpoint,
-    model,
+    ...endpointSettings,
     out,
     prompt: values.prompt ?? DEFAULT_PROMPT_NAME,
     ...(values.sample !== undefined
@@ -469,11 +390,6 @@ function parseJudgeArgs(args: string[]): JudgeOptions | 'help' {
       : {}),
     samples: parseWholeNumber(COMMAND, 'samples', values.samples, DEFAULT_SAMPLES, 1, MAX_JUDGE_SAMPLES),
     logprobs: values.logprobs === true,
-    concurrency: parseWholeNumber(COMMAND, 'concurrency', values.concurrency, DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
-    ...(values.rpm !== undefined ? { rpm: parseWholeNumber(COMMAND, 'rpm', values.rpm, 60, 1, 1_000_000) } : {}),
-    timeoutSeconds: parseWholeNumber(COMMAND, 'timeout', values.timeout, DEFAULTS.timeoutSeconds, 1, 3600),
-    temperature,
-    maxTokens: parseWholeNumber(COMMAND, 'max-tokens', values['max-tokens'], DEFAULTS.maxTokens, 1, 1_000_000),
   };
 }
 
@@ -491,24 +407,6 @@ function parseExamplesArgs(
   const from = values['examples-from'];
   const fromProblem = from === undefined ? undefined : idProblem('model', from);
   if (fromProblem !== undefined) throw new UsageError(`--examples-from: the judge's name ${fromProblem}`, COMMAND);
-  const share = (name: 'examples-share' | 'test-share', fallback: number): number => {
-    const text = values[name];
-    if (text === undefined) return fallback;
-    const value = /^(0?\.\d+|0|1)$/.test(text.trim()) ? Number(text) : Number.NaN;
-    if (Number.isNaN(value)) throw new UsageError(`--${name} takes a share from 0 to 1 (such as 0.2), not ${JSON.stringify(text)}`, COMMAND);
-    return value;
-  };
-  const examples = share('examples-share', SPLIT_DEFAULTS.examplesShare);
-  const test = share('test-share', SPLIT_DEFAULTS.testShare);
-  // Rounded so 1 - 0.2 - 0.3 reads 0.5 in the record and the journal, not 0.49999999999999994.
-  const split: SplitRule = {
-    seed: parseWholeNumber(COMMAND, 'split-seed', values['split-seed'], SPLIT_DEFAULTS.seed, -(2 ** 31), 2 ** 32 - 1),
-    shares: { examples, development: Number((1 - examples - test).toFixed(12)), test },
-  };
-  try {
-    checkSplitRule(split);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error), COMMAND);
-  }
+  const split = parseSplitRule(COMMAND, values);
   return { count, ...(from !== undefined ? { from } : {}), split };
 }
