@@ -23,12 +23,28 @@
 // content, and at the verdict's place its `top_logprobs`, the verdict at probability 0.9 (pNN: NN%)
 // and its opposite (Yes and No, 是 and 不是, 正确 and 错误) at the rest; `nologprobs` answers
 // without them (a server that ignores the field), `rejectlogprobs` with HTTP 400 naming them.
+// Two options make it a judge whose answers depend on the prompt, for the prompt search (issue 34):
+//   grading    `truth` maps a turn's text to the right reply word (Yes, No, Irrelevant, Unknown,
+//              Matched, Unmatched). A prompt holding known turn texts is about the one whose text
+//              occurs last in it (few-shot examples come first); it gets the right word when a
+//              draw, fixed by the turn's text and the whole prompt, falls below `rightShare.helped`
+//              if the prompt holds any of `helps` (an instruction sentence, or a text only certain
+//              examples have, such as `Reply: irrelevant`), else below `rightShare.unhelped`;
+//              otherwise another word of the turn's task, fixed the same way. A prompt with no
+//              known turn text answers as without grading.
+//   proposals  a request whose prompt starts with PROPOSAL_MARKER (prompt-search.ts) is answered
+//              with a line of rationale and a fenced block: the template fenced in the request
+//              with `proposals[k]` as its first paragraph, k counting the proposal requests
+//              answered before (cycling through the list).
+// The directives above still apply to such prompts (a `[fake:500*1]` fails the first request).
 // Keeps a log of every request (item, path, headers, body, status, time) that tests read. With
 // `apiKey` every request without that key gets HTTP 401; with `allowOrigin` it answers CORS as
 // Ollama does with OLLAMA_ORIGINS, so a web page can call it.
 
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fencedBlocks, PROPOSAL_MARKER } from '../../shared/judge-run/prompt-search';
+import { keyedUniform } from '../../shared/random/keyed-uniform';
 
 export interface LoggedRequest {
   /** The `[item:ID]` of the prompt's last turn, or null when it has none (and for the model list). */
@@ -66,6 +82,19 @@ export interface FakeChatServerOptions {
    * must refuse it, naming that address, and send nothing there.
    */
   redirectTo?: string;
+  /** Answers right more often when the prompt holds a helping text (see the header). */
+  grading?: Grading;
+  /** The paragraphs proposed templates start with, in turn (see the header). */
+  proposals?: readonly string[];
+}
+
+export interface Grading {
+  /** A turn's text -> the reply word that is right for it. */
+  truth: ReadonlyMap<string, string>;
+  /** Texts any of which in a prompt make the right word likelier. */
+  helps: readonly string[];
+  /** The chance of the right word with and without a helping text, 0 to 1. */
+  rightShare: { helped: number; unhelped: number };
 }
 
 export interface FakeChatServer {
@@ -95,6 +124,14 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
   const log: LoggedRequest[] = [];
   const attempts = new Map<string, number>();
   let answered = 0;
+  const grade = options.grading === undefined ? undefined : grader(options.grading);
+  let proposed = 0;
+  // What the prompt itself asks for, when grading or proposals are set: the reply, or undefined to answer as without them.
+  const replyFor = (content: string): string | undefined => {
+    if (options.proposals !== undefined && options.proposals.length > 0 && content.startsWith(PROPOSAL_MARKER))
+      return proposal(content, options.proposals[proposed++ % options.proposals.length] as string);
+    return grade?.(content);
+  };
 
   const server = createServer((request, response) => {
     if (options.allowOrigin !== undefined) {
@@ -143,7 +180,11 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       const key = item ?? content;
       const attempt = directives === null ? 1 : (attempts.get(key) ?? 0) + 1;
       if (directives !== null) attempts.set(key, attempt);
-      const behaviour: Behaviour = wrongKey ? { kind: 'wrong-key' } : behaviourFor(directives, attempt);
+      let behaviour: Behaviour = wrongKey ? { kind: 'wrong-key' } : behaviourFor(directives, attempt);
+      if (behaviour.kind === 'answer' && behaviour.say === undefined) {
+        const say = replyFor(content);
+        if (say !== undefined) behaviour = { ...behaviour, say };
+      }
       const entry: LoggedRequest = { item, route, at, headers: request.headers, body, status: 0 };
       if (keepLog) log.push(entry);
       if (behaviour.kind === 'stall') return;
@@ -228,6 +269,52 @@ function behaviourFor(directives: string | null, attempt: number): Behaviour {
     }
   }
   return say === undefined ? { kind: 'answer', shape } : { kind: 'answer', say, shape };
+}
+
+const REPLY_WORDS: readonly (readonly string[])[] = [
+  ['Yes', 'No', 'Irrelevant', 'Unknown'],
+  ['Matched', 'Unmatched'],
+];
+// The draws that decide a graded reply: whether it is right, and which wrong word it is otherwise.
+const RIGHT_DRAW = 34;
+const WRONG_DRAW = 35;
+
+/** The graded reply to a prompt, or undefined for one holding no known turn text; throws on a truth word no task replies. */
+function grader({ truth, helps, rightShare }: Grading): (content: string) => string | undefined {
+  const wrongWords = new Map<string, readonly string[]>();
+  for (const [text, right] of truth) {
+    const words = REPLY_WORDS.find((group) => group.includes(right));
+    if (words === undefined)
+      throw new Error(`the grading truth of ${JSON.stringify(text)} is ${JSON.stringify(right)}, not one of ${REPLY_WORDS.flat().join(', ')}`);
+    // Unknown is only ever right: a scheme without it never sees it offered as a wrong reply.
+    wrongWords.set(
+      right,
+      words.filter((word) => word !== right && word !== 'Unknown'),
+    );
+  }
+  return (content) => {
+    let turn: { text: string; end: number } | undefined;
+    for (const text of truth.keys()) {
+      const at = content.lastIndexOf(text);
+      if (at < 0) continue;
+      const end = at + text.length;
+      if (turn === undefined || end > turn.end || (end === turn.end && text.length > turn.text.length)) turn = { text, end };
+    }
+    if (turn === undefined) return undefined;
+    const right = truth.get(turn.text) as string;
+    const key = `${turn.text}\u0000${content}`;
+    const share = helps.some((help) => content.includes(help)) ? rightShare.helped : rightShare.unhelped;
+    if (keyedUniform(RIGHT_DRAW, key) < share) return right;
+    const wrong = wrongWords.get(right) as readonly string[];
+    return wrong[Math.floor(keyedUniform(WRONG_DRAW, key) * wrong.length)] as string;
+  };
+}
+
+/** A proposal's reply: a rationale line, then the request's fenced template with the paragraph first, fenced past any backticks in it. */
+function proposal(content: string, paragraph: string): string {
+  const template = `${paragraph}\n\n${fencedBlocks(content)[0] ?? ''}`;
+  const fence = '`'.repeat(Math.max(3, ...[...template.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+  return `I put one paragraph first: ${paragraph}\n\n${fence}\n${template}\n${fence}`;
 }
 
 const THINKING = 'The story says she reads in a room with no light. The question asks about light, so I weigh what the reference says about it. ';
