@@ -237,7 +237,8 @@ export async function runPromptSearch(options: PromptSearchOptions): Promise<Sea
   const evaluations = new Map<number, CandidateEvaluation>();
   let tokens = 0;
   let best: SearchStep = { step: 0, version: base, revised: null, proposalTokens: 0, evaluationTokens: 0 };
-  const progress = (phase: SearchProgress['phase'], step: number) => options.onProgress?.({ phase, step, steps, tokens, best: best.version.name });
+  // A copy of the steps, so a listener may keep what it is handed.
+  const progress = (phase: SearchProgress['phase'], step: number) => options.onProgress?.({ phase, step, steps: [...steps], tokens, best: best.version.name });
   const stop = (stoppedBy: SearchResult['stoppedBy'], reason?: string): SearchResult => ({
     steps,
     best,
@@ -267,12 +268,13 @@ export async function runPromptSearch(options: PromptSearchOptions): Promise<Sea
   });
 
   for (let step = 1; step <= budget.candidates; step++) {
-    if (budget.tokens !== null && tokens >= budget.tokens) return stop('tokens');
+    if (budget.tokens !== null && tokens >= budget.tokens)
+      return stop('tokens', `the search spent ${tokens.toLocaleString('en')} tokens, reaching its budget of ${budget.tokens.toLocaleString('en')}`);
     if (signal?.aborted) return stop('cancelled', CANCELLED);
     const parent = best;
     const parentEvaluation = evaluations.get(parent.step) as CandidateEvaluation;
     const task = revisedTask(parent.score as DevelopmentScore);
-    if (task === null) return stop('agrees');
+    if (task === null) return stop('agrees', `${parent.version.name} agrees with people's majority on every development unit`);
     const template = parent.version[TEMPLATE_OF[task]];
     const disagreements = shownDisagreements(units, parentEvaluation, task, options.seed, step);
     progress('proposing', step);

@@ -245,8 +245,18 @@ describe('reading a proposal', () => {
 describe('the search', () => {
   it('revises the best step so far, the task with the lower kappa, from its disagreements, and keeps the best', async () => {
     const recorded: Recorded = { steps: [], asked: [], evaluated: [] };
-    const result = await runPromptSearch(searchOptions({}, recorded));
+    const progress: string[] = [];
+    const result = await runPromptSearch(
+      searchOptions({ onProgress: ({ phase, step, steps, best }) => void progress.push(`${phase} ${step} after ${steps.length}, best ${best}`) }, recorded),
+    );
     expect(result.stoppedBy).toBe('candidates');
+    expect(progress.slice(0, 4)).toEqual([
+      'evaluating 0 after 0, best studio-1',
+      'proposing 1 after 1, best studio-1',
+      'evaluating 1 after 1, best studio-1',
+      `proposing 2 after 2, best ${bestOf(result.steps.slice(0, 2)).version.name}`,
+    ]);
+    expect(progress).toHaveLength(9);
     expect(result.steps.map((step) => step.step)).toEqual([0, 1, 2, 3, 4]);
     expect(recorded.steps).toEqual(result.steps);
     expect(result.best).toBe(bestOf(result.steps));
@@ -338,7 +348,7 @@ describe('the search', () => {
   it('stops when the tokens spent reach the budget before a proposal', async () => {
     // Base 100; candidate 1 brings 215; candidate 2 330, over 250: no third proposal.
     const result = await runPromptSearch(searchOptions({ budget: { candidates: 10, tokens: 250 } }));
-    expect(result.stoppedBy).toBe('tokens');
+    expect(result).toMatchObject({ stoppedBy: 'tokens', reason: 'the search spent 330 tokens, reaching its budget of 250' });
     expect(result.steps.map((step) => step.step)).toEqual([0, 1, 2]);
     expect(result.tokens).toBe(330);
     const exact = await runPromptSearch(searchOptions({ budget: { candidates: 10, tokens: 215 } }));
@@ -349,7 +359,7 @@ describe('the search', () => {
   it('stops when the best version agrees with people on every unit', async () => {
     const recorded: Recorded = { steps: [], asked: [], evaluated: [] };
     const result = await runPromptSearch(searchOptions({ evaluate: async (version) => evaluateIn(version, () => 1) }, recorded));
-    expect(result.stoppedBy).toBe('agrees');
+    expect(result).toMatchObject({ stoppedBy: 'agrees', reason: "studio-1 agrees with people's majority on every development unit" });
     expect(result.steps).toHaveLength(1);
     expect(result.best.score!.kappa).toBe(1);
     expect(recorded.asked).toHaveLength(0);
