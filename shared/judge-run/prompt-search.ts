@@ -226,6 +226,7 @@ export interface Disagreement {
   reply?: string;
 }
 
+/** The search as the module's opening comment tells it; throws a RangeError, before any request, on no units or a budget that is not one. */
 export async function runPromptSearch(options: PromptSearchOptions): Promise<SearchResult> {
   const { base, units, categories, budget, signal } = options;
   if (units.length === 0) throw new RangeError('the development split holds no unit people labelled with a majority: a candidate has nothing to be scored on');
