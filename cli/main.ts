@@ -38,6 +38,11 @@ Commands:
                           run a judge model (OpenAI chat-completions endpoint; key in
                           AGREEMENT_STUDIO_API_KEY) on the turns, write the bundle with its
                           labels; a rerun resumes from FILE.judge-journal.jsonl
+  tune --transcripts FILE --labels FILE... --endpoint URL --model M --budget K --out DIR
+       [--prompt NAME|FILE] [--max-search-tokens N] [--split-seed S] [--test-share Y]
+                          search for a better judge prompt on the development split, run
+                          the best once on the held-out test split, report both; a rerun
+                          resumes from DIR
   demo --out DIR [--puzzles N] [--annotators K] [--seed S]
          [--human-error R] [--judge-error R1,R2]
                           write a synthetic study (bundle + label files)
@@ -85,6 +90,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return await (await import('./commands/pack')).runPack(args, io);
       case 'judge':
         return await (await import('./commands/judge')).runJudge(args, io);
+      case 'tune':
+        return await (await import('./commands/tune')).runTune(args, io);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
