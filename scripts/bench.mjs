@@ -1,7 +1,7 @@
 // `npm run bench`: prints the performance figures the issues set targets for. Bundles the
 // bench modules with esbuild, runs the Node part, then the Chromium part in Debian's Chromium
 // through playwright-core on a loopback server. Prints figures; asserts nothing.
-// BENCH_SECTIONS=import,labelling,team,report,judge,sync,workbook,hostile-readers,reliability (the default) picks sections, and hostile-all
+// BENCH_SECTIONS=import,labelling,team,report,judge,search,sync,workbook,hostile-readers,reliability (the default) picks sections, and hostile-all
 // (every file of the three hostile rounds, some minutes) is picked by name; BENCH_RUNS sets repeats.
 // BENCH_TRACE=<folder> writes a Chromium trace of each report opening there and lists its long tasks.
 // In hostile-all, BENCH_HOSTILE=app measures only the app's part and BENCH_CASES=a,b only those cases of it.
@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, CHROMIUM_ARGS } from './test-tools.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,sync,workbook,hostile-readers,reliability').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'import,labelling,team,report,judge,search,sync,workbook,hostile-readers,reliability').split(','));
 const CHROMIUM_PATH = browserPath();
 const out = '.bench';
 for (const folder of ['page', 'labelling', 'team', 'report', 'sync']) mkdirSync(`${out}/${folder}`, { recursive: true });
@@ -81,6 +81,7 @@ if (SECTIONS.has('labelling')) await labellingSection();
 if (SECTIONS.has('team')) await teamSection();
 if (SECTIONS.has('report')) await reportSection();
 if (SECTIONS.has('judge')) await judgeSection();
+if (SECTIONS.has('search')) await searchSection();
 if (SECTIONS.has('sync')) await syncSection();
 if (SECTIONS.has('sync') || SECTIONS.has('sync-recovery')) await syncRecoverySection();
 if (SECTIONS.has('workbook')) await workbookSection();
@@ -402,6 +403,22 @@ async function judgeSection() {
   const middle = r.heap[Math.floor(r.heap.length / 2)];
   console.log(`  heap used: start ${mb(r.heap[0].bytes)}, middle ${mb(middle.bytes)} (${fmt(middle.done)} done), end ${mb(r.heap.at(-1).bytes)}`);
   console.log(`    every tenth: ${r.heap.map((h) => mb(h.bytes)).join(', ')}`);
+}
+
+// Issue 34: `agreement-studio tune`, a search of 10 candidates over about 1,000 development units at
+// concurrency 8 against the loopback server answering in 50 ms from its own thread; target at most 1.1x the bound.
+async function searchSection() {
+  await bundle('search-bench.ts', 'search-bench.mjs', 'node', { define: { __APP_VERSION__: JSON.stringify(version) } });
+  await bundle('judge-server-thread.ts', 'judge-server-thread.mjs', 'node');
+  const { runSearchBench } = await import(new URL(`../${out}/search-bench.mjs`, import.meta.url).href);
+  const r = await runSearchBench({ candidates: 10, developmentUnits: 1000, concurrency: 8, delayMs: 50 });
+  const ratio = r.searchMs / r.boundMs;
+  console.log(
+    `\nPrompt search (tune): ${r.candidates} candidates over ${fmt(r.units)} development units at concurrency ${r.concurrency}, loopback server (own thread) answering in ${r.delayMs} ms (${fmt(r.requests)} requests with the held-out run)`,
+  );
+  console.log(
+    `  search ${fmt(r.searchMs)} ms against the bound ${fmt(r.boundMs)} ms: ${ratio.toFixed(3)}x (target <= 1.1x: ${ratio <= 1.1 ? 'met' : 'NOT met'}); with the held-out run and the report ${fmt(r.totalMs)} ms`,
+  );
 }
 
 // Issue 18: every annotator's labels on a loopback team server (pouchdb-server in memory), pulled by

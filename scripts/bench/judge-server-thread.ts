@@ -14,8 +14,9 @@ export type JudgeServerMessage = { kind: 'listening'; url: string } | { kind: 'a
 
 const port = parentPort;
 if (port === null) throw new Error('judge-server-thread runs as a worker thread');
-const { delayMs } = workerData as { delayMs: number };
-const server = await startFakeChatServer({ delayMs, keepLog: false });
+// The search bench gives the proposals the server answers the search's reflective requests with.
+const { delayMs, proposals } = workerData as { delayMs: number; proposals?: string[] };
+const server = await startFakeChatServer({ delayMs, keepLog: false, ...(proposals !== undefined ? { proposals } : {}) });
 const tell = (message: JudgeServerMessage) => port.postMessage(message);
 port.on('message', (request: JudgeServerRequest) => {
   if (request.kind === 'answered') tell({ kind: 'answered', count: server.answered() });
