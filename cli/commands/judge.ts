@@ -12,7 +12,7 @@ import { serializeBundleDocument } from '../../shared/formats/importers/imported
 import { sha256Hex } from '../../shared/formats/sha256';
 import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { createFetchSender, recordedEndpointUrl, type FetchLike } from '../../shared/judge-run/chat-completions';
-import { chooseFewShotExamples } from '../../shared/judge-run/few-shot-examples';
+import { chooseFewShotExamples, MAX_FEW_SHOT_EXAMPLES } from '../../shared/judge-run/few-shot-examples';
 import { itemPromptSource, judgeAsker, NO_EXAMPLES, type RunExamples } from '../../shared/judge-run/item-prompt';
 import { MAX_JUDGE_SAMPLES, type StudyData } from '../../shared/domain/model';
 import { DEFAULT_SAMPLES, judgeItems, type ItemSelection } from '../../shared/judge-run/items';
@@ -44,8 +44,6 @@ import { readInputFile } from '../support/read-input-file';
 const COMMAND = 'judge';
 
 export { API_KEY_VARIABLE } from '../support/judge-options';
-/** Each example is a whole story in every prompt; more than this is a prompt no model reads well. */
-const MAX_EXAMPLES = 50;
 
 const USAGE = `Usage: agreement-studio judge --transcripts FILE --endpoint URL --model M --out FILE [options]
 
@@ -402,7 +400,7 @@ function parseExamplesArgs(
     if (stray !== undefined) throw new UsageError(`--${stray} goes with --examples N; give --examples too`, COMMAND);
     return undefined;
   }
-  const count = parseWholeNumber(COMMAND, 'examples', values.examples, 1, 1, MAX_EXAMPLES);
+  const count = parseWholeNumber(COMMAND, 'examples', values.examples, 1, 1, MAX_FEW_SHOT_EXAMPLES);
   if (!hasLabels) throw new UsageError('--examples chooses its examples by people’s labels: give their label files with --labels FILE...', COMMAND);
   const from = values['examples-from'];
   const fromProblem = from === undefined ? undefined : idProblem('model', from);

@@ -27,7 +27,7 @@ import { puzzleSplit } from '../../shared/study/judge-splits';
 import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { withPrefix } from './key-range';
-import { promptVersionByName } from './prompt-versions';
+import { promptVersionByName, promptVersionUsableOn } from './prompt-versions';
 import { forgetTranscriptsChecksum } from './report-inputs';
 
 export interface NewJudgeRun {
@@ -50,7 +50,8 @@ function newRunId(): string {
 
 /**
  * Stores a new run in state `running`, for a worker to run. Throws an Error with a plain message
- * for a missing study or prompt version, or a model and version that make no judge name.
+ * for a missing study or prompt version, a version whose few-shot examples came from another
+ * study, or a model and version that make no judge name.
  */
 export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: string = new Date().toISOString()): Promise<JudgeRunRow> {
   const { endpoint } = run;
@@ -68,6 +69,12 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
   };
   return db.transaction('rw', [db.studies, db.judgeRuns, db.turns], async () => {
     if ((await db.studies.get(run.studyId)) === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
+    if (!promptVersionUsableOn(prompt, run.studyId)) {
+      const from = prompt.examples && (await db.studies.get(prompt.examples.studyId));
+      throw new Error(
+        `the prompt version "${prompt.name}" carries few-shot examples from ${from === undefined ? 'another study' : `the study "${from.name}"`} and runs only on that study; save a version with examples from this study's corrections instead`,
+      );
+    }
     // The study's earlier runs keep what produced their labels: a run like none of them is a new judge.
     const earlier = (await listJudgeRuns(db, run.studyId)).reverse();
     const row: JudgeRunRow = {

@@ -1,11 +1,11 @@
 // The judge prompt versions a lead can run (issue 17 point 2): the built-in ones from
 // shared/judge-run/prompts.ts, those the lead saved, and the benchmarks' own judge prompts imported
 // with a study (issue 26), all in db.promptVersions. A saved version is never changed: an edit is
-// saved under a new name, so a judge's name always means one text.
+// saved under a new name, so a judge's name always means one text and one set of few-shot examples.
 
 import { idProblem } from '../../shared/domain/ids';
 import { BUILT_IN_PROMPTS, builtInPrompt, promptHash, templateProblem } from '../../shared/judge-run/prompts';
-import type { SavedPromptVersion } from '../../shared/judge-run/stored-records';
+import type { PromptExamples, SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import type { JudgePrompt, Study } from '../../shared/domain/model';
 import type { StudioDatabase } from './database';
 
@@ -20,10 +20,11 @@ export interface PromptVersionEntry {
   createdAt?: string;
   importedWith?: SavedPromptVersion['importedWith'];
   note?: string;
+  examples?: PromptExamples;
 }
 
 function savedEntry(version: SavedPromptVersion): PromptVersionEntry {
-  const { name, question, final, hash, basedOn, createdAt, importedWith, note } = version;
+  const { name, question, final, hash, basedOn, createdAt, importedWith, note, examples } = version;
   return {
     name,
     question,
@@ -34,7 +35,13 @@ function savedEntry(version: SavedPromptVersion): PromptVersionEntry {
     createdAt,
     ...(importedWith !== undefined ? { importedWith } : {}),
     ...(note !== undefined ? { note } : {}),
+    ...(examples !== undefined ? { examples } : {}),
   };
+}
+
+/** Whether a run on the study may use the version: one with few-shot examples runs only on the study they came from. */
+export function promptVersionUsableOn(version: Pick<PromptVersionEntry, 'examples'>, studyId: string): boolean {
+  return version.examples === undefined || version.examples.studyId === studyId;
 }
 
 function builtInEntries(): PromptVersionEntry[] {
@@ -64,13 +71,14 @@ function nameProblem(name: string): string | undefined {
 }
 
 /**
- * Saves an edited version under a new name. Refuses, with a plain message: a name already used
- * (built-in or saved) or unusable, a template with an unknown placeholder, and text identical to
- * the version it was edited from (it would be a second name for the same judge).
+ * Saves an edited version under a new name, with the few-shot examples chosen for it if any.
+ * Refuses, with a plain message: a name already used (built-in or saved) or unusable, a template
+ * with an unknown placeholder, examples of which none was chosen, and text and examples identical
+ * to the version it was edited from (it would be a second name for the same judge).
  */
 export async function savePromptVersion(
   db: StudioDatabase,
-  version: { name: string; question: string; final: string; basedOn: string },
+  version: { name: string; question: string; final: string; basedOn: string; examples?: PromptExamples },
   now: string = new Date().toISOString(),
 ): Promise<SavedPromptVersion> {
   const questionProblem = templateProblem(version.question);
@@ -78,15 +86,32 @@ export async function savePromptVersion(
   const problem =
     nameProblem(version.name) ??
     (questionProblem && `the question template: ${questionProblem}`) ??
-    (finalProblem && `the final-answer template: ${finalProblem}`);
+    (finalProblem && `the final-answer template: ${finalProblem}`) ??
+    (version.examples !== undefined && version.examples.chosen.answer.length + version.examples.chosen.match.length === 0
+      ? 'no few-shot examples were chosen; save the version without examples, or choose them from another judge'
+      : undefined);
   if (problem !== undefined) throw new Error(problem);
+  const { examples } = version;
   const hash = promptHash(version);
-  const saved: SavedPromptVersion = { name: version.name, question: version.question, final: version.final, hash, basedOn: version.basedOn, createdAt: now };
+  const saved: SavedPromptVersion = {
+    name: version.name,
+    question: version.question,
+    final: version.final,
+    hash,
+    basedOn: version.basedOn,
+    createdAt: now,
+    ...(examples !== undefined ? { examples } : {}),
+  };
   return db.transaction('rw', db.promptVersions, async () => {
     if (builtInPrompt(version.name) !== undefined || (await db.promptVersions.get(version.name)) !== undefined)
       throw new Error(`a prompt version named "${version.name}" already exists; give the edit a new name`);
     const base = builtInPrompt(version.basedOn) ?? (await db.promptVersions.get(version.basedOn));
-    if (base !== undefined && promptHash(base) === hash) throw new Error(`the text is the same as "${version.basedOn}"; edit it before saving a new version`);
+    if (base !== undefined && promptHash(base) === hash)
+      throw new Error(
+        examples === undefined
+          ? `the text is the same as "${version.basedOn}"; edit it before saving a new version`
+          : `the text and the few-shot examples are the same as "${version.basedOn}"; edit the text or choose other examples before saving a new version`,
+      );
     await db.promptVersions.add(saved);
     return saved;
   });

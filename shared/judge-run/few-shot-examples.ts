@@ -10,6 +10,9 @@ import { humanMajority } from '../stats/study/majority';
 import type { StudyUnits, TaskUnit } from '../stats/study/study-units';
 import { puzzleSplit, type SplitRule } from '../study/judge-splits';
 
+/** Each example is a whole story in every prompt; more than this a task is a prompt no model reads well. */
+export const MAX_FEW_SHOT_EXAMPLES = 50;
+
 /** One example: what the prompt shows of its turn (the fields item-prompt.ts fills a template with) and people's label as its answer. */
 export interface FewShotExample {
   task: ReportTask;

@@ -4,7 +4,8 @@
 // drops this judge's labels from turns without one, writes only changed turns, stores the record,
 // state and an audit entry, and drops the report's cached transcripts checksum; the labelled selection is the answer and match units people labelled;
 // deleting the study removes its runs and their answers; a judge name the study's labels carry with
-// no run behind them is not taken by a new run (issue 28).
+// no run behind them is not taken by a new run (issue 28); a prompt version with another study's
+// few-shot examples is refused (issue 34 point 2).
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../../shared/judge-run/runner';
@@ -114,6 +115,28 @@ describe('judge runs', () => {
       createJudgeRun(db, { studyId: STUDY, endpoint: { ...endpoint, model: 'a\u202eb' }, promptName: 'studio-1', selection: { kind: 'all' }, samples: 1 }),
     ).rejects.toThrow(/judge's name/);
     expect(await db.judgeRuns.count()).toBe(0);
+  });
+
+  it("refuses a prompt version whose few-shot examples are another study's, naming that study", async () => {
+    const other = { ...demo, study: { ...demo.study, id: 'other-study', name: 'Other study' } };
+    const db = await databaseWith([demo, other]);
+    const studio = builtInPrompt('studio-1')!;
+    const examples = { studyId: 'other-study', from: 'arbiter-large', count: 1, chosen: { answer: [], match: [] } };
+    await db.promptVersions.add({
+      ...studio,
+      name: 'other-examples',
+      hash: promptHash({ ...studio, examples }),
+      basedOn: 'studio-1',
+      createdAt: NOW,
+      examples,
+    });
+    await expect(newRun(db, 'other-examples')).rejects.toThrow(
+      'the prompt version "other-examples" carries few-shot examples from the study "Other study" and runs only on that study',
+    );
+    expect(await db.judgeRuns.count()).toBe(0);
+    expect((await createJudgeRun(db, { studyId: 'other-study', endpoint, promptName: 'other-examples', selection: { kind: 'all' }, samples: 1 })).judge).toBe(
+      'llama3@other-examples',
+    );
   });
 
   it("keeps each run's journal apart and records progress until the run is applied", async () => {
