@@ -1,8 +1,8 @@
 // The window's side of the plan worker: a study's plan for a target, and the report's estimated
-// truth, each with progress. The worker starts on first use. A service, so tests hand in their own.
+// truth, each with progress; and a prompt version's few-shot examples. The worker starts on first use. A service, so tests hand in their own.
 
 import type { EstimatedTruthSection, TruthRaters } from '../../shared/report/model/estimated-truth';
-import type { PlanProgress, PlanRequest, StudyPlan } from '../workers/plan-protocol';
+import type { ExamplesChoice, ExamplesRequest, PlanProgress, PlanRequest, StudyPlan } from '../workers/plan-protocol';
 import type { ReportRequest } from '../workers/report-protocol';
 import type { PlanWorkerApi } from '../workers/plan.worker';
 import { lazyWorker } from './lazy-worker';
@@ -19,6 +19,8 @@ export interface PlanClient {
     raters: TruthRaters,
     onProgress: (progress: PlanProgress) => void,
   ): Promise<EstimatedTruthSection>;
+  /** Few-shot examples from the examples part of the study's judge split, as `agreement-studio judge --examples` chooses them, or why there are none. */
+  chooseExamples(databaseName: string, studyId: string, request: ExamplesRequest): Promise<ExamplesChoice>;
 }
 
 export function createPlanClient(): PlanClient {
@@ -31,5 +33,6 @@ export function createPlanClient(): PlanClient {
       withProgress(onProgress, (progress) => remote().planStudy(databaseName, studyId, request, progress)),
     estimateTruth: (databaseName, studyId, request, raters, onProgress) =>
       withProgress(onProgress, (progress) => remote().estimateTruth(databaseName, studyId, request, raters, progress)),
+    chooseExamples: (databaseName, studyId, request) => remote().chooseExamples(databaseName, studyId, request),
   };
 }

@@ -1,7 +1,8 @@
 // The judge worker's work, kept out of the worker file so tests call it without a Worker: runs a
 // stored judge run (renderer/db/judge-runs.ts) through shared/judge-run's runner with the run's
-// journal in the database, sends each request through the host's `send` (this side never has an
-// API key), reports progress, and applies the labels when the run finishes or is cancelled.
+// journal in the database, each prompt with the version's few-shot examples the leakage guard allows
+// its turn, sends each request through the host's `send` (this side never has an API key), reports
+// progress, and applies the labels when the run finishes or is cancelled.
 
 import { chatCompletionsUrl, type ChatEndpoint, type ChatOutcome, type ChatSender } from '../../shared/judge-run/chat-completions';
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
@@ -124,7 +125,7 @@ async function prepare(db: StudioDatabase, runId: string, options: JudgeRunnerOp
     timeoutMs: row.parameters.timeoutSeconds * 1000,
     ...(endpoint.logprobs === true ? { topLogprobs: TOP_LOGPROBS } : {}),
   };
-  const prompts = itemPromptSource(data, prompt);
+  const prompts = itemPromptSource(data, prompt, prompt.examples?.chosen);
   return {
     row,
     start: (send, onProgress) =>

@@ -39,6 +39,7 @@ export function fakeWorkers(): FakeWorkers {
     plan: {
       planStudy: vi.fn<PlanClient['planStudy']>(),
       estimateTruth: vi.fn<PlanClient['estimateTruth']>(),
+      chooseExamples: vi.fn<PlanClient['chooseExamples']>(),
     },
     team: {
       writePacks: vi.fn<TeamClient['writePacks']>(),
