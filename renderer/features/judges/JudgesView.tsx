@@ -22,7 +22,7 @@ export function JudgesView({ studyId }: { studyId: string }) {
         <div className="judges-view" data-testid="judges-view">
           <h1>Judges of {study.name}</h1>
           <EndpointsSection />
-          <PromptVersionsSection />
+          <PromptVersionsSection study={study} />
           <RunSection studyId={study.id} />
           <RunsList studyId={study.id} />
           <StudyJudgesSection studyId={study.id} />

@@ -1,6 +1,7 @@
-// Starting a judge run: the endpoint, the prompt version, which turns (all, only those people
-// labelled, or a seeded sample) and how many samples per item; then the live progress of each run
-// this window's worker runs, with Pause, Resume and Cancel. All the asking is in the worker.
+// Starting a judge run: the endpoint, the prompt version (one usable on the study), which turns
+// (all, only those people labelled, or a seeded sample) and how many samples per item; then the live
+// progress of each run this window's worker runs, with Pause, Resume and Cancel. All the asking is
+// in the worker.
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
@@ -9,7 +10,7 @@ import type { RunProgress } from '../../../shared/judge-run/runner';
 import type { StoredSelection } from '../../../shared/judge-run/stored-records';
 import { listJudgeEndpoints } from '../../db/judge-endpoints';
 import { createJudgeRun, listJudgeRuns } from '../../db/judge-runs';
-import { listPromptVersions } from '../../db/prompt-versions';
+import { listPromptVersions, promptVersionUsableOn } from '../../db/prompt-versions';
 import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
 import { cutOffAdvice, progressText } from './run-text';
@@ -51,7 +52,8 @@ function LiveRun({ runId, judgeName, progress, maxTokens }: { runId: string; jud
 export function RunSection({ studyId }: { studyId: string }) {
   const { db, platform, workers } = useServices();
   const endpoints = useLiveQuery(() => listJudgeEndpoints(db), [db]);
-  const versions = useLiveQuery(() => listPromptVersions(db), [db]);
+  // A version with few-shot examples of another study cannot run here (createJudgeRun refuses it).
+  const versions = useLiveQuery(async () => (await listPromptVersions(db)).filter((version) => promptVersionUsableOn(version, studyId)), [db, studyId]);
   const runs = useLiveQuery(() => listJudgeRuns(db, studyId), [db, studyId]);
   const live = useLiveRuns(workers.judge, (state) => state.live);
   const [endpointId, setEndpointId] = useState('');

@@ -4,13 +4,18 @@
 // study do not); Start stores a run of the chosen endpoint and prompt version over the turns people
 // labelled by default, one sample per item, and runs it in the worker; a seeded sample is stored
 // with its size and seed; an edit saved under a name in use is refused in words; a benchmark's
-// judge prompt imported with a study shows where it came from and its note, and runs like any.
+// judge prompt imported with a study shows where it came from and its note, and runs like any. Few-
+// shot examples (issue 34 point 2) wait for the study's judge split; once it is set, a save asks the
+// plan worker for them, stores them with the version and says how many of how many asked, a
+// refusal is shown in words, and a version of another study's examples is not offered to run.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StudyOverview } from '../../../../renderer/features/study/StudyOverview';
 import { JudgesView } from '../../../../renderer/features/judges/JudgesView';
-import type { JudgeEndpoint } from '../../../../shared/judge-run/stored-records';
+import type { FewShotExample } from '../../../../shared/judge-run/few-shot-examples';
+import { builtInPrompt, promptHash } from '../../../../shared/judge-run/prompts';
+import type { JudgeEndpoint, PromptExamples } from '../../../../shared/judge-run/stored-records';
 import { closeDatabases, renderWithServices, studyId, teamSetup, workers } from '../report/report-fixtures';
 
 const ENDPOINT: JudgeEndpoint = {
@@ -138,5 +143,77 @@ describe('the Judges page', () => {
     await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
     const [run] = await setup.db.judgeRuns.toArray();
     expect(run).toMatchObject({ judge: 'tiny@SPLAT judge (config.yaml)', prompt: { name: 'SPLAT judge (config.yaml)' } });
+  });
+
+  it("saves a version with few-shot examples once the study has its split, says how many were chosen, and offers no other study's to run", async () => {
+    const { db } = await judgesPage();
+    const studio = builtInPrompt('studio-1')!;
+    const elsewhere = { studyId: 'other-study', from: 'arbiter-large', count: 1, chosen: { answer: [], match: [] } };
+    await db.promptVersions.add({
+      ...studio,
+      name: 'elsewhere',
+      hash: promptHash({ ...studio, examples: elsewhere }),
+      basedOn: 'studio-1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      examples: elsewhere,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit studio-1 as new version' }));
+    const dialog = screen.getByRole('dialog');
+    const fields = within(dialog).getByTestId('prompt-examples-fields') as HTMLFieldSetElement;
+    expect(fields.disabled).toBe(true);
+    expect(fields.textContent).toContain('Set the split for improving the judge first.');
+
+    await db.studies.update(studyId, {
+      judgeSplit: { seed: 3, shares: { examples: 0.2, development: 0.5, test: 0.3 }, setAt: '2026-01-01T00:00:00.000Z', developmentJudges: [], testRuns: [] },
+    });
+    await waitFor(() => expect(fields.disabled).toBe(false));
+    fireEvent.change(within(dialog).getByLabelText("New version's name"), { target: { value: 'studio-1-examples' } });
+    fireEvent.change(within(dialog).getByLabelText(/Examples a task/), { target: { value: '2' } });
+    const judge = within(dialog).getByLabelText('The judge people corrected') as HTMLSelectElement;
+    expect(judge.value).toBe(judge.options[0]?.value);
+    fireEvent.change(judge, { target: { value: 'arbiter-mini' } });
+
+    workers.plan.chooseExamples.mockResolvedValueOnce({ ok: false, reason: 'no examples to give: none disagree' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save as new version' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Not saved: no examples to give: none disagree.');
+    expect(await db.promptVersions.get('studio-1-examples')).toBeUndefined();
+
+    const example: FewShotExample = {
+      task: 'answer',
+      unitId: 't',
+      puzzleId: 'p',
+      story: 'S',
+      reference: 'R',
+      keyClues: [],
+      question: 'Q?',
+      finalAnswer: '',
+      answer: 'no',
+      judged: 'yes',
+    };
+    const examples: PromptExamples = { studyId, from: 'arbiter-mini', count: 2, chosen: { answer: [example], match: [] } };
+    workers.plan.chooseExamples.mockResolvedValueOnce({ ok: true, examples });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save as new version' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(workers.plan.chooseExamples).toHaveBeenLastCalledWith(db.name, studyId, { from: 'arbiter-mini', count: 2 });
+    expect((await db.promptVersions.get('studio-1-examples'))?.examples).toEqual(examples);
+    const told = "1 of 2 question examples and 0 of 2 final-answer examples, from people's corrections of arbiter-mini";
+    expect((await screen.findByTestId('prompt-version-saved')).textContent).toBe(`Saved studio-1-examples with ${told}.`);
+    const studyName = (await db.studies.get(studyId))?.name;
+    const item = await waitFor(() => {
+      const found = document.querySelector('[data-prompt-version="studio-1-examples"]');
+      if (found === null) throw new Error('not listed yet');
+      return found;
+    });
+    expect(item.textContent).toContain('Edited from studio-1');
+    await waitFor(() =>
+      expect(within(item as HTMLElement).getByTestId('prompt-version-examples').textContent).toBe(
+        `Few-shot examples: ${told}, in the study ${studyName}; runs on that study only.`,
+      ),
+    );
+
+    const offered = [...(screen.getByLabelText('Prompt version') as HTMLSelectElement).options].map((option) => option.value);
+    expect(offered).toContain('studio-1-examples');
+    expect(offered).not.toContain('elsewhere');
+    expect(document.querySelector('[data-prompt-version="elsewhere"]')?.textContent).toContain('in the study other-study (no longer in the library)');
   });
 });
