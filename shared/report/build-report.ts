@@ -3,7 +3,7 @@
 // same input and seed give the same report (seeded PRNG); the clock comes in as `now`.
 
 import type { Bucket } from '../domain/difficulty';
-import { UNPARSEABLE, type StudyData, type UnparseableReplies } from '../domain/model';
+import { UNPARSEABLE, type JudgeSplitSetting, type StudyData, type UnparseableReplies } from '../domain/model';
 import { keptPicks, runReplicateJobs, type BootstrapOptions, type BootstrapPlan, type ReplicateJob } from '../stats/bootstrap';
 import { agreementRowsPlan, judgeGroup } from '../stats/study/agreement';
 import { annotatorReliability, difficultyAnnotatorReliability } from '../stats/study/annotator-reliability';
@@ -33,7 +33,9 @@ import {
   type UnparseableCount,
 } from './model/report-model';
 import { estimatedTruthSection } from './estimated-truth-section';
+import { heldOutVerdict, partInput, reportJudgeSplit } from './held-out-section';
 import { judgesSectionPlan } from './judges-section';
+import type { HeldOutVerdict } from './model/held-out-model';
 import type { EstimatedTruthSection, TruthRaters } from './model/estimated-truth';
 import { countedLabels, type UnsureLabels } from './unsure-labels';
 
@@ -100,9 +102,11 @@ export interface ReportInput {
 export function buildReport(input: ReportInput): AgreementReport {
   const { settings } = input;
   const prepared = prepare(input);
+  const split = heldOutSplit(input);
   // Per task its tables and statistics, its pairwise figures; the difficulty, the annotators, the
-  // player outcomes and the judges; the bootstrap's steps; the figures of its replicates.
-  const total = REPORT_TASKS.length * 2 + 4 + BOOTSTRAP_STEPS + 1;
+  // player outcomes and the judges; the bootstrap's steps; the figures of its replicates; each part
+  // of a held-out verdict.
+  const total = REPORT_TASKS.length * 2 + 4 + BOOTSTRAP_STEPS + 1 + (split === undefined ? 0 : HELD_OUT_PARTS.length);
   let done = 0;
   const phase = (label: string) => input.onProgress?.(label, done++, total);
   const figures = figuresPlan(input, prepared, phase);
@@ -121,11 +125,36 @@ export function buildReport(input: ReportInput): AgreementReport {
   phase('Intervals, tests and fitness cards');
   const report = figures.result();
   const judged = judges.result(report);
+  const heldOut = split === undefined ? undefined : heldOutOf(input, split, phase);
   // Every figure is computed, but the app still has to receive and draw them: this is no "ready" yet.
   input.onProgress?.('Laying out the report', total, total);
   const assembled = assembleReport(report, judged);
   const withSets = setAware === undefined ? assembled : { ...assembled, setAware: setAware.result() };
-  return settings.estimatedTruth === undefined ? withSets : { ...withSets, estimatedTruth: truthOf(prepared, settings.estimatedTruth) };
+  const withTruth = settings.estimatedTruth === undefined ? withSets : { ...withSets, estimatedTruth: truthOf(prepared, settings.estimatedTruth) };
+  return heldOut === undefined ? withTruth : { ...withTruth, heldOut };
+}
+
+/** The study's judge split when some judge was run on its test split: the report then holds the held-out verdict. */
+function heldOutSplit(input: ReportInput): JudgeSplitSetting | undefined {
+  const split = input.study.study.judgeSplit;
+  return split !== undefined && split.testRuns.length > 0 ? split : undefined;
+}
+
+/** The parts a held-out verdict compares, each a report of its own. */
+const HELD_OUT_PARTS = ['development', 'test'] as const;
+
+/**
+ * The held-out verdict, each part's figures from this function on the study narrowed to the part's
+ * puzzles (partInput): the same settings, units, buckets, bootstrap and intervals as the main
+ * tables and Judges section, so the development and test columns rest on their assumptions, and
+ * the part's study carries no split, so its report holds no verdict.
+ */
+function heldOutOf(input: ReportInput, split: JudgeSplitSetting, phase: (label: string) => void): HeldOutVerdict {
+  const partReport = (part: (typeof HELD_OUT_PARTS)[number]) => {
+    phase(`Held-out verdict: the ${part} part`);
+    return buildReport(partInput(input, split, part));
+  };
+  return heldOutVerdict(input, split, partReport('development'), partReport('test'));
 }
 
 /**
@@ -216,6 +245,7 @@ function figuresPlan(
         resample,
         pairedTest: pairedTestOf(settings),
         ...(settings.modelFamilies !== undefined && Object.keys(settings.modelFamilies).length > 0 ? { modelFamilies: { ...settings.modelFamilies } } : {}),
+        ...(study.study.judgeSplit === undefined ? {} : { judgeSplit: reportJudgeSplit(study.study.judgeSplit) }),
       },
       tables: { answer: answer.table, match: match.table },
       statistics: { answer: answer.statistics, match: match.statistics, difficulty: difficultyPlan.result() },

@@ -6,6 +6,7 @@ import { CSV_COMMENT_NOTE, CSV_INJECTION_NOTE, csvCommentText, writeCsv, type Cs
 import type { Ratio } from '../stats/judge/classification';
 import type { AgreementReport, Interval, JudgesSection, PairedTestResult, ReportBucket, ReportTask } from './model/report-model';
 import { estimatedTruthCsvRows } from './estimated-truth-layout';
+import { heldOutCsvRows } from './held-out-layout';
 import { pairedTestOf, pairedTestSentence } from './paired-test-words';
 import { setAwareCsvRows } from './set-aware-csv';
 import {
@@ -67,6 +68,10 @@ const NO_EXTRAS = [null, null, null, null, null, null] as const;
 const SCALE_NOTE =
   'every share, rate and p-value (agreement, acc, accuracy, permutation_p) is 0 to 1 as in the JSON; the exception is oa: O/A x 100 as the published tables print it (0 to 100)';
 
+/** What the held_out rows' two parts mean; the Markdown and LaTeX say it under their table, with the judges' names. */
+const HELD_OUT_NOTE =
+  'held_out: b development is the part the versions_tried were tuned on, so its figures are optimistic; b test is the result, the first test run the verdict (test_looks above 1: choosing among versions by their test figures makes those optimistic too)';
+
 export function renderCsv(report: AgreementReport): string {
   const intervals =
     report.settings.bootstrap > 0
@@ -77,6 +82,7 @@ export function renderCsv(report: AgreementReport): string {
     ...intervals,
     ...(report.judges === undefined ? [] : [`paired tests (${pairedMeasure(report)}): ${pairedTestSentence(report.settings)}`]),
     ...playerOutcomesNote(report),
+    ...(report.heldOut === undefined ? [] : [HELD_OUT_NOTE]),
     SCALE_NOTE,
     `${CSV_INJECTION_NOTE}; numeric columns are never prefixed`,
     CSV_COMMENT_NOTE,
@@ -93,6 +99,7 @@ export function renderCsv(report: AgreementReport): string {
     ...judgesRows(report),
     ...setAwareCsvRows(report),
     ...estimatedTruthCsvRows(report),
+    ...heldOutCsvRows(report),
   ];
   return comment + writeCsv(REPORT_CSV_HEADER, rows);
 }

@@ -7,6 +7,7 @@
 
 import type { AgreementReport } from './model/report-model';
 import { estimatedTruthTables } from './estimated-truth-layout';
+import { heldOutTables } from './held-out-layout';
 import { judgesTables } from './judges-layout';
 import { setAwareTables } from './set-aware-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
@@ -18,7 +19,7 @@ export function renderLatex(report: AgreementReport): string {
   ]
     .map((line) => `% ${line}`)
     .join('\n');
-  return `${[comment, ...[...reportTables(report), ...judgesTables(report), ...setAwareTables(report), ...estimatedTruthTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
+  return `${[comment, ...[...reportTables(report), ...judgesTables(report), ...setAwareTables(report), ...estimatedTruthTables(report), ...heldOutTables(report)].flatMap(pageSized).map(latexTable)].join('\n\n')}\n`;
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import type { AgreementReport } from './model/report-model';
 import { estimatedTruthTables } from './estimated-truth-layout';
+import { heldOutTables } from './held-out-layout';
 import { judgesTables } from './judges-layout';
 import { setAwareTables } from './set-aware-layout';
 import { oneLine, provenanceLines, reportTables, type LayoutTable } from './table-layout';
@@ -18,6 +19,7 @@ export function renderMarkdown(report: AgreementReport): string {
     ...judgesSection(report),
     ...setAwareSection(report),
     ...estimatedTruthSection(report),
+    ...heldOutSection(report),
   ];
   return `${parts.join('\n\n')}\n`;
 }
@@ -38,6 +40,12 @@ function setAwareSection(report: AgreementReport): string[] {
 function estimatedTruthSection(report: AgreementReport): string[] {
   const tables = estimatedTruthTables(report);
   return tables.length === 0 ? [] : ['## Estimated truth', ...tables.map((table) => markdownTable(table, '###'))];
+}
+
+/** The held-out verdict under a heading of its own, when some judge was run on the test split. */
+function heldOutSection(report: AgreementReport): string[] {
+  const tables = heldOutTables(report);
+  return tables.length === 0 ? [] : ['## Held-out verdict', ...tables.map((table) => markdownTable(table, '###'))];
 }
 
 export function markdownTable(table: LayoutTable, heading = '##'): string {

@@ -3,7 +3,8 @@
 // these tables, and the CSV walks the same rows and columns, so the three cannot disagree.
 
 import { BUCKETS } from '../domain/difficulty';
-import type { JudgeSamples } from '../domain/model';
+import { JUDGE_SPLIT_PARTS, type JudgeSamples, type JudgeSplitPart } from '../domain/model';
+import type { ReportJudgeSplit } from './model/held-out-model';
 import type {
   AgreementReport,
   AgreementRow,
@@ -643,7 +644,7 @@ export function provenanceLines(report: AgreementReport, value: (text: string) =
             .map(([model, family]) => `${value(model)} ${value(family)}`)
             .join('; ')}`,
         ]),
-    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}${report.settings.pairedTest === undefined ? '' : `, paired tests ${report.settings.pairedTest}`}`,
+    `settings: bootstrap ${bootstrap}, seed ${seed}, average ${average}, ${unsureSetting(report.settings)}${unparseableMatters(report) ? `, ${unparseableSetting(report)}` : ''}${goldLabels !== undefined ? `, ${goldLabels} gold labels as the rater group gold` : ''}${resample === undefined ? '' : `, resampling ${resample}`}${report.settings.pairedTest === undefined ? '' : `, paired tests ${report.settings.pairedTest}`}${report.settings.judgeSplit === undefined ? '' : `, ${judgeSplitText(report.settings.judgeSplit)}`}`,
   ].map(oneLine);
 }
 
@@ -659,6 +660,12 @@ export function unsureSetting({ unsureLabels, unsureLabelsLeftOut, conflictingLa
   return conflictingLabelsLeftOut !== undefined
     ? `${unsure}, labels in conflict between an annotator's devices left out (${conflictingLabelsLeftOut})`
     : unsure;
+}
+
+/** The study's judge split in words: `judge split seed 34 (examples 15%, development 45%, test 40% of the puzzles)`. */
+export function judgeSplitText({ seed, shares }: ReportJudgeSplit): string {
+  const share = (part: JudgeSplitPart) => `${part} ${Number((shares[part] * 100).toPrecision(6))}%`;
+  return `judge split seed ${seed} (${JUDGE_SPLIT_PARTS.map(share).join(', ')} of the puzzles)`;
 }
 
 /** Whether the unparseable setting is worth a word: the report has unparseable replies, or counts them as disagreements. */

@@ -14,6 +14,7 @@ import type { SelectiveEvaluation } from '../../stats/judge/selective-evaluation
 import type { PairedComparison } from '../../stats/judge/mcnemar';
 import type { CoefficientIntervalMethod } from '../../stats/reliability';
 import type { EstimatedTruthSection } from './estimated-truth';
+import type { HeldOutVerdict, ReportJudgeSplit } from './held-out-model';
 import type { SetAwareSection } from './set-aware-model';
 
 export const REPORT_FORMAT = 'agreement-studio.report/1';
@@ -241,6 +242,8 @@ export interface AgreementReport {
     resample?: Resampling;
     /** The test of the paired comparisons; absent in reports written before the choice existed (they used exact-mcnemar). */
     pairedTest?: PairedTest;
+    /** The study's judge split (issue 34); present only when the lead set one. */
+    judgeSplit?: ReportJudgeSplit;
   };
   tables: Record<ReportTask, AgreementRow[]>;
   statistics: Record<ReportTask, Partial<Record<ReportBucket, ChanceCorrected>>> & {
@@ -289,6 +292,8 @@ export interface AgreementReport {
   estimatedTruth?: EstimatedTruthSection;
   /** The answer task forced choice beside set-aware (issue 33); present only when some label or gold label holds a set of answers. */
   setAware?: SetAwareSection;
+  /** Each judge run on the test split, on the development part beside the test part (issue 34); present only when the study has a split with a test run. */
+  heldOut?: HeldOutVerdict;
 }
 
 /**
