@@ -31,6 +31,7 @@ export function heldOutTables(report: AgreementReport): LayoutTable[] {
       caption: `${denominator(section)} Each figure as the agreement table, the fitness card, the errors table and the Alt-Test compute it, on the development part's puzzles (${section.puzzles.development}) and the test part's (${section.puzzles.test}) alone, with its 95% interval and n.`,
       columns: ['Judge', 'Task', 'Figure', 'Development', 'Test'],
       labelColumns: 3,
+      wide: true,
       rows: section.judges.flatMap(({ judge, tasks }) =>
         TASK_ORDER.flatMap((task) => {
           const figures = tasks.find((one) => one.task === task);

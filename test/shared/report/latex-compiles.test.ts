@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
+import type { JudgeSplitSetting } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { buildReport } from '../../../shared/report/build-report';
 import { renderLatex } from '../../../shared/report/render-latex';
@@ -21,6 +22,7 @@ const NOW = '2026-11-22T10:00:00.000Z';
 function wideReport(
   judges: readonly string[] = ['synthetic-judge-a', 'synthetic-judge-b', 'synthetic-judge-c'],
   labelled: (puzzle: number) => boolean = () => true,
+  judgeSplit?: JudgeSplitSetting,
 ): AgreementReport {
   const generated = generateSyntheticStudy({ puzzles: 24, annotators: 6, seed: 11, judges, judgeErrorRates: [0.1, 0.2, 0.3] });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
@@ -44,7 +46,7 @@ function wideReport(
     generated.labelFiles.map((file, index) => [file.annotator.id, `Annotator ${String.fromCharCode(65 + index)}. Longname-Surname`]),
   );
   return buildReport({
-    study: { ...study, puzzles, sessions },
+    study: { ...study, study: { ...study.study, ...(judgeSplit === undefined ? {} : { judgeSplit }) }, puzzles, sessions },
     labels,
     annotatorNames,
     settings: { bootstrap: 20, seed: 1, average: 'micro' },
@@ -177,6 +179,28 @@ describe('the LaTeX tables in a two-column paper', () => {
       expect(size, table.id).toBeDefined();
       const limit = table.wide ? size?.page : size?.column;
       expect(size?.width, `${table.id} (${table.wide ? 'textwidth' : 'columnwidth'})`).toBeLessThanOrEqual(limit ?? 0);
+    }
+  });
+
+  it('compile and fit with a held-out verdict of two judges run on the test split', { timeout: 60_000 }, (context) => {
+    needPdflatex(context);
+    const split: JudgeSplitSetting = {
+      seed: 34,
+      shares: { examples: 0.15, development: 0.45, test: 0.4 },
+      setAt: NOW,
+      developmentJudges: ['synthetic-judge-a', 'synthetic-judge-b', 'synthetic-judge-c'],
+      testRuns: [
+        { judge: 'synthetic-judge-b', at: NOW },
+        { judge: 'synthetic-judge-a', at: NOW },
+      ],
+    };
+    const { log, tables, measured } = compile(renderLatex(wideReport(undefined, undefined, split)));
+    expect(tables.map((table) => table.id)).toEqual(expect.arrayContaining(['held-out', 'held-out-2']));
+    expect(log).not.toMatch(/Overfull \\hbox|Float too large/);
+    for (const table of tables.filter((one) => one.id.startsWith('held-out'))) {
+      const size = measured.get(table.id);
+      expect(size?.width, table.id).toBeLessThanOrEqual((table.wide ? size?.page : size?.column) ?? 0);
+      expect(size?.height, table.id).toBeLessThanOrEqual(size?.textHeight ?? 0);
     }
   });
 
