@@ -4,7 +4,7 @@
 
 import { memo } from 'react';
 import type { AgreementReport } from '../../../shared/report/model/report-model';
-import { judgeSamplesText, unparseableMatters, unparseableSetting, unsureSetting } from '../../../shared/report/table-layout';
+import { judgeSamplesText, judgeSplitText, unparseableMatters, unparseableSetting, unsureSetting } from '../../../shared/report/table-layout';
 
 function generatedText(at: string): string {
   const date = new Date(at);
@@ -47,6 +47,7 @@ export const ProvenancePanel = memo(function ProvenancePanel({ report }: { repor
           {pairedTest !== undefined && (
             <span data-testid="paired-test-setting">, paired tests {pairedTest === 'bootstrap-t' ? 'bootstrap-t' : 'exact McNemar'}</span>
           )}
+          {report.settings.judgeSplit !== undefined && <span data-testid="judge-split-setting">, {judgeSplitText(report.settings.judgeSplit)}</span>}
         </dd>
         <dt>Inputs</dt>
         <dd>

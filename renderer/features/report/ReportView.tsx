@@ -1,9 +1,10 @@
 // The lead's agreement report of a study, computed in the report worker with a progress bar:
 // the M and R tables (R with TurtleBench's scoring when the study has its shape),
 // chance-corrected statistics, the pairwise heatmap, confusion matrices, the judges against people
-// and each other, per-annotator reliability, difficulty, player outcomes, the estimated truth when
-// the lead asks for it, provenance and exports. Lead mode only: annotator
-// mode, and any study opened from a pack, get a short note and no figure.
+// and each other, the held-out verdict of judges run on the study's test split, per-annotator
+// reliability, difficulty, player outcomes, the estimated truth when the lead asks for it,
+// provenance and exports. Lead mode only: annotator mode, and any study opened from a pack, get a
+// short note and no figure.
 
 import { memo, useMemo } from 'react';
 import type { Study } from '../../../shared/domain/model';
@@ -21,6 +22,7 @@ import { DifficultySection } from './DifficultySection';
 import { EstimatedTruthPanel } from './EstimatedTruthPanel';
 import { ExportSection } from './ExportSection';
 import { FitnessCards } from './FitnessCards';
+import { HeldOutSection } from './HeldOutSection';
 import { ModelFamiliesEditor } from './ModelFamiliesEditor';
 import { JudgesSection } from './JudgesSection';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
@@ -43,6 +45,7 @@ const SECTIONS = [
   { id: 'report-pairwise', text: 'Pairwise' },
   { id: 'report-confusion', text: 'Confusion' },
   { id: 'report-judges', text: 'Judges' },
+  { id: 'report-held-out', text: 'Held-out verdict' },
   { id: 'report-annotators', text: 'Annotators' },
   { id: 'report-difficulty', text: 'Difficulty' },
   { id: 'report-players', text: 'Players' },
@@ -102,6 +105,7 @@ const ReportBody = memo(function ReportBody({ studyId, studyReport, shown }: { s
         <FitnessCards report={report} />
         <PlannerPanel studyId={studyId} report={report} />
       </div>
+      <HeldOutSection report={report} />
       <div id="report-annotators">
         <AnnotatorReliabilitySection studyId={studyId} report={report} layout={layouts.get('annotators')} />
       </div>
@@ -149,7 +153,7 @@ function LeadReportPage({ study }: { study: Study }) {
       </div>
       <ReportSettings settings={settings} />
       <nav className="report-jumps small" aria-label="Report sections">
-        {SECTIONS.filter((section) => section.id !== 'report-sets' || shown?.setAware !== undefined).map((section) => (
+        {SECTIONS.filter((section) => shownSection(section.id, shown)).map((section) => (
           <button key={section.id} type="button" className="link-button" onClick={() => jumpTo(section.id)}>
             {section.text}
           </button>
@@ -181,6 +185,13 @@ function LeadReportPage({ study }: { study: Study }) {
       </div>
     </section>
   );
+}
+
+/** Whether a section's jump button is shown: those of sections only some reports hold, when the report holds them. */
+function shownSection(id: (typeof SECTIONS)[number]['id'], report: AgreementReport | undefined): boolean {
+  if (id === 'report-sets') return report?.setAware !== undefined;
+  if (id === 'report-held-out') return report?.heldOut !== undefined;
+  return true;
 }
 
 /** The report as the page shows and exports it, with the Estimated truth section once computed. */
