@@ -2,7 +2,7 @@
 // study's judge split, and each judge run on the test split read off the reports of the two parts,
 // development beside test, with the count of versions tried and of looks at the test part.
 
-import type { JudgeSplitPart, JudgeSplitSetting, StudyData } from '../domain/model';
+import type { JudgeSplitPart, JudgeSplitSetting, StudyData, Turn } from '../domain/model';
 import type { AltTestResult } from '../stats/judge/alt-test';
 import { labelledUnitSplits, puzzleSplit, splitCounts } from '../study/judge-splits';
 import type { ReportInput } from './build-report';
@@ -18,12 +18,16 @@ export function reportJudgeSplit({ seed, shares }: JudgeSplitSetting): ReportJud
  * The report's input on the puzzles of one part alone: their sessions and turns, the labels and
  * gold labels on those units (turns, or puzzles for difficulty), the same settings but the
  * estimated truth, and a study without its split, so the part's report holds no verdict of its own.
+ * The turns keep the labels of the judges run on the test split alone: every figure the verdict
+ * reads is of one judge against people, which no other judge changes, and a prompt search leaves
+ * many versions on the development turns whose comparisons with each other would cost the most.
  */
 export function partInput(input: ReportInput, split: JudgeSplitSetting, part: JudgeSplitPart): ReportInput {
   const { study } = input;
   const puzzles = study.puzzles.filter((puzzle) => puzzleSplit(split, puzzle.id) === part);
   const puzzleIds = new Set(puzzles.map((puzzle) => puzzle.id));
-  const turns = study.turns.filter((turn) => puzzleIds.has(turn.puzzleId));
+  const judges = new Set(split.testRuns.map((run) => run.judge));
+  const turns = study.turns.filter((turn) => puzzleIds.has(turn.puzzleId)).map((turn) => withJudges(turn, judges));
   const turnIds = new Set(turns.map((turn) => turn.id));
   const onPart = ({ task, unitId }: { task: string; unitId: string }) => (task === 'difficulty' ? puzzleIds.has(unitId) : turnIds.has(unitId));
   const record = { ...study.study };
@@ -47,6 +51,17 @@ export function partInput(input: ReportInput, split: JudgeSplitSetting, part: Ju
     inputs: input.inputs,
     app: input.app,
     now: input.now,
+  };
+}
+
+/** The turn with the labels, replies and confidence of `judges` alone. */
+function withJudges(turn: Turn, judges: ReadonlySet<string>): Turn {
+  const kept = <T>(byJudge: Record<string, T>) => Object.fromEntries(Object.entries(byJudge).filter(([judge]) => judges.has(judge)));
+  return {
+    ...turn,
+    judgements: kept(turn.judgements),
+    ...(turn.judgeReplies === undefined ? {} : { judgeReplies: kept(turn.judgeReplies) }),
+    ...(turn.judgeConfidence === undefined ? {} : { judgeConfidence: kept(turn.judgeConfidence) }),
   };
 }
 

@@ -1,5 +1,6 @@
-// A synthetic study with a judge split for the held-out verdict's tests: two judges that err at
-// known rates, four annotators, and the split's record of what was run on development and test.
+// A synthetic study with a judge split for the held-out verdict's tests: three judges that err at
+// known rates (judge-v0 tried on development alone), four annotators, and the split's record of
+// what was run on development and test.
 
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { JudgeSplitSetting, StudyData } from '../../../shared/domain/model';
@@ -26,7 +27,7 @@ export function splitStudyData({ puzzles, seed, judgeErrorRates = [0.1, 0.3], hu
     puzzles,
     annotators,
     seed,
-    judges: ['judge-v1', 'judge-v2'],
+    judges: ['judge-v1', 'judge-v2', 'judge-v0'],
     judgeErrorRates,
     ...(humanErrorRate === undefined ? {} : { humanErrorRate }),
   });

@@ -5,7 +5,7 @@
 // coverage over seeded studies, printed.
 
 import { describe, expect, it } from 'vitest';
-import type { JudgeSplitPart, StudyData } from '../../../shared/domain/model';
+import type { JudgeLabel, JudgeSplitPart, StudyData } from '../../../shared/domain/model';
 import type { AltTestResult } from '../../../shared/stats/judge/alt-test';
 import { readCsv } from '../../../shared/formats/csv';
 import { buildReport, type ReportInput } from '../../../shared/report/build-report';
@@ -31,11 +31,26 @@ function section(built: AgreementReport = report) {
 
 const TYPE_OF_TASK: Record<ReportTask, 'question' | 'final'> = { answer: 'question', match: 'final' };
 
-/** The study's puzzles of one part and everything on them, narrowed here without partInput. */
-function narrowedByHand(data: StudyData, all: readonly StudyLabel[], part: JudgeSplitPart): { study: StudyData; labels: StudyLabel[] } {
+/**
+ * The study's puzzles of one part and everything on them, narrowed here without partInput; with
+ * `judges`, the turns keep those judges' labels alone, as partInput keeps the judges run on test.
+ */
+function narrowedByHand(
+  data: StudyData,
+  all: readonly StudyLabel[],
+  part: JudgeSplitPart,
+  judges?: readonly string[],
+): { study: StudyData; labels: StudyLabel[] } {
   const puzzles = data.puzzles.filter((puzzle) => puzzleSplit(SPLIT, puzzle.id) === part);
   const kept = new Set(puzzles.map((puzzle) => puzzle.id));
-  const turns = data.turns.filter((turn) => kept.has(turn.puzzleId));
+  const turns = data.turns
+    .filter((turn) => kept.has(turn.puzzleId))
+    .map((turn) => {
+      if (judges === undefined) return turn;
+      const judgements: Record<string, JudgeLabel> = {};
+      for (const judge of judges) if (turn.judgements[judge] !== undefined) judgements[judge] = turn.judgements[judge];
+      return { ...turn, judgements };
+    });
   const turnIds = new Set(turns.map((turn) => turn.id));
   const record = { ...data.study };
   delete record.judgeSplit;
@@ -43,6 +58,13 @@ function narrowedByHand(data: StudyData, all: readonly StudyLabel[], part: Judge
     study: { ...data, study: record, puzzles, sessions: data.sessions.filter((session) => kept.has(session.puzzleId)), turns },
     labels: all.filter((label) => (label.task === 'difficulty' ? kept.has(label.unitId) : turnIds.has(label.unitId))),
   };
+}
+
+/** Every number of a value, in order, for comparing two values to a few last bits. */
+function numbersOf(value: unknown): number[] {
+  if (typeof value === 'number') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(numbersOf);
 }
 
 /** Agreement with people and Cohen's kappa with the strict human majority, counted over the part's units. */
@@ -162,11 +184,28 @@ describe('the held-out verdict', () => {
   });
 
   it('equals, figure for figure and interval for interval, the report of the study narrowed by hand to each part', () => {
+    const tested = section().judges.map((one) => one.judge);
     for (const part of ['development', 'test'] as const) {
-      const narrowed = narrowedByHand(study, labels, part);
+      const narrowed = narrowedByHand(study, labels, part, tested);
       const partReport = buildReport({ ...input, study: narrowed.study, labels: narrowed.labels });
       for (const { judge, tasks } of section().judges)
         for (const one of tasks) expect(one[part], `${judge} ${one.task} ${part}`).toEqual(reportFigures(partReport, one.task, judge));
+    }
+  });
+
+  it('equals, to the last bits of a sum, the report of each part with every judge, judge-v0 tried on development alone too', () => {
+    for (const part of ['development', 'test'] as const) {
+      const narrowed = narrowedByHand(study, labels, part);
+      const partReport = buildReport({ ...input, study: narrowed.study, labels: narrowed.labels });
+      expect(partReport.tables.answer.some((row) => row.a === 'judge:judge-v0')).toBe(true);
+      for (const { judge, tasks } of section().judges)
+        for (const one of tasks) {
+          const expected = reportFigures(partReport, one.task, judge);
+          const [got, want] = [numbersOf(one[part]), numbersOf(expected)];
+          expect(got.length, `${judge} ${one.task} ${part}`).toBe(want.length);
+          got.forEach((value, i) => expect(value).toBeCloseTo(want[i] ?? Number.NaN, 12));
+          expect(one[part].altTest).toEqual(expected.altTest);
+        }
     }
   });
 
