@@ -54,15 +54,16 @@ export function partInput(input: ReportInput, split: JudgeSplitSetting, part: Ju
   };
 }
 
-/** The turn with the labels, replies and confidence of `judges` alone. */
+/**
+ * The turn with the labels of `judges` alone, without the judges' replies and confidence: none of
+ * the verdict's figures reads them, and the calibration and bias checks they feed cost the most.
+ */
 function withJudges(turn: Turn, judges: ReadonlySet<string>): Turn {
-  const kept = <T>(byJudge: Record<string, T>) => Object.fromEntries(Object.entries(byJudge).filter(([judge]) => judges.has(judge)));
-  return {
-    ...turn,
-    judgements: kept(turn.judgements),
-    ...(turn.judgeReplies === undefined ? {} : { judgeReplies: kept(turn.judgeReplies) }),
-    ...(turn.judgeConfidence === undefined ? {} : { judgeConfidence: kept(turn.judgeConfidence) }),
-  };
+  const judgements = Object.fromEntries(Object.entries(turn.judgements).filter(([judge]) => judges.has(judge)));
+  const kept: Turn = { ...turn, judgements };
+  delete kept.judgeReplies;
+  delete kept.judgeConfidence;
+  return kept;
 }
 
 /** Each judge run on the test split, in the order first run, read off the development part's report and the test part's. */

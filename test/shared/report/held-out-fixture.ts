@@ -29,6 +29,8 @@ export function splitStudyData({ puzzles, seed, judgeErrorRates = [0.1, 0.3], hu
     seed,
     judges: ['judge-v1', 'judge-v2', 'judge-v0'],
     judgeErrorRates,
+    // The first judge's samples and confidence, which the parts' reports leave out: the figures must not need them.
+    judgeSamples: 3,
     ...(humanErrorRate === undefined ? {} : { humanErrorRate }),
   });
   const parsed = parseTranscriptBundle({ name: 'synthetic.json', text: JSON.stringify(generated.bundle) }, { now: NOW });
