@@ -1,8 +1,8 @@
 // The report's held-out verdict (issue 34 point 4): each part's figures counted again by hand and
 // equal to the report of the study narrowed by hand to the part; development and test never share
-// a puzzle; the denominator and the notes; a report without a split (or without a test run) that
-// is the report it was before; the Markdown, LaTeX and CSV; and the test part's agreement interval's
-// coverage over seeded studies, printed.
+// a puzzle; the denominator and the notes; the parts as phases of the progress; a report without a
+// split (or without a test run) that is the report it was before; the Markdown, LaTeX and CSV; and
+// the test part's agreement interval's coverage over seeded studies, printed.
 
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel, JudgeSplitPart, StudyData } from '../../../shared/domain/model';
@@ -207,6 +207,21 @@ describe('the held-out verdict', () => {
           expect(one[part].altTest).toEqual(expected.altTest);
         }
     }
+  });
+
+  it("reports each part's report as a phase of the progress, which still ends at its total", () => {
+    const phases: Array<[string, number, number]> = [];
+    buildReport({ ...reportInput(withSplit(study, SPLIT), labels, 0), onProgress: (label, done, total) => phases.push([label, done, total]) });
+    const withoutSplit: number[] = [];
+    buildReport({ ...reportInput(study, labels, 0), onProgress: (_, __, total) => withoutSplit.push(total) });
+    const total = phases[0]?.[2] ?? 0;
+    expect(total).toBe((withoutSplit[0] ?? 0) + 2);
+    expect(phases.map(([label]) => label).filter((label) => label.startsWith('Held-out'))).toEqual([
+      'Held-out verdict: the development part',
+      'Held-out verdict: the test part',
+    ]);
+    expect(phases.map(([, done]) => done)).toEqual(phases.map((_, i) => i));
+    expect(phases.at(-1)).toEqual(['Laying out the report', total, total]);
   });
 
   it('leaves the report as it was without a split, and its figures as they were with one', () => {
