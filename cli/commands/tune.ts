@@ -346,6 +346,7 @@ export async function runTune(args: string[], io: CliIo, env: Readonly<Record<st
         stoppedBy: result.stoppedBy,
         tokens: result.tokens,
         steps: result.steps.map((step) => versionFile(step)),
+        heldOut: report.heldOut ?? null,
       },
       null,
       2,
