@@ -7,7 +7,7 @@
 // backup holds, and the backup format (FORMATS.md) has no place for a run; a run is working state
 // of this computer, like its endpoints. Neither table can hold an API key (stored-records.ts).
 
-import { MAX_JUDGE_SAMPLES, type Label, type Study, type Turn } from '../../shared/domain/model';
+import { MAX_JUDGE_SAMPLES, type JudgeSplitSetting, type Label, type Study, type Turn } from '../../shared/domain/model';
 import { recordedEndpointUrl } from '../../shared/judge-run/chat-completions';
 import type { ItemSelection } from '../../shared/judge-run/items';
 import { batchedAppends } from '../../shared/judge-run/journal-batch';
@@ -68,13 +68,15 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
     parameters: { temperature: endpoint.temperature, maxTokens: endpoint.maxTokens, samples: run.samples },
   };
   return db.transaction('rw', [db.studies, db.judgeRuns, db.turns], async () => {
-    if ((await db.studies.get(run.studyId)) === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
+    const study = await db.studies.get(run.studyId);
+    if (study === undefined) throw new Error(`The study "${run.studyId}" is not in the library.`);
     if (!promptVersionUsableOn(prompt, run.studyId)) {
       const from = prompt.examples && (await db.studies.get(prompt.examples.studyId));
       throw new Error(
         `the prompt version "${prompt.name}" carries few-shot examples from ${from === undefined ? 'another study' : `the study "${from.name}"`} and runs only on that study; save a version with examples from this study's corrections instead`,
       );
     }
+    if (run.selection.kind === 'split' && study.judgeSplit === undefined) throw new Error('The study has no judge split; set one on the Judges page first.');
     // The study's earlier runs keep what produced their labels: a run like none of them is a new judge.
     const earlier = (await listJudgeRuns(db, run.studyId)).reverse();
     const row: JudgeRunRow = {
@@ -91,8 +93,20 @@ export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: 
       progress: notStarted(),
     };
     await db.judgeRuns.add(row);
+    if (run.selection.kind === 'split' && study.judgeSplit !== undefined)
+      await db.studies.put({ ...study, judgeSplit: countedSplitRun(study.judgeSplit, run.selection.part, row.judge, now) });
     return row;
   });
+}
+
+/**
+ * The split with a run on its part counted, in the run's own transaction so no run goes uncounted:
+ * on development its judge is a version tried (once, however often it runs), on test every run is a
+ * look at the held-out puzzles.
+ */
+function countedSplitRun(split: JudgeSplitSetting, part: 'development' | 'test', judge: string, at: string): JudgeSplitSetting {
+  if (part === 'test') return { ...split, testRuns: [...split.testRuns, { judge, at }] };
+  return split.developmentJudges.includes(judge) ? split : { ...split, developmentJudges: [...split.developmentJudges, judge] };
 }
 
 /**
@@ -209,7 +223,7 @@ function sameLabels(a: Turn, b: Turn): boolean {
  * audit entry (which also marks the study changed for its next backup). Returns the record.
  */
 export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: RunSummary, now: string = new Date().toISOString()): Promise<JudgeRunRecord> {
-  const tables = [db.judgeRuns, db.judgeAnswers, db.studies, db.turns, db.audit, db.meta];
+  const tables = [db.judgeRuns, db.judgeAnswers, db.studies, db.turns, db.labels, db.audit, db.meta];
   return db.transaction('rw', tables, async () => {
     const run = await db.judgeRuns.get(runId);
     if (run === undefined) throw new Error('The judge run is no longer in the library.');
@@ -218,7 +232,8 @@ export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: 
     const [answers, turns] = await Promise.all([runAnswers(db, runId).toArray(), byStudy(db.turns, run.studyId).toArray()]);
     const turnsById = new Map(turns.map((turn) => [turn.id, turn]));
     const verdicts = tallyAnswers(answers, turnsById, study.scheme);
-    const judged = applyJudgeResults({ study, puzzles: [], sessions: [], turns }, run.judge, verdicts).turns;
+    const scope = run.selection.kind === 'split' ? await splitRunTurns(db, run, answers) : undefined;
+    const judged = applyJudgeResults({ study, puzzles: [], sessions: [], turns }, run.judge, verdicts, scope).turns;
     const changed = judged.filter((turn, index) => !sameLabels(turn, turns[index] as Turn));
     if (changed.length > 0) {
       await db.turns.bulkPut(changed);
@@ -248,6 +263,18 @@ export async function applyJudgeRun(db: StudioDatabase, runId: string, summary: 
     });
     return record;
   });
+}
+
+/**
+ * The turns a run on a split part was asked about: its part's labelled turns now, and any turn it
+ * answered (a label removed since still had its answer). The same judge's labels on the other part
+ * are not this run's to replace.
+ */
+async function splitRunTurns(db: StudioDatabase, run: JudgeRunRow, answers: readonly JudgeAnswer[]): Promise<Set<string>> {
+  const selection = await itemSelection(db, run);
+  const turnIds = new Set(selection.kind === 'labelled' ? selection.unitIds : []);
+  for (const answer of answers) turnIds.add(answer.turnId);
+  return turnIds;
 }
 
 /** Deletes every run of the study and their answers; for deleteStudy, inside its transaction. */

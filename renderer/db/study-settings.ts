@@ -2,10 +2,12 @@
 // backup, use them: what unparseable judge replies mean (left out of the figures, or counted as
 // disagreements), how expert its annotators are (which sets the Alt-Test's epsilon), the
 // model families the lead gave (the bias checks' own family), and whether annotators may mark
-// every acceptable answer on a question (the scheme's, so the packs built afterwards carry it).
+// every acceptable answer on a question (the scheme's, so the packs built afterwards carry it),
+// and the split of its puzzles for improving a judge honestly.
 
-import type { AnnotatorExpertise, LabelScheme, Study, UnparseableReplies } from '../../shared/domain/model';
+import type { AnnotatorExpertise, JudgeSplitSetting, LabelScheme, Study, UnparseableReplies } from '../../shared/domain/model';
 import { MAX_FAMILY_NAME_CHARS } from '../../shared/domain/model-family';
+import { checkSplitRule, type SplitRule } from '../../shared/study/judge-splits';
 import type { StudioDatabase } from './database';
 
 type StudySetting = 'unparseableReplies' | 'annotatorExpertise';
@@ -99,6 +101,34 @@ export async function setMultipleAnswers(db: StudioDatabase, studyId: string, va
     if (!value) delete scheme.multipleAnswers;
     await db.studies.put({ ...study, scheme });
     await db.audit.add({ studyId, at: now, kind: 'study:multiple-answers', detail: JSON.stringify({ old, new: value }) });
+    return true;
+  });
+}
+
+/**
+ * Sets the study's judge split (issue 34 point 1) with an audit entry of the old and new rule,
+ * keeping the versions tried on development and the test runs already counted. Throws checkSplitRule's
+ * RangeError for a rule it refuses, a RangeError for a missing study, and an Error once a run on the
+ * test split exists: its puzzles have been looked at, and moving them would leak them into development.
+ * Returns false when the study already had this rule.
+ */
+export async function setJudgeSplit(db: StudioDatabase, studyId: string, rule: SplitRule, now: string = new Date().toISOString()): Promise<boolean> {
+  checkSplitRule(rule);
+  return db.transaction('rw', [db.studies, db.audit], async () => {
+    const study = await db.studies.get(studyId);
+    if (!study) throw new RangeError(`the study "${studyId}" is not in the library`);
+    const current = study.judgeSplit;
+    const looks = current?.testRuns.length ?? 0;
+    if (looks > 0)
+      throw new Error(
+        `the judge split can no longer change: ${looks === 1 ? '1 judge run has' : `${looks} judge runs have`} looked at the test split, and moving puzzles now would leak what was seen there into development`,
+      );
+    const old = current === undefined ? null : { seed: current.seed, shares: current.shares };
+    const value = { seed: rule.seed, shares: { examples: rule.shares.examples, development: rule.shares.development, test: rule.shares.test } };
+    if (JSON.stringify(old) === JSON.stringify(value)) return false;
+    const judgeSplit: JudgeSplitSetting = { ...value, setAt: now, developmentJudges: current?.developmentJudges ?? [], testRuns: current?.testRuns ?? [] };
+    await db.studies.put({ ...study, judgeSplit });
+    await db.audit.add({ studyId, at: now, kind: 'study:judge-split', detail: JSON.stringify({ old, new: value }) });
     return true;
   });
 }

@@ -233,10 +233,12 @@ export function meanSelfAgreement(verdicts: Iterable<TurnVerdict>): number | nul
  * in `judgeReplies[judge]` (the format requires it for `unparseable`; kept for every label so a
  * lead can read why), and in `judgeConfidence[judge]` its samples' labels (two or more) and the
  * probability its log-probabilities give its label (the report's calibration and stability). A turn without a verdict keeps nothing of this judge, from
- * an earlier run either, so the labels are this run's.
+ * an earlier run either, so the labels are this run's. With a `scope` of turn ids (a run on one part
+ * of the judge split) only those turns change, so the judge's labels on the other part survive.
  */
-export function applyJudgeResults(data: StudyData, judge: string, verdicts: ReadonlyMap<string, TurnVerdict>): StudyData {
+export function applyJudgeResults(data: StudyData, judge: string, verdicts: ReadonlyMap<string, TurnVerdict>, scope?: ReadonlySet<string>): StudyData {
   const turns = data.turns.map((turn) => {
+    if (scope !== undefined && !scope.has(turn.id)) return turn;
     const verdict = verdicts.get(turn.id);
     const judgements = Object.fromEntries(Object.entries(turn.judgements).filter(([model]) => model !== judge));
     const replies = Object.entries(turn.judgeReplies ?? {}).filter(([model]) => model !== judge);

@@ -5,7 +5,9 @@
 // state and an audit entry, and drops the report's cached transcripts checksum; the labelled selection is the answer and match units people labelled;
 // deleting the study removes its runs and their answers; a judge name the study's labels carry with
 // no run behind them is not taken by a new run (issue 28); a prompt version with another study's
-// few-shot examples is refused (issue 34 point 2).
+// few-shot examples is refused (issue 34 point 2); a run on a part of the judge split is counted on
+// the study (a version tried on development, a look at the test split) and replaces its judge's
+// labels on its part's turns only.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnswerJournal, JudgeAnswer, RunProgress, RunSummary } from '../../../shared/judge-run/runner';
@@ -17,8 +19,11 @@ import { sha256Hex } from '../../../shared/formats/sha256';
 import { deleteStudy } from '../../../renderer/db/import-study';
 import { loadReportInputs } from '../../../renderer/db/report-inputs';
 import { loadStudyData } from '../../../renderer/db/study-data';
+import { savePromptVersion } from '../../../renderer/db/prompt-versions';
+import { setJudgeSplit } from '../../../renderer/db/study-settings';
+import { puzzleSplit } from '../../../shared/study/judge-splits';
 import { applyJudgeRun, createJudgeRun, judgeRunJournal, labelledUnitIds, listJudgeRuns, recordJudgeRunProgress } from '../../../renderer/db/judge-runs';
-import { closeDatabases, databaseWith, demoStudy, label, NOW } from './db-fixtures';
+import { closeDatabases, databaseWith, demoStudy, label, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
 
@@ -26,6 +31,7 @@ const demo = demoStudy();
 const STUDY = demo.study.id;
 const [q1, q2, q3] = demo.turns.filter((turn) => turn.type === 'question');
 const final = demo.turns.find((turn) => turn.type === 'final')!;
+const SPLIT = { seed: 3, shares: { examples: 0.1, development: 0.45, test: 0.45 } };
 
 const endpoint: JudgeEndpoint = {
   id: 'ep',
@@ -227,6 +233,52 @@ describe('judge runs', () => {
       label(STUDY, 'ann', final.sessionId, 'difficulty', 3),
     ]);
     expect([...(await labelledUnitIds(db, STUDY))].sort()).toEqual([final.id, q1!.id].sort());
+  });
+
+  it('refuses a run on a split part before the study has a split, and counts each run on one once it has', async () => {
+    const db = await databaseWith([demo]);
+    const onPart = (part: 'development' | 'test', promptName = 'studio-1', now = NOW) =>
+      createJudgeRun(db, { studyId: STUDY, endpoint, promptName, selection: { kind: 'split', part }, samples: 3 }, now);
+    const refusal = await refusedUnchanged(db, () => onPart('development'), Error);
+    expect(refusal.message).toBe('The study has no judge split; set one on the Judges page first.');
+    await setJudgeSplit(db, STUDY, SPLIT, NOW);
+    await onPart('development');
+    await onPart('development');
+    await newRun(db);
+    const base = builtInPrompt('studio-1')!;
+    await savePromptVersion(db, { name: 'studio-2', question: `${base.question}\nBe strict.`, final: base.final, basedOn: 'studio-1' }, NOW);
+    await onPart('development', 'studio-2');
+    await onPart('test', 'studio-2', '2026-11-22T12:00:00.000Z');
+    await onPart('test', 'studio-2', '2026-11-22T13:00:00.000Z');
+    expect((await db.studies.get(STUDY))?.judgeSplit).toMatchObject({
+      developmentJudges: ['llama3@studio-1', 'llama3@studio-2'],
+      testRuns: [
+        { judge: 'llama3@studio-2', at: '2026-11-22T12:00:00.000Z' },
+        { judge: 'llama3@studio-2', at: '2026-11-22T13:00:00.000Z' },
+      ],
+    });
+  });
+
+  it("keeps a judge's labels on the development split when the same judge runs on the test split, and the other way round", async () => {
+    const db = await databaseWith([demo]);
+    await setJudgeSplit(db, STUDY, SPLIT, NOW);
+    const questions = demo.turns.filter((turn) => turn.type === 'question');
+    const developmentTurn = questions.find((turn) => puzzleSplit(SPLIT, turn.puzzleId) === 'development')!;
+    const testTurn = questions.find((turn) => puzzleSplit(SPLIT, turn.puzzleId) === 'test')!;
+    await db.labels.bulkPut([label(STUDY, 'ann', developmentTurn.id, 'answer', 'yes'), label(STUDY, 'ann', testTurn.id, 'answer', 'no')]);
+    const runOn = async (part: 'development' | 'test', turnId: string, reply: string) => {
+      const run = await createJudgeRun(db, { studyId: STUDY, endpoint, promptName: 'studio-1', selection: { kind: 'split', part }, samples: 1 });
+      await judgeRunJournal(db, run.id).append(answer(turnId, 0, reply));
+      return applyJudgeRun(db, run.id, summary('finished', 1));
+    };
+    const labelOf = async (turnId: string) => (await db.turns.get([STUDY, turnId]))!.judgements['llama3@studio-1'];
+    expect((await runOn('development', developmentTurn.id, 'Yes')).selection).toBe('development split');
+    await runOn('test', testTurn.id, 'No');
+    expect([await labelOf(developmentTurn.id), await labelOf(testTurn.id)]).toEqual(['yes', 'no']);
+    // Run again on development with no answer: its labels there go, the test split's stay.
+    const again = await createJudgeRun(db, { studyId: STUDY, endpoint, promptName: 'studio-1', selection: { kind: 'split', part: 'development' }, samples: 1 });
+    await applyJudgeRun(db, again.id, summary('finished', 0));
+    expect([await labelOf(developmentTurn.id), await labelOf(testTurn.id)]).toEqual([undefined, 'no']);
   });
 
   it("deletes the study's runs and their answers with the study, and no other study's", async () => {

@@ -1,11 +1,11 @@
 // The study's settings against fake-indexeddb (setUnparseableReplies, setAnnotatorExpertise,
-// setModelFamilies, setMultipleAnswers):
+// setModelFamilies, setMultipleAnswers, setJudgeSplit):
 // the study keeps each with an audit entry, the default is stored as no field, and a missing study
-// changes nothing.
+// changes nothing; the judge split keeps what was counted on it and is refused once the test split was run.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudioDatabase } from '../../../renderer/db/database';
-import { setAnnotatorExpertise, setModelFamilies, setMultipleAnswers, setUnparseableReplies } from '../../../renderer/db/study-settings';
+import { setAnnotatorExpertise, setJudgeSplit, setModelFamilies, setMultipleAnswers, setUnparseableReplies } from '../../../renderer/db/study-settings';
 import { closeDatabases, databaseWith, demoStudy, NOW, refusedUnchanged } from './db-fixtures';
 
 afterEach(closeDatabases);
@@ -100,5 +100,53 @@ describe('setMultipleAnswers', () => {
   it('refuses a missing study, changing nothing', async () => {
     const db = await databaseWith([demo]);
     await refusedUnchanged(db, () => setMultipleAnswers(db, 'no-such-study', true, NOW), RangeError);
+  });
+});
+
+describe('setJudgeSplit', () => {
+  const rule = { seed: 7, shares: { examples: 0.15, development: 0.55, test: 0.3 } };
+
+  it('stores the split with when it was set, audits the old and new rule, and keeps the versions tried on development', async () => {
+    const db = await databaseWith([demo]);
+    expect(await setJudgeSplit(db, demo.study.id, rule, NOW)).toBe(true);
+    expect((await db.studies.get(demo.study.id))?.judgeSplit).toEqual({ ...rule, setAt: NOW, developmentJudges: [], testRuns: [] });
+    expect(await setJudgeSplit(db, demo.study.id, rule, NOW)).toBe(false);
+    const study = (await db.studies.get(demo.study.id))!;
+    await db.studies.put({ ...study, judgeSplit: { ...study.judgeSplit!, developmentJudges: ['llama3@studio-1'] } });
+    const moved = { seed: 8, shares: { examples: 0.1, development: 0.6, test: 0.3 } };
+    expect(await setJudgeSplit(db, demo.study.id, moved, '2026-11-22T12:00:00.000Z')).toBe(true);
+    expect((await db.studies.get(demo.study.id))?.judgeSplit).toEqual({
+      ...moved,
+      setAt: '2026-11-22T12:00:00.000Z',
+      developmentJudges: ['llama3@studio-1'],
+      testRuns: [],
+    });
+    const audit = (await db.audit.where('studyId').equals(demo.study.id).toArray()).filter((entry) => entry.kind === 'study:judge-split');
+    expect(audit.map((entry) => [entry.kind, JSON.parse(entry.detail)])).toEqual([
+      ['study:judge-split', { old: null, new: rule }],
+      ['study:judge-split', { old: rule, new: moved }],
+    ]);
+  });
+
+  it('refuses a rule checkSplitRule refuses with its message, a missing study, and any change once the test split was run', async () => {
+    const db = await databaseWith([demo]);
+    const refusal = await refusedUnchanged(
+      db,
+      () => setJudgeSplit(db, demo.study.id, { seed: 7, shares: { examples: 0.3, development: 0.4, test: 0.3 } }, NOW),
+      RangeError,
+    );
+    expect(refusal.message).toBe('the examples split must hold 10% to 20% of the puzzles, not 30%');
+    await refusedUnchanged(db, () => setJudgeSplit(db, 'no-such-study', rule, NOW), RangeError);
+    await setJudgeSplit(db, demo.study.id, rule, NOW);
+    const study = (await db.studies.get(demo.study.id))!;
+    const testRuns = [
+      { judge: 'llama3@studio-1', at: NOW },
+      { judge: 'llama3@studio-2', at: NOW },
+    ];
+    await db.studies.put({ ...study, judgeSplit: { ...study.judgeSplit!, testRuns } });
+    const locked = await refusedUnchanged(db, () => setJudgeSplit(db, demo.study.id, { ...rule, seed: 8 }, NOW), Error);
+    expect(locked.message).toBe(
+      'the judge split can no longer change: 2 judge runs have looked at the test split, and moving puzzles now would leak what was seen there into development',
+    );
   });
 });

@@ -6,6 +6,7 @@
 // <think> block, and a reply cut off at max tokens with no verdict gives no label and is listed with its reason.
 // Issue 28: a run differing from the study's earlier judges of its name in endpoint, prompt text,
 // temperature, max tokens or samples gets `~2`, `~3`; an identical one keeps its earlier name.
+// Issue 34: a run on a part of the judge split changes only its scope of turns.
 
 import { describe, expect, it } from 'vitest';
 import type { JudgeLabel } from '../../../shared/domain/model';
@@ -124,6 +125,28 @@ describe('applying a judge run', () => {
     // Two samples read: their labels kept for the report's calibration and stability; one sample keeps none.
     expect(judged.turns.find((turn) => turn.id === 'q3')?.judgeConfidence).toEqual({ 'gpt@studio-1': { samples: ['no', 'no'] } });
     expect(judged.turns.find((turn) => turn.id === 'q1')?.judgeConfidence).toBeUndefined();
+  });
+
+  it("with a scope of turns, replaces the judge's labels on those turns only", () => {
+    const earlier = applyJudgeResults(
+      study,
+      'gpt@studio-1',
+      tallyAnswers(
+        [
+          { turnId: 'q1', sample: 0, reply: 'Yes' },
+          { turnId: 'q2', sample: 0, reply: 'No' },
+        ],
+        turns,
+        SCHEME,
+      ),
+    );
+    const scoped = applyJudgeResults(earlier, 'gpt@studio-1', tallyAnswers([{ turnId: 'q2', sample: 0, reply: 'Yes' }], turns, SCHEME), new Set(['q2', 'q3']));
+    const labelOf = (data: typeof study, id: string) => data.turns.find((turn) => turn.id === id)?.judgements['gpt@studio-1'];
+    expect(['q1', 'q2', 'q3'].map((id) => labelOf(scoped, id))).toEqual(['yes', 'yes', undefined]);
+    // Out of scope a turn is the very same object: nothing of it is rewritten.
+    expect(scoped.turns.find((turn) => turn.id === 'q1')).toBe(earlier.turns.find((turn) => turn.id === 'q1'));
+    // Without a scope the same verdicts drop q1's label, as a run over every turn does.
+    expect(labelOf(applyJudgeResults(earlier, 'gpt@studio-1', tallyAnswers([{ turnId: 'q2', sample: 0, reply: 'Yes' }], turns, SCHEME)), 'q1')).toBeUndefined();
   });
 
   it('adds the judge beside the others, replaces its earlier labels, and the bundle reads back', () => {
