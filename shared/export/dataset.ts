@@ -2,15 +2,17 @@
 // puzzles) with its text, bucket, the judges' labels (lead export only), every annotator's label,
 // the human majority, the gold label and the puzzle's difficulty, written as JSONL or CSV; soft
 // labels beside them (issue 33): people's label shares, Dawid-Skene's posterior from the
-// annotators alone, and each annotator's and the gold set of acceptable answers.
+// annotators alone, and each annotator's and the gold set of acceptable answers; and, when the
+// study has a judge split (issue 34), each unit's part of it, its puzzle's.
 
 import type { Bucket, DifficultySource } from '../domain/difficulty';
-import type { GoldLabel, LabelValue, StudyData, Task } from '../domain/model';
+import type { GoldLabel, JudgeSplitPart, LabelValue, StudyData, Task } from '../domain/model';
 import { CSV_COMMENT_NOTE, csvCommentText, writeCsv, type CsvCell } from '../formats/csv-escape';
 import type { PuzzleDifficultyRow } from '../report/model/report-model';
 import { peoplePosteriors } from '../stats/study/estimated-truth';
 import { humanMajority } from '../stats/study/majority';
 import { indexStudy, type StudyLabel, type TaskUnit } from '../stats/study/study-units';
+import { puzzleSplit } from '../study/judge-splits';
 
 export const DATASET_FORMAT = 'agreement-studio.dataset/1';
 
@@ -76,6 +78,8 @@ export interface DatasetRow {
   posterior: Record<string, number> | null;
   /** Annotator id -> their set of acceptable answers (value first), for the annotators whose label has one. */
   acceptable: Record<string, readonly string[]>;
+  /** The part of the study's judge split the unit's puzzle is in; only when the study has a split. */
+  split?: JudgeSplitPart;
 }
 
 export interface DatasetTable {
@@ -125,6 +129,9 @@ export function datasetRows(input: DatasetInput): DatasetTable {
     match: peoplePosteriors(index.units.match, index.categories.match),
   };
   const acceptableOf = acceptableSets(input.labels);
+  // Every unit of a puzzle is in its puzzle's part, labelled or not: a label added later joins it there.
+  const rule = study.study.judgeSplit;
+  const splitOf = (puzzleId: string): Pick<DatasetRow, 'split'> => (rule === undefined ? {} : { split: puzzleSplit(rule, puzzleId) });
 
   const rows: DatasetRow[] = [];
   for (const task of ['answer', 'match'] as const) {
@@ -148,6 +155,7 @@ export function datasetRows(input: DatasetInput): DatasetTable {
         humanShares: humanShares(unit, index.categories[task]),
         posterior: labelRecord(index.categories[task], posteriors[task].get(turn.id)),
         acceptable: acceptableOf(unit),
+        ...splitOf(turn.puzzleId),
       });
     }
   }
@@ -168,6 +176,7 @@ export function datasetRows(input: DatasetInput): DatasetTable {
       humanShares: null,
       posterior: null,
       acceptable: {},
+      ...splitOf(puzzle.id),
     });
   }
   const labels = [...index.categories.answer, ...index.categories.match];
@@ -212,7 +221,7 @@ export function datasetFile(input: DatasetFileInput): { name: string; text: stri
 }
 
 /** Fields of a JSONL row, in the order they are written. */
-function jsonlColumns(includeJudges: boolean): string[] {
+function jsonlColumns(includeJudges: boolean, withSplit: boolean): string[] {
   return [
     'task',
     'unit',
@@ -228,6 +237,7 @@ function jsonlColumns(includeJudges: boolean): string[] {
     'humanShares',
     'posterior',
     'acceptable',
+    ...(withSplit ? ['split'] : []),
   ];
 }
 
@@ -239,6 +249,7 @@ const SOFT_LABELS =
 const PROGRESS_EVERY = 1000;
 
 function datasetJsonl(input: DatasetFileInput, table: DatasetTable): string {
+  const { judgeSplit } = input.study.study;
   const header = {
     format: DATASET_FORMAT,
     app: input.app,
@@ -246,11 +257,12 @@ function datasetJsonl(input: DatasetFileInput, table: DatasetTable): string {
     study: { id: input.study.study.id, name: input.study.study.name },
     inputs: input.inputs.map(({ file, sha256 }) => ({ file, sha256 })),
     settings: { judges: input.includeJudges },
-    columns: jsonlColumns(input.includeJudges),
+    columns: jsonlColumns(input.includeJudges, judgeSplit !== undefined),
     softLabels: SOFT_LABELS,
     annotators: table.annotators,
     annotatorNames: namesOf(input, table),
     ...(input.includeJudges ? { judges: table.judges } : {}),
+    ...(judgeSplit === undefined ? {} : { judgeSplit: { seed: judgeSplit.seed, shares: judgeSplit.shares } }),
   };
   const lines = [jsonLine(header)];
   const total = table.rows.length;
@@ -273,9 +285,10 @@ function jsonLine(value: unknown): string {
 /**
  * The CSV columns: fixed ones, then one per judge (lead export) and one per annotator, then the
  * soft labels: `share:<label>` and `posterior:<label>` per label of either task (empty on the other
- * task's rows), `acceptable:<id>` per annotator with a set and `gold_acceptable`, sets joined by `|`.
+ * task's rows), `acceptable:<id>` per annotator with a set and `gold_acceptable`, sets joined by `|`;
+ * last `split` when the study has a judge split, so a study without one writes the same file as before.
  */
-function csvColumns(table: DatasetTable): string[] {
+function csvColumns(table: DatasetTable, withSplit: boolean): string[] {
   return [
     'task',
     'unit',
@@ -298,11 +311,12 @@ function csvColumns(table: DatasetTable): string[] {
     ...table.labels.map((label) => `posterior:${label}`),
     ...table.setAnnotators.map((annotator) => `acceptable:${annotator}`),
     'gold_acceptable',
+    ...(withSplit ? ['split'] : []),
   ];
 }
 
 function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
-  const { id, name } = input.study.study;
+  const { id, name, judgeSplit } = input.study.study;
   const comments: Array<[string, string]> = [
     ['format', DATASET_FORMAT],
     ['app', csvCommentText(input.app)],
@@ -312,6 +326,14 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
     ...input.inputs.map(({ file, sha256 }): [string, string] => ['input', `${csvCommentText(file)} sha256 ${csvCommentText(sha256)}`]),
     ['settings.judges', String(input.includeJudges)],
     ['softLabels', csvCommentText(SOFT_LABELS)],
+    ...(judgeSplit === undefined
+      ? []
+      : [
+          [
+            'judgeSplit',
+            `seed ${judgeSplit.seed} examples ${judgeSplit.shares.examples} development ${judgeSplit.shares.development} test ${judgeSplit.shares.test}`,
+          ] as [string, string],
+        ]),
     // The column `human:<id>` holds the labels of the annotator named here.
     ...Object.entries(namesOf(input, table)).map(([annotator, name]): [string, string] => [
       'annotator',
@@ -355,10 +377,11 @@ function datasetCsv(input: DatasetFileInput, table: DatasetTable): string {
       ...table.labels.map((label) => row.posterior?.[label] ?? null),
       ...table.setAnnotators.map((annotator) => row.acceptable[annotator]?.join(SET_SEPARATOR) ?? null),
       gold?.acceptable?.join(SET_SEPARATOR) ?? null,
+      ...(judgeSplit === undefined ? [] : [row.split ?? null]),
     ];
   });
   input.onProgress?.(total, total);
-  return preamble + writeCsv(csvColumns(table), cells);
+  return preamble + writeCsv(csvColumns(table, judgeSplit !== undefined), cells);
 }
 
 /** Between the answers of a set in a CSV cell: no label has one. */

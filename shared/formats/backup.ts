@@ -8,6 +8,7 @@
 
 import { z } from 'zod';
 import { idProblem } from '../domain/ids';
+import { checkSplitRule } from '../domain/judge-split-rule';
 import { MAX_FAMILY_NAME_CHARS } from '../domain/model-family';
 import {
   ANNOTATOR_EXPERTISE,
@@ -227,6 +228,32 @@ const calibrationSample = z.object(
   { error: expected('the calibration sample') },
 );
 
+const share = z.number({ error: expected('a share from 0 to 1') });
+
+/** The judge split's rule, checked as the Judges page checks it, and what has been run on it. */
+const judgeSplit = z
+  .object(
+    {
+      seed: z.int({ error: expected('a whole number') }),
+      shares: z.object(
+        { examples: share, development: share, test: share },
+        { error: expected('an object { "examples": ..., "development": ..., "test": ... }') },
+      ),
+      setAt: isoTime,
+      developmentJudges: z.array(modelName, { error: expected('a list of judge names') }),
+      testRuns: z.array(z.object({ judge: modelName, at: isoTime }, { error: expected('{judge, at}') }), { error: expected('a list of test runs') }),
+    },
+    { error: expected('the judge split') },
+  )
+  .superRefine((value, ctx) => {
+    try {
+      checkSplitRule(value);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      ctx.addIssue({ code: 'custom', path: ['shares'], message: error.message });
+    }
+  });
+
 const studySchema = z.object(
   {
     id: studyId,
@@ -272,6 +299,7 @@ const studySchema = z.object(
       .optional(),
     modelFamilies: modelFamilies.optional(),
     calibrationSample: calibrationSample.optional(),
+    judgeSplit: judgeSplit.optional(),
   },
   { error: expected('the study record') },
 );

@@ -129,7 +129,11 @@ export function buildPack(content: PackContent): Pack {
 
 type PackHeader = Pick<Pack, 'format' | 'study' | 'guidelines' | 'scheme' | 'annotator' | 'createdAt' | 'app'>;
 
-/** The pack's header, copied field by field (never spread) from what builds or parses it. */
+/**
+ * The pack's header, copied field by field (never spread) from what builds or parses it. The
+ * study's judge split stays out: an annotator who knew which puzzles are held out for testing
+ * the judge could label them apart from the rest.
+ */
 function packHeader(source: Omit<PackHeader, 'format'> & { scheme: { answerUnknown: boolean; multipleAnswers?: boolean | undefined } }): PackHeader {
   return {
     format: PACK_FORMAT,

@@ -1,7 +1,8 @@
 // The labelled dataset export (FORMATS §5) on a hand-built study: the exact rows, in JSONL and in
 // CSV; majority null on ties; gold labels; difficulty as the report computes it; formula escaping
 // of hostile cells and provenance; no trace of a judge in an annotator export; and the soft labels
-// (people's shares, Dawid-Skene's posterior against a plainly built fit, the sets of acceptable answers).
+// (people's shares, Dawid-Skene's posterior against a plainly built fit, the sets of acceptable answers);
+// each unit's part of the judge split when the study has one, and a file unchanged when it has none.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { GoldLabel, StudyData } from '../../../shared/domain/model';
 import { DATASET_FORMAT, datasetFile, datasetRows, type DatasetFileInput, type DatasetRow } from '../../../shared/export/dataset';
 import { readCsv } from '../../../shared/formats/csv';
+import { keyedUniform } from '../../../shared/random/keyed-uniform';
 import { ratingColumns } from '../../../shared/stats/crowd/crowd-ratings';
 import { dawidSkene } from '../../../shared/stats/crowd/dawid-skene';
 import { formatErrorText } from '../../../shared/formats/errors';
@@ -654,5 +656,53 @@ describe('soft labels', () => {
     expect(Number(records[0]?.[column('share:yes')])).toBe(0.5);
     expect(Number(records[0]?.[column('posterior:yes')])).toBeCloseTo(rows[0]?.posterior?.yes as number, 12);
     expect(records[0]?.[column('posterior:matched')]).toBe('');
+  });
+});
+
+describe('the judge split', () => {
+  const rule = { seed: 7, shares: { examples: 0.15, development: 0.55, test: 0.3 } };
+  const withSplit = (): StudyData => {
+    const study = tinyStudy();
+    return { ...study, study: { ...study.study, judgeSplit: { ...rule, setAt: NOW, developmentJudges: ['judge-x'], testRuns: [] } } };
+  };
+  /** Each puzzle's part by hand: its keyed draw against the cumulative shares. */
+  const partOf = (puzzleId: string) => {
+    const draw = keyedUniform(rule.seed, puzzleId);
+    return draw < 0.15 ? 'examples' : draw < 0.15 + 0.55 ? 'development' : 'test';
+  };
+
+  it("gives every unit its puzzle's part, in JSONL and CSV, and reads back", () => {
+    const { rows } = datasetRows({ study: withSplit(), labels: LABELS, gold: GOLD, includeJudges: true });
+    expect(rows.map((row) => row.split)).toEqual(rows.map((row) => partOf(row.puzzleId)));
+    const [header, ...lines] = datasetFile(fileInput('jsonl', true, withSplit()))
+      .text.trimEnd()
+      .split('\n');
+    expect(JSON.parse(header as string)).toMatchObject({ columns: expect.arrayContaining(['split']), judgeSplit: rule });
+    expect(lines.map((line) => (JSON.parse(line) as DatasetRow).split)).toEqual(rows.map((row) => partOf(row.puzzleId)));
+    const csv = datasetFile(fileInput('csv', true, withSplit())).text;
+    expect(csvComments(csv)).toContain('# judgeSplit: seed 7 examples 0.15 development 0.55 test 0.3');
+    const [columns, ...records] = csvRecords(csv);
+    expect(columns?.at(-1)).toBe('split');
+    expect(records.map((record) => [record[2], record.at(-1)])).toEqual(rows.map((row) => [row.puzzleId, partOf(row.puzzleId)]));
+  });
+
+  it('leaves a study without a split exactly as before: its file is the split file without the split', () => {
+    const plainCsv = datasetFile(fileInput('csv', true)).text;
+    const splitCsv = datasetFile(fileInput('csv', true, withSplit())).text;
+    expect(plainCsv).not.toMatch(/split/i);
+    expect(csvComments(splitCsv).filter((line) => !line.startsWith('# judgeSplit'))).toEqual(csvComments(plainCsv));
+    expect(csvRecords(splitCsv).map((record) => record.slice(0, -1))).toEqual(csvRecords(plainCsv));
+    const plainJsonl = datasetFile(fileInput('jsonl', true)).text;
+    expect(plainJsonl).not.toMatch(/split/i);
+    const unsplit = datasetFile(fileInput('jsonl', true, withSplit()))
+      .text.trimEnd()
+      .split('\n')
+      .map((line, index) => {
+        const record = JSON.parse(line) as Record<string, unknown>;
+        delete record.split;
+        delete record.judgeSplit;
+        return index === 0 ? { ...record, columns: (record.columns as string[]).filter((column) => column !== 'split') } : record;
+      });
+    expect(unsplit.map((record) => JSON.stringify(record)).join('\n')).toBe(plainJsonl.trimEnd());
   });
 });

@@ -206,6 +206,42 @@ describe('backups: build, serialize, parse', () => {
     );
   });
 
+  it("keeps the study's judge split with the versions tried and the test runs, and refuses one the Judges page would refuse, naming the place", () => {
+    const content = demoContent();
+    const judgeSplit = {
+      seed: 7,
+      shares: { examples: 0.15, development: 0.55, test: 0.3 },
+      setAt: NOW,
+      developmentJudges: ['llama3@studio-1', 'llama3@studio-2'],
+      testRuns: [{ judge: 'llama3@studio-2', at: NOW }],
+    };
+    const backup = buildBackup({ ...content, study: { ...content.study, judgeSplit } }, { createdAt: NOW, app: 'agreement-studio test' });
+    expect(valueOf(parseBackup(source(serializeBackup(backup)))).study.judgeSplit).toEqual(judgeSplit);
+
+    const withSplit = (change: Record<string, unknown>) => {
+      const raw = rawSample();
+      return errorsOf(parseBackup(source(signed({ ...raw, study: { ...(raw.study as Record<string, unknown>), judgeSplit: { ...judgeSplit, ...change } } }))));
+    };
+    expect(withSplit({ seed: 1.5 })).toEqual([expect.objectContaining({ path: 'study.judgeSplit.seed', message: expect.stringContaining('a whole number') })]);
+    expect(withSplit({ shares: { examples: 0.3, development: 0.4, test: 0.3 } })).toEqual([
+      expect.objectContaining({ path: 'study.judgeSplit.shares', message: 'the examples split must hold 10% to 20% of the puzzles, not 30%' }),
+    ]);
+    expect(withSplit({ shares: { examples: 0.1, development: 0.5, test: 0.3 } })).toEqual([
+      expect.objectContaining({
+        path: 'study.judgeSplit.shares',
+        message: 'the examples, development and test splits must share all the puzzles: their shares add up to 90%, not 100%',
+      }),
+    ]);
+    expect(withSplit({ shares: { examples: 0.1, development: 0.9 } })).toEqual([
+      expect.objectContaining({ path: 'study.judgeSplit.shares.test', message: expect.stringContaining('a share from 0 to 1') }),
+    ]);
+    expect(withSplit({ developmentJudges: ['llama3@studio-1', ''] })).toEqual([expect.objectContaining({ path: 'study.judgeSplit.developmentJudges[1]' })]);
+    expect(withSplit({ testRuns: [{ judge: 'llama3@studio-2', at: 'yesterday' }] })).toEqual([
+      expect.objectContaining({ path: 'study.judgeSplit.testRuns[0].at', message: expect.stringContaining('ISO 8601') }),
+    ]);
+    expect(withSplit({ setAt: 'now' })).toEqual([expect.objectContaining({ path: 'study.judgeSplit.setAt' })]);
+  });
+
   it("keeps the study's judge samples (SPLAT's judge_times), so the report still says its labels are majorities after a restore", () => {
     const content = demoContent();
     const judgeSamples = [{ judge: 'model-j', samples: 3, source: 'config.yaml: game.judge_times' }];
