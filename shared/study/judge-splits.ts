@@ -3,7 +3,7 @@
 // `test`. Each puzzle goes to a split by a seeded number of its own id alone, so a puzzle never
 // straddles splits, and puzzles and labels that arrive later never move the puzzles already split.
 
-import { JUDGE_SPLIT_PARTS, type JudgeSplitPart, type StudyData, type Task } from '../domain/model';
+import { JUDGE_SPLIT_PARTS, type JudgeSplitPart, type Puzzle, type Task, type Turn } from '../domain/model';
 import { checkSplitRule, type SplitRule, type SplitShares } from '../domain/judge-split-rule';
 import { keyedUniform } from '../random/keyed-uniform';
 
@@ -42,7 +42,7 @@ export interface UnitSplit {
  */
 export function labelledUnitSplits(
   rule: SplitRule,
-  data: Pick<StudyData, 'puzzles' | 'turns'>,
+  data: { puzzles: ReadonlyArray<Pick<Puzzle, 'id'>>; turns: ReadonlyArray<Pick<Turn, 'id' | 'puzzleId'>> },
   labels: ReadonlyArray<{ task: Task; unitId: string }>,
 ): UnitSplit[] {
   checkSplitRule(rule);

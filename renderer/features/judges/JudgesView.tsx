@@ -1,9 +1,11 @@
-// The lead's Judges page of a study (issue 17): the endpoints, the prompt versions, a run with its
+// The lead's Judges page of a study (issue 17): the endpoints, the prompt versions, the split for
+// improving the judge (issue 34), a run with its
 // live progress, the study's runs, its judges (to merge two on purpose, issue 28), and how each prompt version agrees with people. Lead mode only,
 // like the report: it shows judge labels beside people's.
 
 import { LeadOnlyPage } from '../mode';
 import { EndpointsSection } from './EndpointsSection';
+import { JudgeSplitSection } from './JudgeSplitSection';
 import { PromptVersionsAgreement } from './PromptVersionsAgreement';
 import { PromptVersionsSection } from './PromptVersionsSection';
 import { RunSection } from './RunSection';
@@ -23,7 +25,8 @@ export function JudgesView({ studyId }: { studyId: string }) {
           <h1>Judges of {study.name}</h1>
           <EndpointsSection />
           <PromptVersionsSection study={study} />
-          <RunSection studyId={study.id} />
+          <JudgeSplitSection study={study} />
+          <RunSection studyId={study.id} judgeSplit={study.judgeSplit} />
           <RunsList studyId={study.id} />
           <StudyJudgesSection studyId={study.id} />
           <PromptVersionsAgreement study={study} />

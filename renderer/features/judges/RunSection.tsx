@@ -1,11 +1,11 @@
 // Starting a judge run: the endpoint, the prompt version (one usable on the study), which turns
-// (all, only those people labelled, or a seeded sample) and how many samples per item; then the live
-// progress of each run this window's worker runs, with Pause, Resume and Cancel. All the asking is
-// in the worker.
+// (all, only those people labelled, a seeded sample, or the labelled turns of the judge split's
+// development or held-out test part) and how many samples per item; then the live progress of each
+// run this window's worker runs, with Pause, Resume and Cancel. All the asking is in the worker.
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_JUDGE_SAMPLES } from '../../../shared/domain/model';
+import { MAX_JUDGE_SAMPLES, type JudgeSplitSetting } from '../../../shared/domain/model';
 import type { RunProgress } from '../../../shared/judge-run/runner';
 import type { StoredSelection } from '../../../shared/judge-run/stored-records';
 import { listJudgeEndpoints } from '../../db/judge-endpoints';
@@ -15,11 +15,21 @@ import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
 import { cutOffAdvice, progressText } from './run-text';
 
-type TurnsChoice = Exclude<StoredSelection['kind'], 'split'>;
+type TurnsChoice = Exclude<StoredSelection['kind'], 'split'> | 'development' | 'test';
 
 function selectionOf(turns: TurnsChoice, size: number, seed: number): StoredSelection {
   if (turns === 'sample') return { kind: 'sample', size, seed };
+  if (turns === 'development' || turns === 'test') return { kind: 'split', part: turns };
   return { kind: turns };
+}
+
+const SPLIT_CHOICES = [
+  { part: 'development', text: 'The development split (labelled turns)' },
+  { part: 'test', text: 'The held-out test split (labelled turns)' },
+] as const;
+
+function looksText(looks: number): string {
+  return looks === 1 ? 'once' : `${looks} times`;
 }
 
 function LiveRun({ runId, judgeName, progress, maxTokens }: { runId: string; judgeName: string; progress: RunProgress | undefined; maxTokens?: number }) {
@@ -49,7 +59,7 @@ function LiveRun({ runId, judgeName, progress, maxTokens }: { runId: string; jud
   );
 }
 
-export function RunSection({ studyId }: { studyId: string }) {
+export function RunSection({ studyId, judgeSplit }: { studyId: string; judgeSplit?: JudgeSplitSetting | undefined }) {
   const { db, platform, workers } = useServices();
   const endpoints = useLiveQuery(() => listJudgeEndpoints(db), [db]);
   // A version with few-shot examples of another study cannot run here (createJudgeRun refuses it).
@@ -63,7 +73,12 @@ export function RunSection({ studyId }: { studyId: string }) {
   const [seed, setSeed] = useState('1');
   const [samples, setSamples] = useState('1');
   const samplesHint = useId();
+  const splitHint = useId();
+  const [lookAgain, setLookAgain] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const looks = judgeSplit?.testRuns.length ?? 0;
+  // A second look at the held-out split is allowed, but only on purpose: the report counts every one.
+  const needsConfirmation = turns === 'test' && looks > 0;
 
   const endpoint = endpoints?.find((candidate) => candidate.id === endpointId) ?? endpoints?.[0];
   const prompt = promptName === '' ? versions?.[0]?.name : promptName;
@@ -79,6 +94,10 @@ export function RunSection({ studyId }: { studyId: string }) {
     if (!Number.isInteger(k) || k < 1 || k > MAX_JUDGE_SAMPLES) return setProblem(`Samples per item must be a whole number from 1 to ${MAX_JUDGE_SAMPLES}.`);
     if (turns === 'sample' && (!Number.isInteger(sampleSize) || sampleSize < 1 || !Number.isInteger(sampleSeed)))
       return setProblem('The sample needs a whole number of turns (at least 1) and a whole-number seed.');
+    if ((turns === 'development' || turns === 'test') && judgeSplit === undefined) return setProblem('Set the split for improving the judge first.');
+    if (needsConfirmation && !lookAgain)
+      return setProblem(`The held-out test split has been looked at ${looksText(looks)}; tick the box to run on it again, which the report counts.`);
+    setLookAgain(false);
     createJudgeRun(db, { studyId, endpoint, promptName: prompt, selection: selectionOf(turns, sampleSize, sampleSeed), samples: k }).then(
       (run) => runInWorker(workers.judge, platform.judgeEndpoints, run.id),
       (error: unknown) => setProblem(`The run did not start: ${error instanceof Error ? error.message : String(error)}`),
@@ -121,6 +140,30 @@ export function RunSection({ studyId }: { studyId: string }) {
           <label>
             <input type="radio" name="judge-turns" checked={turns === 'sample'} onChange={() => setTurns('sample')} /> A seeded sample of turns
           </label>
+          {SPLIT_CHOICES.map(({ part, text }) => (
+            <label key={part}>
+              <input
+                type="radio"
+                name="judge-turns"
+                checked={turns === part}
+                disabled={judgeSplit === undefined}
+                aria-describedby={judgeSplit === undefined ? splitHint : undefined}
+                onChange={() => setTurns(part)}
+              />{' '}
+              {text}
+            </label>
+          ))}
+          {judgeSplit === undefined && (
+            <span id={splitHint} className="hint small">
+              The split choices wait for a split: set one under Split for improving the judge.
+            </span>
+          )}
+          {needsConfirmation && (
+            <label className="notice notice-warning">
+              <input type="checkbox" data-testid="confirm-test-look" checked={lookAgain} onChange={(event) => setLookAgain(event.target.checked)} /> The
+              held-out test split has been looked at {looksText(looks)} already. Run on it again: the report counts this run as look {looks + 1}.
+            </label>
+          )}
           {turns === 'sample' && (
             <>
               <label className="field">

@@ -8,6 +8,9 @@
 // shot examples (issue 34 point 2) wait for the study's judge split; once it is set, a save asks the
 // plan worker for them, stores them with the version and says how many of how many asked, a
 // refusal is shown in words, and a version of another study's examples is not offered to run.
+// The split for improving the judge (issue 34): a share out of bounds is refused with the rule's own
+// words and nothing stored; the split choices of a run wait for a split; a second run on the
+// held-out test split waits for the box that says the report counts it.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -215,5 +218,50 @@ describe('the Judges page', () => {
     expect(offered).toContain('studio-1-examples');
     expect(offered).not.toContain('elsewhere');
     expect(document.querySelector('[data-prompt-version="elsewhere"]')?.textContent).toContain('in the study other-study (no longer in the library)');
+  });
+
+  it("refuses an examples share out of bounds in the rule's words, storing nothing, and saves a good split", async () => {
+    const { db } = await judgesPage();
+    const split = within(screen.getByTestId('judge-split'));
+    fireEvent.change(split.getByLabelText('Examples share (%)'), { target: { value: '25' } });
+    fireEvent.click(split.getByRole('button', { name: 'Save the split' }));
+    expect((await split.findByRole('alert')).textContent).toBe('The split was not saved: The examples split must hold 10% to 20% of the puzzles, not 25%.');
+    expect((await db.studies.get(studyId))?.judgeSplit).toBeUndefined();
+    fireEvent.change(split.getByLabelText('Split seed'), { target: { value: '9' } });
+    fireEvent.change(split.getByLabelText('Examples share (%)'), { target: { value: '10' } });
+    fireEvent.click(split.getByRole('button', { name: 'Save the split' }));
+    await split.findByText('Saved.');
+    expect((await db.studies.get(studyId))?.judgeSplit).toMatchObject({ seed: 9, shares: { examples: 0.1, test: 0.3 } });
+    expect((await db.studies.get(studyId))?.judgeSplit?.shares.development).toBeCloseTo(0.6, 12);
+  });
+
+  it('offers the split choices only once a split is set, and asks before a second look at the test split', async () => {
+    const { db } = await judgesPage();
+    const development = screen.getByLabelText<HTMLInputElement>('The development split (labelled turns)');
+    expect(development.disabled).toBe(true);
+    expect(screen.getByText(/The split choices wait for a split/)).toBeTruthy();
+    const study = (await db.studies.get(studyId))!;
+    const judgeSplit = {
+      seed: 1,
+      shares: { examples: 0.2, development: 0.5, test: 0.3 },
+      setAt: study.importedAt,
+      developmentJudges: [],
+      testRuns: [{ judge: 'tiny@studio-1', at: study.importedAt }],
+    };
+    await db.studies.put({ ...study, judgeSplit });
+    await waitFor(() => expect(development.disabled).toBe(false));
+    expect(screen.getByTestId('judge-split-locked').textContent).toContain('1 run has looked at the held-out test split');
+    fireEvent.click(screen.getByLabelText('The held-out test split (labelled turns)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The held-out test split has been looked at once; tick the box to run on it again, which the report counts.',
+    );
+    expect(await db.judgeRuns.count()).toBe(0);
+    fireEvent.click(screen.getByTestId('confirm-test-look'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start the run' }));
+    await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
+    const [run] = await db.judgeRuns.toArray();
+    expect(run?.selection).toEqual({ kind: 'split', part: 'test' });
+    expect((await db.studies.get(studyId))?.judgeSplit?.testRuns).toHaveLength(2);
   });
 });
