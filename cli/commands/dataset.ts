@@ -1,13 +1,16 @@
 // `agreement-studio dataset --transcripts FILE... --labels FILE...`: the labelled dataset export
 // (FORMATS §5) of a study and its labels, as the app's lead export writes it: one row per unit
 // with every annotator's label, the majority, the judges' labels and the soft labels (issue 33),
-// as JSONL or CSV, printed or written to --out. Exit 1 with every located error on invalid input.
+// as JSONL or CSV, printed or written to --out; with a judge split (--split-seed and the shares,
+// as `judge --examples` takes them) each unit's part of it. Exit 1 with every located error on invalid input.
 
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { datasetFile } from '../../shared/export/dataset';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
+import type { SplitRule } from '../../shared/study/judge-splits';
 import { parseArgsWithFileLists, UsageError } from '../support/args';
 import type { CliIo } from '../support/io';
+import { parseSplitRule, SPLIT_DEFAULTS, SPLIT_OPTIONS } from '../support/judge-options';
 import { readInputFile } from '../support/read-input-file';
 import { writeOutput } from '../support/write-output';
 
@@ -25,6 +28,11 @@ the annotators' labels alone (no judge), and each annotator's set of acceptable 
   --format F             jsonl (default) or csv
   --without-judges       leave every judge out (an annotator's export)
   --any-study            use label files made for another study id than the transcripts'
+  --split-seed S         add each unit's part of the judge split (examples, development or
+                         test) by its puzzle, the split \`judge --examples\` draws from for the
+                         same seed and shares (default seed ${SPLIT_DEFAULTS.seed})
+  --examples-share X     the examples split's share of the puzzles, 0.1 to 0.2 (default ${SPLIT_DEFAULTS.examplesShare})
+  --test-share Y         the test split's share (default ${SPLIT_DEFAULTS.testShare}); development gets the rest
   --out FILE             write the dataset to FILE instead of printing it
 `;
 
@@ -42,9 +50,11 @@ export async function runDataset(args: string[], io: CliIo): Promise<number> {
   const loaded = loadStudyInputs(files.slice(0, options.transcripts.length), files.slice(options.transcripts.length), { anyStudy: options.anyStudy, now });
   if (!loaded.ok) return invalid(io, loaded.errors);
   const { study, labels, annotatorNames, inputs } = loaded.value;
+  // A split given here is set now, and nothing has been run on it.
+  const judgeSplit = options.split === undefined ? undefined : { ...options.split, setAt: now, developmentJudges: [], testRuns: [] };
   // Gold labels live in the app's database; the command line has none to add.
   const { text } = datasetFile({
-    study,
+    study: judgeSplit === undefined ? study : { ...study, study: { ...study.study, judgeSplit } },
     labels,
     gold: [],
     includeJudges: options.includeJudges,
@@ -63,6 +73,7 @@ interface DatasetOptions {
   format: 'jsonl' | 'csv';
   includeJudges: boolean;
   anyStudy: boolean;
+  split?: SplitRule;
   out?: string;
 }
 
@@ -77,6 +88,7 @@ function parseDatasetArgs(args: string[]): DatasetOptions | 'help' {
       format: { type: 'string' },
       'without-judges': { type: 'boolean' },
       'any-study': { type: 'boolean' },
+      ...SPLIT_OPTIONS,
       out: { type: 'string' },
     },
     ['transcripts', 'labels'],
@@ -88,11 +100,15 @@ function parseDatasetArgs(args: string[]): DatasetOptions | 'help' {
   if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--format takes jsonl or csv, not ${JSON.stringify(format)}`, COMMAND);
   const out = values.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out takes a file name', COMMAND);
+  const split = (Object.keys(SPLIT_OPTIONS) as Array<keyof typeof SPLIT_OPTIONS>).some((name) => values[name] !== undefined)
+    ? parseSplitRule(COMMAND, values)
+    : undefined;
   return {
     ...lists,
     format,
     includeJudges: values['without-judges'] !== true,
     anyStudy: values['any-study'] === true,
+    ...(split !== undefined ? { split } : {}),
     ...(out !== undefined ? { out } : {}),
   };
 }

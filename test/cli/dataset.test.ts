@@ -1,6 +1,7 @@
 // The `dataset` command, run in-process on files written for each test: the labelled dataset of
 // a study with its soft labels (people's shares, Dawid-Skene's posterior from the annotators
-// alone) as JSONL and CSV, equal to the shared export of the same files, and bad usage refused.
+// alone) as JSONL and CSV, equal to the shared export of the same files, and bad usage refused;
+// with --split-seed and shares each unit's part of the judge split, the part the split gives its puzzle.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -10,6 +11,7 @@ import { readCsv } from '../../shared/formats/csv';
 import { buildLabelFile, serializeLabelFile } from '../../shared/formats/label-file';
 import { TRANSCRIPTS_FORMAT } from '../../shared/formats/transcript-bundle';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
+import { puzzleSplit } from '../../shared/study/judge-splits';
 import { runCli, scratchDir } from './run-cli';
 
 const dir = scratchDir();
@@ -99,5 +101,33 @@ describe('agreement-studio dataset', () => {
     expect(run.stderr).toContain('agreement-studio dataset: --format takes jsonl or csv, not "xlsx"');
     const help = await runCli('dataset', '--help');
     expect(help.stdout).toMatch(/^Usage: agreement-studio dataset --transcripts FILE\.\.\. --labels FILE\.\.\./);
+  });
+
+  it("adds each unit's part of the judge split the options give, in JSONL and CSV, and refuses a split the rule refuses", async () => {
+    const { transcripts, labels } = files();
+    const rule = { seed: 5, shares: { examples: 0.1, development: 0.6, test: 0.3 } };
+    const part = puzzleSplit(rule, 'p-1');
+    const options = ['--split-seed', '5', '--examples-share', '0.1', '--test-share', '0.3'];
+    const jsonl = await runCli('dataset', '--transcripts', transcripts, '--labels', ...labels, ...options);
+    expect(jsonl.code).toBe(0);
+    const [header, ...rows] = jsonl.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(header?.judgeSplit).toEqual(rule);
+    expect(rows.map((row) => row.split)).toEqual(rows.map(() => part));
+    const csv = await runCli('dataset', '--transcripts', transcripts, '--labels', ...labels, ...options, '--format', 'csv');
+    const read = readCsv(csv.stdout);
+    if (!read.ok) throw new Error(read.message);
+    const [columns, ...records] = read.rows.filter((row) => !(row[0] ?? '').startsWith('#'));
+    expect(columns?.at(-1)).toBe('split');
+    expect(records.map((record) => record.at(-1))).toEqual(records.map(() => part));
+    // Without the options, no split column at all.
+    const plain = await runCli('dataset', '--transcripts', transcripts, '--labels', ...labels, '--format', 'csv');
+    expect(plain.stdout).not.toContain('split');
+
+    const refused = await runCli('dataset', '--transcripts', transcripts, '--labels', ...labels, '--examples-share', '0.3');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('agreement-studio dataset: the examples split must hold 10% to 20% of the puzzles, not 30%');
   });
 });

@@ -28,7 +28,8 @@ function ruleOf(values: typeof UNSET): SplitRule | string {
   if (values.seed.trim() === '' || !Number.isSafeInteger(seed)) return 'The seed must be a whole number.';
   if (values.examples.trim() === '' || !Number.isFinite(examples)) return 'The examples share must be a number of percent.';
   if (values.test.trim() === '' || !Number.isFinite(test)) return 'The test share must be a number of percent.';
-  return { seed, shares: { examples, development: 1 - examples - test, test } };
+  // Rounded as the command line rounds it, so 100 - 15 - 30 is stored as 0.55, not 0.5499999999999999.
+  return { seed, shares: { examples, development: Number((1 - examples - test).toFixed(12)), test } };
 }
 
 function sentence(message: string): string {
