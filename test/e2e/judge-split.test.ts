@@ -4,17 +4,19 @@
 // the pure module gives for the seed), runs a judge on the development split ("versions tried: 1"),
 // is asked to confirm nothing yet, runs it on the held-out test split, and then finds the split
 // locked and a second look at the test split waiting for an explicit confirmation. After a reload
-// the split, its counts, the versions tried and the look are all still there.
+// the split, its counts, the versions tried and the look are all still there, and the study's files
+// carry it: the labelled dataset gives each unit its puzzle's part, the backup the split as stored.
 
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../shared/domain/model';
 import type { LabelRecord } from '../../shared/formats/label-file';
-import { labelledUnitSplits, splitCounts } from '../../shared/study/judge-splits';
+import { labelledUnitSplits, puzzleSplit, splitCounts } from '../../shared/study/judge-splits';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, writeLabelFile } from './demo-files';
-import { chooseFiles, openApp, useAppInChromium } from './harness';
+import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
 const MODEL = 'tiny-judge';
@@ -165,6 +167,24 @@ describe('the split for improving the judge', () => {
       expect(await after.getByTestId('split-versions-tried').textContent()).toBe(`versions tried: 1 (${JUDGE})`);
       expect(await after.getByTestId('split-test-looks').textContent()).toMatch(/^test looks: 1 /);
       await after.getByTestId('judge-split-locked').waitFor();
+
+      await page.goto(`${url}#/study/${STUDY_ID}/report`);
+      await page.getByTestId('report-bootstrap').fill('200');
+      await page.getByTestId('report-bootstrap').press('Enter');
+      await page.locator('[data-testid="report-view"][data-state="ready"]').waitFor({ timeout: 180_000 });
+      const [datasetPath] = [...(await downloads(page, dir, 1, () => page.locator('[data-export="dataset-jsonl"]').click())).values()];
+      const [, ...rows] = readFileSync(datasetPath ?? '', 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { puzzleId: string; split?: string });
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((row) => row.split)).toEqual(rows.map((row) => puzzleSplit(RULE, row.puzzleId)));
+
+      await page.goto(`${url}#/`);
+      const row = page.locator(`tr[data-study-id="${STUDY_ID}"]`);
+      const [backupPath] = [...(await downloads(page, dir, 1, () => row.getByTestId('backup-study').click())).values()];
+      const backup = JSON.parse(readFileSync(backupPath ?? '', 'utf8')) as { study: { judgeSplit?: unknown } };
+      expect(backup.study.judgeSplit).toMatchObject({ ...RULE, developmentJudges: [JUDGE], testRuns: [{ judge: JUDGE }] });
       expect(pageErrors).toEqual([]);
       await context.close();
     },
