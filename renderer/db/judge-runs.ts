@@ -49,9 +49,10 @@ function newRunId(): string {
 }
 
 /**
- * Stores a new run in state `running`, for a worker to run. Throws an Error with a plain message
- * for a missing study or prompt version, a version whose few-shot examples came from another
- * study, or a model and version that make no judge name.
+ * Stores a new run in state `running`, for a worker to run, and counts a run on a part of the
+ * judge split on the study (countedSplitRun). Throws an Error with a plain message for a missing
+ * study or prompt version, a version whose few-shot examples came from another study, a model and
+ * version that make no judge name, or a run on a split part of a study without a split.
  */
 export async function createJudgeRun(db: StudioDatabase, run: NewJudgeRun, now: string = new Date().toISOString()): Promise<JudgeRunRow> {
   const { endpoint } = run;

@@ -32,10 +32,6 @@ function ruleOf(values: typeof UNSET): SplitRule | string {
   return { seed, shares: { examples, development: Number((1 - examples - test).toFixed(12)), test } };
 }
 
-function sentence(message: string): string {
-  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
-}
-
 export function JudgeSplitSection({ study }: { study: Study }) {
   const { db } = useServices();
   const id = useId();
@@ -68,7 +64,7 @@ export function JudgeSplitSection({ study }: { study: Study }) {
     if (typeof rule === 'string') return setProblem(rule);
     setJudgeSplit(db, study.id, rule).then(
       () => setSaved(true),
-      (error: unknown) => setProblem(`The split was not saved: ${error instanceof Error ? sentence(error.message) : String(error)}`),
+      (error: unknown) => setProblem(`The split was not saved: ${error instanceof Error ? error.message : String(error)}.`),
     );
   };
 

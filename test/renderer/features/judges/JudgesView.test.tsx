@@ -225,7 +225,7 @@ describe('the Judges page', () => {
     const split = within(screen.getByTestId('judge-split'));
     fireEvent.change(split.getByLabelText('Examples share (%)'), { target: { value: '25' } });
     fireEvent.click(split.getByRole('button', { name: 'Save the split' }));
-    expect((await split.findByRole('alert')).textContent).toBe('The split was not saved: The examples split must hold 10% to 20% of the puzzles, not 25%.');
+    expect((await split.findByRole('alert')).textContent).toBe('The split was not saved: the examples split must hold 10% to 20% of the puzzles, not 25%.');
     expect((await db.studies.get(studyId))?.judgeSplit).toBeUndefined();
     fireEvent.change(split.getByLabelText('Split seed'), { target: { value: '9' } });
     fireEvent.change(split.getByLabelText('Examples share (%)'), { target: { value: '10' } });
