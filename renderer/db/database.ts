@@ -4,6 +4,7 @@
 
 import Dexie, { type Table } from 'dexie';
 import type { Annotator, Assignment, AuditEntry, GoldLabel, Label, Puzzle, Session, Study, Turn } from '../../shared/domain/model';
+import type { PromptSearchRow } from '../../shared/judge-run/search-records';
 import type { JudgeAnswerRow, JudgeEndpoint, JudgeRunRow, SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import type { SyncConnection, TeamDatabase } from '../../shared/sync/stored-records';
 import { revisionMiddleware } from './data-revision';
@@ -12,6 +13,7 @@ import { SCHEMA_V2 } from './migrations/v2-assignments';
 import { SCHEMA_V3 } from './migrations/v3-gold';
 import { SCHEMA_V4 } from './migrations/v4-judge-runs';
 import { SCHEMA_V5 } from './migrations/v5-team-server';
+import { SCHEMA_V6 } from './migrations/v6-prompt-searches';
 
 export const DATABASE_NAME = 'agreement-studio';
 
@@ -38,6 +40,7 @@ export class StudioDatabase extends Dexie {
   judgeAnswers!: Table<JudgeAnswerRow, [string, string]>;
   syncConnections!: Table<SyncConnection, string>;
   teamDatabases!: Table<TeamDatabase, [string, string]>;
+  promptSearches!: Table<PromptSearchRow, string>;
 
   constructor(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(name, { chromeTransactionDurability: 'strict', ...options });
@@ -48,6 +51,7 @@ export class StudioDatabase extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    this.version(6).stores(SCHEMA_V6);
     // Every write to labels, gold labels or team databases moves its study's revision mark, which kept report checksums are checked against.
     this.use(revisionMiddleware);
   }

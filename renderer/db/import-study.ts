@@ -7,6 +7,7 @@ import { byStudy } from './by-study';
 import type { StudioDatabase } from './database';
 import { deleteJudgeRunsOf } from './judge-runs';
 import { keptReportsKey } from './kept-reports';
+import { deletePromptSearchesOf } from './prompt-searches';
 import { storeJudgePrompts } from './prompt-versions';
 import { deleteSyncRecords } from './sync-records';
 
@@ -87,6 +88,7 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
     db.labels,
     db.judgeRuns,
     db.judgeAnswers,
+    db.promptSearches,
     db.syncConnections,
     db.teamDatabases,
     db.audit,
@@ -104,6 +106,7 @@ export async function deleteStudy(db: StudioDatabase, studyId: string): Promise<
       byStudy(db.gold, studyId).delete(),
       byStudy(db.labels, studyId).delete(),
       deleteJudgeRunsOf(db, studyId),
+      deletePromptSearchesOf(db, studyId),
       deleteSyncRecords(db, studyId),
       // Its kept reports are the only large thing the study has in the meta table.
       db.meta.delete(keptReportsKey(studyId)),

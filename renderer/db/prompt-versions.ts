@@ -63,7 +63,7 @@ export async function promptVersionByName(db: StudioDatabase, name: string): Pro
 }
 
 /** Why `name` cannot name a version: it ends a judge's name (`<model>@<name>`), so it follows the model-name rule and has no '@'. */
-function nameProblem(name: string): string | undefined {
+export function nameProblem(name: string): string | undefined {
   const problem = idProblem('record', name);
   if (problem !== undefined) return `the version's name: ${problem}`;
   if (name.includes('@')) return `the version's name must not contain "@", which separates the model from the version in a judge's name`;

@@ -1,4 +1,4 @@
-// The schema (version 1, the assignments table of version 2, the gold table of version 3, the judge runs' tables of version 4 and the team server's of version 5) as later features rely on it: every table, primary key and index, both as
+// The schema (version 1, the assignments table of version 2, the gold table of version 3, the judge runs' tables of version 4, the team server's of version 5 and the prompt searches of version 6) as later features rely on it: every table, primary key and index, both as
 // Dexie declares it and as IndexedDB actually created it; and every transaction opened durable.
 
 import Dexie from 'dexie';
@@ -32,6 +32,7 @@ const REQUIRED = {
   judgeAnswers: { primKey: '[runId+key]', indexes: [] },
   syncConnections: { primKey: 'studyId', indexes: [] },
   teamDatabases: { primKey: '[studyId+annotatorId]', indexes: ['studyId'] },
+  promptSearches: { primKey: 'id', indexes: ['studyId'] },
 } as const;
 
 /** Tables whose rows belong to one study, and so must be selectable (and deletable) by study. */
@@ -42,10 +43,10 @@ const sorted = (names: Iterable<string>): string[] => [...names].sort();
 /** Dexie's index name "[a+b]" as an IndexedDB key path. */
 const keyPathOf = (name: string): string | string[] => (name.startsWith('[') ? name.slice(1, -1).split('+') : name);
 
-describe('the schema, version 5', () => {
+describe('the schema, version 6', () => {
   it('declares every table with the primary key and indexes later features use, through db.tables', () => {
     const db = freshDatabase();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(sorted(db.tables.map((table) => table.name))).toEqual(sorted(Object.keys(REQUIRED)));
     for (const table of db.tables) {
       const required = REQUIRED[table.name as keyof typeof REQUIRED];

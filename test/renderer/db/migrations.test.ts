@@ -1,4 +1,4 @@
-// Every schema version after 1, opened on a frozen database of the version before it (v1 to v4): the
+// Every schema version after 1, opened on a frozen database of the version before it (v1 to v5): the
 // fixtures in test/fixtures/db are written with the old schema (renderer/db/migrations), then
 // opened at the newer version, which must keep every record exactly and have its new tables.
 
@@ -15,6 +15,7 @@ import { SCHEMA_V2 } from '../../../renderer/db/migrations/v2-assignments';
 import { SCHEMA_V3 } from '../../../renderer/db/migrations/v3-gold';
 import { SCHEMA_V4 } from '../../../renderer/db/migrations/v4-judge-runs';
 import { SCHEMA_V5 } from '../../../renderer/db/migrations/v5-team-server';
+import { SCHEMA_V6 } from '../../../renderer/db/migrations/v6-prompt-searches';
 
 /** Table name -> rows in primary-key order, as a database of that version holds them. */
 type Dump = Record<string, unknown[]>;
@@ -22,9 +23,12 @@ type Dump = Record<string, unknown[]>;
 type Stores = Readonly<Record<string, string>>;
 
 /** The tables of the versions after 3, empty in any database an older app wrote. */
-const EMPTY_SINCE_V4: Dump = Object.fromEntries([...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5)].map((table) => [table, []]));
+const EMPTY_SINCE_V4: Dump = Object.fromEntries([...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5), ...Object.keys(SCHEMA_V6)].map((table) => [table, []]));
 
-function fixture(version: 1 | 2 | 3 | 4): Dump {
+/** The current schema version, which every migration ends at. */
+const CURRENT = 6;
+
+function fixture(version: 1 | 2 | 3 | 4 | 5): Dump {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/db/v${version}.json`, import.meta.url)), 'utf8')) as Dump;
 }
 
@@ -122,7 +126,7 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
     const indexedDB = await writeOldDatabase('to-v3', [SCHEMA_V1, SCHEMA_V2], rows);
     const db = await openCurrent('to-v3', indexedDB);
     try {
-      expect(db.verno).toBe(5);
+      expect(db.verno).toBe(CURRENT);
       expect(await dump(db)).toStrictEqual({ ...rows, gold: [], ...EMPTY_SINCE_V4 });
       const stores = storesOf(db);
       expect(stores.gold).toEqual({ keyPath: ['studyId', 'task', 'unitId'], indexes: [] });
@@ -132,7 +136,7 @@ describe('migration to version 3 (migrations/v3-gold.ts)', () => {
       expect(stores.turns?.indexes).toEqual(['[studyId+sessionId+index]', '[studyId+type]']);
       expect(stores.audit?.indexes).toEqual(['at', 'studyId']);
       expect(Object.keys(stores).sort()).toEqual(
-        [...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold', ...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5)].sort(),
+        [...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), 'gold', ...Object.keys(SCHEMA_V4), ...Object.keys(SCHEMA_V5), ...Object.keys(SCHEMA_V6)].sort(),
       );
       expect(Object.keys(SCHEMA_V3).every((table) => table in stores)).toBe(true);
     } finally {
@@ -147,7 +151,7 @@ describe('migration to version 4 (migrations/v4-judge-runs.ts)', () => {
     const indexedDB = await writeOldDatabase('to-v4', [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3], rows);
     const db = await openCurrent('to-v4', indexedDB);
     try {
-      expect(db.verno).toBe(5);
+      expect(db.verno).toBe(CURRENT);
       expect(await dump(db)).toStrictEqual({ ...rows, ...EMPTY_SINCE_V4 });
       const stores = storesOf(db);
       expect(stores.judgeEndpoints).toEqual({ keyPath: 'id', indexes: [] });
@@ -175,8 +179,8 @@ describe('migration to version 5 (migrations/v5-team-server.ts)', () => {
     const indexedDB = await writeOldDatabase('to-v5', [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4], rows);
     const db = await openCurrent('to-v5', indexedDB);
     try {
-      expect(db.verno).toBe(5);
-      expect(await dump(db)).toStrictEqual({ ...rows, syncConnections: [], teamDatabases: [] });
+      expect(db.verno).toBe(CURRENT);
+      expect(await dump(db)).toStrictEqual({ ...rows, syncConnections: [], teamDatabases: [], promptSearches: [] });
       const stores = storesOf(db);
       expect(stores.syncConnections).toEqual({ keyPath: 'studyId', indexes: [] });
       expect(stores.teamDatabases).toEqual({ keyPath: ['studyId', 'annotatorId'], indexes: ['studyId'] });
@@ -184,6 +188,30 @@ describe('migration to version 5 (migrations/v5-team-server.ts)', () => {
       expect(stores.judgeRuns).toEqual({ keyPath: 'id', indexes: ['studyId'] });
       expect(stores.judgeAnswers).toEqual({ keyPath: ['runId', 'key'], indexes: [] });
       expect(await db.judgeRuns.get('run-91c2')).toStrictEqual(judgeRuns?.[0]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migration to version 6 (migrations/v6-prompt-searches.ts)', () => {
+  it('keeps every record of a version 5 database as it was, team servers included, and adds the empty prompt searches table', async () => {
+    const rows = fixture(5);
+    // Version 5 is version 4 with a study's team server connection and an annotator's database on it.
+    const { syncConnections, teamDatabases, ...older } = rows;
+    expect(older).toStrictEqual(fixture(4));
+    for (const list of [syncConnections, teamDatabases]) expect(list?.length).toBeGreaterThan(0);
+    const indexedDB = await writeOldDatabase('to-v6', [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5], rows);
+    const db = await openCurrent('to-v6', indexedDB);
+    try {
+      expect(db.verno).toBe(CURRENT);
+      expect(await dump(db)).toStrictEqual({ ...rows, promptSearches: [] });
+      const stores = storesOf(db);
+      expect(stores.promptSearches).toEqual({ keyPath: 'id', indexes: ['studyId'] });
+      // The tables version 5 had are as it made them.
+      expect(stores.teamDatabases).toEqual({ keyPath: ['studyId', 'annotatorId'], indexes: ['studyId'] });
+      expect(stores.judgeRuns).toEqual({ keyPath: 'id', indexes: ['studyId'] });
+      expect(await db.teamDatabases.get(['fixture-study', 'ann-1'])).toStrictEqual(teamDatabases?.[0]);
     } finally {
       db.close();
     }
