@@ -18,6 +18,7 @@ import { describeStorageError } from '../db/storage';
 import { loadStudyData } from '../db/study-data';
 import type { JudgeRunOutcome, JudgeWorkerApi, SendThroughHost } from './judge-protocol';
 import { TOP_LOGPROBS } from '../../shared/judge-run/verdict-logprobs';
+import { createSearchRunner } from './search-runner';
 
 /** Progress crosses to the window at most this often (state changes and the last report at once). */
 const PROGRESS_EVERY_MS = 250;
@@ -184,22 +185,24 @@ export function createJudgeRunner(db: StudioDatabase, options: JudgeRunnerOption
     }
   };
 
-  return {
+  const runs = {
     run,
-    pause(runId) {
+    pause(runId: string) {
       live.get(runId)?.pause();
       const early = starting.get(runId);
       if (early) early.paused = true;
     },
-    resume(runId) {
+    resume(runId: string) {
       live.get(runId)?.resume();
       const early = starting.get(runId);
       if (early) early.paused = false;
     },
-    cancel(runId) {
+    cancel(runId: string) {
       live.get(runId)?.cancel();
       const early = starting.get(runId);
       if (early) early.cancelled = true;
     },
   };
+  // A search evaluates each candidate through `run`, so its runs are paused, resumed and journaled as any run.
+  return { ...runs, ...createSearchRunner(db, runs, hostSender) };
 }

@@ -58,6 +58,10 @@ export function fakeWorkers(): FakeWorkers {
       pause: vi.fn<JudgeWorkerApi['pause']>(),
       resume: vi.fn<JudgeWorkerApi['resume']>(),
       cancel: vi.fn<JudgeWorkerApi['cancel']>(),
+      runSearch: vi.fn<JudgeWorkerApi['runSearch']>(),
+      pauseSearch: vi.fn<JudgeWorkerApi['pauseSearch']>(),
+      resumeSearch: vi.fn<JudgeWorkerApi['resumeSearch']>(),
+      cancelSearch: vi.fn<JudgeWorkerApi['cancelSearch']>(),
     },
     sync: {
       connectLead: vi.fn<SyncWorkerApi['connectLead']>(),
