@@ -1,5 +1,5 @@
 // The lead's Judges page of a study (issue 17): the endpoints, the prompt versions, the split for
-// improving the judge (issue 34), a run with its
+// improving the judge and a search for a better prompt (issue 34), a run with its
 // live progress, the study's runs, its judges (to merge two on purpose, issue 28), and how each prompt version agrees with people. Lead mode only,
 // like the report: it shows judge labels beside people's.
 
@@ -7,6 +7,7 @@ import { LeadOnlyPage } from '../mode';
 import { EndpointsSection } from './EndpointsSection';
 import { JudgeSplitSection } from './JudgeSplitSection';
 import { PromptVersionsAgreement } from './PromptVersionsAgreement';
+import { PromptSearchSection } from './PromptSearchSection';
 import { PromptVersionsSection } from './PromptVersionsSection';
 import { RunSection } from './RunSection';
 import { RunsList } from './RunsList';
@@ -27,6 +28,7 @@ export function JudgesView({ studyId }: { studyId: string }) {
           <PromptVersionsSection study={study} />
           <JudgeSplitSection study={study} />
           <RunSection studyId={study.id} judgeSplit={study.judgeSplit} />
+          <PromptSearchSection study={study} />
           <RunsList studyId={study.id} />
           <StudyJudgesSection studyId={study.id} />
           <PromptVersionsAgreement study={study} />
