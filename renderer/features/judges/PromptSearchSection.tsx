@@ -200,7 +200,7 @@ export function PromptSearchSection({ study }: { study: Study }) {
         The model reads where a version and people disagree on the development split and proposes a revised prompt; each candidate is saved as a prompt version
         under its parent and run on the development split, and the best by chance-corrected agreement (Cohen&apos;s κ) is kept.
       </p>
-      <form onSubmit={start} className="judge-run-form" aria-label="Search for a better prompt">
+      <form onSubmit={start} className="judge-search-form" aria-label="Search for a better prompt">
         <label className="field">
           <span>Endpoint</span>
           <select value={endpoint?.id ?? ''} onChange={(event) => setEndpointId(event.target.value)}>
@@ -230,7 +230,7 @@ export function PromptSearchSection({ study }: { study: Study }) {
           <input inputMode="numeric" value={tokens} onChange={(event) => setTokens(event.target.value)} />
         </label>
         <label className="field">
-          <span>Seed</span>
+          <span>Seed of the disagreements shown</span>
           <input inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} />
         </label>
         {problem !== undefined && (

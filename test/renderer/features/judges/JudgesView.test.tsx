@@ -51,7 +51,8 @@ async function judgesPage() {
   const setup = await teamSetup('lead');
   await setup.db.judgeEndpoints.put(ENDPOINT);
   renderWithServices(<JudgesView studyId={studyId} />, setup.services);
-  await screen.findByRole('option', { name: 'Local (tiny)' });
+  // The run's form and the prompt search's both offer the endpoint.
+  await screen.findAllByRole('option', { name: 'Local (tiny)' });
   return setup;
 }
 
@@ -117,7 +118,8 @@ describe('the Judges page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save as new version' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await db.promptVersions.get('terse'))?.basedOn).toBe('studio-1');
-    expect(await screen.findByRole('option', { name: 'terse' })).toBeTruthy();
+    // Offered to run and to search from.
+    expect(await screen.findAllByRole('option', { name: 'terse' })).toHaveLength(2);
   });
 
   it("shows a benchmark's imported judge prompt with its study, its source and its note, and runs it", async () => {
