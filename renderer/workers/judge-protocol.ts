@@ -20,6 +20,8 @@ export type JudgeRunOutcome = { applied: true; record: JudgeRunRecord } | { appl
 export interface SearchLiveProgress {
   paused: boolean;
   search?: SearchProgress;
+  /** The run evaluating the current candidate, and its progress. */
+  runId?: string;
   run?: RunProgress;
 }
 

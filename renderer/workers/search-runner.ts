@@ -164,9 +164,10 @@ export function createSearchRunner(
       if (run.state !== 'finished' || run.record === undefined) {
         live.run = run.id;
         if (live.paused) judge.pause(run.id);
-        const outcome = await judge.run(run.id, send, (progress) => update(live, { run: progress }));
+        const runId = run.id;
+        const outcome = await judge.run(runId, send, (progress) => update(live, { runId, run: progress }));
         live.run = undefined;
-        update(live, { run: undefined });
+        update(live, { runId: undefined, run: undefined });
         if (live.cancelled) return { stopped: 'cancelled', reason: 'the lead cancelled the search' };
         if (!outcome.applied) return { stopped: 'failed', reason: `the run of "${version.name}" stopped: ${outcome.reason}` };
         if (outcome.record.cancelled) return { stopped: 'cancelled', reason: `the run of "${version.name}" was cancelled` };

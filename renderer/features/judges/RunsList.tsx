@@ -9,6 +9,7 @@ import type { JudgeRunRow } from '../../../shared/judge-run/stored-records';
 import { listJudgeRuns } from '../../db/judge-runs';
 import { useServices } from '../../services/services';
 import { runInWorker, useLiveRuns } from './live-runs';
+import { useLiveSearches } from './live-searches';
 import { canResume, cutOffAdvice, elapsedText, failureLines, identityText, progressText, stateText } from './run-text';
 
 function RecordCounts({ row }: { row: JudgeRunRow }) {
@@ -59,13 +60,16 @@ export function RunsList({ studyId }: { studyId: string }) {
   const runs = useLiveQuery(() => listJudgeRuns(db, studyId), [db, studyId]);
   const live = useLiveRuns(workers.judge, (state) => state.live);
   const stopped = useLiveRuns(workers.judge, (state) => state.stopped);
+  // A prompt search runs its candidates' runs itself: they are live, not interrupted, while it does, and its own Resume goes on with them.
+  const searching = useLiveSearches(workers.judge, (state) => state.live);
+  const searchRuns = new Set(Object.values(searching).flatMap((progress) => (progress?.runId === undefined ? [] : [progress.runId])));
   return (
     <section aria-labelledby="judges-runs" className="judges-runs">
       <h2 id="judges-runs">Runs of this study</h2>
       {runs !== undefined && runs.length === 0 && <p className="empty">No judge has run on this study yet.</p>}
       <ul className="plain-list" data-testid="judge-runs">
         {runs?.map((row) => {
-          const isLive = row.id in live;
+          const isLive = row.id in live || searchRuns.has(row.id);
           return (
             <li key={row.id} data-judge={row.judge} data-run-state={row.state}>
               <strong>{row.judge}</strong>
@@ -84,7 +88,7 @@ export function RunsList({ studyId }: { studyId: string }) {
                   {stopped[row.id]}
                 </div>
               )}
-              {canResume(row, isLive) && (
+              {canResume(row, isLive) && !searchRuns.has(row.id) && (
                 <button
                   type="button"
                   className="chip"
