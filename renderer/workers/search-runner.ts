@@ -12,7 +12,7 @@ import type { PromptSearchRow, PromptSearchState } from '../../shared/judge-run/
 import type { JudgeEndpoint, JudgeRunRow } from '../../shared/judge-run/stored-records';
 import { indexStudy } from '../../shared/stats/study/study-units';
 import type { StudioDatabase } from '../db/database';
-import { createJudgeRun, judgeRunJournal } from '../db/judge-runs';
+import { createJudgeRun, judgeRunJournal, listJudgeRuns } from '../db/judge-runs';
 import {
   candidateName,
   journalProposal,
@@ -83,6 +83,12 @@ async function runLabels(
   return { labels, replies, tokens };
 }
 
+/** The study's run of a search's candidate on the development split, if one was started. */
+async function candidateRun(db: StudioDatabase, studyId: string, name: string): Promise<JudgeRunRow | undefined> {
+  const runs = await listJudgeRuns(db, studyId);
+  return runs.find((run) => run.prompt.name === name && run.selection.kind === 'split' && run.selection.part === 'development');
+}
+
 /**
  * The worker's searches over one database, evaluating candidates through `judge` (the worker's
  * own run, pause, resume and cancel) and asking proposals through `sender` (the worker's host sender).
@@ -143,8 +149,10 @@ export function createSearchRunner(
       } catch (error) {
         return { stopped: 'failed', reason: `the candidate "${version.name}" could not be saved: ${describeStorageError(error)}` };
       }
-      let runId = (await db.promptSearches.get(searchId))?.runs[step];
-      let run = runId === undefined ? undefined : await db.judgeRuns.get(runId);
+      const journaled = (await db.promptSearches.get(searchId))?.runs[step];
+      // A window closed between the run's start and its journaling left it unjournaled: a candidate's name is this search's alone, so its run is found by it.
+      let run = journaled === undefined ? (step > 0 ? await candidateRun(db, row.studyId, version.name) : undefined) : await db.judgeRuns.get(journaled);
+      if (run !== undefined && journaled === undefined) await journalSearchRun(db, searchId, step, run.id);
       if (run === undefined) {
         try {
           run = await createJudgeRun(db, {
@@ -157,15 +165,14 @@ export function createSearchRunner(
         } catch (error) {
           return { stopped: 'failed', reason: `the run of "${version.name}" did not start: ${describeStorageError(error)}` };
         }
-        runId = run.id;
-        await journalSearchRun(db, searchId, step, runId);
+        await journalSearchRun(db, searchId, step, run.id);
       }
       // A run a resumed search finds finished is read, not run again.
       if (run.state !== 'finished' || run.record === undefined) {
         live.run = run.id;
         if (live.paused) judge.pause(run.id);
-        const runId = run.id;
-        const outcome = await judge.run(runId, send, (progress) => update(live, { runId, run: progress }));
+        const current = run.id;
+        const outcome = await judge.run(current, send, (progress) => update(live, { runId: current, run: progress }));
         live.run = undefined;
         update(live, { runId: undefined, run: undefined });
         if (live.cancelled) return { stopped: 'cancelled', reason: 'the lead cancelled the search' };

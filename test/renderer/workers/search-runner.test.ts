@@ -149,6 +149,8 @@ describe('the prompt search in the judge worker', () => {
     expect(answeredBefore).toBeLessThan(developmentLabelled.size);
     expect(proposalsAsked()).toHaveLength(2);
 
+    // As if the window had closed after the second candidate's run started but before the search journaled it: it is found by its name.
+    await db.promptSearches.update(search.id, { runs: { 0: cancelled.runs[0]!, 1: cancelled.runs[1]! } });
     const second = await judgeRunner.runSearch(search.id, hostSend().send, () => {});
     expect(second).toMatchObject({ ran: true, state: 'finished', stoppedBy: 'candidates' });
     const finished = (await db.promptSearches.get(search.id))!;
