@@ -178,9 +178,9 @@ export async function readStudyTotals(db: StudioDatabase, studyId: string): Prom
  * Replaces the study's records with the backup's, in one read-write transaction: the stored
  * copy is deleted (deleteStudy, which audits it) and every record of the backup written as it
  * is, so the study's tables hold exactly what they held when the backup was taken. Any failure
- * aborts the transaction and leaves the database as it was. The study's judge runs and prompt searches go
- * with the stored copy: a backup holds none (judge-runs.ts says why), and a run resumed on the
- * restored turns would mix its labels with the backup's.
+ * aborts the transaction and leaves the database as it was. The study's judge runs and prompt
+ * searches go with the stored copy: a backup holds none (judge-runs.ts says why), and a run resumed
+ * on the restored turns would mix its labels with the backup's.
  *
  * The audit log is append-only: the backup's entries go back under their own ids where the
  * log lacks them (after a lost database), an entry already there is kept, an id another entry
@@ -207,40 +207,37 @@ export async function restoreSnapshot(db: StudioDatabase, backup: Backup, option
     options.onProgress?.({ done, total });
   };
 
-  await db.transaction(
-    'rw',
-    [...studyTables(db), db.judgeRuns, db.judgeAnswers, db.promptSearches, db.syncConnections, db.teamDatabases, db.meta],
-    async () => {
-      // The study stays connected to its team server, its annotators' databases pulled again from
-      // the start: labels they sent after the backup come back (the merge is idempotent).
-      const connection = await db.syncConnections.get(study.id);
-      const teamDatabases = await db.teamDatabases.where('studyId').equals(study.id).toArray();
-      await deleteStudy(db, study.id);
-      if (connection !== undefined) await db.syncConnections.add(connection);
-      await db.teamDatabases.bulkAdd(teamDatabases.map(({ since: _since, ...row }) => row));
-      await db.studies.add(study);
-      progress(1);
-      await addInChunks(db.puzzles, backup.puzzles, progress);
-      await addInChunks(db.sessions, backup.sessions, progress);
-      await addInChunks(db.turns, backup.turns, progress);
-      await addInChunks(db.annotators, backup.annotators, progress);
-      await addInChunks(db.labels, backup.labels, progress);
-      await addInChunks(db.assignments, backup.assignments, progress);
-      await addInChunks(db.gold, backup.gold, progress);
-      const stored = await db.audit.bulkGet(backup.audit.map((entry) => entry.id));
-      const putBack: StoredAuditEntry[] = [];
-      const renumbered: AuditEntry[] = [];
-      backup.audit.forEach((entry, index) => {
-        const current = stored[index];
-        if (current === undefined) putBack.push(entry);
-        else if (!sameAuditEntry(current, entry)) renumbered.push({ studyId: entry.studyId, at: entry.at, kind: entry.kind, detail: entry.detail });
-      });
-      await db.audit.bulkAdd(putBack);
-      await db.audit.bulkAdd(renumbered);
-      progress(backup.audit.length);
-      await db.audit.add({ studyId: study.id, at: now, kind: 'study:restore', detail: restoreDetail(backup, options.source) });
-    },
-  );
+  const tables = [...studyTables(db), db.judgeRuns, db.judgeAnswers, db.promptSearches, db.syncConnections, db.teamDatabases, db.meta];
+  await db.transaction('rw', tables, async () => {
+    // The study stays connected to its team server, its annotators' databases pulled again from
+    // the start: labels they sent after the backup come back (the merge is idempotent).
+    const connection = await db.syncConnections.get(study.id);
+    const teamDatabases = await db.teamDatabases.where('studyId').equals(study.id).toArray();
+    await deleteStudy(db, study.id);
+    if (connection !== undefined) await db.syncConnections.add(connection);
+    await db.teamDatabases.bulkAdd(teamDatabases.map(({ since: _since, ...row }) => row));
+    await db.studies.add(study);
+    progress(1);
+    await addInChunks(db.puzzles, backup.puzzles, progress);
+    await addInChunks(db.sessions, backup.sessions, progress);
+    await addInChunks(db.turns, backup.turns, progress);
+    await addInChunks(db.annotators, backup.annotators, progress);
+    await addInChunks(db.labels, backup.labels, progress);
+    await addInChunks(db.assignments, backup.assignments, progress);
+    await addInChunks(db.gold, backup.gold, progress);
+    const stored = await db.audit.bulkGet(backup.audit.map((entry) => entry.id));
+    const putBack: StoredAuditEntry[] = [];
+    const renumbered: AuditEntry[] = [];
+    backup.audit.forEach((entry, index) => {
+      const current = stored[index];
+      if (current === undefined) putBack.push(entry);
+      else if (!sameAuditEntry(current, entry)) renumbered.push({ studyId: entry.studyId, at: entry.at, kind: entry.kind, detail: entry.detail });
+    });
+    await db.audit.bulkAdd(putBack);
+    await db.audit.bulkAdd(renumbered);
+    progress(backup.audit.length);
+    await db.audit.add({ studyId: study.id, at: now, kind: 'study:restore', detail: restoreDetail(backup, options.source) });
+  });
 }
 
 /** bulkAdd, not bulkPut: two records with one key must fail the restore, not merge into one. */
