@@ -13,7 +13,7 @@ import type { SearchStep, SearchVersion } from '../../shared/judge-run/prompt-se
 import type { JournaledProposal, PromptSearchRow, PromptSearchState } from '../../shared/judge-run/search-records';
 import type { JudgeEndpoint, SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import type { StudioDatabase } from './database';
-import { nameProblem, promptVersionByName } from './prompt-versions';
+import { nameProblem, promptVersionByName, promptVersionUsableOn } from './prompt-versions';
 
 export interface NewPromptSearch {
   studyId: string;
@@ -38,13 +38,19 @@ function budgetProblem(budget: NewPromptSearch['budget']): string | undefined {
 
 /**
  * Stores a new search in state `running`, for a worker to run. Throws an Error with a plain
- * message for a missing study, a study without a judge split, a missing base version, a budget
- * that is not a whole number, or a base whose candidates' names could not name a judge.
+ * message for a missing study, a study without a judge split, a missing base version or one with
+ * another study's few-shot examples, a budget that is not a whole number, or a base whose
+ * candidates' names could not name a judge.
  */
 export async function createPromptSearch(db: StudioDatabase, search: NewPromptSearch, now: string = new Date().toISOString()): Promise<PromptSearchRow> {
   const problem = budgetProblem(search.budget) ?? (Number.isSafeInteger(search.seed) ? undefined : `the seed must be a whole number, not ${search.seed}`);
   if (problem !== undefined) throw new Error(problem);
-  if ((await promptVersionByName(db, search.base)) === undefined) throw new Error(`there is no prompt version named "${search.base}"`);
+  const base = await promptVersionByName(db, search.base);
+  if (base === undefined) throw new Error(`there is no prompt version named "${search.base}"`);
+  if (!promptVersionUsableOn(base, search.studyId))
+    throw new Error(
+      `the prompt version "${search.base}" carries few-shot examples from another study and runs only on that study; start from a version usable on this one`,
+    );
   return db.transaction('rw', [db.studies, db.promptSearches, db.promptVersions], async () => {
     const study = await db.studies.get(search.studyId);
     if (study === undefined) throw new Error(`The study "${search.studyId}" is not in the library.`);

@@ -10,7 +10,7 @@ import type { PromptSearchRow } from '../../../shared/judge-run/search-records';
 import { listJudgeEndpoints } from '../../db/judge-endpoints';
 import { createJudgeRun } from '../../db/judge-runs';
 import { createPromptSearch, listPromptSearches } from '../../db/prompt-searches';
-import { listPromptVersions } from '../../db/prompt-versions';
+import { listPromptVersions, promptVersionUsableOn } from '../../db/prompt-versions';
 import { useServices } from '../../services/services';
 import type { SearchLiveProgress } from '../../workers/judge-protocol';
 import { runInWorker } from './live-runs';
@@ -157,7 +157,8 @@ function SearchEntry({ row }: { row: PromptSearchRow }) {
 export function PromptSearchSection({ study }: { study: Study }) {
   const { db, platform, workers } = useServices();
   const endpoints = useLiveQuery(() => listJudgeEndpoints(db), [db]);
-  const versions = useLiveQuery(() => listPromptVersions(db), [db]);
+  // As the run form offers them: a version with few-shot examples runs only on the study they came from.
+  const versions = useLiveQuery(async () => (await listPromptVersions(db)).filter((version) => promptVersionUsableOn(version, study.id)), [db, study.id]);
   const searches = useLiveQuery(() => listPromptSearches(db, study.id), [db, study.id]);
   const [endpointId, setEndpointId] = useState('');
   const [base, setBase] = useState('');

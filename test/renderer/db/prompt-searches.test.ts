@@ -1,9 +1,10 @@
 // A prompt search's row and candidates (renderer/db/prompt-searches.ts) over fake-indexeddb: a
-// search is refused in words without a judge split, base version or whole-number budget; each
-// search of a base takes the next number, past names already saved; a candidate is saved once with
-// its parent, its step and the base's few-shot examples (hashed with them), and saving it again is a
-// no-op; a name taken by another text is refused; deleting a study deletes its searches and no
-// other's, and keeps the candidates; a backup holds no search.
+// search is refused in words without a judge split, base version (or one with another study's
+// examples) or whole-number budget; each search of a base takes the next number, past names
+// already saved; a candidate is saved once with its parent, its step and the base's few-shot
+// examples (hashed with them), and saving it again is a no-op; a name taken by another text is
+// refused; deleting a study deletes its searches and no other's, and keeps the candidates; a
+// backup holds no search.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JudgeSplitSetting, StudyData } from '../../../shared/domain/model';
@@ -42,7 +43,7 @@ function newSearch(studyId: string, more: Partial<NewPromptSearch> = {}): NewPro
 }
 
 describe('prompt searches', () => {
-  it('refuses, in words and storing nothing, a study without a split, a missing base and a budget that is not a whole number', async () => {
+  it("refuses, in words and storing nothing, a study without a split, a missing base or one with another study's examples, and a budget that is not a whole number", async () => {
     const demo = demoStudy();
     const db = await databaseWith([demo]);
     await expect(createPromptSearch(db, newSearch(demo.study.id))).rejects.toThrow(/no judge split; set one on the Judges page first/);
@@ -55,6 +56,20 @@ describe('prompt searches', () => {
       /token budget must be a whole number/,
     );
     await expect(createPromptSearch(db, newSearch('elsewhere'))).rejects.toThrow(/"elsewhere" is not in the library/);
+    const studio = builtInPrompt('studio-1')!;
+    const examples: PromptExamples = { studyId: 'other-study', from: 'arbiter-large', count: 1, chosen: { answer: [], match: [] } };
+    await db.promptVersions.add({
+      name: 'elsewhere',
+      question: studio.question,
+      final: studio.final,
+      hash: 'h',
+      basedOn: 'studio-1',
+      createdAt: NOW,
+      examples,
+    });
+    await expect(createPromptSearch(db, newSearch(demo.study.id, { base: 'elsewhere' }))).rejects.toThrow(
+      'the prompt version "elsewhere" carries few-shot examples from another study and runs only on that study; start from a version usable on this one',
+    );
     expect(await db.promptSearches.count()).toBe(0);
   });
 
