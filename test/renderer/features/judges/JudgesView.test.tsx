@@ -119,7 +119,7 @@ describe('the Judges page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await db.promptVersions.get('terse'))?.basedOn).toBe('studio-1');
     // Offered to run and to search from.
-    expect(await screen.findAllByRole('option', { name: 'terse' })).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'terse' })).toHaveLength(2));
   });
 
   it("shows a benchmark's imported judge prompt with its study, its source and its note, and runs it", async () => {
