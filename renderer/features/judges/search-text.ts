@@ -63,7 +63,7 @@ const STOPPED_WORDS: Record<NonNullable<PromptSearchRow['stoppedBy']>, string> =
   failed: 'failed',
 };
 
-/** Why a finished search stopped, in words. */
+/** Why a search stopped, in words, where its state's text does not already say it with the search's reason. */
 export function stoppedText(row: PromptSearchRow): string | undefined {
-  return row.stoppedBy === undefined ? undefined : STOPPED_WORDS[row.stoppedBy];
+  return row.stoppedBy === undefined || row.reason !== undefined ? undefined : STOPPED_WORDS[row.stoppedBy];
 }
