@@ -62,7 +62,7 @@ function LiveLine({ progress }: { progress: SearchLiveProgress | undefined }) {
   );
 }
 
-function SearchEntry({ row }: { row: PromptSearchRow }) {
+function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
   const { db, platform, workers } = useServices();
   const live = useLiveSearches(workers.judge, (state) => state.live);
   const stopped = useLiveSearches(workers.judge, (state) => state.stopped[row.id]);
@@ -142,6 +142,7 @@ function SearchEntry({ row }: { row: PromptSearchRow }) {
           <span className="muted small">
             Runs {best} once on the test split. The development figures above are optimistic, for the search chose by them; every run on the test split is
             counted, and the report says how many there were.
+            {looks > 0 && ` The test split has been run on ${looks === 1 ? 'once' : `${looks} times`} already: another run is another look.`}
           </span>
         </p>
       )}
@@ -256,7 +257,7 @@ export function PromptSearchSection({ study }: { study: Study }) {
       {searches !== undefined && searches.length > 0 && (
         <ul className="plain-list" data-testid="prompt-searches" aria-label="Searches of this study">
           {searches.map((row) => (
-            <SearchEntry key={row.id} row={row} />
+            <SearchEntry key={row.id} row={row} looks={study.judgeSplit?.testRuns.length ?? 0} />
           ))}
         </ul>
       )}

@@ -176,11 +176,26 @@ describe('the prompt search on the Judges page', () => {
     expect(refused.textContent).toContain('refused: the model gave no revised template');
     expect(within(tree).getAllByTestId('search-tree-item')).toHaveLength(2);
 
+    expect(screen.getByTestId('search-run-best-on-test').parentElement?.textContent).not.toContain('already');
     fireEvent.click(screen.getByRole('button', { name: 'Run the best on the held-out test split' }));
     await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
     const [run] = await db.judgeRuns.toArray();
     expect(run).toMatchObject({ studyId, endpointId: 'e-1', prompt: { name: 'studio-1 search 1.1' }, selection: { kind: 'split', part: 'test' } });
     expect(workers.judge.run.mock.calls[0]?.[0]).toBe(run?.id);
+  });
+
+  it('says how many times the test split has been run on already, beside running the best on it', async () => {
+    const setup = await teamSetup('lead');
+    await setup.db.judgeEndpoints.put(ENDPOINT);
+    const testRuns = [
+      { judge: 'tiny@studio-1', at: NOW },
+      { judge: 'tiny@studio-1 search 1.1', at: NOW },
+    ];
+    await setup.db.studies.update(studyId, { judgeSplit: { ...SPLIT, testRuns } });
+    await setup.db.promptSearches.put(searchRow());
+    renderWithServices(<PromptSearchSection study={(await setup.db.studies.get(studyId)) as Study} />, setup.services);
+    const button = await screen.findByTestId('search-run-best-on-test');
+    expect(button.parentElement?.textContent).toContain('The test split has been run on 2 times already: another run is another look.');
   });
 
   it('shows a search a closed window left as interrupted, and Resume runs it in the worker again', async () => {
