@@ -53,7 +53,10 @@ function SearchTreeItems({ nodes, best }: { nodes: readonly SearchNode[]; best: 
 function LiveLine({ progress }: { progress: SearchLiveProgress | undefined }) {
   const search = progress?.search;
   if (search === undefined) return <>starting…</>;
-  const phase = search.phase === 'proposing' ? 'asking for a revised prompt' : 'measuring the candidate on the development split';
+  const phase =
+    search.phase === 'proposing'
+      ? 'asking the model for a revised prompt'
+      : `measuring ${search.step === 0 ? 'the base version' : 'the candidate'} on the development split`;
   return (
     <>
       {progress?.paused === true ? 'paused' : 'running'}: step {search.step}, {phase} · {search.tokens.toLocaleString('en')} tokens · best so far {search.best}
@@ -72,6 +75,8 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
   const best = (isLive ? progress?.search?.best : undefined) ?? row.best;
   const steps = isLive && progress?.search !== undefined ? progress.search.steps : row.steps;
   const tried = steps.filter((step) => step.refused === undefined && step.version.parent !== null).length;
+  // A search stopped before its base was measured has no best to run on the test split.
+  const measuredBest = steps.some((step) => step.version.name === best && step.score !== undefined);
 
   const runBestOnTest = async () => {
     setProblem(undefined);
@@ -134,7 +139,7 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
           <SearchTreeItems nodes={searchTree(steps)} best={best} />
         </div>
       )}
-      {!isLive && best !== undefined && row.state !== 'running' && (
+      {!isLive && measuredBest && row.state !== 'running' && (
         <p>
           <button type="button" className="chip" onClick={() => void runBestOnTest()} data-testid="search-run-best-on-test">
             Run the best on the held-out test split

@@ -208,4 +208,16 @@ describe('the prompt search on the Judges page', () => {
     await waitFor(() => expect(workers.judge.runSearch).toHaveBeenCalledTimes(1));
     expect(workers.judge.runSearch.mock.calls[0]?.[0]).toBe('search-1');
   });
+
+  it('offers no run on the test split for a search cancelled before its base was measured, only Resume', async () => {
+    const { db } = await searchPage();
+    // An id of its own: live searches are kept per worker client, which the tests share, and the test before left its search live.
+    await db.promptSearches.put(
+      searchRow({ id: 'search-cancelled', state: 'cancelled', steps: [], best: 'studio-1', stoppedBy: 'cancelled', reason: 'the lead cancelled the search' }),
+    );
+    const entry = await screen.findByTestId('prompt-search');
+    await waitFor(() => expect(entry.textContent).toContain('cancelled: the lead cancelled the search'));
+    expect(within(entry).getByRole('button', { name: 'Resume the search from studio-1' })).toBeTruthy();
+    expect(screen.queryByTestId('search-run-best-on-test')).toBeNull();
+  });
 });
