@@ -70,6 +70,7 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
   const live = useLiveSearches(workers.judge, (state) => state.live);
   const stopped = useLiveSearches(workers.judge, (state) => state.stopped[row.id]);
   const [problem, setProblem] = useState<string>();
+  const [lookAgain, setLookAgain] = useState(false);
   const isLive = row.id in live;
   const progress = live[row.id];
   const best = (isLive ? progress?.search?.best : undefined) ?? row.best;
@@ -140,16 +141,32 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
         </div>
       )}
       {!isLive && measuredBest && row.state !== 'running' && (
-        <p>
-          <button type="button" className="chip" onClick={() => void runBestOnTest()} data-testid="search-run-best-on-test">
+        <div>
+          {/* A second look at the held-out split is allowed, but only on purpose, as the run form asks: the report counts every one. */}
+          {looks > 0 && (
+            <label className="notice notice-warning">
+              <input type="checkbox" data-testid="confirm-search-test-look" checked={lookAgain} onChange={(event) => setLookAgain(event.target.checked)} /> The
+              held-out test split has been looked at {looks === 1 ? 'once' : `${looks} times`} already. Run on it again: the report counts this run as look{' '}
+              {looks + 1}.
+            </label>
+          )}
+          <button
+            type="button"
+            className="chip"
+            disabled={looks > 0 && !lookAgain}
+            onClick={() => {
+              setLookAgain(false);
+              void runBestOnTest();
+            }}
+            data-testid="search-run-best-on-test"
+          >
             Run the best on the held-out test split
           </button>{' '}
           <span className="muted small">
             Runs {best} once on the test split. The development figures above are optimistic, for the search chose by them; every run on the test split is
             counted, and the report says how many there were.
-            {looks > 0 && ` The test split has been run on ${looks === 1 ? 'once' : `${looks} times`} already: another run is another look.`}
           </span>
-        </p>
+        </div>
       )}
       {problem !== undefined && (
         <div className="notice notice-error small" role="alert">
@@ -178,7 +195,7 @@ export function PromptSearchSection({ study }: { study: Study }) {
   const baseName = base === '' ? versions?.[0]?.name : base;
   const cannotStart =
     study.judgeSplit === undefined
-      ? 'Set the judge split first: the search tunes on its development split and keeps its test split held out.'
+      ? 'Set the split for improving the judge first: the search tunes on its development split and keeps its test split held out.'
       : endpoints !== undefined && endpoints.length === 0
         ? 'Add an endpoint first: the search asks its model for revised prompts and runs each on the development split.'
         : undefined;

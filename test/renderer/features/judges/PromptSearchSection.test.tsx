@@ -4,7 +4,8 @@
 // three candidates from the chosen version by default and runs it in the worker, a token budget with
 // it, and a number of candidates that is not whole is refused in words; a search's versions show as
 // a tree, each under its parent with its development figures, a refused step with its reason and the
-// best marked; the best runs once on the test split; a search a closed window left offers Resume.
+// best marked; the best runs once on the test split, a second look only once the lead ticks that the
+// report counts it; a search a closed window left offers Resume.
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -121,7 +122,7 @@ describe('the prompt search on the Judges page', () => {
     const start = within(form).getByRole('button', { name: 'Start the search' }) as HTMLButtonElement;
     expect(start.disabled).toBe(true);
     const why = document.getElementById(start.getAttribute('aria-describedby') ?? '');
-    expect(why?.textContent).toBe('Set the judge split first: the search tunes on its development split and keeps its test split held out.');
+    expect(why?.textContent).toBe('Set the split for improving the judge first: the search tunes on its development split and keeps its test split held out.');
     fireEvent.click(start);
     expect(await db.promptSearches.count()).toBe(0);
   });
@@ -176,7 +177,7 @@ describe('the prompt search on the Judges page', () => {
     expect(refused.textContent).toContain('refused: the model gave no revised template');
     expect(within(tree).getAllByTestId('search-tree-item')).toHaveLength(2);
 
-    expect(screen.getByTestId('search-run-best-on-test').parentElement?.textContent).not.toContain('already');
+    expect(screen.queryByTestId('confirm-search-test-look')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Run the best on the held-out test split' }));
     await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
     const [run] = await db.judgeRuns.toArray();
@@ -184,7 +185,7 @@ describe('the prompt search on the Judges page', () => {
     expect(workers.judge.run.mock.calls[0]?.[0]).toBe(run?.id);
   });
 
-  it('says how many times the test split has been run on already, beside running the best on it', async () => {
+  it('runs the best on a test split looked at before only once the lead ticks that the report counts another look', async () => {
     const setup = await teamSetup('lead');
     await setup.db.judgeEndpoints.put(ENDPOINT);
     const testRuns = [
@@ -192,10 +193,27 @@ describe('the prompt search on the Judges page', () => {
       { judge: 'tiny@studio-1 search 1.1', at: NOW },
     ];
     await setup.db.studies.update(studyId, { judgeSplit: { ...SPLIT, testRuns } });
-    await setup.db.promptSearches.put(searchRow());
+    await setup.db.promptSearches.put(searchRow({ id: 'search-looked' }));
+    await setup.db.promptVersions.add({
+      name: 'studio-1 search 1.1',
+      question: STEPS[1]!.version.question,
+      final: studio.final,
+      hash: 'h',
+      basedOn: 'studio-1',
+      createdAt: NOW,
+    });
     renderWithServices(<PromptSearchSection study={(await setup.db.studies.get(studyId)) as Study} />, setup.services);
-    const button = await screen.findByTestId('search-run-best-on-test');
-    expect(button.parentElement?.textContent).toContain('The test split has been run on 2 times already: another run is another look.');
+    const button = (await screen.findByTestId('search-run-best-on-test')) as HTMLButtonElement;
+    const confirm = screen.getByTestId('confirm-search-test-look');
+    expect(confirm.closest('label')?.textContent).toContain(
+      'The held-out test split has been looked at 2 times already. Run on it again: the report counts this run as look 3.',
+    );
+    expect(button.disabled).toBe(true);
+    fireEvent.click(confirm);
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() => expect(workers.judge.run).toHaveBeenCalledTimes(1));
+    expect(await setup.db.judgeRuns.toArray()).toMatchObject([{ prompt: { name: 'studio-1 search 1.1' }, selection: { kind: 'split', part: 'test' } }]);
   });
 
   it('shows a search a closed window left as interrupted, and Resume runs it in the worker again', async () => {
