@@ -12,11 +12,12 @@ import { formatErrorText, type FormatError } from '../../shared/formats/errors';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
 import { studyBundleDocument } from '../../shared/formats/importers/study-bundle';
 import { sha256Hex } from '../../shared/formats/sha256';
-import { createFetchSender, isRetryable, recordedEndpointUrl, type ChatOutcome, type FetchLike } from '../../shared/judge-run/chat-completions';
+import { createFetchSender, recordedEndpointUrl, type ChatOutcome, type FetchLike } from '../../shared/judge-run/chat-completions';
 import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt';
 import { judgeItems } from '../../shared/judge-run/items';
 import { developmentUnits, runPromptSearch, type SearchStep, type SearchVersion } from '../../shared/judge-run/prompt-search';
 import { DEFAULT_PROMPT_NAME, promptHash } from '../../shared/judge-run/prompts';
+import { proposeWithRetries } from '../../shared/judge-run/proposal-retries';
 import { answerIsCutOff, applyJudgeResults, judgeName, tallyAnswers, type TurnVerdict } from '../../shared/judge-run/results';
 import { buildReport } from '../../shared/report/build-report';
 import { loadStudyInputs } from '../../shared/report/load-study-inputs';
@@ -47,9 +48,6 @@ import { SearchJournal } from '../support/search-journal';
 const COMMAND = 'tune';
 /** Each candidate is a run over the whole development split: more than this is a search no lead waits for. */
 const MAX_BUDGET = 50;
-/** A proposal that fails for a while (a busy server) is asked again this many times before the search stops. */
-const PROPOSAL_ATTEMPTS = 4;
-const FIRST_RETRY_MS = 1000;
 
 const USAGE = `Usage: agreement-studio tune --transcripts FILE --labels FILE... --endpoint URL --model M --budget K --out DIR [options]
 
@@ -262,7 +260,10 @@ export async function runTune(args: string[], io: CliIo, env: Readonly<Record<st
       budget: { candidates: options.budget, tokens: options.maxSearchTokens ?? null },
       seed: options.seed,
       nameOf: versionName,
-      propose: (step, messages) => proposal(searchJournal, step, () => askWithRetries(send, endpoint, messages, interrupt.signal)),
+      propose: (step, messages) =>
+        proposal(searchJournal, step, () =>
+          proposeWithRetries(send, endpoint, messages, interrupt.signal, { sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)) }),
+        ),
       evaluate: async (version, step) => {
         const outcome = await runVersion(version, step, developmentTurnIds, folders.candidates, 'development');
         if ('stopped' in outcome) return outcome;
@@ -364,22 +365,6 @@ async function proposal(journal: SearchJournal, step: number, ask: () => Promise
   if (kept !== undefined) return { ok: true, ...kept };
   const outcome = await ask();
   if (outcome.ok) await journal.record(step, { reply: outcome.reply, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut });
-  return outcome;
-}
-
-/** One proposal request, asked again after a wait while the server is busy or down for a while, as the runner does for answers. */
-async function askWithRetries(
-  send: ReturnType<typeof createFetchSender>,
-  endpoint: ReturnType<typeof chatEndpointOf>,
-  messages: Parameters<ReturnType<typeof createFetchSender>>[1],
-  signal: AbortSignal | undefined,
-): Promise<ChatOutcome> {
-  let outcome = await send(endpoint, messages, signal);
-  for (let attempt = 1; attempt < PROPOSAL_ATTEMPTS && !outcome.ok && isRetryable(outcome.failure) && signal?.aborted !== true; attempt++) {
-    const waitMs = outcome.failure.retryAfterMs ?? FIRST_RETRY_MS * 2 ** (attempt - 1);
-    await new Promise((resolve) => setTimeout(resolve, waitMs));
-    outcome = await send(endpoint, messages, signal);
-  }
   return outcome;
 }
 
