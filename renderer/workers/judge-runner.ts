@@ -26,7 +26,7 @@ const PROGRESS_EVERY_MS = 250;
 const ROW_EVERY_MS = 2000;
 
 export interface JudgeRunnerOptions {
-  /** The runner's first retry wait (default its own, 1 s); tests shorten it. */
+  /** The runner's first retry wait, and a search's proposals' (default their own, 1 s); tests shorten it. */
   backoffMs?: number;
   /** Least time between progress reports to the window (default PROGRESS_EVERY_MS); tests that act on progress set 0. */
   progressEveryMs?: number;
@@ -204,5 +204,5 @@ export function createJudgeRunner(db: StudioDatabase, options: JudgeRunnerOption
     },
   };
   // A search evaluates each candidate through `run`, so its runs are paused, resumed and journaled as any run.
-  return { ...runs, ...createSearchRunner(db, runs, hostSender) };
+  return { ...runs, ...createSearchRunner(db, runs, hostSender, options.backoffMs !== undefined ? { firstRetryMs: options.backoffMs } : {}) };
 }

@@ -7,6 +7,7 @@
 
 import type { ChatEndpoint, ChatOutcome, ChatSender } from '../../shared/judge-run/chat-completions';
 import { developmentUnits, runPromptSearch, type CandidateEvaluation, type SearchVersion } from '../../shared/judge-run/prompt-search';
+import { proposeWithRetries, type ProposalRetries } from '../../shared/judge-run/proposal-retries';
 import { tallyAnswers } from '../../shared/judge-run/results';
 import type { PromptSearchRow, PromptSearchState } from '../../shared/judge-run/search-records';
 import type { JudgeEndpoint, JudgeRunRow } from '../../shared/judge-run/stored-records';
@@ -58,6 +59,19 @@ function unlessPaused(live: LiveSearch): Promise<void> {
   return new Promise<void>((resolve) => live.waiting.push(resolve)).then(() => unlessPaused(live));
 }
 
+/** Resolves after `ms`, or at once when the search is cancelled. */
+function cancellableWait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
 /** The state a search's result leaves its row in. */
 function endState(stoppedBy: NonNullable<PromptSearchRow['stoppedBy']>): PromptSearchState {
   return stoppedBy === 'cancelled' ? 'cancelled' : stoppedBy === 'failed' ? 'failed' : 'finished';
@@ -91,12 +105,14 @@ async function candidateRun(db: StudioDatabase, studyId: string, name: string): 
 
 /**
  * The worker's searches over one database, evaluating candidates through `judge` (the worker's
- * own run, pause, resume and cancel) and asking proposals through `sender` (the worker's host sender).
+ * own run, pause, resume and cancel) and asking proposals through `sender` (the worker's host
+ * sender), each asked again after a wait while the server is busy (`retries`: tests shorten it).
  */
 export function createSearchRunner(
   db: StudioDatabase,
   judge: Pick<JudgeWorkerApi, 'run' | 'pause' | 'resume' | 'cancel'>,
   sender: (endpoint: JudgeEndpoint, send: SendThroughHost) => ChatSender,
+  retries: Pick<ProposalRetries, 'firstRetryMs'> = {},
 ): SearchApi {
   const searches = new Map<string, LiveSearch>();
 
@@ -136,7 +152,10 @@ export function createSearchRunner(
       if (journaled !== undefined) return { ok: true, reply: journaled.reply, tokensIn: journaled.tokensIn, tokensOut: journaled.tokensOut };
       await unlessPaused(live);
       if (live.cancelled) return { ok: false, failure: { kind: 'network', reason: 'the search was cancelled' } };
-      const outcome = await ask(chat, messages, signal ?? live.abort.signal);
+      const outcome = await proposeWithRetries(ask, chat, messages, signal ?? live.abort.signal, {
+        sleep: (ms) => cancellableWait(ms, live.abort.signal),
+        ...(retries.firstRetryMs !== undefined ? { firstRetryMs: retries.firstRetryMs } : {}),
+      });
       if (outcome.ok) await journalProposal(db, searchId, step, { reply: outcome.reply, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut });
       return outcome;
     };

@@ -4,19 +4,22 @@
 // and runs each on the development split only, its figures the runs' labels against people's
 // majority counted plainly, and keeps the helping version; a search cancelled mid-way and resumed
 // replays its proposals from the journal (the server is asked no proposal twice, and no judge item
-// answered before the cancel); a pause holds the next proposal until resumed; a study without a split is refused in words.
+// answered before the cancel); a pause holds the next proposal until resumed; a proposal the server
+// fails is asked again after a wait; a study without a split is refused in words.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
 import type { JudgeSplitSetting, Label, StudyData } from '../../../shared/domain/model';
 import { parseTranscriptBundle } from '../../../shared/formats/transcript-bundle';
 import { PROPOSAL_MARKER } from '../../../shared/judge-run/prompt-search';
+import { builtInPrompt } from '../../../shared/judge-run/prompts';
 import type { PromptSearchRow } from '../../../shared/judge-run/search-records';
 import { humanMajority } from '../../../shared/stats/study/majority';
 import { indexStudy } from '../../../shared/stats/study/study-units';
 import { puzzleSplit } from '../../../shared/study/judge-splits';
 import type { StudioDatabase } from '../../../renderer/db/database';
 import { createPromptSearch } from '../../../renderer/db/prompt-searches';
+import { savePromptVersion } from '../../../renderer/db/prompt-versions';
 import { createJudgeRunner } from '../../../renderer/workers/judge-runner';
 import type { SearchLiveProgress } from '../../../renderer/workers/judge-protocol';
 import { startFakeChatServer, type FakeChatServer } from '../../support/fake-chat-server';
@@ -191,6 +194,19 @@ describe('the prompt search in the judge worker', () => {
     judgeRunner.resumeSearch(search.id);
     await expect(outcome).resolves.toMatchObject({ ran: true, state: 'finished', stoppedBy: 'candidates' });
     expect(proposalsAsked()).toHaveLength(2);
+    expect(Object.keys((await db.promptSearches.get(search.id))!.proposals)).toEqual(['1']);
+  });
+
+  it('asks a proposal again while the server fails it, as the runner asks an answer again', { timeout: 120_000 }, async () => {
+    const db = await searchDatabase();
+    const studio = builtInPrompt('studio-1')!;
+    // The directive rides in both templates, so whichever one the proposal shows fails its first two requests.
+    await savePromptVersion(db, { name: 'flaky', question: `${studio.question}\n[fake:500*2]`, final: `${studio.final}\n[fake:500*2]`, basedOn: 'studio-1' });
+    const endpoint = await savedEndpoint(db, server.url, { timeoutSeconds: 30 });
+    const search = await createPromptSearch(db, { studyId: STUDY, endpoint, base: 'flaky', budget: { candidates: 1, tokens: null }, seed: 1 });
+    const outcome = await runner(db).runSearch(search.id, hostSend().send, () => {});
+    expect(outcome).toMatchObject({ ran: true, state: 'finished', stoppedBy: 'candidates' });
+    expect(proposalsAsked().map((entry) => entry.status)).toEqual([500, 500, 200]);
     expect(Object.keys((await db.promptSearches.get(search.id))!.proposals)).toEqual(['1']);
   });
 
