@@ -128,6 +128,11 @@ export async function recordSearchBest(db: StudioDatabase, searchId: string, bes
   await updateSearch(db, searchId, () => ({ best, tokens }));
 }
 
+/** Marks a running search paused or running again; a search that has ended meanwhile keeps its end. */
+export async function recordSearchPaused(db: StudioDatabase, searchId: string, paused: boolean): Promise<void> {
+  await updateSearch(db, searchId, (row) => (row.state === 'running' || row.state === 'paused' ? { state: paused ? 'paused' : 'running' } : {}));
+}
+
 /** Sets the search's state; an end (cancelled, finished, failed) with why it stopped. */
 export async function setPromptSearchState(
   db: StudioDatabase,

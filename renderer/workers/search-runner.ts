@@ -19,6 +19,7 @@ import {
   journalProposal,
   journalSearchRun,
   recordSearchBest,
+  recordSearchPaused,
   recordSearchStep,
   saveSearchCandidate,
   setPromptSearchState,
@@ -268,7 +269,7 @@ export function createSearchRunner(
       live.paused = true;
       if (live.run !== undefined) judge.pause(live.run);
       update(live, { paused: true });
-      void setPromptSearchState(db, searchId, 'paused').catch(() => {});
+      void recordSearchPaused(db, searchId, true).catch(() => {});
     },
     resumeSearch(searchId) {
       const live = searches.get(searchId);
@@ -277,7 +278,7 @@ export function createSearchRunner(
       if (live.run !== undefined) judge.resume(live.run);
       update(live, { paused: false });
       wake(live);
-      void setPromptSearchState(db, searchId, 'running').catch(() => {});
+      void recordSearchPaused(db, searchId, false).catch(() => {});
     },
     cancelSearch(searchId) {
       const live = searches.get(searchId);
