@@ -96,7 +96,7 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
   return (
     <li data-testid="prompt-search" data-search-state={isLive ? (paused ? 'paused' : 'running') : row.state} aria-label={`Search from ${row.base}`}>
       <strong>Search from {row.base}</strong> <span className="muted small">{new Date(row.createdAt).toLocaleString()}</span> —{' '}
-      {isLive ? (paused ? 'paused' : 'running') : searchStateText(row, false)}
+      {isLive ? (paused ? 'paused' : 'running') : searchStateText(row)}
       <div className="muted small">
         {row.model} · up to {row.budget.candidates} {row.budget.candidates === 1 ? 'candidate' : 'candidates'}
         {row.budget.tokens === null ? '' : ` or ${row.budget.tokens.toLocaleString('en')} tokens`} · seed {row.seed} · {tried} tried
@@ -107,15 +107,15 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
         <div className="notice notice-progress" role="status" data-testid="prompt-search-live">
           <LiveLine progress={progress} />{' '}
           {paused ? (
-            <button type="button" className="chip" onClick={() => workers.judge.resumeSearch(row.id)}>
+            <button type="button" className="chip" aria-label={`Resume the search from ${row.base}`} onClick={() => workers.judge.resumeSearch(row.id)}>
               Resume
             </button>
           ) : (
-            <button type="button" className="chip" onClick={() => workers.judge.pauseSearch(row.id)}>
+            <button type="button" className="chip" aria-label={`Pause the search from ${row.base}`} onClick={() => workers.judge.pauseSearch(row.id)}>
               Pause
             </button>
           )}{' '}
-          <button type="button" className="chip" onClick={() => workers.judge.cancelSearch(row.id)}>
+          <button type="button" className="chip" aria-label={`Cancel the search from ${row.base}`} onClick={() => workers.judge.cancelSearch(row.id)}>
             Cancel
           </button>
         </div>

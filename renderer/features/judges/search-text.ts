@@ -43,9 +43,9 @@ export function scoreText(score: DevelopmentScore): string {
   return [`κ ${figure(score.kappa, 2)}`, ...tasks].join(' · ');
 }
 
-/** A search left `running` that no worker of this window runs was stopped by a closed window. */
-export function searchStateText(row: PromptSearchRow, live: boolean): string {
-  if (row.state === 'running') return live ? 'running' : 'interrupted (the window closed while it ran)';
+/** The state of a search no worker of this window runs: one left `running` was stopped by a closed window. */
+export function searchStateText(row: PromptSearchRow): string {
+  if (row.state === 'running') return 'interrupted (the window closed while it ran)';
   if (row.reason !== undefined && row.state !== 'paused') return `${row.state}: ${row.reason}`;
   return row.state;
 }
