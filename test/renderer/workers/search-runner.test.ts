@@ -1,11 +1,12 @@
 // The judge worker's prompt search (search-runner.ts through createJudgeRunner) over fake-indexeddb
 // against the loopback judge server grading by a helping instruction and proposing templates: a
-// search of three candidates on a synthetic study with a split saves every candidate with its parent
-// and runs each on the development split only, its figures the runs' labels against people's
-// majority counted plainly, and keeps the helping version; a search cancelled mid-way and resumed
-// replays its proposals from the journal (the server is asked no proposal twice, and no judge item
-// answered before the cancel); a pause holds the next proposal until resumed; a proposal the server
-// fails is asked again after a wait; a study without a split is refused in words.
+// search of three candidates on a synthetic study with a split saves every candidate with its
+// parent and runs each on the development split only (each counted as a version tried), its
+// figures the runs' labels against people's majority counted plainly, and keeps the helping
+// version; a search cancelled mid-way and resumed replays its proposals from the journal (the
+// server is asked no proposal twice, and no judge item answered before the cancel); a pause holds
+// the next proposal until resumed; a proposal the server fails is asked again after a wait; a study
+// without a split is refused in words.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateSyntheticStudy } from '../../../shared/demo/synthetic-study';
@@ -122,6 +123,12 @@ describe('the prompt search in the judge worker', () => {
         expect(step.score!.tasks[task].agreement, `${step.version.name} ${task}`).toBeCloseTo(agreeing / units.length, 12);
       }
     }
+    // Every version measured is counted on the study's split as a version tried on development: the held-out verdict's denominator.
+    const measured = await Promise.all(
+      row.steps.filter((step) => step.score !== undefined).map(async (step) => (await db.judgeRuns.get(row.runs[step.step]!))!.judge),
+    );
+    expect((await db.studies.get(STUDY))?.judgeSplit?.developmentJudges).toEqual(measured);
+    expect(measured).toHaveLength(new Set(measured).size);
     // No judge request asked about a labelled turn outside the development split.
     const outside = [...labelled].filter((id) => !developmentLabelled.has(id)).map((id) => turnsById.get(id)!.text);
     expect(outside.length).toBeGreaterThan(0);
