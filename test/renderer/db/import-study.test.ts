@@ -80,6 +80,7 @@ describe('importStudies: what it stores', () => {
       judgeAnswers: 0,
       syncConnections: 0,
       teamDatabases: 0,
+      promptSearches: 0,
     });
   });
 
