@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{shared,renderer,electron,cli,scripts}/**/*.test.{ts,tsx}', 'test/*.test.ts'],
+          include: ['test/{shared,renderer,electron,cli,scripts,docs}/**/*.test.{ts,tsx}', 'test/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/unit-setup.ts'],
           // vitest's 5 s default fails a correct test on a busy machine; a test that is slow
