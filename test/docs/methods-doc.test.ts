@@ -52,12 +52,13 @@ function anchorOf(heading: string): string {
     .replace(/\s/g, '-');
 }
 
-function readMethods(): { index: Map<string, string>; anchors: Set<string> } {
+function readMethods(): { index: Map<string, string>; anchors: Set<string>; links: string[] } {
   const text = readFileSync(METHODS, 'utf8');
   const index = new Map<string, string>();
   for (const [, name, anchor] of text.matchAll(/^\| `([^`]+)` \| \[[^\]]+\]\(#([^)]+)\) \|$/gm)) index.set(name as string, anchor as string);
   const anchors = new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchorOf(heading as string)));
-  return { index, anchors };
+  const links = [...text.matchAll(/\]\(#([^)]+)\)/g)].map(([, anchor]) => anchor as string);
+  return { index, anchors, links };
 }
 
 /**
@@ -105,7 +106,7 @@ function reports(): AgreementReport[] {
 describe('docs/methods.md', () => {
   const built = reports();
   const names = new Set(built.flatMap((report) => [...figureNames(report)]));
-  const { index, anchors } = readMethods();
+  const { index, anchors, links } = readMethods();
 
   it('is checked on reports that hold every optional section of the report', () => {
     const sections = (keys: (report: AgreementReport) => object | undefined) => new Set(built.flatMap((report) => Object.keys(keys(report) ?? {})));
@@ -138,9 +139,11 @@ describe('docs/methods.md', () => {
     expect(missing, 'figures of the report with no line in the index of docs/methods.md').toEqual([]);
   });
 
-  it("has no line for a figure the report does not hold, and every line's anchor is a heading of the document", () => {
+  it("has no line for a figure the report does not hold, and every line's anchor and every link within it is a heading of it", () => {
     expect([...index.keys()].filter((name) => !names.has(name))).toEqual([]);
     expect([...index].filter(([, anchor]) => !anchors.has(anchor)).map(([name, anchor]) => `${name} -> #${anchor}`)).toEqual([]);
+    // The links between its sections too.
+    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
   });
 
   it('would miss a figure added to the report', () => {
