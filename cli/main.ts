@@ -10,28 +10,29 @@ const USAGE = `Usage: agreement-studio <command> [options]
 Commands:
   validate FILE...        check transcript bundles, packs and label files; print every error
   import FILE... --out BUNDLE.json [--mapping PRESET.json] [--player NAME] [--judge NAME]
-                          a benchmark's own output files (TurtleBench, TurtleSoup-Bench,
-                          SPLAT, GuessTheRuleBench, GameArena), or any records through a
-                          mapping preset, as our bundle, with one label file per human
-                          rater beside it
+                          read a benchmark's own output files (TurtleBench, TurtleSoup-Bench,
+                          SPLAT, GuessTheRuleBench, GameArena, AgentBench, DeepTurtle,
+                          AR-Bench), or any records through a mapping preset, and write our
+                          bundle, with one label file per human rater beside it
   report --transcripts FILE... --labels FILE... [--format json|md|csv|latex]
          [--bootstrap N] [--seed S] [--macro] [--leave-out-unsure]
          [--unparseable left-out|disagreement] [--any-study] [--out FILE]
-                          the agreement report
+                          compute the agreement report: people with each other, each judge
+                          with people
   dataset --transcripts FILE... --labels FILE... [--format jsonl|csv] [--without-judges]
           [--any-study] [--out FILE]
-                          the labelled dataset, with soft labels (people's shares,
+                          write the labelled dataset, with soft labels (people's shares,
                           Dawid-Skene's posterior, sets of acceptable answers)
   plan --transcripts FILE... --labels FILE... --target width=W|power=P|difference[=D]
        [--task match|answer] [--bucket B] [--judge NAME | --judges A,B]
        [--vary puzzles|annotators] [--seed S] [--json]
-                          how many more puzzles (or people per puzzle) a target needs,
-                          by simulation from the study's own estimates
+                          work out how many more puzzles (or people per puzzle) a target
+                          needs, by simulation from the study's own estimates
   reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
-                          reliability statistics of a unit,rater,value CSV, as JSON
+                          compute reliability statistics of a unit,rater,value CSV, as JSON
   pack --transcripts FILE... --annotators a,b,c --overlap K [--difficulty-overlap D]
          [--seed S] --out DIR
-                          blind work packs, one per annotator
+                          write blind work packs, one per annotator
   judge --transcripts FILE --endpoint URL --model M --out FILE [--prompt NAME|FILE]
         [--only-labelled LABELS... [--any-study] | --sample N [--seed S]] [--samples K]
         [--concurrency N] [--rpm N] [--timeout SECONDS] [--temperature T] [--max-tokens N]
@@ -54,10 +55,31 @@ Options:
 Exit codes: 0 success, 1 invalid input, 2 bad usage.
 `;
 
+/**
+ * Every command, by the word that calls it, in the order the usage above lists them; its code is
+ * loaded when it runs (its own chunk of the build): `reliability` on a large CSV need not first
+ * load and initialise the report, the importers and zod (issue 30). The documentation
+ * (docs/command-line.md) has a section for each.
+ */
+export const COMMANDS = {
+  validate: async () => (await import('./commands/validate')).runValidate,
+  import: async () => (await import('./commands/import')).runImport,
+  report: async () => (await import('./commands/report')).runReport,
+  dataset: async () => (await import('./commands/dataset')).runDataset,
+  plan: async () => (await import('./commands/plan')).runPlan,
+  reliability: async () => (await import('./commands/reliability')).runReliability,
+  pack: async () => (await import('./commands/pack')).runPack,
+  judge: async () => (await import('./commands/judge')).runJudge,
+  tune: async () => (await import('./commands/tune')).runTune,
+  demo: async () => (await import('./commands/demo')).runDemo,
+} satisfies Record<string, () => Promise<(args: string[], io: CliIo) => Promise<number>>>;
+
+function isCommand(word: string): word is keyof typeof COMMANDS {
+  return Object.hasOwn(COMMANDS, word);
+}
+
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [command, ...args] = argv;
-  // Each command's code is loaded when it runs (its own chunk of the build): `reliability` on a
-  // large CSV need not first load and initialise the report, the importers and zod (issue 30).
   try {
     switch (command) {
       case undefined:
@@ -72,29 +94,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       case '--version':
         io.stdout.write(`agreement-studio ${__APP_VERSION__}\n`);
         return 0;
-      case 'validate':
-        return await (await import('./commands/validate')).runValidate(args, io);
-      case 'import':
-        return await (await import('./commands/import')).runImport(args, io);
-      case 'demo':
-        return await (await import('./commands/demo')).runDemo(args, io);
-      case 'report':
-        return await (await import('./commands/report')).runReport(args, io);
-      case 'dataset':
-        return await (await import('./commands/dataset')).runDataset(args, io);
-      case 'plan':
-        return await (await import('./commands/plan')).runPlan(args, io);
-      case 'reliability':
-        return await (await import('./commands/reliability')).runReliability(args, io);
-      case 'pack':
-        return await (await import('./commands/pack')).runPack(args, io);
-      case 'judge':
-        return await (await import('./commands/judge')).runJudge(args, io);
-      case 'tune':
-        return await (await import('./commands/tune')).runTune(args, io);
-      default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
+    if (!isCommand(command)) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    const run = await COMMANDS[command]();
+    return await run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
       const prefix = error.command !== undefined ? `agreement-studio ${error.command}` : 'agreement-studio';
