@@ -1,6 +1,7 @@
 // The small things a user expects, in real Chromium: dark mode follows the system preference,
 // the web build has a favicon that loads under the Content-Security-Policy, disabled buttons
-// look disabled, and the Help page (reached from the header) lists every key from the key map.
+// look disabled, and the Help page (reached from the header) lists every key from the key map and
+// links its steps to the study's pages.
 
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, displayKey } from '../../renderer/features/settings/key-map';
@@ -123,6 +124,20 @@ describe('the Help page', () => {
     }
     await page.reload();
     await help.waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('links a step of the lead’s path to its page of the study: the Judges page', async () => {
+    const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
+    await page.goto(`${chromiumApp.app().url}#/help`);
+    const step = page.locator('[data-testid="help-path-lead"] li[data-step="judge-run"]');
+    // The link appears once the library's studies are read: the demo study is the only one.
+    await step.getByRole('link', { name: 'Judges page' }).waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/help.png`, fullPage: true });
+    await step.getByRole('link', { name: 'Judges page' }).click();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/study/demo-study/judges');
+    await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
