@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Worker } from 'node:worker_threads';
 import { FileJournal } from '../../cli/support/judge-journal';
 import type { StudyData, Turn } from '../../shared/domain/model';
 import { createFetchSender, type FetchLike } from '../../shared/judge-run/chat-completions';
@@ -17,7 +16,7 @@ import { itemPromptSource, judgeAsker } from '../../shared/judge-run/item-prompt
 import { judgeItems } from '../../shared/judge-run/items';
 import { builtInPrompt } from '../../shared/judge-run/prompts';
 import { startJudgeRun } from '../../shared/judge-run/runner';
-import type { JudgeServerMessage, JudgeServerRequest } from './judge-server-thread';
+import { startServerThread } from './judge-server-client';
 
 export interface JudgeBenchOptions {
   items: number;
@@ -46,7 +45,7 @@ export async function runJudgeBench(options: JudgeBenchOptions): Promise<JudgeBe
   const study = benchStudy(options.items);
   const prompt = builtInPrompt('studio-1');
   if (!prompt) throw new Error('no built-in prompt studio-1');
-  const server = await startServerThread(options.delayMs);
+  const server = await startServerThread({ delayMs: options.delayMs });
   const dir = mkdtempSync(join(tmpdir(), 'judge-bench-'));
   try {
     const opened = await FileJournal.open(join(dir, 'bench.judge-journal.jsonl'), {
@@ -91,38 +90,6 @@ export async function runJudgeBench(options: JudgeBenchOptions): Promise<JudgeBe
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The loopback server in its own thread; `judge-server-thread.mjs` is bundled beside this file. */
-async function startServerThread(delayMs: number) {
-  const thread = new Worker(new URL('./judge-server-thread.mjs', import.meta.url), { workerData: { delayMs } });
-  const next = <K extends JudgeServerMessage['kind']>(kind: K) =>
-    new Promise<Extract<JudgeServerMessage, { kind: K }>>((resolve, reject) => {
-      const onMessage = (message: JudgeServerMessage) => {
-        if (message.kind !== kind) return;
-        thread.off('message', onMessage);
-        thread.off('error', reject);
-        resolve(message as Extract<JudgeServerMessage, { kind: K }>);
-      };
-      thread.on('message', onMessage);
-      thread.once('error', reject);
-    });
-  const tell = (request: JudgeServerRequest) => thread.postMessage(request);
-  const { url } = await next('listening');
-  return {
-    url,
-    answered: async () => {
-      const reply = next('answered');
-      tell({ kind: 'answered' });
-      return (await reply).count;
-    },
-    close: async () => {
-      const reply = next('closed');
-      tell({ kind: 'close' });
-      await reply;
-      await thread.terminate();
-    },
-  };
 }
 
 /** One puzzle, sessions of 100 question turns: the prompt text is what a real study's would be. */

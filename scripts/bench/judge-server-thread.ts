@@ -7,6 +7,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { startFakeChatServer } from '../../test/support/fake-chat-server';
 
+/** What the thread is started with: each reply's delay, and for the search bench the proposals it answers the search's reflective requests with. */
+export interface JudgeServerThreadData {
+  delayMs: number;
+  proposals?: string[];
+}
 /** What the bench asks of the thread. */
 export type JudgeServerRequest = { kind: 'answered' } | { kind: 'close' };
 /** What the thread tells the bench: its address once listening, then one reply per request. */
@@ -14,8 +19,7 @@ export type JudgeServerMessage = { kind: 'listening'; url: string } | { kind: 'a
 
 const port = parentPort;
 if (port === null) throw new Error('judge-server-thread runs as a worker thread');
-// The search bench gives the proposals the server answers the search's reflective requests with.
-const { delayMs, proposals } = workerData as { delayMs: number; proposals?: string[] };
+const { delayMs, proposals } = workerData as JudgeServerThreadData;
 const server = await startFakeChatServer({ delayMs, keepLog: false, ...(proposals !== undefined ? { proposals } : {}) });
 const tell = (message: JudgeServerMessage) => port.postMessage(message);
 port.on('message', (request: JudgeServerRequest) => {

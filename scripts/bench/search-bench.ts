@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { runTune } from '../../cli/commands/tune';
 import { generateSyntheticStudy } from '../../shared/demo/synthetic-study';
 import { serializeBundleDocument } from '../../shared/formats/importers/imported-study';
@@ -18,7 +17,7 @@ import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
 import { developmentUnits } from '../../shared/judge-run/prompt-search';
 import { indexStudy } from '../../shared/stats/study/study-units';
 import type { SplitRule } from '../../shared/study/judge-splits';
-import type { JudgeServerMessage, JudgeServerRequest } from './judge-server-thread';
+import { startServerThread } from './judge-server-client';
 
 export interface SearchBenchOptions {
   candidates: number;
@@ -41,7 +40,9 @@ const SPLIT: SplitRule = { seed: 1, shares: { examples: 0.2, development: 0.5, t
 
 export async function runSearchBench(options: SearchBenchOptions): Promise<SearchBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'search-bench-'));
-  const server = await startServerThread(options.delayMs, options.candidates);
+  // The server proposes a different paragraph each step.
+  const proposals = Array.from({ length: options.candidates }, (_, i) => `Rule ${i + 1}: read the answer once more before you reply.`);
+  const server = await startServerThread({ delayMs: options.delayMs, proposals });
   try {
     const { transcripts, labels, units } = writeStudy(dir, options.developmentUnits);
     let lastStepAt = Number.NaN;
@@ -112,37 +113,4 @@ function writeStudy(dir: string, wanted: number): { transcripts: string; labels:
     });
     return { transcripts, labels: labelPaths, units };
   }
-}
-
-/** The loopback server in its own thread (judge-server-thread.ts), proposing a different paragraph each step. */
-async function startServerThread(delayMs: number, candidates: number) {
-  const proposals = Array.from({ length: candidates }, (_, i) => `Rule ${i + 1}: read the answer once more before you reply.`);
-  const thread = new Worker(new URL('./judge-server-thread.mjs', import.meta.url), { workerData: { delayMs, proposals } });
-  const next = <K extends JudgeServerMessage['kind']>(kind: K) =>
-    new Promise<Extract<JudgeServerMessage, { kind: K }>>((resolve, reject) => {
-      const onMessage = (message: JudgeServerMessage) => {
-        if (message.kind !== kind) return;
-        thread.off('message', onMessage);
-        thread.off('error', reject);
-        resolve(message as Extract<JudgeServerMessage, { kind: K }>);
-      };
-      thread.on('message', onMessage);
-      thread.once('error', reject);
-    });
-  const tell = (request: JudgeServerRequest) => thread.postMessage(request);
-  const { url } = await next('listening');
-  return {
-    url,
-    answered: async () => {
-      const reply = next('answered');
-      tell({ kind: 'answered' });
-      return (await reply).count;
-    },
-    close: async () => {
-      const reply = next('closed');
-      tell({ kind: 'close' });
-      await reply;
-      await thread.terminate();
-    },
-  };
 }
