@@ -1,13 +1,15 @@
 // Files the end-to-end tests hand the app: the shipped demo study, parsed as the app parses it,
 // and an annotator's label file of that study written to a scratch folder as their studio exports it,
-// seeded files that follow one judge (the report's judges and the planner), or two annotators'
-// files over the first turns for the judge-run tests.
+// seeded files that follow one judge (the report's judges and the planner), two annotators'
+// files over the first turns for the judge-run tests, or two annotators' files correcting one judge
+// for the tests of improving the judge (few-shot examples, the prompt search).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LabelValue, Task } from '../../shared/domain/model';
+import type { LabelValue, Task, Turn } from '../../shared/domain/model';
 import { buildLabelFile, serializeLabelFile, type LabelRecord } from '../../shared/formats/label-file';
 import { parseTranscriptBundle } from '../../shared/formats/transcript-bundle';
+import { keyedUniform } from '../../shared/random/keyed-uniform';
 import { createPrng } from '../../shared/random/prng';
 import { REPO_ROOT } from './harness';
 
@@ -63,4 +65,35 @@ export function labelFilesOverFirstTurns(dir: string, turns: number): string[] {
     });
     return writeLabelFile(dir, demo.study.id, id, at, labels);
   });
+}
+
+const ANSWERS = { question: ['yes', 'no', 'irrelevant'], final: ['matched', 'unmatched'] } as const;
+
+/** People's label of a turn: `judge`'s, but for a seeded 40% of the turns, where they give the next answer. */
+export function peopleLabel(turn: Turn, judge: string): LabelValue {
+  const answers: readonly LabelValue[] = ANSWERS[turn.type === 'question' ? 'question' : 'final'];
+  const judged = (turn.judgements[judge] ?? answers[0]) as LabelValue;
+  return keyedUniform(34, turn.id) >= 0.4 ? judged : answers[(answers.indexOf(judged) + 1) % answers.length]!;
+}
+
+/** Two annotators' label files over every turn of the demo, both giving peopleLabel of `judge`. */
+export function labelFilesCorrecting(dir: string, judge: string): string[] {
+  const at = '2026-11-28T10:00:00Z';
+  return ['ann-1', 'ann-2'].map((id) =>
+    writeLabelFile(
+      dir,
+      demo.study.id,
+      id,
+      at,
+      demo.turns.map((turn) => ({
+        unit: turn.id,
+        task: turn.type === 'question' ? 'answer' : 'match',
+        value: peopleLabel(turn, judge),
+        at,
+        rev: 1,
+        unsure: false,
+        note: '',
+      })),
+    ),
+  );
 }

@@ -7,15 +7,14 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgeSplitSetting, LabelValue, Turn } from '../../shared/domain/model';
+import type { JudgeSplitSetting } from '../../shared/domain/model';
 import type { FewShotExample } from '../../shared/judge-run/few-shot-examples';
 import { itemPromptSource } from '../../shared/judge-run/item-prompt';
 import { builtInPrompt } from '../../shared/judge-run/prompts';
 import type { PromptExamples } from '../../shared/judge-run/stored-records';
-import { keyedUniform } from '../../shared/random/keyed-uniform';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesCorrecting } from './demo-files';
 import { chooseFiles, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
@@ -29,7 +28,6 @@ const SPLIT: JudgeSplitSetting = {
   developmentJudges: [],
   testRuns: [],
 };
-const ANSWERS = { question: ['yes', 'no', 'irrelevant'], final: ['matched', 'unmatched'] } as const;
 
 const chromiumApp = useAppInChromium();
 let server: FakeChatServer;
@@ -39,35 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** People's label of a turn: the judge's, but for a seeded 40% of the turns, where they give the next answer. */
-function peopleLabel(turn: Turn): LabelValue {
-  const answers: readonly LabelValue[] = ANSWERS[turn.type === 'question' ? 'question' : 'final'];
-  const judged = (turn.judgements[JUDGE] ?? answers[0]) as LabelValue;
-  return keyedUniform(34, turn.id) >= 0.4 ? judged : answers[(answers.indexOf(judged) + 1) % answers.length]!;
-}
-
-/** Two annotators' label files over every turn, both giving peopleLabel. */
-function labelFiles(dir: string): string[] {
-  const at = '2026-11-28T10:00:00Z';
-  return ['ann-1', 'ann-2'].map((id) =>
-    writeLabelFile(
-      dir,
-      STUDY_ID,
-      id,
-      at,
-      demo.turns.map((turn) => ({
-        unit: turn.id,
-        task: turn.type === 'question' ? 'answer' : 'match',
-        value: peopleLabel(turn),
-        at,
-        rev: 1,
-        unsure: false,
-        note: '',
-      })),
-    ),
-  );
-}
 
 /** Sets the study's judge split in the page's database, as the split's own controls would. */
 function setSplit(page: Page, split: JudgeSplitSetting): Promise<void> {
@@ -133,7 +102,7 @@ describe('a prompt version with few-shot examples in the app', () => {
       const url = chromiumApp.app().url;
       await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
       await page.goto(`${url}#/study/${STUDY_ID}/team`);
-      await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
+      await chooseFiles(page, page.getByTestId('import-labels'), labelFilesCorrecting(dir, JUDGE));
       await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * demo.turns.length));
 
       // No split yet: the dialog says what to do first.

@@ -10,14 +10,13 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabelValue, Turn } from '../../shared/domain/model';
+import type { Turn } from '../../shared/domain/model';
 import { PROPOSAL_MARKER } from '../../shared/judge-run/prompt-search';
 import type { SavedPromptVersion } from '../../shared/judge-run/stored-records';
-import { keyedUniform } from '../../shared/random/keyed-uniform';
 import { puzzleSplit, type SplitRule } from '../../shared/study/judge-splits';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
-import { demo, writeLabelFile } from './demo-files';
+import { demo, labelFilesCorrecting, peopleLabel } from './demo-files';
 import { chooseFiles, openApp, useAppInChromium } from './harness';
 
 const STUDY_ID = demo.study.id;
@@ -25,21 +24,18 @@ const MODEL = 'tiny-judge';
 const JUDGE = 'arbiter-large';
 const RULE: SplitRule = { seed: 7, shares: { examples: 0.15, development: 0.55, test: 0.3 } };
 const HELP = 'Before you reply, read the answer again and check the question against it, word by word.';
-const ANSWERS = { question: ['yes', 'no', 'irrelevant'], final: ['matched', 'unmatched'] } as const;
 
 const chromiumApp = useAppInChromium();
 let server: FakeChatServer;
 
-/** People's label of a turn: the demo judge's, but for a seeded 40% of the turns, where they give the next answer. */
-function peopleLabel(turn: Turn): LabelValue {
-  const answers: readonly LabelValue[] = ANSWERS[turn.type === 'question' ? 'question' : 'final'];
-  const judged = (turn.judgements[JUDGE] ?? answers[0]) as LabelValue;
-  return keyedUniform(34, turn.id) >= 0.4 ? judged : answers[(answers.indexOf(judged) + 1) % answers.length]!;
-}
-
 /** Each turn's text with people's label as the reply word the server grades by. */
 function truth(): Map<string, string> {
-  return new Map(demo.turns.map((turn) => [turn.text, `${String(peopleLabel(turn))[0]!.toUpperCase()}${String(peopleLabel(turn)).slice(1)}`]));
+  return new Map(
+    demo.turns.map((turn) => {
+      const label = String(peopleLabel(turn, JUDGE));
+      return [turn.text, `${label[0]!.toUpperCase()}${label.slice(1)}`];
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -52,28 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** Two annotators' label files over every turn, both giving peopleLabel. */
-function labelFiles(dir: string): string[] {
-  const at = '2026-11-28T10:00:00Z';
-  return ['ann-1', 'ann-2'].map((id) =>
-    writeLabelFile(
-      dir,
-      STUDY_ID,
-      id,
-      at,
-      demo.turns.map((turn) => ({
-        unit: turn.id,
-        task: turn.type === 'question' ? 'answer' : 'match',
-        value: peopleLabel(turn),
-        at,
-        rev: 1,
-        unsure: false,
-        note: '',
-      })),
-    ),
-  );
-}
 
 function savedVersion(page: Page, name: string): Promise<SavedPromptVersion | undefined> {
   return page.evaluate(
@@ -118,7 +92,7 @@ describe('the prompt search', () => {
       const url = chromiumApp.app().url;
       await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
       await page.goto(`${url}#/study/${STUDY_ID}/team`);
-      await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
+      await chooseFiles(page, page.getByTestId('import-labels'), labelFilesCorrecting(dir, JUDGE));
       await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * demo.turns.length));
 
       await page.goto(`${url}#/study/${STUDY_ID}`);
