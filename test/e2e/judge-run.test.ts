@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, labelFilesOverFirstTurns } from './demo-files';
-import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
+import { downloads, openApp, useAppInChromium } from './harness';
+import { addLoopbackEndpoint, importLabels, openJudgesPage } from './judges-page';
 
 const STUDY_ID = demo.study.id;
 const API_KEY = 'sk-e2e-judge-key-7f3a9c21d4';
@@ -113,27 +114,9 @@ async function leadWithEndpoint(chat: FakeChatServer, concurrency = '2') {
   await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
 
   // People's labels first: a run asks only the turns they labelled, by default.
-  await page.goto(`${url}#/study/${STUDY_ID}/team`);
-  await chooseFiles(page, page.getByTestId('import-labels'), labelFilesOverFirstTurns(dir, LABELLED_TURNS));
-  await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED_TURNS));
-
-  await page.goto(`${url}#/study/${STUDY_ID}`);
-  await page.getByTestId('judges-entry').click();
-  await page.getByTestId('judges-view').waitFor();
-  await page.getByRole('button', { name: 'Add an endpoint' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill('Loopback');
-  await dialog.getByLabel('Base URL').fill(chat.url);
-  await dialog.getByLabel('Model').fill(MODEL);
-  await dialog.getByLabel('Concurrency (requests at once)').fill(concurrency);
-  await dialog.getByLabel('API key').fill(API_KEY);
-  await dialog.getByRole('button', { name: 'Save endpoint' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  // The page's policy, fixed when it loaded, does not admit the new address.
-  const reload = page.getByTestId('judges-reload-notice');
-  await reload.waitFor();
-  await reload.getByRole('button', { name: 'Reload' }).click();
-  await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+  await importLabels(page, url, labelFilesOverFirstTurns(dir, LABELLED_TURNS), 2 * LABELLED_TURNS);
+  await openJudgesPage(page, url);
+  await addLoopbackEndpoint(page, { baseUrl: chat.url, model: MODEL, concurrency, apiKey: API_KEY });
   await page.locator('[data-testid="judge-endpoints"]').getByText('Loopback').waitFor();
   return { ...opened, consoleText, dir, url };
 }

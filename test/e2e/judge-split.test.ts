@@ -16,7 +16,8 @@ import { labelledUnitSplits, puzzleSplit, splitCounts } from '../../shared/study
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, writeLabelFile } from './demo-files';
-import { chooseFiles, downloads, openApp, useAppInChromium } from './harness';
+import { downloads, openApp, useAppInChromium } from './harness';
+import { addLoopbackEndpoint, importLabels, openJudgesPage, setSplitByKeyboard } from './judges-page';
 
 const STUDY_ID = demo.study.id;
 const MODEL = 'tiny-judge';
@@ -90,24 +91,9 @@ describe('the split for improving the judge', () => {
       const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
       const url = chromiumApp.app().url;
       await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-      await page.goto(`${url}#/study/${STUDY_ID}/team`);
-      await chooseFiles(page, page.getByTestId('import-labels'), labelFiles(dir));
-      await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * LABELLED.length));
-
-      await page.goto(`${url}#/study/${STUDY_ID}`);
-      await page.getByTestId('judges-entry').click();
-      await page.getByTestId('judges-view').waitFor();
-      await page.getByRole('button', { name: 'Add an endpoint' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill('Loopback');
-      await dialog.getByLabel('Base URL').fill(server.url);
-      await dialog.getByLabel('Model').fill(MODEL);
-      await dialog.getByRole('button', { name: 'Save endpoint' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      const reload = page.getByTestId('judges-reload-notice');
-      await reload.waitFor();
-      await reload.getByRole('button', { name: 'Reload' }).click();
-      await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+      await importLabels(page, url, labelFiles(dir), 2 * LABELLED.length);
+      await openJudgesPage(page, url);
+      await addLoopbackEndpoint(page, { baseUrl: server.url, model: MODEL });
 
       // Before a split, the split choices of a run are there but cannot be chosen.
       const form = page.locator('.judge-run-form');
@@ -115,20 +101,8 @@ describe('the split for improving the judge', () => {
       expect(await form.getByLabel('The held-out test split (labelled turns)').isDisabled()).toBe(true);
 
       // The split, by keyboard: seed, examples share, test share, then Save.
+      await setSplitByKeyboard(page, RULE);
       const split = page.getByTestId('judge-split');
-      await split.getByLabel('Split seed').focus();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type(String(RULE.seed));
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('15');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('30');
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save the split');
-      await page.keyboard.press('Enter');
-      await split.getByRole('status').getByText('Saved.').waitFor();
 
       const expected = expectedCounts();
       expect(expected.development.units).toBeGreaterThan(0);

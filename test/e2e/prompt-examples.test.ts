@@ -15,7 +15,8 @@ import type { PromptExamples } from '../../shared/judge-run/stored-records';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, labelFilesCorrecting } from './demo-files';
-import { chooseFiles, openApp, useAppInChromium } from './harness';
+import { openApp, useAppInChromium } from './harness';
+import { addLoopbackEndpoint, importLabels } from './judges-page';
 
 const STUDY_ID = demo.study.id;
 const MODEL = 'tiny-judge';
@@ -101,9 +102,7 @@ describe('a prompt version with few-shot examples in the app', () => {
       const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
       const url = chromiumApp.app().url;
       await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-      await page.goto(`${url}#/study/${STUDY_ID}/team`);
-      await chooseFiles(page, page.getByTestId('import-labels'), labelFilesCorrecting(dir, JUDGE));
-      await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * demo.turns.length));
+      await importLabels(page, url, labelFilesCorrecting(dir, JUDGE), 2 * demo.turns.length);
 
       // No split yet: the dialog says what to do first.
       await page.goto(`${url}#/study/${STUDY_ID}/judges`);
@@ -116,18 +115,7 @@ describe('a prompt version with few-shot examples in the app', () => {
 
       await setSplit(page, SPLIT);
       // The endpoint: the page asks for a reload to reach its address, which also reads the split afresh.
-      await page.getByRole('button', { name: 'Add an endpoint' }).click();
-      dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill('Loopback');
-      await dialog.getByLabel('Base URL').fill(server.url);
-      await dialog.getByLabel('Model').fill(MODEL);
-      await dialog.getByLabel('Concurrency (requests at once)').fill('8');
-      await dialog.getByRole('button', { name: 'Save endpoint' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      const reload = page.getByTestId('judges-reload-notice');
-      await reload.waitFor();
-      await reload.getByRole('button', { name: 'Reload' }).click();
-      await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+      await addLoopbackEndpoint(page, { baseUrl: server.url, model: MODEL, concurrency: '8' });
 
       // The lead types the name and the count, keeps the first judge, and saves with Enter.
       await page.getByRole('button', { name: 'Edit studio-1 as new version' }).click();

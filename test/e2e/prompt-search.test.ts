@@ -17,7 +17,8 @@ import { puzzleSplit, type SplitRule } from '../../shared/study/judge-splits';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, labelFilesCorrecting, peopleLabel } from './demo-files';
-import { chooseFiles, openApp, useAppInChromium } from './harness';
+import { openApp, useAppInChromium } from './harness';
+import { addLoopbackEndpoint, importLabels, openJudgesPage, setSplitByKeyboard } from './judges-page';
 
 const STUDY_ID = demo.study.id;
 const MODEL = 'tiny-judge';
@@ -91,24 +92,9 @@ describe('the prompt search', () => {
       const { context, page, pageErrors } = await openApp(chromiumApp.browser(), chromiumApp.app());
       const url = chromiumApp.app().url;
       await page.locator(`tr[data-study-id="${STUDY_ID}"]`).waitFor({ timeout: 60_000 });
-      await page.goto(`${url}#/study/${STUDY_ID}/team`);
-      await chooseFiles(page, page.getByTestId('import-labels'), labelFilesCorrecting(dir, JUDGE));
-      await expect.poll(() => page.getByTestId('label-import-summary').getAttribute('data-added'), { timeout: 60_000 }).toBe(String(2 * demo.turns.length));
-
-      await page.goto(`${url}#/study/${STUDY_ID}`);
-      await page.getByTestId('judges-entry').click();
-      await page.getByTestId('judges-view').waitFor();
-      await page.getByRole('button', { name: 'Add an endpoint' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill('Loopback');
-      await dialog.getByLabel('Base URL').fill(server.url);
-      await dialog.getByLabel('Model').fill(MODEL);
-      await dialog.getByRole('button', { name: 'Save endpoint' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      const reload = page.getByTestId('judges-reload-notice');
-      await reload.waitFor();
-      await reload.getByRole('button', { name: 'Reload' }).click();
-      await page.getByTestId('judges-view').waitFor({ timeout: 60_000 });
+      await importLabels(page, url, labelFilesCorrecting(dir, JUDGE), 2 * demo.turns.length);
+      await openJudgesPage(page, url);
+      await addLoopbackEndpoint(page, { baseUrl: server.url, model: MODEL });
 
       // Without a split the search cannot start, and says why.
       const search = page.getByRole('form', { name: 'Search for a better prompt' });
@@ -116,19 +102,8 @@ describe('the prompt search', () => {
       await search.getByTestId('search-cannot-start').waitFor();
 
       // The split, by keyboard: seed, examples share, test share, then Save.
+      await setSplitByKeyboard(page, RULE);
       const split = page.getByTestId('judge-split');
-      await split.getByLabel('Split seed').focus();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type(String(RULE.seed));
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('15');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('30');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Enter');
-      await split.getByRole('status').getByText('Saved.').waitFor();
 
       // A search of three candidates (the form's default) from studio-1.
       const asked = server.log.length;
