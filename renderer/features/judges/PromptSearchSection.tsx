@@ -7,12 +7,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
 import type { Study } from '../../../shared/domain/model';
 import type { PromptSearchRow } from '../../../shared/judge-run/search-records';
-import { listJudgeEndpoints } from '../../db/judge-endpoints';
 import { createJudgeRun } from '../../db/judge-runs';
 import { createPromptSearch, listPromptSearches } from '../../db/prompt-searches';
-import { listPromptVersions, promptVersionUsableOn } from '../../db/prompt-versions';
 import { useServices } from '../../services/services';
 import type { SearchLiveProgress } from '../../workers/judge-protocol';
+import { EndpointAndVersionFields, useEndpointAndVersion } from './EndpointAndVersionFields';
 import { runInWorker } from './live-runs';
 import { searchInWorker, useLiveSearches } from './live-searches';
 import { progressText } from './run-text';
@@ -179,20 +178,15 @@ function SearchEntry({ row, looks }: { row: PromptSearchRow; looks: number }) {
 
 export function PromptSearchSection({ study }: { study: Study }) {
   const { db, platform, workers } = useServices();
-  const endpoints = useLiveQuery(() => listJudgeEndpoints(db), [db]);
-  // As the run form offers them: a version with few-shot examples runs only on the study they came from.
-  const versions = useLiveQuery(async () => (await listPromptVersions(db)).filter((version) => promptVersionUsableOn(version, study.id)), [db, study.id]);
+  const choice = useEndpointAndVersion(study.id);
+  const { endpoints, endpoint, version: baseName } = choice;
   const searches = useLiveQuery(() => listPromptSearches(db, study.id), [db, study.id]);
-  const [endpointId, setEndpointId] = useState('');
-  const [base, setBase] = useState('');
   const [candidates, setCandidates] = useState('3');
   const [tokens, setTokens] = useState('');
   const [seed, setSeed] = useState('1');
   const [problem, setProblem] = useState<string>();
   const whyNot = useId();
 
-  const endpoint = endpoints?.find((candidate) => candidate.id === endpointId) ?? endpoints?.[0];
-  const baseName = base === '' ? versions?.[0]?.name : base;
   const cannotStart =
     study.judgeSplit === undefined
       ? 'Set the split for improving the judge first: the search tunes on its development split and keeps its test split held out.'
@@ -225,26 +219,7 @@ export function PromptSearchSection({ study }: { study: Study }) {
         under its parent and run on the development split, and the best by chance-corrected agreement (Cohen&apos;s κ) is kept.
       </p>
       <form onSubmit={start} className="judge-search-form" aria-label="Search for a better prompt">
-        <label className="field">
-          <span>Endpoint</span>
-          <select value={endpoint?.id ?? ''} onChange={(event) => setEndpointId(event.target.value)}>
-            {endpoints?.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name} ({candidate.model})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Start from version</span>
-          <select value={baseName ?? ''} onChange={(event) => setBase(event.target.value)}>
-            {versions?.map((version) => (
-              <option key={version.name} value={version.name}>
-                {version.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EndpointAndVersionFields choice={choice} versionLabel="Start from version" />
         <label className="field">
           <span>Candidates</span>
           <input inputMode="numeric" value={candidates} onChange={(event) => setCandidates(event.target.value)} />

@@ -8,10 +8,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_JUDGE_SAMPLES, type JudgeSplitSetting } from '../../../shared/domain/model';
 import type { RunProgress } from '../../../shared/judge-run/runner';
 import type { StoredSelection } from '../../../shared/judge-run/stored-records';
-import { listJudgeEndpoints } from '../../db/judge-endpoints';
 import { createJudgeRun, listJudgeRuns } from '../../db/judge-runs';
-import { listPromptVersions, promptVersionUsableOn } from '../../db/prompt-versions';
 import { useServices } from '../../services/services';
+import { EndpointAndVersionFields, useEndpointAndVersion } from './EndpointAndVersionFields';
 import { runInWorker, useLiveRuns } from './live-runs';
 import { cutOffAdvice, progressText } from './run-text';
 
@@ -61,13 +60,10 @@ function LiveRun({ runId, judgeName, progress, maxTokens }: { runId: string; jud
 
 export function RunSection({ studyId, judgeSplit }: { studyId: string; judgeSplit?: JudgeSplitSetting | undefined }) {
   const { db, platform, workers } = useServices();
-  const endpoints = useLiveQuery(() => listJudgeEndpoints(db), [db]);
-  // A version with few-shot examples of another study cannot run here (createJudgeRun refuses it).
-  const versions = useLiveQuery(async () => (await listPromptVersions(db)).filter((version) => promptVersionUsableOn(version, studyId)), [db, studyId]);
+  const choice = useEndpointAndVersion(studyId);
+  const { endpoints, endpoint, version: prompt } = choice;
   const runs = useLiveQuery(() => listJudgeRuns(db, studyId), [db, studyId]);
   const live = useLiveRuns(workers.judge, (state) => state.live);
-  const [endpointId, setEndpointId] = useState('');
-  const [promptName, setPromptName] = useState('');
   const [turns, setTurns] = useState<TurnsChoice>('labelled');
   const [size, setSize] = useState('50');
   const [seed, setSeed] = useState('1');
@@ -79,9 +75,6 @@ export function RunSection({ studyId, judgeSplit }: { studyId: string; judgeSpli
   const looks = judgeSplit?.testRuns.length ?? 0;
   // A second look at the held-out split is allowed, but only on purpose: the report counts every one.
   const needsConfirmation = turns === 'test' && looks > 0;
-
-  const endpoint = endpoints?.find((candidate) => candidate.id === endpointId) ?? endpoints?.[0];
-  const prompt = promptName === '' ? versions?.[0]?.name : promptName;
 
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -109,26 +102,7 @@ export function RunSection({ studyId, judgeSplit }: { studyId: string; judgeSpli
     <section aria-labelledby="judges-run" className="judges-run">
       <h2 id="judges-run">Run a judge</h2>
       <form onSubmit={start} className="judge-run-form">
-        <label className="field">
-          <span>Endpoint</span>
-          <select value={endpoint?.id ?? ''} onChange={(event) => setEndpointId(event.target.value)}>
-            {endpoints?.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name} ({candidate.model})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Prompt version</span>
-          <select value={prompt ?? ''} onChange={(event) => setPromptName(event.target.value)}>
-            {versions?.map((version) => (
-              <option key={version.name} value={version.name}>
-                {version.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EndpointAndVersionFields choice={choice} versionLabel="Prompt version" />
         <fieldset>
           <legend>Turns</legend>
           <label>
