@@ -1,10 +1,11 @@
 // Steps the end-to-end tests of the Judges page share, on the demo study: people's label files
 // imported on the team page, the Judges page opened from the study overview, an endpoint on the
-// loopback chat server added (reloading when the page asks), and the split for improving the judge
-// set by keyboard.
+// loopback chat server added (reloading when the page asks), the split for improving the judge
+// set by keyboard, and a prompt version as the page saved it.
 
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import type { SplitRule } from '../../shared/study/judge-splits';
 import { demo } from './demo-files';
 import { chooseFiles } from './harness';
@@ -66,4 +67,25 @@ export async function setSplitByKeyboard(page: Page, rule: SplitRule): Promise<v
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save the split');
   await page.keyboard.press('Enter');
   await split.getByRole('status').getByText('Saved.').waitFor();
+}
+
+/** The prompt version `name` as the page saved it in its database, or undefined. */
+export function savedVersion(page: Page, name: string): Promise<SavedPromptVersion | undefined> {
+  return page.evaluate(
+    (versionName) =>
+      new Promise<SavedPromptVersion | undefined>((resolve, reject) => {
+        const request = indexedDB.open('agreement-studio');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const read = db.transaction('promptVersions').objectStore('promptVersions').get(versionName);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result as SavedPromptVersion | undefined);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    name,
+  );
 }

@@ -11,12 +11,11 @@ import type { JudgeSplitSetting } from '../../shared/domain/model';
 import type { FewShotExample } from '../../shared/judge-run/few-shot-examples';
 import { itemPromptSource } from '../../shared/judge-run/item-prompt';
 import { builtInPrompt } from '../../shared/judge-run/prompts';
-import type { PromptExamples } from '../../shared/judge-run/stored-records';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, labelFilesCorrecting } from './demo-files';
 import { openApp, useAppInChromium } from './harness';
-import { addLoopbackEndpoint, importLabels } from './judges-page';
+import { addLoopbackEndpoint, importLabels, savedVersion } from './judges-page';
 
 const STUDY_ID = demo.study.id;
 const MODEL = 'tiny-judge';
@@ -60,26 +59,6 @@ function setSplit(page: Page, split: JudgeSplitSetting): Promise<void> {
         };
       }),
     { studyId: STUDY_ID, judgeSplit: split },
-  );
-}
-
-function savedExamples(page: Page, name: string): Promise<PromptExamples | undefined> {
-  return page.evaluate(
-    (versionName) =>
-      new Promise<PromptExamples | undefined>((resolve, reject) => {
-        const request = indexedDB.open('agreement-studio');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const read = db.transaction('promptVersions').objectStore('promptVersions').get(versionName);
-          read.onsuccess = () => {
-            db.close();
-            resolve((read.result as { examples?: PromptExamples } | undefined)?.examples);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    name,
   );
 }
 
@@ -130,7 +109,7 @@ describe('a prompt version with few-shot examples in the app', () => {
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached', timeout: 60_000 });
 
-      const examples = await savedExamples(page, VERSION);
+      const examples = (await savedVersion(page, VERSION))?.examples;
       if (examples === undefined) throw new Error('the version was saved without examples');
       expect(examples).toMatchObject({ studyId: STUDY_ID, from: JUDGE, count: 2 });
       expect(examples.chosen.answer).toHaveLength(2);

@@ -8,17 +8,15 @@
 // before the held-out run is a proposal or about a development turn; the held-out run asks about
 // test turns only.
 
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../shared/domain/model';
 import { PROPOSAL_MARKER } from '../../shared/judge-run/prompt-search';
-import type { SavedPromptVersion } from '../../shared/judge-run/stored-records';
 import { puzzleSplit, type SplitRule } from '../../shared/study/judge-splits';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server';
 import { scratchDir } from '../scratch-dir';
 import { demo, labelFilesCorrecting, peopleLabel } from './demo-files';
 import { openApp, useAppInChromium } from './harness';
-import { addLoopbackEndpoint, importLabels, openJudgesPage, setSplitByKeyboard } from './judges-page';
+import { addLoopbackEndpoint, importLabels, openJudgesPage, savedVersion, setSplitByKeyboard } from './judges-page';
 
 const STUDY_ID = demo.study.id;
 const MODEL = 'tiny-judge';
@@ -49,26 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-function savedVersion(page: Page, name: string): Promise<SavedPromptVersion | undefined> {
-  return page.evaluate(
-    (versionName) =>
-      new Promise<SavedPromptVersion | undefined>((resolve, reject) => {
-        const request = indexedDB.open('agreement-studio');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const read = db.transaction('promptVersions').objectStore('promptVersions').get(versionName);
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result as SavedPromptVersion | undefined);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    name,
-  );
-}
 
 /** What a request asked about: a proposal, or the turn whose text comes last in its prompt (few-shot examples come first). */
 function askedAbout(body: string): 'proposal' | Turn {
