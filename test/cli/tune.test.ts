@@ -132,11 +132,15 @@ describe('agreement-studio tune', () => {
       expect(typeof version.parent).toBe('string');
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
       expect(report.settings.judgeSplit).toEqual({ seed: SPLIT.seed, shares: SPLIT.shares });
-      expect(report.heldOut).toMatchObject({ versionsTried: 4, testLooks: 1 });
+      expect(report.heldOut).toMatchObject({ versionsTried: 4, testLooks: 1, verdictJudge: summary.best.judge });
+      expect(summary.heldOut).toEqual(report.heldOut);
       const markdown = readFileSync(join(out, 'report.md'), 'utf8');
       expect(markdown).toContain('Held-out verdict');
+      const kappas = (report.heldOut.judges[0].tasks as Array<{ task: string; development: { kappa: { value: number } }; test: { kappa: { value: number } } }>)
+        .map((task) => `${task.task} kappa development ${task.development.kappa.value.toFixed(3)}, test ${task.test.kappa.value.toFixed(3)}`)
+        .join('; ');
       console.log(
-        `tune --budget 3: ${steps.map((step) => `${step.name} ${step.developmentScore?.kappa.toFixed(3) ?? 'refused'}`).join('; ')}; best ${summary.best.version}; ${judged.length - firstTest} test requests`,
+        `tune --budget 3: ${steps.map((step) => `${step.name} ${step.developmentScore?.kappa.toFixed(3) ?? 'refused'}`).join('; ')}; best ${summary.best.version}; ${judged.length - firstTest} test requests; held out: ${kappas}`,
       );
 
       // A rerun asks nothing and reports the same single look.
