@@ -3,27 +3,27 @@
 // length that never reaches a prototype; ids that also name files keep to a file-safe alphabet.
 
 /** Names that would reach an object's prototype if used as a key; never an id or a model name. */
-const RESERVED_IDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const RESERVED_IDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Study and annotator ids name files and folders (`<study>.<annotator>.labels.json`,
  * `<annotator>.pack.json`, the study's backup folder), on every system: 100 characters each
  * keeps the longest such name under the 255 a file system allows.
  */
-const FILE_SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+export const FILE_SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** Windows opens these as devices whatever the extension (`NUL.pack.json` is the null device). */
-const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
+export const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
 
 /** Puzzle, session and turn ids and model names come from other programs' output: any visible text. */
-const MAX_TEXT_ID_CHARS = 256;
+export const MAX_TEXT_ID_CHARS = 256;
 
 /**
  * Characters that do not show as themselves: controls, format characters (the bidirectional
  * overrides such as U+202E that make `evil‮nosj.exe` read as something else, zero-width
  * characters), lone surrogates and line or paragraph separators.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+export const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 /** The file-safe rule in words, for messages and forms. */
 export const FILE_SAFE_ID_RULE = '1 to 100 letters, digits, ".", "_" and "-", starting with a letter or digit and not ending with "."';

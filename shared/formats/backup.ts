@@ -254,7 +254,7 @@ const judgeSplit = z
     }
   });
 
-const studySchema = z.object(
+export const studySchema = z.object(
   {
     id: studyId,
     name: text,
@@ -369,7 +369,7 @@ function confidenceProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-const turnShape = z.object(
+export const turnShape = z.object(
   {
     studyId,
     id: recordId,
@@ -420,7 +420,7 @@ function checkJudgements(scheme: LabelScheme) {
   };
 }
 
-const labelShape = z.object(
+export const labelShape = z.object(
   {
     studyId,
     annotatorId,
@@ -446,7 +446,7 @@ const assignmentSchema = z.object(
   { error: expected('an assignment object') },
 );
 
-const goldShape = z.object(
+export const goldShape = z.object(
   { studyId, task, unitId: recordId, value: labelValue, note: text, by: text, at: isoTime, basis: texts, acceptable: acceptableAnswers },
   { error: expected('a gold label object') },
 );
@@ -470,7 +470,7 @@ function recordSchemas(scheme: LabelScheme): RecordSchemas {
 }
 
 /** A scheme has two forms, so both sets of schemas are made once. */
-const SCHEMAS_WITH_UNKNOWN = recordSchemas({ answerUnknown: true });
+export const SCHEMAS_WITH_UNKNOWN = recordSchemas({ answerUnknown: true });
 const SCHEMAS_WITHOUT_UNKNOWN = recordSchemas({ answerUnknown: false });
 
 const LIST_WORDS: { [L in RecordList]: string } = {
@@ -496,7 +496,7 @@ const RECORD_KEYS: { [L in RecordList]: (record: BackupContent[L][number]) => st
   audit: (record) => String(record.id),
 };
 
-const headerSchema = z.object({
+export const headerSchema = z.object({
   createdAt: z.iso.datetime({ offset: true, error: expected('an ISO 8601 timestamp such as 2026-11-22T09:12:03Z') }),
   app: z.string({ error: expected('the name and version of the app that wrote the backup') }),
 });

@@ -25,7 +25,7 @@ const KIND_NAMES = {
 type FormatKind = keyof typeof KIND_NAMES;
 
 /** The kinds this app reads, and the version of each it reads. */
-const READ_VERSIONS = { transcripts: 1, pack: 2, labels: 2, backup: 2, mapping: 2, invitation: 1 } as const;
+export const READ_VERSIONS = { transcripts: 1, pack: 2, labels: 2, backup: 2, mapping: 2, invitation: 1 } as const;
 
 export type ReadKind = keyof typeof READ_VERSIONS;
 

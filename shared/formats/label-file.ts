@@ -115,7 +115,7 @@ const isoTimestamp = z.iso.datetime({ offset: true, error: expected('an ISO 8601
 // What a label file holds at the top level; any other member is named as not read.
 const LABEL_FILE_MEMBERS = ['format', 'studyId', 'annotator', 'exportedAt', 'app', 'labels', 'sha256'];
 
-const headerSchema = z.object({
+export const headerSchema = z.object({
   studyId,
   annotator: z.object(
     {

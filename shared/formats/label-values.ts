@@ -19,7 +19,7 @@ import {
 
 // Trailing punctuation a judge model or a spreadsheet leaves after the word, including the
 // full-width forms Chinese and Japanese transcripts use and the ellipsis.
-const TRAILING_PUNCTUATION = /[\s.!?,;:。！？，；：、…]+$/u;
+export const TRAILING_PUNCTUATION = /[\s.!?,;:。！？，；：、…]+$/u;
 
 export function normaliseLabelText(raw: string): string {
   return raw.trim().toLowerCase().replace(TRAILING_PUNCTUATION, '');

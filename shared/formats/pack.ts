@@ -221,7 +221,7 @@ function packObject<Shape extends z.core.$ZodLooseShape>(shape: Shape, what: str
   });
 }
 
-const packSchema = packObject(
+export const packSchema = packObject(
   {
     // Checked before this schema (openChecksummedDocument); listed so they are allowed.
     format: z.unknown(),

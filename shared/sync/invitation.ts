@@ -72,7 +72,7 @@ function invitationObject<Shape extends z.core.$ZodLooseShape>(shape: Shape, wha
   });
 }
 
-const invitationSchema = invitationObject(
+export const invitationSchema = invitationObject(
   {
     // Checked before this schema (formatError); listed so it is allowed.
     format: z.unknown(),

@@ -26,7 +26,7 @@ export type LabelDocReading = { ok: true; label: LabelRecord } | { ok: false; re
 const MEMBERS: ReadonlySet<string> = new Set(LABEL_DOC_MEMBERS);
 
 // A document carries every field: the annotator's app writes them all (toLabelDoc).
-const labelDocSchema = labelSchema.extend({
+export const labelDocSchema = labelSchema.extend({
   unsure: z.boolean({ error: 'expected true or false' }),
   note: z.string({ error: 'expected the note as text' }).max(MAX_LABEL_NOTE_CHARS, { error: `the note is longer than ${MAX_LABEL_NOTE_CHARS} characters` }),
   createdAt: z.iso.datetime({ offset: true, error: 'expected an ISO 8601 timestamp' }).optional(),

@@ -95,7 +95,7 @@ const judgeSchema = z.strictObject(
   { error: expected('an object { "field": ..., "name": ... } naming a judge\'s label column') },
 );
 
-const presetSchema = z.strictObject({
+export const presetSchema = z.strictObject({
   format: z.string(),
   name: nonBlankText,
   records: optional(
