@@ -1,4 +1,4 @@
-// Entry point of the `agreement-studio` command (FORMATS §6): reads the command word, hands
+// Entry point of the `agreement-studio` command (docs/command-line.md): reads the command word, hands
 // the rest to one module per command, and maps the outcome to an exit code
 // (0 success, 1 invalid input, 2 bad usage). Owns the top-level usage text.
 

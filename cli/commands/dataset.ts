@@ -1,5 +1,5 @@
 // `agreement-studio dataset --transcripts FILE... --labels FILE...`: the labelled dataset export
-// (FORMATS §5) of a study and its labels, as the app's lead export writes it: one row per unit
+// (docs/formats.md#labelled-dataset) of a study and its labels, as the app's lead export writes it: one row per unit
 // with every annotator's label, the majority, the judges' labels and the soft labels (issue 33),
 // as JSONL or CSV, printed or written to --out; with a judge split (--split-seed and the shares,
 // as `judge --examples` takes them) each unit's part of it. Exit 1 with every located error on invalid input.

@@ -1,5 +1,5 @@
-// `agreement-studio reliability FILE.csv`: reads unit,rater,value ratings (FORMATS §4) and prints
-// one JSON object with every reliability statistic (FORMATS §6), with bootstrap intervals when
+// `agreement-studio reliability FILE.csv`: reads unit,rater,value ratings (docs/command-line.md, `reliability`) and prints
+// one JSON object with every reliability statistic (docs/command-line.md), with bootstrap intervals when
 // asked. Exit 0 on success, 1 for invalid input (located on stderr), 2 for bad usage.
 
 import { formatErrorText, type FormatError } from '../../shared/formats/errors';

@@ -1,4 +1,4 @@
-// Writes one annotator's labels of a study as a label file (FORMATS §3), the file an annotator
+// Writes one annotator's labels of a study as a label file (docs/formats.md#label-file), the file an annotator
 // sends back to the lead. Reads the study, the annotator's labels (one primary-key range) and
 // their assignment rows for the order; writes nothing.
 

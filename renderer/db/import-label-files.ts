@@ -1,4 +1,4 @@
-// The lead's label import on the Team page: label files (FORMATS §3) and label CSVs, each file
+// The lead's label import on the Team page: label files (docs/formats.md#label-file) and label CSVs, each file
 // imported on its own through importLabelFiles (SPEC §6: a file with any error is rejected whole
 // with every error listed, the other files still go in), naming what a file held that was not
 // read. Owns no data beyond what that writes.

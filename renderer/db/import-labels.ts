@@ -1,4 +1,4 @@
-// Imports annotators' label files (FORMATS §3) into a stored study, all-or-nothing (SPEC §6).
+// Imports annotators' label files (docs/formats.md#label-file) into a stored study, all-or-nothing (SPEC §6).
 // Every file is first checked against the study (its study id; each unit exists and fits its
 // task) and any error rejects the whole import with every error listed. The merge then runs
 // in one read-write transaction: re-importing a file changes nothing, a higher revision

@@ -4,7 +4,7 @@
 // after it for a run whose endpoint, prompt or label-changing settings differ from the study's earlier runs of that name.
 //
 // Runs and answers stay out of a study's backup: the labels a run gave are on the turns, which the
-// backup holds, and the backup format (FORMATS.md) has no place for a run; a run is working state
+// backup holds, and the backup format (docs/formats.md#backup) has no place for a run; a run is working state
 // of this computer, like its endpoints. Neither table can hold an API key (stored-records.ts).
 
 import { MAX_JUDGE_SAMPLES, type JudgeSplitSetting, type Label, type Study, type Turn } from '../../shared/domain/model';

@@ -1,4 +1,4 @@
-// Opens a lead's pack (FORMATS §2) on the annotator's computer: the pack becomes, or extends, a
+// Opens a lead's pack (docs/formats.md#pack) on the annotator's computer: the pack becomes, or extends, a
 // study whose origin names the pack's annotator, with the pack's puzzles, sessions and turns
 // (blind: no judge, no judgements) and that annotator's assignment rows. All-or-nothing.
 

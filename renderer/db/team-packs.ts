@@ -1,4 +1,4 @@
-// Writes the lead's packs (FORMATS §2) from the stored assignment: one blind pack per
+// Writes the lead's packs (docs/formats.md#pack) from the stored assignment: one blind pack per
 // requested annotator, built exactly as the command line builds them, so an assignment not
 // edited by hand gives the same bytes as `agreement-studio pack` with the same seed.
 

@@ -14,7 +14,7 @@ export interface ReportClient {
   /** The same report as `agreement-studio report` on the same study and labels. Rejects with a message the UI can show. */
   computeReport(databaseName: string, studyId: string, request: ReportRequest, onProgress: (progress: ReportProgress) => void): Promise<StudyReport>;
   listDisagreements(databaseName: string, studyId: string, query: DisagreementQuery): Promise<UnitDisagreement[]>;
-  /** The labelled dataset (FORMATS §5), one row per unit, with its provenance. */
+  /** The labelled dataset (docs/formats.md#labelled-dataset), one row per unit, with its provenance. */
   exportDataset(databaseName: string, studyId: string, request: DatasetRequest, onProgress: (progress: WorkProgress) => void): Promise<OutgoingFile>;
 }
 

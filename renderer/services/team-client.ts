@@ -14,7 +14,7 @@ export interface TeamClient {
   /** Imports each file on its own: a file with any error is rejected whole, the others go in. */
   importLabelFiles(databaseName: string, studyId: string, files: SourceFile[], onProgress: (progress: WorkProgress) => void): Promise<LabelImportReport>;
   loadCoverage(databaseName: string, studyId: string): Promise<StudyCoverage>;
-  /** The annotator's label file (FORMATS §3) with every label they made in the study. */
+  /** The annotator's label file (docs/formats.md#label-file) with every label they made in the study. */
   exportLabels(databaseName: string, studyId: string, annotatorId: string): Promise<OutgoingFile>;
 }
 

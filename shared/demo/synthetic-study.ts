@@ -1,5 +1,5 @@
 // Seeded synthetic studies for trying the app and benchmarking it: a transcript bundle
-// (FORMATS §1) whose judges err at set rates, and label files (FORMATS §3) from annotators who
+// (docs/formats.md#transcript-bundle) whose judges err at set rates, and label files (docs/formats.md#label-file) from annotators who
 // err at a set rate. Owns the hidden truth of every unit; the same options give the same study.
 
 import type { AnswerLabel, MatchLabel } from '../domain/model';

@@ -184,7 +184,7 @@ export type UnparseableReplies = 'left-out' | 'disagreement';
 export const ANNOTATOR_EXPERTISE = ['expert', 'skilled', 'crowd'] as const;
 export type AnnotatorExpertise = (typeof ANNOTATOR_EXPERTISE)[number];
 
-/** An annotator's copy of a study, opened from the lead's pack (FORMATS §2): always annotator mode. */
+/** An annotator's copy of a study, opened from the lead's pack (docs/formats.md#pack): always annotator mode. */
 export interface PackOrigin {
   kind: 'pack';
   annotator: { id: string; name: string };
@@ -192,7 +192,7 @@ export interface PackOrigin {
   packs: string[];
 }
 
-/** How the lead assigned the study (FORMATS §6 `pack`): the same seed gives the same assignment. */
+/** How the lead assigned the study (docs/command-line.md, `pack`): the same seed gives the same assignment. */
 export interface StudySetup {
   /** Annotators per puzzle for the answer and match tasks. */
   overlap: number;
@@ -283,7 +283,7 @@ export const MAX_REVISION = 2_147_483_647;
 /** The longest note a label may carry: in the workspace, label files and team server documents alike. */
 export const MAX_LABEL_NOTE_CHARS = 10_000;
 
-/** The answer labels a study's scheme allows: `unknown` only where the scheme enables it (FORMATS §1). */
+/** The answer labels a study's scheme allows: `unknown` only where the scheme enables it (docs/formats.md#transcript-bundle). */
 export function answerLabelsOf(scheme: LabelScheme): readonly AnswerLabel[] {
   return scheme.answerUnknown ? ANSWER_LABELS : ANSWER_LABELS.filter((label) => label !== 'unknown');
 }

@@ -1,4 +1,4 @@
-// The labelled dataset export (FORMATS §5): one row per unit (question turns, final turns, then
+// The labelled dataset export (docs/formats.md#labelled-dataset): one row per unit (question turns, final turns, then
 // puzzles) with its text, bucket, the judges' labels (lead export only), every annotator's label,
 // the human majority, the gold label and the puzzle's difficulty, written as JSONL or CSV; soft
 // labels beside them (issue 33): people's label shares, Dawid-Skene's posterior from the

@@ -1,4 +1,4 @@
-// Label files (FORMATS §3): what an annotator sends back, as `*.labels.json` with a content
+// Label files (docs/formats.md#label-file): what an annotator sends back, as `*.labels.json` with a content
 // checksum, or as the lead's `annotator,unit,task,value` CSV. Builds, writes and parses them;
 // parsing rebuilds every field from untrusted input and lists every error with its location.
 // Version 2 (issue 33) lets an answer label carry `"acceptable": ["no", "irrelevant"]`, every

@@ -1,5 +1,5 @@
 // Reads the label values people and scripts actually write ("Yes.", "CORRECT!", true, 1) as the
-// canonical answer and match labels of FORMATS §1, checks that a stored value is one of them, and
+// canonical answer and match labels of docs/formats.md#transcript-bundle, checks that a stored value is one of them, and
 // lists the judge replies that read as `unparseable` (judge-reply.ts reads a reply). Shared by the
 // transcript bundle, label files, backups, the team server's documents and the importers.
 

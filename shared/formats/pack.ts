@@ -1,4 +1,4 @@
-// Packs (FORMATS §2): what a lead sends one annotator, as `*.pack.json` with a content checksum.
+// Packs (docs/formats.md#pack): what a lead sends one annotator, as `*.pack.json` with a content checksum.
 // A pack is blind (SPEC §5): records are copied field by field from an allow-list, so no judge
 // label, judge reply, judge model or bundle difficulty can reach it; parsing holds every object
 // of the file to the same allow-list and refuses any other member, whatever its name or place.

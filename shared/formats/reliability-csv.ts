@@ -1,4 +1,4 @@
-// Reliability data (FORMATS §4): a CSV with the header unit,rater,value (columns in any order,
+// Reliability data (docs/command-line.md, `reliability`): a CSV with the header unit,rater,value (columns in any order,
 // extra columns ignored), one rating per row; an empty value is a missing rating. Parses it into
 // ratings with every error located by line, as the `reliability` command and the tests read it.
 

@@ -1,4 +1,4 @@
-// Reads a transcript bundle (FORMATS §1) from untrusted text: native JSON or JSONL, or a public
+// Reads a transcript bundle (docs/formats.md#transcript-bundle) from untrusted text: native JSON or JSONL, or a public
 // puzzle layout through the adapters. All or nothing: a StudyData, or every located error.
 
 import type { JudgePrompt, JudgeSamples, LabelScheme, StudyData } from '../domain/model';

@@ -300,7 +300,7 @@ export class BundleReader {
     return valid ? Object.fromEntries(entries) : undefined;
   }
 
-  /** Judge model -> reply as written (optional, FORMATS §1): only validated names and text. */
+  /** Judge model -> reply as written (optional, docs/formats.md#transcript-bundle): only validated names and text. */
   private readJudgeReplies(raw: unknown, sessionPlace: RecordPlace, index: number): Map<string, string> | undefined {
     if (raw === undefined || raw === null) return undefined;
     if (!isRecord(raw)) {

@@ -1,4 +1,4 @@
-// zod shapes of the native transcript bundle (FORMATS §1): the header fields, puzzles and sessions
+// zod shapes of the native transcript bundle (docs/formats.md#transcript-bundle): the header fields, puzzles and sessions
 // (turns are checked by hand, see transcript-records.ts, which also rebuilds the model records).
 
 import { z } from 'zod';

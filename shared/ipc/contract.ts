@@ -27,5 +27,5 @@ export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** Largest file the main process will read for the renderer (FORMATS: bundles up to 200 MB). */
+/** Largest file the main process will read for the renderer (docs/formats.md#transcript-bundle: bundles up to 200 MB). */
 export const MAX_OPEN_FILE_BYTES = 200 * 1024 * 1024;

@@ -3,7 +3,7 @@
 // gives no label), per turn the majority over its samples and how often the samples agree, and the
 // study with the new judge's labels added under `<model>@<prompt version>` (with `~2`, `~3` for a
 // run that differs from earlier judges of that name in endpoint, prompt or settings), replies kept as written
-// with their reasoning (FORMATS §1) up to the readers' limit. Also the record of a run: what was
+// with their reasoning (docs/formats.md#transcript-bundle) up to the readers' limit. Also the record of a run: what was
 // asked, of whom, how, and with what outcome.
 
 import { idProblem } from '../domain/ids';

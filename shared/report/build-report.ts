@@ -1,4 +1,4 @@
-// Builds the agreement report (FORMATS §5) of a study, its human labels and optionally the lead's
+// Builds the agreement report (docs/formats.md#report) of a study, its human labels and optionally the lead's
 // gold labels: every figure of SPEC §4 per task and difficulty bucket. Pure and deterministic: the
 // same input and seed give the same report (seeded PRNG); the clock comes in as `now`.
 

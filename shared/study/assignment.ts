@@ -1,4 +1,4 @@
-// The seeded balanced assignment of puzzles to annotators (FORMATS §6 `pack`): each puzzle goes
+// The seeded balanced assignment of puzzles to annotators (docs/command-line.md, `pack`): each puzzle goes
 // to `overlap` distinct annotators and loads differ by at most one. A puzzle's units (its
 // difficulty and every turn of its sessions) follow the puzzle. Pure; owns no data.
 

@@ -14,7 +14,7 @@ import { runCli, scratchDir, scratchWriter } from './run-cli';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('agreement-studio: top level', () => {
-  it('prints usage listing every command of FORMATS §6 on --help', async () => {
+  it('prints usage listing every command of docs/command-line.md on --help', async () => {
     const run = await runCli('--help');
     expect(run.code).toBe(0);
     for (const command of [

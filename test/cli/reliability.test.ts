@@ -1,4 +1,4 @@
-// `agreement-studio reliability` through main(): the JSON of FORMATS §6 on published vectors,
+// `agreement-studio reliability` through main(): the JSON docs/command-line.md describes, on published vectors,
 // located errors with exit 1, usage errors with exit 2.
 
 import { rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const write = scratchWriter(dir);
 
-/** The keys of FORMATS §6's example, in its order. */
-const FORMATS_KEYS = [
+/** The keys of the `reliability` command's JSON (docs/command-line.md), in their order. */
+const EXAMPLE_KEYS = [
   'units',
   'raters',
   'pairableValues',
@@ -38,14 +38,14 @@ async function reliability(...args: string[]) {
 }
 
 describe('agreement-studio reliability', () => {
-  it('prints one JSON object with the keys of FORMATS §6 for a published vector (Krippendorff 2011 sec. C)', async () => {
+  it('prints one JSON object with the keys of docs/command-line.md for a published vector (Krippendorff 2011 sec. C)', async () => {
     const run = await reliability(`${vectors}/k2011_c.csv`, '--level', 'ordinal', '--bootstrap', '100', '--seed', '7');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout.trim().startsWith('{') && run.stdout.trim().endsWith('}')).toBe(true);
     const json = run.json as Record<string, unknown>;
     const keys = Object.keys(json);
-    expect(keys.filter((key) => FORMATS_KEYS.includes(key))).toEqual(FORMATS_KEYS);
+    expect(keys.filter((key) => EXAMPLE_KEYS.includes(key))).toEqual(EXAMPLE_KEYS);
     expect(json).toMatchObject({ units: 12, raters: 4, pairableValues: 40, level: 'ordinal', categories: ['1', '2', '3', '4', '5'], undefinedReasons: {} });
     const alpha = json.alpha as Record<string, number>;
     expect(Object.keys(alpha)).toEqual(['nominal', 'ordinal', 'interval', 'ratio']);

@@ -1,4 +1,4 @@
-// The agreement report as the four files a lead exports (FORMATS §5): JSON, Markdown, CSV and
+// The agreement report as the four files a lead exports (docs/formats.md#report): JSON, Markdown, CSV and
 // LaTeX, named `<study id>.report.<ext>`. Pure: the shared renderers write the text, and every
 // file carries the report's provenance (app, inputs' SHA-256, settings).
 

@@ -1,4 +1,4 @@
-// "Export my labels": the labelling annotator's label file (FORMATS §3, with provenance and
+// "Export my labels": the labelling annotator's label file (docs/formats.md#label-file, with provenance and
 // SHA-256) written in the team worker and saved through the host, with a status line.
 
 import { useCallback, useState } from 'react';

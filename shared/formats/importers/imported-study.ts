@@ -1,5 +1,5 @@
 // What an importer of a benchmark's own output gives back (issue 14): our canonical transcript
-// bundle (FORMATS §1) as a JSON document, the human labels the source holds, one list per rater,
+// bundle (docs/formats.md#transcript-bundle) as a JSON document, the human labels the source holds, one list per rater,
 // and everything it did not import, with counts and examples, so nothing is dropped silently.
 
 import type { JudgeConfidence, JudgeLabel, JudgePrompt, JudgeSamples, LabelScheme, LabelValue, Puzzle, Task } from '../../domain/model';
@@ -43,7 +43,7 @@ export interface BundleDocument {
 
 export type { JudgePrompt, JudgeSamples } from '../../domain/model';
 
-/** One human rater's labels as the source holds them, ready for a label file (FORMATS §3). */
+/** One human rater's labels as the source holds them, ready for a label file (docs/formats.md#label-file). */
 export interface ImportedRater {
   annotator: { id: string; name: string };
   /** `note`: what the source says beside the label (DeepTurtle's error type and correction). */
@@ -87,7 +87,7 @@ export interface ImportedParts {
   judgeSamples?: JudgeSamples[];
 }
 
-/** The study an importer gives back: its bundle with the generated id, members in the order FORMATS §1 writes them. */
+/** The study an importer gives back: its bundle with the generated id, members in the order of docs/formats.md#transcript-bundle. */
 export function importedStudy(parts: ImportedParts): ImportedStudy {
   const { name, judgePrompts = [], judgeSamples = [] } = parts;
   return {

@@ -1,5 +1,5 @@
 // An imported benchmark study in the form our stores take: the study data exactly as importing
-// its bundle file gives it, and each human rater's labels as a label file (FORMATS §3), so the
+// its bundle file gives it, and each human rater's labels as a label file (docs/formats.md#label-file), so the
 // app and the command line store the same thing through the paths our own files take.
 
 import type { StudyData } from '../../domain/model';

@@ -1,4 +1,4 @@
-// A study as a transcript bundle document (FORMATS §1), the inverse of parseTranscriptBundle: what
+// A study as a transcript bundle document (docs/formats.md#transcript-bundle), the inverse of parseTranscriptBundle: what
 // a command that changes a study (adding a judge's labels) writes back, through the writer the
 // importers use. Reading the document again gives the same study.
 

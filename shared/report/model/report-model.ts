@@ -1,4 +1,4 @@
-// The agreement report as data (FORMATS §5, `agreement-studio.report/1`): what the engine
+// The agreement report as data (docs/formats.md#report, `agreement-studio.report/1`): what the engine
 // computes for a study and what every rendering (JSON, Markdown, CSV, LaTeX) and the app show.
 // Scales: every share, rate and p-value is 0..1 (renderings for people print shares as percent);
 // the one exception is PlayerOutcome.oa, on 0..100 as SPEC §4 and the published tables define O/A.

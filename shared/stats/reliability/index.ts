@@ -1,5 +1,5 @@
 // The reliability engine's public face: computeReliability (every statistic of the
-// `reliability` command, FORMATS §6) and computeChanceCorrected (the cheaper subset the study
+// `reliability` command, docs/command-line.md) and computeChanceCorrected (the cheaper subset the study
 // report calls per task and bucket). Assembles the modules' coefficients into plain JSON data.
 
 import { bootstrapGroupsMany, groupsByKey, runReplicateJobs, type BootstrapOptions, type BootstrapPlan } from '../bootstrap';
@@ -168,7 +168,7 @@ export interface ReliabilityResult extends Omit<ChanceCorrectedResult, 'expected
 }
 
 /**
- * Every statistic of FORMATS §6 for the ratings. Alpha is computed at every level the data
+ * Every statistic the `reliability` command prints (docs/command-line.md) for the ratings. Alpha is computed at every level the data
  * allow (ordinal with numeric values or a declared order; interval and ratio with numeric values).
  * Throws ReliabilityInputError on a duplicate (unit, rater), a value outside `order`, or a
  * `level` the data do not allow.

@@ -1,5 +1,5 @@
 // Ratings whose values are sets of acceptable labels (issue 33), as the `reliability` command
-// reads them from FORMATS §4's CSV: a value `no|irrelevant` is the set {no, irrelevant}, its first
+// reads them from the reliability CSV of docs/command-line.md: a value `no|irrelevant` is the set {no, irrelevant}, its first
 // label the rater's forced choice. Splits such ratings into the forced choices, which every
 // statistic of computeReliability reads, and the sets' own agreement: MASI alpha and the share of
 // rater pairs whose sets intersect (set-agreement.ts).

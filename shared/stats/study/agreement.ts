@@ -50,7 +50,7 @@ export function fixedRaters(judges: readonly string[], gold: boolean): FixedRate
 
 /**
  * The rows of one task's table: each judge vs human, human vs human, then every pair of judges,
- * each over `buckets` in order (SPEC §4, FORMATS §5). With `gold`, the gold labels are one more
+ * each over `buckets` in order (SPEC §4, docs/formats.md#report). With `gold`, the gold labels are one more
  * judge after the last: gold vs human before human vs human, each judge vs gold last.
  * `bootstrap.replicates` 0 gives no intervals; `resample` says what a replicate draws.
  */

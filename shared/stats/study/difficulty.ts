@@ -29,7 +29,7 @@ export function bucketsOfPuzzles(rows: readonly PuzzleDifficultyRow[]): Map<stri
 
 /**
  * Human difficulty ratings per level: `[i]` counts the ratings of level i + 1 (1..9). Ratings are
- * whole numbers (FORMATS §3); any other number in range counts at its rounded level, and what is
+ * whole numbers (docs/formats.md#label-file); any other number in range counts at its rounded level, and what is
  * not a rating from 1 to 9 is left out, as the report leaves it out.
  */
 export function difficultyHistogram(labels: readonly StudyLabel[]): number[] {

@@ -71,7 +71,7 @@ export interface DifficultyRating {
 }
 
 export interface StudyUnits {
-  /** Label categories of each task in scheme order (SPEC §3, FORMATS §1). */
+  /** Label categories of each task in scheme order (SPEC §3, docs/formats.md#transcript-bundle). */
   categories: Record<ReportTask, readonly string[]>;
   units: Record<ReportTask, TaskUnit[]>;
   /** The units on which some judge kept what its confidence is read from (samples, probabilities), in study order. */
@@ -110,7 +110,7 @@ export function indexStudy(
 ): StudyUnits {
   const { scheme } = data.study;
   const categories: Record<ReportTask, readonly string[]> = {
-    // `unknown` is its own answer only when the scheme enables it (FORMATS §1).
+    // `unknown` is its own answer only when the scheme enables it (docs/formats.md#transcript-bundle).
     answer: answerLabelsOf(scheme),
     match: MATCH_LABELS,
   };
@@ -252,7 +252,7 @@ function acceptedCategories(task: Task, value: string, acceptable: AcceptableAns
   return categories.length >= 2 ? categories : undefined;
 }
 
-/** The category a label value stands for in a task, read as FORMATS §1 normalises labels. */
+/** The category a label value stands for in a task, read as labels are normalised (docs/formats.md#transcript-bundle). */
 function categoryOf(task: ReportTask, value: LabelValue, scheme: LabelScheme): string | undefined {
   if (task === 'answer') return normaliseAnswerLabel(value, scheme);
   return value === 'matched' || value === 'unmatched' ? value : normaliseMatchLabel(value);

@@ -1,4 +1,4 @@
-// The labelled dataset export (FORMATS §5) on a hand-built study: the exact rows, in JSONL and in
+// The labelled dataset export (docs/formats.md#labelled-dataset) on a hand-built study: the exact rows, in JSONL and in
 // CSV; majority null on ties; gold labels; difficulty as the report computes it; formula escaping
 // of hostile cells and provenance; no trace of a judge in an annotator export; and the soft labels
 // (people's shares, Dawid-Skene's posterior against a plainly built fit, the sets of acceptable answers);

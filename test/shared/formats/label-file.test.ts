@@ -1,4 +1,4 @@
-// Label files and label CSVs (FORMATS.md): build, serialize and parse round-trip, the checksum
+// Label files and label CSVs (docs/formats.md#label-file): build, serialize and parse round-trip, the checksum
 // catches tampering, foreign writers' files are accepted, and bad input is rejected with its JSON
 // path or CSV line; also readCsv against RFC 4180.
 

@@ -1,4 +1,4 @@
-// The reliability CSV reader (FORMATS §4): columns in any order, BOM, CRLF, quoted fields, empty
+// The reliability CSV reader (docs/command-line.md, `reliability`): columns in any order, BOM, CRLF, quoted fields, empty
 // value as a missing rating, and every malformed file rejected with its line. The direct split
 // for quote-free text and the RFC 4180 path must read the same ratings.
 
