@@ -91,18 +91,24 @@ function bundleTurn(type: 'question' | 'final', label: z.ZodType) {
   });
 }
 
+/** A session of a bundle with its turns. */
+const bundleSession = sessionSchema.extend({
+  turns: z.array(z.discriminatedUnion('type', [bundleTurn('question', LABEL_VALUES.answer), bundleTurn('final', LABEL_VALUES.match)])),
+});
+
 /** The bundle whole: the reader checks its header, then each puzzle and session, with these schemas. */
 const bundleSchema = bundleHeaderSchema.extend({
   format: formatField('transcripts'),
   puzzles: z.array(puzzleSchema),
-  sessions: z
-    .array(
-      sessionSchema.extend({
-        turns: z.array(z.discriminatedUnion('type', [bundleTurn('question', LABEL_VALUES.answer), bundleTurn('final', LABEL_VALUES.match)])),
-      }),
-    )
-    .nullish(),
+  sessions: z.array(bundleSession).nullish(),
 });
+
+/** One line of a JSONL bundle (transcript-jsonl.ts): the header, a puzzle or a session, named by `type`. */
+const bundleLineSchema = z.discriminatedUnion('type', [
+  bundleHeaderSchema.extend({ type: z.literal('header'), format: formatField('transcripts') }),
+  puzzleSchema.extend({ type: z.literal('puzzle') }),
+  bundleSession.extend({ type: z.literal('session') }),
+]);
 
 /** A label of a label file on `task`, its value as the reader reads it. */
 function fileLabel(task: Task) {
@@ -168,6 +174,14 @@ const PUBLISHED: readonly Published[] = [
     what: "A study's puzzles, sessions and turns with the judges' labels, as one JSON file (a JSONL bundle holds the same records one a line)",
     section: 'transcript-bundle',
     schema: bundleSchema,
+  },
+  {
+    file: 'transcript-bundle-line.schema.json',
+    title: 'Agreement Studio transcript bundle, one line of JSONL',
+    kind: 'transcripts',
+    what: 'One line of a JSONL transcript bundle: the header (first, and optional), a puzzle or a session with its turns, named by its "type" (blank lines are skipped); the header holds the format',
+    section: 'transcript-bundle',
+    schema: bundleLineSchema,
   },
   {
     file: 'label-file.schema.json',
