@@ -158,8 +158,12 @@ const because = (reason: string, ...keys: string[]) => Object.fromEntries(keys.m
  * when a case passes for a reason not listed here, and when an entry here no longer has a case.
  */
 const BEYOND_JSON_SCHEMA: Readonly<Record<string, string>> = {
-  ...because("ids unique across the file: JSON Schema's uniqueItems compares whole items, not one member of them", 'duplicate-id'),
-  ...because(REFERENCES, 'unknown-unit'),
+  ...because(
+    "ids unique across the file: JSON Schema's uniqueItems compares whole items, not one member of them",
+    'duplicate-id',
+    'test/fixtures/bundles/hostile/duplicate-ids.json',
+  ),
+  ...because(REFERENCES, 'unknown-unit', 'test/fixtures/bundles/hostile/missing-puzzle.json'),
   ...because('the SHA-256 of the rest of the file: JSON Schema cannot compute a checksum', 'bad-checksum'),
   ...because(
     'a member given twice in one object: a JSON parser keeps one of them, so a schema sees only that; the studio reads the text for it',
@@ -204,18 +208,24 @@ function documentsOf(kind: string, bytes: Uint8Array): unknown[] | undefined {
   }
 }
 
-describe('every hostile file the studio refuses for its shape', () => {
+describe('every hostile file the studio refuses for its shape (the hostile and tamper suites, test/fixtures/bundles/hostile)', () => {
   it('fails its published schema, or is listed with the check JSON Schema cannot say', () => {
     const hostile = hostileCases()
       .filter((one) => one.expect.outcome === 'rejected' && one.expect.stage === 'parse')
       .map((one) => ({ name: one.name, kind: one.kind, why: one.category, bytes: one.bytes }));
+    const fixtures = readdirSync(new URL('test/fixtures/bundles/hostile/', REPO)).map((file) => ({
+      name: `test/fixtures/bundles/hostile/${file}`,
+      kind: file.endsWith('.jsonl') ? 'bundle-jsonl' : 'bundle-json',
+      why: 'fixture',
+      bytes: () => readFileSync(new URL(`test/fixtures/bundles/hostile/${file}`, REPO)),
+    }));
     const tampered = tamperCases().map((one) => ({ name: one.name, kind: one.kind, why: one.rule, bytes: one.bytes }));
     const tally = { failed: 0, notJson: 0, notBuilt: 0, otherKind: 0 };
     // Reason -> the cases it explains; and which entries of BEYOND_JSON_SCHEMA explained one.
     const beyond = new Map<string, string[]>();
     const used = new Set<string>();
     const unexplained: string[] = [];
-    for (const one of [...hostile, ...tampered]) {
+    for (const one of [...hostile, ...tampered, ...fixtures]) {
       const schema = SCHEMA_OF[one.kind];
       if (schema === undefined) {
         expect(OTHER_KINDS[one.kind], one.kind).toBeDefined();
