@@ -3,7 +3,7 @@
 // tag alone, cut off unclosed); a verdict leading the reply or closing an explanation read; Chinese
 // verdicts with full-width punctuation read longest word first; anything else, or two different
 // verdicts, unparseable; TurtleBench's cells and DeepTurtle's replies read as their authors meant;
-// every example in the README's table reads as the README says.
+// every example in the lead's guide's table (docs/lead.md) reads as the guide says.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -230,9 +230,9 @@ describe('the benchmarks read as their authors meant', () => {
   });
 });
 
-describe("the README's examples", () => {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const table = readme.slice(readme.indexOf('| reply | read as |'));
+describe("the lead's guide's examples", () => {
+  const guide = readFileSync(new URL('../../../docs/lead.md', import.meta.url), 'utf8');
+  const table = guide.slice(guide.indexOf('| reply | read as |'));
   const rows = table
     .slice(0, table.indexOf('\n\n'))
     .split('\n')
