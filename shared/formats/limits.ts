@@ -7,7 +7,7 @@ import { quote } from './quote';
 import { jsonPath } from './zod-issues';
 
 /**
- * Every limit on what the studio reads, in one table (the README lists it). Each reader checks
+ * Every limit on what the studio reads, in one table (docs/formats.md lists it). Each reader checks
  * its limit before the work it bounds, and a file over one is refused with the limit and the
  * file's own figure. Each number leaves real files far below it; the bench (`npm run bench`,
  * hostile readers) shows a file at the limit is read in seconds and under 500 MB.

@@ -37,7 +37,7 @@ export interface TeamServerAdmission {
   password(): Promise<string | undefined>;
 }
 
-/** This computer, exactly as the README names it: 127.0.0.2 reaches it too on most systems, but a reader would take it for another server. */
+/** This computer, exactly as docs/team-server.md names it: 127.0.0.2 reaches it too on most systems, but a reader would take it for another server. */
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 
 /**

@@ -270,7 +270,7 @@ describe('the team servers the page may reach', () => {
   let server: TeamServer;
 
   beforeAll(async () => {
-    // The server allows the page's origin with credentials, as the README tells a lead to set CouchDB.
+    // The server allows the page's origin with credentials, as docs/team-server.md tells a lead to set CouchDB.
     server = await startTeamServer({ allowOrigins: [new URL(chromiumApp.app().url).origin] });
   });
 

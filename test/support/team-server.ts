@@ -4,7 +4,7 @@
 // the same port with every database kept. It starts in admin party; `start` makes the admin
 // account and, when asked, allows a web page's origin (CORS) as a lead would configure CouchDB.
 // pouchdb-server enforces `_security` members, `validate_doc_update` and `_users` logins as
-// CouchDB does (checked in team-server.test.ts), but not everything CouchDB does: see the README.
+// CouchDB does (checked in team-server.test.ts), but not everything CouchDB does: see docs/team-server.md.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -61,7 +61,7 @@ export interface PairedTestResult {
 /**
  * How an agreement interval was made: `studentized`, the 95% studentized (bootstrap-t) interval,
  * each replicate's agreement divided by its delta-method standard error over the clusters drawn
- * (it keeps its 95% with few puzzles, where the percentile interval runs short; README
+ * (it keeps its 95% with few puzzles, where the percentile interval runs short; docs/lead.md
  * "Intervals"); `studentized+wilson`, where that interval reached 0 or 1 or the sample had no
  * spread, its hull with the Wilson 95% score interval of the observed proportion at the number
  * of clusters a replicate draws (puzzles, or units under `settings.resample` = `units`), within

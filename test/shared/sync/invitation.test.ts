@@ -50,7 +50,7 @@ describe('invitation files', () => {
     expect(parseInvitation({ name: FILE, text: serializeInvitation(local) })).toEqual({ ok: true, value: local });
   });
 
-  it('takes plain http only for what the README calls this computer: localhost, 127.0.0.1 and [::1] (issue 29)', () => {
+  it('takes plain http only for what docs/team-server.md calls this computer: localhost, 127.0.0.1 and [::1] (issue 29)', () => {
     for (const server of ['http://localhost:5984/', 'http://127.0.0.1:5984/', 'http://[::1]:5984/']) {
       const local = { ...INVITATION, server };
       expect(parseInvitation({ name: FILE, text: serializeInvitation(local) }), server).toEqual({ ok: true, value: local });
