@@ -9,20 +9,25 @@ import { preview } from 'vite';
 const STUDY = 'demo-study';
 const ANNOTATORS = ['ann-1', 'ann-2', 'ann-3'];
 
-/** Three annotators' labels as a label CSV, each agreeing with the demo's first judge four times in five (a fixed pattern, no randomness). */
+/**
+ * Three annotators' labels as a label CSV: each answers as the demo's first judge did but on one
+ * unit in five, and on every seventh turn two of them agree on another answer, so the report
+ * shows the judge against a majority it sometimes loses to (a fixed pattern, no randomness).
+ */
 function labelsCsv() {
   const bundle = JSON.parse(readFileSync('assets/demo-study.json', 'utf8'));
   const rows = ['annotator,unit,task,value'];
-  let n = 0;
+  let turnIndex = 0;
   for (const session of bundle.sessions) {
     for (const turn of session.turns) {
+      turnIndex += 1;
       const values = turn.type === 'question' ? ['yes', 'no', 'irrelevant'] : ['matched', 'unmatched'];
       const judged = turn.judgements['arbiter-large'] ?? values[0];
-      for (const annotator of ANNOTATORS) {
-        n += 1;
-        const value = n % 5 === 0 ? values.find((other) => other !== judged) : judged;
-        rows.push(`${annotator},${turn.id},${turn.type === 'question' ? 'answer' : 'match'},${value}`);
-      }
+      const other = values.find((value) => value !== judged);
+      ANNOTATORS.forEach((annotator, index) => {
+        const differs = (turnIndex + index) % 5 === 0 || (turnIndex % 7 === 0 && index < 2);
+        rows.push(`${annotator},${turn.id},${turn.type === 'question' ? 'answer' : 'match'},${differs ? other : judged}`);
+      });
     }
   }
   return rows.join('\n');
