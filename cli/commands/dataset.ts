@@ -18,10 +18,11 @@ const COMMAND = 'dataset';
 
 const USAGE = `Usage: agreement-studio dataset --transcripts FILE... --labels FILE... [options]
 
-Writes the labelled dataset of a study (FORMATS §5): one row per unit with its text, bucket,
-every annotator's label, the human majority, the judges' labels and the puzzle's difficulty,
-then soft labels: each label's share of the people's labels, Dawid-Skene's posterior fitted to
-the annotators' labels alone (no judge), and each annotator's set of acceptable answers.
+Writes the labelled dataset of a study (docs/formats.md, Labelled dataset): one row per unit
+with its text, bucket, every annotator's label, the human majority, the judges' labels and
+the puzzle's difficulty, then soft labels: each label's share of the people's labels,
+Dawid-Skene's posterior fitted to the annotators' labels alone (no judge), and each
+annotator's set of acceptable answers.
 
   --transcripts FILE...  transcript bundles (.json, .jsonl, puzzle lists), read as one study
   --labels FILE...       label files (.labels.json) and label CSVs (annotator,unit,task,value)

@@ -34,11 +34,11 @@ const RENDERERS: Record<ReportFormat, (report: AgreementReport) => string> = {
 function usage(): string {
   return `Usage: agreement-studio report --transcripts FILE... --labels FILE... [options]
 
-Computes the agreement report of a study (FORMATS §5): M (final answers) and R (questions)
-agreement per difficulty bucket for every pair of rater groups, with n and 95% bootstrap
-intervals, chance-corrected statistics, per-annotator reliability and player outcomes; then
-the judges: each against the human majority and against each other, the Alternative
-Annotator Test, and each player's solve rate corrected for each judge's errors.
+Computes the agreement report of a study (docs/formats.md, Report): M (final answers) and R
+(questions) agreement per difficulty bucket for every pair of rater groups, with n and 95%
+bootstrap intervals, chance-corrected statistics, per-annotator reliability and player
+outcomes; then the judges: each against the human majority and against each other, the
+Alternative Annotator Test, and each player's solve rate corrected for each judge's errors.
 
   --transcripts FILE...  transcript bundles (.json, .jsonl, puzzle lists), read as one study;
                          ids must be unique across them
