@@ -7,45 +7,35 @@ import { processIo, type CliIo } from './support/io';
 
 const USAGE = `Usage: agreement-studio <command> [options]
 
-Commands:
+Commands (each command's --help lists all its options):
   validate FILE...        check transcript bundles, packs and label files; print every error
-  import FILE... --out BUNDLE.json [--mapping PRESET.json] [--player NAME] [--judge NAME]
+  import FILE... --out BUNDLE.json [options]
                           read a benchmark's own output files (TurtleBench, TurtleSoup-Bench,
                           SPLAT, GuessTheRuleBench, GameArena, AgentBench, DeepTurtle,
                           AR-Bench), or any records through a mapping preset, and write our
                           bundle, with one label file per human rater beside it
-  report --transcripts FILE... --labels FILE... [--format json|md|csv|latex]
-         [--bootstrap N] [--seed S] [--macro] [--leave-out-unsure]
-         [--unparseable left-out|disagreement] [--any-study] [--out FILE]
+  report --transcripts FILE... --labels FILE... [options]
                           compute the agreement report: people with each other, each judge
                           with people
-  dataset --transcripts FILE... --labels FILE... [--format jsonl|csv] [--without-judges]
-          [--any-study] [--out FILE]
+  dataset --transcripts FILE... --labels FILE... [options]
                           write the labelled dataset, with soft labels (people's shares,
                           Dawid-Skene's posterior, sets of acceptable answers)
-  plan --transcripts FILE... --labels FILE... --target width=W|power=P|difference[=D]
-       [--task match|answer] [--bucket B] [--judge NAME | --judges A,B]
-       [--vary puzzles|annotators] [--seed S] [--json]
+  plan --transcripts FILE... --labels FILE... --target width=W|power=P|difference[=D] [options]
                           work out how many more puzzles (or people per puzzle) a target
                           needs, by simulation from the study's own estimates
-  reliability FILE.csv [--level nominal|ordinal|interval|ratio] [--bootstrap N] [--seed S]
+  reliability FILE.csv [options]
                           compute reliability statistics of a unit,rater,value CSV, as JSON
-  pack --transcripts FILE... --annotators a,b,c --overlap K [--difficulty-overlap D]
-         [--seed S] --out DIR
+  pack --transcripts FILE... --annotators a,b,c --overlap K --out DIR [options]
                           write blind work packs, one per annotator
-  judge --transcripts FILE --endpoint URL --model M --out FILE [--prompt NAME|FILE]
-        [--only-labelled LABELS... [--any-study] | --sample N [--seed S]] [--samples K]
-        [--concurrency N] [--rpm N] [--timeout SECONDS] [--temperature T] [--max-tokens N]
+  judge --transcripts FILE --endpoint URL --model M --out FILE [options]
                           run a judge model (OpenAI chat-completions endpoint; key in
                           AGREEMENT_STUDIO_API_KEY) on the turns, write the bundle with its
                           labels; a rerun resumes from FILE.judge-journal.jsonl
-  tune --transcripts FILE --labels FILE... --endpoint URL --model M --budget K --out DIR
-       [--prompt NAME|FILE] [--max-search-tokens N] [--split-seed S] [--test-share Y]
+  tune --transcripts FILE --labels FILE... --endpoint URL --model M --budget K --out DIR [options]
                           search for a better judge prompt on the development split, run
                           the best once on the held-out test split, report both; a rerun
                           resumes from DIR
-  demo --out DIR [--puzzles N] [--annotators K] [--seed S]
-         [--human-error R] [--judge-error R1,R2]
+  demo --out DIR [options]
                           write a synthetic study (bundle + label files)
 
 Options:
