@@ -59,8 +59,9 @@ ${KEY_USAGE}
   --transcripts FILE     the transcript bundle
 ${ENDPOINT_USAGE}
   --out FILE             the bundle to write, with the judge's labels
-  --prompt NAME|FILE     a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}; default ${DEFAULT_PROMPT_NAME}) or a
-                         JSON file {"name": ..., "question": ..., "final": ...}
+  --prompt NAME|FILE     a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}; default ${DEFAULT_PROMPT_NAME}), a
+                         judge prompt the transcripts brought ("SPLAT judge (config.yaml)"),
+                         or a JSON file {"name": ..., "question": ..., "final": ...}
   --only-labelled FILE...  only the turns people labelled in these label files (the
                          calibration set)
   --any-study            use label files made for another study id than the transcripts'
@@ -127,8 +128,6 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
     return 1;
   };
 
-  const prompt = await loadPrompt(options.prompt);
-  if (typeof prompt === 'string') return fail(prompt);
   const read = await Promise.all([options.transcripts, ...options.onlyLabelled, ...options.labels].map(readInputFile));
   const readErrors = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (readErrors.length > 0) return invalid(io, readErrors);
@@ -140,6 +139,8 @@ export async function runJudge(args: string[], io: CliIo, env: Readonly<Record<s
   const people = options.labels.length === 0 ? loaded : loadStudyInputs(files.slice(0, 1), files.slice(1), { anyStudy: options.anyStudy });
   if (!people.ok) return invalid(io, people.errors);
   const study = loaded.value.study;
+  const prompt = await loadPrompt(options.prompt, study.judgePrompts);
+  if (typeof prompt === 'string') return fail(prompt);
   const turnIds = new Set(study.turns.map((turn) => turn.id));
 
   let selection: ItemSelection = { kind: 'all' };

@@ -75,8 +75,9 @@ ${KEY_USAGE}
 ${ENDPOINT_USAGE}
   --budget K             candidate versions to propose, 1 to ${MAX_BUDGET}
   --out DIR              the folder for the search (created if missing)
-  --prompt NAME|FILE     the version to start from: a built-in prompt (default ${DEFAULT_PROMPT_NAME}) or a JSON
-                         file {"name": ..., "question": ..., "final": ...}
+  --prompt NAME|FILE     the version to start from: a built-in prompt (default ${DEFAULT_PROMPT_NAME}), a judge
+                         prompt the transcripts brought, or a JSON file {"name": ...,
+                         "question": ..., "final": ...}
   --max-search-tokens N  propose no more once the search has spent N tokens (sent and received,
                          proposals and runs together); the candidate under way finishes
   --seed S               whole number choosing which disagreements each step shows (default 1)
@@ -124,8 +125,6 @@ export async function runTune(args: string[], io: CliIo, env: Readonly<Record<st
     return 1;
   };
 
-  const prompt = await loadPrompt(options.prompt);
-  if (typeof prompt === 'string') return fail(prompt);
   const read = await Promise.all([options.transcripts, ...options.labels].map(readInputFile));
   const readErrors = read.flatMap((result) => (result.ok ? [] : result.errors));
   if (readErrors.length > 0) return invalid(io, readErrors);
@@ -134,6 +133,8 @@ export async function runTune(args: string[], io: CliIo, env: Readonly<Record<st
   const loaded = loadStudyInputs(files.slice(0, 1), files.slice(1), { anyStudy: options.anyStudy, now });
   if (!loaded.ok) return invalid(io, loaded.errors);
   const { study, labels, annotatorNames, inputs } = loaded.value;
+  const prompt = await loadPrompt(options.prompt, study.judgePrompts);
+  if (typeof prompt === 'string') return fail(prompt);
 
   const units = indexStudy(study, labels);
   const development = developmentUnits(units, options.split);

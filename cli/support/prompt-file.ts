@@ -1,19 +1,31 @@
-// A judge prompt for the commands that ask a model: a built-in version by name, or the lead's prompt
-// file, JSON `{"name": ..., "question": ..., "final": ...}` with its name and templates checked.
+// A judge prompt for the commands that ask a model: a built-in version by name, a benchmark's own
+// judge prompt the transcripts brought (SPLAT's `SPLAT judge (config.yaml)`, as the app lists it), or
+// the lead's prompt file, JSON `{"name": ..., "question": ..., "final": ...}` with its name and
+// templates checked.
 
 import { readFile } from 'node:fs/promises';
 import { idProblem } from '../../shared/domain/ids';
+import type { JudgePrompt } from '../../shared/domain/model';
 import { BUILT_IN_PROMPTS, builtInPrompt, templateProblem, type PromptVersion } from '../../shared/judge-run/prompts';
 
-/** A built-in prompt by name, or a prompt file: JSON with a name and the two templates. */
-export async function loadPrompt(nameOrFile: string): Promise<PromptVersion | string> {
+/** A built-in prompt by name, then one the transcripts brought by name, or else a prompt file: JSON with a name and the two templates. */
+export async function loadPrompt(nameOrFile: string, bundled: readonly JudgePrompt[] = []): Promise<PromptVersion | string> {
   const builtIn = builtInPrompt(nameOrFile);
   if (builtIn) return builtIn;
+  const brought = bundled.find((prompt) => prompt.name === nameOrFile);
+  if (brought)
+    return {
+      name: brought.name,
+      question: brought.question,
+      final: brought.final,
+      sources: [{ repository: '', file: brought.source, licence: '', use: 'the benchmark’s own judge prompt, brought with its files' }],
+    };
   let text: string;
   try {
     text = await readFile(nameOrFile, 'utf8');
   } catch {
-    return `--prompt ${JSON.stringify(nameOrFile)} is neither a built-in prompt (${BUILT_IN_PROMPTS.map((prompt) => prompt.name).join(', ')}) nor a readable file`;
+    const names = [...BUILT_IN_PROMPTS.map((prompt) => prompt.name), ...bundled.map((prompt) => prompt.name)];
+    return `--prompt ${JSON.stringify(nameOrFile)} is neither a built-in prompt or one the transcripts brought (${names.join(', ')}) nor a readable file`;
   }
   let document: unknown;
   try {

@@ -292,7 +292,45 @@ describe('agreement-studio judge', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('"question" has an unknown placeholder {{questoin}}');
     const missing = await judge(join(dir, 'none.json'), '--prompt', 'no-such-prompt');
-    expect(missing.stderr).toContain('is neither a built-in prompt (studio-1, studio-1 (order swapped), turtlebench) nor a readable file');
+    expect(missing.stderr).toContain(
+      'is neither a built-in prompt or one the transcripts brought (studio-1, studio-1 (order swapped), turtlebench) nor a readable file',
+    );
+  });
+
+  it("takes by name a benchmark's own judge prompt the transcripts brought, as the app lists it", async () => {
+    const document = JSON.parse(readFileSync(bundle, 'utf8'));
+    document.judgePrompts = [
+      {
+        name: 'Bench judge (config.yaml)',
+        source: 'config.yaml: prompt.prompt_judge_init',
+        question: 'Bench story: {{story}}\nQ: {{question}}',
+        final: 'Bench story: {{story}}\nA: {{finalAnswer}}',
+      },
+    ];
+    const brought = write('brought.json', JSON.stringify(document));
+    const out = join(dir, 'brought-out.json');
+    const run = await runCli(
+      'judge',
+      '--transcripts',
+      brought,
+      '--endpoint',
+      server.url,
+      '--model',
+      'fake',
+      '--out',
+      out,
+      '--prompt',
+      'Bench judge (config.yaml)',
+      '--sample',
+      '1',
+    );
+    expect(run.stderr).not.toContain('agreement-studio judge:');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).judge).toBe('fake@Bench judge (config.yaml)');
+    expect(server.log.at(-1)?.body).toContain('Bench story: A woman reads a novel');
+    const elsewhere = await judge(join(dir, 'elsewhere.json'), '--prompt', 'Bench judge (config.yaml)');
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain('is neither a built-in prompt or one the transcripts brought');
   });
 
   it('refuses to judge again under a name the transcripts already hold, unless --judge-name says to replace or keep apart', async () => {
