@@ -35,9 +35,10 @@ export function LibraryView() {
         </div>
       </div>
       <p className="hint">
-        Import transcript bundles (.json or .jsonl), a pack from your study lead (.pack.json), or a benchmark's own files (TurtleBench, TurtleSoup-Bench), or
-        drop them anywhere on this window. A benchmark's files make one study, shown to you before anything is stored; any other file becomes a study of its
-        own. To make one study of several puzzle lists (each puzzle's genre taken from its file's name), use <em>Import several files as one study</em>.
+        Import transcript bundles (.json or .jsonl), a pack from your study lead (.pack.json), or a benchmark's own files (TurtleBench, TurtleSoup-Bench, SPLAT,
+        GuessTheRuleBench, GameArena, AgentBench, DeepTurtle, AR-Bench), or drop them anywhere on this window. A benchmark's files make one study, shown to you
+        before anything is stored; any other file becomes a study of its own. To make one study of several puzzle lists (each puzzle's genre taken from its
+        file's name), use <em>Import several files as one study</em>.
       </p>
       <ImportStatus />
       <BackupReminder />
