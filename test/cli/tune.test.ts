@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const splitArgs = ['--split-seed', String(SPLIT.seed), '--examples-share', String(SPLIT.shares.examples), '--test-share', String(SPLIT.shares.test)];
-const tune = (out: string, budget: number) =>
+const tune = (out: string, budget: number, model = 'fake') =>
   runCli(
     'tune',
     '--transcripts',
@@ -71,7 +71,7 @@ const tune = (out: string, budget: number) =>
     '--endpoint',
     server.url,
     '--model',
-    'fake',
+    model,
     '--budget',
     String(budget),
     '--out',
@@ -174,22 +174,7 @@ describe('agreement-studio tune', () => {
   it('refuses other settings in the same folder, and a search without people’s labels', async () => {
     const out = join(dir, 'settings');
     expect((await tune(out, 1)).code).toBe(0);
-    const other = await runCli(
-      'tune',
-      '--transcripts',
-      transcripts,
-      '--labels',
-      ...labels,
-      '--endpoint',
-      server.url,
-      '--model',
-      'other',
-      '--budget',
-      '1',
-      '--out',
-      out,
-      ...splitArgs,
-    );
+    const other = await tune(out, 1, 'other');
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/search-journal\.jsonl was written by a search with other settings \(model: "fake" then, "other" now\)/);
     const usage = await runCli('tune', '--transcripts', transcripts, '--endpoint', server.url, '--model', 'fake', '--budget', '1', '--out', out);
