@@ -6,7 +6,7 @@
 // request asks about a test turn before the held-out run, and none about an examples turn. A
 // rerun asks nothing; a larger budget goes on, and a new best is a second look, counted.
 
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSyntheticStudy } from '../../shared/demo/synthetic-study';
@@ -180,5 +180,29 @@ describe('agreement-studio tune', () => {
     const usage = await runCli('tune', '--transcripts', transcripts, '--endpoint', server.url, '--model', 'fake', '--budget', '1', '--out', out);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--labels FILE... is required');
+  });
+
+  it('refuses a search journal or a test-looks file it did not write, naming the file and line, and changes neither', async () => {
+    const out = join(dir, 'damaged');
+    expect((await tune(out, 1)).code).toBe(0);
+    const journal = join(out, 'search-journal.jsonl');
+    appendFileSync(journal, '{"type":"proposal","step":"two","reply":7}\n');
+    const journalText = readFileSync(journal, 'utf8');
+    const asked = server.log.length;
+    const refused = await tune(out, 1);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${journal} line 3 is not a proposal this program wrote: choose another --out`);
+    expect(readFileSync(journal, 'utf8')).toBe(journalText);
+    expect(server.log.length).toBe(asked);
+
+    const again = join(dir, 'damaged-looks');
+    expect((await tune(again, 1)).code).toBe(0);
+    const looks = join(again, 'test-looks.jsonl');
+    writeFileSync(looks, `${readFileSync(looks, 'utf8')}not json\n`);
+    const looksText = readFileSync(looks, 'utf8');
+    const refusedLooks = await tune(again, 1);
+    expect(refusedLooks.code).toBe(1);
+    expect(refusedLooks.stderr).toContain(`${looks} line 2 is not a test look this program wrote (judge, version, step, at): choose another --out`);
+    expect(readFileSync(looks, 'utf8')).toBe(looksText);
   });
 });
