@@ -4,9 +4,10 @@
 // answer it counted and a rerun with the same settings asks nothing twice.
 // A rerun with other settings is refused, naming what differs. Never holds the API key.
 
-import { open, readFile, truncate, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { batchedAppends } from '../../shared/judge-run/journal-batch';
 import type { AnswerJournal, JudgeAnswer } from '../../shared/judge-run/runner';
+import { journalLines } from './journal-lines';
 
 const JUDGE_JOURNAL_FORMAT = 'agreement-studio.judge-journal/1';
 
@@ -104,21 +105,9 @@ export class FileJournal implements AnswerJournal {
 type JournalRead = { ok: true; settings?: JournalSettings; answers: JudgeAnswer[] } | { ok: false; message: string };
 
 async function readJournal(path: string): Promise<JournalRead> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return { ok: true, answers: [] };
-    return { ok: false, message: `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  // A run killed while writing leaves a last line without its newline: that answer was never
-  // counted, so it is cut off and asked again.
-  const end = text.lastIndexOf('\n') + 1;
-  if (end < text.length) {
-    await truncate(path, Buffer.byteLength(text.slice(0, end)));
-    text = text.slice(0, end);
-  }
-  const lines = text.split('\n').slice(0, -1);
+  const read = await journalLines(path);
+  if (!read.ok) return read;
+  const { lines } = read;
   if (lines.length === 0) return { ok: true, answers: [] };
   const bad = (line: number) => ({ ok: false as const, message: `${path} line ${line} is not a judge journal entry; delete the file to start afresh` });
   const header = parseLine(lines[0] as string);

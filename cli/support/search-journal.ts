@@ -4,8 +4,9 @@
 // proposals and answers give the same versions) and asks only for the next. A rerun with other
 // settings is refused, naming what differs; the budget is not among them, so a larger one goes on.
 
-import { open, readFile, truncate } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { ChatAnswer } from '../../shared/judge-run/chat-completions';
+import { journalLines } from './journal-lines';
 
 const SEARCH_JOURNAL_FORMAT = 'agreement-studio.search-journal/1';
 
@@ -37,21 +38,10 @@ export class SearchJournal {
   ) {}
 
   static async open(path: string, settings: SearchJournalSettings): Promise<SearchJournalOpening> {
-    let text = '';
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'ENOENT')
-        return { ok: false, message: `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    // A run killed while writing leaves a last line without its newline: that proposal is asked again.
-    const end = text.lastIndexOf('\n') + 1;
-    if (end < text.length) {
-      await truncate(path, Buffer.byteLength(text.slice(0, end)));
-      text = text.slice(0, end);
-    }
+    const read = await journalLines(path);
+    if (!read.ok) return read;
     const proposals = new Map<number, JournalledProposal>();
-    const lines = text.split('\n').filter((line) => line !== '');
+    const lines = read.lines.filter((line) => line !== '');
     for (const [index, line] of lines.entries()) {
       let record: unknown;
       try {
