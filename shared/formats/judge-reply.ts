@@ -166,13 +166,18 @@ function unquoted(line: string): string {
 // the reply holds only the closing one.
 const REASONING_TAG = /<\s*(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
 
-/**
- * The reply with its reasoning set aside, and markdown emphasis (`**`, `` ` ``) gone: every
- * `<think>…</think>` block (also `<thinking>`, `<reasoning>`, any case, several, nested) is
- * dropped; a closing tag with no opening one drops everything before it; an opening tag never
- * closed drops everything after it, so a reply cut off while thinking leaves nothing to read.
- */
+/** The reply with its reasoning set aside (withoutReasoning), and markdown emphasis (`**`, `` ` ``) gone. */
 function visibleReply(reply: string): string {
+  return withoutReasoning(reply).replace(/\*+|`+/g, '');
+}
+
+/**
+ * The reply with its reasoning set aside: every `<think>…</think>` block (also `<thinking>`,
+ * `<reasoning>`, any case, several, nested) is dropped; a closing tag with no opening one drops
+ * everything before it; an opening tag never closed drops everything after it, so a reply cut off
+ * while thinking leaves nothing to read. The prompt search reads a proposal's template from it.
+ */
+export function withoutReasoning(reply: string): string {
   let kept = '';
   let depth = 0;
   let from = 0;
@@ -190,5 +195,5 @@ function visibleReply(reply: string): string {
     if (depth === 0) kept += '\n';
   }
   if (depth === 0) kept += reply.slice(from);
-  return kept.replace(/\*+|`+/g, '');
+  return kept;
 }

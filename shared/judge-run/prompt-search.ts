@@ -23,6 +23,7 @@
 
 import type { Puzzle, StudyData, Turn } from '../domain/model';
 import { templateProblem, templateUses } from '../domain/prompt-template';
+import { withoutReasoning } from '../formats/judge-reply';
 import { keyedUniform } from '../random/keyed-uniform';
 import type { ReportTask } from '../report/model/report-model';
 import { kappaOfCounts } from '../stats/judge/clustered-kappa';
@@ -415,15 +416,12 @@ export type ProposalReading = { template: string; rationale?: string } | { refus
  * block left out.
  */
 export function readProposal(reply: string, parentTemplate: string, task: ReportTask): ProposalReading {
-  const lines = reply.split(/\r?\n/);
+  // A reasoning model's thinking may hold drafts in fences of its own: only what it answered counts.
+  const lines = withoutReasoning(reply).split(/\r?\n/);
   const last = fences(lines).pop();
   const template = last === undefined ? undefined : lines.slice(last.from + 1, last.to).join('\n');
   const outside = last === undefined ? lines : [...lines.slice(0, last.from), ...lines.slice(last.to + 1)];
-  const said = outside
-    .join('\n')
-    .replace(/<think>[\s\S]*?<\/think>/g, '')
-    .replace(/^[\s\S]*?<\/think>/, '')
-    .trim();
+  const said = outside.join('\n').trim();
   const rationale = said === '' ? {} : { rationale: said.length > MAX_RATIONALE_CHARS ? `${said.slice(0, MAX_RATIONALE_CHARS - 1)}…` : said };
   if (template === undefined) return { refused: 'the model gave no revised template: its reply holds no fenced ``` block', ...rationale };
   const problem = templateProblem(template);

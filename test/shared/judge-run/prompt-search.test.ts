@@ -227,6 +227,18 @@ describe('reading a proposal', () => {
     expect(readProposal('````\nSay `yes`:\n```\n{{question}}\n````', parent, 'answer')).toEqual({ template: 'Say `yes`:\n```\n{{question}}' });
   });
 
+  it("reads no template from a reasoning model's thinking, only from what it answered", () => {
+    // Qwen3 and DeepSeek-R1 served without a reasoning parser draft in fences while they think.
+    const draft = '<think>A draft:\n```\nDraft. {{question}}\n```\nNo, better not.</think>\nI would keep the prompt as it is.';
+    expect(readProposal(draft, parent, 'answer')).toEqual({
+      refused: 'the model gave no revised template: its reply holds no fenced ``` block',
+      rationale: 'I would keep the prompt as it is.',
+    });
+    // A chat template that opens the thinking in the prompt leaves only its closing tag in the reply.
+    const opened = 'Draft:\n```\nDraft. {{question}}\n```\n</THINKING>\nHere it is.\n```\nKept. {{question}}\n```';
+    expect(readProposal(opened, parent, 'answer')).toEqual({ template: 'Kept. {{question}}', rationale: 'Here it is.' });
+  });
+
   it('refuses a reply without a template, with an unknown placeholder, without the turn or the same as its parent', () => {
     const refused = (reply: string, task: ReportTask = 'answer') => {
       const reading = readProposal(reply, parent, task);
